@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { AppError } from './lib/errors';
+import { createMailer, type Mailer } from './mail/mailer';
+import { accessPlugin, type RegisteredRoute } from './plugins/access';
+import { securityPlugin } from './plugins/security';
+import { sessionPlugin } from './plugins/session';
+import { authRoutes } from './modules/auth/auth.routes';
+import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './modules/auth/auth.service';
+import { supportRoutes } from './modules/support/support.routes';
+import { devMailboxRoutes, systemRoutes } from './modules/system/system.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dbKind: Database['kind'];
+    mailer: Mailer;
+    authLimits: AuthLimits;
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Serve the built web app (production start); tests of the API leave it off. */
+  serveWeb?: boolean;
+  authLimits?: Partial<AuthLimits>;
+  logger?: boolean;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const webDistDir = () => [path.resolve(here, '../../web/dist'), path.resolve(here, '../web/dist')].find((d) => fs.existsSync(path.join(d, 'index.html')));
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('mailer', createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }));
+  app.decorate('authLimits', { ...DEFAULT_AUTH_LIMITS, ...opts.authLimits });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.code(error.statusCode).send({ error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const v of error.validation) {
+        const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? '_');
+        fields[key] ??= v.message ?? 'Invalid value';
+      }
+      const first = Object.values(fields)[0] ?? 'Invalid request';
+      return reply.code(400).send({ error: { code: 'VALIDATION', message: first, fields } });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ error: { code: status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST', message: (error as Error).message } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
+  });
+
+  await app.register(accessPlugin);
+  await app.register(cookie);
+  await app.register(securityPlugin, { appUrl: config.appUrl, isProduction: config.isProduction, csrfExempt: ['/api/webhooks/'] });
+  await app.register(sessionPlugin);
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'LocalPerks API', version: '0.1.0', description: 'REST JSON API of the LocalPerks marketplace.' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(supportRoutes);
+  if (!config.SMTP_URL && !config.isProduction) await app.register(devMailboxRoutes);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No API route ${request.method} ${request.url.split('?')[0]}` } });
+    }
+    if (opts.serveWeb) return reply.type('text/html').sendFile('index.html');
+    return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+
+  if (opts.serveWeb) {
+    const root = webDistDir();
+    if (!root) throw new Error('The web app is not built: run `npm run build` first.');
+    await app.register(fastifyStatic, {
+      root,
+      serve: false,
+    });
+    app.get('/*', { config: { access: 'public' } }, (request, reply) => {
+      if (request.url.startsWith('/api/')) return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No API route GET ${request.url.split('?')[0]}` } });
+      const rel = decodeURIComponent(request.url.split('?')[0] ?? '/').replace(/^\/+/, '');
+      const file = path.join(root, rel);
+      if (rel && file.startsWith(root) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        reply.header('cache-control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        return reply.sendFile(rel);
+      }
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const bool = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? def : ['true', '1', 'yes'].includes(v)));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+  PORT: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be between 1 and 65535').max(65535, 'must be between 1 and 65535').default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  APP_URL: z.url({ error: 'must be an absolute URL such as http://localhost:3000' }).optional(),
+  SEED_DEMO: bool(true),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('LocalPerks2025!'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().default('LocalPerks <no-reply@localperks.example>'),
+  TRUST_PROXY: bool(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof envSchema> & { appUrl: string; dataDir: string; isProduction: boolean };
+
+export class ConfigError extends Error {}
+
+/** Parse and validate the environment; every bad value gets its own line in the error. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    appUrl: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(c.DATA_DIR),
+    isProduction: c.NODE_ENV === 'production',
+  };
+}

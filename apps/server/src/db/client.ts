@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A database handle or an open transaction: services accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** Raw LISTEN/NOTIFY access for live updates across instances. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The committed SQL migrations, found next to the source or next to the bundled server. */
+export function migrationsFolder(): string {
+  const candidates = [path.resolve(here, 'migrations'), path.resolve(here, '../src/db/migrations'), path.resolve(here, '../../src/db/migrations')];
+  const found = candidates.find((c) => fs.existsSync(path.join(c, 'meta', '_journal.json')));
+  if (!found) throw new Error(`Database migrations not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+/**
+ * Opens the database: a real PostgreSQL server when `url` is given, else embedded PGlite kept in
+ * `dataDir` (or in memory for `memory://`). Migrations are applied before it is returned.
+ */
+export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+  const database = opts.url ? await openPostgres(opts.url) : await openPglite(opts.dataDir ?? 'memory://');
+  return database;
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pg = (await import('pg')).default;
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  // Several instances may start at once: one migrates while the others wait on the lock.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock(724001)');
+    await migrate(drizzle(pool, { schema }), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock(724001)').catch(() => {});
+    lockClient.release();
+  }
+  return {
+    db,
+    kind: 'postgres',
+    close: () => pool.end(),
+    async listen(channel, onMessage) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      client.on('notification', (msg) => {
+        if (msg.channel === channel) onMessage(msg.payload ?? '');
+      });
+      await client.query(`listen "${channel.replace(/"/g, '')}"`);
+      return async () => {
+        await client.end().catch(() => {});
+      };
+    },
+  };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: migrationsFolder() });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+    async listen(channel, onMessage) {
+      return client.listen(channel, onMessage);
+    },
+  };
+}
+
+export async function pingDatabase(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessName: text('business_name').notNull(),
+    description: text('description').notNull().default(''),
+    website: text('website'),
+    phone: text('phone').notNull().default(''),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    subscriptionPlan: text('subscription_plan', { enum: ['advertise_only', 'advertise_messaging', 'deals_messaging'] })
+      .notNull()
+      .default('advertise_only'),
+    approved: boolean('approved').notNull().default(false),
+    hasMessaging: boolean('has_messaging').notNull().default(false),
+    hasSubscription: boolean('has_subscription').notNull().default(false),
+    commissionRate: integer('commission_rate').notNull().default(15),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+);
+
+export const merchantRegistrationRequests = pgTable(
+  'merchant_registration_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessName: text('business_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    website: text('website'),
+    description: text('description').notNull(),
+    plan: text('plan', { enum: ['advertise_only', 'advertise_messaging', 'deals_messaging'] }).notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    requiresMerchantResponse: boolean('requires_merchant_response').notNull().default(false),
+    rejectionReason: text('rejection_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('merchant_registration_requests_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Every field of the spec's Deal entity, plus fine print, highlights and a gallery.
+ * Money is integer cents; `discount_percentage` is computed by the server from the two prices.
+ */
+export const deals = pgTable(
+  'deals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    highlights: jsonb('highlights').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    finePrint: text('fine_print').notNull().default(''),
+    imageUrl: text('image_url'),
+    images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    type: text('type', { enum: ['standard', 'perkboost'] }).notNull().default('standard'),
+    status: text('status', { enum: ['active', 'pending', 'expired', 'paused', 'removed'] }).notNull().default('active'),
+    categoryId: integer('category_id').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    originalPriceCents: integer('original_price_cents').notNull(),
+    dealPriceCents: integer('deal_price_cents').notNull(),
+    discountPercentage: integer('discount_percentage').notNull(),
+    expirationDate: timestamp('expiration_date', { withTimezone: true }).notNull(),
+    votesRequired: integer('votes_required'),
+    currentVotes: integer('current_votes').notNull().default(0),
+    votingEndDate: timestamp('voting_end_date', { withTimezone: true }),
+    boostDays: integer('boost_days'),
+    unlockedAt: timestamp('unlocked_at', { withTimezone: true }),
+    searchText: text('search_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('deals_merchant_idx').on(t.merchantId),
+    index('deals_browse_idx').on(t.status, t.expirationDate),
+    index('deals_city_category_idx').on(t.state, t.city, t.categoryId),
+    index('deals_created_idx').on(t.createdAt),
+    check('deals_current_votes_nonneg', sql`${t.currentVotes} >= 0`),
+    check('deals_prices_positive', sql`${t.originalPriceCents} > 0 and ${t.dealPriceCents} > 0`),
+    check('deals_category_range', sql`${t.categoryId} between 1 and 8`),
+  ],
+);

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { discountPercent } from '@localperks/shared';
+import type { Db } from '../client';
+import { deals, merchantRegistrationRequests, merchants, users } from '../schema';
+import { hashPassword } from '../../lib/crypto';
+import { SEED_DEALS, SEED_MERCHANTS } from './catalogue';
+
+export const DEMO_ACCOUNTS = {
+  customer: { email: 'customer@localperks.example', name: 'Casey Customer' },
+  merchant: { email: 'merchant@localperks.example', name: 'Morgan Merchant' },
+  admin: { email: 'admin@localperks.example', name: 'Avery Admin' },
+} as const;
+
+const DAY = 86_400_000;
+
+/** Seeds demo accounts and the catalogue, once, on an empty database. Returns false if it had data. */
+export async function seedDemoData(db: Db, password: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Two instances starting on one empty database must not both seed.
+    await tx.execute(sql`select pg_advisory_xact_lock(724002)`);
+    const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(users);
+    if (n > 0) return false;
+    const passwordHash = await hashPassword(password);
+    const now = Date.now();
+    const verified = new Date(now);
+    const [, merchantUser] = await tx
+      .insert(users)
+      .values([
+        { email: DEMO_ACCOUNTS.customer.email, name: DEMO_ACCOUNTS.customer.name, role: 'customer', passwordHash, emailVerifiedAt: verified },
+        { email: DEMO_ACCOUNTS.merchant.email, name: DEMO_ACCOUNTS.merchant.name, role: 'merchant', passwordHash, emailVerifiedAt: verified },
+        { email: DEMO_ACCOUNTS.admin.email, name: DEMO_ACCOUNTS.admin.name, role: 'admin', passwordHash, emailVerifiedAt: verified },
+      ])
+      .returning();
+    const merchantIds = new Map<string, string>();
+    for (const [i, m] of SEED_MERCHANTS.entries()) {
+      // The first catalogue merchant belongs to the demo merchant account; the others get their own accounts.
+      const owner =
+        i === 0
+          ? merchantUser!
+          : (
+              await tx
+                .insert(users)
+                .values({ email: `${m.key}@merchants.localperks.example`, name: m.businessName, role: 'merchant', passwordHash, emailVerifiedAt: verified })
+                .returning()
+            )[0]!;
+      const createdAt = new Date(now - 60 * DAY);
+      const [row] = await tx
+        .insert(merchants)
+        .values({
+          userId: owner.id,
+          businessName: m.businessName,
+          description: m.description,
+          website: m.website,
+          phone: m.phone,
+          city: m.city,
+          state: m.state,
+          subscriptionPlan: m.plan,
+          approved: true,
+          hasMessaging: m.plan !== 'advertise_only',
+          hasSubscription: m.plan !== 'advertise_only',
+          commissionRate: m.plan === 'deals_messaging' ? 15 : 0,
+          createdAt,
+        })
+        .returning();
+      await tx.insert(merchantRegistrationRequests).values({
+        userId: owner.id,
+        businessName: m.businessName,
+        email: owner.email,
+        phone: m.phone,
+        city: m.city,
+        state: m.state,
+        website: m.website,
+        description: m.description,
+        plan: m.plan,
+        status: 'approved',
+        createdAt,
+        updatedAt: createdAt,
+      });
+      merchantIds.set(m.key, row!.id);
+    }
+    const rows = SEED_DEALS.map((d, index) => {
+      const image = `/images/deals/${d.image}`;
+      const isBoost = d.type === 'perkboost';
+      return {
+        merchantId: merchantIds.get(d.merchantKey)!,
+        title: d.title,
+        description: d.description,
+        highlights: d.highlights,
+        finePrint: d.finePrint,
+        imageUrl: image,
+        images: [image],
+        type: d.type,
+        status: isBoost ? ('pending' as const) : ('active' as const),
+        categoryId: d.categoryId,
+        city: d.city,
+        state: d.state,
+        originalPriceCents: d.originalPriceCents,
+        dealPriceCents: d.dealPriceCents,
+        discountPercentage: discountPercent(d.originalPriceCents, d.dealPriceCents),
+        expirationDate: new Date(now + d.expiresInDays * DAY),
+        votesRequired: isBoost ? d.votesRequired! : null,
+        currentVotes: isBoost ? d.currentVotes! : 0,
+        votingEndDate: isBoost ? new Date(now + d.votingEndsInDays! * DAY) : null,
+        boostDays: isBoost ? 14 : null,
+        searchText: `${d.title} ${d.description}`.toLowerCase(),
+        createdAt: new Date(now - d.createdDaysAgo * DAY - index * 60_000),
+      };
+    });
+    await tx.insert(deals).values(rows);
+    return true;
+  });
+}

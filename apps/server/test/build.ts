@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, inject } from 'vitest';
+import pg from 'pg';
+import { desc, eq } from 'drizzle-orm';
+import type { Role } from '@localperks/shared';
+import { buildApp, type BuildOptions } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { emailOutbox } from '../src/db/schema';
+import { createUser } from '../src/modules/auth/auth.service';
+import { sessions } from '../src/db/schema';
+
+export const TEST_PASSWORD = 'Sup3rSecret!';
+export const ORIGIN = 'http://localhost:3000';
+
+/** A fresh database: PGlite in memory, or a new database on the test PostgreSQL server. */
+export async function freshDatabase(): Promise<Database> {
+  if (process.env.TEST_DB !== 'postgres') return openDatabase({ dataDir: 'memory://' });
+  const adminUrl = inject('postgresUrl');
+  const name = `t_${randomUUID().replace(/-/g, '')}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return openDatabase({ url: url.toString() });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  request(opts: InjectOptions & { cookie?: string }): ReturnType<FastifyInstance['inject']>;
+  createUser(role: Role, overrides?: { email?: string; name?: string; verified?: boolean }): Promise<{ id: string; email: string }>;
+  loginAs(role: Role, overrides?: { email?: string; name?: string }): Promise<{ cookie: string; user: { id: string; email: string } }>;
+  lastMail(to: string, kind?: string): Promise<typeof emailOutbox.$inferSelect | undefined>;
+}
+
+/** Builds the app on a fresh database and closes both after the file's tests. */
+export async function build(opts: Partial<Omit<BuildOptions, 'database'>> & { env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', APP_URL: ORIGIN, LOG_LEVEL: 'silent', ...opts.env });
+  const app = await buildApp({ config, database, logger: false, ...opts });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const request: TestApp['request'] = ({ cookie, headers, ...rest }) =>
+    app.inject({ ...rest, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}), ...headers } });
+
+  const makeUser: TestApp['createUser'] = async (role, o = {}) => {
+    const email = o.email ?? `${role}-${randomUUID().slice(0, 8)}@test.example`;
+    const u = await createUser(database.db, { email, password: TEST_PASSWORD, name: o.name ?? `Test ${role}`, role, verified: o.verified ?? true });
+    return { id: u.id, email: u.email };
+  };
+
+  return {
+    app,
+    database,
+    request,
+    createUser: makeUser,
+    async loginAs(role, o = {}) {
+      const user = await makeUser(role, o);
+      const res = await request({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } });
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+      const cookie = sessionCookie(res);
+      if (role === 'admin') {
+        // Until the admin code step exists in a test, mark this session as having passed it.
+        const { sha256 } = await import('../src/lib/crypto');
+        await database.db.update(sessions).set({ secondFactorAt: new Date() }).where(eq(sessions.id, sha256(cookie.split('=')[1]!)));
+      }
+      return { cookie, user };
+    },
+    async lastMail(to, kind) {
+      const rows = await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to.toLowerCase())).orderBy(desc(emailOutbox.createdAt));
+      return rows.find((r) => !kind || r.kind === kind);
+    },
+  };
+}
+
+/** `lp_session=…` from a response's Set-Cookie. */
+export function sessionCookie(res: { cookies: { name: string; value: string }[] }): string {
+  const c = res.cookies.find((x) => x.name === 'lp_session');
+  if (!c) throw new Error('no session cookie set');
+  return `lp_session=${c.value}`;
+}
+
+export function linkFrom(text: string, path: string): URL {
+  const m = text.match(new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, (c) => `\\${c}`)}[^\\s]*`));
+  if (!m) throw new Error(`no ${path} link in mail:\n${text}`);
+  return new URL(m[0]);
+}

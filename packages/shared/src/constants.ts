@@ -1,0 +1,141 @@
+/** Business constants of the spec, each named once (customer.md §9, merchant-admin.md §9). */
+
+export const PRODUCT_NAME = 'LocalPerks';
+
+/** Tax: 8 % of the subtotal, as basis points to keep money in integer cents. */
+export const TAX_RATE_BASIS_POINTS = 800;
+
+export const HOME_FEATURED_DEALS = 3;
+export const HOME_BOOSTED_DEALS = 2;
+export const HOME_CATEGORY_DEALS = 6;
+export const HOME_VIEW_ALL_THRESHOLD = 10;
+
+export const PERKBOOST_UNLOCK_CHECK_MS = 60_000;
+export const VOTE_PROGRESS_HIGH = 80;
+export const VOTE_PROGRESS_MID = 50;
+
+export const MOBILE_BREAKPOINT_PX = 768;
+export const AVATAR_LETTERS = 2;
+
+export const REDIRECT_AFTER_VERIFY_MS = 2000;
+export const REDIRECT_AFTER_MERCHANT_SIGNUP_MS = 1000;
+export const CUSTOMER_SUCCESS_BANNER_MS = 2000;
+
+export const LOGIN_PASSWORD_MIN = 6;
+export const SIGNUP_PASSWORD_MIN = 8;
+
+export const ACCESS_CODE_LENGTH = 6;
+export const ACCESS_CODE_TTL_MS = 10 * 60_000;
+export const ACCESS_CODE_MAX_TRIES = 5;
+
+/** Auth tokens sent by e-mail. */
+export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60_000;
+export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
+
+/** Brute-force limits (per account and per client address). */
+export const LOGIN_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_FAILURES_PER_ADDRESS = 20;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+
+export const FEEDBACK_MAX_LENGTH = 2000;
+export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+
+export const SORT_OPTIONS = ['newest', 'price-low', 'price-high', 'discount'] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+export const DEAL_TYPE_FILTERS = ['all', 'standard', 'perkboost'] as const;
+export type DealTypeFilter = (typeof DEAL_TYPE_FILTERS)[number];
+
+export const DEAL_TYPES = ['standard', 'perkboost'] as const;
+export type DealType = (typeof DEAL_TYPES)[number];
+export const DEAL_STATUSES = ['active', 'pending', 'expired', 'paused', 'removed'] as const;
+export type DealStatus = (typeof DEAL_STATUSES)[number];
+
+export const ROLES = ['customer', 'merchant', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Browse categories, ids 1-8 (DESIGN.md decision 2). `icon` names a lucide icon. */
+export const CATEGORIES = [
+  { id: 1, name: 'Restaurants', icon: 'utensils' },
+  { id: 2, name: 'Retail', icon: 'shopping-bag' },
+  { id: 3, name: 'Entertainment', icon: 'film' },
+  { id: 4, name: 'Fitness', icon: 'dumbbell' },
+  { id: 5, name: 'Beauty', icon: 'sparkles' },
+  { id: 6, name: 'Travel', icon: 'plane' },
+  { id: 7, name: 'Services', icon: 'concierge-bell' },
+  { id: 8, name: 'Other', icon: 'tag' },
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** The 12 fixed locations (customer.md §3), with coordinates for "use my location". */
+export const LOCATIONS = [
+  { city: 'New York', state: 'NY', zip: '10001', lat: 40.7128, lng: -74.006 },
+  { city: 'Brooklyn', state: 'NY', zip: '11201', lat: 40.6782, lng: -73.9442 },
+  { city: 'Queens', state: 'NY', zip: '11368', lat: 40.7282, lng: -73.7949 },
+  { city: 'Los Angeles', state: 'CA', zip: '90001', lat: 34.0522, lng: -118.2437 },
+  { city: 'San Francisco', state: 'CA', zip: '94102', lat: 37.7749, lng: -122.4194 },
+  { city: 'San Diego', state: 'CA', zip: '92101', lat: 32.7157, lng: -117.1611 },
+  { city: 'Chicago', state: 'IL', zip: '60601', lat: 41.8781, lng: -87.6298 },
+  { city: 'Houston', state: 'TX', zip: '77001', lat: 29.7604, lng: -95.3698 },
+  { city: 'Austin', state: 'TX', zip: '73301', lat: 30.2672, lng: -97.7431 },
+  { city: 'Dallas', state: 'TX', zip: '75201', lat: 32.7767, lng: -96.797 },
+  { city: 'Miami', state: 'FL', zip: '33101', lat: 25.7617, lng: -80.1918 },
+  { city: 'Boston', state: 'MA', zip: '02108', lat: 42.3601, lng: -71.0589 },
+] as const;
+export type Location = (typeof LOCATIONS)[number];
+
+/** Merchant plans (merchant-admin.md §9, DESIGN.md decision 7). */
+export const PLANS = [
+  {
+    id: 'advertise_only',
+    name: 'Advertise Only',
+    priceCentsPerMonth: 0,
+    commissionPercent: 0,
+    features: ['Basic business listing', 'Appear in search results'],
+    excluded: ['Customer messaging', 'Deal creation', 'Analytics'],
+  },
+  {
+    id: 'advertise_messaging',
+    name: 'Advertise + Messaging',
+    priceCentsPerMonth: 1500,
+    commissionPercent: 0,
+    features: ['Enhanced business profile', 'Customer messaging', 'Basic analytics'],
+    excluded: ['Deal creation'],
+  },
+  {
+    id: 'deals_messaging',
+    name: 'Deals + Messaging',
+    priceCentsPerMonth: 0,
+    commissionPercent: 15,
+    features: ['Everything in Advertise + Messaging', 'Deal creation', 'Advanced analytics', 'Revenue tracking'],
+    excluded: [],
+  },
+] as const;
+export type PlanId = (typeof PLANS)[number]['id'];
+export const PLAN_IDS = PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
+
+/** Commission applied on approval: 0 / 0 / 15, any other 15. */
+export function commissionForPlan(plan: string): number {
+  if (plan === 'advertise_only' || plan === 'advertise_messaging') return 0;
+  return 15;
+}
+
+/** PerkBoost durations and prices (merchant-admin.md §9). */
+export const BOOST_OPTIONS = [
+  { days: 1, priceCents: 999, tag: null },
+  { days: 3, priceCents: 2499, tag: 'Popular' },
+  { days: 7, priceCents: 4999, tag: null },
+  { days: 14, priceCents: 8999, tag: 'Best Value' },
+] as const;
+
+export const BUSINESS_HOURS = [
+  { days: 'Mon-Fri', hours: '9:00 AM-6:00 PM' },
+  { days: 'Sat', hours: '10:00 AM-4:00 PM' },
+  { days: 'Sun', hours: 'closed' },
+] as const;
+
+export const SUPPORT_CONTACT = {
+  email: 'support@localperks.example',
+  phone: '(312) 555-0142',
+  address: '200 W Madison St, Suite 2100, Chicago, IL 60606',
+} as const;

@@ -1,0 +1,15 @@
+/** Remaining-time text of a crowd-vote deal (customer.md §4 Voting). */
+export function remainingTimeText(end: Date | string | null | undefined, now: Date = new Date()): string {
+  if (!end) return 'Unknown';
+  const endMs = new Date(end).getTime();
+  if (Number.isNaN(endMs)) return 'Unknown';
+  const diff = endMs - now.getTime();
+  if (diff <= 0) return 'Expired';
+  const minutes = Math.floor(diff / 60_000);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (days >= 1) return `${plural(days, 'day')} ${plural(hours, 'hr')}`;
+  return `${plural(hours, 'hr')} ${plural(mins, 'min')}`;
+}

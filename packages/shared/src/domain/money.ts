@@ -1,0 +1,25 @@
+import { TAX_RATE_BASIS_POINTS } from '../constants';
+
+/** `$12.34` from integer cents. */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Tax on a subtotal in cents, rounded half up to the cent. */
+export function taxCents(subtotalCents: number): number {
+  return Math.round((subtotalCents * TAX_RATE_BASIS_POINTS) / 10_000);
+}
+
+export function orderTotals(lines: { unitPriceCents: number; quantity: number }[]) {
+  const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+  const tax = taxCents(subtotalCents);
+  return { subtotalCents, taxCents: tax, totalCents: subtotalCents + tax };
+}
+
+/** Whole-percent discount from original to deal price. */
+export function discountPercent(originalCents: number, dealCents: number): number {
+  if (originalCents <= 0 || dealCents >= originalCents) return 0;
+  return Math.round(((originalCents - dealCents) / originalCents) * 100);
+}

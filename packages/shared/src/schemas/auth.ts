@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { LOGIN_PASSWORD_MIN, SIGNUP_PASSWORD_MIN } from '../constants';
+
+/** Messages of customer.md §5 and merchant-admin.md §5, word for word. */
+export const AUTH_MESSAGES = {
+  emailInvalid: 'Please enter a valid email address',
+  emailRequired: 'Email is required',
+  loginPasswordMin: 'Password must be at least 6 characters',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordUppercase: 'Password must contain at least one uppercase letter',
+  passwordNumber: 'Password must contain at least one number',
+  confirmRequired: 'Please confirm your password',
+  passwordsMismatch: 'Passwords do not match',
+  termsRequired: 'You must accept the terms and conditions',
+  registerTermsRequired: 'You must accept the Terms of Service',
+  nameMin: 'Name must be at least 2 characters',
+  resetMismatchTitle: "Passwords don't match",
+  resetMismatchDescription: 'Please make sure both passwords are the same.',
+} as const;
+
+const email = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }))
+  .transform((v) => v.toLowerCase());
+
+/** Sign-up strength rule: 8+ characters, one upper-case letter, one digit. */
+export const newPasswordSchema = z
+  .string()
+  .min(SIGNUP_PASSWORD_MIN, AUTH_MESSAGES.passwordMin)
+  .max(128, 'Password must be at most 128 characters')
+  .regex(/[A-Z]/, AUTH_MESSAGES.passwordUppercase)
+  .regex(/[0-9]/, AUTH_MESSAGES.passwordNumber);
+
+export const emailSchema = email;
+
+export const loginSchema = z.object({
+  email,
+  password: z.string().min(LOGIN_PASSWORD_MIN, AUTH_MESSAGES.loginPasswordMin).max(128),
+});
+export type Login = z.infer<typeof loginSchema>;
+
+const confirm = z.string().min(1, AUTH_MESSAGES.confirmRequired);
+const matchPasswords = <T extends { password: string; confirmPassword: string }>(v: T, ctx: z.RefinementCtx) => {
+  if (v.confirmPassword && v.password !== v.confirmPassword) {
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsMismatch });
+  }
+};
+
+/** Sign-up on the shared /login page (customer tab). */
+export const signupFormSchema = z
+  .object({
+    email,
+    password: newPasswordSchema,
+    confirmPassword: confirm,
+    acceptTerms: z.literal(true, { error: AUTH_MESSAGES.termsRequired }),
+  })
+  .superRefine(matchPasswords);
+export type SignupForm = z.infer<typeof signupFormSchema>;
+
+/** Sign-up tab of the combined /auth page. */
+export const authPageSignupSchema = z
+  .object({ email, password: newPasswordSchema, confirmPassword: confirm })
+  .superRefine(matchPasswords);
+export type AuthPageSignup = z.infer<typeof authPageSignupSchema>;
+
+/** Customer registration page /register. */
+export const registerFormSchema = z
+  .object({
+    name: z.string().trim().min(2, AUTH_MESSAGES.nameMin).max(100),
+    email,
+    password: newPasswordSchema,
+    confirmPassword: confirm,
+    acceptTerms: z.literal(true, { error: AUTH_MESSAGES.registerTermsRequired }),
+  })
+  .superRefine(matchPasswords);
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+/** What the server accepts for a customer sign-up. A `role` other than customer is ignored. */
+export const signupRequestSchema = z.object({
+  email,
+  password: newPasswordSchema,
+  name: z.string().trim().max(100).optional(),
+  role: z.string().optional(),
+});
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+export const emailOnlySchema = z.object({ email });
+export type EmailOnly = z.infer<typeof emailOnlySchema>;
+
+export const resetPasswordFormSchema = z.object({
+  password: z.string().min(1, AUTH_MESSAGES.passwordMin),
+  confirmPassword: z.string().min(1, AUTH_MESSAGES.confirmRequired),
+});
+
+export const resetPasswordRequestSchema = z.object({
+  token: z.string().min(16).max(200),
+  password: newPasswordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+export const verifyEmailRequestSchema = z.object({ token: z.string().min(16).max(200) });
+
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(['customer', 'merchant', 'admin']),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;

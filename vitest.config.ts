@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+const apiProject = (name: 'api-pglite' | 'api-postgres') => ({
+  test: {
+    name,
+    include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: name === 'api-postgres' ? 'postgres' : 'pglite' },
+    globalSetup: name === 'api-postgres' ? ['apps/server/test/global-postgres.ts'] : [],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'test/**/*.test.ts'], environment: 'node' } },
+      apiProject('api-pglite'),
+      apiProject('api-postgres'),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
