@@ -16,6 +16,7 @@ import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { authRoutes } from './modules/auth/auth.routes';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './modules/auth/auth.service';
+import { accountRoutes } from './modules/account/account.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { devMailboxRoutes, systemRoutes } from './modules/system/system.routes';
 
@@ -94,6 +95,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(supportRoutes);
+  await app.register(accountRoutes);
   if (!config.SMTP_URL && !config.isProduction) await app.register(devMailboxRoutes);
 
   app.setNotFoundHandler((request, reply) => {

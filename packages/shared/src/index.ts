@@ -6,3 +6,4 @@ export * from './domain/countdown';
 export * from './domain/location';
 export * from './schemas/auth';
 export * from './schemas/support';
+export * from './schemas/account';

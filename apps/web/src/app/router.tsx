@@ -1,0 +1,63 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, useParams } from 'react-router';
+import { RootLayout } from '../components/layout/root-layout';
+import HomePage from './routes/public/home-page';
+import NotFoundPage from './routes/public/not-found-page';
+
+// Every page but home is its own chunk, so the first load stays small.
+const AuthPage = lazy(() => import('./routes/auth/auth-page'));
+const LoginPage = lazy(() => import('./routes/auth/login-page'));
+const MerchantLoginPage = lazy(() => import('./routes/auth/login-page').then((m) => ({ default: m.MerchantLoginPage })));
+const RegisterPage = lazy(() => import('./routes/auth/register-page'));
+const VerifyEmailPage = lazy(() => import('./routes/auth/verify-email-page'));
+const ForgotPasswordPage = lazy(() => import('./routes/auth/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('./routes/auth/reset-password-page'));
+const AuthCallbackPage = lazy(() => import('./routes/auth/auth-callback-page'));
+const ContactPage = lazy(() => import('./routes/public/contact-page'));
+const DevMailboxPage = lazy(() => import('./routes/public/dev-mailbox-page'));
+const AboutPage = lazy(() => import('./routes/public/static/about'));
+const PrivacyPage = lazy(() => import('./routes/public/static/privacy'));
+const TermsPage = lazy(() => import('./routes/public/static/terms'));
+const MerchantTermsPage = lazy(() => import('./routes/public/static/merchant-terms'));
+const MerchantRefundPolicyPage = lazy(() => import('./routes/public/static/merchant-refund-policy'));
+const PerkBoostInfoPage = lazy(() => import('./routes/public/static/perkboost-info'));
+const MerchantFaqPage = lazy(() => import('./routes/public/static/merchant-faq'));
+const MerchantPricingPage = lazy(() => import('./routes/public/static/merchant-pricing'));
+const MerchantSuccessStoriesPage = lazy(() => import('./routes/public/static/merchant-success-stories'));
+
+function DealRedirect() {
+  const { id } = useParams();
+  return <Navigate to={`/deals/${id}`} replace />;
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/deal/:id', element: <DealRedirect /> },
+      { path: '/auth', element: <AuthPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/merchant/login', element: <MerchantLoginPage /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/verify-email', element: <VerifyEmailPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/auth/callback', element: <AuthCallbackPage /> },
+      { path: '/about', element: <AboutPage /> },
+      { path: '/contact', element: <ContactPage /> },
+      { path: '/privacy', element: <PrivacyPage /> },
+      { path: '/privacy-policy', element: <Navigate to="/privacy" replace /> },
+      { path: '/terms', element: <TermsPage /> },
+      { path: '/company/terms', element: <TermsPage /> },
+      { path: '/company/merchant-terms', element: <MerchantTermsPage /> },
+      { path: '/company/merchant-refund-policy', element: <MerchantRefundPolicyPage /> },
+      { path: '/perkboost-info', element: <PerkBoostInfoPage /> },
+      { path: '/merchant/faq', element: <MerchantFaqPage /> },
+      { path: '/merchant/pricing', element: <MerchantPricingPage /> },
+      { path: '/merchant/success-stories', element: <MerchantSuccessStoriesPage /> },
+      { path: '/dev/mailbox', element: <DevMailboxPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useLogin, useSignup } from '../../../features/auth/api';
+import { LoginForm, SignupForm } from '../../../features/auth/components/auth-forms';
+import { RedirectIfSignedIn } from '../../../features/auth/guards';
+import { useAfterLogin } from '../../../features/auth/use-after-login';
+import { ApiError } from '../../../lib/api-client';
+import { AuthShell } from './auth-shell';
+
+const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message || fallback : err instanceof Error ? err.message || 'An unexpected error occurred' : 'An unexpected error occurred');
+
+/** /auth: combined Login and Sign Up tabs (customer.md §2, merchant-admin.md §2). */
+export default function AuthPage() {
+  const [tab, setTab] = useState('login');
+  const [error, setError] = useState<string | null>(null);
+  const login = useLogin();
+  const signup = useSignup();
+  const afterLogin = useAfterLogin();
+
+  return (
+    <RedirectIfSignedIn>
+      <AuthShell title="Login or Sign Up">
+        {error && (
+          <Alert variant="destructive" className="mb-4">
+            {error}
+          </Alert>
+        )}
+        <Tabs value={tab} onValueChange={setTab}>
+          <TabsList>
+            <TabsTrigger value="login">Login</TabsTrigger>
+            <TabsTrigger value="signup">Sign Up</TabsTrigger>
+          </TabsList>
+          <TabsContent value="login">
+            <Card>
+              <CardHeader>
+                <CardTitle>Welcome Back</CardTitle>
+                <CardDescription>Login to your account to access your deals and purchases</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <LoginForm
+                  isLoading={login.isPending}
+                  onSubmit={(v) => {
+                    setError(null);
+                    login.mutate(v, { onSuccess: ({ user }) => afterLogin(user), onError: (e) => setError(messageOf(e, 'Login failed')) });
+                  }}
+                />
+              </CardContent>
+            </Card>
+          </TabsContent>
+          <TabsContent value="signup">
+            <Card>
+              <CardHeader>
+                <CardTitle>Create Account</CardTitle>
+                <CardDescription>Join LocalPerks to unlock exclusive local deals</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <SignupForm
+                  withTerms={false}
+                  isLoading={signup.isPending}
+                  onSubmit={(v) => {
+                    setError(null);
+                    signup.mutate({ email: v.email, password: v.password }, { onSuccess: () => setTab('login'), onError: (e) => setError(messageOf(e, 'Signup failed')) });
+                  }}
+                />
+              </CardContent>
+            </Card>
+          </TabsContent>
+        </Tabs>
+      </AuthShell>
+    </RedirectIfSignedIn>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { MailCheck } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { paths } from '../../../config/paths';
+import { useForgotPassword } from '../../../features/auth/api';
+import { errorMessage } from '../../../lib/api-client';
+import { AuthShell } from './auth-shell';
+import { EmailOnlyForm } from './email-only-form';
+
+/** /forgot-password: mails a reset link. */
+export default function ForgotPasswordPage() {
+  const forgot = useForgotPassword();
+  const [sent, setSent] = useState(false);
+  return (
+    <AuthShell title="Forgot Password">
+      <Card>
+        <CardHeader>
+          <CardTitle>Forgot your password?</CardTitle>
+          <CardDescription>Enter your email and we will send you a link to choose a new one.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {sent ? (
+            <div className="space-y-4 text-center">
+              <MailCheck aria-hidden className="mx-auto h-10 w-10 text-brand-700" />
+              <p className="font-semibold text-slate-900">Password reset email sent</p>
+              <p className="text-sm text-slate-700">Check your inbox (and spam folder). The link is valid for 1 hour.</p>
+              <Button variant="secondary" className="w-full" onClick={() => setSent(false)}>
+                Send Another Email
+              </Button>
+            </div>
+          ) : (
+            <EmailOnlyForm
+              isLoading={forgot.isPending}
+              submitLabel="Send Reset Link"
+              loadingLabel="Sending..."
+              onSubmit={(email) =>
+                forgot.mutate(email, {
+                  onSuccess: () => {
+                    toast.success('Password Reset Email Sent', { description: 'Please check your email for instructions.' });
+                    setSent(true);
+                  },
+                  onError: (e) => toast.error('Password Reset Failed', { description: errorMessage(e, 'Failed to send password reset email.') }),
+                })
+              }
+            />
+          )}
+          <p className="text-center text-sm">
+            <Link to={paths.login} className="inline-flex min-h-11 items-center text-brand-800 underline">
+              Back to Login
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </AuthShell>
+  );
+}

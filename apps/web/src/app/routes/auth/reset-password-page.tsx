@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { AUTH_MESSAGES, newPasswordSchema } from '@localperks/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Field, Input } from '../../../components/ui/input';
+import { paths } from '../../../config/paths';
+import { useResetPassword } from '../../../features/auth/api';
+import { ApiError } from '../../../lib/api-client';
+import { AuthShell } from './auth-shell';
+
+/** /reset-password?access_token=…&refresh_token=…: the two halves of the mailed reset token. */
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const accessToken = params.get('access_token');
+  const refreshToken = params.get('refresh_token');
+  const reset = useResetPassword();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [linkError, setLinkError] = useState<string | null>(null);
+
+  if (!accessToken || !refreshToken) return <Navigate to={paths.forgotPassword} replace />;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setFieldError(undefined);
+    if (password !== confirm) {
+      toast.error(AUTH_MESSAGES.resetMismatchTitle, { description: AUTH_MESSAGES.resetMismatchDescription });
+      return;
+    }
+    const strength = newPasswordSchema.safeParse(password);
+    if (!strength.success) {
+      setFieldError(strength.error.issues[0]?.message);
+      return;
+    }
+    reset.mutate(
+      { accessToken, refreshToken, password },
+      {
+        onSuccess: () => {
+          toast.success('Password Updated', { description: 'Your password has been reset. Please log in with your new password.' });
+          navigate(paths.login, { replace: true });
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.code.startsWith('TOKEN_')) setLinkError(err.message);
+          else toast.error('Reset Failed', { description: 'Failed to reset password. Please try again.' });
+        },
+      },
+    );
+  };
+
+  return (
+    <AuthShell title="Reset Password">
+      <Card>
+        <CardHeader>
+          <CardTitle>Choose a new password</CardTitle>
+          <CardDescription>At least 8 characters with an uppercase letter and a number.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {linkError && (
+            <Alert variant="destructive" title="This link cannot be used">
+              {linkError}{' '}
+              <Link to={paths.forgotPassword} className="font-medium underline">
+                Request a new link
+              </Link>
+            </Alert>
+          )}
+          <form noValidate onSubmit={submit} className="space-y-4">
+            <Field label="New Password" error={fieldError}>
+              {(p) => <Input {...p} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={reset.isPending} />}
+            </Field>
+            <Field label="Confirm New Password">
+              {(p) => <Input {...p} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} disabled={reset.isPending} />}
+            </Field>
+            <Button type="submit" className="w-full" disabled={reset.isPending}>
+              {reset.isPending ? 'Updating...' : 'Update Password'}
+            </Button>
+          </form>
+          <p className="text-center text-sm">
+            <Link to={paths.login} className="inline-flex min-h-11 items-center text-brand-800 underline">
+              Back to Login
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </AuthShell>
+  );
+}

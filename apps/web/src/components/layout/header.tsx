@@ -1,0 +1,213 @@
+import { useState, type FormEvent } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Dialog, DialogTrigger, SheetContent } from '../ui/dialog';
+import { DialogClose } from '@radix-ui/react-dialog';
+import { Heart, LogIn, LogOut, Menu, Search, ShoppingCart, Tag } from 'lucide-react';
+import { avatarInitials } from '@localperks/shared';
+import { paths } from '../../config/paths';
+import { useSession } from '../../features/auth/api';
+import { useLogoutAction } from '../../features/auth/use-logout-action';
+import { useCartCount } from '../../features/cart/cart-store';
+import { useFavoritesCount } from '../../features/favorites/favorites-store';
+import { cn } from '../../lib/cn';
+
+const roleLabel = { customer: 'Customer', merchant: 'Merchant', admin: 'Admin' } as const;
+
+export function Logo() {
+  return (
+    <Link to={paths.home} className="flex min-h-11 items-center gap-2 text-lg font-bold text-brand-800" aria-label="LocalPerks home">
+      <span className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-brand-700 text-white">
+        <Tag aria-hidden className="h-4 w-4" />
+      </span>
+      <span>LocalPerks</span>
+    </Link>
+  );
+}
+
+function SearchBox({ className, onDone }: { className?: string; onDone?: () => void }) {
+  const [text, setText] = useState('');
+  const navigate = useNavigate();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const q = text.trim();
+    if (!q) return; // blank input is ignored
+    navigate(`${paths.deals}?search=${encodeURIComponent(q)}`);
+    onDone?.();
+  };
+  return (
+    <form role="search" onSubmit={submit} className={cn('relative', className)}>
+      <label htmlFor={onDone ? 'side-search' : 'header-search'} className="sr-only">
+        Search deals
+      </label>
+      <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
+      <input
+        id={onDone ? 'side-search' : 'header-search'}
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Search deals..."
+        className="min-h-11 w-full rounded-lg border border-slate-400 bg-white pl-9 pr-3 text-sm placeholder:text-slate-500"
+      />
+    </form>
+  );
+}
+
+function CountIcon({ to, label, count, icon: Icon }: { to: string; label: string; count: number; icon: typeof Heart }) {
+  return (
+    <Link to={to} className="relative inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100" aria-label={`${label} (${count})`}>
+      <Icon aria-hidden className="h-5 w-5" />
+      {count > 0 && (
+        <span aria-hidden className="absolute right-0.5 top-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-semibold leading-5 text-white">
+          {count}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  cn('inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium', isActive ? 'text-brand-800 underline underline-offset-4' : 'text-slate-700 hover:text-slate-900');
+
+export function Header() {
+  const { user } = useSession();
+  const logout = useLogoutAction();
+  const cartCount = useCartCount();
+  const favCount = useFavoritesCount();
+  const isMerchant = user?.role === 'merchant';
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  const firstItem =
+    user?.role === 'merchant'
+      ? { to: paths.merchantDashboard, label: 'Merchant Dashboard' }
+      : user?.role === 'admin'
+        ? { to: paths.adminDashboard, label: 'Admin Dashboard' }
+        : { to: paths.profile, label: 'Profile' };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2">
+        <Dialog open={menuOpen} onOpenChange={setMenuOpen}>
+          <DialogTrigger className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden" aria-label="Open menu">
+            <Menu aria-hidden className="h-6 w-6" />
+          </DialogTrigger>
+          <SideMenu close={() => setMenuOpen(false)} />
+        </Dialog>
+        <Logo />
+        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
+          <NavLink to={paths.home} end className={navClass}>
+            Home
+          </NavLink>
+          <NavLink to={paths.deals} className={navClass}>
+            Browse Deals
+          </NavLink>
+          <NavLink to={paths.purchases} className={navClass}>
+            My Purchases
+          </NavLink>
+          {isMerchant && (
+            <>
+              <NavLink to={paths.merchantDashboard} className={navClass}>
+                Merchant Dashboard
+              </NavLink>
+              <NavLink to={paths.merchantPreLaunch} className={navClass}>
+                Launch Checklist
+              </NavLink>
+            </>
+          )}
+        </nav>
+        <SearchBox className="ml-auto hidden w-full max-w-xs md:block" />
+        <div className="ml-auto flex items-center gap-1 md:ml-0">
+          {!isMerchant && (
+            <>
+              <CountIcon to={paths.favorites} label="Favorites" count={favCount} icon={Heart} />
+              <CountIcon to={paths.cart} label="Cart" count={cartCount} icon={ShoppingCart} />
+            </>
+          )}
+          {user ? (
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger
+                className="ml-1 inline-flex h-11 w-11 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white hover:bg-brand-800"
+                aria-label={`Account menu for ${user.name}`}
+              >
+                {avatarInitials(user.name)}
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+                  <div className="px-3 py-2">
+                    <p className="text-sm font-semibold text-slate-900">{user.name}</p>
+                    <p className="text-xs text-slate-600">{user.email}</p>
+                    <p className="mt-1 text-xs font-medium text-brand-800">{roleLabel[user.role]}</p>
+                  </div>
+                  <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+                  <DropdownMenu.Item asChild>
+                    <Link to={firstItem.to} className="flex min-h-10 items-center rounded-md px-3 text-sm outline-none data-[highlighted]:bg-slate-100">
+                      {firstItem.label}
+                    </Link>
+                  </DropdownMenu.Item>
+                  <DropdownMenu.Item onSelect={logout} className="flex min-h-10 cursor-pointer items-center gap-2 rounded-md px-3 text-sm outline-none data-[highlighted]:bg-slate-100">
+                    <LogOut aria-hidden className="h-4 w-4" /> Logout
+                  </DropdownMenu.Item>
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+          ) : (
+            <Link to={paths.login} className="ml-1 hidden min-h-11 items-center gap-2 rounded-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800 md:inline-flex">
+              <LogIn aria-hidden className="h-4 w-4" /> Login
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** The slide-in side menu under 768 px, with exactly the spec's items per role. */
+function SideMenu({ close }: { close: () => void }) {
+  const { user } = useSession();
+  const logout = useLogoutAction();
+  const cartCount = useCartCount();
+  const favCount = useFavoritesCount();
+  const isMerchant = user?.role === 'merchant';
+  const item = 'flex min-h-11 items-center rounded-md px-3 text-base font-medium text-slate-800 hover:bg-slate-100';
+  const link = (to: string, label: string) => (
+    <DialogClose asChild key={to + label}>
+      <Link to={to} className={item}>
+        {label}
+      </Link>
+    </DialogClose>
+  );
+  return (
+    <SheetContent title="Menu">
+      <div className="mb-4 pr-10">
+        <Logo />
+      </div>
+      <SearchBox className="mb-4" onDone={close} />
+      <nav aria-label="Side menu" className="flex flex-col gap-1">
+        {link(paths.home, 'Home')}
+        {link(paths.deals, 'Browse Deals')}
+        {link(paths.favorites, `Favorites (${favCount})`)}
+        {link(paths.cart, `Cart (${cartCount})`)}
+        {link(paths.purchases, 'My Purchases')}
+        {user ? (
+          <>
+            {link(paths.profile, 'Profile')}
+            {isMerchant && link(paths.merchantDashboard, 'Merchant Dashboard')}
+            {isMerchant && link(paths.merchantPreLaunch, 'Launch Checklist')}
+            <button
+              type="button"
+              className={item}
+              onClick={() => {
+                close();
+                logout();
+              }}
+            >
+              Logout
+            </button>
+          </>
+        ) : (
+          link(paths.login, 'Login / Signup')
+        )}
+      </nav>
+    </SheetContent>
+  );
+}

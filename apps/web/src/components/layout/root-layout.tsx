@@ -1,0 +1,27 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Toaster } from 'sonner';
+import { FeedbackButton } from '../../features/support/feedback-button';
+import { Spinner } from '../ui/spinner';
+import { Footer } from './footer';
+import { Header } from './header';
+
+export function RootLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <FeedbackButton />
+      <Toaster position="top-right" richColors closeButton visibleToasts={5} />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SessionUser } from '@localperks/shared';
+import { api } from '../../lib/api-client';
+import { clearCart } from '../cart/cart-store';
+
+export const sessionQuery = queryOptions({
+  queryKey: ['session'],
+  queryFn: () => api.get<{ user: SessionUser | null }>('/api/auth/session').then((r) => r.user),
+  staleTime: 5 * 60_000,
+});
+
+/** The signed-in user (null when signed out) and whether the first check is still running. */
+export function useSession() {
+  const q = useQuery(sessionQuery);
+  return { user: q.data ?? null, isLoading: q.isPending };
+}
+
+export function useLogin() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { email: string; password: string }) => api.post<{ user: SessionUser }>('/api/auth/login', body),
+    onSuccess: ({ user }) => {
+      qc.setQueryData(sessionQuery.queryKey, user);
+      void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+    },
+  });
+}
+
+export function useSignup() {
+  return useMutation({ mutationFn: (body: { email: string; password: string; name?: string }) => api.post<{ user: SessionUser }>('/api/auth/signup', body) });
+}
+
+export function useLogout() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ ok: true }>('/api/auth/logout'),
+    onSuccess: () => {
+      clearCart();
+      qc.setQueryData(sessionQuery.queryKey, null);
+      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+    },
+  });
+}
+
+export function useVerifyEmail() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.post<{ user: SessionUser; hasMerchantRegistration: boolean }>('/api/auth/verify-email', { token }),
+    onSuccess: ({ user }) => qc.setQueryData(sessionQuery.queryKey, user),
+  });
+}
+
+export const useResendVerification = () => useMutation({ mutationFn: (email: string) => api.post<{ ok: true; alreadyVerified: boolean }>('/api/auth/resend-verification', { email }) });
+export const useForgotPassword = () => useMutation({ mutationFn: (email: string) => api.post<{ ok: true }>('/api/auth/forgot-password', { email }) });
+export function useResetPassword() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { accessToken: string; refreshToken: string; password: string }) => api.post<{ ok: true }>('/api/auth/reset-password', body),
+    onSuccess: () => qc.setQueryData(sessionQuery.queryKey, null),
+  });
+}

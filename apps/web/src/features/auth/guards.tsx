@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { homePathForRole, type Role } from '@localperks/shared';
+import { Spinner } from '../../components/ui/spinner';
+import { useSession } from './api';
+
+/** Sign-in pages: a signed-in user is sent on by role (admin, merchant, others → /). */
+export function RedirectIfSignedIn({ children, to }: { children: ReactNode; to?: string }) {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <Spinner />;
+  if (user) return <Navigate to={to ?? homePathForRole(user.role)} replace />;
+  return <>{children}</>;
+}
+
+/** Protected pages: visitors go to /login with a return path; wrong roles go to their home. */
+export function RequireRole({ roles, children }: { roles?: Role[]; children: ReactNode }) {
+  const { user, isLoading } = useSession();
+  const location = useLocation();
+  if (isLoading) return <Spinner />;
+  if (!user) return <Navigate to={`/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (roles && !roles.includes(user.role)) return <Navigate to={homePathForRole(user.role)} replace />;
+  return <>{children}</>;
+}

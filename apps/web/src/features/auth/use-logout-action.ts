@@ -1,0 +1,18 @@
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { errorMessage } from '../../lib/api-client';
+import { useLogout } from './api';
+
+/** Logout with the spec's toasts, then back to the home page. */
+export function useLogoutAction() {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  return () =>
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        toast.success('Logged Out', { description: 'You have been successfully logged out.' });
+        navigate('/');
+      },
+      onError: (err) => toast.error('Logout Failed', { description: errorMessage(err, 'Failed to log out.') }),
+    });
+}

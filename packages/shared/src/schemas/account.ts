@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { newPasswordSchema } from './auth';
+
+export const ACCOUNT_MESSAGES = {
+  nameRequired: 'Display name is required',
+  passwordMinLong: 'Password must be at least 6 characters long.',
+  mismatchTitle: 'Password Mismatch',
+  currentRequired: 'Please enter your current password',
+  currentWrong: 'Your current password is incorrect.',
+} as const;
+
+export const updateProfileSchema = z.object({
+  name: z.string().trim().min(1, ACCOUNT_MESSAGES.nameRequired).max(100),
+  phoneNumber: z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^[+()\d\s.-]*$/, 'Please enter a valid phone number')
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export type UpdateProfile = z.input<typeof updateProfileSchema>;
+
+/** New password on the account page: the spec's 6-character message first, then the sign-up strength rule. */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, ACCOUNT_MESSAGES.currentRequired).max(128),
+  newPassword: z.string().min(6, ACCOUNT_MESSAGES.passwordMinLong).pipe(newPasswordSchema),
+});
+export type ChangePassword = z.infer<typeof changePasswordSchema>;
