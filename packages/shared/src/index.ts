@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './errors';
+export * from './messages';
 export * from './domain/money';
 export * from './domain/user';
 export * from './domain/countdown';

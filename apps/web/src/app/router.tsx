@@ -13,6 +13,7 @@ const VerifyEmailPage = lazy(() => import('./routes/auth/verify-email-page'));
 const ForgotPasswordPage = lazy(() => import('./routes/auth/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('./routes/auth/reset-password-page'));
 const AuthCallbackPage = lazy(() => import('./routes/auth/auth-callback-page'));
+const ProfilePage = lazy(() => import('./routes/customer/profile-page'));
 const ContactPage = lazy(() => import('./routes/public/contact-page'));
 const DevMailboxPage = lazy(() => import('./routes/public/dev-mailbox-page'));
 const AboutPage = lazy(() => import('./routes/public/static/about'));
@@ -44,6 +45,7 @@ export const router = createBrowserRouter([
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/auth/callback', element: <AuthCallbackPage /> },
+      { path: '/profile', element: <ProfilePage /> },
       { path: '/about', element: <AboutPage /> },
       { path: '/contact', element: <ContactPage /> },
       { path: '/privacy', element: <PrivacyPage /> },

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { newPasswordSchema } from './auth';
+import { ACCOUNT_MESSAGES } from '../messages';
 
-export const ACCOUNT_MESSAGES = {
-  nameRequired: 'Display name is required',
-  passwordMinLong: 'Password must be at least 6 characters long.',
-  mismatchTitle: 'Password Mismatch',
-  currentRequired: 'Please enter your current password',
-  currentWrong: 'Your current password is incorrect.',
-} as const;
 
 export const updateProfileSchema = z.object({
   name: z.string().trim().min(1, ACCOUNT_MESSAGES.nameRequired).max(100),

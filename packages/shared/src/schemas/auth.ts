@@ -1,22 +1,7 @@
 import { z } from 'zod';
 import { LOGIN_PASSWORD_MIN, SIGNUP_PASSWORD_MIN } from '../constants';
+import { AUTH_MESSAGES } from '../messages';
 
-/** Messages of customer.md §5 and merchant-admin.md §5, word for word. */
-export const AUTH_MESSAGES = {
-  emailInvalid: 'Please enter a valid email address',
-  emailRequired: 'Email is required',
-  loginPasswordMin: 'Password must be at least 6 characters',
-  passwordMin: 'Password must be at least 8 characters',
-  passwordUppercase: 'Password must contain at least one uppercase letter',
-  passwordNumber: 'Password must contain at least one number',
-  confirmRequired: 'Please confirm your password',
-  passwordsMismatch: 'Passwords do not match',
-  termsRequired: 'You must accept the terms and conditions',
-  registerTermsRequired: 'You must accept the Terms of Service',
-  nameMin: 'Name must be at least 2 characters',
-  resetMismatchTitle: "Passwords don't match",
-  resetMismatchDescription: 'Please make sure both passwords are the same.',
-} as const;
 
 const email = z
   .string({ error: AUTH_MESSAGES.emailRequired })

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_MESSAGE_MAX_LENGTH, FEEDBACK_MAX_LENGTH } from '../constants';
+import { FEEDBACK_MESSAGES } from '../messages';
 
-export const FEEDBACK_MESSAGES = {
-  emptyTitle: 'Empty feedback',
-  emptyDescription: 'Please enter your feedback before submitting.',
-  sentTitle: 'Feedback sent',
-} as const;
 
 export const feedbackSchema = z.object({
   message: z.string().trim().min(1, FEEDBACK_MESSAGES.emptyDescription).max(FEEDBACK_MAX_LENGTH, `Feedback must be at most ${FEEDBACK_MAX_LENGTH} characters`),

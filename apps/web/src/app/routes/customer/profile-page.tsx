@@ -1,0 +1,162 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ACCOUNT_MESSAGES, changePasswordSchema, updateProfileSchema } from '@localperks/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Field, Input } from '../../../components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { paths } from '../../../config/paths';
+import { profileQuery, useChangePassword, useUpdateProfile, type Profile } from '../../../features/account/api';
+import { RequireRole } from '../../../features/auth/guards';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const [name, setName] = useState(profile.name);
+  const [phone, setPhone] = useState(profile.phoneNumber ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const update = useUpdateProfile();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = updateProfileSchema.safeParse({ name, phoneNumber: phone });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    update.mutate(
+      { name, phoneNumber: phone },
+      {
+        onSuccess: () => toast.success('Profile Updated', { description: 'Your profile has been saved.' }),
+        onError: (err) => toast.error('Update Failed', { description: errorMessage(err, 'Failed to update profile. Please try again.') }),
+      },
+    );
+  };
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <Field label="Display Name" error={errors.name}>
+        {(p) => <Input {...p} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />}
+      </Field>
+      <Field label="Email" hint="Your email address cannot be changed here.">
+        {(p) => <Input {...p} value={profile.email} readOnly disabled />}
+      </Field>
+      <Field label="Phone (optional)" error={errors.phoneNumber}>
+        {(p) => <Input {...p} value={phone} onChange={(e) => setPhone(e.target.value)} type="tel" autoComplete="tel" />}
+      </Field>
+      <Alert>Phone numbers are not allowed in deal descriptions and will be removed.</Alert>
+      <Button type="submit" disabled={update.isPending}>
+        {update.isPending ? 'Saving...' : 'Save Changes'}
+      </Button>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const change = useChangePassword();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (next !== confirm) {
+      toast.error(ACCOUNT_MESSAGES.mismatchTitle, { description: 'The new password and its confirmation do not match.' });
+      return;
+    }
+    const parsed = changePasswordSchema.safeParse({ currentPassword: current, newPassword: next });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    change.mutate(parsed.data, {
+      onSuccess: () => {
+        toast.success('Password Updated', { description: 'Your password has been changed. Other devices were signed out.' });
+        setCurrent('');
+        setNext('');
+        setConfirm('');
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.fields) setErrors(err.fields);
+        toast.error('Password Change Failed', { description: errorMessage(err, 'Failed to change password. Please try again.') });
+      },
+    });
+  };
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <Field label="Current Password" error={errors.currentPassword}>
+        {(p) => <Input {...p} type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />}
+      </Field>
+      <Field label="New Password" error={errors.newPassword} hint="At least 8 characters with an uppercase letter and a number.">
+        {(p) => <Input {...p} type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />}
+      </Field>
+      <Field label="Confirm New Password">
+        {(p) => <Input {...p} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />}
+      </Field>
+      <Button type="submit" disabled={change.isPending}>
+        {change.isPending ? 'Updating...' : 'Update Password'}
+      </Button>
+    </form>
+  );
+}
+
+function ProfileContent() {
+  const profile = useQuery(profileQuery);
+  if (!profile.data) return <p className="py-12 text-center text-slate-600">Loading profile...</p>;
+  const p = profile.data;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <title>My Account | LocalPerks</title>
+      <h1 className="text-3xl font-bold text-slate-900">My Account</h1>
+      <p className="mt-1 text-slate-700">{p.email}</p>
+      {!p.emailVerified && (
+        <Alert variant="destructive" className="mt-4" title="Your email is not verified yet">
+          Check your inbox for the confirmation link, or{' '}
+          <Link to={paths.verifyEmail} className="font-medium underline">
+            send a new one
+          </Link>
+          .
+        </Alert>
+      )}
+      <Tabs defaultValue="profile" className="mt-6">
+        <TabsList>
+          <TabsTrigger value="profile">Profile</TabsTrigger>
+          <TabsTrigger value="security">Security</TabsTrigger>
+        </TabsList>
+        <TabsContent value="profile">
+          <Card>
+            <CardHeader>
+              <CardTitle>Profile</CardTitle>
+              <CardDescription>How your name appears on LocalPerks.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ProfileForm profile={p} />
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="security">
+          <Card>
+            <CardHeader>
+              <CardTitle>Change Password</CardTitle>
+              <CardDescription>You will stay signed in here; other devices are signed out.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <PasswordForm />
+            </CardContent>
+          </Card>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+/** /profile: the account page (signed-in users; visitors are sent to sign in). */
+export default function ProfilePage() {
+  return (
+    <RequireRole>
+      <ProfileContent />
+    </RequireRole>
+  );
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { discountPercent, formatCents, orderTotals, taxCents } from './money';
+import { avatarInitials, displayName, homePathForRole, safeReturnTo } from './user';
+import { remainingTimeText } from './countdown';
+import { nearestLocation } from './location';
+import { commissionForPlan } from '../constants';
+
+describe('money', () => {
+  it('formats cents with a dollar sign and 2 decimals', () => {
+    expect(formatCents(6000)).toBe('$60.00');
+    expect(formatCents(123456)).toBe('$1,234.56');
+    expect(formatCents(5)).toBe('$0.05');
+  });
+  it('taxes 8 % of the subtotal and totals it', () => {
+    expect(taxCents(12000)).toBe(960);
+    expect(orderTotals([{ unitPriceCents: 6000, quantity: 2 }, { unitPriceCents: 999, quantity: 1 }])).toEqual({ subtotalCents: 12999, taxCents: 1040, totalCents: 14039 });
+  });
+  it('computes the whole-percent discount', () => {
+    expect(discountPercent(12000, 6000)).toBe(50);
+    expect(discountPercent(20000, 12000)).toBe(40);
+    expect(discountPercent(100, 100)).toBe(0);
+  });
+});
+
+describe('users', () => {
+  it('name falls back to the part of the e-mail before @, then empty', () => {
+    expect(displayName('  Casey ', 'c@x.io')).toBe('Casey');
+    expect(displayName(null, 'jamie.lee@x.io')).toBe('jamie.lee');
+    expect(displayName(null, null)).toBe('');
+  });
+  it('avatar shows the first two letters in upper case', () => {
+    expect(avatarInitials('casey customer')).toBe('CA');
+  });
+  it('role homes: admin, merchant, others', () => {
+    expect(homePathForRole('admin')).toBe('/admin/dashboard');
+    expect(homePathForRole('merchant')).toBe('/merchant/dashboard');
+    expect(homePathForRole('customer')).toBe('/');
+  });
+  it('returnTo accepts only same-site paths', () => {
+    expect(safeReturnTo('/purchases?tab=1')).toBe('/purchases?tab=1');
+    expect(safeReturnTo('//evil.example')).toBeNull();
+    expect(safeReturnTo('https://evil.example')).toBeNull();
+    expect(safeReturnTo('/\\evil.example')).toBeNull();
+  });
+});
+
+describe('countdown text (customer.md §4)', () => {
+  const now = new Date('2026-01-01T00:00:00Z');
+  it('days and hours, hours and minutes, Expired, Unknown', () => {
+    expect(remainingTimeText(new Date('2026-01-03T05:00:00Z'), now)).toBe('2 days 5 hrs');
+    expect(remainingTimeText(new Date('2026-01-02T01:00:00Z'), now)).toBe('1 day 1 hr');
+    expect(remainingTimeText(new Date('2026-01-01T03:07:00Z'), now)).toBe('3 hrs 7 mins');
+    expect(remainingTimeText(new Date('2026-01-01T01:01:00Z'), now)).toBe('1 hr 1 min');
+    expect(remainingTimeText(new Date('2025-12-31T23:00:00Z'), now)).toBe('Expired');
+    expect(remainingTimeText(null, now)).toBe('Unknown');
+  });
+});
+
+describe('locations', () => {
+  it('picks the nearest of the 12 cities', () => {
+    expect(nearestLocation({ lat: 30.3, lng: -97.7 }).city).toBe('Austin');
+    expect(nearestLocation({ lat: 42.3, lng: -71.1 }).city).toBe('Boston');
+    expect(nearestLocation({ lat: 47.6, lng: -122.3 }).city).toBe('San Francisco');
+  });
+});
+
+describe('plans', () => {
+  it('commission on approval: 0 / 0 / 15, any other 15', () => {
+    expect([commissionForPlan('advertise_only'), commissionForPlan('advertise_messaging'), commissionForPlan('deals_messaging'), commissionForPlan('x')]).toEqual([0, 0, 15, 15]);
+  });
+});
