@@ -130,7 +130,7 @@ describe('password recovery', () => {
     await page.goto('/forgot-password');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await expect.poll(() => page.getByText('Password reset email sent').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Password reset email sent', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('button', { name: 'Send Another Email' }).isVisible()).toBe(true);
 
     const link = linkIn((await latestMail(email, 'password_reset')).text, '/reset-password');

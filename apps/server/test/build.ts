@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, inject } from 'vitest';
 import pg from 'pg';
 import { desc, eq } from 'drizzle-orm';
@@ -31,7 +31,7 @@ export async function freshDatabase(): Promise<Database> {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
-  request(opts: InjectOptions & { cookie?: string }): ReturnType<FastifyInstance['inject']>;
+  request(opts: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
   createUser(role: Role, overrides?: { email?: string; name?: string; verified?: boolean }): Promise<{ id: string; email: string }>;
   loginAs(role: Role, overrides?: { email?: string; name?: string }): Promise<{ cookie: string; user: { id: string; email: string } }>;
   lastMail(to: string, kind?: string): Promise<typeof emailOutbox.$inferSelect | undefined>;

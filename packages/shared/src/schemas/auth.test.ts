@@ -40,6 +40,13 @@ describe('sign-up on /login', () => {
     });
     expect(messages(signupFormSchema, { email: 'a@b.co', password: 'Passw0rd', confirmPassword: 'Passw0rx', acceptTerms: true })).toEqual({ confirmPassword: ['Passwords do not match'] });
   });
+  it('shows the mismatch together with other problems, so the form lists them all at once', () => {
+    expect(messages(signupFormSchema, { email: 'a@b.co', password: 'weakpass', confirmPassword: 'other', acceptTerms: false })).toEqual({
+      password: ['Password must contain at least one uppercase letter', 'Password must contain at least one number'],
+      acceptTerms: ['You must accept the terms and conditions'],
+      confirmPassword: ['Passwords do not match'],
+    });
+  });
   it('accepts a valid sign-up', () => {
     expect(signupFormSchema.safeParse({ email: 'a@b.co', password: 'Passw0rd', confirmPassword: 'Passw0rd', acceptTerms: true }).success).toBe(true);
   });

@@ -27,11 +27,19 @@ export const loginSchema = z.object({
 export type Login = z.infer<typeof loginSchema>;
 
 const confirm = z.string().min(1, AUTH_MESSAGES.confirmRequired);
-const matchPasswords = <T extends { password: string; confirmPassword: string }>(v: T, ctx: z.RefinementCtx) => {
-  if (v.confirmPassword && v.password !== v.confirmPassword) {
-    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: AUTH_MESSAGES.passwordsMismatch });
-  }
+/**
+ * Confirmation must equal the password, shown on confirmPassword. `when` lets the check run even
+ * while other fields are still invalid, so the form shows every problem at once.
+ */
+const passwordsMatch = {
+  path: ['confirmPassword'],
+  message: AUTH_MESSAGES.passwordsMismatch,
+  when: (payload: { value: unknown }) => {
+    const v = payload.value as { password?: unknown; confirmPassword?: unknown } | undefined;
+    return typeof v?.password === 'string' && typeof v?.confirmPassword === 'string' && v.confirmPassword.length > 0;
+  },
 };
+const matches = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
 
 /** Sign-up on the shared /login page (customer tab). */
 export const signupFormSchema = z
@@ -41,13 +49,13 @@ export const signupFormSchema = z
     confirmPassword: confirm,
     acceptTerms: z.literal(true, { error: AUTH_MESSAGES.termsRequired }),
   })
-  .superRefine(matchPasswords);
+  .refine(matches, passwordsMatch);
 export type SignupForm = z.infer<typeof signupFormSchema>;
 
 /** Sign-up tab of the combined /auth page. */
 export const authPageSignupSchema = z
   .object({ email, password: newPasswordSchema, confirmPassword: confirm })
-  .superRefine(matchPasswords);
+  .refine(matches, passwordsMatch);
 export type AuthPageSignup = z.infer<typeof authPageSignupSchema>;
 
 /** Customer registration page /register. */
@@ -59,7 +67,7 @@ export const registerFormSchema = z
     confirmPassword: confirm,
     acceptTerms: z.literal(true, { error: AUTH_MESSAGES.registerTermsRequired }),
   })
-  .superRefine(matchPasswords);
+  .refine(matches, passwordsMatch);
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 /** What the server accepts for a customer sign-up. A `role` other than customer is ignored. */
