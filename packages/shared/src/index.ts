@@ -8,3 +8,4 @@ export * from './domain/location';
 export * from './schemas/auth';
 export * from './schemas/support';
 export * from './schemas/account';
+export * from './schemas/deals';
