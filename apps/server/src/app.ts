@@ -17,6 +17,10 @@ import { sessionPlugin } from './plugins/session';
 import { authRoutes } from './modules/auth/auth.routes';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './modules/auth/auth.service';
 import { accountRoutes } from './modules/account/account.routes';
+import { dealsRoutes } from './modules/deals/deals.routes';
+import { perkboostRoutes } from './modules/perkboost/perkboost.routes';
+import { favoritesRoutes } from './modules/favorites/favorites.routes';
+import { EventHub } from './lib/events';
 import { supportRoutes } from './modules/support/support.routes';
 import { devMailboxRoutes, systemRoutes } from './modules/system/system.routes';
 
@@ -28,6 +32,7 @@ declare module 'fastify' {
     mailer: Mailer;
     authLimits: AuthLimits;
     registeredRoutes: RegisteredRoute[];
+    events: EventHub;
   }
 }
 
@@ -58,6 +63,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('dbKind', database.kind);
   app.decorate('mailer', createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }));
   app.decorate('authLimits', { ...DEFAULT_AUTH_LIMITS, ...opts.authLimits });
+  const events = new EventHub();
+  await events.start(database);
+  app.decorate('events', events);
+  app.addHook('onClose', async () => events.close());
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -96,6 +105,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(supportRoutes);
   await app.register(accountRoutes);
+  await app.register(dealsRoutes);
+  await app.register(perkboostRoutes);
+  await app.register(favoritesRoutes);
   if (!config.SMTP_URL && !config.isProduction) await app.register(devMailboxRoutes);
 
   app.setNotFoundHandler((request, reply) => {

@@ -2,3 +2,4 @@ export * from './auth';
 export * from './mail';
 export * from './support';
 export * from './deals';
+export * from './engagement';

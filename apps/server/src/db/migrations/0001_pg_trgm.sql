@@ -1,0 +1,2 @@
+-- Trigram indexes make case-insensitive substring search (ILIKE) fast on a large catalogue.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { browseQuerySchema, merchantLeadSchema } from '@localperks/shared';
+import { merchantLeads } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { consumeRateLimit } from '../../lib/rate-limit';
+import { composeMail } from '../../mail/mailer';
+import { getDeal, homeSections, listDeals } from './deals.service';
+
+const LEAD_MAILS = {
+  free: { subject: 'Your free LocalPerks listing', text: 'Thanks for your interest in a free Advertise Only listing. Register your business to appear in search results at no cost.' },
+  premium: { subject: 'LocalPerks Advertise + Messaging', text: 'Thanks for your interest in Advertise + Messaging ($15/month). Register your business to get an enhanced profile and message your customers.' },
+  close: { subject: 'Closing your LocalPerks merchant account', text: 'We received your request to close your merchant account. Our team will confirm within two business days; reply to this email if you change your mind.' },
+} as const;
+
+export async function dealsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['deals'];
+
+  r.get('/api/deals', { config: { access: 'public' }, schema: { tags, summary: 'Browse and search deals (non-expired only), paginated', querystring: browseQuerySchema } }, async (request, reply) => {
+    reply.header('cache-control', 'public, max-age=15');
+    return listDeals(app.db, request.query);
+  });
+
+  r.get('/api/deals/:id', { config: { access: 'public' }, schema: { tags, summary: 'One deal with its full details', params: z.object({ id: z.uuid({ error: 'This deal does not exist.' }) }) } }, async (request) => {
+    const deal = await getDeal(app.db, request.params.id);
+    if (!deal) throw new AppError('NOT_FOUND', 'This deal does not exist or is no longer available.');
+    return { deal };
+  });
+
+  r.get('/api/home', { config: { access: 'public' }, schema: { tags, summary: 'Featured and boosted deals for the home page' } }, async () => homeSections(app.db));
+
+  r.post('/api/merchant-leads', { config: { access: 'public' }, schema: { tags: ['merchants'], summary: 'Merchant signup section of the home page', body: merchantLeadSchema } }, async (request, reply) => {
+    await consumeRateLimit(app.db, `lead:ip:${request.ip}`, { max: 10, windowMs: 60 * 60_000 }, 'Too many requests from your network. Please try again later.');
+    const { email, name, optionType } = request.body;
+    await app.db.insert(merchantLeads).values({ email: email.toLowerCase(), name: name || null, optionType });
+    // The commission option only records the lead (customer.md §7 send-merchant-notification).
+    if (optionType !== 'commission') {
+      const m = LEAD_MAILS[optionType];
+      await app.mailer.send({
+        to: email,
+        kind: `merchant_lead_${optionType}`,
+        subject: m.subject,
+        ...composeMail({ heading: name ? `Hi ${name},` : 'Hello,', paragraphs: [m.text], action: optionType === 'close' ? undefined : { label: 'Register your business', url: `${app.config.appUrl}/merchant/register` } }),
+      });
+    }
+    reply.code(201);
+    return { ok: true };
+  });
+}

@@ -1,0 +1,142 @@
+import { and, asc, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { HOME_BOOSTED_DEALS, HOME_FEATURED_DEALS, browseQuerySchema, type BrowseResult, type DealDetail, type DealSummary } from '@localperks/shared';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client';
+import { deals, merchants } from '../../db/schema';
+
+export const summaryColumns = {
+  id: deals.id,
+  title: deals.title,
+  description: deals.description,
+  imageUrl: deals.imageUrl,
+  type: deals.type,
+  status: deals.status,
+  categoryId: deals.categoryId,
+  city: deals.city,
+  state: deals.state,
+  originalPriceCents: deals.originalPriceCents,
+  dealPriceCents: deals.dealPriceCents,
+  discountPercentage: deals.discountPercentage,
+  expirationDate: deals.expirationDate,
+  createdAt: deals.createdAt,
+  votesRequired: deals.votesRequired,
+  currentVotes: deals.currentVotes,
+  votingEndDate: deals.votingEndDate,
+  merchantId: deals.merchantId,
+  merchantName: merchants.businessName,
+};
+
+type SummaryRow = Omit<DealSummary, 'expirationDate' | 'createdAt' | 'votingEndDate'> & { expirationDate: Date; createdAt: Date; votingEndDate: Date | null };
+
+export function toSummary(r: SummaryRow): DealSummary {
+  return {
+    ...r,
+    expirationDate: r.expirationDate.toISOString(),
+    createdAt: r.createdAt.toISOString(),
+    votingEndDate: r.votingEndDate ? r.votingEndDate.toISOString() : null,
+  };
+}
+
+/**
+ * What customers may see: not expired, and either active or a crowd-vote deal still collecting
+ * votes. Paused, removed and expired deals never show.
+ */
+export function visibleNow(now: Date): SQL {
+  return and(
+    gt(deals.expirationDate, now),
+    or(eq(deals.status, 'active'), and(eq(deals.status, 'pending'), eq(deals.type, 'perkboost'), gt(deals.votingEndDate, now))),
+  )!;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listDeals(db: Tx, query: z.output<typeof browseQuerySchema>, now = new Date()): Promise<BrowseResult> {
+  const filters: SQL[] = [visibleNow(now)];
+  if (query.search) filters.push(ilike(deals.searchText, `%${escapeLike(query.search.toLowerCase())}%`));
+  if (query.type !== 'all') filters.push(eq(deals.type, query.type));
+  if (query.category) filters.push(eq(deals.categoryId, query.category));
+  if (query.state) filters.push(eq(deals.state, query.state));
+  if (query.city) filters.push(eq(deals.city, query.city));
+  const where = and(...filters);
+
+  // Boosted deals get the promised top placement (DESIGN.md 4) where the sort is ours to choose.
+  const boostedFirst = sql`(${deals.type} = 'perkboost') desc`;
+  const order =
+    query.sort === 'price-low'
+      ? [asc(deals.dealPriceCents), desc(deals.createdAt), asc(deals.id)]
+      : query.sort === 'price-high'
+        ? [desc(deals.dealPriceCents), desc(deals.createdAt), asc(deals.id)]
+        : query.sort === 'discount'
+          ? [desc(deals.discountPercentage), desc(deals.createdAt), asc(deals.id)]
+          : [boostedFirst, desc(deals.createdAt), asc(deals.id)];
+
+  const offset = (query.page - 1) * query.pageSize;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(deals)
+      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(deals).where(where),
+  ]);
+  const total = count?.n ?? 0;
+  return { deals: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize, hasMore: offset + rows.length < total };
+}
+
+export async function getDeal(db: Tx, id: string): Promise<DealDetail | null> {
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      highlights: deals.highlights,
+      finePrint: deals.finePrint,
+      images: deals.images,
+      unlockedAt: deals.unlockedAt,
+      merchantCity: merchants.city,
+      merchantState: merchants.state,
+      merchantWebsite: merchants.website,
+    })
+    .from(deals)
+    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    .where(and(eq(deals.id, id), inArray(deals.status, ['active', 'pending', 'expired'])));
+  if (!row) return null;
+  const { highlights, finePrint, images, unlockedAt, merchantCity, merchantState, merchantWebsite, ...summary } = row;
+  return {
+    ...toSummary(summary),
+    highlights,
+    finePrint,
+    images: images.length ? images : summary.imageUrl ? [summary.imageUrl] : [],
+    unlockedAt: unlockedAt ? unlockedAt.toISOString() : null,
+    merchantCity,
+    merchantState,
+    merchantWebsite,
+  };
+}
+
+export async function homeSections(db: Tx, now = new Date()) {
+  const [featured, boosted] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(deals)
+      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+      .where(and(visibleNow(now), eq(deals.status, 'active')))
+      .orderBy(desc(deals.discountPercentage), desc(deals.createdAt))
+      .limit(HOME_FEATURED_DEALS),
+    db
+      .select(summaryColumns)
+      .from(deals)
+      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+      .where(and(visibleNow(now), eq(deals.status, 'pending'), eq(deals.type, 'perkboost')))
+      .orderBy(sql`${deals.currentVotes}::float / greatest(${deals.votesRequired}, 1) desc`, asc(deals.votingEndDate))
+      .limit(HOME_BOOSTED_DEALS),
+  ]);
+  return { featured: featured.map(toSummary), boosted: boosted.map(toSummary) };
+}
+
+export async function dealsByIds(db: Tx, ids: string[]): Promise<DealSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select(summaryColumns).from(deals).innerJoin(merchants, eq(merchants.id, deals.merchantId)).where(inArray(deals.id, ids));
+  return rows.map(toSummary);
+}

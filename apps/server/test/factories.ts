@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { discountPercent } from '@localperks/shared';
+import type { Db } from '../src/db/client';
+import { deals, merchants } from '../src/db/schema';
+import { createUser } from '../src/modules/auth/auth.service';
+import { TEST_PASSWORD } from './build';
+
+const DAY = 86_400_000;
+
+export async function createMerchant(db: Db, overrides: Partial<typeof merchants.$inferInsert> = {}) {
+  const user = await createUser(db, { email: `m-${randomUUID().slice(0, 8)}@test.example`, password: TEST_PASSWORD, role: 'merchant', verified: true });
+  const [m] = await db
+    .insert(merchants)
+    .values({ userId: user.id, businessName: 'Test Bistro', city: 'Chicago', state: 'IL', subscriptionPlan: 'deals_messaging', approved: true, hasMessaging: true, commissionRate: 15, ...overrides })
+    .returning();
+  return { merchant: m!, user };
+}
+
+export type DealOverrides = Partial<typeof deals.$inferInsert>;
+
+export async function createDeal(db: Db, merchantId: string, o: DealOverrides = {}) {
+  const original = o.originalPriceCents ?? 10_000;
+  const price = o.dealPriceCents ?? 6_000;
+  const title = o.title ?? `Deal ${randomUUID().slice(0, 6)}`;
+  const description = o.description ?? 'A very good local deal.';
+  const [d] = await db
+    .insert(deals)
+    .values({
+      merchantId,
+      title,
+      description,
+      categoryId: 1,
+      city: 'Chicago',
+      state: 'IL',
+      originalPriceCents: original,
+      dealPriceCents: price,
+      discountPercentage: discountPercent(original, price),
+      expirationDate: new Date(Date.now() + 30 * DAY),
+      searchText: `${title} ${description}`.toLowerCase(),
+      ...o,
+    })
+    .returning();
+  return d!;
+}
+
+export async function createBoostDeal(db: Db, merchantId: string, votesRequired: number, currentVotes = 0, o: DealOverrides = {}) {
+  return createDeal(db, merchantId, { type: 'perkboost', status: 'pending', votesRequired, currentVotes, votingEndDate: new Date(Date.now() + 7 * DAY), boostDays: 7, ...o });
+}
