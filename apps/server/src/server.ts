@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, seedDemoData } from './db/seed/seed';
+import { startJobs } from './jobs';
 
 async function main() {
   let config;
@@ -17,6 +18,8 @@ async function main() {
   const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
   const seeded = config.SEED_DEMO ? await seedDemoData(database.db, config.DEMO_PASSWORD) : false;
   const app = await buildApp({ config, database, serveWeb: process.env.SERVE_WEB !== 'false' });
+
+  startJobs(app);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

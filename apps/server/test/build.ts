@@ -25,7 +25,8 @@ export async function freshDatabase(): Promise<Database> {
   await client.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: url.toString() });
+  return Object.assign(database, { url: url.toString() });
 }
 
 export interface TestApp {

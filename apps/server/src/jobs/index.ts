@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { PERKBOOST_UNLOCK_CHECK_MS } from '@localperks/shared';
+import { pruneRateLimits } from '../lib/rate-limit';
+import { runPerkboostTick, sendUnlockEmails } from '../modules/perkboost/perkboost.service';
+
+/**
+ * Scheduled work. Every instance runs the timers; each tick takes a PostgreSQL advisory lock so
+ * only one instance does the work.
+ */
+export function startJobs(app: FastifyInstance) {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const res = await runPerkboostTick(app.db);
+      for (const u of res.unlocked) await sendUnlockEmails(app.mailer, app.config.appUrl, u);
+      if (res.unlocked.length || res.expired) app.log.info({ unlocked: res.unlocked.length, expired: res.expired }, 'perkboost tick');
+      await pruneRateLimits(app.db, 24 * 60 * 60_000);
+    } catch (err) {
+      app.log.error({ err }, 'perkboost tick failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), PERKBOOST_UNLOCK_CHECK_MS);
+  timer.unref();
+  void tick();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
