@@ -52,7 +52,9 @@ export interface DealDetail extends DealSummary {
 
 export interface BrowseResult {
   deals: DealSummary[];
+  /** Matching deals, counted up to a cap (then `totalIsCapped`, shown as "1,000+"). */
   total: number;
+  totalIsCapped: boolean;
   page: number;
   pageSize: number;
   hasMore: boolean;

@@ -84,18 +84,28 @@ export const deals = pgTable(
     boostDays: integer('boost_days'),
     unlockedAt: timestamp('unlocked_at', { withTimezone: true }),
     searchText: text('search_text').notNull().default(''),
+    /**
+     * Until when customers may see the deal (null: never). Derived by the database so that the
+     * browse filter is one indexable comparison: active deals until expiry, crowd-vote deals still
+     * voting until the earlier of voting end and expiry.
+     */
+    listedUntil: timestamp('listed_until', { withTimezone: true }).generatedAlwaysAs(
+      sql`case when status = 'active' then expiration_date when status = 'pending' and type = 'perkboost' then least(voting_end_date, expiration_date) end`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('deals_merchant_idx').on(t.merchantId),
     index('deals_browse_idx').on(t.status, t.expirationDate),
+    index('deals_newest_idx').on(sql`(${t.type} = 'perkboost')`, t.createdAt, t.id),
+    index('deals_listed_idx').on(t.listedUntil),
     index('deals_city_category_idx').on(t.state, t.city, t.categoryId),
     index('deals_created_idx').on(t.createdAt),
     index('deals_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('deals_category_idx').on(t.categoryId, t.createdAt),
-    index('deals_price_idx').on(t.dealPriceCents),
-    index('deals_discount_idx').on(t.discountPercentage),
+    index('deals_price_idx').on(t.dealPriceCents, t.id),
+    index('deals_discount_idx').on(t.discountPercentage, t.id),
     check('deals_current_votes_nonneg', sql`${t.currentVotes} >= 0`),
     check('deals_prices_positive', sql`${t.originalPriceCents} > 0 and ${t.dealPriceCents} > 0`),
     check('deals_category_range', sql`${t.categoryId} between 1 and 8`),

@@ -42,11 +42,11 @@ export function toSummary(r: SummaryRow): DealSummary {
  * votes. Paused, removed and expired deals never show.
  */
 export function visibleNow(now: Date): SQL {
-  return and(
-    gt(deals.expirationDate, now),
-    or(eq(deals.status, 'active'), and(eq(deals.status, 'pending'), eq(deals.type, 'perkboost'), gt(deals.votingEndDate, now))),
-  )!;
+  return gt(deals.listedUntil, now);
 }
+
+/** Counting stops here: beyond it the page says "1,000+" and the query stays fast on any catalogue. */
+export const COUNT_CAP = 1000;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -60,18 +60,19 @@ export async function listDeals(db: Tx, query: z.output<typeof browseQuerySchema
   const where = and(...filters);
 
   // Boosted deals get the promised top placement (DESIGN.md 4) where the sort is ours to choose.
+  // Each order matches an index (walked forwards or backwards), so a page stops after its rows.
   const boostedFirst = sql`(${deals.type} = 'perkboost') desc`;
   const order =
     query.sort === 'price-low'
-      ? [asc(deals.dealPriceCents), desc(deals.createdAt), asc(deals.id)]
+      ? [asc(deals.dealPriceCents), asc(deals.id)]
       : query.sort === 'price-high'
-        ? [desc(deals.dealPriceCents), desc(deals.createdAt), asc(deals.id)]
+        ? [desc(deals.dealPriceCents), desc(deals.id)]
         : query.sort === 'discount'
-          ? [desc(deals.discountPercentage), desc(deals.createdAt), asc(deals.id)]
-          : [boostedFirst, desc(deals.createdAt), asc(deals.id)];
+          ? [desc(deals.discountPercentage), desc(deals.id)]
+          : [boostedFirst, desc(deals.createdAt), desc(deals.id)];
 
   const offset = (query.page - 1) * query.pageSize;
-  const [rows, [count]] = await Promise.all([
+  const [rows, count] = await Promise.all([
     db
       .select(summaryColumns)
       .from(deals)
@@ -80,10 +81,19 @@ export async function listDeals(db: Tx, query: z.output<typeof browseQuerySchema
       .orderBy(...order)
       .limit(query.pageSize)
       .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(deals).where(where),
+    db.execute(sql`select count(*)::int as n from (select 1 from ${deals} where ${where} limit ${COUNT_CAP + 1}) capped`),
   ]);
-  const total = count?.n ?? 0;
-  return { deals: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize, hasMore: offset + rows.length < total };
+  const counted = Number((count as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  const isCapped = counted > COUNT_CAP;
+  const total = isCapped ? COUNT_CAP : counted;
+  return {
+    deals: rows.map(toSummary),
+    total,
+    totalIsCapped: isCapped,
+    page: query.page,
+    pageSize: query.pageSize,
+    hasMore: isCapped ? rows.length === query.pageSize : offset + rows.length < total,
+  };
 }
 
 export async function getDeal(db: Tx, id: string): Promise<DealDetail | null> {
