@@ -21,6 +21,8 @@ import { dealsRoutes } from './modules/deals/deals.routes';
 import { perkboostRoutes } from './modules/perkboost/perkboost.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { EventHub } from './lib/events';
+import { headForDeal, headForPath, injectHead } from './lib/html-head';
+import { getDeal } from './modules/deals/deals.service';
 import { supportRoutes } from './modules/support/support.routes';
 import { devMailboxRoutes, systemRoutes } from './modules/system/system.routes';
 
@@ -41,6 +43,8 @@ export interface BuildOptions {
   database: Database;
   /** Serve the built web app (production start); tests of the API leave it off. */
   serveWeb?: boolean;
+  /** Folder of the built web app (default: apps/web/dist). */
+  webDir?: string;
   authLimits?: Partial<AuthLimits>;
   logger?: boolean;
 }
@@ -119,21 +123,31 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   if (opts.serveWeb) {
-    const root = webDistDir();
+    const root = opts.webDir ?? webDistDir();
     if (!root) throw new Error('The web app is not built: run `npm run build` first.');
     await app.register(fastifyStatic, {
       root,
       serve: false,
     });
-    app.get('/*', { config: { access: 'public' } }, (request, reply) => {
+    let indexHtml: string | undefined;
+    app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
       if (request.url.startsWith('/api/')) return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No API route GET ${request.url.split('?')[0]}` } });
       const rel = decodeURIComponent(request.url.split('?')[0] ?? '/').replace(/^\/+/, '');
       const file = path.join(root, rel);
       if (rel && file.startsWith(root) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-        reply.header('cache-control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-        return reply.sendFile(rel);
+        // Hashed build assets never change; other files (images, icons) may.
+        return reply.sendFile(rel, rel.startsWith('assets/') ? { maxAge: 365 * 86_400_000, immutable: true } : { maxAge: 3_600_000 });
       }
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+      // Public pages get their title, description and Open Graph tags from the server (link previews).
+      const pathname = (request.url.split('?')[0] ?? '/').replace(/\/$/, '') || '/';
+      let head = headForPath(pathname, config.appUrl);
+      const dealMatch = pathname.match(/^\/deals?\/([0-9a-f-]{36})$/i);
+      if (dealMatch) {
+        const deal = await getDeal(app.db, dealMatch[1]!.toLowerCase()).catch(() => null);
+        if (deal) head = headForDeal(deal, config.appUrl);
+      }
+      indexHtml ??= fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(head ? injectHead(indexHtml, head) : indexHtml);
     });
   }
 

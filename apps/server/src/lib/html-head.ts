@@ -1,0 +1,50 @@
+import type { DealDetail } from '@localperks/shared';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export interface HeadInfo {
+  title: string;
+  description: string;
+  url: string;
+  image?: string;
+}
+
+const STATIC_HEADS: Record<string, Omit<HeadInfo, 'url'>> = {
+  '/': { title: 'LocalPerks: Discover Local Deals', description: 'Save up to 70% on restaurants, fitness, beauty, entertainment and more in 12 US cities.' },
+  '/deals': { title: 'Browse Deals | LocalPerks', description: 'Search and filter discounted local deals by city, state and category.' },
+  '/perkboost': { title: 'PerkBoost Deals | LocalPerks', description: 'Vote for crowd-powered PerkBoost deals and unlock them for everyone.' },
+  '/about': { title: 'About | LocalPerks', description: 'Why LocalPerks exists: great local businesses, better prices for their neighbours.' },
+  '/contact': { title: 'Contact Us | LocalPerks', description: 'Questions about a deal, your account or listing your business? We are here to help.' },
+  '/perkboost-info': { title: 'PerkBoost | LocalPerks', description: 'Boost a deal to the top of search and category pages with PerkBoost.' },
+  '/merchant/pricing': { title: 'Merchant Pricing | LocalPerks', description: 'Free listing, $15/month messaging, or 15% commission on deals you sell.' },
+};
+
+export function headForPath(pathname: string, appUrl: string): HeadInfo | null {
+  const h = STATIC_HEADS[pathname];
+  return h ? { ...h, url: `${appUrl}${pathname}` } : null;
+}
+
+export function headForDeal(deal: DealDetail, appUrl: string): HeadInfo {
+  return {
+    title: `${deal.title} | LocalPerks`,
+    description: deal.description.slice(0, 160),
+    url: `${appUrl}/deals/${deal.id}`,
+    image: deal.imageUrl ? `${appUrl}${deal.imageUrl}` : undefined,
+  };
+}
+
+/** Replaces the title and adds description and Open Graph tags, so shared links have a preview. */
+export function injectHead(html: string, head: HeadInfo): string {
+  const tags = [
+    `<title>${esc(head.title)}</title>`,
+    `<meta name="description" content="${esc(head.description)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="LocalPerks" />`,
+    `<meta property="og:title" content="${esc(head.title)}" />`,
+    `<meta property="og:description" content="${esc(head.description)}" />`,
+    `<meta property="og:url" content="${esc(head.url)}" />`,
+    ...(head.image ? [`<meta property="og:image" content="${esc(head.image)}" />`] : []),
+    `<meta name="twitter:card" content="summary_large_image" />`,
+  ].join('\n    ');
+  return html.replace(/<meta name="description"[^>]*>\s*/, '').replace(/<title>[\s\S]*?<\/title>/, tags);
+}
