@@ -10,6 +10,9 @@ export const HOME_BOOSTED_DEALS = 2;
 export const HOME_CATEGORY_DEALS = 6;
 export const HOME_VIEW_ALL_THRESHOLD = 10;
 
+/** Most units of one deal in one cart line (and one checkout line). */
+export const MAX_CART_LINE_QUANTITY = 10;
+
 export const PERKBOOST_UNLOCK_CHECK_MS = 60_000;
 export const VOTE_PROGRESS_HIGH = 80;
 export const VOTE_PROGRESS_MID = 50;
@@ -40,6 +43,10 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 
 export const FEEDBACK_MAX_LENGTH = 2000;
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+
+/** Browse pages: the default and the largest page size. */
+export const BROWSE_PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 48;
 
 export const SORT_OPTIONS = ['newest', 'price-low', 'price-high', 'discount'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];

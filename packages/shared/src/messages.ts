@@ -30,3 +30,15 @@ export const ACCOUNT_MESSAGES = {
   currentRequired: 'Please enter your current password',
   currentWrong: 'Your current password is incorrect.',
 } as const;
+
+/** Crowd-vote texts (customer.md §8); the server's vote conflicts use the same words. */
+export const VOTE_MESSAGES = {
+  loginRequiredTitle: 'Login Required',
+  loginRequiredDescription: 'Please log in to vote for this deal',
+  alreadyUnlockedTitle: 'Deal Already Unlocked',
+  alreadyUnlockedDescription: 'This PerkBoost deal has already been unlocked and is available for purchase.',
+  cannotCancelTitle: 'Cannot Cancel Vote',
+  cannotCancelDescription: 'This deal has already been unlocked and is available for purchase.',
+  votingOver: 'Voting for this deal has ended.',
+  unlockedToast: 'PerkBoost™ Deal Unlocked!',
+} as const;

@@ -5,6 +5,11 @@ import HomePage from './routes/public/home-page';
 import NotFoundPage from './routes/public/not-found-page';
 
 // Every page but home is its own chunk, so the first load stays small.
+const DealsPage = lazy(() => import('./routes/public/deals-page'));
+const DealPage = lazy(() => import('./routes/public/deal-page'));
+const PerkBoostPage = lazy(() => import('./routes/public/perkboost-page'));
+const FavoritesPage = lazy(() => import('./routes/customer/favorites-page'));
+const CartPage = lazy(() => import('./routes/customer/cart-page'));
 const AuthPage = lazy(() => import('./routes/auth/auth-page'));
 const LoginPage = lazy(() => import('./routes/auth/login-page'));
 const MerchantLoginPage = lazy(() => import('./routes/auth/login-page').then((m) => ({ default: m.MerchantLoginPage })));
@@ -36,7 +41,12 @@ export const router = createBrowserRouter([
     element: <RootLayout />,
     children: [
       { path: '/', element: <HomePage /> },
+      { path: '/deals', element: <DealsPage /> },
+      { path: '/deals/:id', element: <DealPage /> },
       { path: '/deal/:id', element: <DealRedirect /> },
+      { path: '/perkboost', element: <PerkBoostPage /> },
+      { path: '/favorites', element: <FavoritesPage /> },
+      { path: '/cart', element: <CartPage /> },
       { path: '/auth', element: <AuthPage /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/merchant/login', element: <MerchantLoginPage /> },

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { DEAL_TYPE_FILTERS, SORT_OPTIONS } from '../constants';
-
-export const BROWSE_PAGE_SIZE = 24;
-export const MAX_PAGE_SIZE = 48;
+import { BROWSE_PAGE_SIZE, DEAL_TYPE_FILTERS, MAX_PAGE_SIZE, SORT_OPTIONS } from '../constants';
 
 /** Query of the browse API: every filter lives in the page URL too. */
 export const browseQuerySchema = z.object({
@@ -73,14 +70,3 @@ export interface DealEvent {
   votesRequired: number | null;
   status: DealSummary['status'];
 }
-
-export const VOTE_MESSAGES = {
-  loginRequiredTitle: 'Login Required',
-  loginRequiredDescription: 'Please log in to vote for this deal',
-  alreadyUnlockedTitle: 'Deal Already Unlocked',
-  alreadyUnlockedDescription: 'This PerkBoost deal has already been unlocked and is available for purchase.',
-  cannotCancelTitle: 'Cannot Cancel Vote',
-  cannotCancelDescription: 'This deal has already been unlocked and is available for purchase.',
-  votingOver: 'Voting for this deal has ended.',
-  unlockedToast: 'PerkBoost™ Deal Unlocked!',
-} as const;

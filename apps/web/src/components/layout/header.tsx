@@ -14,13 +14,14 @@ import { cn } from '../../lib/cn';
 
 const roleLabel = { customer: 'Customer', merchant: 'Merchant', admin: 'Admin' } as const;
 
-export function Logo() {
+/** `isCompactOnPhone`: on the narrowest phones the header keeps only the mark, so its icons fit at 320 px. */
+export function Logo({ isCompactOnPhone }: { isCompactOnPhone?: boolean }) {
   return (
     <Link to={paths.home} className="flex min-h-11 items-center gap-2 text-lg font-bold text-brand-800" aria-label="LocalPerks home">
       <span className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-brand-700 text-white">
         <Tag aria-hidden className="h-4 w-4" />
       </span>
-      <span>LocalPerks</span>
+      <span className={cn(isCompactOnPhone && 'max-[399px]:sr-only')}>LocalPerks</span>
     </Link>
   );
 }
@@ -93,7 +94,7 @@ export function Header() {
           </DialogTrigger>
           <SideMenu close={() => setMenuOpen(false)} />
         </Dialog>
-        <Logo />
+        <Logo isCompactOnPhone />
         <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
           <NavLink to={paths.home} end className={navClass}>
             Home

@@ -1,12 +1,14 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from 'sonner';
+import { useFavoritesSync } from '../../features/favorites/use-favorites';
 import { FeedbackButton } from '../../features/support/feedback-button';
 import { Spinner } from '../ui/spinner';
 import { Footer } from './footer';
 import { Header } from './header';
 
 export function RootLayout() {
+  useFavoritesSync();
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">

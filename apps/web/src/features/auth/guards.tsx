@@ -1,14 +1,19 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
-import { homePathForRole, type Role } from '@localperks/shared';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { homePathForRole, safeReturnTo, type Role } from '@localperks/shared';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from './api';
 
-/** Sign-in pages: a signed-in user is sent on by role (admin, merchant, others → /). */
+/**
+ * Sign-in pages: a signed-in user is sent on to the page that asked for sign-in (returnTo), else by
+ * role (admin, merchant, others → /). Honouring returnTo here too keeps this redirect from racing
+ * the one after a successful login.
+ */
 export function RedirectIfSignedIn({ children, to }: { children: ReactNode; to?: string }) {
   const { user, isLoading } = useSession();
+  const [params] = useSearchParams();
   if (isLoading) return <Spinner />;
-  if (user) return <Navigate to={to ?? homePathForRole(user.role)} replace />;
+  if (user) return <Navigate to={to ?? safeReturnTo(params.get('returnTo')) ?? homePathForRole(user.role)} replace />;
   return <>{children}</>;
 }
 

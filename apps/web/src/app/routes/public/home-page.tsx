@@ -1,9 +1,21 @@
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Briefcase, LogOut, Search, Sparkles, User } from 'lucide-react';
+import { ArrowRight, Briefcase, LogOut, Search, Sparkles, User } from 'lucide-react';
+import { HOME_BOOSTED_DEALS, HOME_CATEGORY_DEALS, HOME_FEATURED_DEALS, HOME_VIEW_ALL_THRESHOLD } from '@localperks/shared';
+import { Alert } from '../../../components/ui/alert';
 import { buttonClass, Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../features/auth/api';
 import { useLogoutAction } from '../../../features/auth/use-logout-action';
+import { cn } from '../../../lib/cn';
+import { browseSearchParams, useBrowseDeals, useHomeData } from '../../../features/deals/api';
+import { CategoryChips, categoryName } from '../../../features/deals/components/category-chips';
+import { DealGrid, DealGridSkeleton } from '../../../features/deals/components/deal-card';
+import { LocationPicker } from '../../../features/deals/components/location-picker';
+import { locationLabel, useLocationChoice } from '../../../features/deals/location-store';
+
+// The only part of home that needs the zod schemas; fetched when it comes near the screen.
+const MerchantSignupSection = lazy(() => import('../../../features/deals/components/merchant-signup-section'));
 
 function WelcomeBanner() {
   const { user } = useSession();
@@ -51,6 +63,142 @@ export default function HomePage() {
           </div>
         </div>
       </section>
+      <HomeDealSections />
+      <BrowseByCategory />
+      <WhenNearScreen minHeight="40rem">
+        <Suspense fallback={<div style={{ minHeight: '40rem' }} />}>
+          <MerchantSignupSection />
+        </Suspense>
+      </WhenNearScreen>
     </>
   );
+}
+
+function SectionHeading({ id, title, action }: { id: string; title: string; action?: ReactNode }) {
+  return (
+    <div className="mb-5 flex flex-wrap items-end justify-between gap-2">
+      <h2 id={id} className="text-2xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {action}
+    </div>
+  );
+}
+
+const linkClass = 'inline-flex min-h-11 items-center gap-1 font-medium text-brand-800 underline-offset-4 hover:underline';
+
+/** Featured Deals (up to 3 active) and PerkBoost Deals (up to 2 still collecting votes), from /api/home. */
+function HomeDealSections() {
+  const home = useHomeData();
+  const featured = home.data?.featured.slice(0, HOME_FEATURED_DEALS) ?? [];
+  const boosted = home.data?.boosted.slice(0, HOME_BOOSTED_DEALS) ?? [];
+  const retry = (
+    <Button variant="secondary" size="sm" className="mt-2" onClick={() => void home.refetch()}>
+      Retry
+    </Button>
+  );
+  return (
+    <>
+      <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 pt-12">
+        <SectionHeading id="featured-heading" title="Featured Deals" />
+        {home.isPending ? (
+          <DealGridSkeleton count={HOME_FEATURED_DEALS} className="sm:grid-cols-2 lg:grid-cols-3" />
+        ) : home.isError ? (
+          <Alert variant="destructive" title="Featured deals could not be loaded.">
+            {retry}
+          </Alert>
+        ) : featured.length === 0 ? (
+          <p className="text-slate-700">No featured deals right now. Check back soon.</p>
+        ) : (
+          <DealGrid deals={featured} className="sm:grid-cols-2 lg:grid-cols-3" />
+        )}
+      </section>
+      <section aria-labelledby="boosted-heading" className="mx-auto max-w-7xl px-4 pt-12">
+        <SectionHeading
+          id="boosted-heading"
+          title="PerkBoost Deals"
+          action={
+            <Link to={paths.perkboost} className={linkClass}>
+              See all<span className="sr-only"> PerkBoost deals</span> <ArrowRight aria-hidden className="h-4 w-4" />
+            </Link>
+          }
+        />
+        <p className="-mt-3 mb-5 max-w-2xl text-slate-700">Vote for the deals you want. When enough people vote before the countdown ends, the deal unlocks for everyone.</p>
+        {home.isPending ? (
+          <DealGridSkeleton count={HOME_BOOSTED_DEALS} className="sm:grid-cols-2" />
+        ) : home.isError ? (
+          <Alert variant="destructive" title="PerkBoost deals could not be loaded.">
+            {retry}
+          </Alert>
+        ) : boosted.length === 0 ? (
+          <p className="text-slate-700">No deals are collecting votes right now.</p>
+        ) : (
+          <DealGrid deals={boosted} className="sm:grid-cols-2 lg:max-w-4xl" />
+        )}
+      </section>
+    </>
+  );
+}
+
+/** Browse by Category: up to 6 deals for the chosen category and location. */
+function BrowseByCategory() {
+  const [category, setCategory] = useState<number | null>(null);
+  const [location, setLocation] = useLocationChoice();
+  const filters = { category, state: location.state, city: location.city };
+  const result = useBrowseDeals({ ...filters, pageSize: HOME_CATEGORY_DEALS });
+  const deals = result.data?.pages[0]?.deals.slice(0, HOME_CATEGORY_DEALS) ?? [];
+  const viewAllParams = browseSearchParams(filters).toString();
+  const name = categoryName(category);
+
+  return (
+    <section aria-labelledby="category-heading" className="mx-auto max-w-7xl px-4 py-12">
+      <SectionHeading id="category-heading" title="Browse by Category" />
+      <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <CategoryChips value={category} onChange={setCategory} />
+        <LocationPicker value={location} onChange={setLocation} />
+      </div>
+      <div className="mt-6" aria-busy={result.isFetching}>
+        <p className="mb-4 text-sm text-slate-700" aria-live="polite">
+          {result.isPending
+            ? 'Loading deals...'
+            : `Showing ${deals.length} ${name ? `${name} ` : ''}${deals.length === 1 ? 'deal' : 'deals'} ${location.city ? 'near' : 'in'} ${locationLabel(location)}`}
+        </p>
+        {result.isPending ? (
+          <DealGridSkeleton count={HOME_CATEGORY_DEALS} className="sm:grid-cols-2 lg:grid-cols-3" />
+        ) : result.isError && !result.data ? (
+          <Alert variant="destructive" title="Deals could not be loaded.">
+            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void result.refetch()}>
+              Retry
+            </Button>
+          </Alert>
+        ) : deals.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">No deals match this category and location yet.</p>
+        ) : (
+          <DealGrid deals={deals} className={cn('sm:grid-cols-2 lg:grid-cols-3', result.isPlaceholderData && 'opacity-60')} />
+        )}
+        {!result.isPending && deals.length < HOME_VIEW_ALL_THRESHOLD && (
+          <div className="mt-6 text-center">
+            <Link to={`${paths.deals}${viewAllParams ? `?${viewAllParams}` : ''}`} className={buttonClass('primary', 'lg')}>
+              View All Deals <ArrowRight aria-hidden className="h-5 w-5" />
+            </Link>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Renders its children once the spot comes within a screen of the viewport. */
+function WhenNearScreen({ children, minHeight }: { children: ReactNode; minHeight: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [isNear, setIsNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || isNear) return;
+    if (!('IntersectionObserver' in window)) return setIsNear(true);
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setIsNear(true), { rootMargin: '100% 0px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [isNear]);
+  return isNear ? <>{children}</> : <div ref={ref} style={{ minHeight }} />;
 }

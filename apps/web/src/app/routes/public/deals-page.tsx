@@ -1,0 +1,331 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
+import { DEAL_TYPE_FILTERS, SORT_OPTIONS, type DealTypeFilter, type SortOption } from '@localperks/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogTrigger } from '../../../components/ui/dialog';
+import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { useBrowseDeals, type BrowseFilters } from '../../../features/deals/api';
+import { CategoryChips, categoryName } from '../../../features/deals/components/category-chips';
+import { DealGrid, DealGridSkeleton } from '../../../features/deals/components/deal-card';
+import { LocationPicker } from '../../../features/deals/components/location-picker';
+import { ANY_LOCATION, isLocationChoice, locationLabel, locationStore, useLocationChoice, type LocationChoice } from '../../../features/deals/location-store';
+
+const TYPE_LABELS: Record<DealTypeFilter, string> = { all: 'All Deals', standard: 'Standard', perkboost: 'PerkBoost' };
+const SORT_LABELS: Record<SortOption, string> = { newest: 'Newest', 'price-low': 'Price: Low to High', 'price-high': 'Price: High to Low', discount: 'Biggest Discount' };
+
+type Filters = Required<Pick<BrowseFilters, 'type' | 'sort'>> & { search: string; category: number | null; location: LocationChoice };
+type FilterKey = 'search' | 'type' | 'sort' | 'category' | 'state' | 'city';
+
+/** An unknown city keeps its state; an unknown state means every location. */
+function validLocation({ state, city }: LocationChoice): LocationChoice {
+  if (isLocationChoice({ state, city })) return { state, city };
+  return isLocationChoice({ state, city: null }) ? { state, city: null } : ANY_LOCATION;
+}
+
+/** The filters of the URL; anything unknown or malformed reads as its default. */
+function readFilters(params: URLSearchParams): Omit<Filters, 'location'> & { location: LocationChoice | null } {
+  const type = params.get('type');
+  const sort = params.get('sort');
+  const category = Number(params.get('category'));
+  const state = params.get('state')?.trim().toUpperCase() || null;
+  const city = params.get('city')?.trim() || null;
+  const location = { state, city: state ? city : null };
+  return {
+    search: params.get('search')?.trim() ?? '',
+    type: DEAL_TYPE_FILTERS.includes(type as DealTypeFilter) ? (type as DealTypeFilter) : 'all',
+    sort: SORT_OPTIONS.includes(sort as SortOption) ? (sort as SortOption) : 'newest',
+    category: Number.isInteger(category) && categoryName(category) ? category : null,
+    // No location in the URL: the visitor's remembered choice applies (null here).
+    location: params.has('state') || params.has('city') ? validLocation(location) : null,
+  };
+}
+
+/** /deals: search, filter and sort every live deal; the filters live in the URL so a view can be shared. */
+export default function DealsPage() {
+  const [params, setParams] = useSearchParams();
+  const [stored] = useLocationChoice();
+  const fromUrl = readFilters(params);
+  const filters: Filters = { ...fromUrl, location: fromUrl.location ?? stored };
+  const { state, city } = filters.location;
+
+  const update = (patch: Partial<Record<FilterKey, string | number | null>>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(patch)) {
+          const isDefault = value === null || value === '' || (key === 'type' && value === 'all') || (key === 'sort' && value === 'newest');
+          if (isDefault) next.delete(key);
+          else next.set(key, String(value));
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  // A remembered location goes into the URL too, so the address always shows what is listed.
+  const hasUrlLocation = fromUrl.location !== null;
+  useEffect(() => {
+    if (!hasUrlLocation && stored.state) update({ state: stored.state, city: stored.city });
+    // `update` is left out on purpose: it is recreated each render and reads nothing stale.
+  }, [hasUrlLocation, stored.state, stored.city]);
+
+  const setLocation = (next: LocationChoice) => update({ state: next.state, city: next.city });
+  const clearAll = () => {
+    locationStore.set(ANY_LOCATION);
+    setParams(new URLSearchParams(), { replace: true });
+  };
+
+  const result = useBrowseDeals({ search: filters.search, type: filters.type, sort: filters.sort, category: filters.category, state, city });
+  const seen = new Set<string>();
+  // Offset pages can overlap when deals are added meanwhile; each deal shows once.
+  const deals = (result.data?.pages ?? []).flatMap((p) => p.deals).filter((d) => !seen.has(d.id) && seen.add(d.id));
+  const first = result.data?.pages[0];
+  const activeCount = Number(filters.type !== 'all') + Number(filters.category !== null) + Number(Boolean(state)) + Number(filters.sort !== 'newest');
+  const hasAnyFilter = activeCount > 0 || Boolean(filters.search);
+
+  const name = categoryName(filters.category);
+  const title = filters.search ? `“${filters.search}” deals | LocalPerks` : name ? `${name} Deals | LocalPerks` : 'Browse Deals | LocalPerks';
+
+  const countText = !first
+    ? 'Loading deals...'
+    : `${first.total.toLocaleString('en-US')}${first.totalIsCapped ? '+' : ''} ${first.total === 1 && !first.totalIsCapped ? 'deal' : 'deals'}${state ? ` ${city ? 'near' : 'in'} ${locationLabel(filters.location)}` : ''}`;
+
+  const controls = (inSheet: boolean) => (
+    <FilterControls
+      filters={filters}
+      inSheet={inSheet}
+      onType={(type) => update({ type })}
+      onSort={(sort) => update({ sort })}
+      onCategory={(category) => update({ category })}
+      onLocation={setLocation}
+    />
+  );
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <title>{title}</title>
+      <h1 className="text-3xl font-bold text-slate-900">Browse Deals</h1>
+      <p className="mt-1 text-slate-700">{filters.search ? <>Results for “{filters.search}”</> : 'Discounted local deals in 12 US cities.'}</p>
+
+      <div className="mt-6 flex flex-wrap gap-2">
+        <SearchForm value={filters.search} onSearch={(search) => update({ search })} />
+        <FilterSheet activeCount={activeCount} resultCount={first?.total} onClear={clearAll}>
+          {controls(true)}
+        </FilterSheet>
+      </div>
+
+      <div className="mt-6 hidden md:block">{controls(false)}</div>
+
+      <section aria-labelledby="results-heading" className="mt-8" aria-busy={result.isFetching && !result.isFetchingNextPage}>
+        <h2 id="results-heading" className="sr-only">
+          Results
+        </h2>
+        <div className="mb-4 flex min-h-11 flex-wrap items-center justify-between gap-2">
+          <p role="status" aria-live="polite" className={cn('font-medium text-slate-900', result.isPlaceholderData && 'opacity-60')}>
+            {countText}
+          </p>
+          {hasAnyFilter && (
+            <Button variant="link" onClick={clearAll}>
+              Clear filters
+            </Button>
+          )}
+        </div>
+
+        {result.isPending ? (
+          <DealGridSkeleton count={8} className="sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" />
+        ) : result.isError && !result.isFetchNextPageError ? (
+          <Alert variant="destructive" title="Deals could not be loaded.">
+            <p>{errorMessage(result.error, 'Something went wrong. Please try again.')}</p>
+            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void result.refetch()}>
+              Retry
+            </Button>
+          </Alert>
+        ) : deals.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-12 text-center">
+            <SearchX aria-hidden className="mx-auto h-10 w-10 text-slate-500" />
+            <p className="mt-3 text-lg font-semibold text-slate-900">No deals match your filters</p>
+            <p className="mt-1 text-slate-700">Try a different search, category or location.</p>
+            <Button className="mt-5" onClick={clearAll}>
+              Clear filters
+            </Button>
+          </div>
+        ) : (
+          <>
+            <DealGrid deals={deals} className={cn('sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4', result.isPlaceholderData && 'opacity-60')} />
+            <MorePages
+              hasMore={Boolean(result.hasNextPage) && !result.isPlaceholderData}
+              isLoading={result.isFetchingNextPage}
+              isError={result.isFetchNextPageError}
+              loadMore={() => void result.fetchNextPage()}
+              shown={deals.length}
+            />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function SearchForm({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+  const [text, setText] = useState(value);
+  // A search started elsewhere (the header's box) shows here too.
+  useEffect(() => setText(value), [value]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    // A blank box lists everything again.
+    onSearch(text.trim());
+  };
+  return (
+    <form role="search" onSubmit={submit} className="flex min-w-0 flex-1 basis-64 gap-2">
+      <div className="relative min-w-0 flex-1">
+        <label htmlFor="browse-search" className="sr-only">
+          Search deals
+        </label>
+        <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
+        <input
+          id="browse-search"
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Search deals..."
+          maxLength={100}
+          className="min-h-11 w-full rounded-lg border border-slate-400 bg-white pl-9 pr-3 text-base text-slate-900 placeholder:text-slate-500"
+        />
+      </div>
+      <Button type="submit">Search</Button>
+    </form>
+  );
+}
+
+function FilterControls({
+  filters,
+  inSheet,
+  onType,
+  onSort,
+  onCategory,
+  onLocation,
+}: {
+  filters: Filters;
+  inSheet: boolean;
+  onType: (t: DealTypeFilter) => void;
+  onSort: (s: SortOption) => void;
+  onCategory: (c: number | null) => void;
+  onLocation: (l: LocationChoice) => void;
+}) {
+  const id = useId();
+  return (
+    <div className={inSheet ? 'space-y-6' : 'space-y-5'}>
+      <div className="flex flex-wrap items-end gap-4">
+        <fieldset className={cn(inSheet && 'w-full')}>
+          <legend className="mb-1 text-sm font-medium text-slate-800">Deal type</legend>
+          <div className="flex overflow-hidden rounded-lg bg-white ring-1 ring-slate-400">
+            {DEAL_TYPE_FILTERS.map((t) => (
+              <label
+                key={t}
+                className="inline-flex min-h-11 flex-1 cursor-pointer items-center justify-center whitespace-nowrap px-4 text-sm font-medium text-slate-800 hover:bg-slate-100 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:-outline-offset-4 has-focus-visible:outline-teal-700 has-checked:has-focus-visible:outline-white [&:not(:first-child)]:border-l [&:not(:first-child)]:border-slate-400"
+              >
+                <input type="radio" name={`${id}-type`} value={t} checked={filters.type === t} onChange={() => onType(t)} className="sr-only" />
+                {TYPE_LABELS[t]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className={cn(inSheet && 'w-full')}>
+          <label htmlFor={`${id}-sort`} className="mb-1 block text-sm font-medium text-slate-800">
+            Sort by
+          </label>
+          <select
+            id={`${id}-sort`}
+            value={filters.sort}
+            onChange={(e) => onSort(e.target.value as SortOption)}
+            className="block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
+          >
+            {SORT_OPTIONS.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div>
+        <p id={`${id}-category`} className="mb-2 text-sm font-semibold text-slate-900">
+          Category
+        </p>
+        <CategoryChips value={filters.category} onChange={onCategory} labelledBy={`${id}-category`} wrap={inSheet} />
+      </div>
+      <LocationPicker value={filters.location} onChange={onLocation} />
+    </div>
+  );
+}
+
+/** Under 768 px the filters move into this bottom sheet (customer.md §2 Browse page). */
+function FilterSheet({ activeCount, resultCount, onClear, children }: { activeCount: number; resultCount?: number; onClear: () => void; children: ReactNode }) {
+  return (
+    <Dialog>
+      <DialogTrigger className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-400 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-100 md:hidden">
+        <SlidersHorizontal aria-hidden className="h-4 w-4" /> Filters
+        {activeCount > 0 && (
+          <span className="rounded-full bg-brand-700 px-2 text-xs font-semibold leading-5 text-white">
+            {activeCount}
+            <span className="sr-only"> active</span>
+          </span>
+        )}
+      </DialogTrigger>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
+        <DialogPrimitive.Content
+          aria-describedby={undefined}
+          className="fixed inset-x-0 bottom-0 z-50 flex max-h-[90dvh] flex-col rounded-t-2xl bg-white shadow-xl focus:outline-none"
+        >
+          <div className="flex items-center justify-between border-b border-slate-200 py-2 pl-4 pr-2">
+            <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">Filters</DialogPrimitive.Title>
+            <DialogClose className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100" aria-label="Close filters">
+              <X aria-hidden className="h-5 w-5" />
+            </DialogClose>
+          </div>
+          <div className="flex-1 overflow-y-auto px-4 py-5">{children}</div>
+          <div className="flex gap-2 border-t border-slate-200 p-4">
+            <Button variant="secondary" onClick={onClear}>
+              Clear filters
+            </Button>
+            <DialogClose asChild>
+              <Button className="flex-1">{resultCount === undefined ? 'Show deals' : `Show ${resultCount.toLocaleString('en-US')} ${resultCount === 1 ? 'deal' : 'deals'}`}</Button>
+            </DialogClose>
+          </div>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </Dialog>
+  );
+}
+
+/** "Load more", and the same automatically when the end of the list scrolls into view. */
+function MorePages({ hasMore, isLoading, isError, loadMore, shown }: { hasMore: boolean; isLoading: boolean; isError: boolean; loadMore: () => void; shown: number }) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const load = useRef(loadMore);
+  load.current = loadMore;
+
+  useEffect(() => {
+    const el = sentinel.current;
+    // After a failed page, only the button retries (no request loop while the sentinel stays in view).
+    if (!el || !hasMore || isLoading || isError || !('IntersectionObserver' in window)) return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load.current(), { rootMargin: '600px 0px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [hasMore, isLoading, isError]);
+
+  if (!hasMore) return shown > 0 ? <p className="mt-8 text-center text-sm text-slate-700">You have seen all {shown.toLocaleString('en-US')} deals.</p> : null;
+  return (
+    <div className="mt-8 flex flex-col items-center gap-3">
+      <div ref={sentinel} aria-hidden />
+      {isError && <p className="text-sm text-red-700">More deals could not be loaded.</p>}
+      <Button variant="secondary" size="lg" onClick={loadMore} disabled={isLoading}>
+        {isLoading ? 'Loading...' : isError ? 'Retry' : 'Load more'}
+      </Button>
+    </div>
+  );
+}

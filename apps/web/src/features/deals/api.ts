@@ -1,0 +1,56 @@
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+// Types and zod-free constants only: the zod schemas would add ~40 KB to the home and browse pages.
+import type { BrowseResult, DealDetail, DealTypeFilter, HomeData, SortOption } from '@localperks/shared';
+import { api } from '../../lib/api-client';
+
+/** The browse filters, as the page URL holds them (the page number is the infinite query's own). */
+export interface BrowseFilters {
+  search?: string;
+  type?: DealTypeFilter;
+  sort?: SortOption;
+  category?: number | null;
+  state?: string | null;
+  city?: string | null;
+  /** Omitted: the server's default page size. */
+  pageSize?: number;
+}
+
+/** Defaults and blanks are dropped, so equal filters share one cache entry and one URL. */
+function normalize(f: BrowseFilters) {
+  return {
+    search: f.search?.trim() || undefined,
+    type: f.type && f.type !== 'all' ? f.type : undefined,
+    sort: f.sort && f.sort !== 'newest' ? f.sort : undefined,
+    category: f.category ?? undefined,
+    state: f.state || undefined,
+    city: (f.state && f.city) || undefined,
+    pageSize: f.pageSize,
+  };
+}
+
+/** `search=…&category=4` for the API and for links to /deals. */
+export function browseSearchParams(filters: BrowseFilters, page?: number): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(normalize(filters))) if (value !== undefined) params.set(key, String(value));
+  if (page !== undefined && page > 1) params.set('page', String(page));
+  return params;
+}
+
+export const browseQuery = (filters: BrowseFilters) => {
+  const key = normalize(filters);
+  return infiniteQueryOptions({
+    queryKey: ['deals', 'browse', key],
+    queryFn: ({ pageParam }) => api.get<BrowseResult>(`/api/deals?${browseSearchParams(key, pageParam)}`),
+    initialPageParam: 1,
+    getNextPageParam: (last: BrowseResult) => (last.hasMore ? last.page + 1 : undefined),
+  });
+};
+
+/** Browse results page by page; while new filters load, the previous results stay on screen. */
+export const useBrowseDeals = (filters: BrowseFilters) => useInfiniteQuery({ ...browseQuery(filters), placeholderData: keepPreviousData });
+
+export const homeQuery = queryOptions({ queryKey: ['home'], queryFn: () => api.get<HomeData>('/api/home') });
+export const useHomeData = () => useQuery(homeQuery);
+
+export const dealQuery = (id: string) =>
+  queryOptions({ queryKey: ['deals', 'detail', id], queryFn: () => api.get<{ deal: DealDetail }>(`/api/deals/${encodeURIComponent(id)}`) });

@@ -1,0 +1,145 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Heart, MapPin, ShoppingCart, Zap } from 'lucide-react';
+import { formatCents, type DealSummary } from '@localperks/shared';
+import { Button } from '../../../components/ui/button';
+import { FallbackImage } from '../../../components/ui/fallback-image';
+import { cn } from '../../../lib/cn';
+import { useAddToCart } from '../../cart/use-add-to-cart';
+import { useIsFavorite, useToggleFavorite } from '../../favorites/use-favorites';
+import { VotePanel } from '../../perkboost/components/vote-panel';
+
+export const isDealExpired = (deal: Pick<DealSummary, 'status' | 'expirationDate'>, now = Date.now()) =>
+  deal.status === 'expired' || new Date(deal.expirationDate).getTime() <= now;
+
+/** Bought directly: a live standard deal, or a crowd-vote deal once unlocked (a pending one is still collecting votes). */
+export const isPurchasable = (deal: DealSummary) => !isDealExpired(deal) && deal.status === 'active';
+
+/**
+ * A deal in a grid: the title link covers the whole card (::after overlay); the buttons sit above
+ * it (relative z-10) so they stay clickable.
+ */
+export function DealCard({ deal, footer }: { deal: DealSummary; footer?: ReactNode }) {
+  const isFavorite = useIsFavorite(deal.id);
+  const toggleFavorite = useToggleFavorite();
+  const addToCart = useAddToCart();
+  const isCrowdVote = deal.type === 'perkboost';
+  const isExpired = isDealExpired(deal);
+  // Crowd-vote cards sell through the vote panel's Pay Now once unlocked.
+  const canBuy = !isCrowdVote && isPurchasable(deal);
+  // Standard cards link to /deal/{id}, crowd-vote cards to /deals/{id} (customer.md §2); both show the same page.
+  const href = isCrowdVote ? `/deals/${deal.id}` : `/deal/${deal.id}`;
+
+  return (
+    <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+      <div className="relative aspect-[8/5] bg-slate-100">
+        {/* Decorative (alt=""): the title right below names the deal. Falls back to a stock image, then an icon. */}
+        <FallbackImage
+          key={deal.imageUrl ?? ''}
+          src={deal.imageUrl}
+          alt=""
+          width={800}
+          height={500}
+          loading="lazy"
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+        <div className="absolute left-2 top-2 flex flex-wrap gap-1.5">
+          {deal.discountPercentage > 0 && (
+            <span className="rounded-md bg-red-700 px-2 py-0.5 text-sm font-bold text-white shadow">
+              <span aria-hidden>-{deal.discountPercentage}%</span>
+              <span className="sr-only">{deal.discountPercentage}% off</span>
+            </span>
+          )}
+          {isCrowdVote && (
+            <span className="inline-flex items-center gap-1 rounded-md bg-violet-700 px-2 py-0.5 text-sm font-semibold text-white shadow">
+              <Zap aria-hidden className="h-3.5 w-3.5" /> PerkBoost
+            </span>
+          )}
+          {isExpired && <span className="rounded-md bg-slate-800 px-2 py-0.5 text-sm font-semibold text-white shadow">Expired</span>}
+        </div>
+        <button
+          type="button"
+          aria-pressed={isFavorite}
+          aria-label={isFavorite ? 'Remove from favorites' : 'Add to favorites'}
+          onClick={() => toggleFavorite(deal)}
+          className="absolute right-2 top-2 z-10 inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/95 text-slate-700 shadow hover:bg-white hover:text-red-700"
+        >
+          <Heart aria-hidden className={cn('h-5 w-5', isFavorite && 'fill-red-600 text-red-700')} />
+        </button>
+      </div>
+
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="text-lg font-semibold leading-snug text-slate-900">
+          <Link to={href} className="after:absolute after:inset-0 after:content-[''] hover:text-brand-800 hover:underline">
+            {deal.title}
+          </Link>
+        </h3>
+        <p className="flex min-w-0 items-center gap-1 text-sm text-slate-700">
+          <MapPin aria-hidden className="h-4 w-4 shrink-0 text-slate-600" />
+          <span className="shrink-0 whitespace-nowrap">
+            {deal.city}, {deal.state}
+          </span>
+          {deal.merchantName && <span className="min-w-0 truncate">· {deal.merchantName}</span>}
+        </p>
+        <p className="flex flex-wrap items-baseline gap-x-2">
+          <span className="text-xl font-bold text-brand-800">
+            <span className="sr-only">Deal price </span>
+            {formatCents(deal.dealPriceCents)}
+          </span>
+          {deal.originalPriceCents > deal.dealPriceCents && (
+            <s className="text-sm text-slate-700">
+              <span className="sr-only">Original price </span>
+              {formatCents(deal.originalPriceCents)}
+            </s>
+          )}
+        </p>
+
+        {(isCrowdVote || canBuy || footer) && (
+          <div className="relative z-10 mt-auto space-y-3 pt-2">
+            {isCrowdVote && <VotePanel deal={deal} compact />}
+            {canBuy && (
+              <Button className="w-full" onClick={() => addToCart(deal)}>
+                <ShoppingCart aria-hidden className="h-4 w-4" /> Add to Cart
+              </Button>
+            )}
+            {footer}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** Cards in a list; the column count per breakpoint comes from `className` (e.g. `sm:grid-cols-2`). */
+export function DealGrid({ deals, className }: { deals: DealSummary[]; className?: string }) {
+  return (
+    <ul className={cn('grid grid-cols-1 gap-6', className)}>
+      {deals.map((d) => (
+        <li key={d.id}>
+          <DealCard deal={d} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Grey stand-ins shaped like cards while deals load. */
+export function DealGridSkeleton({ count, className }: { count: number; className?: string }) {
+  return (
+    <div role="status" className={cn('grid grid-cols-1 gap-6', className)}>
+      <span className="sr-only">Loading deals...</span>
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} aria-hidden className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+          <div className="aspect-[8/5] animate-pulse bg-slate-200" />
+          <div className="space-y-3 p-4">
+            <div className="h-5 w-3/4 animate-pulse rounded bg-slate-200" />
+            <div className="h-4 w-1/2 animate-pulse rounded bg-slate-200" />
+            <div className="h-6 w-1/3 animate-pulse rounded bg-slate-200" />
+            <div className="h-11 animate-pulse rounded-lg bg-slate-200" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

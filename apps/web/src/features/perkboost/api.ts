@@ -1,0 +1,27 @@
+import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
+import { MAX_PAGE_SIZE, type BrowseResult, type DealSummary } from '@localperks/shared';
+import { api } from '../../lib/api-client';
+
+/** Every crowd-vote deal still on show (pending and voting, or unlocked), page by page. */
+export const perkboostDealsQuery = infiniteQueryOptions({
+  queryKey: ['perkboost', 'deals'],
+  queryFn: ({ pageParam }) => api.get<BrowseResult>(`/api/deals?type=perkboost&pageSize=${MAX_PAGE_SIZE}&page=${pageParam}`),
+  initialPageParam: 1,
+  getNextPageParam: (last: BrowseResult) => (last.hasMore ? last.page + 1 : undefined),
+});
+
+/** The signed-in customer's votes. */
+export const myVotesQuery = queryOptions({
+  queryKey: ['perkboost', 'votes', 'mine'],
+  queryFn: () => api.get<{ dealIds: string[] }>('/api/votes/mine').then((r) => r.dealIds),
+});
+
+export interface VoteResult {
+  currentVotes: number;
+  votesRequired: number | null;
+  status: Extract<DealSummary['status'], 'pending' | 'active'>;
+  unlocked: boolean;
+}
+
+export const useCastVote = () => useMutation({ mutationFn: (dealId: string) => api.post<VoteResult>(`/api/deals/${dealId}/vote`) });
+export const useCancelVote = () => useMutation({ mutationFn: (dealId: string) => api.delete<VoteResult>(`/api/deals/${dealId}/vote`) });
