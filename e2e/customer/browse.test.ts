@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { BrowseResult } from '@localperks/shared';
+import { expectAccessible, screenshot, useBrowser } from '../support/browser';
+
+const b = useBrowser();
+
+const cardTitles = (page: import('playwright-core').Page) => page.locator('main article h3').allInnerTexts();
+
+describe('discovering deals', () => {
+  it('searches from the header and lists only matching deals', async () => {
+    const { page, context } = await b.newPage();
+    await page.goto('/');
+    await page.getByPlaceholder('Search deals...').first().fill('  massage ');
+    await page.getByPlaceholder('Search deals...').first().press('Enter');
+    await page.waitForURL('**/deals?search=massage');
+    const api = (await (await page.request.get('/api/deals?search=massage')).json()) as BrowseResult;
+    expect(api.total).toBeGreaterThan(0);
+    await expect.poll(() => cardTitles(page)).toEqual(api.deals.map((d) => d.title));
+    for (const d of api.deals) expect(`${d.title} ${d.description}`.toLowerCase()).toContain('massage');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /deals?$/ }).first().innerText()).toBe(`${api.total} ${api.total === 1 ? 'deal' : 'deals'}`);
+    await context.close();
+  });
+
+  it('filters by type, category and sort; the filters live in the URL and survive a reload', async () => {
+    const { page, context } = await b.newPage();
+    await page.goto('/deals');
+    await page.getByText('Standard', { exact: true }).click();
+    await page.getByLabel('Sort by').selectOption('price-low');
+    await page.getByRole('button', { name: /Fitness/ }).first().click();
+    await page.waitForURL((u) => u.searchParams.get('type') === 'standard' && u.searchParams.get('sort') === 'price-low' && u.searchParams.get('category') === '4');
+    const api = (await (await page.request.get('/api/deals?type=standard&sort=price-low&category=4')).json()) as BrowseResult;
+    const prices = api.deals.map((d) => d.dealPriceCents);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    await expect.poll(() => cardTitles(page)).toEqual(api.deals.map((d) => d.title));
+    await page.reload();
+    await expect.poll(() => cardTitles(page)).toEqual(api.deals.map((d) => d.title));
+    await expectAccessible(page);
+    await screenshot(page, 'browse-filtered-1280');
+    await context.close();
+  });
+
+  it('use my location picks the nearest of the 12 cities from the browser position and remembers it', async () => {
+    // Round Rock, TX: nearest listed city is Austin.
+    const { page, context } = await b.newPage({ geolocation: { latitude: 30.5083, longitude: -97.6789 } });
+    await page.goto('/deals');
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    await expect.poll(() => page.getByText('Location Updated').isVisible()).toBe(true);
+    await page.waitForURL((u) => u.searchParams.get('state') === 'TX' && u.searchParams.get('city') === 'Austin');
+    const api = (await (await page.request.get('/api/deals?state=TX&city=Austin')).json()) as BrowseResult;
+    await expect.poll(() => cardTitles(page)).toEqual(api.deals.map((d) => d.title));
+    // The choice persists across visits.
+    await page.goto('/deals');
+    await page.waitForURL((u) => u.searchParams.get('city') === 'Austin');
+    await context.close();
+  });
+
+  it('a state alone applies all its cities, and an empty result offers to clear the filters', async () => {
+    const { page, context } = await b.newPage();
+    await page.goto('/deals');
+    await page.getByLabel('State').selectOption('CA');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.getByText('Location Applied').isVisible()).toBe(true);
+    await page.waitForURL((u) => u.searchParams.get('state') === 'CA' && !u.searchParams.get('city'));
+    const api = (await (await page.request.get('/api/deals?state=CA')).json()) as BrowseResult;
+    expect(new Set(api.deals.map((d) => d.city))).toEqual(new Set(['Los Angeles', 'San Francisco', 'San Diego']));
+    await page.goto('/deals?search=zzzznothing');
+    await expect.poll(() => page.getByText('No deals match your filters').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Clear filters' }).last().click();
+    await page.waitForURL((u) => u.search === '');
+    await context.close();
+  });
+
+  it('on a phone the filters open in a sheet, and home and browse pass axe', async () => {
+    const { page, context } = await b.newPage({ width: 375, height: 812 });
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('heading', { name: 'Featured Deals' }).isVisible()).toBe(true);
+    await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(3);
+    await expectAccessible(page);
+    await screenshot(page, 'home-375');
+    await page.goto('/deals');
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    await expect.poll(() => sheet.isVisible()).toBe(true);
+    await sheet.getByText('PerkBoost', { exact: true }).click();
+    await page.waitForURL((u) => u.searchParams.get('type') === 'perkboost');
+    await expectAccessible(page);
+    await screenshot(page, 'browse-sheet-375');
+    await context.close();
+  });
+});
