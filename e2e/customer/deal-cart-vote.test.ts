@@ -123,3 +123,30 @@ describe('crowd-vote deals', () => {
     await context.close();
   });
 });
+
+describe('unlocking live', () => {
+  it('the vote that reaches the target unlocks the deal, seen live on another open page', async () => {
+    const { page, context } = await b.newPage();
+    const watcher = await b.newPage({ width: 375, height: 812 });
+    const target = (await deals(page, 'perkboost')).find((d) => d.status === 'pending' && d.votesRequired! - d.currentVotes === 1);
+    expect(target, 'the demo catalogue has a crowd-vote deal one vote from unlocking').toBeDefined();
+
+    await watcher.page.goto(`/deals/${target!.id}`);
+    await expect.poll(() => watcher.page.getByRole('button', { name: `Vote for ${target!.title}` }).isVisible()).toBe(true);
+
+    await login(page, DEMO.customer);
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goto(`/deals/${target!.id}`);
+    await page.getByRole('button', { name: `Vote for ${target!.title}` }).click();
+    await expect.poll(() => page.getByText('PerkBoost™ Deal Unlocked!').first().isVisible()).toBe(true);
+
+    // The other page, never reloaded, now shows the deal as unlocked with Pay Now.
+    await expect.poll(() => watcher.page.getByText('Unlocked', { exact: true }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => watcher.page.getByRole('button', { name: /Pay Now/ }).first().isVisible()).toBe(true);
+    await screenshot(watcher.page, 'deal-unlocked-live-375');
+    const api = (await (await page.request.get(`/api/deals/${target!.id}`)).json()) as { deal: { status: string; currentVotes: number } };
+    expect(api.deal).toMatchObject({ status: 'active', currentVotes: target!.votesRequired });
+    await watcher.context.close();
+    await context.close();
+  });
+});

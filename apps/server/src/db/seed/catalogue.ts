@@ -1820,7 +1820,8 @@ export const SEED_DEALS: SeedDeal[] = [
     image: 'pottery-wheel.svg',
     type: 'perkboost',
     votesRequired: 30,
-    currentVotes: 12,
+    // One vote from unlocking, so a new user of the demo can see a deal unlock.
+    currentVotes: 29,
     votingEndsInDays: 3,
   },
   {
