@@ -27,6 +27,7 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('LocalPerks <no-reply@localperks.example>'),
   TRUST_PROXY: bool(false),
+  BROWSE_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0, 'must be 0 or more').max(60_000, 'must be at most 60000').default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

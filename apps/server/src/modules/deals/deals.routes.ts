@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { browseQuerySchema, merchantLeadSchema } from '@localperks/shared';
+import { browseQuerySchema, merchantLeadSchema, type BrowseResult, type HomeData } from '@localperks/shared';
+import { MicroCache } from '../../lib/micro-cache';
 import { merchantLeads } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { consumeRateLimit } from '../../lib/rate-limit';
@@ -17,10 +18,12 @@ const LEAD_MAILS = {
 export async function dealsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['deals'];
+  const browseCache = new MicroCache<BrowseResult>(app.config.BROWSE_CACHE_MS);
+  const homeCache = new MicroCache<HomeData>(app.config.BROWSE_CACHE_MS, 1);
 
   r.get('/api/deals', { config: { access: 'public' }, schema: { tags, summary: 'Browse and search deals (non-expired only), paginated', querystring: browseQuerySchema } }, async (request, reply) => {
     reply.header('cache-control', 'public, max-age=15');
-    return listDeals(app.db, request.query);
+    return browseCache.get(JSON.stringify(request.query), () => listDeals(app.db, request.query));
   });
 
   r.get('/api/deals/:id', { config: { access: 'public' }, schema: { tags, summary: 'One deal with its full details', params: z.object({ id: z.uuid({ error: 'This deal does not exist.' }) }) } }, async (request) => {
@@ -29,7 +32,7 @@ export async function dealsRoutes(app: FastifyInstance) {
     return { deal };
   });
 
-  r.get('/api/home', { config: { access: 'public' }, schema: { tags, summary: 'Featured and boosted deals for the home page' } }, async () => homeSections(app.db));
+  r.get('/api/home', { config: { access: 'public' }, schema: { tags, summary: 'Featured and boosted deals for the home page' } }, async () => homeCache.get('home', () => homeSections(app.db)));
 
   r.post('/api/merchant-leads', { config: { access: 'public' }, schema: { tags: ['merchants'], summary: 'Merchant signup section of the home page', body: merchantLeadSchema } }, async (request, reply) => {
     await consumeRateLimit(app.db, `lead:ip:${request.ip}`, { max: 10, windowMs: 60 * 60_000 }, 'Too many requests from your network. Please try again later.');
