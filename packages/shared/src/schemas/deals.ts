@@ -49,8 +49,8 @@ export interface DealDetail extends DealSummary {
 
 export interface BrowseResult {
   deals: DealSummary[];
-  /** Matching deals, counted up to a cap (then `totalIsCapped`, shown as "1,000+"). */
-  total: number;
+  /** Matching deals, counted up to a cap (then `totalIsCapped`, shown as "1,000+"); only on page 1, null after. */
+  total: number | null;
   totalIsCapped: boolean;
   page: number;
   pageSize: number;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { HOME_BOOSTED_DEALS, HOME_FEATURED_DEALS, browseQuerySchema, type BrowseResult, type DealDetail, type DealSummary } from '@localperks/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
@@ -52,7 +52,8 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listDeals(db: Tx, query: z.output<typeof browseQuerySchema>, now = new Date()): Promise<BrowseResult> {
   const filters: SQL[] = [visibleNow(now)];
-  if (query.search) filters.push(ilike(deals.searchText, `%${escapeLike(query.search.toLowerCase())}%`));
+  // search_text is stored lower-case, so LIKE on a lower-cased pattern matches case-insensitively (cheaper than ILIKE).
+  if (query.search) filters.push(like(deals.searchText, `%${escapeLike(query.search.toLowerCase())}%`));
   if (query.type !== 'all') filters.push(eq(deals.type, query.type));
   if (query.category) filters.push(eq(deals.categoryId, query.category));
   if (query.state) filters.push(eq(deals.state, query.state));
@@ -72,6 +73,7 @@ export async function listDeals(db: Tx, query: z.output<typeof browseQuerySchema
           : [boostedFirst, desc(deals.createdAt), desc(deals.id)];
 
   const offset = (query.page - 1) * query.pageSize;
+  // One extra row tells whether another page exists; only the first page pays for the (capped) count.
   const [rows, count] = await Promise.all([
     db
       .select(summaryColumns)
@@ -79,20 +81,18 @@ export async function listDeals(db: Tx, query: z.output<typeof browseQuerySchema
       .innerJoin(merchants, eq(merchants.id, deals.merchantId))
       .where(where)
       .orderBy(...order)
-      .limit(query.pageSize)
+      .limit(query.pageSize + 1)
       .offset(offset),
-    db.execute(sql`select count(*)::int as n from (select 1 from ${deals} where ${where} limit ${COUNT_CAP + 1}) capped`),
+    query.page === 1 ? db.execute(sql`select count(*)::int as n from (select 1 from ${deals} where ${where} limit ${COUNT_CAP + 1}) capped`) : null,
   ]);
-  const counted = Number((count as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
-  const isCapped = counted > COUNT_CAP;
-  const total = isCapped ? COUNT_CAP : counted;
+  const counted = count ? Number((count as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) : null;
   return {
-    deals: rows.map(toSummary),
-    total,
-    totalIsCapped: isCapped,
+    deals: rows.slice(0, query.pageSize).map(toSummary),
+    total: counted === null ? null : Math.min(counted, COUNT_CAP),
+    totalIsCapped: counted !== null && counted > COUNT_CAP,
     page: query.page,
     pageSize: query.pageSize,
-    hasMore: isCapped ? rows.length === query.pageSize : offset + rows.length < total,
+    hasMore: rows.length > query.pageSize,
   };
 }
 

@@ -92,7 +92,7 @@ export default function DealsPage() {
 
   const countText = !first
     ? 'Loading deals...'
-    : `${first.total.toLocaleString('en-US')}${first.totalIsCapped ? '+' : ''} ${first.total === 1 && !first.totalIsCapped ? 'deal' : 'deals'}${state ? ` ${city ? 'near' : 'in'} ${locationLabel(filters.location)}` : ''}`;
+    : `${(first.total ?? 0).toLocaleString('en-US')}${first.totalIsCapped ? '+' : ''} ${first.total === 1 && !first.totalIsCapped ? 'deal' : 'deals'}${state ? ` ${city ? 'near' : 'in'} ${locationLabel(filters.location)}` : ''}`;
 
   const controls = (inSheet: boolean) => (
     <FilterControls
@@ -113,7 +113,7 @@ export default function DealsPage() {
 
       <div className="mt-6 flex flex-wrap gap-2">
         <SearchForm value={filters.search} onSearch={(search) => update({ search })} />
-        <FilterSheet activeCount={activeCount} resultCount={first?.total} onClear={clearAll}>
+        <FilterSheet activeCount={activeCount} resultCount={first?.total ?? undefined} onClear={clearAll}>
           {controls(true)}
         </FilterSheet>
       </div>
