@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Dialog, DialogTrigger, SheetContent } from '../ui/dialog';
 import { DialogClose } from '@radix-ui/react-dialog';
-import { Heart, LogIn, LogOut, Menu, Search, ShoppingCart, Tag } from 'lucide-react';
+import { Heart, LogIn, Menu, Search, ShoppingCart, Tag } from 'lucide-react';
 import { avatarInitials } from '@localperks/shared';
 import { paths } from '../../config/paths';
 import { useSession } from '../../features/auth/api';
@@ -12,7 +11,22 @@ import { useCartCount } from '../../features/cart/cart-store';
 import { useFavoritesCount } from '../../features/favorites/favorites-store';
 import { cn } from '../../lib/cn';
 
-const roleLabel = { customer: 'Customer', merchant: 'Merchant', admin: 'Admin' } as const;
+// The account menu (Radix menu and its positioning engine) loads only for signed-in users.
+const loadAccountMenu = () => import('./account-menu');
+const AccountMenu = lazy(loadAccountMenu);
+
+export function AvatarButton({ name, ...props }: { name: string } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button
+      type="button"
+      className="ml-1 inline-flex h-11 w-11 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white hover:bg-brand-800"
+      aria-label={`Account menu for ${name}`}
+      {...props}
+    >
+      {avatarInitials(name)}
+    </button>
+  );
+}
 
 /** `isCompactOnPhone`: on the narrowest phones the header keeps only the mark, so its icons fit at 320 px. */
 export function Logo({ isCompactOnPhone }: { isCompactOnPhone?: boolean }) {
@@ -77,6 +91,10 @@ export function Header() {
   const favCount = useFavoritesCount();
   const isMerchant = user?.role === 'merchant';
   const [menuOpen, setMenuOpen] = useState(false);
+  const [accountMenuRequested, setAccountMenuRequested] = useState(false);
+  useEffect(() => {
+    if (user) void loadAccountMenu();
+  }, [user]);
 
   const firstItem =
     user?.role === 'merchant'
@@ -125,32 +143,10 @@ export function Header() {
             </>
           )}
           {user ? (
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger
-                className="ml-1 inline-flex h-11 w-11 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white hover:bg-brand-800"
-                aria-label={`Account menu for ${user.name}`}
-              >
-                {avatarInitials(user.name)}
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
-                  <div className="px-3 py-2">
-                    <p className="text-sm font-semibold text-slate-900">{user.name}</p>
-                    <p className="text-xs text-slate-600">{user.email}</p>
-                    <p className="mt-1 text-xs font-medium text-brand-800">{roleLabel[user.role]}</p>
-                  </div>
-                  <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-                  <DropdownMenu.Item asChild>
-                    <Link to={firstItem.to} className="flex min-h-10 items-center rounded-md px-3 text-sm outline-none data-[highlighted]:bg-slate-100">
-                      {firstItem.label}
-                    </Link>
-                  </DropdownMenu.Item>
-                  <DropdownMenu.Item onSelect={logout} className="flex min-h-10 cursor-pointer items-center gap-2 rounded-md px-3 text-sm outline-none data-[highlighted]:bg-slate-100">
-                    <LogOut aria-hidden className="h-4 w-4" /> Logout
-                  </DropdownMenu.Item>
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
+            // A click before the menu's code arrived opens it as soon as it has.
+            <Suspense fallback={<AvatarButton name={user.name} onClick={() => setAccountMenuRequested(true)} />}>
+              <AccountMenu user={user} firstItem={firstItem} onLogout={logout} defaultOpen={accountMenuRequested} />
+            </Suspense>
           ) : (
             <Link to={paths.login} className="ml-1 hidden min-h-11 items-center gap-2 rounded-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800 md:inline-flex">
               <LogIn aria-hidden className="h-4 w-4" /> Login
