@@ -88,3 +88,23 @@ describe('discovering deals', () => {
     await context.close();
   });
 });
+
+describe('first screen without an extra round trip', () => {
+  it('home and deal pages render from the data embedded by the server', async () => {
+    const { page, context } = await b.newPage();
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname === '/api/home' || /^\/api\/deals\/[0-9a-f-]{36}$/.test(u.pathname)) calls.push(u.pathname);
+    });
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('heading', { name: 'Featured Deals' }).isVisible()).toBe(true);
+    const featured = page.locator('section', { has: page.getByRole('heading', { name: 'Featured Deals' }) }).locator('article h3');
+    await expect.poll(() => featured.count()).toBe(3);
+    const { deals } = (await (await page.request.get('/api/deals?type=standard&pageSize=1')).json()) as BrowseResult;
+    await page.goto(`/deals/${deals[0]!.id}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(deals[0]!.title);
+    expect(calls).toEqual([]);
+    await context.close();
+  });
+});

@@ -21,8 +21,8 @@ import { dealsRoutes } from './modules/deals/deals.routes';
 import { perkboostRoutes } from './modules/perkboost/perkboost.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { EventHub } from './lib/events';
-import { headForDeal, headForPath, injectHead } from './lib/html-head';
-import { getDeal } from './modules/deals/deals.service';
+import { headForDeal, headForPath, injectHead, injectInitialData } from './lib/html-head';
+import { getDeal, homeSections } from './modules/deals/deals.service';
 import { supportRoutes } from './modules/support/support.routes';
 import { devMailboxRoutes, systemRoutes } from './modules/system/system.routes';
 
@@ -141,13 +141,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       // Public pages get their title, description and Open Graph tags from the server (link previews).
       const pathname = (request.url.split('?')[0] ?? '/').replace(/\/$/, '') || '/';
       let head = headForPath(pathname, config.appUrl);
+      let initialData: Record<string, unknown> | null = null;
       const dealMatch = pathname.match(/^\/deals?\/([0-9a-f-]{36})$/i);
       if (dealMatch) {
         const deal = await getDeal(app.db, dealMatch[1]!.toLowerCase()).catch(() => null);
-        if (deal) head = headForDeal(deal, config.appUrl);
+        if (deal) {
+          head = headForDeal(deal, config.appUrl);
+          initialData = { deal };
+        }
+      } else if (pathname === '/') {
+        initialData = { home: await homeSections(app.db).catch(() => null) };
       }
       indexHtml ??= fs.readFileSync(path.join(root, 'index.html'), 'utf8');
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(head ? injectHead(indexHtml, head) : indexHtml);
+      let html = head ? injectHead(indexHtml, head) : indexHtml;
+      if (initialData) html = injectInitialData(html, initialData);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     });
   }
 

@@ -40,3 +40,19 @@ describe('serving the web app', () => {
     expect(res.body).not.toContain('content="default"');
   });
 });
+
+describe('first-screen data', () => {
+  it('embeds the home sections and a deal as a JSON data block that cannot close the element', async () => {
+    const { merchant } = await createMerchant(t.database.db);
+    const deal = await createDeal(t.database.db, merchant.id, { title: 'Sneaky </script><script>alert(1)</script> deal' });
+    const home = await t.request({ method: 'GET', url: '/' });
+    const block = home.body.match(/<script type="application\/json" id="lp-initial-data">([\s\S]*?)<\/script>/);
+    expect(block).not.toBeNull();
+    const data = JSON.parse(block![1]!) as { home: { featured: { title: string }[] } };
+    expect(data.home.featured.map((d) => d.title)).toContain(deal.title);
+    const page = await t.request({ method: 'GET', url: `/deals/${deal.id}` });
+    expect(page.body).not.toContain('</script><script>alert(1)');
+    const dealBlock = page.body.match(/id="lp-initial-data">([\s\S]*?)<\/script>/)![1]!;
+    expect((JSON.parse(dealBlock) as { deal: { title: string } }).deal.title).toBe(deal.title);
+  });
+});

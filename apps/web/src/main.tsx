@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ApiError } from './lib/api-client';
 import { router } from './app/router';
+import { seedInitialData } from './lib/initial-data';
 import './index.css';
 
 const queryClient = new QueryClient({
@@ -16,6 +17,8 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+seedInitialData(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
