@@ -1,13 +1,7 @@
 import { Link } from 'react-router';
 import { BadgePercent, Heart, MapPin, MessageSquare, Rocket, ShieldCheck, Store, Users } from 'lucide-react';
 import { CATEGORIES, LOCATIONS, PRODUCT_NAME } from '@localperks/shared';
-
-const primaryButton =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-emerald-700 px-5 font-semibold text-white hover:bg-emerald-800';
-const secondaryButton =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-emerald-700 bg-white px-5 font-semibold text-emerald-800 hover:bg-emerald-50';
-const h2Class = 'mt-8 mb-2 text-xl font-semibold text-slate-900';
-const textClass = 'text-slate-700 leading-relaxed';
+import { h2Class, textClass, primaryButton, secondaryButton , IconCardList } from './page-parts';
 
 const customerReasons = [
   {
@@ -89,30 +83,14 @@ export default function AboutPage() {
         <h2 id="customers" className={h2Class}>
           Why customers love {PRODUCT_NAME}
         </h2>
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-          {customerReasons.map(({ icon: Icon, title, body }) => (
-            <li key={title} className="rounded-lg border border-slate-200 bg-white p-4">
-              <Icon className="size-6 text-emerald-700" aria-hidden="true" />
-              <h3 className="mt-2 font-semibold text-slate-900">{title}</h3>
-              <p className={`mt-1 ${textClass}`}>{body}</p>
-            </li>
-          ))}
-        </ul>
+        <IconCardList items={customerReasons} />
       </section>
 
       <section aria-labelledby="merchants">
         <h2 id="merchants" className={h2Class}>
           Why merchants join {PRODUCT_NAME}
         </h2>
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-          {merchantReasons.map(({ icon: Icon, title, body }) => (
-            <li key={title} className="rounded-lg border border-slate-200 bg-white p-4">
-              <Icon className="size-6 text-emerald-700" aria-hidden="true" />
-              <h3 className="mt-2 font-semibold text-slate-900">{title}</h3>
-              <p className={`mt-1 ${textClass}`}>{body}</p>
-            </li>
-          ))}
-        </ul>
+        <IconCardList items={merchantReasons} />
         <p className={`mt-4 ${textClass}`}>
           Compare plans on our{' '}
           <Link to="/merchant/pricing" className="text-emerald-800 underline hover:text-emerald-900">

@@ -2,20 +2,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronDown } from 'lucide-react';
 import { BOOST_OPTIONS, BUSINESS_HOURS, PLANS, PRODUCT_NAME, SUPPORT_CONTACT, formatCents } from '@localperks/shared';
-
-const textClass = 'text-slate-700 leading-relaxed';
-const listClass = 'mt-2 list-disc space-y-1 pl-6 text-slate-700 leading-relaxed';
-const linkClass = 'text-emerald-800 underline hover:text-emerald-900';
-const primaryButton =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-emerald-700 px-5 font-semibold text-white hover:bg-emerald-800';
-const secondaryButton =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-emerald-700 bg-white px-5 font-semibold text-emerald-800 hover:bg-emerald-50';
+import { textClass, listClass, linkClass, primaryButton, secondaryButton, formatPrice } from './page-parts';
 
 /** `$15` for whole dollars, `$9.99` otherwise. */
-function formatPrice(cents: number): string {
-  return cents % 100 === 0 ? `$${cents / 100}` : formatCents(cents);
-}
-
 function planPrice(plan: (typeof PLANS)[number]): string {
   if (plan.priceCentsPerMonth > 0) return `${formatPrice(plan.priceCentsPerMonth)}/month, billed monthly`;
   if (plan.commissionPercent > 0) return `no monthly fee, ${plan.commissionPercent}% commission per sale`;

@@ -1,21 +1,11 @@
 import { Link } from 'react-router';
 import { ArrowRight, Check, Rocket, X } from 'lucide-react';
 import { BOOST_OPTIONS, PLANS, PRODUCT_NAME, formatCents } from '@localperks/shared';
-
-const textClass = 'text-slate-700 leading-relaxed';
-const linkClass = 'text-emerald-800 underline hover:text-emerald-900';
-const primaryButton =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-emerald-700 px-5 font-semibold text-white hover:bg-emerald-800';
-const secondaryButton =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-emerald-700 bg-white px-5 font-semibold text-emerald-800 hover:bg-emerald-50';
+import { textClass, linkClass, primaryButton, secondaryButton, formatPrice, durationLabel } from './page-parts';
 
 type Plan = (typeof PLANS)[number];
 
 /** `$15` for whole dollars, `$9.99` otherwise. */
-function formatPrice(cents: number): string {
-  return cents % 100 === 0 ? `$${cents / 100}` : formatCents(cents);
-}
-
 /** The headline price and the line under it for a plan card. */
 function planPrice(plan: Plan): { headline: string; unit: string; note: string } {
   if (plan.priceCentsPerMonth > 0) {
@@ -36,10 +26,6 @@ const planBlurb: Record<Plan['id'], string> = {
   advertise_messaging: 'Stand out with a richer profile and talk directly with customers.',
   deals_messaging: 'Sell deals, track revenue and pay only when you make a sale.',
 };
-
-function durationLabel(days: number): string {
-  return days === 1 ? '1 day' : `${days} days`;
-}
 
 export default function MerchantPricingPage() {
   return (

@@ -1,13 +1,6 @@
 import { Link } from 'react-router';
-import { Store } from 'lucide-react';
-import { PRODUCT_NAME, SUPPORT_CONTACT } from '@localperks/shared';
-
-const h2Class = 'mt-8 mb-2 text-xl font-semibold text-slate-900';
-const textClass = 'text-slate-700 leading-relaxed';
-const listClass = 'mt-2 list-disc space-y-1 pl-6 text-slate-700 leading-relaxed';
-const linkClass = 'text-emerald-800 underline hover:text-emerald-900';
-const primaryButton =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-emerald-700 px-5 font-semibold text-white hover:bg-emerald-800';
+import { PRODUCT_NAME } from '@localperks/shared';
+import { h2Class, textClass, listClass, linkClass, SupportAddress, RegisterMerchantCta } from './page-parts';
 
 export default function MerchantRefundPolicyPage() {
   return (
@@ -110,30 +103,10 @@ export default function MerchantRefundPolicyPage() {
           7. Contact Us
         </h2>
         <p className={textClass}>Questions about this policy or a specific claim? Contact our merchant support team:</p>
-        <address className={`mt-2 not-italic ${textClass}`}>
-          {PRODUCT_NAME}
-          <br />
-          {SUPPORT_CONTACT.address}
-          <br />
-          Email:{' '}
-          <a href={`mailto:${SUPPORT_CONTACT.email}`} className={linkClass}>
-            {SUPPORT_CONTACT.email}
-          </a>
-          <br />
-          Phone:{' '}
-          <a href={`tel:${SUPPORT_CONTACT.phone.replace(/[^\d+]/g, '')}`} className={linkClass}>
-            {SUPPORT_CONTACT.phone}
-          </a>
-        </address>
+        <SupportAddress />
       </section>
 
-      <div className="mt-10 rounded-lg bg-emerald-50 p-6">
-        <p className={textClass}>Ready to reach more local customers?</p>
-        <Link to="/merchant/register" className={`mt-4 ${primaryButton}`}>
-          <Store className="size-5" aria-hidden="true" />
-          Register as a Merchant
-        </Link>
-      </div>
+      <RegisterMerchantCta />
     </div>
   );
 }

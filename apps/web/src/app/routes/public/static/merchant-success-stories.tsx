@@ -1,14 +1,7 @@
 import { Link } from 'react-router';
 import { Info, MapPin, Quote } from 'lucide-react';
 import { PRODUCT_NAME } from '@localperks/shared';
-
-const h2Class = 'mt-8 mb-2 text-xl font-semibold text-slate-900';
-const textClass = 'text-slate-700 leading-relaxed';
-const linkClass = 'text-emerald-800 underline hover:text-emerald-900';
-const primaryButton =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-emerald-700 px-5 font-semibold text-white hover:bg-emerald-800';
-const secondaryButton =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-emerald-700 bg-white px-5 font-semibold text-emerald-800 hover:bg-emerald-50';
+import { h2Class, textClass, linkClass, primaryButton, secondaryButton } from './page-parts';
 
 interface Story {
   id: string;

@@ -1,19 +1,8 @@
 import { Link } from 'react-router';
-import { Store } from 'lucide-react';
-import { PLANS, PRODUCT_NAME, SUPPORT_CONTACT, formatCents } from '@localperks/shared';
-
-const h2Class = 'mt-8 mb-2 text-xl font-semibold text-slate-900';
-const textClass = 'text-slate-700 leading-relaxed';
-const listClass = 'mt-2 list-disc space-y-1 pl-6 text-slate-700 leading-relaxed';
-const linkClass = 'text-emerald-800 underline hover:text-emerald-900';
-const primaryButton =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-emerald-700 px-5 font-semibold text-white hover:bg-emerald-800';
+import { PLANS, PRODUCT_NAME } from '@localperks/shared';
+import { h2Class, textClass, listClass, linkClass, formatPrice, SupportAddress, RegisterMerchantCta } from './page-parts';
 
 /** `$15` for whole dollars, `$9.99` otherwise. */
-function formatPrice(cents: number): string {
-  return cents % 100 === 0 ? `$${cents / 100}` : formatCents(cents);
-}
-
 function planPriceText(plan: (typeof PLANS)[number]): string {
   const fee = plan.priceCentsPerMonth > 0 ? `${formatPrice(plan.priceCentsPerMonth)} per month` : 'no monthly fee';
   return `${fee}, ${plan.commissionPercent}% commission on each sale`;
@@ -171,30 +160,10 @@ export default function MerchantTermsPage() {
           9. Contact Us
         </h2>
         <p className={textClass}>Questions about these Merchant Terms? Contact our merchant support team:</p>
-        <address className={`mt-2 not-italic ${textClass}`}>
-          {PRODUCT_NAME}
-          <br />
-          {SUPPORT_CONTACT.address}
-          <br />
-          Email:{' '}
-          <a href={`mailto:${SUPPORT_CONTACT.email}`} className={linkClass}>
-            {SUPPORT_CONTACT.email}
-          </a>
-          <br />
-          Phone:{' '}
-          <a href={`tel:${SUPPORT_CONTACT.phone.replace(/[^\d+]/g, '')}`} className={linkClass}>
-            {SUPPORT_CONTACT.phone}
-          </a>
-        </address>
+        <SupportAddress />
       </section>
 
-      <div className="mt-10 rounded-lg bg-emerald-50 p-6">
-        <p className={textClass}>Ready to reach more local customers?</p>
-        <Link to="/merchant/register" className={`mt-4 ${primaryButton}`}>
-          <Store className="size-5" aria-hidden="true" />
-          Register as a Merchant
-        </Link>
-      </div>
+      <RegisterMerchantCta />
     </div>
   );
 }

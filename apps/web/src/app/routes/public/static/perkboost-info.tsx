@@ -1,12 +1,7 @@
 import { Link } from 'react-router';
 import { ArrowRight, Award, Eye, Home, Rocket, Search, Timer, Users } from 'lucide-react';
 import { BOOST_OPTIONS, PRODUCT_NAME, formatCents } from '@localperks/shared';
-
-const h2Class = 'mt-8 mb-2 text-xl font-semibold text-slate-900';
-const textClass = 'text-slate-700 leading-relaxed';
-const linkClass = 'text-emerald-800 underline hover:text-emerald-900';
-const primaryButton =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-emerald-700 px-5 font-semibold text-white hover:bg-emerald-800';
+import { h2Class, textClass, linkClass, primaryButton, durationLabel , IconCardList } from './page-parts';
 
 const benefits = [
   {
@@ -49,10 +44,6 @@ const steps = [
   },
 ] as const;
 
-function durationLabel(days: number): string {
-  return days === 1 ? '1 day' : `${days} days`;
-}
-
 export default function PerkBoostInfoPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -72,15 +63,7 @@ export default function PerkBoostInfoPage() {
           When you boost a deal, {PRODUCT_NAME} gives it premium placement across the marketplace for the duration you
           choose:
         </p>
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-          {benefits.map(({ icon: Icon, title, body }) => (
-            <li key={title} className="rounded-lg border border-slate-200 bg-white p-4">
-              <Icon className="size-6 text-emerald-700" aria-hidden="true" />
-              <h3 className="mt-2 font-semibold text-slate-900">{title}</h3>
-              <p className={`mt-1 ${textClass}`}>{body}</p>
-            </li>
-          ))}
-        </ul>
+        <IconCardList items={benefits} />
         <p className="mt-2 text-sm text-slate-600">
           * Typical results compared with non-boosted deals. Individual results vary and are not guaranteed.
         </p>

@@ -1,11 +1,8 @@
 import { Link } from 'react-router';
-import { PRODUCT_NAME, SUPPORT_CONTACT } from '@localperks/shared';
+import { PRODUCT_NAME } from '@localperks/shared';
+import { h2Class, textClass, listClass, linkClass, SupportAddress } from './page-parts';
 
-const h2Class = 'mt-8 mb-2 text-xl font-semibold text-slate-900';
 const h3Class = 'mt-4 mb-1 font-semibold text-slate-900';
-const textClass = 'text-slate-700 leading-relaxed';
-const listClass = 'mt-2 list-disc space-y-1 pl-6 text-slate-700 leading-relaxed';
-const linkClass = 'text-emerald-800 underline hover:text-emerald-900';
 
 export default function PrivacyPage() {
   return (
@@ -206,21 +203,7 @@ export default function PrivacyPage() {
           11. Contact Us
         </h2>
         <p className={textClass}>If you have questions or requests about this Privacy Policy, contact us:</p>
-        <address className={`mt-2 not-italic ${textClass}`}>
-          {PRODUCT_NAME}
-          <br />
-          {SUPPORT_CONTACT.address}
-          <br />
-          Email:{' '}
-          <a href={`mailto:${SUPPORT_CONTACT.email}`} className={linkClass}>
-            {SUPPORT_CONTACT.email}
-          </a>
-          <br />
-          Phone:{' '}
-          <a href={`tel:${SUPPORT_CONTACT.phone.replace(/[^\d+]/g, '')}`} className={linkClass}>
-            {SUPPORT_CONTACT.phone}
-          </a>
-        </address>
+        <SupportAddress />
         <p className={`mt-4 ${textClass}`}>
           You can also reach us through our{' '}
           <Link to="/contact" className={linkClass}>

@@ -1,10 +1,6 @@
 import { Link } from 'react-router';
-import { PRODUCT_NAME, SUPPORT_CONTACT } from '@localperks/shared';
-
-const h2Class = 'mt-8 mb-2 text-xl font-semibold text-slate-900';
-const textClass = 'text-slate-700 leading-relaxed';
-const listClass = 'mt-2 list-disc space-y-1 pl-6 text-slate-700 leading-relaxed';
-const linkClass = 'text-emerald-800 underline hover:text-emerald-900';
+import { PRODUCT_NAME } from '@localperks/shared';
+import { h2Class, textClass, listClass, linkClass, SupportAddress } from './page-parts';
 
 /** Terms of Service, served at both /terms and /company/terms. */
 export default function TermsPage() {
@@ -148,21 +144,7 @@ export default function TermsPage() {
           7. Contact Us
         </h2>
         <p className={textClass}>Questions about these Terms? Contact us:</p>
-        <address className={`mt-2 not-italic ${textClass}`}>
-          {PRODUCT_NAME}
-          <br />
-          {SUPPORT_CONTACT.address}
-          <br />
-          Email:{' '}
-          <a href={`mailto:${SUPPORT_CONTACT.email}`} className={linkClass}>
-            {SUPPORT_CONTACT.email}
-          </a>
-          <br />
-          Phone:{' '}
-          <a href={`tel:${SUPPORT_CONTACT.phone.replace(/[^\d+]/g, '')}`} className={linkClass}>
-            {SUPPORT_CONTACT.phone}
-          </a>
-        </address>
+        <SupportAddress />
         <p className={`mt-4 ${textClass}`}>
           Or send us a message through our{' '}
           <Link to="/contact" className={linkClass}>
