@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Tag } from 'lucide-react';
+import { paths } from '../../../config/paths';
 
 /** Brand header and a centred column for the sign-in pages. */
 export function AuthShell({ children, title }: { children: ReactNode; title: string }) {
@@ -15,5 +17,15 @@ export function AuthShell({ children, title }: { children: ReactNode; title: str
       </div>
       {children}
     </div>
+  );
+}
+
+export function BackToLoginLink() {
+  return (
+    <p className="text-center text-sm">
+      <Link to={paths.login} className="inline-flex min-h-11 items-center text-brand-800 underline">
+        Back to Login
+      </Link>
+    </p>
   );
 }

@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { MailCheck } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { paths } from '../../../config/paths';
 import { useForgotPassword } from '../../../features/auth/api';
 import { errorMessage } from '../../../lib/api-client';
-import { AuthShell } from './auth-shell';
+import { AuthShell, BackToLoginLink } from './auth-shell';
 import { EmailOnlyForm } from './email-only-form';
 
 /** /forgot-password: mails a reset link. */
@@ -47,11 +45,7 @@ export default function ForgotPasswordPage() {
               }
             />
           )}
-          <p className="text-center text-sm">
-            <Link to={paths.login} className="inline-flex min-h-11 items-center text-brand-800 underline">
-              Back to Login
-            </Link>
-          </p>
+          <BackToLoginLink />
         </CardContent>
       </Card>
     </AuthShell>

@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths';
 import { useSignup } from '../../../features/auth/api';
 import { RedirectIfSignedIn } from '../../../features/auth/guards';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { TermsCheckbox } from '../../../features/auth/components/auth-forms';
 import { AuthShell } from './auth-shell';
 
 /** /register: customer registration (a signed-in user is sent to /). */
@@ -57,22 +58,7 @@ export default function RegisterPage() {
               <Field label="Confirm Password" error={errors.confirmPassword?.message}>
                 {(p) => <Input {...p} {...form.register('confirmPassword')} type="password" autoComplete="new-password" disabled={busy} />}
               </Field>
-              <div>
-                <label className="flex min-h-11 items-start gap-3 text-sm text-slate-700">
-                  <input type="checkbox" {...form.register('acceptTerms')} disabled={busy} className="mt-1 h-5 w-5 accent-brand-700" />
-                  <span>
-                    I agree to the{' '}
-                    <Link to={paths.companyTerms} target="_blank" className="text-brand-800 underline">
-                      Terms of Service
-                    </Link>
-                  </span>
-                </label>
-                {errors.acceptTerms && (
-                  <p role="alert" className="text-sm text-red-700">
-                    {errors.acceptTerms.message}
-                  </p>
-                )}
-              </div>
+              <TermsCheckbox registration={form.register('acceptTerms')} disabled={busy} error={errors.acceptTerms?.message} />
               <Button type="submit" className="w-full" disabled={busy}>
                 {busy ? 'Creating account...' : 'Create Account'}
               </Button>

@@ -9,7 +9,7 @@ import { Field, Input } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
 import { useResetPassword } from '../../../features/auth/api';
 import { ApiError } from '../../../lib/api-client';
-import { AuthShell } from './auth-shell';
+import { AuthShell, BackToLoginLink } from './auth-shell';
 
 /** /reset-password?access_token=…&refresh_token=…: the two halves of the mailed reset token. */
 export default function ResetPasswordPage() {
@@ -79,11 +79,7 @@ export default function ResetPasswordPage() {
               {reset.isPending ? 'Updating...' : 'Update Password'}
             </Button>
           </form>
-          <p className="text-center text-sm">
-            <Link to={paths.login} className="inline-flex min-h-11 items-center text-brand-800 underline">
-              Back to Login
-            </Link>
-          </p>
+          <BackToLoginLink />
         </CardContent>
       </Card>
     </AuthShell>

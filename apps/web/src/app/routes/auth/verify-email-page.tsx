@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useResendVerification, useSession } from '../../../features/auth/api';
 import { errorMessage } from '../../../lib/api-client';
-import { AuthShell } from './auth-shell';
+import { AuthShell, BackToLoginLink } from './auth-shell';
 import { EmailOnlyForm } from './email-only-form';
 
 /** /verify-email: send the verification mail again; a verified signed-in user goes to /profile. */
@@ -49,11 +49,7 @@ export default function VerifyEmailPage() {
               })
             }
           />
-          <p className="text-center text-sm">
-            <Link to={paths.login} className="inline-flex min-h-11 items-center text-brand-800 underline">
-              Back to Login
-            </Link>
-          </p>
+          <BackToLoginLink />
         </CardContent>
       </Card>
     </AuthShell>

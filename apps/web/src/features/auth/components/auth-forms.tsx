@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { authPageSignupSchema, loginSchema, signupFormSchema, type AuthPageSignup, type Login, type SignupForm } from '@localperks/shared';
@@ -57,30 +57,37 @@ export function SignupForm<T extends boolean>({
         {(p) => <Input {...p} {...form.register('confirmPassword')} type="password" autoComplete="new-password" disabled={isLoading} />}
       </Field>
       {withTerms && (
-        <div>
-          <label className="flex min-h-11 items-start gap-3 text-sm text-slate-700">
-            <input type="checkbox" {...form.register('acceptTerms')} disabled={isLoading} className="mt-1 h-5 w-5 accent-brand-700" aria-invalid={Boolean(errors.acceptTerms)} />
-            <span>
-              I accept the{' '}
-              <Link to={paths.companyTerms} target="_blank" className="text-brand-800 underline">
-                Terms of Service
-              </Link>{' '}
-              and{' '}
-              <Link to={paths.privacy} target="_blank" className="text-brand-800 underline">
-                Privacy Policy
-              </Link>
-            </span>
-          </label>
-          {errors.acceptTerms && (
-            <p role="alert" className="text-sm text-red-700">
-              {errors.acceptTerms.message}
-            </p>
-          )}
-        </div>
+        <TermsCheckbox registration={form.register('acceptTerms')} disabled={isLoading} error={errors.acceptTerms?.message} />
       )}
       <Button type="submit" className="w-full" disabled={isLoading}>
         {isLoading ? 'Creating account...' : 'Create Account'}
       </Button>
     </form>
+  );
+}
+
+/** The terms checkbox of the sign-up forms, with its error announced. */
+export function TermsCheckbox({ registration, disabled, error }: { registration: UseFormRegisterReturn; disabled: boolean; error?: string }) {
+  return (
+    <div>
+      <label className="flex min-h-11 items-start gap-3 text-sm text-slate-700">
+        <input type="checkbox" {...registration} disabled={disabled} className="mt-1 h-5 w-5 accent-brand-700" aria-invalid={Boolean(error)} />
+        <span>
+          I accept the{' '}
+          <Link to={paths.companyTerms} target="_blank" className="text-brand-800 underline">
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to={paths.privacy} target="_blank" className="text-brand-800 underline">
+            Privacy Policy
+          </Link>
+        </span>
+      </label>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,15 +1,11 @@
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@localperks/shared';
-import { h2Class, textClass, listClass, linkClass, SupportAddress, RegisterMerchantCta } from './page-parts';
+import { h2Class, textClass, listClass, linkClass, SupportAddress, RegisterMerchantCta, LegalHeader } from './page-parts';
 
 export default function MerchantRefundPolicyPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <title>{`Merchant Refund Policy | ${PRODUCT_NAME}`}</title>
-      <h1 className="text-3xl font-bold text-slate-900">Merchant Refund Policy</h1>
-      <p className="mt-2 text-sm text-slate-600">
-        Last updated: <time dateTime="2025-05-22">May 22, 2025</time>
-      </p>
+      <LegalHeader title="Merchant Refund Policy" updated="May 22, 2025" updatedIso="2025-05-22" />
 
       <section aria-labelledby="refund-1">
         <h2 id="refund-1" className={h2Class}>

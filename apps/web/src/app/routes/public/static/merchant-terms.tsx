@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { PLANS, PRODUCT_NAME } from '@localperks/shared';
-import { h2Class, textClass, listClass, linkClass, formatPrice, SupportAddress, RegisterMerchantCta } from './page-parts';
+import { h2Class, textClass, listClass, linkClass, formatPrice, SupportAddress, RegisterMerchantCta, LegalHeader } from './page-parts';
 
 /** `$15` for whole dollars, `$9.99` otherwise. */
 function planPriceText(plan: (typeof PLANS)[number]): string {
@@ -11,11 +11,7 @@ function planPriceText(plan: (typeof PLANS)[number]): string {
 export default function MerchantTermsPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <title>{`Merchant Terms of Service | ${PRODUCT_NAME}`}</title>
-      <h1 className="text-3xl font-bold text-slate-900">Merchant Terms of Service</h1>
-      <p className="mt-2 text-sm text-slate-600">
-        Last updated: <time dateTime="2025-05-20">May 20, 2025</time>
-      </p>
+      <LegalHeader title="Merchant Terms of Service" updated="May 20, 2025" updatedIso="2025-05-20" />
 
       <section aria-labelledby="mterms-1">
         <h2 id="mterms-1" className={h2Class}>

@@ -75,3 +75,16 @@ export function IconCardList({ items }: { items: readonly IconCard[] }) {
     </ul>
   );
 }
+
+/** Title, document title and "Last updated" date of a legal page. */
+export function LegalHeader({ title, updated, updatedIso }: { title: string; updated: string; updatedIso: string }) {
+  return (
+    <>
+      <title>{`${title} | ${PRODUCT_NAME}`}</title>
+      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+      <p className="mt-2 text-sm text-slate-600">
+        Last updated: <time dateTime={updatedIso}>{updated}</time>
+      </p>
+    </>
+  );
+}

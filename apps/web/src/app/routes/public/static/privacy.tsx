@@ -1,17 +1,13 @@
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@localperks/shared';
-import { h2Class, textClass, listClass, linkClass, SupportAddress } from './page-parts';
+import { h2Class, textClass, listClass, linkClass, SupportAddress, LegalHeader } from './page-parts';
 
 const h3Class = 'mt-4 mb-1 font-semibold text-slate-900';
 
 export default function PrivacyPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <title>{`Privacy Policy | ${PRODUCT_NAME}`}</title>
-      <h1 className="text-3xl font-bold text-slate-900">Privacy Policy</h1>
-      <p className="mt-2 text-sm text-slate-600">
-        Last updated: <time dateTime="2025-05-16">May 16, 2025</time>
-      </p>
+      <LegalHeader title="Privacy Policy" updated="May 16, 2025" updatedIso="2025-05-16" />
 
       <section aria-labelledby="privacy-1">
         <h2 id="privacy-1" className={h2Class}>

@@ -1,16 +1,12 @@
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@localperks/shared';
-import { h2Class, textClass, listClass, linkClass, SupportAddress } from './page-parts';
+import { h2Class, textClass, listClass, linkClass, SupportAddress, LegalHeader } from './page-parts';
 
 /** Terms of Service, served at both /terms and /company/terms. */
 export default function TermsPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <title>{`Terms of Service | ${PRODUCT_NAME}`}</title>
-      <h1 className="text-3xl font-bold text-slate-900">Terms of Service</h1>
-      <p className="mt-2 text-sm text-slate-600">
-        Last updated: <time dateTime="2025-05-20">May 20, 2025</time>
-      </p>
+      <LegalHeader title="Terms of Service" updated="May 20, 2025" updatedIso="2025-05-20" />
 
       <section aria-labelledby="terms-1">
         <h2 id="terms-1" className={h2Class}>
