@@ -32,7 +32,7 @@ export async function consumeToken(db: Tx, kind: TokenKind, selector: string, ve
   const msg = MESSAGES[kind];
   const [row] = await db.select().from(authTokens).where(and(eq(authTokens.selector, selector), eq(authTokens.kind, kind)));
   if (!row || !safeEqual(row.verifierHash, sha256(verifier))) throw new AppError('TOKEN_INVALID', msg.invalid);
-  if (row.usedAt) throw new AppError('TOKEN_USED', msg.used, undefined, undefined);
+  if (row.usedAt) throw new AppError('TOKEN_USED', msg.used);
   if (row.expiresAt.getTime() <= Date.now()) throw new AppError('TOKEN_EXPIRED', msg.expired);
   const spent = await db
     .update(authTokens)

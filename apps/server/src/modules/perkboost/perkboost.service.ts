@@ -63,7 +63,7 @@ async function lockVotableDeal(tx: Tx, dealId: string, now: Date, action: 'vote'
   if (!deal || deal.type !== 'perkboost' || deal.status === 'removed' || deal.status === 'paused') throw new AppError('NOT_FOUND', 'This PerkBoost deal does not exist.');
   if (deal.status === 'active') {
     throw action === 'vote'
-      ? new AppError('CONFLICT', VOTE_MESSAGES.alreadyUnlockedDescription, undefined, undefined)
+      ? new AppError('CONFLICT', VOTE_MESSAGES.alreadyUnlockedDescription)
       : new AppError('CONFLICT', VOTE_MESSAGES.cannotCancelDescription);
   }
   if (deal.status !== 'pending' || !deal.votingEndDate || deal.votingEndDate <= now) throw new AppError('CONFLICT', VOTE_MESSAGES.votingOver);
