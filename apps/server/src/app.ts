@@ -24,6 +24,10 @@ import { EventHub } from './lib/events';
 import { headForDeal, headForPath, injectHead, injectInitialData } from './lib/html-head';
 import { getDeal, homeSections } from './modules/deals/deals.service';
 import { supportRoutes } from './modules/support/support.routes';
+import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { purchasesRoutes } from './modules/purchases/purchases.routes';
+import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
+import { createPaymentProvider, type PaymentProvider } from './payments';
 import { devMailboxRoutes, systemRoutes } from './modules/system/system.routes';
 
 declare module 'fastify' {
@@ -35,6 +39,9 @@ declare module 'fastify' {
     authLimits: AuthLimits;
     registeredRoutes: RegisteredRoute[];
     events: EventHub;
+    payments: PaymentProvider;
+    /** Signs the sandbox provider's webhooks (DESIGN.md 5). */
+    sandboxSecret: string;
   }
 }
 
@@ -67,6 +74,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('dbKind', database.kind);
   app.decorate('mailer', createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }));
   app.decorate('authLimits', { ...DEFAULT_AUTH_LIMITS, ...opts.authLimits });
+  const payments = createPaymentProvider(config, database.db);
+  app.decorate('payments', payments.provider);
+  app.decorate('sandboxSecret', payments.sandboxSecret);
   const events = new EventHub();
   await events.start(database);
   app.decorate('events', events);
@@ -112,6 +122,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(dealsRoutes);
   await app.register(perkboostRoutes);
   await app.register(favoritesRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(purchasesRoutes);
+  if (payments.provider.name === 'sandbox') await app.register(sandboxRoutes);
   if (!config.SMTP_URL && !config.isProduction) await app.register(devMailboxRoutes);
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { discountPercent } from '@localperks/shared';
 import type { Db } from '../src/db/client';
-import { deals, merchants } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { deals, merchants, purchases } from '../src/db/schema';
 import { createUser } from '../src/modules/auth/auth.service';
-import { TEST_PASSWORD } from './build';
+import { TEST_PASSWORD, type TestApp } from './build';
 
 const DAY = 86_400_000;
 
@@ -45,4 +46,17 @@ export async function createDeal(db: Db, merchantId: string, o: DealOverrides = 
 
 export async function createBoostDeal(db: Db, merchantId: string, votesRequired: number, currentVotes = 0, o: DealOverrides = {}) {
   return createDeal(db, merchantId, { type: 'perkboost', status: 'pending', votesRequired, currentVotes, votingEndDate: new Date(Date.now() + 7 * DAY), boostDays: 7, ...o });
+}
+
+export const TEST_BILLING = { cardName: 'Pat Customer', address: '1 Main St', city: 'Chicago', state: 'IL', zipCode: '60601', notes: '' };
+export const TEST_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Pat Customer' };
+
+/** Buys through the real flow (checkout, sandbox card page, signed webhook); returns the purchases made. */
+export async function buy(t: TestApp, cookie: string, items: { dealId: string; quantity: number }[]) {
+  const started = await t.request({ method: 'POST', url: '/api/checkout', cookie, payload: { items, billing: TEST_BILLING } });
+  if (started.statusCode !== 200) throw new Error(`checkout failed: ${started.body}`);
+  const { url, orderId } = started.json() as { url: string; orderId: string };
+  const paid = await t.request({ method: 'POST', url: `/api/sandbox/sessions/${url.split('/sandbox/checkout/')[1]}/pay`, payload: TEST_CARD });
+  if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.body}`);
+  return t.database.db.select().from(purchases).where(eq(purchases.orderId, orderId));
 }

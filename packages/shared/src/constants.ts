@@ -146,3 +146,28 @@ export const SUPPORT_CONTACT = {
   phone: '(312) 555-0142',
   address: '200 W Madison St, Suite 2100, Chicago, IL 60606',
 } as const;
+
+/** Checkout: most distinct deals in one order (each line is capped by MAX_CART_LINE_QUANTITY). */
+export const MAX_CHECKOUT_LINES = 20;
+/** A hosted checkout page stays payable this long (Stripe's own default is 24 h). */
+export const CHECKOUT_SESSION_TTL_MS = 24 * 60 * 60_000;
+/** Purchase lists are paged. */
+export const PURCHASES_PAGE_SIZE = 20;
+/** The redemption tip of customer.md §9. */
+export const REDEEM_WITHIN_DAYS = 14;
+/** The sandbox provider's test cards: the first pays, the second is declined. */
+export const SANDBOX_TEST_CARD = '4242424242424242';
+export const SANDBOX_DECLINE_CARD = '4000000000000002';
+
+/** The 50 US states plus DC: code and name (addresses, merchant profiles). */
+export const US_STATE_NAMES = {
+  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut', DE: 'Delaware',
+  DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois', IN: 'Indiana', IA: 'Iowa',
+  KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland', MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota',
+  MS: 'Mississippi', MO: 'Missouri', MT: 'Montana', NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey',
+  NM: 'New Mexico', NY: 'New York', NC: 'North Carolina', ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon',
+  PA: 'Pennsylvania', RI: 'Rhode Island', SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah',
+  VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
+} as const;
+export type UsStateCode = keyof typeof US_STATE_NAMES;
+export const US_STATES = Object.keys(US_STATE_NAMES) as UsStateCode[];

@@ -9,3 +9,4 @@ export * from './schemas/auth';
 export * from './schemas/support';
 export * from './schemas/account';
 export * from './schemas/deals';
+export * from './schemas/checkout';

@@ -42,3 +42,42 @@ export const VOTE_MESSAGES = {
   votingOver: 'Voting for this deal has ended.',
   unlockedToast: 'PerkBoost™ Deal Unlocked!',
 } as const;
+
+/** Checkout, purchases and redemption (customer.md §5, §8; our own wording where the spec has none). */
+export const CHECKOUT_MESSAGES = {
+  nameRequired: 'Please fill in your name.',
+  addressRequired: 'Please fill in all address details.',
+  zipInvalid: 'Enter a 5-digit ZIP code (or ZIP+4).',
+  stateInvalid: 'Choose a US state.',
+  cartEmpty: 'Your cart is empty.',
+  tooManyLines: 'An order can hold at most 20 different deals.',
+  quantityMin: 'Quantity must be at least 1.',
+  quantityMax: 'You can buy at most 10 of one deal per order.',
+  paymentErrorTitle: 'Payment Error',
+  paymentErrorDescription: 'There was a problem processing your payment. Please try again.',
+  paymentSuccessTitle: 'Payment Successful',
+  paymentSuccessDescription: 'Your order has been processed successfully!',
+  paymentCanceledTitle: 'Payment Canceled',
+  paymentCanceledDescription: 'Your payment was canceled. Your cart is still here when you are ready.',
+  secureCheckout: 'Payment is processed securely via our card payment provider. Your card details never touch our servers.',
+  redeemTip: 'Tip: redeem your deals within two weeks to make sure you get the best experience.',
+} as const;
+
+export const SANDBOX_MESSAGES = {
+  cardNumberInvalid: 'Your card number is invalid.',
+  cardNumberUnsupported: 'This is a test payment page: use the test card 4242 4242 4242 4242.',
+  expiryInvalid: 'Enter the expiry as MM/YY.',
+  expiryPast: "Your card's expiration date is in the past.",
+  cvcInvalid: "Your card's security code is invalid.",
+  nameRequired: 'Enter the name on the card.',
+  declined: 'Your card was declined. Try another card.',
+  sessionClosed: 'This payment page is no longer open.',
+} as const;
+
+export const REDEEM_MESSAGES = {
+  codeRequired: 'Enter a redemption code.',
+  notFound: 'No purchase with this code was found for your business.',
+  alreadyRedeemed: 'This code has already been redeemed.',
+  expired: 'This voucher has expired and can no longer be redeemed.',
+  redeemedTitle: 'Voucher Redeemed',
+} as const;

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { PERKBOOST_UNLOCK_CHECK_MS } from '@localperks/shared';
 import { pruneRateLimits } from '../lib/rate-limit';
 import { runPerkboostTick, sendUnlockEmails } from '../modules/perkboost/perkboost.service';
+import { expireStaleOrders } from '../modules/checkout/checkout.service';
+import { redeliverSandboxWebhooks } from '../modules/sandbox/sandbox.service';
 
 /**
  * Scheduled work. Every instance runs the timers; each tick takes a PostgreSQL advisory lock so
@@ -19,6 +21,12 @@ export function startJobs(app: FastifyInstance) {
       await pruneRateLimits(app.db, 24 * 60 * 60_000);
     } catch (err) {
       app.log.error({ err }, 'perkboost tick failed');
+    }
+    try {
+      await expireStaleOrders(app.db);
+      if (app.payments.name === 'sandbox') await redeliverSandboxWebhooks(app);
+    } catch (err) {
+      app.log.error({ err }, 'checkout tick failed');
     } finally {
       running = false;
     }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
-import { emailOutbox } from '../db/schema';
+import { emailOutbox, type MailAttachment } from '../db/schema';
 
 export interface MailMessage {
   to: string;
@@ -10,6 +10,7 @@ export interface MailMessage {
   html: string;
   /** What the mail is for, e.g. `email_verification`: lets the mailbox and tests find it. */
   kind: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -30,7 +31,14 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
       const [row] = await db.insert(emailOutbox).values(message).returning({ id: emailOutbox.id });
       if (!transport || !row) return;
       try {
-        await transport.sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transport.sendMail({
+          from: opts.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, cid: a.cid, content: Buffer.from(a.contentBase64, 'base64') })),
+        });
         await db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
       } catch (err) {
         opts.log.error({ err, to: message.to, kind: message.kind }, 'mail delivery failed');

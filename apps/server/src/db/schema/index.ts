@@ -3,3 +3,4 @@ export * from './mail';
 export * from './support';
 export * from './deals';
 export * from './engagement';
+export * from './commerce';

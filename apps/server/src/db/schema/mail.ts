@@ -1,4 +1,12 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** An inline image of a mail (e.g. a voucher QR), referenced from the HTML part as `cid:<cid>`. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  cid: string;
+  contentBase64: string;
+}
 
 /** Every e-mail the product sends; the development mailbox reads it when no SMTP is configured. */
 export const emailOutbox = pgTable(
@@ -10,6 +18,7 @@ export const emailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     kind: text('kind').notNull(),
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),

@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { deals, merchants } from './deals';
+
+export interface OrderBilling {
+  cardName: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  notes: string;
+}
+
+/**
+ * A checkout: the order built from the database when the customer starts paying. It becomes
+ * `paid` only through a verified provider webhook (DESIGN.md 5); money is integer cents.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['open', 'paid', 'canceled', 'expired'] }).notNull().default('open'),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    providerSessionId: text('provider_session_id').unique(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    billing: jsonb('billing').$type<OrderBilling>().notNull(),
+    saveCard: boolean('save_card').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('orders_user_idx').on(t.userId, t.createdAt), check('orders_total', sql`${t.totalCents} = ${t.subtotalCents} + ${t.taxCents}`)],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    // Purchases are financial records: a deal that was sold is never hard-deleted.
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_quantity', sql`${t.quantity} >= 1`)],
+);
+
+/** One purchase per unit bought, each with its own redemption code (DESIGN.md 5, 6). */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'restrict' }),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'restrict' }),
+    dealTitle: text('deal_title').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    /** The merchant's commission rate (percent) in force at the sale, and its amount. */
+    commissionRate: integer('commission_rate').notNull(),
+    commissionCents: integer('commission_cents').notNull(),
+    redemptionCode: text('redemption_code').notNull(),
+    purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull().defaultNow(),
+    expirationDate: timestamp('expiration_date', { withTimezone: true }).notNull(),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('purchases_code_idx').on(t.redemptionCode),
+    index('purchases_user_idx').on(t.userId, t.purchasedAt, t.id),
+    index('purchases_merchant_idx').on(t.merchantId, t.purchasedAt),
+    index('purchases_order_idx').on(t.orderId),
+  ],
+);
+
+/** Provider events already handled: a redelivered event is recognised by its id. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** Saved cards: the last four digits and the expiry, nothing more (customer.md §9). */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_methods_card_idx').on(t.userId, t.brand, t.last4, t.expMonth, t.expYear),
+    check('payment_methods_last4', sql`${t.last4} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+/**
+ * The sandbox provider's own checkout sessions: what its hosted card page shows and charges.
+ * Kept apart from `orders` as a real provider's data would be; linked only by the order id in metadata.
+ */
+export const sandboxSessions = pgTable(
+  'sandbox_sessions',
+  {
+    id: text('id').primaryKey(),
+    orderId: uuid('order_id').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    lines: jsonb('lines').$type<{ name: string; quantity: number; unitAmountCents: number }[]>().notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    status: text('status', { enum: ['open', 'paid', 'canceled', 'expired'] }).notNull().default('open'),
+    /** Brand, last four digits and expiry of the card that paid (no other card data is kept). */
+    card: jsonb('card').$type<{ brand: string; last4: string; expMonth: number; expYear: number }>(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the signed `checkout.session.completed` webhook was accepted; retried by the job until then. */
+    webhookDeliveredAt: timestamp('webhook_delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_sessions_undelivered_idx').on(t.paidAt).where(sql`${t.webhookDeliveredAt} is null and ${t.status} = 'paid'`)],
+);

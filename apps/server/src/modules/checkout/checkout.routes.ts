@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createCheckoutSchema } from '@localperks/shared';
+import { AppError } from '../../lib/errors';
+import { handleProviderEvent, startCheckout } from './checkout.service';
+
+export async function checkoutRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = () => ({ db: app.db, provider: app.payments, appUrl: app.config.appUrl, mailer: app.mailer, log: app.log });
+
+  r.post(
+    '/api/checkout',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags: ['checkout'],
+        summary: 'Start a hosted card checkout for cart lines (prices and totals come from the database)',
+        body: createCheckoutSchema,
+        response: { 200: z.object({ orderId: z.uuid(), url: z.string() }) },
+      },
+    },
+    async (request) => startCheckout(deps(), request.user!, request.body),
+  );
+
+  // Signatures are computed over the exact bytes received, so this scope keeps the raw body.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/webhooks/:provider',
+      {
+        config: { access: 'public' },
+        schema: { tags: ['checkout'], summary: 'Signed payment provider events (checkout completed / expired)', params: z.object({ provider: z.enum(['sandbox', 'stripe']) }) },
+      },
+      async (request) => {
+        if (request.params.provider !== app.payments.name) throw new AppError('NOT_FOUND', `The ${request.params.provider} provider is not in use.`);
+        if (!Buffer.isBuffer(request.body)) throw new AppError('INVALID_SIGNATURE', 'Invalid webhook signature');
+        const event = await app.payments.verifyWebhook(request.body, request.headers);
+        const result = await handleProviderEvent(deps(), event);
+        return { received: true, fulfilled: result.fulfilled };
+      },
+    );
+  });
+}

@@ -1,0 +1,146 @@
+import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { PURCHASES_PAGE_SIZE, REDEEM_MESSAGES, type Purchase, type PurchasesPage, type PurchaseTab, type RedemptionLookup } from '@localperks/shared';
+import type { Db } from '../../db/client';
+import { deals, merchants, purchases, users } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { redeemUrlFor } from './redemption-code';
+
+const tabFilter: Record<PurchaseTab, SQL | undefined> = {
+  active: isNull(purchases.redeemedAt),
+  redeemed: isNotNull(purchases.redeemedAt),
+  all: undefined,
+};
+
+/** Keyset cursor over (purchased_at, id), newest first: stable while new purchases arrive. */
+const encodeCursor = (p: { purchasedAt: Date; id: string }) => Buffer.from(`${p.purchasedAt.toISOString()}|${p.id}`).toString('base64url');
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const date = new Date(at ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(date.getTime())) throw new AppError('VALIDATION', 'Invalid page cursor.', { cursor: 'Invalid page cursor.' });
+  return { at: date, id };
+}
+
+/** The customer's own purchases, one tab of My Purchases, newest first. */
+export async function listPurchases(db: Db, appUrl: string, userId: string, opts: { status: PurchaseTab; cursor?: string; pageSize?: number }): Promise<PurchasesPage> {
+  const pageSize = opts.pageSize ?? PURCHASES_PAGE_SIZE;
+  const after = opts.cursor ? decodeCursor(opts.cursor) : null;
+  const rows = await db
+    .select({
+      id: purchases.id,
+      dealId: purchases.dealId,
+      dealTitle: purchases.dealTitle,
+      dealImageUrl: deals.imageUrl,
+      merchantName: merchants.businessName,
+      city: deals.city,
+      state: deals.state,
+      priceCents: purchases.priceCents,
+      purchasedAt: purchases.purchasedAt,
+      expirationDate: purchases.expirationDate,
+      redeemedAt: purchases.redeemedAt,
+      redemptionCode: purchases.redemptionCode,
+    })
+    .from(purchases)
+    .innerJoin(deals, eq(deals.id, purchases.dealId))
+    .innerJoin(merchants, eq(merchants.id, purchases.merchantId))
+    .where(
+      and(
+        eq(purchases.userId, userId),
+        tabFilter[opts.status],
+        after ? or(lt(purchases.purchasedAt, after.at), and(eq(purchases.purchasedAt, after.at), lt(purchases.id, after.id))) : undefined,
+      ),
+    )
+    .orderBy(desc(purchases.purchasedAt), desc(purchases.id))
+    .limit(pageSize + 1);
+  const [counts] = await db
+    .select({
+      all: sql<number>`count(*)::int`,
+      redeemed: sql<number>`count(*) filter (where ${purchases.redeemedAt} is not null)::int`,
+    })
+    .from(purchases)
+    .where(eq(purchases.userId, userId));
+  const page = rows.slice(0, pageSize);
+  const last = page.at(-1);
+  return {
+    purchases: page.map(
+      (r): Purchase => ({
+        id: r.id,
+        dealId: r.dealId,
+        dealTitle: r.dealTitle,
+        dealImageUrl: r.dealImageUrl,
+        merchantName: r.merchantName,
+        city: r.city,
+        state: r.state,
+        priceCents: r.priceCents,
+        purchaseDate: r.purchasedAt.toISOString(),
+        expirationDate: r.expirationDate.toISOString(),
+        redeemed: r.redeemedAt !== null,
+        redemptionDate: r.redeemedAt?.toISOString() ?? null,
+        redemptionCode: r.redemptionCode,
+        qrCodeUrl: `/api/purchases/${r.id}/qr.svg`,
+        redeemUrl: redeemUrlFor(appUrl, r.redemptionCode),
+      }),
+    ),
+    nextCursor: rows.length > pageSize && last ? encodeCursor(last) : null,
+    counts: { all: counts?.all ?? 0, redeemed: counts?.redeemed ?? 0, active: (counts?.all ?? 0) - (counts?.redeemed ?? 0) },
+  };
+}
+
+export async function purchaseCodeForOwner(db: Db, userId: string, purchaseId: string): Promise<string> {
+  const [row] = await db.select({ code: purchases.redemptionCode }).from(purchases).where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId)));
+  if (!row) throw new AppError('NOT_FOUND', 'This purchase does not exist.');
+  return row.code;
+}
+
+async function merchantIdOf(db: Db, userId: string): Promise<string> {
+  const [merchant] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.userId, userId));
+  if (!merchant) throw new AppError('NOT_FOUND', REDEEM_MESSAGES.notFound);
+  return merchant.id;
+}
+
+/** A code as the merchant's redeem screen shows it; only codes of the merchant's own deals are found. */
+export async function lookupRedemption(db: Db, merchantUserId: string, code: string, now = new Date()): Promise<RedemptionLookup> {
+  const merchantId = await merchantIdOf(db, merchantUserId);
+  const [row] = await db
+    .select({
+      purchaseId: purchases.id,
+      redemptionCode: purchases.redemptionCode,
+      dealTitle: purchases.dealTitle,
+      customerName: users.name,
+      priceCents: purchases.priceCents,
+      purchasedAt: purchases.purchasedAt,
+      expirationDate: purchases.expirationDate,
+      redeemedAt: purchases.redeemedAt,
+    })
+    .from(purchases)
+    .innerJoin(users, eq(users.id, purchases.userId))
+    .where(and(eq(purchases.redemptionCode, code), eq(purchases.merchantId, merchantId)));
+  if (!row) throw new AppError('NOT_FOUND', REDEEM_MESSAGES.notFound);
+  return {
+    purchaseId: row.purchaseId,
+    redemptionCode: row.redemptionCode,
+    dealTitle: row.dealTitle,
+    customerName: row.customerName || 'Customer',
+    priceCents: row.priceCents,
+    purchaseDate: row.purchasedAt.toISOString(),
+    expirationDate: row.expirationDate.toISOString(),
+    status: row.redeemedAt ? 'redeemed' : row.expirationDate <= now ? 'expired' : 'redeemable',
+    redemptionDate: row.redeemedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Redeems a code (DESIGN.md 6). One conditional update decides: of two simultaneous redemptions
+ * the second finds `redeemed_at` set once the first commits, and is told so.
+ */
+export async function redeemPurchase(db: Db, merchantUserId: string, code: string, now = new Date()): Promise<RedemptionLookup> {
+  const merchantId = await merchantIdOf(db, merchantUserId);
+  const [done] = await db
+    .update(purchases)
+    .set({ redeemedAt: now, redeemedBy: merchantUserId })
+    .where(and(eq(purchases.redemptionCode, code), eq(purchases.merchantId, merchantId), isNull(purchases.redeemedAt), gt(purchases.expirationDate, now)))
+    .returning({ id: purchases.id });
+  const current = await lookupRedemption(db, merchantUserId, code, now);
+  if (done) return current;
+  if (current.status === 'redeemed') throw new AppError('ALREADY_REDEEMED', REDEEM_MESSAGES.alreadyRedeemed);
+  throw new AppError('EXPIRED', REDEEM_MESSAGES.expired);
+}

@@ -1,0 +1,20 @@
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { randomToken } from '../lib/crypto';
+import type { PaymentProvider } from './provider';
+import { createSandboxProvider } from './sandbox';
+import { createStripeProvider } from './stripe';
+
+export type { PaymentProvider } from './provider';
+
+/** The configured provider; the sandbox secret is random per process unless configured. */
+export function createPaymentProvider(config: Config, db: Db): { provider: PaymentProvider; sandboxSecret: string } {
+  const sandboxSecret = config.SANDBOX_WEBHOOK_SECRET ?? randomToken(32);
+  if (config.paymentProvider === 'stripe') {
+    return {
+      provider: createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY!, webhookSecret: config.STRIPE_WEBHOOK_SECRET!, apiUrl: config.STRIPE_API_URL }),
+      sandboxSecret,
+    };
+  }
+  return { provider: createSandboxProvider({ db, appUrl: config.appUrl, secret: sandboxSecret }), sandboxSecret };
+}

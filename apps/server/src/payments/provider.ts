@@ -1,0 +1,53 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** One line of a hosted checkout page, money in integer cents. */
+export interface CheckoutLine {
+  name: string;
+  unitAmountCents: number;
+  quantity: number;
+}
+
+export interface CreateCheckoutInput {
+  /** Our order id; comes back in the webhook event. */
+  orderId: string;
+  customerEmail: string;
+  lines: CheckoutLine[];
+  /** Shown as its own line ("Tax (8%)"); the provider charges lines + tax. */
+  taxCents: number;
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+}
+
+export interface CardSummary {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/**
+ * A verified provider event, reduced to what fulfilment needs. `checkout.paid` is sent only for a
+ * session whose payment is complete; everything we do not act on is `ignored`.
+ */
+export interface ProviderEvent {
+  id: string;
+  type: 'checkout.paid' | 'checkout.expired' | 'ignored';
+  /** The provider's checkout session id (orders.provider_session_id). */
+  sessionId: string | null;
+  /** Our order id from the session's metadata. */
+  orderId: string | null;
+}
+
+/**
+ * A card payment provider with a hosted card page (DESIGN.md 5). Implementations: the built-in
+ * sandbox (default) and Stripe (when its keys are configured).
+ */
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'stripe';
+  createCheckout(input: CreateCheckoutInput): Promise<{ sessionId: string; url: string }>;
+  /** Checks the signature over the raw body; throws `AppError('INVALID_SIGNATURE', …)` when it does not match. */
+  verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): Promise<ProviderEvent>;
+  /** The card that paid a session (last four digits and expiry only), when the provider can tell. */
+  cardForSession(sessionId: string): Promise<CardSummary | null>;
+}

@@ -1,0 +1,138 @@
+import Stripe from 'stripe';
+import { AppError } from '../lib/errors';
+import type { CardSummary, CreateCheckoutInput, PaymentProvider, ProviderEvent } from './provider';
+
+/**
+ * Stripe accepts `expires_at` 30 minutes to 24 hours after the session is created. The request
+ * reaches Stripe a moment after we compute "now" (and clocks drift), so both ends keep a minute
+ * of slack: 31 minutes and 23 h 59 min.
+ */
+const MIN_EXPIRY_SECONDS = 31 * 60;
+const MAX_EXPIRY_SECONDS = 23 * 3600 + 59 * 60;
+/** A buyer waits on this call before the redirect; fail fast rather than the SDK's 80 s default. */
+const TIMEOUT_MS = 10_000;
+
+function clampExpiresAt(expiresAt: Date, now = Date.now()): number {
+  const nowSeconds = Math.floor(now / 1000);
+  const wanted = Math.floor(expiresAt.getTime() / 1000);
+  return Math.min(Math.max(wanted, nowSeconds + MIN_EXPIRY_SECONDS), nowSeconds + MAX_EXPIRY_SECONDS);
+}
+
+/** `http://127.0.0.1:12345` → the SDK's separate host/port/protocol options (tests point it at a fake). */
+function apiAddress(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
+}
+
+function lineItems(input: CreateCheckoutInput): Stripe.Checkout.SessionCreateParams.LineItem[] {
+  const line = (name: string, unitAmountCents: number, quantity: number) => ({
+    price_data: { currency: 'usd', unit_amount: unitAmountCents, product_data: { name } },
+    quantity,
+  });
+  const items = input.lines.map((l) => line(l.name, l.unitAmountCents, l.quantity));
+  // Stripe Tax is not used: our own tax is shown as its own line so the page total matches the order.
+  if (input.taxCents > 0) items.push(line('Tax (8%)', input.taxCents, 1));
+  return items;
+}
+
+/** The checkout session behind an event, for the `checkout.session.*` events only. */
+function sessionOf(event: Stripe.Event): Stripe.Checkout.Session | null {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+    case 'checkout.session.async_payment_failed':
+    case 'checkout.session.expired':
+      return event.data.object;
+    default:
+      return null;
+  }
+}
+
+function eventType(event: Stripe.Event, session: Stripe.Checkout.Session | null): ProviderEvent['type'] {
+  switch (event.type) {
+    case 'checkout.session.completed':
+      // `unpaid` means a delayed method (bank debit) is still pending; async_payment_succeeded follows.
+      return session?.payment_status === 'paid' || session?.payment_status === 'no_payment_required' ? 'checkout.paid' : 'ignored';
+    case 'checkout.session.async_payment_succeeded':
+      return 'checkout.paid';
+    case 'checkout.session.expired':
+      return 'checkout.expired';
+    default:
+      return 'ignored';
+  }
+}
+
+/** Stripe Checkout (hosted card page) behind our provider interface. */
+export function createStripeProvider(opts: { secretKey: string; webhookSecret: string; apiUrl?: string }): PaymentProvider {
+  const stripe = new Stripe(opts.secretKey, { maxNetworkRetries: 1, timeout: TIMEOUT_MS, ...apiAddress(opts.apiUrl) });
+
+  return {
+    name: 'stripe',
+
+    async createCheckout(input) {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            customer_email: input.customerEmail,
+            client_reference_id: input.orderId,
+            metadata: { orderId: input.orderId },
+            line_items: lineItems(input),
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            expires_at: clampExpiresAt(input.expiresAt),
+          },
+          // One order, one session: a retried request (ours or the SDK's) gets the first session back.
+          { idempotencyKey: `checkout-${input.orderId}` },
+        );
+      } catch (err) {
+        throw unavailable(err);
+      }
+      if (!session.url) throw unavailable(new Error(`Stripe returned checkout session ${session.id} without a url`));
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async verifyWebhook(rawBody, headers) {
+      const signature = headers['stripe-signature'];
+      let event: Stripe.Event;
+      try {
+        // Only a single string is a valid header; the SDK throws a plain Error on arrays.
+        if (typeof signature !== 'string') throw new Error('missing stripe-signature header');
+        event = await stripe.webhooks.constructEventAsync(rawBody, signature, opts.webhookSecret);
+      } catch {
+        throw new AppError('INVALID_SIGNATURE', 'Invalid webhook signature');
+      }
+      const session = sessionOf(event);
+      return {
+        id: event.id,
+        type: eventType(event, session),
+        sessionId: session?.id ?? null,
+        orderId: session ? (session.metadata?.orderId ?? session.client_reference_id ?? null) : null,
+      };
+    },
+
+    async cardForSession(sessionId): Promise<CardSummary | null> {
+      try {
+        const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent.payment_method'] });
+        const intent = session.payment_intent;
+        const method = intent && typeof intent === 'object' ? intent.payment_method : null;
+        const card = method && typeof method === 'object' ? method.card : null;
+        if (!card) return null;
+        return { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year };
+      } catch {
+        // The card is a nicety on the receipt; the caller shows the order without it.
+        return null;
+      }
+    },
+  };
+}
+
+/** Keeps Stripe's error as the cause so the error log says what actually went wrong. */
+function unavailable(cause: unknown): AppError {
+  const err = new AppError('UNAVAILABLE', 'The payment provider is not reachable. Please try again.');
+  err.cause = cause;
+  return err;
+}

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { MAX_CART_LINE_QUANTITY, MAX_CHECKOUT_LINES, US_STATES } from '../constants';
+import { CHECKOUT_MESSAGES as M, REDEEM_MESSAGES, SANDBOX_MESSAGES } from '../messages';
+
+const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
+
+/** The checkout form of customer.md §3 and §5 (billing details; card details are entered on the provider's page). */
+export const checkoutFormSchema = z.object({
+  cardName: required(M.nameRequired, 100),
+  address: required(M.addressRequired, 200),
+  city: required(M.addressRequired, 100),
+  state: required(M.addressRequired, 2).toUpperCase().refine((s) => (US_STATES as readonly string[]).includes(s), M.stateInvalid),
+  zipCode: required(M.addressRequired, 10).regex(/^\d{5}(-\d{4})?$/, M.zipInvalid),
+  notes: z.string().trim().max(500, 'At most 500 characters.').optional().default(''),
+});
+export type CheckoutForm = z.input<typeof checkoutFormSchema>;
+
+/**
+ * What the browser sends to start a checkout: deal ids and quantities only. Prices, titles and
+ * totals come from the database; any other field sent is dropped.
+ */
+export const createCheckoutSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        dealId: z.uuid('Unknown deal.'),
+        quantity: z.number().int(M.quantityMin).min(1, M.quantityMin).max(MAX_CART_LINE_QUANTITY, M.quantityMax),
+      }),
+    )
+    .min(1, M.cartEmpty)
+    .max(MAX_CHECKOUT_LINES, M.tooManyLines),
+  billing: checkoutFormSchema,
+  /** Keep the card's last four digits and expiry (nothing more) for the Payment Methods tab. */
+  saveCard: z.boolean().optional().default(false),
+});
+export type CreateCheckout = z.input<typeof createCheckoutSchema>;
+
+export interface CheckoutStarted {
+  orderId: string;
+  /** The provider's hosted card page; the browser goes there. */
+  url: string;
+}
+
+/** A purchase as My Purchases and the account page show it (money in cents, dates ISO). */
+export interface Purchase {
+  id: string;
+  dealId: string;
+  dealTitle: string;
+  dealImageUrl: string | null;
+  merchantName: string;
+  city: string;
+  state: string;
+  priceCents: number;
+  purchaseDate: string;
+  expirationDate: string;
+  redeemed: boolean;
+  redemptionDate: string | null;
+  redemptionCode: string;
+  /** Same-origin address of the QR image (SVG); the QR encodes the merchant redeem link. */
+  qrCodeUrl: string;
+  /** The link the QR encodes (the merchant's redeem screen with this code). */
+  redeemUrl: string;
+}
+
+export const PURCHASE_TABS = ['active', 'redeemed', 'all'] as const;
+export type PurchaseTab = (typeof PURCHASE_TABS)[number];
+
+export const purchasesQuerySchema = z.object({
+  status: z.enum(PURCHASE_TABS).default('all'),
+  cursor: z.string().max(200).optional(),
+});
+
+export interface PurchasesPage {
+  purchases: Purchase[];
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+  counts: Record<PurchaseTab, number>;
+}
+
+/** A redemption code as typed or scanned: spaces, dashes and case do not matter. */
+export const redemptionCodeSchema = z
+  .string({ error: REDEEM_MESSAGES.codeRequired })
+  .trim()
+  .min(1, REDEEM_MESSAGES.codeRequired)
+  .max(40)
+  .transform((s) => normalizeRedemptionCode(s));
+
+export const redeemRequestSchema = z.object({ code: redemptionCodeSchema });
+
+/** `abcd efgh-jkmn` → `ABCD-EFGH-JKMN`; codes are 12 characters of Crockford base32. */
+export function normalizeRedemptionCode(input: string): string {
+  const raw = input.toUpperCase().replace(/[^0-9A-Z]/g, '');
+  return raw.length === 12 ? `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}` : raw;
+}
+
+/** What the merchant's redeem screen shows about a code before and after redeeming it. */
+export interface RedemptionLookup {
+  purchaseId: string;
+  redemptionCode: string;
+  dealTitle: string;
+  customerName: string;
+  priceCents: number;
+  purchaseDate: string;
+  expirationDate: string;
+  status: 'redeemable' | 'redeemed' | 'expired';
+  redemptionDate: string | null;
+}
+
+export interface PaymentMethod {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  createdAt: string;
+}
+
+/** The sandbox provider's hosted card page (DESIGN.md 5: a real flow, with test cards). */
+export const sandboxPaySchema = z.object({
+  cardNumber: z
+    .string({ error: SANDBOX_MESSAGES.cardNumberInvalid })
+    .transform((s) => s.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, SANDBOX_MESSAGES.cardNumberInvalid).refine(luhnValid, SANDBOX_MESSAGES.cardNumberInvalid)),
+  expiry: z.string({ error: SANDBOX_MESSAGES.expiryInvalid }).trim().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, SANDBOX_MESSAGES.expiryInvalid),
+  cvc: z.string({ error: SANDBOX_MESSAGES.cvcInvalid }).trim().regex(/^\d{3,4}$/, SANDBOX_MESSAGES.cvcInvalid),
+  name: z.string({ error: SANDBOX_MESSAGES.nameRequired }).trim().min(1, SANDBOX_MESSAGES.nameRequired).max(100),
+});
+export type SandboxPay = z.input<typeof sandboxPaySchema>;
+
+export interface SandboxSession {
+  id: string;
+  status: 'open' | 'paid' | 'canceled' | 'expired';
+  customerEmail: string;
+  lines: { name: string; quantity: number; unitAmountCents: number }[];
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  cancelUrl: string;
+  expiresAt: string;
+}
+
+/** Luhn checksum of a card number (digits only). */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+/** `MM/YY` → month and four-digit year; expired when the month is over. */
+export function parseExpiry(expiry: string, now = new Date()): { month: number; year: number; isPast: boolean } {
+  const [mm, yy] = expiry.split('/').map((p) => Number(p.trim()));
+  const month = mm ?? 0;
+  const year = 2000 + (yy ?? 0);
+  const isPast = year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
+  return { month, year, isPast };
+}
+
+/** Whole days left until expiry, rounded up (customer.md §4); 0 or less once expired. */
+export function daysLeft(expirationDate: string | Date, now = new Date()): number {
+  return Math.ceil((new Date(expirationDate).getTime() - now.getTime()) / 86_400_000);
+}
