@@ -42,6 +42,8 @@ export async function devMailboxRoutes(app: FastifyInstance) {
   r.get('/api/dev/mailbox/:id', { config: { access: 'public' }, schema: { tags, summary: 'One mail with its text and HTML parts', params: z.object({ id: z.uuid() }) } }, async (request) => {
     const [mail] = await app.db.select().from(emailOutbox).where(eq(emailOutbox.id, request.params.id));
     if (!mail) throw new AppError('NOT_FOUND', 'This mail does not exist.');
-    return { mail };
+    // Inline images (`cid:`) are shown in the mailbox as data URLs, as a mail client would show them.
+    const html = (mail.attachments ?? []).reduce((h, a) => h.replaceAll(`cid:${a.cid}`, `data:${a.contentType};base64,${a.contentBase64}`), mail.html);
+    return { mail: { ...mail, html, attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType })) } };
   });
 }
