@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MAX_CART_LINE_QUANTITY, MAX_CHECKOUT_LINES, US_STATES } from '../constants';
 import { CHECKOUT_MESSAGES as M, REDEEM_MESSAGES, SANDBOX_MESSAGES } from '../messages';
 
-const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
+// A blank field gets only the spec's message, not the format messages of the checks after it.
+const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, `At most ${max} characters.`);
 
 /** The checkout form of customer.md §3 and §5 (billing details; card details are entered on the provider's page). */
 export const checkoutFormSchema = z.object({
@@ -164,5 +165,5 @@ export function parseExpiry(expiry: string, now = new Date()): { month: number; 
 
 /** Whole days left until expiry, rounded up (customer.md §4); 0 or less once expired. */
 export function daysLeft(expirationDate: string | Date, now = new Date()): number {
-  return Math.ceil((new Date(expirationDate).getTime() - now.getTime()) / 86_400_000);
+  return Math.ceil((new Date(expirationDate).getTime() - now.getTime()) / 86_400_000) || 0;
 }
