@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CHECKOUT_SESSION_TTL_MS, MAX_CART_LINE_QUANTITY, CHECKOUT_MESSAGES, orderTotals, type CheckoutStarted } from '@localperks/shared';
 import type { Db } from '../../db/client';
 import { deals, merchants, orderItems, orders, paymentMethods, purchases, users, webhookEvents, type OrderBilling } from '../../db/schema';
@@ -122,7 +122,7 @@ export async function handleProviderEvent(
     if (event.type !== 'checkout.paid') return null;
 
     // A payment the provider confirmed is honoured even if our side had already given up on the order.
-    const [order] = await tx.update(orders).set({ status: 'paid', paidAt: now }).where(and(sameOrder, ne(orders.status, 'paid'))).returning();
+    const [order] = await tx.update(orders).set({ status: 'paid', paidAt: now }).where(and(sameOrder, inArray(orders.status, ['open', 'expired']))).returning();
     if (!order) return null;
     if (event.orderId && event.orderId !== order.id) throw new AppError('BAD_REQUEST', 'The event names another order than its session.');
 

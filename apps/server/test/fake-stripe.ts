@@ -1,0 +1,164 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * A tiny stand-in for api.stripe.com on loopback, enough for Checkout: create a session and
+ * retrieve it (with `expand`), replaying responses per Idempotency-Key as Stripe does. Point the
+ * SDK at `url` (STRIPE_API_URL) and read `requests` to see exactly what went over the wire.
+ */
+export interface FakeStripeRequest {
+  method: string;
+  /** Path without the query string, e.g. /v1/checkout/sessions. */
+  path: string;
+  /** The form-encoded body as flat keys (`line_items[0][quantity]`); for GET, the query string. */
+  body: Record<string, string>;
+  headers: IncomingHttpHeaders;
+}
+
+export interface FakeStripe {
+  url: string;
+  requests: FakeStripeRequest[];
+  /** Sessions by id, as returned to the SDK; tests may edit them (e.g. `payment_intent = null`). */
+  sessions: Map<string, any>;
+  /** The next `times` requests get a 500 `api_error` (the SDK retries once, so use 2 to see a failure). */
+  failNext(times?: number): void;
+  close(): Promise<void>;
+}
+
+/** The card every expanded payment method carries (Stripe's test Visa). */
+export const FAKE_CARD = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 };
+
+const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
+
+/** `a[b][0][c]=1` → `{ a: { b: { 0: { c: '1' } } } }`; enough to read metadata and line items back. */
+function nest(flat: Record<string, string>): Record<string, any> {
+  const root: Record<string, any> = {};
+  for (const [key, value] of Object.entries(flat)) {
+    const parts = key.replace(/\]/g, '').split('[');
+    let node = root;
+    parts.slice(0, -1).forEach((p) => (node = node[p] ??= {}));
+    node[parts.at(-1)!] = value;
+  }
+  return root;
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
+  res.end(JSON.stringify(body));
+}
+
+const stripeError = (res: ServerResponse, status: number, type: string, message: string, extra: Record<string, string> = {}) =>
+  send(res, status, { error: { type, message, ...extra } });
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function createSession(flat: Record<string, string>): any {
+  const params = nest(flat);
+  const lines: any[] = Object.values(params.line_items ?? {});
+  const amountTotal = lines.reduce((sum, l) => sum + Number(l.price_data?.unit_amount ?? 0) * Number(l.quantity ?? 1), 0);
+  const sessionId = id('cs');
+  return {
+    id: sessionId,
+    object: 'checkout.session',
+    mode: params.mode ?? 'payment',
+    url: `https://checkout.stripe.test/c/pay/${sessionId}`,
+    status: 'open',
+    payment_status: 'unpaid',
+    currency: lines[0]?.price_data?.currency ?? 'usd',
+    amount_subtotal: amountTotal,
+    amount_total: amountTotal,
+    customer_email: params.customer_email ?? null,
+    client_reference_id: params.client_reference_id ?? null,
+    metadata: params.metadata ?? {},
+    success_url: params.success_url ?? null,
+    cancel_url: params.cancel_url ?? null,
+    created: Math.floor(Date.now() / 1000),
+    expires_at: Number(params.expires_at ?? Math.floor(Date.now() / 1000) + 24 * 3600),
+    payment_intent: id('pi'),
+    livemode: false,
+  };
+}
+
+/** The session as Stripe returns it, with `payment_intent` / `payment_intent.payment_method` expanded on request. */
+function withExpansions(session: any, expand: string[]): any {
+  if (typeof session.payment_intent !== 'string' || !expand.some((e) => e === 'payment_intent' || e.startsWith('payment_intent.'))) return session;
+  const paymentMethodId = `pm_${session.payment_intent.slice(3)}`;
+  const paymentMethod = expand.includes('payment_intent.payment_method')
+    ? { id: paymentMethodId, object: 'payment_method', type: 'card', card: FAKE_CARD }
+    : paymentMethodId;
+  return {
+    ...session,
+    payment_intent: { id: session.payment_intent, object: 'payment_intent', amount: session.amount_total, currency: session.currency, status: 'succeeded', payment_method: paymentMethod },
+  };
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const requests: FakeStripeRequest[] = [];
+  const sessions = new Map<string, any>();
+  /** Idempotency-Key → the body it was first used with and the response, replayed like Stripe does. */
+  const idempotent = new Map<string, { raw: string; response: unknown }>();
+  let failures = 0;
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake-stripe');
+    const raw = await readBody(req);
+    const params = new URLSearchParams(req.method === 'GET' ? url.search : raw);
+    const body = Object.fromEntries(params);
+    requests.push({ method: req.method ?? 'GET', path: url.pathname, body, headers: req.headers });
+
+    if (failures > 0) {
+      failures--;
+      return stripeError(res, 500, 'api_error', 'Simulated failure in the fake Stripe API.');
+    }
+    if (!req.headers.authorization?.startsWith('Bearer sk_')) {
+      return stripeError(res, 401, 'invalid_request_error', 'You did not provide an API key.');
+    }
+    const key = req.headers['idempotency-key'];
+    if (req.method === 'POST' && typeof key === 'string' && idempotent.has(key)) {
+      const first = idempotent.get(key)!;
+      if (first.raw !== raw) {
+        return stripeError(res, 400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+      }
+      return send(res, 200, first.response);
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      const session = createSession(body);
+      sessions.set(session.id, session);
+      if (typeof key === 'string') idempotent.set(key, { raw, response: session });
+      return send(res, 200, session);
+    }
+    const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && match) {
+      const session = sessions.get(decodeURIComponent(match[1]!));
+      if (!session) {
+        return stripeError(res, 404, 'invalid_request_error', `No such checkout.session: '${match[1]}'`, { code: 'resource_missing', param: 'session' });
+      }
+      // The SDK sends `expand[0]=…`; plain `expand[]=…` is accepted too.
+      const expand = [...params].filter(([k]) => k.startsWith('expand[')).map(([, v]) => v);
+      return send(res, 200, withExpansions(session, expand));
+    }
+    return stripeError(res, 404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname}).`);
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    sessions,
+    failNext(times = 1) {
+      failures = times;
+    },
+    close() {
+      // The SDK keeps connections alive; drop them so close() does not wait for their timeout.
+      server.closeAllConnections();
+      return new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+    },
+  };
+}
