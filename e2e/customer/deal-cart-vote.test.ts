@@ -44,7 +44,7 @@ describe('deal page, favourites and cart', () => {
 
     // Signed out: checkout asks for sign-in and comes back to the cart.
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('returnTo') === '/cart');
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('returnTo') === '/cart?checkout=1');
 
     await page.goto('/cart');
     await page.getByRole('button', { name: 'Clear Cart' }).click();

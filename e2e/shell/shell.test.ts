@@ -105,6 +105,7 @@ describe('site shell', () => {
       'Profile',
       'Merchant Dashboard',
       'Launch Checklist',
+      'Redeem Voucher',
       'Logout',
     ]);
     await screenshot(m.page, 'side-menu-merchant-375');

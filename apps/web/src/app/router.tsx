@@ -1,8 +1,9 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { RootLayout } from '../components/layout/root-layout';
 import HomePage from './routes/public/home-page';
 import NotFoundPage from './routes/public/not-found-page';
+import { Spinner } from '../components/ui/spinner';
 
 // Every page but home is its own chunk, so the first load stays small.
 const DealsPage = lazy(() => import('./routes/public/deals-page'));
@@ -19,6 +20,9 @@ const ForgotPasswordPage = lazy(() => import('./routes/auth/forgot-password-page
 const ResetPasswordPage = lazy(() => import('./routes/auth/reset-password-page'));
 const AuthCallbackPage = lazy(() => import('./routes/auth/auth-callback-page'));
 const ProfilePage = lazy(() => import('./routes/customer/profile-page'));
+const PurchasesPage = lazy(() => import('./routes/customer/purchases-page'));
+const MerchantRedeemPage = lazy(() => import('./routes/merchant/redeem-page'));
+const SandboxCheckoutPage = lazy(() => import('./routes/public/sandbox-checkout-page'));
 const ContactPage = lazy(() => import('./routes/public/contact-page'));
 const DevMailboxPage = lazy(() => import('./routes/public/dev-mailbox-page'));
 const AboutPage = lazy(() => import('./routes/public/static/about'));
@@ -56,6 +60,8 @@ export const router = createBrowserRouter([
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/auth/callback', element: <AuthCallbackPage /> },
       { path: '/profile', element: <ProfilePage /> },
+      { path: '/purchases', element: <PurchasesPage /> },
+      { path: '/merchant/redeem', element: <MerchantRedeemPage /> },
       { path: '/about', element: <AboutPage /> },
       { path: '/contact', element: <ContactPage /> },
       { path: '/privacy', element: <PrivacyPage /> },
@@ -71,5 +77,14 @@ export const router = createBrowserRouter([
       { path: '/dev/mailbox', element: <DevMailboxPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
+  },
+  // The sandbox provider's hosted card page stands apart from the shop, as a provider's page would.
+  {
+    path: '/sandbox/checkout/:sessionId',
+    element: (
+      <Suspense fallback={<Spinner />}>
+        <SandboxCheckoutPage />
+      </Suspense>
+    ),
   },
 ]);

@@ -27,10 +27,12 @@ export const paths = {
   merchantLogin: '/merchant/login',
   merchantDashboard: '/merchant/dashboard',
   merchantPreLaunch: '/merchant/pre-launch',
+  merchantRedeem: '/merchant/redeem',
   merchantFaq: '/merchant/faq',
   merchantPricing: '/merchant/pricing',
   merchantSuccessStories: '/merchant/success-stories',
   adminLogin: '/admin-login',
   adminDashboard: '/admin/dashboard',
   devMailbox: '/dev/mailbox',
+  sandboxCheckout: (sessionId: string) => `/sandbox/checkout/${sessionId}`,
 } as const;

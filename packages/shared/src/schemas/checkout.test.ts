@@ -55,5 +55,6 @@ describe('cards and codes', () => {
   it('normalises a typed redemption code', () => {
     expect(normalizeRedemptionCode(' abcd efgh-jkmn ')).toBe('ABCD-EFGH-JKMN');
     expect(normalizeRedemptionCode('abc')).toBe('ABC');
+    expect(normalizeRedemptionCode('oIL0-abcd-efgh')).toBe('0110-ABCD-EFGH');
   });
 });

@@ -90,7 +90,12 @@ export const redeemRequestSchema = z.object({ code: redemptionCodeSchema });
 
 /** `abcd efgh-jkmn` → `ABCD-EFGH-JKMN`; codes are 12 characters of Crockford base32. */
 export function normalizeRedemptionCode(input: string): string {
-  const raw = input.toUpperCase().replace(/[^0-9A-Z]/g, '');
+  // Crockford base32 reads I and L as 1 and O as 0, so a misread character still matches.
+  const raw = input
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '')
+    .replace(/[IL]/g, '1')
+    .replace(/O/g, '0');
   return raw.length === 12 ? `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}` : raw;
 }
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Dialog, DialogTrigger, SheetContent } from '../ui/dialog';
 import { DialogClose } from '@radix-ui/react-dialog';
-import { Heart, LogIn, Menu, Search, ShoppingCart, Tag } from 'lucide-react';
+import { Heart, LogIn, Menu, ScanLine, Search, ShoppingCart, Tag } from 'lucide-react';
 import { avatarInitials } from '@localperks/shared';
 import { paths } from '../../config/paths';
 import { useSession } from '../../features/auth/api';
@@ -136,7 +136,19 @@ export function Header() {
         </nav>
         <SearchBox className="ml-auto hidden w-full max-w-xs md:block" />
         <div className="ml-auto flex items-center gap-1 md:ml-0">
-          {!isMerchant && (
+          {isMerchant ? (
+            // Merchants have no favourites or cart icons; their counter task takes that place.
+            <NavLink
+              to={paths.merchantRedeem}
+              title="Redeem Voucher"
+              aria-label="Redeem Voucher"
+              className={({ isActive }) =>
+                cn('inline-flex h-11 w-11 items-center justify-center rounded-lg hover:bg-slate-100', isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700')
+              }
+            >
+              <ScanLine aria-hidden className="h-5 w-5" />
+            </NavLink>
+          ) : (
             <>
               <CountIcon to={paths.favorites} label="Favorites" count={favCount} icon={Heart} />
               <CountIcon to={paths.cart} label="Cart" count={cartCount} icon={ShoppingCart} />
@@ -190,6 +202,7 @@ function SideMenu({ close }: { close: () => void }) {
             {link(paths.profile, 'Profile')}
             {isMerchant && link(paths.merchantDashboard, 'Merchant Dashboard')}
             {isMerchant && link(paths.merchantPreLaunch, 'Launch Checklist')}
+            {isMerchant && link(paths.merchantRedeem, 'Redeem Voucher')}
             <button
               type="button"
               className={item}

@@ -1,16 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueries } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, Lock, MapPin, Minus, Plus, ShoppingCart, Trash2, Zap } from 'lucide-react';
 import { toast } from 'sonner';
-import { MAX_CART_LINE_QUANTITY, TAX_RATE_BASIS_POINTS, formatCents, orderTotals } from '@localperks/shared';
+import { CHECKOUT_MESSAGES, MAX_CART_LINE_QUANTITY, TAX_RATE_BASIS_POINTS, formatCents, orderTotals } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
 import { FallbackImage } from '../../../components/ui/fallback-image';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../features/auth/api';
+import { CheckoutFormCard } from '../../../features/checkout/components/checkout-form';
 import { cartStore, clearCart, removeFromCart, setCartQuantity, updateCartDeal, type CartItem } from '../../../features/cart/cart-store';
 import { toCartDeal } from '../../../features/cart/use-add-to-cart';
 import { dealQuery } from '../../../features/deals/api';
@@ -180,35 +182,73 @@ function EmptyCart() {
   );
 }
 
-/** Checkout mode (?checkout=1). A placeholder until card payment is connected. */
-function CheckoutView({ items, onBack }: { items: CartItem[]; onBack: () => void }) {
+/**
+ * Checkout mode (?checkout=1, customer.md §2 Cart): the checkout form, the order summary with
+ * title, Qty and line totals, and the cart lines with their controls disabled.
+ */
+function CheckoutView({ items, unavailable, onBack }: { items: CartItem[]; unavailable: Set<string>; onBack: () => void }) {
+  const { user, isLoading } = useSession();
+  const [refused, setRefused] = useState<Record<string, string>>({});
+  const totals = orderTotals(items.map((i) => ({ unitPriceCents: i.deal.dealPriceCents, quantity: i.quantity })));
+  if (isLoading) return <Spinner />;
+  if (!user) return <Navigate to={`${paths.login}?returnTo=${encodeURIComponent(`${paths.cart}?checkout=1`)}`} replace />;
+  const problems = Object.values(refused);
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Checkout</h1>
         <Button variant="secondary" onClick={onBack}>
           <ArrowLeft aria-hidden className="h-4 w-4" /> Back to Cart
         </Button>
       </div>
-      <Alert className="mt-6">Card payment is being connected.</Alert>
-      <Card className="mt-6">
-        <CardHeader>
-          <CardTitle>Order Summary</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ul className="mb-4 divide-y divide-slate-200">
-            {items.map((i) => (
-              <li key={i.deal.id} className="flex justify-between gap-4 py-2 text-slate-800">
-                <span className="min-w-0">
-                  {i.deal.title} <span className="text-slate-700">· Qty {i.quantity}</span>
-                </span>
-                <span className="shrink-0 font-medium">{formatCents(i.deal.dealPriceCents * i.quantity)}</span>
-              </li>
-            ))}
-          </ul>
-          <Totals items={items} />
-        </CardContent>
-      </Card>
+      {user.role !== 'customer' ? (
+        <Alert className="mt-6">Checkout needs a customer account. Sign in with a customer account to buy deals.</Alert>
+      ) : (
+        <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+          <div className="space-y-6">
+            {problems.length > 0 && (
+              <Alert variant="destructive">
+                <ul className="space-y-1">
+                  {problems.map((p) => (
+                    <li key={p}>{p}</li>
+                  ))}
+                </ul>
+              </Alert>
+            )}
+            <Card>
+              <CardHeader>
+                <CardTitle>Billing Details</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <CheckoutFormCard items={items.map((i) => ({ dealId: i.deal.id, quantity: i.quantity }))} totalCents={totals.totalCents} onUnavailable={setRefused} />
+              </CardContent>
+            </Card>
+            <ul aria-label="Cart items" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
+              {items.map((item) => (
+                <CartLine key={item.deal.id} item={item} isUnavailable={unavailable.has(item.deal.id) || Boolean(refused[item.deal.id])} isLocked />
+              ))}
+            </ul>
+          </div>
+          <Card className="lg:sticky lg:top-20">
+            <CardHeader>
+              <CardTitle>Order Summary</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul aria-label="Order lines" className="mb-4 divide-y divide-slate-200">
+                {items.map((i) => (
+                  <li key={i.deal.id} className="flex justify-between gap-4 py-2 text-slate-800">
+                    <span className="min-w-0">
+                      {i.deal.title} <span className="whitespace-nowrap text-slate-700">· Qty {i.quantity}</span>
+                    </span>
+                    <span className="shrink-0 font-medium">{formatCents(i.deal.dealPriceCents * i.quantity)}</span>
+                  </li>
+                ))}
+              </ul>
+              <Totals items={items} />
+            </CardContent>
+          </Card>
+        </div>
+      )}
     </div>
   );
 }
@@ -227,7 +267,7 @@ export default function CartPage() {
   useEffect(() => {
     if (params.get('canceled') !== 'true' || didShowCanceled.current) return;
     didShowCanceled.current = true;
-    toast.error('Payment Canceled');
+    toast.error(CHECKOUT_MESSAGES.paymentCanceledTitle, { description: CHECKOUT_MESSAGES.paymentCanceledDescription });
     const next = new URLSearchParams(params);
     next.delete('canceled');
     setParams(next, { replace: true });
@@ -246,7 +286,7 @@ export default function CartPage() {
     return (
       <>
         {title}
-        <CheckoutView items={items} onBack={() => setParams({})} />
+        <CheckoutView items={items} unavailable={unavailable} onBack={() => setParams({})} />
       </>
     );
   }
@@ -254,7 +294,8 @@ export default function CartPage() {
   const hasUnavailable = unavailable.size > 0;
   const isWrongRole = Boolean(user && user.role !== 'customer');
   const proceed = () => {
-    if (!user) navigate(`${paths.login}?returnTo=${encodeURIComponent(paths.cart)}`);
+    // Signed out: sign in first, then straight back into checkout mode.
+    if (!user) navigate(`${paths.login}?returnTo=${encodeURIComponent(`${paths.cart}?checkout=1`)}`);
     else navigate(`${paths.cart}?checkout=1`);
   };
   const count = items.reduce((n, i) => n + i.quantity, 0);

@@ -1,16 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import * as TabsPrimitive from '@radix-ui/react-tabs';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ACCOUNT_MESSAGES, changePasswordSchema, updateProfileSchema } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field, Input } from '../../../components/ui/input';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { Tabs, TabsContent, TabsTrigger } from '../../../components/ui/tabs';
 import { paths } from '../../../config/paths';
 import { profileQuery, useChangePassword, useUpdateProfile, type Profile } from '../../../features/account/api';
 import { RequireRole } from '../../../features/auth/guards';
+import { FavoritesGrid } from '../../../features/favorites/components/favorites-grid';
+import { PaymentMethods } from '../../../features/purchases/components/payment-methods';
+import { PurchaseList } from '../../../features/purchases/components/purchase-list';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 
 function ProfileForm({ profile }: { profile: Profile }) {
@@ -102,15 +106,47 @@ function PasswordForm() {
   );
 }
 
+const CUSTOMER_TABS = ['purchases', 'favorites', 'payment-methods'] as const;
+type AccountTab = 'profile' | 'security' | (typeof CUSTOMER_TABS)[number];
+
+/** The open tab lives in the address (`?tab=purchases`), so every tab can be linked to. */
+function useAccountTab(isCustomer: boolean): [AccountTab, (tab: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab: AccountTab = asked === 'security' || (isCustomer && (CUSTOMER_TABS as readonly string[]).includes(asked ?? '')) ? (asked as AccountTab) : 'profile';
+  const setTab = (next: string) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'profile') updated.delete('tab');
+        else updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  return [tab, setTab];
+}
+
+function SectionHeading({ title, description }: { title: string; description: string }) {
+  return (
+    <div className="mb-4">
+      <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
+      <p className="mt-1 text-sm text-slate-600">{description}</p>
+    </div>
+  );
+}
+
 function ProfileContent() {
   const profile = useQuery(profileQuery);
+  const isCustomer = profile.data?.role === 'customer';
+  const [tab, setTab] = useAccountTab(isCustomer);
   if (!profile.data) return <p className="py-12 text-center text-slate-600">Loading profile...</p>;
   const p = profile.data;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <title>My Account | LocalPerks</title>
       <h1 className="text-3xl font-bold text-slate-900">My Account</h1>
-      <p className="mt-1 text-slate-700">{p.email}</p>
+      <p className="mt-1 break-words text-slate-700">{p.email}</p>
       {!p.emailVerified && (
         <Alert variant="destructive" className="mt-4" title="Your email is not verified yet">
           Check your inbox for the confirmation link, or{' '}
@@ -120,11 +156,27 @@ function ProfileContent() {
           .
         </Alert>
       )}
-      <Tabs defaultValue="profile" className="mt-6">
-        <TabsList>
-          <TabsTrigger value="profile">Profile</TabsTrigger>
-          <TabsTrigger value="security">Security</TabsTrigger>
-        </TabsList>
+      <Tabs value={tab} onValueChange={setTab} className="mt-6">
+        {/* Wraps onto two rows on a phone, where five equal columns would not fit. */}
+        <TabsPrimitive.List aria-label="Account sections" className="flex w-full flex-wrap gap-1 rounded-lg bg-slate-200 p-1">
+          {(
+            [
+              ['profile', 'Profile'],
+              ['security', 'Security'],
+              ...(isCustomer
+                ? ([
+                    ['purchases', 'Purchases'],
+                    ['favorites', 'Favorites'],
+                    ['payment-methods', 'Payment Methods'],
+                  ] as const)
+                : []),
+            ] as const
+          ).map(([value, label]) => (
+            <TabsTrigger key={value} value={value} className="flex-auto whitespace-nowrap">
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsPrimitive.List>
         <TabsContent value="profile">
           <Card>
             <CardHeader>
@@ -147,6 +199,29 @@ function ProfileContent() {
             </CardContent>
           </Card>
         </TabsContent>
+        {isCustomer && (
+          <>
+            <TabsContent value="purchases">
+              <SectionHeading title="Purchases" description="Your vouchers, with the code and QR code to show at the counter." />
+              <PurchaseList headingLevel={3} />
+            </TabsContent>
+            <TabsContent value="favorites">
+              <SectionHeading title="Favorites" description="Deals you saved with the heart." />
+              <FavoritesGrid gridClassName="sm:grid-cols-2" headingLevel={3} />
+            </TabsContent>
+            <TabsContent value="payment-methods">
+              <Card>
+                <CardHeader>
+                  <CardTitle>Payment Methods</CardTitle>
+                  <CardDescription>Cards you chose to save at checkout.</CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <PaymentMethods />
+                </CardContent>
+              </Card>
+            </TabsContent>
+          </>
+        )}
       </Tabs>
     </div>
   );

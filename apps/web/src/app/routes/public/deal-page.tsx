@@ -15,10 +15,11 @@ import { isDealExpired } from '../../../features/deals/components/deal-card';
 import { useIsFavorite, useToggleFavorite } from '../../../features/favorites/use-favorites';
 import { VotePanel } from '../../../features/perkboost/components/vote-panel';
 import { useLiveDeal } from '../../../features/perkboost/use-deal-events';
+import { formatDate } from '../../../lib/format';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 
-const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const longDate = formatDate;
 
 function Gallery({ deal }: { deal: DealDetail }) {
   const images = deal.images.length ? deal.images : deal.imageUrl ? [deal.imageUrl] : [];

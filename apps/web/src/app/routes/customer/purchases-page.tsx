@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import { Clock, Loader2, LogIn, ShoppingBag } from 'lucide-react';
+import { Alert } from '../../../components/ui/alert';
+import { buttonClass } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../features/auth/api';
+import { PurchaseList } from '../../../features/purchases/components/purchase-list';
+import { usePaymentReturn, type PaymentReturnState } from '../../../features/purchases/hooks/use-payment-return';
+
+function SignInPrompt() {
+  return (
+    <Card className="mx-auto mt-8 max-w-lg text-center">
+      <CardHeader>
+        <ShoppingBag aria-hidden className="mx-auto h-10 w-10 text-brand-700" />
+        <CardTitle>Sign in to see your purchases</CardTitle>
+        <CardDescription className="text-base text-slate-700">Your vouchers, their redemption codes and QR codes are kept on your account.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Link to={`${paths.login}?returnTo=${encodeURIComponent(paths.purchases)}`} className={buttonClass('primary', 'lg', 'mt-2')}>
+          <LogIn aria-hidden className="h-4 w-4" /> Login
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+function PaymentNote({ state }: { state: PaymentReturnState }) {
+  // Always in the page, so screen readers hear the note when it appears.
+  return (
+    <div role="status">
+      {state === 'confirming' && (
+        <p className="mb-4 flex items-center gap-2 rounded-lg border border-slate-300 bg-white p-3 text-sm text-slate-800">
+          <Loader2 aria-hidden className="h-4 w-4 shrink-0 animate-spin" /> Confirming your payment…
+        </p>
+      )}
+      {state === 'slow' && (
+        <div className="mb-4 flex gap-3 rounded-lg border border-slate-300 bg-white p-4 text-sm text-slate-800">
+          <Clock aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+          <div>
+            <p className="font-semibold">Your purchase is on its way</p>
+            <p>The payment provider has not confirmed it yet. It appears here as soon as it does, and a confirmation e-mail follows. Reload this page in a minute.</p>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** /purchases: My Purchases (customer.md §2) for the signed-in customer; visitors are asked to sign in. */
+export default function PurchasesPage() {
+  const { user, isLoading } = useSession();
+  const isCustomer = user?.role === 'customer';
+  const paymentState = usePaymentReturn({ canConfirm: isCustomer });
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
+      <title>My Purchases | LocalPerks</title>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Purchases</h1>
+      {isLoading ? (
+        <Spinner />
+      ) : !user ? (
+        <SignInPrompt />
+      ) : !isCustomer ? (
+        <Alert className="mt-6" title="My Purchases is for customer accounts">
+          You are signed in with a {user.role} account. Deals bought with a customer account are listed here.
+        </Alert>
+      ) : (
+        <div className="mt-6">
+          <PaymentNote state={paymentState} />
+          <PurchaseList headingLevel={2} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { ScanLine, Search, XCircle } from 'lucide-react';
+import { toast } from 'sonner';
+import { REDEEM_MESSAGES, normalizeRedemptionCode, type RedemptionLookup } from '@localperks/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { Field, Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../features/auth/api';
+import { useLookupRedemption, useRedeemVoucher } from '../../../features/redemption/api';
+import { QrScannerDialog } from '../../../features/redemption/components/qr-scanner-dialog';
+import { RedemptionResult } from '../../../features/redemption/components/redemption-result';
+import { useCanScanQr } from '../../../features/redemption/hooks/use-qr-scanner';
+import { codeFromScan } from '../../../features/redemption/utils/format';
+import { ApiError } from '../../../lib/api-client';
+
+function RedeemScreen() {
+  const [params, setParams] = useSearchParams();
+  const [code, setCode] = useState(() => params.get('code') ?? '');
+  const [fieldError, setFieldError] = useState<string>();
+  const [lookup, setLookup] = useState<RedemptionLookup | null>(null);
+  const [isJustRedeemed, setIsJustRedeemed] = useState(false);
+  const [error, setError] = useState<{ title: string; message: string } | null>(null);
+  const [isScanning, setIsScanning] = useState(false);
+  const canScan = useCanScanQr();
+  const lookupCall = useLookupRedemption();
+  const redeemCall = useRedeemVoucher();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const resultRef = useRef<HTMLHeadingElement>(null);
+  const focusResult = useRef(false);
+
+  useEffect(() => {
+    if (focusResult.current && lookup) resultRef.current?.focus();
+    focusResult.current = false;
+  }, [lookup, isJustRedeemed]);
+
+  const lookUp = (text: string, opts: { focus?: boolean } = {}) => {
+    const normalized = normalizeRedemptionCode(text.trim());
+    setCode(normalized);
+    setError(null);
+    setLookup(null);
+    setIsJustRedeemed(false);
+    if (!normalized) {
+      setFieldError(REDEEM_MESSAGES.codeRequired);
+      inputRef.current?.focus();
+      return;
+    }
+    setFieldError(undefined);
+    // The address holds the code (as the QR link does), so a reload shows the same voucher.
+    setParams({ code: normalized }, { replace: true });
+    lookupCall.mutate(normalized, {
+      onSuccess: (found) => {
+        focusResult.current = opts.focus ?? false;
+        setLookup(found);
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.fields?.code) setFieldError(err.fields.code);
+        else setError({ title: err instanceof ApiError && err.status === 404 ? 'Code not found' : 'The code could not be looked up', message: err.message });
+      },
+    });
+  };
+
+  const redeem = () => {
+    if (!lookup) return;
+    redeemCall.mutate(lookup.redemptionCode, {
+      onSuccess: (done) => {
+        focusResult.current = true;
+        setLookup(done);
+        setIsJustRedeemed(true);
+        toast.success(REDEEM_MESSAGES.redeemedTitle, { description: `${done.dealTitle} for ${done.customerName}` });
+      },
+      onError: (err) => {
+        // Redeemed or expired meanwhile (another device, the clock): show the code as it is now.
+        if (err instanceof ApiError && (err.code === 'ALREADY_REDEEMED' || err.code === 'EXPIRED')) lookUp(lookup.redemptionCode, { focus: true });
+        else toast.error('Voucher Not Redeemed', { description: err.message });
+      },
+    });
+  };
+
+  const reset = () => {
+    setLookup(null);
+    setIsJustRedeemed(false);
+    setError(null);
+    setCode('');
+    setParams({}, { replace: true });
+    inputRef.current?.focus();
+  };
+
+  // Opened from a voucher's QR link (?code=…): look it up straight away.
+  const didAutoLookUp = useRef(false);
+  useEffect(() => {
+    if (didAutoLookUp.current) return;
+    didAutoLookUp.current = true;
+    const fromLink = params.get('code');
+    if (fromLink) lookUp(fromLink);
+    // Once, on arrival.
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    lookUp(code, { focus: true });
+  };
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-8 sm:py-10">
+      <title>Redeem a Voucher | LocalPerks</title>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Redeem a Voucher</h1>
+      <p className="mt-1 text-slate-700">Scan the QR code on the customer's voucher or type its redemption code.</p>
+
+      <Card className="mt-6">
+        <CardContent className="pt-6">
+          <form noValidate onSubmit={submit} className="space-y-4">
+            <Field label="Redemption code" error={fieldError} hint="12 letters and digits, as shown under the QR code. Dashes and spaces are optional.">
+              {(p) => (
+                <Input
+                  {...p}
+                  ref={inputRef}
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  autoCorrect="off"
+                  spellCheck={false}
+                  maxLength={40}
+                  className="font-mono text-lg uppercase tracking-wider"
+                />
+              )}
+            </Field>
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <Button type="submit" size="lg" disabled={lookupCall.isPending}>
+                <Search aria-hidden className="h-4 w-4" /> {lookupCall.isPending ? 'Looking up...' : 'Look up'}
+              </Button>
+              {canScan && (
+                <Button size="lg" variant="secondary" onClick={() => setIsScanning(true)}>
+                  <ScanLine aria-hidden className="h-4 w-4" /> Scan QR code
+                </Button>
+              )}
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+
+      {/* Lookup outcomes are announced as they arrive. */}
+      <div aria-live="polite" className="mt-6">
+        {error && (
+          <div className="flex gap-3 rounded-xl border-2 border-red-300 bg-red-50 p-4 text-red-900">
+            <XCircle aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
+            <div>
+              <p className="font-semibold">{error.title}</p>
+              <p className="text-sm">{error.message}</p>
+            </div>
+          </div>
+        )}
+        {lookup && <RedemptionResult ref={resultRef} lookup={lookup} isJustRedeemed={isJustRedeemed} isRedeeming={redeemCall.isPending} onRedeem={redeem} onReset={reset} />}
+      </div>
+
+      {canScan && <QrScannerDialog open={isScanning} onOpenChange={setIsScanning} onScan={(text) => lookUp(codeFromScan(text), { focus: true })} />}
+    </div>
+  );
+}
+
+/**
+ * /merchant/redeem: the merchant's redeem screen (DESIGN.md decision 6). A visitor (someone who
+ * scanned a voucher's QR while signed out) signs in as a merchant and comes back with the code; a
+ * signed-in customer or admin is told what the screen is for instead of being bounced away.
+ */
+export default function RedeemPage() {
+  const { user, isLoading } = useSession();
+  const location = useLocation();
+  if (isLoading) return <Spinner />;
+  if (!user) return <Navigate to={`${paths.login}?role=merchant&returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (user.role !== 'merchant') {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-10">
+        <title>Redeem a Voucher | LocalPerks</title>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Redeem a Voucher</h1>
+        <Alert className="mt-6" title="This screen is for merchants">
+          Vouchers are redeemed by the business that sold the deal. {user.role === 'customer' ? 'Show your voucher at the counter from My Purchases.' : ''}
+        </Alert>
+        {user.role === 'customer' && (
+          <Link to={paths.purchases} className={buttonClass('primary', 'md', 'mt-4')}>
+            My Purchases
+          </Link>
+        )}
+      </div>
+    );
+  }
+  return <RedeemScreen />;
+}
