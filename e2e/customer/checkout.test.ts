@@ -146,15 +146,34 @@ describe('checkout, purchases and redemption', () => {
     await page.waitForURL((u) => u.pathname === '/');
     await addToCart(page, deal!);
     await page.goto('/cart?checkout=1');
+    await expect.poll(() => page.getByRole('heading', { name: 'Billing Details' }).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await screenshot(page, 'checkout-1280');
     await fillBilling(page);
     await page.getByRole('button', { name: /^Pay \$/ }).click();
     await page.waitForURL(/\/sandbox\/checkout\//);
+    await expect.poll(() => page.getByRole('heading', { name: 'Pay with card' }).isVisible()).toBe(true);
+    await expectAccessible(page);
     await screenshot(page, 'sandbox-checkout-1280');
     await page.getByRole('link', { name: 'Cancel and return to LocalPerks' }).click();
     await page.waitForURL((u) => u.pathname === '/cart');
     await expect.poll(() => page.getByText('Payment Canceled').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Your Cart' }).isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: deal!.title }).isVisible()).toBe(true);
+
+    // The account page's tabs at desktop width.
+    for (const tab of ['purchases', 'favorites', 'payment-methods']) {
+      await page.goto(`/profile?tab=${tab}`);
+      await expect.poll(() => page.getByRole('tab', { selected: true }).first().textContent()).toMatch(/Purchases|Favorites|Payment Methods/);
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page);
+      await screenshot(page, `profile-${tab}-1280`);
+    }
+    await page.goto('/purchases');
+    await expect.poll(() => page.getByRole('heading', { name: 'My Purchases' }).isVisible()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page);
+    await screenshot(page, 'purchases-1280');
     await context.close();
   });
 
