@@ -28,4 +28,15 @@ describe('configuration', () => {
     expect(msg).toContain('SEED_DEMO: must be true or false');
     expect(msg).toContain('SMTP_URL: must start with smtp:// or smtps://');
   });
+
+  it('chooses the payment provider: sandbox by default, Stripe with both keys, never the sandbox by accident in production', () => {
+    expect(loadConfig({}).paymentProvider).toBe('sandbox');
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123' };
+    expect(loadConfig(keys).paymentProvider).toBe('stripe');
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow(/must be set together/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/needs STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/production needs STRIPE_SECRET_KEY/);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).paymentProvider).toBe('sandbox');
+    expect(loadConfig({ NODE_ENV: 'production', ...keys }).paymentProvider).toBe('stripe');
+  });
 });

@@ -54,6 +54,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(c.STRIPE_SECRET_KEY) !== Boolean(c.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together\nSee .env.example for every setting.');
   }
+  // Production never falls back to test payments silently: the sandbox there must be chosen by name.
+  if (c.NODE_ENV === 'production' && !hasStripeKeys && c.PAYMENT_PROVIDER !== 'sandbox') {
+    throw new ConfigError(
+      'Invalid configuration:\n  production needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or PAYMENT_PROVIDER=sandbox to take test payments on purpose)\nSee .env.example for every setting.',
+    );
+  }
   if (c.PAYMENT_PROVIDER === 'stripe' && !hasStripeKeys) {
     throw new ConfigError('Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET\nSee .env.example for every setting.');
   }

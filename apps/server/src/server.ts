@@ -47,6 +47,11 @@ async function main() {
     );
   }
   if (!config.SMTP_URL && !config.isProduction) lines.push('', `  Mail is not sent out: read it at ${config.appUrl}/dev/mailbox`);
+  lines.push(
+    config.paymentProvider === 'stripe'
+      ? '  Payments: Stripe Checkout'
+      : `  Payments: sandbox test page${config.isProduction ? ' (WARNING: test payments in production)' : ''}: card 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined`,
+  );
   lines.push(`  API documentation: ${config.appUrl}/api/docs`, '');
   console.log(lines.join('\n'));
 }

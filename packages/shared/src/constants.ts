@@ -151,6 +151,11 @@ export const SUPPORT_CONTACT = {
 export const MAX_CHECKOUT_LINES = 20;
 /** A hosted checkout page stays payable this long (Stripe's own default is 24 h). */
 export const CHECKOUT_SESSION_TTL_MS = 24 * 60 * 60_000;
+/**
+ * A deal must stay valid at least this long to be checked out: the payment page closes when the
+ * first deal of the order expires, and Stripe keeps a page open for at least 30 minutes.
+ */
+export const CHECKOUT_MIN_DEAL_REMAINING_MS = 35 * 60_000;
 /** Purchase lists are paged. */
 export const PURCHASES_PAGE_SIZE = 20;
 /** The redemption tip of customer.md §9. */

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { CHECKOUT_SESSION_TTL_MS, MAX_CART_LINE_QUANTITY, CHECKOUT_MESSAGES, orderTotals, type CheckoutStarted } from '@localperks/shared';
+import { CHECKOUT_MIN_DEAL_REMAINING_MS, CHECKOUT_SESSION_TTL_MS, MAX_CART_LINE_QUANTITY, CHECKOUT_MESSAGES, orderTotals, type CheckoutStarted } from '@localperks/shared';
 import type { Db } from '../../db/client';
 import { deals, merchants, orderItems, orders, paymentMethods, purchases, users, webhookEvents, type OrderBilling } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -20,6 +20,7 @@ function unavailableReason(deal: { title: string; type: string; status: string; 
   if (deal.status === 'paused' || deal.status === 'removed') return `“${deal.title}” is no longer available. Remove it from your cart to continue.`;
   if (deal.status === 'expired' || deal.expirationDate <= now) return `“${deal.title}” has expired and can no longer be bought. Remove it from your cart to continue.`;
   if (deal.status === 'pending') return `“${deal.title}” is a PerkBoost deal that has not unlocked yet: it can be bought once enough customers vote for it.`;
+  if (deal.expirationDate.getTime() - now.getTime() < CHECKOUT_MIN_DEAL_REMAINING_MS) return `“${deal.title}” expires in less than 35 minutes and can no longer be bought online.`;
   return null;
 }
 
@@ -59,7 +60,8 @@ export async function startCheckout(
     return { dealId: id, title: deal.title, unitPriceCents: deal.priceCents, quantity: quantities.get(id)! };
   });
   const totals = orderTotals(lines);
-  const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS);
+  // The payment page closes when the first deal of the order expires, so no voucher is sold dead.
+  const expiresAt = new Date(Math.min(now.getTime() + CHECKOUT_SESSION_TTL_MS, ...ids.map((id) => byId.get(id)!.expirationDate.getTime())));
 
   const order = await deps.db.transaction(async (tx) => {
     const [created] = await tx

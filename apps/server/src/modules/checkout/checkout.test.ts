@@ -74,6 +74,22 @@ describe('starting a checkout', () => {
     expect(await db.select().from(sandboxSessions)).not.toContainEqual(expect.objectContaining({ customerEmail: user.email }));
   });
 
+  it('closes the payment page when the first deal of the order expires, and refuses deals about to expire', async () => {
+    const { merchant } = await createMerchant(db);
+    const soon = await createDeal(db, merchant.id, { expirationDate: new Date(Date.now() + 3 * 60 * 60_000) });
+    const later = await createDeal(db, merchant.id);
+    const almost = await createDeal(db, merchant.id, { expirationDate: new Date(Date.now() + 20 * 60_000) });
+    const { cookie } = await t.loginAs('customer');
+    const res = await checkout(cookie, [{ dealId: later.id, quantity: 1 }, { dealId: soon.id, quantity: 1 }]);
+    const [order] = await db.select().from(orders).where(eq(orders.id, res.json().orderId));
+    expect(order!.expiresAt.getTime()).toBe(soon.expirationDate.getTime());
+    const page = await t.request({ method: 'GET', url: `/api/sandbox/sessions/${sessionIdOf(res.json().url)}` });
+    expect(page.json().expiresAt).toBe(soon.expirationDate.toISOString());
+    const refused = await checkout(cookie, [{ dealId: almost.id, quantity: 1 }]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toContain('expires in less than 35 minutes');
+  });
+
   it('checks quantities, billing details and the sign-in', async () => {
     const { merchant } = await createMerchant(db);
     const deal = await createDeal(db, merchant.id);
@@ -165,7 +181,8 @@ describe('paying on the sandbox page and fulfilment by webhook', () => {
     const sid = sessionIdOf(url);
     const good = signedEvent(sid, orderId);
     const attempts = [
-      { ...good, signature: good.signature.replace(/v1=./, 'v1=0') },
+      // One hex digit changed (always to a different one).
+      { ...good, signature: good.signature.replace(/v1=(.)/, (_m, c: string) => `v1=${c === '0' ? '1' : '0'}`) },
       signedEvent(sid, orderId, { secret: 'another-secret-entirely-0123456789' }),
       { payload: good.payload.replace('"paid"', '"paid" '), signature: good.signature },
       signedEvent(sid, orderId, { timestamp: Math.floor(Date.now() / 1000) - 3600 }),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { SANDBOX_DECLINE_CARD, SANDBOX_MESSAGES, SANDBOX_TEST_CARD, parseExpiry, type SandboxSession } from '@localperks/shared';
 import type { Db } from '../../db/client';
 import { sandboxSessions } from '../../db/schema';
@@ -107,6 +107,7 @@ export async function redeliverSandboxWebhooks(app: FastifyInstance, now = new D
     .select()
     .from(sandboxSessions)
     .where(and(eq(sandboxSessions.status, 'paid'), isNull(sandboxSessions.webhookDeliveredAt), lt(sandboxSessions.paidAt, new Date(now.getTime() - 30_000))))
+    .orderBy(asc(sandboxSessions.paidAt))
     .limit(50);
   let delivered = 0;
   for (const s of pending) if (await deliverCompletedWebhook(app, s)) delivered++;
