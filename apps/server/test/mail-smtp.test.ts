@@ -5,9 +5,15 @@ import { build } from './build';
 
 /** A real SMTP server on loopback that keeps what it receives. */
 const received: { to: string[]; raw: string }[] = [];
+/** Recipients the server refuses (a mailbox that is temporarily unavailable). */
+const refusing = new Set<string>();
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS'],
+  onRcptTo(address, _session, done) {
+    if (refusing.has(address.address)) return done(Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 450 }));
+    done();
+  },
   onData(stream, session, done) {
     let raw = '';
     stream.on('data', (c: Buffer) => (raw += c.toString()));
@@ -39,5 +45,21 @@ describe('e-mail by SMTP', () => {
   it('the development mailbox is not served when SMTP is configured', async () => {
     const res = await t.request({ method: 'GET', url: '/api/dev/mailbox' });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('keeps a mail the SMTP server refused and sends it on a later attempt, once', async () => {
+    refusing.add('later@example.com');
+    await t.app.mailer.send({ to: 'later@example.com', subject: 'Your voucher', text: 'code', html: '<p>code</p>', kind: 'purchase_confirmation' });
+    const failed = await t.lastMail('later@example.com');
+    expect(failed).toMatchObject({ sentAt: null, attempts: 1 });
+    expect(failed!.error).toContain('Mailbox temporarily unavailable');
+    // Too early: the retry waits a minute after the last attempt.
+    expect(await t.app.mailer.deliverPending()).toBe(0);
+    refusing.delete('later@example.com');
+    const inTwoMinutes = new Date(Date.now() + 2 * 60_000);
+    expect(await t.app.mailer.deliverPending(inTwoMinutes)).toBe(1);
+    expect(await t.app.mailer.deliverPending(new Date(Date.now() + 10 * 60_000))).toBe(0);
+    expect(received.filter((m) => m.to.includes('later@example.com'))).toHaveLength(1);
+    expect(await t.lastMail('later@example.com')).toMatchObject({ attempts: 2, error: null });
   });
 });

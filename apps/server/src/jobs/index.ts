@@ -25,8 +25,9 @@ export function startJobs(app: FastifyInstance) {
     try {
       await expireStaleOrders(app.db);
       if (app.payments.name === 'sandbox') await redeliverSandboxWebhooks(app);
+      await app.mailer.deliverPending();
     } catch (err) {
-      app.log.error({ err }, 'checkout tick failed');
+      app.log.error({ err }, 'checkout and mail tick failed');
     } finally {
       running = false;
     }

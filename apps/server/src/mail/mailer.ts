@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { emailOutbox, type MailAttachment } from '../db/schema';
 
 export interface MailMessage {
@@ -14,36 +14,91 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** Writes the mail to the outbox and, with SMTP, sends it now. */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Writes the mail to the outbox inside the caller's transaction, so the mail exists exactly when
+   * the work it reports was committed. Call `deliver` with the id after the commit.
+   */
+  queue(tx: Tx, message: MailMessage): Promise<string>;
+  /** Sends an outbox row by SMTP (no-op without SMTP or when already sent); failures are recorded. */
+  deliver(id: string): Promise<void>;
+  /** Retries rows not sent yet (the job calls this); returns how many were sent. */
+  deliverPending(now?: Date): Promise<number>;
   /** True when mail leaves the machine by SMTP; false when it only lands in the outbox. */
   readonly deliversExternally: boolean;
 }
 
+/** Attempts per mail, and the pause before a failed or interrupted one is tried again. */
+const MAX_ATTEMPTS = 5;
+const RETRY_AFTER_MS = 60_000;
+
 /**
  * Every mail is written to the outbox table first. With an SMTP URL it is then sent and marked
- * sent; a failed send is recorded on the row and logged, never lost.
+ * sent; a failed send is recorded on the row, logged, and retried by the job, never lost.
  */
 export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log: { error(o: object, m: string): void } }): Mailer {
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const queue = async (tx: Tx, message: MailMessage) => {
+    const [row] = await tx.insert(emailOutbox).values(message).returning({ id: emailOutbox.id });
+    return row!.id;
+  };
+  const deliver = async (id: string, now = new Date()) => {
+    if (!transport) return;
+    // Claim the row: of two instances retrying the same mail, one sends it.
+    const [mail] = await db
+      .update(emailOutbox)
+      .set({ attempts: sql`${emailOutbox.attempts} + 1`, lastAttemptAt: now })
+      .where(
+        and(
+          eq(emailOutbox.id, id),
+          isNull(emailOutbox.sentAt),
+          lt(emailOutbox.attempts, MAX_ATTEMPTS),
+          or(isNull(emailOutbox.lastAttemptAt), lt(emailOutbox.lastAttemptAt, new Date(now.getTime() - RETRY_AFTER_MS))),
+        ),
+      )
+      .returning();
+    if (!mail) return;
+    try {
+      await transport.sendMail({
+        from: opts.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, cid: a.cid, content: Buffer.from(a.contentBase64, 'base64') })),
+      });
+      await db.update(emailOutbox).set({ sentAt: new Date(), error: null }).where(eq(emailOutbox.id, id));
+    } catch (err) {
+      opts.log.error({ err, to: mail.to, kind: mail.kind, attempt: mail.attempts }, 'mail delivery failed');
+      await db.update(emailOutbox).set({ error: String((err as Error).message).slice(0, 500) }).where(eq(emailOutbox.id, id));
+    }
+  };
   return {
     deliversExternally: transport !== null,
+    queue,
+    deliver: (id) => deliver(id),
     async send(message) {
-      const [row] = await db.insert(emailOutbox).values(message).returning({ id: emailOutbox.id });
-      if (!transport || !row) return;
-      try {
-        await transport.sendMail({
-          from: opts.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, cid: a.cid, content: Buffer.from(a.contentBase64, 'base64') })),
-        });
-        await db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
-      } catch (err) {
-        opts.log.error({ err, to: message.to, kind: message.kind }, 'mail delivery failed');
-        await db.update(emailOutbox).set({ error: String((err as Error).message).slice(0, 500) }).where(eq(emailOutbox.id, row.id));
-      }
+      await deliver(await queue(db, message));
+    },
+    async deliverPending(now = new Date()) {
+      if (!transport) return 0;
+      const due = await db
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(
+          and(
+            isNull(emailOutbox.sentAt),
+            lt(emailOutbox.attempts, MAX_ATTEMPTS),
+            lt(emailOutbox.createdAt, new Date(now.getTime() - RETRY_AFTER_MS)),
+            or(isNull(emailOutbox.lastAttemptAt), lt(emailOutbox.lastAttemptAt, new Date(now.getTime() - RETRY_AFTER_MS))),
+          ),
+        )
+        .orderBy(asc(emailOutbox.createdAt))
+        .limit(20);
+      for (const { id } of due) await deliver(id, now);
+      const sent = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(and(inArray(emailOutbox.id, due.map((d) => d.id).concat('00000000-0000-4000-8000-000000000000')), isNotNull(emailOutbox.sentAt)));
+      return sent.length;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** An inline image of a mail (e.g. a voucher QR), referenced from the HTML part as `cid:<cid>`. */
 export interface MailAttachment {
@@ -21,6 +21,9 @@ export const emailOutbox = pgTable(
     attachments: jsonb('attachments').$type<MailAttachment[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** SMTP attempts so far and when the last one started (a claim: one instance sends at a time). */
+    attempts: integer('attempts').notNull().default(0),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     error: text('error'),
   },
   (t) => [index('email_outbox_to_idx').on(t.to, t.createdAt)],

@@ -161,19 +161,13 @@ export async function handleProviderEvent(
         expirationDate: item.expirationDate,
       })),
     );
-    const created = await tx.insert(purchases).values(values).returning({ id: purchases.id, dealId: purchases.dealId, redemptionCode: purchases.redemptionCode });
+    const created = await tx.insert(purchases).values(values).returning({ id: purchases.id });
     const [customer] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, order.userId));
-    return { order, items, created, values, customer: customer! };
-  });
-  if (!result) return none;
-
-  const { order, items, created, values, customer } = result;
-  if (order.saveCard) await saveCard(deps, order.userId, event.sessionId!);
-  try {
+    // The confirmation is written in the same transaction: it exists exactly when the purchases do.
     const byDeal = new Map(items.map((i) => [i.dealId, i]));
     const mail = await purchaseConfirmationEmail({
-      to: customer.email,
-      name: customer.name || customer.email,
+      to: customer!.email,
+      name: customer!.name || customer!.email,
       appUrl: deps.appUrl,
       orderTotalCents: order.totalCents,
       purchases: values.map((v) => {
@@ -181,11 +175,15 @@ export async function handleProviderEvent(
         return { dealTitle: v.dealTitle, merchantName: item.merchantName, city: item.city, state: item.state, priceCents: v.priceCents, redemptionCode: v.redemptionCode, purchaseDate: v.purchasedAt, expirationDate: v.expirationDate };
       }),
     });
-    await deps.mailer.send(mail);
-  } catch (err) {
-    // The purchases exist and show on My Purchases; a lost e-mail must not undo them.
-    deps.log.error({ err, orderId: order.id }, 'purchase confirmation e-mail failed');
-  }
+    const mailId = await deps.mailer.queue(tx, mail);
+    return { order, created, mailId };
+  });
+  if (!result) return none;
+
+  const { order, created, mailId } = result;
+  // Sending by SMTP happens after the commit; a failure is retried by the job (mailer.deliverPending).
+  await deps.mailer.deliver(mailId);
+  if (order.saveCard) await saveCard(deps, order.userId, event.sessionId!);
   return { fulfilled: true, purchaseIds: created.map((p) => p.id) };
 }
 

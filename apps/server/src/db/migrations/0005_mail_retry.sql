@@ -1,0 +1,2 @@
+ALTER TABLE "email_outbox" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "email_outbox" ADD COLUMN "last_attempt_at" timestamp with time zone;
