@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createCheckoutSchema } from '@localperks/shared';
 import { AppError } from '../../lib/errors';
-import { handleProviderEvent, startCheckout } from './checkout.service';
+import { handleProviderEvent, orderStatus, startCheckout } from './checkout.service';
 
 export async function checkoutRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -21,6 +21,20 @@ export async function checkoutRoutes(app: FastifyInstance) {
       },
     },
     async (request) => startCheckout(deps(), request.user!, request.body),
+  );
+
+  r.get(
+    '/api/orders/:id',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags: ['checkout'],
+        summary: 'Whether the provider has confirmed an order yet (the owner’s own orders only)',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: z.object({ id: z.uuid(), status: z.enum(['open', 'paid', 'canceled', 'expired']), totalCents: z.number().int(), purchaseCount: z.number().int() }) },
+      },
+    },
+    async (request) => orderStatus(app.db, request.user!.id, request.params.id),
   );
 
   // Signatures are computed over the exact bytes received, so this scope keeps the raw body.

@@ -78,7 +78,8 @@ export async function startCheckout(
       customerEmail: user.email,
       lines: lines.map((l) => ({ name: l.title, unitAmountCents: l.unitPriceCents, quantity: l.quantity })),
       taxCents: totals.taxCents,
-      successUrl: `${deps.appUrl}/purchases?success=true`,
+      // The order id lets the purchases page wait for exactly this payment's confirmation.
+      successUrl: `${deps.appUrl}/purchases?success=true&order=${order.id}`,
       cancelUrl: `${deps.appUrl}/cart?canceled=true`,
       expiresAt,
     });
@@ -200,4 +201,15 @@ async function saveCard(deps: CheckoutDeps & { log: { error(o: object, m: string
 /** Open orders past their provider session's expiry are closed (they can no longer be paid). */
 export async function expireStaleOrders(db: Db, now = new Date()) {
   await db.update(orders).set({ status: 'expired' }).where(and(eq(orders.status, 'open'), sql`${orders.expiresAt} < ${now}`));
+}
+
+/** An order's state for its owner (the purchases page waits for `paid` after the redirect). */
+export async function orderStatus(db: Db, userId: string, orderId: string) {
+  const [order] = await db
+    .select({ id: orders.id, status: orders.status, totalCents: orders.totalCents })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) throw new AppError('NOT_FOUND', 'This order does not exist.');
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(purchases).where(eq(purchases.orderId, orderId));
+  return { ...order, purchaseCount: count?.n ?? 0 };
 }

@@ -129,7 +129,7 @@ describe('paying on the sandbox page and fulfilment by webhook', () => {
 
     const paid = await pay(PAY);
     expect(paid.statusCode).toBe(200);
-    expect(paid.json().url).toBe('http://localhost:3000/purchases?success=true');
+    expect(paid.json().url).toBe(`http://localhost:3000/purchases?success=true&order=${orderId}`);
     const bought = await db.select().from(purchases).where(eq(purchases.orderId, orderId));
     expect(bought).toHaveLength(3);
     expect(new Set(bought.map((p) => p.redemptionCode)).size).toBe(3);
@@ -140,6 +140,9 @@ describe('paying on the sandbox page and fulfilment by webhook', () => {
     }
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
     expect(order!.status).toBe('paid');
+    // Its owner can see it confirmed; nobody else can see it at all.
+    expect((await t.request({ method: 'GET', url: `/api/orders/${orderId}`, cookie })).json()).toEqual({ id: orderId, status: 'paid', totalCents: order!.totalCents, purchaseCount: 3 });
+    expect((await t.request({ method: 'GET', url: `/api/orders/${orderId}`, cookie: (await t.loginAs('customer')).cookie })).statusCode).toBe(404);
     // The saved card is its brand, last four digits and expiry only.
     const cards = await db.select().from(paymentMethods).where(eq(paymentMethods.userId, user.id));
     expect(cards).toEqual([expect.objectContaining({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2039 })]);

@@ -143,7 +143,7 @@ describe('starting a checkout with Stripe', () => {
       'metadata[orderId]': orderId,
       client_reference_id: orderId,
       customer_email: user.email,
-      success_url: 'http://localhost:3000/purchases?success=true',
+      success_url: `http://localhost:3000/purchases?success=true&order=${orderId}`,
       cancel_url: 'http://localhost:3000/cart?canceled=true',
     });
     // One order, one session, even if the request is retried.

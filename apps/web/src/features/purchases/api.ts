@@ -5,6 +5,16 @@ import { api } from '../../lib/api-client';
 /** Every purchases list shares this prefix, so one invalidation refreshes all tabs. */
 export const purchasesKey = ['purchases'] as const;
 
+export interface OrderState {
+  id: string;
+  status: 'open' | 'paid' | 'canceled' | 'expired';
+  totalCents: number;
+  purchaseCount: number;
+}
+
+/** Whether the provider has confirmed an order yet (polled after the return from the payment page). */
+export const orderQuery = (id: string) => queryOptions({ queryKey: ['orders', id], queryFn: () => api.get<OrderState>(`/api/orders/${id}`) });
+
 /** One tab of My Purchases, page by page (keyset cursor from the server, newest first). */
 export const purchasesQuery = (status: PurchaseTab) =>
   infiniteQueryOptions({
