@@ -27,6 +27,7 @@ import { supportRoutes } from './modules/support/support.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
+import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { createPaymentProvider, type PaymentProvider } from './payments';
 import { devMailboxRoutes, systemRoutes } from './modules/system/system.routes';
 
@@ -124,6 +125,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(favoritesRoutes);
   await app.register(checkoutRoutes);
   await app.register(purchasesRoutes);
+  await app.register(merchantsRoutes);
   if (payments.provider.name === 'sandbox') await app.register(sandboxRoutes);
   if (!config.SMTP_URL && !config.isProduction) await app.register(devMailboxRoutes);
 

@@ -10,3 +10,4 @@ export * from './schemas/support';
 export * from './schemas/account';
 export * from './schemas/deals';
 export * from './schemas/checkout';
+export * from './schemas/merchants';

@@ -81,3 +81,23 @@ export const REDEEM_MESSAGES = {
   expired: 'This voucher has expired and can no longer be redeemed.',
   redeemedTitle: 'Voucher Redeemed',
 } as const;
+
+/** Merchant registration and profile (merchant-admin.md §5, §8), word for word. */
+export const MERCHANT_MESSAGES = {
+  emailInvalid: 'Please enter a valid email address.',
+  passwordMin: 'Password must be at least 8 characters.',
+  passwordUppercase: 'Password must contain at least one uppercase letter.',
+  passwordNumber: 'Password must contain at least one number.',
+  passwordsMismatch: "Passwords don't match",
+  businessNameMin: 'Business name must be at least 2 characters.',
+  descriptionMin: 'Description must be at least 10 characters.',
+  websiteInvalid: 'Please enter a valid URL.',
+  phoneRequired: 'Phone number is required.',
+  cityMin: 'City must be at least 2 characters.',
+  stateMin: 'State must be at least 2 characters.',
+  planRequired: 'Please select a subscription plan.',
+  termsRequired: 'You must accept the terms and conditions.',
+  createFailed: 'Failed to create merchant account',
+  genericFailure: 'An error occurred during registration.',
+  noProfile: 'No merchant profile found. Please complete your registration.',
+} as const;

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { merchantRegistrationSchema } from '@localperks/shared';
+import { merchantOverview, registerMerchant } from './merchants.service';
+
+export async function merchantsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['merchants'];
+
+  r.post(
+    '/api/merchants/register',
+    { config: { access: 'public' }, schema: { tags, summary: 'Register a merchant: account, pending registration request and merchant record in one transaction', body: merchantRegistrationSchema } },
+    async (request, reply) => {
+      const { confirmPassword: _c, acceptTerms: _t, ...input } = request.body;
+      const result = await registerMerchant({ db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, limits: app.authLimits, log: request.log }, input, request.ip);
+      reply.code(201);
+      return result;
+    },
+  );
+
+  r.get('/api/merchant/me', { config: { access: 'merchant' }, schema: { tags, summary: 'The signed-in merchant’s merchant record and newest registration request' } }, async (request) =>
+    merchantOverview(app.db, request.user!.id),
+  );
+}

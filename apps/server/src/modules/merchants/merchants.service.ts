@@ -1,0 +1,124 @@
+import { desc, eq } from 'drizzle-orm';
+import { commissionForPlan, type MerchantOverview, type PlanId } from '@localperks/shared';
+import type { Db } from '../../db/client';
+import { merchantRegistrationRequests, merchants, notifications, users } from '../../db/schema';
+import { consumeRateLimit } from '../../lib/rate-limit';
+import type { Mailer } from '../../mail/mailer';
+import { AUTH_ERRORS, createUser, sendVerification, type AuthLimits } from '../auth/auth.service';
+import { newRegistrationAdminEmail } from './merchants.emails';
+
+export interface MerchantDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+  limits: AuthLimits;
+  log: { error(o: object, m: string): void };
+}
+
+export interface MerchantRegistration {
+  email: string;
+  password: string;
+  businessName: string;
+  description: string;
+  website: string | null;
+  phone: string;
+  city: string;
+  state: string;
+  plan: PlanId;
+}
+
+/**
+ * Registers a merchant (merchant-admin.md §4, §7): the user, the pending registration request, the
+ * merchant record (not approved; messaging unless advertise_only; no subscription yet) and the admin
+ * notifications in one transaction, so a failure leaves nothing half-created. Mail goes after.
+ */
+export async function registerMerchant(deps: MerchantDeps, input: MerchantRegistration, ip: string) {
+  await consumeRateLimit(deps.db, `signup:ip:${ip}`, deps.limits.signupPerAddress, AUTH_ERRORS.tooManySignups);
+  const created = await deps.db.transaction(async (tx) => {
+    const user = await createUser(tx, { email: input.email, password: input.password, name: input.businessName, role: 'merchant' });
+    const business = { businessName: input.businessName, description: input.description, website: input.website, phone: input.phone, city: input.city, state: input.state };
+    const [request] = await tx
+      .insert(merchantRegistrationRequests)
+      .values({ userId: user.id, email: user.email, ...business, plan: input.plan, status: 'pending' })
+      .returning();
+    const [merchant] = await tx
+      .insert(merchants)
+      .values({
+        userId: user.id,
+        ...business,
+        subscriptionPlan: input.plan,
+        approved: false,
+        hasMessaging: input.plan !== 'advertise_only',
+        hasSubscription: false,
+        commissionRate: commissionForPlan(input.plan),
+      })
+      .returning();
+    const admins = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.role, 'admin'));
+    if (admins.length) {
+      await tx.insert(notifications).values(
+        admins.map((a) => ({
+          userId: a.id,
+          type: 'merchant_registration',
+          title: 'New merchant registration',
+          message: `${input.businessName} (${user.email}) is waiting for review.`,
+          entityType: 'merchant_registration_request',
+          entityId: request!.id,
+        })),
+      );
+    }
+    return { user, request: request!, merchant: merchant!, admins };
+  });
+
+  // The account exists now; a mail that fails is recorded and retried by the mailer, not undone.
+  let verificationSent = true;
+  try {
+    await sendVerification(deps, created.user.id, created.user.email, input.businessName);
+  } catch (err) {
+    verificationSent = false;
+    deps.log.error({ err, userId: created.user.id }, 'merchant verification e-mail failed');
+  }
+  for (const admin of created.admins) {
+    await deps.mailer.send(newRegistrationAdminEmail(admin.email, { ...input, email: created.user.email }, deps.appUrl)).catch((err) => deps.log.error({ err }, 'admin notification e-mail failed'));
+  }
+  return { userId: created.user.id, registrationId: created.request.id, merchantId: created.merchant.id, verificationSent };
+}
+
+/** The signed-in merchant's merchant record and newest registration request (dashboard states). */
+export async function merchantOverview(db: Db, userId: string): Promise<MerchantOverview> {
+  const [merchant] = await db.select().from(merchants).where(eq(merchants.userId, userId));
+  const [request] = await db.select().from(merchantRegistrationRequests).where(eq(merchantRegistrationRequests.userId, userId)).orderBy(desc(merchantRegistrationRequests.createdAt)).limit(1);
+  const [user] = await db.select({ emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+  return {
+    merchant: merchant
+      ? {
+          id: merchant.id,
+          businessName: merchant.businessName,
+          description: merchant.description,
+          website: merchant.website,
+          phone: merchant.phone,
+          city: merchant.city,
+          state: merchant.state,
+          subscriptionPlan: merchant.subscriptionPlan,
+          approved: merchant.approved,
+          hasMessaging: merchant.hasMessaging,
+          hasSubscription: merchant.hasSubscription,
+          commissionRate: merchant.commissionRate,
+          createdAt: merchant.createdAt.toISOString(),
+        }
+      : null,
+    registration: request
+      ? {
+          id: request.id,
+          businessName: request.businessName,
+          email: request.email,
+          status: request.status,
+          requiresMerchantResponse: request.requiresMerchantResponse,
+          rejectionReason: request.rejectionReason,
+          plan: request.plan,
+          createdAt: request.createdAt.toISOString(),
+          updatedAt: request.updatedAt.toISOString(),
+        }
+      : null,
+    emailVerified: Boolean(user?.emailVerifiedAt),
+  };
+}

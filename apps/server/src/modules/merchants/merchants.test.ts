@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { merchantRegistrationRequests, merchants, notifications, users } from '../../db/schema';
+import { build, sessionCookie } from '../../../test/build';
+
+const t = await build();
+const db = t.database.db;
+
+const form = (o: Record<string, unknown> = {}) => ({
+  email: `shop-${Math.random().toString(36).slice(2, 8)}@test.example`,
+  password: 'Merch4ntPass',
+  confirmPassword: 'Merch4ntPass',
+  businessName: 'Lakeview Bakery',
+  description: 'Sourdough, croissants and seasonal pies baked every morning.',
+  website: 'https://lakeview-bakery.example',
+  phone: '(312) 555-0142',
+  city: 'Chicago',
+  state: 'IL',
+  plan: 'deals_messaging',
+  acceptTerms: true,
+  ...o,
+});
+const register = (payload: object) => t.request({ method: 'POST', url: '/api/merchants/register', payload });
+
+describe('merchant registration', () => {
+  it('creates the merchant user, a pending request, an unapproved merchant and admin notifications, and sends the mails', async () => {
+    const admin = await t.createUser('admin');
+    const body = form();
+    const res = await register(body);
+    expect(res.statusCode).toBe(201);
+    const { userId, registrationId, merchantId } = res.json();
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    expect(user).toMatchObject({ email: body.email, role: 'merchant', emailVerifiedAt: null, name: 'Lakeview Bakery' });
+    const [request] = await db.select().from(merchantRegistrationRequests).where(eq(merchantRegistrationRequests.id, registrationId));
+    expect(request).toMatchObject({ userId, status: 'pending', requiresMerchantResponse: false, plan: 'deals_messaging', businessName: 'Lakeview Bakery', phone: '(312) 555-0142', website: 'https://lakeview-bakery.example' });
+    const [merchant] = await db.select().from(merchants).where(eq(merchants.id, merchantId));
+    expect(merchant).toMatchObject({ userId, approved: false, hasMessaging: true, hasSubscription: false, subscriptionPlan: 'deals_messaging', commissionRate: 15 });
+    const notes = await db.select().from(notifications).where(eq(notifications.userId, admin.id));
+    expect(notes).toEqual([expect.objectContaining({ type: 'merchant_registration', entityId: registrationId })]);
+    expect((await t.lastMail(body.email, 'email_verification'))?.text).toContain('/auth/callback?type=signup&token=');
+    expect((await t.lastMail(admin.email, 'admin_merchant_registration'))?.subject).toBe('New merchant registration: Lakeview Bakery');
+  });
+
+  it('gives messaging to every plan but advertise_only, and no subscription until paid', async () => {
+    for (const [plan, hasMessaging, commission] of [
+      ['advertise_only', false, 0],
+      ['advertise_messaging', true, 0],
+    ] as const) {
+      const res = await register(form({ plan, website: '' }));
+      const [merchant] = await db.select().from(merchants).where(eq(merchants.id, res.json().merchantId));
+      expect(merchant).toMatchObject({ subscriptionPlan: plan, hasMessaging, hasSubscription: false, commissionRate: commission, website: null });
+    }
+    // The plan defaults to advertise_only.
+    const { plan: _p, ...noPlan } = form();
+    const res = await register(noPlan);
+    expect((await db.select().from(merchants).where(eq(merchants.id, res.json().merchantId)))[0]!.subscriptionPlan).toBe('advertise_only');
+  });
+
+  it('answers each bad field with the spec’s message and creates nothing', async () => {
+    const before = (await db.select({ n: sql<number>`count(*)::int` }).from(merchantRegistrationRequests))[0]!.n;
+    const res = await register(
+      form({ email: 'nope', password: 'short', confirmPassword: 'other', businessName: 'X', description: 'Too short', website: 'not a url', phone: ' ', city: 'C', state: 'I', plan: 'gold', acceptTerms: false }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toMatchObject({
+      email: 'Please enter a valid email address.',
+      password: 'Password must be at least 8 characters.',
+      businessName: 'Business name must be at least 2 characters.',
+      description: 'Description must be at least 10 characters.',
+      website: 'Please enter a valid URL.',
+      phone: 'Phone number is required.',
+      city: 'City must be at least 2 characters.',
+      state: 'State must be at least 2 characters.',
+      plan: 'Please select a subscription plan.',
+      acceptTerms: 'You must accept the terms and conditions.',
+    });
+    expect((await register(form({ confirmPassword: 'Merch4ntPasz' }))).json().error.fields.confirmPassword).toBe("Passwords don't match");
+    expect((await register(form({ password: 'merch4ntpass', confirmPassword: 'merch4ntpass' }))).json().error.fields.password).toBe('Password must contain at least one uppercase letter.');
+    expect((await register(form({ password: 'MerchantPass', confirmPassword: 'MerchantPass' }))).json().error.fields.password).toBe('Password must contain at least one number.');
+    expect((await db.select({ n: sql<number>`count(*)::int` }).from(merchantRegistrationRequests))[0]!.n).toBe(before);
+  });
+
+  it('refuses an e-mail that already has an account', async () => {
+    const existing = await t.createUser('customer');
+    const res = await register(form({ email: existing.email }));
+    expect(res.statusCode).toBe(409);
+    expect(await db.select().from(merchantRegistrationRequests).where(eq(merchantRegistrationRequests.email, existing.email))).toEqual([]);
+  });
+
+  it('leaves nothing half-created when a step fails', async () => {
+    // Make the merchant insert fail for one business name, after the user and the request were written.
+    await db.execute(sql`create or replace function fail_merchant_insert() returns trigger language plpgsql as $$ begin if new.business_name = 'Broken Bistro' then raise exception 'merchant insert failed'; end if; return new; end $$`);
+    await db.execute(sql`create trigger fail_merchant_insert before insert on merchants for each row execute function fail_merchant_insert()`);
+    const body = form({ businessName: 'Broken Bistro' });
+    const res = await register(body);
+    expect(res.statusCode).toBe(500);
+    expect(await db.select().from(users).where(eq(users.email, body.email))).toEqual([]);
+    expect(await db.select().from(merchantRegistrationRequests).where(eq(merchantRegistrationRequests.email, body.email))).toEqual([]);
+    expect(await t.lastMail(body.email)).toBeUndefined();
+    await db.execute(sql`drop trigger fail_merchant_insert on merchants`);
+  });
+
+  it('shows the signed-in merchant only their own records', async () => {
+    const body = form({ plan: 'advertise_messaging' });
+    await register(body);
+    const login = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: body.email, password: body.password } });
+    const me = await t.request({ method: 'GET', url: '/api/merchant/me', cookie: sessionCookie(login) });
+    expect(me.json()).toMatchObject({
+      emailVerified: false,
+      merchant: { businessName: 'Lakeview Bakery', approved: false, subscriptionPlan: 'advertise_messaging', hasMessaging: true, hasSubscription: false },
+      registration: { status: 'pending', requiresMerchantResponse: false, rejectionReason: null, email: body.email },
+    });
+    const customer = await t.loginAs('customer');
+    expect((await t.request({ method: 'GET', url: '/api/merchant/me', cookie: customer.cookie })).statusCode).toBe(403);
+    // A merchant account without any records gets empty states (the dashboard's "No merchant profile found").
+    const bare = await t.loginAs('merchant');
+    expect((await t.request({ method: 'GET', url: '/api/merchant/me', cookie: bare.cookie })).json()).toMatchObject({ merchant: null, registration: null });
+  });
+});

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { PLAN_IDS, SIGNUP_PASSWORD_MIN } from '../constants';
+import { MERCHANT_MESSAGES as M } from '../messages';
+
+/** An optional website: blank means none; otherwise an http(s) URL. */
+const website = z
+  .string()
+  .trim()
+  .max(200)
+  .refine((v) => v === '' || /^https?:\/\/[^\s.]+\.[^\s]{2,}$/i.test(v), M.websiteInvalid)
+  .transform((v) => (v === '' ? null : v))
+  .optional()
+  .transform((v) => v ?? null);
+
+/** The business fields shared by registration and the profile edit. */
+const businessFields = {
+  businessName: z.string({ error: M.businessNameMin }).trim().min(2, M.businessNameMin).max(100, 'Business name must be at most 100 characters.'),
+  description: z.string({ error: M.descriptionMin }).trim().min(10, M.descriptionMin).max(2000, 'Description must be at most 2000 characters.'),
+  website,
+  phone: z.string({ error: M.phoneRequired }).trim().min(1, M.phoneRequired).max(30, 'Phone number must be at most 30 characters.'),
+  city: z.string({ error: M.cityMin }).trim().min(2, M.cityMin).max(60),
+  state: z.string({ error: M.stateMin }).trim().min(2, M.stateMin).max(40),
+  plan: z.enum(PLAN_IDS, { error: M.planRequired }).default('advertise_only'),
+};
+
+/** /merchant/register (merchant-admin.md §5): the form and the API use this one definition. */
+export const merchantRegistrationSchema = z
+  .object({
+    email: z.string({ error: M.emailInvalid }).trim().pipe(z.email({ error: M.emailInvalid })).transform((v) => v.toLowerCase()),
+    password: z
+      .string({ error: M.passwordMin })
+      .min(SIGNUP_PASSWORD_MIN, M.passwordMin)
+      .max(128, 'Password must be at most 128 characters.')
+      .regex(/[A-Z]/, M.passwordUppercase)
+      .regex(/[0-9]/, M.passwordNumber),
+    confirmPassword: z.string({ error: M.passwordsMismatch }),
+    ...businessFields,
+    acceptTerms: z.literal(true, { error: M.termsRequired }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: M.passwordsMismatch,
+    when: (payload) => {
+      const v = payload.value as { password?: unknown; confirmPassword?: unknown } | undefined;
+      return typeof v?.password === 'string' && typeof v?.confirmPassword === 'string';
+    },
+  });
+export type MerchantRegistrationForm = z.input<typeof merchantRegistrationSchema>;
+
+export type RegistrationStatus = 'pending' | 'approved' | 'rejected';
+
+/** The signed-in merchant's own records, for the dashboard's states (merchant-admin.md §4). */
+export interface MerchantOverview {
+  merchant: {
+    id: string;
+    businessName: string;
+    description: string;
+    website: string | null;
+    phone: string;
+    city: string;
+    state: string;
+    subscriptionPlan: (typeof PLAN_IDS)[number];
+    approved: boolean;
+    hasMessaging: boolean;
+    hasSubscription: boolean;
+    commissionRate: number;
+    createdAt: string;
+  } | null;
+  registration: {
+    id: string;
+    businessName: string;
+    email: string;
+    status: RegistrationStatus;
+    requiresMerchantResponse: boolean;
+    rejectionReason: string | null;
+    plan: (typeof PLAN_IDS)[number];
+    createdAt: string;
+    updatedAt: string;
+  } | null;
+  emailVerified: boolean;
+}
