@@ -5,7 +5,9 @@
  *
  *   BENCH_DEALS=100000 BENCH_SECONDS=5 BENCH_CONNECTIONS=64 npm run bench
  */
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
@@ -31,9 +33,23 @@ const SCENARIOS: [string, string][] = [
   ['deep page (page 200)', 'page=200'],
 ];
 
-async function run(url: string) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 });
-  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
+/**
+ * One autocannon run in its own process: a load generator in the server's process would take turns
+ * with the server on the same event loop and add its own work to every measured latency.
+ */
+function run(url: string): Promise<{ rps: number; p99: number; errors: number }> {
+  const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, '--json', '-c', String(CONNECTIONS), '-d', String(SECONDS), '-p', '1', url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      const r = JSON.parse(out.trim().split('\n').at(-1)!) as autocannon.Result;
+      resolve({ rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx });
+    });
+  });
 }
 
 async function main() {
