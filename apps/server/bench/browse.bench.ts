@@ -59,9 +59,9 @@ async function main() {
   await seedBenchDeals(database.db, DEALS);
 
   // The API as deployed (default micro-cache) and with the cache off, so the raw query path shows too.
-  const app = await buildApp({ config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000' }), database, logger: false });
+  const app = await buildApp({ config: loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000' }), database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const uncached = await buildApp({ config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000', BROWSE_CACHE_MS: '0' }), database, logger: false });
+  const uncached = await buildApp({ config: loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000', BROWSE_CACHE_MS: '0' }), database, logger: false });
   await uncached.listen({ port: 0, host: '127.0.0.1' });
   const uncachedPort = (uncached.server.address() as AddressInfo).port;
   const floor = Fastify();
