@@ -3,7 +3,7 @@ import { MicroCache } from './micro-cache';
 
 describe('MicroCache', () => {
   it('shares one load between identical concurrent requests and expires after its TTL', async () => {
-    const cache = new MicroCache<number>(50);
+    const cache = new MicroCache<number>(50, 1000, 1);
     let loads = 0;
     const load = async () => ++loads;
     expect(await Promise.all([cache.get('a', load), cache.get('a', load), cache.get('a', load)])).toEqual([1, 1, 1]);
@@ -27,5 +27,31 @@ describe('MicroCache', () => {
     const cache = new MicroCache<number>(10_000, 3);
     for (let i = 0; i < 10; i++) await cache.get(String(i), async () => i);
     expect((cache as unknown as { entries: Map<string, unknown> }).entries.size).toBeLessThanOrEqual(3);
+  });
+
+  it('answers a stale value at once while one background load refreshes it', async () => {
+    const cache = new MicroCache<number>(30, 1000, 10);
+    let loads = 0;
+    let release: () => void = () => {};
+    const slowLoad = () => new Promise<number>((resolve) => {
+      loads++;
+      const n = loads;
+      if (n === 1) resolve(n);
+      else release = () => resolve(n);
+    });
+    expect(await cache.get('k', slowLoad)).toBe(1);
+    await new Promise((r) => setTimeout(r, 40));
+    // Stale: three callers get the old value without waiting, and only one refresh starts.
+    expect(await Promise.all([cache.get('k', slowLoad), cache.get('k', slowLoad), cache.get('k', slowLoad)])).toEqual([1, 1, 1]);
+    expect(loads).toBe(2);
+    release();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await cache.get('k', slowLoad)).toBe(2);
+    // Past the stale window the caller waits for a new load.
+    await new Promise((r) => setTimeout(r, 320));
+    const waiting = cache.get('k', slowLoad);
+    expect(loads).toBe(3);
+    release();
+    expect(await waiting).toBe(3);
   });
 });
