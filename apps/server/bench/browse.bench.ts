@@ -37,10 +37,10 @@ const SCENARIOS: [string, string][] = [
  * One autocannon run in its own process: a load generator in the server's process would take turns
  * with the server on the same event loop and add its own work to every measured latency.
  */
-function run(url: string): Promise<{ rps: number; p99: number; errors: number }> {
+function run(url: string, seconds = SECONDS): Promise<{ rps: number; p99: number; errors: number }> {
   const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, '--json', '-c', String(CONNECTIONS), '-d', String(SECONDS), '-p', '1', url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [cli, '--json', '-c', String(CONNECTIONS), '-d', String(seconds), '-p', '1', url], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.on('error', reject);
@@ -69,6 +69,9 @@ async function main() {
   await floor.listen({ port: 0, host: '127.0.0.1' });
   const apiPort = (app.server.address() as AddressInfo).port;
   const floorPort = (floor.server.address() as AddressInfo).port;
+
+  // Warm-up (JIT, connection pools, PostgreSQL's buffers): not measured.
+  for (const url of [`http://127.0.0.1:${apiPort}/api/deals`, `http://127.0.0.1:${uncachedPort}/api/deals`, `http://127.0.0.1:${floorPort}/floor`]) await run(url, 2);
 
   const rows: string[][] = [];
   for (const [name, qs] of SCENARIOS) {

@@ -18,12 +18,14 @@ const LEAD_MAILS = {
 export async function dealsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['deals'];
-  const browseCache = new MicroCache<BrowseResult>(app.config.BROWSE_CACHE_MS);
-  const homeCache = new MicroCache<HomeData>(app.config.BROWSE_CACHE_MS, 1);
+  // The caches keep the serialised JSON, so a cached answer costs no serialisation either.
+  const browseCache = new MicroCache<string>(app.config.BROWSE_CACHE_MS);
+  const homeCache = new MicroCache<string>(app.config.BROWSE_CACHE_MS, 1);
+  const json = <T>(load: () => Promise<T>) => async () => JSON.stringify(await load());
 
   r.get('/api/deals', { config: { access: 'public' }, schema: { tags, summary: 'Browse and search deals (non-expired only), paginated', querystring: browseQuerySchema } }, async (request, reply) => {
-    reply.header('cache-control', 'public, max-age=15');
-    return browseCache.get(JSON.stringify(request.query), () => listDeals(app.db, request.query));
+    const body = await browseCache.get(JSON.stringify(request.query), json<BrowseResult>(() => listDeals(app.db, request.query)));
+    return reply.header('cache-control', 'public, max-age=15').type('application/json; charset=utf-8').send(body);
   });
 
   r.get('/api/deals/:id', { config: { access: 'public' }, schema: { tags, summary: 'One deal with its full details', params: z.object({ id: z.uuid({ error: 'This deal does not exist.' }) }) } }, async (request) => {
@@ -32,7 +34,9 @@ export async function dealsRoutes(app: FastifyInstance) {
     return { deal };
   });
 
-  r.get('/api/home', { config: { access: 'public' }, schema: { tags, summary: 'Featured and boosted deals for the home page' } }, async () => homeCache.get('home', () => homeSections(app.db)));
+  r.get('/api/home', { config: { access: 'public' }, schema: { tags, summary: 'Featured and boosted deals for the home page' } }, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await homeCache.get('home', json<HomeData>(() => homeSections(app.db)))),
+  );
 
   r.post('/api/merchant-leads', { config: { access: 'public' }, schema: { tags: ['merchants'], summary: 'Merchant signup section of the home page', body: merchantLeadSchema } }, async (request, reply) => {
     await consumeRateLimit(app.db, `lead:ip:${request.ip}`, { max: 10, windowMs: 60 * 60_000 }, 'Too many requests from your network. Please try again later.');
