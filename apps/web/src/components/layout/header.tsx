@@ -1,7 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { Dialog, DialogTrigger, SheetContent } from '../ui/dialog';
-import { DialogClose } from '@radix-ui/react-dialog';
 import { Heart, LogIn, Menu, ScanLine, Search, ShoppingCart, Tag } from 'lucide-react';
 import { avatarInitials } from '@localperks/shared';
 import { paths } from '../../config/paths';
@@ -10,6 +8,12 @@ import { useLogoutAction } from '../../features/auth/use-logout-action';
 import { useCartCount } from '../../features/cart/cart-store';
 import { useFavoritesCount } from '../../features/favorites/favorites-store';
 import { cn } from '../../lib/cn';
+import { lazyPart } from '../../lib/lazy-part';
+import { useDeferredDialog } from '../ui/deferred-dialog';
+
+// The side menu (a Radix dialog) loads when its button is hovered, focused or pressed.
+const loadSideMenu = () => import('./side-menu');
+const SideMenu = lazyPart(loadSideMenu);
 
 // The account menu (Radix menu and its positioning engine) loads only for signed-in users.
 const loadAccountMenu = () => import('./account-menu');
@@ -40,7 +44,7 @@ export function Logo({ isCompactOnPhone }: { isCompactOnPhone?: boolean }) {
   );
 }
 
-function SearchBox({ className, onDone }: { className?: string; onDone?: () => void }) {
+export function SearchBox({ className, onDone }: { className?: string; onDone?: () => void }) {
   const [text, setText] = useState('');
   const navigate = useNavigate();
   const submit = (e: FormEvent) => {
@@ -90,7 +94,7 @@ export function Header() {
   const cartCount = useCartCount();
   const favCount = useFavoritesCount();
   const isMerchant = user?.role === 'merchant';
-  const [menuOpen, setMenuOpen] = useState(false);
+  const sideMenu = useDeferredDialog(loadSideMenu);
   const [accountMenuRequested, setAccountMenuRequested] = useState(false);
   useEffect(() => {
     if (user) void loadAccountMenu();
@@ -106,12 +110,14 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2">
-        <Dialog open={menuOpen} onOpenChange={setMenuOpen}>
-          <DialogTrigger className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden" aria-label="Open menu">
-            <Menu aria-hidden className="h-6 w-6" />
-          </DialogTrigger>
-          <SideMenu close={() => setMenuOpen(false)} />
-        </Dialog>
+        <button {...sideMenu.triggerProps} className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden" aria-label="Open menu">
+          <Menu aria-hidden className="h-6 w-6" />
+        </button>
+        {sideMenu.isMounted && (
+          <Suspense fallback={null}>
+            <SideMenu {...sideMenu.dialogProps} />
+          </Suspense>
+        )}
         <Logo isCompactOnPhone />
         <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
           <NavLink to={paths.home} end className={navClass}>
@@ -167,57 +173,5 @@ export function Header() {
         </div>
       </div>
     </header>
-  );
-}
-
-/** The slide-in side menu under 768 px, with exactly the spec's items per role. */
-function SideMenu({ close }: { close: () => void }) {
-  const { user } = useSession();
-  const logout = useLogoutAction();
-  const cartCount = useCartCount();
-  const favCount = useFavoritesCount();
-  const isMerchant = user?.role === 'merchant';
-  const item = 'flex min-h-11 items-center rounded-md px-3 text-base font-medium text-slate-800 hover:bg-slate-100';
-  const link = (to: string, label: string) => (
-    <DialogClose asChild key={to + label}>
-      <Link to={to} className={item}>
-        {label}
-      </Link>
-    </DialogClose>
-  );
-  return (
-    <SheetContent title="Menu">
-      <div className="mb-4 pr-10">
-        <Logo />
-      </div>
-      <SearchBox className="mb-4" onDone={close} />
-      <nav aria-label="Side menu" className="flex flex-col gap-1">
-        {link(paths.home, 'Home')}
-        {link(paths.deals, 'Browse Deals')}
-        {link(paths.favorites, `Favorites (${favCount})`)}
-        {link(paths.cart, `Cart (${cartCount})`)}
-        {link(paths.purchases, 'My Purchases')}
-        {user ? (
-          <>
-            {link(paths.profile, 'Profile')}
-            {isMerchant && link(paths.merchantDashboard, 'Merchant Dashboard')}
-            {isMerchant && link(paths.merchantPreLaunch, 'Launch Checklist')}
-            {isMerchant && link(paths.merchantRedeem, 'Redeem Voucher')}
-            <button
-              type="button"
-              className={item}
-              onClick={() => {
-                close();
-                logout();
-              }}
-            >
-              Logout
-            </button>
-          </>
-        ) : (
-          link(paths.login, 'Login / Signup')
-        )}
-      </nav>
-    </SheetContent>
   );
 }

@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Toaster } from 'sonner';
 import { useFavoritesSync } from '../../features/favorites/use-favorites';
 import { FeedbackButton } from '../../features/support/feedback-button';
 import { Spinner } from '../ui/spinner';
+import { Toaster } from '../ui/toaster';
 import { Footer } from './footer';
 import { Header } from './header';
 

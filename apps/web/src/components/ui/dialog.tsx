@@ -28,11 +28,16 @@ export function DialogContent({ className, children, title, description, ...p }:
 }
 
 /** A slide-in panel from the left, used for the mobile side menu. */
-export function SheetContent({ children, title, className }: { children: ReactNode; title: string; className?: string }) {
+export function SheetContent({
+  children,
+  title,
+  className,
+  ...p
+}: { children: ReactNode; title: string; className?: string } & Pick<ComponentProps<typeof DialogPrimitive.Content>, 'id' | 'onCloseAutoFocus'>) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
-      <DialogPrimitive.Content aria-describedby={undefined} className={cn('fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white p-4 shadow-xl', className)}>
+      <DialogPrimitive.Content aria-describedby={undefined} className={cn('fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white p-4 shadow-xl', className)} {...p}>
         <DialogPrimitive.Title className="sr-only">{title}</DialogPrimitive.Title>
         {children}
         <DialogPrimitive.Close className="absolute right-2 top-2 inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100" aria-label="Close menu">

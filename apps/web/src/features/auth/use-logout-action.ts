@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
 import { useLogout } from './api';
 
 /** Logout with the spec's toasts, then back to the home page. */

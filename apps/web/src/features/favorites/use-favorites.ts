@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import type { DealDetail, DealSummary } from '@localperks/shared';
 import { ApiError, api } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
 import { sessionQuery, useSession } from '../auth/api';
 import { dealQuery } from '../deals/api';
 import { favoritesStore } from './favorites-store';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { MailCheck } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useForgotPassword } from '../../../features/auth/api';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { AuthShell, BackToLoginLink } from './auth-shell';
 import { EmailOnlyForm } from './email-only-form';
 

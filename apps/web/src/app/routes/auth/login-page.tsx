@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { CUSTOMER_SUCCESS_BANNER_MS, type SessionUser } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
@@ -12,6 +11,7 @@ import { LoginForm, SignupForm } from '../../../features/auth/components/auth-fo
 import { RedirectIfSignedIn } from '../../../features/auth/guards';
 import { useAfterLogin } from '../../../features/auth/use-after-login';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { AuthShell } from './auth-shell';
 
 type Mode = 'login' | 'signup';

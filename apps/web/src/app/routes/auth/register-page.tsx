@@ -1,7 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { registerFormSchema, type RegisterForm } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -10,6 +9,7 @@ import { paths } from '../../../config/paths';
 import { useSignup } from '../../../features/auth/api';
 import { RedirectIfSignedIn } from '../../../features/auth/guards';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { TermsCheckbox } from '../../../features/auth/components/auth-forms';
 import { AuthShell } from './auth-shell';
 

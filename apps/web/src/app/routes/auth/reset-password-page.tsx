@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { AUTH_MESSAGES, newPasswordSchema } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +8,7 @@ import { Field, Input } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
 import { useResetPassword } from '../../../features/auth/api';
 import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { AuthShell, BackToLoginLink } from './auth-shell';
 
 /** /reset-password?access_token=…&refresh_token=…: the two halves of the mailed reset token. */

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useResendVerification, useSession } from '../../../features/auth/api';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { AuthShell, BackToLoginLink } from './auth-shell';
 import { EmailOnlyForm } from './email-only-form';
 

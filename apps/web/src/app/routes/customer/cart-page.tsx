@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueries } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, Lock, MapPin, Minus, Plus, ShoppingCart, Trash2, Zap } from 'lucide-react';
-import { toast } from 'sonner';
 import { CHECKOUT_MESSAGES, MAX_CART_LINE_QUANTITY, TAX_RATE_BASIS_POINTS, formatCents, orderTotals } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -18,6 +17,7 @@ import { toCartDeal } from '../../../features/cart/use-add-to-cart';
 import { dealQuery } from '../../../features/deals/api';
 import { isPurchasable } from '../../../features/deals/components/deal-card';
 import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 
 const TAX_PERCENT = TAX_RATE_BASIS_POINTS / 100;
 

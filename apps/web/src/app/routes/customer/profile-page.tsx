@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import * as TabsPrimitive from '@radix-ui/react-tabs';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { ACCOUNT_MESSAGES, changePasswordSchema, updateProfileSchema } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -16,6 +15,7 @@ import { FavoritesGrid } from '../../../features/favorites/components/favorites-
 import { PaymentMethods } from '../../../features/purchases/components/payment-methods';
 import { PurchaseList } from '../../../features/purchases/components/purchase-list';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const [name, setName] = useState(profile.name);

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { ScanLine, Search, XCircle } from 'lucide-react';
-import { toast } from 'sonner';
 import { REDEEM_MESSAGES, normalizeRedemptionCode, type RedemptionLookup } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -16,6 +15,7 @@ import { RedemptionResult } from '../../../features/redemption/components/redemp
 import { useCanScanQr } from '../../../features/redemption/hooks/use-qr-scanner';
 import { codeFromScan } from '../../../features/redemption/utils/format';
 import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 
 function RedeemScreen() {
   const [params, setParams] = useSearchParams();

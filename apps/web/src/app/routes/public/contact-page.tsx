@@ -2,7 +2,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { BUSINESS_HOURS, SUPPORT_CONTACT, contactSchema, type Contact } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
@@ -11,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Field, Input, Textarea } from '../../../components/ui/input';
 import { useSession } from '../../../features/auth/api';
 import { ApiError, api, errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 
 /** /contact: the form opens a support ticket that admins answer. */
 export default function ContactPage() {

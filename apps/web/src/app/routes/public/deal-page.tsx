@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarClock, CheckCircle2, ExternalLink, Heart, MapPin, SearchX, Share2, ShoppingCart, Store, Zap } from 'lucide-react';
-import { toast } from 'sonner';
 import { CATEGORIES, MAX_CART_LINE_QUANTITY, formatCents, type DealDetail } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -18,6 +17,7 @@ import { useLiveDeal } from '../../../features/perkboost/use-deal-events';
 import { formatDate } from '../../../lib/format';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { toast } from '../../../lib/toast';
 
 const longDate = formatDate;
 

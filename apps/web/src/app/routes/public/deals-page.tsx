@@ -1,18 +1,22 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
+import { Search, SearchX, SlidersHorizontal } from 'lucide-react';
 import { DEAL_TYPE_FILTERS, SORT_OPTIONS, type DealTypeFilter, type SortOption } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogTrigger } from '../../../components/ui/dialog';
+import { useDeferredDialog } from '../../../components/ui/deferred-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { lazyPart } from '../../../lib/lazy-part';
 import { useBrowseDeals, type BrowseFilters } from '../../../features/deals/api';
 import { CategoryChips, categoryName } from '../../../features/deals/components/category-chips';
 import { DealGrid, DealGridSkeleton } from '../../../features/deals/components/deal-card';
 import { LocationPicker } from '../../../features/deals/components/location-picker';
 import { ANY_LOCATION, isLocationChoice, locationLabel, locationStore, useLocationChoice, type LocationChoice } from '../../../features/deals/location-store';
+
+// The phone filter sheet (a Radix dialog) loads when its button is hovered, focused or pressed.
+const loadFilterSheetContent = () => import('./deals-filter-sheet');
+const FilterSheetContent = lazyPart(loadFilterSheetContent);
 
 const TYPE_LABELS: Record<DealTypeFilter, string> = { all: 'All Deals', standard: 'Standard', perkboost: 'PerkBoost' };
 const SORT_LABELS: Record<SortOption, string> = { newest: 'Newest', 'price-low': 'Price: Low to High', 'price-high': 'Price: High to Low', discount: 'Biggest Discount' };
@@ -263,11 +267,15 @@ function FilterControls({
   );
 }
 
-/** Under 768 px the filters move into this bottom sheet (customer.md §2 Browse page). */
+/** Under 768 px the filters move into this bottom sheet (customer.md §2 Browse page); its code loads on demand. */
 function FilterSheet({ activeCount, resultCount, onClear, children }: { activeCount: number; resultCount?: number; onClear: () => void; children: ReactNode }) {
+  const sheet = useDeferredDialog(loadFilterSheetContent);
   return (
-    <Dialog>
-      <DialogTrigger className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-400 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-100 md:hidden">
+    <>
+      <button
+        {...sheet.triggerProps}
+        className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-400 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-100 md:hidden"
+      >
         <SlidersHorizontal aria-hidden className="h-4 w-4" /> Filters
         {activeCount > 0 && (
           <span className="rounded-full bg-brand-700 px-2 text-xs font-semibold leading-5 text-white">
@@ -275,31 +283,15 @@ function FilterSheet({ activeCount, resultCount, onClear, children }: { activeCo
             <span className="sr-only"> active</span>
           </span>
         )}
-      </DialogTrigger>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
-        <DialogPrimitive.Content
-          aria-describedby={undefined}
-          className="fixed inset-x-0 bottom-0 z-50 flex max-h-[90dvh] flex-col rounded-t-2xl bg-white shadow-xl focus:outline-none"
-        >
-          <div className="flex items-center justify-between border-b border-slate-200 py-2 pl-4 pr-2">
-            <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">Filters</DialogPrimitive.Title>
-            <DialogClose className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100" aria-label="Close filters">
-              <X aria-hidden className="h-5 w-5" />
-            </DialogClose>
-          </div>
-          <div className="flex-1 overflow-y-auto px-4 py-5">{children}</div>
-          <div className="flex gap-2 border-t border-slate-200 p-4">
-            <Button variant="secondary" onClick={onClear}>
-              Clear filters
-            </Button>
-            <DialogClose asChild>
-              <Button className="flex-1">{resultCount === undefined ? 'Show deals' : `Show ${resultCount.toLocaleString('en-US')} ${resultCount === 1 ? 'deal' : 'deals'}`}</Button>
-            </DialogClose>
-          </div>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </Dialog>
+      </button>
+      {sheet.isMounted && (
+        <Suspense fallback={null}>
+          <FilterSheetContent {...sheet.dialogProps} resultCount={resultCount} onClear={onClear}>
+            {children}
+          </FilterSheetContent>
+        </Suspense>
+      )}
+    </>
   );
 }
 

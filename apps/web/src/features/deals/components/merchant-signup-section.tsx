@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Store } from 'lucide-react';
-import { toast } from 'sonner';
 import { PLANS, merchantLeadSchema } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { api } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 
 type OptionType = 'free' | 'premium' | 'commission' | 'close';
 

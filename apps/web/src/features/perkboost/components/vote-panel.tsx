@@ -1,15 +1,15 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, Lock, ThumbsUp, Unlock, Zap } from 'lucide-react';
-import { toast } from 'sonner';
 import { VOTE_MESSAGES, VOTE_PROGRESS_HIGH, VOTE_PROGRESS_MID, remainingTimeText, type DealSummary } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { lazyPart } from '../../../lib/lazy-part';
 import { useNow } from '../../../lib/use-now';
+import { toast } from '../../../lib/toast';
 import { sessionQuery, useSession } from '../../auth/api';
 import { cartStore } from '../../cart/cart-store';
 import { useAddToCart } from '../../cart/use-add-to-cart';
@@ -18,6 +18,10 @@ import { announceUnlock, applyDealEvent, useLiveDeal } from '../use-deal-events'
 import { useSetVoted, useVotedIds } from '../use-voted-ids';
 
 const COUNTDOWN_REFRESH_MS = 30_000;
+
+// Radix Dialog is not needed until a vote succeeds: it loads with the vote request.
+const loadVoteReceivedDialog = () => import('./vote-received-dialog');
+const VoteReceivedDialog = lazyPart(loadVoteReceivedDialog);
 
 type Phase = 'unlocked' | 'expired' | 'voted' | 'open';
 
@@ -48,6 +52,7 @@ export function VotePanel({ deal: dealProp, compact }: { deal: DealSummary; comp
   const castVote = useCastVote();
   const cancelVote = useCancelVote();
   const [isDialogOpen, setIsDialogOpen] = useState(false);
+  const [hasDialog, setHasDialog] = useState(false);
   const [didUnlock, setDidUnlock] = useState(false);
   const headingId = useId();
 
@@ -80,12 +85,14 @@ export function VotePanel({ deal: dealProp, compact }: { deal: DealSummary; comp
 
   const vote = () => {
     if (!user) return requireLogin();
+    void loadVoteReceivedDialog().catch(() => undefined);
     castVote.mutate(deal.id, {
       onSuccess: (r) => {
         setVoted(deal.id, true);
         applyResult(r);
         toast.success('Vote Added', { description: 'You voted for this deal and will be notified when it unlocks.' });
         setDidUnlock(r.unlocked);
+        setHasDialog(true);
         setIsDialogOpen(true);
         if (r.unlocked) announceUnlock(deal.id);
       },
@@ -190,24 +197,17 @@ export function VotePanel({ deal: dealProp, compact }: { deal: DealSummary; comp
     </div>
   );
 
-  const dialog = (
-    <Dialog open={isDialogOpen} onOpenChange={setIsDialogOpen}>
-      <DialogContent title="Vote Received!" description={didUnlock ? 'Your vote unlocked this deal. It is now available for purchase.' : `Thanks for voting for ${deal.title}.`}>
-        <ul className="list-disc space-y-2 pl-5 text-sm text-slate-700">
-          <li>
-            PerkBoost deals unlock for purchase when they reach their vote target ({required.toLocaleString('en-US')} votes) before voting ends
-            {phase === 'voted' && ` in ${remaining}`}.
-          </li>
-          <li>We will notify you by email as soon as this deal unlocks. Voting is free: you only pay if you buy the deal once it is unlocked.</li>
-          <li>You can cancel your vote any time until the deal unlocks. If voting ends before the target is reached, the deal expires.</li>
-        </ul>
-        <div className="mt-6 flex justify-end">
-          <DialogClose asChild>
-            <Button>Got it</Button>
-          </DialogClose>
-        </div>
-      </DialogContent>
-    </Dialog>
+  const dialog = hasDialog && (
+    <Suspense fallback={null}>
+      <VoteReceivedDialog
+        open={isDialogOpen}
+        onOpenChange={setIsDialogOpen}
+        dealTitle={deal.title}
+        didUnlock={didUnlock}
+        votesRequired={required}
+        remaining={phase === 'voted' ? remaining : null}
+      />
+    </Suspense>
   );
 
   if (compact) {
