@@ -55,7 +55,7 @@ export type DealTypeFilter = (typeof DEAL_TYPE_FILTERS)[number];
 
 export const DEAL_TYPES = ['standard', 'perkboost'] as const;
 export type DealType = (typeof DEAL_TYPES)[number];
-export const DEAL_STATUSES = ['active', 'pending', 'expired', 'paused', 'removed'] as const;
+export const DEAL_STATUSES = ['draft', 'active', 'pending', 'expired', 'paused', 'removed'] as const;
 export type DealStatus = (typeof DEAL_STATUSES)[number];
 
 export const ROLES = ['customer', 'merchant', 'admin'] as const;

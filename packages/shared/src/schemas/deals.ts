@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BROWSE_PAGE_SIZE, DEAL_TYPE_FILTERS, MAX_PAGE_SIZE, SORT_OPTIONS } from '../constants';
+import { BROWSE_PAGE_SIZE, DEAL_TYPE_FILTERS, MAX_PAGE_SIZE, SORT_OPTIONS, type DealStatus } from '../constants';
 
 /** Query of the browse API: every filter lives in the page URL too. */
 export const browseQuerySchema = z.object({
@@ -21,7 +21,7 @@ export interface DealSummary {
   description: string;
   imageUrl: string | null;
   type: 'standard' | 'perkboost';
-  status: 'active' | 'pending' | 'expired' | 'paused' | 'removed';
+  status: DealStatus;
   categoryId: number;
   city: string;
   state: string;

@@ -70,7 +70,11 @@ export const deals = pgTable(
     imageUrl: text('image_url'),
     images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     type: text('type', { enum: ['standard', 'perkboost'] }).notNull().default('standard'),
-    status: text('status', { enum: ['active', 'pending', 'expired', 'paused', 'removed'] }).notNull().default('active'),
+    /**
+     * draft: a PerkBoost launch waiting for its payment (never listed); removed: deleted by the
+     * merchant or deactivated by an admin (`moderation_reason` says why when an admin did it).
+     */
+    status: text('status', { enum: ['draft', 'active', 'pending', 'expired', 'paused', 'removed'] }).notNull().default('active'),
     categoryId: integer('category_id').notNull(),
     city: text('city').notNull(),
     state: text('state').notNull(),
@@ -83,6 +87,7 @@ export const deals = pgTable(
     votingEndDate: timestamp('voting_end_date', { withTimezone: true }),
     boostDays: integer('boost_days'),
     unlockedAt: timestamp('unlocked_at', { withTimezone: true }),
+    moderationReason: text('moderation_reason'),
     searchText: text('search_text').notNull().default(''),
     /**
      * Until when customers may see the deal (null: never). Derived by the database so that the

@@ -4,3 +4,4 @@ export * from './support';
 export * from './deals';
 export * from './engagement';
 export * from './commerce';
+export * from './operations';

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { deals, merchantRegistrationRequests, merchants } from './deals';
+import { purchases } from './commerce';
+
+/**
+ * The thread between the admins and a merchant about one registration request
+ * (merchant-admin.md §3 Admin-merchant message).
+ */
+export const adminMerchantMessages = pgTable(
+  'admin_merchant_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => merchantRegistrationRequests.id, { onDelete: 'cascade' }),
+    senderType: text('sender_type', { enum: ['admin', 'merchant'] }).notNull(),
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    messageType: text('message_type', { enum: ['general', 'rejection_response'] }).notNull().default('general'),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_merchant_messages_thread_idx').on(t.registrationId, t.createdAt)],
+);
+
+/**
+ * A customer writing to a merchant from a deal page or a purchase (DESIGN.md 10); the merchant's
+ * Customer Messages inbox. Status: unread, read, responded.
+ */
+export const customerMessages = pgTable(
+  'customer_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dealId: uuid('deal_id').references(() => deals.id, { onDelete: 'set null' }),
+    purchaseId: uuid('purchase_id').references(() => purchases.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    response: text('response'),
+    status: text('status', { enum: ['unread', 'read', 'responded'] }).notNull().default('unread'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+  },
+  (t) => [index('customer_messages_merchant_idx').on(t.merchantId, t.createdAt), index('customer_messages_customer_idx').on(t.customerId, t.createdAt)],
+);
+
+/**
+ * What a merchant pays the platform through the payment provider: the $15/month messaging
+ * subscription (DESIGN.md 7) and PerkBoost launches (DESIGN.md 4). Money is integer cents.
+ */
+export const merchantCharges = pgTable(
+  'merchant_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['subscription', 'perkboost'] }).notNull(),
+    /** The crowd-vote deal a PerkBoost launch pays for. */
+    dealId: uuid('deal_id').references(() => deals.id, { onDelete: 'set null' }),
+    boostDays: integer('boost_days'),
+    amountCents: integer('amount_cents').notNull(),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    providerSessionId: text('provider_session_id').unique(),
+    /** Stripe's subscription id for a subscription charge (renewals and cancellation). */
+    providerSubscriptionId: text('provider_subscription_id'),
+    status: text('status', { enum: ['open', 'paid', 'canceled', 'expired'] }).notNull().default('open'),
+    /** Subscriptions: paid through this time; renewed by the provider's renewal events. */
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('merchant_charges_merchant_idx').on(t.merchantId, t.createdAt), check('merchant_charges_amount', sql`${t.amountCents} > 0`)],
+);
+
+/**
+ * One payout per merchant per semi-monthly period (DESIGN.md 8): written by the payout job exactly
+ * once (unique per merchant and period start), marked paid by an admin, never back.
+ */
+export const merchantPayouts = pgTable(
+  'merchant_payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'restrict' }),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    /** The day the period is paid: the 15th or the 1st of the next month. */
+    payoutDate: date('payout_date', { mode: 'string' }).notNull(),
+    totalPurchases: integer('total_purchases').notNull(),
+    grossCents: integer('gross_cents').notNull(),
+    commissionCents: integer('commission_cents').notNull(),
+    netCents: integer('net_cents').notNull(),
+    isPaid: boolean('is_paid').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('merchant_payouts_period_key').on(t.merchantId, t.periodStart),
+    index('merchant_payouts_start_idx').on(t.periodStart),
+    check('merchant_payouts_net', sql`${t.netCents} = ${t.grossCents} - ${t.commissionCents}`),
+  ],
+);
+
+/** Who did what on the admin side (approvals, payouts, ticket statuses, deactivations, new admins). */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: uuid('entity_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_audit_log_created_idx').on(t.createdAt)],
+);
