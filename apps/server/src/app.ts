@@ -30,6 +30,7 @@ import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { createPaymentProvider, type PaymentProvider } from './payments';
 import { devMailboxRoutes, systemRoutes } from './modules/system/system.routes';
+import { messageEventsRoutes } from './modules/system/message-events.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -126,6 +127,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(checkoutRoutes);
   await app.register(purchasesRoutes);
   await app.register(merchantsRoutes);
+  await app.register(messageEventsRoutes);
   if (payments.provider.name === 'sandbox') await app.register(sandboxRoutes);
   if (!config.SMTP_URL && !config.isProduction) await app.register(devMailboxRoutes);
 

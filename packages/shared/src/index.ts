@@ -11,3 +11,5 @@ export * from './schemas/account';
 export * from './schemas/deals';
 export * from './schemas/checkout';
 export * from './schemas/merchants';
+export * from './domain/payouts';
+export * from './schemas/events';

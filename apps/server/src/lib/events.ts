@@ -1,12 +1,18 @@
-import type { DealEvent } from '@localperks/shared';
+import type { DealEvent, MessageEvent } from '@localperks/shared';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 
 export const DEAL_EVENTS_CHANNEL = 'deal_events';
+export const MESSAGE_EVENTS_CHANNEL = 'message_events';
 
 /** Queues a deal event inside the transaction: PostgreSQL delivers it to every instance on commit. */
 export async function publishDealEvent(tx: Tx, event: DealEvent) {
   await tx.execute(sql`select pg_notify(${DEAL_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+/** Queues a message event inside the transaction that wrote the message (delivered on commit). */
+export async function publishMessageEvent(tx: Tx, event: MessageEvent) {
+  await tx.execute(sql`select pg_notify(${MESSAGE_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
 }
 
 /**
@@ -15,18 +21,12 @@ export async function publishDealEvent(tx: Tx, event: DealEvent) {
  */
 export class EventHub {
   private listeners = new Set<(e: DealEvent) => void>();
-  private stop: (() => Promise<void>) | null = null;
+  private messageListeners = new Set<(e: MessageEvent) => void>();
+  private stops: (() => Promise<void>)[] = [];
 
   async start(database: Database) {
-    this.stop = await database.listen(DEAL_EVENTS_CHANNEL, (payload) => {
-      let event: DealEvent;
-      try {
-        event = JSON.parse(payload) as DealEvent;
-      } catch {
-        return;
-      }
-      for (const l of this.listeners) l(event);
-    });
+    this.stops.push(await database.listen(DEAL_EVENTS_CHANNEL, (payload) => fanOut(payload, this.listeners)));
+    this.stops.push(await database.listen(MESSAGE_EVENTS_CHANNEL, (payload) => fanOut(payload, this.messageListeners)));
   }
 
   subscribe(listener: (e: DealEvent) => void) {
@@ -34,12 +34,30 @@ export class EventHub {
     return () => this.listeners.delete(listener);
   }
 
+  /** Message events; the caller filters what its browser may see. */
+  subscribeMessages(listener: (e: MessageEvent) => void) {
+    this.messageListeners.add(listener);
+    return () => this.messageListeners.delete(listener);
+  }
+
   get size() {
-    return this.listeners.size;
+    return this.listeners.size + this.messageListeners.size;
   }
 
   async close() {
     this.listeners.clear();
-    await this.stop?.();
+    this.messageListeners.clear();
+    await Promise.all(this.stops.map((stop) => stop()));
+    this.stops = [];
   }
+}
+
+function fanOut<E>(payload: string, listeners: Set<(e: E) => void>) {
+  let event: E;
+  try {
+    event = JSON.parse(payload) as E;
+  } catch {
+    return;
+  }
+  for (const l of listeners) l(event);
 }
