@@ -22,6 +22,7 @@ const AuthCallbackPage = lazy(() => import('./routes/auth/auth-callback-page'));
 const ProfilePage = lazy(() => import('./routes/customer/profile-page'));
 const PurchasesPage = lazy(() => import('./routes/customer/purchases-page'));
 const MerchantRedeemPage = lazy(() => import('./routes/merchant/redeem-page'));
+const MerchantRegisterPage = lazy(() => import('./routes/merchant/register-page'));
 const SandboxCheckoutPage = lazy(() => import('./routes/public/sandbox-checkout-page'));
 const ContactPage = lazy(() => import('./routes/public/contact-page'));
 const DevMailboxPage = lazy(() => import('./routes/public/dev-mailbox-page'));
@@ -62,6 +63,7 @@ export const router = createBrowserRouter([
       { path: '/profile', element: <ProfilePage /> },
       { path: '/purchases', element: <PurchasesPage /> },
       { path: '/merchant/redeem', element: <MerchantRedeemPage /> },
+      { path: '/merchant/register', element: <MerchantRegisterPage /> },
       { path: '/about', element: <AboutPage /> },
       { path: '/contact', element: <ContactPage /> },
       { path: '/privacy', element: <PrivacyPage /> },

@@ -1,0 +1,161 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { MERCHANT_MESSAGES } from '@localperks/shared';
+import { DEMO, expectAccessible, latestMail, linkIn, login, screenshot, useBrowser } from '../support/browser';
+
+const b = useBrowser();
+const unique = () => `e2e-merchant-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const PASSWORD = 'Merchant2025';
+const EMAIL_TAKEN = 'An account with this email already exists. Try logging in or resetting your password.';
+
+const business = {
+  businessName: 'Lakeview Bike Repair',
+  description: 'Tune-ups, flat fixes and full overhauls for every kind of bicycle, same-day when we can.',
+  website: 'https://lakeview-bikes.example.com',
+  phone: '(312) 555-0188',
+  city: 'Chicago',
+  state: 'IL',
+};
+
+async function fillForm(page: Page, email: string) {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByLabel('Business Name').fill(business.businessName);
+  await page.getByLabel('Business Description').fill(business.description);
+  await page.getByLabel('Website (optional)').fill(business.website);
+  await page.getByLabel('Phone Number').fill(business.phone);
+  await page.getByLabel('City').fill(business.city);
+  await page.getByLabel('State').selectOption(business.state);
+}
+
+/** Full-page screenshots from the top, so the sticky header sits where a person sees it. */
+async function screenshotFromTop(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+const submitButton = (page: Page) => page.getByRole('button', { name: 'Create Merchant Account' });
+const termsCheckbox = (page: Page) => page.getByRole('checkbox', { name: /accept the Merchant Terms of Service/ });
+
+describe('merchant registration', () => {
+  it('validates, registers on Advertise + Messaging after agreeing to the terms, and verifies into the dashboard', async () => {
+    const { page, context } = await b.newPage({ width: 375, height: 812 });
+    const email = unique();
+    await page.goto('/merchant/register');
+    await expect.poll(() => page.getByRole('heading', { name: 'Register Your Business', level: 1 }).isVisible()).toBe(true);
+    // Advertise Only is the default plan.
+    expect(await page.getByRole('radio', { name: 'Advertise Only' }).isChecked()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/merchant/login');
+    expect(await page.getByRole('link', { name: 'Create a customer account' }).getAttribute('href')).toBe('/register');
+
+    // A blank form shows the spec's messages and sends nothing.
+    await submitButton(page).click();
+    for (const message of [
+      MERCHANT_MESSAGES.emailInvalid,
+      MERCHANT_MESSAGES.passwordMin,
+      MERCHANT_MESSAGES.businessNameMin,
+      MERCHANT_MESSAGES.descriptionMin,
+      MERCHANT_MESSAGES.phoneRequired,
+      MERCHANT_MESSAGES.cityMin,
+      MERCHANT_MESSAGES.stateMin,
+      MERCHANT_MESSAGES.termsRequired,
+    ]) {
+      await expect.poll(() => page.getByText(message, { exact: true }).isVisible(), { message }).toBe(true);
+    }
+    expect(new URL(page.url()).pathname).toBe('/merchant/register');
+    await expectAccessible(page);
+    await screenshotFromTop(page, 'merchant-register-errors-375');
+
+    await fillForm(page, email);
+    // The rules under the password tick off as they are met.
+    expect(await page.getByText('One uppercase letter (met)').count()).toBe(1);
+    await page.getByRole('radio', { name: 'Advertise + Messaging' }).check();
+    expect(await page.getByText('Messaging activates after payment.').isVisible()).toBe(true);
+    expect(await page.getByText('$15/month').isVisible()).toBe(true);
+
+    // The terms link opens the summary without ticking the box; I Agree ticks it.
+    await page.getByRole('button', { name: 'Merchant Terms of Service' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Merchant Terms of Service' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    // The open dialog hides the page from the accessibility tree, so the box is found by its name attribute.
+    expect(await page.locator('input[name="acceptTerms"]').isChecked()).toBe(false);
+    for (const text of [/5 business days/, /30 days' notice/, /six months/, /State of California/, /review, approval, modification and removal/]) {
+      expect(await dialog.getByText(text).isVisible()).toBe(true);
+    }
+    expect(await dialog.getByRole('link', { name: /Read the full Merchant Terms of Service/ }).getAttribute('href')).toBe('/company/merchant-terms');
+    await expectAccessible(page);
+    // The dialog is fixed to the viewport: a viewport shot shows it as seen.
+    await page.screenshot({ path: path.resolve(import.meta.dirname, '../../screenshots/merchant-register-terms-375.png') });
+    await dialog.getByRole('button', { name: 'I Agree' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await termsCheckbox(page).isChecked()).toBe(true);
+    expect(await page.getByText(MERCHANT_MESSAGES.termsRequired).count()).toBe(0);
+    await expectAccessible(page);
+    await screenshotFromTop(page, 'merchant-register-375');
+
+    // While the request runs the button says so and the fields are locked.
+    await page.route('**/api/merchants/register', async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await submitButton(page).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Creating account...' }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Business Name').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Registration Submitted!', level: 1 }).isVisible()).toBe(true);
+    await page.unrouteAll();
+    await expect.poll(() => page.getByText(/check your email \(including your spam folder\)/).isVisible()).toBe(true);
+    const steps = page.getByRole('list').filter({ has: page.getByRole('heading', { name: 'Verify your email' }) });
+    expect(await steps.getByRole('listitem').count()).toBe(3);
+    expect(await steps.getByText(email).isVisible()).toBe(true);
+    expect(await steps.getByText(/usually within 1–2 business days/).isVisible()).toBe(true);
+    expect(await steps.getByText(/follow the status of your application and message the admin/).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Go to Merchant Login' }).getAttribute('href')).toBe('/merchant/login');
+    await expectAccessible(page);
+    await screenshotFromTop(page, 'merchant-register-success-375');
+
+    const mail = await latestMail(email, 'email_verification');
+    await page.goto(linkIn(mail.text, '/auth/callback'));
+    // A verified merchant with a registration request goes to the dashboard after 2 s.
+    await page.waitForURL((u) => u.pathname === '/merchant/dashboard', { timeout: 8000 });
+    // The registration was stored with the chosen plan.
+    const me = (await (await page.request.get('/api/merchant/me')).json()) as { registration: { plan: string; status: string; businessName: string } | null };
+    expect(me.registration).toMatchObject({ plan: 'advertise_messaging', status: 'pending', businessName: business.businessName });
+
+    // The same address again: the server's e-mail error lands on the Email field.
+    const again = await page.request.post('/api/merchants/register', {
+      data: { email, password: PASSWORD, confirmPassword: PASSWORD, ...business, plan: 'advertise_only', acceptTerms: true },
+    });
+    expect(again.status()).toBe(409);
+    expect(((await again.json()) as { error: { fields?: Record<string, string> } }).error.fields?.email).toBe(EMAIL_TAKEN);
+    await context.close();
+  });
+
+  it('shows the server’s e-mail error on the Email field when the address already has an account (1280 px)', async () => {
+    const { page, context } = await b.newPage({ width: 1280, height: 900 });
+    await page.goto('/merchant/register');
+    await fillForm(page, DEMO.customer);
+    await termsCheckbox(page).check();
+    await expectAccessible(page);
+    await screenshotFromTop(page, 'merchant-register-1280');
+
+    await submitButton(page).click();
+    await expect.poll(() => page.getByText(EMAIL_TAKEN).isVisible()).toBe(true);
+    const emailField = page.getByLabel('Email', { exact: true });
+    expect(await emailField.getAttribute('aria-invalid')).toBe('true');
+    // The field with the error gets the focus, so a merchant at the bottom of the form sees it.
+    expect(await emailField.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Registration Submitted!' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('sends a signed-in merchant to the dashboard', async () => {
+    const { page, context } = await b.newPage();
+    await login(page, DEMO.merchant);
+    await page.waitForURL((u) => u.pathname !== '/login');
+    await page.goto('/merchant/register');
+    await page.waitForURL((u) => u.pathname === '/merchant/dashboard');
+    await context.close();
+  });
+});
