@@ -13,3 +13,4 @@ export * from './schemas/checkout';
 export * from './schemas/merchants';
 export * from './domain/payouts';
 export * from './schemas/events';
+export * from './domain/phone';
