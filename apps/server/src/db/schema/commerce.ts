@@ -144,6 +144,11 @@ export const sandboxSessions = pgTable(
     /** Brand, last four digits and expiry of the card that paid (no other card data is kept). */
     card: jsonb('card').$type<{ brand: string; last4: string; expMonth: number; expYear: number }>(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
+    /** What the session pays for: a customer order, or a merchant charge (subscription or PerkBoost). */
+    purpose: text('purpose', { enum: ['order', 'merchant_charge'] }).notNull().default('order'),
+    /** `subscription`: paying starts a monthly sandbox subscription (renewed by the job). */
+    mode: text('mode', { enum: ['payment', 'subscription'] }).notNull().default('payment'),
+    subscriptionId: text('subscription_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** When the signed `checkout.session.completed` webhook was accepted; retried by the job until then. */
@@ -151,4 +156,28 @@ export const sandboxSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sandbox_sessions_undelivered_idx').on(t.paidAt).where(sql`${t.webhookDeliveredAt} is null and ${t.status} = 'paid'`)],
+);
+
+/**
+ * The sandbox provider's monthly subscriptions (a merchant's $15/month messaging plan). The job
+ * renews an active one at its period end (a signed `invoice.paid`), or ends it when it was set to
+ * cancel at period end (a signed `customer.subscription.deleted`). `pending_event` holds the signed
+ * event until our webhook endpoint has accepted it, so a failed delivery is retried.
+ */
+export const sandboxSubscriptions = pgTable(
+  'sandbox_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sandboxSessions.id, { onDelete: 'cascade' }),
+    customerEmail: text('customer_email').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['active', 'canceled'] }).notNull().default('active'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    pendingEvent: jsonb('pending_event').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_subscriptions_due_idx').on(t.currentPeriodEnd).where(sql`${t.status} = 'active'`)],
 );
