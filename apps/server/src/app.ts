@@ -31,6 +31,8 @@ import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { createPaymentProvider, type PaymentProvider } from './payments';
 import { devMailboxRoutes, systemRoutes } from './modules/system/system.routes';
 import { messageEventsRoutes } from './modules/system/message-events.routes';
+import { adminMerchantsRoutes } from './modules/admin-merchants/admin-merchants.routes';
+import { payoutsRoutes } from './modules/payouts/payouts.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -128,6 +130,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(purchasesRoutes);
   await app.register(merchantsRoutes);
   await app.register(messageEventsRoutes);
+  await app.register(adminMerchantsRoutes);
+  await app.register(payoutsRoutes);
   if (payments.provider.name === 'sandbox') await app.register(sandboxRoutes);
   if (!config.SMTP_URL && !config.isProduction) await app.register(devMailboxRoutes);
 

@@ -14,3 +14,5 @@ export * from './schemas/merchants';
 export * from './domain/payouts';
 export * from './schemas/events';
 export * from './domain/phone';
+export * from './schemas/admin-merchants';
+export * from './schemas/payouts';

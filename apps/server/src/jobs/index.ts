@@ -3,7 +3,8 @@ import { PERKBOOST_UNLOCK_CHECK_MS } from '@localperks/shared';
 import { pruneRateLimits } from '../lib/rate-limit';
 import { runPerkboostTick, sendUnlockEmails } from '../modules/perkboost/perkboost.service';
 import { expireStaleOrders } from '../modules/checkout/checkout.service';
-import { redeliverSandboxWebhooks } from '../modules/sandbox/sandbox.service';
+import { redeliverSandboxWebhooks, runSandboxSubscriptions } from '../modules/sandbox/sandbox.service';
+import { closePayoutPeriods } from '../modules/payouts/payouts.service';
 
 /**
  * Scheduled work. Every instance runs the timers; each tick takes a PostgreSQL advisory lock so
@@ -23,8 +24,17 @@ export function startJobs(app: FastifyInstance) {
       app.log.error({ err }, 'perkboost tick failed');
     }
     try {
+      const payouts = await closePayoutPeriods(app.db, new Date());
+      if (payouts.created) app.log.info({ created: payouts.created }, 'payout periods closed');
+    } catch (err) {
+      app.log.error({ err }, 'payout period close failed');
+    }
+    try {
       await expireStaleOrders(app.db);
-      if (app.payments.name === 'sandbox') await redeliverSandboxWebhooks(app);
+      if (app.payments.name === 'sandbox') {
+        await redeliverSandboxWebhooks(app);
+        await runSandboxSubscriptions(app);
+      }
       await app.mailer.deliverPending();
     } catch (err) {
       app.log.error({ err }, 'checkout and mail tick failed');

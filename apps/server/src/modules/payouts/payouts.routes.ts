@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminPayoutsQuerySchema } from '@localperks/shared';
+import { listPayouts, markPayoutPaid, payoutSummary } from './payouts.service';
+
+/** Admin dashboard, Payout Management tab (merchant-admin.md §2, §4; DESIGN.md 8): admins only. */
+export async function payoutsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['payouts'];
+  const config = { access: 'admin' as const };
+
+  r.get('/api/admin/payouts', { config, schema: { tags, summary: 'All payouts, newest period first, paginated', querystring: adminPayoutsQuerySchema } }, async (request) =>
+    listPayouts(app.db, request.query.page),
+  );
+
+  r.get('/api/admin/payouts/summary', { config, schema: { tags, summary: 'Current Period Summary: upcoming net, merchants this period, pending payouts' } }, async () => payoutSummary(app.db));
+
+  r.post(
+    '/api/admin/payouts/:id/mark-paid',
+    { config, schema: { tags, summary: 'Mark a payout as paid (never reversed; 409 if already paid); the merchant is e-mailed', params: z.object({ id: z.uuid() }) } },
+    async (request) => markPayoutPaid({ db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, log: request.log }, request.user!.id, request.params.id),
+  );
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { PLAN_IDS } from '../constants';
+
+/** Admin dashboard: Merchant Approval tab wording (merchant-admin.md §2, §5, §8), word for word. */
+export const ADMIN_APPROVAL_MESSAGES = {
+  rejectionReasonTitle: 'Rejection Reason Required',
+  rejectionReasonRequired: 'Please provide a reason for rejection.',
+  messageRequired: 'Please enter a message.',
+  approveFailed: 'Failed to approve merchant. Please try again.',
+  rejectFailed: 'Failed to reject merchant',
+  resetFailed: 'Failed to update status',
+  loadFailed: 'Failed to load merchant requests',
+  loadMessagesFailed: 'Failed to load messages',
+  sendFailed: 'Failed to send message',
+  approvedTitle: 'Merchant Approved',
+  rejectedTitle: 'Rejection Sent',
+  resetTitle: 'Status Updated',
+  messageSentTitle: 'Message Sent',
+  noPending: 'No new pending merchant registrations',
+  noMessages: 'No messages yet. Start the conversation by sending a message.',
+  notFound: 'Merchant registration request not found.',
+} as const;
+
+/** The longest admin or merchant message in a registration thread. */
+export const REGISTRATION_MESSAGE_MAX_LENGTH = 5000;
+export const REJECTION_REASON_MAX_LENGTH = 2000;
+/** Recently Processed shows the latest 10 (merchant-admin.md §9). */
+export const PROCESSED_REQUESTS_LIMIT = 10;
+/** The rejection reason preview on an Awaiting Merchant Response card. */
+export const REJECTION_PREVIEW_LENGTH = 50;
+export const ADMIN_REQUESTS_PAGE_SIZE = 20;
+
+/** Reject dialog: the reason is required and trimmed. */
+export const rejectMerchantSchema = z.object({
+  reason: z
+    .string({ error: ADMIN_APPROVAL_MESSAGES.rejectionReasonRequired })
+    .trim()
+    .min(1, ADMIN_APPROVAL_MESSAGES.rejectionReasonRequired)
+    .max(REJECTION_REASON_MAX_LENGTH, `Reason must be at most ${REJECTION_REASON_MAX_LENGTH} characters.`),
+});
+export type RejectMerchant = z.infer<typeof rejectMerchantSchema>;
+
+/** A message in an admin–merchant thread: trimmed, never blank (merchant-admin.md §5 Admin messages). */
+export const registrationMessageSchema = z.object({
+  message: z
+    .string({ error: ADMIN_APPROVAL_MESSAGES.messageRequired })
+    .trim()
+    .min(1, ADMIN_APPROVAL_MESSAGES.messageRequired)
+    .max(REGISTRATION_MESSAGE_MAX_LENGTH, `Message must be at most ${REGISTRATION_MESSAGE_MAX_LENGTH} characters.`),
+});
+export type RegistrationMessageInput = z.infer<typeof registrationMessageSchema>;
+
+/** The three cards of the Merchant Approval tab. */
+export const ADMIN_REQUEST_SECTIONS = ['pending', 'awaiting', 'processed'] as const;
+export type AdminRequestSection = (typeof ADMIN_REQUEST_SECTIONS)[number];
+
+export const adminRequestsQuerySchema = z.object({
+  section: z.enum(ADMIN_REQUEST_SECTIONS).default('pending'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export interface AdminMerchantRequest {
+  id: string;
+  userId: string;
+  businessName: string;
+  email: string;
+  phone: string;
+  city: string;
+  state: string;
+  website: string | null;
+  description: string;
+  plan: (typeof PLAN_IDS)[number];
+  /** The commission (percent) approval would apply for this plan. */
+  commissionRate: number;
+  status: 'pending' | 'approved' | 'rejected';
+  requiresMerchantResponse: boolean;
+  rejectionReason: string | null;
+  /** Merchant messages in the thread the admins have not read yet. */
+  unreadMessages: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminMerchantRequestsPage {
+  section: AdminRequestSection;
+  items: AdminMerchantRequest[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface RegistrationThreadMessage {
+  id: string;
+  senderType: 'admin' | 'merchant';
+  message: string;
+  messageType: 'general' | 'rejection_response';
+  isRead: boolean;
+  createdAt: string;
+}
+
+export interface AdminRegistrationThread {
+  registration: Pick<AdminMerchantRequest, 'id' | 'businessName' | 'email' | 'status' | 'requiresMerchantResponse'>;
+  messages: RegistrationThreadMessage[];
+}
