@@ -90,7 +90,7 @@ describe('discovering deals', () => {
 });
 
 describe('first screen without an extra round trip', () => {
-  it('home and deal pages render from the data embedded by the server', async () => {
+  it('home, browse and deal pages render from the data embedded by the server', async () => {
     const { page, context } = await b.newPage();
     const calls: string[] = [];
     page.on('request', (r) => {
@@ -105,6 +105,18 @@ describe('first screen without an extra round trip', () => {
     await page.goto(`/deals/${deals[0]!.id}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(deals[0]!.title);
     expect(calls).toEqual([]);
+
+    // Browse: the first page of results for the address's filters comes with the page.
+    const browseCalls: string[] = [];
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname === '/api/deals') browseCalls.push(u.search);
+    });
+    await page.goto('/deals?category=4&sort=discount');
+    await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /^\d+ deals?$/ }).isVisible()).toBe(true);
+    await page.waitForTimeout(500);
+    expect(browseCalls).toEqual([]);
     await context.close();
   });
 });

@@ -22,7 +22,7 @@ import { perkboostRoutes } from './modules/perkboost/perkboost.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { EventHub } from './lib/events';
 import { headForDeal, headForPath, injectHead, injectInitialData } from './lib/html-head';
-import { getDeal, homeSections } from './modules/deals/deals.service';
+import { firstBrowsePage, getDeal, homeSections } from './modules/deals/deals.service';
 import { supportRoutes } from './modules/support/support.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
@@ -172,6 +172,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         }
       } else if (pathname === '/') {
         initialData = { home: await homeSections(app.db).catch(() => null) };
+      } else if (pathname === '/deals') {
+        initialData = { browse: await firstBrowsePage(app.db, new URLSearchParams(request.url.split('?')[1] ?? '')).catch(() => null) };
       }
       indexHtml ??= fs.readFileSync(path.join(root, 'index.html'), 'utf8');
       let html = head ? injectHead(indexHtml, head) : indexHtml;

@@ -14,5 +14,6 @@ export * from './schemas/merchants';
 export * from './domain/payouts';
 export * from './schemas/events';
 export * from './domain/phone';
+export * from './domain/browse-url';
 export * from './schemas/admin-merchants';
 export * from './schemas/payouts';

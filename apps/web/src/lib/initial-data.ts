@@ -1,17 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { DealDetail, HomeData } from '@localperks/shared';
+import type { BrowseResult, DealDetail, HomeData } from '@localperks/shared';
 
 /**
  * The server embeds the first screen's data in the page (see apps/server/src/lib/html-head.ts);
- * seeding the query cache with it lets home and deal pages render without another round trip.
+ * seeding the query cache with it lets home, browse and deal pages render without another round trip.
  */
 export function seedInitialData(queryClient: QueryClient) {
   const el = document.getElementById('lp-initial-data');
   if (!el?.textContent) return;
   try {
-    const data = JSON.parse(el.textContent) as { home?: HomeData | null; deal?: DealDetail };
+    const data = JSON.parse(el.textContent) as { home?: HomeData | null; deal?: DealDetail; browse?: { key: Record<string, unknown>; result: BrowseResult } | null };
     if (data.home) queryClient.setQueryData(['home'], data.home);
     if (data.deal) queryClient.setQueryData(['deals', 'detail', data.deal.id], { deal: data.deal });
+    // The browse page's infinite query: its first page, under the key the page computes from the URL.
+    if (data.browse) queryClient.setQueryData(['deals', 'browse', data.browse.key], { pages: [data.browse.result], pageParams: [1] });
   } catch {
     /* a broken block only costs the round trip it was meant to save */
   }

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 // Types and zod-free constants only: the zod schemas would add ~40 KB to the home and browse pages.
-import type { BrowseResult, DealDetail, DealTypeFilter, HomeData, SortOption } from '@localperks/shared';
+import { browseQueryKey, type BrowseResult, type DealDetail, type DealTypeFilter, type HomeData, type SortOption } from '@localperks/shared';
 import { api } from '../../lib/api-client';
 
 /** The browse filters, as the page URL holds them (the page number is the infinite query's own). */
@@ -15,18 +15,7 @@ export interface BrowseFilters {
   pageSize?: number;
 }
 
-/** Defaults and blanks are dropped, so equal filters share one cache entry and one URL. */
-function normalize(f: BrowseFilters) {
-  return {
-    search: f.search?.trim() || undefined,
-    type: f.type && f.type !== 'all' ? f.type : undefined,
-    sort: f.sort && f.sort !== 'newest' ? f.sort : undefined,
-    category: f.category ?? undefined,
-    state: f.state || undefined,
-    city: (f.state && f.city) || undefined,
-    pageSize: f.pageSize,
-  };
-}
+const normalize = browseQueryKey;
 
 /** `search=…&category=4` for the API and for links to /deals. */
 export function browseSearchParams(filters: BrowseFilters, page?: number): URLSearchParams {

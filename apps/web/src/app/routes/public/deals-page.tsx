@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Search, SearchX, SlidersHorizontal } from 'lucide-react';
-import { DEAL_TYPE_FILTERS, SORT_OPTIONS, type DealTypeFilter, type SortOption } from '@localperks/shared';
+import { DEAL_TYPE_FILTERS, readBrowseUrl, SORT_OPTIONS, type DealTypeFilter, type SortOption } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useDeferredDialog } from '../../../components/ui/deferred-dialog';
@@ -12,7 +12,7 @@ import { useBrowseDeals, type BrowseFilters } from '../../../features/deals/api'
 import { CategoryChips, categoryName } from '../../../features/deals/components/category-chips';
 import { DealGrid, DealGridSkeleton } from '../../../features/deals/components/deal-card';
 import { LocationPicker } from '../../../features/deals/components/location-picker';
-import { ANY_LOCATION, isLocationChoice, locationLabel, locationStore, useLocationChoice, type LocationChoice } from '../../../features/deals/location-store';
+import { ANY_LOCATION, locationLabel, locationStore, useLocationChoice, type LocationChoice } from '../../../features/deals/location-store';
 
 // The phone filter sheet (a Radix dialog) loads when its button is hovered, focused or pressed.
 const loadFilterSheetContent = () => import('./deals-filter-sheet');
@@ -24,35 +24,11 @@ const SORT_LABELS: Record<SortOption, string> = { newest: 'Newest', 'price-low':
 type Filters = Required<Pick<BrowseFilters, 'type' | 'sort'>> & { search: string; category: number | null; location: LocationChoice };
 type FilterKey = 'search' | 'type' | 'sort' | 'category' | 'state' | 'city';
 
-/** An unknown city keeps its state; an unknown state means every location. */
-function validLocation({ state, city }: LocationChoice): LocationChoice {
-  if (isLocationChoice({ state, city })) return { state, city };
-  return isLocationChoice({ state, city: null }) ? { state, city: null } : ANY_LOCATION;
-}
-
-/** The filters of the URL; anything unknown or malformed reads as its default. */
-function readFilters(params: URLSearchParams): Omit<Filters, 'location'> & { location: LocationChoice | null } {
-  const type = params.get('type');
-  const sort = params.get('sort');
-  const category = Number(params.get('category'));
-  const state = params.get('state')?.trim().toUpperCase() || null;
-  const city = params.get('city')?.trim() || null;
-  const location = { state, city: state ? city : null };
-  return {
-    search: params.get('search')?.trim() ?? '',
-    type: DEAL_TYPE_FILTERS.includes(type as DealTypeFilter) ? (type as DealTypeFilter) : 'all',
-    sort: SORT_OPTIONS.includes(sort as SortOption) ? (sort as SortOption) : 'newest',
-    category: Number.isInteger(category) && categoryName(category) ? category : null,
-    // No location in the URL: the visitor's remembered choice applies (null here).
-    location: params.has('state') || params.has('city') ? validLocation(location) : null,
-  };
-}
-
 /** /deals: search, filter and sort every live deal; the filters live in the URL so a view can be shared. */
 export default function DealsPage() {
   const [params, setParams] = useSearchParams();
   const [stored] = useLocationChoice();
-  const fromUrl = readFilters(params);
+  const fromUrl = readBrowseUrl(params);
   const filters: Filters = { ...fromUrl, location: fromUrl.location ?? stored };
   const { state, city } = filters.location;
 
