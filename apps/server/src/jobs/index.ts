@@ -3,7 +3,7 @@ import { PERKBOOST_UNLOCK_CHECK_MS } from '@localperks/shared';
 import { pruneRateLimits } from '../lib/rate-limit';
 import { runPerkboostTick, sendUnlockEmails } from '../modules/perkboost/perkboost.service';
 import { expireStaleOrders } from '../modules/checkout/checkout.service';
-import { redeliverSandboxWebhooks } from '../modules/sandbox/sandbox.service';
+import { redeliverSandboxWebhooks, runSandboxSubscriptions } from '../modules/sandbox/sandbox.service';
 import { closePayoutPeriods } from '../modules/payouts/payouts.service';
 
 /**
@@ -31,7 +31,10 @@ export function startJobs(app: FastifyInstance) {
     }
     try {
       await expireStaleOrders(app.db);
-      if (app.payments.name === 'sandbox') await redeliverSandboxWebhooks(app);
+      if (app.payments.name === 'sandbox') {
+        await redeliverSandboxWebhooks(app);
+        await runSandboxSubscriptions(app);
+      }
       await app.mailer.deliverPending();
     } catch (err) {
       app.log.error({ err }, 'checkout and mail tick failed');

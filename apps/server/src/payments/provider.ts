@@ -19,6 +19,23 @@ export interface CreateCheckoutInput {
   expiresAt: Date;
 }
 
+/**
+ * A hosted card page for something a merchant pays the platform: a one-off payment (PerkBoost) or
+ * a monthly subscription (the messaging plan). `chargeId` (merchant_charges.id) comes back in events.
+ */
+export interface CreateMerchantCheckoutInput {
+  chargeId: string;
+  customerEmail: string;
+  mode: 'payment' | 'subscription';
+  /** The one line shown on the page, e.g. "Advertise + Messaging plan (monthly)". */
+  name: string;
+  /** For a subscription: the amount charged each month. */
+  amountCents: number;
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+}
+
 export interface CardSummary {
   brand: string;
   last4: string;
@@ -32,11 +49,17 @@ export interface CardSummary {
  */
 export interface ProviderEvent {
   id: string;
-  type: 'checkout.paid' | 'checkout.expired' | 'ignored';
+  type: 'checkout.paid' | 'checkout.expired' | 'subscription.renewed' | 'subscription.ended' | 'ignored';
   /** The provider's checkout session id (orders.provider_session_id). */
   sessionId: string | null;
   /** Our order id from the session's metadata. */
   orderId: string | null;
+  /** A merchant charge's id from the session's metadata (merchant checkouts only). */
+  chargeId?: string | null;
+  /** The provider's subscription: started by a paid subscription checkout, renewed or ended later. */
+  subscriptionId?: string | null;
+  /** For a paid subscription checkout or a renewal: the end of the period now paid for. */
+  periodEnd?: Date | null;
 }
 
 /**
@@ -46,6 +69,9 @@ export interface ProviderEvent {
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   createCheckout(input: CreateCheckoutInput): Promise<{ sessionId: string; url: string }>;
+  createMerchantCheckout(input: CreateMerchantCheckoutInput): Promise<{ sessionId: string; url: string }>;
+  /** Sets (or clears) cancellation of a subscription at the end of its paid period. */
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
   /** Checks the signature over the raw body; throws `AppError('INVALID_SIGNATURE', …)` when it does not match. */
   verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): Promise<ProviderEvent>;
   /** The card that paid a session (last four digits and expiry only), when the provider can tell. */

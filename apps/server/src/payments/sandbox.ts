@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { sandboxSessions } from '../db/schema';
+import { sandboxSessions, sandboxSubscriptions } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { randomToken, safeEqual } from '../lib/crypto';
 import type { PaymentProvider, ProviderEvent } from './provider';
@@ -11,12 +11,31 @@ export const SANDBOX_SIGNATURE_HEADER = 'lp-sandbox-signature';
 const TOLERANCE_SECONDS = 300;
 
 /** The event body the sandbox sends, shaped like Stripe's so the two read alike. */
-export interface SandboxEvent {
-  id: string;
-  type: 'checkout.session.completed' | 'checkout.session.expired';
-  created: number;
-  data: { object: { id: string; payment_status: 'paid' | 'unpaid'; metadata: { orderId: string } } };
-}
+export type SandboxEvent =
+  | {
+      id: string;
+      type: 'checkout.session.completed' | 'checkout.session.expired';
+      created: number;
+      data: {
+        object: {
+          id: string;
+          payment_status: 'paid' | 'unpaid';
+          /** `orderId` for a customer order; `chargeId` for a merchant charge. */
+          metadata: { orderId?: string; chargeId?: string };
+          mode?: 'payment' | 'subscription';
+          subscription?: string | null;
+          /** Unix seconds: the end of the first paid period of a subscription. */
+          current_period_end?: number | null;
+        };
+      };
+    }
+  | {
+      id: string;
+      type: 'invoice.paid';
+      created: number;
+      data: { object: { subscription: string; period_end: number; metadata: { chargeId?: string } } };
+    }
+  | { id: string; type: 'customer.subscription.deleted'; created: number; data: { object: { id: string } } };
 
 export function signSandboxPayload(secret: string, payload: string, timestamp = Math.floor(Date.now() / 1000)): string {
   const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
@@ -58,6 +77,27 @@ export function createSandboxProvider(opts: { db: Db; appUrl: string; secret: st
       });
       return { sessionId: id, url: `${opts.appUrl}/sandbox/checkout/${id}` };
     },
+    async createMerchantCheckout(input) {
+      const id = `cs_sandbox_${randomToken(24)}`;
+      await opts.db.insert(sandboxSessions).values({
+        id,
+        orderId: input.chargeId,
+        purpose: 'merchant_charge',
+        mode: input.mode,
+        customerEmail: input.customerEmail,
+        lines: [{ name: input.name, unitAmountCents: input.amountCents, quantity: 1 }],
+        subtotalCents: input.amountCents,
+        taxCents: 0,
+        totalCents: input.amountCents,
+        successUrl: input.successUrl,
+        cancelUrl: input.cancelUrl,
+        expiresAt: input.expiresAt,
+      });
+      return { sessionId: id, url: `${opts.appUrl}/sandbox/checkout/${id}` };
+    },
+    async setCancelAtPeriodEnd(subscriptionId, cancel) {
+      await opts.db.update(sandboxSubscriptions).set({ cancelAtPeriodEnd: cancel }).where(eq(sandboxSubscriptions.id, subscriptionId));
+    },
     async verifyWebhook(rawBody, headers): Promise<ProviderEvent> {
       const payload = rawBody.toString('utf8');
       const header = headers[SANDBOX_SIGNATURE_HEADER];
@@ -68,15 +108,37 @@ export function createSandboxProvider(opts: { db: Db; appUrl: string; secret: st
       } catch {
         throw new AppError('BAD_REQUEST', 'The webhook body is not JSON.');
       }
-      const session = event.data?.object;
-      if (!event.id || !session?.id) throw new AppError('BAD_REQUEST', 'The webhook event is incomplete.');
+      const incomplete = () => new AppError('BAD_REQUEST', 'The webhook event is incomplete.');
+      if (!event?.id || !event.data?.object) throw incomplete();
+      if (event.type === 'invoice.paid') {
+        const invoice = event.data.object;
+        if (!invoice.subscription || !Number.isInteger(invoice.period_end)) throw incomplete();
+        return { id: event.id, type: 'subscription.renewed', sessionId: null, orderId: null, chargeId: invoice.metadata?.chargeId ?? null, subscriptionId: invoice.subscription, periodEnd: new Date(invoice.period_end * 1000) };
+      }
+      if (event.type === 'customer.subscription.deleted') {
+        if (!event.data.object.id) throw incomplete();
+        return { id: event.id, type: 'subscription.ended', sessionId: null, orderId: null, subscriptionId: event.data.object.id };
+      }
+      const session = event.data.object;
+      if (!session.id) throw incomplete();
       const type =
         event.type === 'checkout.session.completed' && session.payment_status === 'paid'
           ? 'checkout.paid'
           : event.type === 'checkout.session.expired'
             ? 'checkout.expired'
             : 'ignored';
-      return { id: event.id, type, sessionId: session.id, orderId: session.metadata?.orderId ?? null };
+      const chargeId = session.metadata?.chargeId ?? null;
+      if (!chargeId) return { id: event.id, type, sessionId: session.id, orderId: session.metadata?.orderId ?? null };
+      return {
+        id: event.id,
+        type,
+        sessionId: session.id,
+        orderId: null,
+        chargeId,
+        ...(session.mode === 'subscription' && type === 'checkout.paid'
+          ? { subscriptionId: session.subscription ?? null, periodEnd: session.current_period_end ? new Date(session.current_period_end * 1000) : null }
+          : {}),
+      };
     },
     async cardForSession(sessionId) {
       const [row] = await opts.db.select({ card: sandboxSessions.card }).from(sandboxSessions).where(eq(sandboxSessions.id, sessionId));

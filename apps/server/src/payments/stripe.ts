@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { AppError } from '../lib/errors';
-import type { CardSummary, CreateCheckoutInput, PaymentProvider, ProviderEvent } from './provider';
+import type { CardSummary, CreateCheckoutInput, CreateMerchantCheckoutInput, PaymentProvider, ProviderEvent } from './provider';
 
 /**
  * Stripe accepts `expires_at` 30 minutes to 24 hours after the session is created. The request
@@ -50,6 +50,32 @@ function sessionOf(event: Stripe.Event): Stripe.Checkout.Session | null {
   }
 }
 
+const idOf = (ref: string | { id: string } | null | undefined): string | null => (ref == null ? null : typeof ref === 'string' ? ref : ref.id);
+
+/** The subscription an invoice bills (its parent in current API versions, `subscription` in older ones). */
+function invoiceSubscription(invoice: Stripe.Invoice): string | null {
+  const fromParent = idOf(invoice.parent?.subscription_details?.subscription ?? null);
+  if (fromParent) return fromParent;
+  return idOf((invoice as unknown as { subscription?: string | { id: string } | null }).subscription ?? null);
+}
+
+/** Subscription renewals and endings; null for every other event. */
+function subscriptionEvent(event: Stripe.Event): ProviderEvent | null {
+  if (event.type === 'invoice.paid') {
+    const invoice = event.data.object;
+    const subscriptionId = invoiceSubscription(invoice);
+    if (!subscriptionId) return null;
+    const ends = (invoice.lines?.data ?? []).map((l) => l.period?.end ?? 0).filter((n) => n > 0);
+    const periodEnd = ends.length ? new Date(Math.max(...ends) * 1000) : null;
+    const chargeId = invoice.parent?.subscription_details?.metadata?.chargeId ?? null;
+    return { id: event.id, type: 'subscription.renewed', sessionId: null, orderId: null, chargeId, subscriptionId, periodEnd };
+  }
+  if (event.type === 'customer.subscription.deleted') {
+    return { id: event.id, type: 'subscription.ended', sessionId: null, orderId: null, subscriptionId: event.data.object.id };
+  }
+  return null;
+}
+
 function eventType(event: Stripe.Event, session: Stripe.Checkout.Session | null): ProviderEvent['type'] {
   switch (event.type) {
     case 'checkout.session.completed':
@@ -95,6 +121,45 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
       return { sessionId: session.id, url: session.url };
     },
 
+    async createMerchantCheckout(input: CreateMerchantCheckoutInput) {
+      const metadata = { chargeId: input.chargeId };
+      const priceData = {
+        currency: 'usd',
+        unit_amount: input.amountCents,
+        product_data: { name: input.name },
+        ...(input.mode === 'subscription' ? { recurring: { interval: 'month' as const } } : {}),
+      };
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.create(
+          {
+            mode: input.mode,
+            customer_email: input.customerEmail,
+            client_reference_id: input.chargeId,
+            metadata,
+            line_items: [{ price_data: priceData, quantity: 1 }],
+            ...(input.mode === 'subscription' ? { subscription_data: { metadata } } : {}),
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            expires_at: clampExpiresAt(input.expiresAt),
+          },
+          { idempotencyKey: `merchant-charge-${input.chargeId}` },
+        );
+      } catch (err) {
+        throw unavailable(err);
+      }
+      if (!session.url) throw unavailable(new Error(`Stripe returned checkout session ${session.id} without a url`));
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async setCancelAtPeriodEnd(subscriptionId, cancel) {
+      try {
+        await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+      } catch (err) {
+        throw unavailable(err);
+      }
+    },
+
     async verifyWebhook(rawBody, headers) {
       const signature = headers['stripe-signature'];
       let event: Stripe.Event;
@@ -105,12 +170,18 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
       } catch {
         throw new AppError('INVALID_SIGNATURE', 'Invalid webhook signature');
       }
+      const subscription = subscriptionEvent(event);
+      if (subscription) return subscription;
       const session = sessionOf(event);
+      const chargeId = session?.metadata?.chargeId ?? null;
+      const type = eventType(event, session);
       return {
         id: event.id,
-        type: eventType(event, session),
+        type,
         sessionId: session?.id ?? null,
-        orderId: session ? (session.metadata?.orderId ?? session.client_reference_id ?? null) : null,
+        orderId: session && !chargeId ? (session.metadata?.orderId ?? session.client_reference_id ?? null) : null,
+        ...(chargeId ? { chargeId } : {}),
+        ...(session?.mode === 'subscription' && type === 'checkout.paid' ? { subscriptionId: idOf(session.subscription), periodEnd: null } : {}),
       };
     },
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createCheckoutSchema } from '@localperks/shared';
 import { AppError } from '../../lib/errors';
+import { handleBillingEvent } from '../billing/billing.service';
 import { handleProviderEvent, orderStatus, startCheckout } from './checkout.service';
 
 export async function checkoutRoutes(app: FastifyInstance) {
@@ -45,12 +46,15 @@ export async function checkoutRoutes(app: FastifyInstance) {
       '/api/webhooks/:provider',
       {
         config: { access: 'public' },
-        schema: { tags: ['checkout'], summary: 'Signed payment provider events (checkout completed / expired)', params: z.object({ provider: z.enum(['sandbox', 'stripe']) }) },
+        schema: { tags: ['checkout'], summary: 'Signed payment provider events (checkout completed / expired, subscription renewed / ended)', params: z.object({ provider: z.enum(['sandbox', 'stripe']) }) },
       },
       async (request) => {
         if (request.params.provider !== app.payments.name) throw new AppError('NOT_FOUND', `The ${request.params.provider} provider is not in use.`);
         if (!Buffer.isBuffer(request.body)) throw new AppError('INVALID_SIGNATURE', 'Invalid webhook signature');
         const event = await app.payments.verifyWebhook(request.body, request.headers);
+        // Merchant charges (subscription, PerkBoost) first; everything else is a customer order.
+        const billing = await handleBillingEvent({ db: app.db, provider: app.payments, log: request.log }, event);
+        if (billing.handled) return { received: true, fulfilled: billing.applied };
         const result = await handleProviderEvent(deps(), event);
         return { received: true, fulfilled: result.fulfilled };
       },

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { SANDBOX_DECLINE_CARD, SANDBOX_MESSAGES, SANDBOX_TEST_CARD, parseExpiry, type SandboxSession } from '@localperks/shared';
 import type { Db } from '../../db/client';
-import { sandboxSessions } from '../../db/schema';
+import { sandboxSessions, sandboxSubscriptions } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { randomToken } from '../../lib/crypto';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload, type SandboxEvent } from '../../payments/sandbox';
 
 /** Declined or refused attempts after which the page stops taking cards (like a real provider would). */
@@ -59,11 +60,20 @@ export async function paySandboxSession(
   if (card.cardNumber === SANDBOX_DECLINE_CARD) throw await refuse('PAYMENT_DECLINED', SANDBOX_MESSAGES.declined, 'cardNumber');
   if (card.cardNumber !== SANDBOX_TEST_CARD) throw await refuse('VALIDATION', SANDBOX_MESSAGES.cardNumberUnsupported, 'cardNumber');
 
-  const [paid] = await app.db
-    .update(sandboxSessions)
-    .set({ status: 'paid', paidAt: now, card: { brand: brandOf(card.cardNumber), last4: card.cardNumber.slice(-4), expMonth: expiry.month, expYear: expiry.year } })
-    .where(and(eq(sandboxSessions.id, id), eq(sandboxSessions.status, 'open'), gt(sandboxSessions.expiresAt, now)))
-    .returning();
+  const cardSummary = { brand: brandOf(card.cardNumber), last4: card.cardNumber.slice(-4), expMonth: expiry.month, expYear: expiry.year };
+  const paid = await app.db.transaction(async (tx) => {
+    const subscriptionId = row.mode === 'subscription' ? `sub_sandbox_${randomToken(20)}` : null;
+    const [updated] = await tx
+      .update(sandboxSessions)
+      .set({ status: 'paid', paidAt: now, card: cardSummary, subscriptionId })
+      .where(and(eq(sandboxSessions.id, id), eq(sandboxSessions.status, 'open'), gt(sandboxSessions.expiresAt, now)))
+      .returning();
+    // A subscription checkout starts a monthly subscription, renewed by the job until canceled.
+    if (updated && subscriptionId) {
+      await tx.insert(sandboxSubscriptions).values({ id: subscriptionId, sessionId: id, customerEmail: row.customerEmail, amountCents: row.totalCents, currentPeriodEnd: addMonth(now) });
+    }
+    return updated;
+  });
   // Lost a race with another click on Pay: that one charged; this one must not charge again.
   if (!paid) return { url: (await sessionRow(app.db, id)).successUrl };
   await deliverCompletedWebhook(app, paid);
@@ -75,12 +85,41 @@ export async function paySandboxSession(
  * route a real provider calls. Undelivered events are retried by the scheduled job.
  */
 export async function deliverCompletedWebhook(app: FastifyInstance, session: Row): Promise<boolean> {
+  let periodEnd: number | null = null;
+  if (session.subscriptionId) {
+    const [sub] = await app.db.select({ end: sandboxSubscriptions.currentPeriodEnd }).from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, session.subscriptionId));
+    periodEnd = sub ? Math.floor(sub.end.getTime() / 1000) : null;
+  }
+  const object =
+    session.purpose === 'merchant_charge'
+      ? { id: session.id, payment_status: 'paid' as const, metadata: { chargeId: session.orderId }, mode: session.mode, subscription: session.subscriptionId, current_period_end: periodEnd }
+      : { id: session.id, payment_status: 'paid' as const, metadata: { orderId: session.orderId } };
   const event: SandboxEvent = {
     id: `evt_${session.id}_completed`,
     type: 'checkout.session.completed',
     created: Math.floor((session.paidAt ?? new Date()).getTime() / 1000),
-    data: { object: { id: session.id, payment_status: 'paid', metadata: { orderId: session.orderId } } },
+    data: { object },
   };
+  if (await postSandboxEvent(app, event)) {
+    await app.db.update(sandboxSessions).set({ webhookDeliveredAt: new Date() }).where(eq(sandboxSessions.id, session.id));
+    return true;
+  }
+  return false;
+}
+
+/** One month later on the calendar (Jan 31 → Feb 28/29), in UTC. */
+export function addMonth(at: Date): Date {
+  const next = new Date(at);
+  const day = at.getUTCDate();
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const last = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, last));
+  return next;
+}
+
+/** Signs and posts one event to our webhook endpoint, through the route a real provider calls. */
+async function postSandboxEvent(app: FastifyInstance, event: SandboxEvent): Promise<boolean> {
   const payload = JSON.stringify(event);
   try {
     const res = await app.inject({
@@ -90,15 +129,63 @@ export async function deliverCompletedWebhook(app: FastifyInstance, session: Row
       payload,
     });
     if (res.statusCode >= 300) {
-      app.log.error({ status: res.statusCode, body: res.body.slice(0, 300), sessionId: session.id }, 'sandbox webhook refused');
+      app.log.error({ status: res.statusCode, body: res.body.slice(0, 300), eventId: event.id }, 'sandbox webhook refused');
       return false;
     }
-    await app.db.update(sandboxSessions).set({ webhookDeliveredAt: new Date() }).where(eq(sandboxSessions.id, session.id));
     return true;
   } catch (err) {
-    app.log.error({ err, sessionId: session.id }, 'sandbox webhook delivery failed');
+    app.log.error({ err, eventId: event.id }, 'sandbox webhook delivery failed');
     return false;
   }
+}
+
+/**
+ * The sandbox's own billing cycle (the job runs it every minute): an active subscription whose
+ * period has ended is renewed for a month (signed `invoice.paid`), or ended when it was set to
+ * cancel at period end (signed `customer.subscription.deleted`). The period moves by a conditional
+ * update, so two runs never renew twice; the event waits in `pending_event` until accepted.
+ */
+export async function runSandboxSubscriptions(app: FastifyInstance, now = new Date()): Promise<{ renewed: number; ended: number }> {
+  let renewed = 0;
+  let ended = 0;
+  const due = await app.db
+    .select()
+    .from(sandboxSubscriptions)
+    .where(and(eq(sandboxSubscriptions.status, 'active'), lt(sandboxSubscriptions.currentPeriodEnd, now), isNull(sandboxSubscriptions.pendingEvent)))
+    .orderBy(asc(sandboxSubscriptions.currentPeriodEnd))
+    .limit(50);
+  for (const sub of due) {
+    const [session] = await app.db.select({ chargeId: sandboxSessions.orderId }).from(sandboxSessions).where(eq(sandboxSessions.id, sub.sessionId));
+    const created = Math.floor(now.getTime() / 1000);
+    const same = and(eq(sandboxSubscriptions.id, sub.id), eq(sandboxSubscriptions.status, 'active'), eq(sandboxSubscriptions.currentPeriodEnd, sub.currentPeriodEnd));
+    if (sub.cancelAtPeriodEnd) {
+      const event: SandboxEvent = { id: `evt_${sub.id}_deleted`, type: 'customer.subscription.deleted', created, data: { object: { id: sub.id } } };
+      const [done] = await app.db.update(sandboxSubscriptions).set({ status: 'canceled', pendingEvent: event }).where(same).returning({ id: sandboxSubscriptions.id });
+      if (done) ended++;
+    } else {
+      const end = addMonth(sub.currentPeriodEnd);
+      const periodEnd = Math.floor(end.getTime() / 1000);
+      const event: SandboxEvent = { id: `evt_${sub.id}_${periodEnd}`, type: 'invoice.paid', created, data: { object: { subscription: sub.id, period_end: periodEnd, metadata: { chargeId: session?.chargeId } } } };
+      const [done] = await app.db.update(sandboxSubscriptions).set({ currentPeriodEnd: end, pendingEvent: event }).where(same).returning({ id: sandboxSubscriptions.id });
+      if (done) renewed++;
+    }
+  }
+  await deliverSubscriptionEvents(app);
+  return { renewed, ended };
+}
+
+/** Posts the subscription events not accepted yet; each is cleared once our endpoint took it. */
+export async function deliverSubscriptionEvents(app: FastifyInstance): Promise<number> {
+  const pending = await app.db.select().from(sandboxSubscriptions).where(isNotNull(sandboxSubscriptions.pendingEvent)).limit(50);
+  let delivered = 0;
+  for (const sub of pending) {
+    const event = sub.pendingEvent as unknown as SandboxEvent;
+    if (await postSandboxEvent(app, event)) {
+      await app.db.update(sandboxSubscriptions).set({ pendingEvent: null }).where(and(eq(sandboxSubscriptions.id, sub.id), sql`${sandboxSubscriptions.pendingEvent}->>'id' = ${event.id}`));
+      delivered++;
+    }
+  }
+  return delivered;
 }
 
 /** Retries paid sessions whose webhook was not accepted yet (the job runs this every minute). */

@@ -1,0 +1,244 @@
+import { and, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { CHECKOUT_SESSION_TTL_MS } from '@localperks/shared';
+import type { Db, Tx } from '../../db/client';
+import { merchantCharges, merchants, webhookEvents } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { PaymentProvider, ProviderEvent } from '../../payments/provider';
+import { activateBoostedDeal } from '../merchant-deals/merchant-deals.service';
+
+/**
+ * What merchants pay the platform (DESIGN.md 4 and 7): the $15/month messaging subscription and
+ * PerkBoost launches. A charge is a `merchant_charges` row plus a provider session; it is paid only
+ * when the provider's signed webhook says so, and its effect is applied exactly once.
+ */
+export interface BillingDeps {
+  db: Db;
+  provider: PaymentProvider;
+  appUrl: string;
+}
+
+export interface MerchantChargeInput {
+  merchantId: string;
+  merchantEmail: string;
+  kind: 'subscription' | 'perkboost';
+  dealId?: string;
+  boostDays?: number;
+  amountCents: number;
+  /** The one line on the card page, e.g. "PerkBoost: 7 days for “Two tacos”". */
+  description: string;
+  /** Where the card page returns to, under the app (e.g. `/merchant/dashboard?payment=success`). */
+  successPath: string;
+  cancelPath: string;
+}
+
+/** Writes an open charge and opens the provider's hosted card page for it. */
+export async function startMerchantCharge(deps: BillingDeps, input: MerchantChargeInput, now = new Date()): Promise<{ chargeId: string; url: string }> {
+  if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw new AppError('BAD_REQUEST', 'A charge needs a positive amount in cents.');
+  if (input.kind === 'perkboost' && (!input.dealId || !input.boostDays)) throw new AppError('BAD_REQUEST', 'A PerkBoost charge needs its deal and boost duration.');
+  const [charge] = await deps.db
+    .insert(merchantCharges)
+    .values({
+      merchantId: input.merchantId,
+      kind: input.kind,
+      dealId: input.dealId ?? null,
+      boostDays: input.boostDays ?? null,
+      amountCents: input.amountCents,
+      provider: deps.provider.name,
+      status: 'open',
+    })
+    .returning({ id: merchantCharges.id });
+  const chargeId = charge!.id;
+  try {
+    const session = await deps.provider.createMerchantCheckout({
+      chargeId,
+      customerEmail: input.merchantEmail,
+      mode: input.kind === 'subscription' ? 'subscription' : 'payment',
+      name: input.description,
+      amountCents: input.amountCents,
+      successUrl: `${deps.appUrl}${input.successPath}`,
+      cancelUrl: `${deps.appUrl}${input.cancelPath}`,
+      expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS),
+    });
+    await deps.db.update(merchantCharges).set({ providerSessionId: session.sessionId }).where(eq(merchantCharges.id, chargeId));
+    return { chargeId, url: session.url };
+  } catch (err) {
+    // Nothing was charged: the charge is closed so a late event can never apply it.
+    await deps.db.update(merchantCharges).set({ status: 'canceled' }).where(eq(merchantCharges.id, chargeId));
+    throw err;
+  }
+}
+
+/** One calendar month later in UTC (Jan 31 → Feb 28/29): a subscription period when the provider does not say. */
+function addMonth(at: Date): Date {
+  const next = new Date(at);
+  const day = at.getUTCDate();
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  next.setUTCDate(Math.min(day, new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate()));
+  return next;
+}
+
+/** Messaging access (merchant-admin.md §4, DESIGN.md 7), computed in SQL from the row being written. */
+const messagingFor = (hasSubscription: boolean) =>
+  hasSubscription ? sql`${merchants.subscriptionPlan} <> 'advertise_only'` : sql`${merchants.subscriptionPlan} = 'deals_messaging'`;
+
+async function setSubscribed(tx: Tx, merchantId: string, now: Date) {
+  await tx.update(merchants).set({ hasSubscription: true, hasMessaging: messagingFor(true), updatedAt: now }).where(eq(merchants.id, merchantId));
+}
+
+type ChargeRow = typeof merchantCharges.$inferSelect;
+
+/** Marks an open (or given-up) charge paid and applies what it pays for, in the caller's transaction. */
+async function applyPaid(tx: Tx, where: ReturnType<typeof and>, event: ProviderEvent, now: Date): Promise<ChargeRow | null> {
+  const [charge] = await tx
+    .update(merchantCharges)
+    .set({ status: 'paid', paidAt: now })
+    .where(and(where, inArray(merchantCharges.status, ['open', 'expired'])))
+    .returning();
+  if (!charge) return null;
+  if (event.chargeId && event.chargeId !== charge.id) throw new AppError('BAD_REQUEST', 'The event names another charge than its session.');
+  if (charge.kind === 'subscription') {
+    const periodEnd = event.periodEnd ?? addMonth(now);
+    await tx
+      .update(merchantCharges)
+      .set({ providerSubscriptionId: event.subscriptionId ?? charge.providerSubscriptionId, currentPeriodEnd: periodEnd })
+      .where(eq(merchantCharges.id, charge.id));
+    await setSubscribed(tx, charge.merchantId, now);
+  } else if (charge.dealId && charge.boostDays) {
+    await activateBoostedDeal(tx, { dealId: charge.dealId, boostDays: charge.boostDays, paidAt: now });
+  }
+  return charge;
+}
+
+export interface BillingEventResult {
+  /** The event is about a merchant charge or subscription (not a customer order). */
+  handled: boolean;
+  /** Something changed (false for a redelivery or an event with nothing left to do). */
+  applied: boolean;
+}
+
+/**
+ * Handles a verified provider event when it concerns merchant billing; `handled: false` leaves it
+ * to customer checkout. Exactly once: the event id is recorded under a primary key and the charge
+ * moves by conditional updates, in one transaction with the merchant and deal changes.
+ */
+export async function handleBillingEvent(
+  deps: { db: Db; provider: PaymentProvider; log?: { error(o: object, m: string): void } },
+  event: ProviderEvent,
+  now = new Date(),
+): Promise<BillingEventResult> {
+  const isSubscriptionEvent = event.type === 'subscription.renewed' || event.type === 'subscription.ended';
+  let isCharge = isSubscriptionEvent || Boolean(event.chargeId);
+  if (!isCharge && event.sessionId) {
+    const [row] = await deps.db
+      .select({ id: merchantCharges.id })
+      .from(merchantCharges)
+      .where(and(eq(merchantCharges.provider, deps.provider.name), eq(merchantCharges.providerSessionId, event.sessionId)));
+    isCharge = Boolean(row);
+  }
+  if (!isCharge) return { handled: false, applied: false };
+
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(webhookEvents)
+      .values({ provider: deps.provider.name, eventId: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ eventId: webhookEvents.eventId });
+    if (!fresh) return { applied: false, cancelSubscription: null as string | null };
+    const ours = eq(merchantCharges.provider, deps.provider.name);
+
+    if (event.type === 'checkout.expired' && event.sessionId) {
+      const rows = await tx
+        .update(merchantCharges)
+        .set({ status: 'expired' })
+        .where(and(ours, eq(merchantCharges.providerSessionId, event.sessionId), eq(merchantCharges.status, 'open')))
+        .returning({ id: merchantCharges.id });
+      return { applied: rows.length > 0, cancelSubscription: null };
+    }
+
+    if (event.type === 'checkout.paid' && event.sessionId) {
+      const charge = await applyPaid(tx, and(ours, eq(merchantCharges.providerSessionId, event.sessionId)), event, now);
+      return { applied: Boolean(charge), cancelSubscription: await unneededSubscription(tx, charge, event.subscriptionId ?? null) };
+    }
+
+    if (event.type === 'subscription.renewed' && event.subscriptionId) {
+      const bySubscription = eq(merchantCharges.providerSubscriptionId, event.subscriptionId);
+      const match = and(ours, eq(merchantCharges.kind, 'subscription'), event.chargeId ? or(bySubscription, eq(merchantCharges.id, event.chargeId)) : bySubscription);
+      // A paid invoice can arrive before the checkout's own event: it confirms the payment too.
+      const first = await applyPaid(tx, match, { ...event, chargeId: null }, now);
+      const periodEnd = event.periodEnd ?? addMonth(now);
+      const renewed = await tx
+        .update(merchantCharges)
+        .set({ providerSubscriptionId: event.subscriptionId, currentPeriodEnd: sql`greatest(coalesce(${merchantCharges.currentPeriodEnd}, ${periodEnd}), ${periodEnd})` })
+        .where(and(match, eq(merchantCharges.status, 'paid')))
+        .returning();
+      for (const charge of renewed) await setSubscribed(tx, charge.merchantId, now);
+      return { applied: Boolean(first) || renewed.length > 0, cancelSubscription: null };
+    }
+
+    if (event.type === 'subscription.ended' && event.subscriptionId) {
+      const ended = await tx
+        .update(merchantCharges)
+        .set({ status: 'canceled' })
+        .where(and(ours, eq(merchantCharges.kind, 'subscription'), eq(merchantCharges.providerSubscriptionId, event.subscriptionId), eq(merchantCharges.status, 'paid')))
+        .returning();
+      for (const charge of ended) {
+        // Another paid, current subscription of the same merchant keeps access.
+        const [other] = await tx
+          .select({ id: merchantCharges.id })
+          .from(merchantCharges)
+          .where(
+            and(
+              eq(merchantCharges.merchantId, charge.merchantId),
+              eq(merchantCharges.kind, 'subscription'),
+              eq(merchantCharges.status, 'paid'),
+              ne(merchantCharges.id, charge.id),
+              gt(merchantCharges.currentPeriodEnd, now),
+            ),
+          );
+        if (!other) await tx.update(merchants).set({ hasSubscription: false, hasMessaging: messagingFor(false), updatedAt: now }).where(eq(merchants.id, charge.merchantId));
+      }
+      return { applied: ended.length > 0, cancelSubscription: null };
+    }
+    return { applied: false, cancelSubscription: null };
+  });
+
+  // Paid for a plan the merchant has left meanwhile: it runs out at the period end, not renewed.
+  if (outcome.cancelSubscription) {
+    await deps.provider.setCancelAtPeriodEnd(outcome.cancelSubscription, true).catch((err) => deps.log?.error({ err }, 'canceling an unneeded subscription failed'));
+  }
+  return { handled: true, applied: outcome.applied };
+}
+
+async function unneededSubscription(tx: Tx, charge: ChargeRow | null, subscriptionId: string | null): Promise<string | null> {
+  if (!charge || charge.kind !== 'subscription' || !subscriptionId) return null;
+  const [m] = await tx.select({ plan: merchants.subscriptionPlan }).from(merchants).where(eq(merchants.id, charge.merchantId));
+  return m && m.plan !== 'advertise_messaging' ? subscriptionId : null;
+}
+
+/** The merchant's paid subscriptions that the provider still bills (newest first). */
+export async function activeSubscriptions(db: Tx, merchantId: string, now = new Date()) {
+  return db
+    .select()
+    .from(merchantCharges)
+    .where(
+      and(
+        eq(merchantCharges.merchantId, merchantId),
+        eq(merchantCharges.kind, 'subscription'),
+        eq(merchantCharges.status, 'paid'),
+        isNotNull(merchantCharges.providerSubscriptionId),
+        gt(merchantCharges.currentPeriodEnd, now),
+      ),
+    )
+    .orderBy(desc(merchantCharges.paidAt));
+}
+
+/**
+ * Leaving (cancel = true) or coming back to (false) the messaging plan: the provider stops or
+ * resumes renewing at the period end; access lasts until the provider ends the subscription.
+ */
+export async function setSubscriptionRenewal(deps: { db: Db; provider: PaymentProvider }, merchantId: string, renew: boolean): Promise<number> {
+  const subs = await activeSubscriptions(deps.db, merchantId);
+  for (const s of subs) await deps.provider.setCancelAtPeriodEnd(s.providerSubscriptionId!, !renew);
+  return subs.length;
+}
