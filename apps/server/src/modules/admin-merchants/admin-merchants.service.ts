@@ -27,8 +27,11 @@ export interface AdminMerchantDeps {
 
 type RequestRow = typeof requests.$inferSelect;
 
-/** Merchant messages of a thread the admins have not read yet (the View Messages badge). */
-const unreadMessages = sql<number>`(select count(*)::int from ${adminMerchantMessages} m where m.registration_id = ${requests.id} and m.sender_type = 'merchant' and m.is_read = false)`;
+/**
+ * Merchant messages of a thread the admins have not read yet (the View Messages badge). The outer
+ * column is written qualified: drizzle renders `${requests.id}` as a bare "id", which would bind to m.id.
+ */
+const unreadMessages = sql<number>`(select count(*)::int from ${adminMerchantMessages} m where m.registration_id = merchant_registration_requests.id and m.sender_type = 'merchant' and m.is_read = false)`;
 
 const sectionFilter = {
   pending: and(eq(requests.status, 'pending'), eq(requests.requiresMerchantResponse, false)),
