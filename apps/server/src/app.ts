@@ -31,6 +31,9 @@ import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { createPaymentProvider, type PaymentProvider } from './payments';
 import { devMailboxRoutes, systemRoutes } from './modules/system/system.routes';
 import { messageEventsRoutes } from './modules/system/message-events.routes';
+import { merchantDealsRoutes } from './modules/merchant-deals/merchant-deals.routes';
+import { merchantAnalyticsRoutes } from './modules/merchant-analytics/merchant-analytics.routes';
+import { customerMessagesRoutes } from './modules/customer-messages/customer-messages.routes';
 import { adminMerchantsRoutes } from './modules/admin-merchants/admin-merchants.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
 
@@ -130,6 +133,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(purchasesRoutes);
   await app.register(merchantsRoutes);
   await app.register(messageEventsRoutes);
+  await app.register(merchantDealsRoutes);
+  await app.register(merchantAnalyticsRoutes);
+  await app.register(customerMessagesRoutes);
   await app.register(adminMerchantsRoutes);
   await app.register(payoutsRoutes);
   if (payments.provider.name === 'sandbox') await app.register(sandboxRoutes);

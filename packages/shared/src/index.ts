@@ -17,3 +17,6 @@ export * from './domain/phone';
 export * from './domain/browse-url';
 export * from './schemas/admin-merchants';
 export * from './schemas/payouts';
+export * from './schemas/merchant-deals';
+export * from './schemas/customer-messages';
+export * from './schemas/merchant-analytics';

@@ -1,0 +1,59 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Where uploaded files live. One implementation stores them on disk under `DATA_DIR/uploads`; an
+ * object store (S3 and the like) can take its place for several instances without shared disks.
+ * Keys are relative paths made by the server (never by the client), e.g. `deals/<uuid>.webp`.
+ */
+export interface FileStorage {
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** The bytes and content type, or null when there is no such file. */
+  get(key: string): Promise<{ data: Buffer; contentType: string } | null>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+}
+
+const KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.(webp|png|jpe?g)$/;
+const TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };
+
+export function isStorageKey(key: string): boolean {
+  return KEY.test(key);
+}
+
+export function diskStorage(root: string): FileStorage {
+  const fileFor = (key: string) => {
+    if (!isStorageKey(key)) throw new Error(`invalid storage key ${key}`);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, data) {
+      const file = fileFor(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Write then rename: a reader never sees half a file.
+      const tmp = `${file}.${process.pid}.tmp`;
+      await fs.writeFile(tmp, data);
+      await fs.rename(tmp, file);
+    },
+    async get(key) {
+      if (!isStorageKey(key)) return null;
+      try {
+        const data = await fs.readFile(fileFor(key));
+        return { data, contentType: TYPES[key.split('.').pop()!] ?? 'application/octet-stream' };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
+    async exists(key) {
+      if (!isStorageKey(key)) return false;
+      return fs
+        .stat(fileFor(key))
+        .then((s) => s.isFile())
+        .catch(() => false);
+    },
+    async delete(key) {
+      await fs.rm(fileFor(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { customerMessagesQuerySchema, respondCustomerMessageSchema, sendCustomerMessageSchema } from '@localperks/shared';
+import { listInbox, listSentMessages, openInboxMessage, respondToMessage, sendCustomerMessage } from './customer-messages.service';
+
+export async function customerMessagesRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['customer-messages'];
+  const deps = (log: { error(o: object, m: string): void }) => ({ db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, log });
+  const params = z.object({ id: z.uuid() });
+
+  r.post(
+    '/api/customer-messages',
+    { config: { access: 'customer' }, schema: { tags, summary: 'A customer writes to the merchant of a deal or of one of their purchases (rate-limited)', body: sendCustomerMessageSchema } },
+    async (request, reply) => {
+      const created = await sendCustomerMessage(deps(request.log), { id: request.user!.id, name: request.user!.name }, request.body);
+      reply.code(201);
+      return created;
+    },
+  );
+
+  r.get(
+    '/api/customer-messages',
+    { config: { access: 'customer' }, schema: { tags, summary: 'The signed-in customer’s messages to merchants, with replies (a page)', querystring: z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) }) } },
+    async (request) => listSentMessages(app.db, request.user!.id, request.query.page),
+  );
+
+  r.get(
+    '/api/merchant/customer-messages',
+    { config: { access: 'approved-merchant' }, schema: { tags, summary: 'The merchant’s Customer Messages inbox (messaging access only), with counts by status', querystring: customerMessagesQuerySchema } },
+    async (request) => listInbox(app.db, request.user!.id, request.query),
+  );
+
+  r.post(
+    '/api/merchant/customer-messages/:id/read',
+    { config: { access: 'approved-merchant' }, schema: { tags, summary: 'Open a message: marks it read when it was unread', params } },
+    async (request) => openInboxMessage(app.db, request.user!.id, request.params.id),
+  );
+
+  r.post(
+    '/api/merchant/customer-messages/:id/response',
+    { config: { access: 'approved-merchant' }, schema: { tags, summary: 'Respond to a customer message (once); the customer is e-mailed', params, body: respondCustomerMessageSchema } },
+    async (request) => respondToMessage(deps(request.log), request.user!.id, request.params.id, request.body.response),
+  );
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { merchantAnalytics } from './merchant-analytics.service';
+
+export async function merchantAnalyticsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/merchant/analytics',
+    {
+      config: { access: 'approved-merchant' },
+      schema: { tags: ['merchant-analytics'], summary: 'Revenue & Analytics of the signed-in merchant, from their purchases (totals, earnings after commission, current period, next payout, 30 days, by deal, recent)' },
+    },
+    async (request) => merchantAnalytics(app.db, request.user!.id),
+  );
+}

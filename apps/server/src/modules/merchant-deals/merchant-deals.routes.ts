@@ -1,0 +1,152 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import {
+  DEAL_IMAGE_MAX_BYTES,
+  MERCHANT_DEAL_MESSAGES as M,
+  createMerchantDealSchema,
+  launchBoostSchema,
+  merchantDealsQuerySchema,
+  updateMerchantDealSchema,
+  type SaveMerchantDealResult,
+} from '@localperks/shared';
+import { AppError } from '../../lib/errors';
+import { diskStorage, isStorageKey } from '../../lib/storage';
+import {
+  boostDraft,
+  createMerchantDeal,
+  dealCreationBlocker,
+  deleteMerchantDeal,
+  merchantForUser,
+  setDraftBoostDays,
+  getMerchantDeal,
+  listMerchantDeals,
+  setDealPaused,
+  storeDealImage,
+  updateMerchantDeal,
+} from './merchant-deals.service';
+import { startBoostPayment } from './merchant-deals.boost';
+
+export async function merchantDealsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['merchant-deals'];
+  const storage = diskStorage(path.join(app.config.dataDir, 'uploads'));
+  const params = z.object({ id: z.uuid() });
+
+  r.get(
+    '/api/merchant/deals',
+    { config: { access: 'merchant' }, schema: { tags, summary: 'The signed-in merchant’s own deals (a page), and whether they may create deals now', querystring: merchantDealsQuerySchema } },
+    async (request) => listMerchantDeals(app.db, request.user!.id, request.query),
+  );
+
+  r.get(
+    '/api/merchant/deals/:id',
+    { config: { access: 'merchant' }, schema: { tags, summary: 'One of the merchant’s own deals (for editing)', params } },
+    async (request) => getMerchantDeal(app.db, request.user!.id, request.params.id),
+  );
+
+  r.post(
+    '/api/merchant/deals',
+    {
+      config: { access: 'approved-merchant' },
+      schema: {
+        tags,
+        summary: 'Create a deal (approved merchants on Deals + Messaging). With `boost` it is saved as a PerkBoost draft and a payment page is returned.',
+        body: createMerchantDealSchema,
+      },
+    },
+    async (request, reply): Promise<SaveMerchantDealResult> => {
+      const body = request.body;
+      const created = await createMerchantDeal(app.db, storage, request.user!.id, body);
+      let checkoutUrl: string | null = null;
+      if (body.boost) {
+        checkoutUrl = await startBoostPayment(app, { merchant: created.merchant, merchantEmail: request.user!.email, dealId: created.deal.id, dealTitle: created.deal.title, boostDays: body.boost.boostDays });
+      }
+      reply.code(201);
+      return { deal: created.deal, phoneNumbersRemoved: created.phoneNumbersRemoved, checkoutUrl };
+    },
+  );
+
+  r.put(
+    '/api/merchant/deals/:id',
+    { config: { access: 'approved-merchant' }, schema: { tags, summary: 'Edit one of the merchant’s own deals (phone numbers are removed from the description)', params, body: updateMerchantDealSchema } },
+    async (request): Promise<SaveMerchantDealResult> => {
+      const updated = await updateMerchantDeal(app.db, storage, request.user!.id, request.params.id, request.body);
+      return { ...updated, checkoutUrl: null };
+    },
+  );
+
+  r.post(
+    '/api/merchant/deals/:id/boost',
+    { config: { access: 'approved-merchant' }, schema: { tags, summary: 'Pay for a PerkBoost draft: a payment page for the chosen duration (price from the server)', params, body: launchBoostSchema } },
+    async (request) => {
+      const { merchant, deal } = await boostDraft(app.db, request.user!.id, request.params.id);
+      await setDraftBoostDays(app.db, deal.id, request.body.boostDays);
+      const checkoutUrl = await startBoostPayment(app, { merchant, merchantEmail: request.user!.email, dealId: deal.id, dealTitle: deal.title, boostDays: request.body.boostDays });
+      return { checkoutUrl };
+    },
+  );
+
+  r.post(
+    '/api/merchant/deals/:id/pause',
+    { config: { access: 'merchant' }, schema: { tags, summary: 'Pause an active deal of the merchant (hidden from customers)', params } },
+    async (request) => setDealPaused(app.db, request.user!.id, request.params.id, true),
+  );
+
+  r.post(
+    '/api/merchant/deals/:id/resume',
+    { config: { access: 'merchant' }, schema: { tags, summary: 'Resume a paused deal of the merchant (if it has not expired)', params } },
+    async (request) => setDealPaused(app.db, request.user!.id, request.params.id, false),
+  );
+
+  r.delete(
+    '/api/merchant/deals/:id',
+    { config: { access: 'merchant' }, schema: { tags, summary: 'Delete (soft: status removed) a deal; active or unlocked PerkBoost deals cannot be deleted', params } },
+    async (request) => {
+      await deleteMerchantDeal(app.db, request.user!.id, request.params.id);
+      return { removed: true };
+    },
+  );
+
+  // Uploads: multipart only in this scope; one file, checked by its content, at most 5 MB.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: DEAL_IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 2 } });
+    scope.post(
+      '/api/merchant/uploads/deal-images',
+      { config: { access: 'approved-merchant' }, schema: { tags, summary: 'Upload a deal image (multipart field `file`; JPEG, PNG or WebP up to 5 MB); stored resized as WebP' } },
+      async (request, reply) => {
+        const blocker = dealCreationBlocker(await merchantForUser(app.db, request.user!.id));
+        if (blocker) throw new AppError('FORBIDDEN', blocker);
+        if (!request.isMultipart()) throw new AppError('VALIDATION', M.uploadMissing, { file: M.uploadMissing });
+        let data: Buffer;
+        try {
+          const file = await request.file();
+          if (!file) throw new AppError('VALIDATION', M.uploadMissing, { file: M.uploadMissing });
+          data = await file.toBuffer();
+        } catch (err) {
+          if (err instanceof AppError) throw err;
+          const code = (err as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('VALIDATION', M.uploadTooLarge, { file: M.uploadTooLarge });
+          throw new AppError('VALIDATION', M.uploadMissing, { file: M.uploadMissing });
+        }
+        const stored = await storeDealImage(storage, data);
+        reply.code(201);
+        return stored;
+      },
+    );
+  });
+
+  // Uploaded files are public (deal images); names are random and never change, so cache for long.
+  r.get(
+    '/uploads/*',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      const file = isStorageKey(key) ? await storage.get(key) : null;
+      if (!file) return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+      return reply.type(file.contentType).header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff').send(file.data);
+    },
+  );
+}

@@ -1,0 +1,349 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import sharp from 'sharp';
+import {
+  BOOST_OPTIONS,
+  DEAL_IMAGE_URL_PATTERN,
+  MERCHANT_DEALS_PAGE_SIZE,
+  MERCHANT_DEAL_MESSAGES as M,
+  discountPercent,
+  stripPhoneNumbers,
+  type MerchantDeal,
+  type MerchantDealsPage,
+  type createMerchantDealSchema,
+  type merchantDealsQuerySchema,
+  type updateMerchantDealSchema,
+} from '@localperks/shared';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { deals, merchants, purchases } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { FileStorage } from '../../lib/storage';
+
+const DAY_MS = 86_400_000;
+type Merchant = typeof merchants.$inferSelect;
+type DealRow = typeof deals.$inferSelect;
+
+/** Why a merchant may not create deals now (null: they may). DESIGN.md 7: approved, on deals_messaging. */
+export function dealCreationBlocker(m: Pick<Merchant, 'approved' | 'subscriptionPlan'>): string | null {
+  if (!m.approved) return M.approvalRequired;
+  if (m.subscriptionPlan !== 'deals_messaging') return M.planRequired;
+  return null;
+}
+
+export async function merchantForUser(db: Tx, userId: string): Promise<Merchant> {
+  const [m] = await db.select().from(merchants).where(eq(merchants.userId, userId));
+  if (!m) throw new AppError('FORBIDDEN', 'No merchant profile found. Please complete your registration.');
+  return m;
+}
+
+async function dealCreator(db: Tx, userId: string): Promise<Merchant> {
+  const m = await merchantForUser(db, userId);
+  const blocker = dealCreationBlocker(m);
+  if (blocker) throw new AppError('FORBIDDEN', blocker);
+  return m;
+}
+
+/**
+ * The deletion rule (customer.md §5, DESIGN.md 12): a PerkBoost deal that is live (voting or
+ * unlocked) or was ever unlocked stays; drafts and boosts that expired without unlocking may go.
+ */
+export function canDeleteDeal(d: Pick<DealRow, 'type' | 'status' | 'unlockedAt'>): boolean {
+  if (d.status === 'removed') return false;
+  if (d.type !== 'perkboost') return true;
+  return d.unlockedAt === null && (d.status === 'draft' || d.status === 'expired');
+}
+
+function toMerchantDeal(d: DealRow, purchaseCount: number): MerchantDeal {
+  return {
+    id: d.id,
+    title: d.title,
+    description: d.description,
+    highlights: d.highlights,
+    finePrint: d.finePrint,
+    imageUrl: d.imageUrl,
+    images: d.images,
+    type: d.type,
+    status: d.status,
+    categoryId: d.categoryId,
+    city: d.city,
+    state: d.state,
+    originalPriceCents: d.originalPriceCents,
+    dealPriceCents: d.dealPriceCents,
+    discountPercentage: d.discountPercentage,
+    expirationDate: d.expirationDate.toISOString(),
+    votesRequired: d.votesRequired,
+    currentVotes: d.currentVotes,
+    votingEndDate: d.votingEndDate?.toISOString() ?? null,
+    boostDays: d.boostDays,
+    unlockedAt: d.unlockedAt?.toISOString() ?? null,
+    moderationReason: d.moderationReason,
+    createdAt: d.createdAt.toISOString(),
+    purchaseCount,
+    canDelete: canDeleteDeal(d),
+  };
+}
+
+async function purchaseCounts(db: Tx, ids: string[]): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ dealId: purchases.dealId, n: count() }).from(purchases).where(inArray(purchases.dealId, ids)).groupBy(purchases.dealId);
+  return new Map(rows.map((r) => [r.dealId, Number(r.n)]));
+}
+
+/** The merchant's own deals (never removed ones), newest first, a page at a time. */
+export async function listMerchantDeals(db: Db, userId: string, q: z.output<typeof merchantDealsQuerySchema>): Promise<MerchantDealsPage> {
+  const m = await merchantForUser(db, userId);
+  const filters: SQL[] = [eq(deals.merchantId, m.id), ne(deals.status, 'removed')];
+  if (q.status !== 'all') filters.push(eq(deals.status, q.status));
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(deals)
+      .where(where)
+      .orderBy(desc(deals.createdAt), desc(deals.id))
+      .limit(MERCHANT_DEALS_PAGE_SIZE)
+      .offset((q.page - 1) * MERCHANT_DEALS_PAGE_SIZE),
+    db.select({ n: count() }).from(deals).where(where),
+  ]);
+  const counts = await purchaseCounts(db, rows.map((r) => r.id));
+  const reason = dealCreationBlocker(m);
+  return {
+    deals: rows.map((r) => toMerchantDeal(r, counts.get(r.id) ?? 0)),
+    total: Number(total?.n ?? 0),
+    page: q.page,
+    pageSize: MERCHANT_DEALS_PAGE_SIZE,
+    canCreateDeals: reason === null,
+    reason,
+  };
+}
+
+/** One of the merchant's own deals; another merchant's deal is "not found" (no existence leak). */
+async function ownDeal(db: Tx, merchantId: string, dealId: string): Promise<DealRow> {
+  const [d] = await db
+    .select()
+    .from(deals)
+    .where(and(eq(deals.id, dealId), eq(deals.merchantId, merchantId), ne(deals.status, 'removed')));
+  if (!d) throw new AppError('NOT_FOUND', M.notFound);
+  return d;
+}
+
+export async function getMerchantDeal(db: Db, userId: string, dealId: string): Promise<MerchantDeal> {
+  const m = await merchantForUser(db, userId);
+  const d = await ownDeal(db, m.id, dealId);
+  return toMerchantDeal(d, (await purchaseCounts(db, [d.id])).get(d.id) ?? 0);
+}
+
+/** Uploaded images named in a deal must exist in our storage (URLs of our own upload endpoint). */
+async function checkImages(storage: FileStorage, images: string[]) {
+  for (const url of images) {
+    if (!DEAL_IMAGE_URL_PATTERN.test(url) || !(await storage.exists(url.replace(/^\/uploads\//, '')))) {
+      throw new AppError('VALIDATION', M.imageInvalid, { images: M.imageInvalid });
+    }
+  }
+}
+
+type DealInput = z.output<typeof updateMerchantDealSchema>;
+
+function dealValues(input: DealInput) {
+  const stripped = stripPhoneNumbers(input.description);
+  const images = [...new Set(input.images)];
+  return {
+    phoneNumbersRemoved: stripped.removed,
+    values: {
+      title: input.title,
+      description: stripped.text,
+      highlights: input.highlights,
+      finePrint: input.finePrint,
+      categoryId: input.categoryId,
+      city: input.city,
+      state: input.state,
+      images,
+      imageUrl: images[0] ?? null,
+      originalPriceCents: input.originalPriceCents,
+      dealPriceCents: input.dealPriceCents,
+      discountPercentage: discountPercent(input.originalPriceCents, input.dealPriceCents),
+      expirationDate: new Date(input.expirationDate),
+      searchText: `${input.title} ${stripped.text}`.toLowerCase(),
+    },
+  };
+}
+
+/**
+ * A new deal. Standard deals are live at once (status active). A PerkBoost launch is saved as a
+ * draft (never listed) until its payment is confirmed (`activateBoostedDeal`).
+ */
+export async function createMerchantDeal(db: Db, storage: FileStorage, userId: string, input: z.output<typeof createMerchantDealSchema>) {
+  const m = await dealCreator(db, userId);
+  await checkImages(storage, input.images);
+  const { values, phoneNumbersRemoved } = dealValues(input);
+  if (!values.description) throw new AppError('VALIDATION', M.descriptionMin, { description: M.descriptionMin });
+  const boost = input.boost;
+  const [d] = await db
+    .insert(deals)
+    .values({
+      ...values,
+      merchantId: m.id,
+      type: boost ? 'perkboost' : 'standard',
+      status: boost ? 'draft' : 'active',
+      votesRequired: boost?.votesRequired ?? null,
+      boostDays: boost?.boostDays ?? null,
+    })
+    .returning();
+  return { deal: toMerchantDeal(d!, 0), phoneNumbersRemoved, merchant: m };
+}
+
+/** Edits every field of an own deal; a launched PerkBoost deal keeps its votes target and window. */
+export async function updateMerchantDeal(db: Db, storage: FileStorage, userId: string, dealId: string, input: DealInput) {
+  const m = await dealCreator(db, userId);
+  await checkImages(storage, input.images);
+  const { values, phoneNumbersRemoved } = dealValues(input);
+  if (!values.description) throw new AppError('VALIDATION', M.descriptionMin, { description: M.descriptionMin });
+  const existing = await ownDeal(db, m.id, dealId);
+  if (existing.type === 'perkboost' && existing.votingEndDate && values.expirationDate < existing.votingEndDate) {
+    throw new AppError('VALIDATION', M.expirationAfterBoost, { expirationDate: M.expirationAfterBoost });
+  }
+  // An expired standard deal given a future date comes back; an expired PerkBoost does not re-open voting.
+  const revived = existing.type === 'standard' && existing.status === 'expired' && values.expirationDate > new Date();
+  const [d] = await db
+    .update(deals)
+    .set({ ...values, ...(revived ? { status: 'active' as const } : {}), updatedAt: new Date() })
+    .where(and(eq(deals.id, dealId), eq(deals.merchantId, m.id), ne(deals.status, 'removed')))
+    .returning();
+  if (!d) throw new AppError('NOT_FOUND', M.notFound);
+  return { deal: toMerchantDeal(d, (await purchaseCounts(db, [d.id])).get(d.id) ?? 0), phoneNumbersRemoved };
+}
+
+/** Pause (active → paused) or resume (paused → active, if not expired): one conditional update. */
+export async function setDealPaused(db: Db, userId: string, dealId: string, paused: boolean): Promise<MerchantDeal> {
+  const m = await merchantForUser(db, userId);
+  const now = new Date();
+  const [d] = await db
+    .update(deals)
+    .set({ status: paused ? 'paused' : 'active', updatedAt: now })
+    .where(
+      and(
+        eq(deals.id, dealId),
+        eq(deals.merchantId, m.id),
+        eq(deals.status, paused ? 'active' : 'paused'),
+        ...(paused ? [] : [sql`${deals.expirationDate} > ${now}`]),
+      ),
+    )
+    .returning();
+  if (!d) {
+    const existing = await ownDeal(db, m.id, dealId);
+    if (!paused && existing.status === 'paused') throw new AppError('CONFLICT', M.resumeExpired);
+    throw new AppError('CONFLICT', paused ? M.notPausable : M.notResumable);
+  }
+  return toMerchantDeal(d, (await purchaseCounts(db, [d.id])).get(d.id) ?? 0);
+}
+
+/**
+ * Soft delete (status removed): purchases keep their deal. The deletion rule is in the update's
+ * condition, so a deal that unlocks at the same moment cannot slip through.
+ */
+export async function deleteMerchantDeal(db: Db, userId: string, dealId: string): Promise<void> {
+  const m = await merchantForUser(db, userId);
+  const [d] = await db
+    .update(deals)
+    .set({ status: 'removed', updatedAt: new Date() })
+    .where(
+      and(
+        eq(deals.id, dealId),
+        eq(deals.merchantId, m.id),
+        ne(deals.status, 'removed'),
+        sql`(${deals.type} = 'standard' or (${deals.unlockedAt} is null and ${deals.status} in ('draft', 'expired')))`,
+      ),
+    )
+    .returning({ id: deals.id });
+  if (d) return;
+  await ownDeal(db, m.id, dealId);
+  throw new AppError('CONFLICT', M.cannotDelete);
+}
+
+/** The price of a boost duration, from the constants (never from the client). */
+export function boostPriceCents(days: number): number {
+  const option = BOOST_OPTIONS.find((o) => o.days === days);
+  if (!option) throw new AppError('VALIDATION', M.boostDaysRequired, { boostDays: M.boostDaysRequired });
+  return option.priceCents;
+}
+
+/** A draft PerkBoost deal of this merchant, ready to be paid for. */
+export async function boostDraft(db: Tx, userId: string, dealId: string) {
+  const m = await dealCreator(db, userId);
+  const d = await ownDeal(db, m.id, dealId);
+  if (d.type !== 'perkboost' || d.status !== 'draft') throw new AppError('CONFLICT', M.notDraft);
+  return { merchant: m, deal: d };
+}
+
+/** Sets the duration of a draft before paying (the price follows from it). */
+export async function setDraftBoostDays(db: Tx, dealId: string, boostDays: number) {
+  await db
+    .update(deals)
+    .set({ boostDays, updatedAt: new Date() })
+    .where(and(eq(deals.id, dealId), eq(deals.status, 'draft')));
+}
+
+/**
+ * Called by the billing webhook inside the payment's transaction (DESIGN.md 4): the paid draft goes
+ * live as a crowd-vote deal (status pending) whose voting window starts at the payment. Only a
+ * draft moves, so a redelivered confirmation changes nothing; returns whether this call moved it.
+ */
+export async function activateBoostedDeal(tx: Tx, opts: { dealId: string; boostDays: number; paidAt: Date }): Promise<boolean> {
+  const votingEndDate = new Date(opts.paidAt.getTime() + opts.boostDays * DAY_MS);
+  const moved = await tx
+    .update(deals)
+    .set({
+      status: 'pending',
+      boostDays: opts.boostDays,
+      votingEndDate,
+      // The voting window must fit in the deal's validity.
+      expirationDate: sql`greatest(${deals.expirationDate}, ${votingEndDate})`,
+      updatedAt: opts.paidAt,
+    })
+    .where(and(eq(deals.id, opts.dealId), eq(deals.status, 'draft'), eq(deals.type, 'perkboost'), isNull(deals.unlockedAt)))
+    .returning({ id: deals.id });
+  return moved.length > 0;
+}
+
+const JPEG = [0xff, 0xd8, 0xff];
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** JPEG, PNG or WebP by the file's first bytes (never by its name or declared type). */
+export function sniffImageType(b: Buffer): 'jpeg' | 'png' | 'webp' | null {
+  if (JPEG.every((x, i) => b[i] === x)) return 'jpeg';
+  if (PNG.every((x, i) => b[i] === x)) return 'png';
+  if (b.length >= 12 && b.toString('ascii', 0, 4) === 'RIFF' && b.toString('ascii', 8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+/** Web sizes of every uploaded image: the gallery size and a thumbnail, both WebP. */
+export const IMAGE_SIZES = [
+  { suffix: '', maxWidth: 1200, maxHeight: 900, quality: 80 },
+  { suffix: '-sm', maxWidth: 480, maxHeight: 360, quality: 75 },
+] as const;
+
+/**
+ * Checks an uploaded image by content, decodes it (a file that only looks like an image fails here),
+ * and stores it resized to web sizes as WebP. Returns the public URL of the gallery size.
+ */
+export async function storeDealImage(storage: FileStorage, data: Buffer): Promise<{ url: string; thumbnailUrl: string; width: number; height: number }> {
+  if (!sniffImageType(data)) throw new AppError('VALIDATION', M.uploadNotImage, { file: M.uploadNotImage });
+  const id = randomUUID();
+  let out: { width: number; height: number } | null = null;
+  try {
+    for (const size of IMAGE_SIZES) {
+      const { data: webp, info } = await sharp(data, { limitInputPixels: 50_000_000 })
+        .rotate()
+        .resize({ width: size.maxWidth, height: size.maxHeight, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: size.quality })
+        .toBuffer({ resolveWithObject: true });
+      await storage.put(`deals/${id}${size.suffix}.webp`, webp, 'image/webp');
+      out ??= { width: info.width, height: info.height };
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError('VALIDATION', M.uploadNotImage, { file: M.uploadNotImage });
+  }
+  return { url: `/uploads/deals/${id}.webp`, thumbnailUrl: `/uploads/deals/${id}-sm.webp`, ...out! };
+}

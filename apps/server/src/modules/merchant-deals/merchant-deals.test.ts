@@ -1,0 +1,238 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { MERCHANT_DEAL_MESSAGES as M } from '@localperks/shared';
+import { deals } from '../../db/schema';
+import { TEST_PASSWORD, build, sessionCookie } from '../../../test/build';
+import { createBoostDeal, createDeal, createMerchant } from '../../../test/factories';
+import { activateBoostedDeal, canDeleteDeal } from './merchant-deals.service';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-deals-'));
+const t = await build({ env: { DATA_DIR: dataDir } });
+const db = t.database.db;
+const DAY = 86_400_000;
+
+async function merchantSession(overrides: Parameters<typeof createMerchant>[1] = {}) {
+  const m = await createMerchant(db, overrides);
+  const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: m.user.email, password: TEST_PASSWORD } });
+  return { ...m, cookie: sessionCookie(res) };
+}
+
+const validDeal = (o: Record<string, unknown> = {}) => ({
+  title: 'Two-course dinner for two',
+  description: 'A seasonal two-course dinner for two at our riverside bistro.',
+  highlights: ['Seasonal menu', ' ', 'Riverside seating'],
+  finePrint: 'Valid Monday to Thursday.',
+  categoryId: 1,
+  city: 'Chicago',
+  state: 'IL',
+  originalPriceCents: 8000,
+  dealPriceCents: 5000,
+  expirationDate: new Date(Date.now() + 30 * DAY).toISOString(),
+  images: [] as string[],
+  ...o,
+});
+
+async function pngBytes(width = 1600, height = 1000) {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+}
+
+function multipart(filename: string, contentType: string, data: Buffer) {
+  const boundary = `----lp${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const upload = (cookie: string, filename: string, contentType: string, data: Buffer) =>
+  t.request({ method: 'POST', url: '/api/merchant/uploads/deal-images', cookie, ...multipart(filename, contentType, data) });
+
+describe('creating deals', () => {
+  it('creates a live deal with a server-computed discount, strips phone numbers, and lists it on /deals at once', async () => {
+    const m = await merchantSession({ businessName: 'Lakeside Bistro' });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/merchant/deals',
+      cookie: m.cookie,
+      payload: validDeal({ description: 'A seasonal dinner for two. Book at (312) 555-0123 today!', discountPercentage: 99 }),
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.phoneNumbersRemoved).toBe(true);
+    expect(body.checkoutUrl).toBeNull();
+    expect(body.deal).toMatchObject({ status: 'active', type: 'standard', discountPercentage: 38, highlights: ['Seasonal menu', 'Riverside seating'] });
+    expect(body.deal.description).not.toMatch(/555/);
+    const browse = (await t.request({ method: 'GET', url: '/api/deals?search=two-course' })).json();
+    expect(browse.deals.map((d: { id: string }) => d.id)).toContain(body.deal.id);
+    const page = await t.request({ method: 'GET', url: `/api/deals/${body.deal.id}` });
+    expect(page.json().deal).toMatchObject({ merchantName: 'Lakeside Bistro', finePrint: 'Valid Monday to Thursday.' });
+  });
+
+  it('refuses every invalid field with the spec’s message and writes nothing', async () => {
+    const m = await merchantSession();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ title: 'Tiny' }, 'title', M.titleMin],
+      [{ description: 'Too short' }, 'description', M.descriptionMin],
+      [{ categoryId: 9 }, 'categoryId', M.categoryRequired],
+      [{ city: 'Springfield', state: 'IL' }, 'city', M.locationRequired],
+      [{ dealPriceCents: 8000 }, 'dealPriceCents', M.dealBelowOriginal],
+      [{ originalPriceCents: 0 }, 'originalPriceCents', M.priceMin],
+      [{ expirationDate: new Date(Date.now() - DAY).toISOString() }, 'expirationDate', M.expirationFuture],
+      [{ images: ['https://evil.example/x.png'] }, 'images.0', M.imageInvalid],
+      [{ images: Array.from({ length: 7 }, () => '/uploads/deals/00000000-0000-4000-8000-000000000000.webp') }, 'images', M.imagesMax],
+      [{ boost: { boostDays: 2, votesRequired: 50 } }, 'boost.boostDays', M.boostDaysRequired],
+      [{ boost: { boostDays: 7, votesRequired: 2 } }, 'boost.votesRequired', M.votesRequiredMin],
+      [{ boost: { boostDays: 14, votesRequired: 50 }, expirationDate: new Date(Date.now() + 5 * DAY).toISOString() }, 'expirationDate', M.expirationAfterBoost],
+    ];
+    for (const [patch, field, message] of cases) {
+      const res = await t.request({ method: 'POST', url: '/api/merchant/deals', cookie: m.cookie, payload: validDeal(patch) });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().error.fields[field], field).toBe(message);
+    }
+    // An image URL of the right shape that was never uploaded is refused too.
+    const ghost = await t.request({ method: 'POST', url: '/api/merchant/deals', cookie: m.cookie, payload: validDeal({ images: ['/uploads/deals/00000000-0000-4000-8000-000000000000.webp'] }) });
+    expect(ghost.statusCode).toBe(400);
+    expect(await db.select().from(deals).where(eq(deals.merchantId, m.merchant.id))).toEqual([]);
+  });
+
+  it('lets only approved merchants on Deals + Messaging create deals', async () => {
+    const pending = await merchantSession({ approved: false });
+    const res1 = await t.request({ method: 'POST', url: '/api/merchant/deals', cookie: pending.cookie, payload: validDeal() });
+    expect(res1.statusCode).toBe(403);
+    const other = await merchantSession({ subscriptionPlan: 'advertise_messaging', hasSubscription: true });
+    const res2 = await t.request({ method: 'POST', url: '/api/merchant/deals', cookie: other.cookie, payload: validDeal() });
+    expect(res2.statusCode).toBe(403);
+    expect(res2.json().error.message).toBe(M.planRequired);
+    const list = (await t.request({ method: 'GET', url: '/api/merchant/deals', cookie: other.cookie })).json();
+    expect(list).toMatchObject({ canCreateDeals: false, reason: M.planRequired, deals: [] });
+    const listPending = (await t.request({ method: 'GET', url: '/api/merchant/deals', cookie: pending.cookie })).json();
+    expect(listPending).toMatchObject({ canCreateDeals: false, reason: M.approvalRequired });
+    const customer = await t.loginAs('customer');
+    expect((await t.request({ method: 'POST', url: '/api/merchant/deals', cookie: customer.cookie, payload: validDeal() })).statusCode).toBe(403);
+    expect((await t.request({ method: 'POST', url: '/api/merchant/deals', payload: validDeal() })).statusCode).toBe(401);
+  });
+});
+
+describe('ownership', () => {
+  it('never lets a merchant read, edit, pause, resume or delete another merchant’s deal', async () => {
+    const owner = await merchantSession();
+    const rival = await merchantSession();
+    const deal = await createDeal(db, owner.merchant.id, { title: 'Owner special' });
+    const attempts = [
+      { method: 'GET' as const, url: `/api/merchant/deals/${deal.id}` },
+      { method: 'PUT' as const, url: `/api/merchant/deals/${deal.id}`, payload: validDeal({ title: 'Hijacked deal' }) },
+      { method: 'POST' as const, url: `/api/merchant/deals/${deal.id}/pause` },
+      { method: 'POST' as const, url: `/api/merchant/deals/${deal.id}/resume` },
+      { method: 'DELETE' as const, url: `/api/merchant/deals/${deal.id}` },
+    ];
+    for (const a of attempts) {
+      const res = await t.request({ ...a, cookie: rival.cookie });
+      expect(res.statusCode, `${a.method} ${a.url}`).toBe(404);
+      expect(res.json().error.message).toBe(M.notFound);
+    }
+    expect((await t.request({ method: 'GET', url: '/api/merchant/deals', cookie: rival.cookie })).json().deals).toEqual([]);
+    const [after] = await db.select().from(deals).where(eq(deals.id, deal.id));
+    expect(after).toMatchObject({ title: 'Owner special', status: 'active' });
+    const mine = (await t.request({ method: 'GET', url: '/api/merchant/deals', cookie: owner.cookie })).json();
+    expect(mine.deals.map((d: { id: string }) => d.id)).toEqual([deal.id]);
+  });
+});
+
+describe('editing, pausing and deleting', () => {
+  it('edits a deal (phone numbers removed again), pauses and resumes it, and soft-deletes it after confirmation', async () => {
+    const m = await merchantSession();
+    const deal = await createDeal(db, m.merchant.id);
+    const edit = await t.request({ method: 'PUT', url: `/api/merchant/deals/${deal.id}`, cookie: m.cookie, payload: validDeal({ title: 'New title for the deal', description: 'Call 312.555.0199 for the best seasonal dinner in town.', dealPriceCents: 4000 }) });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json()).toMatchObject({ phoneNumbersRemoved: true, deal: { title: 'New title for the deal', discountPercentage: 50 } });
+    expect(edit.json().deal.description).not.toContain('555');
+
+    const pause = await t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/pause`, cookie: m.cookie });
+    expect(pause.json().status).toBe('paused');
+    expect((await t.request({ method: 'GET', url: `/api/deals/${deal.id}` })).statusCode).toBe(404);
+    expect((await t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/pause`, cookie: m.cookie })).json().error.message).toBe(M.notPausable);
+    expect((await t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/resume`, cookie: m.cookie })).json().status).toBe('active');
+
+    expect((await t.request({ method: 'DELETE', url: `/api/merchant/deals/${deal.id}`, cookie: m.cookie })).statusCode).toBe(200);
+    const [row] = await db.select().from(deals).where(eq(deals.id, deal.id));
+    expect(row!.status).toBe('removed');
+    expect((await t.request({ method: 'GET', url: `/api/merchant/deals/${deal.id}`, cookie: m.cookie })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/api/deals/${deal.id}` })).statusCode).toBe(404);
+  });
+
+  it('refuses to delete active or unlocked PerkBoost deals (server-enforced), but deletes a draft', async () => {
+    const m = await merchantSession();
+    const voting = await createBoostDeal(db, m.merchant.id, 50, 10);
+    const unlocked = await createBoostDeal(db, m.merchant.id, 5, 5, { status: 'active', unlockedAt: new Date() });
+    const unlockedThenExpired = await createBoostDeal(db, m.merchant.id, 5, 5, { status: 'expired', unlockedAt: new Date() });
+    for (const d of [voting, unlocked, unlockedThenExpired]) {
+      const res = await t.request({ method: 'DELETE', url: `/api/merchant/deals/${d.id}`, cookie: m.cookie });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe(M.cannotDelete);
+      expect((await db.select().from(deals).where(eq(deals.id, d.id)))[0]!.status).not.toBe('removed');
+    }
+    const listed = (await t.request({ method: 'GET', url: '/api/merchant/deals', cookie: m.cookie })).json().deals as { id: string; canDelete: boolean }[];
+    expect(listed.every((d) => d.canDelete === false)).toBe(true);
+    const draft = await createBoostDeal(db, m.merchant.id, 50, 0, { status: 'draft', votingEndDate: null });
+    expect((await t.request({ method: 'DELETE', url: `/api/merchant/deals/${draft.id}`, cookie: m.cookie })).statusCode).toBe(200);
+    expect(canDeleteDeal({ type: 'perkboost', status: 'expired', unlockedAt: null })).toBe(true);
+  });
+});
+
+describe('PerkBoost drafts', () => {
+  it('activates a paid draft once: pending, voting window from the payment, then listed boosted-first', async () => {
+    const m = await merchantSession();
+    const draft = await createDeal(db, m.merchant.id, { type: 'perkboost', status: 'draft', votesRequired: 40, boostDays: 3, title: 'Boosted brunch' });
+    expect((await t.request({ method: 'GET', url: `/api/deals/${draft.id}` })).statusCode).toBe(404);
+    const paidAt = new Date();
+    expect(await db.transaction((tx) => activateBoostedDeal(tx, { dealId: draft.id, boostDays: 3, paidAt }))).toBe(true);
+    expect(await db.transaction((tx) => activateBoostedDeal(tx, { dealId: draft.id, boostDays: 3, paidAt: new Date(paidAt.getTime() + DAY) }))).toBe(false);
+    const [row] = await db.select().from(deals).where(eq(deals.id, draft.id));
+    expect(row).toMatchObject({ status: 'pending', boostDays: 3 });
+    expect(row!.votingEndDate!.getTime()).toBe(paidAt.getTime() + 3 * DAY);
+    const browse = (await t.request({ method: 'GET', url: '/api/deals?city=Chicago&state=IL' })).json();
+    expect(browse.deals[0].id).toBe(draft.id);
+  });
+});
+
+describe('deal images', () => {
+  it('stores an uploaded image resized to web sizes (WebP), serves it publicly, and uses it in a deal', async () => {
+    const m = await merchantSession();
+    const res = await upload(m.cookie, 'photo.png', 'image/png', await pngBytes());
+    expect(res.statusCode).toBe(201);
+    const { url, thumbnailUrl, width } = res.json();
+    expect(url).toMatch(/^\/uploads\/deals\/[0-9a-f-]{36}\.webp$/);
+    expect(width).toBe(1200);
+    const served = await t.request({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(1200);
+    expect((await sharp((await t.request({ method: 'GET', url: thumbnailUrl })).rawPayload).metadata()).width).toBe(480);
+    expect(fs.existsSync(path.join(dataDir, 'uploads', url.replace('/uploads/', '')))).toBe(true);
+
+    const created = await t.request({ method: 'POST', url: '/api/merchant/deals', cookie: m.cookie, payload: validDeal({ images: [url] }) });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().deal).toMatchObject({ imageUrl: url, images: [url] });
+  });
+
+  it('refuses a non-image (whatever it claims to be), an oversized file, and a merchant who cannot create deals', async () => {
+    const m = await merchantSession();
+    const text = await upload(m.cookie, 'photo.png', 'image/png', Buffer.from('this is not an image at all, just text'));
+    expect(text.statusCode).toBe(400);
+    expect(text.json().error.message).toBe(M.uploadNotImage);
+    const fakePng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
+    expect((await upload(m.cookie, 'x.png', 'image/png', fakePng)).statusCode).toBe(400);
+    const big = await upload(m.cookie, 'big.jpg', 'image/jpeg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5 * 1024 * 1024 + 10)]));
+    expect(big.statusCode).toBe(400);
+    expect(big.json().error.message).toBe(M.uploadTooLarge);
+    const other = await merchantSession({ subscriptionPlan: 'advertise_only' });
+    expect((await upload(other.cookie, 'p.png', 'image/png', await pngBytes(50, 50))).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/uploads/deals/../../etc/passwd' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,273 @@
+import { z } from 'zod';
+import { BOOST_OPTIONS, CATEGORIES, LOCATIONS, type DealStatus, type DealType } from '../constants';
+
+/** Every message of the merchant's deal form and API (merchant-admin.md §5, customer.md §5). */
+export const MERCHANT_DEAL_MESSAGES = {
+  titleMin: 'Title must be at least 5 characters',
+  titleMax: 'Title must be at most 100 characters',
+  descriptionMin: 'Description must be at least 20 characters',
+  descriptionMax: 'Description must be at most 2000 characters',
+  highlightMax: 'Each highlight must be at most 150 characters',
+  highlightsMax: `Add at most ${8} highlights`,
+  finePrintMax: 'Fine print must be at most 1000 characters',
+  categoryRequired: 'Please select a category',
+  locationRequired: 'Please select a location',
+  originalPriceRequired: 'Please enter the original price',
+  dealPriceRequired: 'Please enter the deal price',
+  priceInvalid: 'Enter a price in dollars, e.g. 49.99',
+  priceMin: 'Price must be at least $0.01',
+  priceMax: 'Price must be at most $10,000.00',
+  dealBelowOriginal: 'Deal price must be lower than the original price',
+  expirationRequired: 'Please choose an expiration date',
+  expirationFuture: 'Expiration date must be in the future',
+  expirationTooFar: 'Expiration date must be within 2 years',
+  expirationAfterBoost: 'Expiration date must be after the PerkBoost voting window ends',
+  imagesMax: 'Add at most 6 images',
+  imageInvalid: 'Upload images with the image uploader',
+  boostDaysRequired: 'Please choose a boost duration',
+  votesRequiredMin: 'Votes required must be at least 5',
+  votesRequiredMax: 'Votes required must be at most 10,000',
+  votesRequiredWhole: 'Votes required must be a whole number',
+  phoneRemovedTitle: 'Phone numbers removed',
+  phoneRemoved: 'Phone numbers are not allowed in deal descriptions and were removed.',
+  planRequired: 'Deal creation is available on the Deals + Messaging plan. Switch to Deals + Messaging to create deals.',
+  approvalRequired: 'Deal creation is unavailable until an admin approves your business.',
+  cannotDeleteTitle: 'Cannot Delete Deal',
+  cannotDelete: 'Active or unlocked PerkBoost deals cannot be deleted.',
+  notFound: 'This deal does not exist or is not one of yours.',
+  notPausable: 'Only active deals can be paused.',
+  notResumable: 'Only paused deals can be resumed.',
+  resumeExpired: 'This deal has expired. Change its expiration date before resuming it.',
+  notDraft: 'This deal has already been launched.',
+  uploadNotImage: 'Please upload a JPEG, PNG or WebP image.',
+  uploadTooLarge: 'Images must be 5 MB or smaller.',
+  uploadMissing: 'Please choose an image to upload.',
+} as const;
+const M = MERCHANT_DEAL_MESSAGES;
+
+export const DEAL_TITLE_MAX = 100;
+export const DEAL_HIGHLIGHTS_MAX = 8;
+export const DEAL_IMAGES_MAX = 6;
+export const DEAL_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const DEAL_PRICE_MAX_CENTS = 1_000_000;
+export const DEAL_EXPIRATION_MAX_MS = 2 * 366 * 86_400_000;
+export const BOOST_VOTES_MIN = 5;
+export const BOOST_VOTES_MAX = 10_000;
+export const BOOST_DAYS = BOOST_OPTIONS.map((o) => o.days) as [1, 3, 7, 14];
+const DAY_MS = 86_400_000;
+
+/** Where uploaded deal images live (served publicly); the API accepts only these URLs. */
+export const DEAL_IMAGE_URL_PATTERN = /^\/uploads\/deals\/[0-9a-f-]{36}\.webp$/;
+
+const categoryIds = CATEGORIES.map((c) => c.id) as number[];
+const isLocation = (city: string, state: string) => LOCATIONS.some((l) => l.city === city && l.state === state);
+
+const textFields = {
+  title: z.string({ error: M.titleMin }).trim().min(5, M.titleMin).max(DEAL_TITLE_MAX, M.titleMax),
+  description: z.string({ error: M.descriptionMin }).trim().min(20, M.descriptionMin).max(2000, M.descriptionMax),
+  highlights: z
+    .array(z.string().trim().max(150, M.highlightMax))
+    .max(DEAL_HIGHLIGHTS_MAX, M.highlightsMax)
+    .default([])
+    .transform((list) => list.filter((h) => h.length > 0)),
+  finePrint: z.string().trim().max(1000, M.finePrintMax).default(''),
+  categoryId: z.coerce.number({ error: M.categoryRequired }).int(M.categoryRequired).refine((n) => categoryIds.includes(n), M.categoryRequired),
+  city: z.string({ error: M.locationRequired }).trim().min(1, M.locationRequired),
+  state: z.string({ error: M.locationRequired }).trim().min(1, M.locationRequired),
+  images: z.array(z.string().regex(DEAL_IMAGE_URL_PATTERN, M.imageInvalid)).max(DEAL_IMAGES_MAX, M.imagesMax).default([]),
+};
+
+const cents = (required: string) =>
+  z.number({ error: required }).int(M.priceInvalid).min(1, M.priceMin).max(DEAL_PRICE_MAX_CENTS, M.priceMax);
+
+/** The boost part of a launch: duration (the voting window) and the votes that unlock the deal. */
+export const boostSchema = z.object({
+  boostDays: z.coerce.number({ error: M.boostDaysRequired }).refine((d) => (BOOST_DAYS as number[]).includes(d), M.boostDaysRequired),
+  votesRequired: z.coerce
+    .number({ error: M.votesRequiredMin })
+    .int(M.votesRequiredWhole)
+    .min(BOOST_VOTES_MIN, M.votesRequiredMin)
+    .max(BOOST_VOTES_MAX, M.votesRequiredMax),
+});
+export type Boost = z.infer<typeof boostSchema>;
+
+interface DealRuleInput {
+  city: string;
+  state: string;
+  originalPriceCents: number;
+  dealPriceCents: number;
+  expiresAt: Date;
+  boostDays?: number | null;
+}
+
+/** The rules across fields, written once for the API schema and the form schema. */
+function dealRules(v: DealRuleInput, ctx: z.RefinementCtx, paths: { price: string; expiration: string }, now = Date.now()) {
+  if (!isLocation(v.city, v.state)) ctx.addIssue({ code: 'custom', path: ['city'], message: M.locationRequired });
+  if (v.dealPriceCents >= v.originalPriceCents) ctx.addIssue({ code: 'custom', path: [paths.price], message: M.dealBelowOriginal });
+  const t = v.expiresAt.getTime();
+  if (Number.isNaN(t)) ctx.addIssue({ code: 'custom', path: [paths.expiration], message: M.expirationRequired });
+  else if (t <= now) ctx.addIssue({ code: 'custom', path: [paths.expiration], message: M.expirationFuture });
+  else if (t > now + DEAL_EXPIRATION_MAX_MS) ctx.addIssue({ code: 'custom', path: [paths.expiration], message: M.expirationTooFar });
+  else if (v.boostDays && t < now + v.boostDays * DAY_MS) ctx.addIssue({ code: 'custom', path: [paths.expiration], message: M.expirationAfterBoost });
+}
+
+const apiFields = z.object({
+  ...textFields,
+  originalPriceCents: cents(M.originalPriceRequired),
+  dealPriceCents: cents(M.dealPriceRequired),
+  expirationDate: z.iso.datetime({ offset: true, error: M.expirationRequired }),
+});
+
+/** Editing a deal (PUT /api/merchant/deals/:id): every field of the form, prices in cents. */
+export const updateMerchantDealSchema = apiFields.superRefine((v, ctx) =>
+  dealRules({ ...v, expiresAt: new Date(v.expirationDate) }, ctx, { price: 'dealPriceCents', expiration: 'expirationDate' }),
+);
+export type UpdateMerchantDeal = z.input<typeof updateMerchantDealSchema>;
+
+/** Creating a deal (POST /api/merchant/deals); `boost` launches it as PerkBoost (paid first). */
+export const createMerchantDealSchema = apiFields.extend({ boost: boostSchema.nullable().default(null) }).superRefine((v, ctx) =>
+  dealRules({ ...v, expiresAt: new Date(v.expirationDate), boostDays: v.boost?.boostDays }, ctx, { price: 'dealPriceCents', expiration: 'expirationDate' }),
+);
+export type CreateMerchantDeal = z.input<typeof createMerchantDealSchema>;
+
+/** Launching a saved PerkBoost draft (POST /api/merchant/deals/:id/boost). */
+export const launchBoostSchema = z.object({ boostDays: boostSchema.shape.boostDays });
+
+/** `49.99` → 4999; null when the text is not a price. */
+export function dollarsToCents(text: string): number | null {
+  const t = text.trim().replace(/^\$/, '').replaceAll(',', '');
+  if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
+  const [whole, frac = ''] = t.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+}
+
+/** End of a calendar day (`YYYY-MM-DD`) in the browser's time zone: a deal is valid all that day. */
+export function endOfLocalDay(ymd: string): Date {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(ymd)) return new Date(Number.NaN);
+  const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d, 23, 59, 59, 0);
+}
+
+const dollars = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .refine((s) => dollarsToCents(s) !== null, M.priceInvalid)
+    .refine((s) => (dollarsToCents(s) ?? 0) >= 1, M.priceMin)
+    .refine((s) => (dollarsToCents(s) ?? 0) <= DEAL_PRICE_MAX_CENTS, M.priceMax);
+
+/**
+ * The deal form (create and edit): prices typed in dollars, the expiry as a date, PerkBoost as a
+ * switch. The same rules as the API; `toMerchantDealInput` turns it into the API's shape.
+ */
+export const merchantDealFormSchema = z
+  .object({
+    ...textFields,
+    highlights: z.array(z.string().trim().max(150, M.highlightMax)).max(DEAL_HIGHLIGHTS_MAX, M.highlightsMax),
+    categoryId: z.string().min(1, M.categoryRequired).refine((s) => categoryIds.includes(Number(s)), M.categoryRequired),
+    location: z.string().min(1, M.locationRequired),
+    city: z.string(),
+    state: z.string(),
+    originalPrice: dollars(M.originalPriceRequired),
+    dealPrice: dollars(M.dealPriceRequired),
+    expirationDate: z.string().min(1, M.expirationRequired),
+    isBoost: z.boolean(),
+    boostDays: z.string(),
+    votesRequired: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    const [city = '', state = ''] = v.location.split('|');
+    if (v.location && !isLocation(city, state)) ctx.addIssue({ code: 'custom', path: ['location'], message: M.locationRequired });
+    const original = dollarsToCents(v.originalPrice);
+    const deal = dollarsToCents(v.dealPrice);
+    if (original !== null && deal !== null && deal >= original) ctx.addIssue({ code: 'custom', path: ['dealPrice'], message: M.dealBelowOriginal });
+    if (v.isBoost) {
+      const b = boostSchema.safeParse({ boostDays: v.boostDays || undefined, votesRequired: v.votesRequired || undefined });
+      if (!b.success) for (const issue of b.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+    if (!v.expirationDate) return;
+    const expiresAt = endOfLocalDay(v.expirationDate);
+    const t = expiresAt.getTime();
+    const now = Date.now();
+    if (Number.isNaN(t)) ctx.addIssue({ code: 'custom', path: ['expirationDate'], message: M.expirationRequired });
+    else if (t <= now) ctx.addIssue({ code: 'custom', path: ['expirationDate'], message: M.expirationFuture });
+    else if (t > now + DEAL_EXPIRATION_MAX_MS) ctx.addIssue({ code: 'custom', path: ['expirationDate'], message: M.expirationTooFar });
+    else if (v.isBoost && Number(v.boostDays) && t < now + Number(v.boostDays) * DAY_MS) ctx.addIssue({ code: 'custom', path: ['expirationDate'], message: M.expirationAfterBoost });
+  });
+export type MerchantDealForm = z.input<typeof merchantDealFormSchema>;
+
+/** The API body from a valid form. */
+export function toMerchantDealInput(v: MerchantDealForm): CreateMerchantDeal {
+  const [city = '', state = ''] = v.location.split('|');
+  return {
+    title: v.title,
+    description: v.description,
+    highlights: v.highlights.map((h) => h.trim()).filter(Boolean),
+    finePrint: v.finePrint ?? '',
+    categoryId: Number(v.categoryId),
+    city,
+    state,
+    images: v.images ?? [],
+    originalPriceCents: dollarsToCents(v.originalPrice) ?? 0,
+    dealPriceCents: dollarsToCents(v.dealPrice) ?? 0,
+    expirationDate: endOfLocalDay(v.expirationDate).toISOString(),
+    boost: v.isBoost ? { boostDays: Number(v.boostDays), votesRequired: Number(v.votesRequired) } : null,
+  };
+}
+
+/** A merchant's own deal as the dashboard and the edit page show it. */
+export interface MerchantDeal {
+  id: string;
+  title: string;
+  description: string;
+  highlights: string[];
+  finePrint: string;
+  imageUrl: string | null;
+  images: string[];
+  type: DealType;
+  status: DealStatus;
+  categoryId: number;
+  city: string;
+  state: string;
+  originalPriceCents: number;
+  dealPriceCents: number;
+  discountPercentage: number;
+  expirationDate: string;
+  votesRequired: number | null;
+  currentVotes: number;
+  votingEndDate: string | null;
+  boostDays: number | null;
+  unlockedAt: string | null;
+  moderationReason: string | null;
+  createdAt: string;
+  purchaseCount: number;
+  /** Whether the deletion rule allows removing it (customer.md §5 Deletion rule). */
+  canDelete: boolean;
+}
+
+export const MERCHANT_DEAL_FILTERS = ['all', 'active', 'pending', 'draft', 'paused', 'expired'] as const;
+export type MerchantDealFilter = (typeof MERCHANT_DEAL_FILTERS)[number];
+export const MERCHANT_DEALS_PAGE_SIZE = 10;
+
+export const merchantDealsQuerySchema = z.object({
+  status: z.enum(MERCHANT_DEAL_FILTERS).default('all'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export interface MerchantDealsPage {
+  deals: MerchantDeal[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Whether this merchant may create deals now, and if not, why (shown on the tab). */
+  canCreateDeals: boolean;
+  reason: string | null;
+}
+
+/** What saving a deal answers: the deal, whether phone numbers were removed, and a payment page for a PerkBoost launch. */
+export interface SaveMerchantDealResult {
+  deal: MerchantDeal;
+  phoneNumbersRemoved: boolean;
+  checkoutUrl: string | null;
+}
