@@ -20,3 +20,6 @@ export * from './schemas/payouts';
 export * from './schemas/merchant-deals';
 export * from './schemas/customer-messages';
 export * from './schemas/merchant-analytics';
+export * from './schemas/admin-auth';
+export * from './schemas/admin-support';
+export * from './schemas/admin-overview';

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contactSchema, feedbackSchema } from '@localperks/shared';
+import { z } from 'zod';
+import { adminPageQuerySchema, contactSchema, feedbackSchema, newTicketSchema, ticketMessageSchema } from '@localperks/shared';
 import { consumeRateLimit } from '../../lib/rate-limit';
+import { publishMessageEvent } from '../../lib/events';
+import { addMyMessage, getMyTicket, listMyTickets, openMyTicket } from './support.service';
 import { feedback, supportMessages, supportTickets } from '../../db/schema';
 import { composeMail } from '../../mail/mailer';
 
@@ -24,6 +27,7 @@ export async function supportRoutes(app: FastifyInstance) {
     const ticket = await app.db.transaction(async (tx) => {
       const [t] = await tx.insert(supportTickets).values({ customerId: request.user?.id ?? null, name, email, subject }).returning();
       await tx.insert(supportMessages).values({ ticketId: t!.id, senderType: 'customer', senderId: request.user?.id ?? null, subject, message });
+      await publishMessageEvent(tx, { type: 'support_ticket', ticketId: t!.id, customerId: t!.customerId });
       return t!;
     });
     await app.mailer.send({
@@ -35,4 +39,27 @@ export async function supportRoutes(app: FastifyInstance) {
     reply.code(201);
     return { ticket: { id: ticket.id, status: ticket.status } };
   });
+
+  // The signed-in user's own tickets: the Support tab of the account page.
+  const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
+  r.get('/api/support/my-tickets', { config: { access: 'signed-in' }, schema: { tags, summary: 'The caller’s support tickets, latest activity first (10 a page)', querystring: adminPageQuerySchema } }, async (request) =>
+    listMyTickets(app.db, request.user!, request.query.page),
+  );
+  r.get('/api/support/my-tickets/:id', { config: { access: 'signed-in' }, schema: { tags, summary: 'One of the caller’s tickets with its thread', params: idParams } }, async (request) =>
+    getMyTicket(app.db, request.user!, request.params.id),
+  );
+  r.post('/api/support/my-tickets', { config: { access: 'signed-in' }, schema: { tags, summary: 'Open a ticket from the account page', body: newTicketSchema } }, async (request, reply) => {
+    await consumeRateLimit(app.db, `contact:user:${request.user!.id}`, { max: 10, windowMs: HOUR }, 'Too many messages sent. Please try again later.');
+    reply.code(201);
+    return openMyTicket(app.db, request.user!, request.body);
+  });
+  r.post(
+    '/api/support/my-tickets/:id/messages',
+    { config: { access: 'signed-in' }, schema: { tags, summary: 'Add a message to one of the caller’s tickets', params: idParams, body: ticketMessageSchema } },
+    async (request, reply) => {
+      await consumeRateLimit(app.db, `support-reply:user:${request.user!.id}`, { max: 30, windowMs: HOUR }, 'Too many messages sent. Please try again later.');
+      reply.code(201);
+      return addMyMessage(app.db, request.user!, request.params.id, request.body.message);
+    },
+  );
 }

@@ -1,0 +1,117 @@
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { ACCESS_CODE_LENGTH, ACCESS_CODE_MAX_TRIES, ACCESS_CODE_TTL_MS, ADMIN_AUTH_MESSAGES } from '@localperks/shared';
+import type { Db } from '../../db/client';
+import { authTokens, sessions } from '../../db/schema';
+import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import { consumeRateLimit } from '../../lib/rate-limit';
+import type { Mailer } from '../../mail/mailer';
+import { logIn, type AuthDeps } from '../auth/auth.service';
+import { accessCodeEmail } from './admin-auth.emails';
+
+/** New codes an admin may ask for by the refresh control, per window. */
+export const ACCESS_CODE_REFRESH_LIMIT = { max: 5, windowMs: 10 * 60_000 };
+
+export interface AdminAuthDeps extends AuthDeps {
+  /** Only in development is the code also returned to the page (DESIGN.md decision 9). */
+  isDevelopment: boolean;
+}
+
+interface AdminUser {
+  id: string;
+  email: string;
+  name: string | null;
+  role: 'customer' | 'merchant' | 'admin';
+}
+
+const hashCode = (selector: string, code: string) => sha256(`admin_code:${selector}:${code}`);
+
+/**
+ * Step 1: the password check of the shared login, with its brute-force limits. Anyone but an admin
+ * is refused and gets no session.
+ */
+export async function checkAdminCredentials(deps: AuthDeps, input: { email: string; password: string }, ip: string) {
+  const user = await logIn(deps, input, ip);
+  if (user.role !== 'admin') throw new AppError('FORBIDDEN', ADMIN_AUTH_MESSAGES.notAdmin);
+  return user;
+}
+
+/**
+ * Issues a fresh random 6-digit code (earlier unused codes stop working), stores only its salted
+ * hash and mails it. Returns the code itself only for the development display.
+ */
+export async function issueAccessCode(deps: { db: Db; mailer: Mailer }, user: AdminUser, now = new Date()) {
+  const code = String(randomInt(0, 10 ** ACCESS_CODE_LENGTH)).padStart(ACCESS_CODE_LENGTH, '0');
+  const selector = randomToken(12);
+  const expiresAt = new Date(now.getTime() + ACCESS_CODE_TTL_MS);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(authTokens)
+      .set({ usedAt: now })
+      .where(and(eq(authTokens.userId, user.id), eq(authTokens.kind, 'admin_code'), isNull(authTokens.usedAt)));
+    await tx.insert(authTokens).values({ userId: user.id, kind: 'admin_code', selector, verifierHash: hashCode(selector, code), expiresAt, createdAt: now });
+  });
+  await deps.mailer.send(accessCodeEmail(user.email, user.name ?? user.email, code));
+  return { code, expiresAt };
+}
+
+/** The refresh control: a new code, a few times per window. */
+export async function refreshAccessCode(deps: { db: Db; mailer: Mailer }, user: AdminUser, now = new Date()) {
+  if (user.role !== 'admin') throw new AppError('FORBIDDEN', ADMIN_AUTH_MESSAGES.notAdmin);
+  await consumeRateLimit(deps.db, `admin-code:user:${user.id}`, ACCESS_CODE_REFRESH_LIMIT, ADMIN_AUTH_MESSAGES.tooManyCodes);
+  return issueAccessCode(deps, user, now);
+}
+
+/** The code the admin may still enter, if any (for the page after a reload). */
+export async function activeAccessCode(db: Db, userId: string, now = new Date()) {
+  const [row] = await db
+    .select({ expiresAt: authTokens.expiresAt, attempts: authTokens.attempts })
+    .from(authTokens)
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, 'admin_code'), isNull(authTokens.usedAt)))
+    .orderBy(desc(authTokens.createdAt))
+    .limit(1);
+  if (!row || row.expiresAt.getTime() <= now.getTime() || row.attempts >= ACCESS_CODE_MAX_TRIES) return null;
+  return { expiresAt: row.expiresAt };
+}
+
+/**
+ * Step 2: checks the code and marks this session as having passed it. A code works once, within
+ * ACCESS_CODE_TTL_MS, and each guess spends one of ACCESS_CODE_MAX_TRIES before it is compared,
+ * so parallel guesses cannot get more tries than that.
+ */
+export async function verifyAccessCode(db: Db, input: { userId: string; role: string; sessionId: string; code: string }, now = new Date()) {
+  if (input.role !== 'admin') throw new AppError('FORBIDDEN', ADMIN_AUTH_MESSAGES.notAdmin);
+  const [row] = await db
+    .select()
+    .from(authTokens)
+    .where(and(eq(authTokens.userId, input.userId), eq(authTokens.kind, 'admin_code'), isNull(authTokens.usedAt)))
+    .orderBy(desc(authTokens.createdAt))
+    .limit(1);
+  if (!row) throw new AppError('TOKEN_INVALID', ADMIN_AUTH_MESSAGES.codeInvalid);
+  if (row.expiresAt.getTime() <= now.getTime()) throw new AppError('TOKEN_EXPIRED', ADMIN_AUTH_MESSAGES.codeExpired);
+  const [reserved] = await db
+    .update(authTokens)
+    .set({ attempts: sql`${authTokens.attempts} + 1` })
+    .where(and(eq(authTokens.id, row.id), isNull(authTokens.usedAt), lt(authTokens.attempts, ACCESS_CODE_MAX_TRIES)))
+    .returning({ attempts: authTokens.attempts });
+  if (!reserved) throw new AppError('RATE_LIMITED', ADMIN_AUTH_MESSAGES.codeTooManyTries);
+  if (!safeEqual(row.verifierHash, hashCode(row.selector, input.code))) {
+    if (reserved.attempts >= ACCESS_CODE_MAX_TRIES) throw new AppError('RATE_LIMITED', ADMIN_AUTH_MESSAGES.codeTooManyTries);
+    throw new AppError('TOKEN_INVALID', ADMIN_AUTH_MESSAGES.codeInvalid);
+  }
+  await db.transaction(async (tx) => {
+    const spent = await tx
+      .update(authTokens)
+      .set({ usedAt: now })
+      .where(and(eq(authTokens.id, row.id), isNull(authTokens.usedAt)))
+      .returning({ id: authTokens.id });
+    if (spent.length === 0) throw new AppError('TOKEN_INVALID', ADMIN_AUTH_MESSAGES.codeInvalid);
+    const passed = await tx
+      .update(sessions)
+      .set({ secondFactorAt: now })
+      .where(and(eq(sessions.id, input.sessionId), eq(sessions.userId, input.userId)))
+      .returning({ id: sessions.id });
+    if (passed.length === 0) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
+  });
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { nextPayoutDate } from '@localperks/shared';
+import { adminAuditLog, deals, merchantRegistrationRequests, notifications } from '../../db/schema';
+import { build } from '../../../test/build';
+import { buy, createDeal, createMerchant } from '../../../test/factories';
+import { adminOverview } from './admin-overview.service';
+
+const t = await build();
+const db = t.database.db;
+const admin = await t.loginAs('admin');
+const get = (url: string, cookie = admin.cookie) => t.request({ method: 'GET', url, cookie });
+
+describe('admin overview', () => {
+  it('counts merchants, deals, revenue, the current period payout and pending approvals from the database', async () => {
+    const empty = (await get('/api/admin/overview')).json();
+    expect(empty.stats).toMatchObject({ totalMerchants: 0, approvedMerchants: 0, totalDeals: 0, activeDeals: 0, totalRevenueCents: 0, currentPeriodPayoutCents: 0, nextPayoutDate: nextPayoutDate(new Date()) });
+    expect(empty.pendingApprovals).toBe(0);
+
+    const a = await createMerchant(db, { businessName: 'Alpha Cafe', commissionRate: 15 });
+    const b = await createMerchant(db, { businessName: 'Beta Gym', approved: false });
+    await db.insert(merchantRegistrationRequests).values({ userId: b.user.id, businessName: 'Beta Gym', email: b.user.email, phone: '1', city: 'Chicago', state: 'IL', description: 'A gym in town.', plan: 'deals_messaging' });
+    const d1 = await createDeal(db, a.merchant.id, { dealPriceCents: 4_000 });
+    await createDeal(db, a.merchant.id, { status: 'expired' });
+    await createDeal(db, a.merchant.id, { status: 'draft' }); // a PerkBoost launch not paid yet: not counted
+    const customer = await t.loginAs('customer');
+    await buy(t, customer.cookie, [{ dealId: d1.id, quantity: 2 }]);
+
+    const o = (await get('/api/admin/overview')).json();
+    expect(o.stats).toMatchObject({ totalMerchants: 2, approvedMerchants: 1, totalDeals: 2, activeDeals: 1, totalRevenueCents: 8_000, totalPurchases: 2 });
+    // 15 % commission on each $40: merchants are owed 2 × $34.
+    expect(o.stats.currentPeriodPayoutCents).toBe(6_800);
+    expect(o.pendingApprovals).toBe(1);
+    expect(o.recentMerchants.map((m: { businessName: string; approved: boolean }) => [m.businessName, m.approved])).toEqual([
+      ['Beta Gym', false],
+      ['Alpha Cafe', true],
+    ]);
+    expect(o.merchantsWithDeals).toEqual([expect.objectContaining({ id: a.merchant.id, dealCount: 2, activeDealCount: 1 })]);
+  });
+
+  it('counts only purchases of the current semi-monthly period in the period payout (time passed in)', async () => {
+    const nextMonth = new Date(Date.now() + 40 * 86_400_000);
+    const o = await adminOverview(db, nextMonth);
+    expect(o.stats.currentPeriodPayoutCents).toBe(0);
+    expect(o.stats.totalRevenueCents).toBeGreaterThan(0);
+    expect(o.stats.nextPayoutDate).toBe(nextPayoutDate(nextMonth));
+  });
+
+  it('lists only 5 recent merchants and 5 merchants with deals', async () => {
+    for (let i = 0; i < 6; i++) {
+      const m = await createMerchant(db, { businessName: `Shop ${i}` });
+      await createDeal(db, m.merchant.id);
+    }
+    const o = (await get('/api/admin/overview')).json();
+    expect(o.recentMerchants).toHaveLength(5);
+    expect(o.merchantsWithDeals).toHaveLength(5);
+  });
+
+  it('shows one merchant’s deals with status, active flag and prices', async () => {
+    const m = await createMerchant(db, { businessName: 'Deal Lister' });
+    const active = await createDeal(db, m.merchant.id, { title: 'Pasta night', dealPriceCents: 2_500, originalPriceCents: 5_000 });
+    await createDeal(db, m.merchant.id, { title: 'Old one', status: 'expired' });
+    const res = (await get(`/api/admin/merchants/${m.merchant.id}/deals`)).json();
+    expect(res.merchant.businessName).toBe('Deal Lister');
+    expect(res.total).toBe(2);
+    expect(res.deals).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: active.id, title: 'Pasta night', status: 'active', isActive: true, dealPriceCents: 2_500 }),
+        expect.objectContaining({ title: 'Old one', status: 'expired', isActive: false }),
+      ]),
+    );
+    const none = await createMerchant(db);
+    expect((await get(`/api/admin/merchants/${none.merchant.id}/deals`)).json()).toMatchObject({ deals: [], total: 0 });
+    expect((await get('/api/admin/merchants/00000000-0000-4000-8000-000000000000/deals')).statusCode).toBe(404);
+  });
+});
+
+describe('deactivating a deal', () => {
+  it('removes the deal with the reason, notifies and e-mails the merchant and writes an audit entry', async () => {
+    const m = await createMerchant(db, { businessName: 'Rule Breaker' });
+    const deal = await createDeal(db, m.merchant.id, { title: 'Too good to be true' });
+    const reason = 'The description promises a free item that the fine print does not honour.';
+    const res = await t.request({ method: 'POST', url: `/api/admin/deals/${deal.id}/deactivate`, cookie: admin.cookie, payload: { reason } });
+    expect(res.statusCode).toBe(200);
+    const [after] = await db.select().from(deals).where(eq(deals.id, deal.id));
+    expect(after).toMatchObject({ status: 'removed', moderationReason: reason });
+    const notes = await db.select().from(notifications).where(eq(notifications.userId, m.user.id));
+    expect(notes).toEqual([expect.objectContaining({ type: 'deal_deactivated', entityId: deal.id, message: expect.stringContaining(reason) })]);
+    const mail = await t.lastMail(m.user.email, 'merchant_deal_deactivated');
+    expect(mail?.text).toContain(reason);
+    expect(mail?.subject).toContain('Too good to be true');
+    const audit = await db.select().from(adminAuditLog).where(eq(adminAuditLog.entityId, deal.id));
+    expect(audit).toEqual([expect.objectContaining({ action: 'deal.deactivated', adminId: admin.user.id, details: expect.objectContaining({ reason, previousStatus: 'active' }) })]);
+    // No longer listed to customers.
+    expect((await t.request({ method: 'GET', url: `/api/deals/${deal.id}` })).statusCode).toBe(404);
+    // A second time is refused, with nothing written.
+    const again = await t.request({ method: 'POST', url: `/api/admin/deals/${deal.id}/deactivate`, cookie: admin.cookie, payload: { reason } });
+    expect(again.statusCode).toBe(409);
+    expect(await db.select().from(adminAuditLog).where(eq(adminAuditLog.entityId, deal.id))).toHaveLength(1);
+  });
+
+  it('requires a reason and writes nothing without one', async () => {
+    const m = await createMerchant(db);
+    const deal = await createDeal(db, m.merchant.id);
+    for (const payload of [{}, { reason: '   ' }]) {
+      const res = await t.request({ method: 'POST', url: `/api/admin/deals/${deal.id}/deactivate`, cookie: admin.cookie, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe('Please give the reason for deactivating this deal.');
+    }
+    expect((await db.select().from(deals).where(eq(deals.id, deal.id)))[0]!.status).toBe('active');
+    expect((await t.request({ method: 'POST', url: '/api/admin/deals/00000000-0000-4000-8000-000000000000/deactivate', cookie: admin.cookie, payload: { reason: 'x' } })).statusCode).toBe(404);
+  });
+
+  it('is refused for merchants, customers and admins without the code step', async () => {
+    const m = await createMerchant(db);
+    const deal = await createDeal(db, m.merchant.id);
+    const merchantLogin = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: m.user.email, password: 'Sup3rSecret!' } });
+    const merchantCookie = `lp_session=${merchantLogin.cookies.find((c) => c.name === 'lp_session')!.value}`;
+    const adminNoCode = await t.createUser('admin');
+    const adminLogin = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: adminNoCode.email, password: 'Sup3rSecret!' } });
+    const adminNoCodeCookie = `lp_session=${adminLogin.cookies.find((c) => c.name === 'lp_session')!.value}`;
+    for (const cookie of [merchantCookie, (await t.loginAs('customer')).cookie, adminNoCodeCookie]) {
+      const res = await t.request({ method: 'POST', url: `/api/admin/deals/${deal.id}/deactivate`, cookie, payload: { reason: 'no' } });
+      expect(res.statusCode).toBe(403);
+      expect((await get('/api/admin/overview', cookie)).statusCode).toBe(403);
+    }
+    expect((await db.select().from(deals).where(eq(deals.id, deal.id)))[0]!.status).toBe('active');
+  });
+});
