@@ -4,6 +4,8 @@ import type { Db } from '../client';
 import { deals, merchantRegistrationRequests, merchants, users } from '../schema';
 import { hashPassword } from '../../lib/crypto';
 import { SEED_DEALS, SEED_MERCHANTS } from './catalogue';
+import { seedPastSales } from './past-sales';
+import { closePayoutPeriods } from '../../modules/payouts/payouts.service';
 
 export const DEMO_ACCOUNTS = {
   customer: { email: 'customer@localperks.example', name: 'Casey Customer' },
@@ -15,7 +17,7 @@ const DAY = 86_400_000;
 
 /** Seeds demo accounts and the catalogue, once, on an empty database. Returns false if it had data. */
 export async function seedDemoData(db: Db, password: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     // Two instances starting on one empty database must not both seed.
     await tx.execute(sql`select pg_advisory_xact_lock(724002)`);
     const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(users);
@@ -107,6 +109,10 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
       };
     });
     await tx.insert(deals).values(rows);
+    // Past sales of the demo merchant, so payouts and analytics have data.
+    await seedPastSales(tx, merchantIds.get(SEED_MERCHANTS[0]!.key)!, passwordHash, new Date(now));
     return true;
   });
+  if (seeded) await closePayoutPeriods(db, new Date());
+  return seeded;
 }

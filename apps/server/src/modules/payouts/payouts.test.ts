@@ -197,3 +197,27 @@ describe('payout management (admin)', async () => {
     }
   });
 });
+
+describe('demo data', async () => {
+  const { freshDatabase } = await import('../../../test/build');
+  const { seedDemoData } = await import('../../db/seed/seed');
+  const { afterAll } = await import('vitest');
+  const database = await freshDatabase();
+  afterAll(() => database.close());
+
+  it('seeds past sales of the demo merchant and closes the finished periods into payouts, without touching the demo customer', async () => {
+    const { merchants, users } = await import('../../db/schema');
+    expect(await seedDemoData(database.db, 'LocalPerks2025!')).toBe(true);
+    const [bistro] = await database.db.select().from(merchants).where(eq(merchants.businessName, 'Windy City Bistro'));
+    const rows = await payoutsOf(database.db, bistro!.id);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const r of rows) {
+      expect(r.totalPurchases).toBeGreaterThan(0);
+      expect(r.netCents).toBe(r.grossCents - r.commissionCents);
+      expect(r.isPaid).toBe(false);
+    }
+    const [customer] = await database.db.select().from(users).where(eq(users.email, 'customer@localperks.example'));
+    expect(await database.db.select().from(purchases).where(eq(purchases.userId, customer!.id))).toHaveLength(0);
+    expect((await payoutSummary(database.db)).merchantsThisPeriod).toBe(1);
+  });
+});
