@@ -54,13 +54,16 @@ describe('access policies', () => {
   });
 
   it('signed-in routes accept every role', async () => {
-    const signedIn = routes.filter((r) => r.access === 'signed-in' && r.method === 'GET');
+    // Event streams never end, so they are proven in their own tests (live-events, message-events).
+    const signedIn = routes.filter((r) => r.access === 'signed-in' && r.method === 'GET' && !r.url.startsWith('/api/events'));
     expect(signedIn.length).toBeGreaterThan(0);
     for (const role of ['customer', 'merchant', 'admin'] as const) {
       const { cookie } = await t.loginAs(role);
       for (const r of signedIn) {
         const res = await t.request({ method: 'GET', url: concrete(r.url), cookie });
-        expect(res.statusCode, `${role} → GET ${r.url}`).toBe(200);
+        // A made-up id may name nothing (404); what matters is that no role is turned away.
+        if (r.url.includes(':')) expect([200, 404], `${role} → GET ${r.url}`).toContain(res.statusCode);
+        else expect(res.statusCode, `${role} → GET ${r.url}`).toBe(200);
       }
     }
   });
