@@ -28,18 +28,19 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
+import { merchantDashboardRoutes } from './modules/merchant-dashboard/merchant-dashboard.routes';
 import { createPaymentProvider, type PaymentProvider } from './payments';
 import { devMailboxRoutes, systemRoutes } from './modules/system/system.routes';
 import { messageEventsRoutes } from './modules/system/message-events.routes';
-import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes';
-import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes';
-import { adminSupportRoutes } from './modules/admin-support/admin-support.routes';
-import { adminSettingsRoutes } from './modules/admin-settings/admin-settings.routes';
 import { merchantDealsRoutes } from './modules/merchant-deals/merchant-deals.routes';
 import { merchantAnalyticsRoutes } from './modules/merchant-analytics/merchant-analytics.routes';
 import { customerMessagesRoutes } from './modules/customer-messages/customer-messages.routes';
 import { adminMerchantsRoutes } from './modules/admin-merchants/admin-merchants.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
+import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes';
+import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes';
+import { adminSupportRoutes } from './modules/admin-support/admin-support.routes';
+import { adminSettingsRoutes } from './modules/admin-settings/admin-settings.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -136,16 +137,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(checkoutRoutes);
   await app.register(purchasesRoutes);
   await app.register(merchantsRoutes);
+  await app.register(merchantDashboardRoutes);
   await app.register(messageEventsRoutes);
-  await app.register(adminAuthRoutes);
-  await app.register(adminOverviewRoutes);
-  await app.register(adminSupportRoutes);
-  await app.register(adminSettingsRoutes);
   await app.register(merchantDealsRoutes);
   await app.register(merchantAnalyticsRoutes);
   await app.register(customerMessagesRoutes);
   await app.register(adminMerchantsRoutes);
   await app.register(payoutsRoutes);
+  await app.register(adminAuthRoutes);
+  await app.register(adminOverviewRoutes);
+  await app.register(adminSupportRoutes);
+  await app.register(adminSettingsRoutes);
   if (payments.provider.name === 'sandbox') await app.register(sandboxRoutes);
   if (!config.SMTP_URL && !config.isProduction) await app.register(devMailboxRoutes);
 

@@ -143,6 +143,10 @@ export interface SandboxSession {
   totalCents: number;
   cancelUrl: string;
   expiresAt: string;
+  /** `subscription`: the total is charged every month until canceled (a merchant's messaging plan). */
+  mode: 'payment' | 'subscription';
+  /** A customer order, or something a merchant pays LocalPerks (subscription, PerkBoost). */
+  purpose: 'order' | 'merchant_charge';
 }
 
 /** Luhn checksum of a card number (digits only). */

@@ -13,7 +13,7 @@ const website = z
   .transform((v) => v ?? null);
 
 /** The business fields shared by registration and the profile edit. */
-const businessFields = {
+export const businessFields = {
   businessName: z.string({ error: M.businessNameMin }).trim().min(2, M.businessNameMin).max(100, 'Business name must be at most 100 characters.'),
   description: z.string({ error: M.descriptionMin }).trim().min(10, M.descriptionMin).max(2000, 'Description must be at most 2000 characters.'),
   website,
@@ -65,6 +65,10 @@ export interface MerchantOverview {
     hasSubscription: boolean;
     commissionRate: number;
     createdAt: string;
+    /** Customer messaging works: plan deals_messaging, or advertise_messaging with a paid subscription (DESIGN.md 7). */
+    messagingAccess: boolean;
+    /** The plan is advertise_messaging and its subscription is not paid (merchant-admin.md §4). */
+    paymentRequired: boolean;
   } | null;
   registration: {
     id: string;

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { commissionForPlan, type MerchantOverview, type PlanId } from '@localperks/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { merchantRegistrationRequests, merchants, notifications, users } from '../../db/schema';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import type { Mailer } from '../../mail/mailer';
@@ -83,8 +83,16 @@ export async function registerMerchant(deps: MerchantDeps, input: MerchantRegist
   return { userId: created.user.id, registrationId: created.request.id, merchantId: created.merchant.id, verificationSent };
 }
 
+/**
+ * Customer messaging works on deals_messaging, or on advertise_messaging once its subscription is
+ * paid and current (merchant-admin.md §4, DESIGN.md 7).
+ */
+export function messagingAccess(m: { subscriptionPlan: PlanId; hasSubscription: boolean }): boolean {
+  return m.subscriptionPlan === 'deals_messaging' || (m.subscriptionPlan === 'advertise_messaging' && m.hasSubscription);
+}
+
 /** The signed-in merchant's merchant record and newest registration request (dashboard states). */
-export async function merchantOverview(db: Db, userId: string): Promise<MerchantOverview> {
+export async function merchantOverview(db: Db | Tx, userId: string): Promise<MerchantOverview> {
   const [merchant] = await db.select().from(merchants).where(eq(merchants.userId, userId));
   const [request] = await db.select().from(merchantRegistrationRequests).where(eq(merchantRegistrationRequests.userId, userId)).orderBy(desc(merchantRegistrationRequests.createdAt)).limit(1);
   const [user] = await db.select({ emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
@@ -104,6 +112,8 @@ export async function merchantOverview(db: Db, userId: string): Promise<Merchant
           hasSubscription: merchant.hasSubscription,
           commissionRate: merchant.commissionRate,
           createdAt: merchant.createdAt.toISOString(),
+          messagingAccess: messagingAccess(merchant),
+          paymentRequired: merchant.subscriptionPlan === 'advertise_messaging' && !merchant.hasSubscription,
         }
       : null,
     registration: request

@@ -31,6 +31,8 @@ export async function getSandboxSession(db: Db, id: string, now = new Date()): P
     totalCents: row.totalCents,
     cancelUrl: row.cancelUrl,
     expiresAt: row.expiresAt.toISOString(),
+    mode: row.mode,
+    purpose: row.purpose,
   };
 }
 
@@ -70,7 +72,7 @@ export async function paySandboxSession(
       .returning();
     // A subscription checkout starts a monthly subscription, renewed by the job until canceled.
     if (updated && subscriptionId) {
-      await tx.insert(sandboxSubscriptions).values({ id: subscriptionId, sessionId: id, customerEmail: row.customerEmail, amountCents: row.totalCents, currentPeriodEnd: addMonth(now) });
+      await tx.insert(sandboxSubscriptions).values({ id: subscriptionId, sessionId: id, customerEmail: row.customerEmail, amountCents: row.totalCents, currentPeriodEnd: addMonth(new Date(Math.floor(now.getTime() / 1000) * 1000)) });
     }
     return updated;
   });
@@ -145,9 +147,9 @@ async function postSandboxEvent(app: FastifyInstance, event: SandboxEvent): Prom
  * cancel at period end (signed `customer.subscription.deleted`). The period moves by a conditional
  * update, so two runs never renew twice; the event waits in `pending_event` until accepted.
  */
-export async function runSandboxSubscriptions(app: FastifyInstance, now = new Date()): Promise<{ renewed: number; ended: number }> {
-  let renewed = 0;
-  let ended = 0;
+export async function runSandboxSubscriptions(app: FastifyInstance, now = new Date()): Promise<{ renewed: string[]; ended: string[] }> {
+  const renewed: string[] = [];
+  const ended: string[] = [];
   const due = await app.db
     .select()
     .from(sandboxSubscriptions)
@@ -161,13 +163,13 @@ export async function runSandboxSubscriptions(app: FastifyInstance, now = new Da
     if (sub.cancelAtPeriodEnd) {
       const event: SandboxEvent = { id: `evt_${sub.id}_deleted`, type: 'customer.subscription.deleted', created, data: { object: { id: sub.id } } };
       const [done] = await app.db.update(sandboxSubscriptions).set({ status: 'canceled', pendingEvent: event }).where(same).returning({ id: sandboxSubscriptions.id });
-      if (done) ended++;
+      if (done) ended.push(sub.id);
     } else {
       const end = addMonth(sub.currentPeriodEnd);
       const periodEnd = Math.floor(end.getTime() / 1000);
       const event: SandboxEvent = { id: `evt_${sub.id}_${periodEnd}`, type: 'invoice.paid', created, data: { object: { subscription: sub.id, period_end: periodEnd, metadata: { chargeId: session?.chargeId } } } };
       const [done] = await app.db.update(sandboxSubscriptions).set({ currentPeriodEnd: end, pendingEvent: event }).where(same).returning({ id: sandboxSubscriptions.id });
-      if (done) renewed++;
+      if (done) renewed.push(sub.id);
     }
   }
   await deliverSubscriptionEvents(app);

@@ -46,7 +46,11 @@ function Summary({ session }: { session: SandboxSession }) {
   return (
     <section aria-labelledby="summary-heading" className="rounded-xl bg-white p-6 shadow-sm">
       <p className="text-sm text-slate-700">Pay LocalPerks</p>
-      <p className="mt-1 text-3xl font-bold text-slate-900">{formatCents(session.totalCents)}</p>
+      <p className="mt-1 text-3xl font-bold text-slate-900">
+        {formatCents(session.totalCents)}
+        {session.mode === 'subscription' && <span className="text-base font-medium text-slate-700"> per month</span>}
+      </p>
+      {session.mode === 'subscription' && <p className="mt-1 text-sm text-slate-700">Renews automatically every month until canceled.</p>}
       <h2 id="summary-heading" className="sr-only">
         Order summary
       </h2>
@@ -59,12 +63,14 @@ function Summary({ session }: { session: SandboxSession }) {
             <span className="shrink-0">{formatCents(l.unitAmountCents * l.quantity)}</span>
           </li>
         ))}
-        <li className="flex justify-between gap-4 py-2 text-slate-800">
-          <span>Tax (8%)</span>
-          <span>{formatCents(session.taxCents)}</span>
-        </li>
+        {session.taxCents > 0 && (
+          <li className="flex justify-between gap-4 py-2 text-slate-800">
+            <span>Tax (8%)</span>
+            <span>{formatCents(session.taxCents)}</span>
+          </li>
+        )}
         <li className="flex justify-between gap-4 py-2 font-bold text-slate-900">
-          <span>Total due</span>
+          <span>{session.mode === 'subscription' ? 'Due today, then monthly' : 'Total due'}</span>
           <span>{formatCents(session.totalCents)}</span>
         </li>
       </ul>
@@ -197,9 +203,15 @@ export default function SandboxCheckoutPage() {
     return (
       <Shell>
         {title}
-        <h1 className="text-xl font-bold text-slate-900">{s.status === 'paid' ? 'This order is already paid' : 'This payment page has expired'}</h1>
+        <h1 className="text-xl font-bold text-slate-900">{s.status === 'paid' ? (s.purpose === 'order' ? 'This order is already paid' : 'This payment is already made') : 'This payment page has expired'}</h1>
         <p className="mt-2 text-slate-700">
-          {s.status === 'paid' ? 'Your purchases are in My Purchases on LocalPerks.' : 'Go back to your cart and start the checkout again.'}
+          {s.purpose === 'merchant_charge'
+            ? s.status === 'paid'
+              ? 'It shows in your merchant dashboard on LocalPerks.'
+              : 'Go back to your merchant dashboard and start the payment again.'
+            : s.status === 'paid'
+              ? 'Your purchases are in My Purchases on LocalPerks.'
+              : 'Go back to your cart and start the checkout again.'}
         </p>
         <p className="mt-4">
           <a href={s.cancelUrl.replace(/\?.*$/, '')} className="font-medium text-indigo-800 underline">

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { merchantProfileSchema, registrationMessageSchema, switchPlanSchema } from '@localperks/shared';
+import {
+  launchChecklist,
+  merchantThread,
+  sendMerchantMessage,
+  startSubscriptionCheckout,
+  subscriptionStatus,
+  switchPlan,
+  updateProfile,
+} from './merchant-dashboard.service';
+
+/** The merchant dashboard (merchant-admin.md §2, §4, §5, §7): profile, plan, subscription, admin thread, launch checklist. */
+export async function merchantDashboardRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['merchant dashboard'];
+  const deps = (log: { error(o: object, m: string): void }) => ({ db: app.db, provider: app.payments, appUrl: app.config.appUrl, log });
+
+  r.put(
+    '/api/merchant/profile',
+    { config: { access: 'merchant' }, schema: { tags, summary: 'Edit the business profile (merchant row and newest registration request); phone numbers are removed from the description', body: merchantProfileSchema } },
+    async (request) => updateProfile(deps(request.log), request.user!.id, request.body),
+  );
+
+  r.post(
+    '/api/merchant/plan',
+    { config: { access: 'merchant' }, schema: { tags, summary: 'Switch plans (409 Already on this plan); advertise_messaging needs its subscription paid', body: switchPlanSchema } },
+    async (request) => switchPlan(deps(request.log), request.user!.id, request.body.plan),
+  );
+
+  r.post(
+    '/api/merchant/subscription/checkout',
+    { config: { access: 'approved-merchant' }, schema: { tags, summary: 'Open the payment provider’s card page for the $15/month messaging subscription' } },
+    async (request) => startSubscriptionCheckout(deps(request.log), request.user!),
+  );
+
+  r.post(
+    '/api/merchant/subscription/check',
+    { config: { access: 'merchant' }, schema: { tags, summary: 'check-subscription: whether the provider has confirmed the subscription' } },
+    async (request) => subscriptionStatus(app.db, request.user!.id),
+  );
+
+  r.get(
+    '/api/merchant/registration/messages',
+    { config: { access: 'merchant' }, schema: { tags, summary: 'The thread with the admins about the newest registration, oldest first (admin messages become read)' } },
+    async (request) => merchantThread(app.db, request.user!.id),
+  );
+
+  r.post(
+    '/api/merchant/registration/messages',
+    { config: { access: 'merchant' }, schema: { tags, summary: 'Write to the admins about the newest registration (trimmed, never blank)', body: registrationMessageSchema } },
+    async (request, reply) => {
+      reply.code(201);
+      return sendMerchantMessage(app.db, request.user!.id, request.body.message);
+    },
+  );
+
+  r.get('/api/merchant/launch-checklist', { config: { access: 'merchant' }, schema: { tags, summary: 'The Launch Checklist, computed from the merchant’s rows' } }, async (request) =>
+    launchChecklist(app.db, request.user!.id),
+  );
+}

@@ -1,0 +1,228 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  MERCHANT_DASHBOARD_MESSAGES as D,
+  MERCHANT_MESSAGES as M,
+  PLANS,
+  commissionForPlan,
+  stripPhoneNumbers,
+  type LaunchChecklist,
+  type MerchantProfileInput,
+  type MerchantProfileSaved,
+  type MerchantThread,
+  type MerchantThreadMessage,
+  type PlanId,
+  type PlanSwitched,
+  type SubscriptionStatus,
+} from '@localperks/shared';
+import type { Db, Tx } from '../../db/client';
+import { adminMerchantMessages, deals, merchantRegistrationRequests, merchants, purchases, users } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { publishMessageEvent } from '../../lib/events';
+import type { PaymentProvider } from '../../payments/provider';
+import { setSubscriptionRenewal, startMerchantCharge } from '../billing/billing.service';
+import { merchantOverview, messagingAccess } from '../merchants/merchants.service';
+
+export interface DashboardDeps {
+  db: Db;
+  provider: PaymentProvider;
+  appUrl: string;
+  log: { error(o: object, m: string): void };
+}
+
+type MerchantRow = typeof merchants.$inferSelect;
+
+async function lockedMerchant(tx: Tx, userId: string): Promise<MerchantRow> {
+  const [m] = await tx.select().from(merchants).where(eq(merchants.userId, userId)).for('update');
+  if (!m) throw new AppError('NOT_FOUND', M.noProfile);
+  return m;
+}
+
+async function newestRegistration(db: Tx, userId: string) {
+  const [r] = await db
+    .select()
+    .from(merchantRegistrationRequests)
+    .where(eq(merchantRegistrationRequests.userId, userId))
+    .orderBy(desc(merchantRegistrationRequests.createdAt), desc(merchantRegistrationRequests.id))
+    .limit(1);
+  return r ?? null;
+}
+
+/**
+ * The plan columns for a plan (merchant-admin.md §4 with DESIGN.md 7): commission 0 / 0 / 15;
+ * messaging on deals_messaging, or on advertise_messaging once paid. `has_subscription` is only
+ * ever set by the provider's confirmed events (billing), never by choosing a plan.
+ */
+function planColumns(m: Pick<MerchantRow, 'hasSubscription'>, plan: PlanId) {
+  return {
+    subscriptionPlan: plan,
+    commissionRate: commissionForPlan(plan),
+    hasMessaging: messagingAccess({ subscriptionPlan: plan, hasSubscription: m.hasSubscription }),
+  };
+}
+
+/**
+ * After a committed plan change, the provider is told whether the paid subscription still renews:
+ * leaving advertise_messaging cancels it at the period end (access lasts until the provider ends
+ * it); coming back before then resumes it. A provider failure is logged, not undone.
+ */
+async function syncRenewal(deps: DashboardDeps, merchantId: string, from: PlanId, to: PlanId) {
+  if (from === to || (from !== 'advertise_messaging' && to !== 'advertise_messaging')) return;
+  try {
+    await setSubscriptionRenewal(deps, merchantId, to === 'advertise_messaging');
+  } catch (err) {
+    deps.log.error({ err, merchantId, from, to }, 'updating the subscription renewal at the provider failed');
+  }
+}
+
+/**
+ * Profile edit (merchant-admin.md §5, §7): the merchant row and the newest registration request in
+ * one transaction. Phone numbers in the description are removed (the answer says so); the plan,
+ * when changed, follows the plan-switch rules.
+ */
+export async function updateProfile(deps: DashboardDeps, userId: string, input: MerchantProfileInput): Promise<MerchantProfileSaved> {
+  const { text: description, removed } = stripPhoneNumbers(input.description);
+  if (description.length < 10) throw new AppError('VALIDATION', M.descriptionMin, { description: M.descriptionMin });
+  const business = { businessName: input.businessName, description, website: input.website, phone: input.phone, city: input.city, state: input.state };
+  const now = new Date();
+  const result = await deps.db.transaction(async (tx) => {
+    const m = await lockedMerchant(tx, userId);
+    await tx
+      .update(merchants)
+      .set({ ...business, ...planColumns(m, input.plan), updatedAt: now })
+      .where(eq(merchants.id, m.id));
+    const request = await newestRegistration(tx, userId);
+    if (request) await tx.update(merchantRegistrationRequests).set({ ...business, plan: input.plan, updatedAt: now }).where(eq(merchantRegistrationRequests.id, request.id));
+    return { before: m, overview: await merchantOverview(tx, userId) };
+  });
+  await syncRenewal(deps, result.before.id, result.before.subscriptionPlan, input.plan);
+  const merchant = result.overview.merchant!;
+  return {
+    overview: result.overview,
+    phoneNumbersRemoved: removed,
+    commissionRate: merchant.commissionRate,
+    planChanged: result.before.subscriptionPlan !== input.plan,
+    paymentRequired: merchant.paymentRequired,
+  };
+}
+
+/** Switch Plans (merchant-admin.md §4): the current plan is refused with Already on this plan. */
+export async function switchPlan(deps: DashboardDeps, userId: string, plan: PlanId): Promise<PlanSwitched> {
+  const now = new Date();
+  const result = await deps.db.transaction(async (tx) => {
+    const m = await lockedMerchant(tx, userId);
+    if (m.subscriptionPlan === plan) throw new AppError('CONFLICT', D.alreadyOnPlan);
+    await tx
+      .update(merchants)
+      .set({ ...planColumns(m, plan), updatedAt: now })
+      .where(and(eq(merchants.id, m.id), eq(merchants.subscriptionPlan, m.subscriptionPlan)));
+    return { before: m, overview: await merchantOverview(tx, userId) };
+  });
+  await syncRenewal(deps, result.before.id, result.before.subscriptionPlan, plan);
+  const merchant = result.overview.merchant!;
+  return {
+    overview: result.overview,
+    plan,
+    commissionRate: merchant.commissionRate,
+    paymentRequired: merchant.paymentRequired,
+    downgraded: result.before.subscriptionPlan === 'advertise_messaging',
+  };
+}
+
+/** Opens the provider's card page for the $15/month messaging subscription. */
+export async function startSubscriptionCheckout(deps: DashboardDeps, user: { id: string; email: string }): Promise<{ url: string }> {
+  const [m] = await deps.db.select().from(merchants).where(eq(merchants.userId, user.id));
+  if (!m) throw new AppError('NOT_FOUND', M.noProfile);
+  if (m.subscriptionPlan !== 'advertise_messaging') throw new AppError('CONFLICT', D.subscriptionNeedsPlan);
+  if (m.hasSubscription) throw new AppError('CONFLICT', D.subscriptionActive);
+  const plan = PLANS.find((p) => p.id === 'advertise_messaging')!;
+  const { url } = await startMerchantCharge(deps, {
+    merchantId: m.id,
+    merchantEmail: user.email,
+    kind: 'subscription',
+    amountCents: plan.priceCentsPerMonth,
+    description: `${plan.name} plan (monthly)`,
+    successPath: '/merchant/dashboard?payment=success',
+    cancelPath: '/merchant/dashboard?payment=cancelled',
+  });
+  return { url };
+}
+
+/** check-subscription (merchant-admin.md §7): what the database holds as confirmed by the provider. */
+export async function subscriptionStatus(db: Db, userId: string): Promise<SubscriptionStatus> {
+  const [m] = await db.select().from(merchants).where(eq(merchants.userId, userId));
+  if (!m) throw new AppError('NOT_FOUND', M.noProfile);
+  return { hasSubscription: m.hasSubscription, messagingAccess: messagingAccess(m) };
+}
+
+const toMessage = (m: typeof adminMerchantMessages.$inferSelect): MerchantThreadMessage => ({
+  id: m.id,
+  senderType: m.senderType,
+  message: m.message,
+  messageType: m.messageType,
+  isRead: m.isRead,
+  createdAt: m.createdAt.toISOString(),
+});
+
+/**
+ * The merchant's thread with the admins about their newest registration, oldest first. Admin
+ * messages are read once loaded (the admins' view updates live).
+ */
+export async function merchantThread(db: Db, userId: string): Promise<MerchantThread> {
+  return db.transaction(async (tx) => {
+    const request = await newestRegistration(tx, userId);
+    if (!request) throw new AppError('NOT_FOUND', D.noRegistration);
+    const rows = await tx
+      .select()
+      .from(adminMerchantMessages)
+      .where(eq(adminMerchantMessages.registrationId, request.id))
+      .orderBy(asc(adminMerchantMessages.createdAt), asc(adminMerchantMessages.id));
+    const unread = rows.filter((r) => r.senderType === 'admin' && !r.isRead).map((r) => r.id);
+    if (unread.length) {
+      await tx.update(adminMerchantMessages).set({ isRead: true }).where(inArray(adminMerchantMessages.id, unread));
+      await publishMessageEvent(tx, { type: 'registration_message', registrationId: request.id, merchantUserId: userId });
+    }
+    return { registrationId: request.id, messages: rows.map((r) => toMessage(unread.includes(r.id) ? { ...r, isRead: true } : r)) };
+  });
+}
+
+/** The merchant writes to the admins (trimmed, never blank; type general), told live to both sides. */
+export async function sendMerchantMessage(db: Db, userId: string, text: string): Promise<MerchantThreadMessage> {
+  const message = text.trim();
+  if (!message) throw new AppError('VALIDATION', D.messageRequired, { message: D.messageRequired });
+  return db.transaction(async (tx) => {
+    const request = await newestRegistration(tx, userId);
+    if (!request) throw new AppError('NOT_FOUND', D.noRegistration);
+    const [row] = await tx
+      .insert(adminMerchantMessages)
+      .values({ registrationId: request.id, senderType: 'merchant', senderId: userId, message, messageType: 'general' })
+      .returning();
+    await publishMessageEvent(tx, { type: 'registration_message', registrationId: request.id, merchantUserId: userId });
+    return toMessage(row!);
+  });
+}
+
+/** The Launch Checklist (/merchant/pre-launch), from the merchant's real rows. */
+export async function launchChecklist(db: Db, userId: string): Promise<LaunchChecklist> {
+  const [m] = await db.select().from(merchants).where(eq(merchants.userId, userId));
+  if (!m) throw new AppError('NOT_FOUND', M.noProfile);
+  const [user] = await db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+  const sellsDeals = m.subscriptionPlan === 'deals_messaging';
+  const [live] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(deals)
+    .where(and(eq(deals.merchantId, m.id), inArray(deals.status, ['active', 'pending'])));
+  const [sold] = await db.select({ n: sql<number>`count(*)::int` }).from(purchases).where(eq(purchases.merchantId, m.id));
+  const profileComplete =
+    m.businessName.trim().length >= 2 && m.description.trim().length >= 10 && m.phone.trim().length > 0 && m.city.trim().length >= 2 && m.state.trim().length >= 2;
+  const status = (done: boolean, needed = true) => (!needed ? 'not_needed' : done ? 'done' : 'todo') as 'done' | 'todo' | 'not_needed';
+  const steps: LaunchChecklist['steps'] = [
+    { key: 'emailVerified', status: status(Boolean(user?.verifiedAt)) },
+    { key: 'profileComplete', status: status(profileComplete) },
+    { key: 'approved', status: status(m.approved) },
+    { key: 'planPaid', status: status(m.hasSubscription, m.subscriptionPlan === 'advertise_messaging') },
+    { key: 'firstDealLive', status: status((live?.n ?? 0) > 0, sellsDeals) },
+    { key: 'firstSale', status: status((sold?.n ?? 0) > 0, sellsDeals) },
+  ];
+  const needed = steps.filter((s) => s.status !== 'not_needed');
+  return { steps, done: needed.filter((s) => s.status === 'done').length, total: needed.length };
+}
