@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { MERCHANT_DEAL_MESSAGES as M } from '@localperks/shared';
-import { deals } from '../../db/schema';
+import { deals, merchantCharges } from '../../db/schema';
 import { TEST_PASSWORD, build, sessionCookie } from '../../../test/build';
-import { createBoostDeal, createDeal, createMerchant } from '../../../test/factories';
+import { TEST_CARD, createBoostDeal, createDeal, createMerchant } from '../../../test/factories';
 import { activateBoostedDeal, canDeleteDeal } from './merchant-deals.service';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-deals-'));
@@ -186,6 +186,31 @@ describe('editing, pausing and deleting', () => {
 });
 
 describe('PerkBoost drafts', () => {
+  it('launches as PerkBoost: a draft (never listed) and a payment page at the server’s price; paying makes it live for voting', async () => {
+    const m = await merchantSession();
+    const res = await t.request({ method: 'POST', url: '/api/merchant/deals', cookie: m.cookie, payload: validDeal({ title: 'Boosted tasting menu', boost: { boostDays: 7, votesRequired: 60 } }) });
+    expect(res.statusCode).toBe(201);
+    const { deal, checkoutUrl } = res.json();
+    expect(deal).toMatchObject({ type: 'perkboost', status: 'draft', votesRequired: 60, boostDays: 7, canDelete: true });
+    expect(checkoutUrl).toMatch(/\/sandbox\/checkout\//);
+    expect((await t.request({ method: 'GET', url: `/api/deals/${deal.id}` })).statusCode).toBe(404);
+    const [charge] = await db.select().from(merchantCharges).where(eq(merchantCharges.dealId, deal.id));
+    expect(charge).toMatchObject({ kind: 'perkboost', amountCents: 4999, boostDays: 7, status: 'open' });
+
+    // The merchant may change the duration of the draft before paying; the price follows it.
+    const again = await t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/boost`, cookie: m.cookie, payload: { boostDays: 3 } });
+    expect(again.statusCode).toBe(200);
+    const session = again.json().checkoutUrl.split('/sandbox/checkout/')[1];
+    const paid = await t.request({ method: 'POST', url: `/api/sandbox/sessions/${session}/pay`, payload: TEST_CARD });
+    expect(paid.statusCode).toBe(200);
+    const [live] = await db.select().from(deals).where(eq(deals.id, deal.id));
+    expect(live).toMatchObject({ status: 'pending', boostDays: 3 });
+    expect((await t.request({ method: 'GET', url: `/api/deals/${deal.id}` })).json().deal.status).toBe('pending');
+    expect((await t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/boost`, cookie: m.cookie, payload: { boostDays: 3 } })).json().error.message).toBe(M.notDraft);
+    const del = await t.request({ method: 'DELETE', url: `/api/merchant/deals/${deal.id}`, cookie: m.cookie });
+    expect(del.statusCode).toBe(409);
+  });
+
   it('activates a paid draft once: pending, voting window from the payment, then listed boosted-first', async () => {
     const m = await merchantSession();
     const draft = await createDeal(db, m.merchant.id, { type: 'perkboost', status: 'draft', votesRequired: 40, boostDays: 3, title: 'Boosted brunch' });
