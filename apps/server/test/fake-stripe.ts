@@ -132,6 +132,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (typeof key === 'string') idempotent.set(key, { raw, response: session });
       return send(res, 200, session);
     }
+    const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'POST' && subscription) {
+      // Enough of a subscription update for cancel_at_period_end; the request log holds what was sent.
+      const subId = decodeURIComponent(subscription[1]!);
+      return send(res, 200, { id: subId, object: 'subscription', status: 'active', cancel_at_period_end: body.cancel_at_period_end === 'true' });
+    }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && match) {
       const session = sessions.get(decodeURIComponent(match[1]!));
