@@ -1,4 +1,119 @@
-/** Placeholder while the payouts work builds this tab in parallel; replaced by the real component. */
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { formatCents, PAYOUT_MESSAGES as M } from '@localperks/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { toast } from '../../../lib/toast';
+import { payoutsKey, payoutsQuery, payoutSummaryQuery } from '../payouts/api';
+import { formatDay, PayoutItem } from '../payouts/payout-list';
+
+function Stat({ label, value, note }: { label: string; value: string; note: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 p-4">
+      <p className="text-sm font-medium text-slate-700">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+      <p className="mt-1 text-xs text-slate-700">{note}</p>
+    </div>
+  );
+}
+
+/** Payout Management tab of the admin dashboard (merchant-admin.md §2; DESIGN.md 8). */
 export default function PayoutsTab() {
-  return null;
+  const qc = useQueryClient();
+  const [page, setPage] = useState(1);
+  const summary = useQuery(payoutSummaryQuery);
+  const list = useQuery({ ...payoutsQuery(page), placeholderData: keepPreviousData });
+  const [isRefreshing, setIsRefreshing] = useState(false);
+  const isError = summary.isError || list.isError;
+
+  useEffect(() => {
+    if (isError) toast.error('Error', { description: M.loadFailed });
+  }, [isError]);
+
+  const refresh = async () => {
+    setIsRefreshing(true);
+    try {
+      await qc.refetchQueries({ queryKey: payoutsKey });
+    } finally {
+      setIsRefreshing(false);
+    }
+  };
+
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  const s = summary.data;
+  return (
+    <section aria-labelledby="payouts-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="payouts-heading" className="text-xl font-semibold text-slate-900">
+          Payout Management
+        </h2>
+        <Button variant="secondary" onClick={() => void refresh()} disabled={isRefreshing}>
+          <RefreshCw aria-hidden className={isRefreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} /> Refresh
+        </Button>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Current Period Summary</CardTitle>
+          {s && (
+            <CardDescription>
+              Sales from {formatDay(s.currentPeriod.start)} to {formatDay(s.currentPeriod.end)}, paid on {formatDay(s.currentPeriod.payoutDate)}
+            </CardDescription>
+          )}
+        </CardHeader>
+        <CardContent>
+          {summary.isPending ? (
+            <p role="status" className="py-4 text-slate-700">Loading...</p>
+          ) : summary.isError ? (
+            <Alert variant="destructive" title={M.loadFailed} />
+          ) : (
+            <div className="grid gap-3 sm:grid-cols-3">
+              <Stat label="Total Upcoming Payouts" value={formatCents(s!.upcomingNetCents)} note="Owed to merchants for this period so far" />
+              <Stat label="Merchants This Period" value={String(s!.merchantsThisPeriod)} note="With sales in this period" />
+              <Stat label="Pending Payouts" value={String(s!.pendingPayouts)} note={`${formatCents(s!.pendingNetCents)} from closed periods to pay`} />
+            </div>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>All Payouts</CardTitle>
+          <CardDescription>One payout per merchant for each closed period, newest first.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {list.isPending ? (
+            <p role="status" className="py-4 text-slate-700">Loading...</p>
+          ) : list.isError ? (
+            <Alert variant="destructive" title={M.loadFailed} />
+          ) : list.data.items.length === 0 && page === 1 ? (
+            <p className="py-6 text-center text-slate-700">{M.empty}</p>
+          ) : (
+            <>
+              <ul aria-label="All payouts" className="divide-y divide-slate-200">
+                {list.data.items.map((p) => (
+                  <PayoutItem key={p.id} payout={p} />
+                ))}
+              </ul>
+              {pages > 1 && (
+                <nav aria-label="Payout pages" className="mt-4 flex items-center justify-between gap-2">
+                  <Button variant="secondary" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
+                    Previous
+                  </Button>
+                  <span className="text-sm text-slate-700">
+                    Page {page} of {pages}
+                  </span>
+                  <Button variant="secondary" size="sm" onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages}>
+                    Next
+                  </Button>
+                </nav>
+              )}
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
 }

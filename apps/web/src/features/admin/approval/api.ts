@@ -1,0 +1,62 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminMerchantRequestsPage, AdminRegistrationThread, AdminRequestSection, RegistrationThreadMessage } from '@localperks/shared';
+import { api } from '../../../lib/api-client';
+
+/** Every query of the approval tab shares this prefix: one invalidation refreshes cards and threads. */
+export const merchantRequestsKey = ['admin', 'merchant-requests'] as const;
+
+/** One card of the tab, page by page (newest first). */
+export const merchantRequestsQuery = (section: AdminRequestSection) =>
+  infiniteQueryOptions({
+    queryKey: [...merchantRequestsKey, 'list', section],
+    queryFn: ({ pageParam }) => api.get<AdminMerchantRequestsPage>(`/api/admin/merchant-requests?section=${section}&page=${pageParam}`),
+    initialPageParam: 1,
+    getNextPageParam: (last: AdminMerchantRequestsPage) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  });
+
+export const registrationThreadQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...merchantRequestsKey, 'thread', id],
+    queryFn: () => api.get<AdminRegistrationThread>(`/api/admin/merchant-requests/${id}/messages`),
+  });
+
+export interface ApproveResult {
+  id: string;
+  businessName: string;
+  commissionRate: number;
+}
+
+/** Approvals change more than this tab (overview counts, the tab badge): refresh every admin query. */
+function useAdminMutation<TVars, TResult>(mutationFn: (vars: TVars) => Promise<TResult>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+export const useApproveMerchant = () => useAdminMutation((id: string) => api.post<ApproveResult>(`/api/admin/merchant-requests/${id}/approve`));
+export const useRejectMerchant = () => useAdminMutation(({ id, reason }: { id: string; reason: string }) => api.post(`/api/admin/merchant-requests/${id}/reject`, { reason }));
+export const useResetMerchant = () => useAdminMutation((id: string) => api.post(`/api/admin/merchant-requests/${id}/reset`));
+
+export function useSendRegistrationMessage(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (message: string) => api.post<RegistrationThreadMessage>(`/api/admin/merchant-requests/${id}/messages`, { message }),
+    onSuccess: (message) => {
+      qc.setQueryData(registrationThreadQuery(id).queryKey, (thread) => (thread && !thread.messages.some((m) => m.id === message.id) ? { ...thread, messages: [...thread.messages, message] } : thread));
+      void qc.invalidateQueries({ queryKey: registrationThreadQuery(id).queryKey });
+    },
+  });
+}
+
+/** The admin has the thread on screen: the merchant's messages are read (unread badges refresh). */
+export function useMarkThreadRead(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ marked: number }>(`/api/admin/merchant-requests/${id}/messages/read`),
+    onSuccess: ({ marked }) => {
+      if (marked) void qc.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+}
