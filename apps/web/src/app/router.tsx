@@ -35,6 +35,8 @@ const PerkBoostInfoPage = lazy(() => import('./routes/public/static/perkboost-in
 const MerchantFaqPage = lazy(() => import('./routes/public/static/merchant-faq'));
 const MerchantPricingPage = lazy(() => import('./routes/public/static/merchant-pricing'));
 const MerchantSuccessStoriesPage = lazy(() => import('./routes/public/static/merchant-success-stories'));
+const AdminLoginPage = lazy(() => import('./routes/admin/admin-login-page'));
+const AdminDashboardPage = lazy(() => import('./routes/admin/dashboard-page'));
 
 function DealRedirect() {
   const { id } = useParams();
@@ -77,6 +79,8 @@ export const router = createBrowserRouter([
       { path: '/merchant/pricing', element: <MerchantPricingPage /> },
       { path: '/merchant/success-stories', element: <MerchantSuccessStoriesPage /> },
       { path: '/dev/mailbox', element: <DevMailboxPage /> },
+      { path: '/admin-login', element: <AdminLoginPage /> },
+      { path: '/admin/dashboard', element: <AdminDashboardPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

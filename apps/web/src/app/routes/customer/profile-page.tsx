@@ -14,6 +14,7 @@ import { RequireRole } from '../../../features/auth/guards';
 import { FavoritesGrid } from '../../../features/favorites/components/favorites-grid';
 import { PaymentMethods } from '../../../features/purchases/components/payment-methods';
 import { PurchaseList } from '../../../features/purchases/components/purchase-list';
+import { MyTickets } from '../../../features/support/components/my-tickets';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 
@@ -107,13 +108,13 @@ function PasswordForm() {
 }
 
 const CUSTOMER_TABS = ['purchases', 'favorites', 'payment-methods'] as const;
-type AccountTab = 'profile' | 'security' | (typeof CUSTOMER_TABS)[number];
+type AccountTab = 'profile' | 'security' | 'support' | (typeof CUSTOMER_TABS)[number];
 
 /** The open tab lives in the address (`?tab=purchases`), so every tab can be linked to. */
 function useAccountTab(isCustomer: boolean): [AccountTab, (tab: string) => void] {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
-  const tab: AccountTab = asked === 'security' || (isCustomer && (CUSTOMER_TABS as readonly string[]).includes(asked ?? '')) ? (asked as AccountTab) : 'profile';
+  const tab: AccountTab = asked === 'security' || asked === 'support' || (isCustomer && (CUSTOMER_TABS as readonly string[]).includes(asked ?? '')) ? (asked as AccountTab) : 'profile';
   const setTab = (next: string) =>
     setParams(
       (current) => {
@@ -170,6 +171,7 @@ function ProfileContent() {
                     ['payment-methods', 'Payment Methods'],
                   ] as const)
                 : []),
+              ['support', 'Support'],
             ] as const
           ).map(([value, label]) => (
             <TabsTrigger key={value} value={value} className="flex-auto whitespace-nowrap">
@@ -198,6 +200,10 @@ function ProfileContent() {
               <PasswordForm />
             </CardContent>
           </Card>
+        </TabsContent>
+        <TabsContent value="support">
+          <SectionHeading title="Support" description="Your messages to LocalPerks support and our replies." />
+          <MyTickets />
         </TabsContent>
         {isCustomer && (
           <>

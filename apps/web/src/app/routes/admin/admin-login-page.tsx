@@ -1,0 +1,177 @@
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, RefreshCw, ShieldCheck } from 'lucide-react';
+import { ACCESS_CODE_LENGTH, ACCESS_CODE_TTL_MS, ADMIN_AUTH_MESSAGES, accessCodeSchema, adminLoginSchema, type AccessCode, type AdminLogin } from '@localperks/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
+import { Field, Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { useLogout } from '../../../features/auth/api';
+import { useAdminAuthStatus, useAdminCredentials, useRefreshAccessCode, useSubmitAccessCode, type CodeIssued } from '../../../features/admin/api/admin-auth';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { AuthShell } from '../auth/auth-shell';
+
+/** The spec's admin sign-in errors (merchant-admin.md §8): the server's message, else the fallbacks. */
+function showError(err: unknown, fallback: string) {
+  if (err instanceof ApiError && err.code === 'TOKEN_EXPIRED') {
+    toast.error(ADMIN_AUTH_MESSAGES.codeExpiredTitle, { description: ADMIN_AUTH_MESSAGES.codeExpired });
+    return ADMIN_AUTH_MESSAGES.codeExpired;
+  }
+  const message = err instanceof ApiError ? err.message || fallback : ADMIN_AUTH_MESSAGES.unexpected;
+  toast.error(message);
+  return message;
+}
+
+function CredentialsStep({ onDone }: { onDone: (issued: CodeIssued, email: string) => void }) {
+  const form = useForm<AdminLogin>({ resolver: zodResolver(adminLoginSchema), defaultValues: { email: '', password: '' } });
+  const login = useAdminCredentials();
+  const [error, setError] = useState<string | null>(null);
+  const { errors } = form.formState;
+  const submit = (v: AdminLogin) => {
+    setError(null);
+    login.mutate(v, { onSuccess: (r) => onDone(r, r.user.email), onError: (err) => setError(showError(err, ADMIN_AUTH_MESSAGES.loginFailed)) });
+  };
+  return (
+    <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label="Admin credentials">
+      {error && <Alert variant="destructive">{error}</Alert>}
+      <Field label="Email" error={errors.email?.message}>
+        {(p) => <Input {...p} {...form.register('email')} type="email" autoComplete="email" disabled={login.isPending} data-testid="admin-email" />}
+      </Field>
+      <Field label="Password" error={errors.password?.message}>
+        {(p) => <Input {...p} {...form.register('password')} type="password" autoComplete="current-password" disabled={login.isPending} data-testid="admin-password" />}
+      </Field>
+      <Button type="submit" className="w-full" disabled={login.isPending}>
+        {login.isPending ? 'Verifying...' : 'Continue'}
+      </Button>
+    </form>
+  );
+}
+
+function CodeStep({ email, issued, onIssued, onBack }: { email: string; issued: CodeIssued | null; onIssued: (i: CodeIssued) => void; onBack: () => void }) {
+  const navigate = useNavigate();
+  const form = useForm<AccessCode>({ resolver: zodResolver(accessCodeSchema), defaultValues: { code: '' } });
+  const submitCode = useSubmitAccessCode();
+  const refresh = useRefreshAccessCode();
+  const [error, setError] = useState<string | null>(null);
+  const { errors } = form.formState;
+  const requested = useRef(false);
+
+  const newCode = () => {
+    setError(null);
+    refresh.mutate(undefined, {
+      onSuccess: (r) => {
+        onIssued(r);
+        form.reset({ code: '' });
+        toast.success('New access code sent', { description: `Check ${email} for the new 6-digit code.` });
+      },
+      onError: (err) => setError(showError(err, ADMIN_AUTH_MESSAGES.unexpected)),
+    });
+  };
+
+  // The code is generated when this step loads: after a reload with no live code, ask for one.
+  useEffect(() => {
+    if (issued || requested.current) return;
+    requested.current = true;
+    refresh.mutate(undefined, { onSuccess: onIssued, onError: (err) => setError(showError(err, ADMIN_AUTH_MESSAGES.unexpected)) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [issued]);
+
+  const submit = (v: AccessCode) => {
+    setError(null);
+    submitCode.mutate(v, {
+      onSuccess: () => navigate(paths.adminDashboard, { replace: true }),
+      onError: (err) => setError(showError(err, ADMIN_AUTH_MESSAGES.codeInvalid)),
+    });
+  };
+  const minutes = ACCESS_CODE_TTL_MS / 60_000;
+  return (
+    <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label="Access code">
+      <p className="text-sm text-slate-700">
+        We sent a {ACCESS_CODE_LENGTH}-digit access code to <strong className="break-all">{email}</strong>. It works once and expires in {minutes} minutes.
+      </p>
+      {issued?.devCode && (
+        <Alert title="Development mode">
+          Your access code is <strong data-testid="dev-access-code" className="font-mono text-base tracking-widest">{issued.devCode}</strong>
+        </Alert>
+      )}
+      {error && <Alert variant="destructive">{error}</Alert>}
+      <Field label="Access Code" error={errors.code?.message}>
+        {(p) => (
+          <Input
+            {...p}
+            {...form.register('code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={ACCESS_CODE_LENGTH}
+            placeholder="000000"
+            className="text-center font-mono text-xl tracking-[0.5em]"
+            disabled={submitCode.isPending}
+            data-testid="admin-code"
+          />
+        )}
+      </Field>
+      <Button type="submit" className="w-full" disabled={submitCode.isPending}>
+        {submitCode.isPending ? 'Verifying...' : 'Verify Code'}
+      </Button>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Button variant="ghost" onClick={onBack}>
+          <ArrowLeft aria-hidden className="h-4 w-4" /> Back
+        </Button>
+        <Button variant="secondary" onClick={newCode} disabled={refresh.isPending}>
+          <RefreshCw aria-hidden className={`h-4 w-4 ${refresh.isPending ? 'animate-spin' : ''}`} /> {refresh.isPending ? 'Sending...' : 'Send a new code'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /admin-login: credentials, then the 6-digit access code (merchant-admin.md §2, DESIGN.md 9). */
+export default function AdminLoginPage() {
+  const status = useAdminAuthStatus();
+  const logout = useLogout();
+  const [issued, setIssued] = useState<CodeIssued | null>(null);
+  const [email, setEmail] = useState<string | null>(null);
+  if (status.isPending) return <Spinner />;
+  const step = status.data?.step ?? 'credentials';
+  if (step === 'signed-in') return <Navigate to={paths.adminDashboard} replace />;
+  if (step === 'not-admin') return <Navigate to={paths.home} replace />;
+  const onCode = step === 'code';
+  const back = () =>
+    logout.mutate(undefined, {
+      onSettled: () => {
+        setIssued(null);
+        setEmail(null);
+        void status.refetch();
+      },
+    });
+  return (
+    <AuthShell title="Admin Access">
+      <Card>
+        <CardHeader>
+          <span className="inline-flex h-10 w-10 items-center justify-center rounded-lg bg-slate-900 text-white">
+            <ShieldCheck aria-hidden className="h-5 w-5" />
+          </span>
+          <h1 className="text-2xl font-semibold text-slate-900">Admin Access</h1>
+          <CardDescription>{onCode ? 'Step 2 of 2: enter your access code.' : 'Step 1 of 2: sign in with your admin credentials.'}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {onCode ? (
+            <CodeStep email={email ?? status.data?.user?.email ?? ''} issued={issued ?? (status.data?.codeExpiresAt ? { codeExpiresAt: status.data.codeExpiresAt } : null)} onIssued={setIssued} onBack={back} />
+          ) : (
+            <CredentialsStep
+              onDone={(i, e) => {
+                setIssued(i);
+                setEmail(e);
+              }}
+            />
+          )}
+        </CardContent>
+      </Card>
+    </AuthShell>
+  );
+}

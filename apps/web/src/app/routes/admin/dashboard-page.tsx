@@ -1,0 +1,109 @@
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+import * as TabsPrimitive from '@radix-ui/react-tabs';
+import { LogOut } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsTrigger } from '../../../components/ui/tabs';
+import { useSession } from '../../../features/auth/api';
+import { useLogoutAction } from '../../../features/auth/use-logout-action';
+import { useAdminOverview } from '../../../features/admin/api/overview';
+import { RequireAdmin } from '../../../features/admin/components/require-admin';
+
+const OverviewTab = lazy(() => import('../../../features/admin/components/overview-tab'));
+const ApprovalTab = lazy(() => import('../../../features/admin/components/approval-tab'));
+const PayoutsTab = lazy(() => import('../../../features/admin/components/payouts-tab'));
+const SupportTab = lazy(() => import('../../../features/admin/components/support-tab'));
+const SettingsTab = lazy(() => import('../../../features/admin/components/settings-tab'));
+
+const TABS = [
+  ['overview', 'Overview'],
+  ['approval', 'Merchant Approval'],
+  ['payouts', 'Payout Management'],
+  ['support', 'Customer Support'],
+  ['settings', 'Settings'],
+] as const;
+type Tab = (typeof TABS)[number][0];
+
+/** The open tab lives in the address (`?tab=support`), so each tab can be linked to. */
+function useDashboardTab(): [Tab, (t: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab = (TABS.find(([v]) => v === asked)?.[0] ?? 'overview') as Tab;
+  const setTab = (next: string) =>
+    setParams(
+      (cur) => {
+        const u = new URLSearchParams(cur);
+        if (next === 'overview') u.delete('tab');
+        else u.set('tab', next);
+        return u;
+      },
+      { replace: true },
+    );
+  return [tab, setTab];
+}
+
+function Dashboard() {
+  const { user } = useSession();
+  const logout = useLogoutAction();
+  const [tab, setTab] = useDashboardTab();
+  // The pending count of the Merchant Approval badge comes with the overview figures.
+  const overview = useAdminOverview();
+  const pending = overview.data?.pendingApprovals ?? 0;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <title>Admin Dashboard | LocalPerks</title>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
+          <p className="mt-1 text-slate-800">Welcome back, {user?.name ?? 'Admin'}</p>
+          <p className="text-sm text-slate-600">Manage merchants, deals, and payouts.</p>
+        </div>
+        <Button variant="secondary" onClick={logout}>
+          <LogOut aria-hidden className="h-4 w-4" /> Logout
+        </Button>
+      </div>
+      <Tabs value={tab} onValueChange={setTab} className="mt-6">
+        <TabsPrimitive.List aria-label="Admin sections" className="flex w-full flex-wrap gap-1 rounded-lg bg-slate-200 p-1">
+          {TABS.map(([value, label]) => (
+            <TabsTrigger key={value} value={value} className="inline-flex flex-auto items-center justify-center gap-2 whitespace-nowrap">
+              {label}
+              {value === 'approval' && pending > 0 && (
+                <span className="inline-flex min-w-6 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-bold text-white">
+                  {pending}
+                  <span className="sr-only"> pending</span>
+                </span>
+              )}
+            </TabsTrigger>
+          ))}
+        </TabsPrimitive.List>
+        <Suspense fallback={<Spinner />}>
+          <TabsContent value="overview">
+            <OverviewTab />
+          </TabsContent>
+          <TabsContent value="approval">
+            <ApprovalTab />
+          </TabsContent>
+          <TabsContent value="payouts">
+            <PayoutsTab />
+          </TabsContent>
+          <TabsContent value="support">
+            <SupportTab />
+          </TabsContent>
+          <TabsContent value="settings">
+            <SettingsTab />
+          </TabsContent>
+        </Suspense>
+      </Tabs>
+    </div>
+  );
+}
+
+/** /admin/dashboard: admins who passed the access-code step (merchant-admin.md §2). */
+export default function AdminDashboardPage() {
+  return (
+    <RequireAdmin>
+      <Dashboard />
+    </RequireAdmin>
+  );
+}

@@ -1,0 +1,50 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccessCode, AdminLogin, SessionUser } from '@localperks/shared';
+import { api } from '../../../lib/api-client';
+import { sessionQuery } from '../../auth/api';
+
+export type AdminStep = 'credentials' | 'code' | 'signed-in' | 'not-admin';
+export interface AdminAuthStatus {
+  step: AdminStep;
+  user: SessionUser | null;
+  codeExpiresAt: string | null;
+}
+
+export const adminAuthStatusQuery = queryOptions({
+  queryKey: ['admin-auth', 'status'],
+  queryFn: () => api.get<AdminAuthStatus>('/api/admin-auth/status'),
+  staleTime: 60_000,
+});
+
+/** Where the visitor stands in the admin sign-in (the server decides, from the session). */
+export const useAdminAuthStatus = () => useQuery(adminAuthStatusQuery);
+
+export interface CodeIssued {
+  codeExpiresAt: string;
+  /** Only when the server runs in development mode. */
+  devCode?: string;
+}
+
+export function useAdminCredentials() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminLogin) => api.post<CodeIssued & { step: 'code'; user: SessionUser }>('/api/admin-auth/login', body),
+    onSuccess: (r) => {
+      qc.setQueryData(sessionQuery.queryKey, r.user);
+      qc.setQueryData(adminAuthStatusQuery.queryKey, { step: 'code', user: r.user, codeExpiresAt: r.codeExpiresAt });
+    },
+  });
+}
+
+export const useRefreshAccessCode = () => useMutation({ mutationFn: () => api.post<CodeIssued>('/api/admin-auth/code/refresh') });
+
+export function useSubmitAccessCode() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AccessCode) => api.post<{ step: 'signed-in'; user: SessionUser }>('/api/admin-auth/code', body),
+    onSuccess: (r) => {
+      qc.setQueryData(adminAuthStatusQuery.queryKey, { step: 'signed-in', user: r.user, codeExpiresAt: null });
+      void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' && q.queryKey[0] !== 'admin-auth' });
+    },
+  });
+}

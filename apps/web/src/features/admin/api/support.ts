@@ -1,0 +1,56 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SupportReply, TicketStatus } from '@localperks/shared';
+import { api } from '../../../lib/api-client';
+
+export interface AdminTicket {
+  id: string;
+  customerId: string | null;
+  name: string;
+  email: string;
+  subject: string;
+  status: TicketStatus;
+  createdAt: string;
+  updatedAt: string;
+  messageCount: number;
+  firstMessage: string;
+  awaitingReply: boolean;
+}
+export interface TicketMessage {
+  id: string;
+  senderType: 'customer' | 'admin';
+  senderName: string | null;
+  subject: string;
+  message: string;
+  createdAt: string;
+}
+export interface TicketThread {
+  ticket: Omit<AdminTicket, 'messageCount' | 'firstMessage' | 'awaitingReply'>;
+  messages: TicketMessage[];
+}
+
+export const adminTicketsQuery = (page: number) =>
+  queryOptions({
+    queryKey: ['admin', 'support', 'tickets', page],
+    queryFn: () => api.get<{ tickets: AdminTicket[]; total: number; page: number; pageSize: number }>(`/api/admin/support/tickets?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+export const useAdminTickets = (page: number) => useQuery(adminTicketsQuery(page));
+
+export const adminTicketQuery = (id: string) => queryOptions({ queryKey: ['admin', 'support', 'ticket', id], queryFn: () => api.get<TicketThread>(`/api/admin/support/tickets/${id}`) });
+export const useAdminTicket = (id: string | null) => useQuery({ ...adminTicketQuery(id ?? ''), enabled: Boolean(id) });
+
+export function useSetTicketStatus() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: TicketStatus }) => api.patch<{ ticket: TicketThread['ticket'] }>(`/api/admin/support/tickets/${id}/status`, { status }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+export function useReplyToTicket() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: SupportReply & { id: string }) => api.post<TicketThread>(`/api/admin/support/tickets/${id}/replies`, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

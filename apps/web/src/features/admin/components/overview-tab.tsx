@@ -1,0 +1,222 @@
+import { useEffect, useState } from 'react';
+import { ArrowLeft, ChevronRight, DollarSign, RefreshCw, Store, Tag, Wallet } from 'lucide-react';
+import { DEAL_MODERATION_MESSAGES, formatCents } from '@localperks/shared';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Field, Textarea } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useAdminOverview, useDeactivateDeal, useMerchantDeals, type AdminDeal, type AdminOverview } from '../api/overview';
+import { Badge, ErrorState, Pager } from './admin-parts';
+
+/** `2026-12-01` (a calendar day) as "Dec 1, 2026", without a time-zone shift. */
+const formatDay = (ymd: string) => formatDate(`${ymd}T12:00:00`);
+
+function StatCard({ title, value, note, icon: Icon }: { title: string; value: string; note: string; icon: typeof Store }) {
+  return (
+    <Card>
+      <div className="flex items-start justify-between gap-2 p-5">
+        <div>
+          <h3 className="text-sm font-medium text-slate-700">{title}</h3>
+          <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+          <p className="mt-1 text-xs text-slate-600">{note}</p>
+        </div>
+        <Icon aria-hidden className="h-5 w-5 shrink-0 text-slate-500" />
+      </div>
+    </Card>
+  );
+}
+
+function Stats({ s }: { s: AdminOverview['stats'] }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatCard title="Total Merchants" value={String(s.totalMerchants)} note={`${s.approvedMerchants} approved`} icon={Store} />
+      <StatCard title="Total Deals" value={String(s.totalDeals)} note={`${s.activeDeals} active`} icon={Tag} />
+      <StatCard title="Total Revenue" value={formatCents(s.totalRevenueCents)} note={`All time · ${s.totalPurchases} ${s.totalPurchases === 1 ? 'purchase' : 'purchases'}`} icon={DollarSign} />
+      <StatCard title="Current Period Payout" value={formatCents(s.currentPeriodPayoutCents)} note={`Next payout: ${formatDay(s.nextPayoutDate)}`} icon={Wallet} />
+    </div>
+  );
+}
+
+function DeactivateDialog({ deal, onClose }: { deal: AdminDeal | null; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+  const deactivate = useDeactivateDeal();
+  useEffect(() => {
+    setReason('');
+    setError(undefined);
+  }, [deal?.id]);
+  const confirm = () => {
+    if (!deal) return;
+    if (!reason.trim()) {
+      setError(DEAL_MODERATION_MESSAGES.reasonRequired);
+      return;
+    }
+    deactivate.mutate(
+      { dealId: deal.id, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          toast.success(DEAL_MODERATION_MESSAGES.deactivatedTitle, { description: `"${deal.title}" is no longer listed and the merchant was told why.` });
+          onClose();
+        },
+        onError: (err) => toast.error('Error', { description: errorMessage(err, 'Failed to deactivate deal') }),
+      },
+    );
+  };
+  return (
+    <Dialog open={Boolean(deal)} onOpenChange={(o) => !o && onClose()}>
+      {deal && (
+        <DialogContent title="Deactivate Deal" description={`"${deal.title}" will be taken down at once. The merchant gets a notification and an e-mail with your reason.`}>
+          <Field label="Reason for deactivation (required):" error={error}>
+            {(p) => <Textarea {...p} rows={4} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Which merchant term does this deal break?" />}
+          </Field>
+          <div className="mt-4 flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button variant="destructive" onClick={confirm} disabled={!reason.trim() || deactivate.isPending}>
+              {deactivate.isPending ? 'Deactivating...' : 'Deactivate Deal'}
+            </Button>
+          </div>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function MerchantDeals({ merchantId, onBack }: { merchantId: string; onBack: () => void }) {
+  const [page, setPage] = useState(1);
+  const q = useMerchantDeals(merchantId, page);
+  const [toDeactivate, setToDeactivate] = useState<AdminDeal | null>(null);
+  return (
+    <div>
+      <Button variant="ghost" size="sm" onClick={onBack} className="-ml-2">
+        <ArrowLeft aria-hidden className="h-4 w-4" /> Back to Merchants
+      </Button>
+      {q.isPending ? (
+        <Spinner label="Loading deals..." />
+      ) : q.isError ? (
+        <ErrorState message="Failed to load dashboard data" onRetry={() => void q.refetch()} />
+      ) : (
+        <>
+          <h3 className="mt-2 font-semibold text-slate-900">{q.data.merchant.businessName}</h3>
+          {q.data.deals.length === 0 ? (
+            <p className="py-6 text-center text-sm text-slate-600">No deals found for this merchant</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-slate-200">
+              {q.data.deals.map((d) => (
+                <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                  <div className="min-w-0">
+                    <p className="font-medium text-slate-900">{d.title}</p>
+                    <p className="text-sm text-slate-600">
+                      Status: {d.status} · <span className="font-semibold text-slate-900">{formatCents(d.dealPriceCents)}</span>{' '}
+                      <span className="line-through">{formatCents(d.originalPriceCents)}</span>
+                    </p>
+                    {d.moderationReason && <p className="text-xs text-red-800">Deactivated: {d.moderationReason}</p>}
+                  </div>
+                  <div className="flex items-center gap-2">
+                    <Badge tone={d.isActive ? 'green' : 'slate'}>{d.isActive ? 'Active' : 'Inactive'}</Badge>
+                    {d.status !== 'removed' && (
+                      <Button variant="secondary" size="sm" onClick={() => setToDeactivate(d)} aria-label={`Deactivate ${d.title}`}>
+                        Deactivate
+                      </Button>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pager page={page} pageSize={q.data.pageSize} total={q.data.total} onPage={setPage} label="Deal pages" />
+        </>
+      )}
+      <DeactivateDialog deal={toDeactivate} onClose={() => setToDeactivate(null)} />
+    </div>
+  );
+}
+
+/** Overview tab: the platform's figures, recent merchants and each merchant's deals. */
+export default function OverviewTab() {
+  const q = useAdminOverview();
+  const [merchantId, setMerchantId] = useState<string | null>(null);
+  const refresh = () =>
+    void q.refetch().then((r) => {
+      if (r.isError) toast.error('Error', { description: 'Failed to load dashboard data' });
+    });
+  return (
+    <div className="space-y-6">
+      <div className="flex justify-end">
+        <Button variant="secondary" onClick={refresh} disabled={q.isFetching}>
+          <RefreshCw aria-hidden className={`h-4 w-4 ${q.isFetching ? 'animate-spin' : ''}`} /> Refresh Data
+        </Button>
+      </div>
+      {q.isPending ? (
+        <Spinner label="Loading dashboard..." />
+      ) : q.isError ? (
+        <ErrorState message="Failed to load dashboard data" onRetry={refresh} />
+      ) : (
+        <>
+          <Stats s={q.data.stats} />
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Card>
+              <CardHeader>
+                <CardTitle className="text-lg">Recent Merchants</CardTitle>
+                <CardDescription>The newest sign-ups.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                {q.data.recentMerchants.length === 0 ? (
+                  <p className="py-4 text-sm text-slate-600">No merchants yet.</p>
+                ) : (
+                  <ul className="divide-y divide-slate-200">
+                    {q.data.recentMerchants.map((m) => (
+                      <li key={m.id} className="flex items-center justify-between gap-2 py-3">
+                        <div className="min-w-0">
+                          <p className="truncate font-medium text-slate-900">{m.businessName}</p>
+                          <p className="text-sm text-slate-600">
+                            {m.city}, {m.state} · {formatDate(m.createdAt)}
+                          </p>
+                        </div>
+                        <Badge tone={m.approved ? 'green' : 'amber'}>{m.approved ? 'Approved' : 'Pending'}</Badge>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle className="text-lg">Merchants with Deals</CardTitle>
+                <CardDescription>Choose a merchant to see and moderate their deals.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                {merchantId ? (
+                  <MerchantDeals merchantId={merchantId} onBack={() => setMerchantId(null)} />
+                ) : q.data.merchantsWithDeals.length === 0 ? (
+                  <p className="py-4 text-sm text-slate-600">No merchant has deals yet.</p>
+                ) : (
+                  <ul className="divide-y divide-slate-200">
+                    {q.data.merchantsWithDeals.map((m) => (
+                      <li key={m.id}>
+                        <button type="button" onClick={() => setMerchantId(m.id)} className="flex min-h-12 w-full items-center justify-between gap-2 py-3 text-left hover:bg-slate-50">
+                          <span className="min-w-0">
+                            <span className="block truncate font-medium text-slate-900">{m.businessName}</span>
+                            <span className="block text-sm text-slate-600">
+                              {m.dealCount} {m.dealCount === 1 ? 'deal' : 'deals'} · {m.activeDealCount} active
+                            </span>
+                          </span>
+                          <ChevronRight aria-hidden className="h-4 w-4 shrink-0 text-slate-500" />
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </CardContent>
+            </Card>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Plus } from 'lucide-react';
+import { TICKET_STATUS_LABELS, newTicketSchema, ticketMessageSchema, type TicketStatus } from '@localperks/shared';
+import { Button } from '../../../components/ui/button';
+import { Field, Input, Textarea } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { formatDateTime } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useMessageEvents } from '../../../lib/use-message-events';
+import { useMyTicket, useMyTickets, useOpenTicket, useSendTicketMessage } from '../api';
+
+const statusClass: Record<TicketStatus, string> = {
+  open: 'bg-sky-100 text-sky-900',
+  in_progress: 'bg-amber-100 text-amber-900',
+  resolved: 'bg-emerald-100 text-emerald-900',
+  closed: 'bg-slate-200 text-slate-800',
+};
+const StatusBadge = ({ status }: { status: TicketStatus }) => <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', statusClass[status])}>{TICKET_STATUS_LABELS[status]}</span>;
+
+function NewTicketForm({ onDone }: { onDone: (id: string) => void }) {
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const open = useOpenTicket();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = newTicketSchema.safeParse({ subject, message });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    open.mutate(parsed.data, {
+      onSuccess: (r) => {
+        toast.success('Message Sent', { description: 'Our support team will reply within one business day.' });
+        onDone(r.ticket.id);
+      },
+      onError: (err) => toast.error('Error', { description: errorMessage(err, 'Failed to send message') }),
+    });
+  };
+  return (
+    <form noValidate onSubmit={submit} className="space-y-3" aria-label="New support request">
+      <Field label="Subject" error={errors.subject}>
+        {(p) => <Input {...p} value={subject} onChange={(e) => setSubject(e.target.value)} />}
+      </Field>
+      <Field label="Message" error={errors.message}>
+        {(p) => <Textarea {...p} rows={5} value={message} onChange={(e) => setMessage(e.target.value)} />}
+      </Field>
+      <Button type="submit" disabled={open.isPending}>
+        {open.isPending ? 'Sending...' : 'Send Message'}
+      </Button>
+    </form>
+  );
+}
+
+function Thread({ id, onBack }: { id: string; onBack: () => void }) {
+  const q = useMyTicket(id);
+  const send = useSendTicketMessage();
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string>();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = ticketMessageSchema.safeParse({ message });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    send.mutate(
+      { id, message: parsed.data.message },
+      {
+        onSuccess: () => {
+          setMessage('');
+          toast.success('Message Sent');
+        },
+        onError: (err) => toast.error('Error', { description: errorMessage(err, 'Failed to send message') }),
+      },
+    );
+  };
+  return (
+    <div className="space-y-4">
+      <Button variant="ghost" size="sm" className="-ml-2" onClick={onBack}>
+        <ArrowLeft aria-hidden className="h-4 w-4" /> All requests
+      </Button>
+      {q.isPending ? (
+        <Spinner />
+      ) : q.isError ? (
+        <p role="alert" className="text-sm text-red-800">
+          {errorMessage(q.error, 'Failed to load messages')}
+        </p>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 className="break-words text-lg font-semibold text-slate-900">{q.data.ticket.subject}</h3>
+            <StatusBadge status={q.data.ticket.status} />
+          </div>
+          <ol className="space-y-3" aria-label="Conversation">
+            {q.data.messages.map((m) => (
+              <li key={m.id} className={cn('max-w-[90%] rounded-lg p-3 text-sm', m.senderType === 'admin' ? 'bg-brand-50 text-slate-900' : 'ml-auto bg-slate-100 text-slate-900')}>
+                <p className="font-semibold">{m.senderType === 'admin' ? `LocalPerks Support: ${m.subject}` : 'You'}</p>
+                <p className="mt-1 whitespace-pre-wrap break-words">{m.message}</p>
+                <p className="mt-1 text-xs text-slate-600">{formatDateTime(m.createdAt)}</p>
+              </li>
+            ))}
+          </ol>
+          <form noValidate onSubmit={submit} className="space-y-3" aria-label="Reply to support">
+            <Field label="Your reply" error={error}>
+              {(p) => <Textarea {...p} rows={3} value={message} onChange={(e) => setMessage(e.target.value)} />}
+            </Field>
+            <Button type="submit" disabled={send.isPending}>
+              {send.isPending ? 'Sending...' : 'Send'}
+            </Button>
+          </form>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The account page's Support tab: the user's tickets with the replies, a new request, follow-ups. */
+export function MyTickets() {
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [isWriting, setIsWriting] = useState(false);
+  const q = useMyTickets(page);
+  const qc = useQueryClient();
+  useMessageEvents((e) => {
+    if (e.type === 'support_ticket') void qc.invalidateQueries({ queryKey: ['support'] });
+  });
+  if (openId) return <Thread id={openId} onBack={() => setOpenId(null)} />;
+  if (isWriting)
+    return (
+      <div className="space-y-3">
+        <Button variant="ghost" size="sm" className="-ml-2" onClick={() => setIsWriting(false)}>
+          <ArrowLeft aria-hidden className="h-4 w-4" /> All requests
+        </Button>
+        <NewTicketForm
+          onDone={(id) => {
+            setIsWriting(false);
+            setOpenId(id);
+          }}
+        />
+      </div>
+    );
+  const pages = q.data ? Math.max(1, Math.ceil(q.data.total / q.data.pageSize)) : 1;
+  return (
+    <div className="space-y-4">
+      <Button onClick={() => setIsWriting(true)}>
+        <Plus aria-hidden className="h-4 w-4" /> New Request
+      </Button>
+      {q.isPending ? (
+        <Spinner />
+      ) : q.isError ? (
+        <p role="alert" className="text-sm text-red-800">
+          {errorMessage(q.error, 'Failed to load messages')}
+        </p>
+      ) : q.data.tickets.length === 0 ? (
+        <p className="py-4 text-sm text-slate-600">You have not contacted support yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {q.data.tickets.map((t) => (
+            <li key={t.id}>
+              <button type="button" onClick={() => setOpenId(t.id)} className="flex w-full flex-col gap-1 p-4 text-left hover:bg-slate-50">
+                <span className="flex w-full flex-wrap items-center justify-between gap-2">
+                  <span className="break-words font-medium text-slate-900">{t.subject}</span>
+                  <StatusBadge status={t.status} />
+                </span>
+                <span className="text-xs text-slate-600">
+                  {t.hasReply ? 'Support replied · ' : ''}
+                  {t.messageCount} {t.messageCount === 1 ? 'message' : 'messages'} · last activity {formatDateTime(t.updatedAt)}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 && (
+        <nav aria-label="Support request pages" className="flex items-center justify-between">
+          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <span className="text-sm text-slate-700">
+            Page {page} of {pages}
+          </span>
+          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useEffect, useRef } from 'react';
+import type { MessageEvent as LiveMessageEvent } from '@localperks/shared';
+
+/*
+ * Live conversation events (DESIGN.md: Server-Sent Events). The server sends only what the
+ * signed-in user may see and only says that something changed; the caller refetches through the
+ * normal API. One EventSource per mounted caller, closed on unmount.
+ */
+export function useMessageEvents(onEvent: (e: LiveMessageEvent) => void, enabled = true) {
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/events/messages');
+    source.addEventListener('message', (m: MessageEvent<string>) => {
+      try {
+        handler.current(JSON.parse(m.data) as LiveMessageEvent);
+      } catch {
+        /* not an event of ours */
+      }
+    });
+    return () => source.close();
+  }, [enabled]);
+}
