@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { baseUrl, DEMO, demoPassword, expectAccessible, latestMail, linkIn, screenshot, useBrowser } from '../support/browser';
+
+const b = useBrowser();
+const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const PASSWORD = 'Merchant2025';
+
+/** JSON calls to the API as a script would make them (same-origin header for the CSRF check). */
+async function call(path: string, body?: unknown, cookie?: string) {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl(), ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown>, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('lp_session=')) };
+}
+
+/** A merchant registers through the public API (the registration page has its own journey). */
+async function registerMerchant(businessName: string, plan: string) {
+  const email = `e2e-admin-${tag}-${plan}@example.com`;
+  const res = await call('/api/merchants/register', {
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    businessName,
+    description: 'A neighbourhood shop registering for an admin review journey.',
+    website: 'https://shop.example.com',
+    phone: '(312) 555-0142',
+    city: 'Chicago',
+    state: 'IL',
+    plan,
+    acceptTerms: true,
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return email;
+}
+
+/** Signs the admin in through /admin-login with the 6-digit code from the e-mail. */
+async function adminLogin(page: Page) {
+  await page.goto('/admin-login');
+  await page.getByTestId('admin-email').fill(DEMO.admin);
+  await page.getByTestId('admin-password').fill(demoPassword());
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByTestId('admin-code').waitFor();
+  const mail = await latestMail(DEMO.admin, 'admin_access_code');
+  await page.getByTestId('admin-code').fill(mail.subject.match(/\b(\d{6})\b/)![1]!);
+  await page.getByRole('button', { name: 'Verify Code' }).click();
+  await page.waitForURL('**/admin/dashboard**');
+}
+
+const card = (page: Page, list: string, name: string): Locator => page.getByRole('list', { name: list }).getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+describe('admin: merchant approval and payouts', () => {
+  it('approves one registration, rejects another, reads the merchant’s answer live, resets it to review, and marks a payout paid', async () => {
+    const approveName = `Approve Cafe ${tag}`;
+    const rejectName = `Reject Deli ${tag}`;
+    await registerMerchant(approveName, 'deals_messaging');
+    const rejectEmail = await registerMerchant(rejectName, 'advertise_only');
+
+    const { page } = await b.newPage({ width: 1280, height: 900 });
+    await adminLogin(page);
+    await page.goto('/admin/dashboard?tab=approval');
+    await page.getByRole('heading', { name: /^New Pending Approvals \(\d+\)$/ }).waitFor();
+    const toApprove = card(page, 'New pending approvals', approveName);
+    await toApprove.waitFor();
+    expect(await toApprove.textContent()).toContain('Deals + Messaging (15% commission)');
+    await expectAccessible(page);
+    await screenshot(page, 'admin-approval-1280');
+
+    // Approve.
+    await toApprove.getByRole('button', { name: 'Approve' }).click();
+    await toast(page, 'Merchant Approved').waitFor();
+    await expect.poll(() => page.getByText(`${approveName} has been approved with a 15% commission rate`, { exact: false }).count()).toBeGreaterThan(0);
+    await card(page, 'Recently processed', approveName).or(page.getByRole('list', { name: 'Recently processed' }).getByText(approveName)).first().waitFor();
+    await expect.poll(() => toApprove.count()).toBe(0);
+
+    // Reject: the button waits for a reason.
+    await card(page, 'New pending approvals', rejectName).getByRole('button', { name: 'Reject' }).click();
+    const rejectDialog = page.getByRole('dialog', { name: 'Reject Merchant Registration' });
+    await rejectDialog.waitFor();
+    const rejectButton = rejectDialog.getByRole('button', { name: 'Reject', exact: true });
+    expect(await rejectButton.isDisabled()).toBe(true);
+    await rejectDialog.getByLabel('Reason for rejection (required):').fill('   ');
+    expect(await rejectButton.isDisabled()).toBe(true);
+    await rejectDialog.getByLabel('Reason for rejection (required):').fill('Please add your business licence number and a photo of the storefront.');
+    await expectAccessible(page);
+    await rejectButton.click();
+    await toast(page, 'Rejection Sent').waitFor();
+    const awaiting = card(page, 'Awaiting merchant response', rejectName);
+    await awaiting.waitFor();
+    expect(await awaiting.textContent()).toContain('Please add your business licence number and a p...');
+    expect((await latestMail(rejectEmail, 'merchant_rejected')).text).toContain('business licence number');
+
+    // The merchant answers in the thread (their side through the API); the admin sees it arrive live.
+    const verify = await latestMail(rejectEmail, 'email_verification');
+    const token = new URL(linkIn(verify.text, '/auth/callback')).searchParams.get('token');
+    const session = await call('/api/auth/verify-email', { token });
+    expect(session.status).toBe(200);
+    const answer = await call('/api/merchant/registration/messages', { message: 'Licence number is IL-448812; photo sent by e-mail.' }, session.cookie);
+    expect(answer.status, JSON.stringify(answer.json)).toBe(201);
+    await awaiting.getByRole('button', { name: `View Messages with ${rejectName}, 1 unread` }).waitFor();
+
+    await awaiting.getByRole('button', { name: /^View Messages/ }).click();
+    const messages = page.getByRole('dialog', { name: 'Messages' });
+    await messages.getByText('Licence number is IL-448812; photo sent by e-mail.').waitFor();
+    expect(await messages.getByText('Rejection Notice').count()).toBe(1);
+    expect(await messages.getByText('New', { exact: true }).count()).toBe(1);
+    expect(await messages.getByText('Awaiting Response').count()).toBe(1);
+    await expectAccessible(page);
+    await screenshot(page, 'admin-messages-1280');
+    const box = messages.getByLabel(`Message to ${rejectName}`);
+    await box.fill('   ');
+    await box.press('Control+Enter');
+    await box.fill('  Thank you, we will review it again now.  ');
+    await box.press('Control+Enter');
+    await messages.getByText('Thank you, we will review it again now.', { exact: true }).waitFor();
+    expect((await latestMail(rejectEmail, 'admin_merchant_message')).text).toContain('Thank you, we will review it again now.');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => awaiting.getByRole('button', { name: `View Messages with ${rejectName}` }).count()).toBe(1);
+
+    // Reset to Review: back among the new requests.
+    await awaiting.getByRole('button', { name: 'Reset to Review' }).click();
+    await toast(page, 'Status Updated').waitFor();
+    await card(page, 'New pending approvals', rejectName).waitFor();
+
+    // Payouts: the demo merchant's closed periods; mark one paid after confirming.
+    await page.getByRole('tab', { name: 'Payout Management' }).click();
+    await page.getByRole('heading', { name: 'Current Period Summary' }).waitFor();
+    const payouts = page.getByRole('list', { name: 'All payouts' });
+    await payouts.waitFor();
+    const first = payouts.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Mark as Paid/ }) }).first();
+    const period = (await first.textContent())!;
+    expect(period).toContain('Windy City Bistro');
+    await expectAccessible(page);
+    await screenshot(page, 'admin-payouts-1280');
+    await first.getByRole('button', { name: /^Mark as Paid/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Mark this payout as paid?' });
+    await confirm.getByRole('button', { name: 'Mark as Paid' }).click();
+    await toast(page, 'Payout Processed').waitFor();
+    await page.getByText('Payout has been marked as paid successfully').first().waitFor();
+    await payouts.getByText('Paid', { exact: true }).first().waitFor();
+    await payouts.getByText(/^Paid on /).first().waitFor();
+    expect((await latestMail(DEMO.merchant, 'payout_paid')).subject).toMatch(/payout of \$\d+\.\d{2} has been paid/);
+  });
+
+  it('reads well on a phone (375 px)', async () => {
+    const name = `Phone Bakery ${tag}`;
+    await registerMerchant(name, 'advertise_messaging');
+    const { page } = await b.newPage({ width: 375, height: 812 });
+    await adminLogin(page);
+    await page.goto('/admin/dashboard?tab=approval');
+    await card(page, 'New pending approvals', name).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'admin-approval-375');
+    await card(page, 'New pending approvals', name).getByRole('button', { name: /^View Messages/ }).click();
+    await page.getByRole('dialog', { name: 'Messages' }).getByText('No messages yet. Start the conversation by sending a message.').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'admin-messages-375');
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: 'Payout Management' }).click();
+    await page.getByRole('list', { name: 'All payouts' }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'admin-payouts-375');
+  });
+});
