@@ -23,6 +23,8 @@ const ProfilePage = lazy(() => import('./routes/customer/profile-page'));
 const PurchasesPage = lazy(() => import('./routes/customer/purchases-page'));
 const MerchantRedeemPage = lazy(() => import('./routes/merchant/redeem-page'));
 const MerchantRegisterPage = lazy(() => import('./routes/merchant/register-page'));
+const MerchantDealNewPage = lazy(() => import('./routes/merchant/deal-new-page'));
+const MerchantDealEditPage = lazy(() => import('./routes/merchant/deal-edit-page'));
 const SandboxCheckoutPage = lazy(() => import('./routes/public/sandbox-checkout-page'));
 const ContactPage = lazy(() => import('./routes/public/contact-page'));
 const DevMailboxPage = lazy(() => import('./routes/public/dev-mailbox-page'));
@@ -66,6 +68,8 @@ export const router = createBrowserRouter([
       { path: '/purchases', element: <PurchasesPage /> },
       { path: '/merchant/redeem', element: <MerchantRedeemPage /> },
       { path: '/merchant/register', element: <MerchantRegisterPage /> },
+      { path: '/merchant/deals/new', element: <MerchantDealNewPage /> },
+      { path: '/merchant/deals/:id/edit', element: <MerchantDealEditPage /> },
       { path: '/about', element: <AboutPage /> },
       { path: '/contact', element: <ContactPage /> },
       { path: '/privacy', element: <PrivacyPage /> },

@@ -28,6 +28,8 @@ export const paths = {
   merchantDashboard: '/merchant/dashboard',
   merchantPreLaunch: '/merchant/pre-launch',
   merchantRedeem: '/merchant/redeem',
+  merchantDealNew: '/merchant/deals/new',
+  merchantDealEdit: (id: string) => `/merchant/deals/${id}/edit`,
   merchantFaq: '/merchant/faq',
   merchantPricing: '/merchant/pricing',
   merchantSuccessStories: '/merchant/success-stories',

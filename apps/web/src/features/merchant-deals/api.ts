@@ -1,0 +1,66 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiErrorBody, CreateMerchantDeal, MerchantDeal, MerchantDealFilter, MerchantDealsPage, SaveMerchantDealResult, UpdateMerchantDeal } from '@localperks/shared';
+import { ApiError, api } from '../../lib/api-client';
+
+/** Every merchant-deals query shares this prefix, so one invalidation refreshes the list and the deal. */
+export const merchantDealsKey = ['merchant-deals'] as const;
+
+export const merchantDealsQuery = (status: MerchantDealFilter, page: number) =>
+  queryOptions({
+    queryKey: [...merchantDealsKey, 'list', status, page],
+    queryFn: () => api.get<MerchantDealsPage>(`/api/merchant/deals?${new URLSearchParams({ status, page: String(page) })}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const merchantDealQuery = (id: string) =>
+  queryOptions({ queryKey: [...merchantDealsKey, 'deal', id], queryFn: () => api.get<MerchantDeal>(`/api/merchant/deals/${encodeURIComponent(id)}`) });
+
+export const useMerchantDeals = (status: MerchantDealFilter, page: number) => useQuery(merchantDealsQuery(status, page));
+
+function useInvalidating<TVars, TResult>(fn: (v: TVars) => Promise<TResult>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: merchantDealsKey });
+      // The public lists show merchants' changes at once.
+      void qc.invalidateQueries({ queryKey: ['deals'] });
+    },
+  });
+}
+
+export const useCreateMerchantDeal = () => useInvalidating((body: CreateMerchantDeal) => api.post<SaveMerchantDealResult>('/api/merchant/deals', body));
+export const useUpdateMerchantDeal = (id: string) => useInvalidating((body: UpdateMerchantDeal) => api.put<SaveMerchantDealResult>(`/api/merchant/deals/${encodeURIComponent(id)}`, body));
+export const usePauseDeal = () =>
+  useInvalidating(({ id, paused }: { id: string; paused: boolean }) => api.post<MerchantDeal>(`/api/merchant/deals/${encodeURIComponent(id)}/${paused ? 'pause' : 'resume'}`));
+export const useDeleteDeal = () => useInvalidating((id: string) => api.delete<{ removed: true }>(`/api/merchant/deals/${encodeURIComponent(id)}`));
+export const useLaunchBoost = () =>
+  useMutation({ mutationFn: ({ id, boostDays }: { id: string; boostDays: number }) => api.post<{ checkoutUrl: string }>(`/api/merchant/deals/${encodeURIComponent(id)}/boost`, { boostDays }) });
+
+export interface UploadedImage {
+  url: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+}
+
+/** Multipart upload of one deal image (the JSON client does not send files). */
+export async function uploadDealImage(file: File): Promise<UploadedImage> {
+  const body = new FormData();
+  body.append('file', file);
+  let res: Response;
+  try {
+    res = await fetch('/api/merchant/uploads/deal-images', { method: 'POST', body, credentials: 'same-origin', headers: { accept: 'application/json' } });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection and try again.');
+  }
+  const data = (await res.json().catch(() => undefined)) as unknown;
+  if (!res.ok) {
+    const err = (data as ApiErrorBody | undefined)?.error;
+    throw new ApiError(res.status, err?.code ?? 'INTERNAL', err?.message ?? 'The image could not be uploaded.', err?.fields);
+  }
+  return data as UploadedImage;
+}
+
+/** The thumbnail stored beside every uploaded image. */
+export const thumbnailOf = (url: string) => url.replace(/\.webp$/, '-sm.webp');
