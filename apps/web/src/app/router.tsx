@@ -23,6 +23,8 @@ const ProfilePage = lazy(() => import('./routes/customer/profile-page'));
 const PurchasesPage = lazy(() => import('./routes/customer/purchases-page'));
 const MerchantRedeemPage = lazy(() => import('./routes/merchant/redeem-page'));
 const MerchantRegisterPage = lazy(() => import('./routes/merchant/register-page'));
+const MerchantDashboardPage = lazy(() => import('./routes/merchant/dashboard-page'));
+const MerchantPreLaunchPage = lazy(() => import('./routes/merchant/pre-launch-page'));
 const MerchantDealNewPage = lazy(() => import('./routes/merchant/deal-new-page'));
 const MerchantDealEditPage = lazy(() => import('./routes/merchant/deal-edit-page'));
 const SandboxCheckoutPage = lazy(() => import('./routes/public/sandbox-checkout-page'));
@@ -68,6 +70,8 @@ export const router = createBrowserRouter([
       { path: '/purchases', element: <PurchasesPage /> },
       { path: '/merchant/redeem', element: <MerchantRedeemPage /> },
       { path: '/merchant/register', element: <MerchantRegisterPage /> },
+      { path: '/merchant/dashboard', element: <MerchantDashboardPage /> },
+      { path: '/merchant/pre-launch', element: <MerchantPreLaunchPage /> },
       { path: '/merchant/deals/new', element: <MerchantDealNewPage /> },
       { path: '/merchant/deals/:id/edit', element: <MerchantDealEditPage /> },
       { path: '/about', element: <AboutPage /> },

@@ -1,5 +1,16 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { MerchantOverview, MerchantRegistrationForm } from '@localperks/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  LaunchChecklist,
+  MerchantOverview,
+  MerchantProfileForm,
+  MerchantProfileSaved,
+  MerchantRegistrationForm,
+  MerchantThread,
+  MerchantThreadMessage,
+  PlanId,
+  PlanSwitched,
+  SubscriptionStatus,
+} from '@localperks/shared';
 import { api } from '../../lib/api-client';
 
 /** What POST /api/merchants/register answers (201). */
@@ -23,3 +34,52 @@ export const merchantMeQuery = queryOptions({
   queryKey: ['merchants', 'me'],
   queryFn: () => api.get<MerchantOverview>('/api/merchant/me'),
 });
+
+/* Merchant dashboard (merchant-admin.md §4, §5, §7). */
+
+export const merchantThreadQuery = queryOptions({
+  queryKey: ['merchants', 'me', 'thread'],
+  queryFn: () => api.get<MerchantThread>('/api/merchant/registration/messages'),
+});
+
+export const launchChecklistQuery = queryOptions({
+  queryKey: ['merchants', 'me', 'launch-checklist'],
+  queryFn: () => api.get<LaunchChecklist>('/api/merchant/launch-checklist'),
+});
+
+/** Saves the profile; the overview in the answer replaces the cached one. */
+export function useUpdateMerchantProfile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MerchantProfileForm) => api.put<MerchantProfileSaved>('/api/merchant/profile', body),
+    onSuccess: (saved) => {
+      qc.setQueryData(merchantMeQuery.queryKey, saved.overview);
+      void qc.invalidateQueries({ queryKey: launchChecklistQuery.queryKey });
+    },
+  });
+}
+
+export function useSwitchPlan() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (plan: PlanId) => api.post<PlanSwitched>('/api/merchant/plan', { plan }),
+    onSuccess: (switched) => {
+      qc.setQueryData(merchantMeQuery.queryKey, switched.overview);
+      void qc.invalidateQueries({ queryKey: launchChecklistQuery.queryKey });
+    },
+  });
+}
+
+/** Opens the payment provider's card page for the $15/month messaging subscription. */
+export const useStartSubscriptionCheckout = () => useMutation({ mutationFn: () => api.post<{ url: string }>('/api/merchant/subscription/checkout') });
+
+/** check-subscription: what the provider has confirmed so far. */
+export const checkSubscription = () => api.post<SubscriptionStatus>('/api/merchant/subscription/check');
+
+export function useSendMerchantMessage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (message: string) => api.post<MerchantThreadMessage>('/api/merchant/registration/messages', { message }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: merchantThreadQuery.queryKey }),
+  });
+}

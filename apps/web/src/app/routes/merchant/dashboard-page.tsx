@@ -1,0 +1,197 @@
+import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { BarChart3, Lock, MessageSquare, Repeat, Tag } from 'lucide-react';
+import { MERCHANT_DASHBOARD_MESSAGES as D, MERCHANT_MESSAGES as M, type MerchantOverview } from '@localperks/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { RequireRole } from '../../../features/auth/guards';
+import { AdminThread } from '../../../features/merchant-dashboard/components/admin-thread';
+import { DashboardHeader } from '../../../features/merchant-dashboard/components/dashboard-header';
+import { MessagesLocked } from '../../../features/merchant-dashboard/components/messages-locked';
+import { PlansTab } from '../../../features/merchant-dashboard/components/plans-tab';
+import { ProfileForm } from '../../../features/merchant-dashboard/components/profile-form';
+import { RegistrationStatus } from '../../../features/merchant-dashboard/components/registration-status';
+import { AccountStatusCard, PlatformFeaturesCard } from '../../../features/merchant-dashboard/components/status-cards';
+import { usePaymentReturn } from '../../../features/merchant-dashboard/use-payment-return';
+import { merchantMeQuery } from '../../../features/merchants/api';
+
+// The tab contents are their own chunks, loaded when their tab opens.
+const AnalyticsTab = lazy(() => import('../../../features/merchant-analytics/components/analytics-tab'));
+const MerchantInboxTab = lazy(() => import('../../../features/customer-messages/components/merchant-inbox-tab'));
+const DealsTab = lazy(() => import('../../../features/merchant-deals/components/deals-tab'));
+
+const TABS = ['analytics', 'messages', 'plans', 'deals'] as const;
+type Tab = (typeof TABS)[number];
+
+type Overview = MerchantOverview & { merchant: NonNullable<MerchantOverview['merchant']> };
+
+function PendingScreen({ overview }: { overview: MerchantOverview }) {
+  const [params] = useSearchParams();
+  const [isEditing, setIsEditing] = useState(params.get('edit') === 'profile');
+  const registration = overview.registration!;
+  return (
+    <div className="space-y-6">
+      {isEditing && overview.merchant ? (
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-lg">Edit Profile</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ProfileForm merchant={overview.merchant} onDone={() => setIsEditing(false)} canPay={false} />
+          </CardContent>
+        </Card>
+      ) : (
+        <RegistrationStatus registration={registration} onEditProfile={() => setIsEditing(true)} />
+      )}
+      <AdminThread />
+    </div>
+  );
+}
+
+function ProfileCard({ overview }: { overview: Overview }) {
+  const [params] = useSearchParams();
+  const [isEditing, setIsEditing] = useState(params.get('edit') === 'profile');
+  const m = overview.merchant;
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle className="text-lg">Business Profile</CardTitle>
+        {!isEditing && (
+          <Button variant="secondary" size="sm" onClick={() => setIsEditing(true)}>
+            Edit Profile
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>
+        {isEditing ? (
+          <ProfileForm merchant={m} onDone={() => setIsEditing(false)} canPay={m.approved} />
+        ) : (
+          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="font-medium text-slate-700">Business Name</dt>
+              <dd className="break-words text-slate-900">{m.businessName}</dd>
+            </div>
+            <div>
+              <dt className="font-medium text-slate-700">Location</dt>
+              <dd className="text-slate-900">
+                {m.city}, {m.state}
+              </dd>
+            </div>
+            <div>
+              <dt className="font-medium text-slate-700">Phone</dt>
+              <dd className="text-slate-900">{m.phone}</dd>
+            </div>
+            <div>
+              <dt className="font-medium text-slate-700">Website</dt>
+              <dd className="break-all text-slate-900">
+                {m.website ? (
+                  <a href={m.website} target="_blank" rel="noreferrer" className="text-brand-800 underline underline-offset-2">
+                    {m.website}
+                  </a>
+                ) : (
+                  'None'
+                )}
+              </dd>
+            </div>
+            <div className="sm:col-span-2">
+              <dt className="font-medium text-slate-700">Description</dt>
+              <dd className="whitespace-pre-wrap break-words text-slate-900">{m.description}</dd>
+            </div>
+          </dl>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function FullDashboard({ overview }: { overview: Overview }) {
+  const [params] = useSearchParams();
+  const initial = params.get('tab');
+  const [tab, setTab] = useState<Tab>(TABS.includes(initial as Tab) ? (initial as Tab) : 'analytics');
+  const m = overview.merchant;
+  const tabSpinner = <Spinner />;
+  return (
+    <div className="space-y-6">
+      {!m.approved && (
+        <p>
+          <span className="inline-flex rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">Pending Approval</span>
+          <span className="ml-2 text-sm text-slate-700">Deal creation is available once an admin approves your business.</span>
+        </p>
+      )}
+      <div className="grid gap-4 md:grid-cols-2">
+        <AccountStatusCard overview={overview} />
+        <PlatformFeaturesCard overview={overview} />
+      </div>
+      <ProfileCard overview={overview} />
+      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+        <TabsList aria-label="Dashboard sections" className="h-auto grid-flow-row grid-cols-2 gap-1 sm:grid-flow-col sm:grid-cols-none">
+          <TabsTrigger value="analytics" className="inline-flex items-center justify-center gap-1.5">
+            <BarChart3 aria-hidden className="h-4 w-4" /> Revenue &amp; Analytics
+          </TabsTrigger>
+          <TabsTrigger value="messages" className="inline-flex items-center justify-center gap-1.5">
+            {m.messagingAccess ? <MessageSquare aria-hidden className="h-4 w-4" /> : <Lock aria-label="Locked" className="h-4 w-4" />} Customer Messages
+          </TabsTrigger>
+          <TabsTrigger value="plans" className="inline-flex items-center justify-center gap-1.5">
+            <Repeat aria-hidden className="h-4 w-4" /> Switch Plans
+          </TabsTrigger>
+          <TabsTrigger value="deals" className="inline-flex items-center justify-center gap-1.5">
+            <Tag aria-hidden className="h-4 w-4" /> My Deals
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="analytics">
+          <Suspense fallback={tabSpinner}>
+            <AnalyticsTab />
+          </Suspense>
+        </TabsContent>
+        <TabsContent value="messages">
+          {m.messagingAccess ? (
+            <Suspense fallback={tabSpinner}>
+              <MerchantInboxTab />
+            </Suspense>
+          ) : (
+            <MessagesLocked merchant={m} onSwitchPlans={() => setTab('plans')} />
+          )}
+        </TabsContent>
+        <TabsContent value="plans">
+          <PlansTab merchant={m} />
+        </TabsContent>
+        <TabsContent value="deals">
+          <Suspense fallback={tabSpinner}>
+            <DealsTab />
+          </Suspense>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function MerchantDashboard() {
+  usePaymentReturn();
+  const me = useQuery(merchantMeQuery);
+  const overview = me.data;
+  let body;
+  if (me.isLoading) body = <Spinner label="Loading your dashboard..." />;
+  else if (me.isError || !overview) body = <Alert variant="destructive" title={D.loadFailed}>Please reload the page or try again later.</Alert>;
+  else if (!overview.merchant && !overview.registration) body = <Alert title={M.noProfile} />;
+  else if (overview.registration && !overview.merchant?.approved && overview.registration.status !== 'approved') body = <PendingScreen overview={overview} />;
+  else if (!overview.merchant) body = <Alert title={M.noProfile} />;
+  else body = <FullDashboard overview={overview as Overview} />;
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <DashboardHeader businessName={overview?.merchant?.businessName ?? overview?.registration?.businessName} />
+      {body}
+    </div>
+  );
+}
+
+export default function MerchantDashboardPage() {
+  return (
+    <RequireRole roles={['merchant']}>
+      <MerchantDashboard />
+    </RequireRole>
+  );
+}

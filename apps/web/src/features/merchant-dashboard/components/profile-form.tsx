@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MERCHANT_DASHBOARD_MESSAGES as D, PLANS, US_STATE_NAMES, merchantProfileSchema, type MerchantOverview, type MerchantProfileForm, type MerchantProfileInput } from '@localperks/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Field, Input, Textarea } from '../../../components/ui/input';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useUpdateMerchantProfile } from '../../merchants/api';
+import { PayForMessagingButton } from './pay-for-messaging';
+
+export const selectClass =
+  'block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 disabled:bg-slate-100 disabled:text-slate-500 aria-[invalid=true]:border-red-700';
+
+type Merchant = NonNullable<MerchantOverview['merchant']>;
+
+const planLabel = (p: (typeof PLANS)[number]) => `${p.name} — ${p.priceCentsPerMonth ? `$${(p.priceCentsPerMonth / 100).toFixed(2)}/month` : 'Free'}, ${p.commissionPercent}% commission`;
+
+/** Profile edit (merchant-admin.md §5): the merchant row and the registration request are saved together. */
+export function ProfileForm({ merchant, onDone, canPay }: { merchant: Merchant; onDone?: () => void; canPay: boolean }) {
+  const update = useUpdateMerchantProfile();
+  const [notice, setNotice] = useState<{ phones: boolean; payment: boolean } | null>(null);
+  const form = useForm<MerchantProfileForm, unknown, MerchantProfileInput>({
+    resolver: zodResolver(merchantProfileSchema),
+    defaultValues: {
+      businessName: merchant.businessName,
+      description: merchant.description,
+      website: merchant.website ?? '',
+      phone: merchant.phone,
+      city: merchant.city,
+      state: merchant.state,
+      plan: merchant.subscriptionPlan,
+    },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = (v: MerchantProfileInput) => {
+    // The schema turns a blank website into null; the API takes the form's own shape.
+    const values: MerchantProfileForm = { ...v, website: v.website ?? '' };
+    update.mutate(values, {
+      onSuccess: (saved) => {
+        form.reset({ ...values, description: saved.overview.merchant!.description, website: saved.overview.merchant!.website ?? '' });
+        setNotice({ phones: saved.phoneNumbersRemoved, payment: saved.planChanged && saved.paymentRequired });
+        toast.success(D.profileUpdatedTitle, { description: `Your business profile has been saved. Your commission rate is ${saved.commissionRate}%.` });
+        if (!saved.phoneNumbersRemoved && !(saved.planChanged && saved.paymentRequired)) onDone?.();
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.fields) for (const [k, m] of Object.entries(err.fields)) form.setError(k as keyof MerchantProfileForm, { message: m });
+        toast.error(D.updateFailedTitle, { description: D.updateFailed });
+      },
+    });
+  };
+
+  return (
+    <form noValidate aria-label="Edit business profile" onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
+      {notice?.phones && <Alert title="Phone numbers removed">{D.phoneNumbersRemoved}</Alert>}
+      {notice?.payment && (
+        <Alert title="Payment needed">
+          <p>{D.paymentNeeded}</p>
+          {canPay && <PayForMessagingButton className="mt-2" />}
+        </Alert>
+      )}
+      <Field label="Business Name" error={errors.businessName?.message}>
+        {(p) => <Input {...p} {...form.register('businessName')} autoComplete="organization" />}
+      </Field>
+      <Field label="Description" error={errors.description?.message} hint="Phone numbers are removed from descriptions; customers reach you through LocalPerks.">
+        {(p) => <Textarea {...p} {...form.register('description')} rows={4} />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Website (optional)" error={errors.website?.message}>
+          {(p) => <Input {...p} {...form.register('website')} type="url" inputMode="url" autoComplete="url" placeholder="https://www.example.com" />}
+        </Field>
+        <Field label="Phone Number" error={errors.phone?.message}>
+          {(p) => <Input {...p} {...form.register('phone')} type="tel" autoComplete="tel" />}
+        </Field>
+        <Field label="City" error={errors.city?.message}>
+          {(p) => <Input {...p} {...form.register('city')} autoComplete="address-level2" />}
+        </Field>
+        <Field label="State" error={errors.state?.message}>
+          {(p) => (
+            <select {...p} {...form.register('state')} autoComplete="address-level1" className={selectClass}>
+              <option value="">Select a state…</option>
+              {Object.entries(US_STATE_NAMES).map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <Field label="Plan" error={errors.plan?.message}>
+        {(p) => (
+          <select {...p} {...form.register('plan')} className={selectClass}>
+            {PLANS.map((plan) => (
+              <option key={plan.id} value={plan.id}>
+                {planLabel(plan)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+        {onDone && (
+          <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
