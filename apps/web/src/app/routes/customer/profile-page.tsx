@@ -14,6 +14,7 @@ import { RequireRole } from '../../../features/auth/guards';
 import { FavoritesGrid } from '../../../features/favorites/components/favorites-grid';
 import { PaymentMethods } from '../../../features/purchases/components/payment-methods';
 import { PurchaseList } from '../../../features/purchases/components/purchase-list';
+import { MyMessages } from '../../../features/customer-messages/components/my-messages';
 import { MyTickets } from '../../../features/support/components/my-tickets';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -107,7 +108,7 @@ function PasswordForm() {
   );
 }
 
-const CUSTOMER_TABS = ['purchases', 'favorites', 'payment-methods'] as const;
+const CUSTOMER_TABS = ['purchases', 'favorites', 'payment-methods', 'messages'] as const;
 type AccountTab = 'profile' | 'security' | 'support' | (typeof CUSTOMER_TABS)[number];
 
 /** The open tab lives in the address (`?tab=purchases`), so every tab can be linked to. */
@@ -169,6 +170,7 @@ function ProfileContent() {
                     ['purchases', 'Purchases'],
                     ['favorites', 'Favorites'],
                     ['payment-methods', 'Payment Methods'],
+                    ['messages', 'Messages'],
                   ] as const)
                 : []),
               ['support', 'Support'],
@@ -225,6 +227,10 @@ function ProfileContent() {
                   <PaymentMethods />
                 </CardContent>
               </Card>
+            </TabsContent>
+            <TabsContent value="messages">
+              <SectionHeading title="Messages" description="What you wrote to merchants, and their replies." />
+              <MyMessages headingLevel={3} />
             </TabsContent>
           </>
         )}

@@ -14,6 +14,7 @@ import { isDealExpired } from '../../../features/deals/components/deal-card';
 import { useIsFavorite, useToggleFavorite } from '../../../features/favorites/use-favorites';
 import { VotePanel } from '../../../features/perkboost/components/vote-panel';
 import { useLiveDeal } from '../../../features/perkboost/use-deal-events';
+import { MessageMerchantButton } from '../../../features/customer-messages/components/message-merchant-button';
 import { formatDate } from '../../../lib/format';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -233,6 +234,9 @@ function DealView({ deal: dealProp }: { deal: DealDetail }) {
                 <span className="sr-only">(opens in a new tab)</span>
               </a>
             )}
+            <div className="mt-3">
+              <MessageMerchantButton target={{ merchantName: deal.merchantName, dealId: deal.id, defaultSubject: `Question about “${deal.title}”` }} />
+            </div>
           </section>
         </div>
 

@@ -6,6 +6,7 @@ import { FallbackImage } from '../../../components/ui/fallback-image';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { daysText, formatDate, purchaseStatus, type PurchaseStatus } from '../utils/format';
+import { MessageMerchantButton } from '../../customer-messages/components/message-merchant-button';
 
 const badge: Record<PurchaseStatus, { label: string; className: string }> = {
   active: { label: 'Active', className: 'bg-emerald-100 text-emerald-900 ring-emerald-300' },
@@ -84,6 +85,12 @@ export function PurchaseCard({ purchase: p, now, headingLevel = 3, onShowVoucher
             )}
           </dl>
           {status === 'expired' && <p className="mt-3 text-sm text-slate-700">This voucher expired on {formatDate(p.expirationDate)} and can no longer be redeemed.</p>}
+          <MessageMerchantButton
+            variant="ghost"
+            size="sm"
+            className="mt-2 -ml-3"
+            target={{ merchantName: p.merchantName, purchaseId: p.id, dealId: p.dealId, defaultSubject: `About my purchase: “${p.dealTitle}”` }}
+          />
         </div>
       </div>
 
