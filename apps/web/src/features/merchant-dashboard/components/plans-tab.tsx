@@ -86,7 +86,11 @@ export function PlansTab({ merchant }: { merchant: Merchant }) {
                       </li>
                     ))}
                   </ul>
-                  {plan.id === 'advertise_messaging' && <p className="text-xs text-slate-700">Billed monthly, renews automatically until canceled. {D.paymentNeeded}</p>}
+                  {plan.id === 'advertise_messaging' && (
+                    <p className="text-xs text-slate-700">
+                      Billed monthly, renews automatically until canceled.{!merchant.hasSubscription && ` ${D.paymentNeeded}`}
+                    </p>
+                  )}
                   <Button variant={isCurrent ? 'secondary' : 'primary'} onClick={() => choose(plan)} aria-label={isCurrent ? `${plan.name}: current plan` : `Switch to ${plan.name}`}>
                     {isCurrent ? 'Current Plan' : `Switch to ${plan.name}`}
                   </Button>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MERCHANT_DASHBOARD_MESSAGES as D, PLANS, US_STATE_NAMES, merchantProfileSchema, type MerchantOverview, type MerchantProfileForm, type MerchantProfileInput } from '@localperks/shared';
+import { MERCHANT_DASHBOARD_MESSAGES as D, PLANS, formatCents, US_STATE_NAMES, merchantProfileSchema, type MerchantOverview, type MerchantProfileForm, type MerchantProfileInput } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, Input, Textarea } from '../../../components/ui/input';
@@ -15,7 +15,7 @@ export const selectClass =
 
 type Merchant = NonNullable<MerchantOverview['merchant']>;
 
-const planLabel = (p: (typeof PLANS)[number]) => `${p.name} — ${p.priceCentsPerMonth ? `$${(p.priceCentsPerMonth / 100).toFixed(2)}/month` : 'Free'}, ${p.commissionPercent}% commission`;
+const planTerms = (p: (typeof PLANS)[number]) => `${p.priceCentsPerMonth ? `${formatCents(p.priceCentsPerMonth)}/month` : 'Free'}, ${p.commissionPercent}% commission on sales`;
 
 /** Profile edit (merchant-admin.md §5): the merchant row and the registration request are saved together. */
 export function ProfileForm({ merchant, onDone, canPay }: { merchant: Merchant; onDone?: () => void; canPay: boolean }) {
@@ -34,6 +34,8 @@ export function ProfileForm({ merchant, onDone, canPay }: { merchant: Merchant; 
     },
   });
   const { errors } = form.formState;
+  const planValue = useWatch({ control: form.control, name: 'plan' });
+  const chosenPlan = PLANS.find((p) => p.id === planValue);
 
   const onSubmit = (v: MerchantProfileInput) => {
     // The schema turns a blank website into null; the API takes the form's own shape.
@@ -90,12 +92,12 @@ export function ProfileForm({ merchant, onDone, canPay }: { merchant: Merchant; 
           )}
         </Field>
       </div>
-      <Field label="Plan" error={errors.plan?.message}>
+      <Field label="Plan" error={errors.plan?.message} hint={chosenPlan ? planTerms(chosenPlan) : undefined}>
         {(p) => (
           <select {...p} {...form.register('plan')} className={selectClass}>
             {PLANS.map((plan) => (
               <option key={plan.id} value={plan.id}>
-                {planLabel(plan)}
+                {plan.name}
               </option>
             ))}
           </select>

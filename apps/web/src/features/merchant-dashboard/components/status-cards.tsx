@@ -12,8 +12,8 @@ function Row({ label, ok, text }: { label: string; ok: boolean; text: string }) 
   return (
     <li className="flex items-start justify-between gap-3 py-2">
       <span className="font-medium text-slate-800">{label}</span>
-      <span className={ok ? 'flex items-center gap-1.5 text-right text-emerald-800' : 'flex items-center gap-1.5 text-right text-slate-700'}>
-        <Icon aria-hidden className="h-4 w-4 shrink-0" /> {text}
+      <span className={ok ? 'flex items-start gap-1.5 text-right text-emerald-800' : 'flex items-start gap-1.5 text-right text-slate-700'}>
+        <Icon aria-hidden className="mt-0.5 h-4 w-4 shrink-0" /> {text}
       </span>
     </li>
   );
@@ -66,7 +66,7 @@ export function PlatformFeaturesCard({ overview }: { overview: Overview }) {
           ))}
           <li className="flex gap-2 text-slate-800">
             <CheckCircle2 aria-hidden className={m.messagingAccess ? 'mt-0.5 h-4 w-4 shrink-0 text-emerald-700' : 'mt-0.5 h-4 w-4 shrink-0 text-slate-400'} />
-            Customer messaging: {m.messagingAccess ? 'active' : m.paymentRequired ? 'waiting for payment' : 'not included'}
+            Messaging status: {m.messagingAccess ? 'Active' : m.paymentRequired ? 'Waiting for payment' : 'Not included in your plan'}
           </li>
         </ul>
         <Link to={paths.merchantPreLaunch} className={buttonClass('secondary', 'sm')}>
