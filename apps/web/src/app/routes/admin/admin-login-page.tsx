@@ -37,7 +37,7 @@ function CredentialsStep({ onDone }: { onDone: (issued: CodeIssued, email: strin
     login.mutate(v, { onSuccess: (r) => onDone(r, r.user.email), onError: (err) => setError(showError(err, ADMIN_AUTH_MESSAGES.loginFailed)) });
   };
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label="Admin credentials">
+    <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label="First step">
       {error && <Alert variant="destructive">{error}</Alert>}
       <Field label="Email" error={errors.email?.message}>
         {(p) => <Input {...p} {...form.register('email')} type="email" autoComplete="email" disabled={login.isPending} data-testid="admin-email" />}
@@ -90,7 +90,7 @@ function CodeStep({ email, issued, onIssued, onBack }: { email: string; issued: 
   };
   const minutes = ACCESS_CODE_TTL_MS / 60_000;
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label="Access code">
+    <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label="Second step">
       <p className="text-sm text-slate-700">
         We sent a {ACCESS_CODE_LENGTH}-digit access code to <strong className="break-all">{email}</strong>. It works once and expires in {minutes} minutes.
       </p>

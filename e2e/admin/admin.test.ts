@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN_AUTH_MESSAGES, formatCents } from '@localperks/shared';
+import { DEMO, demoPassword, expectAccessible, latestMail, login, screenshot, useBrowser } from '../support/browser';
+
+const b = useBrowser();
+const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+const SUBJECT = `Voucher question ${stamp}`;
+const REPLY = 'We spoke to the shop: your voucher is valid until the end of the month.';
+const NEW_ADMIN = { name: 'Robin Ops', email: `e2e-admin-${stamp}@example.com`, password: 'Adm1nSecure' };
+const REASON = 'The deal promises a free dessert that the merchant does not offer (Merchant Terms, content rules).';
+
+const codeIn = (text: string) => {
+  const m = text.match(/\b(\d{6})\b/);
+  if (!m) throw new Error(`no code in mail:\n${text}`);
+  return m[1]!;
+};
+const seen = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
+
+/** Both steps of /admin-login with the code read from the mailbox; lands on the dashboard. */
+async function adminSignIn(page: Page, email: string, password: string) {
+  await page.goto('/admin-login');
+  await expect.poll(() => page.getByRole('heading', { name: 'Admin Access', level: 1 }).isVisible()).toBe(true);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect.poll(() => page.getByLabel('Access Code', { exact: true }).isVisible()).toBe(true);
+  const code = codeIn((await latestMail(email, 'admin_access_code')).text);
+  // Development mode (the e2e server runs in it) also shows the code on screen.
+  expect(await page.getByTestId('dev-access-code').textContent()).toBe(code);
+  return code;
+}
+
+describe('admin dashboard', () => {
+  it('signs in with the mailed code, moderates a deal, answers a ticket the customer then reads, adds an admin, and shows the audit trail', async () => {
+    // A customer writes through the contact form while signed in.
+    const { page: customer } = await b.newPage({ width: 375, height: 812 });
+    await login(customer, DEMO.customer);
+    await customer.waitForURL((u) => u.pathname === '/');
+    await customer.goto('/contact');
+    await customer.getByLabel('Name').fill('Casey Customer');
+    await customer.getByLabel('Email').fill(DEMO.customer);
+    await customer.getByLabel('Subject').fill(SUBJECT);
+    await customer.getByLabel('Message').fill('The shop said my voucher code was not valid yesterday. Can you help?');
+    await customer.getByRole('button', { name: 'Send Message', exact: true }).click();
+    await seen(customer, 'Thanks, your message was received.');
+    // A signed-in non-admin is sent home from the admin pages.
+    await customer.goto('/admin-login');
+    await customer.waitForURL((u) => u.pathname === '/');
+    await customer.goto('/admin/dashboard');
+    await customer.waitForURL((u) => u.pathname === '/');
+
+    const { page } = await b.newPage({ width: 1280, height: 900 });
+    // A visitor is sent to the access page.
+    await page.goto('/admin/dashboard');
+    await page.waitForURL((u) => u.pathname === '/admin-login');
+    await expect.poll(() => page.getByRole('heading', { name: 'Admin Access', level: 1 }).isVisible()).toBe(true);
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password').fill('12345');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await seen(page, 'Please enter a valid email address');
+    await seen(page, 'Password must be at least 6 characters');
+    await expectAccessible(page);
+    await screenshot(page, 'admin-login-1280');
+
+    // A customer's credentials are refused.
+    await page.getByLabel('Email').fill(DEMO.customer);
+    await page.getByLabel('Password').fill(demoPassword());
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await seen(page, ADMIN_AUTH_MESSAGES.notAdmin);
+
+    const code = await adminSignIn(page, DEMO.admin, demoPassword());
+    await expectAccessible(page);
+    await screenshot(page, 'admin-login-code-1280');
+    // Back returns to the credentials step; signing in again mails a new code.
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Continue', exact: true }).isVisible()).toBe(true);
+    await page.getByLabel('Email').fill(DEMO.admin);
+    await page.getByLabel('Password').fill(demoPassword());
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect.poll(() => page.getByLabel('Access Code', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(async () => codeIn((await latestMail(DEMO.admin, 'admin_access_code')).text) !== code || (await page.getByTestId('dev-access-code').textContent()) === code).toBe(true);
+    const fresh = (await page.getByTestId('dev-access-code').textContent())!;
+    expect(codeIn((await latestMail(DEMO.admin, 'admin_access_code')).text)).toBe(fresh);
+    await page.getByLabel('Access Code', { exact: true }).fill('12345');
+    await page.getByRole('button', { name: 'Verify Code', exact: true }).click();
+    await seen(page, ADMIN_AUTH_MESSAGES.codeFormat);
+    await page.getByLabel('Access Code', { exact: true }).fill(fresh === '000000' ? '000001' : '000000');
+    await page.getByRole('button', { name: 'Verify Code', exact: true }).click();
+    await seen(page, ADMIN_AUTH_MESSAGES.codeInvalid);
+    await page.getByLabel('Access Code', { exact: true }).fill(fresh);
+    await page.getByRole('button', { name: 'Verify Code', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/dashboard');
+
+    // Overview: the figures are the database's.
+    await seen(page, 'Welcome back, ');
+    await seen(page, 'Manage merchants, deals, and payouts.');
+    const overview = (await (await page.request.get('/api/admin/overview')).json()) as {
+      stats: { totalMerchants: number; approvedMerchants: number; totalDeals: number; activeDeals: number; totalRevenueCents: number; currentPeriodPayoutCents: number };
+      pendingApprovals: number;
+    };
+    await seen(page, `${overview.stats.approvedMerchants} approved`);
+    await seen(page, `${overview.stats.activeDeals} active`);
+    expect(await page.getByText(formatCents(overview.stats.totalRevenueCents)).first().isVisible()).toBe(true);
+    expect(await page.getByText(/^Next payout: /).isVisible()).toBe(true);
+    if (overview.pendingApprovals > 0) expect(await page.getByRole('tab', { name: /Merchant Approval/ }).textContent()).toContain(String(overview.pendingApprovals));
+    expect(await page.getByText(/^(Approved|Pending)$/).count()).toBeGreaterThan(0);
+    await expectAccessible(page);
+    await screenshot(page, 'admin-overview-1280');
+
+    // A merchant's deals; one is deactivated with a reason.
+    const merchants = page.getByRole('button', { name: /deals? · \d+ active/ });
+    await merchants.first().click();
+    await seen(page, 'Back to Merchants');
+    const deactivate = page.getByRole('button', { name: /^Deactivate / }).first();
+    const label = (await deactivate.getAttribute('aria-label'))!;
+    const title = label.replace(/^Deactivate /, '');
+    await deactivate.click();
+    const dialog = page.getByRole('dialog', { name: 'Deactivate Deal' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Deactivate Deal', exact: true }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Reason for deactivation (required):').fill(REASON);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Deactivate Deal', exact: true }).click();
+    await seen(page, 'Deal Deactivated');
+    await seen(page, `Deactivated: ${REASON}`);
+    expect(await page.getByRole('button', { name: `Deactivate ${title}` }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Back to Merchants', exact: true }).click();
+
+    // Customer Support: status and a reply.
+    await page.getByRole('tab', { name: 'Customer Support', exact: true }).click();
+    await seen(page, /^Support Tickets \(\d+\)$/);
+    await page.getByRole('button', { name: new RegExp(SUBJECT) }).click();
+    await page.getByLabel('Ticket status').selectOption('in_progress');
+    await seen(page, 'Ticket status updated to In Progress');
+    await page.getByRole('button', { name: 'Reply to Customer', exact: true }).click();
+    await page.getByRole('button', { name: 'Send Reply', exact: true }).click();
+    await seen(page, 'Missing Information');
+    await seen(page, 'Please provide both subject and message.');
+    await page.getByLabel('Message').fill(REPLY);
+    await page.getByRole('button', { name: 'Send Reply', exact: true }).click();
+    await seen(page, 'Reply Sent');
+    await seen(page, REPLY);
+    await expectAccessible(page);
+    await screenshot(page, 'admin-support-1280');
+    expect((await latestMail(DEMO.customer, 'support_reply')).text).toContain(REPLY);
+
+    // The customer reads the reply in their account and answers.
+    await customer.goto('/profile?tab=support');
+    await customer.getByRole('button', { name: new RegExp(SUBJECT) }).click();
+    await seen(customer, REPLY);
+    await customer.getByLabel('Your reply').fill('Thank you, it worked today.');
+    await customer.getByRole('button', { name: 'Send', exact: true }).click();
+    await seen(customer, 'Thank you, it worked today.');
+    await expectAccessible(customer);
+    await screenshot(customer, 'account-support-375');
+    // The admin's open thread follows live.
+    await seen(page, 'Thank you, it worked today.');
+
+    // Settings: a new admin; the audit trail shows every action of this journey.
+    await page.getByRole('tab', { name: 'Settings', exact: true }).click();
+    await page.getByLabel('Full Name').fill(NEW_ADMIN.name);
+    await page.getByLabel('Email').fill(NEW_ADMIN.email);
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Create Admin', exact: true }).click();
+    await seen(page, 'Password must be at least 8 characters');
+    await page.getByLabel('Password').fill(NEW_ADMIN.password);
+    await page.getByRole('button', { name: 'Create Admin', exact: true }).click();
+    await seen(page, 'Admin Created');
+    const trail = page.getByRole('list', { name: 'Audit trail entries' });
+    await expect.poll(() => trail.getByText(`${NEW_ADMIN.name} (${NEW_ADMIN.email})`).isVisible()).toBe(true);
+    expect(await trail.getByText('Deal deactivated').isVisible()).toBe(true);
+    expect(await trail.getByText(`reason: ${REASON}`, { exact: false }).isVisible()).toBe(true);
+    expect(await trail.getByText('Ticket status changed').first().isVisible()).toBe(true);
+    await expectAccessible(page);
+    await screenshot(page, 'admin-settings-1280');
+
+    // Logout: toast, home.
+    await page.getByRole('button', { name: 'Logout', exact: true }).click();
+    await seen(page, 'Logged Out');
+    await page.waitForURL((u) => u.pathname === '/');
+
+    // The new admin signs in on a phone with their own mailed code.
+    const { page: phone } = await b.newPage({ width: 375, height: 812 });
+    const newCode = await adminSignIn(phone, NEW_ADMIN.email, NEW_ADMIN.password);
+    await screenshot(phone, 'admin-login-code-375');
+    await phone.getByLabel('Access Code', { exact: true }).fill(newCode);
+    await phone.getByRole('button', { name: 'Verify Code', exact: true }).click();
+    await phone.waitForURL((u) => u.pathname === '/admin/dashboard');
+    await seen(phone, `Welcome back, ${NEW_ADMIN.name}`);
+    await seen(phone, 'Total Merchants');
+    await expectAccessible(phone);
+    await screenshot(phone, 'admin-overview-375');
+    await phone.getByRole('tab', { name: 'Customer Support', exact: true }).click();
+    await phone.getByRole('button', { name: new RegExp(SUBJECT) }).click();
+    await seen(phone, REPLY);
+    await screenshot(phone, 'admin-support-375');
+    await phone.getByRole('tab', { name: 'Settings', exact: true }).click();
+    await seen(phone, 'Audit Trail');
+    await screenshot(phone, 'admin-settings-375');
+    // The signed-in admin going to /admin-login lands on the dashboard.
+    await phone.goto('/admin-login');
+    await phone.waitForURL((u) => u.pathname === '/admin/dashboard');
+  });
+});
