@@ -70,7 +70,7 @@ describe('merchant dashboard', () => {
     await shot(page, 'merchant-dashboard-plans-1280');
 
     // The Launch Checklist links back into each step.
-    await page.getByRole('link', { name: 'Launch Checklist' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Launch Checklist' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Launch Checklist', level: 1 }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText(/steps done\./).isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: '3. Get approved' }).isVisible()).toBe(true);
