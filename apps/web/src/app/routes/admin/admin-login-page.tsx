@@ -92,7 +92,7 @@ function CodeStep({ email, issued, onIssued, onBack }: { email: string; issued: 
   return (
     <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label="Second step">
       <p className="text-sm text-slate-700">
-        We sent a {ACCESS_CODE_LENGTH}-digit access code to <strong className="break-all">{email}</strong>. It works once and expires in {minutes} minutes.
+        We sent a {ACCESS_CODE_LENGTH}-digit access code to <strong className="break-words">{email}</strong>. It works once and expires in {minutes} minutes.
       </p>
       {issued?.devCode && (
         <Alert title="Development mode">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
-import { createAdminSchema, formatCents, type CreateAdmin } from '@localperks/shared';
+import { TICKET_STATUS_LABELS, createAdminSchema, formatCents, type CreateAdmin, type TicketStatus } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field, Input } from '../../../components/ui/input';
@@ -56,6 +56,8 @@ const ACTION_LABELS: Record<string, string> = {
   'admin.created': 'Admin created',
 };
 
+const statusLabel = (s?: string) => (s && s in TICKET_STATUS_LABELS ? TICKET_STATUS_LABELS[s as TicketStatus] : (s ?? '?'));
+
 /** A short "what" for an entry, from the details its action records. */
 function describe(e: AuditEntry): string {
   const d = e.details as Record<string, unknown>;
@@ -63,7 +65,7 @@ function describe(e: AuditEntry): string {
   const parts: string[] = [];
   const name = str('businessName') ?? str('title') ?? str('subject') ?? str('name');
   if (e.action === 'deal.deactivated') parts.push(`"${str('title') ?? ''}"${str('businessName') ? ` of ${str('businessName')}` : ''}`, `reason: ${str('reason') ?? ''}`);
-  else if (e.action === 'ticket.status_changed') parts.push(`"${str('subject') ?? ''}"`, `${str('from') ?? '?'} → ${str('to') ?? '?'}`);
+  else if (e.action === 'ticket.status_changed') parts.push(`"${str('subject') ?? ''}"`, `${statusLabel(str('from'))} → ${statusLabel(str('to'))}`);
   else if (e.action === 'admin.created') parts.push(`${str('name') ?? ''} (${str('email') ?? ''})`);
   else if (name) parts.push(name);
   if (typeof d.netCents === 'number') parts.push(formatCents(d.netCents));
@@ -124,7 +126,7 @@ export default function SettingsTab() {
                 {admins.data.map((a) => (
                   <li key={a.id} className="py-2 text-sm">
                     <p className="font-medium text-slate-900">{a.name}</p>
-                    <p className="break-all text-slate-700">
+                    <p className="break-words text-slate-700">
                       {a.email} · since {formatDate(a.createdAt)}
                     </p>
                   </li>

@@ -84,7 +84,7 @@ function TicketDetail({ id, onBack }: { id: string; onBack: () => void }) {
       </Button>
       <div>
         <h3 className="break-words text-lg font-semibold text-slate-900">{ticket.subject}</h3>
-        <p className="break-all text-sm text-slate-700">
+        <p className="break-words text-sm text-slate-700">
           {ticket.name} · {ticket.email}
         </p>
         <p className="text-xs text-slate-600">Opened {formatDateTime(ticket.createdAt)}</p>
@@ -140,7 +140,7 @@ function TicketRow({ t, onOpen }: { t: AdminTicket; onOpen: () => void }) {
             <TicketStatusBadge status={t.status} />
           </span>
         </span>
-        <span className="break-all text-sm text-slate-700">
+        <span className="break-words text-sm text-slate-700">
           {t.name} · {t.email}
         </span>
         <span className="line-clamp-2 text-sm text-slate-600">{t.firstMessage}</span>
