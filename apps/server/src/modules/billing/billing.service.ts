@@ -1,10 +1,12 @@
 import { and, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { CHECKOUT_SESSION_TTL_MS } from '@localperks/shared';
 import type { Db, Tx } from '../../db/client';
-import { merchantCharges, merchants, webhookEvents } from '../../db/schema';
+import { merchantCharges, merchants, users, webhookEvents } from '../../db/schema';
+import type { Mailer } from '../../mail/mailer';
 import { AppError } from '../../lib/errors';
 import type { PaymentProvider, ProviderEvent } from '../../payments/provider';
 import { activateBoostedDeal } from '../merchant-deals/merchant-deals.service';
+import { subscriptionActivatedEmail, subscriptionEndedEmail, subscriptionRenewedEmail } from './billing.emails';
 
 /**
  * What merchants pay the platform (DESIGN.md 4 and 7): the $15/month messaging subscription and
@@ -123,10 +125,18 @@ export interface BillingEventResult {
  * moves by conditional updates, in one transaction with the merchant and deal changes.
  */
 export async function handleBillingEvent(
-  deps: { db: Db; provider: PaymentProvider; log?: { error(o: object, m: string): void } },
+  deps: { db: Db; provider: PaymentProvider; log?: { error(o: object, m: string): void }; mailer?: Mailer; appUrl?: string },
   event: ProviderEvent,
   now = new Date(),
 ): Promise<BillingEventResult> {
+  const mailIds: string[] = [];
+  /** Mails are written in the transaction that makes the change they report, and sent after it. */
+  const mail = async (tx: Tx, merchantId: string, build: (to: string, businessName: string) => Parameters<Mailer['queue']>[1]) => {
+    if (!deps.mailer) return;
+    const [m] = await tx.select({ email: users.email, businessName: merchants.businessName }).from(merchants).innerJoin(users, eq(users.id, merchants.userId)).where(eq(merchants.id, merchantId));
+    if (m) mailIds.push(await deps.mailer.queue(tx, build(m.email, m.businessName)));
+  };
+  const appUrl = deps.appUrl ?? '';
   const isSubscriptionEvent = event.type === 'subscription.renewed' || event.type === 'subscription.ended';
   let isCharge = isSubscriptionEvent || Boolean(event.chargeId);
   if (!isCharge && event.sessionId) {
@@ -137,6 +147,11 @@ export async function handleBillingEvent(
     isCharge = Boolean(row);
   }
   if (!isCharge) return { handled: false, applied: false };
+
+  const activatedMail = async (tx: Tx, chargeId: string) => {
+    const [c] = await tx.select().from(merchantCharges).where(eq(merchantCharges.id, chargeId));
+    if (c) await mail(tx, c.merchantId, (to, businessName) => subscriptionActivatedEmail(to, { businessName, amountCents: c.amountCents, periodEnd: c.currentPeriodEnd ?? addMonth(now) }, appUrl));
+  };
 
   const outcome = await deps.db.transaction(async (tx) => {
     const [fresh] = await tx
@@ -158,6 +173,7 @@ export async function handleBillingEvent(
 
     if (event.type === 'checkout.paid' && event.sessionId) {
       const charge = await applyPaid(tx, and(ours, eq(merchantCharges.providerSessionId, event.sessionId)), event, now);
+      if (charge?.kind === 'subscription') await activatedMail(tx, charge.id);
       return { applied: Boolean(charge), cancelSubscription: await unneededSubscription(tx, charge, event.subscriptionId ?? null) };
     }
 
@@ -166,13 +182,17 @@ export async function handleBillingEvent(
       const match = and(ours, eq(merchantCharges.kind, 'subscription'), event.chargeId ? or(bySubscription, eq(merchantCharges.id, event.chargeId)) : bySubscription);
       // A paid invoice can arrive before the checkout's own event: it confirms the payment too.
       const first = await applyPaid(tx, match, { ...event, chargeId: null }, now);
+      if (first) await activatedMail(tx, first.id);
       const periodEnd = event.periodEnd ?? addMonth(now);
       const renewed = await tx
         .update(merchantCharges)
         .set({ providerSubscriptionId: event.subscriptionId, currentPeriodEnd: sql`greatest(coalesce(${merchantCharges.currentPeriodEnd}, ${periodEnd}), ${periodEnd})` })
         .where(and(match, eq(merchantCharges.status, 'paid')))
         .returning();
-      for (const charge of renewed) await setSubscribed(tx, charge.merchantId, now);
+      for (const charge of renewed) {
+        await setSubscribed(tx, charge.merchantId, now);
+        if (!first) await mail(tx, charge.merchantId, (to, businessName) => subscriptionRenewedEmail(to, { businessName, amountCents: charge.amountCents, periodEnd: charge.currentPeriodEnd! }, appUrl));
+      }
       return { applied: Boolean(first) || renewed.length > 0, cancelSubscription: null };
     }
 
@@ -196,13 +216,17 @@ export async function handleBillingEvent(
               gt(merchantCharges.currentPeriodEnd, now),
             ),
           );
-        if (!other) await tx.update(merchants).set({ hasSubscription: false, hasMessaging: messagingFor(false), updatedAt: now }).where(eq(merchants.id, charge.merchantId));
+        if (!other) {
+          await tx.update(merchants).set({ hasSubscription: false, hasMessaging: messagingFor(false), updatedAt: now }).where(eq(merchants.id, charge.merchantId));
+          await mail(tx, charge.merchantId, (to, businessName) => subscriptionEndedEmail(to, { businessName }, appUrl));
+        }
       }
       return { applied: ended.length > 0, cancelSubscription: null };
     }
     return { applied: false, cancelSubscription: null };
   });
 
+  for (const id of mailIds) await deps.mailer!.deliver(id).catch((err) => deps.log?.error({ err, mailId: id }, 'billing e-mail failed (it stays in the outbox for retry)'));
   // Paid for a plan the merchant has left meanwhile: it runs out at the period end, not renewed.
   if (outcome.cancelSubscription) {
     await deps.provider.setCancelAtPeriodEnd(outcome.cancelSubscription, true).catch((err) => deps.log?.error({ err }, 'canceling an unneeded subscription failed'));

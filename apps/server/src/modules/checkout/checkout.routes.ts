@@ -53,7 +53,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
         if (!Buffer.isBuffer(request.body)) throw new AppError('INVALID_SIGNATURE', 'Invalid webhook signature');
         const event = await app.payments.verifyWebhook(request.body, request.headers);
         // Merchant charges (subscription, PerkBoost) first; everything else is a customer order.
-        const billing = await handleBillingEvent({ db: app.db, provider: app.payments, log: request.log }, event);
+        const billing = await handleBillingEvent({ db: app.db, provider: app.payments, log: request.log, mailer: app.mailer, appUrl: app.config.appUrl }, event);
         if (billing.handled) return { received: true, fulfilled: billing.applied };
         const result = await handleProviderEvent(deps(), event);
         return { received: true, fulfilled: result.fulfilled };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { MessageEvent } from '@localperks/shared';
-import { adminMerchantMessages, deals, merchantCharges, merchantRegistrationRequests, merchants, sandboxSessions, sandboxSubscriptions, webhookEvents } from '../../db/schema';
+import { adminMerchantMessages, deals, emailOutbox, merchantCharges, merchantRegistrationRequests, merchants, sandboxSessions, sandboxSubscriptions, webhookEvents } from '../../db/schema';
 import { build, sessionCookie, TEST_PASSWORD } from '../../../test/build';
 import { createBoostDeal, createDeal, createMerchant, TEST_CARD } from '../../../test/factories';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../../payments/sandbox';
@@ -239,6 +239,9 @@ describe('the $15/month messaging subscription (sandbox provider)', () => {
     expect((await payOnSandbox(a.charge.providerSessionId!)).statusCode).toBe(200);
     expect((await check()).json()).toEqual({ hasSubscription: true, messagingAccess: true });
     expect(await merchantRow(a.merchant.id)).toMatchObject({ hasSubscription: true, hasMessaging: true });
+    const receipt = await t.lastMail(a.user.email, 'merchant_subscription_activated');
+    expect(receipt?.subject).toBe('Your LocalPerks messaging subscription is active');
+    expect(receipt?.text).toContain('$15.00');
     const [paid] = await chargesOf(a.merchant.id);
     expect(paid).toMatchObject({ status: 'paid', providerSubscriptionId: expect.stringMatching(/^sub_sandbox_/) });
     const [sub] = await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, paid!.providerSubscriptionId!));
@@ -280,6 +283,8 @@ describe('the $15/month messaging subscription (sandbox provider)', () => {
     expect(await merchantRow(a.merchant.id)).toMatchObject({ hasSubscription: true, hasMessaging: true });
     const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(webhookEvents).where(eq(webhookEvents.eventId, event.id));
     expect(count!.n).toBe(1);
+    const [mails] = await db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox).where(and(eq(emailOutbox.to, a.user.email), eq(emailOutbox.kind, 'merchant_subscription_activated')));
+    expect(mails!.n).toBe(1);
   });
 
   it('renews itself at the period end, and a downgrade cancels it at the period end', async () => {
@@ -295,6 +300,7 @@ describe('the $15/month messaging subscription (sandbox provider)', () => {
     const renewed = (await chargesOf(a.merchant.id))[0]!;
     expect(renewed.currentPeriodEnd!.getTime()).toBeGreaterThan(firstEnd.getTime() + 27 * DAY);
     expect(await merchantRow(a.merchant.id)).toMatchObject({ hasSubscription: true });
+    expect((await t.lastMail(a.user.email, 'merchant_subscription_renewed'))?.text).toContain('is paid through');
     // Running again in the same period does nothing.
     run = await runSandboxSubscriptions(t.app, new Date(firstEnd.getTime() + 2000));
     expect([...run.renewed, ...run.ended]).not.toContain(subId);
@@ -311,6 +317,7 @@ describe('the $15/month messaging subscription (sandbox provider)', () => {
     expect(run.renewed).not.toContain(subId);
     expect((await chargesOf(a.merchant.id))[0]!.status).toBe('canceled');
     expect(await merchantRow(a.merchant.id)).toMatchObject({ hasSubscription: false, hasMessaging: false });
+    expect((await t.lastMail(a.user.email, 'merchant_subscription_ended'))?.subject).toBe('Your LocalPerks messaging subscription has ended');
   });
 
   it('coming back to the plan before the period ends resumes renewal', async () => {

@@ -1,0 +1,52 @@
+import { formatCents } from '@localperks/shared';
+import { composeMail, type MailMessage } from '../../mail/mailer';
+
+const day = (d: Date) => d.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** The provider confirmed the first payment of the messaging subscription: a receipt. */
+export function subscriptionActivatedEmail(to: string, s: { businessName: string; amountCents: number; periodEnd: Date }, appUrl: string): MailMessage {
+  return {
+    to,
+    kind: 'merchant_subscription_activated',
+    subject: 'Your LocalPerks messaging subscription is active',
+    ...composeMail({
+      heading: 'Subscription Activated!',
+      paragraphs: [
+        `Thank you, ${s.businessName}. We received your payment of ${formatCents(s.amountCents)} for the Advertise + Messaging plan.`,
+        `Your messaging features are now available. The subscription renews automatically on ${day(s.periodEnd)} at ${formatCents(s.amountCents)} a month until canceled.`,
+      ],
+      action: { label: 'Open your dashboard', url: `${appUrl}/merchant/dashboard` },
+    }),
+  };
+}
+
+/** A renewal was paid: a receipt with the new period end. */
+export function subscriptionRenewedEmail(to: string, s: { businessName: string; amountCents: number; periodEnd: Date }, appUrl: string): MailMessage {
+  return {
+    to,
+    kind: 'merchant_subscription_renewed',
+    subject: 'Your LocalPerks messaging subscription renewed',
+    ...composeMail({
+      heading: 'Subscription renewed',
+      paragraphs: [`${s.businessName}: your Advertise + Messaging subscription (${formatCents(s.amountCents)} a month) is paid through ${day(s.periodEnd)}.`],
+      action: { label: 'Open your dashboard', url: `${appUrl}/merchant/dashboard` },
+    }),
+  };
+}
+
+/** The subscription ended (canceled at its period end, or not paid): messaging stops. */
+export function subscriptionEndedEmail(to: string, s: { businessName: string }, appUrl: string): MailMessage {
+  return {
+    to,
+    kind: 'merchant_subscription_ended',
+    subject: 'Your LocalPerks messaging subscription has ended',
+    ...composeMail({
+      heading: 'Subscription ended',
+      paragraphs: [
+        `${s.businessName}: your Advertise + Messaging subscription has ended, so customer messaging is paused.`,
+        'You can subscribe again, or switch plans, from the Switch Plans tab of your dashboard at any time.',
+      ],
+      action: { label: 'Open Switch Plans', url: `${appUrl}/merchant/dashboard?tab=plans` },
+    }),
+  };
+}
