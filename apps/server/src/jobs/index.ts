@@ -3,6 +3,7 @@ import { PERKBOOST_UNLOCK_CHECK_MS } from '@localperks/shared';
 import { pruneRateLimits } from '../lib/rate-limit';
 import { runPerkboostTick, sendUnlockEmails } from '../modules/perkboost/perkboost.service';
 import { expireStaleOrders } from '../modules/checkout/checkout.service';
+import { expireStaleCharges } from '../modules/billing/billing.service';
 import { redeliverSandboxWebhooks, runSandboxSubscriptions } from '../modules/sandbox/sandbox.service';
 import { closePayoutPeriods } from '../modules/payouts/payouts.service';
 
@@ -31,6 +32,7 @@ export function startJobs(app: FastifyInstance) {
     }
     try {
       await expireStaleOrders(app.db);
+      await expireStaleCharges(app.db);
       if (app.payments.name === 'sandbox') {
         await redeliverSandboxWebhooks(app);
         await runSandboxSubscriptions(app);

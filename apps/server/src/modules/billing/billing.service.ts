@@ -174,7 +174,7 @@ export async function handleBillingEvent(
     if (event.type === 'checkout.paid' && event.sessionId) {
       const charge = await applyPaid(tx, and(ours, eq(merchantCharges.providerSessionId, event.sessionId)), event, now);
       if (charge?.kind === 'subscription') await activatedMail(tx, charge.id);
-      return { applied: Boolean(charge), cancelSubscription: await unneededSubscription(tx, charge, event.subscriptionId ?? null) };
+      return { applied: Boolean(charge), cancelSubscription: await unneededSubscription(tx, charge, event.subscriptionId ?? null, now) };
     }
 
     if (event.type === 'subscription.renewed' && event.subscriptionId) {
@@ -234,10 +234,24 @@ export async function handleBillingEvent(
   return { handled: true, applied: outcome.applied };
 }
 
-async function unneededSubscription(tx: Tx, charge: ChargeRow | null, subscriptionId: string | null): Promise<string | null> {
+/**
+ * A subscription just paid that is not needed: the merchant has left the messaging plan meanwhile,
+ * or already has another paid, current subscription (two card pages paid). It is not renewed.
+ */
+async function unneededSubscription(tx: Tx, charge: ChargeRow | null, subscriptionId: string | null, now = new Date()): Promise<string | null> {
   if (!charge || charge.kind !== 'subscription' || !subscriptionId) return null;
   const [m] = await tx.select({ plan: merchants.subscriptionPlan }).from(merchants).where(eq(merchants.id, charge.merchantId));
-  return m && m.plan !== 'advertise_messaging' ? subscriptionId : null;
+  if (m && m.plan !== 'advertise_messaging') return subscriptionId;
+  const others = (await activeSubscriptions(tx, charge.merchantId, now)).filter((c) => c.id !== charge.id);
+  return others.length ? subscriptionId : null;
+}
+
+/** Open charges whose card page has closed can no longer be paid through it. */
+export async function expireStaleCharges(db: Db, now = new Date()) {
+  await db
+    .update(merchantCharges)
+    .set({ status: 'expired' })
+    .where(and(eq(merchantCharges.status, 'open'), sql`${merchantCharges.createdAt} < ${new Date(now.getTime() - CHECKOUT_SESSION_TTL_MS)}`));
 }
 
 /** The merchant's paid subscriptions that the provider still bills (newest first). */

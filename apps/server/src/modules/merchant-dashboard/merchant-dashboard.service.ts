@@ -115,6 +115,9 @@ export async function switchPlan(deps: DashboardDeps, userId: string, plan: Plan
       .update(merchants)
       .set({ ...planColumns(m, plan), updatedAt: now })
       .where(and(eq(merchants.id, m.id), eq(merchants.subscriptionPlan, m.subscriptionPlan)));
+    // Still under review: the approval applies the request's plan, so it follows the switch.
+    const request = await newestRegistration(tx, userId);
+    if (request?.status === 'pending') await tx.update(merchantRegistrationRequests).set({ plan, updatedAt: now }).where(eq(merchantRegistrationRequests.id, request.id));
     return { before: m, overview: await merchantOverview(tx, userId) };
   });
   await syncRenewal(deps, result.before.id, result.before.subscriptionPlan, plan);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { MessageEvent } from '@localperks/shared';
 import { adminMerchantMessages, deals, emailOutbox, merchantCharges, merchantRegistrationRequests, merchants, sandboxSessions, sandboxSubscriptions, webhookEvents } from '../../db/schema';
 import { build, sessionCookie, TEST_PASSWORD } from '../../../test/build';
 import { createBoostDeal, createDeal, createMerchant, TEST_CARD } from '../../../test/factories';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../../payments/sandbox';
 import { runSandboxSubscriptions } from '../sandbox/sandbox.service';
-import { startMerchantCharge } from '../billing/billing.service';
+import { expireStaleCharges, startMerchantCharge } from '../billing/billing.service';
 
 const t = await build();
 const db = t.database.db;
@@ -200,6 +200,14 @@ describe('switching plans', () => {
     expect(reg!.plan).toBe(a.registration.plan);
   });
 
+  it('a merchant still under review switches the plan the approval will apply', async () => {
+    const a = await merchantAccount({ approved: false, subscriptionPlan: 'advertise_only', commissionRate: 0, hasMessaging: false });
+    expect((await switchTo(a.cookie, 'deals_messaging')).statusCode).toBe(200);
+    const [reg] = await db.select().from(merchantRegistrationRequests).where(eq(merchantRegistrationRequests.id, a.registration.id));
+    expect(reg!.plan).toBe('deals_messaging');
+    expect(await merchantRow(a.merchant.id)).toMatchObject({ subscriptionPlan: 'deals_messaging', commissionRate: 15, hasMessaging: true });
+  });
+
   it('refuses a plan that does not exist and customers', async () => {
     const a = await merchantAccount();
     const res = await switchTo(a.cookie, 'platinum');
@@ -330,6 +338,28 @@ describe('the $15/month messaging subscription (sandbox provider)', () => {
     expect(back.json()).toMatchObject({ paymentRequired: false });
     expect((await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, subId)))[0]!.cancelAtPeriodEnd).toBe(false);
     expect(await merchantRow(a.merchant.id)).toMatchObject({ hasMessaging: true, hasSubscription: true, commissionRate: 0 });
+  });
+
+  it('two card pages paid: the second subscription is not renewed, so the merchant is never billed twice a month', async () => {
+    const a = await subscribedCheckout();
+    const second = await t.request({ method: 'POST', url: '/api/merchant/subscription/checkout', cookie: a.cookie });
+    expect(second.statusCode).toBe(200);
+    const secondSession = second.json().url.split('/').pop() as string;
+    await payOnSandbox(a.charge.providerSessionId!);
+    await payOnSandbox(secondSession);
+    const charges = await chargesOf(a.merchant.id);
+    expect(charges.map((c) => c.status)).toEqual(['paid', 'paid']);
+    const subs = await db.select().from(sandboxSubscriptions).where(inArray(sandboxSubscriptions.id, charges.map((c) => c.providerSubscriptionId!)));
+    const byId = new Map(subs.map((x) => [x.id, x]));
+    expect(byId.get(charges.find((c) => c.providerSessionId === a.charge.providerSessionId)!.providerSubscriptionId!)!.cancelAtPeriodEnd).toBe(false);
+    expect(byId.get(charges.find((c) => c.providerSessionId === secondSession)!.providerSubscriptionId!)!.cancelAtPeriodEnd).toBe(true);
+  });
+
+  it('an unpaid card page closes after a day: its charge expires and can no longer apply', async () => {
+    const a = await subscribedCheckout();
+    await expireStaleCharges(db, new Date(Date.now() + DAY + 60_000));
+    expect((await chargesOf(a.merchant.id))[0]!.status).toBe('expired');
+    expect(await merchantRow(a.merchant.id)).toMatchObject({ hasSubscription: false });
   });
 
   it('is only for approved merchants on the messaging plan', async () => {
