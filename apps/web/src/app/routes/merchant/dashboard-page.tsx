@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { BarChart3, Lock, MessageSquare, Repeat, Tag } from 'lucide-react';
@@ -18,6 +18,7 @@ import { RegistrationStatus } from '../../../features/merchant-dashboard/compone
 import { AccountStatusCard, PlatformFeaturesCard } from '../../../features/merchant-dashboard/components/status-cards';
 import { usePaymentReturn } from '../../../features/merchant-dashboard/use-payment-return';
 import { merchantMeQuery } from '../../../features/merchants/api';
+import { toast } from '../../../lib/toast';
 
 // The tab contents are their own chunks, loaded when their tab opens.
 const AnalyticsTab = lazy(() => import('../../../features/merchant-analytics/components/analytics-tab'));
@@ -45,7 +46,7 @@ function PendingScreen({ overview }: { overview: MerchantOverview }) {
           </CardContent>
         </Card>
       ) : (
-        <RegistrationStatus registration={registration} onEditProfile={() => setIsEditing(true)} />
+        <RegistrationStatus registration={registration} onEditProfile={overview.merchant ? () => setIsEditing(true) : undefined} />
       )}
       <AdminThread />
     </div>
@@ -173,6 +174,9 @@ function MerchantDashboard() {
   usePaymentReturn();
   const me = useQuery(merchantMeQuery);
   const overview = me.data;
+  useEffect(() => {
+    if (me.isError) toast.error(D.loadFailed, { description: me.error.message });
+  }, [me.isError, me.error]);
   let body;
   if (me.isLoading) body = <Spinner label="Loading your dashboard..." />;
   else if (me.isError || !overview) body = <Alert variant="destructive" title={D.loadFailed}>Please reload the page or try again later.</Alert>;

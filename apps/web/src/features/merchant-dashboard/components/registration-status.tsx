@@ -30,7 +30,7 @@ export function registrationStatusView(r: Registration): StatusView {
   return { title: 'Unknown Status', text: 'We could not read the status of your application. Please message us below.', Icon: HelpCircle, tone: 'border-slate-300 bg-slate-50 text-slate-900' };
 }
 
-export function RegistrationStatus({ registration, onEditProfile }: { registration: Registration; onEditProfile: () => void }) {
+export function RegistrationStatus({ registration, onEditProfile }: { registration: Registration; onEditProfile?: () => void }) {
   const view = registrationStatusView(registration);
   return (
     <Card className={cn('border-2', view.tone)}>
@@ -44,9 +44,11 @@ export function RegistrationStatus({ registration, onEditProfile }: { registrati
             {new Date(registration.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}.
           </p>
         </div>
-        <Button variant="secondary" onClick={onEditProfile} className="shrink-0">
-          Edit Profile
-        </Button>
+        {onEditProfile && (
+          <Button variant="secondary" onClick={onEditProfile} className="shrink-0">
+            Edit Profile
+          </Button>
+        )}
       </CardContent>
     </Card>
   );
