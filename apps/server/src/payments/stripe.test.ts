@@ -272,3 +272,86 @@ describe('stripe cardForSession', () => {
     expect(fake.requests[0]!.path).toBe('/v1/checkout/sessions/cs_test_does_not_exist');
   });
 });
+
+describe('stripe merchant checkouts and subscriptions', () => {
+  const merchantInput = (mode: 'payment' | 'subscription') => ({
+    chargeId: randomUUID(),
+    customerEmail: 'shop@example.com',
+    mode,
+    name: mode === 'subscription' ? 'Advertise + Messaging plan (monthly)' : 'PerkBoost: 7 days',
+    amountCents: mode === 'subscription' ? 1500 : 4999,
+    successUrl: 'http://localhost:3000/merchant/dashboard?payment=success',
+    cancelUrl: 'http://localhost:3000/merchant/dashboard?payment=cancelled',
+    expiresAt: new Date(Date.now() + 24 * HOUR),
+  });
+  const signedEvent = (type: string, object: unknown) => {
+    const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+    return { payload, headers: { 'stripe-signature': webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) } as IncomingHttpHeaders };
+  };
+
+  it('a subscription session bills the amount monthly and carries the charge id on the session and the subscription', async () => {
+    const input = merchantInput('subscription');
+    await stripe.createMerchantCheckout(input);
+    const [post] = sessionPosts();
+    expect(post!.headers['idempotency-key']).toBe(`merchant-charge-${input.chargeId}`);
+    expect(post!.body).toMatchObject({
+      mode: 'subscription',
+      client_reference_id: input.chargeId,
+      'metadata[chargeId]': input.chargeId,
+      'subscription_data[metadata][chargeId]': input.chargeId,
+      'line_items[0][price_data][unit_amount]': '1500',
+      'line_items[0][price_data][recurring][interval]': 'month',
+      'line_items[0][price_data][product_data][name]': input.name,
+    });
+    expect(post!.body['metadata[orderId]']).toBeUndefined();
+  });
+
+  it('a one-off merchant payment has no recurring price and no subscription data', async () => {
+    await stripe.createMerchantCheckout(merchantInput('payment'));
+    const [post] = sessionPosts();
+    expect(post!.body.mode).toBe('payment');
+    expect(Object.keys(post!.body).some((k) => k.includes('recurring') || k.startsWith('subscription_data'))).toBe(false);
+  });
+
+  it('maps a paid subscription checkout to checkout.paid with the charge and subscription ids, and no order', async () => {
+    const input = merchantInput('subscription');
+    const { sessionId } = await stripe.createMerchantCheckout(input);
+    const session = { ...fake.sessions.get(sessionId), mode: 'subscription', status: 'complete', payment_status: 'paid', subscription: 'sub_test_123' };
+    const { payload, headers } = signedEvent('checkout.session.completed', session);
+    expect(await stripe.verifyWebhook(Buffer.from(payload), headers)).toEqual({
+      id: JSON.parse(payload).id,
+      type: 'checkout.paid',
+      sessionId,
+      orderId: null,
+      chargeId: input.chargeId,
+      subscriptionId: 'sub_test_123',
+      periodEnd: null,
+    });
+  });
+
+  it('maps invoice.paid to subscription.renewed with the latest line period end (current and older API shapes)', async () => {
+    const end = Math.floor(Date.now() / 1000) + 30 * 86400;
+    const lines = { object: 'list', data: [{ period: { start: end - 30 * 86400, end } }] };
+    const current = signedEvent('invoice.paid', { id: 'in_1', object: 'invoice', parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_a', metadata: { chargeId: 'c1' } } }, lines });
+    expect(await stripe.verifyWebhook(Buffer.from(current.payload), current.headers)).toMatchObject({ type: 'subscription.renewed', subscriptionId: 'sub_a', chargeId: 'c1', periodEnd: new Date(end * 1000) });
+    const legacy = signedEvent('invoice.paid', { id: 'in_2', object: 'invoice', subscription: 'sub_b', lines });
+    expect(await stripe.verifyWebhook(Buffer.from(legacy.payload), legacy.headers)).toMatchObject({ type: 'subscription.renewed', subscriptionId: 'sub_b', chargeId: null });
+    // An invoice without a subscription (a one-off invoice) is none of our business.
+    const oneOff = signedEvent('invoice.paid', { id: 'in_3', object: 'invoice', parent: null, lines });
+    expect(await stripe.verifyWebhook(Buffer.from(oneOff.payload), oneOff.headers)).toMatchObject({ type: 'ignored' });
+  });
+
+  it('maps customer.subscription.deleted to subscription.ended', async () => {
+    const { payload, headers } = signedEvent('customer.subscription.deleted', { id: 'sub_gone', object: 'subscription', status: 'canceled' });
+    expect(await stripe.verifyWebhook(Buffer.from(payload), headers)).toMatchObject({ type: 'subscription.ended', subscriptionId: 'sub_gone', sessionId: null, orderId: null });
+  });
+
+  it('sets and clears cancellation at the period end', async () => {
+    await stripe.setCancelAtPeriodEnd('sub_x', true);
+    await stripe.setCancelAtPeriodEnd('sub_x', false);
+    expect(fake.requests.filter((r) => r.path === '/v1/subscriptions/sub_x').map((r) => [r.method, r.body.cancel_at_period_end])).toEqual([
+      ['POST', 'true'],
+      ['POST', 'false'],
+    ]);
+  });
+});
