@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { baseUrl, DEMO, demoPassword, expectAccessible, latestMail, linkIn, screenshot, useBrowser } from '../support/browser';
@@ -5,6 +6,7 @@ import { baseUrl, DEMO, demoPassword, expectAccessible, latestMail, linkIn, scre
 const b = useBrowser();
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const PASSWORD = 'Merchant2025';
+const REASON = 'Please add your business licence number and a photo of the storefront.';
 
 /** JSON calls to the API as a script would make them (same-origin header for the CSRF check). */
 async function call(path: string, body?: unknown, cookie?: string) {
@@ -49,6 +51,18 @@ async function adminLogin(page: Page) {
   await page.waitForURL('**/admin/dashboard**');
 }
 
+/** A dialog is fixed to the viewport: photograph what the person sees, from the top of the page. */
+async function dialogShot(page: Page, name: string) {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.resolve(import.meta.dirname, '../../screenshots', `${name}.png`) });
+}
+
+/** Full-page screenshots from the top, so the sticky header sits where a person sees it. */
+async function pageShot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
 const card = (page: Page, list: string, name: string): Locator => page.getByRole('list', { name: list }).getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
@@ -67,30 +81,30 @@ describe('admin: merchant approval and payouts', () => {
     await toApprove.waitFor();
     expect(await toApprove.textContent()).toContain('Deals + Messaging (15% commission)');
     await expectAccessible(page);
-    await screenshot(page, 'admin-approval-1280');
+    await pageShot(page, 'admin-approval-1280');
 
     // Approve.
-    await toApprove.getByRole('button', { name: 'Approve' }).click();
+    await toApprove.getByRole('button', { name: 'Approve', exact: true }).click();
     await toast(page, 'Merchant Approved').waitFor();
     await expect.poll(() => page.getByText(`${approveName} has been approved with a 15% commission rate`, { exact: false }).count()).toBeGreaterThan(0);
     await card(page, 'Recently processed', approveName).or(page.getByRole('list', { name: 'Recently processed' }).getByText(approveName)).first().waitFor();
     await expect.poll(() => toApprove.count()).toBe(0);
 
     // Reject: the button waits for a reason.
-    await card(page, 'New pending approvals', rejectName).getByRole('button', { name: 'Reject' }).click();
+    await card(page, 'New pending approvals', rejectName).getByRole('button', { name: 'Reject', exact: true }).click();
     const rejectDialog = page.getByRole('dialog', { name: 'Reject Merchant Registration' });
     await rejectDialog.waitFor();
     const rejectButton = rejectDialog.getByRole('button', { name: 'Reject', exact: true });
     expect(await rejectButton.isDisabled()).toBe(true);
     await rejectDialog.getByLabel('Reason for rejection (required):').fill('   ');
     expect(await rejectButton.isDisabled()).toBe(true);
-    await rejectDialog.getByLabel('Reason for rejection (required):').fill('Please add your business licence number and a photo of the storefront.');
+    await rejectDialog.getByLabel('Reason for rejection (required):').fill(REASON);
     await expectAccessible(page);
     await rejectButton.click();
     await toast(page, 'Rejection Sent').waitFor();
     const awaiting = card(page, 'Awaiting merchant response', rejectName);
     await awaiting.waitFor();
-    expect(await awaiting.textContent()).toContain('Please add your business licence number and a p...');
+    expect(await awaiting.textContent()).toContain(`Reason: ${REASON.slice(0, 50)}...`);
     expect((await latestMail(rejectEmail, 'merchant_rejected')).text).toContain('business licence number');
 
     // The merchant answers in the thread (their side through the API); the admin sees it arrive live.
@@ -109,7 +123,7 @@ describe('admin: merchant approval and payouts', () => {
     expect(await messages.getByText('New', { exact: true }).count()).toBe(1);
     expect(await messages.getByText('Awaiting Response').count()).toBe(1);
     await expectAccessible(page);
-    await screenshot(page, 'admin-messages-1280');
+    await dialogShot(page, 'admin-messages-1280');
     const box = messages.getByLabel(`Message to ${rejectName}`);
     await box.fill('   ');
     await box.press('Control+Enter');
@@ -134,14 +148,15 @@ describe('admin: merchant approval and payouts', () => {
     const period = (await first.textContent())!;
     expect(period).toContain('Windy City Bistro');
     await expectAccessible(page);
-    await screenshot(page, 'admin-payouts-1280');
+    await pageShot(page, 'admin-payouts-1280');
     await first.getByRole('button', { name: /^Mark as Paid/ }).click();
     const confirm = page.getByRole('dialog', { name: 'Mark this payout as paid?' });
     await confirm.getByRole('button', { name: 'Mark as Paid' }).click();
     await toast(page, 'Payout Processed').waitFor();
     await page.getByText('Payout has been marked as paid successfully').first().waitFor();
     await payouts.getByText('Paid', { exact: true }).first().waitFor();
-    await payouts.getByText(/^Paid on /).first().waitFor();
+    await pageShot(page, 'admin-payouts-paid-1280');
+    await payouts.getByText(/Paid on \w+ \d+, \d{4}/).first().waitFor();
     expect((await latestMail(DEMO.merchant, 'payout_paid')).subject).toMatch(/payout of \$\d+\.\d{2} has been paid/);
   });
 
@@ -153,15 +168,15 @@ describe('admin: merchant approval and payouts', () => {
     await page.goto('/admin/dashboard?tab=approval');
     await card(page, 'New pending approvals', name).waitFor();
     await expectAccessible(page);
-    await screenshot(page, 'admin-approval-375');
+    await pageShot(page, 'admin-approval-375');
     await card(page, 'New pending approvals', name).getByRole('button', { name: /^View Messages/ }).click();
     await page.getByRole('dialog', { name: 'Messages' }).getByText('No messages yet. Start the conversation by sending a message.').waitFor();
     await expectAccessible(page);
-    await screenshot(page, 'admin-messages-375');
+    await dialogShot(page, 'admin-messages-375');
     await page.keyboard.press('Escape');
     await page.getByRole('tab', { name: 'Payout Management' }).click();
     await page.getByRole('list', { name: 'All payouts' }).waitFor();
     await expectAccessible(page);
-    await screenshot(page, 'admin-payouts-375');
+    await pageShot(page, 'admin-payouts-375');
   });
 });

@@ -26,12 +26,18 @@ export interface ApproveResult {
   commissionRate: number;
 }
 
-/** Approvals change more than this tab (overview counts, the tab badge): refresh every admin query. */
+/**
+ * Approvals change more than this tab (overview counts, the tab badge): refresh every admin query.
+ * The refresh is not awaited, and callers use `mutateAsync`: the card that started the action
+ * leaves the list when the refresh lands, and per-call callbacks of an unmounted card never run.
+ */
 function useAdminMutation<TVars, TResult>(mutationFn: (vars: TVars) => Promise<TResult>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: ['admin'] });
+    },
   });
 }
 

@@ -19,16 +19,13 @@ export function RejectDialog({ request, open, onOpenChange }: { request: AdminMe
       toast.error(M.rejectionReasonTitle, { description: parsed.error.issues[0]?.message ?? M.rejectionReasonRequired });
       return;
     }
-    reject.mutate(
-      { id: request.id, reason: parsed.data.reason },
-      {
-        onSuccess: () => {
-          toast.success(M.rejectedTitle, { description: `${request.businessName} has been notified. The request remains pending until they respond.` });
-          setReason('');
-          onOpenChange(false);
-        },
-        onError: () => toast.error('Error', { description: M.rejectFailed }),
+    reject.mutateAsync({ id: request.id, reason: parsed.data.reason }).then(
+      () => {
+        toast.success(M.rejectedTitle, { description: `${request.businessName} has been notified. The request remains pending until they respond.` });
+        setReason('');
+        onOpenChange(false);
       },
+      () => toast.error('Error', { description: M.rejectFailed }),
     );
   };
 

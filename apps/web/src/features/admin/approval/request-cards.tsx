@@ -44,10 +44,10 @@ function PendingItem({ request }: { request: AdminMerchantRequest }) {
   const approve = useApproveMerchant();
   const [isRejecting, setIsRejecting] = useState(false);
   const onApprove = () =>
-    approve.mutate(request.id, {
-      onSuccess: (r) => toast.success(M.approvedTitle, { description: `${r.businessName} has been approved with a ${r.commissionRate}% commission rate and can now access their dashboard.` }),
-      onError: () => toast.error('Error', { description: M.approveFailed }),
-    });
+    approve.mutateAsync(request.id).then(
+      (r) => toast.success(M.approvedTitle, { description: `${r.businessName} has been approved with a ${r.commissionRate}% commission rate and can now access their dashboard.` }),
+      () => toast.error('Error', { description: M.approveFailed }),
+    );
   return (
     <li className="rounded-lg border border-slate-200 p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -107,10 +107,10 @@ function AwaitingItem({ request }: { request: AdminMerchantRequest }) {
   const reason = request.rejectionReason ?? '';
   const preview = reason.length > REJECTION_PREVIEW_LENGTH ? `${reason.slice(0, REJECTION_PREVIEW_LENGTH)}...` : reason;
   const onReset = () =>
-    reset.mutate(request.id, {
-      onSuccess: () => toast.success(M.resetTitle, { description: `${request.businessName} is now ready for review.` }),
-      onError: () => toast.error('Error', { description: M.resetFailed }),
-    });
+    reset.mutateAsync(request.id).then(
+      () => toast.success(M.resetTitle, { description: `${request.businessName} is now ready for review.` }),
+      () => toast.error('Error', { description: M.resetFailed }),
+    );
   return (
     <li className="rounded-lg border border-orange-300 bg-white p-4">
       <div className="flex flex-wrap items-center gap-2">

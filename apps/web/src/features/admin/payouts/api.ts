@@ -13,6 +13,8 @@ export function useMarkPayoutPaid() {
   return useMutation({
     mutationFn: (id: string) => api.post<AdminPayout>(`/api/admin/payouts/${id}/mark-paid`),
     // The overview's payout figures change too.
-    onSettled: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: ['admin'] });
+    },
   });
 }

@@ -17,16 +17,16 @@ function MarkPaidButton({ payout }: { payout: AdminPayout }) {
   const mark = useMarkPayoutPaid();
   const name = payout.merchantName ?? M.unknownMerchant;
   const confirm = () =>
-    mark.mutate(payout.id, {
-      onSuccess: () => {
+    mark.mutateAsync(payout.id).then(
+      () => {
         setOpen(false);
         toast.success(M.processedTitle, { description: M.processedDescription });
       },
-      onError: () => {
+      () => {
         setOpen(false);
         toast.error('Error', { description: M.processFailed });
       },
-    });
+    );
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <Button size="sm" onClick={() => setOpen(true)} aria-label={`Mark as Paid: ${name}, ${periodLabel(payout)}`}>
