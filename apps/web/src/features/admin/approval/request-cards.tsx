@@ -49,7 +49,7 @@ function PendingItem({ request }: { request: AdminMerchantRequest }) {
       () => toast.error('Error', { description: M.approveFailed }),
     );
   return (
-    <li className="rounded-lg border border-slate-200 p-4">
+    <li className="rounded-lg border border-slate-200 p-3 sm:p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
@@ -112,7 +112,7 @@ function AwaitingItem({ request }: { request: AdminMerchantRequest }) {
       () => toast.error('Error', { description: M.resetFailed }),
     );
   return (
-    <li className="rounded-lg border border-orange-300 bg-white p-4">
+    <li className="rounded-lg border border-orange-300 bg-white p-3 sm:p-4">
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="text-lg font-semibold text-slate-900">{request.businessName}</h3>
         <Badge tone="orange">Awaiting merchant response</Badge>
@@ -154,10 +154,10 @@ export function PendingCard() {
   const { q, items, total } = useSection('pending');
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="px-4 sm:px-6">
         <CardTitle>New Pending Approvals ({total})</CardTitle>
       </CardHeader>
-      <CardContent>
+      <CardContent className="px-4 sm:px-6">
         <SectionState q={q}>
           {items.length === 0 ? (
             <p className="py-6 text-center text-slate-700">{M.noPending}</p>
@@ -181,10 +181,10 @@ export function AwaitingCard() {
   if (q.isPending || q.isError || total === 0) return null;
   return (
     <Card className="border-orange-300 bg-orange-50">
-      <CardHeader>
+      <CardHeader className="px-4 sm:px-6">
         <CardTitle className="text-orange-900">Awaiting Merchant Response ({total})</CardTitle>
       </CardHeader>
-      <CardContent>
+      <CardContent className="px-4 sm:px-6">
         <ul aria-label="Awaiting merchant response" className="space-y-3">
           {items.map((r) => (
             <AwaitingItem key={r.id} request={r} />
@@ -200,10 +200,10 @@ export function ProcessedCard() {
   const { q, items } = useSection('processed');
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="px-4 sm:px-6">
         <CardTitle>Recently Processed</CardTitle>
       </CardHeader>
-      <CardContent>
+      <CardContent className="px-4 sm:px-6">
         <SectionState q={q}>
           {items.length === 0 ? (
             <p className="py-4 text-center text-slate-700">No processed registrations yet.</p>

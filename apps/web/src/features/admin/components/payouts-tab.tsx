@@ -11,7 +11,7 @@ import { formatDay, PayoutItem } from '../payouts/payout-list';
 
 function Stat({ label, value, note }: { label: string; value: string; note: string }) {
   return (
-    <div className="rounded-lg border border-slate-200 p-4">
+    <div className="rounded-lg border border-slate-200 p-3 sm:p-4">
       <p className="text-sm font-medium text-slate-700">{label}</p>
       <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
       <p className="mt-1 text-xs text-slate-700">{note}</p>
@@ -55,7 +55,7 @@ export default function PayoutsTab() {
       </div>
 
       <Card>
-        <CardHeader>
+        <CardHeader className="px-4 sm:px-6">
           <CardTitle>Current Period Summary</CardTitle>
           {s && (
             <CardDescription>
@@ -63,7 +63,7 @@ export default function PayoutsTab() {
             </CardDescription>
           )}
         </CardHeader>
-        <CardContent>
+        <CardContent className="px-4 sm:px-6">
           {summary.isPending ? (
             <p role="status" className="py-4 text-slate-700">Loading...</p>
           ) : summary.isError ? (
@@ -79,11 +79,11 @@ export default function PayoutsTab() {
       </Card>
 
       <Card>
-        <CardHeader>
+        <CardHeader className="px-4 sm:px-6">
           <CardTitle>All Payouts</CardTitle>
           <CardDescription>One payout per merchant for each closed period, newest first.</CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="px-4 sm:px-6">
           {list.isPending ? (
             <p role="status" className="py-4 text-slate-700">Loading...</p>
           ) : list.isError ? (
