@@ -18,7 +18,7 @@ export function BoostOptions({ value, onChange, name, error, disabled }: { value
               )}
             >
               <input type="radio" name={name} value={o.days} checked={checked} onChange={() => onChange(String(o.days))} className="sr-only" />
-              {o.tag && <span className="absolute -top-2.5 rounded-full bg-amber-600 px-2 py-0.5 text-xs font-semibold text-white">{o.tag}</span>}
+              {o.tag && <span className="absolute -top-2.5 rounded-full bg-amber-700 px-2 py-0.5 text-xs font-semibold text-white">{o.tag}</span>}
               <span className="font-semibold text-slate-900">
                 {o.days} {o.days === 1 ? 'day' : 'days'}
               </span>
