@@ -78,7 +78,6 @@ function CodeStep({ email, issued, onIssued, onBack }: { email: string; issued: 
     if (issued || requested.current) return;
     requested.current = true;
     refresh.mutate(undefined, { onSuccess: onIssued, onError: (err) => setError(showError(err, ADMIN_AUTH_MESSAGES.unexpected)) });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [issued]);
 
   const submit = (v: AccessCode) => {

@@ -11,6 +11,7 @@ import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useAdminOverview, useDeactivateDeal, useMerchantDeals, type AdminDeal, type AdminOverview } from '../api/overview';
 import { Badge, ErrorState, Pager } from './admin-parts';
+import { showLoadError, useLoadErrorToast } from './use-load-error-toast';
 
 /** `2026-12-01` (a calendar day) as "Dec 1, 2026", without a time-zone shift. */
 const formatDay = (ymd: string) => formatDate(`${ymd}T12:00:00`);
@@ -141,9 +142,10 @@ function MerchantDeals({ merchantId, onBack }: { merchantId: string; onBack: () 
 export default function OverviewTab() {
   const q = useAdminOverview();
   const [merchantId, setMerchantId] = useState<string | null>(null);
+  useLoadErrorToast(q.isError, 'Failed to load dashboard data');
   const refresh = () =>
     void q.refetch().then((r) => {
-      if (r.isError) toast.error('Error', { description: 'Failed to load dashboard data' });
+      if (r.isError) showLoadError('Failed to load dashboard data');
     });
   return (
     <div className="space-y-6">

@@ -13,6 +13,7 @@ import { toast } from '../../../lib/toast';
 import { useMessageEvents } from '../../../lib/use-message-events';
 import { useAdminTicket, useAdminTickets, useReplyToTicket, useSetTicketStatus, type AdminTicket } from '../api/support';
 import { Badge, ErrorState, Pager } from './admin-parts';
+import { showLoadError, useLoadErrorToast } from './use-load-error-toast';
 
 const statusTone: Record<TicketStatus, 'blue' | 'amber' | 'green' | 'slate'> = { open: 'blue', in_progress: 'amber', resolved: 'green', closed: 'slate' };
 
@@ -161,9 +162,10 @@ export default function SupportTab() {
   useMessageEvents((e) => {
     if (e.type === 'support_ticket') void qc.invalidateQueries({ queryKey: ['admin', 'support'] });
   });
+  useLoadErrorToast(q.isError, 'Failed to load customer support messages');
   const refresh = () =>
     void q.refetch().then((r) => {
-      if (r.isError) toast.error('Error', { description: 'Failed to load customer support messages' });
+      if (r.isError) showLoadError('Failed to load customer support messages');
     });
   return (
     <div className="space-y-4">
