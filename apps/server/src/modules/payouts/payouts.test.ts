@@ -115,6 +115,27 @@ describe('closing payout periods', async () => {
     expect((await closePayoutPeriods(db, now)).created).toBe(0);
   });
 
+  it('two server instances (separate connection pools on one PostgreSQL) close a period once', async () => {
+    const url = (t.database as { url?: string }).url;
+    if (t.database.kind !== 'postgres' || !url) {
+      // PGlite is one embedded database per process: the racing runs above are the two "instances".
+      expect(t.database.kind).toBe('pglite');
+      return;
+    }
+    const { openDatabase } = await import('../../db/client');
+    const second = await openDatabase({ url });
+    try {
+      const e = await createMerchant(db, { businessName: 'Epsilon' });
+      await sell(t, e.merchant.id, [{ at: '2025-08-05T10:00:00Z' }, { at: '2025-08-06T10:00:00Z' }]);
+      const now = new Date('2025-08-16T00:00:00Z');
+      const runs = await Promise.all([closePayoutPeriods(db, now), closePayoutPeriods(second.db, now), closePayoutPeriods(db, now), closePayoutPeriods(second.db, now)]);
+      expect(runs.reduce((s, r) => s + r.created, 0)).toBe(1);
+      expect((await payoutsOf(db, e.merchant.id)).map((r) => [r.periodStart, r.totalPurchases, r.grossCents])).toEqual([['2025-08-01', 2, 2000]]);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('the database refuses a second payout for the same merchant and period', async () => {
     const [existing] = await db.select().from(merchantPayouts).limit(1);
     const { id: _id, ...copy } = existing!;
