@@ -217,7 +217,10 @@ function MessageDialog({ id, initial, onClose }: { id: string; initial: InboxMes
             ) : (
               <form noValidate onSubmit={submit} className="space-y-3">
                 <Field label="Your response" error={error}>
-                  {(p) => <Textarea {...p} rows={4} value={response} onChange={(e) => setResponse(e.target.value)} maxLength={2000} />}
+                  {(p) => <Textarea {...p} rows={4} value={response} onChange={(e) => {
+                        setResponse(e.target.value);
+                        if (error) setError(undefined);
+                      }} maxLength={2000} />}
                 </Field>
                 <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                   <Button variant="secondary" onClick={onClose}>

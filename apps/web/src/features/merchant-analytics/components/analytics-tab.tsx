@@ -172,15 +172,15 @@ function RecentPurchases({ recent }: { recent: MerchantAnalytics['recentPurchase
       <CardContent>
         <ul className="divide-y divide-slate-200">
           {recent.map((p) => (
-            <li key={p.id} className="flex flex-wrap items-start justify-between gap-2 py-2.5 text-sm">
-              <div className="min-w-0">
+            <li key={p.id} className="flex items-start justify-between gap-3 py-2.5 text-sm">
+              <div className="min-w-0 flex-1">
                 <p className="break-words font-medium text-slate-900">{p.dealTitle}</p>
                 <p className="text-slate-600">
                   <time dateTime={p.purchasedAt}>{formatDateTime(p.purchasedAt)}</time>
                   {p.isRedeemed ? ' · Redeemed' : ''}
                 </p>
               </div>
-              <div className="text-right">
+              <div className="shrink-0 text-right">
                 <p className="font-semibold text-slate-900">{formatCents(p.priceCents)}</p>
                 <p className="text-xs text-slate-600">you earn {formatCents(p.earningsCents)}</p>
               </div>
