@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
   BOOST_OPTIONS,
@@ -93,7 +93,8 @@ async function purchaseCounts(db: Tx, ids: string[]): Promise<Map<string, number
 /** The merchant's own deals (never removed ones), newest first, a page at a time. */
 export async function listMerchantDeals(db: Db, userId: string, q: z.output<typeof merchantDealsQuerySchema>): Promise<MerchantDealsPage> {
   const m = await merchantForUser(db, userId);
-  const filters: SQL[] = [eq(deals.merchantId, m.id), ne(deals.status, 'removed')];
+  // Deals the merchant deleted are gone; one an admin took down stays visible with the reason.
+  const filters: SQL[] = [eq(deals.merchantId, m.id), or(ne(deals.status, 'removed'), isNotNull(deals.moderationReason))!];
   if (q.status !== 'all') filters.push(eq(deals.status, q.status));
   const where = and(...filters);
   const [rows, [total]] = await Promise.all([

@@ -164,6 +164,13 @@ describe('editing, pausing and deleting', () => {
     expect(row!.status).toBe('removed');
     expect((await t.request({ method: 'GET', url: `/api/merchant/deals/${deal.id}`, cookie: m.cookie })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: `/api/deals/${deal.id}` })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: '/api/merchant/deals', cookie: m.cookie })).json().deals).toEqual([]);
+
+    // A deal an admin took down stays in the merchant's list with the reason, and cannot be edited.
+    const moderated = await createDeal(db, m.merchant.id, { status: 'removed', moderationReason: 'Misleading pricing' });
+    const listed = (await t.request({ method: 'GET', url: '/api/merchant/deals', cookie: m.cookie })).json().deals;
+    expect(listed).toEqual([expect.objectContaining({ id: moderated.id, status: 'removed', moderationReason: 'Misleading pricing', canDelete: false })]);
+    expect((await t.request({ method: 'PUT', url: `/api/merchant/deals/${moderated.id}`, cookie: m.cookie, payload: validDeal() })).statusCode).toBe(404);
   });
 
   it('refuses to delete active or unlocked PerkBoost deals (server-enforced), but deletes a draft', async () => {

@@ -179,14 +179,14 @@ function DealRow({ deal, canEdit }: { deal: MerchantDeal; canEdit: boolean }) {
             {deal.type === 'perkboost' && deal.votesRequired !== null && ` · ${deal.currentVotes}/${deal.votesRequired} votes`}
             {deal.votingEndDate && deal.status === 'pending' && ` · voting ends ${formatDate(deal.votingEndDate)}`}
           </p>
-          {deal.moderationReason && <p className="text-sm text-red-700">Removed by an admin: {deal.moderationReason}</p>}
+          {deal.status === 'removed' && deal.moderationReason && <p className="text-sm text-red-700">Removed by an admin: {deal.moderationReason}</p>}
           <div className="flex flex-wrap gap-2 pt-1">
             {isListed && (
               <Link to={paths.deal(deal.id)} className={buttonClass('ghost', 'sm')} aria-label={`View “${deal.title}”`}>
                 <Eye aria-hidden className="h-4 w-4" /> View
               </Link>
             )}
-            {canEdit && (
+            {canEdit && deal.status !== 'removed' && (
               <Link to={paths.merchantDealEdit(deal.id)} className={buttonClass('secondary', 'sm')} aria-label={`Edit “${deal.title}”`}>
                 <Pencil aria-hidden className="h-4 w-4" /> Edit
               </Link>
@@ -202,9 +202,11 @@ function DealRow({ deal, canEdit }: { deal: MerchantDeal; canEdit: boolean }) {
                 {deal.status === 'active' ? 'Pause' : 'Resume'}
               </Button>
             )}
-            <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={askDelete} aria-label={`Delete “${deal.title}”`}>
-              <Trash2 aria-hidden className="h-4 w-4" /> Delete
-            </Button>
+            {deal.status !== 'removed' && (
+              <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={askDelete} aria-label={`Delete “${deal.title}”`}>
+                <Trash2 aria-hidden className="h-4 w-4" /> Delete
+              </Button>
+            )}
           </div>
         </div>
       </Card>
