@@ -148,14 +148,13 @@ export function endOfLocalDay(ymd: string): Date {
   return new Date(y, m - 1, d, 23, 59, 59, 0);
 }
 
+/** A price typed in dollars: one message for what is wrong with it (blank, not a price, too low, too high). */
 const dollars = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .refine((s) => dollarsToCents(s) !== null, M.priceInvalid)
-    .refine((s) => (dollarsToCents(s) ?? 0) >= 1, M.priceMin)
-    .refine((s) => (dollarsToCents(s) ?? 0) <= DEAL_PRICE_MAX_CENTS, M.priceMax);
+  z.string({ error: required }).superRefine((text, ctx) => {
+    const cents = dollarsToCents(text);
+    const message = !text.trim() ? required : cents === null ? M.priceInvalid : cents < 1 ? M.priceMin : cents > DEAL_PRICE_MAX_CENTS ? M.priceMax : null;
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
 
 /**
  * The deal form (create and edit): prices typed in dollars, the expiry as a date, PerkBoost as a
