@@ -67,6 +67,8 @@ function describe(e: AuditEntry): string {
   if (e.action === 'deal.deactivated') parts.push(`"${str('title') ?? ''}"${str('businessName') ? ` of ${str('businessName')}` : ''}`, `reason: ${str('reason') ?? ''}`);
   else if (e.action === 'ticket.status_changed') parts.push(`"${str('subject') ?? ''}"`, `${statusLabel(str('from'))} → ${statusLabel(str('to'))}`);
   else if (e.action === 'admin.created') parts.push(`${str('name') ?? ''} (${str('email') ?? ''})`);
+  else if (e.action === 'payout.marked_paid') parts.push(str('businessName') ?? 'Unknown Merchant', `${str('periodStart') ?? ''} – ${str('periodEnd') ?? ''}`);
+  else if (e.action === 'merchant.approved') parts.push(str('businessName') ?? '', typeof d.commissionRate === 'number' ? `${d.commissionRate}% commission` : '');
   else if (name) parts.push(name);
   if (typeof d.netCents === 'number') parts.push(formatCents(d.netCents));
   if (str('reason') && e.action !== 'deal.deactivated') parts.push(`reason: ${str('reason')}`);
