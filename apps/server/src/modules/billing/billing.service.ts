@@ -254,6 +254,26 @@ export async function expireStaleCharges(db: Db, now = new Date()) {
     .where(and(eq(merchantCharges.status, 'open'), sql`${merchantCharges.createdAt} < ${new Date(now.getTime() - CHECKOUT_SESSION_TTL_MS)}`));
 }
 
+/** A renewal's confirmation may land a little after the period end; access does not flicker meanwhile. */
+export const RENEWAL_GRACE_MS = 3 * 24 * 60 * 60_000;
+
+/** Whether the merchant has a subscription the provider confirmed as paid and still current. */
+export async function hasPaidSubscription(db: Tx, merchantId: string, now = new Date()): Promise<boolean> {
+  const [row] = await db
+    .select({ id: merchantCharges.id })
+    .from(merchantCharges)
+    .where(
+      and(
+        eq(merchantCharges.merchantId, merchantId),
+        eq(merchantCharges.kind, 'subscription'),
+        eq(merchantCharges.status, 'paid'),
+        gt(merchantCharges.currentPeriodEnd, new Date(now.getTime() - RENEWAL_GRACE_MS)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 /** The merchant's paid subscriptions that the provider still bills (newest first). */
 export async function activeSubscriptions(db: Tx, merchantId: string, now = new Date()) {
   return db

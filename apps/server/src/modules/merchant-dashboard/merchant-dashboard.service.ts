@@ -19,7 +19,7 @@ import { adminMerchantMessages, deals, merchantRegistrationRequests, merchants, 
 import { AppError } from '../../lib/errors';
 import { publishMessageEvent } from '../../lib/events';
 import type { PaymentProvider } from '../../payments/provider';
-import { setSubscriptionRenewal, startMerchantCharge } from '../billing/billing.service';
+import { hasPaidSubscription, setSubscriptionRenewal, startMerchantCharge } from '../billing/billing.service';
 import { merchantOverview, messagingAccess } from '../merchants/merchants.service';
 
 export interface DashboardDeps {
@@ -49,14 +49,16 @@ async function newestRegistration(db: Tx, userId: string) {
 
 /**
  * The plan columns for a plan (merchant-admin.md §4 with DESIGN.md 7): commission 0 / 0 / 15;
- * messaging on deals_messaging, or on advertise_messaging once paid. `has_subscription` is only
- * ever set by the provider's confirmed events (billing), never by choosing a plan.
+ * messaging on deals_messaging, or on advertise_messaging once paid. `has_subscription` comes from
+ * the subscriptions the provider confirmed (billing), never from choosing a plan.
  */
-function planColumns(m: Pick<MerchantRow, 'hasSubscription'>, plan: PlanId) {
+async function planColumns(tx: Tx, m: MerchantRow, plan: PlanId, now: Date) {
+  const hasSubscription = await hasPaidSubscription(tx, m.id, now);
   return {
     subscriptionPlan: plan,
     commissionRate: commissionForPlan(plan),
-    hasMessaging: messagingAccess({ subscriptionPlan: plan, hasSubscription: m.hasSubscription }),
+    hasSubscription,
+    hasMessaging: messagingAccess({ subscriptionPlan: plan, hasSubscription }),
   };
 }
 
@@ -88,7 +90,7 @@ export async function updateProfile(deps: DashboardDeps, userId: string, input: 
     const m = await lockedMerchant(tx, userId);
     await tx
       .update(merchants)
-      .set({ ...business, ...planColumns(m, input.plan), updatedAt: now })
+      .set({ ...business, ...(await planColumns(tx, m, input.plan, now)), updatedAt: now })
       .where(eq(merchants.id, m.id));
     const request = await newestRegistration(tx, userId);
     if (request) await tx.update(merchantRegistrationRequests).set({ ...business, plan: input.plan, updatedAt: now }).where(eq(merchantRegistrationRequests.id, request.id));
@@ -113,7 +115,7 @@ export async function switchPlan(deps: DashboardDeps, userId: string, plan: Plan
     if (m.subscriptionPlan === plan) throw new AppError('CONFLICT', D.alreadyOnPlan);
     await tx
       .update(merchants)
-      .set({ ...planColumns(m, plan), updatedAt: now })
+      .set({ ...(await planColumns(tx, m, plan, now)), updatedAt: now })
       .where(and(eq(merchants.id, m.id), eq(merchants.subscriptionPlan, m.subscriptionPlan)));
     // Still under review: the approval applies the request's plan, so it follows the switch.
     const request = await newestRegistration(tx, userId);

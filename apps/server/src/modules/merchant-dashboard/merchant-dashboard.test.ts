@@ -208,6 +208,13 @@ describe('switching plans', () => {
     expect(await merchantRow(a.merchant.id)).toMatchObject({ subscriptionPlan: 'deals_messaging', commissionRate: 15, hasMessaging: true });
   });
 
+  it('a subscription flag without a paid, current subscription behind it does not unlock messaging', async () => {
+    const a = await merchantAccount({ subscriptionPlan: 'deals_messaging', hasSubscription: true, hasMessaging: true });
+    const res = await switchTo(a.cookie, 'advertise_messaging');
+    expect(res.json()).toMatchObject({ paymentRequired: true });
+    expect(await merchantRow(a.merchant.id)).toMatchObject({ hasSubscription: false, hasMessaging: false });
+  });
+
   it('refuses a plan that does not exist and customers', async () => {
     const a = await merchantAccount();
     const res = await switchTo(a.cookie, 'platinum');

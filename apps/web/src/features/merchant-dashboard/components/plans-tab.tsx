@@ -88,7 +88,7 @@ export function PlansTab({ merchant }: { merchant: Merchant }) {
                   </ul>
                   {plan.id === 'advertise_messaging' && (
                     <p className="text-xs text-slate-700">
-                      Billed monthly, renews automatically until canceled.{!merchant.hasSubscription && ` ${D.paymentNeeded}`}
+                      Billed monthly, renews automatically until canceled.{!(isCurrent && merchant.messagingAccess) && ` ${D.paymentNeeded}`}
                     </p>
                   )}
                   <Button variant={isCurrent ? 'secondary' : 'primary'} onClick={() => choose(plan)} aria-label={isCurrent ? `${plan.name}: current plan` : `Switch to ${plan.name}`}>
@@ -107,7 +107,7 @@ export function PlansTab({ merchant }: { merchant: Merchant }) {
             description={`${price(target)}, ${target.commissionPercent}% commission on sales.`}
           >
             <div className="space-y-3 text-sm text-slate-800">
-              {target.id === 'advertise_messaging' && !merchant.hasSubscription && <p>{D.paymentNeeded}</p>}
+              {target.id === 'advertise_messaging' && <p>{D.paymentNeeded} If your earlier subscription is still paid for, it simply continues.</p>}
               {RANK[target.id] < RANK[current] && <p>{D.downgradeNote}</p>}
               {current === 'advertise_messaging' && merchant.hasSubscription && <p>Your messaging subscription will not renew; it stays active until the end of the period you paid for.</p>}
             </div>
