@@ -34,6 +34,10 @@ function PendingScreen({ overview }: { overview: MerchantOverview }) {
   const [params] = useSearchParams();
   const [isEditing, setIsEditing] = useState(params.get('edit') === 'profile');
   const registration = overview.registration!;
+  const needsResponse = registration.status === 'pending' && registration.requiresMerchantResponse;
+  useEffect(() => {
+    if (needsResponse) toast.warning('Response Required', { description: 'The LocalPerks team is waiting for your answer below.' });
+  }, [needsResponse]);
   return (
     <div className="space-y-6">
       {isEditing && overview.merchant ? (
