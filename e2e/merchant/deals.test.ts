@@ -123,6 +123,12 @@ describe('merchant deals, PerkBoost and customer messages', () => {
 
   it('a customer messages the merchant from the deal page; the merchant answers in Customer Messages; the customer sees the reply (375 px)', async () => {
     expect(dealPath).not.toBe('');
+    // The merchant has the inbox open before the message arrives: it shows up live.
+    const merchant = await b.newPage({ width: 375, height: 812 });
+    await merchantSignsIn(merchant.page);
+    await merchant.page.goto('/merchant/dashboard?tab=messages');
+    await expect.poll(() => merchant.page.getByRole('heading', { name: 'Customer Messages' }).isVisible()).toBe(true);
+
     const customer = await b.newPage({ width: 375, height: 812 });
     await login(customer.page, DEMO.customer);
     await customer.page.waitForURL((u) => u.pathname === '/');
@@ -138,12 +144,12 @@ describe('merchant deals, PerkBoost and customer messages', () => {
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     await expect.poll(() => toast(customer.page, CUSTOMER_MESSAGE_MESSAGES.sentTitle).isVisible()).toBe(true);
 
-    const merchant = await b.newPage({ width: 375, height: 812 });
-    await merchantSignsIn(merchant.page);
-    await merchant.page.goto('/merchant/dashboard?tab=messages');
     const item = merchant.page.getByRole('button', { name: new RegExp(`vegetarian-friendly\\? \\(${tag}\\)`) });
-    await expect.poll(() => item.isVisible()).toBe(true);
+    await expect.poll(() => item.isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => item.getByText('Unread').isVisible()).toBe(true);
+    // The customer keeps Account → Messages open while the merchant answers.
+    await customer.page.goto('/profile?tab=messages');
+    await expect.poll(() => customer.page.getByText('Awaiting reply').first().isVisible()).toBe(true);
     await expectAccessible(merchant.page);
     await shot(merchant.page, 'merchant-inbox-375');
     await item.click();
@@ -158,12 +164,14 @@ describe('merchant deals, PerkBoost and customer messages', () => {
     await expect.poll(() => toast(merchant.page, CUSTOMER_MESSAGE_MESSAGES.responseSent).isVisible()).toBe(true);
     await expect.poll(() => thread.getByText('Responded', { exact: true }).isVisible()).toBe(true);
 
+    // The reply shows up live on the customer's open page, and comes by e-mail.
+    await expect.poll(() => customer.page.getByText('Yes! Tell us when you book').isVisible(), { timeout: 10_000 }).toBe(true);
     const mail = await latestMail(DEMO.customer, 'customer_message_response');
     expect(mail.subject).toContain('Windy City Bistro replied');
-    await customer.page.goto('/profile?tab=messages');
-    await expect.poll(() => customer.page.getByText('Yes! Tell us when you book').isVisible()).toBe(true);
     await expectAccessible(customer.page);
     await shot(customer.page, 'customer-messages-375');
+    await customer.page.setViewportSize({ width: 1280, height: 900 });
+    await shot(customer.page, 'customer-messages-1280');
 
     // The merchant's own pages at 375 px.
     await merchant.page.keyboard.press('Escape');
@@ -178,6 +186,17 @@ describe('merchant deals, PerkBoost and customer messages', () => {
     await expect.poll(() => merchant.page.getByRole('heading', { name: 'Create Deal', level: 1 }).isVisible()).toBe(true);
     await expectAccessible(merchant.page);
     await shot(merchant.page, 'merchant-deal-new-375');
+
+    // The same pages at 1280 px.
+    await merchant.page.setViewportSize({ width: 1280, height: 900 });
+    await merchant.page.goto('/merchant/dashboard?tab=analytics');
+    await expect.poll(() => merchant.page.getByRole('heading', { name: 'Sales by Deal' }).isVisible()).toBe(true);
+    await expectAccessible(merchant.page);
+    await shot(merchant.page, 'merchant-analytics-1280');
+    await merchant.page.goto('/merchant/dashboard?tab=messages');
+    await expect.poll(() => merchant.page.getByText('Responded (', { exact: false }).isVisible()).toBe(true);
+    await expectAccessible(merchant.page);
+    await shot(merchant.page, 'merchant-inbox-1280');
     await customer.context.close();
     await merchant.context.close();
   });
