@@ -59,7 +59,7 @@ export default function AnalyticsTab() {
       ) : (
         <>
           <RevenueChart daily={a.daily} />
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid items-start gap-6 lg:grid-cols-2">
             <SalesByDeal byDeal={a.byDeal} />
             <RecentPurchases recent={a.recentPurchases} />
           </div>
