@@ -135,6 +135,17 @@ describe('merchant dashboard', () => {
     await expectAccessible(page);
     await shot(page, 'merchant-dashboard-under-review-375');
 
+    // The admin asks for more: Response Required with the reason, and the notice tagged in the thread.
+    const rejected = await call(`/api/admin/merchant-requests/${registrationId}/reject`, { reason: 'Please add photos of your storefront.' }, admin);
+    expect(rejected.status, JSON.stringify(rejected.json)).toBe(200);
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: 'Response Required' }).isVisible()).toBe(true);
+    expect(await page.getByText('Please add photos of your storefront.', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => thread.getByText('Rejection Notice').isVisible()).toBe(true);
+    await expect.poll(() => toast(page, 'Response Required').isVisible()).toBe(true);
+    await expectAccessible(page);
+    await shot(page, 'merchant-dashboard-response-required-375');
+
     // Edit Profile from the status screen: phone numbers leave the description, with a notice.
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await page.getByLabel('Description').fill('Seasonal bouquets and wedding flowers. Call 617-555-0144 for same-day delivery.');

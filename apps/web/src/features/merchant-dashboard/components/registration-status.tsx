@@ -3,35 +3,20 @@ import type { MerchantOverview } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
+import { registrationStatusView, type RegistrationStatusKind } from '../registration-status-view';
 
 type Registration = NonNullable<MerchantOverview['registration']>;
 
-interface StatusView {
-  title: string;
-  text: string;
-  Icon: LucideIcon;
-  tone: string;
-}
-
-/** Registration request status display (merchant-admin.md §4), word for word. */
-export function registrationStatusView(r: Registration): StatusView {
-  if (r.status === 'pending' && r.requiresMerchantResponse) {
-    return { title: 'Response Required', text: r.rejectionReason || 'Your application requires a response from you.', Icon: AlertTriangle, tone: 'border-orange-300 bg-orange-50 text-orange-900' };
-  }
-  if (r.status === 'pending') {
-    return { title: 'Under Review', text: 'Your application is being reviewed by our team. We will e-mail you as soon as there is news; you can message us below in the meantime.', Icon: Clock, tone: 'border-sky-300 bg-sky-50 text-sky-900' };
-  }
-  if (r.status === 'approved') {
-    return { title: 'Approved', text: 'Congratulations! Your business has been approved. Welcome to LocalPerks.', Icon: CheckCircle2, tone: 'border-emerald-300 bg-emerald-50 text-emerald-900' };
-  }
-  if (r.status === 'rejected') {
-    return { title: 'Application Rejected', text: r.rejectionReason || 'Your application was rejected.', Icon: XCircle, tone: 'border-red-300 bg-red-50 text-red-900' };
-  }
-  return { title: 'Unknown Status', text: 'We could not read the status of your application. Please message us below.', Icon: HelpCircle, tone: 'border-slate-300 bg-slate-50 text-slate-900' };
-}
+const LOOK: Record<RegistrationStatusKind, { Icon: LucideIcon; tone: string }> = {
+  response: { Icon: AlertTriangle, tone: 'border-orange-300 bg-orange-50 text-orange-900' },
+  review: { Icon: Clock, tone: 'border-sky-300 bg-sky-50 text-sky-900' },
+  approved: { Icon: CheckCircle2, tone: 'border-emerald-300 bg-emerald-50 text-emerald-900' },
+  rejected: { Icon: XCircle, tone: 'border-red-300 bg-red-50 text-red-900' },
+  unknown: { Icon: HelpCircle, tone: 'border-slate-300 bg-slate-50 text-slate-900' },
+};
 
 export function RegistrationStatus({ registration, onEditProfile }: { registration: Registration; onEditProfile?: () => void }) {
-  const view = registrationStatusView(registration);
+  const view = { ...registrationStatusView(registration), ...LOOK[registrationStatusView(registration).kind] };
   return (
     <Card className={cn('border-2', view.tone)}>
       <CardContent className="flex flex-col gap-4 p-6 sm:flex-row sm:items-start">
