@@ -50,10 +50,16 @@ export default function MessageMerchantDialog({ target, open, onOpenChange }: { 
       <DialogContent title={`Message ${target.merchantName}`} description="The merchant replies by email and in your account under Messages.">
         <form noValidate onSubmit={submit} className="space-y-4">
           <Field label="Subject" error={errors.subject}>
-            {(p) => <Input {...p} value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={150} />}
+            {(p) => <Input {...p} value={subject} onChange={(e) => {
+                  setSubject(e.target.value);
+                  if (errors.subject) setErrors(({ subject: _s, ...rest }) => rest);
+                }} maxLength={150} />}
           </Field>
           <Field label="Message" error={errors.message}>
-            {(p) => <Textarea {...p} rows={5} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={2000} />}
+            {(p) => <Textarea {...p} rows={5} value={message} onChange={(e) => {
+                  setMessage(e.target.value);
+                  if (errors.message) setErrors(({ message: _m, ...rest }) => rest);
+                }} maxLength={2000} />}
           </Field>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => onOpenChange(false)}>
