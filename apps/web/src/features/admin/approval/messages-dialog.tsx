@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_APPROVAL_MESSAGES as M, REGISTRATION_MESSAGE_MAX_LENGTH, registrationMessageSchema } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
@@ -23,7 +23,12 @@ export function MessagesDialog({ registrationId, open, onOpenChange }: { registr
   const [text, setText] = useState('');
   const [newIds, setNewIds] = useState<ReadonlySet<string>>(new Set());
   const boxId = useId();
-  const endRef = useRef<HTMLLIElement>(null);
+  const listRef = useRef<HTMLOListElement | null>(null);
+  // The thread opens at its newest message (the dialog's content may mount after the first effect).
+  const attachList = useCallback((el: HTMLOListElement | null) => {
+    listRef.current = el;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, []);
   const { mutate: markAsRead } = markRead;
 
   useEffect(() => {
@@ -44,7 +49,8 @@ export function MessagesDialog({ registrationId, open, onOpenChange }: { registr
   }, [open]);
 
   useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'nearest' });
+    // The newest message in view, inside the thread only (the dialog itself keeps its place).
+    if (listRef.current) listRef.current.scrollTop = listRef.current.scrollHeight;
   }, [messages?.length]);
 
   const submit = () => {
@@ -70,7 +76,7 @@ export function MessagesDialog({ registrationId, open, onOpenChange }: { registr
   const reg = thread.data?.registration;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Messages" className="flex max-h-[90vh] max-w-2xl flex-col">
+      <DialogContent title="Messages" className="max-h-[92vh] max-w-2xl overflow-y-auto">
         {thread.isPending ? (
           <p role="status" className="py-8 text-center text-slate-700">
             Loading messages...
@@ -83,7 +89,7 @@ export function MessagesDialog({ registrationId, open, onOpenChange }: { registr
             </Button>
           </div>
         ) : (
-          <div className="flex min-h-0 flex-col gap-4">
+          <div className="flex flex-col gap-4">
             <div className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
               <p className="font-semibold text-slate-900">{reg.businessName}</p>
               <p className="break-all">Registration ID: {reg.id}</p>
@@ -93,7 +99,7 @@ export function MessagesDialog({ registrationId, open, onOpenChange }: { registr
                 <Badge tone={reg.status === 'approved' ? 'green' : reg.status === 'rejected' ? 'red' : 'amber'}>{capitalise(reg.status)}</Badge>
               </div>
             </div>
-            <ol aria-label="Conversation" className="min-h-24 flex-1 space-y-3 overflow-y-auto rounded-lg border border-slate-200 p-3" tabIndex={0}>
+            <ol ref={attachList} aria-label="Conversation" className="max-h-[35vh] min-h-24 space-y-3 overflow-y-auto rounded-lg border border-slate-200 p-3 sm:max-h-80" tabIndex={0}>
               {thread.data.messages.length === 0 ? (
                 <li className="py-6 text-center text-sm text-slate-700">{M.noMessages}</li>
               ) : (
@@ -114,7 +120,6 @@ export function MessagesDialog({ registrationId, open, onOpenChange }: { registr
                   );
                 })
               )}
-              <li ref={endRef} aria-hidden className="h-0 list-none" />
             </ol>
             <form
               className="space-y-2"
