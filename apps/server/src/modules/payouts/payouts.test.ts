@@ -181,6 +181,8 @@ describe('payout management (admin)', async () => {
     expect(row!.paidAt).toBeInstanceOf(Date);
     const mail = await t.lastMail(user.email, 'payout_paid');
     expect(mail?.subject).toContain('$34.00');
+    expect(mail?.text).toContain('for sales from Sep 1, 2025 to Sep 14, 2025 has been paid');
+    expect(mail?.text).toContain('2 purchases: $40.00 in sales, $6.00 commission, $34.00 paid to you.');
     expect(await db.select().from(adminAuditLog).where(eq(adminAuditLog.entityId, payout!.id))).toMatchObject([{ action: 'payout.marked_paid', adminId: admin.user.id }]);
 
     const other = await t.loginAs('admin');
