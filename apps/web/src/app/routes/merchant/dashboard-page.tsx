@@ -36,7 +36,7 @@ function PendingScreen({ overview }: { overview: MerchantOverview }) {
   const registration = overview.registration!;
   const needsResponse = registration.status === 'pending' && registration.requiresMerchantResponse;
   useEffect(() => {
-    if (needsResponse) toast.warning('Response Required', { description: 'The LocalPerks team is waiting for your answer below.' });
+    if (needsResponse) toast('Response Required', { description: 'The LocalPerks team is waiting for your answer below.' });
   }, [needsResponse]);
   return (
     <div className="space-y-6">

@@ -70,7 +70,7 @@ export function AdminThread() {
         ) : count === 0 ? (
           <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-700">No messages yet. Start the conversation by sending a message.</p>
         ) : (
-          <ol ref={listRef} aria-label="Messages" className="max-h-96 space-y-3 overflow-y-auto rounded-lg bg-slate-50 p-3">
+          <ol ref={listRef} aria-label="Messages" tabIndex={0} className="max-h-96 space-y-3 overflow-y-auto rounded-lg bg-slate-50 p-3 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700">
             {thread.data!.messages.map((m) => {
               const own = m.senderType === 'merchant';
               return (

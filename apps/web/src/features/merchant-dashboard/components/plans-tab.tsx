@@ -25,7 +25,7 @@ export function PlansTab({ merchant }: { merchant: Merchant }) {
 
   const choose = (plan: Plan) => {
     if (plan.id === current) {
-      toast.info(D.alreadyOnPlan);
+      toast(D.alreadyOnPlan);
       return;
     }
     setTarget(plan);
@@ -39,7 +39,7 @@ export function PlansTab({ merchant }: { merchant: Merchant }) {
       },
       onError: (err) => {
         setTarget(null);
-        if (err instanceof ApiError && err.status === 409) toast.info(err.message);
+        if (err instanceof ApiError && err.status === 409) toast(err.message);
         else toast.error(D.updateFailedTitle, { description: D.switchPlanFailed });
       },
     });
