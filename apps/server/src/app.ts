@@ -85,7 +85,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('mailer', createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }));
-  app.decorate('authLimits', { ...DEFAULT_AUTH_LIMITS, ...opts.authLimits });
+  app.decorate('authLimits', { ...DEFAULT_AUTH_LIMITS, signupPerAddress: { ...DEFAULT_AUTH_LIMITS.signupPerAddress, max: config.SIGNUPS_PER_ADDRESS_PER_HOUR }, ...opts.authLimits });
   const payments = createPaymentProvider(config, database.db);
   app.decorate('payments', payments.provider);
   app.decorate('sandboxSecret', payments.sandboxSecret);

@@ -35,6 +35,7 @@ const envSchema = z.object({
   STRIPE_API_URL: z.url({ error: 'must be an absolute URL' }).optional().or(z.literal('').transform(() => undefined)),
   /** Signs the sandbox provider's webhooks; random per process when unset (fine for one instance). */
   SANDBOX_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
+  SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(10_000, 'must be at most 10000').default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { browseQueryKey, isLocationChoice, readBrowseUrl } from './browse-url';
 
-const read = (qs: string) => readBrowseUrl(new URLSearchParams(qs));
+/** A query string as the browser's URLSearchParams reads it (the shared package has no DOM types). */
+const read = (qs: string) => {
+  const pairs = qs.split('&').filter(Boolean).map((p) => p.split('=').map((v) => decodeURIComponent(v.replace(/\+/g, ' '))) as [string, string]);
+  return readBrowseUrl({ get: (k) => pairs.find(([n]) => n === k)?.[1] ?? null, has: (k) => pairs.some(([n]) => n === k) });
+};
 
 describe('reading a /deals address', () => {
   it('reads every filter, and unknown or malformed values as their defaults', () => {
