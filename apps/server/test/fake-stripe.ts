@@ -138,6 +138,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const subId = decodeURIComponent(subscription[1]!);
       return send(res, 200, { id: subId, object: 'subscription', status: 'active', cancel_at_period_end: body.cancel_at_period_end === 'true' });
     }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
+    if (req.method === 'POST' && expire) {
+      const session = sessions.get(decodeURIComponent(expire[1]!));
+      if (!session) return stripeError(res, 404, 'invalid_request_error', `No such checkout.session: '${expire[1]}'`, { code: 'resource_missing' });
+      // Like Stripe: only an open session can be expired.
+      if (session.status !== 'open') return stripeError(res, 400, 'invalid_request_error', `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+      session.status = 'expired';
+      return send(res, 200, session);
+    }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && match) {
       const session = sessions.get(decodeURIComponent(match[1]!));

@@ -70,6 +70,11 @@ export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   createCheckout(input: CreateCheckoutInput): Promise<{ sessionId: string; url: string }>;
   createMerchantCheckout(input: CreateMerchantCheckoutInput): Promise<{ sessionId: string; url: string }>;
+  /**
+   * Closes an open hosted page so it can no longer be paid. True when the session is closed unpaid
+   * (now or before); false when it was already paid, so the caller must not offer another.
+   */
+  expireCheckout(sessionId: string): Promise<boolean>;
   /** Sets (or clears) cancellation of a subscription at the end of its paid period. */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
   /** Checks the signature over the raw body; throws `AppError('INVALID_SIGNATURE', …)` when it does not match. */

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sandboxSessions, sandboxSubscriptions } from '../db/schema';
 import { AppError } from '../lib/errors';
@@ -94,6 +94,12 @@ export function createSandboxProvider(opts: { db: Db; appUrl: string; secret: st
         expiresAt: input.expiresAt,
       });
       return { sessionId: id, url: `${opts.appUrl}/sandbox/checkout/${id}` };
+    },
+    async expireCheckout(sessionId) {
+      // The card page pays only an open session (a conditional update), so this cannot race a payment.
+      await opts.db.update(sandboxSessions).set({ status: 'expired' }).where(and(eq(sandboxSessions.id, sessionId), eq(sandboxSessions.status, 'open')));
+      const [row] = await opts.db.select({ status: sandboxSessions.status }).from(sandboxSessions).where(eq(sandboxSessions.id, sessionId));
+      return row?.status !== 'paid';
     },
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
       await opts.db.update(sandboxSubscriptions).set({ cancelAtPeriodEnd: cancel }).where(eq(sandboxSubscriptions.id, subscriptionId));

@@ -152,6 +152,16 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
       return { sessionId: session.id, url: session.url };
     },
 
+    async expireCheckout(sessionId) {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.retrieve(sessionId);
+        if (session.status === 'open') session = await stripe.checkout.sessions.expire(sessionId);
+      } catch (err) {
+        throw unavailable(err);
+      }
+      return session.status === 'expired';
+    },
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
       try {
         await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });

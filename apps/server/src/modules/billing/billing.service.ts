@@ -37,6 +37,7 @@ export interface MerchantChargeInput {
 export async function startMerchantCharge(deps: BillingDeps, input: MerchantChargeInput, now = new Date()): Promise<{ chargeId: string; url: string }> {
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw new AppError('BAD_REQUEST', 'A charge needs a positive amount in cents.');
   if (input.kind === 'perkboost' && (!input.dealId || !input.boostDays)) throw new AppError('BAD_REQUEST', 'A PerkBoost charge needs its deal and boost duration.');
+  await closeEarlierPages(deps, input);
   const [charge] = await deps.db
     .insert(merchantCharges)
     .values({
@@ -67,6 +68,37 @@ export async function startMerchantCharge(deps: BillingDeps, input: MerchantChar
     // Nothing was charged: the charge is closed so a late event can never apply it.
     await deps.db.update(merchantCharges).set({ status: 'canceled' }).where(eq(merchantCharges.id, chargeId));
     throw err;
+  }
+}
+
+/**
+ * A merchant who opens a second payment page for the same thing (a PerkBoost launch of one deal,
+ * or the subscription) must not be able to pay twice: the earlier open pages are closed at the
+ * provider first. One that was paid meanwhile stops the new one.
+ */
+async function closeEarlierPages(deps: BillingDeps, input: MerchantChargeInput) {
+  const open = await deps.db
+    .select({ id: merchantCharges.id, sessionId: merchantCharges.providerSessionId })
+    .from(merchantCharges)
+    .where(
+      and(
+        eq(merchantCharges.merchantId, input.merchantId),
+        eq(merchantCharges.kind, input.kind),
+        eq(merchantCharges.provider, deps.provider.name),
+        eq(merchantCharges.status, 'open'),
+        input.kind === 'perkboost' ? eq(merchantCharges.dealId, input.dealId!) : undefined,
+      ),
+    );
+  for (const charge of open) {
+    if (charge.sessionId && !(await deps.provider.expireCheckout(charge.sessionId))) {
+      throw new AppError(
+        'CONFLICT',
+        input.kind === 'perkboost'
+          ? 'This PerkBoost launch is already paid. The deal goes live as soon as the payment is confirmed.'
+          : 'Your subscription is already paid. Messaging unlocks as soon as the payment is confirmed.',
+      );
+    }
+    await deps.db.update(merchantCharges).set({ status: 'canceled' }).where(and(eq(merchantCharges.id, charge.id), eq(merchantCharges.status, 'open')));
   }
 }
 

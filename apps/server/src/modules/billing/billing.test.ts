@@ -128,6 +128,28 @@ describe('PerkBoost payment through Stripe', () => {
     expect(launched!.votingEndDate!.getTime()).toBeGreaterThan(Date.now() + 3 * DAY - 60_000);
   });
 
+  it('a second payment page for the same launch expires the first at Stripe; once one is paid, no other opens', async () => {
+    const a = await merchantOnMessagingPlan();
+    const deal = await createBoostDeal(db, a.merchant.id, 40, 0, { status: 'draft', votingEndDate: null });
+    const start = () =>
+      startMerchantCharge(
+        { db, provider: t.app.payments, appUrl: t.app.config.appUrl },
+        { merchantId: a.merchant.id, merchantEmail: a.user.email, kind: 'perkboost', dealId: deal.id, boostDays: 1, amountCents: 999, description: 'PerkBoost: 1 day', successPath: '/merchant/dashboard', cancelPath: '/merchant/dashboard' },
+      );
+    const first = await start();
+    const second = await start();
+    const [firstRow] = await db.select().from(merchantCharges).where(eq(merchantCharges.id, first.chargeId));
+    expect(firstRow!.status).toBe('canceled');
+    expect(fake.sessions.get(firstRow!.providerSessionId!).status).toBe('expired');
+    expect(fake.requests.some((r) => r.path === `/v1/checkout/sessions/${firstRow!.providerSessionId}/expire`)).toBe(true);
+
+    // The merchant pays the second page; a third attempt must not open another one.
+    const [secondRow] = await db.select().from(merchantCharges).where(eq(merchantCharges.id, second.chargeId));
+    fake.sessions.get(secondRow!.providerSessionId!).status = 'complete';
+    await expect(start()).rejects.toThrow(/already paid/);
+    expect((await db.select().from(merchantCharges).where(eq(merchantCharges.dealId, deal.id))).map((c) => c.status).sort()).toEqual(['canceled', 'open']);
+  });
+
   it('a failed session creation leaves the charge canceled', async () => {
     const a = await merchantOnMessagingPlan();
     fake.failNext(2);

@@ -347,19 +347,38 @@ describe('the $15/month messaging subscription (sandbox provider)', () => {
     expect(await merchantRow(a.merchant.id)).toMatchObject({ hasMessaging: true, hasSubscription: true, commissionRate: 0 });
   });
 
-  it('two card pages paid: the second subscription is not renewed, so the merchant is never billed twice a month', async () => {
+  it('a second card page closes the first, so the subscription can be paid only once', async () => {
     const a = await subscribedCheckout();
     const second = await t.request({ method: 'POST', url: '/api/merchant/subscription/checkout', cookie: a.cookie });
     expect(second.statusCode).toBe(200);
     const secondSession = second.json().url.split('/').pop() as string;
+    expect((await payOnSandbox(a.charge.providerSessionId!)).statusCode).toBe(409);
+    expect((await payOnSandbox(secondSession)).statusCode).toBe(200);
+    const statuses = new Map((await chargesOf(a.merchant.id)).map((c) => [c.providerSessionId, c.status]));
+    expect(statuses.get(a.charge.providerSessionId)).toBe('canceled');
+    expect(statuses.get(secondSession)).toBe('paid');
+    // Once paid, no further card page opens.
+    const third = await t.request({ method: 'POST', url: '/api/merchant/subscription/checkout', cookie: a.cookie });
+    expect(third.statusCode).toBe(409);
+  });
+
+  it('two card pages paid anyway (pages opened at the same instant): the second subscription is not renewed', async () => {
+    const a = await subscribedCheckout();
+    // What a race between two checkouts leaves behind: a second open charge with its own page.
+    const [extra] = await db.insert(merchantCharges).values({ merchantId: a.merchant.id, kind: 'subscription', amountCents: 1500, provider: 'sandbox', status: 'open' }).returning();
+    const page = await t.app.payments.createMerchantCheckout({
+      chargeId: extra!.id, customerEmail: a.user.email, mode: 'subscription', name: 'Advertise + Messaging', amountCents: 1500,
+      successUrl: 'http://localhost:3000/merchant/dashboard?payment=success', cancelUrl: 'http://localhost:3000/merchant/dashboard?payment=cancelled', expiresAt: new Date(Date.now() + DAY),
+    });
+    await db.update(merchantCharges).set({ providerSessionId: page.sessionId }).where(eq(merchantCharges.id, extra!.id));
     await payOnSandbox(a.charge.providerSessionId!);
-    await payOnSandbox(secondSession);
+    await payOnSandbox(page.sessionId);
     const charges = await chargesOf(a.merchant.id);
     expect(charges.map((c) => c.status)).toEqual(['paid', 'paid']);
     const subs = await db.select().from(sandboxSubscriptions).where(inArray(sandboxSubscriptions.id, charges.map((c) => c.providerSubscriptionId!)));
     const byId = new Map(subs.map((x) => [x.id, x]));
     expect(byId.get(charges.find((c) => c.providerSessionId === a.charge.providerSessionId)!.providerSubscriptionId!)!.cancelAtPeriodEnd).toBe(false);
-    expect(byId.get(charges.find((c) => c.providerSessionId === secondSession)!.providerSubscriptionId!)!.cancelAtPeriodEnd).toBe(true);
+    expect(byId.get(charges.find((c) => c.providerSessionId === page.sessionId)!.providerSubscriptionId!)!.cancelAtPeriodEnd).toBe(true);
   });
 
   it('an unpaid card page closes after a day: its charge expires and can no longer apply', async () => {

@@ -208,6 +208,11 @@ describe('PerkBoost drafts', () => {
     const again = await t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/boost`, cookie: m.cookie, payload: { boostDays: 3 } });
     expect(again.statusCode).toBe(200);
     const session = again.json().checkoutUrl.split('/sandbox/checkout/')[1];
+    // The first payment page was closed when the second opened: the launch cannot be paid twice.
+    const first = checkoutUrl.split('/sandbox/checkout/')[1];
+    expect((await t.request({ method: 'POST', url: `/api/sandbox/sessions/${first}/pay`, payload: TEST_CARD })).statusCode).toBe(409);
+    const [closed] = await db.select().from(merchantCharges).where(eq(merchantCharges.id, charge!.id));
+    expect(closed!.status).toBe('canceled');
     const paid = await t.request({ method: 'POST', url: `/api/sandbox/sessions/${session}/pay`, payload: TEST_CARD });
     expect(paid.statusCode).toBe(200);
     const [live] = await db.select().from(deals).where(eq(deals.id, deal.id));
