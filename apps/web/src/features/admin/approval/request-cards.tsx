@@ -5,6 +5,7 @@ import { ADMIN_APPROVAL_MESSAGES as M, PLANS, REJECTION_PREVIEW_LENGTH, type Adm
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { LoadMore } from '../../../components/ui/pager';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { merchantRequestsQuery, useApproveMerchant, useResetMerchant } from './api';
@@ -135,15 +136,6 @@ function AwaitingItem({ request }: { request: AdminMerchantRequest }) {
   );
 }
 
-function LoadMore({ q }: { q: ReturnType<typeof useSection>['q'] }) {
-  if (!q.hasNextPage) return null;
-  return (
-    <Button variant="secondary" className="mt-3 w-full" onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage}>
-      {q.isFetchingNextPage ? 'Loading...' : 'Load more'}
-    </Button>
-  );
-}
-
 function SectionState({ q, children }: { q: ReturnType<typeof useSection>['q']; children: ReactNode }) {
   if (q.isPending) return <p role="status" className="py-4 text-slate-700">Loading...</p>;
   if (q.isError) return <Alert variant="destructive" title={M.loadFailed} />;
@@ -168,7 +160,7 @@ export function PendingCard() {
               ))}
             </ul>
           )}
-          <LoadMore q={q} />
+          <LoadMore query={q} className="mt-3 w-full" />
         </SectionState>
       </CardContent>
     </Card>
@@ -190,7 +182,7 @@ export function AwaitingCard() {
             <AwaitingItem key={r.id} request={r} />
           ))}
         </ul>
-        <LoadMore q={q} />
+        <LoadMore query={q} className="mt-3 w-full" />
       </CardContent>
     </Card>
   );

@@ -10,7 +10,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useAdminOverview, useDeactivateDeal, useMerchantDeals, type AdminDeal, type AdminOverview } from '../api/overview';
-import { Badge, ErrorState, Pager } from './admin-parts';
+import { Pager } from '../../../components/ui/pager';
+import { Badge, ErrorState } from './admin-parts';
+
 import { showLoadError, useLoadErrorToast } from './use-load-error-toast';
 
 /** `2026-12-01` (a calendar day) as "Dec 1, 2026", without a time-zone shift. */
@@ -130,7 +132,7 @@ function MerchantDeals({ merchantId, onBack }: { merchantId: string; onBack: () 
               ))}
             </ul>
           )}
-          <Pager page={page} pageSize={q.data.pageSize} total={q.data.total} onPage={setPage} label="Deal pages" />
+          <Pager page={page} pageSize={q.data.pageSize} total={q.data.total} onPage={setPage} label="Deal pages" size="sm" className="mt-4" />
         </>
       )}
       <DeactivateDialog deal={toDeactivate} onClose={() => setToDeactivate(null)} />

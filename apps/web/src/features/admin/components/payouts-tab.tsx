@@ -4,6 +4,7 @@ import { RefreshCw } from 'lucide-react';
 import { formatCents, PAYOUT_MESSAGES as M } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Pager } from '../../../components/ui/pager';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../lib/toast';
 import { payoutsKey, payoutsQuery, payoutSummaryQuery } from '../payouts/api';
@@ -41,7 +42,6 @@ export default function PayoutsTab() {
     }
   };
 
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
   const s = summary.data;
   return (
     <section aria-labelledby="payouts-heading" className="space-y-4">
@@ -97,19 +97,7 @@ export default function PayoutsTab() {
                   <PayoutItem key={p.id} payout={p} />
                 ))}
               </ul>
-              {pages > 1 && (
-                <nav aria-label="Payout pages" className="mt-4 flex items-center justify-between gap-2">
-                  <Button variant="secondary" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
-                    Previous
-                  </Button>
-                  <span className="text-sm text-slate-700">
-                    Page {page} of {pages}
-                  </span>
-                  <Button variant="secondary" size="sm" onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages}>
-                    Next
-                  </Button>
-                </nav>
-              )}
+              <Pager page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} label="Payout pages" size="sm" className="mt-4" />
             </>
           )}
         </CardContent>

@@ -11,7 +11,9 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useAdmins, useAudit, useCreateAdmin, type AuditEntry } from '../api/settings';
-import { ErrorState, Pager } from './admin-parts';
+import { Pager } from '../../../components/ui/pager';
+import { ErrorState } from './admin-parts';
+
 
 function CreateAdminForm() {
   const form = useForm<CreateAdmin>({ resolver: zodResolver(createAdminSchema), defaultValues: { name: '', email: '', password: '' } });
@@ -94,7 +96,7 @@ function AuditTrail() {
           </li>
         ))}
       </ul>
-      <Pager page={page} pageSize={q.data.pageSize} total={q.data.total} onPage={setPage} label="Audit trail pages" />
+      <Pager page={page} pageSize={q.data.pageSize} total={q.data.total} onPage={setPage} label="Audit trail pages" size="sm" className="mt-4" />
     </>
   );
 }

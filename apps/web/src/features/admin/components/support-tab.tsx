@@ -12,7 +12,9 @@ import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useMessageEvents } from '../../../lib/use-message-events';
 import { useAdminTicket, useAdminTickets, useReplyToTicket, useSetTicketStatus, type AdminTicket } from '../api/support';
-import { Badge, ErrorState, Pager } from './admin-parts';
+import { Pager } from '../../../components/ui/pager';
+import { Badge, ErrorState } from './admin-parts';
+
 import { showLoadError, useLoadErrorToast } from './use-load-error-toast';
 
 const statusTone: Record<TicketStatus, 'blue' | 'amber' | 'green' | 'slate'> = { open: 'blue', in_progress: 'amber', resolved: 'green', closed: 'slate' };
@@ -194,7 +196,7 @@ export default function SupportTab() {
                   <TicketRow key={t.id} t={t} onOpen={() => setOpenId(t.id)} />
                 ))}
               </ul>
-              <Pager page={page} pageSize={q.data.pageSize} total={q.data.total} onPage={setPage} label="Ticket pages" />
+              <Pager page={page} pageSize={q.data.pageSize} total={q.data.total} onPage={setPage} label="Ticket pages" size="sm" className="mt-4" />
             </>
           )}
         </CardContent>

@@ -5,6 +5,7 @@ import { CUSTOMER_MESSAGE_MESSAGES as M, respondCustomerMessageSchema, type Inbo
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Pager } from '../../../components/ui/pager';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Field, Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
@@ -36,7 +37,6 @@ export default function MerchantInboxTab() {
   const inbox = useInbox(status, page);
   useCustomerMessageEvents(inboxKey);
   const data = inbox.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const open = data?.messages.find((m) => m.id === openId) ?? null;
 
   if (inbox.isError && inbox.error instanceof ApiError && inbox.error.status === 403) {
@@ -124,19 +124,7 @@ export default function MerchantInboxTab() {
               </li>
             ))}
           </ul>
-          {pages > 1 && (
-            <nav aria-label="Message pages" className="flex items-center justify-between gap-2">
-              <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                Previous
-              </Button>
-              <span className="text-sm text-slate-700">
-                Page {page} of {pages}
-              </span>
-              <Button variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                Next
-              </Button>
-            </nav>
-          )}
+          <Pager page={page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Message pages" />
         </>
       )}
 

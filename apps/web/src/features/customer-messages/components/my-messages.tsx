@@ -5,6 +5,7 @@ import { CUSTOMER_MESSAGE_MESSAGES as M } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
@@ -30,7 +31,6 @@ export function MyMessages({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
     );
   }
   const data = sent.data;
-  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
   if (data.messages.length === 0) {
     return (
       <Card className="p-8 text-center">
@@ -75,19 +75,7 @@ export function MyMessages({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <nav aria-label="Message pages" className="flex items-center justify-between gap-2">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm text-slate-700">
-            Page {page} of {pages}
-          </span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      <Pager page={page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Message pages" />
     </div>
   );
 }

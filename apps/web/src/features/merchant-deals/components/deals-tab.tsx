@@ -13,6 +13,7 @@ import {
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Pager } from '../../../components/ui/pager';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -31,7 +32,6 @@ export default function DealsTab() {
   const [page, setPage] = useState(1);
   const deals = useMerchantDeals(status, page);
   const data = deals.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
     <section aria-labelledby="my-deals-heading" className="space-y-4">
@@ -102,19 +102,7 @@ export default function DealsTab() {
               <DealRow key={d.id} deal={d} canEdit={data.canCreateDeals} />
             ))}
           </ul>
-          {pages > 1 && (
-            <nav aria-label="Deal pages" className="flex items-center justify-between gap-2">
-              <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                Previous
-              </Button>
-              <span className="text-sm text-slate-700">
-                Page {page} of {pages}
-              </span>
-              <Button variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                Next
-              </Button>
-            </nav>
-          )}
+          <Pager page={page} total={data.total} pageSize={data.pageSize} onPage={setPage} label="Deal pages" />
         </>
       )}
     </section>

@@ -5,6 +5,7 @@ import { CheckCircle2, Lightbulb, Ticket } from 'lucide-react';
 import { CHECKOUT_MESSAGES, PURCHASE_TABS, type Purchase, type PurchasesPage, type PurchaseTab } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { LoadMore } from '../../../components/ui/pager';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { paths } from '../../../config/paths';
 import { useNow } from '../../../lib/use-now';
@@ -81,9 +82,7 @@ function TabPanel({ tab, query, headingLevel, onShowVoucher }: { tab: PurchaseTa
       </ul>
       {query.hasNextPage && (
         <div className="mt-6 text-center">
-          <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
+          <LoadMore query={query} />
         </div>
       )}
       {query.isFetchNextPageError && (

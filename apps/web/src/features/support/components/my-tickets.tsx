@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Plus } from 'lucide-react';
 import { TICKET_STATUS_LABELS, newTicketSchema, ticketMessageSchema, type TicketStatus } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
+import { Pager } from '../../../components/ui/pager';
 import { Field, Input, Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
@@ -145,7 +146,6 @@ export function MyTickets() {
         />
       </div>
     );
-  const pages = q.data ? Math.max(1, Math.ceil(q.data.total / q.data.pageSize)) : 1;
   return (
     <div className="space-y-4">
       <Button onClick={() => setIsWriting(true)}>
@@ -177,19 +177,7 @@ export function MyTickets() {
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <nav aria-label="Support request pages" className="flex items-center justify-between">
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm text-slate-700">
-            Page {page} of {pages}
-          </span>
-          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      {q.data && <Pager page={page} total={q.data.total} pageSize={q.data.pageSize} onPage={setPage} label="Support request pages" size="sm" />}
     </div>
   );
 }
