@@ -6,38 +6,9 @@ import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { build, ORIGIN } from './build';
 import { createBoostDeal, createMerchant } from './factories';
+import { collectSse } from './sse';
 
 const t = await build();
-
-/** Reads Server-Sent Events from a listening server until `want` events arrived. */
-async function collectEvents(url: string, want: number, timeoutMs = 5000): Promise<DealEvent[]> {
-  const ctrl = new AbortController();
-  const res = await fetch(url, { signal: ctrl.signal });
-  const reader = res.body!.getReader();
-  const events: DealEvent[] = [];
-  let buf = '';
-  const timer = setTimeout(() => ctrl.abort(), timeoutMs);
-  try {
-    while (events.length < want) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buf += new TextDecoder().decode(value);
-      let i: number;
-      while ((i = buf.indexOf('\n\n')) >= 0) {
-        const block = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        const data = block.split('\n').find((l) => l.startsWith('data: '));
-        if (block.includes('event: deal') && data) events.push(JSON.parse(data.slice(6)) as DealEvent);
-      }
-    }
-  } catch {
-    /* aborted on timeout */
-  } finally {
-    clearTimeout(timer);
-    ctrl.abort();
-  }
-  return events;
-}
 
 describe('live vote updates', () => {
   it('a vote reaches browsers subscribed to the deal over Server-Sent Events', async () => {
@@ -45,7 +16,7 @@ describe('live vote updates', () => {
     const deal = await createBoostDeal(t.database.db, merchant.id, 10, 4);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
-    const pending = collectEvents(`http://127.0.0.1:${port}/api/events?deals=${deal.id}`, 1);
+    const pending = collectSse<DealEvent>(`http://127.0.0.1:${port}/api/events?deals=${deal.id}`, { event: 'deal', want: 1, timeoutMs: 5000 });
     await new Promise((r) => setTimeout(r, 200));
     const { cookie } = await t.loginAs('customer');
     await t.request({ method: 'POST', url: `/api/deals/${deal.id}/vote`, cookie });
@@ -64,7 +35,7 @@ describe('live vote updates', () => {
       const { merchant } = await createMerchant(t.database.db);
       const deal = await createBoostDeal(t.database.db, merchant.id, 2, 1);
       const port2 = (app2.server.address() as AddressInfo).port;
-      const pending = collectEvents(`http://127.0.0.1:${port2}/api/events?deals=${deal.id}`, 1);
+      const pending = collectSse<DealEvent>(`http://127.0.0.1:${port2}/api/events?deals=${deal.id}`, { event: 'deal', want: 1, timeoutMs: 5000 });
       await new Promise((r) => setTimeout(r, 300));
       const { cookie } = await t.loginAs('customer');
       const vote = await t.request({ method: 'POST', url: `/api/deals/${deal.id}/vote`, cookie });

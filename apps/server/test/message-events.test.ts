@@ -4,39 +4,9 @@ import type { MessageEvent } from '@localperks/shared';
 import { publishMessageEvent } from '../src/lib/events';
 import { canSee } from '../src/modules/system/message-events.routes';
 import { build } from './build';
+import { collectSse } from './sse';
 
 const t = await build();
-
-/** Reads `message` Server-Sent Events with a session cookie until `want` arrived or time ran out. */
-async function collect(url: string, cookie: string, want: number, timeoutMs = 3000): Promise<MessageEvent[]> {
-  const ctrl = new AbortController();
-  const res = await fetch(url, { signal: ctrl.signal, headers: { cookie } });
-  expect(res.status).toBe(200);
-  const reader = res.body!.getReader();
-  const events: MessageEvent[] = [];
-  let buf = '';
-  const timer = setTimeout(() => ctrl.abort(), timeoutMs);
-  try {
-    while (events.length < want) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buf += new TextDecoder().decode(value);
-      let i: number;
-      while ((i = buf.indexOf('\n\n')) >= 0) {
-        const block = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        const data = block.split('\n').find((l) => l.startsWith('data: '));
-        if (block.includes('event: message') && data) events.push(JSON.parse(data.slice(6)) as MessageEvent);
-      }
-    }
-  } catch {
-    /* aborted on timeout */
-  } finally {
-    clearTimeout(timer);
-    ctrl.abort();
-  }
-  return events;
-}
 
 describe('live message events', () => {
   it('tells a merchant only about its own threads, and a customer only about its own messages and tickets', async () => {
@@ -46,8 +16,8 @@ describe('live message events', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/events/messages`;
 
-    const forMerchant = collect(url, merchantA.cookie, 2);
-    const forCustomer = collect(url, customer.cookie, 2);
+    const forMerchant = collectSse<MessageEvent>(url, { event: 'message', want: 2, cookie: merchantA.cookie });
+    const forCustomer = collectSse<MessageEvent>(url, { event: 'message', want: 2, cookie: customer.cookie });
     await new Promise((r) => setTimeout(r, 200));
     const registrationId = crypto.randomUUID();
     const ticketId = crypto.randomUUID();
