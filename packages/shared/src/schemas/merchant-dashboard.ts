@@ -26,6 +26,8 @@ export const MERCHANT_DASHBOARD_MESSAGES = {
   updateFailed: 'Failed to update profile. Please try again.',
   switchPlanFailed: 'Failed to switch plan. Please try again.',
   alreadyOnPlan: 'Already on this plan',
+  liveDealsBlockPlanChange:
+    'You have live deals. Pause or delete them in My Deals before leaving the Deals + Messaging plan: deals sell only on that plan, with its commission.',
   paymentNeeded: 'Payment must be completed to activate messaging.',
   downgradeNote: 'Downgrades take effect at the end of your current billing cycle.',
   loadMessagesFailed: 'Failed to load messages',

@@ -53,6 +53,7 @@ async function newestRegistration(db: Tx, userId: string) {
  * the subscriptions the provider confirmed (billing), never from choosing a plan.
  */
 async function planColumns(tx: Tx, m: MerchantRow, plan: PlanId, now: Date) {
+  await assertNoLiveDealsWhenLeavingDeals(tx, m, plan);
   const hasSubscription = await hasPaidSubscription(tx, m.id, now);
   return {
     subscriptionPlan: plan,
@@ -60,6 +61,20 @@ async function planColumns(tx: Tx, m: MerchantRow, plan: PlanId, now: Date) {
     hasSubscription,
     hasMessaging: messagingAccess({ subscriptionPlan: plan, hasSubscription }),
   };
+}
+
+/**
+ * Deals sell only on the Deals + Messaging plan, whose commission every sale carries: a merchant
+ * with live deals (on sale, or voting) cannot move to a commission-free plan and keep selling.
+ */
+async function assertNoLiveDealsWhenLeavingDeals(tx: Tx, m: MerchantRow, plan: PlanId) {
+  if (m.subscriptionPlan !== 'deals_messaging' || plan === 'deals_messaging') return;
+  const [live] = await tx
+    .select({ id: deals.id })
+    .from(deals)
+    .where(and(eq(deals.merchantId, m.id), inArray(deals.status, ['active', 'pending'])))
+    .limit(1);
+  if (live) throw new AppError('CONFLICT', D.liveDealsBlockPlanChange, { plan: D.liveDealsBlockPlanChange });
 }
 
 /**

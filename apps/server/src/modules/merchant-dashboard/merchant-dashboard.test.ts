@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { MessageEvent } from '@localperks/shared';
+import { MERCHANT_DASHBOARD_MESSAGES as D, type MessageEvent } from '@localperks/shared';
 import { adminMerchantMessages, deals, emailOutbox, merchantCharges, merchantRegistrationRequests, merchants, sandboxSessions, sandboxSubscriptions, webhookEvents } from '../../db/schema';
 import { build, sessionCookie, TEST_PASSWORD } from '../../../test/build';
 import { createBoostDeal, createDeal, createMerchant, TEST_CARD } from '../../../test/factories';
@@ -172,6 +172,30 @@ describe('admin–merchant thread, merchant side', () => {
 const switchTo = (cookie: string, plan: string) => t.request({ method: 'POST', url: '/api/merchant/plan', cookie, payload: { plan } });
 
 describe('switching plans', () => {
+  it('keeps a merchant with live deals on the commission plan until they are paused, and a paused deal resumes only on it', async () => {
+    const a = await merchantAccount({ subscriptionPlan: 'deals_messaging', commissionRate: 15, approved: true });
+    const deal = await createDeal(db, a.merchant.id, { title: 'Live tasting menu' });
+    const refused = await t.request({ method: 'POST', url: '/api/merchant/plan', cookie: a.cookie, payload: { plan: 'advertise_only' } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(D.liveDealsBlockPlanChange);
+    // The profile form's plan field follows the same rule.
+    const viaProfile = await t.request({
+      method: 'PUT', url: '/api/merchant/profile', cookie: a.cookie,
+      payload: { businessName: a.merchant.businessName, description: a.merchant.description, website: '', phone: a.merchant.phone, city: a.merchant.city, state: a.merchant.state, plan: 'advertise_messaging' },
+    });
+    expect(viaProfile.statusCode).toBe(409);
+    expect(viaProfile.json().error.fields.plan).toBe(D.liveDealsBlockPlanChange);
+    expect(await merchantRow(a.merchant.id)).toMatchObject({ subscriptionPlan: 'deals_messaging', commissionRate: 15 });
+
+    expect((await t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/pause`, cookie: a.cookie })).statusCode).toBe(200);
+    expect((await t.request({ method: 'POST', url: '/api/merchant/plan', cookie: a.cookie, payload: { plan: 'advertise_only' } })).statusCode).toBe(200);
+    expect(await merchantRow(a.merchant.id)).toMatchObject({ subscriptionPlan: 'advertise_only', commissionRate: 0 });
+    const resume = await t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/resume`, cookie: a.cookie });
+    expect(resume.statusCode).toBe(403);
+    const [row] = await db.select().from(deals).where(eq(deals.id, deal.id));
+    expect(row!.status).toBe('paused');
+  });
+
   it('refuses the current plan with Already on this plan and changes nothing', async () => {
     const a = await merchantAccount({ subscriptionPlan: 'deals_messaging' });
     const before = await merchantRow(a.merchant.id);

@@ -217,7 +217,8 @@ export async function updateMerchantDeal(db: Db, storage: FileStorage, userId: s
 
 /** Pause (active → paused) or resume (paused → active, if not expired): one conditional update. */
 export async function setDealPaused(db: Db, userId: string, dealId: string, paused: boolean): Promise<MerchantDeal> {
-  const m = await merchantForUser(db, userId);
+  // Pausing is always allowed; putting a deal back on sale needs what creating one needs (plan, approval).
+  const m = paused ? await merchantForUser(db, userId) : await dealCreator(db, userId);
   const now = new Date();
   const [d] = await db
     .update(deals)
