@@ -10,7 +10,6 @@ import {
   PRODUCT_NAME,
   SIGNUP_PASSWORD_MIN,
   SUPPORT_CONTACT,
-  US_STATE_NAMES,
   merchantRegistrationSchema,
   type MerchantRegistrationForm,
 } from '@localperks/shared';
@@ -19,6 +18,7 @@ import { Card } from '../../../components/ui/card';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Field, Input, Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
+import { StateSelect } from '../../../components/ui/state-select';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../features/auth/api';
 import { useRegisterMerchant, type MerchantRegistrationResult } from '../../../features/merchants/api';
@@ -45,8 +45,6 @@ const DEFAULTS: MerchantRegistrationForm = {
 };
 const FIELD_NAMES = Object.keys(DEFAULTS) as (keyof MerchantRegistrationForm)[];
 
-const selectClass =
-  'block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 disabled:bg-slate-100 disabled:text-slate-500 aria-[invalid=true]:border-red-700';
 const linkClass = 'font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900';
 
 /**
@@ -167,16 +165,7 @@ function RegistrationForm({ onRegistered }: { onRegistered: (r: { email: string;
                     {(p) => <Input {...p} {...form.register('city')} autoComplete="address-level2" />}
                   </Field>
                   <Field label="State" error={errors.state?.message}>
-                    {(p) => (
-                      <select {...p} {...form.register('state')} autoComplete="address-level1" className={selectClass}>
-                        <option value="">Select a state…</option>
-                        {Object.entries(US_STATE_NAMES).map(([code, name]) => (
-                          <option key={code} value={code}>
-                            {name}
-                          </option>
-                        ))}
-                      </select>
-                    )}
+                    {(p) => <StateSelect {...p} {...form.register('state')} />}
                   </Field>
                 </div>
               </FormSection>

@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MERCHANT_DASHBOARD_MESSAGES as D, PLANS, formatCents, US_STATE_NAMES, merchantProfileSchema, type MerchantOverview, type MerchantProfileForm, type MerchantProfileInput } from '@localperks/shared';
+import { MERCHANT_DASHBOARD_MESSAGES as D, PLANS, formatCents, merchantProfileSchema, type MerchantOverview, type MerchantProfileForm, type MerchantProfileInput } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Field, Input, Textarea } from '../../../components/ui/input';
+import { Field, Input, Select, Textarea } from '../../../components/ui/input';
+import { StateSelect } from '../../../components/ui/state-select';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useUpdateMerchantProfile } from '../../merchants/api';
 import { PayForMessagingButton } from './pay-for-messaging';
-
-export const selectClass =
-  'block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 disabled:bg-slate-100 disabled:text-slate-500 aria-[invalid=true]:border-red-700';
 
 type Merchant = NonNullable<MerchantOverview['merchant']>;
 
@@ -80,27 +78,18 @@ export function ProfileForm({ merchant, onDone, canPay }: { merchant: Merchant; 
           {(p) => <Input {...p} {...form.register('city')} autoComplete="address-level2" />}
         </Field>
         <Field label="State" error={errors.state?.message}>
-          {(p) => (
-            <select {...p} {...form.register('state')} autoComplete="address-level1" className={selectClass}>
-              <option value="">Select a state…</option>
-              {Object.entries(US_STATE_NAMES).map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          )}
+          {(p) => <StateSelect {...p} {...form.register('state')} />}
         </Field>
       </div>
       <Field label="Plan" error={errors.plan?.message} hint={chosenPlan ? planTerms(chosenPlan) : undefined}>
         {(p) => (
-          <select {...p} {...form.register('plan')} className={selectClass}>
+          <Select {...p} {...form.register('plan')}>
             {PLANS.map((plan) => (
               <option key={plan.id} value={plan.id}>
                 {plan.name}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
       <div className="flex flex-wrap gap-2">

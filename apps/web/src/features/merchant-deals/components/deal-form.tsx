@@ -21,16 +21,13 @@ import {
 } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Field, Input, Textarea } from '../../../components/ui/input';
+import { Field, Input, Select, Textarea } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useCreateMerchantDeal, useUpdateMerchantDeal } from '../api';
 import { BoostOptions } from './boost-options';
 import { ImageUploader } from './image-uploader';
-
-const selectClass =
-  'block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 disabled:bg-slate-100 disabled:text-slate-500 aria-[invalid=true]:border-red-700';
 
 const toDollars = (cents: number) => (cents / 100).toFixed(2);
 const toYmd = (iso: string) => {
@@ -188,26 +185,26 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Category" error={errors.categoryId?.message}>
             {(p) => (
-              <select {...p} {...form.register('categoryId')} className={selectClass}>
+              <Select {...p} {...form.register('categoryId')}>
                 <option value="">Select a category…</option>
                 {CATEGORIES.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.name}
                   </option>
                 ))}
-              </select>
+              </Select>
             )}
           </Field>
           <Field label="Location" error={errors.location?.message}>
             {(p) => (
-              <select {...p} {...form.register('location')} className={selectClass}>
+              <Select {...p} {...form.register('location')}>
                 <option value="">Select a city…</option>
                 {LOCATIONS.map((l) => (
                   <option key={`${l.city}|${l.state}`} value={`${l.city}|${l.state}`}>
                     {l.city}, {l.state}
                   </option>
                 ))}
-              </select>
+              </Select>
             )}
           </Field>
         </div>
