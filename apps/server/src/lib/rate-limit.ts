@@ -8,11 +8,8 @@ export interface Limit {
   windowMs: number;
 }
 
-/**
- * Counts a hit for `key` and refuses with 429 when more than `max` fell in the window. Kept in the
- * database so that every server instance shares the count.
- */
-export async function consumeRateLimit(db: Db, key: string, limit: Limit, message: string): Promise<void> {
+/** Refuses with 429 when `max` or more hits for `key` fell in the window; records nothing. */
+export async function assertBelowLimit(db: Db, key: string, limit: Limit, message: string): Promise<void> {
   const since = new Date(Date.now() - limit.windowMs);
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -21,7 +18,20 @@ export async function consumeRateLimit(db: Db, key: string, limit: Limit, messag
   if ((row?.n ?? 0) >= limit.max) {
     throw new AppError('RATE_LIMITED', message, undefined, { 'retry-after': String(Math.ceil(limit.windowMs / 1000)) });
   }
+}
+
+/** Records one hit for `key` (counted by `assertBelowLimit`). */
+export async function recordHit(db: Db, key: string): Promise<void> {
   await db.insert(rateLimitHits).values({ key });
+}
+
+/**
+ * Counts a hit for `key` and refuses with 429 when more than `max` fell in the window. Kept in the
+ * database so that every server instance shares the count.
+ */
+export async function consumeRateLimit(db: Db, key: string, limit: Limit, message: string): Promise<void> {
+  await assertBelowLimit(db, key, limit, message);
+  await recordHit(db, key);
 }
 
 export async function pruneRateLimits(db: Db, olderThanMs: number): Promise<void> {

@@ -11,6 +11,7 @@ export const ADMIN_AUTH_MESSAGES = {
   codeExpiredTitle: 'Access Code Expired',
   codeExpired: 'This access code has expired. Please request a new one.',
   codeTooManyTries: 'Too many incorrect codes. Please request a new one.',
+  tooManyWrongCodes: 'Too many incorrect access codes. For your security, admin sign-in is paused for this account for an hour.',
   codeNotIssued: 'No access code is active. Please request a new one.',
   tooManyCodes: 'Too many access codes requested. Please wait a few minutes and try again.',
   loginFailed: 'Login failed',

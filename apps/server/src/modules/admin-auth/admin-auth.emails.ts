@@ -7,7 +7,8 @@ export function accessCodeEmail(to: string, name: string, code: string): MailMes
   return {
     to,
     kind: 'admin_access_code',
-    subject: `Your LocalPerks admin access code: ${code}`,
+    // The code stays out of the subject: subjects show in notifications and mail lists.
+    subject: 'Your LocalPerks admin access code',
     ...composeMail({
       heading: 'Your admin access code',
       paragraphs: [

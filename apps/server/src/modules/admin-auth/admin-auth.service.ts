@@ -5,13 +5,20 @@ import type { Db } from '../../db/client';
 import { authTokens, sessions } from '../../db/schema';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { consumeRateLimit } from '../../lib/rate-limit';
+import { assertBelowLimit, consumeRateLimit, recordHit } from '../../lib/rate-limit';
 import type { Mailer } from '../../mail/mailer';
 import { logIn, type AuthDeps } from '../auth/auth.service';
 import { accessCodeEmail } from './admin-auth.emails';
 
 /** New codes an admin may ask for by the refresh control, per window. */
 export const ACCESS_CODE_REFRESH_LIMIT = { max: 5, windowMs: 10 * 60_000 };
+/**
+ * Wrong codes per admin per hour, across codes: signing in again gives a new code with fresh tries,
+ * so without this a stolen password would let the six digits be guessed without end.
+ */
+export const WRONG_ACCESS_CODES_PER_HOUR = { max: 15, windowMs: 60 * 60_000 };
+const codeIssueKey = (userId: string) => `admin-code:user:${userId}`;
+const wrongCodeKey = (userId: string) => `admin-code-wrong:user:${userId}`;
 
 export interface AdminAuthDeps extends AuthDeps {
   /** Only in development is the code also returned to the page (DESIGN.md decision 9). */
@@ -42,6 +49,9 @@ export async function checkAdminCredentials(deps: AuthDeps, input: { email: stri
  * hash and mails it. Returns the code itself only for the development display.
  */
 export async function issueAccessCode(deps: { db: Db; mailer: Mailer }, user: AdminUser, now = new Date()) {
+  // Every new code counts, from the sign-in as from the refresh control.
+  await assertBelowLimit(deps.db, wrongCodeKey(user.id), WRONG_ACCESS_CODES_PER_HOUR, ADMIN_AUTH_MESSAGES.tooManyWrongCodes);
+  await consumeRateLimit(deps.db, codeIssueKey(user.id), ACCESS_CODE_REFRESH_LIMIT, ADMIN_AUTH_MESSAGES.tooManyCodes);
   const code = String(randomInt(0, 10 ** ACCESS_CODE_LENGTH)).padStart(ACCESS_CODE_LENGTH, '0');
   const selector = randomToken(12);
   const expiresAt = new Date(now.getTime() + ACCESS_CODE_TTL_MS);
@@ -59,7 +69,6 @@ export async function issueAccessCode(deps: { db: Db; mailer: Mailer }, user: Ad
 /** The refresh control: a new code, a few times per window. */
 export async function refreshAccessCode(deps: { db: Db; mailer: Mailer }, user: AdminUser, now = new Date()) {
   if (user.role !== 'admin') throw new AppError('FORBIDDEN', ADMIN_AUTH_MESSAGES.notAdmin);
-  await consumeRateLimit(deps.db, `admin-code:user:${user.id}`, ACCESS_CODE_REFRESH_LIMIT, ADMIN_AUTH_MESSAGES.tooManyCodes);
   return issueAccessCode(deps, user, now);
 }
 
@@ -82,6 +91,7 @@ export async function activeAccessCode(db: Db, userId: string, now = new Date())
  */
 export async function verifyAccessCode(db: Db, input: { userId: string; role: string; sessionId: string; code: string }, now = new Date()) {
   if (input.role !== 'admin') throw new AppError('FORBIDDEN', ADMIN_AUTH_MESSAGES.notAdmin);
+  await assertBelowLimit(db, wrongCodeKey(input.userId), WRONG_ACCESS_CODES_PER_HOUR, ADMIN_AUTH_MESSAGES.tooManyWrongCodes);
   const [row] = await db
     .select()
     .from(authTokens)
@@ -97,6 +107,7 @@ export async function verifyAccessCode(db: Db, input: { userId: string; role: st
     .returning({ attempts: authTokens.attempts });
   if (!reserved) throw new AppError('RATE_LIMITED', ADMIN_AUTH_MESSAGES.codeTooManyTries);
   if (!safeEqual(row.verifierHash, hashCode(row.selector, input.code))) {
+    await recordHit(db, wrongCodeKey(input.userId));
     if (reserved.attempts >= ACCESS_CODE_MAX_TRIES) throw new AppError('RATE_LIMITED', ADMIN_AUTH_MESSAGES.codeTooManyTries);
     throw new AppError('TOKEN_INVALID', ADMIN_AUTH_MESSAGES.codeInvalid);
   }

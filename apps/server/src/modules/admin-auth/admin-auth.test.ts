@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ACCESS_CODE_MAX_TRIES, ACCESS_CODE_TTL_MS } from '@localperks/shared';
+import { ACCESS_CODE_MAX_TRIES, ACCESS_CODE_TTL_MS, ADMIN_AUTH_MESSAGES } from '@localperks/shared';
 import { authTokens, sessions } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { build, sessionCookie, TEST_PASSWORD } from '../../../test/build';
@@ -143,10 +143,35 @@ describe('admin sign-in, step 2 (access code)', () => {
     expect(r1.statusCode).toBe(200);
     const second = await codeFromMail(admin.email);
     if (second !== code) expect((await submit(cookie, code)).json().error.message).toBe('Invalid access code');
-    for (let i = 1; i < 5; i++) expect((await t.request({ method: 'POST', url: '/api/admin-auth/code/refresh', cookie })).statusCode).toBe(200);
+    // The sign-in's code counts too: five codes in all, then the limit.
+    for (let i = 2; i < 5; i++) expect((await t.request({ method: 'POST', url: '/api/admin-auth/code/refresh', cookie })).statusCode).toBe(200);
     const limited = await t.request({ method: 'POST', url: '/api/admin-auth/code/refresh', cookie });
     expect(limited.statusCode).toBe(429);
     expect((await submit(cookie, await codeFromMail(admin.email))).statusCode).toBe(200);
+  });
+
+  it('signing in again for fresh codes does not give endless guesses: 15 wrong codes in an hour stop the admin sign-in', async () => {
+    const admin = await t.createUser('admin');
+    let cookie = '';
+    for (let round = 0; round < 3; round++) {
+      const res = await t.request({ method: 'POST', url: '/api/admin-auth/login', payload: { email: admin.email, password: TEST_PASSWORD } });
+      expect(res.statusCode).toBe(200);
+      cookie = sessionCookie(res);
+      const code = await codeFromMail(admin.email);
+      for (let i = 0; i < ACCESS_CODE_MAX_TRIES; i++) await submit(cookie, wrongCode(code));
+    }
+    const again = await t.request({ method: 'POST', url: '/api/admin-auth/login', payload: { email: admin.email, password: TEST_PASSWORD } });
+    expect(again.statusCode).toBe(429);
+    expect(again.json().error.message).toBe(ADMIN_AUTH_MESSAGES.tooManyWrongCodes);
+    expect((await t.request({ method: 'POST', url: '/api/admin-auth/code/refresh', cookie })).statusCode).toBe(429);
+    expect((await overview(cookie)).statusCode).toBe(403);
+  });
+
+  it('mails the code in the body only, never in the subject', async () => {
+    const { admin, code } = await credentials();
+    const mail = await t.lastMail(admin.email, 'admin_access_code');
+    expect(mail!.subject).not.toContain(code);
+    expect(mail!.text).toContain(code);
   });
 
   it('checks the format: exactly 6 digits', async () => {
