@@ -4,7 +4,7 @@ import type { Db } from '../src/db/client';
 import { eq } from 'drizzle-orm';
 import { deals, merchants, purchases } from '../src/db/schema';
 import { createUser } from '../src/modules/auth/auth.service';
-import { TEST_PASSWORD, type TestApp } from './build';
+import { TEST_PASSWORD, sessionCookie, type TestApp } from './build';
 
 const DAY = 86_400_000;
 
@@ -15,6 +15,13 @@ export async function createMerchant(db: Db, overrides: Partial<typeof merchants
     .values({ userId: user.id, businessName: 'Test Bistro', city: 'Chicago', state: 'IL', subscriptionPlan: 'deals_messaging', approved: true, hasMessaging: true, commissionRate: 15, ...overrides })
     .returning();
   return { merchant: m!, user };
+}
+
+/** A merchant (as createMerchant makes it) signed in on `t`: its user and merchant rows plus a session cookie. */
+export async function createMerchantSession(t: TestApp, overrides: Partial<typeof merchants.$inferInsert> = {}) {
+  const m = await createMerchant(t.database.db, overrides);
+  const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: m.user.email, password: TEST_PASSWORD } });
+  return { ...m, cookie: sessionCookie(res) };
 }
 
 export type DealOverrides = Partial<typeof deals.$inferInsert>;

@@ -2,17 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CUSTOMER_MESSAGE_MESSAGES as M, type MessageEvent } from '@localperks/shared';
 import { customerMessages } from '../../db/schema';
-import { TEST_PASSWORD, build, sessionCookie } from '../../../test/build';
-import { buy, createDeal, createMerchant } from '../../../test/factories';
+import { build, sessionCookie } from '../../../test/build';
+import { buy, createDeal, createMerchant, createMerchantSession } from '../../../test/factories';
 
 const t = await build();
 const db = t.database.db;
 
-async function merchantSession(overrides: Parameters<typeof createMerchant>[1] = {}) {
-  const m = await createMerchant(db, overrides);
-  const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: m.user.email, password: TEST_PASSWORD } });
-  return { ...m, cookie: sessionCookie(res) };
-}
+const merchantSession = (overrides: Parameters<typeof createMerchant>[1] = {}) => createMerchantSession(t, overrides);
 
 const send = (cookie: string, payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/customer-messages', cookie, payload });
 

@@ -2,19 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ANALYTICS_MESSAGES, nextPayoutDate, payoutPeriodFor } from '@localperks/shared';
 import { purchases } from '../../db/schema';
-import { TEST_PASSWORD, build, sessionCookie } from '../../../test/build';
-import { buy, createDeal, createMerchant } from '../../../test/factories';
+import { build, sessionCookie } from '../../../test/build';
+import { buy, createDeal, createMerchant, createMerchantSession } from '../../../test/factories';
 import { merchantAnalytics } from './merchant-analytics.service';
 
 const t = await build();
 const db = t.database.db;
 const DAY = 86_400_000;
 
-async function merchantSession(overrides: Parameters<typeof createMerchant>[1] = {}) {
-  const m = await createMerchant(db, overrides);
-  const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: m.user.email, password: TEST_PASSWORD } });
-  return { ...m, cookie: sessionCookie(res) };
-}
+const merchantSession = (overrides: Parameters<typeof createMerchant>[1] = {}) => createMerchantSession(t, overrides);
 
 describe('Revenue & Analytics', () => {
   it('sums the merchant’s own purchases: revenue, earnings after commission, period, 30 days, by deal, recent, redemptions', async () => {

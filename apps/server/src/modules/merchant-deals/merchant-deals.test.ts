@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { MERCHANT_DEAL_MESSAGES as M } from '@localperks/shared';
 import { deals, merchantCharges } from '../../db/schema';
-import { TEST_PASSWORD, build, sessionCookie } from '../../../test/build';
-import { TEST_CARD, createBoostDeal, createDeal, createMerchant } from '../../../test/factories';
+import { build, sessionCookie } from '../../../test/build';
+import { TEST_CARD, createBoostDeal, createDeal, createMerchant, createMerchantSession } from '../../../test/factories';
 import { activateBoostedDeal, canDeleteDeal } from './merchant-deals.service';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-deals-'));
@@ -15,11 +15,7 @@ const t = await build({ env: { DATA_DIR: dataDir } });
 const db = t.database.db;
 const DAY = 86_400_000;
 
-async function merchantSession(overrides: Parameters<typeof createMerchant>[1] = {}) {
-  const m = await createMerchant(db, overrides);
-  const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: m.user.email, password: TEST_PASSWORD } });
-  return { ...m, cookie: sessionCookie(res) };
-}
+const merchantSession = (overrides: Parameters<typeof createMerchant>[1] = {}) => createMerchantSession(t, overrides);
 
 const validDeal = (o: Record<string, unknown> = {}) => ({
   title: 'Two-course dinner for two',
