@@ -8,7 +8,6 @@ import {
   type AdminMerchantRequestsPage,
   type AdminRegistrationThread,
   type AdminRequestSection,
-  type RegistrationThreadMessage,
 } from '@localperks/shared';
 import type { Db, Tx } from '../../db/client';
 import { adminMerchantMessages, merchantCharges, merchantRegistrationRequests as requests, merchants, notifications, users } from '../../db/schema';
@@ -16,7 +15,9 @@ import { AppError } from '../../lib/errors';
 import { publishMessageEvent } from '../../lib/events';
 import type { Mailer } from '../../mail/mailer';
 import { recordAudit } from '../admin/audit';
+import { messagingAccess } from '../merchants/merchants.service';
 import { adminMessageEmail, merchantApprovedEmail, merchantRejectedEmail } from './admin-merchants.emails';
+import { toThreadMessage } from './thread-message';
 
 export interface AdminMerchantDeps {
   db: Db;
@@ -124,6 +125,11 @@ async function hasPaidSubscription(tx: Tx, merchantId: string, now: Date) {
  */
 export async function approveMerchantRequest(deps: AdminMerchantDeps, adminId: string, id: string, now = new Date()) {
   const { result, mailId } = await deps.db.transaction(async (tx) => {
+    const [target] = await tx.select({ userId: requests.userId }).from(requests).where(eq(requests.id, id));
+    if (!target) return refuse(tx, id, notPendingMessage);
+    // The merchant row is locked before the request, in the order the merchant's own profile and
+    // plan edits take them, so an approval and a plan switch at the same moment cannot deadlock.
+    const [existing] = await tx.select().from(merchants).where(eq(merchants.userId, target.userId)).for('update');
     const [request] = await tx
       .update(requests)
       .set({ status: 'approved', requiresMerchantResponse: false, updatedAt: now })
@@ -131,11 +137,11 @@ export async function approveMerchantRequest(deps: AdminMerchantDeps, adminId: s
       .returning();
     if (!request) return refuse(tx, id, notPendingMessage);
     const commissionRate = commissionForPlan(request.plan);
-    const hasMessaging = request.plan !== 'advertise_only';
-    const [existing] = await tx.select().from(merchants).where(eq(merchants.userId, request.userId)).for('update');
     let merchant: typeof merchants.$inferSelect;
     if (existing) {
       const hasSubscription = existing.hasSubscription || (await hasPaidSubscription(tx, existing.id, now));
+      // An unpaid Advertise + Messaging plan has no messaging yet (DESIGN.md 7).
+      const hasMessaging = messagingAccess({ subscriptionPlan: request.plan, hasSubscription });
       [merchant] = (await tx
         .update(merchants)
         .set({ approved: true, subscriptionPlan: request.plan, hasMessaging, hasSubscription, commissionRate, updatedAt: now })
@@ -154,7 +160,7 @@ export async function approveMerchantRequest(deps: AdminMerchantDeps, adminId: s
           state: request.state,
           subscriptionPlan: request.plan,
           approved: true,
-          hasMessaging,
+          hasMessaging: messagingAccess({ subscriptionPlan: request.plan, hasSubscription: false }),
           hasSubscription: false,
           commissionRate,
         })
@@ -240,15 +246,6 @@ async function deliver(deps: AdminMerchantDeps, mailId: string) {
   await deps.mailer.deliver(mailId).catch((err) => deps.log.error({ err, mailId }, 'merchant e-mail failed (it stays in the outbox for retry)'));
 }
 
-const toMessage = (m: typeof adminMerchantMessages.$inferSelect): RegistrationThreadMessage => ({
-  id: m.id,
-  senderType: m.senderType,
-  message: m.message,
-  messageType: m.messageType,
-  isRead: m.isRead,
-  createdAt: m.createdAt.toISOString(),
-});
-
 /**
  * The thread of one registration, oldest first, as it stands: merchant messages not read yet
  * still say so (the New tag). Marking them read is a separate call made once the admin has them.
@@ -258,7 +255,7 @@ export async function registrationThread(db: Db, id: string): Promise<AdminRegis
   const rows = await db.select().from(adminMerchantMessages).where(eq(adminMerchantMessages.registrationId, id)).orderBy(asc(adminMerchantMessages.createdAt), asc(adminMerchantMessages.id));
   return {
     registration: { id: request.id, businessName: request.businessName, email: request.email, status: request.status, requiresMerchantResponse: request.requiresMerchantResponse },
-    messages: rows.map(toMessage),
+    messages: rows.map(toThreadMessage),
   };
 }
 
@@ -284,7 +281,7 @@ export async function sendAdminMessage(deps: AdminMerchantDeps, adminId: string,
     await publishMessageEvent(tx, { type: 'registration_message', registrationId: id, merchantUserId: request.userId });
     const to = await merchantEmail(tx, request);
     const mailId = await deps.mailer.queue(tx, adminMessageEmail(to, { businessName: request.businessName, message: text }, deps.appUrl));
-    return { message: toMessage(row!), mailId };
+    return { message: toThreadMessage(row!), mailId };
   });
   await deliver(deps, mailId);
   return message;

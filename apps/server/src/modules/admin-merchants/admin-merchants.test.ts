@@ -85,7 +85,8 @@ describe('merchant approval', () => {
     const res = await post(`/api/admin/merchant-requests/${request.id}/approve`);
     expect(res.statusCode).toBe(200);
     const [m] = await db.select().from(merchants).where(eq(merchants.userId, user.id));
-    expect(m).toMatchObject({ approved: true, commissionRate: 0, hasMessaging: true, hasSubscription: false, subscriptionPlan: 'advertise_messaging', businessName: request.businessName });
+    // No messaging until the $15/month subscription is paid (DESIGN.md 7).
+    expect(m).toMatchObject({ approved: true, commissionRate: 0, hasMessaging: false, hasSubscription: false, subscriptionPlan: 'advertise_messaging', businessName: request.businessName });
 
     const only = await registration({ plan: 'advertise_only' });
     await post(`/api/admin/merchant-requests/${only.request.id}/approve`);
