@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLAN_IDS, US_STATES, type PlanId } from '../constants';
 import { MERCHANT_MESSAGES as M } from '../messages';
+import type { RegistrationThreadMessage } from './admin-merchants';
 import { businessFields, type MerchantOverview } from './merchants';
 
 /** Merchant dashboard wording (merchant-admin.md §4, §8), word for word. */
@@ -81,14 +82,8 @@ export interface SubscriptionStatus {
   messagingAccess: boolean;
 }
 
-export interface MerchantThreadMessage {
-  id: string;
-  senderType: 'admin' | 'merchant';
-  message: string;
-  messageType: 'general' | 'rejection_response';
-  isRead: boolean;
-  createdAt: string;
-}
+/** One message of the registration thread: the merchant sees the same fields the admins do. */
+export type MerchantThreadMessage = RegistrationThreadMessage;
 
 export interface MerchantThread {
   registrationId: string;

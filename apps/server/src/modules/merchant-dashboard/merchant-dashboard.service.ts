@@ -20,6 +20,7 @@ import { AppError } from '../../lib/errors';
 import { publishMessageEvent } from '../../lib/events';
 import type { PaymentProvider } from '../../payments/provider';
 import { hasPaidSubscription, setSubscriptionRenewal, startMerchantCharge } from '../billing/billing.service';
+import { toThreadMessage } from '../admin-merchants/thread-message';
 import { merchantOverview, messagingAccess } from '../merchants/merchants.service';
 
 export interface DashboardDeps {
@@ -174,15 +175,6 @@ export async function subscriptionStatus(db: Db, userId: string): Promise<Subscr
   return { hasSubscription: m.hasSubscription, messagingAccess: messagingAccess(m) };
 }
 
-const toMessage = (m: typeof adminMerchantMessages.$inferSelect): MerchantThreadMessage => ({
-  id: m.id,
-  senderType: m.senderType,
-  message: m.message,
-  messageType: m.messageType,
-  isRead: m.isRead,
-  createdAt: m.createdAt.toISOString(),
-});
-
 /**
  * The merchant's thread with the admins about their newest registration, oldest first. Admin
  * messages are read once loaded (the admins' view updates live).
@@ -201,7 +193,7 @@ export async function merchantThread(db: Db, userId: string): Promise<MerchantTh
       await tx.update(adminMerchantMessages).set({ isRead: true }).where(inArray(adminMerchantMessages.id, unread));
       await publishMessageEvent(tx, { type: 'registration_message', registrationId: request.id, merchantUserId: userId });
     }
-    return { registrationId: request.id, messages: rows.map((r) => toMessage(unread.includes(r.id) ? { ...r, isRead: true } : r)) };
+    return { registrationId: request.id, messages: rows.map((r) => toThreadMessage(unread.includes(r.id) ? { ...r, isRead: true } : r)) };
   });
 }
 
@@ -217,7 +209,7 @@ export async function sendMerchantMessage(db: Db, userId: string, text: string):
       .values({ registrationId: request.id, senderType: 'merchant', senderId: userId, message, messageType: 'general' })
       .returning();
     await publishMessageEvent(tx, { type: 'registration_message', registrationId: request.id, merchantUserId: userId });
-    return toMessage(row!);
+    return toThreadMessage(row!);
   });
 }
 
