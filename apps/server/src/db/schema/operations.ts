@@ -78,7 +78,14 @@ export const merchantCharges = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('merchant_charges_merchant_idx').on(t.merchantId, t.createdAt), check('merchant_charges_amount', sql`${t.amountCents} > 0`)],
+  (t) => [
+    index('merchant_charges_merchant_idx').on(t.merchantId, t.createdAt),
+    check('merchant_charges_amount', sql`${t.amountCents} > 0`),
+    // At most one open payment page per PerkBoost launch and per merchant subscription, even when
+    // two are started at the same instant: a merchant can never pay twice for one thing.
+    uniqueIndex('merchant_charges_one_open_boost').on(t.dealId).where(sql`kind = 'perkboost' and status = 'open'`),
+    uniqueIndex('merchant_charges_one_open_subscription').on(t.merchantId).where(sql`kind = 'subscription' and status = 'open'`),
+  ],
 );
 
 /**

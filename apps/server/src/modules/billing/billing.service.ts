@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
-import { CHECKOUT_SESSION_TTL_MS } from '@localperks/shared';
+import { CHECKOUT_SESSION_TTL_MS, formatCents } from '@localperks/shared';
 import type { Db, Tx } from '../../db/client';
-import { merchantCharges, merchants, users, webhookEvents } from '../../db/schema';
+import { merchantCharges, merchants, notifications, users, webhookEvents } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { AppError } from '../../lib/errors';
 import type { PaymentProvider, ProviderEvent } from '../../payments/provider';
@@ -37,7 +37,7 @@ export interface MerchantChargeInput {
 export async function startMerchantCharge(deps: BillingDeps, input: MerchantChargeInput, now = new Date()): Promise<{ chargeId: string; url: string }> {
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw new AppError('BAD_REQUEST', 'A charge needs a positive amount in cents.');
   if (input.kind === 'perkboost' && (!input.dealId || !input.boostDays)) throw new AppError('BAD_REQUEST', 'A PerkBoost charge needs its deal and boost duration.');
-  await closeEarlierPages(deps, input);
+  await closeOpenCharges(deps, input);
   const [charge] = await deps.db
     .insert(merchantCharges)
     .values({
@@ -49,8 +49,12 @@ export async function startMerchantCharge(deps: BillingDeps, input: MerchantChar
       provider: deps.provider.name,
       status: 'open',
     })
+    // One open page per launch or subscription (partial unique indexes): a second request started
+    // at the same instant loses here instead of opening a second payable page.
+    .onConflictDoNothing()
     .returning({ id: merchantCharges.id });
-  const chargeId = charge!.id;
+  if (!charge) throw new AppError('CONFLICT', 'A payment page for this is already open. Finish or cancel it, then try again.');
+  const chargeId = charge.id;
   try {
     const session = await deps.provider.createMerchantCheckout({
       chargeId,
@@ -76,7 +80,7 @@ export async function startMerchantCharge(deps: BillingDeps, input: MerchantChar
  * or the subscription) must not be able to pay twice: the earlier open pages are closed at the
  * provider first. One that was paid meanwhile stops the new one.
  */
-async function closeEarlierPages(deps: BillingDeps, input: MerchantChargeInput) {
+export async function closeOpenCharges(deps: BillingDeps, input: Pick<MerchantChargeInput, 'merchantId' | 'kind' | 'dealId'>) {
   const open = await deps.db
     .select({ id: merchantCharges.id, sessionId: merchantCharges.providerSessionId })
     .from(merchantCharges)
@@ -100,6 +104,21 @@ async function closeEarlierPages(deps: BillingDeps, input: MerchantChargeInput) 
     }
     await deps.db.update(merchantCharges).set({ status: 'canceled' }).where(and(eq(merchantCharges.id, charge.id), eq(merchantCharges.status, 'open')));
   }
+}
+
+async function notifyRefundDue(tx: Tx, charge: ChargeRow) {
+  const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+  if (!admins.length) return;
+  await tx.insert(notifications).values(
+    admins.map((a) => ({
+      userId: a.id,
+      type: 'refund_due',
+      title: 'PerkBoost payment needs a refund',
+      message: `A PerkBoost payment of ${formatCents(charge.amountCents)} arrived for a deal that is no longer a draft, so nothing was launched. Refund it at the payment provider.`,
+      entityType: 'merchant_charge',
+      entityId: charge.id,
+    })),
+  );
 }
 
 /** One calendar month later in UTC (Jan 31 → Feb 28/29): a subscription period when the provider does not say. */
@@ -139,7 +158,9 @@ async function applyPaid(tx: Tx, where: ReturnType<typeof and>, event: ProviderE
       .where(eq(merchantCharges.id, charge.id));
     await setSubscribed(tx, charge.merchantId, now);
   } else if (charge.dealId && charge.boostDays) {
-    await activateBoostedDeal(tx, { dealId: charge.dealId, boostDays: charge.boostDays, paidAt: now });
+    const launched = await activateBoostedDeal(tx, { dealId: charge.dealId, boostDays: charge.boostDays, paidAt: now });
+    // Paid, but the draft is gone (an admin took it down meanwhile): the admins are told to refund it.
+    if (!launched) await notifyRefundDue(tx, charge);
   }
   return charge;
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { merchants } from '../../db/schema';
-import { startMerchantCharge } from '../billing/billing.service';
-import { boostPriceCents } from './merchant-deals.service';
+import { and, eq } from 'drizzle-orm';
+import { deals } from '../../db/schema';
+import { closeOpenCharges, startMerchantCharge } from '../billing/billing.service';
+import { boostPriceCents, merchantForUser } from './merchant-deals.service';
 
 /**
  * Opens the payment page for a PerkBoost launch (DESIGN.md 4): the price comes from BOOST_OPTIONS
@@ -28,4 +30,18 @@ export async function startBoostPayment(
     },
   );
   return url;
+}
+
+/**
+ * Before a PerkBoost draft of the caller is deleted: its open payment pages are closed at the
+ * provider; one that was paid meanwhile stops the deletion (409), as the launch is then going live.
+ */
+export async function closeBoostPayments(app: FastifyInstance, userId: string, dealId: string) {
+  const m = await merchantForUser(app.db, userId);
+  const [draft] = await app.db
+    .select({ id: deals.id })
+    .from(deals)
+    .where(and(eq(deals.id, dealId), eq(deals.merchantId, m.id), eq(deals.type, 'perkboost'), eq(deals.status, 'draft')));
+  if (!draft) return;
+  await closeOpenCharges({ db: app.db, provider: app.payments, appUrl: app.config.appUrl }, { merchantId: m.id, kind: 'perkboost', dealId });
 }

@@ -27,7 +27,7 @@ import {
   storeDealImage,
   updateMerchantDeal,
 } from './merchant-deals.service';
-import { startBoostPayment } from './merchant-deals.boost';
+import { closeBoostPayments, startBoostPayment } from './merchant-deals.boost';
 
 export async function merchantDealsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -105,6 +105,8 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
     '/api/merchant/deals/:id',
     { config: { access: 'merchant' }, schema: { tags, summary: 'Delete (soft: status removed) a deal; active or unlocked PerkBoost deals cannot be deleted', params } },
     async (request) => {
+      // A draft's open payment page is closed first, so a deleted launch can never be paid for.
+      await closeBoostPayments(app, request.user!.id, request.params.id);
       await deleteMerchantDeal(app.db, request.user!.id, request.params.id);
       return { removed: true };
     },

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { MERCHANT_DEAL_MESSAGES as M } from '@localperks/shared';
-import { deals, merchantCharges } from '../../db/schema';
+import { deals, merchantCharges, notifications, sandboxSessions } from '../../db/schema';
 import { build, sessionCookie } from '../../../test/build';
 import { TEST_CARD, createBoostDeal, createDeal, createMerchant, createMerchantSession } from '../../../test/factories';
 import { activateBoostedDeal, canDeleteDeal } from './merchant-deals.service';
@@ -217,6 +217,46 @@ describe('PerkBoost drafts', () => {
     expect((await t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/boost`, cookie: m.cookie, payload: { boostDays: 3 } })).json().error.message).toBe(M.notDraft);
     const del = await t.request({ method: 'DELETE', url: `/api/merchant/deals/${deal.id}`, cookie: m.cookie });
     expect(del.statusCode).toBe(409);
+  });
+
+  it('deleting a draft closes its payment page first; a page paid meanwhile stops the deletion', async () => {
+    const m = await merchantSession();
+    const res = await t.request({ method: 'POST', url: '/api/merchant/deals', cookie: m.cookie, payload: validDeal({ title: 'Boost to delete', boost: { boostDays: 1, votesRequired: 20 } }) });
+    const { deal, checkoutUrl } = res.json();
+    const session = checkoutUrl.split('/sandbox/checkout/')[1];
+    expect((await t.request({ method: 'DELETE', url: `/api/merchant/deals/${deal.id}`, cookie: m.cookie })).statusCode).toBe(200);
+    expect((await t.request({ method: 'POST', url: `/api/sandbox/sessions/${session}/pay`, payload: TEST_CARD })).statusCode).toBe(409);
+    expect((await db.select().from(merchantCharges).where(eq(merchantCharges.dealId, deal.id)))[0]!.status).toBe('canceled');
+
+    const second = (await t.request({ method: 'POST', url: '/api/merchant/deals', cookie: m.cookie, payload: validDeal({ title: 'Boost paid first', boost: { boostDays: 1, votesRequired: 20 } }) })).json();
+    // Paid on the card page, its confirmation not yet applied: the launch is going live, not deleted.
+    await db.update(sandboxSessions).set({ status: 'paid', paidAt: new Date() }).where(eq(sandboxSessions.id, second.checkoutUrl.split('/sandbox/checkout/')[1]));
+    const refused = await t.request({ method: 'DELETE', url: `/api/merchant/deals/${second.deal.id}`, cookie: m.cookie });
+    expect(refused.statusCode).toBe(409);
+    expect((await db.select().from(deals).where(eq(deals.id, second.deal.id)))[0]!.status).toBe('draft');
+  });
+
+  it('two payment pages started at the same instant leave one open page for the launch', async () => {
+    const m = await merchantSession();
+    const { deal } = (await t.request({ method: 'POST', url: '/api/merchant/deals', cookie: m.cookie, payload: validDeal({ title: 'Boost raced', boost: { boostDays: 3, votesRequired: 20 } }) })).json();
+    const results = await Promise.all([1, 3, 7].map((boostDays) => t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/boost`, cookie: m.cookie, payload: { boostDays } })));
+    expect(results.some((r) => r.statusCode === 200)).toBe(true);
+    for (const r of results) expect([200, 409]).toContain(r.statusCode);
+    const open = (await db.select().from(merchantCharges).where(eq(merchantCharges.dealId, deal.id))).filter((c) => c.status === 'open');
+    expect(open).toHaveLength(1);
+  });
+
+  it('a payment for a launch an admin took down meanwhile launches nothing and asks the admins to refund it', async () => {
+    const m = await merchantSession();
+    const admin = await t.createUser('admin');
+    const { deal, checkoutUrl } = (await t.request({ method: 'POST', url: '/api/merchant/deals', cookie: m.cookie, payload: validDeal({ title: 'Boost taken down', boost: { boostDays: 1, votesRequired: 20 } }) })).json();
+    await db.update(deals).set({ status: 'removed', moderationReason: 'Breaks the merchant terms' }).where(eq(deals.id, deal.id));
+    expect((await t.request({ method: 'POST', url: `/api/sandbox/sessions/${checkoutUrl.split('/sandbox/checkout/')[1]}/pay`, payload: TEST_CARD })).statusCode).toBe(200);
+    expect((await db.select().from(deals).where(eq(deals.id, deal.id)))[0]!.status).toBe('removed');
+    const [charge] = await db.select().from(merchantCharges).where(eq(merchantCharges.dealId, deal.id));
+    expect(charge!.status).toBe('paid');
+    const notes = await db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, 'refund_due')));
+    expect(notes.map((n) => n.entityId)).toEqual([charge!.id]);
   });
 
   it('activates a paid draft once: pending, voting window from the payment, then listed boosted-first', async () => {

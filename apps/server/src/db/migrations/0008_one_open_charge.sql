@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "merchant_charges_one_open_boost" ON "merchant_charges" USING btree ("deal_id") WHERE kind = 'perkboost' and status = 'open';--> statement-breakpoint
+CREATE UNIQUE INDEX "merchant_charges_one_open_subscription" ON "merchant_charges" USING btree ("merchant_id") WHERE kind = 'subscription' and status = 'open';
