@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { consumeRateLimit } from '../../lib/rate-limit';
 import { merchantProfileSchema, registrationMessageSchema, switchPlanSchema } from '@localperks/shared';
 import {
   launchChecklist,
@@ -52,6 +53,8 @@ export async function merchantDashboardRoutes(app: FastifyInstance) {
     { config: { access: 'merchant' }, schema: { tags, summary: 'Write to the admins about the newest registration (trimmed, never blank)', body: registrationMessageSchema } },
     async (request, reply) => {
       reply.code(201);
+      // A thread with the admins, not a chat room: a flood is refused before anything is written.
+      await consumeRateLimit(app.db, `merchant-admin-message:${request.user!.id}`, { max: 30, windowMs: 60 * 60_000 }, 'Too many messages sent. Please wait a while before writing again.');
       return sendMerchantMessage(app.db, request.user!.id, request.body.message);
     },
   );

@@ -112,6 +112,17 @@ describe('profile edit', () => {
 });
 
 describe('admin–merchant thread, merchant side', () => {
+  it('refuses a flood of messages to the admins (30 an hour) and writes nothing more', async () => {
+    const a = await merchantAccount({ approved: false });
+    for (let i = 0; i < 30; i++) {
+      expect((await t.request({ method: 'POST', url: '/api/merchant/registration/messages', cookie: a.cookie, payload: { message: `Update ${i}` } })).statusCode).toBe(201);
+    }
+    const flood = await t.request({ method: 'POST', url: '/api/merchant/registration/messages', cookie: a.cookie, payload: { message: 'One more' } });
+    expect(flood.statusCode).toBe(429);
+    const rows = await db.select().from(adminMerchantMessages).where(eq(adminMerchantMessages.registrationId, a.registration.id));
+    expect(rows).toHaveLength(30);
+  });
+
   it('lists the newest registration’s messages oldest first and marks the admin’s as read', async () => {
     const a = await merchantAccount({ approved: false }, { requiresMerchantResponse: true, rejectionReason: 'Please add your menu.' });
     const admin = await t.createUser('admin');

@@ -13,6 +13,7 @@ import {
   type SaveMerchantDealResult,
 } from '@localperks/shared';
 import { AppError } from '../../lib/errors';
+import { consumeRateLimit } from '../../lib/rate-limit';
 import { diskStorage, isStorageKey } from '../../lib/storage';
 import {
   boostDraft,
@@ -122,6 +123,8 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
         const blocker = dealCreationBlocker(await merchantForUser(app.db, request.user!.id));
         if (blocker) throw new AppError('FORBIDDEN', blocker);
         if (!request.isMultipart()) throw new AppError('VALIDATION', M.uploadMissing, { file: M.uploadMissing });
+        // Each upload is decoded and resized: a per-merchant hourly budget keeps disk and CPU safe.
+        await consumeRateLimit(app.db, `deal-image-upload:${request.user!.id}`, { max: 60, windowMs: 60 * 60_000 }, 'Too many images uploaded in the last hour. Please try again later.');
         let data: Buffer;
         try {
           const file = await request.file();
