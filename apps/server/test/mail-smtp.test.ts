@@ -40,6 +40,10 @@ describe('e-mail by SMTP', () => {
     expect(received[0]!.raw).toMatch(/Subject: Confirm your LocalPerks email address/);
     const row = await t.lastMail('smtp@example.com');
     expect(row?.sentAt).toBeInstanceOf(Date);
+    // The one-time link went out by SMTP; the copy kept in the outbox no longer holds it.
+    expect(received[0]!.raw).toContain('/auth/callback?type=3Dsignup');
+    expect(row!.text).not.toContain('/auth/callback');
+    expect(row!.html).not.toContain('/auth/callback');
   });
 
   it('the development mailbox is not served when SMTP is configured', async () => {

@@ -29,6 +29,10 @@ export interface Mailer {
   readonly deliversExternally: boolean;
 }
 
+/** Kinds of mail whose body holds a one-time secret: their stored copy is emptied once sent. */
+export const SECRET_MAIL_KINDS = new Set(['email_verification', 'password_reset', 'admin_access_code']);
+const SCRUBBED_TEXT = 'Sent. This message carried a one-time link or code; its text is not kept.';
+
 /** Attempts per mail, and the pause before a failed or interrupted one is tried again. */
 const MAX_ATTEMPTS = 5;
 const RETRY_AFTER_MS = 60_000;
@@ -68,7 +72,10 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
         html: mail.html,
         attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, cid: a.cid, content: Buffer.from(a.contentBase64, 'base64') })),
       });
-      await db.update(emailOutbox).set({ sentAt: new Date(), error: null }).where(eq(emailOutbox.id, id));
+      // Once a mail that carries a secret (a one-time link or code) has left, the copy kept here
+      // loses it: the database then holds only hashes of live secrets (DESIGN.md decision 9).
+      const scrubbed = SECRET_MAIL_KINDS.has(mail.kind) ? { text: SCRUBBED_TEXT, html: `<p>${SCRUBBED_TEXT}</p>` } : {};
+      await db.update(emailOutbox).set({ sentAt: new Date(), error: null, ...scrubbed }).where(eq(emailOutbox.id, id));
     } catch (err) {
       opts.log.error({ err, to: mail.to, kind: mail.kind, attempt: mail.attempts }, 'mail delivery failed');
       await db.update(emailOutbox).set({ error: String((err as Error).message).slice(0, 500) }).where(eq(emailOutbox.id, id));
