@@ -86,7 +86,7 @@ function CountIcon({ to, label, count, icon: Icon }: { to: string; label: string
 }
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  cn('inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium', isActive ? 'text-brand-800 underline underline-offset-4' : 'text-slate-700 hover:text-slate-900');
+  cn('inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium xl:whitespace-nowrap', isActive ? 'text-brand-800 underline underline-offset-4' : 'text-slate-700 hover:text-slate-900');
 
 export function Header() {
   const { user } = useSession();
