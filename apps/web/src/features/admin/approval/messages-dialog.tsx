@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { registrationThreadQuery, useMarkThreadRead, useSendRegistrationMessage } from './api';
+import { useLoadErrorToast } from '../components/use-load-error-toast';
 import { Badge, capitalise } from './badge';
 
 /**
@@ -31,9 +32,7 @@ export function MessagesDialog({ registrationId, open, onOpenChange }: { registr
   }, []);
   const { mutate: markAsRead } = markRead;
 
-  useEffect(() => {
-    if (thread.isError) toast.error('Error', { description: M.loadMessagesFailed });
-  }, [thread.isError]);
+  useLoadErrorToast(thread.isError, M.loadMessagesFailed);
 
   const messages = thread.data?.messages;
   useEffect(() => {

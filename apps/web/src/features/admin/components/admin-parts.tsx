@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { RefreshCw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 
@@ -22,5 +23,14 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry: () 
         Try again
       </Button>
     </div>
+  );
+}
+
+/** The Refresh button at the top of an admin tab; the icon spins while `spinning`. */
+export function RefreshButton({ label = 'Refresh', spinning, disabled, onClick }: { label?: string; spinning: boolean; disabled: boolean; onClick: () => void }) {
+  return (
+    <Button variant="secondary" onClick={onClick} disabled={disabled}>
+      <RefreshCw aria-hidden className={cn('h-4 w-4', spinning && 'animate-spin')} /> {label}
+    </Button>
   );
 }

@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
 import { ADMIN_APPROVAL_MESSAGES as M } from '@localperks/shared';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../lib/toast';
 import { merchantRequestsKey } from '../approval/api';
 import { AwaitingCard, PendingCard, ProcessedCard, useSection } from '../approval/request-cards';
 import { useRegistrationEvents } from '../approval/use-registration-events';
+import { RefreshButton } from './admin-parts';
+import { useLoadErrorToast } from './use-load-error-toast';
 
 /** Merchant Approval tab of the admin dashboard (merchant-admin.md §2, §4). */
 export default function ApprovalTab() {
@@ -16,9 +15,7 @@ export default function ApprovalTab() {
   const { q: pending } = useSection('pending');
   useRegistrationEvents();
 
-  useEffect(() => {
-    if (pending.isError) toast.error('Error', { description: M.loadFailed });
-  }, [pending.isError]);
+  useLoadErrorToast(pending.isError, M.loadFailed);
 
   const refresh = async () => {
     setIsRefreshing(true);
@@ -35,9 +32,7 @@ export default function ApprovalTab() {
         <h2 id="approval-heading" className="text-xl font-semibold text-slate-900">
           Merchant Approval
         </h2>
-        <Button variant="secondary" onClick={() => void refresh()} disabled={isRefreshing}>
-          <RefreshCw aria-hidden className={isRefreshing || isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} /> Refresh
-        </Button>
+        <RefreshButton spinning={isRefreshing || isFetching} disabled={isRefreshing} onClick={() => void refresh()} />
       </div>
       <PendingCard />
       <AwaitingCard />

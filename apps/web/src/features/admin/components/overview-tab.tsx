@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ArrowLeft, ChevronRight, DollarSign, RefreshCw, Store, Tag, Wallet } from 'lucide-react';
+import { ArrowLeft, ChevronRight, DollarSign, Store, Tag, Wallet } from 'lucide-react';
 import { DEAL_MODERATION_MESSAGES, formatCents } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -11,7 +11,7 @@ import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useAdminOverview, useDeactivateDeal, useMerchantDeals, type AdminDeal, type AdminOverview } from '../api/overview';
 import { Pager } from '../../../components/ui/pager';
-import { Badge, ErrorState } from './admin-parts';
+import { Badge, ErrorState, RefreshButton } from './admin-parts';
 
 import { showLoadError, useLoadErrorToast } from './use-load-error-toast';
 
@@ -152,9 +152,7 @@ export default function OverviewTab() {
   return (
     <div className="space-y-6">
       <div className="flex justify-end">
-        <Button variant="secondary" onClick={refresh} disabled={q.isFetching}>
-          <RefreshCw aria-hidden className={`h-4 w-4 ${q.isFetching ? 'animate-spin' : ''}`} /> Refresh Data
-        </Button>
+        <RefreshButton label="Refresh Data" spinning={q.isFetching} disabled={q.isFetching} onClick={refresh} />
       </div>
       {q.isPending ? (
         <Spinner label="Loading dashboard..." />

@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
 import { formatCents, PAYOUT_MESSAGES as M } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Pager } from '../../../components/ui/pager';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { toast } from '../../../lib/toast';
+import { Pager } from '../../../components/ui/pager';
 import { payoutsKey, payoutsQuery, payoutSummaryQuery } from '../payouts/api';
 import { formatDay, PayoutItem } from '../payouts/payout-list';
+import { RefreshButton } from './admin-parts';
+import { useLoadErrorToast } from './use-load-error-toast';
 
 function Stat({ label, value, note }: { label: string; value: string; note: string }) {
   return (
@@ -29,9 +28,7 @@ export default function PayoutsTab() {
   const [isRefreshing, setIsRefreshing] = useState(false);
   const isError = summary.isError || list.isError;
 
-  useEffect(() => {
-    if (isError) toast.error('Error', { description: M.loadFailed });
-  }, [isError]);
+  useLoadErrorToast(isError, M.loadFailed);
 
   const refresh = async () => {
     setIsRefreshing(true);
@@ -49,9 +46,7 @@ export default function PayoutsTab() {
         <h2 id="payouts-heading" className="text-xl font-semibold text-slate-900">
           Payout Management
         </h2>
-        <Button variant="secondary" onClick={() => void refresh()} disabled={isRefreshing}>
-          <RefreshCw aria-hidden className={isRefreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} /> Refresh
-        </Button>
+        <RefreshButton spinning={isRefreshing} disabled={isRefreshing} onClick={() => void refresh()} />
       </div>
 
       <Card>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Mail, RefreshCw } from 'lucide-react';
+import { ArrowLeft, Mail } from 'lucide-react';
 import { SUPPORT_MESSAGES, TICKET_STATUSES, TICKET_STATUS_LABELS, supportReplySchema, type TicketStatus } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -13,7 +13,7 @@ import { toast } from '../../../lib/toast';
 import { useMessageEvents } from '../../../lib/use-message-events';
 import { useAdminTicket, useAdminTickets, useReplyToTicket, useSetTicketStatus, type AdminTicket } from '../api/support';
 import { Pager } from '../../../components/ui/pager';
-import { Badge, ErrorState } from './admin-parts';
+import { Badge, ErrorState, RefreshButton } from './admin-parts';
 
 import { showLoadError, useLoadErrorToast } from './use-load-error-toast';
 
@@ -172,9 +172,7 @@ export default function SupportTab() {
   return (
     <div className="space-y-4">
       <div className="flex justify-end">
-        <Button variant="secondary" onClick={refresh} disabled={q.isFetching}>
-          <RefreshCw aria-hidden className={`h-4 w-4 ${q.isFetching ? 'animate-spin' : ''}`} /> Refresh
-        </Button>
+        <RefreshButton spinning={q.isFetching} disabled={q.isFetching} onClick={refresh} />
       </div>
       <Card>
         <CardHeader>
