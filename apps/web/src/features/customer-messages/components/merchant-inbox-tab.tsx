@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Pager } from '../../../components/ui/pager';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FilterChips } from '../../../components/ui/filter-chips';
 import { Field, Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -61,27 +62,15 @@ export default function MerchantInboxTab() {
         <p className="text-sm text-slate-600">Questions customers sent from your deals and their purchases. They get your response by email and in their account.</p>
       </div>
 
-      <div role="group" aria-label="Show messages" className="flex flex-wrap gap-2">
-        {FILTERS.map(([f, label]) => (
-          <button
-            key={f}
-            type="button"
-            aria-pressed={status === f}
-            onClick={() => {
-              setStatus(f);
-              setPage(1);
-            }}
-            className={
-              status === f
-                ? 'min-h-10 rounded-full bg-slate-900 px-4 text-sm font-medium text-white'
-                : 'min-h-10 rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100'
-            }
-          >
-            {label}
-            {data ? ` (${data.counts[f]})` : ''}
-          </button>
-        ))}
-      </div>
+      <FilterChips
+        label="Show messages"
+        options={FILTERS.map(([f, label]) => [f, `${label}${data ? ` (${data.counts[f]})` : ''}`] as const)}
+        value={status}
+        onChange={(f) => {
+          setStatus(f);
+          setPage(1);
+        }}
+      />
 
       {inbox.isLoading ? (
         <Spinner label="Loading messages..." />

@@ -15,6 +15,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Pager } from '../../../components/ui/pager';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FilterChips } from '../../../components/ui/filter-chips';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -60,26 +61,15 @@ export default function DealsTab() {
         </Alert>
       )}
 
-      <div role="group" aria-label="Show deals" className="flex flex-wrap gap-2">
-        {MERCHANT_DEAL_FILTERS.map((f) => (
-          <button
-            key={f}
-            type="button"
-            aria-pressed={status === f}
-            onClick={() => {
-              setStatus(f);
-              setPage(1);
-            }}
-            className={
-              status === f
-                ? 'min-h-10 rounded-full bg-slate-900 px-4 text-sm font-medium text-white'
-                : 'min-h-10 rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100'
-            }
-          >
-            {FILTER_LABELS[f]}
-          </button>
-        ))}
-      </div>
+      <FilterChips
+        label="Show deals"
+        options={MERCHANT_DEAL_FILTERS.map((f) => [f, FILTER_LABELS[f]] as const)}
+        value={status}
+        onChange={(f) => {
+          setStatus(f);
+          setPage(1);
+        }}
+      />
 
       {deals.isLoading ? (
         <Spinner label="Loading deals..." />
