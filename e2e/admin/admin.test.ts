@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN_AUTH_MESSAGES, formatCents } from '@localperks/shared';
-import { DEMO, demoPassword, expectAccessible, latestMail, login, screenshot, useBrowser } from '../support/browser';
+import { codeIn, DEMO, demoPassword, expectAccessible, latestMail, login, screenshot, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -10,11 +10,6 @@ const REPLY = 'We spoke to the shop: your voucher is valid until the end of the 
 const NEW_ADMIN = { name: 'Robin Ops', email: `e2e-admin-${stamp}@example.com`, password: 'Adm1nSecure' };
 const REASON = 'The deal promises a free dessert that the merchant does not offer (Merchant Terms, content rules).';
 
-const codeIn = (text: string) => {
-  const m = text.match(/\b(\d{6})\b/);
-  if (!m) throw new Error(`no code in mail:\n${text}`);
-  return m[1]!;
-};
 /** Full-page screenshots from the top, so the sticky header sits where a person sees it. */
 async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -1,27 +1,17 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { baseUrl, DEMO, demoPassword, expectAccessible, latestMail, linkIn, screenshot, useBrowser } from '../support/browser';
+import { apiCall, codeIn, DEMO, demoPassword, expectAccessible, latestMail, linkIn, screenshot, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const PASSWORD = 'Merchant2025';
 const REASON = 'Please add your business licence number and a photo of the storefront.';
 
-/** JSON calls to the API as a script would make them (same-origin header for the CSRF check). */
-async function call(path: string, body?: unknown, cookie?: string) {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl(), ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown>, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('lp_session=')) };
-}
-
 /** A merchant registers through the public API (the registration page has its own journey). */
 async function registerMerchant(businessName: string, plan: string) {
   const email = `e2e-admin-${tag}-${plan}@example.com`;
-  const res = await call('/api/merchants/register', {
+  const res = await apiCall('/api/merchants/register', {
     email,
     password: PASSWORD,
     confirmPassword: PASSWORD,
@@ -46,7 +36,7 @@ async function adminLogin(page: Page) {
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByTestId('admin-code').waitFor();
   const mail = await latestMail(DEMO.admin, 'admin_access_code');
-  await page.getByTestId('admin-code').fill(mail.subject.match(/\b(\d{6})\b/)![1]!);
+  await page.getByTestId('admin-code').fill(codeIn(mail.text));
   await page.getByRole('button', { name: 'Verify Code' }).click();
   await page.waitForURL('**/admin/dashboard**');
 }
@@ -110,9 +100,9 @@ describe('admin: merchant approval and payouts', () => {
     // The merchant answers in the thread (their side through the API); the admin sees it arrive live.
     const verify = await latestMail(rejectEmail, 'email_verification');
     const token = new URL(linkIn(verify.text, '/auth/callback')).searchParams.get('token');
-    const session = await call('/api/auth/verify-email', { token });
+    const session = await apiCall('/api/auth/verify-email', { token });
     expect(session.status).toBe(200);
-    const answer = await call('/api/merchant/registration/messages', { message: 'Licence number is IL-448812; photo sent by e-mail.' }, session.cookie);
+    const answer = await apiCall('/api/merchant/registration/messages', { message: 'Licence number is IL-448812; photo sent by e-mail.' }, session.cookie);
     expect(answer.status, JSON.stringify(answer.json)).toBe(201);
     await awaiting.getByRole('button', { name: `View Messages with ${rejectName}, 1 unread` }).waitFor();
 

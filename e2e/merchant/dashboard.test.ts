@@ -1,27 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseUrl, DEMO, demoPassword, expectAccessible, latestMail, linkIn, login, screenshot, useBrowser } from '../support/browser';
+import { apiCall, codeIn, DEMO, demoPassword, expectAccessible, latestMail, linkIn, login, screenshot, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const PASSWORD = 'Merchant2025';
 
-/** JSON calls to the API as a script would make them (same-origin header for the CSRF check). */
-async function call(path: string, body?: unknown, cookie?: string) {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl(), ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown>, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('lp_session=')) };
-}
-
 /** The admin signs in through the API: credentials, then the 6-digit code from the e-mail. */
 async function adminSession(): Promise<string> {
-  const login = await call('/api/admin-auth/login', { email: DEMO.admin, password: demoPassword() });
+  const login = await apiCall('/api/admin-auth/login', { email: DEMO.admin, password: demoPassword() });
   expect(login.status, JSON.stringify(login.json)).toBe(200);
   const mail = await latestMail(DEMO.admin, 'admin_access_code');
-  const code = await call('/api/admin-auth/code', { code: mail.subject.match(/\b(\d{6})\b/)![1]! }, login.cookie);
+  const code = await apiCall('/api/admin-auth/code', { code: codeIn(mail.text) }, login.cookie);
   expect(code.status, JSON.stringify(code.json)).toBe(200);
   return code.cookie ?? login.cookie!;
 }
@@ -92,7 +82,7 @@ describe('merchant dashboard', () => {
 
   it('a new merchant under review talks with the admin, is approved, pays $15 on the card page and messaging unlocks (375 px)', async () => {
     const email = `e2e-dashboard-${tag}@example.com`;
-    const registered = await call('/api/merchants/register', {
+    const registered = await apiCall('/api/merchants/register', {
       email,
       password: PASSWORD,
       confirmPassword: PASSWORD,
@@ -133,7 +123,7 @@ describe('merchant dashboard', () => {
 
     // The admin answers; the thread updates live, on the team's side.
     const admin = await adminSession();
-    const reply = await call(`/api/admin/merchant-requests/${registrationId}/messages`, { message: 'Thanks, photos would help. We will review today.' }, admin);
+    const reply = await apiCall(`/api/admin/merchant-requests/${registrationId}/messages`, { message: 'Thanks, photos would help. We will review today.' }, admin);
     expect(reply.status, JSON.stringify(reply.json)).toBe(201);
     await expect.poll(() => thread.getByText('Thanks, photos would help. We will review today.').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await thread.getByText('LocalPerks team').isVisible()).toBe(true);
@@ -141,7 +131,7 @@ describe('merchant dashboard', () => {
     await shot(page, 'merchant-dashboard-under-review-375');
 
     // The admin asks for more: Response Required with the reason, and the notice tagged in the thread.
-    const rejected = await call(`/api/admin/merchant-requests/${registrationId}/reject`, { reason: 'Please add photos of your storefront.' }, admin);
+    const rejected = await apiCall(`/api/admin/merchant-requests/${registrationId}/reject`, { reason: 'Please add photos of your storefront.' }, admin);
     expect(rejected.status, JSON.stringify(rejected.json)).toBe(200);
     await page.reload();
     await expect.poll(() => page.getByRole('heading', { name: 'Response Required' }).isVisible()).toBe(true);
@@ -163,7 +153,7 @@ describe('merchant dashboard', () => {
     await shot(page, 'merchant-dashboard-edit-profile-375');
 
     // Approved: the full dashboard; Customer Messages is locked until the subscription is paid.
-    const approved = await call(`/api/admin/merchant-requests/${registrationId}/approve`, {}, admin);
+    const approved = await apiCall(`/api/admin/merchant-requests/${registrationId}/approve`, {}, admin);
     expect(approved.status, JSON.stringify(approved.json)).toBe(200);
     await page.goto('/merchant/dashboard?tab=messages');
     await expect.poll(() => page.getByRole('heading', { name: 'Customer Messages are locked' }).isVisible()).toBe(true);

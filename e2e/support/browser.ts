@@ -78,6 +78,23 @@ export async function latestMail(to: string, kind?: string): Promise<{ subject: 
   throw new Error(`no ${kind ?? ''} mail for ${to}`);
 }
 
+/** The 6-digit code in a mail's text (the admin access code). */
+export function codeIn(text: string): string {
+  const m = text.match(/\b(\d{6})\b/);
+  if (!m) throw new Error(`no code in mail:\n${text}`);
+  return m[1]!;
+}
+
+/** JSON calls to the API as a script would make them (same-origin header for the CSRF check). */
+export async function apiCall(path: string, body?: unknown, cookie?: string) {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl(), ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown>, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('lp_session=')) };
+}
+
 export function linkIn(text: string, pathPart: string): string {
   const m = text.match(/https?:\/\/\S+/g)?.find((u) => u.includes(pathPart));
   if (!m) throw new Error(`no ${pathPart} link in:\n${text}`);
