@@ -5,14 +5,14 @@ import { SUPPORT_MESSAGES, TICKET_STATUSES, TICKET_STATUS_LABELS, supportReplySc
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field, Input, Textarea } from '../../../components/ui/input';
+import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
+import { TicketMessage } from '../../../components/ui/ticket-message';
 import { errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useMessageEvents } from '../../../lib/use-message-events';
 import { useAdminTicket, useAdminTickets, useReplyToTicket, useSetTicketStatus, type AdminTicket } from '../api/support';
-import { Pager } from '../../../components/ui/pager';
 import { Badge, ErrorState, RefreshButton } from './admin-parts';
 
 import { showLoadError, useLoadErrorToast } from './use-load-error-toast';
@@ -112,13 +112,15 @@ function TicketDetail({ id, onBack }: { id: string; onBack: () => void }) {
       </div>
       <ol className="space-y-3" aria-label="Conversation">
         {messages.map((m) => (
-          <li key={m.id} className={cn('max-w-[90%] rounded-lg p-3 text-sm', m.senderType === 'admin' ? 'ml-auto bg-brand-50 text-slate-900' : 'bg-slate-100 text-slate-900')}>
-            <p className="font-semibold">{m.senderType === 'admin' ? `Support: ${m.subject}` : m.subject}</p>
-            <p className="mt-1 whitespace-pre-wrap break-words">{m.message}</p>
-            <p className="mt-1 text-xs text-slate-600">
-              {m.senderType === 'admin' ? m.senderName ?? 'Support' : ticket.name} · {formatDateTime(m.createdAt)}
-            </p>
-          </li>
+          <TicketMessage
+            key={m.id}
+            fromSupport={m.senderType === 'admin'}
+            own={m.senderType === 'admin'}
+            title={m.senderType === 'admin' ? `Support: ${m.subject}` : m.subject}
+            meta={`${m.senderType === 'admin' ? m.senderName ?? 'Support' : ticket.name} · ${formatDateTime(m.createdAt)}`}
+          >
+            {m.message}
+          </TicketMessage>
         ))}
       </ol>
       {isReplying ? (

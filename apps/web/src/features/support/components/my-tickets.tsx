@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Pager } from '../../../components/ui/pager';
 import { Field, Input, Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
+import { TicketMessage } from '../../../components/ui/ticket-message';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
@@ -100,11 +101,9 @@ function Thread({ id, onBack }: { id: string; onBack: () => void }) {
           </div>
           <ol className="space-y-3" aria-label="Conversation">
             {q.data.messages.map((m) => (
-              <li key={m.id} className={cn('max-w-[90%] rounded-lg p-3 text-sm', m.senderType === 'admin' ? 'bg-brand-50 text-slate-900' : 'ml-auto bg-slate-100 text-slate-900')}>
-                <p className="font-semibold">{m.senderType === 'admin' ? `LocalPerks Support: ${m.subject}` : 'You'}</p>
-                <p className="mt-1 whitespace-pre-wrap break-words">{m.message}</p>
-                <p className="mt-1 text-xs text-slate-600">{formatDateTime(m.createdAt)}</p>
-              </li>
+              <TicketMessage key={m.id} fromSupport={m.senderType === 'admin'} own={m.senderType !== 'admin'} title={m.senderType === 'admin' ? `LocalPerks Support: ${m.subject}` : 'You'} meta={formatDateTime(m.createdAt)}>
+                {m.message}
+              </TicketMessage>
             ))}
           </ol>
           <form noValidate onSubmit={submit} className="space-y-3" aria-label="Reply to support">
