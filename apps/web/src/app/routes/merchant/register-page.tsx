@@ -16,12 +16,12 @@ import {
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Field, Input, Textarea } from '../../../components/ui/input';
+import { Field, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { StateSelect } from '../../../components/ui/state-select';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../features/auth/api';
 import { useRegisterMerchant, type MerchantRegistrationResult } from '../../../features/merchants/api';
+import { BusinessFields } from '../../../features/merchants/components/business-fields';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
@@ -148,26 +148,13 @@ function RegistrationForm({ onRegistered }: { onRegistered: (r: { email: string;
               </FormSection>
 
               <FormSection title="Business" description="This is what customers and our review team will see.">
-                <Field label="Business Name" error={errors.businessName?.message}>
-                  {(p) => <Input {...p} {...form.register('businessName')} autoComplete="organization" />}
-                </Field>
-                <Field label="Business Description" error={errors.description?.message} hint="At least 10 characters: what you offer and what makes you special.">
-                  {(p) => <Textarea {...p} {...form.register('description')} rows={4} />}
-                </Field>
-                <Field label="Website (optional)" error={errors.website?.message}>
-                  {(p) => <Input {...p} {...form.register('website')} type="url" inputMode="url" autoComplete="url" placeholder="https://www.example.com" />}
-                </Field>
-                <Field label="Phone Number" error={errors.phone?.message}>
-                  {(p) => <Input {...p} {...form.register('phone')} type="tel" autoComplete="tel" placeholder="(312) 555-0100" />}
-                </Field>
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <Field label="City" error={errors.city?.message}>
-                    {(p) => <Input {...p} {...form.register('city')} autoComplete="address-level2" />}
-                  </Field>
-                  <Field label="State" error={errors.state?.message}>
-                    {(p) => <StateSelect {...p} {...form.register('state')} />}
-                  </Field>
-                </div>
+                <BusinessFields
+                  register={(name) => form.register(name)}
+                  errors={errors}
+                  descriptionLabel="Business Description"
+                  descriptionHint="At least 10 characters: what you offer and what makes you special."
+                  phonePlaceholder="(312) 555-0100"
+                />
               </FormSection>
 
               <fieldset className="min-w-0" aria-describedby={errors.plan ? 'plan-error' : undefined}>

@@ -4,11 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MERCHANT_DASHBOARD_MESSAGES as D, PLANS, formatCents, merchantProfileSchema, type MerchantOverview, type MerchantProfileForm, type MerchantProfileInput } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Field, Input, Select, Textarea } from '../../../components/ui/input';
-import { StateSelect } from '../../../components/ui/state-select';
+import { Field, Select } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useUpdateMerchantProfile } from '../../merchants/api';
+import { BusinessFields } from '../../merchants/components/business-fields';
 import { PayForMessagingButton } from './pay-for-messaging';
 
 type Merchant = NonNullable<MerchantOverview['merchant']>;
@@ -61,26 +61,13 @@ export function ProfileForm({ merchant, onDone, canPay }: { merchant: Merchant; 
           {canPay && <PayForMessagingButton className="mt-2" />}
         </Alert>
       )}
-      <Field label="Business Name" error={errors.businessName?.message}>
-        {(p) => <Input {...p} {...form.register('businessName')} autoComplete="organization" />}
-      </Field>
-      <Field label="Description" error={errors.description?.message} hint="Phone numbers are removed from descriptions; customers reach you through LocalPerks.">
-        {(p) => <Textarea {...p} {...form.register('description')} rows={4} />}
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Website (optional)" error={errors.website?.message}>
-          {(p) => <Input {...p} {...form.register('website')} type="url" inputMode="url" autoComplete="url" placeholder="https://www.example.com" />}
-        </Field>
-        <Field label="Phone Number" error={errors.phone?.message}>
-          {(p) => <Input {...p} {...form.register('phone')} type="tel" autoComplete="tel" />}
-        </Field>
-        <Field label="City" error={errors.city?.message}>
-          {(p) => <Input {...p} {...form.register('city')} autoComplete="address-level2" />}
-        </Field>
-        <Field label="State" error={errors.state?.message}>
-          {(p) => <StateSelect {...p} {...form.register('state')} />}
-        </Field>
-      </div>
+      <BusinessFields
+        register={(name) => form.register(name)}
+        errors={errors}
+        descriptionLabel="Description"
+        descriptionHint="Phone numbers are removed from descriptions; customers reach you through LocalPerks."
+        compact
+      />
       <Field label="Plan" error={errors.plan?.message} hint={chosenPlan ? planTerms(chosenPlan) : undefined}>
         {(p) => (
           <Select {...p} {...form.register('plan')}>
