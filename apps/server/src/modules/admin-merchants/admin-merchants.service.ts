@@ -11,6 +11,7 @@ import {
 } from '@localperks/shared';
 import type { Db, Tx } from '../../db/client';
 import { adminMerchantMessages, merchantCharges, merchantRegistrationRequests as requests, merchants, notifications, users } from '../../db/schema';
+import { deliverQueuedMail } from '../../lib/deliver-mail';
 import { AppError } from '../../lib/errors';
 import { publishMessageEvent } from '../../lib/events';
 import type { Mailer } from '../../mail/mailer';
@@ -182,7 +183,7 @@ export async function approveMerchantRequest(deps: AdminMerchantDeps, adminId: s
       result: { id: request.id, businessName: request.businessName, status: request.status, merchantId: merchant.id, commissionRate, hasMessaging: merchant.hasMessaging, hasSubscription: merchant.hasSubscription },
     };
   });
-  await deliver(deps, mailId);
+  await deliverQueuedMail(deps, mailId, 'merchant');
   return result;
 }
 
@@ -209,7 +210,7 @@ export async function rejectMerchantRequest(deps: AdminMerchantDeps, adminId: st
     const mailId = await deps.mailer.queue(tx, merchantRejectedEmail(to, { businessName: request.businessName, reason }, deps.appUrl));
     return { mailId, result: { id: request.id, businessName: request.businessName, status: request.status, requiresMerchantResponse: true, rejectionReason: reason, messageId: message!.id } };
   });
-  await deliver(deps, mailId);
+  await deliverQueuedMail(deps, mailId, 'merchant');
   return result;
 }
 
@@ -240,10 +241,6 @@ async function findRequest(tx: Tx, id: string) {
 async function merchantEmail(tx: Tx, request: RequestRow) {
   const [u] = await tx.select({ email: users.email }).from(users).where(eq(users.id, request.userId));
   return u?.email ?? request.email;
-}
-
-async function deliver(deps: AdminMerchantDeps, mailId: string) {
-  await deps.mailer.deliver(mailId).catch((err) => deps.log.error({ err, mailId }, 'merchant e-mail failed (it stays in the outbox for retry)'));
 }
 
 /**
@@ -283,6 +280,6 @@ export async function sendAdminMessage(deps: AdminMerchantDeps, adminId: string,
     const mailId = await deps.mailer.queue(tx, adminMessageEmail(to, { businessName: request.businessName, message: text }, deps.appUrl));
     return { message: toThreadMessage(row!), mailId };
   });
-  await deliver(deps, mailId);
+  await deliverQueuedMail(deps, mailId, 'merchant');
   return message;
 }

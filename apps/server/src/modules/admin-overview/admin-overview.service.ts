@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { ADMIN_LIST_LIMITS, DEAL_MODERATION_MESSAGES, payoutPeriodFor, payoutPeriodWindow } from '@localperks/shared';
 import type { Db } from '../../db/client';
 import { deals, merchantRegistrationRequests, merchants, notifications, purchases, users } from '../../db/schema';
+import { deliverQueuedMail } from '../../lib/deliver-mail';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import { recordAudit } from '../admin/audit';
@@ -149,6 +150,6 @@ export async function deactivateDeal(deps: { db: Db; mailer: Mailer; appUrl: str
     });
     return deps.mailer.queue(tx, dealDeactivatedEmail(deal.email, { businessName: deal.businessName, title: deal.title, reason }, deps.appUrl));
   });
-  await deps.mailer.deliver(mailId).catch((err) => deps.log.error({ err, mailId }, 'deal deactivation e-mail failed (it stays in the outbox for retry)'));
+  await deliverQueuedMail(deps, mailId, 'deal deactivation');
   return { ok: true as const };
 }

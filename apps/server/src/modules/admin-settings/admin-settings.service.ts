@@ -2,6 +2,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZES, displayName } from '@localperks/shared';
 import type { Db } from '../../db/client';
 import { adminAuditLog, users } from '../../db/schema';
+import { deliverQueuedMail } from '../../lib/deliver-mail';
 import type { Mailer } from '../../mail/mailer';
 import { recordAudit } from '../admin/audit';
 import { createUser } from '../auth/auth.service';
@@ -32,7 +33,7 @@ export async function createAdmin(
     const mailId = await deps.mailer.queue(tx, adminCreatedEmail(user.email, { name: input.name, createdBy: by.name }, deps.appUrl));
     return { user, mailId };
   });
-  await deps.mailer.deliver(mailId).catch((err) => deps.log.error({ err, mailId }, 'admin welcome e-mail failed (it stays in the outbox for retry)'));
+  await deliverQueuedMail(deps, mailId, 'admin welcome');
   return { admin: { id: user.id, name: displayName(user.name, user.email), email: user.email, createdAt: user.createdAt.toISOString() } };
 }
 

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZES, SUPPORT_MESSAGES, type TicketStatus } from '@localperks/shared';
 import type { Db, Tx } from '../../db/client';
 import { supportMessages, supportTickets, users } from '../../db/schema';
+import { deliverQueuedMail } from '../../lib/deliver-mail';
 import { AppError } from '../../lib/errors';
 import { publishMessageEvent } from '../../lib/events';
 import type { Mailer } from '../../mail/mailer';
@@ -82,6 +83,6 @@ export async function replyToTicket(deps: { db: Db; mailer: Mailer; appUrl: stri
     const [account] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, t.email.toLowerCase())));
     return deps.mailer.queue(tx, supportReplyEmail(t.email, { name: t.name, subject: input.subject, message: input.message, ticketSubject: t.subject, hasAccount: Boolean(t.customerId || account) }, deps.appUrl));
   });
-  await deps.mailer.deliver(mailId).catch((err) => deps.log.error({ err, mailId }, 'support reply e-mail failed (it stays in the outbox for retry)'));
+  await deliverQueuedMail(deps, mailId, 'support reply');
   return getTicket(deps.db, ticketId);
 }

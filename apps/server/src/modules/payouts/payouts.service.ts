@@ -11,6 +11,7 @@ import {
 } from '@localperks/shared';
 import type { Db } from '../../db/client';
 import { merchantPayouts, merchants, purchases, users } from '../../db/schema';
+import { deliverQueuedMail } from '../../lib/deliver-mail';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import { recordAudit } from '../admin/audit';
@@ -153,6 +154,6 @@ export async function markPayoutPaid(deps: PayoutDeps, adminId: string, id: stri
     const mailId = merchant ? await deps.mailer.queue(tx, payoutPaidEmail(merchant.email, { ...paid, businessName: merchant.businessName }, deps.appUrl)) : null;
     return { payout: toPayout(paid, merchant?.businessName ?? null), mailId };
   });
-  if (mailId) await deps.mailer.deliver(mailId).catch((err) => deps.log.error({ err, mailId }, 'payout e-mail failed (it stays in the outbox for retry)'));
+  if (mailId) await deliverQueuedMail(deps, mailId, 'payout');
   return payout;
 }
