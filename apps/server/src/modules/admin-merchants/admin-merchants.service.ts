@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import {
   ADMIN_APPROVAL_MESSAGES as M,
   ADMIN_REQUESTS_PAGE_SIZE,
@@ -10,13 +10,14 @@ import {
   type AdminRequestSection,
 } from '@localperks/shared';
 import type { Db, Tx } from '../../db/client';
-import { adminMerchantMessages, merchantCharges, merchantRegistrationRequests as requests, merchants, notifications, users } from '../../db/schema';
+import { adminMerchantMessages, merchantRegistrationRequests as requests, merchants, notifications, users } from '../../db/schema';
 import { deliverQueuedMail } from '../../lib/deliver-mail';
 import { AppError } from '../../lib/errors';
 import { publishMessageEvent } from '../../lib/events';
 import type { Mailer } from '../../mail/mailer';
 import { recordAudit } from '../admin/audit';
 import { messagingAccess } from '../merchants/merchants.service';
+import { hasPaidSubscription } from '../billing/billing.service';
 import { adminMessageEmail, merchantApprovedEmail, merchantRejectedEmail } from './admin-merchants.emails';
 import { toThreadMessage } from './thread-message';
 
@@ -101,22 +102,6 @@ async function refuse(tx: Tx, id: string, conflict: (r: RequestRow) => string): 
 const notPendingMessage = (r: RequestRow) =>
   r.status === 'approved' ? 'This registration has already been approved.' : r.status === 'rejected' ? 'This registration has already been rejected.' : 'This registration is no longer pending.';
 
-/** Whether the merchant has paid for a messaging subscription that is still running (DESIGN.md 7). */
-async function hasPaidSubscription(tx: Tx, merchantId: string, now: Date) {
-  const [row] = await tx
-    .select({ id: merchantCharges.id })
-    .from(merchantCharges)
-    .where(
-      and(
-        eq(merchantCharges.merchantId, merchantId),
-        eq(merchantCharges.kind, 'subscription'),
-        eq(merchantCharges.status, 'paid'),
-        or(isNull(merchantCharges.currentPeriodEnd), gt(merchantCharges.currentPeriodEnd, now)),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
 
 /**
  * Approve (merchant-admin.md §4, §7): in one transaction the request becomes approved (only from
@@ -140,7 +125,8 @@ export async function approveMerchantRequest(deps: AdminMerchantDeps, adminId: s
     const commissionRate = commissionForPlan(request.plan);
     let merchant: typeof merchants.$inferSelect;
     if (existing) {
-      const hasSubscription = existing.hasSubscription || (await hasPaidSubscription(tx, existing.id, now));
+      // The provider-confirmed subscription decides, with the same renewal grace as billing.
+      const hasSubscription = await hasPaidSubscription(tx, existing.id, now);
       // An unpaid Advertise + Messaging plan has no messaging yet (DESIGN.md 7).
       const hasMessaging = messagingAccess({ subscriptionPlan: request.plan, hasSubscription });
       [merchant] = (await tx

@@ -102,6 +102,19 @@ describe('merchant approval', () => {
     expect(m).toMatchObject({ approved: true, hasSubscription: true, hasMessaging: true, commissionRate: 0 });
   });
 
+  it('counts the subscription the provider confirmed, with billing’s renewal grace, not a stale flag', async () => {
+    // A flag left over without a paid subscription behind it gives no messaging.
+    const stale = await registration({ plan: 'advertise_messaging' });
+    await db.update(merchants).set({ hasSubscription: true }).where(eq(merchants.id, stale.merchantId!));
+    await post(`/api/admin/merchant-requests/${stale.request.id}/approve`);
+    expect((await db.select().from(merchants).where(eq(merchants.id, stale.merchantId!)))[0]).toMatchObject({ hasSubscription: false, hasMessaging: false });
+    // A period that ended an hour ago is still in its renewal grace: the merchant stays subscribed.
+    const renewing = await registration({ plan: 'advertise_messaging' });
+    await db.insert(merchantCharges).values({ merchantId: renewing.merchantId!, kind: 'subscription', amountCents: 1500, provider: 'sandbox', status: 'paid', paidAt: new Date(), currentPeriodEnd: new Date(Date.now() - 3_600_000) });
+    await post(`/api/admin/merchant-requests/${renewing.request.id}/approve`);
+    expect((await db.select().from(merchants).where(eq(merchants.id, renewing.merchantId!)))[0]).toMatchObject({ hasSubscription: true, hasMessaging: true });
+  });
+
   it('an unknown request is 404', async () => {
     const res = await post('/api/admin/merchant-requests/00000000-0000-4000-8000-000000000000/approve');
     expect(res.statusCode).toBe(404);
