@@ -41,6 +41,20 @@ describe('security headers and CSRF', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // helmet's other defaults come along, on cached browse answers too; HSTS only in production.
+    for (const r of [res, await t.request({ method: 'GET', url: '/api/deals' })]) {
+      expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(r.headers['referrer-policy']).toBe('no-referrer');
+      expect(r.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(r.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('adds HSTS and upgrade-insecure-requests in production', async () => {
+    const { securityHeaders } = await import('../src/plugins/security');
+    const headers = securityHeaders({ contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'self'"], upgradeInsecureRequests: [] } }, hsts: true });
+    expect(headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(headers['content-security-policy']).toContain('upgrade-insecure-requests');
   });
 
   it('refuses state-changing requests from another origin or labelled cross-site', async () => {
