@@ -1,32 +1,21 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 // Types and zod-free constants only: the zod schemas would add ~40 KB to the home and browse pages.
-import { browseQueryKey, type BrowseResult, type DealDetail, type DealTypeFilter, type HomeData, type SortOption } from '@localperks/shared';
+import { browseQueryKey, type BrowseKeyInput, type BrowseResult, type DealDetail, type HomeData } from '@localperks/shared';
 import { api } from '../../lib/api-client';
 
 /** The browse filters, as the page URL holds them (the page number is the infinite query's own). */
-export interface BrowseFilters {
-  search?: string;
-  type?: DealTypeFilter;
-  sort?: SortOption;
-  category?: number | null;
-  state?: string | null;
-  city?: string | null;
-  /** Omitted: the server's default page size. */
-  pageSize?: number;
-}
-
-const normalize = browseQueryKey;
+export type BrowseFilters = BrowseKeyInput;
 
 /** `search=…&category=4` for the API and for links to /deals. */
 export function browseSearchParams(filters: BrowseFilters, page?: number): URLSearchParams {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(normalize(filters))) if (value !== undefined) params.set(key, String(value));
+  for (const [key, value] of Object.entries(browseQueryKey(filters))) if (value !== undefined) params.set(key, String(value));
   if (page !== undefined && page > 1) params.set('page', String(page));
   return params;
 }
 
 export const browseQuery = (filters: BrowseFilters) => {
-  const key = normalize(filters);
+  const key = browseQueryKey(filters);
   return infiniteQueryOptions({
     queryKey: ['deals', 'browse', key],
     queryFn: ({ pageParam }) => api.get<BrowseResult>(`/api/deals?${browseSearchParams(key, pageParam)}`),
