@@ -58,6 +58,16 @@ function NewTicketForm({ onDone }: { onDone: (id: string) => void }) {
   );
 }
 
+/** While a support query loads, or why it could not (the spec's Failed to load messages). */
+function LoadState({ error }: { error: unknown }) {
+  if (!error) return <Spinner />;
+  return (
+    <p role="alert" className="text-sm text-red-800">
+      {errorMessage(error, 'Failed to load messages')}
+    </p>
+  );
+}
+
 function Thread({ id, onBack }: { id: string; onBack: () => void }) {
   const q = useMyTicket(id);
   const send = useSendTicketMessage();
@@ -87,12 +97,8 @@ function Thread({ id, onBack }: { id: string; onBack: () => void }) {
       <Button variant="ghost" size="sm" className="-ml-2" onClick={onBack}>
         <ArrowLeft aria-hidden className="h-4 w-4" /> All requests
       </Button>
-      {q.isPending ? (
-        <Spinner />
-      ) : q.isError ? (
-        <p role="alert" className="text-sm text-red-800">
-          {errorMessage(q.error, 'Failed to load messages')}
-        </p>
+      {q.isPending || q.isError ? (
+        <LoadState error={q.error} />
       ) : (
         <>
           <div className="flex flex-wrap items-center justify-between gap-2">
@@ -150,12 +156,8 @@ export function MyTickets() {
       <Button onClick={() => setIsWriting(true)}>
         <Plus aria-hidden className="h-4 w-4" /> New Request
       </Button>
-      {q.isPending ? (
-        <Spinner />
-      ) : q.isError ? (
-        <p role="alert" className="text-sm text-red-800">
-          {errorMessage(q.error, 'Failed to load messages')}
-        </p>
+      {q.isPending || q.isError ? (
+        <LoadState error={q.error} />
       ) : q.data.tickets.length === 0 ? (
         <p className="py-4 text-sm text-slate-600">You have not contacted support yet.</p>
       ) : (
