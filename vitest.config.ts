@@ -19,7 +19,13 @@ const apiProject = (name: 'api-pglite' | 'api-postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'test/**/*.test.ts', ...PURE_SERVER_TESTS], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'test/**/*.test.ts', ...PURE_SERVER_TESTS],
+          environment: 'node',
+        },
+      },
       apiProject('api-pglite'),
       apiProject('api-postgres'),
       {

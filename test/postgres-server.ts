@@ -160,11 +160,7 @@ export async function startPostgresServer(opts: { port?: number } = {}): Promise
       }
     }
 
-    await runPg(
-      initdb,
-      ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C'],
-      baseDir,
-    );
+    await runPg(initdb, ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C'], baseDir);
 
     // A port found free may be taken by someone else before postgres binds it;
     // retry with a new port in that case (unless the caller fixed the port).

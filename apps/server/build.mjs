@@ -18,7 +18,9 @@ await build({
     {
       name: 'bundle-shared',
       setup(b) {
-        b.onResolve({ filter: /^@localperks\/shared$/ }, () => ({ path: new URL('../../packages/shared/src/index.ts', import.meta.url).pathname }));
+        b.onResolve({ filter: /^@localperks\/shared$/ }, () => ({
+          path: new URL('../../packages/shared/src/index.ts', import.meta.url).pathname,
+        }));
       },
     },
   ],

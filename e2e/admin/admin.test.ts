@@ -15,7 +15,8 @@ async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, name);
 }
-const seen = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
+const seen = (page: Page, text: string | RegExp) =>
+  expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
 
 /** Both steps of /admin-login with the code read from the mailbox; lands on the dashboard. */
 async function adminSignIn(page: Page, email: string, password: string) {
@@ -49,7 +50,19 @@ describe('admin dashboard', () => {
       const res = await fetch('/api/merchants/register', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'Merch4ntPass', confirmPassword: 'Merch4ntPass', businessName: 'Badge Count Bakery', description: 'Bread and pastries baked every morning.', website: '', phone: '(312) 555-0142', city: 'Chicago', state: 'IL', plan: 'deals_messaging', acceptTerms: true }),
+        body: JSON.stringify({
+          email,
+          password: 'Merch4ntPass',
+          confirmPassword: 'Merch4ntPass',
+          businessName: 'Badge Count Bakery',
+          description: 'Bread and pastries baked every morning.',
+          website: '',
+          phone: '(312) 555-0142',
+          city: 'Chicago',
+          state: 'IL',
+          plan: 'deals_messaging',
+          acceptTerms: true,
+        }),
       });
       return res.status;
     }, `e2e-pending-${stamp}@example.com`);
@@ -108,7 +121,14 @@ describe('admin dashboard', () => {
     await seen(page, 'Welcome back, ');
     await seen(page, 'Manage merchants, deals, and payouts.');
     const overview = (await (await page.request.get('/api/admin/overview')).json()) as {
-      stats: { totalMerchants: number; approvedMerchants: number; totalDeals: number; activeDeals: number; totalRevenueCents: number; currentPeriodPayoutCents: number };
+      stats: {
+        totalMerchants: number;
+        approvedMerchants: number;
+        totalDeals: number;
+        activeDeals: number;
+        totalRevenueCents: number;
+        currentPeriodPayoutCents: number;
+      };
       pendingApprovals: number;
     };
     await seen(page, `${overview.stats.approvedMerchants} approved`);
@@ -116,7 +136,9 @@ describe('admin dashboard', () => {
     expect(await page.getByText(formatCents(overview.stats.totalRevenueCents)).first().isVisible()).toBe(true);
     expect(await page.getByText(/^Next payout: /).isVisible()).toBe(true);
     expect(overview.pendingApprovals).toBeGreaterThan(0);
-    await expect.poll(() => page.getByRole('tab', { name: /Merchant Approval/ }).textContent()).toBe(`Merchant Approval${overview.pendingApprovals} pending`);
+    await expect
+      .poll(() => page.getByRole('tab', { name: /Merchant Approval/ }).textContent())
+      .toBe(`Merchant Approval${overview.pendingApprovals} pending`);
     expect(await page.getByText(/^(Approved|Pending)$/).count()).toBeGreaterThan(0);
     await expectAccessible(page);
     await shot(page, 'admin-overview-1280');

@@ -53,7 +53,11 @@ async function pageShot(page: Page, name: string) {
   await screenshot(page, name);
 }
 
-const card = (page: Page, list: string, name: string): Locator => page.getByRole('list', { name: list }).getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+const card = (page: Page, list: string, name: string): Locator =>
+  page
+    .getByRole('list', { name: list })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name }) });
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 describe('admin: merchant approval and payouts', () => {
@@ -76,8 +80,13 @@ describe('admin: merchant approval and payouts', () => {
     // Approve.
     await toApprove.getByRole('button', { name: 'Approve', exact: true }).click();
     await toast(page, 'Merchant Approved').waitFor();
-    await expect.poll(() => page.getByText(`${approveName} has been approved with a 15% commission rate`, { exact: false }).count()).toBeGreaterThan(0);
-    await card(page, 'Recently processed', approveName).or(page.getByRole('list', { name: 'Recently processed' }).getByText(approveName)).first().waitFor();
+    await expect
+      .poll(() => page.getByText(`${approveName} has been approved with a 15% commission rate`, { exact: false }).count())
+      .toBeGreaterThan(0);
+    await card(page, 'Recently processed', approveName)
+      .or(page.getByRole('list', { name: 'Recently processed' }).getByText(approveName))
+      .first()
+      .waitFor();
     await expect.poll(() => toApprove.count()).toBe(0);
 
     // Reject: the button waits for a reason.
@@ -102,7 +111,11 @@ describe('admin: merchant approval and payouts', () => {
     const token = new URL(linkIn(verify.text, '/auth/callback')).searchParams.get('token');
     const session = await apiCall('/api/auth/verify-email', { token });
     expect(session.status).toBe(200);
-    const answer = await apiCall('/api/merchant/registration/messages', { message: 'Licence number is IL-448812; photo sent by e-mail.' }, session.cookie);
+    const answer = await apiCall(
+      '/api/merchant/registration/messages',
+      { message: 'Licence number is IL-448812; photo sent by e-mail.' },
+      session.cookie,
+    );
     expect(answer.status, JSON.stringify(answer.json)).toBe(201);
     await awaiting.getByRole('button', { name: `View Messages with ${rejectName}, 1 unread` }).waitFor();
 
@@ -134,7 +147,10 @@ describe('admin: merchant approval and payouts', () => {
     await page.getByRole('heading', { name: 'Current Period Summary' }).waitFor();
     const payouts = page.getByRole('list', { name: 'All payouts' });
     await payouts.waitFor();
-    const first = payouts.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Mark as Paid/ }) }).first();
+    const first = payouts
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /^Mark as Paid/ }) })
+      .first();
     const period = (await first.textContent())!;
     expect(period).toContain('Windy City Bistro');
     await expectAccessible(page);
@@ -146,7 +162,10 @@ describe('admin: merchant approval and payouts', () => {
     await page.getByText('Payout has been marked as paid successfully').first().waitFor();
     await payouts.getByText('Paid', { exact: true }).first().waitFor();
     await pageShot(page, 'admin-payouts-paid-1280');
-    await payouts.getByText(/Paid on \w+ \d+, \d{4}/).first().waitFor();
+    await payouts
+      .getByText(/Paid on \w+ \d+, \d{4}/)
+      .first()
+      .waitFor();
     expect((await latestMail(DEMO.merchant, 'payout_paid')).subject).toMatch(/payout of \$\d+\.\d{2} has been paid/);
 
     // The same screens on a phone (375 px). One journey keeps the sign-ups from this address few

@@ -153,7 +153,9 @@ describe('password recovery', () => {
     await page.getByLabel('New Password', { exact: true }).fill('Another2025');
     await page.getByLabel('Confirm New Password').fill('Another2025');
     await page.getByRole('button', { name: 'Update Password' }).click();
-    await expect.poll(() => page.getByText('This password reset link has already been used. Please request a new one.').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('This password reset link has already been used. Please request a new one.').isVisible())
+      .toBe(true);
     await context.close();
   });
 

@@ -17,7 +17,15 @@ describe('discovering deals', () => {
     expect(api.total).toBeGreaterThan(0);
     await expect.poll(() => cardTitles(page)).toEqual(api.deals.map((d) => d.title));
     for (const d of api.deals) expect(`${d.title} ${d.description}`.toLowerCase()).toContain('massage');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /deals?$/ }).first().innerText()).toBe(`${api.total} ${api.total === 1 ? 'deal' : 'deals'}`);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /deals?$/ })
+          .first()
+          .innerText(),
+      )
+      .toBe(`${api.total} ${api.total === 1 ? 'deal' : 'deals'}`);
     await context.close();
   });
 
@@ -26,8 +34,14 @@ describe('discovering deals', () => {
     await page.goto('/deals');
     await page.getByText('Standard', { exact: true }).click();
     await page.getByLabel('Sort by').selectOption('price-low');
-    await page.getByRole('button', { name: /Fitness/ }).first().click();
-    await page.waitForURL((u) => u.searchParams.get('type') === 'standard' && u.searchParams.get('sort') === 'price-low' && u.searchParams.get('category') === '4');
+    await page
+      .getByRole('button', { name: /Fitness/ })
+      .first()
+      .click();
+    await page.waitForURL(
+      (u) =>
+        u.searchParams.get('type') === 'standard' && u.searchParams.get('sort') === 'price-low' && u.searchParams.get('category') === '4',
+    );
     const api = (await (await page.request.get('/api/deals?type=standard&sort=price-low&category=4')).json()) as BrowseResult;
     const prices = api.deals.map((d) => d.dealPriceCents);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
@@ -114,7 +128,14 @@ describe('first screen without an extra round trip', () => {
     });
     await page.goto('/deals?category=4&sort=discount');
     await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(0);
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /^\d+ deals?$/ }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /^\d+ deals?$/ })
+          .isVisible(),
+      )
+      .toBe(true);
     await page.waitForTimeout(500);
     expect(browseCalls).toEqual([]);
     await context.close();

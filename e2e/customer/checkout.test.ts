@@ -164,7 +164,9 @@ describe('checkout, purchases and redemption', () => {
     // The account page's tabs at desktop width.
     for (const tab of ['purchases', 'favorites', 'payment-methods']) {
       await page.goto(`/profile?tab=${tab}`);
-      await expect.poll(() => page.getByRole('tab', { selected: true }).first().textContent()).toMatch(/Purchases|Favorites|Payment Methods/);
+      await expect
+        .poll(() => page.getByRole('tab', { selected: true }).first().textContent())
+        .toMatch(/Purchases|Favorites|Payment Methods/);
       await page.waitForLoadState('networkidle');
       await expectAccessible(page);
       await screenshot(page, `profile-${tab}-1280`);
@@ -181,7 +183,14 @@ describe('checkout, purchases and redemption', () => {
     const { page, context } = await b.newPage({ width: 375, height: 812 });
     const [deal] = await bistroDeals(page);
     await page.goto('/purchases');
-    await expect.poll(() => page.getByRole('link', { name: /log ?in/i }).last().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('link', { name: /log ?in/i })
+          .last()
+          .isVisible(),
+      )
+      .toBe(true);
     await expectAccessible(page);
     await addToCart(page, deal!);
     await page.goto('/cart?checkout=1');

@@ -58,8 +58,23 @@ describe('deal page, favourites and cart', () => {
     const [pending] = (await deals(page, 'perkboost')).filter((d) => d.status === 'pending');
     await page.goto('/');
     await page.evaluate((d) => {
-      const line = { id: d.id, title: d.title, dealPriceCents: d.dealPriceCents, originalPriceCents: d.originalPriceCents, imageUrl: d.imageUrl, city: d.city, state: d.state, type: d.type };
-      localStorage.setItem('localperks.cart', JSON.stringify([{ deal: line, quantity: 1 }, { deal: { ...line, id: '00000000-0000-4000-8000-000000000000', title: 'Gone' }, quantity: 1 }]));
+      const line = {
+        id: d.id,
+        title: d.title,
+        dealPriceCents: d.dealPriceCents,
+        originalPriceCents: d.originalPriceCents,
+        imageUrl: d.imageUrl,
+        city: d.city,
+        state: d.state,
+        type: d.type,
+      };
+      localStorage.setItem(
+        'localperks.cart',
+        JSON.stringify([
+          { deal: line, quantity: 1 },
+          { deal: { ...line, id: '00000000-0000-4000-8000-000000000000', title: 'Gone' }, quantity: 1 },
+        ]),
+      );
     }, pending!);
     await page.goto('/cart?canceled=true');
     await expect.poll(() => page.getByText('Payment Canceled').isVisible()).toBe(true);
@@ -102,7 +117,9 @@ describe('crowd-vote deals', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Got it' }).click();
     await expect.poll(() => page.getByText('You voted', { exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => watched.getAttribute('aria-valuetext')).toContain(`${target.currentVotes + 1} of ${target.votesRequired} votes`);
+    await expect
+      .poll(() => watched.getAttribute('aria-valuetext'))
+      .toContain(`${target.currentVotes + 1} of ${target.votesRequired} votes`);
 
     await page.getByRole('button', { name: `Cancel vote for ${target.title}` }).click();
     await expect.poll(() => page.getByText('Your vote has been cancelled.').isVisible()).toBe(true);
@@ -142,7 +159,14 @@ describe('unlocking live', () => {
 
     // The other page, never reloaded, now shows the deal as unlocked with Pay Now.
     await expect.poll(() => watcher.page.getByText('Unlocked', { exact: true }).first().isVisible(), { timeout: 10_000 }).toBe(true);
-    await expect.poll(() => watcher.page.getByRole('button', { name: /Pay Now/ }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        watcher.page
+          .getByRole('button', { name: /Pay Now/ })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await screenshot(watcher.page, 'deal-unlocked-live-375');
     const api = (await (await page.request.get(`/api/deals/${target!.id}`)).json()) as { deal: { status: string; currentVotes: number } };
     expect(api.deal).toMatchObject({ status: 'active', currentVotes: target!.votesRequired });

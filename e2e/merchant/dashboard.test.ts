@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, codeIn, DEMO, demoPassword, expectAccessible, latestMail, linkIn, login, screenshot, useBrowser } from '../support/browser';
+import {
+  apiCall,
+  codeIn,
+  DEMO,
+  demoPassword,
+  expectAccessible,
+  latestMail,
+  linkIn,
+  login,
+  screenshot,
+  useBrowser,
+} from '../support/browser';
 
 const b = useBrowser();
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -33,10 +44,13 @@ describe('merchant dashboard', () => {
     expect(await page.getByText('Business', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Windy City Bistro').first().isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('tab', { name: 'Switch Plans' }).isVisible()).toBe(true);
-    for (const name of ['Account Status', 'Platform Features', 'Business Profile']) expect(await page.getByRole('heading', { name }).isVisible(), name).toBe(true);
-    for (const row of ['Email Verified', 'Admin Review', 'Deal Creation']) expect(await page.getByText(row, { exact: true }).isVisible(), row).toBe(true);
+    for (const name of ['Account Status', 'Platform Features', 'Business Profile'])
+      expect(await page.getByRole('heading', { name }).isVisible(), name).toBe(true);
+    for (const row of ['Email Verified', 'Admin Review', 'Deal Creation'])
+      expect(await page.getByText(row, { exact: true }).isVisible(), row).toBe(true);
     expect(await page.getByText('Pending Approval').count()).toBe(0);
-    for (const name of ['Revenue & Analytics', 'Customer Messages', 'Switch Plans', 'My Deals']) expect(await page.getByRole('tab', { name }).isVisible(), name).toBe(true);
+    for (const name of ['Revenue & Analytics', 'Customer Messages', 'Switch Plans', 'My Deals'])
+      expect(await page.getByRole('tab', { name }).isVisible(), name).toBe(true);
     await expectAccessible(page);
     await shot(page, 'merchant-dashboard-1280');
 
@@ -123,15 +137,25 @@ describe('merchant dashboard', () => {
 
     // The admin answers; the thread updates live, on the team's side.
     const admin = await adminSession();
-    const reply = await apiCall(`/api/admin/merchant-requests/${registrationId}/messages`, { message: 'Thanks, photos would help. We will review today.' }, admin);
+    const reply = await apiCall(
+      `/api/admin/merchant-requests/${registrationId}/messages`,
+      { message: 'Thanks, photos would help. We will review today.' },
+      admin,
+    );
     expect(reply.status, JSON.stringify(reply.json)).toBe(201);
-    await expect.poll(() => thread.getByText('Thanks, photos would help. We will review today.').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => thread.getByText('Thanks, photos would help. We will review today.').isVisible(), { timeout: 10_000 })
+      .toBe(true);
     expect(await thread.getByText('LocalPerks team').isVisible()).toBe(true);
     await expectAccessible(page);
     await shot(page, 'merchant-dashboard-under-review-375');
 
     // The admin asks for more: Response Required with the reason, and the notice tagged in the thread.
-    const rejected = await apiCall(`/api/admin/merchant-requests/${registrationId}/reject`, { reason: 'Please add photos of your storefront.' }, admin);
+    const rejected = await apiCall(
+      `/api/admin/merchant-requests/${registrationId}/reject`,
+      { reason: 'Please add photos of your storefront.' },
+      admin,
+    );
     expect(rejected.status, JSON.stringify(rejected.json)).toBe(200);
     await page.reload();
     await expect.poll(() => page.getByRole('heading', { name: 'Response Required' }).isVisible()).toBe(true);
@@ -157,7 +181,12 @@ describe('merchant dashboard', () => {
     expect(approved.status, JSON.stringify(approved.json)).toBe(200);
     await page.goto('/merchant/dashboard?tab=messages');
     await expect.poll(() => page.getByRole('heading', { name: 'Customer Messages are locked' }).isVisible()).toBe(true);
-    expect(await page.getByRole('tab', { name: /Customer Messages/ }).getByLabel('Locked').count()).toBe(1);
+    expect(
+      await page
+        .getByRole('tab', { name: /Customer Messages/ })
+        .getByLabel('Locked')
+        .count(),
+    ).toBe(1);
     await expectAccessible(page);
     await shot(page, 'merchant-dashboard-locked-375');
 
@@ -180,8 +209,15 @@ describe('merchant dashboard', () => {
     await expect.poll(() => new URL(page.url()).search).toBe('');
     await page.getByRole('tab', { name: /Customer Messages/ }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Customer Messages are locked' }).count()).toBe(0);
-    expect(await page.getByRole('tab', { name: /Customer Messages/ }).getByLabel('Locked').count()).toBe(0);
-    const me = (await (await page.request.get('/api/merchant/me')).json()) as { merchant: { hasSubscription: boolean; messagingAccess: boolean } };
+    expect(
+      await page
+        .getByRole('tab', { name: /Customer Messages/ })
+        .getByLabel('Locked')
+        .count(),
+    ).toBe(0);
+    const me = (await (await page.request.get('/api/merchant/me')).json()) as {
+      merchant: { hasSubscription: boolean; messagingAccess: boolean };
+    };
     expect(me.merchant).toMatchObject({ hasSubscription: true, messagingAccess: true });
     await expectAccessible(page);
     await shot(page, 'merchant-dashboard-unlocked-375');

@@ -24,14 +24,18 @@ async function merchantSignsIn(page: Page) {
 
 async function fillDeal(page: Page, title: string, opts: { description?: string } = {}) {
   await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByLabel('Description', { exact: true }).fill(opts.description ?? 'A five-course seasonal tasting menu for two by the river, with a glass of wine each.');
+  await page
+    .getByLabel('Description', { exact: true })
+    .fill(opts.description ?? 'A five-course seasonal tasting menu for two by the river, with a glass of wine each.');
   await page.getByLabel('Highlight 1', { exact: true }).fill('Five seasonal courses');
   await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Restaurants' });
   await page.getByLabel('Location', { exact: true }).selectOption({ label: 'Chicago, IL' });
   await page.getByLabel('Original price ($)').fill('120');
   await page.getByLabel('Deal price ($)').fill('79.50');
   const d = new Date(Date.now() + 30 * 86_400_000);
-  await page.getByLabel('Expiration date').fill(`${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`);
+  await page
+    .getByLabel('Expiration date')
+    .fill(`${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`);
 }
 
 let dealPath = '';
@@ -49,12 +53,21 @@ describe('merchant deals, PerkBoost and customer messages', () => {
     // A blank form shows the rules' messages and sends nothing.
     await page.getByLabel('Location', { exact: true }).selectOption('');
     await page.getByRole('button', { name: 'Create Deal' }).click();
-    for (const message of [MERCHANT_DEAL_MESSAGES.titleMin, MERCHANT_DEAL_MESSAGES.descriptionMin, MERCHANT_DEAL_MESSAGES.categoryRequired, MERCHANT_DEAL_MESSAGES.locationRequired, MERCHANT_DEAL_MESSAGES.originalPriceRequired, MERCHANT_DEAL_MESSAGES.expirationRequired]) {
+    for (const message of [
+      MERCHANT_DEAL_MESSAGES.titleMin,
+      MERCHANT_DEAL_MESSAGES.descriptionMin,
+      MERCHANT_DEAL_MESSAGES.categoryRequired,
+      MERCHANT_DEAL_MESSAGES.locationRequired,
+      MERCHANT_DEAL_MESSAGES.originalPriceRequired,
+      MERCHANT_DEAL_MESSAGES.expirationRequired,
+    ]) {
       await expect.poll(() => page.getByText(message, { exact: true }).first().isVisible(), { message }).toBe(true);
     }
     await expectAccessible(page);
 
-    await fillDeal(page, DEAL_TITLE, { description: 'A five-course seasonal tasting menu for two by the river. Reserve at (312) 555-0199 today.' });
+    await fillDeal(page, DEAL_TITLE, {
+      description: 'A five-course seasonal tasting menu for two by the river. Reserve at (312) 555-0199 today.',
+    });
     await page.getByLabel('Deal price ($)').fill('130');
     await page.getByRole('button', { name: 'Create Deal' }).click();
     await expect.poll(() => page.getByText(MERCHANT_DEAL_MESSAGES.dealBelowOriginal).isVisible()).toBe(true);
@@ -63,11 +76,15 @@ describe('merchant deals, PerkBoost and customer messages', () => {
     // The phone number is flagged before saving.
     expect(await page.getByText(/will be removed when you save/).isVisible()).toBe(true);
 
-    const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: 180, g: 90, b: 40 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: 180, g: 90, b: 40 } } })
+      .png()
+      .toBuffer();
     await page.locator('input[type="file"]').setInputFiles({ name: 'dinner.png', mimeType: 'image/png', buffer: png });
     await expect.poll(() => page.getByRole('img', { name: 'Deal image 1 (cover)' }).isVisible()).toBe(true);
     // Something that is not an image is refused by the server.
-    await page.locator('input[type="file"]').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
     await expect.poll(() => page.getByText(`notes.png: ${MERCHANT_DEAL_MESSAGES.uploadNotImage}`).isVisible()).toBe(true);
     await shot(page, 'merchant-deal-new-1280');
 
@@ -95,7 +112,8 @@ describe('merchant deals, PerkBoost and customer messages', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Create Deal', level: 1 }).isVisible()).toBe(true);
     await fillDeal(page, BOOST_TITLE);
     await page.getByRole('checkbox', { name: /Launch as PerkBoost/ }).check();
-    for (const text of ['$9.99', '$24.99', '$49.99', '$89.99', 'Popular', 'Best Value']) expect(await page.getByText(text, { exact: true }).isVisible(), text).toBe(true);
+    for (const text of ['$9.99', '$24.99', '$49.99', '$89.99', 'Popular', 'Best Value'])
+      expect(await page.getByText(text, { exact: true }).isVisible(), text).toBe(true);
     await page.getByText('7 days', { exact: true }).click();
     await page.getByLabel('Votes required', { exact: true }).fill('25');
     await expectAccessible(page);

@@ -81,10 +81,18 @@ describe('merchant registration', () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     // The open dialog hides the page from the accessibility tree, so the box is found by its name attribute.
     expect(await page.locator('input[name="acceptTerms"]').isChecked()).toBe(false);
-    for (const text of [/5 business days/, /30 days' notice/, /six months/, /State of California/, /review, approval, modification and removal/]) {
+    for (const text of [
+      /5 business days/,
+      /30 days' notice/,
+      /six months/,
+      /State of California/,
+      /review, approval, modification and removal/,
+    ]) {
       expect(await dialog.getByText(text).isVisible()).toBe(true);
     }
-    expect(await dialog.getByRole('link', { name: /Read the full Merchant Terms of Service/ }).getAttribute('href')).toBe('/company/merchant-terms');
+    expect(await dialog.getByRole('link', { name: /Read the full Merchant Terms of Service/ }).getAttribute('href')).toBe(
+      '/company/merchant-terms',
+    );
     await expectAccessible(page);
     // The dialog is fixed to the viewport: a viewport shot shows it as seen.
     await page.screenshot({ path: path.resolve(import.meta.dirname, '../../screenshots/merchant-register-terms-375.png') });
@@ -120,7 +128,9 @@ describe('merchant registration', () => {
     // A verified merchant with a registration request goes to the dashboard after 2 s.
     await page.waitForURL((u) => u.pathname === '/merchant/dashboard', { timeout: 8000 });
     // The registration was stored with the chosen plan.
-    const me = (await (await page.request.get('/api/merchant/me')).json()) as { registration: { plan: string; status: string; businessName: string } | null };
+    const me = (await (await page.request.get('/api/merchant/me')).json()) as {
+      registration: { plan: string; status: string; businessName: string } | null;
+    };
     expect(me.registration).toMatchObject({ plan: 'advertise_messaging', status: 'pending', businessName: business.businessName });
 
     // The same address again: the server's e-mail error lands on the Email field.

@@ -49,7 +49,16 @@ describe('site shell', () => {
     await page.goto('/perkboost-info');
     await expect.poll(() => page.locator('main').innerText()).toContain('$9.99');
     const text = await page.locator('main').innerText();
-    for (const s of ['$9.99', '$24.99', '$49.99', '$89.99', 'Popular', 'Best Value', 'Available to all merchants with active subscription plans.']) expect(text).toContain(s);
+    for (const s of [
+      '$9.99',
+      '$24.99',
+      '$49.99',
+      '$89.99',
+      'Popular',
+      'Best Value',
+      'Available to all merchants with active subscription plans.',
+    ])
+      expect(text).toContain(s);
     await context.close();
   });
 
@@ -118,7 +127,9 @@ describe('site shell', () => {
     await page.waitForURL('**/merchant/dashboard');
     await page.goto('/about');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect.poll(() => nav.getByRole('link').allInnerTexts()).toEqual(['Home', 'Browse Deals', 'My Purchases', 'Merchant Dashboard', 'Launch Checklist']);
+    await expect
+      .poll(() => nav.getByRole('link').allInnerTexts())
+      .toEqual(['Home', 'Browse Deals', 'My Purchases', 'Merchant Dashboard', 'Launch Checklist']);
     const header = page.getByRole('banner');
     expect(await header.getByRole('link', { name: /^Cart/ }).count()).toBe(0);
     expect(await header.getByRole('link', { name: /^Favorites/ }).count()).toBe(0);

@@ -12,10 +12,21 @@ export const DEMO = {
   admin: 'admin@localperks.example',
 } as const;
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean) as string[];
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(
+    Boolean,
+  ) as string[];
   const found = candidates.find((p) => fs.existsSync(p));
   if (!found) throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH)');
   return found;
@@ -31,7 +42,9 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    async newPage(opts: { width?: number; height?: number; geolocation?: { latitude: number; longitude: number } } = {}): Promise<{ page: Page; context: BrowserContext }> {
+    async newPage(
+      opts: { width?: number; height?: number; geolocation?: { latitude: number; longitude: number } } = {},
+    ): Promise<{ page: Page; context: BrowserContext }> {
       const context = await browser.newContext({
         baseURL: baseUrl(),
         viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
@@ -57,7 +70,15 @@ export async function expectAccessible(page: Page) {
     await page.waitForTimeout(600);
     bad = await check();
   }
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+  expect(
+    bad.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    ),
+  ).toEqual([]);
 }
 
 export async function screenshot(page: Page, name: string) {
@@ -70,9 +91,14 @@ export async function screenshot(page: Page, name: string) {
 export async function latestMail(to: string, kind?: string): Promise<{ subject: string; text: string; html: string }> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const list = (await (await fetch(`${baseUrl()}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { mails: { id: string; kind: string }[] };
+    const list = (await (await fetch(`${baseUrl()}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as {
+      mails: { id: string; kind: string }[];
+    };
     const hit = list.mails.find((m) => !kind || m.kind === kind);
-    if (hit) return ((await (await fetch(`${baseUrl()}/api/dev/mailbox/${hit.id}`)).json()) as { mail: { subject: string; text: string; html: string } }).mail;
+    if (hit)
+      return (
+        (await (await fetch(`${baseUrl()}/api/dev/mailbox/${hit.id}`)).json()) as { mail: { subject: string; text: string; html: string } }
+      ).mail;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no ${kind ?? ''} mail for ${to}`);
@@ -92,7 +118,14 @@ export async function apiCall(path: string, body?: unknown, cookie?: string) {
     headers: { 'content-type': 'application/json', origin: baseUrl(), ...(cookie ? { cookie } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown>, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('lp_session=')) };
+  return {
+    status: res.status,
+    json: (await res.json()) as Record<string, unknown>,
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .find((c) => c.startsWith('lp_session=')),
+  };
 }
 
 export function linkIn(text: string, pathPart: string): string {

@@ -47,9 +47,19 @@ export default async function setup(project: TestProject) {
   let log = '';
   const child = spawn(process.execPath, [server], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_URL: baseUrl, NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'true', SMTP_URL: '', DATABASE_URL: '',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_URL: baseUrl,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      SMTP_URL: '',
+      DATABASE_URL: '',
       // Every journey signs up from this one address; the hourly limit is proven by the API tests.
-      SIGNUPS_PER_ADDRESS_PER_HOUR: '200' },
+      SIGNUPS_PER_ADDRESS_PER_HOUR: '200',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (log += d));

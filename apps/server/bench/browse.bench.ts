@@ -42,7 +42,9 @@ const SCENARIOS: [string, string][] = [
 function run(url: string, seconds = SECONDS): Promise<{ rps: number; p99: number; errors: number }> {
   const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, '--json', '-c', String(CONNECTIONS), '-d', String(seconds), '-p', '1', url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [cli, '--json', '-c', String(CONNECTIONS), '-d', String(seconds), '-p', '1', url], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.on('error', reject);
@@ -61,9 +63,23 @@ async function main() {
   await seedBenchDeals(database.db, DEALS);
 
   // The API as deployed (default micro-cache) and with the cache off, so the raw query path shows too.
-  const app = await buildApp({ config: loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000' }), database, logger: false });
+  const app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000' }),
+    database,
+    logger: false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const uncached = await buildApp({ config: loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000', BROWSE_CACHE_MS: '0' }), database, logger: false });
+  const uncached = await buildApp({
+    config: loadConfig({
+      NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'sandbox',
+      LOG_LEVEL: 'silent',
+      APP_URL: 'http://localhost:3000',
+      BROWSE_CACHE_MS: '0',
+    }),
+    database,
+    logger: false,
+  });
   await uncached.listen({ port: 0, host: '127.0.0.1' });
   const uncachedPort = (uncached.server.address() as AddressInfo).port;
   const floor = Fastify();
@@ -73,14 +89,21 @@ async function main() {
   // the load generator on the same cores, its p99 is the lowest any server here can show.
   const bodies = new Map<string, string>();
   const noop = Fastify();
-  noop.get('/noop', (request, reply) => reply.type('application/json; charset=utf-8').send(bodies.get(request.url.split('?')[1] ?? '') ?? '{}'));
+  noop.get('/noop', (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(bodies.get(request.url.split('?')[1] ?? '') ?? '{}'),
+  );
   await noop.listen({ port: 0, host: '127.0.0.1' });
   const noopPort = (noop.server.address() as AddressInfo).port;
   const apiPort = (app.server.address() as AddressInfo).port;
   const floorPort = (floor.server.address() as AddressInfo).port;
 
   // Warm-up (JIT, connection pools, PostgreSQL's buffers): not measured.
-  for (const url of [`http://127.0.0.1:${apiPort}/api/deals`, `http://127.0.0.1:${uncachedPort}/api/deals`, `http://127.0.0.1:${floorPort}/floor`]) await run(url, 2);
+  for (const url of [
+    `http://127.0.0.1:${apiPort}/api/deals`,
+    `http://127.0.0.1:${uncachedPort}/api/deals`,
+    `http://127.0.0.1:${floorPort}/floor`,
+  ])
+    await run(url, 2);
 
   const rows: string[][] = [];
   for (const [name, qs] of SCENARIOS) {
@@ -90,10 +113,38 @@ async function main() {
     bodies.set(qs, await (await fetch(`http://127.0.0.1:${apiPort}/api/deals?${qs}`)).text());
     const none = await run(`http://127.0.0.1:${noopPort}/noop?${qs}`);
     const pct = (x: number) => `${((x / bare.rps) * 100).toFixed(0)} %`;
-    rows.push([name, api.rps.toFixed(0), `${api.p99} ms`, pct(api.rps), raw.rps.toFixed(0), `${raw.p99} ms`, pct(raw.rps), bare.rps.toFixed(0), `${bare.p99} ms`, none.rps.toFixed(0), `${none.p99} ms`, String(api.errors + raw.errors + bare.errors + none.errors)]);
-    console.log(`  ${name}: api ${api.rps.toFixed(0)} req/s p99 ${api.p99} ms | api uncached ${raw.rps.toFixed(0)} req/s p99 ${raw.p99} ms | floor ${bare.rps.toFixed(0)} req/s p99 ${bare.p99} ms | no-op ${none.rps.toFixed(0)} req/s p99 ${none.p99} ms`);
+    rows.push([
+      name,
+      api.rps.toFixed(0),
+      `${api.p99} ms`,
+      pct(api.rps),
+      raw.rps.toFixed(0),
+      `${raw.p99} ms`,
+      pct(raw.rps),
+      bare.rps.toFixed(0),
+      `${bare.p99} ms`,
+      none.rps.toFixed(0),
+      `${none.p99} ms`,
+      String(api.errors + raw.errors + bare.errors + none.errors),
+    ]);
+    console.log(
+      `  ${name}: api ${api.rps.toFixed(0)} req/s p99 ${api.p99} ms | api uncached ${raw.rps.toFixed(0)} req/s p99 ${raw.p99} ms | floor ${bare.rps.toFixed(0)} req/s p99 ${bare.p99} ms | no-op ${none.rps.toFixed(0)} req/s p99 ${none.p99} ms`,
+    );
   }
-  const head = ['scenario', 'API req/s', 'API p99', 'API/floor', 'uncached req/s', 'uncached p99', 'uncached/floor', 'floor req/s', 'floor p99', 'no-op req/s', 'no-op p99', 'errors'];
+  const head = [
+    'scenario',
+    'API req/s',
+    'API p99',
+    'API/floor',
+    'uncached req/s',
+    'uncached p99',
+    'uncached/floor',
+    'floor req/s',
+    'floor p99',
+    'no-op req/s',
+    'no-op p99',
+    'errors',
+  ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
   console.log(`\n${DEALS.toLocaleString()} deals, ${CONNECTIONS} connections, ${SECONDS} s per run\n`);

@@ -3,8 +3,12 @@ import type { Db } from '../src/db/client';
 
 /** Inserts `count` synthetic deals from 50 merchants across the 12 cities and 8 categories. */
 export async function seedBenchDeals(db: Db, count: number) {
-  await db.execute(sql`insert into users (email, password_hash, role) select 'bench' || g || '@bench.example', 'x', 'merchant' from generate_series(1, 50) g`);
-  await db.execute(sql`insert into merchants (user_id, business_name, city, state, subscription_plan, approved) select id, 'Bench Merchant ' || email, 'Chicago', 'IL', 'deals_messaging', true from users where email like '%@bench.example'`);
+  await db.execute(
+    sql`insert into users (email, password_hash, role) select 'bench' || g || '@bench.example', 'x', 'merchant' from generate_series(1, 50) g`,
+  );
+  await db.execute(
+    sql`insert into merchants (user_id, business_name, city, state, subscription_plan, approved) select id, 'Bench Merchant ' || email, 'Chicago', 'IL', 'deals_messaging', true from users where email like '%@bench.example'`,
+  );
   await db.execute(sql`
     with m as (select array_agg(id) ids from merchants),
     words as (select array['spa','sushi','yoga','pizza','massage','bowling','tacos','facial','kayak','museum','brunch','climbing','pilates','barber','wine','concert'] w),
@@ -29,4 +33,3 @@ export async function seedBenchDeals(db: Db, count: number) {
   // Vacuum now rather than let autovacuum start on 100,000 fresh rows in the middle of a measurement.
   await db.execute(sql`vacuum (analyze)`);
 }
-

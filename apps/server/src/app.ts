@@ -69,7 +69,8 @@ export interface BuildOptions {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const webDistDir = () => [path.resolve(here, '../../web/dist'), path.resolve(here, '../web/dist')].find((d) => fs.existsSync(path.join(d, 'index.html')));
+export const webDistDir = () =>
+  [path.resolve(here, '../../web/dist'), path.resolve(here, '../web/dist')].find((d) => fs.existsSync(path.join(d, 'index.html')));
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
@@ -85,7 +86,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('mailer', createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }));
-  app.decorate('authLimits', { ...DEFAULT_AUTH_LIMITS, signupPerAddress: { ...DEFAULT_AUTH_LIMITS.signupPerAddress, max: config.SIGNUPS_PER_ADDRESS_PER_HOUR }, ...opts.authLimits });
+  app.decorate('authLimits', {
+    ...DEFAULT_AUTH_LIMITS,
+    signupPerAddress: { ...DEFAULT_AUTH_LIMITS.signupPerAddress, max: config.SIGNUPS_PER_ADDRESS_PER_HOUR },
+    ...opts.authLimits,
+  });
   const payments = createPaymentProvider(config, database.db);
   app.decorate('payments', payments.provider);
   app.decorate('sandboxSecret', payments.sandboxSecret);
@@ -97,12 +102,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send({ error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } });
+      return reply
+        .code(error.statusCode)
+        .send({ error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const v of error.validation) {
-        const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? '_');
+        const key =
+          v.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+          String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? '_');
         fields[key] ??= v.message ?? 'Invalid value';
       }
       const first = Object.values(fields)[0] ?? 'Invalid request';
@@ -110,7 +119,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ error: { code: status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST', message: (error as Error).message } });
+      return reply
+        .code(status)
+        .send({
+          error: {
+            code: status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST',
+            message: (error as Error).message,
+          },
+        });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
@@ -168,7 +184,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
     let indexHtml: string | undefined;
     app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
-      if (request.url.startsWith('/api/')) return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No API route GET ${request.url.split('?')[0]}` } });
+      if (request.url.startsWith('/api/'))
+        return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No API route GET ${request.url.split('?')[0]}` } });
       const rel = decodeURIComponent(request.url.split('?')[0] ?? '/').replace(/^\/+/, '');
       const file = path.join(root, rel);
       if (rel && file.startsWith(root) && fs.existsSync(file) && fs.statSync(file).isFile()) {

@@ -11,7 +11,13 @@ describe('configuration', () => {
 
   it('reads PORT, DATA_DIR, DATABASE_URL and SEED_DEMO', () => {
     const c = loadConfig({ PORT: '4100', DATA_DIR: '/tmp/lp', DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'false' });
-    expect(c).toMatchObject({ PORT: 4100, dataDir: '/tmp/lp', DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: false, appUrl: 'http://localhost:4100' });
+    expect(c).toMatchObject({
+      PORT: 4100,
+      dataDir: '/tmp/lp',
+      DATABASE_URL: 'postgres://u@h/db',
+      SEED_DEMO: false,
+      appUrl: 'http://localhost:4100',
+    });
   });
 
   it('names every bad value in one clear message', () => {

@@ -9,7 +9,12 @@ const bool = (def: boolean) =>
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
-  PORT: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be between 1 and 65535').max(65535, 'must be between 1 and 65535').default(3000),
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -27,19 +32,52 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('LocalPerks <no-reply@localperks.example>'),
   TRUST_PROXY: bool(false),
-  BROWSE_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0, 'must be 0 or more').max(60_000, 'must be at most 60000').default(2000),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe'], { error: 'must be sandbox or stripe' }).optional().or(z.literal('').transform(() => undefined)),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)').optional().or(z.literal('').transform(() => undefined)),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional().or(z.literal('').transform(() => undefined)),
+  BROWSE_CACHE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(0, 'must be 0 or more')
+    .max(60_000, 'must be at most 60000')
+    .default(2000),
+  PAYMENT_PROVIDER: z
+    .enum(['sandbox', 'stripe'], { error: 'must be sandbox or stripe' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Where the Stripe SDK sends requests (tests point it at a local fake); default api.stripe.com. */
-  STRIPE_API_URL: z.url({ error: 'must be an absolute URL' }).optional().or(z.literal('').transform(() => undefined)),
+  STRIPE_API_URL: z
+    .url({ error: 'must be an absolute URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Signs the sandbox provider's webhooks; random per process when unset (fine for one instance). */
-  SANDBOX_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
-  SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(10_000, 'must be at most 10000').default(10),
+  SANDBOX_WEBHOOK_SECRET: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1, 'must be at least 1')
+    .max(10_000, 'must be at most 10000')
+    .default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = z.infer<typeof envSchema> & { appUrl: string; dataDir: string; isProduction: boolean; paymentProvider: 'sandbox' | 'stripe' };
+export type Config = z.infer<typeof envSchema> & {
+  appUrl: string;
+  dataDir: string;
+  isProduction: boolean;
+  paymentProvider: 'sandbox' | 'stripe';
+};
 
 export class ConfigError extends Error {}
 
@@ -53,7 +91,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   const hasStripeKeys = Boolean(c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET);
   if (Boolean(c.STRIPE_SECRET_KEY) !== Boolean(c.STRIPE_WEBHOOK_SECRET)) {
-    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together\nSee .env.example for every setting.');
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together\nSee .env.example for every setting.',
+    );
   }
   // Production never falls back to test payments silently: the sandbox there must be chosen by name.
   if (c.NODE_ENV === 'production' && !hasStripeKeys && c.PAYMENT_PROVIDER !== 'sandbox') {
@@ -62,7 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (c.PAYMENT_PROVIDER === 'stripe' && !hasStripeKeys) {
-    throw new ConfigError('Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET\nSee .env.example for every setting.');
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET\nSee .env.example for every setting.',
+    );
   }
   return {
     ...c,

@@ -32,11 +32,7 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-  const lines = [
-    '',
-    `  LocalPerks is running at ${config.appUrl}`,
-    `  Database: ${where}${seeded ? ' (demo data seeded)' : ''}`,
-  ];
+  const lines = ['', `  LocalPerks is running at ${config.appUrl}`, `  Database: ${where}${seeded ? ' (demo data seeded)' : ''}`];
   if (config.SEED_DEMO) {
     lines.push(
       '',

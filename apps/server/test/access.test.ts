@@ -47,7 +47,12 @@ describe('access policies', () => {
     for (const r of routes.filter((x) => allowed[x.access])) {
       for (const [role, cookie] of Object.entries(sessions)) {
         if (allowed[r.access]!.includes(role)) continue;
-        const res = await t.request({ method: r.method as 'GET', url: concrete(r.url), cookie, payload: r.method === 'GET' ? undefined : {} });
+        const res = await t.request({
+          method: r.method as 'GET',
+          url: concrete(r.url),
+          cookie,
+          payload: r.method === 'GET' ? undefined : {},
+        });
         expect(res.statusCode, `${role} → ${r.method} ${r.url}`).toBe(403);
       }
     }
@@ -73,7 +78,12 @@ describe('access policies', () => {
     const login = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: admin.email, password: 'Sup3rSecret!' } });
     const cookie = `lp_session=${login.cookies.find((c) => c.name === 'lp_session')!.value}`;
     for (const r of routes.filter((x) => x.access === 'admin')) {
-      const res = await t.request({ method: r.method as 'GET', url: concrete(r.url), cookie, payload: r.method === 'GET' ? undefined : {} });
+      const res = await t.request({
+        method: r.method as 'GET',
+        url: concrete(r.url),
+        cookie,
+        payload: r.method === 'GET' ? undefined : {},
+      });
       expect(res.statusCode).toBe(403);
     }
   });

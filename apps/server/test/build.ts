@@ -55,7 +55,13 @@ export async function build(opts: Partial<Omit<BuildOptions, 'database'>> & { en
 
   const makeUser: TestApp['createUser'] = async (role, o = {}) => {
     const email = o.email ?? `${role}-${randomUUID().slice(0, 8)}@test.example`;
-    const u = await createUser(database.db, { email, password: TEST_PASSWORD, name: o.name ?? `Test ${role}`, role, verified: o.verified ?? true });
+    const u = await createUser(database.db, {
+      email,
+      password: TEST_PASSWORD,
+      name: o.name ?? `Test ${role}`,
+      role,
+      verified: o.verified ?? true,
+    });
     return { id: u.id, email: u.email };
   };
 
@@ -72,12 +78,19 @@ export async function build(opts: Partial<Omit<BuildOptions, 'database'>> & { en
       if (role === 'admin') {
         // Until the admin code step exists in a test, mark this session as having passed it.
         const { sha256 } = await import('../src/lib/crypto');
-        await database.db.update(sessions).set({ secondFactorAt: new Date() }).where(eq(sessions.id, sha256(cookie.split('=')[1]!)));
+        await database.db
+          .update(sessions)
+          .set({ secondFactorAt: new Date() })
+          .where(eq(sessions.id, sha256(cookie.split('=')[1]!)));
       }
       return { cookie, user };
     },
     async lastMail(to, kind) {
-      const rows = await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to.toLowerCase())).orderBy(desc(emailOutbox.createdAt));
+      const rows = await database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.to, to.toLowerCase()))
+        .orderBy(desc(emailOutbox.createdAt));
       return rows.find((r) => !kind || r.kind === kind);
     },
   };

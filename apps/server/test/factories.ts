@@ -9,10 +9,25 @@ import { TEST_PASSWORD, sessionCookie, type TestApp } from './build';
 const DAY = 86_400_000;
 
 export async function createMerchant(db: Db, overrides: Partial<typeof merchants.$inferInsert> = {}) {
-  const user = await createUser(db, { email: `m-${randomUUID().slice(0, 8)}@test.example`, password: TEST_PASSWORD, role: 'merchant', verified: true });
+  const user = await createUser(db, {
+    email: `m-${randomUUID().slice(0, 8)}@test.example`,
+    password: TEST_PASSWORD,
+    role: 'merchant',
+    verified: true,
+  });
   const [m] = await db
     .insert(merchants)
-    .values({ userId: user.id, businessName: 'Test Bistro', city: 'Chicago', state: 'IL', subscriptionPlan: 'deals_messaging', approved: true, hasMessaging: true, commissionRate: 15, ...overrides })
+    .values({
+      userId: user.id,
+      businessName: 'Test Bistro',
+      city: 'Chicago',
+      state: 'IL',
+      subscriptionPlan: 'deals_messaging',
+      approved: true,
+      hasMessaging: true,
+      commissionRate: 15,
+      ...overrides,
+    })
     .returning();
   return { merchant: m!, user };
 }
@@ -52,7 +67,15 @@ export async function createDeal(db: Db, merchantId: string, o: DealOverrides = 
 }
 
 export async function createBoostDeal(db: Db, merchantId: string, votesRequired: number, currentVotes = 0, o: DealOverrides = {}) {
-  return createDeal(db, merchantId, { type: 'perkboost', status: 'pending', votesRequired, currentVotes, votingEndDate: new Date(Date.now() + 7 * DAY), boostDays: 7, ...o });
+  return createDeal(db, merchantId, {
+    type: 'perkboost',
+    status: 'pending',
+    votesRequired,
+    currentVotes,
+    votingEndDate: new Date(Date.now() + 7 * DAY),
+    boostDays: 7,
+    ...o,
+  });
 }
 
 export const TEST_BILLING = { cardName: 'Pat Customer', address: '1 Main St', city: 'Chicago', state: 'IL', zipCode: '60601', notes: '' };
@@ -63,7 +86,11 @@ export async function buy(t: TestApp, cookie: string, items: { dealId: string; q
   const started = await t.request({ method: 'POST', url: '/api/checkout', cookie, payload: { items, billing: TEST_BILLING } });
   if (started.statusCode !== 200) throw new Error(`checkout failed: ${started.body}`);
   const { url, orderId } = started.json() as { url: string; orderId: string };
-  const paid = await t.request({ method: 'POST', url: `/api/sandbox/sessions/${url.split('/sandbox/checkout/')[1]}/pay`, payload: TEST_CARD });
+  const paid = await t.request({
+    method: 'POST',
+    url: `/api/sandbox/sessions/${url.split('/sandbox/checkout/')[1]}/pay`,
+    payload: TEST_CARD,
+  });
   if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.body}`);
   return t.database.db.select().from(purchases).where(eq(purchases.orderId, orderId));
 }

@@ -86,14 +86,22 @@ function createSession(flat: Record<string, string>): any {
 
 /** The session as Stripe returns it, with `payment_intent` / `payment_intent.payment_method` expanded on request. */
 function withExpansions(session: any, expand: string[]): any {
-  if (typeof session.payment_intent !== 'string' || !expand.some((e) => e === 'payment_intent' || e.startsWith('payment_intent.'))) return session;
+  if (typeof session.payment_intent !== 'string' || !expand.some((e) => e === 'payment_intent' || e.startsWith('payment_intent.')))
+    return session;
   const paymentMethodId = `pm_${session.payment_intent.slice(3)}`;
   const paymentMethod = expand.includes('payment_intent.payment_method')
     ? { id: paymentMethodId, object: 'payment_method', type: 'card', card: FAKE_CARD }
     : paymentMethodId;
   return {
     ...session,
-    payment_intent: { id: session.payment_intent, object: 'payment_intent', amount: session.amount_total, currency: session.currency, status: 'succeeded', payment_method: paymentMethod },
+    payment_intent: {
+      id: session.payment_intent,
+      object: 'payment_intent',
+      amount: session.amount_total,
+      currency: session.currency,
+      status: 'succeeded',
+      payment_method: paymentMethod,
+    },
   };
 }
 
@@ -122,7 +130,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (req.method === 'POST' && typeof key === 'string' && idempotent.has(key)) {
       const first = idempotent.get(key)!;
       if (first.raw !== raw) {
-        return stripeError(res, 400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+        return stripeError(
+          res,
+          400,
+          'idempotency_error',
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        );
       }
       return send(res, 200, first.response);
     }
@@ -136,14 +149,26 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (req.method === 'POST' && subscription) {
       // Enough of a subscription update for cancel_at_period_end; the request log holds what was sent.
       const subId = decodeURIComponent(subscription[1]!);
-      return send(res, 200, { id: subId, object: 'subscription', status: 'active', cancel_at_period_end: body.cancel_at_period_end === 'true' });
+      return send(res, 200, {
+        id: subId,
+        object: 'subscription',
+        status: 'active',
+        cancel_at_period_end: body.cancel_at_period_end === 'true',
+      });
     }
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
     if (req.method === 'POST' && expire) {
       const session = sessions.get(decodeURIComponent(expire[1]!));
-      if (!session) return stripeError(res, 404, 'invalid_request_error', `No such checkout.session: '${expire[1]}'`, { code: 'resource_missing' });
+      if (!session)
+        return stripeError(res, 404, 'invalid_request_error', `No such checkout.session: '${expire[1]}'`, { code: 'resource_missing' });
       // Like Stripe: only an open session can be expired.
-      if (session.status !== 'open') return stripeError(res, 400, 'invalid_request_error', `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+      if (session.status !== 'open')
+        return stripeError(
+          res,
+          400,
+          'invalid_request_error',
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+        );
       session.status = 'expired';
       return send(res, 200, session);
     }
@@ -151,7 +176,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (req.method === 'GET' && match) {
       const session = sessions.get(decodeURIComponent(match[1]!));
       if (!session) {
-        return stripeError(res, 404, 'invalid_request_error', `No such checkout.session: '${match[1]}'`, { code: 'resource_missing', param: 'session' });
+        return stripeError(res, 404, 'invalid_request_error', `No such checkout.session: '${match[1]}'`, {
+          code: 'resource_missing',
+          param: 'session',
+        });
       }
       // The SDK sends `expand[0]=…`; plain `expand[]=…` is accepted too.
       const expand = [...params].filter(([k]) => k.startsWith('expand[')).map(([, v]) => v);

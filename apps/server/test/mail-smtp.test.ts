@@ -53,7 +53,13 @@ describe('e-mail by SMTP', () => {
 
   it('keeps a mail the SMTP server refused and sends it on a later attempt, once', async () => {
     refusing.add('later@example.com');
-    await t.app.mailer.send({ to: 'later@example.com', subject: 'Your voucher', text: 'code', html: '<p>code</p>', kind: 'purchase_confirmation' });
+    await t.app.mailer.send({
+      to: 'later@example.com',
+      subject: 'Your voucher',
+      text: 'code',
+      html: '<p>code</p>',
+      kind: 'purchase_confirmation',
+    });
     const failed = await t.lastMail('later@example.com');
     expect(failed).toMatchObject({ sentAt: null, attempts: 1 });
     expect(failed!.error).toContain('Mailbox temporarily unavailable');

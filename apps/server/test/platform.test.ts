@@ -27,7 +27,12 @@ describe('health and documentation', () => {
   });
 
   it('malformed JSON is a 400 in the one error shape, not a 500', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('BAD_REQUEST');
   });
@@ -52,7 +57,10 @@ describe('security headers and CSRF', () => {
 
   it('adds HSTS and upgrade-insecure-requests in production', async () => {
     const { securityHeaders } = await import('../src/plugins/security');
-    const headers = securityHeaders({ contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'self'"], upgradeInsecureRequests: [] } }, hsts: true });
+    const headers = securityHeaders({
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'self'"], upgradeInsecureRequests: [] } },
+      hsts: true,
+    });
     expect(headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(headers['content-security-policy']).toContain('upgrade-insecure-requests');
   });
@@ -80,7 +88,11 @@ describe('feedback and contact', () => {
   });
 
   it('the contact form opens a support ticket with its first message and mails a receipt', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/support/tickets', payload: { name: 'Pat Doe', email: 'pat@example.com', subject: 'Voucher question', message: 'How long is my voucher valid?' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/support/tickets',
+      payload: { name: 'Pat Doe', email: 'pat@example.com', subject: 'Voucher question', message: 'How long is my voucher valid?' },
+    });
     expect(res.statusCode).toBe(201);
     const [ticket] = await t.database.db.select().from(supportTickets).where(eq(supportTickets.id, res.json().ticket.id));
     expect(ticket).toMatchObject({ status: 'open', email: 'pat@example.com', subject: 'Voucher question' });
@@ -92,7 +104,11 @@ describe('feedback and contact', () => {
 
   it('refuses an invalid contact form and writes nothing', async () => {
     const before = (await t.database.db.select().from(supportTickets)).length;
-    const res = await t.request({ method: 'POST', url: '/api/support/tickets', payload: { name: '', email: 'x', subject: '', message: 'short' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/support/tickets',
+      payload: { name: '', email: 'x', subject: '', message: 'short' },
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().error.fields).sort()).toEqual(['email', 'message', 'name', 'subject']);
     expect((await t.database.db.select().from(supportTickets)).length).toBe(before);

@@ -13,7 +13,11 @@ describe('sign-up limit per address', () => {
     const third = await signUp(3);
     expect(third.statusCode).toBe(429);
     expect(third.json().error.code).toBe('RATE_LIMITED');
-    const login = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'limit-3@example.com', password: 'Str0ngPassword' } });
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'limit-3@example.com', password: 'Str0ngPassword' },
+    });
     expect(login.statusCode).toBe(401);
   });
 });

@@ -7,7 +7,10 @@ import { createDeal, createMerchant } from './factories';
 
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-web-'));
 fs.mkdirSync(path.join(webDir, 'assets'));
-fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><meta name="description" content="default" /><title>LocalPerks</title></head><body><div id="root"></div></body></html>');
+fs.writeFileSync(
+  path.join(webDir, 'index.html'),
+  '<!doctype html><html><head><meta name="description" content="default" /><title>LocalPerks</title></head><body><div id="root"></div></body></html>',
+);
 fs.writeFileSync(path.join(webDir, 'assets', 'app-123.js'), 'console.log(1)');
 
 const t = await build({ serveWeb: true, webDir });
@@ -31,7 +34,11 @@ describe('serving the web app', () => {
 
   it('fills title, description and Open Graph tags of a deal page on the server, escaped', async () => {
     const { merchant } = await createMerchant(t.database.db);
-    const deal = await createDeal(t.database.db, merchant.id, { title: 'Tacos & <Margaritas>', description: 'Two tacos and a drink "on the house".', imageUrl: '/images/deals/tacos.svg' });
+    const deal = await createDeal(t.database.db, merchant.id, {
+      title: 'Tacos & <Margaritas>',
+      description: 'Two tacos and a drink "on the house".',
+      imageUrl: '/images/deals/tacos.svg',
+    });
     const res = await t.request({ method: 'GET', url: `/deals/${deal.id}` });
     expect(res.body).toContain('<title>Tacos &amp; &lt;Margaritas&gt; | LocalPerks</title>');
     expect(res.body).toContain('<meta property="og:description" content="Two tacos and a drink &quot;on the house&quot;." />');
@@ -62,7 +69,9 @@ describe('first-screen data', () => {
     await createDeal(t.database.db, merchant.id, { title: 'Burger night', categoryId: 1 });
     const res = await t.request({ method: 'GET', url: '/deals?category=4&sort=discount&state=il&city=Chicago&type=bogus' });
     const block = res.body.match(/id="lp-initial-data">([\s\S]*?)<\/script>/)![1]!;
-    const { browse } = JSON.parse(block) as { browse: { key: Record<string, unknown>; result: { deals: { id: string; categoryId: number }[]; page: number } } };
+    const { browse } = JSON.parse(block) as {
+      browse: { key: Record<string, unknown>; result: { deals: { id: string; categoryId: number }[]; page: number } };
+    };
     // Unknown values read as defaults (type), the state is upper-cased, defaults are left out of the key.
     expect(browse.key).toEqual({ category: 4, sort: 'discount', state: 'IL', city: 'Chicago' });
     expect(browse.result.page).toBe(1);

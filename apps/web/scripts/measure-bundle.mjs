@@ -47,7 +47,9 @@ const log = (...m) => (asJson ? console.error(...m) : console.log(...m));
 const kB = (bytes) => (bytes / 1000).toFixed(2);
 
 function chromiumPath() {
-  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => p && fs.existsSync(p));
+  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
+    (p) => p && fs.existsSync(p),
+  );
   if (!found) throw new Error('Chromium not found: install it or set CHROMIUM_PATH');
   return found;
 }
@@ -70,7 +72,8 @@ async function startServer() {
     [serverEntry, 'npm run build'],
     [path.join(webDist, 'index.html'), 'npm run build -w @localperks/web'],
   ]) {
-    if (!fs.existsSync(file)) throw new Error(`${path.relative(root, file)} is missing: run \`${hint}\` first (or \`npm run bench:bundle\`).`);
+    if (!fs.existsSync(file))
+      throw new Error(`${path.relative(root, file)} is missing: run \`${hint}\` first (or \`npm run bench:bundle\`).`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'localperks-bundle-'));
   const port = await freePort();
@@ -78,7 +81,17 @@ async function startServer() {
   let output = '';
   const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_URL: url, NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'true', SMTP_URL: '', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_URL: url,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      SMTP_URL: '',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d) => (output += d));
@@ -167,13 +180,18 @@ function printTable(r) {
   log(`\n${r.page} at ${r.viewport}: ${r.files.length} JavaScript files`);
   log(`  ${'gzip kB'.padStart(9)} ${'raw kB'.padStart(9)}  file`);
   for (const f of r.files) log(`  ${kB(f.gzip).padStart(9)} ${kB(f.raw).padStart(9)}  ${f.file}`);
-  log(`  ${kB(r.gzip).padStart(9)} ${kB(r.raw).padStart(9)}  total   ${r.isOverBudget ? 'OVER' : 'within'} budget (< ${kB(BUDGET_BYTES)} kB gzip)`);
+  log(
+    `  ${kB(r.gzip).padStart(9)} ${kB(r.raw).padStart(9)}  total   ${r.isOverBudget ? 'OVER' : 'within'} budget (< ${kB(BUDGET_BYTES)} kB gzip)`,
+  );
 }
 
 async function main() {
   const external = argValue('--url');
   const server = external ? { url: external.replace(/\/$/, ''), stop: async () => {} } : await startServer();
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
   const results = [];
   try {
     for (const p of PAGES) for (const v of VIEWPORTS) results.push(await measure(browser, server.url, p, v));
@@ -183,7 +201,8 @@ async function main() {
   }
   results.forEach(printTable);
   log('\nSummary (first-load JavaScript, gzip):');
-  for (const r of results) log(`  ${r.page.padEnd(7)} ${r.viewport.padEnd(8)} ${kB(r.gzip).padStart(7)} kB  ${r.isOverBudget ? 'OVER' : 'ok'}`);
+  for (const r of results)
+    log(`  ${r.page.padEnd(7)} ${r.viewport.padEnd(8)} ${kB(r.gzip).padStart(7)} kB  ${r.isOverBudget ? 'OVER' : 'ok'}`);
   if (asJson) console.log(JSON.stringify({ budgetBytes: BUDGET_BYTES, results }, null, 2));
   const over = results.filter((r) => r.isOverBudget);
   if (over.length) {

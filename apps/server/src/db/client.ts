@@ -22,7 +22,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The committed SQL migrations, found next to the source or next to the bundled server. */
 export function migrationsFolder(): string {
-  const candidates = [path.resolve(here, 'migrations'), path.resolve(here, '../src/db/migrations'), path.resolve(here, '../../src/db/migrations')];
+  const candidates = [
+    path.resolve(here, 'migrations'),
+    path.resolve(here, '../src/db/migrations'),
+    path.resolve(here, '../../src/db/migrations'),
+  ];
   const found = candidates.find((c) => fs.existsSync(path.join(c, 'meta', '_journal.json')));
   if (!found) throw new Error(`Database migrations not found (looked in ${candidates.join(', ')})`);
   return found;

@@ -10,13 +10,31 @@ export interface HeadInfo {
 }
 
 const STATIC_HEADS: Record<string, Omit<HeadInfo, 'url'>> = {
-  '/': { title: 'LocalPerks: Discover Local Deals', description: 'Save up to 70% on restaurants, fitness, beauty, entertainment and more in 12 US cities.' },
+  '/': {
+    title: 'LocalPerks: Discover Local Deals',
+    description: 'Save up to 70% on restaurants, fitness, beauty, entertainment and more in 12 US cities.',
+  },
   '/deals': { title: 'Browse Deals | LocalPerks', description: 'Search and filter discounted local deals by city, state and category.' },
-  '/perkboost': { title: 'PerkBoost Deals | LocalPerks', description: 'Vote for crowd-powered PerkBoost deals and unlock them for everyone.' },
-  '/about': { title: 'About | LocalPerks', description: 'Why LocalPerks exists: great local businesses, better prices for their neighbours.' },
-  '/contact': { title: 'Contact Us | LocalPerks', description: 'Questions about a deal, your account or listing your business? We are here to help.' },
-  '/perkboost-info': { title: 'PerkBoost | LocalPerks', description: 'Boost a deal to the top of search and category pages with PerkBoost.' },
-  '/merchant/pricing': { title: 'Merchant Pricing | LocalPerks', description: 'Free listing, $15/month messaging, or 15% commission on deals you sell.' },
+  '/perkboost': {
+    title: 'PerkBoost Deals | LocalPerks',
+    description: 'Vote for crowd-powered PerkBoost deals and unlock them for everyone.',
+  },
+  '/about': {
+    title: 'About | LocalPerks',
+    description: 'Why LocalPerks exists: great local businesses, better prices for their neighbours.',
+  },
+  '/contact': {
+    title: 'Contact Us | LocalPerks',
+    description: 'Questions about a deal, your account or listing your business? We are here to help.',
+  },
+  '/perkboost-info': {
+    title: 'PerkBoost | LocalPerks',
+    description: 'Boost a deal to the top of search and category pages with PerkBoost.',
+  },
+  '/merchant/pricing': {
+    title: 'Merchant Pricing | LocalPerks',
+    description: 'Free listing, $15/month messaging, or 15% commission on deals you sell.',
+  },
 };
 
 export function headForPath(pathname: string, appUrl: string): HeadInfo | null {
@@ -55,6 +73,9 @@ export function injectHead(html: string, head: HeadInfo): string {
  * data can never close the element.
  */
 export function injectInitialData(html: string, data: Record<string, unknown>): string {
-  const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return html.replace('</body>', `<script type="application/json" id="lp-initial-data">${json}</script></body>`);
 }

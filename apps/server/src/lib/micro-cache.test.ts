@@ -33,12 +33,13 @@ describe('MicroCache', () => {
     const cache = new MicroCache<number>(30, 1000, 10);
     let loads = 0;
     let release: () => void = () => {};
-    const slowLoad = () => new Promise<number>((resolve) => {
-      loads++;
-      const n = loads;
-      if (n === 1) resolve(n);
-      else release = () => resolve(n);
-    });
+    const slowLoad = () =>
+      new Promise<number>((resolve) => {
+        loads++;
+        const n = loads;
+        if (n === 1) resolve(n);
+        else release = () => resolve(n);
+      });
     expect(await cache.get('k', slowLoad)).toBe(1);
     await new Promise((r) => setTimeout(r, 40));
     // Stale: three callers get the old value without waiting, and only one refresh starts.

@@ -70,15 +70,26 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, cid: a.cid, content: Buffer.from(a.contentBase64, 'base64') })),
+        attachments: mail.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          cid: a.cid,
+          content: Buffer.from(a.contentBase64, 'base64'),
+        })),
       });
       // Once a mail that carries a secret (a one-time link or code) has left, the copy kept here
       // loses it: the database then holds only hashes of live secrets (DESIGN.md decision 9).
       const scrubbed = SECRET_MAIL_KINDS.has(mail.kind) ? { text: SCRUBBED_TEXT, html: `<p>${SCRUBBED_TEXT}</p>` } : {};
-      await db.update(emailOutbox).set({ sentAt: new Date(), error: null, ...scrubbed }).where(eq(emailOutbox.id, id));
+      await db
+        .update(emailOutbox)
+        .set({ sentAt: new Date(), error: null, ...scrubbed })
+        .where(eq(emailOutbox.id, id));
     } catch (err) {
       opts.log.error({ err, to: mail.to, kind: mail.kind, attempt: mail.attempts }, 'mail delivery failed');
-      await db.update(emailOutbox).set({ error: String((err as Error).message).slice(0, 500) }).where(eq(emailOutbox.id, id));
+      await db
+        .update(emailOutbox)
+        .set({ error: String((err as Error).message).slice(0, 500) })
+        .where(eq(emailOutbox.id, id));
     }
   };
   return {
@@ -104,19 +115,32 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
         .orderBy(asc(emailOutbox.createdAt))
         .limit(20);
       for (const { id } of due) await deliver(id, now);
-      const sent = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(and(inArray(emailOutbox.id, due.map((d) => d.id).concat('00000000-0000-4000-8000-000000000000')), isNotNull(emailOutbox.sentAt)));
+      const sent = await db
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(
+          and(inArray(emailOutbox.id, due.map((d) => d.id).concat('00000000-0000-4000-8000-000000000000')), isNotNull(emailOutbox.sentAt)),
+        );
       return sent.length;
     },
   };
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A plain-text and an HTML part from the same paragraphs and an optional action button. */
 export function composeMail(opts: { heading: string; paragraphs: string[]; action?: { label: string; url: string }; footer?: string }) {
   const { heading, paragraphs, action } = opts;
   const footer = opts.footer ?? 'LocalPerks · Discover local deals in your city';
-  const text = [heading, '', ...paragraphs.flatMap((p) => [p, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), '—', footer].join('\n');
+  const text = [
+    heading,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    '—',
+    footer,
+  ].join('\n');
   const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">

@@ -12,7 +12,11 @@ export function createPaymentProvider(config: Config, db: Db): { provider: Payme
   const sandboxSecret = config.SANDBOX_WEBHOOK_SECRET ?? randomToken(32);
   if (config.paymentProvider === 'stripe') {
     return {
-      provider: createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY!, webhookSecret: config.STRIPE_WEBHOOK_SECRET!, apiUrl: config.STRIPE_API_URL }),
+      provider: createStripeProvider({
+        secretKey: config.STRIPE_SECRET_KEY!,
+        webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+        apiUrl: config.STRIPE_API_URL,
+      }),
       sandboxSecret,
     };
   }

@@ -97,7 +97,10 @@ export function createSandboxProvider(opts: { db: Db; appUrl: string; secret: st
     },
     async expireCheckout(sessionId) {
       // The card page pays only an open session (a conditional update), so this cannot race a payment.
-      await opts.db.update(sandboxSessions).set({ status: 'expired' }).where(and(eq(sandboxSessions.id, sessionId), eq(sandboxSessions.status, 'open')));
+      await opts.db
+        .update(sandboxSessions)
+        .set({ status: 'expired' })
+        .where(and(eq(sandboxSessions.id, sessionId), eq(sandboxSessions.status, 'open')));
       const [row] = await opts.db.select({ status: sandboxSessions.status }).from(sandboxSessions).where(eq(sandboxSessions.id, sessionId));
       return row?.status !== 'paid';
     },
@@ -119,7 +122,15 @@ export function createSandboxProvider(opts: { db: Db; appUrl: string; secret: st
       if (event.type === 'invoice.paid') {
         const invoice = event.data.object;
         if (!invoice.subscription || !Number.isInteger(invoice.period_end)) throw incomplete();
-        return { id: event.id, type: 'subscription.renewed', sessionId: null, orderId: null, chargeId: invoice.metadata?.chargeId ?? null, subscriptionId: invoice.subscription, periodEnd: new Date(invoice.period_end * 1000) };
+        return {
+          id: event.id,
+          type: 'subscription.renewed',
+          sessionId: null,
+          orderId: null,
+          chargeId: invoice.metadata?.chargeId ?? null,
+          subscriptionId: invoice.subscription,
+          periodEnd: new Date(invoice.period_end * 1000),
+        };
       }
       if (event.type === 'customer.subscription.deleted') {
         if (!event.data.object.id) throw incomplete();
@@ -142,7 +153,10 @@ export function createSandboxProvider(opts: { db: Db; appUrl: string; secret: st
         orderId: null,
         chargeId,
         ...(session.mode === 'subscription' && type === 'checkout.paid'
-          ? { subscriptionId: session.subscription ?? null, periodEnd: session.current_period_end ? new Date(session.current_period_end * 1000) : null }
+          ? {
+              subscriptionId: session.subscription ?? null,
+              periodEnd: session.current_period_end ? new Date(session.current_period_end * 1000) : null,
+            }
           : {}),
       };
     },

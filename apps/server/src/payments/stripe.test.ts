@@ -98,7 +98,11 @@ describe('stripe createCheckout', () => {
   it('sends no tax line when the tax is zero', async () => {
     const input = checkoutInput({ taxCents: 0 });
     const { body } = await checkoutBody(input);
-    const lineCount = new Set(Object.keys(body).filter((k) => k.startsWith('line_items[')).map((k) => k.split(']')[0])).size;
+    const lineCount = new Set(
+      Object.keys(body)
+        .filter((k) => k.startsWith('line_items['))
+        .map((k) => k.split(']')[0]),
+    ).size;
     expect(lineCount).toBe(input.lines.length);
     expect(Object.values(body)).not.toContain('Tax (8%)');
   });
@@ -140,7 +144,11 @@ describe('stripe createCheckout', () => {
     fake.failNext(2);
     const err = await caught(stripe.createCheckout(input));
     expect(err).toBeInstanceOf(AppError);
-    expect(err).toMatchObject({ code: 'UNAVAILABLE', statusCode: 503, message: 'The payment provider is not reachable. Please try again.' });
+    expect(err).toMatchObject({
+      code: 'UNAVAILABLE',
+      statusCode: 503,
+      message: 'The payment provider is not reachable. Please try again.',
+    });
     // Both attempts (the first and the SDK's one retry) reached the API; no session was made.
     expect(sessionPosts()).toHaveLength(2);
     expect([...fake.sessions.values()].some((s) => s.client_reference_id === input.orderId)).toBe(false);
@@ -153,7 +161,14 @@ describe('stripe verifyWebhook', () => {
     const input = checkoutInput();
     const { sessionId } = await stripe.createCheckout(input);
     const session = { ...fake.sessions.get(sessionId), ...changes };
-    const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object: session } });
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object: session },
+    });
     return { payload, sessionId, orderId: input.orderId };
   }
 
@@ -176,7 +191,10 @@ describe('stripe verifyWebhook', () => {
   });
 
   it('treats a completed session needing no payment as paid', async () => {
-    const { payload, sessionId } = await eventFor('checkout.session.completed', { status: 'complete', payment_status: 'no_payment_required' });
+    const { payload, sessionId } = await eventFor('checkout.session.completed', {
+      status: 'complete',
+      payment_status: 'no_payment_required',
+    });
     expect(await verify(payload, signed(payload))).toMatchObject({ type: 'checkout.paid', sessionId });
   });
 
@@ -186,7 +204,10 @@ describe('stripe verifyWebhook', () => {
   });
 
   it('maps checkout.session.async_payment_succeeded to checkout.paid', async () => {
-    const { payload, sessionId, orderId } = await eventFor('checkout.session.async_payment_succeeded', { status: 'complete', payment_status: 'paid' });
+    const { payload, sessionId, orderId } = await eventFor('checkout.session.async_payment_succeeded', {
+      status: 'complete',
+      payment_status: 'paid',
+    });
     expect(await verify(payload, signed(payload))).toMatchObject({ type: 'checkout.paid', sessionId, orderId });
   });
 
@@ -245,7 +266,9 @@ describe('stripe verifyWebhook', () => {
     const { payload } = await eventFor('checkout.session.completed', { payment_status: 'paid' });
     const now = Math.floor(Date.now() / 1000);
     await expectInvalidSignature(verify(payload, signed(payload, { timestamp: now - webhooks.DEFAULT_TOLERANCE - 60 })));
-    await expect(verify(payload, signed(payload, { timestamp: now - webhooks.DEFAULT_TOLERANCE + 60 }))).resolves.toMatchObject({ type: 'checkout.paid' });
+    await expect(verify(payload, signed(payload, { timestamp: now - webhooks.DEFAULT_TOLERANCE + 60 }))).resolves.toMatchObject({
+      type: 'checkout.paid',
+    });
   });
 });
 
@@ -285,8 +308,18 @@ describe('stripe merchant checkouts and subscriptions', () => {
     expiresAt: new Date(Date.now() + 24 * HOUR),
   });
   const signedEvent = (type: string, object: unknown) => {
-    const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
-    return { payload, headers: { 'stripe-signature': webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) } as IncomingHttpHeaders };
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object },
+    });
+    return {
+      payload,
+      headers: { 'stripe-signature': webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) } as IncomingHttpHeaders,
+    };
   };
 
   it('a subscription session bills the amount monthly and carries the charge id on the session and the subscription', async () => {
@@ -316,7 +349,13 @@ describe('stripe merchant checkouts and subscriptions', () => {
   it('maps a paid subscription checkout to checkout.paid with the charge and subscription ids, and no order', async () => {
     const input = merchantInput('subscription');
     const { sessionId } = await stripe.createMerchantCheckout(input);
-    const session = { ...fake.sessions.get(sessionId), mode: 'subscription', status: 'complete', payment_status: 'paid', subscription: 'sub_test_123' };
+    const session = {
+      ...fake.sessions.get(sessionId),
+      mode: 'subscription',
+      status: 'complete',
+      payment_status: 'paid',
+      subscription: 'sub_test_123',
+    };
     const { payload, headers } = signedEvent('checkout.session.completed', session);
     expect(await stripe.verifyWebhook(Buffer.from(payload), headers)).toEqual({
       id: JSON.parse(payload).id,
@@ -332,18 +371,41 @@ describe('stripe merchant checkouts and subscriptions', () => {
   it('maps invoice.paid to subscription.renewed with the latest line period end (current and older API shapes)', async () => {
     const end = Math.floor(Date.now() / 1000) + 30 * 86400;
     const lines = { object: 'list', data: [{ period: { start: end - 30 * 86400, end } }] };
-    const current = signedEvent('invoice.paid', { id: 'in_1', object: 'invoice', parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_a', metadata: { chargeId: 'c1' } } }, lines });
-    expect(await stripe.verifyWebhook(Buffer.from(current.payload), current.headers)).toMatchObject({ type: 'subscription.renewed', subscriptionId: 'sub_a', chargeId: 'c1', periodEnd: new Date(end * 1000) });
+    const current = signedEvent('invoice.paid', {
+      id: 'in_1',
+      object: 'invoice',
+      parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_a', metadata: { chargeId: 'c1' } } },
+      lines,
+    });
+    expect(await stripe.verifyWebhook(Buffer.from(current.payload), current.headers)).toMatchObject({
+      type: 'subscription.renewed',
+      subscriptionId: 'sub_a',
+      chargeId: 'c1',
+      periodEnd: new Date(end * 1000),
+    });
     const legacy = signedEvent('invoice.paid', { id: 'in_2', object: 'invoice', subscription: 'sub_b', lines });
-    expect(await stripe.verifyWebhook(Buffer.from(legacy.payload), legacy.headers)).toMatchObject({ type: 'subscription.renewed', subscriptionId: 'sub_b', chargeId: null });
+    expect(await stripe.verifyWebhook(Buffer.from(legacy.payload), legacy.headers)).toMatchObject({
+      type: 'subscription.renewed',
+      subscriptionId: 'sub_b',
+      chargeId: null,
+    });
     // An invoice without a subscription (a one-off invoice) is none of our business.
     const oneOff = signedEvent('invoice.paid', { id: 'in_3', object: 'invoice', parent: null, lines });
     expect(await stripe.verifyWebhook(Buffer.from(oneOff.payload), oneOff.headers)).toMatchObject({ type: 'ignored' });
   });
 
   it('maps customer.subscription.deleted to subscription.ended', async () => {
-    const { payload, headers } = signedEvent('customer.subscription.deleted', { id: 'sub_gone', object: 'subscription', status: 'canceled' });
-    expect(await stripe.verifyWebhook(Buffer.from(payload), headers)).toMatchObject({ type: 'subscription.ended', subscriptionId: 'sub_gone', sessionId: null, orderId: null });
+    const { payload, headers } = signedEvent('customer.subscription.deleted', {
+      id: 'sub_gone',
+      object: 'subscription',
+      status: 'canceled',
+    });
+    expect(await stripe.verifyWebhook(Buffer.from(payload), headers)).toMatchObject({
+      type: 'subscription.ended',
+      subscriptionId: 'sub_gone',
+      sessionId: null,
+      orderId: null,
+    });
   });
 
   it('sets and clears cancellation at the period end', async () => {

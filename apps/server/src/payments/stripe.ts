@@ -50,7 +50,8 @@ function sessionOf(event: Stripe.Event): Stripe.Checkout.Session | null {
   }
 }
 
-const idOf = (ref: string | { id: string } | null | undefined): string | null => (ref == null ? null : typeof ref === 'string' ? ref : ref.id);
+const idOf = (ref: string | { id: string } | null | undefined): string | null =>
+  ref == null ? null : typeof ref === 'string' ? ref : ref.id;
 
 /** The subscription an invoice bills (its parent in current API versions, `subscription` in older ones). */
 function invoiceSubscription(invoice: Stripe.Invoice): string | null {
@@ -191,7 +192,9 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
         sessionId: session?.id ?? null,
         orderId: session && !chargeId ? (session.metadata?.orderId ?? session.client_reference_id ?? null) : null,
         ...(chargeId ? { chargeId } : {}),
-        ...(session?.mode === 'subscription' && type === 'checkout.paid' ? { subscriptionId: idOf(session.subscription), periodEnd: null } : {}),
+        ...(session?.mode === 'subscription' && type === 'checkout.paid'
+          ? { subscriptionId: idOf(session.subscription), periodEnd: null }
+          : {}),
       };
     },
 

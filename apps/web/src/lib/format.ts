@@ -2,4 +2,5 @@
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** "Nov 22, 2026 at 3:42 PM". */
-export const formatDateTime = (iso: string) => `${formatDate(iso)} at ${new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`;
+export const formatDateTime = (iso: string) =>
+  `${formatDate(iso)} at ${new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`;

@@ -9,7 +9,11 @@ export function seedInitialData(queryClient: QueryClient) {
   const el = document.getElementById('lp-initial-data');
   if (!el?.textContent) return;
   try {
-    const data = JSON.parse(el.textContent) as { home?: HomeData | null; deal?: DealDetail; browse?: { key: Record<string, unknown>; result: BrowseResult } | null };
+    const data = JSON.parse(el.textContent) as {
+      home?: HomeData | null;
+      deal?: DealDetail;
+      browse?: { key: Record<string, unknown>; result: BrowseResult } | null;
+    };
     if (data.home) queryClient.setQueryData(['home'], data.home);
     if (data.deal) queryClient.setQueryData(['deals', 'detail', data.deal.id], { deal: data.deal });
     // The browse page's infinite query: its first page, under the key the page computes from the URL.

@@ -93,7 +93,8 @@ function keepSvgTitles(children: ComponentChildren, depth = 0) {
   else if (typeof vnode.type === 'string') keepSvgTitles(vnode.props?.children, depth + 1);
 }
 
-const isClassComponent = (type: unknown) => typeof type === 'function' && typeof (type.prototype as { render?: unknown } | undefined)?.render === 'function';
+const isClassComponent = (type: unknown) =>
+  typeof type === 'function' && typeof (type.prototype as { render?: unknown } | undefined)?.render === 'function';
 
 const previousVNodeHook = options.vnode;
 options.vnode = (vnode) => {

@@ -3,7 +3,10 @@ import { browseQueryKey, isLocationChoice, readBrowseUrl } from './browse-url';
 
 /** A query string as the browser's URLSearchParams reads it (the shared package has no DOM types). */
 const read = (qs: string) => {
-  const pairs = qs.split('&').filter(Boolean).map((p) => p.split('=').map((v) => decodeURIComponent(v.replace(/\+/g, ' '))) as [string, string]);
+  const pairs = qs
+    .split('&')
+    .filter(Boolean)
+    .map((p) => p.split('=').map((v) => decodeURIComponent(v.replace(/\+/g, ' '))) as [string, string]);
   return readBrowseUrl({ get: (k) => pairs.find(([n]) => n === k)?.[1] ?? null, has: (k) => pairs.some(([n]) => n === k) });
 };
 
@@ -38,6 +41,11 @@ describe('reading a /deals address', () => {
       city: undefined,
       pageSize: undefined,
     });
-    expect(browseQueryKey({ type: 'standard', state: 'IL', city: 'Chicago', category: 1 })).toMatchObject({ type: 'standard', state: 'IL', city: 'Chicago', category: 1 });
+    expect(browseQueryKey({ type: 'standard', state: 'IL', city: 'Chicago', category: 1 })).toMatchObject({
+      type: 'standard',
+      state: 'IL',
+      city: 'Chicago',
+      category: 1,
+    });
   });
 });

@@ -13,7 +13,12 @@ describe('money', () => {
   });
   it('taxes 8 % of the subtotal and totals it', () => {
     expect(taxCents(12000)).toBe(960);
-    expect(orderTotals([{ unitPriceCents: 6000, quantity: 2 }, { unitPriceCents: 999, quantity: 1 }])).toEqual({ subtotalCents: 12999, taxCents: 1040, totalCents: 14039 });
+    expect(
+      orderTotals([
+        { unitPriceCents: 6000, quantity: 2 },
+        { unitPriceCents: 999, quantity: 1 },
+      ]),
+    ).toEqual({ subtotalCents: 12999, taxCents: 1040, totalCents: 14039 });
   });
   it('computes the whole-percent discount', () => {
     expect(discountPercent(12000, 6000)).toBe(50);
@@ -66,6 +71,11 @@ describe('locations', () => {
 
 describe('plans', () => {
   it('commission on approval: 0 / 0 / 15, any other 15', () => {
-    expect([commissionForPlan('advertise_only'), commissionForPlan('advertise_messaging'), commissionForPlan('deals_messaging'), commissionForPlan('x')]).toEqual([0, 0, 15, 15]);
+    expect([
+      commissionForPlan('advertise_only'),
+      commissionForPlan('advertise_messaging'),
+      commissionForPlan('deals_messaging'),
+      commissionForPlan('x'),
+    ]).toEqual([0, 0, 15, 15]);
   });
 });

@@ -19,8 +19,16 @@ describe('payout periods', () => {
   });
   it('steps back one period, into the previous month and year', () => {
     expect(previousPayoutPeriod(payoutPeriodFor(at('2026-03-20T00:00:00Z'))).start).toBe('2026-03-01');
-    expect(previousPayoutPeriod(payoutPeriodFor(at('2026-03-02T00:00:00Z')))).toEqual({ start: '2026-02-15', end: '2026-02-28', payoutDate: '2026-03-01' });
-    expect(previousPayoutPeriod(payoutPeriodFor(at('2027-01-05T00:00:00Z')))).toEqual({ start: '2026-12-15', end: '2026-12-31', payoutDate: '2027-01-01' });
+    expect(previousPayoutPeriod(payoutPeriodFor(at('2026-03-02T00:00:00Z')))).toEqual({
+      start: '2026-02-15',
+      end: '2026-02-28',
+      payoutDate: '2026-03-01',
+    });
+    expect(previousPayoutPeriod(payoutPeriodFor(at('2027-01-05T00:00:00Z')))).toEqual({
+      start: '2026-12-15',
+      end: '2026-12-31',
+      payoutDate: '2027-01-01',
+    });
   });
   it('gives the sales window as a half-open range of UTC midnights', () => {
     const w = payoutPeriodWindow(payoutPeriodFor(at('2028-02-20T00:00:00Z')));

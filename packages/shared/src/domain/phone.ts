@@ -7,10 +7,7 @@
  * years and other short numbers are left alone.
  */
 const SEP = String.raw`[\s.\-]?`;
-const NANP = new RegExp(
-  String.raw`(?<![\w+$])(?:\+?1${SEP})?(?:\(\d{3}\)\s?|\d{3}${SEP})\d{3}${SEP}\d{4}(?![\w])`,
-  'g',
-);
+const NANP = new RegExp(String.raw`(?<![\w+$])(?:\+?1${SEP})?(?:\(\d{3}\)\s?|\d{3}${SEP})\d{3}${SEP}\d{4}(?![\w])`, 'g');
 const LOCAL = /(?<![\w$.\-])\d{3}[.\-]\d{4}(?![\w.\-]\d)/g;
 
 export function stripPhoneNumbers(text: string): { text: string; removed: boolean } {
@@ -23,7 +20,13 @@ export function stripPhoneNumbers(text: string): { text: string; removed: boolea
   if (!removed) return { text, removed };
   const cleaned = out
     .split('\n')
-    .map((line) => line.replace(/[ \t]{2,}/g, ' ').replace(/\s+([,.;:!?])/g, '$1').replace(/\(\s*\)/g, '').trimEnd())
+    .map((line) =>
+      line
+        .replace(/[ \t]{2,}/g, ' ')
+        .replace(/\s+([,.;:!?])/g, '$1')
+        .replace(/\(\s*\)/g, '')
+        .trimEnd(),
+    )
     .join('\n')
     .trim();
   return { text: cleaned, removed };

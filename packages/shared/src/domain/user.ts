@@ -9,7 +9,10 @@ export function displayName(name: string | null | undefined, email: string | nul
 
 /** First two letters of the name, upper case. */
 export function avatarInitials(name: string): string {
-  return name.replace(/[^\p{L}\p{N}]/gu, '').slice(0, AVATAR_LETTERS).toUpperCase();
+  return name
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .slice(0, AVATAR_LETTERS)
+    .toUpperCase();
 }
 
 /** Where a user goes after signing in, or when a signed-in user opens a sign-in page. */

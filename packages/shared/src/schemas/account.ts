@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { newPasswordSchema } from './auth';
 import { ACCOUNT_MESSAGES } from '../messages';
 
-
 export const updateProfileSchema = z.object({
   name: z.string().trim().min(1, ACCOUNT_MESSAGES.nameRequired).max(100),
   phoneNumber: z

@@ -3,7 +3,12 @@ import { CONTACT_MESSAGE_MAX_LENGTH } from '../constants';
 
 export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
-export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = { open: 'Open', in_progress: 'In Progress', resolved: 'Resolved', closed: 'Closed' };
+export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
+  open: 'Open',
+  in_progress: 'In Progress',
+  resolved: 'Resolved',
+  closed: 'Closed',
+};
 
 /** Support texts (merchant-admin.md §5, §8). */
 export const SUPPORT_MESSAGES = {
@@ -18,7 +23,11 @@ export const SUPPORT_MESSAGES = {
 /** Reply to Customer: subject and message both required. */
 export const supportReplySchema = z.object({
   subject: z.string({ error: SUPPORT_MESSAGES.missingDescription }).trim().min(1, SUPPORT_MESSAGES.missingDescription).max(200),
-  message: z.string({ error: SUPPORT_MESSAGES.missingDescription }).trim().min(1, SUPPORT_MESSAGES.missingDescription).max(CONTACT_MESSAGE_MAX_LENGTH),
+  message: z
+    .string({ error: SUPPORT_MESSAGES.missingDescription })
+    .trim()
+    .min(1, SUPPORT_MESSAGES.missingDescription)
+    .max(CONTACT_MESSAGE_MAX_LENGTH),
 });
 export type SupportReply = z.infer<typeof supportReplySchema>;
 

@@ -9,12 +9,16 @@ const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]
 
 describe('admin sign-in rules (merchant-admin.md §5)', () => {
   it('credentials: a valid e-mail and at least 6 characters', () => {
-    expect(messages(adminLoginSchema.safeParse({ email: 'nope', password: '12345' }))).toEqual({ email: 'Please enter a valid email address', password: 'Password must be at least 6 characters' });
+    expect(messages(adminLoginSchema.safeParse({ email: 'nope', password: '12345' }))).toEqual({
+      email: 'Please enter a valid email address',
+      password: 'Password must be at least 6 characters',
+    });
     expect(adminLoginSchema.parse({ email: ' Admin@Example.com ', password: '123456' }).email).toBe('admin@example.com');
   });
 
   it('access code: exactly 6 digits', () => {
-    for (const code of ['', '12345', '1234567', '12a456', '12 456']) expect(messages(accessCodeSchema.safeParse({ code }))).toEqual({ code: 'Access code must be 6 digits' });
+    for (const code of ['', '12345', '1234567', '12a456', '12 456'])
+      expect(messages(accessCodeSchema.safeParse({ code }))).toEqual({ code: 'Access code must be 6 digits' });
     expect(accessCodeSchema.parse({ code: ' 012345 ' }).code).toBe('012345');
   });
 
@@ -30,8 +34,12 @@ describe('admin sign-in rules (merchant-admin.md §5)', () => {
 
 describe('support and moderation rules', () => {
   it('a reply needs both subject and message (Missing Information)', () => {
-    expect(messages(supportReplySchema.safeParse({ subject: ' ', message: 'Hi' }))).toEqual({ subject: 'Please provide both subject and message.' });
-    expect(messages(supportReplySchema.safeParse({ subject: 'Hi', message: '' }))).toEqual({ message: 'Please provide both subject and message.' });
+    expect(messages(supportReplySchema.safeParse({ subject: ' ', message: 'Hi' }))).toEqual({
+      subject: 'Please provide both subject and message.',
+    });
+    expect(messages(supportReplySchema.safeParse({ subject: 'Hi', message: '' }))).toEqual({
+      message: 'Please provide both subject and message.',
+    });
     expect(supportReplySchema.parse({ subject: ' Re: x ', message: ' ok ' })).toEqual({ subject: 'Re: x', message: 'ok' });
   });
 
@@ -41,10 +49,15 @@ describe('support and moderation rules', () => {
   });
 
   it('a ticket from the account needs a subject and a 10-character message', () => {
-    expect(messages(newTicketSchema.safeParse({ subject: 'Hi', message: 'short' }))).toEqual({ subject: 'Please enter a subject', message: 'Message must be at least 10 characters' });
+    expect(messages(newTicketSchema.safeParse({ subject: 'Hi', message: 'short' }))).toEqual({
+      subject: 'Please enter a subject',
+      message: 'Message must be at least 10 characters',
+    });
   });
 
   it('deactivating a deal needs a reason', () => {
-    expect(messages(deactivateDealSchema.safeParse({ reason: '  ' }))).toEqual({ reason: 'Please give the reason for deactivating this deal.' });
+    expect(messages(deactivateDealSchema.safeParse({ reason: '  ' }))).toEqual({
+      reason: 'Please give the reason for deactivating this deal.',
+    });
   });
 });

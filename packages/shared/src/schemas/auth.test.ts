@@ -4,7 +4,10 @@ import { changePasswordSchema } from './account';
 import { contactSchema, feedbackSchema, merchantLeadSchema } from './support';
 
 /** Messages per field for an input, as forms show them. */
-const messages = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown) => {
+const messages = (
+  schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } },
+  input: unknown,
+) => {
   const r = schema.safeParse(input);
   if (r.success) return {};
   const out: Record<string, string[]> = {};
@@ -24,7 +27,9 @@ describe('login (customer.md §5)', () => {
 
 describe('sign-up on /login', () => {
   it('says Email is required for an empty address', () => {
-    expect(messages(signupFormSchema, { email: '', password: 'Passw0rd', confirmPassword: 'Passw0rd', acceptTerms: true }).email).toEqual(['Email is required']);
+    expect(messages(signupFormSchema, { email: '', password: 'Passw0rd', confirmPassword: 'Passw0rd', acceptTerms: true }).email).toEqual([
+      'Email is required',
+    ]);
   });
   it('applies the 8-character, uppercase and digit rules with the spec messages', () => {
     expect(messages(signupFormSchema, { email: 'a@b.co', password: 'abc', confirmPassword: 'abc', acceptTerms: true }).password).toEqual([
@@ -38,7 +43,9 @@ describe('sign-up on /login', () => {
       confirmPassword: ['Please confirm your password'],
       acceptTerms: ['You must accept the terms and conditions'],
     });
-    expect(messages(signupFormSchema, { email: 'a@b.co', password: 'Passw0rd', confirmPassword: 'Passw0rx', acceptTerms: true })).toEqual({ confirmPassword: ['Passwords do not match'] });
+    expect(messages(signupFormSchema, { email: 'a@b.co', password: 'Passw0rd', confirmPassword: 'Passw0rx', acceptTerms: true })).toEqual({
+      confirmPassword: ['Passwords do not match'],
+    });
   });
   it('shows the mismatch together with other problems, so the form lists them all at once', () => {
     expect(messages(signupFormSchema, { email: 'a@b.co', password: 'weakpass', confirmPassword: 'other', acceptTerms: false })).toEqual({
@@ -48,7 +55,9 @@ describe('sign-up on /login', () => {
     });
   });
   it('accepts a valid sign-up', () => {
-    expect(signupFormSchema.safeParse({ email: 'a@b.co', password: 'Passw0rd', confirmPassword: 'Passw0rd', acceptTerms: true }).success).toBe(true);
+    expect(
+      signupFormSchema.safeParse({ email: 'a@b.co', password: 'Passw0rd', confirmPassword: 'Passw0rd', acceptTerms: true }).success,
+    ).toBe(true);
   });
 });
 
@@ -63,7 +72,9 @@ describe('sign-up on /auth', () => {
 
 describe('customer registration /register', () => {
   it('uses its own name and terms messages', () => {
-    expect(messages(registerFormSchema, { name: 'A', email: 'a@b.co', password: 'Passw0rd', confirmPassword: 'Passw0rd', acceptTerms: false })).toEqual({
+    expect(
+      messages(registerFormSchema, { name: 'A', email: 'a@b.co', password: 'Passw0rd', confirmPassword: 'Passw0rd', acceptTerms: false }),
+    ).toEqual({
       name: ['Name must be at least 2 characters'],
       acceptTerms: ['You must accept the Terms of Service'],
     });
@@ -75,16 +86,27 @@ describe('other forms', () => {
     expect(messages(emailOnlySchema, { email: 'x' })).toEqual({ email: ['Please enter a valid email address'] });
   });
   it('password change: 6-character message first, then the strength rule', () => {
-    expect(messages(changePasswordSchema, { currentPassword: 'x', newPassword: 'Ab1' }).newPassword).toEqual(['Password must be at least 6 characters long.']);
-    expect(messages(changePasswordSchema, { currentPassword: 'x', newPassword: 'abcdef1' }).newPassword?.[0]).toBe('Password must be at least 8 characters');
-    expect(messages(changePasswordSchema, { currentPassword: '', newPassword: 'Passw0rd' })).toEqual({ currentPassword: ['Please enter your current password'] });
+    expect(messages(changePasswordSchema, { currentPassword: 'x', newPassword: 'Ab1' }).newPassword).toEqual([
+      'Password must be at least 6 characters long.',
+    ]);
+    expect(messages(changePasswordSchema, { currentPassword: 'x', newPassword: 'abcdef1' }).newPassword?.[0]).toBe(
+      'Password must be at least 8 characters',
+    );
+    expect(messages(changePasswordSchema, { currentPassword: '', newPassword: 'Passw0rd' })).toEqual({
+      currentPassword: ['Please enter your current password'],
+    });
   });
   it('feedback must not be blank after trimming', () => {
     expect(messages(feedbackSchema, { message: '   ' })).toEqual({ message: ['Please enter your feedback before submitting.'] });
     expect(feedbackSchema.parse({ message: ' hi ' }).message).toBe('hi');
   });
   it('contact form validates each field', () => {
-    expect(Object.keys(messages(contactSchema, { name: '', email: '', subject: '', message: '' })).sort()).toEqual(['email', 'message', 'name', 'subject']);
+    expect(Object.keys(messages(contactSchema, { name: '', email: '', subject: '', message: '' })).sort()).toEqual([
+      'email',
+      'message',
+      'name',
+      'subject',
+    ]);
   });
   it('merchant signup section needs an option and an email', () => {
     expect(messages(merchantLeadSchema, { email: '' })).toEqual({ optionType: ['Please select an option'], email: ['Email required'] });

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { LOGIN_PASSWORD_MIN, SIGNUP_PASSWORD_MIN } from '../constants';
 import { AUTH_MESSAGES } from '../messages';
 
-
 const email = z
   .string({ error: AUTH_MESSAGES.emailRequired })
   .trim()

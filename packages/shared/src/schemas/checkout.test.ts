@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutFormSchema, createCheckoutSchema, daysLeft, luhnValid, normalizeRedemptionCode, parseExpiry, sandboxPaySchema } from './checkout';
+import {
+  checkoutFormSchema,
+  createCheckoutSchema,
+  daysLeft,
+  luhnValid,
+  normalizeRedemptionCode,
+  parseExpiry,
+  sandboxPaySchema,
+} from './checkout';
 
 const billing = { cardName: 'Pat', address: '1 Main St', city: 'Chicago', state: 'il', zipCode: '60601' };
 const messagesOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -23,7 +31,10 @@ describe('checkout form', () => {
     expect(messagesOf(checkoutFormSchema.safeParse({ ...billing, state: 'XX' })).state).toBe('Choose a US state.');
   });
   it('drops anything but deal ids and quantities from cart lines', () => {
-    const parsed = createCheckoutSchema.parse({ items: [{ dealId: '00000000-0000-4000-8000-000000000000', quantity: 2, dealPrice: 1, deal: { dealPrice: 1 } }], billing });
+    const parsed = createCheckoutSchema.parse({
+      items: [{ dealId: '00000000-0000-4000-8000-000000000000', quantity: 2, dealPrice: 1, deal: { dealPrice: 1 } }],
+      billing,
+    });
     expect(parsed.items).toEqual([{ dealId: '00000000-0000-4000-8000-000000000000', quantity: 2 }]);
     expect(parsed.saveCard).toBe(false);
   });
@@ -43,7 +54,9 @@ describe('cards and codes', () => {
     expect(parseExpiry('01/27', now).isPast).toBe(false);
   });
   it('normalises card input before checking it', () => {
-    expect(sandboxPaySchema.parse({ cardNumber: '4242 4242-4242 4242', expiry: '12/30', cvc: '123', name: 'A' }).cardNumber).toBe('4242424242424242');
+    expect(sandboxPaySchema.parse({ cardNumber: '4242 4242-4242 4242', expiry: '12/30', cvc: '123', name: 'A' }).cardNumber).toBe(
+      '4242424242424242',
+    );
   });
   it('counts days left as the ceiling of the day difference', () => {
     const now = new Date('2026-11-22T12:00:00Z');

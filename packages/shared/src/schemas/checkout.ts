@@ -3,14 +3,17 @@ import { MAX_CART_LINE_QUANTITY, MAX_CHECKOUT_LINES, US_STATES } from '../consta
 import { CHECKOUT_MESSAGES as M, REDEEM_MESSAGES, SANDBOX_MESSAGES } from '../messages';
 
 // A blank field gets only the spec's message, not the format messages of the checks after it.
-const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, `At most ${max} characters.`);
+const required = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, `At most ${max} characters.`);
 
 /** The checkout form of customer.md §3 and §5 (billing details; card details are entered on the provider's page). */
 export const checkoutFormSchema = z.object({
   cardName: required(M.nameRequired, 100),
   address: required(M.addressRequired, 200),
   city: required(M.addressRequired, 100),
-  state: required(M.addressRequired, 2).toUpperCase().refine((s) => (US_STATES as readonly string[]).includes(s), M.stateInvalid),
+  state: required(M.addressRequired, 2)
+    .toUpperCase()
+    .refine((s) => (US_STATES as readonly string[]).includes(s), M.stateInvalid),
   zipCode: required(M.addressRequired, 10).regex(/^\d{5}(-\d{4})?$/, M.zipInvalid),
   notes: z.string().trim().max(500, 'At most 500 characters.').optional().default(''),
 });
@@ -126,9 +129,20 @@ export const sandboxPaySchema = z.object({
   cardNumber: z
     .string({ error: SANDBOX_MESSAGES.cardNumberInvalid })
     .transform((s) => s.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, SANDBOX_MESSAGES.cardNumberInvalid).refine(luhnValid, SANDBOX_MESSAGES.cardNumberInvalid)),
-  expiry: z.string({ error: SANDBOX_MESSAGES.expiryInvalid }).trim().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, SANDBOX_MESSAGES.expiryInvalid),
-  cvc: z.string({ error: SANDBOX_MESSAGES.cvcInvalid }).trim().regex(/^\d{3,4}$/, SANDBOX_MESSAGES.cvcInvalid),
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{12,19}$/, SANDBOX_MESSAGES.cardNumberInvalid)
+        .refine(luhnValid, SANDBOX_MESSAGES.cardNumberInvalid),
+    ),
+  expiry: z
+    .string({ error: SANDBOX_MESSAGES.expiryInvalid })
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, SANDBOX_MESSAGES.expiryInvalid),
+  cvc: z
+    .string({ error: SANDBOX_MESSAGES.cvcInvalid })
+    .trim()
+    .regex(/^\d{3,4}$/, SANDBOX_MESSAGES.cvcInvalid),
   name: z.string({ error: SANDBOX_MESSAGES.nameRequired }).trim().min(1, SANDBOX_MESSAGES.nameRequired).max(100),
 });
 export type SandboxPay = z.input<typeof sandboxPaySchema>;

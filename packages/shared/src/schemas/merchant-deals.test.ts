@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { customerMessageFormSchema, respondCustomerMessageSchema, sendCustomerMessageSchema } from './customer-messages';
-import { MERCHANT_DEAL_MESSAGES as M, dollarsToCents, endOfLocalDay, merchantDealFormSchema, toMerchantDealInput, type MerchantDealForm } from './merchant-deals';
+import {
+  MERCHANT_DEAL_MESSAGES as M,
+  dollarsToCents,
+  endOfLocalDay,
+  merchantDealFormSchema,
+  toMerchantDealInput,
+  type MerchantDealForm,
+} from './merchant-deals';
 
 const messagesOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -40,12 +47,31 @@ describe('merchant deal form', () => {
 
   it('gives the API body: cents, city and state, blank highlights dropped, boost only when chosen', () => {
     const body = toMerchantDealInput(merchantDealFormSchema.parse(valid));
-    expect(body).toMatchObject({ originalPriceCents: 120_050, dealPriceCents: 7999, city: 'Chicago', state: 'IL', categoryId: 1, highlights: ['Wine included'], boost: null });
+    expect(body).toMatchObject({
+      originalPriceCents: 120_050,
+      dealPriceCents: 7999,
+      city: 'Chicago',
+      state: 'IL',
+      categoryId: 1,
+      highlights: ['Wine included'],
+      boost: null,
+    });
     expect(toMerchantDealInput({ ...valid, isBoost: true }).boost).toEqual({ boostDays: 3, votesRequired: 50 });
   });
 
   it('has a message for every rule', () => {
-    const blank = messagesOf(merchantDealFormSchema.safeParse({ ...valid, title: '', description: 'short', categoryId: '', location: '', originalPrice: '', dealPrice: 'x', expirationDate: '' }));
+    const blank = messagesOf(
+      merchantDealFormSchema.safeParse({
+        ...valid,
+        title: '',
+        description: 'short',
+        categoryId: '',
+        location: '',
+        originalPrice: '',
+        dealPrice: 'x',
+        expirationDate: '',
+      }),
+    );
     expect(blank).toMatchObject({
       title: M.titleMin,
       description: M.descriptionMin,
@@ -58,16 +84,26 @@ describe('merchant deal form', () => {
     expect(messagesOf(merchantDealFormSchema.safeParse({ ...valid, dealPrice: '1200.50' })).dealPrice).toBe(M.dealBelowOriginal);
     expect(messagesOf(merchantDealFormSchema.safeParse({ ...valid, expirationDate: ymdIn(-1) })).expirationDate).toBe(M.expirationFuture);
     expect(messagesOf(merchantDealFormSchema.safeParse({ ...valid, location: 'Springfield|IL' })).location).toBe(M.locationRequired);
-    expect(messagesOf(merchantDealFormSchema.safeParse({ ...valid, isBoost: true, boostDays: '2', votesRequired: '3' }))).toMatchObject({ boostDays: M.boostDaysRequired, votesRequired: M.votesRequiredMin });
-    expect(messagesOf(merchantDealFormSchema.safeParse({ ...valid, isBoost: true, boostDays: '14', expirationDate: ymdIn(5) })).expirationDate).toBe(M.expirationAfterBoost);
+    expect(messagesOf(merchantDealFormSchema.safeParse({ ...valid, isBoost: true, boostDays: '2', votesRequired: '3' }))).toMatchObject({
+      boostDays: M.boostDaysRequired,
+      votesRequired: M.votesRequiredMin,
+    });
+    expect(
+      messagesOf(merchantDealFormSchema.safeParse({ ...valid, isBoost: true, boostDays: '14', expirationDate: ymdIn(5) })).expirationDate,
+    ).toBe(M.expirationAfterBoost);
   });
 });
 
 describe('customer messages', () => {
   it('trims and refuses blanks with the spec’s messages', () => {
     expect(messagesOf(respondCustomerMessageSchema.safeParse({ response: '   ' })).response).toBe('Please enter a response before sending');
-    expect(messagesOf(customerMessageFormSchema.safeParse({ subject: '', message: ' ' }))).toEqual({ subject: 'Please enter a subject', message: 'Please enter a message' });
+    expect(messagesOf(customerMessageFormSchema.safeParse({ subject: '', message: ' ' }))).toEqual({
+      subject: 'Please enter a subject',
+      message: 'Please enter a message',
+    });
     expect(sendCustomerMessageSchema.safeParse({ subject: 'a', message: 'b' }).success).toBe(false);
-    expect(sendCustomerMessageSchema.parse({ subject: ' Hi ', message: ' There ', dealId: '00000000-0000-4000-8000-000000000000' })).toMatchObject({ subject: 'Hi', message: 'There' });
+    expect(
+      sendCustomerMessageSchema.parse({ subject: ' Hi ', message: ' There ', dealId: '00000000-0000-4000-8000-000000000000' }),
+    ).toMatchObject({ subject: 'Hi', message: 'There' });
   });
 });

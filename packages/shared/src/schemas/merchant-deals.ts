@@ -71,7 +71,10 @@ const textFields = {
     .default([])
     .transform((list) => list.filter((h) => h.length > 0)),
   finePrint: z.string().trim().max(1000, M.finePrintMax).default(''),
-  categoryId: z.coerce.number({ error: M.categoryRequired }).int(M.categoryRequired).refine((n) => categoryIds.includes(n), M.categoryRequired),
+  categoryId: z.coerce
+    .number({ error: M.categoryRequired })
+    .int(M.categoryRequired)
+    .refine((n) => categoryIds.includes(n), M.categoryRequired),
   city: z.string({ error: M.locationRequired }).trim().min(1, M.locationRequired),
   state: z.string({ error: M.locationRequired }).trim().min(1, M.locationRequired),
   images: z.array(z.string().regex(DEAL_IMAGE_URL_PATTERN, M.imageInvalid)).max(DEAL_IMAGES_MAX, M.imagesMax).default([]),
@@ -108,7 +111,8 @@ function dealRules(v: DealRuleInput, ctx: z.RefinementCtx, paths: { price: strin
   if (Number.isNaN(t)) ctx.addIssue({ code: 'custom', path: [paths.expiration], message: M.expirationRequired });
   else if (t <= now) ctx.addIssue({ code: 'custom', path: [paths.expiration], message: M.expirationFuture });
   else if (t > now + DEAL_EXPIRATION_MAX_MS) ctx.addIssue({ code: 'custom', path: [paths.expiration], message: M.expirationTooFar });
-  else if (v.boostDays && t < now + v.boostDays * DAY_MS) ctx.addIssue({ code: 'custom', path: [paths.expiration], message: M.expirationAfterBoost });
+  else if (v.boostDays && t < now + v.boostDays * DAY_MS)
+    ctx.addIssue({ code: 'custom', path: [paths.expiration], message: M.expirationAfterBoost });
 }
 
 const apiFields = z.object({
@@ -125,9 +129,14 @@ export const updateMerchantDealSchema = apiFields.superRefine((v, ctx) =>
 export type UpdateMerchantDeal = z.input<typeof updateMerchantDealSchema>;
 
 /** Creating a deal (POST /api/merchant/deals); `boost` launches it as PerkBoost (paid first). */
-export const createMerchantDealSchema = apiFields.extend({ boost: boostSchema.nullable().default(null) }).superRefine((v, ctx) =>
-  dealRules({ ...v, expiresAt: new Date(v.expirationDate), boostDays: v.boost?.boostDays }, ctx, { price: 'dealPriceCents', expiration: 'expirationDate' }),
-);
+export const createMerchantDealSchema = apiFields
+  .extend({ boost: boostSchema.nullable().default(null) })
+  .superRefine((v, ctx) =>
+    dealRules({ ...v, expiresAt: new Date(v.expirationDate), boostDays: v.boost?.boostDays }, ctx, {
+      price: 'dealPriceCents',
+      expiration: 'expirationDate',
+    }),
+  );
 export type CreateMerchantDeal = z.input<typeof createMerchantDealSchema>;
 
 /** Launching a saved PerkBoost draft (POST /api/merchant/deals/:id/boost). */
@@ -152,7 +161,15 @@ export function endOfLocalDay(ymd: string): Date {
 const dollars = (required: string) =>
   z.string({ error: required }).superRefine((text, ctx) => {
     const cents = dollarsToCents(text);
-    const message = !text.trim() ? required : cents === null ? M.priceInvalid : cents < 1 ? M.priceMin : cents > DEAL_PRICE_MAX_CENTS ? M.priceMax : null;
+    const message = !text.trim()
+      ? required
+      : cents === null
+        ? M.priceInvalid
+        : cents < 1
+          ? M.priceMin
+          : cents > DEAL_PRICE_MAX_CENTS
+            ? M.priceMax
+            : null;
     if (message) ctx.addIssue({ code: 'custom', message });
   });
 
@@ -164,7 +181,10 @@ export const merchantDealFormSchema = z
   .object({
     ...textFields,
     highlights: z.array(z.string().trim().max(150, M.highlightMax)).max(DEAL_HIGHLIGHTS_MAX, M.highlightsMax),
-    categoryId: z.string().min(1, M.categoryRequired).refine((s) => categoryIds.includes(Number(s)), M.categoryRequired),
+    categoryId: z
+      .string()
+      .min(1, M.categoryRequired)
+      .refine((s) => categoryIds.includes(Number(s)), M.categoryRequired),
     location: z.string().min(1, M.locationRequired),
     city: z.string(),
     state: z.string(),
@@ -180,7 +200,8 @@ export const merchantDealFormSchema = z
     if (v.location && !isLocation(city, state)) ctx.addIssue({ code: 'custom', path: ['location'], message: M.locationRequired });
     const original = dollarsToCents(v.originalPrice);
     const deal = dollarsToCents(v.dealPrice);
-    if (original !== null && deal !== null && deal >= original) ctx.addIssue({ code: 'custom', path: ['dealPrice'], message: M.dealBelowOriginal });
+    if (original !== null && deal !== null && deal >= original)
+      ctx.addIssue({ code: 'custom', path: ['dealPrice'], message: M.dealBelowOriginal });
     if (v.isBoost) {
       const b = boostSchema.safeParse({ boostDays: v.boostDays || undefined, votesRequired: v.votesRequired || undefined });
       if (!b.success) for (const issue of b.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
@@ -192,7 +213,8 @@ export const merchantDealFormSchema = z
     if (Number.isNaN(t)) ctx.addIssue({ code: 'custom', path: ['expirationDate'], message: M.expirationRequired });
     else if (t <= now) ctx.addIssue({ code: 'custom', path: ['expirationDate'], message: M.expirationFuture });
     else if (t > now + DEAL_EXPIRATION_MAX_MS) ctx.addIssue({ code: 'custom', path: ['expirationDate'], message: M.expirationTooFar });
-    else if (v.isBoost && Number(v.boostDays) && t < now + Number(v.boostDays) * DAY_MS) ctx.addIssue({ code: 'custom', path: ['expirationDate'], message: M.expirationAfterBoost });
+    else if (v.isBoost && Number(v.boostDays) && t < now + Number(v.boostDays) * DAY_MS)
+      ctx.addIssue({ code: 'custom', path: ['expirationDate'], message: M.expirationAfterBoost });
   });
 export type MerchantDealForm = z.input<typeof merchantDealFormSchema>;
 

@@ -14,8 +14,16 @@ const website = z
 
 /** The business fields shared by registration and the profile edit. */
 export const businessFields = {
-  businessName: z.string({ error: M.businessNameMin }).trim().min(2, M.businessNameMin).max(100, 'Business name must be at most 100 characters.'),
-  description: z.string({ error: M.descriptionMin }).trim().min(10, M.descriptionMin).max(2000, 'Description must be at most 2000 characters.'),
+  businessName: z
+    .string({ error: M.businessNameMin })
+    .trim()
+    .min(2, M.businessNameMin)
+    .max(100, 'Business name must be at most 100 characters.'),
+  description: z
+    .string({ error: M.descriptionMin })
+    .trim()
+    .min(10, M.descriptionMin)
+    .max(2000, 'Description must be at most 2000 characters.'),
   website,
   phone: z.string({ error: M.phoneRequired }).trim().min(1, M.phoneRequired).max(30, 'Phone number must be at most 30 characters.'),
   city: z.string({ error: M.cityMin }).trim().min(2, M.cityMin).max(60),
@@ -26,7 +34,11 @@ export const businessFields = {
 /** /merchant/register (merchant-admin.md §5): the form and the API use this one definition. */
 export const merchantRegistrationSchema = z
   .object({
-    email: z.string({ error: M.emailInvalid }).trim().pipe(z.email({ error: M.emailInvalid })).transform((v) => v.toLowerCase()),
+    email: z
+      .string({ error: M.emailInvalid })
+      .trim()
+      .pipe(z.email({ error: M.emailInvalid }))
+      .transform((v) => v.toLowerCase()),
     password: z
       .string({ error: M.passwordMin })
       .min(SIGNUP_PASSWORD_MIN, M.passwordMin)

@@ -2,16 +2,22 @@ import { z } from 'zod';
 import { CONTACT_MESSAGE_MAX_LENGTH, FEEDBACK_MAX_LENGTH } from '../constants';
 import { FEEDBACK_MESSAGES } from '../messages';
 
-
 export const feedbackSchema = z.object({
-  message: z.string().trim().min(1, FEEDBACK_MESSAGES.emptyDescription).max(FEEDBACK_MAX_LENGTH, `Feedback must be at most ${FEEDBACK_MAX_LENGTH} characters`),
+  message: z
+    .string()
+    .trim()
+    .min(1, FEEDBACK_MESSAGES.emptyDescription)
+    .max(FEEDBACK_MAX_LENGTH, `Feedback must be at most ${FEEDBACK_MAX_LENGTH} characters`),
   page: z.string().max(300).optional(),
 });
 export type Feedback = z.infer<typeof feedbackSchema>;
 
 export const contactSchema = z.object({
   name: z.string().trim().min(2, 'Please enter your name').max(100),
-  email: z.string().trim().pipe(z.email({ error: 'Please enter a valid email address' })),
+  email: z
+    .string()
+    .trim()
+    .pipe(z.email({ error: 'Please enter a valid email address' })),
   subject: z.string().trim().min(3, 'Please enter a subject').max(200),
   message: z.string().trim().min(10, 'Message must be at least 10 characters').max(CONTACT_MESSAGE_MAX_LENGTH),
 });
@@ -19,6 +25,10 @@ export type Contact = z.infer<typeof contactSchema>;
 
 export const merchantLeadSchema = z.object({
   optionType: z.enum(['free', 'premium', 'commission', 'close'], { error: 'Please select an option' }),
-  email: z.string().trim().min(1, 'Email required').pipe(z.email({ error: 'Please enter a valid email address' })),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email required')
+    .pipe(z.email({ error: 'Please enter a valid email address' })),
   name: z.string().trim().max(100).optional(),
 });

@@ -9,7 +9,9 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     name: text('name'),
     phoneNumber: text('phone_number'),
-    role: text('role', { enum: ['customer', 'merchant', 'admin'] }).notNull().default('customer'),
+    role: text('role', { enum: ['customer', 'merchant', 'admin'] })
+      .notNull()
+      .default('customer'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -72,7 +74,9 @@ export const rateLimitHits = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     key: text('key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('rate_limit_hits_key_idx').on(t.key, t.createdAt)],
 );

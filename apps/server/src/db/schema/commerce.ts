@@ -23,7 +23,9 @@ export const orders = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['open', 'paid', 'canceled', 'expired'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'paid', 'canceled', 'expired'] })
+      .notNull()
+      .default('open'),
     provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
     providerSessionId: text('provider_session_id').unique(),
     subtotalCents: integer('subtotal_cents').notNull(),
@@ -35,7 +37,10 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('orders_user_idx').on(t.userId, t.createdAt), check('orders_total', sql`${t.totalCents} = ${t.subtotalCents} + ${t.taxCents}`)],
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    check('orders_total', sql`${t.totalCents} = ${t.subtotalCents} + ${t.taxCents}`),
+  ],
 );
 
 export const orderItems = pgTable(
@@ -140,14 +145,20 @@ export const sandboxSessions = pgTable(
     totalCents: integer('total_cents').notNull(),
     successUrl: text('success_url').notNull(),
     cancelUrl: text('cancel_url').notNull(),
-    status: text('status', { enum: ['open', 'paid', 'canceled', 'expired'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'paid', 'canceled', 'expired'] })
+      .notNull()
+      .default('open'),
     /** Brand, last four digits and expiry of the card that paid (no other card data is kept). */
     card: jsonb('card').$type<{ brand: string; last4: string; expMonth: number; expYear: number }>(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     /** What the session pays for: a customer order, or a merchant charge (subscription or PerkBoost). */
-    purpose: text('purpose', { enum: ['order', 'merchant_charge'] }).notNull().default('order'),
+    purpose: text('purpose', { enum: ['order', 'merchant_charge'] })
+      .notNull()
+      .default('order'),
     /** `subscription`: paying starts a monthly sandbox subscription (renewed by the job). */
-    mode: text('mode', { enum: ['payment', 'subscription'] }).notNull().default('payment'),
+    mode: text('mode', { enum: ['payment', 'subscription'] })
+      .notNull()
+      .default('payment'),
     subscriptionId: text('subscription_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -155,7 +166,11 @@ export const sandboxSessions = pgTable(
     webhookDeliveredAt: timestamp('webhook_delivered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sandbox_sessions_undelivered_idx').on(t.paidAt).where(sql`${t.webhookDeliveredAt} is null and ${t.status} = 'paid'`)],
+  (t) => [
+    index('sandbox_sessions_undelivered_idx')
+      .on(t.paidAt)
+      .where(sql`${t.webhookDeliveredAt} is null and ${t.status} = 'paid'`),
+  ],
 );
 
 /**
@@ -173,11 +188,17 @@ export const sandboxSubscriptions = pgTable(
       .references(() => sandboxSessions.id, { onDelete: 'cascade' }),
     customerEmail: text('customer_email').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    status: text('status', { enum: ['active', 'canceled'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'canceled'] })
+      .notNull()
+      .default('active'),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     pendingEvent: jsonb('pending_event').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sandbox_subscriptions_due_idx').on(t.currentPeriodEnd).where(sql`${t.status} = 'active'`)],
+  (t) => [
+    index('sandbox_subscriptions_due_idx')
+      .on(t.currentPeriodEnd)
+      .where(sql`${t.status} = 'active'`),
+  ],
 );

@@ -2,31 +2,28 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
-export const merchants = pgTable(
-  'merchants',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .unique()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    businessName: text('business_name').notNull(),
-    description: text('description').notNull().default(''),
-    website: text('website'),
-    phone: text('phone').notNull().default(''),
-    city: text('city').notNull(),
-    state: text('state').notNull(),
-    subscriptionPlan: text('subscription_plan', { enum: ['advertise_only', 'advertise_messaging', 'deals_messaging'] })
-      .notNull()
-      .default('advertise_only'),
-    approved: boolean('approved').notNull().default(false),
-    hasMessaging: boolean('has_messaging').notNull().default(false),
-    hasSubscription: boolean('has_subscription').notNull().default(false),
-    commissionRate: integer('commission_rate').notNull().default(15),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-);
+export const merchants = pgTable('merchants', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  businessName: text('business_name').notNull(),
+  description: text('description').notNull().default(''),
+  website: text('website'),
+  phone: text('phone').notNull().default(''),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  subscriptionPlan: text('subscription_plan', { enum: ['advertise_only', 'advertise_messaging', 'deals_messaging'] })
+    .notNull()
+    .default('advertise_only'),
+  approved: boolean('approved').notNull().default(false),
+  hasMessaging: boolean('has_messaging').notNull().default(false),
+  hasSubscription: boolean('has_subscription').notNull().default(false),
+  commissionRate: integer('commission_rate').notNull().default(15),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const merchantRegistrationRequests = pgTable(
   'merchant_registration_requests',
@@ -43,7 +40,9 @@ export const merchantRegistrationRequests = pgTable(
     website: text('website'),
     description: text('description').notNull(),
     plan: text('plan', { enum: ['advertise_only', 'advertise_messaging', 'deals_messaging'] }).notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     requiresMerchantResponse: boolean('requires_merchant_response').notNull().default(false),
     rejectionReason: text('rejection_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -65,16 +64,26 @@ export const deals = pgTable(
       .references(() => merchants.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull(),
-    highlights: jsonb('highlights').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    highlights: jsonb('highlights')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     finePrint: text('fine_print').notNull().default(''),
     imageUrl: text('image_url'),
-    images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    type: text('type', { enum: ['standard', 'perkboost'] }).notNull().default('standard'),
+    images: jsonb('images')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    type: text('type', { enum: ['standard', 'perkboost'] })
+      .notNull()
+      .default('standard'),
     /**
      * draft: a PerkBoost launch waiting for its payment (never listed); removed: deleted by the
      * merchant or deactivated by an admin (`moderation_reason` says why when an admin did it).
      */
-    status: text('status', { enum: ['draft', 'active', 'pending', 'expired', 'paused', 'removed'] }).notNull().default('active'),
+    status: text('status', { enum: ['draft', 'active', 'pending', 'expired', 'paused', 'removed'] })
+      .notNull()
+      .default('active'),
     categoryId: integer('category_id').notNull(),
     city: text('city').notNull(),
     state: text('state').notNull(),

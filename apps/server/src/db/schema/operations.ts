@@ -18,7 +18,9 @@ export const adminMerchantMessages = pgTable(
     senderType: text('sender_type', { enum: ['admin', 'merchant'] }).notNull(),
     senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
     message: text('message').notNull(),
-    messageType: text('message_type', { enum: ['general', 'rejection_response'] }).notNull().default('general'),
+    messageType: text('message_type', { enum: ['general', 'rejection_response'] })
+      .notNull()
+      .default('general'),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,12 +46,17 @@ export const customerMessages = pgTable(
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     response: text('response'),
-    status: text('status', { enum: ['unread', 'read', 'responded'] }).notNull().default('unread'),
+    status: text('status', { enum: ['unread', 'read', 'responded'] })
+      .notNull()
+      .default('unread'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
   },
-  (t) => [index('customer_messages_merchant_idx').on(t.merchantId, t.createdAt), index('customer_messages_customer_idx').on(t.customerId, t.createdAt)],
+  (t) => [
+    index('customer_messages_merchant_idx').on(t.merchantId, t.createdAt),
+    index('customer_messages_customer_idx').on(t.customerId, t.createdAt),
+  ],
 );
 
 /**
@@ -72,7 +79,9 @@ export const merchantCharges = pgTable(
     providerSessionId: text('provider_session_id').unique(),
     /** Stripe's subscription id for a subscription charge (renewals and cancellation). */
     providerSubscriptionId: text('provider_subscription_id'),
-    status: text('status', { enum: ['open', 'paid', 'canceled', 'expired'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'paid', 'canceled', 'expired'] })
+      .notNull()
+      .default('open'),
     /** Subscriptions: paid through this time; renewed by the provider's renewal events. */
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -83,8 +92,12 @@ export const merchantCharges = pgTable(
     check('merchant_charges_amount', sql`${t.amountCents} > 0`),
     // At most one open payment page per PerkBoost launch and per merchant subscription, even when
     // two are started at the same instant: a merchant can never pay twice for one thing.
-    uniqueIndex('merchant_charges_one_open_boost').on(t.dealId).where(sql`kind = 'perkboost' and status = 'open'`),
-    uniqueIndex('merchant_charges_one_open_subscription').on(t.merchantId).where(sql`kind = 'subscription' and status = 'open'`),
+    uniqueIndex('merchant_charges_one_open_boost')
+      .on(t.dealId)
+      .where(sql`kind = 'perkboost' and status = 'open'`),
+    uniqueIndex('merchant_charges_one_open_subscription')
+      .on(t.merchantId)
+      .where(sql`kind = 'subscription' and status = 'open'`),
   ],
 );
 
@@ -128,7 +141,10 @@ export const adminAuditLog = pgTable(
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
     entityId: uuid('entity_id'),
-    details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    details: jsonb('details')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('admin_audit_log_created_idx').on(t.createdAt)],

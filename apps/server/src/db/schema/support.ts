@@ -18,7 +18,9 @@ export const supportTickets = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     subject: text('subject').notNull(),
-    status: text('status', { enum: ['open', 'in_progress', 'resolved', 'closed'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'in_progress', 'resolved', 'closed'] })
+      .notNull()
+      .default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -433,12 +433,7 @@ export const SEED_DEALS: SeedDeal[] = [
     title: '15-Minute Manhattan Helicopter Tour',
     description:
       'Lift off from the Downtown Manhattan Heliport for a flight up the Hudson past One World Trade Center, the Empire State Building and Central Park. Every seat is a window seat, and noise-cancelling headsets let you hear the live commentary from your pilot.',
-    highlights: [
-      '15-minute flight over Manhattan',
-      'Guaranteed window seat',
-      'Live pilot commentary',
-      'Souvenir boarding photo',
-    ],
+    highlights: ['15-minute flight over Manhattan', 'Guaranteed window seat', 'Live pilot commentary', 'Souvenir boarding photo'],
     finePrint:
       'Valid for one passenger. Reservation required; flights may be rescheduled for weather. A heliport fee is payable on the day of the flight. Not valid with other offers.',
     categoryId: 6,
@@ -603,12 +598,7 @@ export const SEED_DEALS: SeedDeal[] = [
     title: '60-Minute Hot Stone Massage',
     description:
       'Smooth basalt stones are heated and glided along tense muscles to melt away knots in your back, shoulders and legs. The session finishes with a scalp massage and a cup of our house chamomile-lavender tea.',
-    highlights: [
-      '60-minute hot stone massage',
-      'Warm basalt stones and organic oils',
-      'Scalp massage included',
-      'Tea lounge access',
-    ],
+    highlights: ['60-minute hot stone massage', 'Warm basalt stones and organic oils', 'Scalp massage included', 'Tea lounge access'],
     finePrint:
       'Valid for one guest. Appointment required; cancel at least 24 hours ahead. Gratuity not included. Not valid with other offers.',
     categoryId: 5,
@@ -823,12 +813,7 @@ export const SEED_DEALS: SeedDeal[] = [
     title: 'Two-Hour Private Karaoke Room for up to Eight',
     description:
       'Book a private room with a huge song library in English, Spanish, Korean and Japanese, two wireless mics and LED mood lighting. A shareable platter of wings, fries and street corn keeps the singers fueled.',
-    highlights: [
-      'Two hours in a private room',
-      'Up to eight guests',
-      'Multilingual song library',
-      'Shareable snack platter included',
-    ],
+    highlights: ['Two hours in a private room', 'Up to eight guests', 'Multilingual song library', 'Shareable snack platter included'],
     finePrint:
       'Reservation required; rooms are held for 15 minutes past the booking time. Valid Sunday through Thursday. Guests under 21 are welcome until 9pm with an adult. Not valid with other offers.',
     categoryId: 3,
@@ -879,8 +864,7 @@ export const SEED_DEALS: SeedDeal[] = [
       'Three-pour mezcal flight per person',
       'Agua fresca swap available',
     ],
-    finePrint:
-      'Must be 21 or older for mezcal. Valid daily from 5pm to close. Limit one voucher per table. Not valid with other offers.',
+    finePrint: 'Must be 21 or older for mezcal. Valid daily from 5pm to close. Limit one voucher per table. Not valid with other offers.',
     categoryId: 1,
     city: 'Los Angeles',
     state: 'CA',
@@ -1045,12 +1029,7 @@ export const SEED_DEALS: SeedDeal[] = [
     title: 'Beginner Bike Maintenance Workshop',
     description:
       'In two hours you learn to fix a flat, adjust brakes, index your gears and keep your chain running clean. Everyone works on their own bike in our shop while a mechanic coaches the group.',
-    highlights: [
-      'Two-hour hands-on workshop',
-      'Work on your own bike',
-      'Small group of up to six',
-      'Take-home multi-tool included',
-    ],
+    highlights: ['Two-hour hands-on workshop', 'Work on your own bike', 'Small group of up to six', 'Take-home multi-tool included'],
     finePrint:
       'Valid for one participant. Workshops run Tuesday evenings and Saturday mornings; booking required. Please bring a clean, rideable bike. Not valid with other offers.',
     categoryId: 8,
@@ -1191,12 +1170,7 @@ export const SEED_DEALS: SeedDeal[] = [
     title: '$80 Toward Surf Apparel, Wax and Accessories',
     description:
       'Pick up boardshorts, rash guards, reef-safe sunscreen, leashes, fins and wax at our Pacific Beach shop. Our crew can also help you find the right board size for your next rental or purchase.',
-    highlights: [
-      '$80 to spend in store',
-      'Apparel, wetsuits and accessories',
-      'Reef-safe sun care',
-      'Friendly board-sizing advice',
-    ],
+    highlights: ['$80 to spend in store', 'Apparel, wetsuits and accessories', 'Reef-safe sun care', 'Friendly board-sizing advice'],
     finePrint:
       'Not valid on lessons or rentals. Must be used in one visit with no cash back. Limit one voucher per person. Not valid with other offers.',
     categoryId: 2,
@@ -1289,12 +1263,7 @@ export const SEED_DEALS: SeedDeal[] = [
     title: 'Two Hours of Handyman Service',
     description:
       'Save up your to-do list for a vetted handyman who can hang shelves and TVs, patch drywall, fix leaky faucets, replace light fixtures and assemble furniture. Our technicians arrive with a fully stocked van and clean up when they finish.',
-    highlights: [
-      'Two hours of labor',
-      'Fully stocked tool van',
-      'Background-checked technicians',
-      'Clean-up included',
-    ],
+    highlights: ['Two hours of labor', 'Fully stocked tool van', 'Background-checked technicians', 'Clean-up included'],
     finePrint:
       'Materials and parts are billed separately at cost. Electrical and plumbing work is limited to minor repairs. Appointment required; Houston area only. Not valid with other offers.',
     categoryId: 7,
@@ -1313,12 +1282,7 @@ export const SEED_DEALS: SeedDeal[] = [
     title: '90 Minutes of Bowling for Four with Shoes and Nachos',
     description:
       'Roll strikes at our Houston location with 90 minutes of lane time, shoe rental for four and a loaded platter of nachos with queso, smoked brisket and pickled jalapeños.',
-    highlights: [
-      '90 minutes of bowling for four',
-      'Shoe rental included',
-      'Loaded brisket nachos',
-      'Cosmic lighting on weekend nights',
-    ],
+    highlights: ['90 minutes of bowling for four', 'Shoe rental included', 'Loaded brisket nachos', 'Cosmic lighting on weekend nights'],
     finePrint:
       'Valid at the Houston location only. Lane reservation recommended and subject to availability on weekends. Limit one voucher per lane. Not valid with other offers.',
     categoryId: 3,
@@ -1363,12 +1327,7 @@ export const SEED_DEALS: SeedDeal[] = [
     title: '$50 Arcade Game Card for $25',
     description:
       'Load up a game card that works on more than 80 arcade cabinets, from classic pinball and racing simulators to skee-ball and the latest rhythm games. Redeem your tickets at the prize counter for candy, plush toys and retro collectibles.',
-    highlights: [
-      '$50 in game credit',
-      'More than 80 games',
-      'Ticket prize counter',
-      'Reloadable and shareable card',
-    ],
+    highlights: ['$50 in game credit', 'More than 80 games', 'Ticket prize counter', 'Reloadable and shareable card'],
     finePrint:
       'Game credit has no cash value and cannot be used for food, drink or bowling. Credit does not expire once loaded. Limit three vouchers per person. Not valid with other offers.',
     categoryId: 3,
@@ -1411,12 +1370,7 @@ export const SEED_DEALS: SeedDeal[] = [
     title: 'Pinball and Craft Beer Happy Hour for Two',
     description:
       'Unwind after work with game credit for two on our wall of vintage and modern pinball machines, a Texas craft pint each and a basket of fried pickles to share. New tables rotate in every month.',
-    highlights: [
-      'Game credit for two players',
-      'One craft pint per person',
-      'Fried pickles to share',
-      'Weekdays from 4pm to 7pm',
-    ],
+    highlights: ['Game credit for two players', 'One craft pint per person', 'Fried pickles to share', 'Weekdays from 4pm to 7pm'],
     finePrint:
       'Must be 21 or older. Valid Monday through Friday during happy hour only. Limit one voucher per pair of guests. Not valid with other offers.',
     categoryId: 3,
@@ -1533,12 +1487,7 @@ export const SEED_DEALS: SeedDeal[] = [
     title: 'Five Rhythm Indoor Cycling Classes',
     description:
       'Ride to DJ-curated playlists in our candlelit cycling room, with climbs, sprints and upper-body work packed into every 45-minute class. Bikes have power meters, so you can track your progress from ride to ride.',
-    highlights: [
-      'Five 45-minute classes',
-      'Bikes with power meters',
-      'Cycling shoes included',
-      'Fresh towels and lockers',
-    ],
+    highlights: ['Five 45-minute classes', 'Bikes with power meters', 'Cycling shoes included', 'Fresh towels and lockers'],
     finePrint:
       'Pass valid for 60 days from the first class. Booking required; late cancellations forfeit the class. Non-transferable. Not valid with other offers.',
     categoryId: 4,
@@ -1557,12 +1506,7 @@ export const SEED_DEALS: SeedDeal[] = [
     title: 'One Month of Unlimited Yoga, Pilates, Barre and Cycling',
     description:
       'Try everything for a month: hot yoga, reformer Pilates, barre and indoor cycling, with no cap on classes. New members also get a free fit consultation and a studio water bottle.',
-    highlights: [
-      'Unlimited classes for 30 days',
-      'Yoga, Pilates, barre and cycling',
-      'Free fit consultation',
-      'Studio water bottle',
-    ],
+    highlights: ['Unlimited classes for 30 days', 'Yoga, Pilates, barre and cycling', 'Free fit consultation', 'Studio water bottle'],
     finePrint: `${BOOST_NOTE} New members only at the Dallas studio. Membership starts on the first class and cannot be paused. Not valid with other offers.`,
     categoryId: 4,
     city: 'Dallas',
@@ -1607,12 +1551,7 @@ export const SEED_DEALS: SeedDeal[] = [
     title: 'Weekend Glow Bowling for Four with Loaded Tots',
     description:
       'Our Dallas lanes go neon every Friday and Saturday night with blacklights, a DJ and a music video wall. The deal includes two hours of glow bowling for four, shoe rental and a large order of loaded tots.',
-    highlights: [
-      'Two hours of glow bowling',
-      'Shoe rental for four',
-      'DJ and blacklight lanes',
-      'Large loaded tots to share',
-    ],
+    highlights: ['Two hours of glow bowling', 'Shoe rental for four', 'DJ and blacklight lanes', 'Large loaded tots to share'],
     finePrint:
       'Valid at the Dallas location on Friday and Saturday after 8pm. Reservations recommended. Guests under 18 must leave by 10pm unless with a parent. Not valid with other offers.',
     categoryId: 3,
@@ -1753,12 +1692,7 @@ export const SEED_DEALS: SeedDeal[] = [
     title: 'Glow-at-Home Skincare Set: Cleanser, Serum and SPF',
     description:
       'Take the studio home with our best-selling trio: a gentle gel cleanser, a vitamin C brightening serum and a lightweight, reef-safe mineral sunscreen. Our estheticians chose each full-size product for hot, humid climates.',
-    highlights: [
-      'Three full-size products',
-      'Vitamin C brightening serum',
-      'Reef-safe mineral SPF',
-      'Studio pickup or local delivery',
-    ],
+    highlights: ['Three full-size products', 'Vitamin C brightening serum', 'Reef-safe mineral SPF', 'Studio pickup or local delivery'],
     finePrint:
       'Pick up at our Miami studio within 30 days, or choose local delivery for a small fee. Opened products cannot be returned. Limit two sets per customer. Not valid with other offers.',
     categoryId: 2,
@@ -1830,12 +1764,7 @@ export const SEED_DEALS: SeedDeal[] = [
     title: 'Soy Candle Making Workshop',
     description:
       'Blend your own fragrance from more than 30 essential and fragrance oils, then pour two soy candles in reusable amber jars. The 90-minute workshop covers wicking, scent throw and curing so you can keep making candles at home.',
-    highlights: [
-      '90-minute hands-on workshop',
-      'Pour two eight-ounce candles',
-      'Custom scent blending bar',
-      'All materials included',
-    ],
+    highlights: ['90-minute hands-on workshop', 'Pour two eight-ounce candles', 'Custom scent blending bar', 'All materials included'],
     finePrint:
       'Valid for one participant aged 12 or older. Booking required. Candles cure for 48 hours before pickup, or can be shipped for a fee. Not valid with other offers.',
     categoryId: 8,
@@ -1902,12 +1831,7 @@ export const SEED_DEALS: SeedDeal[] = [
     title: '$50 Toward Handmade Goods at the Studio Shop',
     description:
       'Browse hand-thrown mugs, small-batch candles, leather goods, letterpress cards and jewelry made by more than 40 New England artists. It is the easiest way to find a gift nobody else will bring.',
-    highlights: [
-      '$50 to spend on handmade goods',
-      'Work by over 40 New England makers',
-      'Free gift wrapping',
-      'New pieces added weekly',
-    ],
+    highlights: ['$50 to spend on handmade goods', 'Work by over 40 New England makers', 'Free gift wrapping', 'New pieces added weekly'],
     finePrint:
       'Valid on shop merchandise only, not classes. Must be used in a single visit with no cash back. Limit one voucher per person per visit. Not valid with other offers.',
     categoryId: 2,
@@ -1926,12 +1850,7 @@ export const SEED_DEALS: SeedDeal[] = [
     title: 'Hand-Thrown Stoneware Dinnerware Set for Four',
     description:
       'Set the table with four dinner plates, four bowls and four mugs thrown by our resident potters and finished in a speckled oatmeal glaze. Every piece is dishwasher and microwave safe, and no two are exactly alike.',
-    highlights: [
-      'Twelve-piece stoneware set',
-      'Speckled oatmeal glaze',
-      'Dishwasher and microwave safe',
-      'Made in our Beacon Hill studio',
-    ],
+    highlights: ['Twelve-piece stoneware set', 'Speckled oatmeal glaze', 'Dishwasher and microwave safe', 'Made in our Beacon Hill studio'],
     finePrint:
       'Pick up at the studio within 30 days of purchase; shipping is available for a fee. Slight variations in color and shape are part of handmade work. Not valid with other offers.',
     categoryId: 2,
@@ -1950,12 +1869,7 @@ export const SEED_DEALS: SeedDeal[] = [
     title: 'Boston Harbor Islands Lighthouse Cruise',
     description:
       'See Boston Light, the oldest lighthouse station in the country, along with Graves Light and the Harbor Islands on a two-hour narrated cruise from Long Wharf. Keep an eye out for seals and seabirds from the open top deck.',
-    highlights: [
-      'Two-hour narrated harbor cruise',
-      'Views of historic lighthouses',
-      'Departs from Long Wharf',
-      'Snack bar on board',
-    ],
+    highlights: ['Two-hour narrated harbor cruise', 'Views of historic lighthouses', 'Departs from Long Wharf', 'Snack bar on board'],
     finePrint:
       'Valid for one adult ticket on weekend departures. Reservation required; weather cancellations can be rescheduled for free. Arrive 30 minutes before departure. Not valid with other offers.',
     categoryId: 6,

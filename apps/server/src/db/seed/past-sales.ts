@@ -14,9 +14,16 @@ export const PAST_BUYER_EMAIL = 'past-buyers@customers.localperks.example';
  * seed right after) closes the finished periods into payouts.
  */
 export async function seedPastSales(tx: Tx, merchantId: string, passwordHash: string, now = new Date()) {
-  const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(purchases).where(eq(purchases.merchantId, merchantId));
+  const [{ n } = { n: 0 }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(purchases)
+    .where(eq(purchases.merchantId, merchantId));
   if (n > 0) return 0;
-  const sold = await tx.select().from(deals).where(and(eq(deals.merchantId, merchantId), eq(deals.type, 'standard'))).limit(3);
+  const sold = await tx
+    .select()
+    .from(deals)
+    .where(and(eq(deals.merchantId, merchantId), eq(deals.type, 'standard')))
+    .limit(3);
   if (!sold.length) return 0;
   const [buyer] = await tx
     .insert(users)

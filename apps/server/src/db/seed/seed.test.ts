@@ -16,7 +16,10 @@ describe('demo data', () => {
   it('seeds once on an empty database and never again', async () => {
     expect(await seedDemoData(db, 'LocalPerks2025!')).toBe(true);
     expect(await seedDemoData(db, 'LocalPerks2025!')).toBe(false);
-    const roles = await db.select({ email: users.email, role: users.role, verified: users.emailVerifiedAt }).from(users).where(sql`${users.email} like '%@localperks.example'`);
+    const roles = await db
+      .select({ email: users.email, role: users.role, verified: users.emailVerifiedAt })
+      .from(users)
+      .where(sql`${users.email} like '%@localperks.example'`);
     expect(roles.map((r) => [r.email, r.role]).sort()).toEqual(
       [
         [DEMO_ACCOUNTS.admin.email, 'admin'],
@@ -28,7 +31,11 @@ describe('demo data', () => {
   });
 
   it('gives the demo merchant an approved business', async () => {
-    const [row] = await db.select({ approved: merchants.approved, name: merchants.businessName, email: users.email }).from(merchants).innerJoin(users, sql`${users.id} = ${merchants.userId}`).where(sql`${users.email} = ${DEMO_ACCOUNTS.merchant.email}`);
+    const [row] = await db
+      .select({ approved: merchants.approved, name: merchants.businessName, email: users.email })
+      .from(merchants)
+      .innerJoin(users, sql`${users.id} = ${merchants.userId}`)
+      .where(sql`${users.email} = ${DEMO_ACCOUNTS.merchant.email}`);
     expect(row).toMatchObject({ approved: true, name: 'Windy City Bistro' });
   });
 
@@ -50,7 +57,10 @@ describe('demo data', () => {
   });
 
   it('includes the spec crowd-vote deals: 50/32 voting 7 days out and 100/78 voting 10 days out', async () => {
-    const boosts = await db.select().from(deals).where(sql`${deals.type} = 'perkboost'`);
+    const boosts = await db
+      .select()
+      .from(deals)
+      .where(sql`${deals.type} = 'perkboost'`);
     const day = 86_400_000;
     const find = (req: number, cur: number) => boosts.find((d) => d.votesRequired === req && d.currentVotes === cur);
     const a = find(50, 32);

@@ -28,8 +28,20 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
     const [, merchantUser] = await tx
       .insert(users)
       .values([
-        { email: DEMO_ACCOUNTS.customer.email, name: DEMO_ACCOUNTS.customer.name, role: 'customer', passwordHash, emailVerifiedAt: verified },
-        { email: DEMO_ACCOUNTS.merchant.email, name: DEMO_ACCOUNTS.merchant.name, role: 'merchant', passwordHash, emailVerifiedAt: verified },
+        {
+          email: DEMO_ACCOUNTS.customer.email,
+          name: DEMO_ACCOUNTS.customer.name,
+          role: 'customer',
+          passwordHash,
+          emailVerifiedAt: verified,
+        },
+        {
+          email: DEMO_ACCOUNTS.merchant.email,
+          name: DEMO_ACCOUNTS.merchant.name,
+          role: 'merchant',
+          passwordHash,
+          emailVerifiedAt: verified,
+        },
         { email: DEMO_ACCOUNTS.admin.email, name: DEMO_ACCOUNTS.admin.name, role: 'admin', passwordHash, emailVerifiedAt: verified },
       ])
       .returning();
@@ -42,7 +54,13 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
           : (
               await tx
                 .insert(users)
-                .values({ email: `${m.key}@merchants.localperks.example`, name: m.businessName, role: 'merchant', passwordHash, emailVerifiedAt: verified })
+                .values({
+                  email: `${m.key}@merchants.localperks.example`,
+                  name: m.businessName,
+                  role: 'merchant',
+                  passwordHash,
+                  emailVerifiedAt: verified,
+                })
                 .returning()
             )[0]!;
       const createdAt = new Date(now - 60 * DAY);

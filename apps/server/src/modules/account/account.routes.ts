@@ -22,32 +22,47 @@ export async function accountRoutes(app: FastifyInstance) {
     updatedAt: u.updatedAt.toISOString(),
   });
 
-  r.get('/api/account/profile', { config: { access: 'signed-in' }, schema: { tags, summary: 'The signed-in user’s profile' } }, async (request) => {
-    const [u] = await app.db.select().from(users).where(eq(users.id, request.user!.id));
-    return { profile: profileOf(u!) };
-  });
+  r.get(
+    '/api/account/profile',
+    { config: { access: 'signed-in' }, schema: { tags, summary: 'The signed-in user’s profile' } },
+    async (request) => {
+      const [u] = await app.db.select().from(users).where(eq(users.id, request.user!.id));
+      return { profile: profileOf(u!) };
+    },
+  );
 
-  r.patch('/api/account/profile', { config: { access: 'signed-in' }, schema: { tags, summary: 'Update display name and phone', body: updateProfileSchema } }, async (request) => {
-    const [u] = await app.db
-      .update(users)
-      .set({ name: request.body.name, phoneNumber: request.body.phoneNumber ?? null, updatedAt: new Date() })
-      .where(eq(users.id, request.user!.id))
-      .returning();
-    return { profile: profileOf(u!) };
-  });
+  r.patch(
+    '/api/account/profile',
+    { config: { access: 'signed-in' }, schema: { tags, summary: 'Update display name and phone', body: updateProfileSchema } },
+    async (request) => {
+      const [u] = await app.db
+        .update(users)
+        .set({ name: request.body.name, phoneNumber: request.body.phoneNumber ?? null, updatedAt: new Date() })
+        .where(eq(users.id, request.user!.id))
+        .returning();
+      return { profile: profileOf(u!) };
+    },
+  );
 
-  r.post('/api/account/password', { config: { access: 'signed-in' }, schema: { tags, summary: 'Change the password; other sessions are signed out', body: changePasswordSchema } }, async (request) => {
-    const me = request.user!;
-    const [u] = await app.db.select().from(users).where(eq(users.id, me.id));
-    if (!(await verifyPassword(u!.passwordHash, request.body.currentPassword))) {
-      throw new AppError('VALIDATION', ACCOUNT_MESSAGES.currentWrong, { currentPassword: ACCOUNT_MESSAGES.currentWrong });
-    }
-    const passwordHash = await hashPassword(request.body.newPassword);
-    await app.db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, me.id));
-      await tx.delete(sessions).where(and(eq(sessions.userId, me.id), ne(sessions.id, me.sessionId)));
-    });
-    await app.mailer.send(passwordChangedEmail(me.email));
-    return { ok: true };
-  });
+  r.post(
+    '/api/account/password',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, summary: 'Change the password; other sessions are signed out', body: changePasswordSchema },
+    },
+    async (request) => {
+      const me = request.user!;
+      const [u] = await app.db.select().from(users).where(eq(users.id, me.id));
+      if (!(await verifyPassword(u!.passwordHash, request.body.currentPassword))) {
+        throw new AppError('VALIDATION', ACCOUNT_MESSAGES.currentWrong, { currentPassword: ACCOUNT_MESSAGES.currentWrong });
+      }
+      const passwordHash = await hashPassword(request.body.newPassword);
+      await app.db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, me.id));
+        await tx.delete(sessions).where(and(eq(sessions.userId, me.id), ne(sessions.id, me.sessionId)));
+      });
+      await app.mailer.send(passwordChangedEmail(me.email));
+      return { ok: true };
+    },
+  );
 }

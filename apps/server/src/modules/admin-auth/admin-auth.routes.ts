@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accessCodeSchema, adminLoginSchema, displayName } from '@localperks/shared';
 import { endSession, startSession, toPublicUser } from '../../plugins/session';
-import { activeAccessCode, checkAdminCredentials, issueAccessCode, refreshAccessCode, verifyAccessCode, type AdminAuthDeps } from './admin-auth.service';
+import {
+  activeAccessCode,
+  checkAdminCredentials,
+  issueAccessCode,
+  refreshAccessCode,
+  verifyAccessCode,
+  type AdminAuthDeps,
+} from './admin-auth.service';
 
 /**
  * The admin access page's two steps (merchant-admin.md §2, §4; DESIGN.md decision 9). The shared
@@ -21,38 +28,72 @@ export async function adminAuthRoutes(app: FastifyInstance) {
   const tags = ['admin-auth'];
   const devCode = (code: string) => (deps().isDevelopment ? { devCode: code } : {});
 
-  r.get('/api/admin-auth/status', { config: { access: 'public' }, schema: { tags, summary: 'Where the caller stands in the admin sign-in: credentials, code or signed-in' } }, async (request) => {
-    const user = request.user;
-    if (!user) return { step: 'credentials' as const, user: null, codeExpiresAt: null };
-    if (user.role !== 'admin') return { step: 'not-admin' as const, user: toPublicUser(user), codeExpiresAt: null };
-    if (user.secondFactorPassed) return { step: 'signed-in' as const, user: toPublicUser(user), codeExpiresAt: null };
-    const active = await activeAccessCode(app.db, user.id);
-    return { step: 'code' as const, user: toPublicUser(user), codeExpiresAt: active?.expiresAt.toISOString() ?? null };
-  });
+  r.get(
+    '/api/admin-auth/status',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Where the caller stands in the admin sign-in: credentials, code or signed-in' },
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) return { step: 'credentials' as const, user: null, codeExpiresAt: null };
+      if (user.role !== 'admin') return { step: 'not-admin' as const, user: toPublicUser(user), codeExpiresAt: null };
+      if (user.secondFactorPassed) return { step: 'signed-in' as const, user: toPublicUser(user), codeExpiresAt: null };
+      const active = await activeAccessCode(app.db, user.id);
+      return { step: 'code' as const, user: toPublicUser(user), codeExpiresAt: active?.expiresAt.toISOString() ?? null };
+    },
+  );
 
   r.post(
     '/api/admin-auth/login',
-    { config: { access: 'public' }, schema: { tags, summary: 'Step 1: admin credentials; starts a session that still needs the code, and mails a 6-digit code', body: adminLoginSchema } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Step 1: admin credentials; starts a session that still needs the code, and mails a 6-digit code',
+        body: adminLoginSchema,
+      },
+    },
     async (request, reply) => {
       const user = await checkAdminCredentials(deps(), request.body, request.ip);
       if (request.user) await endSession(app.db, reply, request, secure);
       await startSession(app.db, reply, request, user.id, secure);
       const { code, expiresAt } = await issueAccessCode(deps(), user);
-      return { step: 'code' as const, user: { id: user.id, email: user.email, name: displayName(user.name, user.email), role: user.role }, codeExpiresAt: expiresAt.toISOString(), ...devCode(code) };
+      return {
+        step: 'code' as const,
+        user: { id: user.id, email: user.email, name: displayName(user.name, user.email), role: user.role },
+        codeExpiresAt: expiresAt.toISOString(),
+        ...devCode(code),
+      };
     },
   );
 
-  r.post('/api/admin-auth/code/refresh', { config: { access: 'signed-in' }, schema: { tags, summary: 'Mail a new access code (the earlier one stops working); rate-limited' } }, async (request) => {
-    const u = request.user!;
-    const { code, expiresAt } = await refreshAccessCode(deps(), { id: u.id, email: u.email, name: u.name, role: u.role });
-    return { codeExpiresAt: expiresAt.toISOString(), ...devCode(code) };
-  });
+  r.post(
+    '/api/admin-auth/code/refresh',
+    { config: { access: 'signed-in' }, schema: { tags, summary: 'Mail a new access code (the earlier one stops working); rate-limited' } },
+    async (request) => {
+      const u = request.user!;
+      const { code, expiresAt } = await refreshAccessCode(deps(), { id: u.id, email: u.email, name: u.name, role: u.role });
+      return { codeExpiresAt: expiresAt.toISOString(), ...devCode(code) };
+    },
+  );
 
-  r.post('/api/admin-auth/code', { config: { access: 'signed-in' }, schema: { tags, summary: 'Step 2: the 6-digit access code; marks this session as signed in to the admin area', body: accessCodeSchema } }, async (request) => {
-    const u = request.user!;
-    if (!(u.role === 'admin' && u.secondFactorPassed)) {
-      await verifyAccessCode(app.db, { userId: u.id, role: u.role, sessionId: u.sessionId, code: request.body.code });
-    }
-    return { step: 'signed-in' as const, user: toPublicUser(u) };
-  });
+  r.post(
+    '/api/admin-auth/code',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Step 2: the 6-digit access code; marks this session as signed in to the admin area',
+        body: accessCodeSchema,
+      },
+    },
+    async (request) => {
+      const u = request.user!;
+      if (!(u.role === 'admin' && u.secondFactorPassed)) {
+        await verifyAccessCode(app.db, { userId: u.id, role: u.role, sessionId: u.sessionId, code: request.body.code });
+      }
+      return { step: 'signed-in' as const, user: toPublicUser(u) };
+    },
+  );
 }

@@ -60,7 +60,9 @@ export async function issueAccessCode(deps: { db: Db; mailer: Mailer }, user: Ad
       .update(authTokens)
       .set({ usedAt: now })
       .where(and(eq(authTokens.userId, user.id), eq(authTokens.kind, 'admin_code'), isNull(authTokens.usedAt)));
-    await tx.insert(authTokens).values({ userId: user.id, kind: 'admin_code', selector, verifierHash: hashCode(selector, code), expiresAt, createdAt: now });
+    await tx
+      .insert(authTokens)
+      .values({ userId: user.id, kind: 'admin_code', selector, verifierHash: hashCode(selector, code), expiresAt, createdAt: now });
   });
   await deps.mailer.send(accessCodeEmail(user.email, user.name ?? user.email, code));
   return { code, expiresAt };

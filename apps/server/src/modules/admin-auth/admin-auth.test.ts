@@ -33,13 +33,19 @@ describe('admin sign-in, step 1 (credentials)', () => {
     expect(body).toMatchObject({ step: 'code', user: { email: admin.email, role: 'admin' } });
     expect(body.devCode).toBeUndefined(); // not in test/production mode
     expect(new Date(body.codeExpiresAt).getTime() - Date.now()).toBeGreaterThan(ACCESS_CODE_TTL_MS - 60_000);
-    const rows = await db.select().from(authTokens).where(and(eq(authTokens.userId, admin.id), eq(authTokens.kind, 'admin_code')));
+    const rows = await db
+      .select()
+      .from(authTokens)
+      .where(and(eq(authTokens.userId, admin.id), eq(authTokens.kind, 'admin_code')));
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows[0])).not.toContain(code);
     const refused = await overview(cookie);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe('Please enter your 6-digit access code to continue.');
-    expect((await t.request({ method: 'GET', url: '/api/admin-auth/status', cookie })).json()).toMatchObject({ step: 'code', codeExpiresAt: body.codeExpiresAt });
+    expect((await t.request({ method: 'GET', url: '/api/admin-auth/status', cookie })).json()).toMatchObject({
+      step: 'code',
+      codeExpiresAt: body.codeExpiresAt,
+    });
   });
 
   it('refuses a non-admin with the spec’s message and gives them no session', async () => {
@@ -57,18 +63,33 @@ describe('admin sign-in, step 1 (credentials)', () => {
   it('answers bad input with the spec’s messages', async () => {
     const bad = await t.request({ method: 'POST', url: '/api/admin-auth/login', payload: { email: 'nope', password: '123' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields).toEqual({ email: 'Please enter a valid email address', password: 'Password must be at least 6 characters' });
-    const wrong = await t.request({ method: 'POST', url: '/api/admin-auth/login', payload: { email: 'nobody@test.example', password: 'whatever1' } });
+    expect(bad.json().error.fields).toEqual({
+      email: 'Please enter a valid email address',
+      password: 'Password must be at least 6 characters',
+    });
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/api/admin-auth/login',
+      payload: { email: 'nobody@test.example', password: 'whatever1' },
+    });
     expect(wrong.statusCode).toBe(401);
   });
 
   it('keeps the shared login’s brute-force limit per account', async () => {
     const admin = await t.createUser('admin');
     for (let i = 0; i < 5; i++) {
-      const r = await t.request({ method: 'POST', url: '/api/admin-auth/login', payload: { email: admin.email, password: 'wrong-password' } });
+      const r = await t.request({
+        method: 'POST',
+        url: '/api/admin-auth/login',
+        payload: { email: admin.email, password: 'wrong-password' },
+      });
       expect(r.statusCode).toBe(401);
     }
-    const locked = await t.request({ method: 'POST', url: '/api/admin-auth/login', payload: { email: admin.email, password: TEST_PASSWORD } });
+    const locked = await t.request({
+      method: 'POST',
+      url: '/api/admin-auth/login',
+      payload: { email: admin.email, password: TEST_PASSWORD },
+    });
     expect(locked.statusCode).toBe(429);
   });
 });
@@ -110,7 +131,10 @@ describe('admin sign-in, step 2 (access code)', () => {
     const { admin, cookie, code } = await credentials();
     const results = await Promise.all(Array.from({ length: 12 }, () => submit(cookie, wrongCode(code))));
     expect(results.filter((r) => r.statusCode === 400 || r.statusCode === 429)).toHaveLength(12);
-    const [row] = await db.select().from(authTokens).where(and(eq(authTokens.userId, admin.id), eq(authTokens.kind, 'admin_code')));
+    const [row] = await db
+      .select()
+      .from(authTokens)
+      .where(and(eq(authTokens.userId, admin.id), eq(authTokens.kind, 'admin_code')));
     expect(row!.attempts).toBe(ACCESS_CODE_MAX_TRIES);
     expect((await submit(cookie, code)).statusCode).toBe(429);
   });
@@ -124,7 +148,10 @@ describe('admin sign-in, step 2 (access code)', () => {
       message: 'This access code has expired. Please request a new one.',
     });
     // Through the API too, once the stored expiry has passed.
-    await db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.userId, admin.id));
+    await db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.userId, admin.id));
     const res = await submit(cookie, code);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'TOKEN_EXPIRED', message: 'This access code has expired. Please request a new one.' });
@@ -144,7 +171,8 @@ describe('admin sign-in, step 2 (access code)', () => {
     const second = await codeFromMail(admin.email);
     if (second !== code) expect((await submit(cookie, code)).json().error.message).toBe('Invalid access code');
     // The sign-in's code counts too: five codes in all, then the limit.
-    for (let i = 2; i < 5; i++) expect((await t.request({ method: 'POST', url: '/api/admin-auth/code/refresh', cookie })).statusCode).toBe(200);
+    for (let i = 2; i < 5; i++)
+      expect((await t.request({ method: 'POST', url: '/api/admin-auth/code/refresh', cookie })).statusCode).toBe(200);
     const limited = await t.request({ method: 'POST', url: '/api/admin-auth/code/refresh', cookie });
     expect(limited.statusCode).toBe(429);
     expect((await submit(cookie, await codeFromMail(admin.email))).statusCode).toBe(200);
@@ -154,13 +182,21 @@ describe('admin sign-in, step 2 (access code)', () => {
     const admin = await t.createUser('admin');
     let cookie = '';
     for (let round = 0; round < 3; round++) {
-      const res = await t.request({ method: 'POST', url: '/api/admin-auth/login', payload: { email: admin.email, password: TEST_PASSWORD } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/admin-auth/login',
+        payload: { email: admin.email, password: TEST_PASSWORD },
+      });
       expect(res.statusCode).toBe(200);
       cookie = sessionCookie(res);
       const code = await codeFromMail(admin.email);
       for (let i = 0; i < ACCESS_CODE_MAX_TRIES; i++) await submit(cookie, wrongCode(code));
     }
-    const again = await t.request({ method: 'POST', url: '/api/admin-auth/login', payload: { email: admin.email, password: TEST_PASSWORD } });
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/admin-auth/login',
+      payload: { email: admin.email, password: TEST_PASSWORD },
+    });
     expect(again.statusCode).toBe(429);
     expect(again.json().error.message).toBe(ADMIN_AUTH_MESSAGES.tooManyWrongCodes);
     expect((await t.request({ method: 'POST', url: '/api/admin-auth/code/refresh', cookie })).statusCode).toBe(429);
@@ -195,12 +231,23 @@ describe('admin sign-in, step 2 (access code)', () => {
     const { admin, cookie, code } = await credentials();
     expect((await submit(cookie, code)).statusCode).toBe(200);
     // Signing in again through the shared login replaces the session with one that needs the code.
-    const shared = await t.request({ method: 'POST', url: '/api/auth/login', cookie, payload: { email: admin.email, password: TEST_PASSWORD } });
+    const shared = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      cookie,
+      payload: { email: admin.email, password: TEST_PASSWORD },
+    });
     const c2 = sessionCookie(shared);
     expect((await overview(c2)).statusCode).toBe(403);
-    const [row] = await db.select().from(sessions).where(eq(sessions.id, sha256(c2.split('=')[1]!)));
+    const [row] = await db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sha256(c2.split('=')[1]!)));
     expect(row!.secondFactorAt).toBeNull();
-    expect((await t.request({ method: 'GET', url: '/api/admin-auth/status', cookie: c2 })).json()).toMatchObject({ step: 'code', codeExpiresAt: null });
+    expect((await t.request({ method: 'GET', url: '/api/admin-auth/status', cookie: c2 })).json()).toMatchObject({
+      step: 'code',
+      codeExpiresAt: null,
+    });
   });
 
   it('anonymous callers are told to sign in', async () => {
@@ -213,7 +260,11 @@ describe('development mode', () => {
   it('returns the code to the page only in development', async () => {
     const dev = await build({ env: { NODE_ENV: 'development' } });
     const admin = await dev.createUser('admin');
-    const res = await dev.request({ method: 'POST', url: '/api/admin-auth/login', payload: { email: admin.email, password: TEST_PASSWORD } });
+    const res = await dev.request({
+      method: 'POST',
+      url: '/api/admin-auth/login',
+      payload: { email: admin.email, password: TEST_PASSWORD },
+    });
     expect(res.json().devCode).toMatch(/^\d{6}$/);
     expect((await dev.lastMail(admin.email, 'admin_access_code'))!.text).toContain(res.json().devCode);
   });

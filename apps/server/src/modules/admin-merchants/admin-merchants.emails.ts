@@ -3,7 +3,11 @@ import { composeMail, type MailMessage } from '../../mail/mailer';
 
 const planName = (plan: string) => PLANS.find((p) => p.id === plan)?.name ?? plan;
 
-export function merchantApprovedEmail(to: string, r: { businessName: string; plan: string; commissionRate: number }, appUrl: string): MailMessage {
+export function merchantApprovedEmail(
+  to: string,
+  r: { businessName: string; plan: string; commissionRate: number },
+  appUrl: string,
+): MailMessage {
   return {
     to,
     kind: 'merchant_approved',

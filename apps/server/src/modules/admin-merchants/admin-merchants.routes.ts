@@ -22,19 +22,42 @@ export async function adminMerchantsRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/admin/merchant-requests',
-    { config, schema: { tags, summary: 'Registration requests of one card: pending (ready for review), awaiting the merchant’s response, or the 10 latest processed', querystring: adminRequestsQuerySchema } },
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Registration requests of one card: pending (ready for review), awaiting the merchant’s response, or the 10 latest processed',
+        querystring: adminRequestsQuerySchema,
+      },
+    },
     async (request) => listMerchantRequests(app.db, request.query.section, request.query.page),
   );
 
   r.post(
     '/api/admin/merchant-requests/:id/approve',
-    { config, schema: { tags, summary: 'Approve a pending request: merchant approved with the plan’s commission (409 if no longer pending)', params } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Approve a pending request: merchant approved with the plan’s commission (409 if no longer pending)',
+        params,
+      },
+    },
     async (request) => approveMerchantRequest(deps(request.log), request.user!.id, request.params.id),
   );
 
   r.post(
     '/api/admin/merchant-requests/:id/reject',
-    { config, schema: { tags, summary: 'Reject with a reason: stays pending, waits for the merchant’s response, rejection notice in the thread', params, body: rejectMerchantSchema } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Reject with a reason: stays pending, waits for the merchant’s response, rejection notice in the thread',
+        params,
+        body: rejectMerchantSchema,
+      },
+    },
     async (request) => rejectMerchantRequest(deps(request.log), request.user!.id, request.params.id, request.body.reason),
   );
 
@@ -46,7 +69,10 @@ export async function adminMerchantsRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/admin/merchant-requests/:id/messages',
-    { config, schema: { tags, summary: 'The admin–merchant thread of a request, oldest first (unread merchant messages flagged)', params } },
+    {
+      config,
+      schema: { tags, summary: 'The admin–merchant thread of a request, oldest first (unread merchant messages flagged)', params },
+    },
     async (request) => registrationThread(app.db, request.params.id),
   );
 
@@ -58,7 +84,15 @@ export async function adminMerchantsRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin/merchant-requests/:id/messages',
-    { config, schema: { tags, summary: 'Send an admin message into the thread (trimmed, not blank); the merchant is e-mailed', params, body: registrationMessageSchema } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Send an admin message into the thread (trimmed, not blank); the merchant is e-mailed',
+        params,
+        body: registrationMessageSchema,
+      },
+    },
     async (request, reply) => {
       const message = await sendAdminMessage(deps(request.log), request.user!.id, request.params.id, request.body.message);
       reply.code(201);

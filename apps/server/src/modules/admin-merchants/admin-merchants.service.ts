@@ -100,8 +100,11 @@ async function refuse(tx: Tx, id: string, conflict: (r: RequestRow) => string): 
 }
 
 const notPendingMessage = (r: RequestRow) =>
-  r.status === 'approved' ? 'This registration has already been approved.' : r.status === 'rejected' ? 'This registration has already been rejected.' : 'This registration is no longer pending.';
-
+  r.status === 'approved'
+    ? 'This registration has already been approved.'
+    : r.status === 'rejected'
+      ? 'This registration has already been rejected.'
+      : 'This registration is no longer pending.';
 
 /**
  * Approve (merchant-admin.md §4, §7): in one transaction the request becomes approved (only from
@@ -153,7 +156,13 @@ export async function approveMerchantRequest(deps: AdminMerchantDeps, adminId: s
         })
         .returning()) as [typeof merchants.$inferSelect];
     }
-    await recordAudit(tx, { adminId, action: 'merchant.approved', entityType: 'merchant_registration_request', entityId: request.id, details: { businessName: request.businessName, plan: request.plan, commissionRate, merchantId: merchant.id } });
+    await recordAudit(tx, {
+      adminId,
+      action: 'merchant.approved',
+      entityType: 'merchant_registration_request',
+      entityId: request.id,
+      details: { businessName: request.businessName, plan: request.plan, commissionRate, merchantId: merchant.id },
+    });
     await tx.insert(notifications).values({
       userId: request.userId,
       type: 'merchant_approved',
@@ -163,10 +172,21 @@ export async function approveMerchantRequest(deps: AdminMerchantDeps, adminId: s
       entityId: merchant.id,
     });
     const to = await merchantEmail(tx, request);
-    const mailId = await deps.mailer.queue(tx, merchantApprovedEmail(to, { businessName: request.businessName, plan: request.plan, commissionRate }, deps.appUrl));
+    const mailId = await deps.mailer.queue(
+      tx,
+      merchantApprovedEmail(to, { businessName: request.businessName, plan: request.plan, commissionRate }, deps.appUrl),
+    );
     return {
       mailId,
-      result: { id: request.id, businessName: request.businessName, status: request.status, merchantId: merchant.id, commissionRate, hasMessaging: merchant.hasMessaging, hasSubscription: merchant.hasSubscription },
+      result: {
+        id: request.id,
+        businessName: request.businessName,
+        status: request.status,
+        merchantId: merchant.id,
+        commissionRate,
+        hasMessaging: merchant.hasMessaging,
+        hasSubscription: merchant.hasSubscription,
+      },
     };
   });
   await deliverQueuedMail(deps, mailId, 'merchant');
@@ -185,16 +205,42 @@ export async function rejectMerchantRequest(deps: AdminMerchantDeps, adminId: st
       .set({ requiresMerchantResponse: true, rejectionReason: reason, updatedAt: now })
       .where(and(eq(requests.id, id), eq(requests.status, 'pending'), eq(requests.requiresMerchantResponse, false)))
       .returning();
-    if (!request) return refuse(tx, id, (r) => (r.status === 'pending' ? 'This registration is already awaiting the merchant’s response.' : notPendingMessage(r)));
+    if (!request)
+      return refuse(tx, id, (r) =>
+        r.status === 'pending' ? 'This registration is already awaiting the merchant’s response.' : notPendingMessage(r),
+      );
     const [message] = await tx
       .insert(adminMerchantMessages)
-      .values({ registrationId: request.id, senderType: 'admin', senderId: adminId, messageType: 'rejection_response', message: rejectionNotice(reason), createdAt: now })
+      .values({
+        registrationId: request.id,
+        senderType: 'admin',
+        senderId: adminId,
+        messageType: 'rejection_response',
+        message: rejectionNotice(reason),
+        createdAt: now,
+      })
       .returning();
     await publishMessageEvent(tx, { type: 'registration_message', registrationId: request.id, merchantUserId: request.userId });
-    await recordAudit(tx, { adminId, action: 'merchant.rejected', entityType: 'merchant_registration_request', entityId: request.id, details: { businessName: request.businessName, reason } });
+    await recordAudit(tx, {
+      adminId,
+      action: 'merchant.rejected',
+      entityType: 'merchant_registration_request',
+      entityId: request.id,
+      details: { businessName: request.businessName, reason },
+    });
     const to = await merchantEmail(tx, request);
     const mailId = await deps.mailer.queue(tx, merchantRejectedEmail(to, { businessName: request.businessName, reason }, deps.appUrl));
-    return { mailId, result: { id: request.id, businessName: request.businessName, status: request.status, requiresMerchantResponse: true, rejectionReason: reason, messageId: message!.id } };
+    return {
+      mailId,
+      result: {
+        id: request.id,
+        businessName: request.businessName,
+        status: request.status,
+        requiresMerchantResponse: true,
+        rejectionReason: reason,
+        messageId: message!.id,
+      },
+    };
   });
   await deliverQueuedMail(deps, mailId, 'merchant');
   return result;
@@ -212,8 +258,17 @@ export async function resetMerchantRequest(db: Db, adminId: string, id: string, 
       .set({ requiresMerchantResponse: false, updatedAt: now })
       .where(and(eq(requests.id, id), eq(requests.status, 'pending'), eq(requests.requiresMerchantResponse, true)))
       .returning();
-    if (!request) return refuse(tx, id, (r) => (r.status === 'pending' ? 'This registration is not awaiting a merchant response.' : notPendingMessage(r)));
-    await recordAudit(tx, { adminId, action: 'merchant.reset_to_review', entityType: 'merchant_registration_request', entityId: request.id, details: { businessName: request.businessName } });
+    if (!request)
+      return refuse(tx, id, (r) =>
+        r.status === 'pending' ? 'This registration is not awaiting a merchant response.' : notPendingMessage(r),
+      );
+    await recordAudit(tx, {
+      adminId,
+      action: 'merchant.reset_to_review',
+      entityType: 'merchant_registration_request',
+      entityId: request.id,
+      details: { businessName: request.businessName },
+    });
     return { id: request.id, businessName: request.businessName, status: request.status, requiresMerchantResponse: false };
   });
 }
@@ -235,9 +290,19 @@ async function merchantEmail(tx: Tx, request: RequestRow) {
  */
 export async function registrationThread(db: Db, id: string): Promise<AdminRegistrationThread> {
   const request = await findRequest(db, id);
-  const rows = await db.select().from(adminMerchantMessages).where(eq(adminMerchantMessages.registrationId, id)).orderBy(asc(adminMerchantMessages.createdAt), asc(adminMerchantMessages.id));
+  const rows = await db
+    .select()
+    .from(adminMerchantMessages)
+    .where(eq(adminMerchantMessages.registrationId, id))
+    .orderBy(asc(adminMerchantMessages.createdAt), asc(adminMerchantMessages.id));
   return {
-    registration: { id: request.id, businessName: request.businessName, email: request.email, status: request.status, requiresMerchantResponse: request.requiresMerchantResponse },
+    registration: {
+      id: request.id,
+      businessName: request.businessName,
+      email: request.email,
+      status: request.status,
+      requiresMerchantResponse: request.requiresMerchantResponse,
+    },
     messages: rows.map(toThreadMessage),
   };
 }
@@ -249,7 +314,13 @@ export async function markMerchantMessagesRead(db: Db, id: string) {
     const changed = await tx
       .update(adminMerchantMessages)
       .set({ isRead: true })
-      .where(and(eq(adminMerchantMessages.registrationId, id), eq(adminMerchantMessages.senderType, 'merchant'), eq(adminMerchantMessages.isRead, false)))
+      .where(
+        and(
+          eq(adminMerchantMessages.registrationId, id),
+          eq(adminMerchantMessages.senderType, 'merchant'),
+          eq(adminMerchantMessages.isRead, false),
+        ),
+      )
       .returning({ id: adminMerchantMessages.id });
     if (changed.length) await publishMessageEvent(tx, { type: 'registration_message', registrationId: id, merchantUserId: request.userId });
     return { marked: changed.length };
@@ -260,7 +331,10 @@ export async function markMerchantMessagesRead(db: Db, id: string) {
 export async function sendAdminMessage(deps: AdminMerchantDeps, adminId: string, id: string, text: string) {
   const { message, mailId } = await deps.db.transaction(async (tx) => {
     const request = await findRequest(tx, id);
-    const [row] = await tx.insert(adminMerchantMessages).values({ registrationId: id, senderType: 'admin', senderId: adminId, messageType: 'general', message: text }).returning();
+    const [row] = await tx
+      .insert(adminMerchantMessages)
+      .values({ registrationId: id, senderType: 'admin', senderId: adminId, messageType: 'general', message: text })
+      .returning();
     await publishMessageEvent(tx, { type: 'registration_message', registrationId: id, merchantUserId: request.userId });
     const to = await merchantEmail(tx, request);
     const mailId = await deps.mailer.queue(tx, adminMessageEmail(to, { businessName: request.businessName, message: text }, deps.appUrl));

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { MessageEvent } from '@localperks/shared';
-import { adminAuditLog, adminMerchantMessages, merchantCharges, merchantRegistrationRequests, merchants, notifications } from '../../db/schema';
+import {
+  adminAuditLog,
+  adminMerchantMessages,
+  merchantCharges,
+  merchantRegistrationRequests,
+  merchants,
+  notifications,
+} from '../../db/schema';
 import { build, TEST_PASSWORD } from '../../../test/build';
 import { rejectionNotice } from './admin-merchants.service';
 
@@ -16,13 +23,31 @@ async function registration(o: { plan?: Plan; businessName?: string; withMerchan
   const plan = o.plan ?? 'deals_messaging';
   const businessName = o.businessName ?? `Shop ${Math.random().toString(36).slice(2, 8)}`;
   const user = await t.createUser('merchant', { name: businessName });
-  const business = { businessName, description: 'Fresh bread and coffee every day.', website: 'https://shop.example', phone: '(312) 555-0100', city: 'Chicago', state: 'IL' };
-  const [request] = await db.insert(merchantRegistrationRequests).values({ userId: user.id, email: user.email, ...business, plan }).returning();
+  const business = {
+    businessName,
+    description: 'Fresh bread and coffee every day.',
+    website: 'https://shop.example',
+    phone: '(312) 555-0100',
+    city: 'Chicago',
+    state: 'IL',
+  };
+  const [request] = await db
+    .insert(merchantRegistrationRequests)
+    .values({ userId: user.id, email: user.email, ...business, plan })
+    .returning();
   let merchantId: string | null = null;
   if (o.withMerchant !== false) {
     const [m] = await db
       .insert(merchants)
-      .values({ userId: user.id, ...business, subscriptionPlan: plan, approved: false, hasMessaging: plan !== 'advertise_only', hasSubscription: false, commissionRate: 15 })
+      .values({
+        userId: user.id,
+        ...business,
+        subscriptionPlan: plan,
+        approved: false,
+        hasMessaging: plan !== 'advertise_only',
+        hasSubscription: false,
+        commissionRate: 15,
+      })
       .returning();
     merchantId = m!.id;
   }
@@ -33,14 +58,25 @@ const post = (url: string, payload: object = {}, cookie = admin.cookie) => t.req
 const get = (url: string, cookie = admin.cookie) => t.request({ method: 'GET', url, cookie });
 const section = async (s: 'pending' | 'awaiting' | 'processed') => (await get(`/api/admin/merchant-requests?section=${s}`)).json();
 const audits = (entityId: string) => db.select().from(adminAuditLog).where(eq(adminAuditLog.entityId, entityId));
-const requestRow = async (id: string) => (await db.select().from(merchantRegistrationRequests).where(eq(merchantRegistrationRequests.id, id)))[0]!;
+const requestRow = async (id: string) =>
+  (await db.select().from(merchantRegistrationRequests).where(eq(merchantRegistrationRequests.id, id)))[0]!;
 
 describe('merchant approval', () => {
   it('lists a new request under pending with its plan commission and unread count', async () => {
     const { request } = await registration({ plan: 'deals_messaging', businessName: 'Listed Bakery' });
     const pending = await section('pending');
     const row = pending.items.find((r: { id: string }) => r.id === request.id);
-    expect(row).toMatchObject({ businessName: 'Listed Bakery', plan: 'deals_messaging', commissionRate: 15, status: 'pending', requiresMerchantResponse: false, unreadMessages: 0, website: 'https://shop.example', city: 'Chicago', state: 'IL' });
+    expect(row).toMatchObject({
+      businessName: 'Listed Bakery',
+      plan: 'deals_messaging',
+      commissionRate: 15,
+      status: 'pending',
+      requiresMerchantResponse: false,
+      unreadMessages: 0,
+      website: 'https://shop.example',
+      city: 'Chicago',
+      state: 'IL',
+    });
     expect(pending.total).toBeGreaterThanOrEqual(1);
     expect((await section('awaiting')).items.some((r: { id: string }) => r.id === request.id)).toBe(false);
     expect((await section('processed')).items.some((r: { id: string }) => r.id === request.id)).toBe(false);
@@ -54,10 +90,21 @@ describe('merchant approval', () => {
 
     expect(await requestRow(request.id)).toMatchObject({ status: 'approved', requiresMerchantResponse: false });
     const [m] = await db.select().from(merchants).where(eq(merchants.userId, user.id));
-    expect(m).toMatchObject({ approved: true, commissionRate: 15, hasMessaging: true, hasSubscription: false, subscriptionPlan: 'deals_messaging' });
+    expect(m).toMatchObject({
+      approved: true,
+      commissionRate: 15,
+      hasMessaging: true,
+      hasSubscription: false,
+      subscriptionPlan: 'deals_messaging',
+    });
     const log = await audits(request.id);
     expect(log.map((a) => [a.action, a.adminId])).toEqual([['merchant.approved', admin.user.id]]);
-    expect(await db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'merchant_approved')))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, user.id), eq(notifications.type, 'merchant_approved'))),
+    ).toHaveLength(1);
     const mail = await t.lastMail(user.email, 'merchant_approved');
     expect(mail?.text).toContain('Approved Diner');
     expect(mail?.text).toContain('15% commission');
@@ -75,7 +122,10 @@ describe('merchant approval', () => {
   it('two admins approving at once: exactly one succeeds, the other gets 409', async () => {
     const { request } = await registration();
     const other = await t.loginAs('admin');
-    const results = await Promise.all([post(`/api/admin/merchant-requests/${request.id}/approve`), post(`/api/admin/merchant-requests/${request.id}/approve`, {}, other.cookie)]);
+    const results = await Promise.all([
+      post(`/api/admin/merchant-requests/${request.id}/approve`),
+      post(`/api/admin/merchant-requests/${request.id}/approve`, {}, other.cookie),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect((await audits(request.id)).filter((a) => a.action === 'merchant.approved')).toHaveLength(1);
   });
@@ -86,7 +136,14 @@ describe('merchant approval', () => {
     expect(res.statusCode).toBe(200);
     const [m] = await db.select().from(merchants).where(eq(merchants.userId, user.id));
     // No messaging until the $15/month subscription is paid (DESIGN.md 7).
-    expect(m).toMatchObject({ approved: true, commissionRate: 0, hasMessaging: false, hasSubscription: false, subscriptionPlan: 'advertise_messaging', businessName: request.businessName });
+    expect(m).toMatchObject({
+      approved: true,
+      commissionRate: 0,
+      hasMessaging: false,
+      hasSubscription: false,
+      subscriptionPlan: 'advertise_messaging',
+      businessName: request.businessName,
+    });
 
     const only = await registration({ plan: 'advertise_only' });
     await post(`/api/admin/merchant-requests/${only.request.id}/approve`);
@@ -96,7 +153,17 @@ describe('merchant approval', () => {
 
   it('keeps a paid messaging subscription on approval (DESIGN.md 7)', async () => {
     const { request, merchantId } = await registration({ plan: 'advertise_messaging' });
-    await db.insert(merchantCharges).values({ merchantId: merchantId!, kind: 'subscription', amountCents: 1500, provider: 'sandbox', status: 'paid', paidAt: new Date(), currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000) });
+    await db
+      .insert(merchantCharges)
+      .values({
+        merchantId: merchantId!,
+        kind: 'subscription',
+        amountCents: 1500,
+        provider: 'sandbox',
+        status: 'paid',
+        paidAt: new Date(),
+        currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000),
+      });
     await post(`/api/admin/merchant-requests/${request.id}/approve`);
     const [m] = await db.select().from(merchants).where(eq(merchants.id, merchantId!));
     expect(m).toMatchObject({ approved: true, hasSubscription: true, hasMessaging: true, commissionRate: 0 });
@@ -107,12 +174,28 @@ describe('merchant approval', () => {
     const stale = await registration({ plan: 'advertise_messaging' });
     await db.update(merchants).set({ hasSubscription: true }).where(eq(merchants.id, stale.merchantId!));
     await post(`/api/admin/merchant-requests/${stale.request.id}/approve`);
-    expect((await db.select().from(merchants).where(eq(merchants.id, stale.merchantId!)))[0]).toMatchObject({ hasSubscription: false, hasMessaging: false });
+    expect((await db.select().from(merchants).where(eq(merchants.id, stale.merchantId!)))[0]).toMatchObject({
+      hasSubscription: false,
+      hasMessaging: false,
+    });
     // A period that ended an hour ago is still in its renewal grace: the merchant stays subscribed.
     const renewing = await registration({ plan: 'advertise_messaging' });
-    await db.insert(merchantCharges).values({ merchantId: renewing.merchantId!, kind: 'subscription', amountCents: 1500, provider: 'sandbox', status: 'paid', paidAt: new Date(), currentPeriodEnd: new Date(Date.now() - 3_600_000) });
+    await db
+      .insert(merchantCharges)
+      .values({
+        merchantId: renewing.merchantId!,
+        kind: 'subscription',
+        amountCents: 1500,
+        provider: 'sandbox',
+        status: 'paid',
+        paidAt: new Date(),
+        currentPeriodEnd: new Date(Date.now() - 3_600_000),
+      });
     await post(`/api/admin/merchant-requests/${renewing.request.id}/approve`);
-    expect((await db.select().from(merchants).where(eq(merchants.id, renewing.merchantId!)))[0]).toMatchObject({ hasSubscription: true, hasMessaging: true });
+    expect((await db.select().from(merchants).where(eq(merchants.id, renewing.merchantId!)))[0]).toMatchObject({
+      hasSubscription: true,
+      hasMessaging: true,
+    });
   });
 
   it('an unknown request is 404', async () => {
@@ -128,7 +211,11 @@ describe('rejection and reset to review', () => {
     for (const reason of ['', '   ']) {
       const res = await post(`/api/admin/merchant-requests/${request.id}/reject`, { reason });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatchObject({ code: 'VALIDATION', message: 'Please provide a reason for rejection.', fields: { reason: 'Please provide a reason for rejection.' } });
+      expect(res.json().error).toMatchObject({
+        code: 'VALIDATION',
+        message: 'Please provide a reason for rejection.',
+        fields: { reason: 'Please provide a reason for rejection.' },
+      });
     }
     expect(await requestRow(request.id)).toMatchObject({ requiresMerchantResponse: false, rejectionReason: null });
     expect(await db.select().from(adminMerchantMessages).where(eq(adminMerchantMessages.registrationId, request.id))).toHaveLength(0);
@@ -144,7 +231,12 @@ describe('rejection and reset to review', () => {
     expect(await requestRow(request.id)).toMatchObject({ status: 'pending', requiresMerchantResponse: true, rejectionReason: trimmed });
 
     const thread = (await get(`/api/admin/merchant-requests/${request.id}/messages`)).json();
-    expect(thread.registration).toMatchObject({ id: request.id, businessName: 'Rejected Cafe', status: 'pending', requiresMerchantResponse: true });
+    expect(thread.registration).toMatchObject({
+      id: request.id,
+      businessName: 'Rejected Cafe',
+      status: 'pending',
+      requiresMerchantResponse: true,
+    });
     expect(thread.messages).toHaveLength(1);
     expect(thread.messages[0]).toMatchObject({ senderType: 'admin', messageType: 'rejection_response', message: rejectionNotice(trimmed) });
     expect(thread.messages[0].message).toMatch(/rejected for the following reason: Please add a working website/);
@@ -155,7 +247,10 @@ describe('rejection and reset to review', () => {
     expect((await audits(request.id)).map((a) => a.action)).toEqual(['merchant.rejected']);
 
     const awaiting = await section('awaiting');
-    expect(awaiting.items.find((r: { id: string }) => r.id === request.id)).toMatchObject({ rejectionReason: trimmed, requiresMerchantResponse: true });
+    expect(awaiting.items.find((r: { id: string }) => r.id === request.id)).toMatchObject({
+      rejectionReason: trimmed,
+      requiresMerchantResponse: true,
+    });
     expect((await section('pending')).items.some((r: { id: string }) => r.id === request.id)).toBe(false);
     expect((await section('processed')).items.some((r: { id: string }) => r.id === request.id)).toBe(false);
 
@@ -173,7 +268,11 @@ describe('rejection and reset to review', () => {
     await post(`/api/admin/merchant-requests/${request.id}/reject`, { reason: 'Missing details' });
     const res = await post(`/api/admin/merchant-requests/${request.id}/reset`);
     expect(res.statusCode).toBe(200);
-    expect(await requestRow(request.id)).toMatchObject({ status: 'pending', requiresMerchantResponse: false, rejectionReason: 'Missing details' });
+    expect(await requestRow(request.id)).toMatchObject({
+      status: 'pending',
+      requiresMerchantResponse: false,
+      rejectionReason: 'Missing details',
+    });
     expect((await audits(request.id)).map((a) => a.action).sort()).toEqual(['merchant.rejected', 'merchant.reset_to_review']);
     expect((await section('pending')).items.some((r: { id: string }) => r.id === request.id)).toBe(true);
     expect((await post(`/api/admin/merchant-requests/${request.id}/reset`)).statusCode).toBe(409);
@@ -204,7 +303,8 @@ describe('admin–merchant messages', () => {
       const mail = await t.lastMail(user.email, 'admin_merchant_message');
       expect(mail?.text).toContain('Could you send your menu?');
       const deadline = Date.now() + 3000;
-      while (!events.some((e) => e.type === 'registration_message' && e.registrationId === request.id) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      while (!events.some((e) => e.type === 'registration_message' && e.registrationId === request.id) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 25));
       expect(events).toContainEqual({ type: 'registration_message', registrationId: request.id, merchantUserId: user.id });
     } finally {
       stop();
@@ -217,8 +317,20 @@ describe('admin–merchant messages', () => {
     const { user, request } = await registration();
     await post(`/api/admin/merchant-requests/${request.id}/messages`, { message: 'Hello from the admins' });
     await db.insert(adminMerchantMessages).values([
-      { registrationId: request.id, senderType: 'merchant', senderId: user.id, message: 'Here is my licence', createdAt: new Date(Date.now() + 1000) },
-      { registrationId: request.id, senderType: 'merchant', senderId: user.id, message: 'And my website', createdAt: new Date(Date.now() + 2000) },
+      {
+        registrationId: request.id,
+        senderType: 'merchant',
+        senderId: user.id,
+        message: 'Here is my licence',
+        createdAt: new Date(Date.now() + 1000),
+      },
+      {
+        registrationId: request.id,
+        senderType: 'merchant',
+        senderId: user.id,
+        message: 'And my website',
+        createdAt: new Date(Date.now() + 2000),
+      },
     ]);
     const listed = (await section('pending')).items.find((r: { id: string }) => r.id === request.id);
     expect(listed.unreadMessages).toBe(2);

@@ -10,19 +10,49 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
 
-  r.get('/api/admin/overview', { config: { access: 'admin' }, schema: { tags, summary: 'Overview tab: merchant, deal, revenue and payout figures, recent merchants, merchants with deals, pending approvals' } }, async () =>
-    adminOverview(app.db),
+  r.get(
+    '/api/admin/overview',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Overview tab: merchant, deal, revenue and payout figures, recent merchants, merchants with deals, pending approvals',
+      },
+    },
+    async () => adminOverview(app.db),
   );
 
   r.get(
     '/api/admin/merchants/:id/deals',
-    { config: { access: 'admin' }, schema: { tags, summary: 'One merchant’s deals with status and prices, newest first (20 a page)', params: idParams, querystring: adminPageQuerySchema } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'One merchant’s deals with status and prices, newest first (20 a page)',
+        params: idParams,
+        querystring: adminPageQuerySchema,
+      },
+    },
     async (request) => merchantDealsForAdmin(app.db, request.params.id, request.query.page),
   );
 
   r.post(
     '/api/admin/deals/:id/deactivate',
-    { config: { access: 'admin' }, schema: { tags, summary: 'Take down a deal that breaks the merchant terms; the merchant is notified and e-mailed the reason', params: idParams, body: deactivateDealSchema } },
-    async (request) => deactivateDeal({ db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, log: request.log }, request.user!.id, request.params.id, request.body.reason),
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Take down a deal that breaks the merchant terms; the merchant is notified and e-mailed the reason',
+        params: idParams,
+        body: deactivateDealSchema,
+      },
+    },
+    async (request) =>
+      deactivateDeal(
+        { db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, log: request.log },
+        request.user!.id,
+        request.params.id,
+        request.body.reason,
+      ),
   );
 }

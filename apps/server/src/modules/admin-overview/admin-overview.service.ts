@@ -18,7 +18,9 @@ export const MERCHANT_DEALS_PAGE_SIZE = 20;
 export async function adminOverview(db: Db, now = new Date()) {
   const period = payoutPeriodFor(now);
   const window = payoutPeriodWindow(period);
-  const [m] = await db.select({ total: count(), approved: sql<number>`count(*) filter (where ${merchants.approved})::int` }).from(merchants);
+  const [m] = await db
+    .select({ total: count(), approved: sql<number>`count(*) filter (where ${merchants.approved})::int` })
+    .from(merchants);
   const [d] = await db
     .select({
       total: count(),
@@ -27,15 +29,34 @@ export async function adminOverview(db: Db, now = new Date()) {
     .from(deals)
     .where(ne(deals.status, 'draft'));
   const [p] = await db
-    .select({ revenue: sql<number>`coalesce(sum(${purchases.priceCents}), 0)::int`, purchases: count(), commission: sql<number>`coalesce(sum(${purchases.commissionCents}), 0)::int` })
+    .select({
+      revenue: sql<number>`coalesce(sum(${purchases.priceCents}), 0)::int`,
+      purchases: count(),
+      commission: sql<number>`coalesce(sum(${purchases.commissionCents}), 0)::int`,
+    })
     .from(purchases);
   const [cp] = await db
-    .select({ net: sql<number>`coalesce(sum(${purchases.priceCents} - ${purchases.commissionCents}), 0)::int`, purchases: count(), merchants: sql<number>`count(distinct ${purchases.merchantId})::int` })
+    .select({
+      net: sql<number>`coalesce(sum(${purchases.priceCents} - ${purchases.commissionCents}), 0)::int`,
+      purchases: count(),
+      merchants: sql<number>`count(distinct ${purchases.merchantId})::int`,
+    })
     .from(purchases)
     .where(and(gte(purchases.purchasedAt, window.from), lt(purchases.purchasedAt, window.to)));
-  const [pending] = await db.select({ n: count() }).from(merchantRegistrationRequests).where(eq(merchantRegistrationRequests.status, 'pending'));
+  const [pending] = await db
+    .select({ n: count() })
+    .from(merchantRegistrationRequests)
+    .where(eq(merchantRegistrationRequests.status, 'pending'));
   const recentMerchants = await db
-    .select({ id: merchants.id, businessName: merchants.businessName, city: merchants.city, state: merchants.state, plan: merchants.subscriptionPlan, approved: merchants.approved, createdAt: merchants.createdAt })
+    .select({
+      id: merchants.id,
+      businessName: merchants.businessName,
+      city: merchants.city,
+      state: merchants.state,
+      plan: merchants.subscriptionPlan,
+      approved: merchants.approved,
+      createdAt: merchants.createdAt,
+    })
     .from(merchants)
     .orderBy(desc(merchants.createdAt), desc(merchants.id))
     .limit(ADMIN_LIST_LIMITS.recentMerchants);
@@ -78,7 +99,10 @@ export async function adminOverview(db: Db, now = new Date()) {
 
 /** One merchant's deals for the admin, newest first, page by page. */
 export async function merchantDealsForAdmin(db: Db, merchantId: string, page: number, now = new Date()) {
-  const [merchant] = await db.select({ id: merchants.id, businessName: merchants.businessName }).from(merchants).where(eq(merchants.id, merchantId));
+  const [merchant] = await db
+    .select({ id: merchants.id, businessName: merchants.businessName })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId));
   if (!merchant) throw new AppError('NOT_FOUND', 'This merchant was not found.');
   const where = and(eq(deals.merchantId, merchantId), ne(deals.status, 'draft'));
   const [total] = await db.select({ n: count() }).from(deals).where(where);
@@ -117,10 +141,23 @@ export async function merchantDealsForAdmin(db: Db, merchantId: string, page: nu
  * Takes down a deal that breaks the merchant terms: status removed with the reason, an in-app
  * notification and an e-mail to the merchant, and an audit entry, all in one transaction.
  */
-export async function deactivateDeal(deps: { db: Db; mailer: Mailer; appUrl: string; log: { error(o: object, m: string): void } }, adminId: string, dealId: string, reason: string) {
+export async function deactivateDeal(
+  deps: { db: Db; mailer: Mailer; appUrl: string; log: { error(o: object, m: string): void } },
+  adminId: string,
+  dealId: string,
+  reason: string,
+) {
   const mailId = await deps.db.transaction(async (tx) => {
     const [deal] = await tx
-      .select({ id: deals.id, title: deals.title, status: deals.status, merchantId: deals.merchantId, businessName: merchants.businessName, merchantUserId: merchants.userId, email: users.email })
+      .select({
+        id: deals.id,
+        title: deals.title,
+        status: deals.status,
+        merchantId: deals.merchantId,
+        businessName: merchants.businessName,
+        merchantUserId: merchants.userId,
+        email: users.email,
+      })
       .from(deals)
       .innerJoin(merchants, eq(merchants.id, deals.merchantId))
       .innerJoin(users, eq(users.id, merchants.userId))
@@ -148,7 +185,10 @@ export async function deactivateDeal(deps: { db: Db; mailer: Mailer; appUrl: str
       entityId: deal.id,
       details: { title: deal.title, merchantId: deal.merchantId, businessName: deal.businessName, previousStatus: deal.status, reason },
     });
-    return deps.mailer.queue(tx, dealDeactivatedEmail(deal.email, { businessName: deal.businessName, title: deal.title, reason }, deps.appUrl));
+    return deps.mailer.queue(
+      tx,
+      dealDeactivatedEmail(deal.email, { businessName: deal.businessName, title: deal.title, reason }, deps.appUrl),
+    );
   });
   await deliverQueuedMail(deps, mailId, 'deal deactivation');
   return { ok: true as const };

@@ -14,12 +14,31 @@ const get = (url: string, cookie = admin.cookie) => t.request({ method: 'GET', u
 describe('admin overview', () => {
   it('counts merchants, deals, revenue, the current period payout and pending approvals from the database', async () => {
     const empty = (await get('/api/admin/overview')).json();
-    expect(empty.stats).toMatchObject({ totalMerchants: 0, approvedMerchants: 0, totalDeals: 0, activeDeals: 0, totalRevenueCents: 0, currentPeriodPayoutCents: 0, nextPayoutDate: nextPayoutDate(new Date()) });
+    expect(empty.stats).toMatchObject({
+      totalMerchants: 0,
+      approvedMerchants: 0,
+      totalDeals: 0,
+      activeDeals: 0,
+      totalRevenueCents: 0,
+      currentPeriodPayoutCents: 0,
+      nextPayoutDate: nextPayoutDate(new Date()),
+    });
     expect(empty.pendingApprovals).toBe(0);
 
     const a = await createMerchant(db, { businessName: 'Alpha Cafe', commissionRate: 15 });
     const b = await createMerchant(db, { businessName: 'Beta Gym', approved: false });
-    await db.insert(merchantRegistrationRequests).values({ userId: b.user.id, businessName: 'Beta Gym', email: b.user.email, phone: '1', city: 'Chicago', state: 'IL', description: 'A gym in town.', plan: 'deals_messaging' });
+    await db
+      .insert(merchantRegistrationRequests)
+      .values({
+        userId: b.user.id,
+        businessName: 'Beta Gym',
+        email: b.user.email,
+        phone: '1',
+        city: 'Chicago',
+        state: 'IL',
+        description: 'A gym in town.',
+        plan: 'deals_messaging',
+      });
     const d1 = await createDeal(db, a.merchant.id, { dealPriceCents: 4_000 });
     await createDeal(db, a.merchant.id, { status: 'expired' });
     await createDeal(db, a.merchant.id, { status: 'draft' }); // a PerkBoost launch not paid yet: not counted
@@ -27,7 +46,14 @@ describe('admin overview', () => {
     await buy(t, customer.cookie, [{ dealId: d1.id, quantity: 2 }]);
 
     const o = (await get('/api/admin/overview')).json();
-    expect(o.stats).toMatchObject({ totalMerchants: 2, approvedMerchants: 1, totalDeals: 2, activeDeals: 1, totalRevenueCents: 8_000, totalPurchases: 2 });
+    expect(o.stats).toMatchObject({
+      totalMerchants: 2,
+      approvedMerchants: 1,
+      totalDeals: 2,
+      activeDeals: 1,
+      totalRevenueCents: 8_000,
+      totalPurchases: 2,
+    });
     // 15 % commission on each $40: merchants are owed 2 × $34.
     expect(o.stats.currentPeriodPayoutCents).toBe(6_800);
     expect(o.pendingApprovals).toBe(1);
@@ -80,21 +106,39 @@ describe('deactivating a deal', () => {
     const m = await createMerchant(db, { businessName: 'Rule Breaker' });
     const deal = await createDeal(db, m.merchant.id, { title: 'Too good to be true' });
     const reason = 'The description promises a free item that the fine print does not honour.';
-    const res = await t.request({ method: 'POST', url: `/api/admin/deals/${deal.id}/deactivate`, cookie: admin.cookie, payload: { reason } });
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/admin/deals/${deal.id}/deactivate`,
+      cookie: admin.cookie,
+      payload: { reason },
+    });
     expect(res.statusCode).toBe(200);
     const [after] = await db.select().from(deals).where(eq(deals.id, deal.id));
     expect(after).toMatchObject({ status: 'removed', moderationReason: reason });
     const notes = await db.select().from(notifications).where(eq(notifications.userId, m.user.id));
-    expect(notes).toEqual([expect.objectContaining({ type: 'deal_deactivated', entityId: deal.id, message: expect.stringContaining(reason) })]);
+    expect(notes).toEqual([
+      expect.objectContaining({ type: 'deal_deactivated', entityId: deal.id, message: expect.stringContaining(reason) }),
+    ]);
     const mail = await t.lastMail(m.user.email, 'merchant_deal_deactivated');
     expect(mail?.text).toContain(reason);
     expect(mail?.subject).toContain('Too good to be true');
     const audit = await db.select().from(adminAuditLog).where(eq(adminAuditLog.entityId, deal.id));
-    expect(audit).toEqual([expect.objectContaining({ action: 'deal.deactivated', adminId: admin.user.id, details: expect.objectContaining({ reason, previousStatus: 'active' }) })]);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'deal.deactivated',
+        adminId: admin.user.id,
+        details: expect.objectContaining({ reason, previousStatus: 'active' }),
+      }),
+    ]);
     // No longer listed to customers.
     expect((await t.request({ method: 'GET', url: `/api/deals/${deal.id}` })).statusCode).toBe(404);
     // A second time is refused, with nothing written.
-    const again = await t.request({ method: 'POST', url: `/api/admin/deals/${deal.id}/deactivate`, cookie: admin.cookie, payload: { reason } });
+    const again = await t.request({
+      method: 'POST',
+      url: `/api/admin/deals/${deal.id}/deactivate`,
+      cookie: admin.cookie,
+      payload: { reason },
+    });
     expect(again.statusCode).toBe(409);
     expect(await db.select().from(adminAuditLog).where(eq(adminAuditLog.entityId, deal.id))).toHaveLength(1);
   });
@@ -108,16 +152,33 @@ describe('deactivating a deal', () => {
       expect(res.json().error.message).toBe('Please give the reason for deactivating this deal.');
     }
     expect((await db.select().from(deals).where(eq(deals.id, deal.id)))[0]!.status).toBe('active');
-    expect((await t.request({ method: 'POST', url: '/api/admin/deals/00000000-0000-4000-8000-000000000000/deactivate', cookie: admin.cookie, payload: { reason: 'x' } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/admin/deals/00000000-0000-4000-8000-000000000000/deactivate',
+          cookie: admin.cookie,
+          payload: { reason: 'x' },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('is refused for merchants, customers and admins without the code step', async () => {
     const m = await createMerchant(db);
     const deal = await createDeal(db, m.merchant.id);
-    const merchantLogin = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: m.user.email, password: 'Sup3rSecret!' } });
+    const merchantLogin = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: m.user.email, password: 'Sup3rSecret!' },
+    });
     const merchantCookie = `lp_session=${merchantLogin.cookies.find((c) => c.name === 'lp_session')!.value}`;
     const adminNoCode = await t.createUser('admin');
-    const adminLogin = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: adminNoCode.email, password: 'Sup3rSecret!' } });
+    const adminLogin = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: adminNoCode.email, password: 'Sup3rSecret!' },
+    });
     const adminNoCodeCookie = `lp_session=${adminLogin.cookies.find((c) => c.name === 'lp_session')!.value}`;
     for (const cookie of [merchantCookie, (await t.loginAs('customer')).cookie, adminNoCodeCookie]) {
       const res = await t.request({ method: 'POST', url: `/api/admin/deals/${deal.id}/deactivate`, cookie, payload: { reason: 'no' } });

@@ -7,15 +7,33 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
 
-  r.get('/api/admin/admins', { config: { access: 'admin' }, schema: { tags, summary: 'The admin accounts' } }, async () => listAdmins(app.db));
+  r.get('/api/admin/admins', { config: { access: 'admin' }, schema: { tags, summary: 'The admin accounts' } }, async () =>
+    listAdmins(app.db),
+  );
 
-  r.post('/api/admin/admins', { config: { access: 'admin' }, schema: { tags, summary: 'Create another admin account (audited as admin.created)', body: createAdminSchema } }, async (request, reply) => {
-    const result = await createAdmin({ db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, log: request.log }, request.user!, request.body);
-    reply.code(201);
-    return result;
-  });
+  r.post(
+    '/api/admin/admins',
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Create another admin account (audited as admin.created)', body: createAdminSchema },
+    },
+    async (request, reply) => {
+      const result = await createAdmin(
+        { db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, log: request.log },
+        request.user!,
+        request.body,
+      );
+      reply.code(201);
+      return result;
+    },
+  );
 
-  r.get('/api/admin/audit', { config: { access: 'admin' }, schema: { tags, summary: 'The audit trail of admin actions, newest first (25 a page)', querystring: adminPageQuerySchema } }, async (request) =>
-    listAudit(app.db, request.query.page),
+  r.get(
+    '/api/admin/audit',
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'The audit trail of admin actions, newest first (25 a page)', querystring: adminPageQuerySchema },
+    },
+    async (request) => listAudit(app.db, request.query.page),
   );
 }

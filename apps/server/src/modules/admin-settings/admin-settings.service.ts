@@ -15,7 +15,9 @@ export async function listAdmins(db: Db) {
     .from(users)
     .where(eq(users.role, 'admin'))
     .orderBy(users.createdAt, users.id);
-  return { admins: rows.map((u) => ({ id: u.id, name: displayName(u.name, u.email), email: u.email, createdAt: u.createdAt.toISOString() })) };
+  return {
+    admins: rows.map((u) => ({ id: u.id, name: displayName(u.name, u.email), email: u.email, createdAt: u.createdAt.toISOString() })),
+  };
 }
 
 /**
@@ -29,7 +31,13 @@ export async function createAdmin(
 ) {
   const { user, mailId } = await deps.db.transaction(async (tx) => {
     const user = await createUser(tx, { email: input.email, password: input.password, name: input.name, role: 'admin', verified: true });
-    await recordAudit(tx, { adminId: by.id, action: 'admin.created', entityType: 'user', entityId: user.id, details: { name: input.name, email: user.email } });
+    await recordAudit(tx, {
+      adminId: by.id,
+      action: 'admin.created',
+      entityType: 'user',
+      entityId: user.id,
+      details: { name: input.name, email: user.email },
+    });
     const mailId = await deps.mailer.queue(tx, adminCreatedEmail(user.email, { name: input.name, createdBy: by.name }, deps.appUrl));
     return { user, mailId };
   });

@@ -1,7 +1,11 @@
 import { composeMail, type MailMessage } from '../../mail/mailer';
 
 /** An admin's reply to a support ticket, with a link to the thread in the customer's account. */
-export function supportReplyEmail(to: string, r: { name: string; subject: string; message: string; ticketSubject: string; hasAccount: boolean }, appUrl: string): MailMessage {
+export function supportReplyEmail(
+  to: string,
+  r: { name: string; subject: string; message: string; ticketSubject: string; hasAccount: boolean },
+  appUrl: string,
+): MailMessage {
   return {
     to,
     kind: 'support_reply',

@@ -10,23 +10,43 @@ export async function adminSupportRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
 
-  r.get('/api/admin/support/tickets', { config: { access: 'admin' }, schema: { tags, summary: 'Support tickets, newest first (20 a page)', querystring: adminPageQuerySchema } }, async (request) =>
-    listTickets(app.db, request.query.page),
+  r.get(
+    '/api/admin/support/tickets',
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Support tickets, newest first (20 a page)', querystring: adminPageQuerySchema },
+    },
+    async (request) => listTickets(app.db, request.query.page),
   );
 
-  r.get('/api/admin/support/tickets/:id', { config: { access: 'admin' }, schema: { tags, summary: 'One ticket with its thread', params: idParams } }, async (request) => getTicket(app.db, request.params.id));
+  r.get(
+    '/api/admin/support/tickets/:id',
+    { config: { access: 'admin' }, schema: { tags, summary: 'One ticket with its thread', params: idParams } },
+    async (request) => getTicket(app.db, request.params.id),
+  );
 
   r.patch(
     '/api/admin/support/tickets/:id/status',
-    { config: { access: 'admin' }, schema: { tags, summary: 'Set a ticket’s status (open, in_progress, resolved, closed)', params: idParams, body: ticketStatusSchema } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Set a ticket’s status (open, in_progress, resolved, closed)', params: idParams, body: ticketStatusSchema },
+    },
     async (request) => setTicketStatus(app.db, request.user!.id, request.params.id, request.body.status),
   );
 
   r.post(
     '/api/admin/support/tickets/:id/replies',
-    { config: { access: 'admin' }, schema: { tags, summary: 'Reply to the customer: stored in the thread and e-mailed', params: idParams, body: supportReplySchema } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Reply to the customer: stored in the thread and e-mailed', params: idParams, body: supportReplySchema },
+    },
     async (request, reply) => {
-      const result = await replyToTicket({ db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, log: request.log }, request.user!.id, request.params.id, request.body);
+      const result = await replyToTicket(
+        { db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, log: request.log },
+        request.user!.id,
+        request.params.id,
+        request.body,
+      );
       reply.code(201);
       return result;
     },

@@ -24,12 +24,23 @@ const ticketOut = (t: Ticket) => ({
 /** A ticket's thread, oldest first. */
 export async function ticketThread(db: Tx, ticketId: string) {
   const rows = await db
-    .select({ id: supportMessages.id, senderType: supportMessages.senderType, senderName: users.name, subject: supportMessages.subject, message: supportMessages.message, createdAt: supportMessages.createdAt })
+    .select({
+      id: supportMessages.id,
+      senderType: supportMessages.senderType,
+      senderName: users.name,
+      subject: supportMessages.subject,
+      message: supportMessages.message,
+      createdAt: supportMessages.createdAt,
+    })
     .from(supportMessages)
     .leftJoin(users, eq(users.id, supportMessages.senderId))
     .where(eq(supportMessages.ticketId, ticketId))
     .orderBy(asc(supportMessages.createdAt), asc(supportMessages.id));
-  return rows.map((m) => ({ ...m, senderName: m.senderType === 'admin' ? 'LocalPerks Support' : m.senderName, createdAt: m.createdAt.toISOString() }));
+  return rows.map((m) => ({
+    ...m,
+    senderName: m.senderType === 'admin' ? 'LocalPerks Support' : m.senderName,
+    createdAt: m.createdAt.toISOString(),
+  }));
 }
 
 /** Customer Support tab: every ticket, newest first, page by page, with its opening message. */
@@ -48,7 +59,12 @@ export async function listTickets(db: Db, page: number) {
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return {
-    tickets: rows.map((r) => ({ ...ticketOut(r.ticket), messageCount: r.messageCount, firstMessage: r.firstMessage ?? '', awaitingReply: r.lastSender === 'customer' })),
+    tickets: rows.map((r) => ({
+      ...ticketOut(r.ticket),
+      messageCount: r.messageCount,
+      firstMessage: r.firstMessage ?? '',
+      awaitingReply: r.lastSender === 'customer',
+    })),
     total: total?.n ?? 0,
     page,
     pageSize,
@@ -67,21 +83,50 @@ export async function setTicketStatus(db: Db, adminId: string, ticketId: string,
     const [before] = await tx.select().from(supportTickets).where(eq(supportTickets.id, ticketId)).for('update');
     if (!before) throw new AppError('NOT_FOUND', SUPPORT_MESSAGES.ticketNotFound);
     const [t] = await tx.update(supportTickets).set({ status, updatedAt: new Date() }).where(eq(supportTickets.id, ticketId)).returning();
-    await recordAudit(tx, { adminId, action: 'ticket.status_changed', entityType: 'support_ticket', entityId: ticketId, details: { subject: before.subject, email: before.email, from: before.status, to: status } });
+    await recordAudit(tx, {
+      adminId,
+      action: 'ticket.status_changed',
+      entityType: 'support_ticket',
+      entityId: ticketId,
+      details: { subject: before.subject, email: before.email, from: before.status, to: status },
+    });
     await publishMessageEvent(tx, { type: 'support_ticket', ticketId, customerId: t!.customerId });
     return { ticket: ticketOut(t!) };
   });
 }
 
 /** Reply to Customer: stored in the thread, e-mailed to the customer; the status stays as it is. */
-export async function replyToTicket(deps: { db: Db; mailer: Mailer; appUrl: string; log: { error(o: object, m: string): void } }, adminId: string, ticketId: string, input: { subject: string; message: string }) {
+export async function replyToTicket(
+  deps: { db: Db; mailer: Mailer; appUrl: string; log: { error(o: object, m: string): void } },
+  adminId: string,
+  ticketId: string,
+  input: { subject: string; message: string },
+) {
   const mailId = await deps.db.transaction(async (tx) => {
     const [t] = await tx.update(supportTickets).set({ updatedAt: new Date() }).where(eq(supportTickets.id, ticketId)).returning();
     if (!t) throw new AppError('NOT_FOUND', SUPPORT_MESSAGES.ticketNotFound);
-    await tx.insert(supportMessages).values({ ticketId, senderType: 'admin', senderId: adminId, subject: input.subject, message: input.message });
+    await tx
+      .insert(supportMessages)
+      .values({ ticketId, senderType: 'admin', senderId: adminId, subject: input.subject, message: input.message });
     await publishMessageEvent(tx, { type: 'support_ticket', ticketId, customerId: t.customerId });
-    const [account] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, t.email.toLowerCase())));
-    return deps.mailer.queue(tx, supportReplyEmail(t.email, { name: t.name, subject: input.subject, message: input.message, ticketSubject: t.subject, hasAccount: Boolean(t.customerId || account) }, deps.appUrl));
+    const [account] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, t.email.toLowerCase())));
+    return deps.mailer.queue(
+      tx,
+      supportReplyEmail(
+        t.email,
+        {
+          name: t.name,
+          subject: input.subject,
+          message: input.message,
+          ticketSubject: t.subject,
+          hasAccount: Boolean(t.customerId || account),
+        },
+        deps.appUrl,
+      ),
+    );
   });
   await deliverQueuedMail(deps, mailId, 'support reply');
   return getTicket(deps.db, ticketId);

@@ -9,20 +9,52 @@ const db = t.database.db;
 const admin = await t.loginAs('admin');
 
 const contact = (o: Record<string, string> = {}, cookie?: string) =>
-  t.request({ method: 'POST', url: '/api/support/tickets', cookie, payload: { name: 'Casey Customer', email: 'casey@test.example', subject: 'Voucher not accepted', message: 'The shop said my code was not valid yesterday.', ...o } });
+  t.request({
+    method: 'POST',
+    url: '/api/support/tickets',
+    cookie,
+    payload: {
+      name: 'Casey Customer',
+      email: 'casey@test.example',
+      subject: 'Voucher not accepted',
+      message: 'The shop said my code was not valid yesterday.',
+      ...o,
+    },
+  });
 
 describe('admin customer support', () => {
   it('lists tickets newest first with their count and status, page by page', async () => {
     // The contact form allows 10 an hour per address: the older tickets are written directly.
     for (let i = 0; i < 21; i++) {
-      const [tk] = await db.insert(supportTickets).values({ name: `P${i}`, email: `p${i}@test.example`, subject: `Question ${i}`, createdAt: new Date(Date.now() - (30 - i) * 60_000) }).returning();
-      await db.insert(supportMessages).values({ ticketId: tk!.id, senderType: 'customer', subject: tk!.subject, message: 'Where is my voucher? The code was not valid.' });
+      const [tk] = await db
+        .insert(supportTickets)
+        .values({
+          name: `P${i}`,
+          email: `p${i}@test.example`,
+          subject: `Question ${i}`,
+          createdAt: new Date(Date.now() - (30 - i) * 60_000),
+        })
+        .returning();
+      await db
+        .insert(supportMessages)
+        .values({
+          ticketId: tk!.id,
+          senderType: 'customer',
+          subject: tk!.subject,
+          message: 'Where is my voucher? The code was not valid.',
+        });
     }
     expect((await contact({ subject: 'Question 21' })).statusCode).toBe(201);
     const p1 = (await t.request({ method: 'GET', url: '/api/admin/support/tickets', cookie: admin.cookie })).json();
     expect(p1.total).toBe(22);
     expect(p1.tickets).toHaveLength(20);
-    expect(p1.tickets[0]).toMatchObject({ subject: 'Question 21', status: 'open', messageCount: 1, awaitingReply: true, firstMessage: expect.stringContaining('code was not valid') });
+    expect(p1.tickets[0]).toMatchObject({
+      subject: 'Question 21',
+      status: 'open',
+      messageCount: 1,
+      awaitingReply: true,
+      firstMessage: expect.stringContaining('code was not valid'),
+    });
     const p2 = (await t.request({ method: 'GET', url: '/api/admin/support/tickets?page=2', cookie: admin.cookie })).json();
     expect(p2.tickets.map((x: { subject: string }) => x.subject)).toEqual(['Question 1', 'Question 0']);
   });
@@ -32,7 +64,12 @@ describe('admin customer support', () => {
     const seen: MessageEvent[] = [];
     const stop = t.app.events.subscribeMessages((e) => seen.push(e));
     for (const status of ['in_progress', 'resolved', 'closed', 'open'] as const) {
-      const res = await t.request({ method: 'PATCH', url: `/api/admin/support/tickets/${id}/status`, cookie: admin.cookie, payload: { status } });
+      const res = await t.request({
+        method: 'PATCH',
+        url: `/api/admin/support/tickets/${id}/status`,
+        cookie: admin.cookie,
+        payload: { status },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().ticket.status).toBe(status);
     }
@@ -48,14 +85,33 @@ describe('admin customer support', () => {
     await new Promise((r) => setTimeout(r, 100));
     stop();
     expect(seen.filter((e) => e.type === 'support_ticket' && e.ticketId === id).length).toBeGreaterThanOrEqual(4);
-    const bad = await t.request({ method: 'PATCH', url: `/api/admin/support/tickets/${id}/status`, cookie: admin.cookie, payload: { status: 'pending' } });
+    const bad = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/support/tickets/${id}/status`,
+      cookie: admin.cookie,
+      payload: { status: 'pending' },
+    });
     expect(bad.statusCode).toBe(400);
-    expect((await t.request({ method: 'PATCH', url: '/api/admin/support/tickets/00000000-0000-4000-8000-000000000000/status', cookie: admin.cookie, payload: { status: 'open' } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.request({
+          method: 'PATCH',
+          url: '/api/admin/support/tickets/00000000-0000-4000-8000-000000000000/status',
+          cookie: admin.cookie,
+          payload: { status: 'open' },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('replies: stored in the thread, e-mailed to the customer, status unchanged', async () => {
     const id = (await contact({ email: 'reply-me@test.example' })).json().ticket.id;
-    const res = await t.request({ method: 'POST', url: `/api/admin/support/tickets/${id}/replies`, cookie: admin.cookie, payload: { subject: 'About your voucher', message: 'We called the shop; please try again today.' } });
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/admin/support/tickets/${id}/replies`,
+      cookie: admin.cookie,
+      payload: { subject: 'About your voucher', message: 'We called the shop; please try again today.' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().ticket.status).toBe('open');
     expect(res.json().messages.map((m: { senderType: string }) => m.senderType)).toEqual(['customer', 'admin']);
@@ -78,7 +134,16 @@ describe('admin customer support', () => {
     const { cookie } = await t.loginAs('customer');
     expect((await t.request({ method: 'GET', url: '/api/admin/support/tickets', cookie })).statusCode).toBe(403);
     const id = (await contact()).json().ticket.id;
-    expect((await t.request({ method: 'POST', url: `/api/admin/support/tickets/${id}/replies`, cookie, payload: { subject: 'x', message: 'y' } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/admin/support/tickets/${id}/replies`,
+          cookie,
+          payload: { subject: 'x', message: 'y' },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -87,13 +152,35 @@ describe('customer side of support', () => {
     const customer = await t.loginAs('customer', { email: 'fan@test.example' });
     // Sent from the contact form while signed out, with the account's verified address.
     const id = (await contact({ email: 'Fan@test.example', subject: 'Refund question' })).json().ticket.id;
-    await t.request({ method: 'POST', url: `/api/admin/support/tickets/${id}/replies`, cookie: admin.cookie, payload: { subject: 'Re: Refund question', message: 'We refunded you.' } });
-    await t.request({ method: 'PATCH', url: `/api/admin/support/tickets/${id}/status`, cookie: admin.cookie, payload: { status: 'closed' } });
+    await t.request({
+      method: 'POST',
+      url: `/api/admin/support/tickets/${id}/replies`,
+      cookie: admin.cookie,
+      payload: { subject: 'Re: Refund question', message: 'We refunded you.' },
+    });
+    await t.request({
+      method: 'PATCH',
+      url: `/api/admin/support/tickets/${id}/status`,
+      cookie: admin.cookie,
+      payload: { status: 'closed' },
+    });
     const list = (await t.request({ method: 'GET', url: '/api/support/my-tickets', cookie: customer.cookie })).json();
-    expect(list.tickets).toEqual([expect.objectContaining({ id, subject: 'Refund question', status: 'closed', hasReply: true, messageCount: 2 })]);
+    expect(list.tickets).toEqual([
+      expect.objectContaining({ id, subject: 'Refund question', status: 'closed', hasReply: true, messageCount: 2 }),
+    ]);
     const thread = (await t.request({ method: 'GET', url: `/api/support/my-tickets/${id}`, cookie: customer.cookie })).json();
-    expect(thread.messages[1]).toMatchObject({ senderType: 'admin', senderName: 'LocalPerks Support', subject: 'Re: Refund question', message: 'We refunded you.' });
-    const answer = await t.request({ method: 'POST', url: `/api/support/my-tickets/${id}/messages`, cookie: customer.cookie, payload: { message: 'Thanks, received it.' } });
+    expect(thread.messages[1]).toMatchObject({
+      senderType: 'admin',
+      senderName: 'LocalPerks Support',
+      subject: 'Re: Refund question',
+      message: 'We refunded you.',
+    });
+    const answer = await t.request({
+      method: 'POST',
+      url: `/api/support/my-tickets/${id}/messages`,
+      cookie: customer.cookie,
+      payload: { message: 'Thanks, received it.' },
+    });
     expect(answer.statusCode).toBe(201);
     expect(answer.json().ticket.status).toBe('open');
     expect(answer.json().messages).toHaveLength(3);
@@ -101,16 +188,29 @@ describe('customer side of support', () => {
 
   it('a signed-in user opens a ticket from the account; others cannot see it', async () => {
     const me = await t.loginAs('customer');
-    const res = await t.request({ method: 'POST', url: '/api/support/my-tickets', cookie: me.cookie, payload: { subject: 'Change my email', message: 'Please change my email address.' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/support/my-tickets',
+      cookie: me.cookie,
+      payload: { subject: 'Change my email', message: 'Please change my email address.' },
+    });
     expect(res.statusCode).toBe(201);
     const id = res.json().ticket.id;
     const [row] = await db.select().from(supportTickets).where(eq(supportTickets.id, id));
     expect(row).toMatchObject({ customerId: me.user.id, email: me.user.email, status: 'open' });
     const other = await t.loginAs('customer');
     expect((await t.request({ method: 'GET', url: `/api/support/my-tickets/${id}`, cookie: other.cookie })).statusCode).toBe(404);
-    expect((await t.request({ method: 'POST', url: `/api/support/my-tickets/${id}/messages`, cookie: other.cookie, payload: { message: 'hi' } })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'POST', url: `/api/support/my-tickets/${id}/messages`, cookie: other.cookie, payload: { message: 'hi' } }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.request({ method: 'GET', url: '/api/support/my-tickets', cookie: other.cookie })).json().tickets).toEqual([]);
-    const bad = await t.request({ method: 'POST', url: '/api/support/my-tickets', cookie: me.cookie, payload: { subject: 'Hi', message: 'short' } });
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/support/my-tickets',
+      cookie: me.cookie,
+      payload: { subject: 'Hi', message: 'short' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 

@@ -7,7 +7,10 @@ export function verificationEmail(to: string, name: string, url: string): MailMe
     subject: 'Confirm your LocalPerks email address',
     ...composeMail({
       heading: `Welcome to LocalPerks${name ? `, ${name}` : ''}!`,
-      paragraphs: ['Please confirm your email address to finish setting up your account.', 'This link is valid for 24 hours. If you did not sign up, you can ignore this email.'],
+      paragraphs: [
+        'Please confirm your email address to finish setting up your account.',
+        'This link is valid for 24 hours. If you did not sign up, you can ignore this email.',
+      ],
       action: { label: 'Confirm my email', url },
     }),
   };
@@ -20,7 +23,10 @@ export function passwordResetEmail(to: string, url: string): MailMessage {
     subject: 'Reset your LocalPerks password',
     ...composeMail({
       heading: 'Reset your password',
-      paragraphs: ['We received a request to reset the password of your LocalPerks account.', 'This link is valid for 1 hour and can be used once. If you did not ask for it, you can ignore this email: your password stays the same.'],
+      paragraphs: [
+        'We received a request to reset the password of your LocalPerks account.',
+        'This link is valid for 1 hour and can be used once. If you did not ask for it, you can ignore this email: your password stays the same.',
+      ],
       action: { label: 'Choose a new password', url },
     }),
   };
@@ -33,7 +39,10 @@ export function passwordChangedEmail(to: string): MailMessage {
     subject: 'Your LocalPerks password was changed',
     ...composeMail({
       heading: 'Your password was changed',
-      paragraphs: ['The password of your LocalPerks account was just changed and every other session was signed out.', 'If this was not you, reset your password right away and contact support.'],
+      paragraphs: [
+        'The password of your LocalPerks account was just changed and every other session was signed out.',
+        'If this was not you, reset your password right away and contact support.',
+      ],
     }),
   };
 }

@@ -3,10 +3,26 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailOnlySchema, loginSchema, newPasswordSchema, signupRequestSchema, verifyEmailRequestSchema } from '@localperks/shared';
 import { endSession, startSession, toPublicUser } from '../../plugins/session';
-import { hasMerchantRegistration, logIn, requestPasswordReset, resendVerification, resetPassword, signUp, verifyEmail, type AuthDeps } from './auth.service';
+import {
+  hasMerchantRegistration,
+  logIn,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  signUp,
+  verifyEmail,
+  type AuthDeps,
+} from './auth.service';
 import { displayName } from '@localperks/shared';
 
-const userOut = (u: { id: string; email: string; name: string | null; role: 'customer' | 'merchant' | 'admin'; emailVerifiedAt: Date | null; createdAt: Date }) => ({
+const userOut = (u: {
+  id: string;
+  email: string;
+  name: string | null;
+  role: 'customer' | 'merchant' | 'admin';
+  emailVerifiedAt: Date | null;
+  createdAt: Date;
+}) => ({
   id: u.id,
   email: u.email,
   name: displayName(u.name, u.email),
@@ -21,54 +37,92 @@ export async function authRoutes(app: FastifyInstance) {
   const secure = app.config.isProduction;
   const tags = ['auth'];
 
-  r.get('/api/auth/session', { config: { access: 'public' }, schema: { tags, summary: 'The signed-in user, or null' } }, async (request) => ({
-    user: request.user ? toPublicUser(request.user) : null,
-  }));
+  r.get(
+    '/api/auth/session',
+    { config: { access: 'public' }, schema: { tags, summary: 'The signed-in user, or null' } },
+    async (request) => ({
+      user: request.user ? toPublicUser(request.user) : null,
+    }),
+  );
 
-  r.post('/api/auth/signup', { config: { access: 'public' }, schema: { tags, summary: 'Create a customer account and send the verification e-mail', body: signupRequestSchema } }, async (request, reply) => {
-    const user = await signUp(deps(), request.body, request.ip);
-    reply.code(201);
-    return { user: userOut(user) };
-  });
+  r.post(
+    '/api/auth/signup',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Create a customer account and send the verification e-mail', body: signupRequestSchema },
+    },
+    async (request, reply) => {
+      const user = await signUp(deps(), request.body, request.ip);
+      reply.code(201);
+      return { user: userOut(user) };
+    },
+  );
 
-  r.post('/api/auth/login', { config: { access: 'public' }, schema: { tags, summary: 'Password sign-in; starts a new session', body: loginSchema } }, async (request, reply) => {
-    const user = await logIn(deps(), request.body, request.ip);
-    if (request.user) await endSession(app.db, reply, request, secure);
-    await startSession(app.db, reply, request, user.id, secure);
-    return { user: userOut(user) };
-  });
-
-  r.post('/api/auth/logout', { config: { access: 'public' }, schema: { tags, summary: 'End the current session' } }, async (request, reply) => {
-    await endSession(app.db, reply, request, secure);
-    return { ok: true };
-  });
-
-  r.post('/api/auth/verify-email', { config: { access: 'public' }, schema: { tags, summary: 'Confirm an e-mail address from the mailed link', body: verifyEmailRequestSchema } }, async (request, reply) => {
-    const user = await verifyEmail(deps(), request.body.token);
-    // The link proves the address: the user is signed in, as the spec's callback expects a session.
-    if (request.user?.id !== user.id) {
+  r.post(
+    '/api/auth/login',
+    { config: { access: 'public' }, schema: { tags, summary: 'Password sign-in; starts a new session', body: loginSchema } },
+    async (request, reply) => {
+      const user = await logIn(deps(), request.body, request.ip);
       if (request.user) await endSession(app.db, reply, request, secure);
       await startSession(app.db, reply, request, user.id, secure);
-    }
-    return { user: userOut(user), hasMerchantRegistration: await hasMerchantRegistration(app.db, user.id) };
-  });
+      return { user: userOut(user) };
+    },
+  );
 
-  r.post('/api/auth/resend-verification', { config: { access: 'public' }, schema: { tags, summary: 'Send the verification e-mail again', body: emailOnlySchema } }, async (request) => {
-    const { alreadyVerified } = await resendVerification(deps(), request.body.email, request.ip);
-    // Only a signed-in user learns that their own address is already verified.
-    return { ok: true, alreadyVerified: alreadyVerified && request.user?.email === request.body.email };
-  });
+  r.post(
+    '/api/auth/logout',
+    { config: { access: 'public' }, schema: { tags, summary: 'End the current session' } },
+    async (request, reply) => {
+      await endSession(app.db, reply, request, secure);
+      return { ok: true };
+    },
+  );
 
-  r.post('/api/auth/forgot-password', { config: { access: 'public' }, schema: { tags, summary: 'Send a password reset link', body: emailOnlySchema } }, async (request) => {
-    await requestPasswordReset(deps(), request.body.email, request.ip);
-    return { ok: true };
-  });
+  r.post(
+    '/api/auth/verify-email',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Confirm an e-mail address from the mailed link', body: verifyEmailRequestSchema },
+    },
+    async (request, reply) => {
+      const user = await verifyEmail(deps(), request.body.token);
+      // The link proves the address: the user is signed in, as the spec's callback expects a session.
+      if (request.user?.id !== user.id) {
+        if (request.user) await endSession(app.db, reply, request, secure);
+        await startSession(app.db, reply, request, user.id, secure);
+      }
+      return { user: userOut(user), hasMerchantRegistration: await hasMerchantRegistration(app.db, user.id) };
+    },
+  );
+
+  r.post(
+    '/api/auth/resend-verification',
+    { config: { access: 'public' }, schema: { tags, summary: 'Send the verification e-mail again', body: emailOnlySchema } },
+    async (request) => {
+      const { alreadyVerified } = await resendVerification(deps(), request.body.email, request.ip);
+      // Only a signed-in user learns that their own address is already verified.
+      return { ok: true, alreadyVerified: alreadyVerified && request.user?.email === request.body.email };
+    },
+  );
+
+  r.post(
+    '/api/auth/forgot-password',
+    { config: { access: 'public' }, schema: { tags, summary: 'Send a password reset link', body: emailOnlySchema } },
+    async (request) => {
+      await requestPasswordReset(deps(), request.body.email, request.ip);
+      return { ok: true };
+    },
+  );
 
   r.post(
     '/api/auth/reset-password',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Set a new password with the tokens from the reset link', body: z.object({ accessToken: z.string().min(1).max(200), refreshToken: z.string().min(1).max(200), password: newPasswordSchema }) },
+      schema: {
+        tags,
+        summary: 'Set a new password with the tokens from the reset link',
+        body: z.object({ accessToken: z.string().min(1).max(200), refreshToken: z.string().min(1).max(200), password: newPasswordSchema }),
+      },
     },
     async (request, reply) => {
       await resetPassword(deps(), request.body);

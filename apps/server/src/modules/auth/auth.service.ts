@@ -51,7 +51,10 @@ export const AUTH_ERRORS = {
 } as const;
 
 /** Creates a user with a hashed password. Self sign-up always passes role customer. */
-export async function createUser(db: Tx, input: { email: string; password: string; name?: string | null; role?: Role; verified?: boolean }) {
+export async function createUser(
+  db: Tx,
+  input: { email: string; password: string; name?: string | null; role?: Role; verified?: boolean },
+) {
   const passwordHash = await hashPassword(input.password);
   const inserted = await db
     .insert(users)
@@ -174,6 +177,10 @@ export async function resetPassword(deps: AuthDeps, input: { accessToken: string
 }
 
 export async function hasMerchantRegistration(db: Db, userId: string) {
-  const [row] = await db.select({ id: merchantRegistrationRequests.id }).from(merchantRegistrationRequests).where(eq(merchantRegistrationRequests.userId, userId)).limit(1);
+  const [row] = await db
+    .select({ id: merchantRegistrationRequests.id })
+    .from(merchantRegistrationRequests)
+    .where(eq(merchantRegistrationRequests.userId, userId))
+    .limit(1);
   return Boolean(row);
 }

@@ -4,14 +4,23 @@ import { build, linkFrom, sessionCookie, TEST_PASSWORD } from '../../../test/bui
 import { authTokens, sessions, users } from '../../db/schema';
 
 const t = await build({
-  authLimits: { loginFailuresPerAccount: 3, loginFailuresPerAddress: 6, signupPerAddress: { max: 4, windowMs: 60_000 }, emailPerAccount: { max: 2, windowMs: 60_000 } },
+  authLimits: {
+    loginFailuresPerAccount: 3,
+    loginFailuresPerAddress: 6,
+    signupPerAddress: { max: 4, windowMs: 60_000 },
+    emailPerAccount: { max: 2, windowMs: 60_000 },
+  },
 });
 
 const strong = 'Passw0rdX';
 
 describe('sign-up', () => {
   it('creates a customer, never an admin, hashes the password with argon2id and mails a verification link', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { email: 'New.User@Example.com', password: strong, role: 'admin' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email: 'New.User@Example.com', password: strong, role: 'admin' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().user).toMatchObject({ email: 'new.user@example.com', role: 'customer', emailVerified: false, name: 'new.user' });
     const [row] = await t.database.db.select().from(users).where(eq(users.email, 'new.user@example.com'));
@@ -59,14 +68,21 @@ describe('e-mail verification', () => {
     const again = await t.request({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
     expect(again.statusCode).toBe(400);
     expect(again.json().error.code).toBe('TOKEN_USED');
-    const forged = await t.request({ method: 'POST', url: '/api/auth/verify-email', payload: { token: `${token.split('.')[0]}.${'x'.repeat(43)}` } });
+    const forged = await t.request({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token: `${token.split('.')[0]}.${'x'.repeat(43)}` },
+    });
     expect(forged.json().error.code).toBe('TOKEN_INVALID');
   });
 
   it('an expired link is refused with a clear message', async () => {
     await t.request({ method: 'POST', url: '/api/auth/signup', payload: { email: 'late@example.com', password: strong } });
     const token = linkFrom((await t.lastMail('late@example.com'))!.text, '/auth/callback').searchParams.get('token')!;
-    await t.database.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.selector, token.split('.')[0]!));
+    await t.database.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.selector, token.split('.')[0]!));
     const res = await t.request({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
     expect(res.json().error).toEqual({ code: 'TOKEN_EXPIRED', message: 'This verification link has expired. Please request a new one.' });
   });
@@ -89,7 +105,11 @@ describe('e-mail verification', () => {
 describe('login and sessions', () => {
   it('login sets an HttpOnly SameSite session cookie stored hashed; logout ends it', async () => {
     const user = await t.createUser('customer', { email: 'login@example.com' });
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'LOGIN@example.com', password: TEST_PASSWORD } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'LOGIN@example.com', password: TEST_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     const raw = res.cookies.find((c) => c.name === 'lp_session')!;
     expect(raw).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -99,7 +119,12 @@ describe('login and sessions', () => {
     const cookie = sessionCookie(res);
     expect((await t.request({ method: 'GET', url: '/api/auth/session', cookie })).json().user.email).toBe('login@example.com');
     // A new login renews the session id.
-    const second = await t.request({ method: 'POST', url: '/api/auth/login', cookie, payload: { email: 'login@example.com', password: TEST_PASSWORD } });
+    const second = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      cookie,
+      payload: { email: 'login@example.com', password: TEST_PASSWORD },
+    });
     expect(sessionCookie(second)).not.toBe(cookie);
     expect((await t.request({ method: 'GET', url: '/api/auth/session', cookie })).json().user).toBeNull();
     const out = await t.request({ method: 'POST', url: '/api/auth/logout', cookie: sessionCookie(second) });
@@ -119,27 +144,52 @@ describe('login and sessions', () => {
 
   it('login validation uses the spec messages', async () => {
     const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'x', password: '123' } });
-    expect(res.json().error.fields).toEqual({ email: 'Please enter a valid email address', password: 'Password must be at least 6 characters' });
+    expect(res.json().error.fields).toEqual({
+      email: 'Please enter a valid email address',
+      password: 'Password must be at least 6 characters',
+    });
   });
 
   it('refuses further attempts on an account after repeated failures, even with the right password', async () => {
     await t.createUser('customer', { email: 'brute@example.com' });
     for (let i = 0; i < 3; i++) {
-      const r = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'brute@example.com', password: `Wrong${i}pass` }, remoteAddress: `10.0.0.${i + 1}` });
+      const r = await t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'brute@example.com', password: `Wrong${i}pass` },
+        remoteAddress: `10.0.0.${i + 1}`,
+      });
       expect(r.statusCode).toBe(401);
     }
-    const locked = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'brute@example.com', password: TEST_PASSWORD }, remoteAddress: '10.0.0.9' });
+    const locked = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'brute@example.com', password: TEST_PASSWORD },
+      remoteAddress: '10.0.0.9',
+    });
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().error.message).toBe('Too many failed login attempts for this account. Please wait 15 minutes or reset your password.');
+    expect(locked.json().error.message).toBe(
+      'Too many failed login attempts for this account. Please wait 15 minutes or reset your password.',
+    );
     expect(locked.headers['retry-after']).toBe('900');
   });
 
   it('refuses further attempts from one address across many accounts', async () => {
     for (let i = 0; i < 6; i++) {
-      await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: `spray${i}@example.com`, password: 'Wrong123' }, remoteAddress: '192.0.2.7' });
+      await t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `spray${i}@example.com`, password: 'Wrong123' },
+        remoteAddress: '192.0.2.7',
+      });
     }
     const user = await t.createUser('customer');
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD }, remoteAddress: '192.0.2.7' });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      remoteAddress: '192.0.2.7',
+    });
     expect(res.statusCode).toBe(429);
     expect(res.json().error.message).toBe('Too many failed login attempts from your network. Please wait 15 minutes and try again.');
   });
@@ -147,7 +197,12 @@ describe('login and sessions', () => {
   it('sign-up is rate limited per address', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const r = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { email: `flood${i}@example.com`, password: strong }, remoteAddress: '198.51.100.4' });
+      const r = await t.request({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { email: `flood${i}@example.com`, password: strong },
+        remoteAddress: '198.51.100.4',
+      });
       codes.push(r.statusCode);
     }
     expect(codes).toEqual([201, 201, 201, 201, 429]);
@@ -166,15 +221,34 @@ describe('password reset', () => {
     const link = linkFrom((await t.lastMail(user.email, 'password_reset'))!.text, '/reset-password');
     const accessToken = link.searchParams.get('access_token')!;
     const refreshToken = link.searchParams.get('refresh_token')!;
-    const weak = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { accessToken, refreshToken, password: 'short' } });
+    const weak = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { accessToken, refreshToken, password: 'short' },
+    });
     expect(weak.statusCode).toBe(400);
-    const ok = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { accessToken, refreshToken, password: 'N3wPassword' } });
+    const ok = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { accessToken, refreshToken, password: 'N3wPassword' },
+    });
     expect(ok.statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/auth/session', cookie })).json().user).toBeNull();
-    expect((await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } })).statusCode).toBe(401);
-    expect((await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'N3wPassword' } })).statusCode).toBe(200);
-    const reused = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { accessToken, refreshToken, password: 'An0therOne' } });
-    expect(reused.json().error).toEqual({ code: 'TOKEN_USED', message: 'This password reset link has already been used. Please request a new one.' });
+    expect(
+      (await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'N3wPassword' } })).statusCode,
+    ).toBe(200);
+    const reused = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { accessToken, refreshToken, password: 'An0therOne' },
+    });
+    expect(reused.json().error).toEqual({
+      code: 'TOKEN_USED',
+      message: 'This password reset link has already been used. Please request a new one.',
+    });
     expect((await t.lastMail(user.email))!.kind).toBe('password_changed');
   });
 
@@ -184,11 +258,33 @@ describe('password reset', () => {
     const first = linkFrom((await t.lastMail(user.email, 'password_reset'))!.text, '/reset-password');
     await t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
     const second = linkFrom((await t.lastMail(user.email, 'password_reset'))!.text, '/reset-password');
-    const old = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { accessToken: first.searchParams.get('access_token'), refreshToken: first.searchParams.get('refresh_token'), password: 'N3wPassword' } });
+    const old = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: {
+        accessToken: first.searchParams.get('access_token'),
+        refreshToken: first.searchParams.get('refresh_token'),
+        password: 'N3wPassword',
+      },
+    });
     expect(old.json().error.code).toBe('TOKEN_USED');
-    await t.database.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(authTokens.selector, second.searchParams.get('access_token')!));
-    const expired = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { accessToken: second.searchParams.get('access_token'), refreshToken: second.searchParams.get('refresh_token'), password: 'N3wPassword' } });
-    expect(expired.json().error).toEqual({ code: 'TOKEN_EXPIRED', message: 'This password reset link has expired. Please request a new one.' });
+    await t.database.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(authTokens.selector, second.searchParams.get('access_token')!));
+    const expired = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: {
+        accessToken: second.searchParams.get('access_token'),
+        refreshToken: second.searchParams.get('refresh_token'),
+        password: 'N3wPassword',
+      },
+    });
+    expect(expired.json().error).toEqual({
+      code: 'TOKEN_EXPIRED',
+      message: 'This password reset link has expired. Please request a new one.',
+    });
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {

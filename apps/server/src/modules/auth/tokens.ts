@@ -30,7 +30,10 @@ const MESSAGES: Record<TokenKind, { invalid: string; expired: string; used: stri
 /** Checks and spends a token exactly once, even when two requests race for it. */
 export async function consumeToken(db: Tx, kind: TokenKind, selector: string, verifier: string): Promise<{ userId: string }> {
   const msg = MESSAGES[kind];
-  const [row] = await db.select().from(authTokens).where(and(eq(authTokens.selector, selector), eq(authTokens.kind, kind)));
+  const [row] = await db
+    .select()
+    .from(authTokens)
+    .where(and(eq(authTokens.selector, selector), eq(authTokens.kind, kind)));
   if (!row || !safeEqual(row.verifierHash, sha256(verifier))) throw new AppError('TOKEN_INVALID', msg.invalid);
   if (row.usedAt) throw new AppError('TOKEN_USED', msg.used);
   if (row.expiresAt.getTime() <= Date.now()) throw new AppError('TOKEN_EXPIRED', msg.expired);

@@ -4,7 +4,11 @@ import { composeMail, type MailMessage } from '../../mail/mailer';
 const day = (d: Date) => d.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** The provider confirmed the first payment of the messaging subscription: a receipt. */
-export function subscriptionActivatedEmail(to: string, s: { businessName: string; amountCents: number; periodEnd: Date }, appUrl: string): MailMessage {
+export function subscriptionActivatedEmail(
+  to: string,
+  s: { businessName: string; amountCents: number; periodEnd: Date },
+  appUrl: string,
+): MailMessage {
   return {
     to,
     kind: 'merchant_subscription_activated',
@@ -21,14 +25,20 @@ export function subscriptionActivatedEmail(to: string, s: { businessName: string
 }
 
 /** A renewal was paid: a receipt with the new period end. */
-export function subscriptionRenewedEmail(to: string, s: { businessName: string; amountCents: number; periodEnd: Date }, appUrl: string): MailMessage {
+export function subscriptionRenewedEmail(
+  to: string,
+  s: { businessName: string; amountCents: number; periodEnd: Date },
+  appUrl: string,
+): MailMessage {
   return {
     to,
     kind: 'merchant_subscription_renewed',
     subject: 'Your LocalPerks messaging subscription renewed',
     ...composeMail({
       heading: 'Subscription renewed',
-      paragraphs: [`${s.businessName}: your Advertise + Messaging subscription (${formatCents(s.amountCents)} a month) is paid through ${day(s.periodEnd)}.`],
+      paragraphs: [
+        `${s.businessName}: your Advertise + Messaging subscription (${formatCents(s.amountCents)} a month) is paid through ${day(s.periodEnd)}.`,
+      ],
       action: { label: 'Open your dashboard', url: `${appUrl}/merchant/dashboard` },
     }),
   };

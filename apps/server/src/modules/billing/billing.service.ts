@@ -34,9 +34,15 @@ export interface MerchantChargeInput {
 }
 
 /** Writes an open charge and opens the provider's hosted card page for it. */
-export async function startMerchantCharge(deps: BillingDeps, input: MerchantChargeInput, now = new Date()): Promise<{ chargeId: string; url: string }> {
-  if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw new AppError('BAD_REQUEST', 'A charge needs a positive amount in cents.');
-  if (input.kind === 'perkboost' && (!input.dealId || !input.boostDays)) throw new AppError('BAD_REQUEST', 'A PerkBoost charge needs its deal and boost duration.');
+export async function startMerchantCharge(
+  deps: BillingDeps,
+  input: MerchantChargeInput,
+  now = new Date(),
+): Promise<{ chargeId: string; url: string }> {
+  if (!Number.isInteger(input.amountCents) || input.amountCents <= 0)
+    throw new AppError('BAD_REQUEST', 'A charge needs a positive amount in cents.');
+  if (input.kind === 'perkboost' && (!input.dealId || !input.boostDays))
+    throw new AppError('BAD_REQUEST', 'A PerkBoost charge needs its deal and boost duration.');
   await closeOpenCharges(deps, input);
   const [charge] = await deps.db
     .insert(merchantCharges)
@@ -102,7 +108,10 @@ export async function closeOpenCharges(deps: BillingDeps, input: Pick<MerchantCh
           : 'Your subscription is already paid. Messaging unlocks as soon as the payment is confirmed.',
       );
     }
-    await deps.db.update(merchantCharges).set({ status: 'canceled' }).where(and(eq(merchantCharges.id, charge.id), eq(merchantCharges.status, 'open')));
+    await deps.db
+      .update(merchantCharges)
+      .set({ status: 'canceled' })
+      .where(and(eq(merchantCharges.id, charge.id), eq(merchantCharges.status, 'open')));
   }
 }
 
@@ -136,7 +145,10 @@ const messagingFor = (hasSubscription: boolean) =>
   hasSubscription ? sql`${merchants.subscriptionPlan} <> 'advertise_only'` : sql`${merchants.subscriptionPlan} = 'deals_messaging'`;
 
 async function setSubscribed(tx: Tx, merchantId: string, now: Date) {
-  await tx.update(merchants).set({ hasSubscription: true, hasMessaging: messagingFor(true), updatedAt: now }).where(eq(merchants.id, merchantId));
+  await tx
+    .update(merchants)
+    .set({ hasSubscription: true, hasMessaging: messagingFor(true), updatedAt: now })
+    .where(eq(merchants.id, merchantId));
 }
 
 type ChargeRow = typeof merchantCharges.$inferSelect;
@@ -186,7 +198,11 @@ export async function handleBillingEvent(
   /** Mails are written in the transaction that makes the change they report, and sent after it. */
   const mail = async (tx: Tx, merchantId: string, build: (to: string, businessName: string) => Parameters<Mailer['queue']>[1]) => {
     if (!deps.mailer) return;
-    const [m] = await tx.select({ email: users.email, businessName: merchants.businessName }).from(merchants).innerJoin(users, eq(users.id, merchants.userId)).where(eq(merchants.id, merchantId));
+    const [m] = await tx
+      .select({ email: users.email, businessName: merchants.businessName })
+      .from(merchants)
+      .innerJoin(users, eq(users.id, merchants.userId))
+      .where(eq(merchants.id, merchantId));
     if (m) mailIds.push(await deps.mailer.queue(tx, build(m.email, m.businessName)));
   };
   const appUrl = deps.appUrl ?? '';
@@ -203,7 +219,14 @@ export async function handleBillingEvent(
 
   const activatedMail = async (tx: Tx, chargeId: string) => {
     const [c] = await tx.select().from(merchantCharges).where(eq(merchantCharges.id, chargeId));
-    if (c) await mail(tx, c.merchantId, (to, businessName) => subscriptionActivatedEmail(to, { businessName, amountCents: c.amountCents, periodEnd: c.currentPeriodEnd ?? addMonth(now) }, appUrl));
+    if (c)
+      await mail(tx, c.merchantId, (to, businessName) =>
+        subscriptionActivatedEmail(
+          to,
+          { businessName, amountCents: c.amountCents, periodEnd: c.currentPeriodEnd ?? addMonth(now) },
+          appUrl,
+        ),
+      );
   };
 
   const outcome = await deps.db.transaction(async (tx) => {
@@ -232,19 +255,29 @@ export async function handleBillingEvent(
 
     if (event.type === 'subscription.renewed' && event.subscriptionId) {
       const bySubscription = eq(merchantCharges.providerSubscriptionId, event.subscriptionId);
-      const match = and(ours, eq(merchantCharges.kind, 'subscription'), event.chargeId ? or(bySubscription, eq(merchantCharges.id, event.chargeId)) : bySubscription);
+      const match = and(
+        ours,
+        eq(merchantCharges.kind, 'subscription'),
+        event.chargeId ? or(bySubscription, eq(merchantCharges.id, event.chargeId)) : bySubscription,
+      );
       // A paid invoice can arrive before the checkout's own event: it confirms the payment too.
       const first = await applyPaid(tx, match, { ...event, chargeId: null }, now);
       if (first) await activatedMail(tx, first.id);
       const periodEnd = event.periodEnd ?? addMonth(now);
       const renewed = await tx
         .update(merchantCharges)
-        .set({ providerSubscriptionId: event.subscriptionId, currentPeriodEnd: sql`greatest(coalesce(${merchantCharges.currentPeriodEnd}, ${periodEnd}), ${periodEnd})` })
+        .set({
+          providerSubscriptionId: event.subscriptionId,
+          currentPeriodEnd: sql`greatest(coalesce(${merchantCharges.currentPeriodEnd}, ${periodEnd}), ${periodEnd})`,
+        })
         .where(and(match, eq(merchantCharges.status, 'paid')))
         .returning();
       for (const charge of renewed) {
         await setSubscribed(tx, charge.merchantId, now);
-        if (!first) await mail(tx, charge.merchantId, (to, businessName) => subscriptionRenewedEmail(to, { businessName, amountCents: charge.amountCents, periodEnd: charge.currentPeriodEnd! }, appUrl));
+        if (!first)
+          await mail(tx, charge.merchantId, (to, businessName) =>
+            subscriptionRenewedEmail(to, { businessName, amountCents: charge.amountCents, periodEnd: charge.currentPeriodEnd! }, appUrl),
+          );
       }
       return { applied: Boolean(first) || renewed.length > 0, cancelSubscription: null };
     }
@@ -253,7 +286,14 @@ export async function handleBillingEvent(
       const ended = await tx
         .update(merchantCharges)
         .set({ status: 'canceled' })
-        .where(and(ours, eq(merchantCharges.kind, 'subscription'), eq(merchantCharges.providerSubscriptionId, event.subscriptionId), eq(merchantCharges.status, 'paid')))
+        .where(
+          and(
+            ours,
+            eq(merchantCharges.kind, 'subscription'),
+            eq(merchantCharges.providerSubscriptionId, event.subscriptionId),
+            eq(merchantCharges.status, 'paid'),
+          ),
+        )
         .returning();
       for (const charge of ended) {
         // Another paid, current subscription of the same merchant keeps access.
@@ -270,7 +310,10 @@ export async function handleBillingEvent(
             ),
           );
         if (!other) {
-          await tx.update(merchants).set({ hasSubscription: false, hasMessaging: messagingFor(false), updatedAt: now }).where(eq(merchants.id, charge.merchantId));
+          await tx
+            .update(merchants)
+            .set({ hasSubscription: false, hasMessaging: messagingFor(false), updatedAt: now })
+            .where(eq(merchants.id, charge.merchantId));
           await mail(tx, charge.merchantId, (to, businessName) => subscriptionEndedEmail(to, { businessName }, appUrl));
         }
       }
@@ -279,10 +322,15 @@ export async function handleBillingEvent(
     return { applied: false, cancelSubscription: null };
   });
 
-  for (const id of mailIds) await deps.mailer!.deliver(id).catch((err) => deps.log?.error({ err, mailId: id }, 'billing e-mail failed (it stays in the outbox for retry)'));
+  for (const id of mailIds)
+    await deps
+      .mailer!.deliver(id)
+      .catch((err) => deps.log?.error({ err, mailId: id }, 'billing e-mail failed (it stays in the outbox for retry)'));
   // Paid for a plan the merchant has left meanwhile: it runs out at the period end, not renewed.
   if (outcome.cancelSubscription) {
-    await deps.provider.setCancelAtPeriodEnd(outcome.cancelSubscription, true).catch((err) => deps.log?.error({ err }, 'canceling an unneeded subscription failed'));
+    await deps.provider
+      .setCancelAtPeriodEnd(outcome.cancelSubscription, true)
+      .catch((err) => deps.log?.error({ err }, 'canceling an unneeded subscription failed'));
   }
   return { handled: true, applied: outcome.applied };
 }
@@ -291,7 +339,12 @@ export async function handleBillingEvent(
  * A subscription just paid that is not needed: the merchant has left the messaging plan meanwhile,
  * or already has another paid, current subscription (two card pages paid). It is not renewed.
  */
-async function unneededSubscription(tx: Tx, charge: ChargeRow | null, subscriptionId: string | null, now = new Date()): Promise<string | null> {
+async function unneededSubscription(
+  tx: Tx,
+  charge: ChargeRow | null,
+  subscriptionId: string | null,
+  now = new Date(),
+): Promise<string | null> {
   if (!charge || charge.kind !== 'subscription' || !subscriptionId) return null;
   const [m] = await tx.select({ plan: merchants.subscriptionPlan }).from(merchants).where(eq(merchants.id, charge.merchantId));
   if (m && m.plan !== 'advertise_messaging') return subscriptionId;
@@ -304,7 +357,9 @@ export async function expireStaleCharges(db: Db, now = new Date()) {
   await db
     .update(merchantCharges)
     .set({ status: 'expired' })
-    .where(and(eq(merchantCharges.status, 'open'), sql`${merchantCharges.createdAt} < ${new Date(now.getTime() - CHECKOUT_SESSION_TTL_MS)}`));
+    .where(
+      and(eq(merchantCharges.status, 'open'), sql`${merchantCharges.createdAt} < ${new Date(now.getTime() - CHECKOUT_SESSION_TTL_MS)}`),
+    );
 }
 
 /** A renewal's confirmation may land a little after the period end; access does not flicker meanwhile. */
@@ -348,7 +403,11 @@ export async function activeSubscriptions(db: Tx, merchantId: string, now = new 
  * Leaving (cancel = true) or coming back to (false) the messaging plan: the provider stops or
  * resumes renewing at the period end; access lasts until the provider ends the subscription.
  */
-export async function setSubscriptionRenewal(deps: { db: Db; provider: PaymentProvider }, merchantId: string, renew: boolean): Promise<number> {
+export async function setSubscriptionRenewal(
+  deps: { db: Db; provider: PaymentProvider },
+  merchantId: string,
+  renew: boolean,
+): Promise<number> {
   const subs = await activeSubscriptions(deps.db, merchantId);
   for (const s of subs) await deps.provider.setCancelAtPeriodEnd(s.providerSubscriptionId!, !renew);
   return subs.length;

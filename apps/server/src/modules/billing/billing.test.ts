@@ -15,24 +15,60 @@ import { startMerchantCharge } from './billing.service';
 const WEBHOOK_SECRET = 'whsec_localperks_billing_test';
 const fake = await startFakeStripe();
 afterAll(() => fake.close());
-const t = await build({ env: { STRIPE_SECRET_KEY: 'sk_test_localperks_billing', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url } });
+const t = await build({
+  env: { STRIPE_SECRET_KEY: 'sk_test_localperks_billing', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url },
+});
 const db = t.database.db;
 const DAY = 86_400_000;
 
 const eventId = () => `evt_test_${randomBytes(12).toString('hex')}`;
 const stripeEvent = (type: string, object: Record<string, unknown>, id = eventId()) =>
-  JSON.stringify({ id, object: 'event', api_version: '2025-01-27.acacia', created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } });
+  JSON.stringify({
+    id,
+    object: 'event',
+    api_version: '2025-01-27.acacia',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  });
 const deliver = (payload: string, secret = WEBHOOK_SECRET) =>
-  t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) }, payload });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) },
+    payload,
+  });
 
 async function merchantOnMessagingPlan() {
-  const { merchant, user } = await createMerchant(db, { subscriptionPlan: 'advertise_messaging', hasMessaging: false, commissionRate: 0, description: 'A bakery with a long description.', phone: '312' });
-  await db.insert(merchantRegistrationRequests).values({ userId: user.id, email: user.email, businessName: merchant.businessName, phone: '312', city: 'Chicago', state: 'IL', description: merchant.description, plan: 'advertise_messaging', status: 'approved' });
+  const { merchant, user } = await createMerchant(db, {
+    subscriptionPlan: 'advertise_messaging',
+    hasMessaging: false,
+    commissionRate: 0,
+    description: 'A bakery with a long description.',
+    phone: '312',
+  });
+  await db
+    .insert(merchantRegistrationRequests)
+    .values({
+      userId: user.id,
+      email: user.email,
+      businessName: merchant.businessName,
+      phone: '312',
+      city: 'Chicago',
+      state: 'IL',
+      description: merchant.description,
+      plan: 'advertise_messaging',
+      status: 'approved',
+    });
   const login = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } });
   return { merchant, user, cookie: sessionCookie(login) };
 }
 const merchantRow = async (id: string) => (await db.select().from(merchants).where(eq(merchants.id, id)))[0]!;
-const chargeOf = async (merchantId: string) => (await db.select().from(merchantCharges).where(eq(merchantCharges.merchantId, merchantId)))[0]!;
+const chargeOf = async (merchantId: string) =>
+  (await db.select().from(merchantCharges).where(eq(merchantCharges.merchantId, merchantId)))[0]!;
 
 describe('messaging subscription through Stripe', () => {
   it('creates a Checkout Session in subscription mode for $15 a month, tagged with the charge', async () => {
@@ -61,7 +97,12 @@ describe('messaging subscription through Stripe', () => {
     const a = await merchantOnMessagingPlan();
     await t.request({ method: 'POST', url: '/api/merchant/subscription/checkout', cookie: a.cookie });
     const charge = await chargeOf(a.merchant.id);
-    const session = { ...fake.sessions.get(charge.providerSessionId!), status: 'complete', payment_status: 'paid', subscription: 'sub_test_messaging_1' };
+    const session = {
+      ...fake.sessions.get(charge.providerSessionId!),
+      status: 'complete',
+      payment_status: 'paid',
+      subscription: 'sub_test_messaging_1',
+    };
     const completed = stripeEvent('checkout.session.completed', session);
 
     // Signed with another secret: refused, nothing changes.
@@ -80,7 +121,10 @@ describe('messaging subscription through Stripe', () => {
     const invoice = {
       id: 'in_test_1',
       object: 'invoice',
-      parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_test_messaging_1', metadata: { chargeId: charge.id } } },
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: 'sub_test_messaging_1', metadata: { chargeId: charge.id } },
+      },
       lines: { object: 'list', data: [{ id: 'il_1', object: 'line_item', period: { start: nextEnd - 30 * 86400, end: nextEnd } }] },
     };
     expect((await deliver(stripeEvent('invoice.paid', invoice))).json()).toEqual({ received: true, fulfilled: true });
@@ -93,7 +137,13 @@ describe('messaging subscription through Stripe', () => {
     expect(cancel?.body.cancel_at_period_end).toBe('true');
     expect(await merchantRow(a.merchant.id)).toMatchObject({ hasSubscription: true, hasMessaging: false });
 
-    expect((await deliver(stripeEvent('customer.subscription.deleted', { id: 'sub_test_messaging_1', object: 'subscription', status: 'canceled' }))).json().fulfilled).toBe(true);
+    expect(
+      (
+        await deliver(
+          stripeEvent('customer.subscription.deleted', { id: 'sub_test_messaging_1', object: 'subscription', status: 'canceled' }),
+        )
+      ).json().fulfilled,
+    ).toBe(true);
     expect(await merchantRow(a.merchant.id)).toMatchObject({ hasSubscription: false, hasMessaging: false });
     expect((await chargeOf(a.merchant.id)).status).toBe('canceled');
   });
@@ -115,7 +165,17 @@ describe('PerkBoost payment through Stripe', () => {
     const deal = await createBoostDeal(db, a.merchant.id, 40, 0, { status: 'draft', votingEndDate: null });
     const { chargeId } = await startMerchantCharge(
       { db, provider: t.app.payments, appUrl: t.app.config.appUrl },
-      { merchantId: a.merchant.id, merchantEmail: a.user.email, kind: 'perkboost', dealId: deal.id, boostDays: 3, amountCents: 2499, description: 'PerkBoost: 3 days', successPath: '/merchant/dashboard?boost=success', cancelPath: '/merchant/dashboard' },
+      {
+        merchantId: a.merchant.id,
+        merchantEmail: a.user.email,
+        kind: 'perkboost',
+        dealId: deal.id,
+        boostDays: 3,
+        amountCents: 2499,
+        description: 'PerkBoost: 3 days',
+        successPath: '/merchant/dashboard?boost=success',
+        cancelPath: '/merchant/dashboard',
+      },
     );
     const post = fake.requests.find((r) => r.path === '/v1/checkout/sessions' && r.body['metadata[chargeId]'] === chargeId)!;
     expect(post.body.mode).toBe('payment');
@@ -134,7 +194,17 @@ describe('PerkBoost payment through Stripe', () => {
     const start = () =>
       startMerchantCharge(
         { db, provider: t.app.payments, appUrl: t.app.config.appUrl },
-        { merchantId: a.merchant.id, merchantEmail: a.user.email, kind: 'perkboost', dealId: deal.id, boostDays: 1, amountCents: 999, description: 'PerkBoost: 1 day', successPath: '/merchant/dashboard', cancelPath: '/merchant/dashboard' },
+        {
+          merchantId: a.merchant.id,
+          merchantEmail: a.user.email,
+          kind: 'perkboost',
+          dealId: deal.id,
+          boostDays: 1,
+          amountCents: 999,
+          description: 'PerkBoost: 1 day',
+          successPath: '/merchant/dashboard',
+          cancelPath: '/merchant/dashboard',
+        },
       );
     const first = await start();
     const second = await start();
@@ -147,7 +217,10 @@ describe('PerkBoost payment through Stripe', () => {
     const [secondRow] = await db.select().from(merchantCharges).where(eq(merchantCharges.id, second.chargeId));
     fake.sessions.get(secondRow!.providerSessionId!).status = 'complete';
     await expect(start()).rejects.toThrow(/already paid/);
-    expect((await db.select().from(merchantCharges).where(eq(merchantCharges.dealId, deal.id))).map((c) => c.status).sort()).toEqual(['canceled', 'open']);
+    expect((await db.select().from(merchantCharges).where(eq(merchantCharges.dealId, deal.id))).map((c) => c.status).sort()).toEqual([
+      'canceled',
+      'open',
+    ]);
   });
 
   it('a failed session creation leaves the charge canceled', async () => {

@@ -34,7 +34,12 @@ export async function purchaseConfirmationEmail(opts: {
   const lines: string[] = [];
   for (const [i, p] of purchases.entries()) {
     const cid = `qr-${i + 1}@localperks`;
-    attachments.push({ filename: `voucher-${p.redemptionCode}.png`, contentType: 'image/png', cid, contentBase64: (await qrPng(redeemUrlFor(appUrl, p.redemptionCode))).toString('base64') });
+    attachments.push({
+      filename: `voucher-${p.redemptionCode}.png`,
+      contentType: 'image/png',
+      cid,
+      contentBase64: (await qrPng(redeemUrlFor(appUrl, p.redemptionCode))).toString('base64'),
+    });
     lines.push(
       `${i + 1}. ${p.dealTitle} — ${formatCents(p.priceCents)}`,
       `   ${p.merchantName}, ${p.city}, ${p.state}`,

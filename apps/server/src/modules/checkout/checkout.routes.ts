@@ -32,7 +32,14 @@ export async function checkoutRoutes(app: FastifyInstance) {
         tags: ['checkout'],
         summary: 'Whether the provider has confirmed an order yet (the owner’s own orders only)',
         params: z.object({ id: z.uuid() }),
-        response: { 200: z.object({ id: z.uuid(), status: z.enum(['open', 'paid', 'canceled', 'expired']), totalCents: z.number().int(), purchaseCount: z.number().int() }) },
+        response: {
+          200: z.object({
+            id: z.uuid(),
+            status: z.enum(['open', 'paid', 'canceled', 'expired']),
+            totalCents: z.number().int(),
+            purchaseCount: z.number().int(),
+          }),
+        },
       },
     },
     async (request) => orderStatus(app.db, request.user!.id, request.params.id),
@@ -46,14 +53,22 @@ export async function checkoutRoutes(app: FastifyInstance) {
       '/api/webhooks/:provider',
       {
         config: { access: 'public' },
-        schema: { tags: ['checkout'], summary: 'Signed payment provider events (checkout completed / expired, subscription renewed / ended)', params: z.object({ provider: z.enum(['sandbox', 'stripe']) }) },
+        schema: {
+          tags: ['checkout'],
+          summary: 'Signed payment provider events (checkout completed / expired, subscription renewed / ended)',
+          params: z.object({ provider: z.enum(['sandbox', 'stripe']) }),
+        },
       },
       async (request) => {
-        if (request.params.provider !== app.payments.name) throw new AppError('NOT_FOUND', `The ${request.params.provider} provider is not in use.`);
+        if (request.params.provider !== app.payments.name)
+          throw new AppError('NOT_FOUND', `The ${request.params.provider} provider is not in use.`);
         if (!Buffer.isBuffer(request.body)) throw new AppError('INVALID_SIGNATURE', 'Invalid webhook signature');
         const event = await app.payments.verifyWebhook(request.body, request.headers);
         // Merchant charges (subscription, PerkBoost) first; everything else is a customer order.
-        const billing = await handleBillingEvent({ db: app.db, provider: app.payments, log: request.log, mailer: app.mailer, appUrl: app.config.appUrl }, event);
+        const billing = await handleBillingEvent(
+          { db: app.db, provider: app.payments, log: request.log, mailer: app.mailer, appUrl: app.config.appUrl },
+          event,
+        );
         if (billing.handled) return { received: true, fulfilled: billing.applied };
         const result = await handleProviderEvent(deps(), event);
         return { received: true, fulfilled: result.fulfilled };

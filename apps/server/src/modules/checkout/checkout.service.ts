@@ -1,5 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { CHECKOUT_MIN_DEAL_REMAINING_MS, CHECKOUT_SESSION_TTL_MS, MAX_CART_LINE_QUANTITY, CHECKOUT_MESSAGES, orderTotals, type CheckoutStarted } from '@localperks/shared';
+import {
+  CHECKOUT_MIN_DEAL_REMAINING_MS,
+  CHECKOUT_SESSION_TTL_MS,
+  MAX_CART_LINE_QUANTITY,
+  CHECKOUT_MESSAGES,
+  orderTotals,
+  type CheckoutStarted,
+} from '@localperks/shared';
 import type { Db } from '../../db/client';
 import { deals, merchants, orderItems, orders, paymentMethods, purchases, users, webhookEvents, type OrderBilling } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -17,10 +24,14 @@ export interface CheckoutDeps {
 
 /** Why a deal cannot be bought now, or null when it can (the server's rule, not the cart's). */
 function unavailableReason(deal: { title: string; type: string; status: string; expirationDate: Date }, now: Date): string | null {
-  if (deal.status === 'paused' || deal.status === 'removed') return `“${deal.title}” is no longer available. Remove it from your cart to continue.`;
-  if (deal.status === 'expired' || deal.expirationDate <= now) return `“${deal.title}” has expired and can no longer be bought. Remove it from your cart to continue.`;
-  if (deal.status === 'pending') return `“${deal.title}” is a PerkBoost deal that has not unlocked yet: it can be bought once enough customers vote for it.`;
-  if (deal.expirationDate.getTime() - now.getTime() < CHECKOUT_MIN_DEAL_REMAINING_MS) return `“${deal.title}” expires in less than 35 minutes and can no longer be bought online.`;
+  if (deal.status === 'paused' || deal.status === 'removed')
+    return `“${deal.title}” is no longer available. Remove it from your cart to continue.`;
+  if (deal.status === 'expired' || deal.expirationDate <= now)
+    return `“${deal.title}” has expired and can no longer be bought. Remove it from your cart to continue.`;
+  if (deal.status === 'pending')
+    return `“${deal.title}” is a PerkBoost deal that has not unlocked yet: it can be bought once enough customers vote for it.`;
+  if (deal.expirationDate.getTime() - now.getTime() < CHECKOUT_MIN_DEAL_REMAINING_MS)
+    return `“${deal.title}” expires in less than 35 minutes and can no longer be bought online.`;
   return null;
 }
 
@@ -38,11 +49,19 @@ export async function startCheckout(
   const quantities = new Map<string, number>();
   for (const item of input.items) quantities.set(item.dealId, (quantities.get(item.dealId) ?? 0) + item.quantity);
   for (const [dealId, quantity] of quantities) {
-    if (quantity > MAX_CART_LINE_QUANTITY) throw new AppError('VALIDATION', CHECKOUT_MESSAGES.quantityMax, { [dealId]: CHECKOUT_MESSAGES.quantityMax });
+    if (quantity > MAX_CART_LINE_QUANTITY)
+      throw new AppError('VALIDATION', CHECKOUT_MESSAGES.quantityMax, { [dealId]: CHECKOUT_MESSAGES.quantityMax });
   }
   const ids = [...quantities.keys()];
   const rows = await deps.db
-    .select({ id: deals.id, title: deals.title, type: deals.type, status: deals.status, expirationDate: deals.expirationDate, priceCents: deals.dealPriceCents })
+    .select({
+      id: deals.id,
+      title: deals.title,
+      type: deals.type,
+      status: deals.status,
+      expirationDate: deals.expirationDate,
+      priceCents: deals.dealPriceCents,
+    })
     .from(deals)
     .where(inArray(deals.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -119,13 +138,20 @@ export async function handleProviderEvent(
     const sameOrder = and(eq(orders.provider, deps.provider.name), eq(orders.providerSessionId, event.sessionId));
 
     if (event.type === 'checkout.expired') {
-      await tx.update(orders).set({ status: 'expired' }).where(and(sameOrder, eq(orders.status, 'open')));
+      await tx
+        .update(orders)
+        .set({ status: 'expired' })
+        .where(and(sameOrder, eq(orders.status, 'open')));
       return null;
     }
     if (event.type !== 'checkout.paid') return null;
 
     // A payment the provider confirmed is honoured even if our side had already given up on the order.
-    const [order] = await tx.update(orders).set({ status: 'paid', paidAt: now }).where(and(sameOrder, inArray(orders.status, ['open', 'expired']))).returning();
+    const [order] = await tx
+      .update(orders)
+      .set({ status: 'paid', paidAt: now })
+      .where(and(sameOrder, inArray(orders.status, ['open', 'expired'])))
+      .returning();
     if (!order) return null;
     if (event.orderId && event.orderId !== order.id) throw new AppError('BAD_REQUEST', 'The event names another order than its session.');
 
@@ -173,7 +199,16 @@ export async function handleProviderEvent(
       orderTotalCents: order.totalCents,
       purchases: values.map((v) => {
         const item = byDeal.get(v.dealId)!;
-        return { dealTitle: v.dealTitle, merchantName: item.merchantName, city: item.city, state: item.state, priceCents: v.priceCents, redemptionCode: v.redemptionCode, purchaseDate: v.purchasedAt, expirationDate: v.expirationDate };
+        return {
+          dealTitle: v.dealTitle,
+          merchantName: item.merchantName,
+          city: item.city,
+          state: item.state,
+          priceCents: v.priceCents,
+          redemptionCode: v.redemptionCode,
+          purchaseDate: v.purchasedAt,
+          expirationDate: v.expirationDate,
+        };
       }),
     });
     const mailId = await deps.mailer.queue(tx, mail);
@@ -192,7 +227,10 @@ async function saveCard(deps: CheckoutDeps & { log: { error(o: object, m: string
   try {
     const card = await deps.provider.cardForSession(sessionId);
     if (!card || !/^\d{4}$/.test(card.last4)) return;
-    await deps.db.insert(paymentMethods).values({ userId, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear }).onConflictDoNothing();
+    await deps.db
+      .insert(paymentMethods)
+      .values({ userId, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear })
+      .onConflictDoNothing();
   } catch (err) {
     deps.log.error({ err }, 'saving the card summary failed');
   }
@@ -200,7 +238,10 @@ async function saveCard(deps: CheckoutDeps & { log: { error(o: object, m: string
 
 /** Open orders past their provider session's expiry are closed (they can no longer be paid). */
 export async function expireStaleOrders(db: Db, now = new Date()) {
-  await db.update(orders).set({ status: 'expired' }).where(and(eq(orders.status, 'open'), sql`${orders.expiresAt} < ${now}`));
+  await db
+    .update(orders)
+    .set({ status: 'expired' })
+    .where(and(eq(orders.status, 'open'), sql`${orders.expiresAt} < ${now}`));
 }
 
 /** An order's state for its owner (the purchases page waits for `paid` after the redirect). */
@@ -210,6 +251,9 @@ export async function orderStatus(db: Db, userId: string, orderId: string) {
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) throw new AppError('NOT_FOUND', 'This order does not exist.');
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(purchases).where(eq(purchases.orderId, orderId));
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(purchases)
+    .where(eq(purchases.orderId, orderId));
   return { ...order, purchaseCount: count?.n ?? 0 };
 }

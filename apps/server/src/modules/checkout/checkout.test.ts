@@ -16,7 +16,11 @@ async function checkout(cookie: string, items: unknown[], extra: Record<string, 
 }
 const sessionIdOf = (url: string) => url.split('/sandbox/checkout/')[1]!;
 
-function signedEvent(sessionId: string, orderId: string, opts: { eventId?: string; type?: string; secret?: string; timestamp?: number } = {}) {
+function signedEvent(
+  sessionId: string,
+  orderId: string,
+  opts: { eventId?: string; type?: string; secret?: string; timestamp?: number } = {},
+) {
   const payload = JSON.stringify({
     id: opts.eventId ?? `evt_${sessionId}_completed`,
     type: opts.type ?? 'checkout.session.completed',
@@ -26,7 +30,12 @@ function signedEvent(sessionId: string, orderId: string, opts: { eventId?: strin
   return { payload, signature: signSandboxPayload(opts.secret ?? t.app.sandboxSecret, payload, opts.timestamp) };
 }
 const deliver = (e: { payload: string; signature: string }) =>
-  t.app.inject({ method: 'POST', url: '/api/webhooks/sandbox', headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: e.signature }, payload: e.payload });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/sandbox',
+    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: e.signature },
+    payload: e.payload,
+  });
 
 describe('starting a checkout', () => {
   it('builds the order from database prices with 8 % tax in cents, ignoring prices sent by the browser', async () => {
@@ -43,7 +52,13 @@ describe('starting a checkout', () => {
     expect(url).toMatch(/\/sandbox\/checkout\/cs_sandbox_/);
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
     const subtotal = 2 * 1999 + 12_345;
-    expect(order).toMatchObject({ status: 'open', subtotalCents: subtotal, taxCents: Math.round(subtotal * 0.08), totalCents: subtotal + Math.round(subtotal * 0.08), provider: 'sandbox' });
+    expect(order).toMatchObject({
+      status: 'open',
+      subtotalCents: subtotal,
+      taxCents: Math.round(subtotal * 0.08),
+      totalCents: subtotal + Math.round(subtotal * 0.08),
+      provider: 'sandbox',
+    });
     const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
     expect(items.map((i) => i.unitPriceCents).sort()).toEqual([1999, 12_345].sort());
     // The hosted page charges exactly the order's total.
@@ -64,12 +79,18 @@ describe('starting a checkout', () => {
       [paused.id, 'no longer available'],
       ['00000000-0000-4000-8000-000000000000', 'no longer exists'],
     ] as const) {
-      const res = await checkout(cookie, [{ dealId: fine.id, quantity: 1 }, { dealId: deal, quantity: 1 }]);
+      const res = await checkout(cookie, [
+        { dealId: fine.id, quantity: 1 },
+        { dealId: deal, quantity: 1 },
+      ]);
       expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toContain(text);
       expect(res.json().error.fields[deal]).toContain(text);
     }
-    const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, user.id))) as [{ n: number }];
+    const [{ n }] = (await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.userId, user.id))) as [{ n: number }];
     expect(n).toBe(0);
     expect(await db.select().from(sandboxSessions)).not.toContainEqual(expect.objectContaining({ customerEmail: user.email }));
   });
@@ -80,7 +101,10 @@ describe('starting a checkout', () => {
     const later = await createDeal(db, merchant.id);
     const almost = await createDeal(db, merchant.id, { expirationDate: new Date(Date.now() + 20 * 60_000) });
     const { cookie } = await t.loginAs('customer');
-    const res = await checkout(cookie, [{ dealId: later.id, quantity: 1 }, { dealId: soon.id, quantity: 1 }]);
+    const res = await checkout(cookie, [
+      { dealId: later.id, quantity: 1 },
+      { dealId: soon.id, quantity: 1 },
+    ]);
     const [order] = await db.select().from(orders).where(eq(orders.id, res.json().orderId));
     expect(order!.expiresAt.getTime()).toBe(soon.expirationDate.getTime());
     const page = await t.request({ method: 'GET', url: `/api/sandbox/sessions/${sessionIdOf(res.json().url)}` });
@@ -95,15 +119,37 @@ describe('starting a checkout', () => {
     const deal = await createDeal(db, merchant.id);
     const { cookie } = await t.loginAs('customer');
     expect((await checkout(cookie, [{ dealId: deal.id, quantity: 0 }])).json().error.message).toBe('Quantity must be at least 1.');
-    expect((await checkout(cookie, [{ dealId: deal.id, quantity: 11 }])).json().error.message).toBe('You can buy at most 10 of one deal per order.');
+    expect((await checkout(cookie, [{ dealId: deal.id, quantity: 11 }])).json().error.message).toBe(
+      'You can buy at most 10 of one deal per order.',
+    );
     // Two lines of the same deal add up and hit the same limit.
-    expect((await checkout(cookie, [{ dealId: deal.id, quantity: 6 }, { dealId: deal.id, quantity: 5 }])).statusCode).toBe(400);
+    expect(
+      (
+        await checkout(cookie, [
+          { dealId: deal.id, quantity: 6 },
+          { dealId: deal.id, quantity: 5 },
+        ])
+      ).statusCode,
+    ).toBe(400);
     expect((await checkout(cookie, [])).json().error.message).toBe('Your cart is empty.');
-    const noName = await t.request({ method: 'POST', url: '/api/checkout', cookie, payload: { items: [{ dealId: deal.id, quantity: 1 }], billing: { ...billing, cardName: '  ' } } });
+    const noName = await t.request({
+      method: 'POST',
+      url: '/api/checkout',
+      cookie,
+      payload: { items: [{ dealId: deal.id, quantity: 1 }], billing: { ...billing, cardName: '  ' } },
+    });
     expect(noName.json().error.fields['billing.cardName']).toBe('Please fill in your name.');
-    const noZip = await t.request({ method: 'POST', url: '/api/checkout', cookie, payload: { items: [{ dealId: deal.id, quantity: 1 }], billing: { ...billing, zipCode: '' } } });
+    const noZip = await t.request({
+      method: 'POST',
+      url: '/api/checkout',
+      cookie,
+      payload: { items: [{ dealId: deal.id, quantity: 1 }], billing: { ...billing, zipCode: '' } },
+    });
     expect(noZip.json().error.fields['billing.zipCode']).toBe('Please fill in all address details.');
-    expect((await t.request({ method: 'POST', url: '/api/checkout', payload: { items: [{ dealId: deal.id, quantity: 1 }], billing } })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/checkout', payload: { items: [{ dealId: deal.id, quantity: 1 }], billing } }))
+        .statusCode,
+    ).toBe(401);
     const merchantSession = await t.loginAs('merchant');
     expect((await checkout(merchantSession.cookie, [{ dealId: deal.id, quantity: 1 }])).statusCode).toBe(403);
   });
@@ -141,8 +187,15 @@ describe('paying on the sandbox page and fulfilment by webhook', () => {
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
     expect(order!.status).toBe('paid');
     // Its owner can see it confirmed; nobody else can see it at all.
-    expect((await t.request({ method: 'GET', url: `/api/orders/${orderId}`, cookie })).json()).toEqual({ id: orderId, status: 'paid', totalCents: order!.totalCents, purchaseCount: 3 });
-    expect((await t.request({ method: 'GET', url: `/api/orders/${orderId}`, cookie: (await t.loginAs('customer')).cookie })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/api/orders/${orderId}`, cookie })).json()).toEqual({
+      id: orderId,
+      status: 'paid',
+      totalCents: order!.totalCents,
+      purchaseCount: 3,
+    });
+    expect(
+      (await t.request({ method: 'GET', url: `/api/orders/${orderId}`, cookie: (await t.loginAs('customer')).cookie })).statusCode,
+    ).toBe(404);
     // The saved card is its brand, last four digits and expiry only.
     const cards = await db.select().from(paymentMethods).where(eq(paymentMethods.userId, user.id));
     expect(cards).toEqual([expect.objectContaining({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2039 })]);
@@ -200,7 +253,16 @@ describe('paying on the sandbox page and fulfilment by webhook', () => {
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
     expect(order!.status).toBe('open');
     // The Stripe endpoint is not in use while the sandbox is.
-    expect((await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json' }, payload: good.payload })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/webhooks/stripe',
+          headers: { 'content-type': 'application/json' },
+          payload: good.payload,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('closes the order when the provider reports the session expired; an expired page cannot be paid', async () => {
@@ -211,7 +273,10 @@ describe('paying on the sandbox page and fulfilment by webhook', () => {
     const sid = sessionIdOf(url);
     await deliver(signedEvent(sid, orderId, { eventId: 'evt_exp', type: 'checkout.session.expired' }));
     expect((await db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status).toBe('expired');
-    await db.update(sandboxSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sandboxSessions.id, sid));
+    await db
+      .update(sandboxSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sandboxSessions.id, sid));
     expect((await t.request({ method: 'GET', url: `/api/sandbox/sessions/${sid}` })).json().status).toBe('expired');
     const res = await t.request({ method: 'POST', url: `/api/sandbox/sessions/${sid}/pay`, payload: PAY });
     expect(res.statusCode).toBe(409);

@@ -14,7 +14,9 @@ import { FAKE_CARD, startFakeStripe, type FakeStripeRequest } from '../../../tes
 const WEBHOOK_SECRET = 'whsec_localperks_integration_test';
 const fake = await startFakeStripe();
 afterAll(() => fake.close());
-const t = await build({ env: { STRIPE_SECRET_KEY: 'sk_test_localperks_integration', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url } });
+const t = await build({
+  env: { STRIPE_SECRET_KEY: 'sk_test_localperks_integration', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url },
+});
 const db = t.database.db;
 
 beforeEach(() => fake.failNext(0));
@@ -58,7 +60,8 @@ function stripeEvent(type: string, session: Record<string, unknown>, id = eventI
   });
 }
 
-const sign = (payload: string, secret = WEBHOOK_SECRET, timestamp?: number) => Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+const sign = (payload: string, secret = WEBHOOK_SECRET, timestamp?: number) =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
 
 /** Delivers a body with the given `stripe-signature` (none when null), as Stripe's webhook sender does. */
 const deliver = (payload: string, signature: string | null = sign(payload)) =>
@@ -80,7 +83,10 @@ const paidSession = (sessionId: string) => storedSession(sessionId, { status: 'c
 const orderRow = async (orderId: string) => (await db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
 const purchasesOf = (orderId: string) => db.select().from(purchases).where(eq(purchases.orderId, orderId));
 const confirmationMails = async (to: string) =>
-  (await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, to.toLowerCase()), eq(emailOutbox.kind, 'purchase_confirmation'))));
+  await db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, to.toLowerCase()), eq(emailOutbox.kind, 'purchase_confirmation')));
 
 /** A customer with an open Stripe checkout for `quantity` of a fresh deal. */
 async function openCheckout(quantity = 1, extra: Record<string, unknown> = {}) {
@@ -132,7 +138,9 @@ describe('starting a checkout with Stripe', () => {
     const body = posts[0]!.body;
     const lines = linesOf(body);
     expect(lines).toHaveLength(3);
-    expect(lines.slice(0, 2).sort((x, y) => x.unitAmount - y.unitAmount)).toEqual(expectedLines.sort((x, y) => x.unitAmount - y.unitAmount));
+    expect(lines.slice(0, 2).sort((x, y) => x.unitAmount - y.unitAmount)).toEqual(
+      expectedLines.sort((x, y) => x.unitAmount - y.unitAmount),
+    );
     expect(lines[2]).toEqual({ name: expect.stringMatching(/tax/i), unitAmount: tax, quantity: 1, currency: 'usd' });
     // What Stripe will charge is exactly the order's total.
     expect(session.amount_total).toBe(subtotal + tax);
@@ -153,7 +161,9 @@ describe('starting a checkout with Stripe', () => {
     expect(expiresIn).toBeGreaterThan(30 * 60);
     expect(expiresIn).toBeLessThanOrEqual(24 * 3600);
     const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-    expect(items.map((i) => i.unitPriceCents).sort((x, y) => x - y)).toEqual([price(a.id).dealPriceCents, price(b.id).dealPriceCents].sort((x, y) => x - y));
+    expect(items.map((i) => i.unitPriceCents).sort((x, y) => x - y)).toEqual(
+      [price(a.id).dealPriceCents, price(b.id).dealPriceCents].sort((x, y) => x - y),
+    );
   });
 
   it('answers 503 when the Stripe API fails and cancels the order so it can never be fulfilled', async () => {
@@ -219,7 +229,9 @@ describe('fulfilment by Stripe webhooks', () => {
     const { merchant, deal, user, orderId, sessionId } = await openCheckout(2, { saveCard: true });
 
     // Completed but unpaid (a delayed payment method): nothing happens yet.
-    const unpaid = await deliver(stripeEvent('checkout.session.completed', storedSession(sessionId, { status: 'complete', payment_status: 'unpaid' })));
+    const unpaid = await deliver(
+      stripeEvent('checkout.session.completed', storedSession(sessionId, { status: 'complete', payment_status: 'unpaid' })),
+    );
     expect(unpaid.statusCode).toBe(200);
     expect(unpaid.json()).toMatchObject({ received: true, fulfilled: false });
     expect(await purchasesOf(orderId)).toHaveLength(0);
@@ -263,7 +275,12 @@ describe('fulfilment by Stripe webhooks', () => {
     expect(Object.values(lookup!.body)).toContain('payment_intent.payment_method');
     const cards = await db.select().from(paymentMethods).where(eq(paymentMethods.userId, user.id));
     expect(cards).toHaveLength(1);
-    expect(cards[0]).toMatchObject({ brand: FAKE_CARD.brand, last4: FAKE_CARD.last4, expMonth: FAKE_CARD.exp_month, expYear: FAKE_CARD.exp_year });
+    expect(cards[0]).toMatchObject({
+      brand: FAKE_CARD.brand,
+      last4: FAKE_CARD.last4,
+      expMonth: FAKE_CARD.exp_month,
+      expYear: FAKE_CARD.exp_year,
+    });
     expect(Object.keys(cards[0]!).sort()).toEqual(['brand', 'createdAt', 'expMonth', 'expYear', 'id', 'last4', 'userId']);
   });
 
@@ -301,7 +318,13 @@ describe('fulfilment by Stripe webhooks', () => {
     const attempts: [string, string | null][] = [
       [payload, sign(payload, 'whsec_someone_else_entirely')],
       [payload.replace('"amount_total":', '"amount_total": '), good],
-      [payload.replace(orderId, orderId.replace(/.$/, (c) => (c === '0' ? '1' : '0'))), good],
+      [
+        payload.replace(
+          orderId,
+          orderId.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+        ),
+        good,
+      ],
       [payload, sign(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600)],
       [payload, good.replace(/v1=[0-9a-f]/, (m) => (m.endsWith('0') ? 'v1=1' : 'v1=0'))],
       [payload, ''],
@@ -317,10 +340,23 @@ describe('fulfilment by Stripe webhooks', () => {
     expect(await confirmationMails(user.email)).toHaveLength(0);
 
     // The sandbox provider's endpoints are not in use while Stripe is.
-    const sandboxHook = await t.app.inject({ method: 'POST', url: '/api/webhooks/sandbox', headers: { 'content-type': 'application/json', 'stripe-signature': good }, payload });
+    const sandboxHook = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/sandbox',
+      headers: { 'content-type': 'application/json', 'stripe-signature': good },
+      payload,
+    });
     expect(sandboxHook.statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: `/api/sandbox/sessions/${sessionId}` })).statusCode).toBe(404);
-    expect((await t.request({ method: 'POST', url: `/api/sandbox/sessions/${sessionId}/pay`, payload: { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Pat' } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/sandbox/sessions/${sessionId}/pay`,
+          payload: { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Pat' },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect(await purchasesOf(orderId)).toHaveLength(0);
 
     // The correctly signed original still goes through afterwards.

@@ -1,7 +1,15 @@
 import { composeMail, type MailMessage } from '../../mail/mailer';
 
 /** The merchant's answer, sent to the customer (they also see it under Account → Messages). */
-export function merchantResponseEmail(opts: { to: string; customerName: string; merchantName: string; subject: string; message: string; response: string; appUrl: string }): MailMessage {
+export function merchantResponseEmail(opts: {
+  to: string;
+  customerName: string;
+  merchantName: string;
+  subject: string;
+  message: string;
+  response: string;
+  appUrl: string;
+}): MailMessage {
   return {
     to: opts.to,
     kind: 'customer_message_response',
@@ -15,14 +23,23 @@ export function merchantResponseEmail(opts: { to: string; customerName: string; 
 }
 
 /** Tells the merchant a customer wrote (the message itself is read in the dashboard). */
-export function newCustomerMessageEmail(opts: { to: string; merchantName: string; customerName: string; subject: string; appUrl: string }): MailMessage {
+export function newCustomerMessageEmail(opts: {
+  to: string;
+  merchantName: string;
+  customerName: string;
+  subject: string;
+  appUrl: string;
+}): MailMessage {
   return {
     to: opts.to,
     kind: 'customer_message_new',
     subject: `New customer message: ${opts.subject}`,
     ...composeMail({
       heading: 'A customer sent you a message',
-      paragraphs: [`${opts.customerName} wrote to ${opts.merchantName} about “${opts.subject}”.`, 'Read and answer it in Customer Messages on your merchant dashboard.'],
+      paragraphs: [
+        `${opts.customerName} wrote to ${opts.merchantName} about “${opts.subject}”.`,
+        'Read and answer it in Customer Messages on your merchant dashboard.',
+      ],
       action: { label: 'Open Customer Messages', url: `${opts.appUrl}/merchant/dashboard?tab=messages` },
     }),
   };

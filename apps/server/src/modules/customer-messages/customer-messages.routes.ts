@@ -12,7 +12,14 @@ export async function customerMessagesRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/customer-messages',
-    { config: { access: 'customer' }, schema: { tags, summary: 'A customer writes to the merchant of a deal or of one of their purchases (rate-limited)', body: sendCustomerMessageSchema } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags,
+        summary: 'A customer writes to the merchant of a deal or of one of their purchases (rate-limited)',
+        body: sendCustomerMessageSchema,
+      },
+    },
     async (request, reply) => {
       const created = await sendCustomerMessage(deps(request.log), { id: request.user!.id, name: request.user!.name }, request.body);
       reply.code(201);
@@ -22,13 +29,27 @@ export async function customerMessagesRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/customer-messages',
-    { config: { access: 'customer' }, schema: { tags, summary: 'The signed-in customer’s messages to merchants, with replies (a page)', querystring: z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) }) } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags,
+        summary: 'The signed-in customer’s messages to merchants, with replies (a page)',
+        querystring: z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) }),
+      },
+    },
     async (request) => listSentMessages(app.db, request.user!.id, request.query.page),
   );
 
   r.get(
     '/api/merchant/customer-messages',
-    { config: { access: 'approved-merchant' }, schema: { tags, summary: 'The merchant’s Customer Messages inbox (messaging access only), with counts by status', querystring: customerMessagesQuerySchema } },
+    {
+      config: { access: 'approved-merchant' },
+      schema: {
+        tags,
+        summary: 'The merchant’s Customer Messages inbox (messaging access only), with counts by status',
+        querystring: customerMessagesQuerySchema,
+      },
+    },
     async (request) => listInbox(app.db, request.user!.id, request.query),
   );
 
@@ -40,7 +61,15 @@ export async function customerMessagesRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/merchant/customer-messages/:id/response',
-    { config: { access: 'approved-merchant' }, schema: { tags, summary: 'Respond to a customer message (once); the customer is e-mailed', params, body: respondCustomerMessageSchema } },
+    {
+      config: { access: 'approved-merchant' },
+      schema: {
+        tags,
+        summary: 'Respond to a customer message (once); the customer is e-mailed',
+        params,
+        body: respondCustomerMessageSchema,
+      },
+    },
     async (request) => respondToMessage(deps(request.log), request.user!.id, request.params.id, request.body.response),
   );
 }

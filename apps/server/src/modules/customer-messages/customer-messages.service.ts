@@ -42,7 +42,11 @@ async function inboxOwner(db: Db, userId: string): Promise<Merchant> {
  * A customer writes to the merchant of a deal, or of one of their own purchases. The merchant must
  * be approved; sends are rate-limited per customer. The live event goes out with the commit.
  */
-export async function sendCustomerMessage(deps: MessageDeps, customer: { id: string; name: string }, input: z.output<typeof sendCustomerMessageSchema>) {
+export async function sendCustomerMessage(
+  deps: MessageDeps,
+  customer: { id: string; name: string },
+  input: z.output<typeof sendCustomerMessageSchema>,
+) {
   const { db } = deps;
   let merchantId: string | undefined;
   let dealId: string | null = input.dealId ?? null;
@@ -63,7 +67,12 @@ export async function sendCustomerMessage(deps: MessageDeps, customer: { id: str
       .where(and(eq(deals.id, input.dealId), ne(deals.status, 'removed'), ne(deals.status, 'draft')));
     merchantId = d?.merchantId;
   }
-  const [merchant] = merchantId ? await db.select().from(merchants).where(and(eq(merchants.id, merchantId), eq(merchants.approved, true))) : [];
+  const [merchant] = merchantId
+    ? await db
+        .select()
+        .from(merchants)
+        .where(and(eq(merchants.id, merchantId), eq(merchants.approved, true)))
+    : [];
   if (!merchant) throw new AppError('NOT_FOUND', M.merchantNotFound);
   await consumeRateLimit(db, `customer-message:${customer.id}`, CUSTOMER_MESSAGE_LIMIT, M.tooMany);
 
@@ -78,7 +87,15 @@ export async function sendCustomerMessage(deps: MessageDeps, customer: { id: str
   const [merchantUser] = await db.select({ email: users.email }).from(users).where(eq(users.id, merchant.userId));
   if (merchantUser && hasMessagingAccess(merchant)) {
     await deps.mailer
-      .send(newCustomerMessageEmail({ to: merchantUser.email, merchantName: merchant.businessName, customerName: customer.name, subject: input.subject, appUrl: deps.appUrl }))
+      .send(
+        newCustomerMessageEmail({
+          to: merchantUser.email,
+          merchantName: merchant.businessName,
+          customerName: customer.name,
+          subject: input.subject,
+          appUrl: deps.appUrl,
+        }),
+      )
       .catch((err) => deps.log.error({ err }, 'new customer message e-mail failed'));
   }
   return { id: row.id, status: row.status, createdAt: row.createdAt.toISOString() };
@@ -100,8 +117,17 @@ const inboxColumns = {
   respondedAt: customerMessages.respondedAt,
 };
 
-type InboxRow = Omit<InboxMessage, 'createdAt' | 'respondedAt' | 'customerName'> & { createdAt: Date; respondedAt: Date | null; customerName: string | null };
-const toInbox = (r: InboxRow): InboxMessage => ({ ...r, customerName: r.customerName || r.customerEmail, createdAt: r.createdAt.toISOString(), respondedAt: r.respondedAt?.toISOString() ?? null });
+type InboxRow = Omit<InboxMessage, 'createdAt' | 'respondedAt' | 'customerName'> & {
+  createdAt: Date;
+  respondedAt: Date | null;
+  customerName: string | null;
+};
+const toInbox = (r: InboxRow): InboxMessage => ({
+  ...r,
+  customerName: r.customerName || r.customerEmail,
+  createdAt: r.createdAt.toISOString(),
+  respondedAt: r.respondedAt?.toISOString() ?? null,
+});
 
 /** The merchant's inbox, newest first, a page at a time, with the count of each status. */
 export async function listInbox(db: Db, userId: string, q: z.output<typeof customerMessagesQuerySchema>): Promise<InboxPage> {
@@ -118,14 +144,24 @@ export async function listInbox(db: Db, userId: string, q: z.output<typeof custo
       .orderBy(desc(customerMessages.createdAt), desc(customerMessages.id))
       .limit(CUSTOMER_MESSAGES_PAGE_SIZE)
       .offset((q.page - 1) * CUSTOMER_MESSAGES_PAGE_SIZE),
-    db.select({ status: customerMessages.status, n: count() }).from(customerMessages).where(eq(customerMessages.merchantId, m.id)).groupBy(customerMessages.status),
+    db
+      .select({ status: customerMessages.status, n: count() })
+      .from(customerMessages)
+      .where(eq(customerMessages.merchantId, m.id))
+      .groupBy(customerMessages.status),
   ]);
   const counts = { all: 0, unread: 0, read: 0, responded: 0 };
   for (const c of statusCounts) {
     counts[c.status] = Number(c.n);
     counts.all += Number(c.n);
   }
-  return { messages: rows.map(toInbox), counts, page: q.page, pageSize: CUSTOMER_MESSAGES_PAGE_SIZE, total: q.status === 'all' ? counts.all : counts[q.status] };
+  return {
+    messages: rows.map(toInbox),
+    counts,
+    page: q.page,
+    pageSize: CUSTOMER_MESSAGES_PAGE_SIZE,
+    total: q.status === 'all' ? counts.all : counts[q.status],
+  };
 }
 
 async function inboxMessage(db: Db, merchantId: string, id: string): Promise<InboxMessage> {

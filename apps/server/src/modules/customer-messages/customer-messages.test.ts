@@ -10,7 +10,8 @@ const db = t.database.db;
 
 const merchantSession = (overrides: Parameters<typeof createMerchant>[1] = {}) => createMerchantSession(t, overrides);
 
-const send = (cookie: string, payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/customer-messages', cookie, payload });
+const send = (cookie: string, payload: Record<string, unknown>) =>
+  t.request({ method: 'POST', url: '/api/customer-messages', cookie, payload });
 
 describe('customer → merchant messages', () => {
   it('goes from a deal page to the inbox (unread → read → responded), e-mails the reply, and shows it to the customer, with live events', async () => {
@@ -20,34 +21,75 @@ describe('customer → merchant messages', () => {
     const events: MessageEvent[] = [];
     const stop = t.app.events.subscribeMessages((e) => events.push(e));
 
-    const sent = await send(customer.cookie, { dealId: deal.id, subject: 'Gluten free?', message: '  Do you have gluten-free tortillas?  ' });
+    const sent = await send(customer.cookie, {
+      dealId: deal.id,
+      subject: 'Gluten free?',
+      message: '  Do you have gluten-free tortillas?  ',
+    });
     expect(sent.statusCode).toBe(201);
     const inbox = (await t.request({ method: 'GET', url: '/api/merchant/customer-messages', cookie: m.cookie })).json();
     expect(inbox.counts).toEqual({ all: 1, unread: 1, read: 0, responded: 0 });
-    expect(inbox.messages[0]).toMatchObject({ customerName: 'Casey Asker', customerEmail: customer.user.email, subject: 'Gluten free?', message: 'Do you have gluten-free tortillas?', status: 'unread', dealTitle: 'Taco Tuesday' });
+    expect(inbox.messages[0]).toMatchObject({
+      customerName: 'Casey Asker',
+      customerEmail: customer.user.email,
+      subject: 'Gluten free?',
+      message: 'Do you have gluten-free tortillas?',
+      status: 'unread',
+      dealTitle: 'Taco Tuesday',
+    });
     expect((await t.lastMail(m.user.email, 'customer_message_new'))?.subject).toBe('New customer message: Gluten free?');
 
     const id = inbox.messages[0].id;
-    expect((await t.request({ method: 'POST', url: `/api/merchant/customer-messages/${id}/read`, cookie: m.cookie })).json().status).toBe('read');
-    const blank = await t.request({ method: 'POST', url: `/api/merchant/customer-messages/${id}/response`, cookie: m.cookie, payload: { response: '   ' } });
+    expect((await t.request({ method: 'POST', url: `/api/merchant/customer-messages/${id}/read`, cookie: m.cookie })).json().status).toBe(
+      'read',
+    );
+    const blank = await t.request({
+      method: 'POST',
+      url: `/api/merchant/customer-messages/${id}/response`,
+      cookie: m.cookie,
+      payload: { response: '   ' },
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.message).toBe(M.responseRequired);
-    const answered = await t.request({ method: 'POST', url: `/api/merchant/customer-messages/${id}/response`, cookie: m.cookie, payload: { response: 'Yes, every day!' } });
+    const answered = await t.request({
+      method: 'POST',
+      url: `/api/merchant/customer-messages/${id}/response`,
+      cookie: m.cookie,
+      payload: { response: 'Yes, every day!' },
+    });
     expect(answered.statusCode).toBe(200);
     expect(answered.json()).toMatchObject({ status: 'responded', response: 'Yes, every day!' });
-    expect((await t.request({ method: 'POST', url: `/api/merchant/customer-messages/${id}/response`, cookie: m.cookie, payload: { response: 'Again' } })).statusCode).toBe(409);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/merchant/customer-messages/${id}/response`,
+          cookie: m.cookie,
+          payload: { response: 'Again' },
+        })
+      ).statusCode,
+    ).toBe(409);
     // Opening again does not turn a responded message back into read.
-    expect((await t.request({ method: 'POST', url: `/api/merchant/customer-messages/${id}/read`, cookie: m.cookie })).json().status).toBe('responded');
+    expect((await t.request({ method: 'POST', url: `/api/merchant/customer-messages/${id}/read`, cookie: m.cookie })).json().status).toBe(
+      'responded',
+    );
 
     const mail = await t.lastMail(customer.user.email, 'customer_message_response');
     expect(mail?.subject).toBe('Windy Tacos replied: Gluten free?');
     expect(mail?.text).toContain('Yes, every day!');
     const mine = (await t.request({ method: 'GET', url: '/api/customer-messages', cookie: customer.cookie })).json();
-    expect(mine.messages[0]).toMatchObject({ merchantName: 'Windy Tacos', response: 'Yes, every day!', status: 'responded', dealTitle: 'Taco Tuesday' });
+    expect(mine.messages[0]).toMatchObject({
+      merchantName: 'Windy Tacos',
+      response: 'Yes, every day!',
+      status: 'responded',
+      dealTitle: 'Taco Tuesday',
+    });
 
     await new Promise((r) => setTimeout(r, 50));
     stop();
-    expect(events.filter((e) => e.type === 'customer_message' && e.merchantUserId === m.user.id && e.customerId === customer.user.id).length).toBeGreaterThanOrEqual(3);
+    expect(
+      events.filter((e) => e.type === 'customer_message' && e.merchantUserId === m.user.id && e.customerId === customer.user.id).length,
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it('writes from a purchase of the customer’s own, never from someone else’s', async () => {
@@ -69,17 +111,25 @@ describe('customer → merchant messages', () => {
     const m = await merchantSession();
     const deal = await createDeal(db, m.merchant.id);
     const customer = await t.loginAs('customer');
-    expect((await send(customer.cookie, { dealId: deal.id, subject: '', message: 'x' })).json().error.fields.subject).toBe(M.subjectRequired);
-    expect((await send(customer.cookie, { dealId: deal.id, subject: 'x', message: ' ' })).json().error.fields.message).toBe(M.messageRequired);
+    expect((await send(customer.cookie, { dealId: deal.id, subject: '', message: 'x' })).json().error.fields.subject).toBe(
+      M.subjectRequired,
+    );
+    expect((await send(customer.cookie, { dealId: deal.id, subject: 'x', message: ' ' })).json().error.fields.message).toBe(
+      M.messageRequired,
+    );
     expect((await send(customer.cookie, { subject: 'x', message: 'y' })).json().error.message).toBe(M.targetRequired);
     const unapproved = await createMerchant(db, { approved: false });
     const hidden = await createDeal(db, unapproved.merchant.id);
     expect((await send(customer.cookie, { dealId: hidden.id, subject: 'x', message: 'y' })).statusCode).toBe(404);
     expect((await send(m.cookie, { dealId: deal.id, subject: 'x', message: 'y' })).statusCode).toBe(403);
-    expect((await t.request({ method: 'POST', url: '/api/customer-messages', payload: { dealId: deal.id, subject: 'x', message: 'y' } })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/customer-messages', payload: { dealId: deal.id, subject: 'x', message: 'y' } }))
+        .statusCode,
+    ).toBe(401);
 
     const spammer = await t.loginAs('customer');
-    for (let i = 0; i < 10; i++) expect((await send(spammer.cookie, { dealId: deal.id, subject: `S${i}`, message: 'Hello' })).statusCode).toBe(201);
+    for (let i = 0; i < 10; i++)
+      expect((await send(spammer.cookie, { dealId: deal.id, subject: `S${i}`, message: 'Hello' })).statusCode).toBe(201);
     const limited = await send(spammer.cookie, { dealId: deal.id, subject: 'S10', message: 'Hello' });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.message).toBe(M.tooMany);
@@ -105,7 +155,10 @@ describe('customer → merchant messages', () => {
       const res = await t.request({ method: 'POST', url, cookie: paid.cookie, payload: { response: 'Not mine' } });
       expect(res.statusCode).toBe(404);
     }
-    expect((await db.select().from(customerMessages).where(eq(customerMessages.id, id)))[0]).toMatchObject({ status: 'unread', response: null });
+    expect((await db.select().from(customerMessages).where(eq(customerMessages.id, id)))[0]).toMatchObject({
+      status: 'unread',
+      response: null,
+    });
     expect((await t.request({ method: 'GET', url: '/api/merchant/customer-messages', cookie: customer.cookie })).statusCode).toBe(403);
   });
 });

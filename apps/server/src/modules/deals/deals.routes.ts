@@ -10,9 +10,18 @@ import { composeMail } from '../../mail/mailer';
 import { getDeal, homeSections, listDeals } from './deals.service';
 
 const LEAD_MAILS = {
-  free: { subject: 'Your free LocalPerks listing', text: 'Thanks for your interest in a free Advertise Only listing. Register your business to appear in search results at no cost.' },
-  premium: { subject: 'LocalPerks Advertise + Messaging', text: 'Thanks for your interest in Advertise + Messaging ($15/month). Register your business to get an enhanced profile and message your customers.' },
-  close: { subject: 'Closing your LocalPerks merchant account', text: 'We received your request to close your merchant account. Our team will confirm within two business days; reply to this email if you change your mind.' },
+  free: {
+    subject: 'Your free LocalPerks listing',
+    text: 'Thanks for your interest in a free Advertise Only listing. Register your business to appear in search results at no cost.',
+  },
+  premium: {
+    subject: 'LocalPerks Advertise + Messaging',
+    text: 'Thanks for your interest in Advertise + Messaging ($15/month). Register your business to get an enhanced profile and message your customers.',
+  },
+  close: {
+    subject: 'Closing your LocalPerks merchant account',
+    text: 'We received your request to close your merchant account. Our team will confirm within two business days; reply to this email if you change your mind.',
+  },
 } as const;
 
 export async function dealsRoutes(app: FastifyInstance) {
@@ -21,7 +30,10 @@ export async function dealsRoutes(app: FastifyInstance) {
   // The caches keep the serialised JSON, so a cached answer costs no serialisation either.
   const browseCache = new MicroCache<string>(app.config.BROWSE_CACHE_MS);
   const homeCache = new MicroCache<string>(app.config.BROWSE_CACHE_MS, 1);
-  const json = <T>(load: () => Promise<T>) => async () => JSON.stringify(await load());
+  const json =
+    <T>(load: () => Promise<T>) =>
+    async () =>
+      JSON.stringify(await load());
 
   /**
    * The same listing address asked again while its answer is fresh is answered before validation
@@ -36,40 +48,81 @@ export async function dealsRoutes(app: FastifyInstance) {
     if (hit && hit.freshUntil > Date.now()) return reply.headers(browseHeaders).send(hit.body);
   });
 
-  r.get('/api/deals', { config: { access: 'public' }, schema: { tags, summary: 'Browse and search deals (non-expired only), paginated', querystring: browseQuerySchema } }, async (request, reply) => {
-    const body = await browseCache.get(JSON.stringify(request.query), json<BrowseResult>(() => listDeals(app.db, request.query)));
-    if (app.config.BROWSE_CACHE_MS > 0) {
-      if (answeredUrls.size >= 1000) answeredUrls.clear();
-      answeredUrls.set(request.url, { body, freshUntil: Date.now() + app.config.BROWSE_CACHE_MS });
-    }
-    return reply.headers(browseHeaders).send(body);
-  });
-
-  r.get('/api/deals/:id', { config: { access: 'public' }, schema: { tags, summary: 'One deal with its full details', params: z.object({ id: z.uuid({ error: 'This deal does not exist.' }) }) } }, async (request) => {
-    const deal = await getDeal(app.db, request.params.id);
-    if (!deal) throw new AppError('NOT_FOUND', 'This deal does not exist or is no longer available.');
-    return { deal };
-  });
-
-  r.get('/api/home', { config: { access: 'public' }, schema: { tags, summary: 'Featured and boosted deals for the home page' } }, async (_request, reply) =>
-    reply.type('application/json; charset=utf-8').send(await homeCache.get('home', json<HomeData>(() => homeSections(app.db)))),
+  r.get(
+    '/api/deals',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Browse and search deals (non-expired only), paginated', querystring: browseQuerySchema },
+    },
+    async (request, reply) => {
+      const body = await browseCache.get(
+        JSON.stringify(request.query),
+        json<BrowseResult>(() => listDeals(app.db, request.query)),
+      );
+      if (app.config.BROWSE_CACHE_MS > 0) {
+        if (answeredUrls.size >= 1000) answeredUrls.clear();
+        answeredUrls.set(request.url, { body, freshUntil: Date.now() + app.config.BROWSE_CACHE_MS });
+      }
+      return reply.headers(browseHeaders).send(body);
+    },
   );
 
-  r.post('/api/merchant-leads', { config: { access: 'public' }, schema: { tags: ['merchants'], summary: 'Merchant signup section of the home page', body: merchantLeadSchema } }, async (request, reply) => {
-    await consumeRateLimit(app.db, `lead:ip:${request.ip}`, { max: 10, windowMs: 60 * 60_000 }, 'Too many requests from your network. Please try again later.');
-    const { email, name, optionType } = request.body;
-    await app.db.insert(merchantLeads).values({ email: email.toLowerCase(), name: name || null, optionType });
-    // The commission option only records the lead (customer.md §7 send-merchant-notification).
-    if (optionType !== 'commission') {
-      const m = LEAD_MAILS[optionType];
-      await app.mailer.send({
-        to: email,
-        kind: `merchant_lead_${optionType}`,
-        subject: m.subject,
-        ...composeMail({ heading: name ? `Hi ${name},` : 'Hello,', paragraphs: [m.text], action: optionType === 'close' ? undefined : { label: 'Register your business', url: `${app.config.appUrl}/merchant/register` } }),
-      });
-    }
-    reply.code(201);
-    return { ok: true };
-  });
+  r.get(
+    '/api/deals/:id',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'One deal with its full details', params: z.object({ id: z.uuid({ error: 'This deal does not exist.' }) }) },
+    },
+    async (request) => {
+      const deal = await getDeal(app.db, request.params.id);
+      if (!deal) throw new AppError('NOT_FOUND', 'This deal does not exist or is no longer available.');
+      return { deal };
+    },
+  );
+
+  r.get(
+    '/api/home',
+    { config: { access: 'public' }, schema: { tags, summary: 'Featured and boosted deals for the home page' } },
+    async (_request, reply) =>
+      reply.type('application/json; charset=utf-8').send(
+        await homeCache.get(
+          'home',
+          json<HomeData>(() => homeSections(app.db)),
+        ),
+      ),
+  );
+
+  r.post(
+    '/api/merchant-leads',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['merchants'], summary: 'Merchant signup section of the home page', body: merchantLeadSchema },
+    },
+    async (request, reply) => {
+      await consumeRateLimit(
+        app.db,
+        `lead:ip:${request.ip}`,
+        { max: 10, windowMs: 60 * 60_000 },
+        'Too many requests from your network. Please try again later.',
+      );
+      const { email, name, optionType } = request.body;
+      await app.db.insert(merchantLeads).values({ email: email.toLowerCase(), name: name || null, optionType });
+      // The commission option only records the lead (customer.md §7 send-merchant-notification).
+      if (optionType !== 'commission') {
+        const m = LEAD_MAILS[optionType];
+        await app.mailer.send({
+          to: email,
+          kind: `merchant_lead_${optionType}`,
+          subject: m.subject,
+          ...composeMail({
+            heading: name ? `Hi ${name},` : 'Hello,',
+            paragraphs: [m.text],
+            action: optionType === 'close' ? undefined : { label: 'Register your business', url: `${app.config.appUrl}/merchant/register` },
+          }),
+        });
+      }
+      reply.code(201);
+      return { ok: true };
+    },
+  );
 }

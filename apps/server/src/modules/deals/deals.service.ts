@@ -1,5 +1,14 @@
 import { and, asc, desc, eq, gt, inArray, like, sql, type SQL } from 'drizzle-orm';
-import { HOME_BOOSTED_DEALS, HOME_FEATURED_DEALS, browseQueryKey, browseQuerySchema, readBrowseUrl, type BrowseResult, type DealDetail, type DealSummary } from '@localperks/shared';
+import {
+  HOME_BOOSTED_DEALS,
+  HOME_FEATURED_DEALS,
+  browseQueryKey,
+  browseQuerySchema,
+  readBrowseUrl,
+  type BrowseResult,
+  type DealDetail,
+  type DealSummary,
+} from '@localperks/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { deals, merchants } from '../../db/schema';
@@ -26,7 +35,11 @@ export const summaryColumns = {
   merchantName: merchants.businessName,
 };
 
-type SummaryRow = Omit<DealSummary, 'expirationDate' | 'createdAt' | 'votingEndDate'> & { expirationDate: Date; createdAt: Date; votingEndDate: Date | null };
+type SummaryRow = Omit<DealSummary, 'expirationDate' | 'createdAt' | 'votingEndDate'> & {
+  expirationDate: Date;
+  createdAt: Date;
+  votingEndDate: Date | null;
+};
 
 export function toSummary(r: SummaryRow): DealSummary {
   return {
@@ -57,7 +70,14 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export async function firstBrowsePage(db: Tx, params: URLSearchParams) {
   const f = readBrowseUrl(params);
-  const key = browseQueryKey({ search: f.search, type: f.type, sort: f.sort, category: f.category, state: f.location?.state, city: f.location?.city });
+  const key = browseQueryKey({
+    search: f.search,
+    type: f.type,
+    sort: f.sort,
+    category: f.category,
+    state: f.location?.state,
+    city: f.location?.city,
+  });
   const query = browseQuerySchema.parse({ ...key, page: 1 });
   return { key, result: await listDeals(db, query) };
 }
@@ -95,7 +115,9 @@ export async function listDeals(db: Tx, query: z.output<typeof browseQuerySchema
       .orderBy(...order)
       .limit(query.pageSize + 1)
       .offset(offset),
-    query.page === 1 ? db.execute(sql`select count(*)::int as n from (select 1 from ${deals} where ${where} limit ${COUNT_CAP + 1}) capped`) : null,
+    query.page === 1
+      ? db.execute(sql`select count(*)::int as n from (select 1 from ${deals} where ${where} limit ${COUNT_CAP + 1}) capped`)
+      : null,
   ]);
   const counted = count ? Number((count as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) : null;
   return {
@@ -159,6 +181,10 @@ export async function homeSections(db: Tx, now = new Date()) {
 
 export async function dealsByIds(db: Tx, ids: string[]): Promise<DealSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select(summaryColumns).from(deals).innerJoin(merchants, eq(merchants.id, deals.merchantId)).where(inArray(deals.id, ids));
+  const rows = await db
+    .select(summaryColumns)
+    .from(deals)
+    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    .where(inArray(deals.id, ids));
   return rows.map(toSummary);
 }

@@ -9,13 +9,45 @@ let ids: Record<string, string> = {};
 beforeAll(async () => {
   const { merchant } = await createMerchant(t.database.db, { businessName: 'Lakeview Eats' });
   const mk = async (key: string, o: Parameters<typeof createDeal>[2]) => (ids[key] = (await createDeal(t.database.db, merchant.id, o)).id);
-  await mk('sushi', { title: 'Sushi Omakase for Two', description: 'Twelve courses of nigiri.', categoryId: 1, dealPriceCents: 9000, originalPriceCents: 15000, createdAt: new Date(Date.now() - 5 * DAY) });
-  await mk('yoga', { title: 'Ten Yoga Classes', description: 'Vinyasa and yin in a SUNNY studio.', categoryId: 4, city: 'Austin', state: 'TX', dealPriceCents: 4000, originalPriceCents: 12000, createdAt: new Date(Date.now() - 3 * DAY) });
-  await mk('spa', { title: 'Spa Day', description: 'Massage and sauna 100% relaxing', categoryId: 5, city: 'Houston', state: 'TX', dealPriceCents: 20000, originalPriceCents: 25000, createdAt: new Date(Date.now() - 1 * DAY) });
+  await mk('sushi', {
+    title: 'Sushi Omakase for Two',
+    description: 'Twelve courses of nigiri.',
+    categoryId: 1,
+    dealPriceCents: 9000,
+    originalPriceCents: 15000,
+    createdAt: new Date(Date.now() - 5 * DAY),
+  });
+  await mk('yoga', {
+    title: 'Ten Yoga Classes',
+    description: 'Vinyasa and yin in a SUNNY studio.',
+    categoryId: 4,
+    city: 'Austin',
+    state: 'TX',
+    dealPriceCents: 4000,
+    originalPriceCents: 12000,
+    createdAt: new Date(Date.now() - 3 * DAY),
+  });
+  await mk('spa', {
+    title: 'Spa Day',
+    description: 'Massage and sauna 100% relaxing',
+    categoryId: 5,
+    city: 'Houston',
+    state: 'TX',
+    dealPriceCents: 20000,
+    originalPriceCents: 25000,
+    createdAt: new Date(Date.now() - 1 * DAY),
+  });
   await mk('old', { title: 'Expired Sushi', description: 'Gone.', expirationDate: new Date(Date.now() - DAY) });
   await mk('paused', { title: 'Paused sushi', status: 'paused' });
-  ids.boost = (await createBoostDeal(t.database.db, merchant.id, 50, 10, { title: 'Boosted Bowling Night', createdAt: new Date(Date.now() - 10 * DAY) })).id;
-  ids.boostOver = (await createBoostDeal(t.database.db, merchant.id, 50, 10, { title: 'Voting over', votingEndDate: new Date(Date.now() - 1000) })).id;
+  ids.boost = (
+    await createBoostDeal(t.database.db, merchant.id, 50, 10, {
+      title: 'Boosted Bowling Night',
+      createdAt: new Date(Date.now() - 10 * DAY),
+    })
+  ).id;
+  ids.boostOver = (
+    await createBoostDeal(t.database.db, merchant.id, 50, 10, { title: 'Voting over', votingEndDate: new Date(Date.now() - 1000) })
+  ).id;
 });
 
 const browse = async (qs: string) => {
@@ -75,7 +107,12 @@ describe('browse API', () => {
 describe('deal page API', () => {
   it('returns the full deal with merchant and fine print; unknown or paused deals are 404', async () => {
     const res = await t.request({ method: 'GET', url: `/api/deals/${ids.sushi}` });
-    expect(res.json().deal).toMatchObject({ title: 'Sushi Omakase for Two', merchantName: 'Lakeview Eats', discountPercentage: 40, dealPriceCents: 9000 });
+    expect(res.json().deal).toMatchObject({
+      title: 'Sushi Omakase for Two',
+      merchantName: 'Lakeview Eats',
+      discountPercentage: 40,
+      dealPriceCents: 9000,
+    });
     expect((await t.request({ method: 'GET', url: `/api/deals/${ids.paused}` })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: '/api/deals/0b9f8a1e-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: '/api/deals/not-a-uuid' })).statusCode).toBe(400);
@@ -94,7 +131,11 @@ describe('home API', () => {
 describe('merchant signup section', () => {
   it('records the lead and mails free/premium/close, but not commission', async () => {
     for (const optionType of ['free', 'premium', 'close', 'commission']) {
-      const res = await t.request({ method: 'POST', url: '/api/merchant-leads', payload: { email: `${optionType}@shop.example`, optionType } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/merchant-leads',
+        payload: { email: `${optionType}@shop.example`, optionType },
+      });
       expect(res.statusCode).toBe(201);
     }
     expect((await t.lastMail('free@shop.example'))?.kind).toBe('merchant_lead_free');

@@ -11,29 +11,62 @@ export async function favoritesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['favorites'];
   const ids = async (userId: string) =>
-    (await app.db.select({ dealId: favorites.dealId }).from(favorites).where(eq(favorites.userId, userId)).orderBy(desc(favorites.createdAt))).map((f) => f.dealId);
+    (
+      await app.db
+        .select({ dealId: favorites.dealId })
+        .from(favorites)
+        .where(eq(favorites.userId, userId))
+        .orderBy(desc(favorites.createdAt))
+    ).map((f) => f.dealId);
 
-  r.get('/api/favorites', { config: { access: 'customer' }, schema: { tags, summary: 'The customer’s favourite deal ids' } }, async (request) => ({ dealIds: await ids(request.user!.id) }));
+  r.get(
+    '/api/favorites',
+    { config: { access: 'customer' }, schema: { tags, summary: 'The customer’s favourite deal ids' } },
+    async (request) => ({ dealIds: await ids(request.user!.id) }),
+  );
 
-  r.put('/api/favorites/:dealId', { config: { access: 'customer' }, schema: { tags, summary: 'Add a favourite', params: z.object({ dealId: z.uuid() }) } }, async (request) => {
-    const [deal] = await app.db.select({ id: deals.id }).from(deals).where(eq(deals.id, request.params.dealId));
-    if (!deal) throw new AppError('NOT_FOUND', 'This deal does not exist.');
-    await app.db.insert(favorites).values({ userId: request.user!.id, dealId: deal.id }).onConflictDoNothing();
-    return { dealIds: await ids(request.user!.id) };
-  });
+  r.put(
+    '/api/favorites/:dealId',
+    { config: { access: 'customer' }, schema: { tags, summary: 'Add a favourite', params: z.object({ dealId: z.uuid() }) } },
+    async (request) => {
+      const [deal] = await app.db.select({ id: deals.id }).from(deals).where(eq(deals.id, request.params.dealId));
+      if (!deal) throw new AppError('NOT_FOUND', 'This deal does not exist.');
+      await app.db.insert(favorites).values({ userId: request.user!.id, dealId: deal.id }).onConflictDoNothing();
+      return { dealIds: await ids(request.user!.id) };
+    },
+  );
 
-  r.delete('/api/favorites/:dealId', { config: { access: 'customer' }, schema: { tags, summary: 'Remove a favourite', params: z.object({ dealId: z.uuid() }) } }, async (request) => {
-    await app.db.delete(favorites).where(and(eq(favorites.userId, request.user!.id), eq(favorites.dealId, request.params.dealId)));
-    return { dealIds: await ids(request.user!.id) };
-  });
+  r.delete(
+    '/api/favorites/:dealId',
+    { config: { access: 'customer' }, schema: { tags, summary: 'Remove a favourite', params: z.object({ dealId: z.uuid() }) } },
+    async (request) => {
+      await app.db.delete(favorites).where(and(eq(favorites.userId, request.user!.id), eq(favorites.dealId, request.params.dealId)));
+      return { dealIds: await ids(request.user!.id) };
+    },
+  );
 
   /** Merges the browser's favourites into the account at sign-in; unknown ids are ignored. */
-  r.post('/api/favorites/merge', { config: { access: 'customer' }, schema: { tags, summary: 'Merge browser favourites into the account', body: z.object({ dealIds: z.array(z.uuid()).max(MAX_FAVORITES) }) } }, async (request) => {
-    const wanted = [...new Set(request.body.dealIds)];
-    if (wanted.length) {
-      const existing = await app.db.select({ id: deals.id }).from(deals).where(inArray(deals.id, wanted));
-      if (existing.length) await app.db.insert(favorites).values(existing.map((d) => ({ userId: request.user!.id, dealId: d.id }))).onConflictDoNothing();
-    }
-    return { dealIds: await ids(request.user!.id) };
-  });
+  r.post(
+    '/api/favorites/merge',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags,
+        summary: 'Merge browser favourites into the account',
+        body: z.object({ dealIds: z.array(z.uuid()).max(MAX_FAVORITES) }),
+      },
+    },
+    async (request) => {
+      const wanted = [...new Set(request.body.dealIds)];
+      if (wanted.length) {
+        const existing = await app.db.select({ id: deals.id }).from(deals).where(inArray(deals.id, wanted));
+        if (existing.length)
+          await app.db
+            .insert(favorites)
+            .values(existing.map((d) => ({ userId: request.user!.id, dealId: d.id })))
+            .onConflictDoNothing();
+      }
+      return { dealIds: await ids(request.user!.id) };
+    },
+  );
 }

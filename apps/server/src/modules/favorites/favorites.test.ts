@@ -14,7 +14,9 @@ describe('favourites on the server', () => {
     expect((await t.request({ method: 'PUT', url: `/api/favorites/${a.id}`, cookie: me.cookie })).json().dealIds).toEqual([a.id]);
     await t.request({ method: 'PUT', url: `/api/favorites/${a.id}`, cookie: me.cookie }); // idempotent
     await t.request({ method: 'PUT', url: `/api/favorites/${b.id}`, cookie: me.cookie });
-    expect((await t.request({ method: 'GET', url: '/api/favorites', cookie: me.cookie })).json().dealIds.sort()).toEqual([a.id, b.id].sort());
+    expect((await t.request({ method: 'GET', url: '/api/favorites', cookie: me.cookie })).json().dealIds.sort()).toEqual(
+      [a.id, b.id].sort(),
+    );
     expect((await t.request({ method: 'GET', url: '/api/favorites', cookie: other.cookie })).json().dealIds).toEqual([]);
     expect((await t.request({ method: 'DELETE', url: `/api/favorites/${a.id}`, cookie: me.cookie })).json().dealIds).toEqual([b.id]);
     const missing = await t.request({ method: 'PUT', url: '/api/favorites/0b9f8a1e-0000-4000-8000-000000000000', cookie: me.cookie });
@@ -27,7 +29,12 @@ describe('favourites on the server', () => {
     const b = await createDeal(t.database.db, merchant.id);
     const me = await t.loginAs('customer');
     await t.request({ method: 'PUT', url: `/api/favorites/${a.id}`, cookie: me.cookie });
-    const res = await t.request({ method: 'POST', url: '/api/favorites/merge', cookie: me.cookie, payload: { dealIds: [b.id, b.id, a.id, '0b9f8a1e-0000-4000-8000-000000000000'] } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/favorites/merge',
+      cookie: me.cookie,
+      payload: { dealIds: [b.id, b.id, a.id, '0b9f8a1e-0000-4000-8000-000000000000'] },
+    });
     expect(res.json().dealIds.sort()).toEqual([a.id, b.id].sort());
     const bad = await t.request({ method: 'POST', url: '/api/favorites/merge', cookie: me.cookie, payload: { dealIds: ['nope'] } });
     expect(bad.statusCode).toBe(400);

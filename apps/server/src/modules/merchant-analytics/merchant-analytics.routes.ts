@@ -8,7 +8,11 @@ export async function merchantAnalyticsRoutes(app: FastifyInstance) {
     '/api/merchant/analytics',
     {
       config: { access: 'approved-merchant' },
-      schema: { tags: ['merchant-analytics'], summary: 'Revenue & Analytics of the signed-in merchant, from their purchases (totals, earnings after commission, current period, next payout, 30 days, by deal, recent)' },
+      schema: {
+        tags: ['merchant-analytics'],
+        summary:
+          'Revenue & Analytics of the signed-in merchant, from their purchases (totals, earnings after commission, current period, next payout, 30 days, by deal, recent)',
+      },
     },
     async (request) => merchantAnalytics(app.db, request.user!.id),
   );

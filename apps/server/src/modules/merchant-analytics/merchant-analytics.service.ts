@@ -34,28 +34,47 @@ export async function merchantAnalytics(db: Db, userId: string, now = new Date()
 
   const [[totals], [current], [redeemed], daily, byDeal, recent] = await Promise.all([
     db
-      .select({ n: count(), revenue: sum(purchases.priceCents).mapWith(Number), commission: sum(purchases.commissionCents).mapWith(Number) })
+      .select({
+        n: count(),
+        revenue: sum(purchases.priceCents).mapWith(Number),
+        commission: sum(purchases.commissionCents).mapWith(Number),
+      })
       .from(purchases)
       .where(mine),
     db
       .select({ revenue: sum(purchases.priceCents).mapWith(Number), commission: sum(purchases.commissionCents).mapWith(Number) })
       .from(purchases)
       .where(and(mine, gte(purchases.purchasedAt, window.from), lt(purchases.purchasedAt, window.to))),
-    db.select({ n: count() }).from(purchases).where(and(mine, isNotNull(purchases.redeemedAt))),
+    db
+      .select({ n: count() })
+      .from(purchases)
+      .where(and(mine, isNotNull(purchases.redeemedAt))),
     db
       .select({ day, revenue: sum(purchases.priceCents).mapWith(Number), n: count() })
       .from(purchases)
       .where(and(mine, gte(purchases.purchasedAt, since)))
       .groupBy(day),
     db
-      .select({ dealId: purchases.dealId, title: sql<string>`max(${purchases.dealTitle})`, n: count(), revenue: sum(purchases.priceCents).mapWith(Number) })
+      .select({
+        dealId: purchases.dealId,
+        title: sql<string>`max(${purchases.dealTitle})`,
+        n: count(),
+        revenue: sum(purchases.priceCents).mapWith(Number),
+      })
       .from(purchases)
       .where(mine)
       .groupBy(purchases.dealId)
       .orderBy(desc(sum(purchases.priceCents)), purchases.dealId)
       .limit(ANALYTICS_TOP_DEALS),
     db
-      .select({ id: purchases.id, dealTitle: purchases.dealTitle, priceCents: purchases.priceCents, commissionCents: purchases.commissionCents, purchasedAt: purchases.purchasedAt, redeemedAt: purchases.redeemedAt })
+      .select({
+        id: purchases.id,
+        dealTitle: purchases.dealTitle,
+        priceCents: purchases.priceCents,
+        commissionCents: purchases.commissionCents,
+        purchasedAt: purchases.purchasedAt,
+        redeemedAt: purchases.redeemedAt,
+      })
       .from(purchases)
       .where(mine)
       .orderBy(desc(purchases.purchasedAt), desc(purchases.id))

@@ -29,8 +29,14 @@ describe('Revenue & Analytics', () => {
     expect(own).toHaveLength(3);
     // One brunch sold 40 days ago: counts in the totals, not in the 30 days nor the current period.
     const old = own.find((p) => p.dealId === brunch.id)!;
-    await db.update(purchases).set({ purchasedAt: new Date(Date.now() - 40 * DAY) }).where(eq(purchases.id, old.id));
-    await db.update(purchases).set({ redeemedAt: new Date() }).where(eq(purchases.id, own.find((p) => p.dealId === dinner.id)!.id));
+    await db
+      .update(purchases)
+      .set({ purchasedAt: new Date(Date.now() - 40 * DAY) })
+      .where(eq(purchases.id, old.id));
+    await db
+      .update(purchases)
+      .set({ redeemedAt: new Date() })
+      .where(eq(purchases.id, own.find((p) => p.dealId === dinner.id)!.id));
 
     const res = await t.request({ method: 'GET', url: '/api/merchant/analytics', cookie: m.cookie });
     expect(res.statusCode).toBe(200);
@@ -65,8 +71,14 @@ describe('Revenue & Analytics', () => {
     const deal = await createDeal(db, m.merchant.id, { dealPriceCents: 1000 });
     const customer = await t.loginAs('customer');
     const [a, b] = await buy(t, customer.cookie, [{ dealId: deal.id, quantity: 2 }]);
-    await db.update(purchases).set({ purchasedAt: new Date(Date.UTC(2026, 2, 14, 23, 30)) }).where(eq(purchases.id, a!.id));
-    await db.update(purchases).set({ purchasedAt: new Date(Date.UTC(2026, 2, 15, 0, 30)) }).where(eq(purchases.id, b!.id));
+    await db
+      .update(purchases)
+      .set({ purchasedAt: new Date(Date.UTC(2026, 2, 14, 23, 30)) })
+      .where(eq(purchases.id, a!.id));
+    await db
+      .update(purchases)
+      .set({ purchasedAt: new Date(Date.UTC(2026, 2, 15, 0, 30)) })
+      .where(eq(purchases.id, b!.id));
     const first = await merchantAnalytics(db, m.user.id, new Date(Date.UTC(2026, 2, 14, 23, 59)));
     expect(first).toMatchObject({ currentPeriodEarningsCents: 850, nextPayoutDate: '2026-03-15' });
     const second = await merchantAnalytics(db, m.user.id, new Date(Date.UTC(2026, 2, 20)));
@@ -76,7 +88,14 @@ describe('Revenue & Analytics', () => {
   it('shows zeros to a merchant with no sales, and refuses Advertise Only, unapproved merchants and customers', async () => {
     const m = await merchantSession();
     const empty = (await t.request({ method: 'GET', url: '/api/merchant/analytics', cookie: m.cookie })).json();
-    expect(empty).toMatchObject({ totalRevenueCents: 0, totalPurchases: 0, totalEarningsCents: 0, byDeal: [], recentPurchases: [], redemptions: 0 });
+    expect(empty).toMatchObject({
+      totalRevenueCents: 0,
+      totalPurchases: 0,
+      totalEarningsCents: 0,
+      byDeal: [],
+      recentPurchases: [],
+      redemptions: 0,
+    });
     expect(empty.daily.every((d: { revenueCents: number }) => d.revenueCents === 0)).toBe(true);
     const free = await merchantSession({ subscriptionPlan: 'advertise_only', commissionRate: 0 });
     const refused = await t.request({ method: 'GET', url: '/api/merchant/analytics', cookie: free.cookie });

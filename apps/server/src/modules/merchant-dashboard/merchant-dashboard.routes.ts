@@ -20,46 +20,83 @@ export async function merchantDashboardRoutes(app: FastifyInstance) {
 
   r.put(
     '/api/merchant/profile',
-    { config: { access: 'merchant' }, schema: { tags, summary: 'Edit the business profile (merchant row and newest registration request); phone numbers are removed from the description', body: merchantProfileSchema } },
+    {
+      config: { access: 'merchant' },
+      schema: {
+        tags,
+        summary: 'Edit the business profile (merchant row and newest registration request); phone numbers are removed from the description',
+        body: merchantProfileSchema,
+      },
+    },
     async (request) => updateProfile(deps(request.log), request.user!.id, request.body),
   );
 
   r.post(
     '/api/merchant/plan',
-    { config: { access: 'merchant' }, schema: { tags, summary: 'Switch plans (409 Already on this plan); advertise_messaging needs its subscription paid', body: switchPlanSchema } },
+    {
+      config: { access: 'merchant' },
+      schema: {
+        tags,
+        summary: 'Switch plans (409 Already on this plan); advertise_messaging needs its subscription paid',
+        body: switchPlanSchema,
+      },
+    },
     async (request) => switchPlan(deps(request.log), request.user!.id, request.body.plan),
   );
 
   r.post(
     '/api/merchant/subscription/checkout',
-    { config: { access: 'approved-merchant' }, schema: { tags, summary: 'Open the payment provider’s card page for the $15/month messaging subscription' } },
+    {
+      config: { access: 'approved-merchant' },
+      schema: { tags, summary: 'Open the payment provider’s card page for the $15/month messaging subscription' },
+    },
     async (request) => startSubscriptionCheckout(deps(request.log), request.user!),
   );
 
   r.post(
     '/api/merchant/subscription/check',
-    { config: { access: 'merchant' }, schema: { tags, summary: 'check-subscription: whether the provider has confirmed the subscription' } },
+    {
+      config: { access: 'merchant' },
+      schema: { tags, summary: 'check-subscription: whether the provider has confirmed the subscription' },
+    },
     async (request) => subscriptionStatus(app.db, request.user!.id),
   );
 
   r.get(
     '/api/merchant/registration/messages',
-    { config: { access: 'merchant' }, schema: { tags, summary: 'The thread with the admins about the newest registration, oldest first (admin messages become read)' } },
+    {
+      config: { access: 'merchant' },
+      schema: { tags, summary: 'The thread with the admins about the newest registration, oldest first (admin messages become read)' },
+    },
     async (request) => merchantThread(app.db, request.user!.id),
   );
 
   r.post(
     '/api/merchant/registration/messages',
-    { config: { access: 'merchant' }, schema: { tags, summary: 'Write to the admins about the newest registration (trimmed, never blank)', body: registrationMessageSchema } },
+    {
+      config: { access: 'merchant' },
+      schema: {
+        tags,
+        summary: 'Write to the admins about the newest registration (trimmed, never blank)',
+        body: registrationMessageSchema,
+      },
+    },
     async (request, reply) => {
       reply.code(201);
       // A thread with the admins, not a chat room: a flood is refused before anything is written.
-      await consumeRateLimit(app.db, `merchant-admin-message:${request.user!.id}`, { max: 30, windowMs: 60 * 60_000 }, 'Too many messages sent. Please wait a while before writing again.');
+      await consumeRateLimit(
+        app.db,
+        `merchant-admin-message:${request.user!.id}`,
+        { max: 30, windowMs: 60 * 60_000 },
+        'Too many messages sent. Please wait a while before writing again.',
+      );
       return sendMerchantMessage(app.db, request.user!.id, request.body.message);
     },
   );
 
-  r.get('/api/merchant/launch-checklist', { config: { access: 'merchant' }, schema: { tags, summary: 'The Launch Checklist, computed from the merchant’s rows' } }, async (request) =>
-    launchChecklist(app.db, request.user!.id),
+  r.get(
+    '/api/merchant/launch-checklist',
+    { config: { access: 'merchant' }, schema: { tags, summary: 'The Launch Checklist, computed from the merchant’s rows' } },
+    async (request) => launchChecklist(app.db, request.user!.id),
   );
 }

@@ -100,7 +100,14 @@ async function syncRenewal(deps: DashboardDeps, merchantId: string, from: PlanId
 export async function updateProfile(deps: DashboardDeps, userId: string, input: MerchantProfileInput): Promise<MerchantProfileSaved> {
   const { text: description, removed } = stripPhoneNumbers(input.description);
   if (description.length < 10) throw new AppError('VALIDATION', M.descriptionMin, { description: M.descriptionMin });
-  const business = { businessName: input.businessName, description, website: input.website, phone: input.phone, city: input.city, state: input.state };
+  const business = {
+    businessName: input.businessName,
+    description,
+    website: input.website,
+    phone: input.phone,
+    city: input.city,
+    state: input.state,
+  };
   const now = new Date();
   const result = await deps.db.transaction(async (tx) => {
     const m = await lockedMerchant(tx, userId);
@@ -109,7 +116,11 @@ export async function updateProfile(deps: DashboardDeps, userId: string, input: 
       .set({ ...business, ...(await planColumns(tx, m, input.plan, now)), updatedAt: now })
       .where(eq(merchants.id, m.id));
     const request = await newestRegistration(tx, userId);
-    if (request) await tx.update(merchantRegistrationRequests).set({ ...business, plan: input.plan, updatedAt: now }).where(eq(merchantRegistrationRequests.id, request.id));
+    if (request)
+      await tx
+        .update(merchantRegistrationRequests)
+        .set({ ...business, plan: input.plan, updatedAt: now })
+        .where(eq(merchantRegistrationRequests.id, request.id));
     return { before: m, overview: await merchantOverview(tx, userId) };
   });
   await syncRenewal(deps, result.before.id, result.before.subscriptionPlan, input.plan);
@@ -135,7 +146,8 @@ export async function switchPlan(deps: DashboardDeps, userId: string, plan: Plan
       .where(and(eq(merchants.id, m.id), eq(merchants.subscriptionPlan, m.subscriptionPlan)));
     // Still under review: the approval applies the request's plan, so it follows the switch.
     const request = await newestRegistration(tx, userId);
-    if (request?.status === 'pending') await tx.update(merchantRegistrationRequests).set({ plan, updatedAt: now }).where(eq(merchantRegistrationRequests.id, request.id));
+    if (request?.status === 'pending')
+      await tx.update(merchantRegistrationRequests).set({ plan, updatedAt: now }).where(eq(merchantRegistrationRequests.id, request.id));
     return { before: m, overview: await merchantOverview(tx, userId) };
   });
   await syncRenewal(deps, result.before.id, result.before.subscriptionPlan, plan);
@@ -223,9 +235,16 @@ export async function launchChecklist(db: Db, userId: string): Promise<LaunchChe
     .select({ n: sql<number>`count(*)::int` })
     .from(deals)
     .where(and(eq(deals.merchantId, m.id), inArray(deals.status, ['active', 'pending'])));
-  const [sold] = await db.select({ n: sql<number>`count(*)::int` }).from(purchases).where(eq(purchases.merchantId, m.id));
+  const [sold] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(purchases)
+    .where(eq(purchases.merchantId, m.id));
   const profileComplete =
-    m.businessName.trim().length >= 2 && m.description.trim().length >= 10 && m.phone.trim().length > 0 && m.city.trim().length >= 2 && m.state.trim().length >= 2;
+    m.businessName.trim().length >= 2 &&
+    m.description.trim().length >= 10 &&
+    m.phone.trim().length > 0 &&
+    m.city.trim().length >= 2 &&
+    m.state.trim().length >= 2;
   const status = (done: boolean, needed = true) => (!needed ? 'not_needed' : done ? 'done' : 'todo') as 'done' | 'todo' | 'not_needed';
   const steps: LaunchChecklist['steps'] = [
     { key: 'emailVerified', status: status(Boolean(user?.verifiedAt)) },

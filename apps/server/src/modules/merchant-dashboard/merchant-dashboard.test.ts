@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MERCHANT_DASHBOARD_MESSAGES as D, type MessageEvent } from '@localperks/shared';
-import { adminMerchantMessages, deals, emailOutbox, merchantCharges, merchantRegistrationRequests, merchants, sandboxSessions, sandboxSubscriptions, webhookEvents } from '../../db/schema';
+import {
+  adminMerchantMessages,
+  deals,
+  emailOutbox,
+  merchantCharges,
+  merchantRegistrationRequests,
+  merchants,
+  sandboxSessions,
+  sandboxSubscriptions,
+  webhookEvents,
+} from '../../db/schema';
 import { build, sessionCookie, TEST_PASSWORD } from '../../../test/build';
 import { createBoostDeal, createDeal, createMerchant, TEST_CARD } from '../../../test/factories';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../../payments/sandbox';
@@ -13,8 +23,15 @@ const db = t.database.db;
 const DAY = 86_400_000;
 
 /** A merchant account with its merchant row and a registration request, signed in. */
-async function merchantAccount(o: Partial<typeof merchants.$inferInsert> = {}, request: Partial<typeof merchantRegistrationRequests.$inferInsert> = {}) {
-  const { merchant, user } = await createMerchant(db, { description: 'Neighbourhood bistro with seasonal plates.', phone: '(312) 555-0100', ...o });
+async function merchantAccount(
+  o: Partial<typeof merchants.$inferInsert> = {},
+  request: Partial<typeof merchantRegistrationRequests.$inferInsert> = {},
+) {
+  const { merchant, user } = await createMerchant(db, {
+    description: 'Neighbourhood bistro with seasonal plates.',
+    phone: '(312) 555-0100',
+    ...o,
+  });
   const [reg] = await db
     .insert(merchantRegistrationRequests)
     .values({
@@ -53,21 +70,54 @@ describe('profile edit', () => {
     // An older request of the same merchant stays as it was.
     const [older] = await db
       .insert(merchantRegistrationRequests)
-      .values({ userId: a.user.id, email: a.user.email, businessName: 'Old Name', phone: '1', city: 'Chicago', state: 'IL', description: 'An older application text.', plan: 'advertise_only', createdAt: new Date(Date.now() - 30 * DAY) })
+      .values({
+        userId: a.user.id,
+        email: a.user.email,
+        businessName: 'Old Name',
+        phone: '1',
+        city: 'Chicago',
+        state: 'IL',
+        description: 'An older application text.',
+        plan: 'advertise_only',
+        createdAt: new Date(Date.now() - 30 * DAY),
+      })
       .returning();
-    const res = await t.request({ method: 'PUT', url: '/api/merchant/profile', cookie: a.cookie, payload: profile({ website: '', state: 'NY', city: 'Brooklyn' }) });
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/merchant/profile',
+      cookie: a.cookie,
+      payload: profile({ website: '', state: 'NY', city: 'Brooklyn' }),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ commissionRate: 15, phoneNumbersRemoved: false, planChanged: false, paymentRequired: false });
-    expect(await merchantRow(a.merchant.id)).toMatchObject({ businessName: 'Lakeview Bakery', website: null, city: 'Brooklyn', state: 'NY', phone: '(312) 555-0142', commissionRate: 15 });
+    expect(await merchantRow(a.merchant.id)).toMatchObject({
+      businessName: 'Lakeview Bakery',
+      website: null,
+      city: 'Brooklyn',
+      state: 'NY',
+      phone: '(312) 555-0142',
+      commissionRate: 15,
+    });
     const [newest] = await db.select().from(merchantRegistrationRequests).where(eq(merchantRegistrationRequests.id, a.registration.id));
-    expect(newest).toMatchObject({ businessName: 'Lakeview Bakery', city: 'Brooklyn', state: 'NY', website: null, plan: 'deals_messaging' });
+    expect(newest).toMatchObject({
+      businessName: 'Lakeview Bakery',
+      city: 'Brooklyn',
+      state: 'NY',
+      website: null,
+      plan: 'deals_messaging',
+    });
     const [old] = await db.select().from(merchantRegistrationRequests).where(eq(merchantRegistrationRequests.id, older!.id));
     expect(old!.businessName).toBe('Old Name');
   });
 
   it('removes phone numbers from the description and says so', async () => {
     const a = await merchantAccount();
-    const res = await t.request({ method: 'PUT', url: '/api/merchant/profile', cookie: a.cookie, payload: profile({ description: 'Fresh bread daily. Call 312-555-0199 to order ahead.' }) });
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/merchant/profile',
+      cookie: a.cookie,
+      payload: profile({ description: 'Fresh bread daily. Call 312-555-0199 to order ahead.' }),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().phoneNumbersRemoved).toBe(true);
     expect((await merchantRow(a.merchant.id)).description).toBe('Fresh bread daily. Call to order ahead.');
@@ -98,12 +148,17 @@ describe('profile edit', () => {
   it('changes only the caller’s own business; customers and merchants without a profile are refused', async () => {
     const a = await merchantAccount({ businessName: 'Shop A' });
     const b = await merchantAccount({ businessName: 'Shop B' });
-    expect((await t.request({ method: 'PUT', url: '/api/merchant/profile', cookie: b.cookie, payload: profile({ businessName: 'Renamed B' }) })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'PUT', url: '/api/merchant/profile', cookie: b.cookie, payload: profile({ businessName: 'Renamed B' }) }))
+        .statusCode,
+    ).toBe(200);
     expect((await merchantRow(a.merchant.id)).businessName).toBe('Shop A');
     expect((await merchantRow(b.merchant.id)).businessName).toBe('Renamed B');
 
     const customer = await t.loginAs('customer');
-    expect((await t.request({ method: 'PUT', url: '/api/merchant/profile', cookie: customer.cookie, payload: profile() })).statusCode).toBe(403);
+    expect((await t.request({ method: 'PUT', url: '/api/merchant/profile', cookie: customer.cookie, payload: profile() })).statusCode).toBe(
+      403,
+    );
     const bare = await t.loginAs('merchant');
     const res = await t.request({ method: 'PUT', url: '/api/merchant/profile', cookie: bare.cookie, payload: profile() });
     expect(res.statusCode).toBe(404);
@@ -115,9 +170,23 @@ describe('admin–merchant thread, merchant side', () => {
   it('refuses a flood of messages to the admins (30 an hour) and writes nothing more', async () => {
     const a = await merchantAccount({ approved: false });
     for (let i = 0; i < 30; i++) {
-      expect((await t.request({ method: 'POST', url: '/api/merchant/registration/messages', cookie: a.cookie, payload: { message: `Update ${i}` } })).statusCode).toBe(201);
+      expect(
+        (
+          await t.request({
+            method: 'POST',
+            url: '/api/merchant/registration/messages',
+            cookie: a.cookie,
+            payload: { message: `Update ${i}` },
+          })
+        ).statusCode,
+      ).toBe(201);
     }
-    const flood = await t.request({ method: 'POST', url: '/api/merchant/registration/messages', cookie: a.cookie, payload: { message: 'One more' } });
+    const flood = await t.request({
+      method: 'POST',
+      url: '/api/merchant/registration/messages',
+      cookie: a.cookie,
+      payload: { message: 'One more' },
+    });
     expect(flood.statusCode).toBe(429);
     const rows = await db.select().from(adminMerchantMessages).where(eq(adminMerchantMessages.registrationId, a.registration.id));
     expect(rows).toHaveLength(30);
@@ -128,7 +197,14 @@ describe('admin–merchant thread, merchant side', () => {
     const admin = await t.createUser('admin');
     const at = (s: number) => new Date(Date.now() - 60_000 + s * 1000);
     await db.insert(adminMerchantMessages).values([
-      { registrationId: a.registration.id, senderType: 'admin', senderId: admin.id, message: 'Rejected: Please add your menu.', messageType: 'rejection_response', createdAt: at(1) },
+      {
+        registrationId: a.registration.id,
+        senderType: 'admin',
+        senderId: admin.id,
+        message: 'Rejected: Please add your menu.',
+        messageType: 'rejection_response',
+        createdAt: at(1),
+      },
       { registrationId: a.registration.id, senderType: 'merchant', senderId: a.user.id, message: 'Menu attached.', createdAt: at(2) },
       { registrationId: a.registration.id, senderType: 'admin', senderId: admin.id, message: 'Thanks!', createdAt: at(3) },
     ]);
@@ -139,7 +215,9 @@ describe('admin–merchant thread, merchant side', () => {
       expect(res.statusCode).toBe(200);
       const thread = res.json();
       expect(thread.registrationId).toBe(a.registration.id);
-      expect(thread.messages.map((m: { message: string; senderType: string; messageType: string }) => [m.senderType, m.messageType, m.message])).toEqual([
+      expect(
+        thread.messages.map((m: { message: string; senderType: string; messageType: string }) => [m.senderType, m.messageType, m.message]),
+      ).toEqual([
         ['admin', 'rejection_response', 'Rejected: Please add your menu.'],
         ['merchant', 'general', 'Menu attached.'],
         ['admin', 'general', 'Thanks!'],
@@ -159,10 +237,20 @@ describe('admin–merchant thread, merchant side', () => {
   it('sends a trimmed general message, refuses a blank one, and keeps threads apart', async () => {
     const a = await merchantAccount({ approved: false });
     const b = await merchantAccount({ approved: false });
-    const blank = await t.request({ method: 'POST', url: '/api/merchant/registration/messages', cookie: a.cookie, payload: { message: '  \n ' } });
+    const blank = await t.request({
+      method: 'POST',
+      url: '/api/merchant/registration/messages',
+      cookie: a.cookie,
+      payload: { message: '  \n ' },
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.message).toBe('Please enter a message.');
-    const sent = await t.request({ method: 'POST', url: '/api/merchant/registration/messages', cookie: a.cookie, payload: { message: '  Here is our menu link.  ' } });
+    const sent = await t.request({
+      method: 'POST',
+      url: '/api/merchant/registration/messages',
+      cookie: a.cookie,
+      payload: { message: '  Here is our menu link.  ' },
+    });
     expect(sent.statusCode).toBe(201);
     expect(sent.json()).toMatchObject({ senderType: 'merchant', messageType: 'general', message: 'Here is our menu link.', isRead: false });
     const rows = await db.select().from(adminMerchantMessages).where(eq(adminMerchantMessages.registrationId, a.registration.id));
@@ -176,7 +264,10 @@ describe('admin–merchant thread, merchant side', () => {
     const res = await t.request({ method: 'GET', url: '/api/merchant/registration/messages', cookie: bare.cookie });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe("We couldn't find your merchant registration. Please contact support.");
-    expect((await t.request({ method: 'POST', url: '/api/merchant/registration/messages', cookie: bare.cookie, payload: { message: 'Hi' } })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/merchant/registration/messages', cookie: bare.cookie, payload: { message: 'Hi' } }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -191,15 +282,27 @@ describe('switching plans', () => {
     expect(refused.json().error.message).toBe(D.liveDealsBlockPlanChange);
     // The profile form's plan field follows the same rule.
     const viaProfile = await t.request({
-      method: 'PUT', url: '/api/merchant/profile', cookie: a.cookie,
-      payload: { businessName: a.merchant.businessName, description: a.merchant.description, website: '', phone: a.merchant.phone, city: a.merchant.city, state: a.merchant.state, plan: 'advertise_messaging' },
+      method: 'PUT',
+      url: '/api/merchant/profile',
+      cookie: a.cookie,
+      payload: {
+        businessName: a.merchant.businessName,
+        description: a.merchant.description,
+        website: '',
+        phone: a.merchant.phone,
+        city: a.merchant.city,
+        state: a.merchant.state,
+        plan: 'advertise_messaging',
+      },
     });
     expect(viaProfile.statusCode).toBe(409);
     expect(viaProfile.json().error.fields.plan).toBe(D.liveDealsBlockPlanChange);
     expect(await merchantRow(a.merchant.id)).toMatchObject({ subscriptionPlan: 'deals_messaging', commissionRate: 15 });
 
     expect((await t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/pause`, cookie: a.cookie })).statusCode).toBe(200);
-    expect((await t.request({ method: 'POST', url: '/api/merchant/plan', cookie: a.cookie, payload: { plan: 'advertise_only' } })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/merchant/plan', cookie: a.cookie, payload: { plan: 'advertise_only' } })).statusCode,
+    ).toBe(200);
     expect(await merchantRow(a.merchant.id)).toMatchObject({ subscriptionPlan: 'advertise_only', commissionRate: 0 });
     const resume = await t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/resume`, cookie: a.cookie });
     expect(resume.statusCode).toBe(403);
@@ -220,13 +323,23 @@ describe('switching plans', () => {
     const a = await merchantAccount({ subscriptionPlan: 'deals_messaging', hasMessaging: true, commissionRate: 15 });
     let res = await switchTo(a.cookie, 'advertise_only');
     expect(res.json()).toMatchObject({ plan: 'advertise_only', commissionRate: 0, paymentRequired: false, downgraded: false });
-    expect(await merchantRow(a.merchant.id)).toMatchObject({ subscriptionPlan: 'advertise_only', commissionRate: 0, hasMessaging: false, hasSubscription: false });
+    expect(await merchantRow(a.merchant.id)).toMatchObject({
+      subscriptionPlan: 'advertise_only',
+      commissionRate: 0,
+      hasMessaging: false,
+      hasSubscription: false,
+    });
 
     res = await switchTo(a.cookie, 'advertise_messaging');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ plan: 'advertise_messaging', commissionRate: 0, paymentRequired: true });
     expect(res.json().overview.merchant).toMatchObject({ messagingAccess: false, paymentRequired: true });
-    expect(await merchantRow(a.merchant.id)).toMatchObject({ subscriptionPlan: 'advertise_messaging', commissionRate: 0, hasMessaging: false, hasSubscription: false });
+    expect(await merchantRow(a.merchant.id)).toMatchObject({
+      subscriptionPlan: 'advertise_messaging',
+      commissionRate: 0,
+      hasMessaging: false,
+      hasSubscription: false,
+    });
 
     res = await switchTo(a.cookie, 'deals_messaging');
     expect(res.json()).toMatchObject({ plan: 'deals_messaging', commissionRate: 15, paymentRequired: false, downgraded: true });
@@ -260,7 +373,8 @@ describe('switching plans', () => {
 });
 
 /** Pays a sandbox session through its public card page API. */
-const payOnSandbox = (sessionId: string) => t.request({ method: 'POST', url: `/api/sandbox/sessions/${sessionId}/pay`, payload: TEST_CARD });
+const payOnSandbox = (sessionId: string) =>
+  t.request({ method: 'POST', url: `/api/sandbox/sessions/${sessionId}/pay`, payload: TEST_CARD });
 const chargesOf = (merchantId: string) => db.select().from(merchantCharges).where(eq(merchantCharges.merchantId, merchantId));
 
 async function subscribedCheckout(o: Partial<typeof merchants.$inferInsert> = {}) {
@@ -277,7 +391,13 @@ describe('the $15/month messaging subscription (sandbox provider)', () => {
     expect(a.charge).toMatchObject({ kind: 'subscription', amountCents: 1500, status: 'open', provider: 'sandbox' });
     expect(a.url).toBe(`http://localhost:3000/sandbox/checkout/${a.charge.providerSessionId}`);
     const page = (await t.request({ method: 'GET', url: `/api/sandbox/sessions/${a.charge.providerSessionId}` })).json();
-    expect(page).toMatchObject({ mode: 'subscription', purpose: 'merchant_charge', totalCents: 1500, taxCents: 0, lines: [{ name: 'Advertise + Messaging plan (monthly)', unitAmountCents: 1500, quantity: 1 }] });
+    expect(page).toMatchObject({
+      mode: 'subscription',
+      purpose: 'merchant_charge',
+      totalCents: 1500,
+      taxCents: 0,
+      lines: [{ name: 'Advertise + Messaging plan (monthly)', unitAmountCents: 1500, quantity: 1 }],
+    });
     const [session] = await db.select().from(sandboxSessions).where(eq(sandboxSessions.id, a.charge.providerSessionId!));
     expect(session!.successUrl).toBe('http://localhost:3000/merchant/dashboard?payment=success');
     expect(session!.cancelUrl).toBe('http://localhost:3000/merchant/dashboard?payment=cancelled');
@@ -309,11 +429,25 @@ describe('the $15/month messaging subscription (sandbox provider)', () => {
       id: `evt_${a.charge.providerSessionId}_completed`,
       type: 'checkout.session.completed',
       created: Math.floor(Date.now() / 1000),
-      data: { object: { id: a.charge.providerSessionId, payment_status: 'paid', metadata: { chargeId: a.charge.id }, mode: 'subscription', subscription: 'sub_sandbox_forged_000000000', current_period_end: null } },
+      data: {
+        object: {
+          id: a.charge.providerSessionId,
+          payment_status: 'paid',
+          metadata: { chargeId: a.charge.id },
+          mode: 'subscription',
+          subscription: 'sub_sandbox_forged_000000000',
+          current_period_end: null,
+        },
+      },
     };
     const payload = JSON.stringify(event);
     const deliver = (signature?: string) =>
-      t.app.inject({ method: 'POST', url: '/api/webhooks/sandbox', headers: { 'content-type': 'application/json', ...(signature ? { [SANDBOX_SIGNATURE_HEADER]: signature } : {}) }, payload });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/sandbox',
+        headers: { 'content-type': 'application/json', ...(signature ? { [SANDBOX_SIGNATURE_HEADER]: signature } : {}) },
+        payload,
+      });
     for (const bad of [undefined, signSandboxPayload('not-the-secret', payload)]) {
       const res = await deliver(bad);
       expect(res.statusCode).toBe(400);
@@ -331,9 +465,15 @@ describe('the $15/month messaging subscription (sandbox provider)', () => {
     expect(charges).toHaveLength(1);
     expect(charges[0]).toMatchObject({ status: 'paid' });
     expect(await merchantRow(a.merchant.id)).toMatchObject({ hasSubscription: true, hasMessaging: true });
-    const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(webhookEvents).where(eq(webhookEvents.eventId, event.id));
+    const [count] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(webhookEvents)
+      .where(eq(webhookEvents.eventId, event.id));
     expect(count!.n).toBe(1);
-    const [mails] = await db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox).where(and(eq(emailOutbox.to, a.user.email), eq(emailOutbox.kind, 'merchant_subscription_activated')));
+    const [mails] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, a.user.email), eq(emailOutbox.kind, 'merchant_subscription_activated')));
     expect(mails!.n).toBe(1);
   });
 
@@ -367,7 +507,9 @@ describe('the $15/month messaging subscription (sandbox provider)', () => {
     expect(run.renewed).not.toContain(subId);
     expect((await chargesOf(a.merchant.id))[0]!.status).toBe('canceled');
     expect(await merchantRow(a.merchant.id)).toMatchObject({ hasSubscription: false, hasMessaging: false });
-    expect((await t.lastMail(a.user.email, 'merchant_subscription_ended'))?.subject).toBe('Your LocalPerks messaging subscription has ended');
+    expect((await t.lastMail(a.user.email, 'merchant_subscription_ended'))?.subject).toBe(
+      'Your LocalPerks messaging subscription has ended',
+    );
   });
 
   it('coming back to the plan before the period ends resumes renewal', async () => {
@@ -402,18 +544,37 @@ describe('the $15/month messaging subscription (sandbox provider)', () => {
     await payOnSandbox(a.charge.providerSessionId!);
     // A second subscription page that got paid anyway (say, a provider page opened before this
     // product closed them): it must not renew, or the merchant would pay twice a month.
-    const [extra] = await db.insert(merchantCharges).values({ merchantId: a.merchant.id, kind: 'subscription', amountCents: 1500, provider: 'sandbox', status: 'open' }).returning();
+    const [extra] = await db
+      .insert(merchantCharges)
+      .values({ merchantId: a.merchant.id, kind: 'subscription', amountCents: 1500, provider: 'sandbox', status: 'open' })
+      .returning();
     const page = await t.app.payments.createMerchantCheckout({
-      chargeId: extra!.id, customerEmail: a.user.email, mode: 'subscription', name: 'Advertise + Messaging', amountCents: 1500,
-      successUrl: 'http://localhost:3000/merchant/dashboard?payment=success', cancelUrl: 'http://localhost:3000/merchant/dashboard?payment=cancelled', expiresAt: new Date(Date.now() + DAY),
+      chargeId: extra!.id,
+      customerEmail: a.user.email,
+      mode: 'subscription',
+      name: 'Advertise + Messaging',
+      amountCents: 1500,
+      successUrl: 'http://localhost:3000/merchant/dashboard?payment=success',
+      cancelUrl: 'http://localhost:3000/merchant/dashboard?payment=cancelled',
+      expiresAt: new Date(Date.now() + DAY),
     });
     await db.update(merchantCharges).set({ providerSessionId: page.sessionId }).where(eq(merchantCharges.id, extra!.id));
     await payOnSandbox(page.sessionId);
     const charges = await chargesOf(a.merchant.id);
     expect(charges.map((c) => c.status)).toEqual(['paid', 'paid']);
-    const subs = await db.select().from(sandboxSubscriptions).where(inArray(sandboxSubscriptions.id, charges.map((c) => c.providerSubscriptionId!)));
+    const subs = await db
+      .select()
+      .from(sandboxSubscriptions)
+      .where(
+        inArray(
+          sandboxSubscriptions.id,
+          charges.map((c) => c.providerSubscriptionId!),
+        ),
+      );
     const byId = new Map(subs.map((x) => [x.id, x]));
-    expect(byId.get(charges.find((c) => c.providerSessionId === a.charge.providerSessionId)!.providerSubscriptionId!)!.cancelAtPeriodEnd).toBe(false);
+    expect(
+      byId.get(charges.find((c) => c.providerSessionId === a.charge.providerSessionId)!.providerSubscriptionId!)!.cancelAtPeriodEnd,
+    ).toBe(false);
     expect(byId.get(charges.find((c) => c.providerSessionId === page.sessionId)!.providerSubscriptionId!)!.cancelAtPeriodEnd).toBe(true);
   });
 
@@ -441,10 +602,25 @@ describe('PerkBoost launch payment (billing contract)', () => {
     const deal = await createBoostDeal(db, a.merchant.id, 50, 0, { status: 'draft', votingEndDate: null });
     const { chargeId, url } = await startMerchantCharge(
       { db, provider: t.app.payments, appUrl: t.app.config.appUrl },
-      { merchantId: a.merchant.id, merchantEmail: a.user.email, kind: 'perkboost', dealId: deal.id, boostDays: 7, amountCents: 4999, description: 'PerkBoost: 7 days', successPath: '/merchant/dashboard?boost=success', cancelPath: '/merchant/dashboard?boost=cancelled' },
+      {
+        merchantId: a.merchant.id,
+        merchantEmail: a.user.email,
+        kind: 'perkboost',
+        dealId: deal.id,
+        boostDays: 7,
+        amountCents: 4999,
+        description: 'PerkBoost: 7 days',
+        successPath: '/merchant/dashboard?boost=success',
+        cancelPath: '/merchant/dashboard?boost=cancelled',
+      },
     );
     const sessionId = url.split('/').pop()!;
-    expect((await db.select().from(merchantCharges).where(eq(merchantCharges.id, chargeId)))[0]).toMatchObject({ status: 'open', kind: 'perkboost', amountCents: 4999, boostDays: 7 });
+    expect((await db.select().from(merchantCharges).where(eq(merchantCharges.id, chargeId)))[0]).toMatchObject({
+      status: 'open',
+      kind: 'perkboost',
+      amountCents: 4999,
+      boostDays: 7,
+    });
     expect((await db.select().from(deals).where(eq(deals.id, deal.id)))[0]!.status).toBe('draft');
 
     const before = Date.now();
@@ -480,6 +656,11 @@ describe('launch checklist', () => {
     list = (await t.request({ method: 'GET', url: '/api/merchant/launch-checklist', cookie: seller.cookie })).json();
     expect(list.steps.find((s: { key: string }) => s.key === 'firstDealLive').status).toBe('done');
     expect(list.steps.find((s: { key: string }) => s.key === 'firstSale').status).toBe('todo');
-    expect(await db.select().from(merchantCharges).where(and(eq(merchantCharges.merchantId, seller.merchant.id)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(merchantCharges)
+        .where(and(eq(merchantCharges.merchantId, seller.merchant.id))),
+    ).toEqual([]);
   });
 });

@@ -43,5 +43,8 @@ export async function closeBoostPayments(app: FastifyInstance, userId: string, d
     .from(deals)
     .where(and(eq(deals.id, dealId), eq(deals.merchantId, m.id), eq(deals.type, 'perkboost'), eq(deals.status, 'draft')));
   if (!draft) return;
-  await closeOpenCharges({ db: app.db, provider: app.payments, appUrl: app.config.appUrl }, { merchantId: m.id, kind: 'perkboost', dealId });
+  await closeOpenCharges(
+    { db: app.db, provider: app.payments, appUrl: app.config.appUrl },
+    { merchantId: m.id, kind: 'perkboost', dealId },
+  );
 }

@@ -38,7 +38,14 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/merchant/deals',
-    { config: { access: 'merchant' }, schema: { tags, summary: 'The signed-in merchant’s own deals (a page), and whether they may create deals now', querystring: merchantDealsQuerySchema } },
+    {
+      config: { access: 'merchant' },
+      schema: {
+        tags,
+        summary: 'The signed-in merchant’s own deals (a page), and whether they may create deals now',
+        querystring: merchantDealsQuerySchema,
+      },
+    },
     async (request) => listMerchantDeals(app.db, request.user!.id, request.query),
   );
 
@@ -54,7 +61,8 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
       config: { access: 'approved-merchant' },
       schema: {
         tags,
-        summary: 'Create a deal (approved merchants on Deals + Messaging). With `boost` it is saved as a PerkBoost draft and a payment page is returned.',
+        summary:
+          'Create a deal (approved merchants on Deals + Messaging). With `boost` it is saved as a PerkBoost draft and a payment page is returned.',
         body: createMerchantDealSchema,
       },
     },
@@ -63,7 +71,13 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
       const created = await createMerchantDeal(app.db, storage, request.user!.id, body);
       let checkoutUrl: string | null = null;
       if (body.boost) {
-        checkoutUrl = await startBoostPayment(app, { merchant: created.merchant, merchantEmail: request.user!.email, dealId: created.deal.id, dealTitle: created.deal.title, boostDays: body.boost.boostDays });
+        checkoutUrl = await startBoostPayment(app, {
+          merchant: created.merchant,
+          merchantEmail: request.user!.email,
+          dealId: created.deal.id,
+          dealTitle: created.deal.title,
+          boostDays: body.boost.boostDays,
+        });
       }
       reply.code(201);
       return { deal: created.deal, phoneNumbersRemoved: created.phoneNumbersRemoved, checkoutUrl };
@@ -72,7 +86,15 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
 
   r.put(
     '/api/merchant/deals/:id',
-    { config: { access: 'approved-merchant' }, schema: { tags, summary: 'Edit one of the merchant’s own deals (phone numbers are removed from the description)', params, body: updateMerchantDealSchema } },
+    {
+      config: { access: 'approved-merchant' },
+      schema: {
+        tags,
+        summary: 'Edit one of the merchant’s own deals (phone numbers are removed from the description)',
+        params,
+        body: updateMerchantDealSchema,
+      },
+    },
     async (request): Promise<SaveMerchantDealResult> => {
       const updated = await updateMerchantDeal(app.db, storage, request.user!.id, request.params.id, request.body);
       return { ...updated, checkoutUrl: null };
@@ -81,11 +103,25 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/merchant/deals/:id/boost',
-    { config: { access: 'approved-merchant' }, schema: { tags, summary: 'Pay for a PerkBoost draft: a payment page for the chosen duration (price from the server)', params, body: launchBoostSchema } },
+    {
+      config: { access: 'approved-merchant' },
+      schema: {
+        tags,
+        summary: 'Pay for a PerkBoost draft: a payment page for the chosen duration (price from the server)',
+        params,
+        body: launchBoostSchema,
+      },
+    },
     async (request) => {
       const { merchant, deal } = await boostDraft(app.db, request.user!.id, request.params.id);
       await setDraftBoostDays(app.db, deal.id, request.body.boostDays);
-      const checkoutUrl = await startBoostPayment(app, { merchant, merchantEmail: request.user!.email, dealId: deal.id, dealTitle: deal.title, boostDays: request.body.boostDays });
+      const checkoutUrl = await startBoostPayment(app, {
+        merchant,
+        merchantEmail: request.user!.email,
+        dealId: deal.id,
+        dealTitle: deal.title,
+        boostDays: request.body.boostDays,
+      });
       return { checkoutUrl };
     },
   );
@@ -104,7 +140,10 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/merchant/deals/:id',
-    { config: { access: 'merchant' }, schema: { tags, summary: 'Delete (soft: status removed) a deal; active or unlocked PerkBoost deals cannot be deleted', params } },
+    {
+      config: { access: 'merchant' },
+      schema: { tags, summary: 'Delete (soft: status removed) a deal; active or unlocked PerkBoost deals cannot be deleted', params },
+    },
     async (request) => {
       // A draft's open payment page is closed first, so a deleted launch can never be paid for.
       await closeBoostPayments(app, request.user!.id, request.params.id);
@@ -118,13 +157,21 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
     await scope.register(multipart, { limits: { fileSize: DEAL_IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 2 } });
     scope.post(
       '/api/merchant/uploads/deal-images',
-      { config: { access: 'approved-merchant' }, schema: { tags, summary: 'Upload a deal image (multipart field `file`; JPEG, PNG or WebP up to 5 MB); stored resized as WebP' } },
+      {
+        config: { access: 'approved-merchant' },
+        schema: { tags, summary: 'Upload a deal image (multipart field `file`; JPEG, PNG or WebP up to 5 MB); stored resized as WebP' },
+      },
       async (request, reply) => {
         const blocker = dealCreationBlocker(await merchantForUser(app.db, request.user!.id));
         if (blocker) throw new AppError('FORBIDDEN', blocker);
         if (!request.isMultipart()) throw new AppError('VALIDATION', M.uploadMissing, { file: M.uploadMissing });
         // Each upload is decoded and resized: a per-merchant hourly budget keeps disk and CPU safe.
-        await consumeRateLimit(app.db, `deal-image-upload:${request.user!.id}`, { max: 60, windowMs: 60 * 60_000 }, 'Too many images uploaded in the last hour. Please try again later.');
+        await consumeRateLimit(
+          app.db,
+          `deal-image-upload:${request.user!.id}`,
+          { max: 60, windowMs: 60 * 60_000 },
+          'Too many images uploaded in the last hour. Please try again later.',
+        );
         let data: Buffer;
         try {
           const file = await request.file();
@@ -144,14 +191,14 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
   });
 
   // Uploaded files are public (deal images); names are random and never change, so cache for long.
-  r.get(
-    '/uploads/*',
-    { config: { access: 'public' }, schema: { hide: true } },
-    async (request, reply) => {
-      const key = (request.params as { '*': string })['*'];
-      const file = isStorageKey(key) ? await storage.get(key) : null;
-      if (!file) return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
-      return reply.type(file.contentType).header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff').send(file.data);
-    },
-  );
+  r.get('/uploads/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const file = isStorageKey(key) ? await storage.get(key) : null;
+    if (!file) return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+    return reply
+      .type(file.contentType)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(file.data);
+  });
 }

@@ -86,7 +86,11 @@ function toMerchantDeal(d: DealRow, purchaseCount: number): MerchantDeal {
 
 async function purchaseCounts(db: Tx, ids: string[]): Promise<Map<string, number>> {
   if (!ids.length) return new Map();
-  const rows = await db.select({ dealId: purchases.dealId, n: count() }).from(purchases).where(inArray(purchases.dealId, ids)).groupBy(purchases.dealId);
+  const rows = await db
+    .select({ dealId: purchases.dealId, n: count() })
+    .from(purchases)
+    .where(inArray(purchases.dealId, ids))
+    .groupBy(purchases.dealId);
   return new Map(rows.map((r) => [r.dealId, Number(r.n)]));
 }
 
@@ -107,7 +111,10 @@ export async function listMerchantDeals(db: Db, userId: string, q: z.output<type
       .offset((q.page - 1) * MERCHANT_DEALS_PAGE_SIZE),
     db.select({ n: count() }).from(deals).where(where),
   ]);
-  const counts = await purchaseCounts(db, rows.map((r) => r.id));
+  const counts = await purchaseCounts(
+    db,
+    rows.map((r) => r.id),
+  );
   const reason = dealCreationBlocker(m);
   return {
     deals: rows.map((r) => toMerchantDeal(r, counts.get(r.id) ?? 0)),
@@ -329,7 +336,10 @@ export const IMAGE_SIZES = [
  * Checks an uploaded image by content, decodes it (a file that only looks like an image fails here),
  * and stores it resized to web sizes as WebP. Returns the public URL of the gallery size.
  */
-export async function storeDealImage(storage: FileStorage, data: Buffer): Promise<{ url: string; thumbnailUrl: string; width: number; height: number }> {
+export async function storeDealImage(
+  storage: FileStorage,
+  data: Buffer,
+): Promise<{ url: string; thumbnailUrl: string; width: number; height: number }> {
   if (!sniffImageType(data)) throw new AppError('VALIDATION', M.uploadNotImage, { file: M.uploadNotImage });
   const id = randomUUID();
   let out: { width: number; height: number } | null = null;

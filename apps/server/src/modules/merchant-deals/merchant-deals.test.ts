@@ -33,13 +33,17 @@ const validDeal = (o: Record<string, unknown> = {}) => ({
 });
 
 async function pngBytes(width = 1600, height = 1000) {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
 }
 
 function multipart(filename: string, contentType: string, data: Buffer) {
   const boundary = `----lp${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -62,7 +66,12 @@ describe('creating deals', () => {
     const body = res.json();
     expect(body.phoneNumbersRemoved).toBe(true);
     expect(body.checkoutUrl).toBeNull();
-    expect(body.deal).toMatchObject({ status: 'active', type: 'standard', discountPercentage: 38, highlights: ['Seasonal menu', 'Riverside seating'] });
+    expect(body.deal).toMatchObject({
+      status: 'active',
+      type: 'standard',
+      discountPercentage: 38,
+      highlights: ['Seasonal menu', 'Riverside seating'],
+    });
     expect(body.deal.description).not.toMatch(/555/);
     const browse = (await t.request({ method: 'GET', url: '/api/deals?search=two-course' })).json();
     expect(browse.deals.map((d: { id: string }) => d.id)).toContain(body.deal.id);
@@ -84,7 +93,11 @@ describe('creating deals', () => {
       [{ images: Array.from({ length: 7 }, () => '/uploads/deals/00000000-0000-4000-8000-000000000000.webp') }, 'images', M.imagesMax],
       [{ boost: { boostDays: 2, votesRequired: 50 } }, 'boost.boostDays', M.boostDaysRequired],
       [{ boost: { boostDays: 7, votesRequired: 2 } }, 'boost.votesRequired', M.votesRequiredMin],
-      [{ boost: { boostDays: 14, votesRequired: 50 }, expirationDate: new Date(Date.now() + 5 * DAY).toISOString() }, 'expirationDate', M.expirationAfterBoost],
+      [
+        { boost: { boostDays: 14, votesRequired: 50 }, expirationDate: new Date(Date.now() + 5 * DAY).toISOString() },
+        'expirationDate',
+        M.expirationAfterBoost,
+      ],
     ];
     for (const [patch, field, message] of cases) {
       const res = await t.request({ method: 'POST', url: '/api/merchant/deals', cookie: m.cookie, payload: validDeal(patch) });
@@ -92,7 +105,12 @@ describe('creating deals', () => {
       expect(res.json().error.fields[field], field).toBe(message);
     }
     // An image URL of the right shape that was never uploaded is refused too.
-    const ghost = await t.request({ method: 'POST', url: '/api/merchant/deals', cookie: m.cookie, payload: validDeal({ images: ['/uploads/deals/00000000-0000-4000-8000-000000000000.webp'] }) });
+    const ghost = await t.request({
+      method: 'POST',
+      url: '/api/merchant/deals',
+      cookie: m.cookie,
+      payload: validDeal({ images: ['/uploads/deals/00000000-0000-4000-8000-000000000000.webp'] }),
+    });
     expect(ghost.statusCode).toBe(400);
     expect(await db.select().from(deals).where(eq(deals.merchantId, m.merchant.id))).toEqual([]);
   });
@@ -110,7 +128,9 @@ describe('creating deals', () => {
     const listPending = (await t.request({ method: 'GET', url: '/api/merchant/deals', cookie: pending.cookie })).json();
     expect(listPending).toMatchObject({ canCreateDeals: false, reason: M.approvalRequired });
     const customer = await t.loginAs('customer');
-    expect((await t.request({ method: 'POST', url: '/api/merchant/deals', cookie: customer.cookie, payload: validDeal() })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/merchant/deals', cookie: customer.cookie, payload: validDeal() })).statusCode,
+    ).toBe(403);
     expect((await t.request({ method: 'POST', url: '/api/merchant/deals', payload: validDeal() })).statusCode).toBe(401);
   });
 });
@@ -144,7 +164,16 @@ describe('editing, pausing and deleting', () => {
   it('edits a deal (phone numbers removed again), pauses and resumes it, and soft-deletes it after confirmation', async () => {
     const m = await merchantSession();
     const deal = await createDeal(db, m.merchant.id);
-    const edit = await t.request({ method: 'PUT', url: `/api/merchant/deals/${deal.id}`, cookie: m.cookie, payload: validDeal({ title: 'New title for the deal', description: 'Call 312.555.0199 for the best seasonal dinner in town.', dealPriceCents: 4000 }) });
+    const edit = await t.request({
+      method: 'PUT',
+      url: `/api/merchant/deals/${deal.id}`,
+      cookie: m.cookie,
+      payload: validDeal({
+        title: 'New title for the deal',
+        description: 'Call 312.555.0199 for the best seasonal dinner in town.',
+        dealPriceCents: 4000,
+      }),
+    });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toMatchObject({ phoneNumbersRemoved: true, deal: { title: 'New title for the deal', discountPercentage: 50 } });
     expect(edit.json().deal.description).not.toContain('555');
@@ -152,8 +181,12 @@ describe('editing, pausing and deleting', () => {
     const pause = await t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/pause`, cookie: m.cookie });
     expect(pause.json().status).toBe('paused');
     expect((await t.request({ method: 'GET', url: `/api/deals/${deal.id}` })).statusCode).toBe(404);
-    expect((await t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/pause`, cookie: m.cookie })).json().error.message).toBe(M.notPausable);
-    expect((await t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/resume`, cookie: m.cookie })).json().status).toBe('active');
+    expect((await t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/pause`, cookie: m.cookie })).json().error.message).toBe(
+      M.notPausable,
+    );
+    expect((await t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/resume`, cookie: m.cookie })).json().status).toBe(
+      'active',
+    );
 
     expect((await t.request({ method: 'DELETE', url: `/api/merchant/deals/${deal.id}`, cookie: m.cookie })).statusCode).toBe(200);
     const [row] = await db.select().from(deals).where(eq(deals.id, deal.id));
@@ -165,8 +198,12 @@ describe('editing, pausing and deleting', () => {
     // A deal an admin took down stays in the merchant's list with the reason, and cannot be edited.
     const moderated = await createDeal(db, m.merchant.id, { status: 'removed', moderationReason: 'Misleading pricing' });
     const listed = (await t.request({ method: 'GET', url: '/api/merchant/deals', cookie: m.cookie })).json().deals;
-    expect(listed).toEqual([expect.objectContaining({ id: moderated.id, status: 'removed', moderationReason: 'Misleading pricing', canDelete: false })]);
-    expect((await t.request({ method: 'PUT', url: `/api/merchant/deals/${moderated.id}`, cookie: m.cookie, payload: validDeal() })).statusCode).toBe(404);
+    expect(listed).toEqual([
+      expect.objectContaining({ id: moderated.id, status: 'removed', moderationReason: 'Misleading pricing', canDelete: false }),
+    ]);
+    expect(
+      (await t.request({ method: 'PUT', url: `/api/merchant/deals/${moderated.id}`, cookie: m.cookie, payload: validDeal() })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses to delete active or unlocked PerkBoost deals (server-enforced), but deletes a draft', async () => {
@@ -180,7 +217,10 @@ describe('editing, pausing and deleting', () => {
       expect(res.json().error.message).toBe(M.cannotDelete);
       expect((await db.select().from(deals).where(eq(deals.id, d.id)))[0]!.status).not.toBe('removed');
     }
-    const listed = (await t.request({ method: 'GET', url: '/api/merchant/deals', cookie: m.cookie })).json().deals as { id: string; canDelete: boolean }[];
+    const listed = (await t.request({ method: 'GET', url: '/api/merchant/deals', cookie: m.cookie })).json().deals as {
+      id: string;
+      canDelete: boolean;
+    }[];
     expect(listed.every((d) => d.canDelete === false)).toBe(true);
     const draft = await createBoostDeal(db, m.merchant.id, 50, 0, { status: 'draft', votingEndDate: null });
     expect((await t.request({ method: 'DELETE', url: `/api/merchant/deals/${draft.id}`, cookie: m.cookie })).statusCode).toBe(200);
@@ -191,7 +231,12 @@ describe('editing, pausing and deleting', () => {
 describe('PerkBoost drafts', () => {
   it('launches as PerkBoost: a draft (never listed) and a payment page at the server’s price; paying makes it live for voting', async () => {
     const m = await merchantSession();
-    const res = await t.request({ method: 'POST', url: '/api/merchant/deals', cookie: m.cookie, payload: validDeal({ title: 'Boosted tasting menu', boost: { boostDays: 7, votesRequired: 60 } }) });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/merchant/deals',
+      cookie: m.cookie,
+      payload: validDeal({ title: 'Boosted tasting menu', boost: { boostDays: 7, votesRequired: 60 } }),
+    });
     expect(res.statusCode).toBe(201);
     const { deal, checkoutUrl } = res.json();
     expect(deal).toMatchObject({ type: 'perkboost', status: 'draft', votesRequired: 60, boostDays: 7, canDelete: true });
@@ -201,7 +246,12 @@ describe('PerkBoost drafts', () => {
     expect(charge).toMatchObject({ kind: 'perkboost', amountCents: 4999, boostDays: 7, status: 'open' });
 
     // The merchant may change the duration of the draft before paying; the price follows it.
-    const again = await t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/boost`, cookie: m.cookie, payload: { boostDays: 3 } });
+    const again = await t.request({
+      method: 'POST',
+      url: `/api/merchant/deals/${deal.id}/boost`,
+      cookie: m.cookie,
+      payload: { boostDays: 3 },
+    });
     expect(again.statusCode).toBe(200);
     const session = again.json().checkoutUrl.split('/sandbox/checkout/')[1];
     // The first payment page was closed when the second opened: the launch cannot be paid twice.
@@ -214,23 +264,41 @@ describe('PerkBoost drafts', () => {
     const [live] = await db.select().from(deals).where(eq(deals.id, deal.id));
     expect(live).toMatchObject({ status: 'pending', boostDays: 3 });
     expect((await t.request({ method: 'GET', url: `/api/deals/${deal.id}` })).json().deal.status).toBe('pending');
-    expect((await t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/boost`, cookie: m.cookie, payload: { boostDays: 3 } })).json().error.message).toBe(M.notDraft);
+    expect(
+      (await t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/boost`, cookie: m.cookie, payload: { boostDays: 3 } })).json()
+        .error.message,
+    ).toBe(M.notDraft);
     const del = await t.request({ method: 'DELETE', url: `/api/merchant/deals/${deal.id}`, cookie: m.cookie });
     expect(del.statusCode).toBe(409);
   });
 
   it('deleting a draft closes its payment page first; a page paid meanwhile stops the deletion', async () => {
     const m = await merchantSession();
-    const res = await t.request({ method: 'POST', url: '/api/merchant/deals', cookie: m.cookie, payload: validDeal({ title: 'Boost to delete', boost: { boostDays: 1, votesRequired: 20 } }) });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/merchant/deals',
+      cookie: m.cookie,
+      payload: validDeal({ title: 'Boost to delete', boost: { boostDays: 1, votesRequired: 20 } }),
+    });
     const { deal, checkoutUrl } = res.json();
     const session = checkoutUrl.split('/sandbox/checkout/')[1];
     expect((await t.request({ method: 'DELETE', url: `/api/merchant/deals/${deal.id}`, cookie: m.cookie })).statusCode).toBe(200);
     expect((await t.request({ method: 'POST', url: `/api/sandbox/sessions/${session}/pay`, payload: TEST_CARD })).statusCode).toBe(409);
     expect((await db.select().from(merchantCharges).where(eq(merchantCharges.dealId, deal.id)))[0]!.status).toBe('canceled');
 
-    const second = (await t.request({ method: 'POST', url: '/api/merchant/deals', cookie: m.cookie, payload: validDeal({ title: 'Boost paid first', boost: { boostDays: 1, votesRequired: 20 } }) })).json();
+    const second = (
+      await t.request({
+        method: 'POST',
+        url: '/api/merchant/deals',
+        cookie: m.cookie,
+        payload: validDeal({ title: 'Boost paid first', boost: { boostDays: 1, votesRequired: 20 } }),
+      })
+    ).json();
     // Paid on the card page, its confirmation not yet applied: the launch is going live, not deleted.
-    await db.update(sandboxSessions).set({ status: 'paid', paidAt: new Date() }).where(eq(sandboxSessions.id, second.checkoutUrl.split('/sandbox/checkout/')[1]));
+    await db
+      .update(sandboxSessions)
+      .set({ status: 'paid', paidAt: new Date() })
+      .where(eq(sandboxSessions.id, second.checkoutUrl.split('/sandbox/checkout/')[1]));
     const refused = await t.request({ method: 'DELETE', url: `/api/merchant/deals/${second.deal.id}`, cookie: m.cookie });
     expect(refused.statusCode).toBe(409);
     expect((await db.select().from(deals).where(eq(deals.id, second.deal.id)))[0]!.status).toBe('draft');
@@ -238,8 +306,19 @@ describe('PerkBoost drafts', () => {
 
   it('two payment pages started at the same instant leave one open page for the launch', async () => {
     const m = await merchantSession();
-    const { deal } = (await t.request({ method: 'POST', url: '/api/merchant/deals', cookie: m.cookie, payload: validDeal({ title: 'Boost raced', boost: { boostDays: 3, votesRequired: 20 } }) })).json();
-    const results = await Promise.all([1, 3, 7].map((boostDays) => t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/boost`, cookie: m.cookie, payload: { boostDays } })));
+    const { deal } = (
+      await t.request({
+        method: 'POST',
+        url: '/api/merchant/deals',
+        cookie: m.cookie,
+        payload: validDeal({ title: 'Boost raced', boost: { boostDays: 3, votesRequired: 20 } }),
+      })
+    ).json();
+    const results = await Promise.all(
+      [1, 3, 7].map((boostDays) =>
+        t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/boost`, cookie: m.cookie, payload: { boostDays } }),
+      ),
+    );
     expect(results.some((r) => r.statusCode === 200)).toBe(true);
     for (const r of results) expect([200, 409]).toContain(r.statusCode);
     const open = (await db.select().from(merchantCharges).where(eq(merchantCharges.dealId, deal.id))).filter((c) => c.status === 'open');
@@ -249,23 +328,49 @@ describe('PerkBoost drafts', () => {
   it('a payment for a launch an admin took down meanwhile launches nothing and asks the admins to refund it', async () => {
     const m = await merchantSession();
     const admin = await t.createUser('admin');
-    const { deal, checkoutUrl } = (await t.request({ method: 'POST', url: '/api/merchant/deals', cookie: m.cookie, payload: validDeal({ title: 'Boost taken down', boost: { boostDays: 1, votesRequired: 20 } }) })).json();
+    const { deal, checkoutUrl } = (
+      await t.request({
+        method: 'POST',
+        url: '/api/merchant/deals',
+        cookie: m.cookie,
+        payload: validDeal({ title: 'Boost taken down', boost: { boostDays: 1, votesRequired: 20 } }),
+      })
+    ).json();
     await db.update(deals).set({ status: 'removed', moderationReason: 'Breaks the merchant terms' }).where(eq(deals.id, deal.id));
-    expect((await t.request({ method: 'POST', url: `/api/sandbox/sessions/${checkoutUrl.split('/sandbox/checkout/')[1]}/pay`, payload: TEST_CARD })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/sandbox/sessions/${checkoutUrl.split('/sandbox/checkout/')[1]}/pay`,
+          payload: TEST_CARD,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await db.select().from(deals).where(eq(deals.id, deal.id)))[0]!.status).toBe('removed');
     const [charge] = await db.select().from(merchantCharges).where(eq(merchantCharges.dealId, deal.id));
     expect(charge!.status).toBe('paid');
-    const notes = await db.select().from(notifications).where(and(eq(notifications.userId, admin.id), eq(notifications.type, 'refund_due')));
+    const notes = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, admin.id), eq(notifications.type, 'refund_due')));
     expect(notes.map((n) => n.entityId)).toEqual([charge!.id]);
   });
 
   it('activates a paid draft once: pending, voting window from the payment, then listed boosted-first', async () => {
     const m = await merchantSession();
-    const draft = await createDeal(db, m.merchant.id, { type: 'perkboost', status: 'draft', votesRequired: 40, boostDays: 3, title: 'Boosted brunch' });
+    const draft = await createDeal(db, m.merchant.id, {
+      type: 'perkboost',
+      status: 'draft',
+      votesRequired: 40,
+      boostDays: 3,
+      title: 'Boosted brunch',
+    });
     expect((await t.request({ method: 'GET', url: `/api/deals/${draft.id}` })).statusCode).toBe(404);
     const paidAt = new Date();
     expect(await db.transaction((tx) => activateBoostedDeal(tx, { dealId: draft.id, boostDays: 3, paidAt }))).toBe(true);
-    expect(await db.transaction((tx) => activateBoostedDeal(tx, { dealId: draft.id, boostDays: 3, paidAt: new Date(paidAt.getTime() + DAY) }))).toBe(false);
+    expect(
+      await db.transaction((tx) => activateBoostedDeal(tx, { dealId: draft.id, boostDays: 3, paidAt: new Date(paidAt.getTime() + DAY) })),
+    ).toBe(false);
     const [row] = await db.select().from(deals).where(eq(deals.id, draft.id));
     expect(row).toMatchObject({ status: 'pending', boostDays: 3 });
     expect(row!.votingEndDate!.getTime()).toBe(paidAt.getTime() + 3 * DAY);
@@ -289,7 +394,12 @@ describe('deal images', () => {
     expect((await sharp((await t.request({ method: 'GET', url: thumbnailUrl })).rawPayload).metadata()).width).toBe(480);
     expect(fs.existsSync(path.join(dataDir, 'uploads', url.replace('/uploads/', '')))).toBe(true);
 
-    const created = await t.request({ method: 'POST', url: '/api/merchant/deals', cookie: m.cookie, payload: validDeal({ images: [url] }) });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/merchant/deals',
+      cookie: m.cookie,
+      payload: validDeal({ images: [url] }),
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json().deal).toMatchObject({ imageUrl: url, images: [url] });
   });
@@ -301,7 +411,12 @@ describe('deal images', () => {
     expect(text.json().error.message).toBe(M.uploadNotImage);
     const fakePng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
     expect((await upload(m.cookie, 'x.png', 'image/png', fakePng)).statusCode).toBe(400);
-    const big = await upload(m.cookie, 'big.jpg', 'image/jpeg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5 * 1024 * 1024 + 10)]));
+    const big = await upload(
+      m.cookie,
+      'big.jpg',
+      'image/jpeg',
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5 * 1024 * 1024 + 10)]),
+    );
     expect(big.statusCode).toBe(400);
     expect(big.json().error.message).toBe(M.uploadTooLarge);
     const other = await merchantSession({ subscriptionPlan: 'advertise_only' });

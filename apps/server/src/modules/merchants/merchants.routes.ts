@@ -9,16 +9,32 @@ export async function merchantsRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/merchants/register',
-    { config: { access: 'public' }, schema: { tags, summary: 'Register a merchant: account, pending registration request and merchant record in one transaction', body: merchantRegistrationSchema } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Register a merchant: account, pending registration request and merchant record in one transaction',
+        body: merchantRegistrationSchema,
+      },
+    },
     async (request, reply) => {
       const { confirmPassword: _c, acceptTerms: _t, ...input } = request.body;
-      const result = await registerMerchant({ db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, limits: app.authLimits, log: request.log }, input, request.ip);
+      const result = await registerMerchant(
+        { db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, limits: app.authLimits, log: request.log },
+        input,
+        request.ip,
+      );
       reply.code(201);
       return result;
     },
   );
 
-  r.get('/api/merchant/me', { config: { access: 'merchant' }, schema: { tags, summary: 'The signed-in merchant’s merchant record and newest registration request' } }, async (request) =>
-    merchantOverview(app.db, request.user!.id),
+  r.get(
+    '/api/merchant/me',
+    {
+      config: { access: 'merchant' },
+      schema: { tags, summary: 'The signed-in merchant’s merchant record and newest registration request' },
+    },
+    async (request) => merchantOverview(app.db, request.user!.id),
   );
 }

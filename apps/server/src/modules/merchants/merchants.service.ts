@@ -36,7 +36,14 @@ export async function registerMerchant(deps: MerchantDeps, input: MerchantRegist
   await consumeRateLimit(deps.db, `signup:ip:${ip}`, deps.limits.signupPerAddress, AUTH_ERRORS.tooManySignups);
   const created = await deps.db.transaction(async (tx) => {
     const user = await createUser(tx, { email: input.email, password: input.password, name: input.businessName, role: 'merchant' });
-    const business = { businessName: input.businessName, description: input.description, website: input.website, phone: input.phone, city: input.city, state: input.state };
+    const business = {
+      businessName: input.businessName,
+      description: input.description,
+      website: input.website,
+      phone: input.phone,
+      city: input.city,
+      state: input.state,
+    };
     const [request] = await tx
       .insert(merchantRegistrationRequests)
       .values({ userId: user.id, email: user.email, ...business, plan: input.plan, status: 'pending' })
@@ -78,7 +85,9 @@ export async function registerMerchant(deps: MerchantDeps, input: MerchantRegist
     deps.log.error({ err, userId: created.user.id }, 'merchant verification e-mail failed');
   }
   for (const admin of created.admins) {
-    await deps.mailer.send(newRegistrationAdminEmail(admin.email, { ...input, email: created.user.email }, deps.appUrl)).catch((err) => deps.log.error({ err }, 'admin notification e-mail failed'));
+    await deps.mailer
+      .send(newRegistrationAdminEmail(admin.email, { ...input, email: created.user.email }, deps.appUrl))
+      .catch((err) => deps.log.error({ err }, 'admin notification e-mail failed'));
   }
   return { userId: created.user.id, registrationId: created.request.id, merchantId: created.merchant.id, verificationSent };
 }
@@ -94,7 +103,12 @@ export function messagingAccess(m: { subscriptionPlan: PlanId; hasSubscription: 
 /** The signed-in merchant's merchant record and newest registration request (dashboard states). */
 export async function merchantOverview(db: Db | Tx, userId: string): Promise<MerchantOverview> {
   const [merchant] = await db.select().from(merchants).where(eq(merchants.userId, userId));
-  const [request] = await db.select().from(merchantRegistrationRequests).where(eq(merchantRegistrationRequests.userId, userId)).orderBy(desc(merchantRegistrationRequests.createdAt)).limit(1);
+  const [request] = await db
+    .select()
+    .from(merchantRegistrationRequests)
+    .where(eq(merchantRegistrationRequests.userId, userId))
+    .orderBy(desc(merchantRegistrationRequests.createdAt))
+    .limit(1);
   const [user] = await db.select({ emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
   return {
     merchant: merchant

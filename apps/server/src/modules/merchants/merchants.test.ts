@@ -32,9 +32,24 @@ describe('merchant registration', () => {
     const [user] = await db.select().from(users).where(eq(users.id, userId));
     expect(user).toMatchObject({ email: body.email, role: 'merchant', emailVerifiedAt: null, name: 'Lakeview Bakery' });
     const [request] = await db.select().from(merchantRegistrationRequests).where(eq(merchantRegistrationRequests.id, registrationId));
-    expect(request).toMatchObject({ userId, status: 'pending', requiresMerchantResponse: false, plan: 'deals_messaging', businessName: 'Lakeview Bakery', phone: '(312) 555-0142', website: 'https://lakeview-bakery.example' });
+    expect(request).toMatchObject({
+      userId,
+      status: 'pending',
+      requiresMerchantResponse: false,
+      plan: 'deals_messaging',
+      businessName: 'Lakeview Bakery',
+      phone: '(312) 555-0142',
+      website: 'https://lakeview-bakery.example',
+    });
     const [merchant] = await db.select().from(merchants).where(eq(merchants.id, merchantId));
-    expect(merchant).toMatchObject({ userId, approved: false, hasMessaging: true, hasSubscription: false, subscriptionPlan: 'deals_messaging', commissionRate: 15 });
+    expect(merchant).toMatchObject({
+      userId,
+      approved: false,
+      hasMessaging: true,
+      hasSubscription: false,
+      subscriptionPlan: 'deals_messaging',
+      commissionRate: 15,
+    });
     const notes = await db.select().from(notifications).where(eq(notifications.userId, admin.id));
     expect(notes).toEqual([expect.objectContaining({ type: 'merchant_registration', entityId: registrationId })]);
     expect((await t.lastMail(body.email, 'email_verification'))?.text).toContain('/auth/callback?type=signup&token=');
@@ -48,7 +63,13 @@ describe('merchant registration', () => {
     ] as const) {
       const res = await register(form({ plan, website: '' }));
       const [merchant] = await db.select().from(merchants).where(eq(merchants.id, res.json().merchantId));
-      expect(merchant).toMatchObject({ subscriptionPlan: plan, hasMessaging, hasSubscription: false, commissionRate: commission, website: null });
+      expect(merchant).toMatchObject({
+        subscriptionPlan: plan,
+        hasMessaging,
+        hasSubscription: false,
+        commissionRate: commission,
+        website: null,
+      });
     }
     // The plan defaults to advertise_only.
     const { plan: _p, ...noPlan } = form();
@@ -59,7 +80,19 @@ describe('merchant registration', () => {
   it('answers each bad field with the spec’s message and creates nothing', async () => {
     const before = (await db.select({ n: sql<number>`count(*)::int` }).from(merchantRegistrationRequests))[0]!.n;
     const res = await register(
-      form({ email: 'nope', password: 'short', confirmPassword: 'other', businessName: 'X', description: 'Too short', website: 'not a url', phone: ' ', city: 'C', state: 'I', plan: 'gold', acceptTerms: false }),
+      form({
+        email: 'nope',
+        password: 'short',
+        confirmPassword: 'other',
+        businessName: 'X',
+        description: 'Too short',
+        website: 'not a url',
+        phone: ' ',
+        city: 'C',
+        state: 'I',
+        plan: 'gold',
+        acceptTerms: false,
+      }),
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toMatchObject({
@@ -75,8 +108,12 @@ describe('merchant registration', () => {
       acceptTerms: 'You must accept the terms and conditions.',
     });
     expect((await register(form({ confirmPassword: 'Merch4ntPasz' }))).json().error.fields.confirmPassword).toBe("Passwords don't match");
-    expect((await register(form({ password: 'merch4ntpass', confirmPassword: 'merch4ntpass' }))).json().error.fields.password).toBe('Password must contain at least one uppercase letter.');
-    expect((await register(form({ password: 'MerchantPass', confirmPassword: 'MerchantPass' }))).json().error.fields.password).toBe('Password must contain at least one number.');
+    expect((await register(form({ password: 'merch4ntpass', confirmPassword: 'merch4ntpass' }))).json().error.fields.password).toBe(
+      'Password must contain at least one uppercase letter.',
+    );
+    expect((await register(form({ password: 'MerchantPass', confirmPassword: 'MerchantPass' }))).json().error.fields.password).toBe(
+      'Password must contain at least one number.',
+    );
     expect((await db.select({ n: sql<number>`count(*)::int` }).from(merchantRegistrationRequests))[0]!.n).toBe(before);
   });
 
@@ -89,8 +126,12 @@ describe('merchant registration', () => {
 
   it('leaves nothing half-created when a step fails', async () => {
     // Make the merchant insert fail for one business name, after the user and the request were written.
-    await db.execute(sql`create or replace function fail_merchant_insert() returns trigger language plpgsql as $$ begin if new.business_name = 'Broken Bistro' then raise exception 'merchant insert failed'; end if; return new; end $$`);
-    await db.execute(sql`create trigger fail_merchant_insert before insert on merchants for each row execute function fail_merchant_insert()`);
+    await db.execute(
+      sql`create or replace function fail_merchant_insert() returns trigger language plpgsql as $$ begin if new.business_name = 'Broken Bistro' then raise exception 'merchant insert failed'; end if; return new; end $$`,
+    );
+    await db.execute(
+      sql`create trigger fail_merchant_insert before insert on merchants for each row execute function fail_merchant_insert()`,
+    );
     const body = form({ businessName: 'Broken Bistro' });
     const res = await register(body);
     expect(res.statusCode).toBe(500);
@@ -107,13 +148,22 @@ describe('merchant registration', () => {
     const me = await t.request({ method: 'GET', url: '/api/merchant/me', cookie: sessionCookie(login) });
     expect(me.json()).toMatchObject({
       emailVerified: false,
-      merchant: { businessName: 'Lakeview Bakery', approved: false, subscriptionPlan: 'advertise_messaging', hasMessaging: true, hasSubscription: false },
+      merchant: {
+        businessName: 'Lakeview Bakery',
+        approved: false,
+        subscriptionPlan: 'advertise_messaging',
+        hasMessaging: true,
+        hasSubscription: false,
+      },
       registration: { status: 'pending', requiresMerchantResponse: false, rejectionReason: null, email: body.email },
     });
     const customer = await t.loginAs('customer');
     expect((await t.request({ method: 'GET', url: '/api/merchant/me', cookie: customer.cookie })).statusCode).toBe(403);
     // A merchant account without any records gets empty states (the dashboard's "No merchant profile found").
     const bare = await t.loginAs('merchant');
-    expect((await t.request({ method: 'GET', url: '/api/merchant/me', cookie: bare.cookie })).json()).toMatchObject({ merchant: null, registration: null });
+    expect((await t.request({ method: 'GET', url: '/api/merchant/me', cookie: bare.cookie })).json()).toMatchObject({
+      merchant: null,
+      registration: null,
+    });
   });
 });

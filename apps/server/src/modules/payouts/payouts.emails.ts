@@ -2,9 +2,22 @@ import { formatCents } from '@localperks/shared';
 import { composeMail, type MailMessage } from '../../mail/mailer';
 
 /** A calendar day `YYYY-MM-DD` as "Nov 1, 2026". */
-const day = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const day = (d: string) =>
+  new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
-export function payoutPaidEmail(to: string, p: { businessName: string; periodStart: string; periodEnd: string; totalPurchases: number; grossCents: number; commissionCents: number; netCents: number }, appUrl: string): MailMessage {
+export function payoutPaidEmail(
+  to: string,
+  p: {
+    businessName: string;
+    periodStart: string;
+    periodEnd: string;
+    totalPurchases: number;
+    grossCents: number;
+    commissionCents: number;
+    netCents: number;
+  },
+  appUrl: string,
+): MailMessage {
   return {
     to,
     kind: 'payout_paid',

@@ -10,15 +10,29 @@ export async function payoutsRoutes(app: FastifyInstance) {
   const tags = ['payouts'];
   const config = { access: 'admin' as const };
 
-  r.get('/api/admin/payouts', { config, schema: { tags, summary: 'All payouts, newest period first, paginated', querystring: adminPayoutsQuerySchema } }, async (request) =>
-    listPayouts(app.db, request.query.page),
+  r.get(
+    '/api/admin/payouts',
+    { config, schema: { tags, summary: 'All payouts, newest period first, paginated', querystring: adminPayoutsQuerySchema } },
+    async (request) => listPayouts(app.db, request.query.page),
   );
 
-  r.get('/api/admin/payouts/summary', { config, schema: { tags, summary: 'Current Period Summary: upcoming net, merchants this period, pending payouts' } }, async () => payoutSummary(app.db));
+  r.get(
+    '/api/admin/payouts/summary',
+    { config, schema: { tags, summary: 'Current Period Summary: upcoming net, merchants this period, pending payouts' } },
+    async () => payoutSummary(app.db),
+  );
 
   r.post(
     '/api/admin/payouts/:id/mark-paid',
-    { config, schema: { tags, summary: 'Mark a payout as paid (never reversed; 409 if already paid); the merchant is e-mailed', params: z.object({ id: z.uuid() }) } },
-    async (request) => markPayoutPaid({ db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, log: request.log }, request.user!.id, request.params.id),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Mark a payout as paid (never reversed; 409 if already paid); the merchant is e-mailed',
+        params: z.object({ id: z.uuid() }),
+      },
+    },
+    async (request) =>
+      markPayoutPaid({ db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, log: request.log }, request.user!.id, request.params.id),
   );
 }

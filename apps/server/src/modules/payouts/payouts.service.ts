@@ -40,7 +40,9 @@ const nextPeriod = (p: PayoutPeriod) => payoutPeriodFor(payoutPeriodWindow(p).to
  */
 export async function closePayoutPeriods(db: Db, now = new Date()): Promise<{ ran: boolean; created: number }> {
   return db.transaction(async (tx) => {
-    const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(${PAYOUT_LOCK_KEY}) as locked`)) as unknown as Rows<{ locked: boolean }>;
+    const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(${PAYOUT_LOCK_KEY}) as locked`)) as unknown as Rows<{
+      locked: boolean;
+    }>;
     if (!lock.rows[0]?.locked) return { ran: false, created: 0 };
     const closeBefore = payoutPeriodWindow(payoutPeriodFor(new Date(now.getTime() - PAYOUT_CLOSE_GRACE_MS))).from;
     const [latest] = await tx.select({ start: sql<string | null>`max(${merchantPayouts.periodStart})::text` }).from(merchantPayouts);
@@ -48,7 +50,10 @@ export async function closePayoutPeriods(db: Db, now = new Date()): Promise<{ ra
     if (latest?.start) {
       from = new Date(`${latest.start}T00:00:00Z`);
     } else {
-      const [first] = await tx.select({ at: sql<string | null>`min(${purchases.purchasedAt})::text` }).from(purchases).where(lt(purchases.purchasedAt, closeBefore));
+      const [first] = await tx
+        .select({ at: sql<string | null>`min(${purchases.purchasedAt})::text` })
+        .from(purchases)
+        .where(lt(purchases.purchasedAt, closeBefore));
       if (!first?.at) return { ran: true, created: 0 };
       from = new Date(first.at);
     }
@@ -107,10 +112,16 @@ export async function payoutSummary(db: Db, now = new Date()): Promise<PayoutSum
   const w = payoutPeriodWindow(period);
   const [[current], [pending]] = await Promise.all([
     db
-      .select({ net: sql<number>`coalesce(sum(${purchases.priceCents} - ${purchases.commissionCents}), 0)::int`, merchants: sql<number>`count(distinct ${purchases.merchantId})::int` })
+      .select({
+        net: sql<number>`coalesce(sum(${purchases.priceCents} - ${purchases.commissionCents}), 0)::int`,
+        merchants: sql<number>`count(distinct ${purchases.merchantId})::int`,
+      })
       .from(purchases)
       .where(and(gte(purchases.purchasedAt, w.from), lt(purchases.purchasedAt, w.to))),
-    db.select({ n: sql<number>`count(*)::int`, net: sql<number>`coalesce(sum(${merchantPayouts.netCents}), 0)::int` }).from(merchantPayouts).where(eq(merchantPayouts.isPaid, false)),
+    db
+      .select({ n: sql<number>`count(*)::int`, net: sql<number>`coalesce(sum(${merchantPayouts.netCents}), 0)::int` })
+      .from(merchantPayouts)
+      .where(eq(merchantPayouts.isPaid, false)),
   ]);
   return {
     currentPeriod: period,
@@ -143,15 +154,27 @@ export async function markPayoutPaid(deps: PayoutDeps, adminId: string, id: stri
       const [row] = await tx.select({ id: merchantPayouts.id }).from(merchantPayouts).where(eq(merchantPayouts.id, id));
       throw row ? new AppError('CONFLICT', PAYOUT_MESSAGES.alreadyPaid) : new AppError('NOT_FOUND', PAYOUT_MESSAGES.notFound);
     }
-    const [merchant] = await tx.select({ businessName: merchants.businessName, email: users.email }).from(merchants).innerJoin(users, eq(users.id, merchants.userId)).where(eq(merchants.id, paid.merchantId));
+    const [merchant] = await tx
+      .select({ businessName: merchants.businessName, email: users.email })
+      .from(merchants)
+      .innerJoin(users, eq(users.id, merchants.userId))
+      .where(eq(merchants.id, paid.merchantId));
     await recordAudit(tx, {
       adminId,
       action: 'payout.marked_paid',
       entityType: 'merchant_payout',
       entityId: paid.id,
-      details: { merchantId: paid.merchantId, businessName: merchant?.businessName ?? null, periodStart: paid.periodStart, periodEnd: paid.periodEnd, netCents: paid.netCents },
+      details: {
+        merchantId: paid.merchantId,
+        businessName: merchant?.businessName ?? null,
+        periodStart: paid.periodStart,
+        periodEnd: paid.periodEnd,
+        netCents: paid.netCents,
+      },
     });
-    const mailId = merchant ? await deps.mailer.queue(tx, payoutPaidEmail(merchant.email, { ...paid, businessName: merchant.businessName }, deps.appUrl)) : null;
+    const mailId = merchant
+      ? await deps.mailer.queue(tx, payoutPaidEmail(merchant.email, { ...paid, businessName: merchant.businessName }, deps.appUrl))
+      : null;
     return { payout: toPayout(paid, merchant?.businessName ?? null), mailId };
   });
   if (mailId) await deliverQueuedMail(deps, mailId, 'payout');

@@ -15,7 +15,17 @@ async function sell(t: TestApp, merchantId: string, sales: { at: string; priceCe
   const total = sales.reduce((s, x) => s + (x.priceCents ?? 1000), 0);
   const [order] = await db
     .insert(orders)
-    .values({ userId: customer.id, status: 'paid', provider: 'sandbox', subtotalCents: total, taxCents: 0, totalCents: total, billing: TEST_BILLING, expiresAt: new Date(), paidAt: new Date() })
+    .values({
+      userId: customer.id,
+      status: 'paid',
+      provider: 'sandbox',
+      subtotalCents: total,
+      taxCents: 0,
+      totalCents: total,
+      billing: TEST_BILLING,
+      expiresAt: new Date(),
+      paidAt: new Date(),
+    })
     .returning();
   await db.insert(purchases).values(
     sales.map((s) => {
@@ -38,7 +48,8 @@ async function sell(t: TestApp, merchantId: string, sales: { at: string; priceCe
   );
 }
 
-const payoutsOf = (db: Db, merchantId: string) => db.select().from(merchantPayouts).where(eq(merchantPayouts.merchantId, merchantId)).orderBy(asc(merchantPayouts.periodStart));
+const payoutsOf = (db: Db, merchantId: string) =>
+  db.select().from(merchantPayouts).where(eq(merchantPayouts.merchantId, merchantId)).orderBy(asc(merchantPayouts.periodStart));
 
 describe('closing payout periods', async () => {
   const t = await build();
@@ -58,7 +69,9 @@ describe('closing payout periods', async () => {
     const res = await closePayoutPeriods(db, new Date('2025-03-02T12:00:00Z'));
     expect(res).toEqual({ ran: true, created: 6 });
     const rows = await payoutsOf(db, merchant.id);
-    expect(rows.map((r) => [r.periodStart, r.periodEnd, r.payoutDate, r.totalPurchases, r.grossCents, r.commissionCents, r.netCents, r.isPaid])).toEqual([
+    expect(
+      rows.map((r) => [r.periodStart, r.periodEnd, r.payoutDate, r.totalPurchases, r.grossCents, r.commissionCents, r.netCents, r.isPaid]),
+    ).toEqual([
       ['2024-02-01', '2024-02-14', '2024-02-15', 1, 1000, 150, 850, false],
       ['2024-02-15', '2024-02-29', '2024-03-01', 2, 5000, 750, 4250, false],
       ['2024-03-01', '2024-03-14', '2024-03-15', 1, 4000, 600, 3400, false],
@@ -72,7 +85,10 @@ describe('closing payout periods', async () => {
     const a = await createMerchant(db, { businessName: 'Alpha' });
     const b = await createMerchant(db, { businessName: 'Beta' });
     await sell(t, a.merchant.id, [{ at: '2025-04-03T10:00:00Z' }, { at: '2025-04-14T23:59:59Z' }]);
-    await sell(t, b.merchant.id, [{ at: '2025-04-10T08:00:00Z', priceCents: 2500 }, { at: '2025-04-15T00:00:00Z', priceCents: 999 }]);
+    await sell(t, b.merchant.id, [
+      { at: '2025-04-10T08:00:00Z', priceCents: 2500 },
+      { at: '2025-04-15T00:00:00Z', priceCents: 999 },
+    ]);
 
     // Still April 14th, and then within the grace after midnight: nothing closes.
     expect((await closePayoutPeriods(db, new Date('2025-04-14T23:59:59Z'))).created).toBe(0);
@@ -81,9 +97,13 @@ describe('closing payout periods', async () => {
 
     const closed = await closePayoutPeriods(db, new Date(Date.parse('2025-04-15T00:00:00Z') + PAYOUT_CLOSE_GRACE_MS));
     expect(closed.created).toBe(2);
-    expect((await payoutsOf(db, a.merchant.id)).map((r) => [r.periodStart, r.totalPurchases, r.grossCents])).toEqual([['2025-04-01', 2, 2000]]);
+    expect((await payoutsOf(db, a.merchant.id)).map((r) => [r.periodStart, r.totalPurchases, r.grossCents])).toEqual([
+      ['2025-04-01', 2, 2000],
+    ]);
     // Beta's sale at 00:00 on the 15th waits for the second half of April.
-    expect((await payoutsOf(db, b.merchant.id)).map((r) => [r.periodStart, r.totalPurchases, r.grossCents])).toEqual([['2025-04-01', 1, 2500]]);
+    expect((await payoutsOf(db, b.merchant.id)).map((r) => [r.periodStart, r.totalPurchases, r.grossCents])).toEqual([
+      ['2025-04-01', 1, 2500],
+    ]);
 
     expect((await closePayoutPeriods(db, new Date('2025-04-20T00:00:00Z'))).created).toBe(0);
     const may = await closePayoutPeriods(db, new Date('2025-05-01T01:00:00Z'));
@@ -128,9 +148,16 @@ describe('closing payout periods', async () => {
       const e = await createMerchant(db, { businessName: 'Epsilon' });
       await sell(t, e.merchant.id, [{ at: '2025-08-05T10:00:00Z' }, { at: '2025-08-06T10:00:00Z' }]);
       const now = new Date('2025-08-16T00:00:00Z');
-      const runs = await Promise.all([closePayoutPeriods(db, now), closePayoutPeriods(second.db, now), closePayoutPeriods(db, now), closePayoutPeriods(second.db, now)]);
+      const runs = await Promise.all([
+        closePayoutPeriods(db, now),
+        closePayoutPeriods(second.db, now),
+        closePayoutPeriods(db, now),
+        closePayoutPeriods(second.db, now),
+      ]);
       expect(runs.reduce((s, r) => s + r.created, 0)).toBe(1);
-      expect((await payoutsOf(db, e.merchant.id)).map((r) => [r.periodStart, r.totalPurchases, r.grossCents])).toEqual([['2025-08-01', 2, 2000]]);
+      expect((await payoutsOf(db, e.merchant.id)).map((r) => [r.periodStart, r.totalPurchases, r.grossCents])).toEqual([
+        ['2025-08-01', 2, 2000],
+      ]);
     } finally {
       await second.close();
     }
@@ -148,7 +175,11 @@ describe('payout management (admin)', async () => {
   const db = t.database.db;
   const admin = await t.loginAs('admin');
   const { merchant, user } = await createMerchant(db, { businessName: 'Payday Pizza' });
-  await sell(t, merchant.id, [{ at: '2025-09-03T12:00:00Z', priceCents: 2000 }, { at: '2025-09-04T12:00:00Z', priceCents: 2000 }, { at: '2025-09-20T12:00:00Z', priceCents: 1000 }]);
+  await sell(t, merchant.id, [
+    { at: '2025-09-03T12:00:00Z', priceCents: 2000 },
+    { at: '2025-09-04T12:00:00Z', priceCents: 2000 },
+    { at: '2025-09-20T12:00:00Z', priceCents: 1000 },
+  ]);
   await closePayoutPeriods(db, new Date('2025-10-02T00:00:00Z'));
 
   it('lists payouts newest period first with the merchant name, page by page', async () => {
@@ -156,7 +187,18 @@ describe('payout management (admin)', async () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ total: 2, page: 1, pageSize: 20 });
-    expect(body.items.map((p: { periodStart: string; merchantName: string; totalPurchases: number; commissionCents: number; netCents: number; isPaid: boolean }) => [p.periodStart, p.merchantName, p.totalPurchases, p.commissionCents, p.netCents, p.isPaid])).toEqual([
+    expect(
+      body.items.map(
+        (p: {
+          periodStart: string;
+          merchantName: string;
+          totalPurchases: number;
+          commissionCents: number;
+          netCents: number;
+          isPaid: boolean;
+        }) => [p.periodStart, p.merchantName, p.totalPurchases, p.commissionCents, p.netCents, p.isPaid],
+      ),
+    ).toEqual([
       ['2025-09-15', 'Payday Pizza', 1, 150, 850, false],
       ['2025-09-01', 'Payday Pizza', 2, 600, 3400, false],
     ]);
@@ -183,7 +225,9 @@ describe('payout management (admin)', async () => {
     expect(mail?.subject).toContain('$34.00');
     expect(mail?.text).toContain('for sales from Sep 1, 2025 to Sep 14, 2025 has been paid');
     expect(mail?.text).toContain('2 purchases: $40.00 in sales, $6.00 commission, $34.00 paid to you.');
-    expect(await db.select().from(adminAuditLog).where(eq(adminAuditLog.entityId, payout!.id))).toMatchObject([{ action: 'payout.marked_paid', adminId: admin.user.id }]);
+    expect(await db.select().from(adminAuditLog).where(eq(adminAuditLog.entityId, payout!.id))).toMatchObject([
+      { action: 'payout.marked_paid', adminId: admin.user.id },
+    ]);
 
     const other = await t.loginAs('admin');
     const again = await t.request({ method: 'POST', url: `/api/admin/payouts/${payout!.id}/mark-paid`, cookie: other.cookie });
@@ -192,7 +236,10 @@ describe('payout management (admin)', async () => {
     const [still] = await db.select().from(merchantPayouts).where(eq(merchantPayouts.id, payout!.id));
     expect(still).toMatchObject({ isPaid: true, paidBy: admin.user.id, paidAt: row!.paidAt });
     expect(await db.select().from(adminAuditLog).where(eq(adminAuditLog.entityId, payout!.id))).toHaveLength(1);
-    expect((await t.request({ method: 'POST', url: '/api/admin/payouts/00000000-0000-4000-8000-000000000000/mark-paid', cookie: admin.cookie })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/admin/payouts/00000000-0000-4000-8000-000000000000/mark-paid', cookie: admin.cookie }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('two admins marking the same payout at once: one succeeds', async () => {
@@ -206,7 +253,11 @@ describe('payout management (admin)', async () => {
   });
 
   it('refuses merchants (even the payout’s own), customers and anonymous callers', async () => {
-    const ownerLogin = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'Sup3rSecret!' } });
+    const ownerLogin = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'Sup3rSecret!' },
+    });
     const owner = `lp_session=${ownerLogin.cookies.find((c) => c.name === 'lp_session')!.value}`;
     const customer = await t.loginAs('customer');
     const [payout] = await payoutsOf(db, merchant.id);
@@ -215,7 +266,8 @@ describe('payout management (admin)', async () => {
       ['GET', '/api/admin/payouts/summary'],
       ['POST', `/api/admin/payouts/${payout!.id}/mark-paid`],
     ] as const) {
-      for (const cookie of [owner, customer.cookie]) expect((await t.request({ method, url, cookie })).statusCode, `${method} ${url}`).toBe(403);
+      for (const cookie of [owner, customer.cookie])
+        expect((await t.request({ method, url, cookie })).statusCode, `${method} ${url}`).toBe(403);
       expect((await t.request({ method, url })).statusCode).toBe(401);
     }
   });

@@ -7,7 +7,10 @@ export function unlockedVoterEmail(to: string, title: string, url: string): Mail
     subject: `Unlocked: ${title}`,
     ...composeMail({
       heading: 'PerkBoost™ Deal Unlocked!',
-      paragraphs: [`Thanks to your vote, "${title}" reached its goal and is now available for purchase.`, 'As a voter you get early access: grab it before it sells out.'],
+      paragraphs: [
+        `Thanks to your vote, "${title}" reached its goal and is now available for purchase.`,
+        'As a voter you get early access: grab it before it sells out.',
+      ],
       action: { label: 'View the deal', url },
     }),
   };

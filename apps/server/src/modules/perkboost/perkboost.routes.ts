@@ -10,30 +10,59 @@ export async function perkboostRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['perkboost'];
 
-  r.get('/api/votes/mine', { config: { access: 'customer' }, schema: { tags, summary: 'Ids of the crowd-vote deals the customer voted for' } }, async (request) => ({
-    dealIds: await votedDealIds(app.db, request.user!.id),
-  }));
+  r.get(
+    '/api/votes/mine',
+    { config: { access: 'customer' }, schema: { tags, summary: 'Ids of the crowd-vote deals the customer voted for' } },
+    async (request) => ({
+      dealIds: await votedDealIds(app.db, request.user!.id),
+    }),
+  );
 
-  r.post('/api/deals/:id/vote', { config: { access: 'customer' }, schema: { tags, summary: 'Vote for a crowd-vote deal (once per customer)', params } }, async (request) => {
-    const result = await castVote(app.db, request.user!.id, request.params.id);
-    if (result.unlocked) await sendUnlockEmails(app.mailer, app.config.appUrl, result.unlocked);
-    return { currentVotes: result.currentVotes, votesRequired: result.votesRequired, status: result.status, unlocked: Boolean(result.unlocked) };
-  });
+  r.post(
+    '/api/deals/:id/vote',
+    { config: { access: 'customer' }, schema: { tags, summary: 'Vote for a crowd-vote deal (once per customer)', params } },
+    async (request) => {
+      const result = await castVote(app.db, request.user!.id, request.params.id);
+      if (result.unlocked) await sendUnlockEmails(app.mailer, app.config.appUrl, result.unlocked);
+      return {
+        currentVotes: result.currentVotes,
+        votesRequired: result.votesRequired,
+        status: result.status,
+        unlocked: Boolean(result.unlocked),
+      };
+    },
+  );
 
-  r.delete('/api/deals/:id/vote', { config: { access: 'customer' }, schema: { tags, summary: 'Cancel a vote while the deal is still pending', params } }, async (request) => {
-    const result = await cancelVote(app.db, request.user!.id, request.params.id);
-    return { ...result, unlocked: false };
-  });
+  r.delete(
+    '/api/deals/:id/vote',
+    { config: { access: 'customer' }, schema: { tags, summary: 'Cancel a vote while the deal is still pending', params } },
+    async (request) => {
+      const result = await cancelVote(app.db, request.user!.id, request.params.id);
+      return { ...result, unlocked: false };
+    },
+  );
 
   /** Live vote counts and unlocks over Server-Sent Events; `deals` narrows the stream to some ids. */
   r.get(
     '/api/events',
-    { config: { access: 'public' }, schema: { tags, summary: 'Server-Sent Events: vote counts and unlocks', querystring: z.object({ deals: z.string().max(4000).optional() }) } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Server-Sent Events: vote counts and unlocks',
+        querystring: z.object({ deals: z.string().max(4000).optional() }),
+      },
+    },
     (request, reply) => {
       const wanted = request.query.deals ? new Set(request.query.deals.split(',').filter(Boolean)) : null;
       reply.hijack();
       const res = reply.raw;
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
       res.write('retry: 3000\n\n');
       const send = (e: DealEvent) => {
         if (!wanted || wanted.has(e.dealId)) res.write(`event: deal\ndata: ${JSON.stringify(e)}\n\n`);

@@ -33,8 +33,16 @@ export async function unlockIfReached(tx: Tx, dealId: string, now = new Date()):
     )
     .returning();
   if (!deal) return null;
-  const voters = await tx.select({ id: users.id, email: users.email }).from(dealVotes).innerJoin(users, eq(users.id, dealVotes.userId)).where(eq(dealVotes.dealId, dealId));
-  const [owner] = await tx.select({ id: users.id, email: users.email }).from(merchants).innerJoin(users, eq(users.id, merchants.userId)).where(eq(merchants.id, deal.merchantId));
+  const voters = await tx
+    .select({ id: users.id, email: users.email })
+    .from(dealVotes)
+    .innerJoin(users, eq(users.id, dealVotes.userId))
+    .where(eq(dealVotes.dealId, dealId));
+  const [owner] = await tx
+    .select({ id: users.id, email: users.email })
+    .from(merchants)
+    .innerJoin(users, eq(users.id, merchants.userId))
+    .where(eq(merchants.id, deal.merchantId));
   const rows = voters.map((v) => ({
     userId: v.id,
     type: 'perkboost_unlocked',
@@ -43,30 +51,52 @@ export async function unlockIfReached(tx: Tx, dealId: string, now = new Date()):
     entityType: 'deal',
     entityId: deal.id,
   }));
-  if (owner) rows.push({ userId: owner.id, type: 'perkboost_unlocked', title: VOTE_MESSAGES.unlockedToast, message: `Your deal "${deal.title}" reached its vote goal and is now on sale.`, entityType: 'deal', entityId: deal.id });
+  if (owner)
+    rows.push({
+      userId: owner.id,
+      type: 'perkboost_unlocked',
+      title: VOTE_MESSAGES.unlockedToast,
+      message: `Your deal "${deal.title}" reached its vote goal and is now on sale.`,
+      entityType: 'deal',
+      entityId: deal.id,
+    });
   for (let i = 0; i < rows.length; i += 500) await tx.insert(notifications).values(rows.slice(i, i + 500));
-  await publishDealEvent(tx, { type: 'votes', dealId, currentVotes: deal.currentVotes, votesRequired: deal.votesRequired, status: 'active' });
+  await publishDealEvent(tx, {
+    type: 'votes',
+    dealId,
+    currentVotes: deal.currentVotes,
+    votesRequired: deal.votesRequired,
+    status: 'active',
+  });
   return {
     dealId,
     title: deal.title,
-    recipients: [...voters.map((v) => ({ email: v.email, isMerchant: false })), ...(owner ? [{ email: owner.email, isMerchant: true }] : [])],
+    recipients: [
+      ...voters.map((v) => ({ email: v.email, isMerchant: false })),
+      ...(owner ? [{ email: owner.email, isMerchant: true }] : []),
+    ],
   };
 }
 
 export async function sendUnlockEmails(mailer: Mailer, appUrl: string, unlocked: Unlocked) {
   const url = `${appUrl}/deals/${unlocked.dealId}`;
-  for (const r of unlocked.recipients) await mailer.send(r.isMerchant ? unlockedMerchantEmail(r.email, unlocked.title, url) : unlockedVoterEmail(r.email, unlocked.title, url));
+  for (const r of unlocked.recipients)
+    await mailer.send(
+      r.isMerchant ? unlockedMerchantEmail(r.email, unlocked.title, url) : unlockedVoterEmail(r.email, unlocked.title, url),
+    );
 }
 
 async function lockVotableDeal(tx: Tx, dealId: string, now: Date, action: 'vote' | 'cancel') {
   const [deal] = await tx.select().from(deals).where(eq(deals.id, dealId)).for('update');
-  if (!deal || deal.type !== 'perkboost' || deal.status === 'removed' || deal.status === 'paused') throw new AppError('NOT_FOUND', 'This PerkBoost deal does not exist.');
+  if (!deal || deal.type !== 'perkboost' || deal.status === 'removed' || deal.status === 'paused')
+    throw new AppError('NOT_FOUND', 'This PerkBoost deal does not exist.');
   if (deal.status === 'active') {
     throw action === 'vote'
       ? new AppError('CONFLICT', VOTE_MESSAGES.alreadyUnlockedDescription)
       : new AppError('CONFLICT', VOTE_MESSAGES.cannotCancelDescription);
   }
-  if (deal.status !== 'pending' || !deal.votingEndDate || deal.votingEndDate <= now) throw new AppError('CONFLICT', VOTE_MESSAGES.votingOver);
+  if (deal.status !== 'pending' || !deal.votingEndDate || deal.votingEndDate <= now)
+    throw new AppError('CONFLICT', VOTE_MESSAGES.votingOver);
   return deal;
 }
 
@@ -82,22 +112,43 @@ export async function castVote(db: Db, userId: string, dealId: string, now = new
       .where(eq(deals.id, dealId))
       .returning({ currentVotes: deals.currentVotes, votesRequired: deals.votesRequired });
     const unlocked = await unlockIfReached(tx, dealId, now);
-    if (!unlocked) await publishDealEvent(tx, { type: 'votes', dealId, currentVotes: deal!.currentVotes, votesRequired: deal!.votesRequired, status: 'pending' });
-    return { currentVotes: deal!.currentVotes, votesRequired: deal!.votesRequired, status: unlocked ? ('active' as const) : ('pending' as const), unlocked };
+    if (!unlocked)
+      await publishDealEvent(tx, {
+        type: 'votes',
+        dealId,
+        currentVotes: deal!.currentVotes,
+        votesRequired: deal!.votesRequired,
+        status: 'pending',
+      });
+    return {
+      currentVotes: deal!.currentVotes,
+      votesRequired: deal!.votesRequired,
+      status: unlocked ? ('active' as const) : ('pending' as const),
+      unlocked,
+    };
   });
 }
 
 export async function cancelVote(db: Db, userId: string, dealId: string, now = new Date()) {
   return db.transaction(async (tx) => {
     await lockVotableDeal(tx, dealId, now, 'cancel');
-    const removed = await tx.delete(dealVotes).where(and(eq(dealVotes.userId, userId), eq(dealVotes.dealId, dealId))).returning({ dealId: dealVotes.dealId });
+    const removed = await tx
+      .delete(dealVotes)
+      .where(and(eq(dealVotes.userId, userId), eq(dealVotes.dealId, dealId)))
+      .returning({ dealId: dealVotes.dealId });
     if (removed.length === 0) throw new AppError('CONFLICT', 'You have not voted for this deal.');
     const [deal] = await tx
       .update(deals)
       .set({ currentVotes: sql`greatest(${deals.currentVotes} - 1, 0)`, updatedAt: now })
       .where(eq(deals.id, dealId))
       .returning({ currentVotes: deals.currentVotes, votesRequired: deals.votesRequired });
-    await publishDealEvent(tx, { type: 'votes', dealId, currentVotes: deal!.currentVotes, votesRequired: deal!.votesRequired, status: 'pending' });
+    await publishDealEvent(tx, {
+      type: 'votes',
+      dealId,
+      currentVotes: deal!.currentVotes,
+      votesRequired: deal!.votesRequired,
+      status: 'pending',
+    });
     return { currentVotes: deal!.currentVotes, votesRequired: deal!.votesRequired, status: 'pending' as const };
   });
 }
@@ -134,7 +185,14 @@ export async function runPerkboostTick(db: Db, now = new Date()): Promise<{ ran:
       .set({ status: 'expired', updatedAt: now })
       .where(and(eq(deals.status, 'active'), lte(deals.expirationDate, now)))
       .returning({ id: deals.id });
-    for (const d of expiredVoting) await publishDealEvent(tx, { type: 'votes', dealId: d.id, currentVotes: d.currentVotes, votesRequired: d.votesRequired, status: 'expired' });
+    for (const d of expiredVoting)
+      await publishDealEvent(tx, {
+        type: 'votes',
+        dealId: d.id,
+        currentVotes: d.currentVotes,
+        votesRequired: d.votesRequired,
+        status: 'expired',
+      });
     return { ran: true, unlocked, expired: expiredVoting.length + expiredDate.length };
   });
 }

@@ -14,7 +14,15 @@ const DAY = 86_400_000;
 async function bulkCustomers(n: number) {
   const rows = Array.from({ length: n }, () => ({ email: `v-${randomUUID()}@test.example`, passwordHash: 'x', role: 'customer' as const }));
   const out: string[] = [];
-  for (let i = 0; i < rows.length; i += 500) out.push(...(await db.insert(users).values(rows.slice(i, i + 500)).returning({ id: users.id })).map((r) => r.id));
+  for (let i = 0; i < rows.length; i += 500)
+    out.push(
+      ...(
+        await db
+          .insert(users)
+          .values(rows.slice(i, i + 500))
+          .returning({ id: users.id })
+      ).map((r) => r.id),
+    );
   return out;
 }
 
@@ -61,7 +69,9 @@ describe('voting', () => {
     expect(v.json().error.message).toBe('This PerkBoost deal has already been unlocked and is available for purchase.');
     const c = await t.request({ method: 'DELETE', url: `/api/deals/${active.id}/vote`, cookie });
     expect(c.json().error.message).toBe('This deal has already been unlocked and is available for purchase.');
-    expect((await t.request({ method: 'POST', url: `/api/deals/${over.id}/vote`, cookie })).json().error.message).toBe('Voting for this deal has ended.');
+    expect((await t.request({ method: 'POST', url: `/api/deals/${over.id}/vote`, cookie })).json().error.message).toBe(
+      'Voting for this deal has ended.',
+    );
     expect((await t.request({ method: 'POST', url: `/api/deals/${standard.id}/vote`, cookie })).statusCode).toBe(404);
   });
 
@@ -110,20 +120,30 @@ describe('the 60-second job', () => {
 
 describe('concurrent voting', () => {
   const n = process.env.TEST_DB === 'postgres' ? 2000 : 200;
-  it(`${n} distinct customers voting at once are each counted exactly once and unlock notifies exactly once`, { timeout: 120_000 }, async () => {
-    const { merchant, user: owner } = await createMerchant(db);
-    const deal = await createBoostDeal(db, merchant.id, n, 0);
-    const voters = await bulkCustomers(n);
-    const results = await Promise.allSettled(voters.map((id) => castVote(db, id, deal.id)));
-    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
-    const [row] = await db.select().from(deals).where(eq(deals.id, deal.id));
-    expect(row!.currentVotes).toBe(n);
-    expect(row!.status).toBe('active');
-    const [{ c } = { c: 0 }] = await db.select({ c: sql<number>`count(distinct ${dealVotes.userId})::int` }).from(dealVotes).where(eq(dealVotes.dealId, deal.id));
-    expect(c).toBe(n);
-    const unlockedBy = results.filter((r) => r.status === 'fulfilled' && r.value.unlocked);
-    expect(unlockedBy).toHaveLength(1);
-    const notes = await db.select({ c: sql<number>`count(*)::int` }).from(notifications).where(and(eq(notifications.entityId, deal.id), eq(notifications.type, 'perkboost_unlocked')));
-    expect(notes[0]!.c).toBe(n + 1);
-  });
+  it(
+    `${n} distinct customers voting at once are each counted exactly once and unlock notifies exactly once`,
+    { timeout: 120_000 },
+    async () => {
+      const { merchant, user: owner } = await createMerchant(db);
+      const deal = await createBoostDeal(db, merchant.id, n, 0);
+      const voters = await bulkCustomers(n);
+      const results = await Promise.allSettled(voters.map((id) => castVote(db, id, deal.id)));
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+      const [row] = await db.select().from(deals).where(eq(deals.id, deal.id));
+      expect(row!.currentVotes).toBe(n);
+      expect(row!.status).toBe('active');
+      const [{ c } = { c: 0 }] = await db
+        .select({ c: sql<number>`count(distinct ${dealVotes.userId})::int` })
+        .from(dealVotes)
+        .where(eq(dealVotes.dealId, deal.id));
+      expect(c).toBe(n);
+      const unlockedBy = results.filter((r) => r.status === 'fulfilled' && r.value.unlocked);
+      expect(unlockedBy).toHaveLength(1);
+      const notes = await db
+        .select({ c: sql<number>`count(*)::int` })
+        .from(notifications)
+        .where(and(eq(notifications.entityId, deal.id), eq(notifications.type, 'perkboost_unlocked')));
+      expect(notes[0]!.c).toBe(n + 1);
+    },
+  );
 });

@@ -13,39 +13,69 @@ export async function purchasesRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/purchases',
-    { config: { access: 'customer' }, schema: { tags: ['purchases'], summary: 'The customer’s purchases, one tab at a time, newest first', querystring: purchasesQuerySchema } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags: ['purchases'],
+        summary: 'The customer’s purchases, one tab at a time, newest first',
+        querystring: purchasesQuerySchema,
+      },
+    },
     async (request) => listPurchases(app.db, app.config.appUrl, request.user!.id, request.query),
   );
 
   r.get(
     '/api/purchases/:id/qr.svg',
-    { config: { access: 'customer' }, schema: { tags: ['purchases'], summary: 'QR image of a purchase’s redeem link (owner only)', params: z.object({ id: z.uuid() }) } },
+    {
+      config: { access: 'customer' },
+      schema: { tags: ['purchases'], summary: 'QR image of a purchase’s redeem link (owner only)', params: z.object({ id: z.uuid() }) },
+    },
     async (request, reply) => {
       const code = await purchaseCodeForOwner(app.db, request.user!.id, request.params.id);
-      return reply.type('image/svg+xml').header('cache-control', 'private, max-age=86400').send(await qrSvg(redeemUrlFor(app.config.appUrl, code)));
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'private, max-age=86400')
+        .send(await qrSvg(redeemUrlFor(app.config.appUrl, code)));
     },
   );
 
   r.post(
     '/api/merchant/redemptions/lookup',
-    { config: { access: 'merchant' }, schema: { tags: ['redemption'], summary: 'What a code is, for the merchant’s own deals only', body: redeemRequestSchema } },
+    {
+      config: { access: 'merchant' },
+      schema: { tags: ['redemption'], summary: 'What a code is, for the merchant’s own deals only', body: redeemRequestSchema },
+    },
     async (request) => lookupRedemption(app.db, request.user!.id, request.body.code),
   );
 
   r.post(
     '/api/merchant/redemptions',
-    { config: { access: 'merchant' }, schema: { tags: ['redemption'], summary: 'Redeem a code of one of the merchant’s deals (once)', body: redeemRequestSchema } },
+    {
+      config: { access: 'merchant' },
+      schema: { tags: ['redemption'], summary: 'Redeem a code of one of the merchant’s deals (once)', body: redeemRequestSchema },
+    },
     async (request) => redeemPurchase(app.db, request.user!.id, request.body.code),
   );
 
-  r.get('/api/account/payment-methods', { config: { access: 'customer' }, schema: { tags: ['account'], summary: 'Saved cards: last four digits and expiry only' } }, async (request) => {
-    const cards = await app.db
-      .select({ id: paymentMethods.id, brand: paymentMethods.brand, last4: paymentMethods.last4, expMonth: paymentMethods.expMonth, expYear: paymentMethods.expYear, createdAt: paymentMethods.createdAt })
-      .from(paymentMethods)
-      .where(eq(paymentMethods.userId, request.user!.id))
-      .orderBy(desc(paymentMethods.createdAt));
-    return { paymentMethods: cards.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })) };
-  });
+  r.get(
+    '/api/account/payment-methods',
+    { config: { access: 'customer' }, schema: { tags: ['account'], summary: 'Saved cards: last four digits and expiry only' } },
+    async (request) => {
+      const cards = await app.db
+        .select({
+          id: paymentMethods.id,
+          brand: paymentMethods.brand,
+          last4: paymentMethods.last4,
+          expMonth: paymentMethods.expMonth,
+          expYear: paymentMethods.expYear,
+          createdAt: paymentMethods.createdAt,
+        })
+        .from(paymentMethods)
+        .where(eq(paymentMethods.userId, request.user!.id))
+        .orderBy(desc(paymentMethods.createdAt));
+      return { paymentMethods: cards.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })) };
+    },
+  );
 
   r.delete(
     '/api/account/payment-methods/:id',

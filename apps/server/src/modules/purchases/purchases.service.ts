@@ -1,5 +1,12 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { PURCHASES_PAGE_SIZE, REDEEM_MESSAGES, type Purchase, type PurchasesPage, type PurchaseTab, type RedemptionLookup } from '@localperks/shared';
+import {
+  PURCHASES_PAGE_SIZE,
+  REDEEM_MESSAGES,
+  type Purchase,
+  type PurchasesPage,
+  type PurchaseTab,
+  type RedemptionLookup,
+} from '@localperks/shared';
 import type { Db } from '../../db/client';
 import { deals, merchants, purchases, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -16,12 +23,18 @@ const encodeCursor = (p: { purchasedAt: Date; id: string }) => Buffer.from(`${p.
 function decodeCursor(cursor: string): { at: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const date = new Date(at ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(date.getTime())) throw new AppError('VALIDATION', 'Invalid page cursor.', { cursor: 'Invalid page cursor.' });
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(date.getTime()))
+    throw new AppError('VALIDATION', 'Invalid page cursor.', { cursor: 'Invalid page cursor.' });
   return { at: date, id };
 }
 
 /** The customer's own purchases, one tab of My Purchases, newest first. */
-export async function listPurchases(db: Db, appUrl: string, userId: string, opts: { status: PurchaseTab; cursor?: string; pageSize?: number }): Promise<PurchasesPage> {
+export async function listPurchases(
+  db: Db,
+  appUrl: string,
+  userId: string,
+  opts: { status: PurchaseTab; cursor?: string; pageSize?: number },
+): Promise<PurchasesPage> {
   const pageSize = opts.pageSize ?? PURCHASES_PAGE_SIZE;
   const after = opts.cursor ? decodeCursor(opts.cursor) : null;
   const rows = await db
@@ -86,7 +99,10 @@ export async function listPurchases(db: Db, appUrl: string, userId: string, opts
 }
 
 export async function purchaseCodeForOwner(db: Db, userId: string, purchaseId: string): Promise<string> {
-  const [row] = await db.select({ code: purchases.redemptionCode }).from(purchases).where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId)));
+  const [row] = await db
+    .select({ code: purchases.redemptionCode })
+    .from(purchases)
+    .where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId)));
   if (!row) throw new AppError('NOT_FOUND', 'This purchase does not exist.');
   return row.code;
 }
@@ -137,7 +153,14 @@ export async function redeemPurchase(db: Db, merchantUserId: string, code: strin
   const [done] = await db
     .update(purchases)
     .set({ redeemedAt: now, redeemedBy: merchantUserId })
-    .where(and(eq(purchases.redemptionCode, code), eq(purchases.merchantId, merchantId), isNull(purchases.redeemedAt), gt(purchases.expirationDate, now)))
+    .where(
+      and(
+        eq(purchases.redemptionCode, code),
+        eq(purchases.merchantId, merchantId),
+        isNull(purchases.redeemedAt),
+        gt(purchases.expirationDate, now),
+      ),
+    )
     .returning({ id: purchases.id });
   const current = await lookupRedemption(db, merchantUserId, code, now);
   if (done) return current;

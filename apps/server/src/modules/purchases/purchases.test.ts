@@ -11,7 +11,11 @@ const DAY = 86_400_000;
 /** A merchant with a signed-in session, a deal of theirs, and a customer who bought it. */
 async function scenario(quantity = 1) {
   const m = await createMerchant(db, { businessName: 'Redeem Diner' });
-  const merchantLogin = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: m.user.email, password: 'Sup3rSecret!' } });
+  const merchantLogin = await t.request({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: m.user.email, password: 'Sup3rSecret!' },
+  });
   const merchantCookie = `lp_session=${merchantLogin.cookies.find((c) => c.name === 'lp_session')!.value}`;
   const deal = await createDeal(db, m.merchant.id, { title: 'Brunch for two', dealPriceCents: 3000 });
   const customer = await t.loginAs('customer', { name: 'Casey Buyer' });
@@ -28,8 +32,16 @@ describe('My Purchases', () => {
     const all = (await get('?status=all')).json();
     expect(all.counts).toEqual({ all: 3, active: 2, redeemed: 1 });
     expect(all.purchases).toHaveLength(3);
-    expect(all.purchases[0]).toMatchObject({ dealTitle: 'Brunch for two', priceCents: 3000, merchantName: 'Redeem Diner', city: 'Chicago', state: 'IL' });
-    expect(all.purchases[0].redeemUrl).toBe(`http://localhost:3000/merchant/redeem?code=${encodeURIComponent(all.purchases[0].redemptionCode)}`);
+    expect(all.purchases[0]).toMatchObject({
+      dealTitle: 'Brunch for two',
+      priceCents: 3000,
+      merchantName: 'Redeem Diner',
+      city: 'Chicago',
+      state: 'IL',
+    });
+    expect(all.purchases[0].redeemUrl).toBe(
+      `http://localhost:3000/merchant/redeem?code=${encodeURIComponent(all.purchases[0].redemptionCode)}`,
+    );
     const redeemed = (await get('?status=redeemed')).json().purchases;
     expect(redeemed.map((p: { id: string }) => p.id)).toEqual([bought[0]!.id]);
     expect(redeemed[0].redeemed).toBe(true);
@@ -64,8 +76,18 @@ describe('merchant redemption', () => {
     const { merchantCookie, customer, bought } = await scenario();
     const code = bought[0]!.redemptionCode;
     const typed = code.toLowerCase().replaceAll('-', ' ');
-    const lookup = await t.request({ method: 'POST', url: '/api/merchant/redemptions/lookup', cookie: merchantCookie, payload: { code: typed } });
-    expect(lookup.json()).toMatchObject({ redemptionCode: code, dealTitle: 'Brunch for two', customerName: 'Casey Buyer', status: 'redeemable' });
+    const lookup = await t.request({
+      method: 'POST',
+      url: '/api/merchant/redemptions/lookup',
+      cookie: merchantCookie,
+      payload: { code: typed },
+    });
+    expect(lookup.json()).toMatchObject({
+      redemptionCode: code,
+      dealTitle: 'Brunch for two',
+      customerName: 'Casey Buyer',
+      status: 'redeemable',
+    });
     const redeemed = await t.request({ method: 'POST', url: '/api/merchant/redemptions', cookie: merchantCookie, payload: { code } });
     expect(redeemed.statusCode).toBe(200);
     expect(redeemed.json()).toMatchObject({ status: 'redeemed' });
@@ -79,7 +101,9 @@ describe('merchant redemption', () => {
   it('lets exactly one of two simultaneous redemptions of a code succeed', async () => {
     const { merchantCookie, bought } = await scenario();
     const code = bought[0]!.redemptionCode;
-    const results = await Promise.all([0, 1].map(() => t.request({ method: 'POST', url: '/api/merchant/redemptions', cookie: merchantCookie, payload: { code } })));
+    const results = await Promise.all(
+      [0, 1].map(() => t.request({ method: 'POST', url: '/api/merchant/redemptions', cookie: merchantCookie, payload: { code } })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.statusCode === 409)!.json().error.message).toBe('This code has already been redeemed.');
   });
@@ -89,7 +113,11 @@ describe('merchant redemption', () => {
     const code = bought[0]!.redemptionCode;
     const other = await t.loginAs('merchant');
     const rival = await createMerchant(db, { businessName: 'Rival' });
-    const rivalLogin = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: rival.user.email, password: 'Sup3rSecret!' } });
+    const rivalLogin = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: rival.user.email, password: 'Sup3rSecret!' },
+    });
     const rivalCookie = `lp_session=${rivalLogin.cookies.find((c) => c.name === 'lp_session')!.value}`;
     for (const cookie of [rivalCookie, other.cookie]) {
       const res = await t.request({ method: 'POST', url: '/api/merchant/redemptions', cookie, payload: { code } });
@@ -97,16 +125,29 @@ describe('merchant redemption', () => {
       expect(res.json().error.message).toBe('No purchase with this code was found for your business.');
     }
     const customer = await t.loginAs('customer');
-    expect((await t.request({ method: 'POST', url: '/api/merchant/redemptions', cookie: customer.cookie, payload: { code } })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/merchant/redemptions', cookie: customer.cookie, payload: { code } })).statusCode,
+    ).toBe(403);
     expect((await t.request({ method: 'POST', url: '/api/merchant/redemptions', payload: { code } })).statusCode).toBe(401);
     expect((await db.select().from(purchases).where(eq(purchases.id, bought[0]!.id)))[0]!.redeemedAt).toBeNull();
 
     const expired = await scenario();
-    await db.update(purchases).set({ expirationDate: new Date(Date.now() - DAY) }).where(eq(purchases.id, expired.bought[0]!.id));
-    const res = await t.request({ method: 'POST', url: '/api/merchant/redemptions', cookie: expired.merchantCookie, payload: { code: expired.bought[0]!.redemptionCode } });
+    await db
+      .update(purchases)
+      .set({ expirationDate: new Date(Date.now() - DAY) })
+      .where(eq(purchases.id, expired.bought[0]!.id));
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/merchant/redemptions',
+      cookie: expired.merchantCookie,
+      payload: { code: expired.bought[0]!.redemptionCode },
+    });
     expect(res.statusCode).toBe(410);
     expect(res.json().error.message).toBe('This voucher has expired and can no longer be redeemed.');
-    expect((await t.request({ method: 'POST', url: '/api/merchant/redemptions', cookie: expired.merchantCookie, payload: { code: ' ' } })).json().error.message).toBe('Enter a redemption code.');
+    expect(
+      (await t.request({ method: 'POST', url: '/api/merchant/redemptions', cookie: expired.merchantCookie, payload: { code: ' ' } })).json()
+        .error.message,
+    ).toBe('Enter a redemption code.');
   });
 });
 
@@ -115,16 +156,37 @@ describe('saved cards', () => {
     const { merchant } = await createMerchant(db);
     const deal = await createDeal(db, merchant.id);
     const customer = await t.loginAs('customer');
-    const started = await t.request({ method: 'POST', url: '/api/checkout', cookie: customer.cookie, payload: { items: [{ dealId: deal.id, quantity: 1 }], billing: { cardName: 'A', address: 'B', city: 'C', state: 'IL', zipCode: '60601' }, saveCard: true } });
+    const started = await t.request({
+      method: 'POST',
+      url: '/api/checkout',
+      cookie: customer.cookie,
+      payload: {
+        items: [{ dealId: deal.id, quantity: 1 }],
+        billing: { cardName: 'A', address: 'B', city: 'C', state: 'IL', zipCode: '60601' },
+        saveCard: true,
+      },
+    });
     const sid = started.json().url.split('/sandbox/checkout/')[1];
-    await t.request({ method: 'POST', url: `/api/sandbox/sessions/${sid}/pay`, payload: { cardNumber: '4242424242424242', expiry: '08/37', cvc: '999', name: 'A' } });
+    await t.request({
+      method: 'POST',
+      url: `/api/sandbox/sessions/${sid}/pay`,
+      payload: { cardNumber: '4242424242424242', expiry: '08/37', cvc: '999', name: 'A' },
+    });
     const list = (await t.request({ method: 'GET', url: '/api/account/payment-methods', cookie: customer.cookie })).json();
     expect(list.paymentMethods).toHaveLength(1);
     expect(Object.keys(list.paymentMethods[0]).sort()).toEqual(['brand', 'createdAt', 'expMonth', 'expYear', 'id', 'last4']);
     expect(list.paymentMethods[0]).toMatchObject({ last4: '4242', expMonth: 8, expYear: 2037 });
     const stranger = await t.loginAs('customer');
-    expect((await t.request({ method: 'DELETE', url: `/api/account/payment-methods/${list.paymentMethods[0].id}`, cookie: stranger.cookie })).statusCode).toBe(404);
-    expect((await t.request({ method: 'DELETE', url: `/api/account/payment-methods/${list.paymentMethods[0].id}`, cookie: customer.cookie })).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: '/api/account/payment-methods', cookie: customer.cookie })).json().paymentMethods).toEqual([]);
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/account/payment-methods/${list.paymentMethods[0].id}`, cookie: stranger.cookie }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/account/payment-methods/${list.paymentMethods[0].id}`, cookie: customer.cookie }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/account/payment-methods', cookie: customer.cookie })).json().paymentMethods,
+    ).toEqual([]);
   });
 });

@@ -16,5 +16,6 @@ export function generateRedemptionCode(): string {
 /** The merchant redeem screen with the code filled in: what the voucher's QR encodes. */
 export const redeemUrlFor = (appUrl: string, code: string) => `${appUrl}/merchant/redeem?code=${encodeURIComponent(code)}`;
 
-export const qrSvg = (text: string) => QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#0f172a', light: '#ffffff' } });
+export const qrSvg = (text: string) =>
+  QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#0f172a', light: '#ffffff' } });
 export const qrPng = (text: string) => QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 240 });

@@ -13,8 +13,10 @@ const params = z.object({ id: z.string().regex(/^cs_sandbox_[A-Za-z0-9_-]{20,64}
 export async function sandboxRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sandbox payments'];
-  r.get('/api/sandbox/sessions/:id', { config: { access: 'public' }, schema: { tags, summary: 'A sandbox checkout session (what the hosted card page shows)', params } }, async (request) =>
-    getSandboxSession(app.db, request.params.id),
+  r.get(
+    '/api/sandbox/sessions/:id',
+    { config: { access: 'public' }, schema: { tags, summary: 'A sandbox checkout session (what the hosted card page shows)', params } },
+    async (request) => getSandboxSession(app.db, request.params.id),
   );
   r.post(
     '/api/sandbox/sessions/:id/pay',

@@ -36,7 +36,8 @@ export async function getSandboxSession(db: Db, id: string, now = new Date()): P
   };
 }
 
-const brandOf = (digits: string) => (digits.startsWith('4') ? 'visa' : /^5[1-5]/.test(digits) ? 'mastercard' : digits.startsWith('3') ? 'amex' : 'card');
+const brandOf = (digits: string) =>
+  digits.startsWith('4') ? 'visa' : /^5[1-5]/.test(digits) ? 'mastercard' : digits.startsWith('3') ? 'amex' : 'card';
 
 /**
  * Charges a sandbox session: 4242… pays, 4000…0002 is declined, other numbers are refused. A
@@ -51,11 +52,15 @@ export async function paySandboxSession(
   const row = await sessionRow(app.db, id);
   if (row.status === 'paid') return { url: row.successUrl };
   if (row.status !== 'open' || row.expiresAt <= now) throw new AppError('CONFLICT', SANDBOX_MESSAGES.sessionClosed);
-  if (row.failedAttempts >= MAX_FAILED_ATTEMPTS) throw new AppError('RATE_LIMITED', 'Too many failed attempts on this payment page. Go back to the cart and start again.');
+  if (row.failedAttempts >= MAX_FAILED_ATTEMPTS)
+    throw new AppError('RATE_LIMITED', 'Too many failed attempts on this payment page. Go back to the cart and start again.');
 
   const expiry = parseExpiry(card.expiry, now);
   const refuse = async (code: 'VALIDATION' | 'PAYMENT_DECLINED', message: string, field: string) => {
-    await app.db.update(sandboxSessions).set({ failedAttempts: sql`${sandboxSessions.failedAttempts} + 1` }).where(eq(sandboxSessions.id, id));
+    await app.db
+      .update(sandboxSessions)
+      .set({ failedAttempts: sql`${sandboxSessions.failedAttempts} + 1` })
+      .where(eq(sandboxSessions.id, id));
     return new AppError(code, message, { [field]: message });
   };
   if (expiry.isPast) throw await refuse('VALIDATION', SANDBOX_MESSAGES.expiryPast, 'expiry');
@@ -72,7 +77,15 @@ export async function paySandboxSession(
       .returning();
     // A subscription checkout starts a monthly subscription, renewed by the job until canceled.
     if (updated && subscriptionId) {
-      await tx.insert(sandboxSubscriptions).values({ id: subscriptionId, sessionId: id, customerEmail: row.customerEmail, amountCents: row.totalCents, currentPeriodEnd: addMonth(new Date(Math.floor(now.getTime() / 1000) * 1000)) });
+      await tx
+        .insert(sandboxSubscriptions)
+        .values({
+          id: subscriptionId,
+          sessionId: id,
+          customerEmail: row.customerEmail,
+          amountCents: row.totalCents,
+          currentPeriodEnd: addMonth(new Date(Math.floor(now.getTime() / 1000) * 1000)),
+        });
     }
     return updated;
   });
@@ -89,12 +102,22 @@ export async function paySandboxSession(
 export async function deliverCompletedWebhook(app: FastifyInstance, session: Row): Promise<boolean> {
   let periodEnd: number | null = null;
   if (session.subscriptionId) {
-    const [sub] = await app.db.select({ end: sandboxSubscriptions.currentPeriodEnd }).from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, session.subscriptionId));
+    const [sub] = await app.db
+      .select({ end: sandboxSubscriptions.currentPeriodEnd })
+      .from(sandboxSubscriptions)
+      .where(eq(sandboxSubscriptions.id, session.subscriptionId));
     periodEnd = sub ? Math.floor(sub.end.getTime() / 1000) : null;
   }
   const object =
     session.purpose === 'merchant_charge'
-      ? { id: session.id, payment_status: 'paid' as const, metadata: { chargeId: session.orderId }, mode: session.mode, subscription: session.subscriptionId, current_period_end: periodEnd }
+      ? {
+          id: session.id,
+          payment_status: 'paid' as const,
+          metadata: { chargeId: session.orderId },
+          mode: session.mode,
+          subscription: session.subscriptionId,
+          current_period_end: periodEnd,
+        }
       : { id: session.id, payment_status: 'paid' as const, metadata: { orderId: session.orderId } };
   const event: SandboxEvent = {
     id: `evt_${session.id}_completed`,
@@ -153,22 +176,53 @@ export async function runSandboxSubscriptions(app: FastifyInstance, now = new Da
   const due = await app.db
     .select()
     .from(sandboxSubscriptions)
-    .where(and(eq(sandboxSubscriptions.status, 'active'), lt(sandboxSubscriptions.currentPeriodEnd, now), isNull(sandboxSubscriptions.pendingEvent)))
+    .where(
+      and(
+        eq(sandboxSubscriptions.status, 'active'),
+        lt(sandboxSubscriptions.currentPeriodEnd, now),
+        isNull(sandboxSubscriptions.pendingEvent),
+      ),
+    )
     .orderBy(asc(sandboxSubscriptions.currentPeriodEnd))
     .limit(50);
   for (const sub of due) {
-    const [session] = await app.db.select({ chargeId: sandboxSessions.orderId }).from(sandboxSessions).where(eq(sandboxSessions.id, sub.sessionId));
+    const [session] = await app.db
+      .select({ chargeId: sandboxSessions.orderId })
+      .from(sandboxSessions)
+      .where(eq(sandboxSessions.id, sub.sessionId));
     const created = Math.floor(now.getTime() / 1000);
-    const same = and(eq(sandboxSubscriptions.id, sub.id), eq(sandboxSubscriptions.status, 'active'), eq(sandboxSubscriptions.currentPeriodEnd, sub.currentPeriodEnd));
+    const same = and(
+      eq(sandboxSubscriptions.id, sub.id),
+      eq(sandboxSubscriptions.status, 'active'),
+      eq(sandboxSubscriptions.currentPeriodEnd, sub.currentPeriodEnd),
+    );
     if (sub.cancelAtPeriodEnd) {
-      const event: SandboxEvent = { id: `evt_${sub.id}_deleted`, type: 'customer.subscription.deleted', created, data: { object: { id: sub.id } } };
-      const [done] = await app.db.update(sandboxSubscriptions).set({ status: 'canceled', pendingEvent: event }).where(same).returning({ id: sandboxSubscriptions.id });
+      const event: SandboxEvent = {
+        id: `evt_${sub.id}_deleted`,
+        type: 'customer.subscription.deleted',
+        created,
+        data: { object: { id: sub.id } },
+      };
+      const [done] = await app.db
+        .update(sandboxSubscriptions)
+        .set({ status: 'canceled', pendingEvent: event })
+        .where(same)
+        .returning({ id: sandboxSubscriptions.id });
       if (done) ended.push(sub.id);
     } else {
       const end = addMonth(sub.currentPeriodEnd);
       const periodEnd = Math.floor(end.getTime() / 1000);
-      const event: SandboxEvent = { id: `evt_${sub.id}_${periodEnd}`, type: 'invoice.paid', created, data: { object: { subscription: sub.id, period_end: periodEnd, metadata: { chargeId: session?.chargeId } } } };
-      const [done] = await app.db.update(sandboxSubscriptions).set({ currentPeriodEnd: end, pendingEvent: event }).where(same).returning({ id: sandboxSubscriptions.id });
+      const event: SandboxEvent = {
+        id: `evt_${sub.id}_${periodEnd}`,
+        type: 'invoice.paid',
+        created,
+        data: { object: { subscription: sub.id, period_end: periodEnd, metadata: { chargeId: session?.chargeId } } },
+      };
+      const [done] = await app.db
+        .update(sandboxSubscriptions)
+        .set({ currentPeriodEnd: end, pendingEvent: event })
+        .where(same)
+        .returning({ id: sandboxSubscriptions.id });
       if (done) renewed.push(sub.id);
     }
   }
@@ -183,7 +237,10 @@ export async function deliverSubscriptionEvents(app: FastifyInstance): Promise<n
   for (const sub of pending) {
     const event = sub.pendingEvent as unknown as SandboxEvent;
     if (await postSandboxEvent(app, event)) {
-      await app.db.update(sandboxSubscriptions).set({ pendingEvent: null }).where(and(eq(sandboxSubscriptions.id, sub.id), sql`${sandboxSubscriptions.pendingEvent}->>'id' = ${event.id}`));
+      await app.db
+        .update(sandboxSubscriptions)
+        .set({ pendingEvent: null })
+        .where(and(eq(sandboxSubscriptions.id, sub.id), sql`${sandboxSubscriptions.pendingEvent}->>'id' = ${event.id}`));
       delivered++;
     }
   }
@@ -195,7 +252,13 @@ export async function redeliverSandboxWebhooks(app: FastifyInstance, now = new D
   const pending = await app.db
     .select()
     .from(sandboxSessions)
-    .where(and(eq(sandboxSessions.status, 'paid'), isNull(sandboxSessions.webhookDeliveredAt), lt(sandboxSessions.paidAt, new Date(now.getTime() - 30_000))))
+    .where(
+      and(
+        eq(sandboxSessions.status, 'paid'),
+        isNull(sandboxSessions.webhookDeliveredAt),
+        lt(sandboxSessions.paidAt, new Date(now.getTime() - 30_000)),
+      ),
+    )
     .orderBy(asc(sandboxSessions.paidAt))
     .limit(50);
   let delivered = 0;

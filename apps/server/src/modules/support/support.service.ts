@@ -14,9 +14,17 @@ export const MY_TICKETS_PAGE_SIZE = 10;
  * contact form with their own, verified e-mail address.
  */
 const visibleTo = (user: RequestUser) =>
-  user.emailVerified ? or(eq(supportTickets.customerId, user.id), sql`lower(${supportTickets.email}) = ${user.email.toLowerCase()}`)! : eq(supportTickets.customerId, user.id);
+  user.emailVerified
+    ? or(eq(supportTickets.customerId, user.id), sql`lower(${supportTickets.email}) = ${user.email.toLowerCase()}`)!
+    : eq(supportTickets.customerId, user.id);
 
-const out = (t: typeof supportTickets.$inferSelect) => ({ id: t.id, subject: t.subject, status: t.status, createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString() });
+const out = (t: typeof supportTickets.$inferSelect) => ({
+  id: t.id,
+  subject: t.subject,
+  status: t.status,
+  createdAt: t.createdAt.toISOString(),
+  updatedAt: t.updatedAt.toISOString(),
+});
 
 export async function listMyTickets(db: Db, user: RequestUser, page: number) {
   const where = visibleTo(user);
@@ -32,11 +40,19 @@ export async function listMyTickets(db: Db, user: RequestUser, page: number) {
     .orderBy(desc(supportTickets.updatedAt), desc(supportTickets.id))
     .limit(MY_TICKETS_PAGE_SIZE)
     .offset((page - 1) * MY_TICKETS_PAGE_SIZE);
-  return { tickets: rows.map((r) => ({ ...out(r.ticket), messageCount: r.messageCount, hasReply: r.hasReply })), total: total?.n ?? 0, page, pageSize: MY_TICKETS_PAGE_SIZE };
+  return {
+    tickets: rows.map((r) => ({ ...out(r.ticket), messageCount: r.messageCount, hasReply: r.hasReply })),
+    total: total?.n ?? 0,
+    page,
+    pageSize: MY_TICKETS_PAGE_SIZE,
+  };
 }
 
 export async function getMyTicket(db: Db, user: RequestUser, ticketId: string) {
-  const [t] = await db.select().from(supportTickets).where(and(eq(supportTickets.id, ticketId), visibleTo(user)));
+  const [t] = await db
+    .select()
+    .from(supportTickets)
+    .where(and(eq(supportTickets.id, ticketId), visibleTo(user)));
   // Someone else's ticket answers like a missing one.
   if (!t) throw new AppError('NOT_FOUND', SUPPORT_MESSAGES.ticketNotFound);
   return { ticket: out(t), messages: await ticketThread(db, ticketId) };
@@ -45,8 +61,13 @@ export async function getMyTicket(db: Db, user: RequestUser, ticketId: string) {
 /** A ticket opened from the account page. */
 export async function openMyTicket(db: Db, user: RequestUser, input: { subject: string; message: string }) {
   const id = await db.transaction(async (tx) => {
-    const [t] = await tx.insert(supportTickets).values({ customerId: user.id, name: user.name, email: user.email, subject: input.subject }).returning();
-    await tx.insert(supportMessages).values({ ticketId: t!.id, senderType: 'customer', senderId: user.id, subject: input.subject, message: input.message });
+    const [t] = await tx
+      .insert(supportTickets)
+      .values({ customerId: user.id, name: user.name, email: user.email, subject: input.subject })
+      .returning();
+    await tx
+      .insert(supportMessages)
+      .values({ ticketId: t!.id, senderType: 'customer', senderId: user.id, subject: input.subject, message: input.message });
     await publishMessageEvent(tx, { type: 'support_ticket', ticketId: t!.id, customerId: user.id });
     return t!.id;
   });
@@ -56,7 +77,10 @@ export async function openMyTicket(db: Db, user: RequestUser, input: { subject: 
 /** The customer's follow-up; a resolved or closed ticket opens again. */
 export async function addMyMessage(db: Db, user: RequestUser, ticketId: string, message: string) {
   await db.transaction(async (tx) => {
-    const [t] = await tx.select().from(supportTickets).where(and(eq(supportTickets.id, ticketId), visibleTo(user)));
+    const [t] = await tx
+      .select()
+      .from(supportTickets)
+      .where(and(eq(supportTickets.id, ticketId), visibleTo(user)));
     if (!t) throw new AppError('NOT_FOUND', SUPPORT_MESSAGES.ticketNotFound);
     const reopen = t.status === 'resolved' || t.status === 'closed';
     await tx

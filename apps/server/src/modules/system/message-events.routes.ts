@@ -24,12 +24,20 @@ export async function messageEventsRoutes(app: FastifyInstance) {
   /** Live message threads (admin–merchant, customer–merchant, support) over Server-Sent Events. */
   app.get(
     '/api/events/messages',
-    { config: { access: 'signed-in' }, schema: { tags: ['messages'], summary: 'Server-Sent Events: new or read messages the caller may see' } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['messages'], summary: 'Server-Sent Events: new or read messages the caller may see' },
+    },
     (request, reply) => {
       const viewer = request.user! as Viewer;
       reply.hijack();
       const res = reply.raw;
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
       res.write('retry: 3000\n\n');
       const unsubscribe = app.events.subscribeMessages((e) => {
         if (canSee(viewer, e)) res.write(`event: message\ndata: ${JSON.stringify(e)}\n\n`);

@@ -9,11 +9,15 @@ import { AppError } from '../../lib/errors';
 export async function systemRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/health', { config: { access: 'public' }, schema: { tags: ['system'], summary: 'Liveness and database reachability' } }, async (_request, reply) => {
-    const database = await pingDatabase(app.db);
-    reply.code(database ? 200 : 503);
-    return { status: database ? 'ok' : 'degraded', database: database ? 'up' : 'down', databaseKind: app.dbKind };
-  });
+  r.get(
+    '/api/health',
+    { config: { access: 'public' }, schema: { tags: ['system'], summary: 'Liveness and database reachability' } },
+    async (_request, reply) => {
+      const database = await pingDatabase(app.db);
+      reply.code(database ? 200 : 503);
+      return { status: database ? 'ok' : 'degraded', database: database ? 'up' : 'down', databaseKind: app.dbKind };
+    },
+  );
 }
 
 /**
@@ -25,12 +29,25 @@ export async function devMailboxRoutes(app: FastifyInstance) {
   const tags = ['dev'];
   r.get(
     '/api/dev/mailbox',
-    { config: { access: 'public' }, schema: { tags, summary: 'Development mailbox: newest mails first', querystring: z.object({ to: z.string().optional(), page: z.coerce.number().int().min(1).default(1) }) } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Development mailbox: newest mails first',
+        querystring: z.object({ to: z.string().optional(), page: z.coerce.number().int().min(1).default(1) }),
+      },
+    },
     async (request) => {
       const pageSize = 20;
       const where = request.query.to ? eq(emailOutbox.to, request.query.to.toLowerCase()) : undefined;
       const rows = await app.db
-        .select({ id: emailOutbox.id, to: emailOutbox.to, subject: emailOutbox.subject, kind: emailOutbox.kind, createdAt: emailOutbox.createdAt })
+        .select({
+          id: emailOutbox.id,
+          to: emailOutbox.to,
+          subject: emailOutbox.subject,
+          kind: emailOutbox.kind,
+          createdAt: emailOutbox.createdAt,
+        })
         .from(emailOutbox)
         .where(where)
         .orderBy(desc(emailOutbox.createdAt))
@@ -39,11 +56,23 @@ export async function devMailboxRoutes(app: FastifyInstance) {
       return { mails: rows.slice(0, pageSize), hasMore: rows.length > pageSize, page: request.query.page };
     },
   );
-  r.get('/api/dev/mailbox/:id', { config: { access: 'public' }, schema: { tags, summary: 'One mail with its text and HTML parts', params: z.object({ id: z.uuid() }) } }, async (request) => {
-    const [mail] = await app.db.select().from(emailOutbox).where(eq(emailOutbox.id, request.params.id));
-    if (!mail) throw new AppError('NOT_FOUND', 'This mail does not exist.');
-    // Inline images (`cid:`) are shown in the mailbox as data URLs, as a mail client would show them.
-    const html = (mail.attachments ?? []).reduce((h, a) => h.replaceAll(`cid:${a.cid}`, `data:${a.contentType};base64,${a.contentBase64}`), mail.html);
-    return { mail: { ...mail, html, attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType })) } };
-  });
+  r.get(
+    '/api/dev/mailbox/:id',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'One mail with its text and HTML parts', params: z.object({ id: z.uuid() }) },
+    },
+    async (request) => {
+      const [mail] = await app.db.select().from(emailOutbox).where(eq(emailOutbox.id, request.params.id));
+      if (!mail) throw new AppError('NOT_FOUND', 'This mail does not exist.');
+      // Inline images (`cid:`) are shown in the mailbox as data URLs, as a mail client would show them.
+      const html = (mail.attachments ?? []).reduce(
+        (h, a) => h.replaceAll(`cid:${a.cid}`, `data:${a.contentType};base64,${a.contentBase64}`),
+        mail.html,
+      );
+      return {
+        mail: { ...mail, html, attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType })) },
+      };
+    },
+  );
 }

@@ -44,7 +44,12 @@ export function Footer() {
         <div>
           <p className="text-lg font-bold text-white">LocalPerks</p>
           <p className="mt-2 text-sm text-slate-300">Discounted local deals on food, fun, fitness and more in 12 US cities.</p>
-          <a href="https://www.instagram.com/localperks" rel="noopener noreferrer" target="_blank" className="mt-4 inline-flex min-h-11 items-center text-sm text-emerald-300 underline">
+          <a
+            href="https://www.instagram.com/localperks"
+            rel="noopener noreferrer"
+            target="_blank"
+            className="mt-4 inline-flex min-h-11 items-center text-sm text-emerald-300 underline"
+          >
             Follow us on Instagram
           </a>
         </div>
@@ -63,7 +68,9 @@ export function Footer() {
           </nav>
         ))}
       </div>
-      <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">© {new Date().getFullYear()} LocalPerks. All rights reserved.</p>
+      <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
+        © {new Date().getFullYear()} LocalPerks. All rights reserved.
+      </p>
     </footer>
   );
 }

@@ -74,10 +74,17 @@ export function SearchBox({ className, onDone }: { className?: string; onDone?: 
 
 function CountIcon({ to, label, count, icon: Icon }: { to: string; label: string; count: number; icon: typeof Heart }) {
   return (
-    <Link to={to} className="relative inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100" aria-label={`${label} (${count})`}>
+    <Link
+      to={to}
+      className="relative inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
+      aria-label={`${label} (${count})`}
+    >
       <Icon aria-hidden className="h-5 w-5" />
       {count > 0 && (
-        <span aria-hidden className="absolute right-0.5 top-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-semibold leading-5 text-white">
+        <span
+          aria-hidden
+          className="absolute right-0.5 top-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-semibold leading-5 text-white"
+        >
           {count}
         </span>
       )}
@@ -86,7 +93,10 @@ function CountIcon({ to, label, count, icon: Icon }: { to: string; label: string
 }
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  cn('inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium xl:whitespace-nowrap', isActive ? 'text-brand-800 underline underline-offset-4' : 'text-slate-700 hover:text-slate-900');
+  cn(
+    'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium xl:whitespace-nowrap',
+    isActive ? 'text-brand-800 underline underline-offset-4' : 'text-slate-700 hover:text-slate-900',
+  );
 
 export function Header() {
   const { user } = useSession();
@@ -110,7 +120,11 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2">
-        <button {...sideMenu.triggerProps} className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden" aria-label="Open menu">
+        <button
+          {...sideMenu.triggerProps}
+          className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+          aria-label="Open menu"
+        >
           <Menu aria-hidden className="h-6 w-6" />
         </button>
         {sideMenu.isMounted && (
@@ -149,7 +163,10 @@ export function Header() {
               title="Redeem Voucher"
               aria-label="Redeem Voucher"
               className={({ isActive }) =>
-                cn('inline-flex h-11 w-11 items-center justify-center rounded-lg hover:bg-slate-100', isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700')
+                cn(
+                  'inline-flex h-11 w-11 items-center justify-center rounded-lg hover:bg-slate-100',
+                  isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700',
+                )
               }
             >
               <ScanLine aria-hidden className="h-5 w-5" />
@@ -166,7 +183,10 @@ export function Header() {
               <AccountMenu user={user} firstItem={firstItem} onLogout={logout} defaultOpen={accountMenuRequested} />
             </Suspense>
           ) : (
-            <Link to={paths.login} className="ml-1 hidden min-h-11 items-center gap-2 rounded-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800 md:inline-flex">
+            <Link
+              to={paths.login}
+              className="ml-1 hidden min-h-11 items-center gap-2 rounded-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800 md:inline-flex"
+            >
               <LogIn aria-hidden className="h-4 w-4" /> Login
             </Link>
           )}

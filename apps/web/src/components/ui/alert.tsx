@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { AlertCircle, CheckCircle2 } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
-export function Alert({ variant = 'default', title, children, className }: { variant?: 'default' | 'destructive' | 'success'; title?: ReactNode; children?: ReactNode; className?: string }) {
+export function Alert({
+  variant = 'default',
+  title,
+  children,
+  className,
+}: {
+  variant?: 'default' | 'destructive' | 'success';
+  title?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}) {
   const Icon = variant === 'success' ? CheckCircle2 : AlertCircle;
   return (
     <div

@@ -15,4 +15,6 @@ export const TabsTrigger = ({ className, ...p }: ComponentProps<typeof TabsPrimi
     {...p}
   />
 );
-export const TabsContent = ({ className, ...p }: ComponentProps<typeof TabsPrimitive.Content>) => <TabsPrimitive.Content className={cn('mt-4', className)} {...p} />;
+export const TabsContent = ({ className, ...p }: ComponentProps<typeof TabsPrimitive.Content>) => (
+  <TabsPrimitive.Content className={cn('mt-4', className)} {...p} />
+);

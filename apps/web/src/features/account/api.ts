@@ -12,7 +12,10 @@ export interface Profile {
   emailVerified: boolean;
 }
 
-export const profileQuery = queryOptions({ queryKey: ['account', 'profile'], queryFn: () => api.get<{ profile: Profile }>('/api/account/profile').then((r) => r.profile) });
+export const profileQuery = queryOptions({
+  queryKey: ['account', 'profile'],
+  queryFn: () => api.get<{ profile: Profile }>('/api/account/profile').then((r) => r.profile),
+});
 
 export function useUpdateProfile() {
   const qc = useQueryClient();
@@ -25,4 +28,5 @@ export function useUpdateProfile() {
   });
 }
 
-export const useChangePassword = () => useMutation({ mutationFn: (body: ChangePassword) => api.post<{ ok: true }>('/api/account/password', body) });
+export const useChangePassword = () =>
+  useMutation({ mutationFn: (body: ChangePassword) => api.post<{ ok: true }>('/api/account/password', body) });

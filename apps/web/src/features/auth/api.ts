@@ -27,7 +27,9 @@ export function useLogin() {
 }
 
 export function useSignup() {
-  return useMutation({ mutationFn: (body: { email: string; password: string; name?: string }) => api.post<{ user: SessionUser }>('/api/auth/signup', body) });
+  return useMutation({
+    mutationFn: (body: { email: string; password: string; name?: string }) => api.post<{ user: SessionUser }>('/api/auth/signup', body),
+  });
 }
 
 export function useLogout() {
@@ -50,12 +52,17 @@ export function useVerifyEmail() {
   });
 }
 
-export const useResendVerification = () => useMutation({ mutationFn: (email: string) => api.post<{ ok: true; alreadyVerified: boolean }>('/api/auth/resend-verification', { email }) });
-export const useForgotPassword = () => useMutation({ mutationFn: (email: string) => api.post<{ ok: true }>('/api/auth/forgot-password', { email }) });
+export const useResendVerification = () =>
+  useMutation({
+    mutationFn: (email: string) => api.post<{ ok: true; alreadyVerified: boolean }>('/api/auth/resend-verification', { email }),
+  });
+export const useForgotPassword = () =>
+  useMutation({ mutationFn: (email: string) => api.post<{ ok: true }>('/api/auth/forgot-password', { email }) });
 export function useResetPassword() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { accessToken: string; refreshToken: string; password: string }) => api.post<{ ok: true }>('/api/auth/reset-password', body),
+    mutationFn: (body: { accessToken: string; refreshToken: string; password: string }) =>
+      api.post<{ ok: true }>('/api/auth/reset-password', body),
     onSuccess: () => qc.setQueryData(sessionQuery.queryKey, null),
   });
 }

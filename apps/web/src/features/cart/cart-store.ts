@@ -17,7 +17,8 @@ export interface CartItem {
 }
 
 const isCart = (v: unknown): v is CartItem[] =>
-  Array.isArray(v) && v.every((i) => i && typeof i === 'object' && typeof i.deal?.id === 'string' && Number.isInteger(i.quantity) && i.quantity > 0);
+  Array.isArray(v) &&
+  v.every((i) => i && typeof i === 'object' && typeof i.deal?.id === 'string' && Number.isInteger(i.quantity) && i.quantity > 0);
 
 export const cartStore = createLocalStore<CartItem[]>('localperks.cart', [], isCart);
 
@@ -27,7 +28,9 @@ export const clearCart = () => cartStore.set([]);
 /** A line's quantity; 0 or less removes the line (customer.md §4 Cart), more than the cap is capped. */
 export const setCartQuantity = (dealId: string, quantity: number) =>
   cartStore.set((items) =>
-    quantity <= 0 ? items.filter((i) => i.deal.id !== dealId) : items.map((i) => (i.deal.id === dealId ? { ...i, quantity: Math.min(quantity, MAX_CART_LINE_QUANTITY) } : i)),
+    quantity <= 0
+      ? items.filter((i) => i.deal.id !== dealId)
+      : items.map((i) => (i.deal.id === dealId ? { ...i, quantity: Math.min(quantity, MAX_CART_LINE_QUANTITY) } : i)),
   );
 export const removeFromCart = (dealId: string) => setCartQuantity(dealId, 0);
 

@@ -22,7 +22,9 @@ export function useAddToCart(): (deal: DealSummary, quantity?: number) => void {
     cartStore.set((items) => {
       const line = items.find((i) => i.deal.id === deal.id);
       if (!line) return [...items, { deal: toCartDeal(deal), quantity: Math.min(add, MAX_CART_LINE_QUANTITY) }];
-      return items.map((i) => (i.deal.id === deal.id ? { deal: toCartDeal(deal), quantity: Math.min(i.quantity + add, MAX_CART_LINE_QUANTITY) } : i));
+      return items.map((i) =>
+        i.deal.id === deal.id ? { deal: toCartDeal(deal), quantity: Math.min(i.quantity + add, MAX_CART_LINE_QUANTITY) } : i,
+      );
     });
     toast.success('Added to Cart', { description: `${deal.title} has been added to your cart.` });
   }, []);

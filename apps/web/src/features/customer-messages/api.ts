@@ -43,7 +43,8 @@ export function useOpenMessage() {
 export function useRespond() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, response }: { id: string; response: string }) => api.post<InboxMessage>(`/api/merchant/customer-messages/${encodeURIComponent(id)}/response`, { response }),
+    mutationFn: ({ id, response }: { id: string; response: string }) =>
+      api.post<InboxMessage>(`/api/merchant/customer-messages/${encodeURIComponent(id)}/response`, { response }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: inboxKey }),
   });
 }

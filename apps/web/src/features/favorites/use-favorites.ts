@@ -68,7 +68,10 @@ export function useFavoritesSync(): void {
       if (before) favoritesStore.set([]);
       return;
     }
-    const sync = before === undefined ? api.get<FavoriteIds>('/api/favorites') : api.post<FavoriteIds>('/api/favorites/merge', { dealIds: favoritesStore.get() });
+    const sync =
+      before === undefined
+        ? api.get<FavoriteIds>('/api/favorites')
+        : api.post<FavoriteIds>('/api/favorites/merge', { dealIds: favoritesStore.get() });
     sync
       .then(({ dealIds }) => {
         // Only while the same customer is still signed in.

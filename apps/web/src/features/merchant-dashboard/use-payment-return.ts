@@ -50,7 +50,9 @@ export function usePaymentReturn() {
           await sleep(CHECK_EVERY_MS);
         }
         await qc.invalidateQueries({ queryKey: merchantMeQuery.queryKey });
-        toast(D.syncedTitle, { description: 'Your payment is still being confirmed. Messaging unlocks as soon as the payment provider confirms it.' });
+        toast(D.syncedTitle, {
+          description: 'Your payment is still being confirmed. Messaging unlocks as soon as the payment provider confirms it.',
+        });
       } catch {
         toast.error(D.syncErrorTitle, { description: D.syncError });
       }

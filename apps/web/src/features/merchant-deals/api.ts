@@ -1,5 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiErrorBody, CreateMerchantDeal, MerchantDeal, MerchantDealFilter, MerchantDealsPage, SaveMerchantDealResult, UpdateMerchantDeal } from '@localperks/shared';
+import type {
+  ApiErrorBody,
+  CreateMerchantDeal,
+  MerchantDeal,
+  MerchantDealFilter,
+  MerchantDealsPage,
+  SaveMerchantDealResult,
+  UpdateMerchantDeal,
+} from '@localperks/shared';
 import { ApiError, api } from '../../lib/api-client';
 
 /** Every merchant-deals query shares this prefix, so one invalidation refreshes the list and the deal. */
@@ -13,7 +21,10 @@ export const merchantDealsQuery = (status: MerchantDealFilter, page: number) =>
   });
 
 export const merchantDealQuery = (id: string) =>
-  queryOptions({ queryKey: [...merchantDealsKey, 'deal', id], queryFn: () => api.get<MerchantDeal>(`/api/merchant/deals/${encodeURIComponent(id)}`) });
+  queryOptions({
+    queryKey: [...merchantDealsKey, 'deal', id],
+    queryFn: () => api.get<MerchantDeal>(`/api/merchant/deals/${encodeURIComponent(id)}`),
+  });
 
 export const useMerchantDeals = (status: MerchantDealFilter, page: number) => useQuery(merchantDealsQuery(status, page));
 
@@ -29,13 +40,21 @@ function useInvalidating<TVars, TResult>(fn: (v: TVars) => Promise<TResult>) {
   });
 }
 
-export const useCreateMerchantDeal = () => useInvalidating((body: CreateMerchantDeal) => api.post<SaveMerchantDealResult>('/api/merchant/deals', body));
-export const useUpdateMerchantDeal = (id: string) => useInvalidating((body: UpdateMerchantDeal) => api.put<SaveMerchantDealResult>(`/api/merchant/deals/${encodeURIComponent(id)}`, body));
+export const useCreateMerchantDeal = () =>
+  useInvalidating((body: CreateMerchantDeal) => api.post<SaveMerchantDealResult>('/api/merchant/deals', body));
+export const useUpdateMerchantDeal = (id: string) =>
+  useInvalidating((body: UpdateMerchantDeal) => api.put<SaveMerchantDealResult>(`/api/merchant/deals/${encodeURIComponent(id)}`, body));
 export const usePauseDeal = () =>
-  useInvalidating(({ id, paused }: { id: string; paused: boolean }) => api.post<MerchantDeal>(`/api/merchant/deals/${encodeURIComponent(id)}/${paused ? 'pause' : 'resume'}`));
-export const useDeleteDeal = () => useInvalidating((id: string) => api.delete<{ removed: true }>(`/api/merchant/deals/${encodeURIComponent(id)}`));
+  useInvalidating(({ id, paused }: { id: string; paused: boolean }) =>
+    api.post<MerchantDeal>(`/api/merchant/deals/${encodeURIComponent(id)}/${paused ? 'pause' : 'resume'}`),
+  );
+export const useDeleteDeal = () =>
+  useInvalidating((id: string) => api.delete<{ removed: true }>(`/api/merchant/deals/${encodeURIComponent(id)}`));
 export const useLaunchBoost = () =>
-  useMutation({ mutationFn: ({ id, boostDays }: { id: string; boostDays: number }) => api.post<{ checkoutUrl: string }>(`/api/merchant/deals/${encodeURIComponent(id)}/boost`, { boostDays }) });
+  useMutation({
+    mutationFn: ({ id, boostDays }: { id: string; boostDays: number }) =>
+      api.post<{ checkoutUrl: string }>(`/api/merchant/deals/${encodeURIComponent(id)}/boost`, { boostDays }),
+  });
 
 export interface UploadedImage {
   url: string;
@@ -50,7 +69,12 @@ export async function uploadDealImage(file: File): Promise<UploadedImage> {
   body.append('file', file);
   let res: Response;
   try {
-    res = await fetch('/api/merchant/uploads/deal-images', { method: 'POST', body, credentials: 'same-origin', headers: { accept: 'application/json' } });
+    res = await fetch('/api/merchant/uploads/deal-images', {
+      method: 'POST',
+      body,
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
   } catch {
     throw new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection and try again.');
   }

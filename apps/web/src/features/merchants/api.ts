@@ -71,7 +71,8 @@ export function useSwitchPlan() {
 }
 
 /** Opens the payment provider's card page for the $15/month messaging subscription. */
-export const useStartSubscriptionCheckout = () => useMutation({ mutationFn: () => api.post<{ url: string }>('/api/merchant/subscription/checkout') });
+export const useStartSubscriptionCheckout = () =>
+  useMutation({ mutationFn: () => api.post<{ url: string }>('/api/merchant/subscription/checkout') });
 
 /** check-subscription: what the provider has confirmed so far. */
 export const checkSubscription = () => api.post<SubscriptionStatus>('/api/merchant/subscription/check');

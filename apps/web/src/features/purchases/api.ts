@@ -13,7 +13,8 @@ export interface OrderState {
 }
 
 /** Whether the provider has confirmed an order yet (polled after the return from the payment page). */
-export const orderQuery = (id: string) => queryOptions({ queryKey: ['orders', id], queryFn: () => api.get<OrderState>(`/api/orders/${id}`) });
+export const orderQuery = (id: string) =>
+  queryOptions({ queryKey: ['orders', id], queryFn: () => api.get<OrderState>(`/api/orders/${id}`) });
 
 /** One tab of My Purchases, page by page (keyset cursor from the server, newest first). */
 export const purchasesQuery = (status: PurchaseTab) =>

@@ -7,4 +7,5 @@ export const useLookupRedemption = () =>
   useMutation({ mutationFn: (code: string) => api.post<RedemptionLookup>('/api/merchant/redemptions/lookup', { code }) });
 
 /** Redeems a code once; a second try gets ALREADY_REDEEMED (409), an expired one EXPIRED (410). */
-export const useRedeemVoucher = () => useMutation({ mutationFn: (code: string) => api.post<RedemptionLookup>('/api/merchant/redemptions', { code }) });
+export const useRedeemVoucher = () =>
+  useMutation({ mutationFn: (code: string) => api.post<RedemptionLookup>('/api/merchant/redemptions', { code }) });

@@ -13,7 +13,14 @@ export interface MyTicket {
 }
 export interface MyTicketThread {
   ticket: Omit<MyTicket, 'messageCount' | 'hasReply'>;
-  messages: { id: string; senderType: 'customer' | 'admin'; senderName: string | null; subject: string; message: string; createdAt: string }[];
+  messages: {
+    id: string;
+    senderType: 'customer' | 'admin';
+    senderName: string | null;
+    subject: string;
+    message: string;
+    createdAt: string;
+  }[];
 }
 
 export const myTicketsQuery = (page: number) =>
@@ -24,16 +31,24 @@ export const myTicketsQuery = (page: number) =>
   });
 export const useMyTickets = (page: number) => useQuery(myTicketsQuery(page));
 export const useMyTicket = (id: string | null) =>
-  useQuery({ queryKey: ['support', 'my-ticket', id], queryFn: () => api.get<MyTicketThread>(`/api/support/my-tickets/${id}`), enabled: Boolean(id) });
+  useQuery({
+    queryKey: ['support', 'my-ticket', id],
+    queryFn: () => api.get<MyTicketThread>(`/api/support/my-tickets/${id}`),
+    enabled: Boolean(id),
+  });
 
 export function useOpenTicket() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: (body: NewTicket) => api.post<MyTicketThread>('/api/support/my-tickets', body), onSuccess: () => qc.invalidateQueries({ queryKey: ['support'] }) });
+  return useMutation({
+    mutationFn: (body: NewTicket) => api.post<MyTicketThread>('/api/support/my-tickets', body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['support'] }),
+  });
 }
 export function useSendTicketMessage() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, message }: { id: string; message: string }) => api.post<MyTicketThread>(`/api/support/my-tickets/${id}/messages`, { message }),
+    mutationFn: ({ id, message }: { id: string; message: string }) =>
+      api.post<MyTicketThread>(`/api/support/my-tickets/${id}/messages`, { message }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['support'] }),
   });
 }

@@ -42,7 +42,14 @@ export default function FeedbackDialog({ open, onOpenChange, contentId, onCloseA
         <label htmlFor="feedback-text" className="sr-only">
           Your feedback
         </label>
-        <Textarea id="feedback-text" rows={5} value={text} onChange={(e) => setText(e.target.value)} placeholder="Your feedback..." maxLength={2000} />
+        <Textarea
+          id="feedback-text"
+          rows={5}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Your feedback..."
+          maxLength={2000}
+        />
         <div className="mt-4 flex justify-end gap-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel

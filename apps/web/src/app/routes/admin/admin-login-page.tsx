@@ -3,7 +3,15 @@ import { Navigate, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, RefreshCw, ShieldCheck } from 'lucide-react';
-import { ACCESS_CODE_LENGTH, ACCESS_CODE_TTL_MS, ADMIN_AUTH_MESSAGES, accessCodeSchema, adminLoginSchema, type AccessCode, type AdminLogin } from '@localperks/shared';
+import {
+  ACCESS_CODE_LENGTH,
+  ACCESS_CODE_TTL_MS,
+  ADMIN_AUTH_MESSAGES,
+  accessCodeSchema,
+  adminLoginSchema,
+  type AccessCode,
+  type AdminLogin,
+} from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
@@ -11,7 +19,13 @@ import { Field, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useLogout } from '../../../features/auth/api';
-import { useAdminAuthStatus, useAdminCredentials, useRefreshAccessCode, useSubmitAccessCode, type CodeIssued } from '../../../features/admin/api/admin-auth';
+import {
+  useAdminAuthStatus,
+  useAdminCredentials,
+  useRefreshAccessCode,
+  useSubmitAccessCode,
+  type CodeIssued,
+} from '../../../features/admin/api/admin-auth';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { AuthShell } from '../auth/auth-shell';
@@ -34,16 +48,37 @@ function CredentialsStep({ onDone }: { onDone: (issued: CodeIssued, email: strin
   const { errors } = form.formState;
   const submit = (v: AdminLogin) => {
     setError(null);
-    login.mutate(v, { onSuccess: (r) => onDone(r, r.user.email), onError: (err) => setError(showError(err, ADMIN_AUTH_MESSAGES.loginFailed)) });
+    login.mutate(v, {
+      onSuccess: (r) => onDone(r, r.user.email),
+      onError: (err) => setError(showError(err, ADMIN_AUTH_MESSAGES.loginFailed)),
+    });
   };
   return (
     <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label="First step">
       {error && <Alert variant="destructive">{error}</Alert>}
       <Field label="Email" error={errors.email?.message}>
-        {(p) => <Input {...p} {...form.register('email')} type="email" autoComplete="email" disabled={login.isPending} data-testid="admin-email" />}
+        {(p) => (
+          <Input
+            {...p}
+            {...form.register('email')}
+            type="email"
+            autoComplete="email"
+            disabled={login.isPending}
+            data-testid="admin-email"
+          />
+        )}
       </Field>
       <Field label="Password" error={errors.password?.message}>
-        {(p) => <Input {...p} {...form.register('password')} type="password" autoComplete="current-password" disabled={login.isPending} data-testid="admin-password" />}
+        {(p) => (
+          <Input
+            {...p}
+            {...form.register('password')}
+            type="password"
+            autoComplete="current-password"
+            disabled={login.isPending}
+            data-testid="admin-password"
+          />
+        )}
       </Field>
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending ? 'Verifying...' : 'Continue'}
@@ -52,7 +87,17 @@ function CredentialsStep({ onDone }: { onDone: (issued: CodeIssued, email: strin
   );
 }
 
-function CodeStep({ email, issued, onIssued, onBack }: { email: string; issued: CodeIssued | null; onIssued: (i: CodeIssued) => void; onBack: () => void }) {
+function CodeStep({
+  email,
+  issued,
+  onIssued,
+  onBack,
+}: {
+  email: string;
+  issued: CodeIssued | null;
+  onIssued: (i: CodeIssued) => void;
+  onBack: () => void;
+}) {
   const navigate = useNavigate();
   const form = useForm<AccessCode>({ resolver: zodResolver(accessCodeSchema), defaultValues: { code: '' } });
   const submitCode = useSubmitAccessCode();
@@ -91,11 +136,15 @@ function CodeStep({ email, issued, onIssued, onBack }: { email: string; issued: 
   return (
     <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label="Second step">
       <p className="text-sm text-slate-700">
-        We sent a {ACCESS_CODE_LENGTH}-digit access code to <strong className="break-words">{email}</strong>. It works once and expires in {minutes} minutes.
+        We sent a {ACCESS_CODE_LENGTH}-digit access code to <strong className="break-words">{email}</strong>. It works once and expires in{' '}
+        {minutes} minutes.
       </p>
       {issued?.devCode && (
         <Alert title="Development mode">
-          Your access code is <strong data-testid="dev-access-code" className="font-mono text-base tracking-widest">{issued.devCode}</strong>
+          Your access code is{' '}
+          <strong data-testid="dev-access-code" className="font-mono text-base tracking-widest">
+            {issued.devCode}
+          </strong>
         </Alert>
       )}
       {error && <Alert variant="destructive">{error}</Alert>}
@@ -122,7 +171,8 @@ function CodeStep({ email, issued, onIssued, onBack }: { email: string; issued: 
           <ArrowLeft aria-hidden className="h-4 w-4" /> Back
         </Button>
         <Button variant="secondary" onClick={newCode} disabled={refresh.isPending}>
-          <RefreshCw aria-hidden className={`h-4 w-4 ${refresh.isPending ? 'animate-spin' : ''}`} /> {refresh.isPending ? 'Sending...' : 'Send a new code'}
+          <RefreshCw aria-hidden className={`h-4 w-4 ${refresh.isPending ? 'animate-spin' : ''}`} />{' '}
+          {refresh.isPending ? 'Sending...' : 'Send a new code'}
         </Button>
       </div>
     </form>
@@ -156,11 +206,18 @@ export default function AdminLoginPage() {
             <ShieldCheck aria-hidden className="h-5 w-5" />
           </span>
           <h1 className="text-2xl font-semibold text-slate-900">Admin Access</h1>
-          <CardDescription>{onCode ? 'Step 2 of 2: enter your access code.' : 'Step 1 of 2: sign in with your admin credentials.'}</CardDescription>
+          <CardDescription>
+            {onCode ? 'Step 2 of 2: enter your access code.' : 'Step 1 of 2: sign in with your admin credentials.'}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {onCode ? (
-            <CodeStep email={email ?? status.data?.user?.email ?? ''} issued={issued ?? (status.data?.codeExpiresAt ? { codeExpiresAt: status.data.codeExpiresAt } : null)} onIssued={setIssued} onBack={back} />
+            <CodeStep
+              email={email ?? status.data?.user?.email ?? ''}
+              issued={issued ?? (status.data?.codeExpiresAt ? { codeExpiresAt: status.data.codeExpiresAt } : null)}
+              onIssued={setIssued}
+              onBack={back}
+            />
           ) : (
             <CredentialsStep
               onDone={(i, e) => {

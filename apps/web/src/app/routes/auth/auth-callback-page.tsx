@@ -41,7 +41,11 @@ export default function AuthCallbackPage() {
             <>
               <XCircle aria-hidden className="mx-auto h-10 w-10 text-red-700" />
               <h1 className="text-lg font-semibold">There was a problem verifying your email.</h1>
-              <p className="text-sm text-slate-700">{verify.error instanceof ApiError && verify.error.code.startsWith('TOKEN_') ? verify.error.message : 'Unable to verify email. Please try again or contact support.'}</p>
+              <p className="text-sm text-slate-700">
+                {verify.error instanceof ApiError && verify.error.code.startsWith('TOKEN_')
+                  ? verify.error.message
+                  : 'Unable to verify email. Please try again or contact support.'}
+              </p>
               <Link to={paths.verifyEmail} className="inline-flex min-h-11 items-center text-brand-800 underline">
                 Send a new verification email
               </Link>

@@ -9,7 +9,12 @@ import { useAfterLogin } from '../../../features/auth/use-after-login';
 import { ApiError } from '../../../lib/api-client';
 import { AuthShell } from './auth-shell';
 
-const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message || fallback : err instanceof Error ? err.message || 'An unexpected error occurred' : 'An unexpected error occurred');
+const messageOf = (err: unknown, fallback: string) =>
+  err instanceof ApiError
+    ? err.message || fallback
+    : err instanceof Error
+      ? err.message || 'An unexpected error occurred'
+      : 'An unexpected error occurred';
 
 /** /auth: combined Login and Sign Up tabs (customer.md §2, merchant-admin.md §2). */
 export default function AuthPage() {
@@ -61,7 +66,10 @@ export default function AuthPage() {
                   isLoading={signup.isPending}
                   onSubmit={(v) => {
                     setError(null);
-                    signup.mutate({ email: v.email, password: v.password }, { onSuccess: () => setTab('login'), onError: (e) => setError(messageOf(e, 'Signup failed')) });
+                    signup.mutate(
+                      { email: v.email, password: v.password },
+                      { onSuccess: () => setTab('login'), onError: (e) => setError(messageOf(e, 'Signup failed')) },
+                    );
                   }}
                 />
               </CardContent>

@@ -4,7 +4,19 @@ import { emailOnlySchema, type EmailOnly } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
 
-export function EmailOnlyForm({ onSubmit, isLoading, submitLabel, loadingLabel, defaultEmail = '' }: { onSubmit: (email: string) => void; isLoading: boolean; submitLabel: string; loadingLabel: string; defaultEmail?: string }) {
+export function EmailOnlyForm({
+  onSubmit,
+  isLoading,
+  submitLabel,
+  loadingLabel,
+  defaultEmail = '',
+}: {
+  onSubmit: (email: string) => void;
+  isLoading: boolean;
+  submitLabel: string;
+  loadingLabel: string;
+  defaultEmail?: string;
+}) {
   const form = useForm<EmailOnly>({ resolver: zodResolver(emailOnlySchema), defaultValues: { email: defaultEmail } });
   return (
     <form noValidate onSubmit={form.handleSubmit((v) => onSubmit(v.email))} className="space-y-4">

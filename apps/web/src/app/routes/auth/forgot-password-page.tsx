@@ -40,7 +40,8 @@ export default function ForgotPasswordPage() {
                     toast.success('Password Reset Email Sent', { description: 'Please check your email for instructions.' });
                     setSent(true);
                   },
-                  onError: (e) => toast.error('Password Reset Failed', { description: errorMessage(e, 'Failed to send password reset email.') }),
+                  onError: (e) =>
+                    toast.error('Password Reset Failed', { description: errorMessage(e, 'Failed to send password reset email.') }),
                 })
               }
             />

@@ -20,7 +20,11 @@ function ModeToggle({ mode, setMode }: { mode: Mode; setMode: (m: Mode) => void 
   return (
     <p className="mt-4 text-center text-sm text-slate-700">
       {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
-      <button type="button" className="min-h-11 font-medium text-brand-800 underline" onClick={() => setMode(mode === 'login' ? 'signup' : 'login')}>
+      <button
+        type="button"
+        className="min-h-11 font-medium text-brand-800 underline"
+        onClick={() => setMode(mode === 'login' ? 'signup' : 'login')}
+      >
         {mode === 'login' ? 'Sign up' : 'Login'}
       </button>
     </p>
@@ -67,7 +71,11 @@ export default function LoginPage({ defaultRole }: { defaultRole?: 'customer' | 
             <Card>
               <CardHeader>
                 <CardTitle>{mode === 'login' ? 'Customer Login' : 'Create Customer Account'}</CardTitle>
-                <CardDescription>{mode === 'login' ? 'Login to save favourites, vote on PerkBoost deals and see your purchases.' : 'Sign up to buy deals and vote for PerkBoost deals.'}</CardDescription>
+                <CardDescription>
+                  {mode === 'login'
+                    ? 'Login to save favourites, vote on PerkBoost deals and see your purchases.'
+                    : 'Sign up to buy deals and vote for PerkBoost deals.'}
+                </CardDescription>
               </CardHeader>
               <CardContent>
                 {banner && (
@@ -86,10 +94,13 @@ export default function LoginPage({ defaultRole }: { defaultRole?: 'customer' | 
                         { email: v.email, password: v.password },
                         {
                           onSuccess: () => {
-                            toast.success('Account created successfully!', { description: 'Please check your email to verify your account.' });
+                            toast.success('Account created successfully!', {
+                              description: 'Please check your email to verify your account.',
+                            });
                             setBanner(true);
                           },
-                          onError: (e) => toast.error('Signup Failed', { description: errorMessage(e, 'Please check your information and try again.') }),
+                          onError: (e) =>
+                            toast.error('Signup Failed', { description: errorMessage(e, 'Please check your information and try again.') }),
                         },
                       )
                     }
@@ -103,14 +114,20 @@ export default function LoginPage({ defaultRole }: { defaultRole?: 'customer' | 
             <Card>
               <CardHeader>
                 <CardTitle>{mode === 'login' ? 'Merchant Login' : 'Become a Merchant'}</CardTitle>
-                <CardDescription>{mode === 'login' ? 'Login to manage your business, deals and messages.' : 'List your business on LocalPerks and reach local customers.'}</CardDescription>
+                <CardDescription>
+                  {mode === 'login'
+                    ? 'Login to manage your business, deals and messages.'
+                    : 'List your business on LocalPerks and reach local customers.'}
+                </CardDescription>
               </CardHeader>
               <CardContent>
                 {mode === 'login' ? (
                   <LoginForm idPrefix="merchant-login" isLoading={login.isPending} onSubmit={onLogin} />
                 ) : (
                   <div className="space-y-3 text-center">
-                    <p className="text-sm text-slate-700">Merchant accounts are created through our registration form so that we can review your business.</p>
+                    <p className="text-sm text-slate-700">
+                      Merchant accounts are created through our registration form so that we can review your business.
+                    </p>
                     <Link to={paths.merchantRegister} className={buttonClass('primary', 'md', 'w-full')}>
                       Register Your Business
                     </Link>

@@ -17,7 +17,10 @@ import { AuthShell } from './auth-shell';
 export default function RegisterPage() {
   const signup = useSignup();
   const navigate = useNavigate();
-  const form = useForm<RegisterForm>({ resolver: zodResolver(registerFormSchema), defaultValues: { name: '', email: '', password: '', confirmPassword: '', acceptTerms: false as unknown as true } });
+  const form = useForm<RegisterForm>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '', acceptTerms: false as unknown as true },
+  });
   const { errors } = form.formState;
   const busy = signup.isPending;
 
@@ -30,7 +33,8 @@ export default function RegisterPage() {
           navigate(paths.login);
         },
         onError: (e) => {
-          if (e instanceof ApiError && e.fields) for (const [k, m] of Object.entries(e.fields)) form.setError(k as keyof RegisterForm, { message: m });
+          if (e instanceof ApiError && e.fields)
+            for (const [k, m] of Object.entries(e.fields)) form.setError(k as keyof RegisterForm, { message: m });
           toast.error('Signup Failed', { description: errorMessage(e, 'Please check your information and try again.') });
         },
       },

@@ -70,10 +70,28 @@ export default function ResetPasswordPage() {
           )}
           <form noValidate onSubmit={submit} className="space-y-4">
             <Field label="New Password" error={fieldError}>
-              {(p) => <Input {...p} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={reset.isPending} />}
+              {(p) => (
+                <Input
+                  {...p}
+                  type="password"
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  disabled={reset.isPending}
+                />
+              )}
             </Field>
             <Field label="Confirm New Password">
-              {(p) => <Input {...p} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} disabled={reset.isPending} />}
+              {(p) => (
+                <Input
+                  {...p}
+                  type="password"
+                  autoComplete="new-password"
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.target.value)}
+                  disabled={reset.isPending}
+                />
+              )}
             </Field>
             <Button type="submit" className="w-full" disabled={reset.isPending}>
               {reset.isPending ? 'Updating...' : 'Update Password'}

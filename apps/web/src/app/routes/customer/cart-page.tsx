@@ -49,7 +49,15 @@ function CartLine({ item, isUnavailable, isLocked }: { item: CartItem; isUnavail
   return (
     <li className="flex gap-3 p-4 sm:gap-4">
       <Link to={paths.deal(deal.id)} tabIndex={-1} aria-hidden className="shrink-0">
-        <FallbackImage key={deal.imageUrl ?? ''} src={deal.imageUrl} width={96} height={96} loading="lazy" className="h-20 w-20 rounded-lg bg-slate-100 object-cover sm:h-24 sm:w-24" iconClassName="h-6 w-6" />
+        <FallbackImage
+          key={deal.imageUrl ?? ''}
+          src={deal.imageUrl}
+          width={96}
+          height={96}
+          loading="lazy"
+          className="h-20 w-20 rounded-lg bg-slate-100 object-cover sm:h-24 sm:w-24"
+          iconClassName="h-6 w-6"
+        />
       </Link>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
@@ -89,7 +97,11 @@ function CartLine({ item, isUnavailable, isLocked }: { item: CartItem; isUnavail
         )}
 
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-          <div role="group" aria-label={`Quantity of ${deal.title}`} className="inline-flex items-center rounded-lg border border-slate-300 bg-white">
+          <div
+            role="group"
+            aria-label={`Quantity of ${deal.title}`}
+            className="inline-flex items-center rounded-lg border border-slate-300 bg-white"
+          >
             <button
               type="button"
               aria-label="Decrease quantity"
@@ -113,7 +125,13 @@ function CartLine({ item, isUnavailable, isLocked }: { item: CartItem; isUnavail
               <Plus aria-hidden className="h-4 w-4" />
             </button>
           </div>
-          <Button variant="ghost" onClick={() => removeFromCart(deal.id)} disabled={isLocked} aria-label={`Remove ${deal.title}`} className="text-red-700 hover:bg-red-50">
+          <Button
+            variant="ghost"
+            onClick={() => removeFromCart(deal.id)}
+            disabled={isLocked}
+            aria-label={`Remove ${deal.title}`}
+            className="text-red-700 hover:bg-red-50"
+          >
             <Trash2 aria-hidden className="h-4 w-4" /> Remove
           </Button>
         </div>
@@ -149,7 +167,10 @@ function ClearCartButton({ count }: { count: number }) {
       <Button variant="secondary" onClick={() => setIsOpen(true)}>
         <Trash2 aria-hidden className="h-4 w-4" /> Clear Cart
       </Button>
-      <DialogContent title="Clear your cart?" description={`This removes ${count === 1 ? 'the deal' : `all ${count} deals`} from your cart.`}>
+      <DialogContent
+        title="Clear your cart?"
+        description={`This removes ${count === 1 ? 'the deal' : `all ${count} deals`} from your cart.`}
+      >
         <div className="flex flex-wrap justify-end gap-2">
           <DialogClose asChild>
             <Button variant="secondary">Keep Cart</Button>
@@ -220,12 +241,21 @@ function CheckoutView({ items, unavailable, onBack }: { items: CartItem[]; unava
                 <CardTitle>Billing Details</CardTitle>
               </CardHeader>
               <CardContent>
-                <CheckoutFormCard items={items.map((i) => ({ dealId: i.deal.id, quantity: i.quantity }))} totalCents={totals.totalCents} onUnavailable={setRefused} />
+                <CheckoutFormCard
+                  items={items.map((i) => ({ dealId: i.deal.id, quantity: i.quantity }))}
+                  totalCents={totals.totalCents}
+                  onUnavailable={setRefused}
+                />
               </CardContent>
             </Card>
             <ul aria-label="Cart items" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
               {items.map((item) => (
-                <CartLine key={item.deal.id} item={item} isUnavailable={unavailable.has(item.deal.id) || Boolean(refused[item.deal.id])} isLocked />
+                <CartLine
+                  key={item.deal.id}
+                  item={item}
+                  isUnavailable={unavailable.has(item.deal.id) || Boolean(refused[item.deal.id])}
+                  isLocked
+                />
               ))}
             </ul>
           </div>
@@ -326,7 +356,12 @@ export default function CartPage() {
           </CardHeader>
           <CardContent>
             <Totals items={items} />
-            <Button size="lg" className="mt-6 w-full" onClick={proceed} disabled={hasUnavailable || isChecking || isSessionLoading || isWrongRole}>
+            <Button
+              size="lg"
+              className="mt-6 w-full"
+              onClick={proceed}
+              disabled={hasUnavailable || isChecking || isSessionLoading || isWrongRole}
+            >
               <Lock aria-hidden className="h-4 w-4" /> Proceed to Checkout
             </Button>
             {hasUnavailable && (

@@ -93,7 +93,9 @@ function PasswordForm() {
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
       <Field label="Current Password" error={errors.currentPassword}>
-        {(p) => <Input {...p} type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />}
+        {(p) => (
+          <Input {...p} type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+        )}
       </Field>
       <Field label="New Password" error={errors.newPassword} hint="At least 8 characters with an uppercase letter and a number.">
         {(p) => <Input {...p} type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />}
@@ -115,7 +117,10 @@ type AccountTab = 'profile' | 'security' | 'support' | (typeof CUSTOMER_TABS)[nu
 function useAccountTab(isCustomer: boolean): [AccountTab, (tab: string) => void] {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
-  const tab: AccountTab = asked === 'security' || asked === 'support' || (isCustomer && (CUSTOMER_TABS as readonly string[]).includes(asked ?? '')) ? (asked as AccountTab) : 'profile';
+  const tab: AccountTab =
+    asked === 'security' || asked === 'support' || (isCustomer && (CUSTOMER_TABS as readonly string[]).includes(asked ?? ''))
+      ? (asked as AccountTab)
+      : 'profile';
   const setTab = (next: string) =>
     setParams(
       (current) => {

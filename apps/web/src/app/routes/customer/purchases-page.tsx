@@ -15,7 +15,9 @@ function SignInPrompt() {
       <CardHeader>
         <ShoppingBag aria-hidden className="mx-auto h-10 w-10 text-brand-700" />
         <CardTitle>Sign in to see your purchases</CardTitle>
-        <CardDescription className="text-base text-slate-700">Your vouchers, their redemption codes and QR codes are kept on your account.</CardDescription>
+        <CardDescription className="text-base text-slate-700">
+          Your vouchers, their redemption codes and QR codes are kept on your account.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Link to={`${paths.login}?returnTo=${encodeURIComponent(paths.purchases)}`} className={buttonClass('primary', 'lg', 'mt-2')}>
@@ -40,7 +42,10 @@ function PaymentNote({ state }: { state: PaymentReturnState }) {
           <Clock aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
           <div>
             <p className="font-semibold">Your purchase is on its way</p>
-            <p>The payment provider has not confirmed it yet. It appears here as soon as it does, and a confirmation e-mail follows. Reload this page in a minute.</p>
+            <p>
+              The payment provider has not confirmed it yet. It appears here as soon as it does, and a confirmation e-mail follows. Reload
+              this page in a minute.
+            </p>
           </div>
         </div>
       )}

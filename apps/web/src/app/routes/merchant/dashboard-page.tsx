@@ -138,7 +138,8 @@ function FullDashboard({ overview }: { overview: Overview }) {
             <BarChart3 aria-hidden className="h-4 w-4" /> Revenue &amp; Analytics
           </TabsTrigger>
           <TabsTrigger value="messages" className="inline-flex items-center justify-center gap-1.5">
-            {m.messagingAccess ? <MessageSquare aria-hidden className="h-4 w-4" /> : <Lock aria-label="Locked" className="h-4 w-4" />} Customer Messages
+            {m.messagingAccess ? <MessageSquare aria-hidden className="h-4 w-4" /> : <Lock aria-label="Locked" className="h-4 w-4" />}{' '}
+            Customer Messages
           </TabsTrigger>
           <TabsTrigger value="plans" className="inline-flex items-center justify-center gap-1.5">
             <Repeat aria-hidden className="h-4 w-4" /> Switch Plans
@@ -183,9 +184,15 @@ function MerchantDashboard() {
   }, [me.isError, me.error]);
   let body;
   if (me.isLoading) body = <Spinner label="Loading your dashboard..." />;
-  else if (me.isError || !overview) body = <Alert variant="destructive" title={D.loadFailed}>Please reload the page or try again later.</Alert>;
+  else if (me.isError || !overview)
+    body = (
+      <Alert variant="destructive" title={D.loadFailed}>
+        Please reload the page or try again later.
+      </Alert>
+    );
   else if (!overview.merchant && !overview.registration) body = <Alert title={M.noProfile} />;
-  else if (overview.registration && !overview.merchant?.approved && overview.registration.status !== 'approved') body = <PendingScreen overview={overview} />;
+  else if (overview.registration && !overview.merchant?.approved && overview.registration.status !== 'approved')
+    body = <PendingScreen overview={overview} />;
   else if (!overview.merchant) body = <Alert title={M.noProfile} />;
   else body = <FullDashboard overview={overview as Overview} />;
   return (

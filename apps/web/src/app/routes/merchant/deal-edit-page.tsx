@@ -26,24 +26,36 @@ function EditDeal({ id }: { id: string }) {
   const deal = useQuery({
     ...merchantDealQuery(id),
     // Back from a paid PerkBoost: poll until the webhook has made the draft live.
-    refetchInterval: (q) => (boostReturn.current === 'paid' && q.state.data?.status === 'draft' && Date.now() - since < CONFIRM_WAIT_MS ? 1500 : false),
+    refetchInterval: (q) =>
+      boostReturn.current === 'paid' && q.state.data?.status === 'draft' && Date.now() - since < CONFIRM_WAIT_MS ? 1500 : false,
   });
   const [isLaunching, setIsLaunching] = useState(false);
 
   useEffect(() => {
     const outcome = params.get('boost');
     if (!outcome) return;
-    if (outcome === 'paid') toast.success('Payment Successful!', { description: 'Your PerkBoost deal goes live for voting as soon as the payment is confirmed.' });
+    if (outcome === 'paid')
+      toast.success('Payment Successful!', {
+        description: 'Your PerkBoost deal goes live for voting as soon as the payment is confirmed.',
+      });
     else toast.error('Payment Cancelled', { description: 'Your payment was cancelled. You can try again anytime.' });
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      next.delete('boost');
-      return next;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.delete('boost');
+        return next;
+      },
+      { replace: true },
+    );
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (deal.isLoading) return <Spinner />;
-  if (deal.isError || !deal.data) return <Alert variant="destructive" title="This deal cannot be edited">{errorMessage(deal.error, 'Please try again.')}</Alert>;
+  if (deal.isError || !deal.data)
+    return (
+      <Alert variant="destructive" title="This deal cannot be edited">
+        {errorMessage(deal.error, 'Please try again.')}
+      </Alert>
+    );
   const d = deal.data;
   const isConfirming = boostReturn.current === 'paid' && d.status === 'draft';
   return (
@@ -88,7 +100,10 @@ export default function DealEditPage() {
     <RequireRole roles={['merchant']}>
       <div className="mx-auto w-full max-w-3xl px-4 py-8">
         <title>{`Edit Deal | ${PRODUCT_NAME}`}</title>
-        <Link to={`${paths.merchantDashboard}?tab=deals`} className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
+        <Link
+          to={`${paths.merchantDashboard}?tab=deals`}
+          className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
+        >
           <ArrowLeft aria-hidden className="h-4 w-4" /> Back to dashboard
         </Link>
         <EditDeal id={id} />

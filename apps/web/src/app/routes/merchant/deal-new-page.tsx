@@ -19,11 +19,16 @@ function NewDeal() {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8">
       <title>{`Create Deal | ${PRODUCT_NAME}`}</title>
-      <Link to={`${paths.merchantDashboard}?tab=deals`} className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
+      <Link
+        to={`${paths.merchantDashboard}?tab=deals`}
+        className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
+      >
         <ArrowLeft aria-hidden className="h-4 w-4" /> Back to dashboard
       </Link>
       <h1 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">Create Deal</h1>
-      <p className="mt-1 text-slate-700">Your deal is live on LocalPerks as soon as you create it, or once paid when you launch it as PerkBoost.</p>
+      <p className="mt-1 text-slate-700">
+        Your deal is live on LocalPerks as soon as you create it, or once paid when you launch it as PerkBoost.
+      </p>
       <div className="mt-6">
         {access.isLoading || me.isLoading ? (
           <Spinner />

@@ -8,7 +8,10 @@ export default function MerchantPreLaunchPage() {
   return (
     <RequireRole roles={['merchant']}>
       <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-        <Link to={paths.merchantDashboard} className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-800 underline underline-offset-2">
+        <Link
+          to={paths.merchantDashboard}
+          className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-800 underline underline-offset-2"
+        >
           <ArrowLeft aria-hidden className="h-4 w-4" /> Back to Merchant Dashboard
         </Link>
         <div>

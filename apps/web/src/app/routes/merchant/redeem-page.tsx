@@ -58,7 +58,11 @@ function RedeemScreen() {
       },
       onError: (err) => {
         if (err instanceof ApiError && err.fields?.code) setFieldError(err.fields.code);
-        else setError({ title: err instanceof ApiError && err.status === 404 ? 'Code not found' : 'The code could not be looked up', message: err.message });
+        else
+          setError({
+            title: err instanceof ApiError && err.status === 404 ? 'Code not found' : 'The code could not be looked up',
+            message: err.message,
+          });
       },
     });
   };
@@ -74,7 +78,8 @@ function RedeemScreen() {
       },
       onError: (err) => {
         // Redeemed or expired meanwhile (another device, the clock): show the code as it is now.
-        if (err instanceof ApiError && (err.code === 'ALREADY_REDEEMED' || err.code === 'EXPIRED')) lookUp(lookup.redemptionCode, { focus: true });
+        if (err instanceof ApiError && (err.code === 'ALREADY_REDEEMED' || err.code === 'EXPIRED'))
+          lookUp(lookup.redemptionCode, { focus: true });
         else toast.error('Voucher Not Redeemed', { description: err.message });
       },
     });
@@ -113,7 +118,11 @@ function RedeemScreen() {
       <Card className="mt-6">
         <CardContent className="pt-6">
           <form noValidate onSubmit={submit} className="space-y-4">
-            <Field label="Redemption code" error={fieldError} hint="12 letters and digits, as shown under the QR code. Dashes and spaces are optional.">
+            <Field
+              label="Redemption code"
+              error={fieldError}
+              hint="12 letters and digits, as shown under the QR code. Dashes and spaces are optional."
+            >
               {(p) => (
                 <Input
                   {...p}
@@ -154,10 +163,21 @@ function RedeemScreen() {
             </div>
           </div>
         )}
-        {lookup && <RedemptionResult ref={resultRef} lookup={lookup} isJustRedeemed={isJustRedeemed} isRedeeming={redeemCall.isPending} onRedeem={redeem} onReset={reset} />}
+        {lookup && (
+          <RedemptionResult
+            ref={resultRef}
+            lookup={lookup}
+            isJustRedeemed={isJustRedeemed}
+            isRedeeming={redeemCall.isPending}
+            onRedeem={redeem}
+            onReset={reset}
+          />
+        )}
       </div>
 
-      {canScan && <QrScannerDialog open={isScanning} onOpenChange={setIsScanning} onScan={(text) => lookUp(codeFromScan(text), { focus: true })} />}
+      {canScan && (
+        <QrScannerDialog open={isScanning} onOpenChange={setIsScanning} onScan={(text) => lookUp(codeFromScan(text), { focus: true })} />
+      )}
     </div>
   );
 }
@@ -171,14 +191,16 @@ export default function RedeemPage() {
   const { user, isLoading } = useSession();
   const location = useLocation();
   if (isLoading) return <Spinner />;
-  if (!user) return <Navigate to={`${paths.login}?role=merchant&returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (!user)
+    return <Navigate to={`${paths.login}?role=merchant&returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   if (user.role !== 'merchant') {
     return (
       <div className="mx-auto max-w-2xl px-4 py-10">
         <title>Redeem a Voucher | LocalPerks</title>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Redeem a Voucher</h1>
         <Alert className="mt-6" title="This screen is for merchants">
-          Vouchers are redeemed by the business that sold the deal. {user.role === 'customer' ? 'Show your voucher at the counter from My Purchases.' : ''}
+          Vouchers are redeemed by the business that sold the deal.{' '}
+          {user.role === 'customer' ? 'Show your voucher at the counter from My Purchases.' : ''}
         </Alert>
         {user.role === 'customer' && (
           <Link to={paths.purchases} className={buttonClass('primary', 'md', 'mt-4')}>

@@ -68,10 +68,17 @@ export default function MerchantRegisterPage() {
   );
 }
 
-function RegistrationForm({ onRegistered }: { onRegistered: (r: { email: string; businessName: string; result: MerchantRegistrationResult }) => void }) {
+function RegistrationForm({
+  onRegistered,
+}: {
+  onRegistered: (r: { email: string; businessName: string; result: MerchantRegistrationResult }) => void;
+}) {
   const registerMerchant = useRegisterMerchant();
   const [isTermsOpen, setIsTermsOpen] = useState(false);
-  const form = useForm<MerchantRegistrationForm, unknown, Values>({ resolver: zodResolver(merchantRegistrationSchema), defaultValues: DEFAULTS });
+  const form = useForm<MerchantRegistrationForm, unknown, Values>({
+    resolver: zodResolver(merchantRegistrationSchema),
+    defaultValues: DEFAULTS,
+  });
   const { errors } = form.formState;
   const busy = registerMerchant.isPending;
   const [focusAfterError, setFocusAfterError] = useState<keyof MerchantRegistrationForm | null>(null);
@@ -97,7 +104,10 @@ function RegistrationForm({ onRegistered }: { onRegistered: (r: { email: string;
           onRegistered({ email: v.email, businessName: v.businessName, result });
         },
         onError: (e) => {
-          const fields = e instanceof ApiError && e.fields ? Object.entries(e.fields).filter(([k]) => FIELD_NAMES.includes(k as keyof MerchantRegistrationForm)) : [];
+          const fields =
+            e instanceof ApiError && e.fields
+              ? Object.entries(e.fields).filter(([k]) => FIELD_NAMES.includes(k as keyof MerchantRegistrationForm))
+              : [];
           if (fields.length) {
             for (const [k, message] of fields) form.setError(k as keyof MerchantRegistrationForm, { message });
             setFocusAfterError(fields[0]![0] as keyof MerchantRegistrationForm);
@@ -138,7 +148,15 @@ function RegistrationForm({ onRegistered }: { onRegistered: (r: { email: string;
                 </Field>
                 <div className="space-y-2">
                   <Field label="Password" error={errors.password?.message}>
-                    {(p) => <Input {...p} {...form.register('password')} type="password" autoComplete="new-password" aria-describedby={[p['aria-describedby'], 'password-rules'].filter(Boolean).join(' ')} />}
+                    {(p) => (
+                      <Input
+                        {...p}
+                        {...form.register('password')}
+                        type="password"
+                        autoComplete="new-password"
+                        aria-describedby={[p['aria-describedby'], 'password-rules'].filter(Boolean).join(' ')}
+                      />
+                    )}
                   </Field>
                   <PasswordRules control={form.control} />
                 </div>
@@ -275,7 +293,8 @@ function PasswordRules({ control }: { control: Control<MerchantRegistrationForm,
 }
 
 function planPrice(plan: Plan): { headline: string; note: string } {
-  if (plan.priceCentsPerMonth > 0) return { headline: `${formatPrice(plan.priceCentsPerMonth)}/month`, note: 'Billed monthly, auto-renewing until canceled' };
+  if (plan.priceCentsPerMonth > 0)
+    return { headline: `${formatPrice(plan.priceCentsPerMonth)}/month`, note: 'Billed monthly, auto-renewing until canceled' };
   if (plan.commissionPercent > 0) return { headline: 'No monthly fee', note: `${plan.commissionPercent}% commission per sale` };
   return { headline: 'Free', note: 'No monthly fee, no commission' };
 }
@@ -295,7 +314,14 @@ function PlanOption({ plan, registration }: { plan: Plan; registration: UseFormR
       )}
     >
       <span className="flex items-start gap-3">
-        <input type="radio" value={plan.id} {...registration} className="h-6 w-6 shrink-0 accent-brand-700" aria-labelledby={nameId} aria-describedby={detailsId} />
+        <input
+          type="radio"
+          value={plan.id}
+          {...registration}
+          className="h-6 w-6 shrink-0 accent-brand-700"
+          aria-labelledby={nameId}
+          aria-describedby={detailsId}
+        />
         <span id={nameId} className="font-semibold text-slate-900">
           {plan.name}
         </span>
@@ -328,35 +354,60 @@ function PlanOption({ plan, registration }: { plan: Plan; registration: UseFormR
 }
 
 /** A summary of the Merchant Terms (§1, §2 Legal, §9 Legal), with the full page a link away. */
-function MerchantTermsDialog({ open, onOpenChange, onAgree }: { open: boolean; onOpenChange: (open: boolean) => void; onAgree: () => void }) {
+function MerchantTermsDialog({
+  open,
+  onOpenChange,
+  onAgree,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onAgree: () => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Merchant Terms of Service" description="Last updated May 20, 2025. A summary of what you agree to as a merchant." className="sm:max-w-xl">
-        <div tabIndex={0} role="region" aria-label="Merchant terms summary" className="max-h-[55vh] space-y-4 overflow-y-auto rounded-lg border border-slate-200 p-4 text-sm leading-relaxed text-slate-700">
+      <DialogContent
+        title="Merchant Terms of Service"
+        description="Last updated May 20, 2025. A summary of what you agree to as a merchant."
+        className="sm:max-w-xl"
+      >
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label="Merchant terms summary"
+          className="max-h-[55vh] space-y-4 overflow-y-auto rounded-lg border border-slate-200 p-4 text-sm leading-relaxed text-slate-700"
+        >
           <TermsItem title="Deal review and approval">
-            Every registration is reviewed by our team, and deals can be created only after approval. All deals are subject to review, approval, modification and removal at {PRODUCT_NAME}'s
-            discretion, and you waive claims arising from those decisions.
+            Every registration is reviewed by our team, and deals can be created only after approval. All deals are subject to review,
+            approval, modification and removal at {PRODUCT_NAME}'s discretion, and you waive claims arising from those decisions.
           </TermsItem>
           <TermsItem title="Commission and fees">
             {PRODUCT_NAME} collects a commission on sales according to your plan:
             <ul className="mt-1 list-disc space-y-0.5 pl-5">
               {PLANS.map((p) => (
                 <li key={p.id}>
-                  {p.name}: {p.priceCentsPerMonth > 0 ? `${formatPrice(p.priceCentsPerMonth)} per month` : 'no monthly fee'}, {p.commissionPercent}% commission
+                  {p.name}: {p.priceCentsPerMonth > 0 ? `${formatPrice(p.priceCentsPerMonth)} per month` : 'no monthly fee'},{' '}
+                  {p.commissionPercent}% commission
                 </li>
               ))}
             </ul>
-            <span className="mt-1 block">We give you at least 30 days' notice before any change to your commission rate. Payment processing fees are separate.</span>
+            <span className="mt-1 block">
+              We give you at least 30 days' notice before any change to your commission rate. Payment processing fees are separate.
+            </span>
           </TermsItem>
           <TermsItem title="Refund claims">
-            When a customer asks for a refund, we contact you and you have 5 business days to respond. If the issue is not resolved, we may refund the customer directly and deduct the amount from
-            your future payouts.
+            When a customer asks for a refund, we contact you and you have 5 business days to respond. If the issue is not resolved, we may
+            refund the customer directly and deduct the amount from your future payouts.
           </TermsItem>
           <TermsItem title="Your obligations">
-            Keep your business information accurate, honor every deal you sell until it expires, follow the law, and do not put phone numbers in deal descriptions.
+            Keep your business information accurate, honor every deal you sell until it expires, follow the law, and do not put phone
+            numbers in deal descriptions.
           </TermsItem>
-          <TermsItem title="Termination">We may suspend or end your account if you break these terms; deals already sold must still be honored.</TermsItem>
-          <TermsItem title="Limitation of liability">Our total liability to you is capped at the fees you paid {PRODUCT_NAME} in the six months before the claim.</TermsItem>
+          <TermsItem title="Termination">
+            We may suspend or end your account if you break these terms; deals already sold must still be honored.
+          </TermsItem>
+          <TermsItem title="Limitation of liability">
+            Our total liability to you is capped at the fees you paid {PRODUCT_NAME} in the six months before the claim.
+          </TermsItem>
           <TermsItem title="Governing law">These terms are governed by the laws of the State of California.</TermsItem>
           <p>
             <Link to={paths.merchantTerms} target="_blank" className={linkClass}>
@@ -399,11 +450,13 @@ function RegistrationSuccess({ email, businessName, result }: { email: string; b
       title: 'Verify your email',
       body: result.verificationSent ? (
         <>
-          We sent a verification link to <strong className="font-semibold text-slate-900 break-words">{email}</strong>. Check your spam folder if it is not in your inbox.
+          We sent a verification link to <strong className="font-semibold text-slate-900 break-words">{email}</strong>. Check your spam
+          folder if it is not in your inbox.
         </>
       ) : (
         <>
-          We could not send the verification email to <strong className="font-semibold text-slate-900 break-words">{email}</strong>. Please contact support at{' '}
+          We could not send the verification email to <strong className="font-semibold text-slate-900 break-words">{email}</strong>. Please
+          contact support at{' '}
           <a href={`mailto:${SUPPORT_CONTACT.email}`} className={linkClass}>
             {SUPPORT_CONTACT.email}
           </a>
@@ -412,7 +465,10 @@ function RegistrationSuccess({ email, businessName, result }: { email: string; b
       ),
     },
     { title: 'Admin review', body: <>An administrator reviews your application, usually within 1–2 business days.</> },
-    { title: 'Sign in to your dashboard', body: <>Sign in to your merchant dashboard to follow the status of your application and message the admin.</> },
+    {
+      title: 'Sign in to your dashboard',
+      body: <>Sign in to your merchant dashboard to follow the status of your application and message the admin.</>,
+    },
   ];
 
   return (
@@ -424,7 +480,8 @@ function RegistrationSuccess({ email, businessName, result }: { email: string; b
             Registration Submitted!
           </h1>
           <p className="mx-auto mt-2 max-w-xl text-slate-700">
-            Thank you for registering <strong className="font-semibold text-slate-900">{businessName}</strong> with {PRODUCT_NAME}. Our admins have been notified of your application.
+            Thank you for registering <strong className="font-semibold text-slate-900">{businessName}</strong> with {PRODUCT_NAME}. Our
+            admins have been notified of your application.
           </p>
         </div>
 
@@ -435,7 +492,10 @@ function RegistrationSuccess({ email, businessName, result }: { email: string; b
           <ol className="mt-3 space-y-3">
             {steps.map((s, i) => (
               <li key={s.title} className="flex gap-3 rounded-lg border border-slate-200 p-4">
-                <span aria-hidden className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">
+                <span
+                  aria-hidden
+                  className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white"
+                >
                   {i + 1}
                 </span>
                 <div>

@@ -16,7 +16,10 @@ import { toast } from '../../../lib/toast';
 export default function ContactPage() {
   const { user } = useSession();
   const [ticket, setTicket] = useState<string | null>(null);
-  const form = useForm<Contact>({ resolver: zodResolver(contactSchema), values: { name: user?.name ?? '', email: user?.email ?? '', subject: '', message: '' } });
+  const form = useForm<Contact>({
+    resolver: zodResolver(contactSchema),
+    values: { name: user?.name ?? '', email: user?.email ?? '', subject: '', message: '' },
+  });
   const send = useMutation({ mutationFn: (v: Contact) => api.post<{ ticket: { id: string } }>('/api/support/tickets', v) });
   const { errors } = form.formState;
 
@@ -28,7 +31,8 @@ export default function ContactPage() {
         form.reset({ name: v.name, email: v.email, subject: '', message: '' });
       },
       onError: (e) => {
-        if (e instanceof ApiError && e.fields) for (const [k, m] of Object.entries(e.fields)) form.setError(k as keyof Contact, { message: m });
+        if (e instanceof ApiError && e.fields)
+          for (const [k, m] of Object.entries(e.fields)) form.setError(k as keyof Contact, { message: m });
         toast.error('Message not sent', { description: errorMessage(e, 'Please try again.') });
       },
     });

@@ -1,7 +1,19 @@
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CalendarClock, CheckCircle2, ExternalLink, Heart, MapPin, SearchX, Share2, ShoppingCart, Store, Zap } from 'lucide-react';
+import {
+  ArrowLeft,
+  CalendarClock,
+  CheckCircle2,
+  ExternalLink,
+  Heart,
+  MapPin,
+  SearchX,
+  Share2,
+  ShoppingCart,
+  Store,
+  Zap,
+} from 'lucide-react';
 import { CATEGORIES, MAX_CART_LINE_QUANTITY, formatCents, type DealDetail } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -47,9 +59,20 @@ function Gallery({ deal }: { deal: DealDetail }) {
                 onClick={() => setIndex(i)}
                 aria-label={`Show image ${i + 1} of ${images.length}`}
                 aria-current={i === index ? 'true' : undefined}
-                className={cn('block h-16 w-24 overflow-hidden rounded-lg border-2', i === index ? 'border-brand-700' : 'border-transparent hover:border-slate-400')}
+                className={cn(
+                  'block h-16 w-24 overflow-hidden rounded-lg border-2',
+                  i === index ? 'border-brand-700' : 'border-transparent hover:border-slate-400',
+                )}
               >
-                <FallbackImage key={src} src={src} width={96} height={64} loading="lazy" className="h-full w-full object-cover" iconClassName="h-5 w-5" />
+                <FallbackImage
+                  key={src}
+                  src={src}
+                  width={96}
+                  height={64}
+                  loading="lazy"
+                  className="h-full w-full object-cover"
+                  iconClassName="h-5 w-5"
+                />
               </button>
             </li>
           ))}
@@ -68,7 +91,9 @@ function PurchaseBox({ deal }: { deal: DealDetail }) {
   if (isDealExpired(deal)) return <Alert title="This deal has expired">It can no longer be purchased.</Alert>;
   if (deal.type === 'perkboost' && deal.status !== 'active') {
     return (
-      <Alert title="Not available for purchase yet">This PerkBoost deal unlocks for purchase when it reaches its vote target before voting ends. Vote below to help unlock it.</Alert>
+      <Alert title="Not available for purchase yet">
+        This PerkBoost deal unlocks for purchase when it reaches its vote target before voting ends. Vote below to help unlock it.
+      </Alert>
     );
   }
   if (deal.status !== 'active') return <Alert title="Not available for purchase">This deal cannot be bought right now.</Alert>;
@@ -154,7 +179,10 @@ function DealView({ deal: dealProp }: { deal: DealDetail }) {
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
       <title>{`${deal.title} | LocalPerks`}</title>
       <meta name="description" content={deal.description.slice(0, 150)} />
-      <Link to={paths.deals} className="mb-4 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-brand-800 hover:text-brand-900 hover:underline">
+      <Link
+        to={paths.deals}
+        className="mb-4 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-brand-800 hover:text-brand-900 hover:underline"
+      >
         <ArrowLeft aria-hidden className="h-4 w-4" /> Browse Deals
       </Link>
 
@@ -197,9 +225,15 @@ function DealView({ deal: dealProp }: { deal: DealDetail }) {
                   {formatCents(deal.originalPriceCents)}
                 </s>
               )}
-              {deal.discountPercentage > 0 && <span className="rounded-md bg-red-700 px-2 py-0.5 text-sm font-bold text-white">{deal.discountPercentage}% off</span>}
+              {deal.discountPercentage > 0 && (
+                <span className="rounded-md bg-red-700 px-2 py-0.5 text-sm font-bold text-white">{deal.discountPercentage}% off</span>
+              )}
             </p>
-            {hasDiscount && <p className="mt-1 text-sm font-medium text-slate-700">You save {formatCents(deal.originalPriceCents - deal.dealPriceCents)}</p>}
+            {hasDiscount && (
+              <p className="mt-1 text-sm font-medium text-slate-700">
+                You save {formatCents(deal.originalPriceCents - deal.dealPriceCents)}
+              </p>
+            )}
             <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-700">
               <CalendarClock aria-hidden className="h-4 w-4 text-slate-600" />
               {isExpired ? 'Expired' : 'Expires'} {longDate(deal.expirationDate)}
@@ -235,7 +269,9 @@ function DealView({ deal: dealProp }: { deal: DealDetail }) {
               </a>
             )}
             <div className="mt-3">
-              <MessageMerchantButton target={{ merchantName: deal.merchantName, dealId: deal.id, defaultSubject: `Question about “${deal.title}”` }} />
+              <MessageMerchantButton
+                target={{ merchantName: deal.merchantName, dealId: deal.id, defaultSubject: `Question about “${deal.title}”` }}
+              />
             </div>
           </section>
         </div>

@@ -27,7 +27,10 @@ export default function FilterSheetContent({
         >
           <div className="flex items-center justify-between border-b border-slate-200 py-2 pl-4 pr-2">
             <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">Filters</DialogPrimitive.Title>
-            <DialogClose className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100" aria-label="Close filters">
+            <DialogClose
+              className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
+              aria-label="Close filters"
+            >
               <X aria-hidden className="h-5 w-5" />
             </DialogClose>
           </div>
@@ -37,7 +40,11 @@ export default function FilterSheetContent({
               Clear filters
             </Button>
             <DialogClose asChild>
-              <Button className="flex-1">{resultCount === undefined ? 'Show deals' : `Show ${resultCount.toLocaleString('en-US')} ${resultCount === 1 ? 'deal' : 'deals'}`}</Button>
+              <Button className="flex-1">
+                {resultCount === undefined
+                  ? 'Show deals'
+                  : `Show ${resultCount.toLocaleString('en-US')} ${resultCount === 1 ? 'deal' : 'deals'}`}
+              </Button>
             </DialogClose>
           </div>
         </DialogPrimitive.Content>

@@ -19,7 +19,12 @@ const loadFilterSheetContent = () => import('./deals-filter-sheet');
 const FilterSheetContent = lazyPart(loadFilterSheetContent);
 
 const TYPE_LABELS: Record<DealTypeFilter, string> = { all: 'All Deals', standard: 'Standard', perkboost: 'PerkBoost' };
-const SORT_LABELS: Record<SortOption, string> = { newest: 'Newest', 'price-low': 'Price: Low to High', 'price-high': 'Price: High to Low', discount: 'Biggest Discount' };
+const SORT_LABELS: Record<SortOption, string> = {
+  newest: 'Newest',
+  'price-low': 'Price: Low to High',
+  'price-high': 'Price: High to Low',
+  discount: 'Biggest Discount',
+};
 
 type Filters = Required<Pick<BrowseFilters, 'type' | 'sort'>> & { search: string; category: number | null; location: LocationChoice };
 type FilterKey = 'search' | 'type' | 'sort' | 'category' | 'state' | 'city';
@@ -59,16 +64,28 @@ export default function DealsPage() {
     setParams(new URLSearchParams(), { replace: true });
   };
 
-  const result = useBrowseDeals({ search: filters.search, type: filters.type, sort: filters.sort, category: filters.category, state, city });
+  const result = useBrowseDeals({
+    search: filters.search,
+    type: filters.type,
+    sort: filters.sort,
+    category: filters.category,
+    state,
+    city,
+  });
   const seen = new Set<string>();
   // Offset pages can overlap when deals are added meanwhile; each deal shows once.
   const deals = (result.data?.pages ?? []).flatMap((p) => p.deals).filter((d) => !seen.has(d.id) && seen.add(d.id));
   const first = result.data?.pages[0];
-  const activeCount = Number(filters.type !== 'all') + Number(filters.category !== null) + Number(Boolean(state)) + Number(filters.sort !== 'newest');
+  const activeCount =
+    Number(filters.type !== 'all') + Number(filters.category !== null) + Number(Boolean(state)) + Number(filters.sort !== 'newest');
   const hasAnyFilter = activeCount > 0 || Boolean(filters.search);
 
   const name = categoryName(filters.category);
-  const title = filters.search ? `“${filters.search}” deals | LocalPerks` : name ? `${name} Deals | LocalPerks` : 'Browse Deals | LocalPerks';
+  const title = filters.search
+    ? `“${filters.search}” deals | LocalPerks`
+    : name
+      ? `${name} Deals | LocalPerks`
+      : 'Browse Deals | LocalPerks';
 
   const countText = !first
     ? 'Loading deals...'
@@ -89,7 +106,9 @@ export default function DealsPage() {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <title>{title}</title>
       <h1 className="text-3xl font-bold text-slate-900">Browse Deals</h1>
-      <p className="mt-1 text-slate-700">{filters.search ? <>Results for “{filters.search}”</> : 'Discounted local deals in 12 US cities.'}</p>
+      <p className="mt-1 text-slate-700">
+        {filters.search ? <>Results for “{filters.search}”</> : 'Discounted local deals in 12 US cities.'}
+      </p>
 
       <div className="mt-6 flex flex-wrap gap-2">
         <SearchForm value={filters.search} onSearch={(search) => update({ search })} />
@@ -135,7 +154,10 @@ export default function DealsPage() {
           </div>
         ) : (
           <>
-            <DealGrid deals={deals} className={cn('sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4', result.isPlaceholderData && 'opacity-60')} />
+            <DealGrid
+              deals={deals}
+              className={cn('sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4', result.isPlaceholderData && 'opacity-60')}
+            />
             <MorePages
               hasMore={Boolean(result.hasNextPage) && !result.isPlaceholderData}
               isLoading={result.isFetchingNextPage}
@@ -208,7 +230,14 @@ function FilterControls({
                 key={t}
                 className="inline-flex min-h-11 flex-1 cursor-pointer items-center justify-center whitespace-nowrap px-4 text-sm font-medium text-slate-800 hover:bg-slate-100 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:-outline-offset-4 has-focus-visible:outline-teal-700 has-checked:has-focus-visible:outline-white [&:not(:first-child)]:border-l [&:not(:first-child)]:border-slate-400"
               >
-                <input type="radio" name={`${id}-type`} value={t} checked={filters.type === t} onChange={() => onType(t)} className="sr-only" />
+                <input
+                  type="radio"
+                  name={`${id}-type`}
+                  value={t}
+                  checked={filters.type === t}
+                  onChange={() => onType(t)}
+                  className="sr-only"
+                />
                 {TYPE_LABELS[t]}
               </label>
             ))}
@@ -244,7 +273,17 @@ function FilterControls({
 }
 
 /** Under 768 px the filters move into this bottom sheet (customer.md §2 Browse page); its code loads on demand. */
-function FilterSheet({ activeCount, resultCount, onClear, children }: { activeCount: number; resultCount?: number; onClear: () => void; children: ReactNode }) {
+function FilterSheet({
+  activeCount,
+  resultCount,
+  onClear,
+  children,
+}: {
+  activeCount: number;
+  resultCount?: number;
+  onClear: () => void;
+  children: ReactNode;
+}) {
   const sheet = useDeferredDialog(loadFilterSheetContent);
   return (
     <>
@@ -272,7 +311,19 @@ function FilterSheet({ activeCount, resultCount, onClear, children }: { activeCo
 }
 
 /** "Load more", and the same automatically when the end of the list scrolls into view. */
-function MorePages({ hasMore, isLoading, isError, loadMore, shown }: { hasMore: boolean; isLoading: boolean; isError: boolean; loadMore: () => void; shown: number }) {
+function MorePages({
+  hasMore,
+  isLoading,
+  isError,
+  loadMore,
+  shown,
+}: {
+  hasMore: boolean;
+  isLoading: boolean;
+  isError: boolean;
+  loadMore: () => void;
+  shown: number;
+}) {
   const sentinel = useRef<HTMLDivElement>(null);
   const load = useRef(loadMore);
   load.current = loadMore;
@@ -286,7 +337,10 @@ function MorePages({ hasMore, isLoading, isError, loadMore, shown }: { hasMore: 
     return () => io.disconnect();
   }, [hasMore, isLoading, isError]);
 
-  if (!hasMore) return shown > 0 ? <p className="mt-8 text-center text-sm text-slate-700">You have seen all {shown.toLocaleString('en-US')} deals.</p> : null;
+  if (!hasMore)
+    return shown > 0 ? (
+      <p className="mt-8 text-center text-sm text-slate-700">You have seen all {shown.toLocaleString('en-US')} deals.</p>
+    ) : null;
   return (
     <div className="mt-8 flex flex-col items-center gap-3">
       <div ref={sentinel} aria-hidden />

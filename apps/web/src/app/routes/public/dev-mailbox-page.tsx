@@ -47,7 +47,11 @@ export default function DevMailboxPage() {
     placeholderData: keepPreviousData,
     refetchInterval: 5000,
   });
-  const mail = useQuery({ queryKey: ['dev-mail', selected], queryFn: () => api.get<{ mail: Mail }>(`/api/dev/mailbox/${selected}`).then((r) => r.mail), enabled: Boolean(selected) });
+  const mail = useQuery({
+    queryKey: ['dev-mail', selected],
+    queryFn: () => api.get<{ mail: Mail }>(`/api/dev/mailbox/${selected}`).then((r) => r.mail),
+    enabled: Boolean(selected),
+  });
 
   if (list.isError)
     return (
@@ -123,7 +127,16 @@ export default function DevMailboxPage() {
                   HTML
                 </Button>
               </div>
-              {view === 'text' ? <LinkedText text={mail.data.text} /> : <iframe title="HTML part" sandbox="allow-popups allow-top-navigation-by-user-activation" srcDoc={mail.data.html} className="h-[32rem] w-full rounded border border-slate-200" />}
+              {view === 'text' ? (
+                <LinkedText text={mail.data.text} />
+              ) : (
+                <iframe
+                  title="HTML part"
+                  sandbox="allow-popups allow-top-navigation-by-user-activation"
+                  srcDoc={mail.data.html}
+                  className="h-[32rem] w-full rounded border border-slate-200"
+                />
+              )}
             </article>
           ) : null}
         </section>

@@ -25,9 +25,14 @@ function WelcomeBanner() {
   return (
     <section aria-label="Welcome" className="border-b border-brand-100 bg-brand-50">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3">
-        {isMerchant ? <Briefcase aria-hidden className="h-5 w-5 text-brand-800" /> : <User aria-hidden className="h-5 w-5 text-brand-800" />}
+        {isMerchant ? (
+          <Briefcase aria-hidden className="h-5 w-5 text-brand-800" />
+        ) : (
+          <User aria-hidden className="h-5 w-5 text-brand-800" />
+        )}
         <p className="text-sm text-slate-800">
-          Welcome back, <strong>{user.name}</strong> · <span className="font-medium text-brand-800">{isMerchant ? 'Merchant Account' : 'Customer Account'}</span>
+          Welcome back, <strong>{user.name}</strong> ·{' '}
+          <span className="font-medium text-brand-800">{isMerchant ? 'Merchant Account' : 'Customer Account'}</span>
         </p>
         <div className="ml-auto flex gap-2">
           {isMerchant && (
@@ -52,12 +57,17 @@ export default function HomePage() {
       <section className="bg-gradient-to-br from-brand-800 to-brand-900 text-white">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:py-24">
           <h1 className="max-w-2xl text-4xl font-bold tracking-tight sm:text-5xl">Discover Local Deals</h1>
-          <p className="mt-4 max-w-xl text-lg text-emerald-50">Save up to 70% on restaurants, fitness, beauty, entertainment and more in 12 US cities.</p>
+          <p className="mt-4 max-w-xl text-lg text-emerald-50">
+            Save up to 70% on restaurants, fitness, beauty, entertainment and more in 12 US cities.
+          </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to={paths.deals} className={buttonClass('secondary', 'lg')}>
               <Search aria-hidden className="h-5 w-5" /> Browse Deals
             </Link>
-            <Link to={paths.perkboostInfo} className="inline-flex min-h-12 items-center gap-2 rounded-lg border border-white/70 px-6 font-medium text-white hover:bg-white/10">
+            <Link
+              to={paths.perkboostInfo}
+              className="inline-flex min-h-12 items-center gap-2 rounded-lg border border-white/70 px-6 font-medium text-white hover:bg-white/10"
+            >
               <Sparkles aria-hidden className="h-5 w-5" /> How PerkBoost works
             </Link>
           </div>
@@ -123,7 +133,9 @@ function HomeDealSections() {
             </Link>
           }
         />
-        <p className="-mt-3 mb-5 max-w-2xl text-slate-700">Vote for the deals you want. When enough people vote before the countdown ends, the deal unlocks for everyone.</p>
+        <p className="-mt-3 mb-5 max-w-2xl text-slate-700">
+          Vote for the deals you want. When enough people vote before the countdown ends, the deal unlocks for everyone.
+        </p>
         {home.isPending ? (
           <DealGridSkeleton count={HOME_BOOSTED_DEALS} className="sm:grid-cols-2" />
         ) : home.isError ? (
@@ -172,7 +184,9 @@ function BrowseByCategory() {
             </Button>
           </Alert>
         ) : deals.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">No deals match this category and location yet.</p>
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+            No deals match this category and location yet.
+          </p>
         ) : (
           <DealGrid deals={deals} className={cn('sm:grid-cols-2 lg:grid-cols-3', result.isPlaceholderData && 'opacity-60')} />
         )}

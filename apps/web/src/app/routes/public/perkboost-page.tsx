@@ -55,7 +55,11 @@ export default function PerkBoostPage() {
       ) : (
         <>
           <p className="mt-6 text-sm text-slate-700" aria-live="polite">
-            Showing {deals.length} of {first?.totalIsCapped ? `${(first.total ?? 0).toLocaleString('en-US')}+` : (first?.total ?? deals.length).toLocaleString('en-US')} PerkBoost deals
+            Showing {deals.length} of{' '}
+            {first?.totalIsCapped
+              ? `${(first.total ?? 0).toLocaleString('en-US')}+`
+              : (first?.total ?? deals.length).toLocaleString('en-US')}{' '}
+            PerkBoost deals
           </p>
           <DealGrid deals={deals} className="mt-4 sm:grid-cols-2 lg:grid-cols-3" />
           {query.hasNextPage && (

@@ -82,7 +82,10 @@ function Summary({ session }: { session: SandboxSession }) {
 function CardForm({ session }: { session: SandboxSession }) {
   const pay = useSandboxPay(session.id);
   const [isRedirecting, setIsRedirecting] = useState(false);
-  const form = useForm<SandboxPay>({ resolver: zodResolver(sandboxPaySchema), defaultValues: { cardNumber: '', expiry: '', cvc: '', name: '' } });
+  const form = useForm<SandboxPay>({
+    resolver: zodResolver(sandboxPaySchema),
+    defaultValues: { cardNumber: '', expiry: '', cvc: '', name: '' },
+  });
   const { errors } = form.formState;
   const busy = pay.isPending || isRedirecting;
   const onSubmit = (card: SandboxPay) =>
@@ -92,10 +95,16 @@ function CardForm({ session }: { session: SandboxSession }) {
         window.location.assign(url);
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.fields) for (const [k, m] of Object.entries(err.fields)) form.setError(k as keyof SandboxPay, { message: m });
+        if (err instanceof ApiError && err.fields)
+          for (const [k, m] of Object.entries(err.fields)) form.setError(k as keyof SandboxPay, { message: m });
       },
     });
-  const apiError = pay.error instanceof ApiError && !pay.error.fields ? pay.error.message : pay.error && !(pay.error instanceof ApiError) ? 'The payment could not be sent. Try again.' : null;
+  const apiError =
+    pay.error instanceof ApiError && !pay.error.fields
+      ? pay.error.message
+      : pay.error && !(pay.error instanceof ApiError)
+        ? 'The payment could not be sent. Try again.'
+        : null;
   const declined = pay.error instanceof ApiError && pay.error.code === 'PAYMENT_DECLINED';
   const cardNumber = form.register('cardNumber');
   const expiry = form.register('expiry');
@@ -145,7 +154,17 @@ function CardForm({ session }: { session: SandboxSession }) {
             )}
           </Field>
           <Field label="CVC" error={errors.cvc?.message}>
-            {(p) => <Input {...p} {...form.register('cvc')} inputMode="numeric" autoComplete="cc-csc" maxLength={4} placeholder="123" disabled={busy} />}
+            {(p) => (
+              <Input
+                {...p}
+                {...form.register('cvc')}
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                maxLength={4}
+                placeholder="123"
+                disabled={busy}
+              />
+            )}
           </Field>
         </div>
         <Field label="Name on card" error={errors.name?.message}>
@@ -194,7 +213,9 @@ export default function SandboxCheckoutPage() {
       <Shell>
         {title}
         <h1 className="text-xl font-bold text-slate-900">Payment page not found</h1>
-        <p className="mt-2 text-slate-700">This payment link is not valid. Go back to LocalPerks and start the checkout again from your cart.</p>
+        <p className="mt-2 text-slate-700">
+          This payment link is not valid. Go back to LocalPerks and start the checkout again from your cart.
+        </p>
       </Shell>
     );
   }
@@ -203,7 +224,13 @@ export default function SandboxCheckoutPage() {
     return (
       <Shell>
         {title}
-        <h1 className="text-xl font-bold text-slate-900">{s.status === 'paid' ? (s.purpose === 'order' ? 'This order is already paid' : 'This payment is already made') : 'This payment page has expired'}</h1>
+        <h1 className="text-xl font-bold text-slate-900">
+          {s.status === 'paid'
+            ? s.purpose === 'order'
+              ? 'This order is already paid'
+              : 'This payment is already made'
+            : 'This payment page has expired'}
+        </h1>
         <p className="mt-2 text-slate-700">
           {s.purpose === 'merchant_charge'
             ? s.status === 'paid'

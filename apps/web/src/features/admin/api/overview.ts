@@ -19,7 +19,15 @@ export interface AdminOverview {
   };
   pendingApprovals: number;
   recentMerchants: { id: string; businessName: string; city: string; state: string; plan: string; approved: boolean; createdAt: string }[];
-  merchantsWithDeals: { id: string; businessName: string; city: string; state: string; approved: boolean; dealCount: number; activeDealCount: number }[];
+  merchantsWithDeals: {
+    id: string;
+    businessName: string;
+    city: string;
+    state: string;
+    approved: boolean;
+    dealCount: number;
+    activeDealCount: number;
+  }[];
 }
 
 export interface AdminDeal {
@@ -35,13 +43,19 @@ export interface AdminDeal {
   createdAt: string;
 }
 
-export const adminOverviewQuery = queryOptions({ queryKey: ['admin', 'overview'], queryFn: () => api.get<AdminOverview>('/api/admin/overview') });
+export const adminOverviewQuery = queryOptions({
+  queryKey: ['admin', 'overview'],
+  queryFn: () => api.get<AdminOverview>('/api/admin/overview'),
+});
 export const useAdminOverview = () => useQuery(adminOverviewQuery);
 
 export const merchantDealsQuery = (merchantId: string, page: number) =>
   queryOptions({
     queryKey: ['admin', 'merchant-deals', merchantId, page],
-    queryFn: () => api.get<{ merchant: { id: string; businessName: string }; deals: AdminDeal[]; total: number; page: number; pageSize: number }>(`/api/admin/merchants/${merchantId}/deals?page=${page}`),
+    queryFn: () =>
+      api.get<{ merchant: { id: string; businessName: string }; deals: AdminDeal[]; total: number; page: number; pageSize: number }>(
+        `/api/admin/merchants/${merchantId}/deals?page=${page}`,
+      ),
     placeholderData: keepPreviousData,
   });
 export const useMerchantDeals = (merchantId: string, page: number) => useQuery(merchantDealsQuery(merchantId, page));
@@ -49,7 +63,8 @@ export const useMerchantDeals = (merchantId: string, page: number) => useQuery(m
 export function useDeactivateDeal() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ dealId, ...body }: DeactivateDeal & { dealId: string }) => api.post<{ ok: true }>(`/api/admin/deals/${dealId}/deactivate`, body),
+    mutationFn: ({ dealId, ...body }: DeactivateDeal & { dealId: string }) =>
+      api.post<{ ok: true }>(`/api/admin/deals/${dealId}/deactivate`, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

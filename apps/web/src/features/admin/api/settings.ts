@@ -18,7 +18,10 @@ export interface AuditEntry {
   admin: { id: string | null; name: string; email: string } | null;
 }
 
-export const adminsQuery = queryOptions({ queryKey: ['admin', 'admins'], queryFn: () => api.get<{ admins: AdminAccount[] }>('/api/admin/admins').then((r) => r.admins) });
+export const adminsQuery = queryOptions({
+  queryKey: ['admin', 'admins'],
+  queryFn: () => api.get<{ admins: AdminAccount[] }>('/api/admin/admins').then((r) => r.admins),
+});
 export const useAdmins = () => useQuery(adminsQuery);
 
 export const auditQuery = (page: number) =>

@@ -31,18 +31,21 @@ export interface TicketThread {
 export const adminTicketsQuery = (page: number) =>
   queryOptions({
     queryKey: ['admin', 'support', 'tickets', page],
-    queryFn: () => api.get<{ tickets: AdminTicket[]; total: number; page: number; pageSize: number }>(`/api/admin/support/tickets?page=${page}`),
+    queryFn: () =>
+      api.get<{ tickets: AdminTicket[]; total: number; page: number; pageSize: number }>(`/api/admin/support/tickets?page=${page}`),
     placeholderData: keepPreviousData,
   });
 export const useAdminTickets = (page: number) => useQuery(adminTicketsQuery(page));
 
-export const adminTicketQuery = (id: string) => queryOptions({ queryKey: ['admin', 'support', 'ticket', id], queryFn: () => api.get<TicketThread>(`/api/admin/support/tickets/${id}`) });
+export const adminTicketQuery = (id: string) =>
+  queryOptions({ queryKey: ['admin', 'support', 'ticket', id], queryFn: () => api.get<TicketThread>(`/api/admin/support/tickets/${id}`) });
 export const useAdminTicket = (id: string | null) => useQuery({ ...adminTicketQuery(id ?? ''), enabled: Boolean(id) });
 
 export function useSetTicketStatus() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: TicketStatus }) => api.patch<{ ticket: TicketThread['ticket'] }>(`/api/admin/support/tickets/${id}/status`, { status }),
+    mutationFn: ({ id, status }: { id: string; status: TicketStatus }) =>
+      api.patch<{ ticket: TicketThread['ticket'] }>(`/api/admin/support/tickets/${id}/status`, { status }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
@@ -50,7 +53,8 @@ export function useSetTicketStatus() {
 export function useReplyToTicket() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: SupportReply & { id: string }) => api.post<TicketThread>(`/api/admin/support/tickets/${id}/replies`, body),
+    mutationFn: ({ id, ...body }: SupportReply & { id: string }) =>
+      api.post<TicketThread>(`/api/admin/support/tickets/${id}/replies`, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

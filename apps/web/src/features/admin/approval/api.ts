@@ -1,5 +1,10 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminMerchantRequestsPage, AdminRegistrationThread, AdminRequestSection, RegistrationThreadMessage } from '@localperks/shared';
+import type {
+  AdminMerchantRequestsPage,
+  AdminRegistrationThread,
+  AdminRequestSection,
+  RegistrationThreadMessage,
+} from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
 /** Every query of the approval tab shares this prefix: one invalidation refreshes cards and threads. */
@@ -41,8 +46,10 @@ function useAdminMutation<TVars, TResult>(mutationFn: (vars: TVars) => Promise<T
   });
 }
 
-export const useApproveMerchant = () => useAdminMutation((id: string) => api.post<ApproveResult>(`/api/admin/merchant-requests/${id}/approve`));
-export const useRejectMerchant = () => useAdminMutation(({ id, reason }: { id: string; reason: string }) => api.post(`/api/admin/merchant-requests/${id}/reject`, { reason }));
+export const useApproveMerchant = () =>
+  useAdminMutation((id: string) => api.post<ApproveResult>(`/api/admin/merchant-requests/${id}/approve`));
+export const useRejectMerchant = () =>
+  useAdminMutation(({ id, reason }: { id: string; reason: string }) => api.post(`/api/admin/merchant-requests/${id}/reject`, { reason }));
 export const useResetMerchant = () => useAdminMutation((id: string) => api.post(`/api/admin/merchant-requests/${id}/reset`));
 
 export function useSendRegistrationMessage(id: string) {
@@ -50,7 +57,9 @@ export function useSendRegistrationMessage(id: string) {
   return useMutation({
     mutationFn: (message: string) => api.post<RegistrationThreadMessage>(`/api/admin/merchant-requests/${id}/messages`, { message }),
     onSuccess: (message) => {
-      qc.setQueryData(registrationThreadQuery(id).queryKey, (thread) => (thread && !thread.messages.some((m) => m.id === message.id) ? { ...thread, messages: [...thread.messages, message] } : thread));
+      qc.setQueryData(registrationThreadQuery(id).queryKey, (thread) =>
+        thread && !thread.messages.some((m) => m.id === message.id) ? { ...thread, messages: [...thread.messages, message] } : thread,
+      );
       void qc.invalidateQueries({ queryKey: registrationThreadQuery(id).queryKey });
     },
   });

@@ -12,7 +12,13 @@ const tones = {
 
 /** A small status label (Pending, Paid, New…), dark text on a light tint for AA contrast. */
 export function Badge({ tone = 'slate', children, className }: { tone?: keyof typeof tones; children: ReactNode; className?: string }) {
-  return <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', tones[tone], className)}>{children}</span>;
+  return (
+    <span
+      className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', tones[tone], className)}
+    >
+      {children}
+    </span>
+  );
 }
 
 /** "pending" → "Pending". */

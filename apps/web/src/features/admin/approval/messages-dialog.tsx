@@ -17,7 +17,15 @@ import { Badge, capitalise } from './badge';
  * on the right, the merchant's on the left. Merchant messages that were unread when they arrived on
  * screen keep their New tag while the dialog is open, although opening marks them read.
  */
-export function MessagesDialog({ registrationId, open, onOpenChange }: { registrationId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function MessagesDialog({
+  registrationId,
+  open,
+  onOpenChange,
+}: {
+  registrationId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const thread = useQuery({ ...registrationThreadQuery(registrationId), enabled: open });
   const markRead = useMarkThreadRead(registrationId);
   const send = useSendRegistrationMessage(registrationId);
@@ -95,10 +103,17 @@ export function MessagesDialog({ registrationId, open, onOpenChange }: { registr
               <p className="break-all">{reg.email}</p>
               <div className="flex flex-wrap gap-2 pt-1">
                 {reg.requiresMerchantResponse && <Badge tone="orange">Awaiting Response</Badge>}
-                <Badge tone={reg.status === 'approved' ? 'green' : reg.status === 'rejected' ? 'red' : 'amber'}>{capitalise(reg.status)}</Badge>
+                <Badge tone={reg.status === 'approved' ? 'green' : reg.status === 'rejected' ? 'red' : 'amber'}>
+                  {capitalise(reg.status)}
+                </Badge>
               </div>
             </div>
-            <ol ref={attachList} aria-label="Conversation" className="max-h-[35vh] min-h-24 space-y-3 overflow-y-auto rounded-lg border border-slate-200 p-3 sm:max-h-80" tabIndex={0}>
+            <ol
+              ref={attachList}
+              aria-label="Conversation"
+              className="max-h-[35vh] min-h-24 space-y-3 overflow-y-auto rounded-lg border border-slate-200 p-3 sm:max-h-80"
+              tabIndex={0}
+            >
               {thread.data.messages.length === 0 ? (
                 <li className="py-6 text-center text-sm text-slate-700">{M.noMessages}</li>
               ) : (
@@ -106,11 +121,20 @@ export function MessagesDialog({ registrationId, open, onOpenChange }: { registr
                   const isAdmin = m.senderType === 'admin';
                   return (
                     <li key={m.id} className={cn('flex', isAdmin ? 'justify-end' : 'justify-start')}>
-                      <div className={cn('max-w-[85%] rounded-lg px-3 py-2 text-sm', isAdmin ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-900')}>
+                      <div
+                        className={cn(
+                          'max-w-[85%] rounded-lg px-3 py-2 text-sm',
+                          isAdmin ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-900',
+                        )}
+                      >
                         <div className="mb-1 flex flex-wrap items-center gap-2 text-xs font-semibold">
                           <span>{isAdmin ? 'Admin' : 'Merchant'}</span>
                           {m.messageType === 'rejection_response' && <Badge tone="red">Rejection Notice</Badge>}
-                          {!isAdmin && newIds.has(m.id) && <Badge tone="brand" className="bg-brand-800">New</Badge>}
+                          {!isAdmin && newIds.has(m.id) && (
+                            <Badge tone="brand" className="bg-brand-800">
+                              New
+                            </Badge>
+                          )}
                         </div>
                         <p className="whitespace-pre-wrap break-words">{m.message}</p>
                         <p className={cn('mt-1 text-xs', isAdmin ? 'text-white' : 'text-slate-700')}>{formatDateTime(m.createdAt)}</p>
@@ -130,7 +154,15 @@ export function MessagesDialog({ registrationId, open, onOpenChange }: { registr
               <label htmlFor={boxId} className="block text-sm font-medium text-slate-800">
                 Message to {reg.businessName}
               </label>
-              <Textarea id={boxId} rows={3} maxLength={REGISTRATION_MESSAGE_MAX_LENGTH} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} placeholder="Type your message..." />
+              <Textarea
+                id={boxId}
+                rows={3}
+                maxLength={REGISTRATION_MESSAGE_MAX_LENGTH}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                onKeyDown={onKeyDown}
+                placeholder="Type your message..."
+              />
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="text-xs text-slate-700">Ctrl or Cmd + Enter sends</p>
                 <Button type="submit" disabled={send.isPending || text.trim() === ''}>

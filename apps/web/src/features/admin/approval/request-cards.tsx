@@ -1,7 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Check, ExternalLink, MessageSquare, RotateCcw, X } from 'lucide-react';
-import { ADMIN_APPROVAL_MESSAGES as M, PLANS, REJECTION_PREVIEW_LENGTH, type AdminMerchantRequest, type AdminRequestSection } from '@localperks/shared';
+import {
+  ADMIN_APPROVAL_MESSAGES as M,
+  PLANS,
+  REJECTION_PREVIEW_LENGTH,
+  type AdminMerchantRequest,
+  type AdminRequestSection,
+} from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -28,7 +34,12 @@ function ViewMessagesButton({ request }: { request: AdminMerchantRequest }) {
   const unread = request.unreadMessages;
   return (
     <>
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} aria-label={`View Messages with ${request.businessName}${unread ? `, ${unread} unread` : ''}`}>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => setOpen(true)}
+        aria-label={`View Messages with ${request.businessName}${unread ? `, ${unread} unread` : ''}`}
+      >
         <MessageSquare aria-hidden className="h-4 w-4" /> View Messages
         {unread > 0 && (
           <span aria-hidden className="min-w-5 rounded-full bg-red-700 px-1.5 text-center text-xs font-semibold leading-5 text-white">
@@ -46,7 +57,10 @@ function PendingItem({ request }: { request: AdminMerchantRequest }) {
   const [isRejecting, setIsRejecting] = useState(false);
   const onApprove = () =>
     approve.mutateAsync(request.id).then(
-      (r) => toast.success(M.approvedTitle, { description: `${r.businessName} has been approved with a ${r.commissionRate}% commission rate and can now access their dashboard.` }),
+      (r) =>
+        toast.success(M.approvedTitle, {
+          description: `${r.businessName} has been approved with a ${r.commissionRate}% commission rate and can now access their dashboard.`,
+        }),
       () => toast.error('Error', { description: M.approveFailed }),
     );
   return (
@@ -80,7 +94,12 @@ function PendingItem({ request }: { request: AdminMerchantRequest }) {
             </div>
           </dl>
           {request.website && (
-            <a href={request.website} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-6 items-center gap-1 break-all text-sm text-brand-800 underline underline-offset-2">
+            <a
+              href={request.website}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex min-h-6 items-center gap-1 break-all text-sm text-brand-800 underline underline-offset-2"
+            >
               {request.website} <ExternalLink aria-hidden className="h-3.5 w-3.5" />
               <span className="sr-only">(opens in a new tab)</span>
             </a>
@@ -137,7 +156,12 @@ function AwaitingItem({ request }: { request: AdminMerchantRequest }) {
 }
 
 function SectionState({ q, children }: { q: ReturnType<typeof useSection>['q']; children: ReactNode }) {
-  if (q.isPending) return <p role="status" className="py-4 text-slate-700">Loading...</p>;
+  if (q.isPending)
+    return (
+      <p role="status" className="py-4 text-slate-700">
+        Loading...
+      </p>
+    );
   if (q.isError) return <Alert variant="destructive" title={M.loadFailed} />;
   return <>{children}</>;
 }
@@ -208,7 +232,9 @@ export function ProcessedCard() {
                     <p className="break-all text-sm text-slate-700">{r.email}</p>
                   </div>
                   <div className="flex items-center gap-3">
-                    <Badge tone={r.status === 'approved' ? 'green' : r.status === 'rejected' ? 'red' : 'slate'}>{capitalise(r.status)}</Badge>
+                    <Badge tone={r.status === 'approved' ? 'green' : r.status === 'rejected' ? 'red' : 'slate'}>
+                      {capitalise(r.status)}
+                    </Badge>
                     <span className="text-sm text-slate-700">{formatDate(r.updatedAt)}</span>
                   </div>
                 </li>

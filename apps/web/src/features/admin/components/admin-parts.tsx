@@ -11,8 +11,20 @@ const badgeTones = {
   blue: 'bg-sky-100 text-sky-900',
 } as const;
 
-export function Badge({ tone = 'slate', children, className }: { tone?: keyof typeof badgeTones; children: ReactNode; className?: string }) {
-  return <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', badgeTones[tone], className)}>{children}</span>;
+export function Badge({
+  tone = 'slate',
+  children,
+  className,
+}: {
+  tone?: keyof typeof badgeTones;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', badgeTones[tone], className)}>
+      {children}
+    </span>
+  );
 }
 
 export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
@@ -27,7 +39,17 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry: () 
 }
 
 /** The Refresh button at the top of an admin tab; the icon spins while `spinning`. */
-export function RefreshButton({ label = 'Refresh', spinning, disabled, onClick }: { label?: string; spinning: boolean; disabled: boolean; onClick: () => void }) {
+export function RefreshButton({
+  label = 'Refresh',
+  spinning,
+  disabled,
+  onClick,
+}: {
+  label?: string;
+  spinning: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}) {
   return (
     <Button variant="secondary" onClick={onClick} disabled={disabled}>
       <RefreshCw aria-hidden className={cn('h-4 w-4', spinning && 'animate-spin')} /> {label}

@@ -38,8 +38,18 @@ function Stats({ s }: { s: AdminOverview['stats'] }) {
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <StatCard title="Total Merchants" value={String(s.totalMerchants)} note={`${s.approvedMerchants} approved`} icon={Store} />
       <StatCard title="Total Deals" value={String(s.totalDeals)} note={`${s.activeDeals} active`} icon={Tag} />
-      <StatCard title="Total Revenue" value={formatCents(s.totalRevenueCents)} note={`All time · ${s.totalPurchases} ${s.totalPurchases === 1 ? 'purchase' : 'purchases'}`} icon={DollarSign} />
-      <StatCard title="Current Period Payout" value={formatCents(s.currentPeriodPayoutCents)} note={`Next payout: ${formatDay(s.nextPayoutDate)}`} icon={Wallet} />
+      <StatCard
+        title="Total Revenue"
+        value={formatCents(s.totalRevenueCents)}
+        note={`All time · ${s.totalPurchases} ${s.totalPurchases === 1 ? 'purchase' : 'purchases'}`}
+        icon={DollarSign}
+      />
+      <StatCard
+        title="Current Period Payout"
+        value={formatCents(s.currentPeriodPayoutCents)}
+        note={`Next payout: ${formatDay(s.nextPayoutDate)}`}
+        icon={Wallet}
+      />
     </div>
   );
 }
@@ -62,7 +72,9 @@ function DeactivateDialog({ deal, onClose }: { deal: AdminDeal | null; onClose: 
       { dealId: deal.id, reason: reason.trim() },
       {
         onSuccess: () => {
-          toast.success(DEAL_MODERATION_MESSAGES.deactivatedTitle, { description: `"${deal.title}" is no longer listed and the merchant was told why.` });
+          toast.success(DEAL_MODERATION_MESSAGES.deactivatedTitle, {
+            description: `"${deal.title}" is no longer listed and the merchant was told why.`,
+          });
           onClose();
         },
         onError: (err) => toast.error('Error', { description: errorMessage(err, 'Failed to deactivate deal') }),
@@ -72,9 +84,20 @@ function DeactivateDialog({ deal, onClose }: { deal: AdminDeal | null; onClose: 
   return (
     <Dialog open={Boolean(deal)} onOpenChange={(o) => !o && onClose()}>
       {deal && (
-        <DialogContent title="Deactivate Deal" description={`"${deal.title}" will be taken down at once. The merchant gets a notification and an e-mail with your reason.`}>
+        <DialogContent
+          title="Deactivate Deal"
+          description={`"${deal.title}" will be taken down at once. The merchant gets a notification and an e-mail with your reason.`}
+        >
           <Field label="Reason for deactivation (required):" error={error}>
-            {(p) => <Textarea {...p} rows={4} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Which merchant term does this deal break?" />}
+            {(p) => (
+              <Textarea
+                {...p}
+                rows={4}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                placeholder="Which merchant term does this deal break?"
+              />
+            )}
           </Field>
           <div className="mt-4 flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={onClose}>
@@ -132,7 +155,15 @@ function MerchantDeals({ merchantId, onBack }: { merchantId: string; onBack: () 
               ))}
             </ul>
           )}
-          <Pager page={page} pageSize={q.data.pageSize} total={q.data.total} onPage={setPage} label="Deal pages" size="sm" className="mt-4" />
+          <Pager
+            page={page}
+            pageSize={q.data.pageSize}
+            total={q.data.total}
+            onPage={setPage}
+            label="Deal pages"
+            size="sm"
+            className="mt-4"
+          />
         </>
       )}
       <DeactivateDialog deal={toDeactivate} onClose={() => setToDeactivate(null)} />
@@ -201,7 +232,11 @@ export default function OverviewTab() {
                   <ul className="divide-y divide-slate-200">
                     {q.data.merchantsWithDeals.map((m) => (
                       <li key={m.id}>
-                        <button type="button" onClick={() => setMerchantId(m.id)} className="flex min-h-12 w-full items-center justify-between gap-2 py-3 text-left hover:bg-slate-50">
+                        <button
+                          type="button"
+                          onClick={() => setMerchantId(m.id)}
+                          className="flex min-h-12 w-full items-center justify-between gap-2 py-3 text-left hover:bg-slate-50"
+                        >
                           <span className="min-w-0">
                             <span className="block truncate font-medium text-slate-900">{m.businessName}</span>
                             <span className="block text-sm text-slate-600">

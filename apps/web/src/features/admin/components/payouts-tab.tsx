@@ -54,20 +54,31 @@ export default function PayoutsTab() {
           <CardTitle>Current Period Summary</CardTitle>
           {s && (
             <CardDescription>
-              Sales from {formatDay(s.currentPeriod.start)} to {formatDay(s.currentPeriod.end)}, paid on {formatDay(s.currentPeriod.payoutDate)}
+              Sales from {formatDay(s.currentPeriod.start)} to {formatDay(s.currentPeriod.end)}, paid on{' '}
+              {formatDay(s.currentPeriod.payoutDate)}
             </CardDescription>
           )}
         </CardHeader>
         <CardContent className="px-4 sm:px-6">
           {summary.isPending ? (
-            <p role="status" className="py-4 text-slate-700">Loading...</p>
+            <p role="status" className="py-4 text-slate-700">
+              Loading...
+            </p>
           ) : summary.isError ? (
             <Alert variant="destructive" title={M.loadFailed} />
           ) : (
             <div className="grid gap-3 sm:grid-cols-3">
-              <Stat label="Total Upcoming Payouts" value={formatCents(s!.upcomingNetCents)} note="Owed to merchants for this period so far" />
+              <Stat
+                label="Total Upcoming Payouts"
+                value={formatCents(s!.upcomingNetCents)}
+                note="Owed to merchants for this period so far"
+              />
               <Stat label="Merchants This Period" value={String(s!.merchantsThisPeriod)} note="With sales in this period" />
-              <Stat label="Pending Payouts" value={String(s!.pendingPayouts)} note={`${formatCents(s!.pendingNetCents)} from closed periods to pay`} />
+              <Stat
+                label="Pending Payouts"
+                value={String(s!.pendingPayouts)}
+                note={`${formatCents(s!.pendingNetCents)} from closed periods to pay`}
+              />
             </div>
           )}
         </CardContent>
@@ -80,7 +91,9 @@ export default function PayoutsTab() {
         </CardHeader>
         <CardContent className="px-4 sm:px-6">
           {list.isPending ? (
-            <p role="status" className="py-4 text-slate-700">Loading...</p>
+            <p role="status" className="py-4 text-slate-700">
+              Loading...
+            </p>
           ) : list.isError ? (
             <Alert variant="destructive" title={M.loadFailed} />
           ) : list.data.items.length === 0 && page === 1 ? (
@@ -92,7 +105,15 @@ export default function PayoutsTab() {
                   <PayoutItem key={p.id} payout={p} />
                 ))}
               </ul>
-              <Pager page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} label="Payout pages" size="sm" className="mt-4" />
+              <Pager
+                page={page}
+                total={list.data.total}
+                pageSize={list.data.pageSize}
+                onPage={setPage}
+                label="Payout pages"
+                size="sm"
+                className="mt-4"
+              />
             </>
           )}
         </CardContent>

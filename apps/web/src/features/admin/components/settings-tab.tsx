@@ -14,7 +14,6 @@ import { useAdmins, useAudit, useCreateAdmin, type AuditEntry } from '../api/set
 import { Pager } from '../../../components/ui/pager';
 import { ErrorState } from './admin-parts';
 
-
 function CreateAdminForm() {
   const form = useForm<CreateAdmin>({ resolver: zodResolver(createAdminSchema), defaultValues: { name: '', email: '', password: '' } });
   const create = useCreateAdmin();
@@ -26,7 +25,8 @@ function CreateAdminForm() {
         form.reset();
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.fields) for (const [k, m] of Object.entries(err.fields)) form.setError(k as keyof CreateAdmin, { message: m });
+        if (err instanceof ApiError && err.fields)
+          for (const [k, m] of Object.entries(err.fields)) form.setError(k as keyof CreateAdmin, { message: m });
         toast.error('Error', { description: errorMessage(err, 'Failed to create admin') });
       },
     });
@@ -38,7 +38,11 @@ function CreateAdminForm() {
       <Field label="Email" error={errors.email?.message}>
         {(p) => <Input {...p} {...form.register('email')} type="email" autoComplete="off" disabled={create.isPending} />}
       </Field>
-      <Field label="Password" error={errors.password?.message} hint="At least 8 characters with an uppercase letter and a number. Share it with the new admin privately.">
+      <Field
+        label="Password"
+        error={errors.password?.message}
+        hint="At least 8 characters with an uppercase letter and a number. Share it with the new admin privately."
+      >
         {(p) => <Input {...p} {...form.register('password')} type="password" autoComplete="new-password" disabled={create.isPending} />}
       </Field>
       <Button type="submit" disabled={create.isPending}>
@@ -66,11 +70,15 @@ function describe(e: AuditEntry): string {
   const str = (k: string) => (typeof d[k] === 'string' ? (d[k] as string) : undefined);
   const parts: string[] = [];
   const name = str('businessName') ?? str('title') ?? str('subject') ?? str('name');
-  if (e.action === 'deal.deactivated') parts.push(`"${str('title') ?? ''}"${str('businessName') ? ` of ${str('businessName')}` : ''}`, `reason: ${str('reason') ?? ''}`);
-  else if (e.action === 'ticket.status_changed') parts.push(`"${str('subject') ?? ''}"`, `${statusLabel(str('from'))} → ${statusLabel(str('to'))}`);
+  if (e.action === 'deal.deactivated')
+    parts.push(`"${str('title') ?? ''}"${str('businessName') ? ` of ${str('businessName')}` : ''}`, `reason: ${str('reason') ?? ''}`);
+  else if (e.action === 'ticket.status_changed')
+    parts.push(`"${str('subject') ?? ''}"`, `${statusLabel(str('from'))} → ${statusLabel(str('to'))}`);
   else if (e.action === 'admin.created') parts.push(`${str('name') ?? ''} (${str('email') ?? ''})`);
-  else if (e.action === 'payout.marked_paid') parts.push(str('businessName') ?? 'Unknown Merchant', `${str('periodStart') ?? ''} – ${str('periodEnd') ?? ''}`);
-  else if (e.action === 'merchant.approved') parts.push(str('businessName') ?? '', typeof d.commissionRate === 'number' ? `${d.commissionRate}% commission` : '');
+  else if (e.action === 'payout.marked_paid')
+    parts.push(str('businessName') ?? 'Unknown Merchant', `${str('periodStart') ?? ''} – ${str('periodEnd') ?? ''}`);
+  else if (e.action === 'merchant.approved')
+    parts.push(str('businessName') ?? '', typeof d.commissionRate === 'number' ? `${d.commissionRate}% commission` : '');
   else if (name) parts.push(name);
   if (typeof d.netCents === 'number') parts.push(formatCents(d.netCents));
   if (str('reason') && e.action !== 'deal.deactivated') parts.push(`reason: ${str('reason')}`);
@@ -96,7 +104,15 @@ function AuditTrail() {
           </li>
         ))}
       </ul>
-      <Pager page={page} pageSize={q.data.pageSize} total={q.data.total} onPage={setPage} label="Audit trail pages" size="sm" className="mt-4" />
+      <Pager
+        page={page}
+        pageSize={q.data.pageSize}
+        total={q.data.total}
+        onPage={setPage}
+        label="Audit trail pages"
+        size="sm"
+        className="mt-4"
+      />
     </>
   );
 }

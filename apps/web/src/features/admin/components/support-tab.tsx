@@ -17,7 +17,12 @@ import { Badge, ErrorState, RefreshButton } from './admin-parts';
 
 import { showLoadError, useLoadErrorToast } from './use-load-error-toast';
 
-const statusTone: Record<TicketStatus, 'blue' | 'amber' | 'green' | 'slate'> = { open: 'blue', in_progress: 'amber', resolved: 'green', closed: 'slate' };
+const statusTone: Record<TicketStatus, 'blue' | 'amber' | 'green' | 'slate'> = {
+  open: 'blue',
+  in_progress: 'amber',
+  resolved: 'green',
+  closed: 'slate',
+};
 
 export function TicketStatusBadge({ status }: { status: TicketStatus }) {
   return <Badge tone={statusTone[status]}>{TICKET_STATUS_LABELS[status]}</Badge>;
@@ -117,7 +122,7 @@ function TicketDetail({ id, onBack }: { id: string; onBack: () => void }) {
             fromSupport={m.senderType === 'admin'}
             own={m.senderType === 'admin'}
             title={m.senderType === 'admin' ? `Support: ${m.subject}` : m.subject}
-            meta={`${m.senderType === 'admin' ? m.senderName ?? 'Support' : ticket.name} · ${formatDateTime(m.createdAt)}`}
+            meta={`${m.senderType === 'admin' ? (m.senderName ?? 'Support') : ticket.name} · ${formatDateTime(m.createdAt)}`}
           >
             {m.message}
           </TicketMessage>
@@ -196,7 +201,15 @@ export default function SupportTab() {
                   <TicketRow key={t.id} t={t} onOpen={() => setOpenId(t.id)} />
                 ))}
               </ul>
-              <Pager page={page} pageSize={q.data.pageSize} total={q.data.total} onPage={setPage} label="Ticket pages" size="sm" className="mt-4" />
+              <Pager
+                page={page}
+                pageSize={q.data.pageSize}
+                total={q.data.total}
+                onPage={setPage}
+                label="Ticket pages"
+                size="sm"
+                className="mt-4"
+              />
             </>
           )}
         </CardContent>

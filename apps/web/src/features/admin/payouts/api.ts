@@ -4,9 +4,13 @@ import { api } from '../../../lib/api-client';
 
 export const payoutsKey = ['admin', 'payouts'] as const;
 
-export const payoutsQuery = (page: number) => queryOptions({ queryKey: [...payoutsKey, 'list', page], queryFn: () => api.get<AdminPayoutsPage>(`/api/admin/payouts?page=${page}`) });
+export const payoutsQuery = (page: number) =>
+  queryOptions({ queryKey: [...payoutsKey, 'list', page], queryFn: () => api.get<AdminPayoutsPage>(`/api/admin/payouts?page=${page}`) });
 
-export const payoutSummaryQuery = queryOptions({ queryKey: [...payoutsKey, 'summary'], queryFn: () => api.get<PayoutSummary>('/api/admin/payouts/summary') });
+export const payoutSummaryQuery = queryOptions({
+  queryKey: [...payoutsKey, 'summary'],
+  queryFn: () => api.get<PayoutSummary>('/api/admin/payouts/summary'),
+});
 
 export function useMarkPayoutPaid() {
   const qc = useQueryClient();

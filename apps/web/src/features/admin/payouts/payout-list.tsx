@@ -9,7 +9,8 @@ import { Badge } from '../approval/badge';
 import { useMarkPayoutPaid } from './api';
 
 /** A calendar day `YYYY-MM-DD` as "Nov 1, 2026", whatever the reader's time zone. */
-export const formatDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+export const formatDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 export const periodLabel = (p: { periodStart: string; periodEnd: string }) => `${formatDay(p.periodStart)} – ${formatDay(p.periodEnd)}`;
 
 function MarkPaidButton({ payout }: { payout: AdminPayout }) {
@@ -32,7 +33,10 @@ function MarkPaidButton({ payout }: { payout: AdminPayout }) {
       <Button size="sm" onClick={() => setOpen(true)} aria-label={`Mark as Paid: ${name}, ${periodLabel(payout)}`}>
         Mark as Paid
       </Button>
-      <DialogContent title="Mark this payout as paid?" description={`${name}: ${formatCents(payout.netCents)} for sales from ${periodLabel(payout)}. The merchant is e-mailed, and a paid payout cannot be marked unpaid again.`}>
+      <DialogContent
+        title="Mark this payout as paid?"
+        description={`${name}: ${formatCents(payout.netCents)} for sales from ${periodLabel(payout)}. The merchant is e-mailed, and a paid payout cannot be marked unpaid again.`}
+      >
         <div className="flex flex-wrap justify-end gap-2">
           <DialogClose asChild>
             <Button variant="secondary">Cancel</Button>
@@ -58,7 +62,8 @@ export function PayoutItem({ payout }: { payout: AdminPayout }) {
           {periodLabel(payout)} · {payout.totalPurchases} purchase{payout.totalPurchases === 1 ? '' : 's'}
         </p>
         <p className="text-sm text-slate-700">
-          Sales {formatCents(payout.grossCents)} · Commission {formatCents(payout.commissionCents)} · <span className="font-semibold text-slate-900">Net {formatCents(payout.netCents)}</span>
+          Sales {formatCents(payout.grossCents)} · Commission {formatCents(payout.commissionCents)} ·{' '}
+          <span className="font-semibold text-slate-900">Net {formatCents(payout.netCents)}</span>
         </p>
         {payout.isPaid && payout.paidAt ? (
           <p className="flex items-center gap-1 text-sm text-emerald-800">

@@ -7,16 +7,43 @@ import { Field, Input } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
 
 /** Email + password sign-in form shared by /auth, /login and /merchant/login. */
-export function LoginForm({ onSubmit, isLoading, idPrefix = 'login' }: { onSubmit: (v: Login) => void; isLoading: boolean; idPrefix?: string }) {
+export function LoginForm({
+  onSubmit,
+  isLoading,
+  idPrefix = 'login',
+}: {
+  onSubmit: (v: Login) => void;
+  isLoading: boolean;
+  idPrefix?: string;
+}) {
   const form = useForm<Login>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" aria-label="Login">
       <Field label="Email" error={errors.email?.message}>
-        {(p) => <Input {...p} {...form.register('email')} type="email" autoComplete="email" placeholder="you@example.com" disabled={isLoading} data-testid={`${idPrefix}-email`} />}
+        {(p) => (
+          <Input
+            {...p}
+            {...form.register('email')}
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            disabled={isLoading}
+            data-testid={`${idPrefix}-email`}
+          />
+        )}
       </Field>
       <Field label="Password" error={errors.password?.message}>
-        {(p) => <Input {...p} {...form.register('password')} type="password" autoComplete="current-password" disabled={isLoading} data-testid={`${idPrefix}-password`} />}
+        {(p) => (
+          <Input
+            {...p}
+            {...form.register('password')}
+            type="password"
+            autoComplete="current-password"
+            disabled={isLoading}
+            data-testid={`${idPrefix}-password`}
+          />
+        )}
       </Field>
       <div className="flex justify-end">
         <Link to={paths.forgotPassword} className="text-sm text-brand-800 underline">
@@ -48,7 +75,9 @@ export function SignupForm<T extends boolean>({
   return (
     <form noValidate onSubmit={form.handleSubmit((v) => onSubmit(v as never))} className="space-y-4" aria-label="Sign up">
       <Field label="Email" error={errors.email?.message}>
-        {(p) => <Input {...p} {...form.register('email')} type="email" autoComplete="email" placeholder="you@example.com" disabled={isLoading} />}
+        {(p) => (
+          <Input {...p} {...form.register('email')} type="email" autoComplete="email" placeholder="you@example.com" disabled={isLoading} />
+        )}
       </Field>
       <Field label="Password" error={errors.password?.message} hint="At least 8 characters with an uppercase letter and a number.">
         {(p) => <Input {...p} {...form.register('password')} type="password" autoComplete="new-password" disabled={isLoading} />}
@@ -56,9 +85,7 @@ export function SignupForm<T extends boolean>({
       <Field label="Confirm Password" error={errors.confirmPassword?.message}>
         {(p) => <Input {...p} {...form.register('confirmPassword')} type="password" autoComplete="new-password" disabled={isLoading} />}
       </Field>
-      {withTerms && (
-        <TermsCheckbox registration={form.register('acceptTerms')} disabled={isLoading} error={errors.acceptTerms?.message} />
-      )}
+      {withTerms && <TermsCheckbox registration={form.register('acceptTerms')} disabled={isLoading} error={errors.acceptTerms?.message} />}
       <Button type="submit" className="w-full" disabled={isLoading}>
         {isLoading ? 'Creating account...' : 'Create Account'}
       </Button>
@@ -67,11 +94,25 @@ export function SignupForm<T extends boolean>({
 }
 
 /** The terms checkbox of the sign-up forms, with its error announced. */
-export function TermsCheckbox({ registration, disabled, error }: { registration: UseFormRegisterReturn; disabled: boolean; error?: string }) {
+export function TermsCheckbox({
+  registration,
+  disabled,
+  error,
+}: {
+  registration: UseFormRegisterReturn;
+  disabled: boolean;
+  error?: string;
+}) {
   return (
     <div>
       <label className="flex min-h-11 items-start gap-3 text-sm text-slate-700">
-        <input type="checkbox" {...registration} disabled={disabled} className="mt-1 h-5 w-5 accent-brand-700" aria-invalid={Boolean(error)} />
+        <input
+          type="checkbox"
+          {...registration}
+          disabled={disabled}
+          className="mt-1 h-5 w-5 accent-brand-700"
+          aria-invalid={Boolean(error)}
+        />
         <span>
           I accept the{' '}
           <Link to={paths.companyTerms} target="_blank" className="text-brand-800 underline">

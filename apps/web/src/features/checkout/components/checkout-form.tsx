@@ -102,7 +102,13 @@ export function CheckoutFormCard({
         {(p) => <Textarea {...p} {...form.register('notes')} rows={3} disabled={busy} />}
       </Field>
       <label className="flex items-start gap-3 text-sm text-slate-800">
-        <input type="checkbox" className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} disabled={busy} />
+        <input
+          type="checkbox"
+          className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
+          checked={saveCard}
+          onChange={(e) => setSaveCard(e.target.checked)}
+          disabled={busy}
+        />
         <span>Save this card to my account (only its last four digits and expiry date are kept).</span>
       </label>
       <div className="flex items-start gap-3 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-slate-800">
@@ -113,7 +119,11 @@ export function CheckoutFormCard({
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
         <Lock aria-hidden className="h-4 w-4" />
-        {status === 'idle' ? `Pay ${formatCents(totalCents)}` : status === 'processing' ? 'Processing...' : 'Redirecting to secure payment...'}
+        {status === 'idle'
+          ? `Pay ${formatCents(totalCents)}`
+          : status === 'processing'
+            ? 'Processing...'
+            : 'Redirecting to secure payment...'}
       </Button>
     </form>
   );

@@ -26,7 +26,12 @@ const FILTERS: [InboxFilter, string][] = [
 ];
 
 export function MessageStatusBadge({ status }: { status: InboxMessage['status'] }) {
-  const [label, style] = status === 'unread' ? ['Unread', 'bg-red-100 text-red-900'] : status === 'read' ? ['Read', 'bg-slate-200 text-slate-800'] : ['Responded', 'bg-emerald-100 text-emerald-900'];
+  const [label, style] =
+    status === 'unread'
+      ? ['Unread', 'bg-red-100 text-red-900']
+      : status === 'read'
+        ? ['Read', 'bg-slate-200 text-slate-800']
+        : ['Responded', 'bg-emerald-100 text-emerald-900'];
   return <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', style)}>{label}</span>;
 }
 
@@ -46,7 +51,10 @@ export default function MerchantInboxTab() {
         <Lock aria-hidden className="mx-auto h-8 w-8 text-slate-600" />
         <h2 className="mt-3 text-lg font-semibold text-slate-900">Customer Messages are locked</h2>
         <p className="mx-auto mt-1 max-w-md text-sm text-slate-700">{inbox.error.message}</p>
-        <Link to={`${paths.merchantDashboard}?tab=plans`} className="mt-4 inline-flex min-h-11 items-center font-medium text-brand-800 underline">
+        <Link
+          to={`${paths.merchantDashboard}?tab=plans`}
+          className="mt-4 inline-flex min-h-11 items-center font-medium text-brand-800 underline"
+        >
           Switch Plans
         </Link>
       </Card>
@@ -59,7 +67,9 @@ export default function MerchantInboxTab() {
         <h2 id="inbox-heading" className="text-xl font-semibold text-slate-900">
           Customer Messages
         </h2>
-        <p className="text-sm text-slate-600">Questions customers sent from your deals and their purchases. They get your response by email and in their account.</p>
+        <p className="text-sm text-slate-600">
+          Questions customers sent from your deals and their purchases. They get your response by email and in their account.
+        </p>
       </div>
 
       <FilterChips
@@ -84,7 +94,9 @@ export default function MerchantInboxTab() {
       ) : data.messages.length === 0 ? (
         <Card className="p-8 text-center">
           <p className="font-medium text-slate-900">{status === 'all' ? 'No customer messages yet.' : `No ${status} messages.`}</p>
-          {status === 'all' && <p className="mt-1 text-sm text-slate-600">Customers can write to you from your deal pages and from their purchases.</p>}
+          {status === 'all' && (
+            <p className="mt-1 text-sm text-slate-600">Customers can write to you from your deal pages and from their purchases.</p>
+          )}
         </Card>
       ) : (
         <>
@@ -95,12 +107,21 @@ export default function MerchantInboxTab() {
                   type="button"
                   onClick={() => setOpenId(m.id)}
                   aria-haspopup="dialog"
-                  className={cn('w-full rounded-xl border bg-white p-4 text-left shadow-sm hover:border-brand-700', m.status === 'unread' ? 'border-slate-400' : 'border-slate-200')}
+                  className={cn(
+                    'w-full rounded-xl border bg-white p-4 text-left shadow-sm hover:border-brand-700',
+                    m.status === 'unread' ? 'border-slate-400' : 'border-slate-200',
+                  )}
                 >
                   <span className="flex flex-wrap items-center justify-between gap-2">
                     <span className="flex min-w-0 items-center gap-2">
-                      {m.status === 'unread' ? <Mail aria-hidden className="h-4 w-4 shrink-0 text-slate-900" /> : <MailOpen aria-hidden className="h-4 w-4 shrink-0 text-slate-600" />}
-                      <span className={cn('min-w-0 break-words text-slate-900', m.status === 'unread' && 'font-semibold')}>{m.subject}</span>
+                      {m.status === 'unread' ? (
+                        <Mail aria-hidden className="h-4 w-4 shrink-0 text-slate-900" />
+                      ) : (
+                        <MailOpen aria-hidden className="h-4 w-4 shrink-0 text-slate-600" />
+                      )}
+                      <span className={cn('min-w-0 break-words text-slate-900', m.status === 'unread' && 'font-semibold')}>
+                        {m.subject}
+                      </span>
                     </span>
                     <MessageStatusBadge status={m.status} />
                   </span>
@@ -187,17 +208,28 @@ function MessageDialog({ id, initial, onClose }: { id: string; initial: InboxMes
             {message.response ? (
               <div>
                 <p className="flex items-center gap-1.5 text-sm font-medium text-slate-800">
-                  <Reply aria-hidden className="h-4 w-4" /> Your response{message.respondedAt ? `, ${formatDateTime(message.respondedAt)}` : ''}
+                  <Reply aria-hidden className="h-4 w-4" /> Your response
+                  {message.respondedAt ? `, ${formatDateTime(message.respondedAt)}` : ''}
                 </p>
-                <p className="mt-1 whitespace-pre-wrap break-words rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-slate-900">{message.response}</p>
+                <p className="mt-1 whitespace-pre-wrap break-words rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-slate-900">
+                  {message.response}
+                </p>
               </div>
             ) : (
               <form noValidate onSubmit={submit} className="space-y-3">
                 <Field label="Your response" error={error}>
-                  {(p) => <Textarea {...p} rows={4} value={response} onChange={(e) => {
+                  {(p) => (
+                    <Textarea
+                      {...p}
+                      rows={4}
+                      value={response}
+                      onChange={(e) => {
                         setResponse(e.target.value);
                         if (error) setError(undefined);
-                      }} maxLength={2000} />}
+                      }}
+                      maxLength={2000}
+                    />
+                  )}
                 </Field>
                 <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                   <Button variant="secondary" onClick={onClose}>

@@ -11,7 +11,17 @@ const MessageMerchantDialog = lazy(() => import('./message-merchant-dialog'));
  * "Message the merchant": customers open the dialog (its code loads on first use); visitors are
  * sent to sign in and come back; merchants and admins do not see it.
  */
-export function MessageMerchantButton({ target, variant = 'secondary', size = 'md', className }: { target: MessageMerchantTarget; variant?: ButtonVariant; size?: 'sm' | 'md'; className?: string }) {
+export function MessageMerchantButton({
+  target,
+  variant = 'secondary',
+  size = 'md',
+  className,
+}: {
+  target: MessageMerchantTarget;
+  variant?: ButtonVariant;
+  size?: 'sm' | 'md';
+  className?: string;
+}) {
   const { user } = useSession();
   const location = useLocation();
   const [open, setOpen] = useState(false);
@@ -24,7 +34,10 @@ export function MessageMerchantButton({ target, variant = 'secondary', size = 'm
   );
   if (!user) {
     return (
-      <Link to={`/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`} className={buttonClass(variant, size, className)}>
+      <Link
+        to={`/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`}
+        className={buttonClass(variant, size, className)}
+      >
         {label}
       </Link>
     );

@@ -15,7 +15,15 @@ export interface MessageMerchantTarget {
 }
 
 /** A customer writes to a merchant about a deal or one of their purchases (loaded on first use). */
-export default function MessageMerchantDialog({ target, open, onOpenChange }: { target: MessageMerchantTarget; open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function MessageMerchantDialog({
+  target,
+  open,
+  onOpenChange,
+}: {
+  target: MessageMerchantTarget;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const send = useSendCustomerMessage();
   const [subject, setSubject] = useState(target.defaultSubject);
   const [message, setMessage] = useState('');
@@ -47,19 +55,37 @@ export default function MessageMerchantDialog({ target, open, onOpenChange }: { 
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={`Message ${target.merchantName}`} description="The merchant replies by email and in your account under Messages.">
+      <DialogContent
+        title={`Message ${target.merchantName}`}
+        description="The merchant replies by email and in your account under Messages."
+      >
         <form noValidate onSubmit={submit} className="space-y-4">
           <Field label="Subject" error={errors.subject}>
-            {(p) => <Input {...p} value={subject} onChange={(e) => {
+            {(p) => (
+              <Input
+                {...p}
+                value={subject}
+                onChange={(e) => {
                   setSubject(e.target.value);
                   if (errors.subject) setErrors(({ subject: _s, ...rest }) => rest);
-                }} maxLength={150} />}
+                }}
+                maxLength={150}
+              />
+            )}
           </Field>
           <Field label="Message" error={errors.message}>
-            {(p) => <Textarea {...p} rows={5} value={message} onChange={(e) => {
+            {(p) => (
+              <Textarea
+                {...p}
+                rows={5}
+                value={message}
+                onChange={(e) => {
                   setMessage(e.target.value);
                   if (errors.message) setErrors(({ message: _m, ...rest }) => rest);
-                }} maxLength={2000} />}
+                }}
+                maxLength={2000}
+              />
+            )}
           </Field>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => onOpenChange(false)}>

@@ -47,7 +47,13 @@ export function MyMessages({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
             <Card className="p-4">
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <Heading className="min-w-0 break-words font-semibold text-slate-900">{m.subject}</Heading>
-                <span className={m.response ? 'rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-900' : 'rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800'}>
+                <span
+                  className={
+                    m.response
+                      ? 'rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-900'
+                      : 'rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800'
+                  }
+                >
                   {m.response ? 'Replied' : 'Awaiting reply'}
                 </span>
               </div>
@@ -66,7 +72,8 @@ export function MyMessages({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
               {m.response && (
                 <div className="mt-3 rounded-lg border border-emerald-200 bg-emerald-50 p-3">
                   <p className="flex items-center gap-1.5 text-sm font-medium text-slate-800">
-                    <Reply aria-hidden className="h-4 w-4" /> {m.merchantName} replied{m.respondedAt ? `, ${formatDateTime(m.respondedAt)}` : ''}
+                    <Reply aria-hidden className="h-4 w-4" /> {m.merchantName} replied
+                    {m.respondedAt ? `, ${formatDateTime(m.respondedAt)}` : ''}
                   </p>
                   <p className="mt-1 whitespace-pre-wrap break-words text-slate-900">{m.response}</p>
                 </div>

@@ -19,7 +19,9 @@ export const categoryName = (id: number | null | undefined) => CATEGORIES.find((
 const chipClass = (isPressed: boolean) =>
   cn(
     'inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors',
-    isPressed ? 'border-brand-700 bg-brand-700 text-white hover:bg-brand-800' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100',
+    isPressed
+      ? 'border-brand-700 bg-brand-700 text-white hover:bg-brand-800'
+      : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100',
   );
 
 /**
@@ -45,7 +47,11 @@ export function CategoryChips({
       role="group"
       aria-label={labelledBy ? undefined : 'Categories'}
       aria-labelledby={labelledBy}
-      className={cn('flex gap-2', wrap ? 'flex-wrap' : '-mx-4 overflow-x-auto px-4 pt-1.5 pb-2 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0', className)}
+      className={cn(
+        'flex gap-2',
+        wrap ? 'flex-wrap' : '-mx-4 overflow-x-auto px-4 pt-1.5 pb-2 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0',
+        className,
+      )}
     >
       <button type="button" aria-pressed={value === null} onClick={() => onChange(null)} className={chipClass(value === null)}>
         <LayoutGrid aria-hidden className="h-4 w-4" /> All
@@ -54,7 +60,13 @@ export function CategoryChips({
         const Icon = CATEGORY_ICONS[c.icon];
         const isPressed = value === c.id;
         return (
-          <button key={c.id} type="button" aria-pressed={isPressed} onClick={() => onChange(isPressed ? null : c.id)} className={chipClass(isPressed)}>
+          <button
+            key={c.id}
+            type="button"
+            aria-pressed={isPressed}
+            onClick={() => onChange(isPressed ? null : c.id)}
+            className={chipClass(isPressed)}
+          >
             <Icon aria-hidden className="h-4 w-4" /> {c.name}
           </button>
         );

@@ -11,14 +11,29 @@ export { useLocationChoice } from '../location-store';
 const selectClass =
   'block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 disabled:bg-slate-100 disabled:text-slate-600';
 
-const stateNames: Record<string, string> = { NY: 'New York', CA: 'California', IL: 'Illinois', TX: 'Texas', FL: 'Florida', MA: 'Massachusetts' };
+const stateNames: Record<string, string> = {
+  NY: 'New York',
+  CA: 'California',
+  IL: 'Illinois',
+  TX: 'Texas',
+  FL: 'Florida',
+  MA: 'Massachusetts',
+};
 
 /**
  * State, then city, of the 12 fixed locations (customer.md §2 Location picker). Nothing changes until
  * Apply, "Use my location" or Clear; every applied choice is remembered for the next visit and passed
  * to `onChange` (the browse page mirrors it in the URL).
  */
-export function LocationPicker({ value, onChange, className }: { value: LocationChoice; onChange: (next: LocationChoice) => void; className?: string }) {
+export function LocationPicker({
+  value,
+  onChange,
+  className,
+}: {
+  value: LocationChoice;
+  onChange: (next: LocationChoice) => void;
+  className?: string;
+}) {
   const id = useId();
   const [state, setState] = useState(value.state ?? '');
   const [city, setCity] = useState(value.city ?? '');
@@ -38,7 +53,9 @@ export function LocationPicker({ value, onChange, className }: { value: Location
   const applyDraft = () => {
     const next = state ? { state, city: city || null } : ANY_LOCATION;
     apply(next);
-    toast.success('Location Applied', { description: next.city ? `Showing deals near ${locationLabel(next)}` : `Showing deals in ${locationLabel(next)}` });
+    toast.success('Location Applied', {
+      description: next.city ? `Showing deals near ${locationLabel(next)}` : `Showing deals in ${locationLabel(next)}`,
+    });
   };
 
   const useMyLocation = () => {

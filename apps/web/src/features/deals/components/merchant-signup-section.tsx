@@ -14,8 +14,16 @@ const commission = PLANS.find((p) => p.id === 'deals_messaging')!;
 
 const OPTIONS: { value: OptionType; label: string; hint: string }[] = [
   { value: 'free', label: 'Free listing', hint: 'A basic business listing that appears in search results.' },
-  { value: 'premium', label: `Premium: Advertise + Messaging, $${premium.priceCentsPerMonth / 100}/month`, hint: 'An enhanced profile and messaging with your customers.' },
-  { value: 'commission', label: `Sell deals: ${commission.commissionPercent}% commission`, hint: 'Create deals and pay only when you sell.' },
+  {
+    value: 'premium',
+    label: `Premium: Advertise + Messaging, $${premium.priceCentsPerMonth / 100}/month`,
+    hint: 'An enhanced profile and messaging with your customers.',
+  },
+  {
+    value: 'commission',
+    label: `Sell deals: ${commission.commissionPercent}% commission`,
+    hint: 'Create deals and pay only when you sell.',
+  },
   { value: 'close', label: 'Close my merchant account', hint: 'We will confirm with you before anything is closed.' },
 ];
 
@@ -29,7 +37,9 @@ export default function MerchantSignupSection() {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
-  const send = useMutation({ mutationFn: (body: { optionType: OptionType; email: string; name?: string }) => api.post<{ ok: true }>('/api/merchant-leads', body) });
+  const send = useMutation({
+    mutationFn: (body: { optionType: OptionType; email: string; name?: string }) => api.post<{ ok: true }>('/api/merchant-leads', body),
+  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -51,7 +61,10 @@ export default function MerchantSignupSection() {
     const body = parsed.data;
     send.mutate(body, {
       onSuccess: () => {
-        toast.success('Thank you!', { description: body.optionType === 'close' ? 'We received your request and will be in touch shortly.' : 'Check your email for next steps.' });
+        toast.success('Thank you!', {
+          description:
+            body.optionType === 'close' ? 'We received your request and will be in touch shortly.' : 'Check your email for next steps.',
+        });
         setOptionType(null);
         setEmail('');
         setName('');
@@ -71,7 +84,9 @@ export default function MerchantSignupSection() {
             Are you a business owner?
           </h2>
         </div>
-        <p className="mt-2 text-slate-700">List your business on LocalPerks and reach customers nearby. Choose what you need and we will email you the next steps.</p>
+        <p className="mt-2 text-slate-700">
+          List your business on LocalPerks and reach customers nearby. Choose what you need and we will email you the next steps.
+        </p>
 
         <form noValidate onSubmit={submit} className="mt-6 space-y-6" aria-labelledby={`${id}-heading`}>
           <fieldset>

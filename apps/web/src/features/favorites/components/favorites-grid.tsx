@@ -12,7 +12,13 @@ import { useFavoriteDeals } from '../use-favorites';
  * account page's Favorites tab show the same grid. `gridClassName` sets the columns per breakpoint;
  * `headingLevel` is the empty state's heading level under the page's own headings.
  */
-export function FavoritesGrid({ gridClassName = 'sm:grid-cols-2 lg:grid-cols-3', headingLevel = 2 }: { gridClassName?: string; headingLevel?: 2 | 3 }) {
+export function FavoritesGrid({
+  gridClassName = 'sm:grid-cols-2 lg:grid-cols-3',
+  headingLevel = 2,
+}: {
+  gridClassName?: string;
+  headingLevel?: 2 | 3;
+}) {
   const { deals, isLoading, isError, retry } = useFavoriteDeals();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 

@@ -10,8 +10,10 @@ import { formatDateTime } from '../../../lib/format';
 import { useMerchantAnalytics } from '../api';
 
 /** A calendar day (`YYYY-MM-DD`, UTC) as "Nov 23". */
-const shortDay = (ymd: string) => new Date(`${ymd}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const longDay = (ymd: string) => new Date(`${ymd}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const shortDay = (ymd: string) =>
+  new Date(`${ymd}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const longDay = (ymd: string) =>
+  new Date(`${ymd}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** Revenue & Analytics on the merchant dashboard, computed by the server from real purchases. */
 export default function AnalyticsTab() {
@@ -35,7 +37,9 @@ export default function AnalyticsTab() {
           <h2 id="analytics-heading" className="text-xl font-semibold text-slate-900">
             Revenue &amp; Analytics
           </h2>
-          <p className="text-sm text-slate-600">From every voucher sold. Payouts are semi-monthly: sales on days 1-14 are paid on the 15th, the rest on the 1st.</p>
+          <p className="text-sm text-slate-600">
+            From every voucher sold. Payouts are semi-monthly: sales on days 1-14 are paid on the 15th, the rest on the 1st.
+          </p>
         </div>
         <Button variant="secondary" size="sm" onClick={() => void analytics.refetch()} disabled={analytics.isFetching}>
           <RefreshCw aria-hidden className={analytics.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} /> Refresh
@@ -43,12 +47,42 @@ export default function AnalyticsTab() {
       </div>
 
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Revenue summary">
-        <Stat icon={<DollarSign aria-hidden className="h-5 w-5" />} label="Total Revenue" value={formatCents(a.totalRevenueCents)} note="All time, before commission" />
-        <Stat icon={<ShoppingBag aria-hidden className="h-5 w-5" />} label="Total Purchases" value={a.totalPurchases.toLocaleString('en-US')} note="Vouchers sold" />
-        <Stat icon={<Wallet aria-hidden className="h-5 w-5" />} label="Total Earnings" value={formatCents(a.totalEarningsCents)} note={`After ${formatCents(a.totalCommissionCents)} commission (${a.commissionRate}% now)`} />
-        <Stat icon={<CalendarClock aria-hidden className="h-5 w-5" />} label="Current Period Earnings" value={formatCents(a.currentPeriodEarningsCents)} note={`${longDay(a.currentPeriod.start)} – ${longDay(a.currentPeriod.end)}`} />
-        <Stat icon={<CalendarClock aria-hidden className="h-5 w-5" />} label="Next Payout" value={longDay(a.nextPayoutDate)} note="For sales in the current period" />
-        <Stat icon={<Ticket aria-hidden className="h-5 w-5" />} label="Redemptions" value={a.redemptions.toLocaleString('en-US')} note={a.totalPurchases ? `${Math.round((a.redemptions / a.totalPurchases) * 100)}% of vouchers redeemed` : 'Vouchers redeemed'} />
+        <Stat
+          icon={<DollarSign aria-hidden className="h-5 w-5" />}
+          label="Total Revenue"
+          value={formatCents(a.totalRevenueCents)}
+          note="All time, before commission"
+        />
+        <Stat
+          icon={<ShoppingBag aria-hidden className="h-5 w-5" />}
+          label="Total Purchases"
+          value={a.totalPurchases.toLocaleString('en-US')}
+          note="Vouchers sold"
+        />
+        <Stat
+          icon={<Wallet aria-hidden className="h-5 w-5" />}
+          label="Total Earnings"
+          value={formatCents(a.totalEarningsCents)}
+          note={`After ${formatCents(a.totalCommissionCents)} commission (${a.commissionRate}% now)`}
+        />
+        <Stat
+          icon={<CalendarClock aria-hidden className="h-5 w-5" />}
+          label="Current Period Earnings"
+          value={formatCents(a.currentPeriodEarningsCents)}
+          note={`${longDay(a.currentPeriod.start)} – ${longDay(a.currentPeriod.end)}`}
+        />
+        <Stat
+          icon={<CalendarClock aria-hidden className="h-5 w-5" />}
+          label="Next Payout"
+          value={longDay(a.nextPayoutDate)}
+          note="For sales in the current period"
+        />
+        <Stat
+          icon={<Ticket aria-hidden className="h-5 w-5" />}
+          label="Redemptions"
+          value={a.redemptions.toLocaleString('en-US')}
+          note={a.totalPurchases ? `${Math.round((a.redemptions / a.totalPurchases) * 100)}% of vouchers redeemed` : 'Vouchers redeemed'}
+        />
       </ul>
 
       {a.totalPurchases === 0 ? (
@@ -92,13 +126,22 @@ function RevenueChart({ daily }: { daily: MerchantAnalytics['daily'] }) {
     <Card>
       <CardHeader>
         <CardTitle className="text-lg">Revenue, last {ANALYTICS_DAYS} days</CardTitle>
-        <CardDescription>{formatCents(total)} in the last {ANALYTICS_DAYS} days (UTC days)</CardDescription>
+        <CardDescription>
+          {formatCents(total)} in the last {ANALYTICS_DAYS} days (UTC days)
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <div aria-hidden className="flex h-48 items-end gap-[2px] border-b border-l border-slate-300 pl-1 sm:gap-1">
           {daily.map((d) => (
-            <div key={d.date} className="group relative flex h-full flex-1 items-end" title={`${shortDay(d.date)}: ${formatCents(d.revenueCents)} (${d.purchases})`}>
-              <div className="w-full rounded-t bg-brand-600 group-hover:bg-brand-800" style={{ height: `${d.revenueCents ? Math.max(2, (d.revenueCents / max) * 100) : 0}%` }} />
+            <div
+              key={d.date}
+              className="group relative flex h-full flex-1 items-end"
+              title={`${shortDay(d.date)}: ${formatCents(d.revenueCents)} (${d.purchases})`}
+            >
+              <div
+                className="w-full rounded-t bg-brand-600 group-hover:bg-brand-800"
+                style={{ height: `${d.revenueCents ? Math.max(2, (d.revenueCents / max) * 100) : 0}%` }}
+              />
             </div>
           ))}
         </div>

@@ -27,7 +27,8 @@ export function AdminThread() {
   const registrationId = thread.data?.registrationId;
 
   useMessageEvents((e) => {
-    if (e.type === 'registration_message' && (!registrationId || e.registrationId === registrationId)) void qc.invalidateQueries({ queryKey: merchantThreadQuery.queryKey });
+    if (e.type === 'registration_message' && (!registrationId || e.registrationId === registrationId))
+      void qc.invalidateQueries({ queryKey: merchantThreadQuery.queryKey });
   });
 
   const count = thread.data?.messages.length ?? 0;
@@ -70,15 +71,29 @@ export function AdminThread() {
         ) : count === 0 ? (
           <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-700">No messages yet. Start the conversation by sending a message.</p>
         ) : (
-          <ol ref={listRef} aria-label="Messages" tabIndex={0} className="max-h-96 space-y-3 overflow-y-auto rounded-lg bg-slate-50 p-3 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700">
+          <ol
+            ref={listRef}
+            aria-label="Messages"
+            tabIndex={0}
+            className="max-h-96 space-y-3 overflow-y-auto rounded-lg bg-slate-50 p-3 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700"
+          >
             {thread.data!.messages.map((m) => {
               const own = m.senderType === 'merchant';
               return (
                 <li key={m.id} className={cn('flex', own ? 'justify-end' : 'justify-start')}>
-                  <div className={cn('max-w-[85%] rounded-2xl px-4 py-2 text-sm shadow-sm', own ? 'bg-brand-700 text-white' : 'border border-slate-200 bg-white text-slate-900')}>
-                    <p className={cn('mb-1 flex flex-wrap items-center gap-2 text-xs font-semibold', own ? 'text-white' : 'text-slate-700')}>
+                  <div
+                    className={cn(
+                      'max-w-[85%] rounded-2xl px-4 py-2 text-sm shadow-sm',
+                      own ? 'bg-brand-700 text-white' : 'border border-slate-200 bg-white text-slate-900',
+                    )}
+                  >
+                    <p
+                      className={cn('mb-1 flex flex-wrap items-center gap-2 text-xs font-semibold', own ? 'text-white' : 'text-slate-700')}
+                    >
                       {own ? 'You' : 'LocalPerks team'}
-                      {m.messageType === 'rejection_response' && <span className="rounded-full bg-red-100 px-2 py-0.5 text-red-800">Rejection Notice</span>}
+                      {m.messageType === 'rejection_response' && (
+                        <span className="rounded-full bg-red-100 px-2 py-0.5 text-red-800">Rejection Notice</span>
+                      )}
                     </p>
                     <p className="whitespace-pre-wrap break-words">{m.message}</p>
                     <p className={cn('mt-1 text-xs', own ? 'text-white' : 'text-slate-600')}>
@@ -101,7 +116,15 @@ export function AdminThread() {
             <label htmlFor="merchant-thread-message" className="block text-sm font-medium text-slate-800">
               Your message
             </label>
-            <Textarea id="merchant-thread-message" rows={3} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} aria-describedby="merchant-thread-hint" maxLength={5000} />
+            <Textarea
+              id="merchant-thread-message"
+              rows={3}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              onKeyDown={onKeyDown}
+              aria-describedby="merchant-thread-hint"
+              maxLength={5000}
+            />
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p id="merchant-thread-hint" className="text-xs text-slate-600">
                 Press Ctrl+Enter (⌘+Enter on Mac) to send.

@@ -15,12 +15,21 @@ export function MessagesLocked({ merchant, onSwitchPlans }: { merchant: Merchant
         <h2 className="text-xl font-semibold text-slate-900">Customer Messages are locked</h2>
         {merchant.subscriptionPlan === 'advertise_messaging' ? (
           <>
-            <p className="max-w-md text-slate-700">{D.paymentNeeded} The Advertise + Messaging plan is $15.00 per month, billed monthly until canceled.</p>
-            {merchant.approved ? <PayForMessagingButton /> : <p className="text-sm text-slate-700">You can pay once your application is approved.</p>}
+            <p className="max-w-md text-slate-700">
+              {D.paymentNeeded} The Advertise + Messaging plan is $15.00 per month, billed monthly until canceled.
+            </p>
+            {merchant.approved ? (
+              <PayForMessagingButton />
+            ) : (
+              <p className="text-sm text-slate-700">You can pay once your application is approved.</p>
+            )}
           </>
         ) : (
           <>
-            <p className="max-w-md text-slate-700">Your plan does not include customer messaging. Switch to Advertise + Messaging or Deals + Messaging to talk with your customers.</p>
+            <p className="max-w-md text-slate-700">
+              Your plan does not include customer messaging. Switch to Advertise + Messaging or Deals + Messaging to talk with your
+              customers.
+            </p>
             <Button onClick={onSwitchPlans}>See plans</Button>
           </>
         )}

@@ -35,7 +35,9 @@ export function PlansTab({ merchant }: { merchant: Merchant }) {
     switchPlan.mutate(target.id, {
       onSuccess: (res) => {
         setTarget(null);
-        toast.success(D.profileUpdatedTitle, { description: `You are now on ${target.name}. Your commission rate is ${res.commissionRate}%.` });
+        toast.success(D.profileUpdatedTitle, {
+          description: `You are now on ${target.name}. Your commission rate is ${res.commissionRate}%.`,
+        });
       },
       onError: (err) => {
         setTarget(null);
@@ -68,7 +70,9 @@ export function PlansTab({ merchant }: { merchant: Merchant }) {
                 <CardHeader>
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <CardTitle className="text-lg">{plan.name}</CardTitle>
-                    {isCurrent && <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white">Current Plan</span>}
+                    {isCurrent && (
+                      <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white">Current Plan</span>
+                    )}
                   </div>
                   <p className="text-2xl font-bold text-slate-900">{price(plan)}</p>
                   <p className="text-sm text-slate-700">{plan.commissionPercent}% commission on sales</p>
@@ -88,10 +92,15 @@ export function PlansTab({ merchant }: { merchant: Merchant }) {
                   </ul>
                   {plan.id === 'advertise_messaging' && (
                     <p className="text-xs text-slate-700">
-                      Billed monthly, renews automatically until canceled.{!(isCurrent && merchant.messagingAccess) && ` ${D.paymentNeeded}`}
+                      Billed monthly, renews automatically until canceled.
+                      {!(isCurrent && merchant.messagingAccess) && ` ${D.paymentNeeded}`}
                     </p>
                   )}
-                  <Button variant={isCurrent ? 'secondary' : 'primary'} onClick={() => choose(plan)} aria-label={isCurrent ? `${plan.name}: current plan` : `Switch to ${plan.name}`}>
+                  <Button
+                    variant={isCurrent ? 'secondary' : 'primary'}
+                    onClick={() => choose(plan)}
+                    aria-label={isCurrent ? `${plan.name}: current plan` : `Switch to ${plan.name}`}
+                  >
                     {isCurrent ? 'Current Plan' : `Switch to ${plan.name}`}
                   </Button>
                 </CardContent>
@@ -107,9 +116,13 @@ export function PlansTab({ merchant }: { merchant: Merchant }) {
             description={`${price(target)}, ${target.commissionPercent}% commission on sales.`}
           >
             <div className="space-y-3 text-sm text-slate-800">
-              {target.id === 'advertise_messaging' && <p>{D.paymentNeeded} If your earlier subscription is still paid for, it simply continues.</p>}
+              {target.id === 'advertise_messaging' && (
+                <p>{D.paymentNeeded} If your earlier subscription is still paid for, it simply continues.</p>
+              )}
               {RANK[target.id] < RANK[current] && <p>{D.downgradeNote}</p>}
-              {current === 'advertise_messaging' && merchant.hasSubscription && <p>Your messaging subscription will not renew; it stays active until the end of the period you paid for.</p>}
+              {current === 'advertise_messaging' && merchant.hasSubscription && (
+                <p>Your messaging subscription will not renew; it stays active until the end of the period you paid for.</p>
+              )}
             </div>
             <div className="mt-6 flex flex-wrap justify-end gap-2">
               <DialogClose asChild>

@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MERCHANT_DASHBOARD_MESSAGES as D, PLANS, formatCents, merchantProfileSchema, type MerchantOverview, type MerchantProfileForm, type MerchantProfileInput } from '@localperks/shared';
+import {
+  MERCHANT_DASHBOARD_MESSAGES as D,
+  PLANS,
+  formatCents,
+  merchantProfileSchema,
+  type MerchantOverview,
+  type MerchantProfileForm,
+  type MerchantProfileInput,
+} from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, Select } from '../../../components/ui/input';
@@ -13,7 +21,8 @@ import { PayForMessagingButton } from './pay-for-messaging';
 
 type Merchant = NonNullable<MerchantOverview['merchant']>;
 
-const planTerms = (p: (typeof PLANS)[number]) => `${p.priceCentsPerMonth ? `${formatCents(p.priceCentsPerMonth)}/month` : 'Free'}, ${p.commissionPercent}% commission on sales`;
+const planTerms = (p: (typeof PLANS)[number]) =>
+  `${p.priceCentsPerMonth ? `${formatCents(p.priceCentsPerMonth)}/month` : 'Free'}, ${p.commissionPercent}% commission on sales`;
 
 /** Profile edit (merchant-admin.md §5): the merchant row and the registration request are saved together. */
 export function ProfileForm({ merchant, onDone, canPay }: { merchant: Merchant; onDone?: () => void; canPay: boolean }) {
@@ -42,11 +51,14 @@ export function ProfileForm({ merchant, onDone, canPay }: { merchant: Merchant; 
       onSuccess: (saved) => {
         form.reset({ ...values, description: saved.overview.merchant!.description, website: saved.overview.merchant!.website ?? '' });
         setNotice({ phones: saved.phoneNumbersRemoved, payment: saved.planChanged && saved.paymentRequired });
-        toast.success(D.profileUpdatedTitle, { description: `Your business profile has been saved. Your commission rate is ${saved.commissionRate}%.` });
+        toast.success(D.profileUpdatedTitle, {
+          description: `Your business profile has been saved. Your commission rate is ${saved.commissionRate}%.`,
+        });
         if (!saved.phoneNumbersRemoved && !(saved.planChanged && saved.paymentRequired)) onDone?.();
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.fields) for (const [k, m] of Object.entries(err.fields)) form.setError(k as keyof MerchantProfileForm, { message: m });
+        if (err instanceof ApiError && err.fields)
+          for (const [k, m] of Object.entries(err.fields)) form.setError(k as keyof MerchantProfileForm, { message: m });
         toast.error(D.updateFailedTitle, { description: D.updateFailed });
       },
     });

@@ -65,7 +65,10 @@ export function PlatformFeaturesCard({ overview }: { overview: Overview }) {
             </li>
           ))}
           <li className="flex gap-2 text-slate-800">
-            <CheckCircle2 aria-hidden className={m.messagingAccess ? 'mt-0.5 h-4 w-4 shrink-0 text-emerald-700' : 'mt-0.5 h-4 w-4 shrink-0 text-slate-400'} />
+            <CheckCircle2
+              aria-hidden
+              className={m.messagingAccess ? 'mt-0.5 h-4 w-4 shrink-0 text-emerald-700' : 'mt-0.5 h-4 w-4 shrink-0 text-slate-400'}
+            />
             Messaging status: {m.messagingAccess ? 'Active' : m.paymentRequired ? 'Waiting for payment' : 'Not included in your plan'}
           </li>
         </ul>

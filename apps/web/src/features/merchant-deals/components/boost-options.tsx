@@ -2,7 +2,19 @@ import { BOOST_OPTIONS, formatCents } from '@localperks/shared';
 import { cn } from '../../../lib/cn';
 
 /** The four PerkBoost durations with their prices (merchant-admin.md §9), as one radio group. */
-export function BoostOptions({ value, onChange, name, error, disabled }: { value: string; onChange: (days: string) => void; name: string; error?: string; disabled?: boolean }) {
+export function BoostOptions({
+  value,
+  onChange,
+  name,
+  error,
+  disabled,
+}: {
+  value: string;
+  onChange: (days: string) => void;
+  name: string;
+  error?: string;
+  disabled?: boolean;
+}) {
   return (
     <fieldset className="min-w-0" aria-describedby={error ? `${name}-error` : undefined} disabled={disabled}>
       <legend className="text-sm font-medium text-slate-800">Boost duration (the voting window)</legend>
@@ -17,8 +29,17 @@ export function BoostOptions({ value, onChange, name, error, disabled }: { value
                 checked ? 'border-brand-700 bg-brand-50' : 'border-slate-300 bg-white hover:border-slate-400',
               )}
             >
-              <input type="radio" name={name} value={o.days} checked={checked} onChange={() => onChange(String(o.days))} className="sr-only" />
-              {o.tag && <span className="absolute -top-2.5 rounded-full bg-amber-700 px-2 py-0.5 text-xs font-semibold text-white">{o.tag}</span>}
+              <input
+                type="radio"
+                name={name}
+                value={o.days}
+                checked={checked}
+                onChange={() => onChange(String(o.days))}
+                className="sr-only"
+              />
+              {o.tag && (
+                <span className="absolute -top-2.5 rounded-full bg-amber-700 px-2 py-0.5 text-xs font-semibold text-white">{o.tag}</span>
+              )}
               <span className="font-semibold text-slate-900">
                 {o.days} {o.days === 1 ? 'day' : 'days'}
               </span>

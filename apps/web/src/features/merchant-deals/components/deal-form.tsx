@@ -81,7 +81,10 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
     defaultValues: { ...defaultsFor(deal), ...(deal || !defaultLocation ? {} : { location: defaultLocation }) },
   });
   const { errors } = form.formState;
-  const [description, highlights, originalPrice, dealPrice, isBoost] = useWatch({ control: form.control, name: ['description', 'highlights', 'originalPrice', 'dealPrice', 'isBoost'] });
+  const [description, highlights, originalPrice, dealPrice, isBoost] = useWatch({
+    control: form.control,
+    name: ['description', 'highlights', 'originalPrice', 'dealPrice', 'isBoost'],
+  });
   const hasPhone = stripPhoneNumbers(description ?? '').removed;
   const original = dollarsToCents(originalPrice ?? '');
   const price = dollarsToCents(dealPrice ?? '');
@@ -102,7 +105,9 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
       window.location.assign(result.checkoutUrl);
       return;
     }
-    toast.success(isEdit ? 'Deal Updated' : 'Deal Created', { description: isEdit ? `“${result.deal.title}” has been saved.` : `“${result.deal.title}” is now live on LocalPerks.` });
+    toast.success(isEdit ? 'Deal Updated' : 'Deal Created', {
+      description: isEdit ? `“${result.deal.title}” has been saved.` : `“${result.deal.title}” is now live on LocalPerks.`,
+    });
     navigate(`${paths.merchantDashboard}?tab=deals`);
   };
 
@@ -138,10 +143,16 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
           {(p) => <Input {...p} {...form.register('title')} maxLength={100} placeholder="e.g. Two-course dinner for two" />}
         </Field>
 
-        <Field label="Description" error={errors.description?.message} hint="At least 20 characters. Phone numbers are not allowed and will be removed.">
+        <Field
+          label="Description"
+          error={errors.description?.message}
+          hint="At least 20 characters. Phone numbers are not allowed and will be removed."
+        >
           {(p) => <Textarea {...p} {...form.register('description')} rows={5} />}
         </Field>
-        {hasPhone && <Alert title={M.phoneRemovedTitle}>Phone numbers are not allowed in deal descriptions and will be removed when you save.</Alert>}
+        {hasPhone && (
+          <Alert title={M.phoneRemovedTitle}>Phone numbers are not allowed in deal descriptions and will be removed when you save.</Alert>
+        )}
 
         <fieldset className="min-w-0 space-y-2">
           <legend className="text-sm font-medium text-slate-800">Highlights</legend>
@@ -165,7 +176,13 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
                 variant="ghost"
                 size="icon"
                 aria-label={`Remove highlight ${i + 1}`}
-                onClick={() => form.setValue('highlights', list.filter((__, j) => j !== i), { shouldDirty: true })}
+                onClick={() =>
+                  form.setValue(
+                    'highlights',
+                    list.filter((__, j) => j !== i),
+                    { shouldDirty: true },
+                  )
+                }
               >
                 <X aria-hidden className="h-4 w-4" />
               </Button>
@@ -213,16 +230,37 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
           <Field label="Original price ($)" error={errors.originalPrice?.message}>
             {(p) => <Input {...p} {...form.register('originalPrice')} inputMode="decimal" placeholder="80.00" />}
           </Field>
-          <Field label="Deal price ($)" error={errors.dealPrice?.message} hint={discount !== null ? `${discount}% off · customers save ${formatCents(original! - price!)}` : undefined}>
+          <Field
+            label="Deal price ($)"
+            error={errors.dealPrice?.message}
+            hint={discount !== null ? `${discount}% off · customers save ${formatCents(original! - price!)}` : undefined}
+          >
             {(p) => <Input {...p} {...form.register('dealPrice')} inputMode="decimal" placeholder="50.00" />}
           </Field>
         </div>
 
-        <Field label="Expiration date" error={errors.expirationDate?.message} hint="The deal can be bought and redeemed until the end of this day.">
-          {(p) => <Input {...p} {...form.register('expirationDate')} type="date" min={toYmd(new Date(Date.now() + 86_400_000).toISOString())} />}
+        <Field
+          label="Expiration date"
+          error={errors.expirationDate?.message}
+          hint="The deal can be bought and redeemed until the end of this day."
+        >
+          {(p) => (
+            <Input {...p} {...form.register('expirationDate')} type="date" min={toYmd(new Date(Date.now() + 86_400_000).toISOString())} />
+          )}
         </Field>
 
-        <Controller control={form.control} name="images" render={({ field }) => <ImageUploader value={field.value ?? []} onChange={field.onChange} error={errors.images?.message ?? errors.images?.[0]?.message} disabled={busy} />} />
+        <Controller
+          control={form.control}
+          name="images"
+          render={({ field }) => (
+            <ImageUploader
+              value={field.value ?? []}
+              onChange={field.onChange}
+              error={errors.images?.message ?? errors.images?.[0]?.message}
+              disabled={busy}
+            />
+          )}
+        />
 
         {!isEdit && (
           <div className="rounded-xl border border-amber-300 bg-amber-50 p-4">
@@ -233,14 +271,25 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
                   <Rocket aria-hidden className="h-4 w-4 text-amber-700" /> Launch as PerkBoost
                 </span>
                 <span className="block text-sm text-slate-700">
-                  Top of search and category pages, home page eligibility and a PerkBoost badge. Customers vote during the boost; the deal unlocks for purchase when it reaches the votes required. You pay before it goes live.
+                  Top of search and category pages, home page eligibility and a PerkBoost badge. Customers vote during the boost; the deal
+                  unlocks for purchase when it reaches the votes required. You pay before it goes live.
                 </span>
               </span>
             </label>
             {isBoost && (
               <div className="mt-4 space-y-4">
-                <Controller control={form.control} name="boostDays" render={({ field }) => <BoostOptions name="boostDays" value={field.value} onChange={field.onChange} error={errors.boostDays?.message} />} />
-                <Field label="Votes required" error={errors.votesRequired?.message} hint={`At least ${BOOST_VOTES_MIN}. The deal unlocks for purchase when this many customers vote for it.`}>
+                <Controller
+                  control={form.control}
+                  name="boostDays"
+                  render={({ field }) => (
+                    <BoostOptions name="boostDays" value={field.value} onChange={field.onChange} error={errors.boostDays?.message} />
+                  )}
+                />
+                <Field
+                  label="Votes required"
+                  error={errors.votesRequired?.message}
+                  hint={`At least ${BOOST_VOTES_MIN}. The deal unlocks for purchase when this many customers vote for it.`}
+                >
                   {(p) => <Input {...p} {...form.register('votesRequired')} inputMode="numeric" className="max-w-40" />}
                 </Field>
               </div>

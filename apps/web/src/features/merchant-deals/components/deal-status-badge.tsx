@@ -27,7 +27,9 @@ export function DealStatusBadge({ deal }: { deal: Pick<MerchantDeal, 'status' | 
   return (
     <span className="inline-flex flex-wrap gap-1.5">
       <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', style)}>{label}</span>
-      {deal.type === 'perkboost' && <span className="rounded-full bg-purple-100 px-2.5 py-0.5 text-xs font-semibold text-purple-900">PerkBoost</span>}
+      {deal.type === 'perkboost' && (
+        <span className="rounded-full bg-purple-100 px-2.5 py-0.5 text-xs font-semibold text-purple-900">PerkBoost</span>
+      )}
     </span>
   );
 }

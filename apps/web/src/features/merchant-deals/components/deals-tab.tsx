@@ -25,7 +25,14 @@ import { thumbnailOf, useDeleteDeal, useLaunchBoost, useMerchantDeals, usePauseD
 import { BoostOptions } from './boost-options';
 import { DealStatusBadge } from './deal-status-badge';
 
-const FILTER_LABELS: Record<MerchantDealFilter, string> = { all: 'All', active: 'Active', pending: 'Voting', draft: 'Drafts', paused: 'Paused', expired: 'Expired' };
+const FILTER_LABELS: Record<MerchantDealFilter, string> = {
+  all: 'All',
+  active: 'Active',
+  pending: 'Voting',
+  draft: 'Drafts',
+  paused: 'Paused',
+  expired: 'Expired',
+};
 
 /** "My Deals" on the merchant dashboard: the merchant's own deals, page by page, with their actions. */
 export default function DealsTab() {
@@ -82,8 +89,12 @@ export default function DealsTab() {
         </Alert>
       ) : !data || data.deals.length === 0 ? (
         <Card className="p-8 text-center">
-          <p className="font-medium text-slate-900">{status === 'all' ? 'You have no deals yet.' : `No ${FILTER_LABELS[status].toLowerCase()} deals.`}</p>
-          {status === 'all' && data?.canCreateDeals && <p className="mt-1 text-sm text-slate-600">Create your first deal and it will show on the deals page right away.</p>}
+          <p className="font-medium text-slate-900">
+            {status === 'all' ? 'You have no deals yet.' : `No ${FILTER_LABELS[status].toLowerCase()} deals.`}
+          </p>
+          {status === 'all' && data?.canCreateDeals && (
+            <p className="mt-1 text-sm text-slate-600">Create your first deal and it will show on the deals page right away.</p>
+          )}
         </Card>
       ) : (
         <>
@@ -111,7 +122,10 @@ function DealRow({ deal, canEdit }: { deal: MerchantDeal; canEdit: boolean }) {
     pause.mutate(
       { id: deal.id, paused: deal.status === 'active' },
       {
-        onSuccess: (d) => toast.success(d.status === 'paused' ? 'Deal Paused' : 'Deal Resumed', { description: d.status === 'paused' ? `“${d.title}” is hidden from customers.` : `“${d.title}” is live again.` }),
+        onSuccess: (d) =>
+          toast.success(d.status === 'paused' ? 'Deal Paused' : 'Deal Resumed', {
+            description: d.status === 'paused' ? `“${d.title}” is hidden from customers.` : `“${d.title}” is live again.`,
+          }),
         onError: (err) => toast.error('Failed to update deal', { description: err.message }),
       },
     );
@@ -141,7 +155,13 @@ function DealRow({ deal, canEdit }: { deal: MerchantDeal; canEdit: boolean }) {
     <li>
       <Card className="flex flex-col gap-4 p-4 sm:flex-row">
         <div className="h-28 w-full shrink-0 overflow-hidden rounded-lg bg-slate-100 sm:h-24 sm:w-32">
-          {deal.imageUrl ? <img src={deal.imageUrl.startsWith('/uploads/') ? thumbnailOf(deal.imageUrl) : deal.imageUrl} alt="" className="h-full w-full object-cover" /> : null}
+          {deal.imageUrl ? (
+            <img
+              src={deal.imageUrl.startsWith('/uploads/') ? thumbnailOf(deal.imageUrl) : deal.imageUrl}
+              alt=""
+              className="h-full w-full object-cover"
+            />
+          ) : null}
         </div>
         <div className="min-w-0 flex-1 space-y-1.5">
           <div className="flex flex-wrap items-center gap-2">
@@ -149,7 +169,8 @@ function DealRow({ deal, canEdit }: { deal: MerchantDeal; canEdit: boolean }) {
             <DealStatusBadge deal={deal} />
           </div>
           <p className="text-sm text-slate-700">
-            <span className="font-semibold text-slate-900">{formatCents(deal.dealPriceCents)}</span> <s className="text-slate-600">{formatCents(deal.originalPriceCents)}</s> · {deal.discountPercentage}% off
+            <span className="font-semibold text-slate-900">{formatCents(deal.dealPriceCents)}</span>{' '}
+            <s className="text-slate-600">{formatCents(deal.originalPriceCents)}</s> · {deal.discountPercentage}% off
             {category ? ` · ${category}` : ''} · {deal.city}, {deal.state}
           </p>
           <p className="text-sm text-slate-600">
@@ -157,7 +178,9 @@ function DealRow({ deal, canEdit }: { deal: MerchantDeal; canEdit: boolean }) {
             {deal.type === 'perkboost' && deal.votesRequired !== null && ` · ${deal.currentVotes}/${deal.votesRequired} votes`}
             {deal.votingEndDate && deal.status === 'pending' && ` · voting ends ${formatDate(deal.votingEndDate)}`}
           </p>
-          {deal.status === 'removed' && deal.moderationReason && <p className="text-sm text-red-700">Removed by an admin: {deal.moderationReason}</p>}
+          {deal.status === 'removed' && deal.moderationReason && (
+            <p className="text-sm text-red-700">Removed by an admin: {deal.moderationReason}</p>
+          )}
           <div className="flex flex-wrap gap-2 pt-1">
             {isListed && (
               <Link to={paths.deal(deal.id)} className={buttonClass('ghost', 'sm')} aria-label={`View “${deal.title}”`}>
@@ -175,13 +198,25 @@ function DealRow({ deal, canEdit }: { deal: MerchantDeal; canEdit: boolean }) {
               </Button>
             )}
             {(deal.status === 'active' || deal.status === 'paused') && (
-              <Button variant="secondary" size="sm" onClick={togglePause} disabled={pause.isPending} aria-label={`${deal.status === 'active' ? 'Pause' : 'Resume'} “${deal.title}”`}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={togglePause}
+                disabled={pause.isPending}
+                aria-label={`${deal.status === 'active' ? 'Pause' : 'Resume'} “${deal.title}”`}
+              >
                 {deal.status === 'active' ? <Pause aria-hidden className="h-4 w-4" /> : <Play aria-hidden className="h-4 w-4" />}
                 {deal.status === 'active' ? 'Pause' : 'Resume'}
               </Button>
             )}
             {deal.status !== 'removed' && (
-              <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={askDelete} aria-label={`Delete “${deal.title}”`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-red-700 hover:bg-red-50"
+                onClick={askDelete}
+                aria-label={`Delete “${deal.title}”`}
+              >
                 <Trash2 aria-hidden className="h-4 w-4" /> Delete
               </Button>
             )}
@@ -190,7 +225,10 @@ function DealRow({ deal, canEdit }: { deal: MerchantDeal; canEdit: boolean }) {
       </Card>
 
       <Dialog open={isConfirming} onOpenChange={setIsConfirming}>
-        <DialogContent title="Delete this deal?" description={`“${deal.title}” will be removed from LocalPerks. Vouchers already sold stay valid. This cannot be undone.`}>
+        <DialogContent
+          title="Delete this deal?"
+          description={`“${deal.title}” will be removed from LocalPerks. Vouchers already sold stay valid. This cannot be undone.`}
+        >
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => setIsConfirming(false)}>
               Cancel
@@ -226,7 +264,10 @@ export function LaunchBoostDialog({ deal, onClose }: { deal: MerchantDeal; onClo
     );
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title="Launch as PerkBoost" description={`“${deal.title}” goes live for voting as soon as the payment is confirmed. ${deal.votesRequired ?? 0} votes unlock it.`}>
+      <DialogContent
+        title="Launch as PerkBoost"
+        description={`“${deal.title}” goes live for voting as soon as the payment is confirmed. ${deal.votesRequired ?? 0} votes unlock it.`}
+      >
         <div className="space-y-4">
           <BoostOptions name={`boost-${deal.id}`} value={days} onChange={setDays} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -11,7 +11,17 @@ const ACCEPT = 'image/jpeg,image/png,image/webp';
  * reorderable (the first is the cover) and removable. A file the browser already knows to be wrong
  * (type, size) is refused here with the server's own message.
  */
-export function ImageUploader({ value, onChange, error, disabled }: { value: string[]; onChange: (images: string[]) => void; error?: string; disabled?: boolean }) {
+export function ImageUploader({
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  value: string[];
+  onChange: (images: string[]) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(0);
@@ -66,9 +76,19 @@ export function ImageUploader({ value, onChange, error, disabled }: { value: str
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-labelledby={`${id}-label`}>
           {value.map((url, i) => (
             <li key={url} className="overflow-hidden rounded-lg border border-slate-300 bg-white">
-              <img src={thumbnailOf(url)} alt={`Deal image ${i + 1}${i === 0 ? ' (cover)' : ''}`} className="aspect-[4/3] w-full object-cover" />
+              <img
+                src={thumbnailOf(url)}
+                alt={`Deal image ${i + 1}${i === 0 ? ' (cover)' : ''}`}
+                className="aspect-[4/3] w-full object-cover"
+              />
               <div className="flex items-center justify-between gap-1 p-1">
-                <button type="button" disabled={disabled || i === 0} onClick={() => move(i, i - 1)} className="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 disabled:opacity-40" aria-label={`Move image ${i + 1} earlier`}>
+                <button
+                  type="button"
+                  disabled={disabled || i === 0}
+                  onClick={() => move(i, i - 1)}
+                  className="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 disabled:opacity-40"
+                  aria-label={`Move image ${i + 1} earlier`}
+                >
                   <ArrowLeft aria-hidden className="h-4 w-4" />
                 </button>
                 <button

@@ -28,7 +28,9 @@ export function BusinessFields({
   const contact = (
     <>
       <Field label="Website (optional)" error={errors.website?.message}>
-        {(p) => <Input {...p} {...register('website')} type="url" inputMode="url" autoComplete="url" placeholder="https://www.example.com" />}
+        {(p) => (
+          <Input {...p} {...register('website')} type="url" inputMode="url" autoComplete="url" placeholder="https://www.example.com" />
+        )}
       </Field>
       <Field label="Phone Number" error={errors.phone?.message}>
         {(p) => <Input {...p} {...register('phone')} type="tel" autoComplete="tel" placeholder={phonePlaceholder} />}

@@ -63,8 +63,16 @@ export function VotePanel({ deal: dealProp, compact }: { deal: DealSummary; comp
   const isBusy = castVote.isPending || cancelVote.isPending;
   const votesText = `${deal.currentVotes.toLocaleString('en-US')} of ${required.toLocaleString('en-US')} votes`;
 
-  const applyResult = (r: VoteResult) => applyDealEvent({ type: 'votes', dealId: deal.id, currentVotes: r.currentVotes, votesRequired: r.votesRequired, status: r.status });
-  const markUnlocked = () => applyDealEvent({ type: 'votes', dealId: deal.id, currentVotes: deal.currentVotes, votesRequired: deal.votesRequired, status: 'active' });
+  const applyResult = (r: VoteResult) =>
+    applyDealEvent({ type: 'votes', dealId: deal.id, currentVotes: r.currentVotes, votesRequired: r.votesRequired, status: r.status });
+  const markUnlocked = () =>
+    applyDealEvent({
+      type: 'votes',
+      dealId: deal.id,
+      currentVotes: deal.currentVotes,
+      votesRequired: deal.votesRequired,
+      status: 'active',
+    });
 
   const requireLogin = () => {
     toast.error(VOTE_MESSAGES.loginRequiredTitle, { description: VOTE_MESSAGES.loginRequiredDescription });
@@ -253,7 +261,10 @@ export function VotePanel({ deal: dealProp, compact }: { deal: DealSummary; comp
         {control}
       </div>
       <p className="mt-3 text-sm">
-        <Link to={paths.perkboostInfo} className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900">
+        <Link
+          to={paths.perkboostInfo}
+          className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900"
+        >
           How PerkBoost works
         </Link>
       </p>

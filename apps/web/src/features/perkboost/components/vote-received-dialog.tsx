@@ -20,13 +20,19 @@ export default function VoteReceivedDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Vote Received!" description={didUnlock ? 'Your vote unlocked this deal. It is now available for purchase.' : `Thanks for voting for ${dealTitle}.`}>
+      <DialogContent
+        title="Vote Received!"
+        description={didUnlock ? 'Your vote unlocked this deal. It is now available for purchase.' : `Thanks for voting for ${dealTitle}.`}
+      >
         <ul className="list-disc space-y-2 pl-5 text-sm text-slate-700">
           <li>
-            PerkBoost deals unlock for purchase when they reach their vote target ({votesRequired.toLocaleString('en-US')} votes) before voting ends
+            PerkBoost deals unlock for purchase when they reach their vote target ({votesRequired.toLocaleString('en-US')} votes) before
+            voting ends
             {remaining !== null && ` in ${remaining}`}.
           </li>
-          <li>We will notify you by email as soon as this deal unlocks. Voting is free: you only pay if you buy the deal once it is unlocked.</li>
+          <li>
+            We will notify you by email as soon as this deal unlocks. Voting is free: you only pay if you buy the deal once it is unlocked.
+          </li>
           <li>You can cancel your vote any time until the deal unlocks. If voting ends before the target is reached, the deal expires.</li>
         </ul>
         <div className="mt-6 flex justify-end">

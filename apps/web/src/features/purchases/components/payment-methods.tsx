@@ -20,7 +20,8 @@ const BRANDS: Record<string, string> = {
 const brandName = (brand: string) => BRANDS[brand.toLowerCase()] ?? 'Card';
 const expiry = (c: PaymentMethod) => `${String(c.expMonth).padStart(2, '0')}/${String(c.expYear % 100).padStart(2, '0')}`;
 /** A card is good through the last day of its expiry month. */
-const isExpired = (c: PaymentMethod, now = new Date()) => c.expYear < now.getFullYear() || (c.expYear === now.getFullYear() && c.expMonth < now.getMonth() + 1);
+const isExpired = (c: PaymentMethod, now = new Date()) =>
+  c.expYear < now.getFullYear() || (c.expYear === now.getFullYear() && c.expMonth < now.getMonth() + 1);
 
 /** "Visa •••• 4242" as it reads on screen; screen readers hear "Visa ending in 4242". */
 const cardName = (c: PaymentMethod) => `${brandName(c.brand)} ending in ${c.last4}`;
@@ -38,10 +39,19 @@ function RemoveCardButton({ card }: { card: PaymentMethod }) {
     });
   return (
     <Dialog open={isOpen} onOpenChange={setIsOpen}>
-      <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setIsOpen(true)} aria-label={`Remove ${cardName(card)}, expires ${expiry(card)}`}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-red-700 hover:bg-red-50"
+        onClick={() => setIsOpen(true)}
+        aria-label={`Remove ${cardName(card)}, expires ${expiry(card)}`}
+      >
         <Trash2 aria-hidden className="h-4 w-4" /> Remove
       </Button>
-      <DialogContent title="Remove this card?" description={`${cardName(card)}, expires ${expiry(card)}, will no longer be saved on your account. Purchases you made with it are not affected.`}>
+      <DialogContent
+        title="Remove this card?"
+        description={`${cardName(card)}, expires ${expiry(card)}, will no longer be saved on your account. Purchases you made with it are not affected.`}
+      >
         <div className="flex flex-wrap justify-end gap-2">
           <DialogClose asChild>
             <Button variant="secondary">Keep Card</Button>
@@ -55,12 +65,18 @@ function RemoveCardButton({ card }: { card: PaymentMethod }) {
   );
 }
 
-const storageNote = 'Only the last four digits and the expiry date are ever stored. The full card number and security code stay with our card payment provider.';
+const storageNote =
+  'Only the last four digits and the expiry date are ever stored. The full card number and security code stay with our card payment provider.';
 
 /** The account page's saved cards: last four digits and expiry only (customer.md §9). */
 export function PaymentMethods() {
   const cards = usePaymentMethods();
-  if (cards.isPending) return <p role="status" className="py-6 text-slate-700">Loading saved cards...</p>;
+  if (cards.isPending)
+    return (
+      <p role="status" className="py-6 text-slate-700">
+        Loading saved cards...
+      </p>
+    );
   if (cards.isError) {
     return (
       <div>

@@ -16,14 +16,28 @@ const badge: Record<PurchaseStatus, { label: string; className: string }> = {
 
 export function StatusBadge({ status }: { status: PurchaseStatus }) {
   const b = badge[status];
-  return <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', b.className)}>{b.label}</span>;
+  return (
+    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', b.className)}>
+      {b.label}
+    </span>
+  );
 }
 
 /**
  * One purchase: what was bought, when, until when, and (while it can still be used) its code and QR
  * with a button that shows them full screen at the counter (customer.md §4 Purchase).
  */
-export function PurchaseCard({ purchase: p, now, headingLevel = 3, onShowVoucher }: { purchase: Purchase; now: Date; headingLevel?: 2 | 3; onShowVoucher: (p: Purchase) => void }) {
+export function PurchaseCard({
+  purchase: p,
+  now,
+  headingLevel = 3,
+  onShowVoucher,
+}: {
+  purchase: Purchase;
+  now: Date;
+  headingLevel?: 2 | 3;
+  onShowVoucher: (p: Purchase) => void;
+}) {
   const days = daysLeft(p.expirationDate, now);
   const status = purchaseStatus(p, days);
   const isUsable = status === 'active';
@@ -75,7 +89,9 @@ export function PurchaseCard({ purchase: p, now, headingLevel = 3, onShowVoucher
             {status === 'redeemed' ? (
               <div>
                 <dt className="text-slate-600">Status</dt>
-                <dd className="font-medium text-blue-900">{p.redemptionDate ? `Redeemed on ${formatDate(p.redemptionDate)}` : 'Redeemed'}</dd>
+                <dd className="font-medium text-blue-900">
+                  {p.redemptionDate ? `Redeemed on ${formatDate(p.redemptionDate)}` : 'Redeemed'}
+                </dd>
               </div>
             ) : (
               <div>
@@ -84,12 +100,21 @@ export function PurchaseCard({ purchase: p, now, headingLevel = 3, onShowVoucher
               </div>
             )}
           </dl>
-          {status === 'expired' && <p className="mt-3 text-sm text-slate-700">This voucher expired on {formatDate(p.expirationDate)} and can no longer be redeemed.</p>}
+          {status === 'expired' && (
+            <p className="mt-3 text-sm text-slate-700">
+              This voucher expired on {formatDate(p.expirationDate)} and can no longer be redeemed.
+            </p>
+          )}
           <MessageMerchantButton
             variant="ghost"
             size="sm"
             className="mt-2 -ml-3"
-            target={{ merchantName: p.merchantName, purchaseId: p.id, dealId: p.dealId, defaultSubject: `About my purchase: “${p.dealTitle}”` }}
+            target={{
+              merchantName: p.merchantName,
+              purchaseId: p.id,
+              dealId: p.dealId,
+              defaultSubject: `About my purchase: “${p.dealTitle}”`,
+            }}
           />
         </div>
       </div>

@@ -16,8 +16,16 @@ import { VoucherDialog } from './voucher-dialog';
 const TAB_LABELS: Record<PurchaseTab, string> = { active: 'Active', redeemed: 'Redeemed', all: 'All Purchases' };
 
 const EMPTY: Record<PurchaseTab, { title: string; text: string; icon: typeof Ticket }> = {
-  active: { title: 'No active purchases', text: 'Deals you buy show up here with a redemption code and QR code to show at the counter.', icon: Ticket },
-  redeemed: { title: 'No redeemed purchases yet', text: 'Vouchers you have used at a business are listed here with the date they were redeemed.', icon: CheckCircle2 },
+  active: {
+    title: 'No active purchases',
+    text: 'Deals you buy show up here with a redemption code and QR code to show at the counter.',
+    icon: Ticket,
+  },
+  redeemed: {
+    title: 'No redeemed purchases yet',
+    text: 'Vouchers you have used at a business are listed here with the date they were redeemed.',
+    icon: CheckCircle2,
+  },
   all: { title: 'No purchases yet', text: 'When you buy a deal, it shows up here with its redemption code and QR code.', icon: Ticket },
 };
 
@@ -54,7 +62,17 @@ function EmptyState({ tab, headingLevel }: { tab: PurchaseTab; headingLevel: 2 |
   );
 }
 
-function TabPanel({ tab, query, headingLevel, onShowVoucher }: { tab: PurchaseTab; query: ReturnType<typeof usePurchases>; headingLevel: 2 | 3; onShowVoucher: (p: Purchase) => void }) {
+function TabPanel({
+  tab,
+  query,
+  headingLevel,
+  onShowVoucher,
+}: {
+  tab: PurchaseTab;
+  query: ReturnType<typeof usePurchases>;
+  headingLevel: 2 | 3;
+  onShowVoucher: (p: Purchase) => void;
+}) {
   const now = useNow(60_000);
   if (query.isPending) return <ListSkeleton />;
   if (query.isError && !query.data) {

@@ -6,4 +6,5 @@ export const daysText = (days: number) => `${days} ${days === 1 ? 'day' : 'days'
 export type PurchaseStatus = 'active' | 'expired' | 'redeemed';
 
 /** Active until redeemed (customer.md §4); an unredeemed one past its expiry reads Expired. */
-export const purchaseStatus = (p: { redeemed: boolean }, days: number): PurchaseStatus => (p.redeemed ? 'redeemed' : days > 0 ? 'active' : 'expired');
+export const purchaseStatus = (p: { redeemed: boolean }, days: number): PurchaseStatus =>
+  p.redeemed ? 'redeemed' : days > 0 ? 'active' : 'expired';

@@ -8,7 +8,8 @@ const SCAN_EVERY_MS = 200;
 
 function cameraErrorText(err: unknown): string {
   const name = err instanceof DOMException ? err.name : '';
-  if (name === 'NotAllowedError' || name === 'SecurityError') return 'Camera access was blocked. Allow the camera for this site in your browser settings, or type the code instead.';
+  if (name === 'NotAllowedError' || name === 'SecurityError')
+    return 'Camera access was blocked. Allow the camera for this site in your browser settings, or type the code instead.';
   if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'No camera was found on this device. Type the code instead.';
   if (name === 'NotReadableError') return 'The camera is in use by another app. Close it and try again, or type the code instead.';
   return 'The camera could not be started. Type the code instead.';
@@ -78,7 +79,9 @@ function CameraScanner({ onScan }: { onScan: (text: string) => void }) {
     <div>
       <div className="relative overflow-hidden rounded-lg bg-slate-900">
         <video ref={videoRef} muted playsInline aria-label="Camera preview" className="aspect-square w-full object-cover" />
-        {status === 'scanning' && <div aria-hidden className="pointer-events-none absolute inset-[15%] rounded-xl border-4 border-white/80" />}
+        {status === 'scanning' && (
+          <div aria-hidden className="pointer-events-none absolute inset-[15%] rounded-xl border-4 border-white/80" />
+        )}
         {status === 'starting' && (
           <div aria-hidden className="absolute inset-0 flex items-center justify-center text-white">
             <Camera className="h-10 w-10 animate-pulse" />
@@ -98,7 +101,15 @@ function CameraScanner({ onScan }: { onScan: (text: string) => void }) {
 }
 
 /** "Scan QR code": reads the voucher's QR with the camera and hands its text to `onScan`. */
-export function QrScannerDialog({ open, onOpenChange, onScan }: { open: boolean; onOpenChange: (open: boolean) => void; onScan: (text: string) => void }) {
+export function QrScannerDialog({
+  open,
+  onOpenChange,
+  onScan,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onScan: (text: string) => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Scan QR code" description="Point the camera at the QR code on the customer's voucher.">

@@ -5,7 +5,11 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatDateTime } from '../utils/format';
 
-const statusLabel: Record<RedemptionLookup['status'], string> = { redeemable: 'Not redeemed yet', redeemed: 'Redeemed', expired: 'Expired' };
+const statusLabel: Record<RedemptionLookup['status'], string> = {
+  redeemable: 'Not redeemed yet',
+  redeemed: 'Redeemed',
+  expired: 'Expired',
+};
 
 function Details({ lookup }: { lookup: RedemptionLookup }) {
   const rows: [string, string][] = [
@@ -15,14 +19,25 @@ function Details({ lookup }: { lookup: RedemptionLookup }) {
     ['Purchased', formatDate(lookup.purchaseDate)],
     ['Valid until', formatDate(lookup.expirationDate)],
     ['Code', lookup.redemptionCode],
-    ['Status', lookup.redemptionDate ? `${statusLabel[lookup.status]} on ${formatDateTime(lookup.redemptionDate)}` : statusLabel[lookup.status]],
+    [
+      'Status',
+      lookup.redemptionDate ? `${statusLabel[lookup.status]} on ${formatDateTime(lookup.redemptionDate)}` : statusLabel[lookup.status],
+    ],
   ];
   return (
     <dl className="divide-y divide-slate-200 text-sm">
       {rows.map(([term, value]) => (
         <div key={term} className="grid grid-cols-[7rem_minmax(0,1fr)] gap-3 py-2.5 sm:grid-cols-[9rem_minmax(0,1fr)]">
           <dt className="text-slate-600">{term}</dt>
-          <dd className={cn('break-words font-medium text-slate-900', term === 'Code' && 'font-mono tracking-wider', term === 'Deal' && 'text-base font-semibold')}>{value}</dd>
+          <dd
+            className={cn(
+              'break-words font-medium text-slate-900',
+              term === 'Code' && 'font-mono tracking-wider',
+              term === 'Deal' && 'text-base font-semibold',
+            )}
+          >
+            {value}
+          </dd>
         </div>
       ))}
     </dl>
@@ -47,11 +62,23 @@ export const RedemptionResult = forwardRef<
 >(({ lookup, isJustRedeemed, isRedeeming, onRedeem, onReset }, headingRef) => {
   const view =
     lookup.status === 'redeemable'
-      ? { t: tone.ready, title: 'Ready to redeem', text: 'Check the deal with the customer, then redeem it. A code can be redeemed only once.' }
+      ? {
+          t: tone.ready,
+          title: 'Ready to redeem',
+          text: 'Check the deal with the customer, then redeem it. A code can be redeemed only once.',
+        }
       : lookup.status === 'redeemed' && isJustRedeemed
-        ? { t: tone.done, title: REDEEM_MESSAGES.redeemedTitle, text: `Redeemed ${lookup.redemptionDate ? formatDateTime(lookup.redemptionDate) : 'just now'}. Hand over the deal.` }
+        ? {
+            t: tone.done,
+            title: REDEEM_MESSAGES.redeemedTitle,
+            text: `Redeemed ${lookup.redemptionDate ? formatDateTime(lookup.redemptionDate) : 'just now'}. Hand over the deal.`,
+          }
         : lookup.status === 'redeemed'
-          ? { t: tone.stop, title: 'Already redeemed', text: `${REDEEM_MESSAGES.alreadyRedeemed}${lookup.redemptionDate ? ` It was redeemed on ${formatDateTime(lookup.redemptionDate)}.` : ''}` }
+          ? {
+              t: tone.stop,
+              title: 'Already redeemed',
+              text: `${REDEEM_MESSAGES.alreadyRedeemed}${lookup.redemptionDate ? ` It was redeemed on ${formatDateTime(lookup.redemptionDate)}.` : ''}`,
+            }
           : { t: tone.warn, title: 'Expired', text: `${REDEEM_MESSAGES.expired} It was valid until ${formatDate(lookup.expirationDate)}.` };
   const Icon = view.t.icon;
   return (
@@ -59,7 +86,12 @@ export const RedemptionResult = forwardRef<
       <div className="flex items-start gap-3">
         <Icon aria-hidden className={cn('mt-0.5 h-7 w-7 shrink-0', view.t.head)} />
         <div className="min-w-0">
-          <h2 id="redemption-result-title" ref={headingRef} tabIndex={-1} className={cn('text-xl font-bold outline-none sm:text-2xl', view.t.head)}>
+          <h2
+            id="redemption-result-title"
+            ref={headingRef}
+            tabIndex={-1}
+            className={cn('text-xl font-bold outline-none sm:text-2xl', view.t.head)}
+          >
             {view.title}
           </h2>
           <p className="mt-1 text-sm text-slate-800">{view.text}</p>

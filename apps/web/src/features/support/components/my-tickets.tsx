@@ -20,7 +20,9 @@ const statusClass: Record<TicketStatus, string> = {
   resolved: 'bg-emerald-100 text-emerald-900',
   closed: 'bg-slate-200 text-slate-800',
 };
-const StatusBadge = ({ status }: { status: TicketStatus }) => <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', statusClass[status])}>{TICKET_STATUS_LABELS[status]}</span>;
+const StatusBadge = ({ status }: { status: TicketStatus }) => (
+  <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', statusClass[status])}>{TICKET_STATUS_LABELS[status]}</span>
+);
 
 function NewTicketForm({ onDone }: { onDone: (id: string) => void }) {
   const [subject, setSubject] = useState('');
@@ -107,7 +109,13 @@ function Thread({ id, onBack }: { id: string; onBack: () => void }) {
           </div>
           <ol className="space-y-3" aria-label="Conversation">
             {q.data.messages.map((m) => (
-              <TicketMessage key={m.id} fromSupport={m.senderType === 'admin'} own={m.senderType !== 'admin'} title={m.senderType === 'admin' ? `LocalPerks Support: ${m.subject}` : 'You'} meta={formatDateTime(m.createdAt)}>
+              <TicketMessage
+                key={m.id}
+                fromSupport={m.senderType === 'admin'}
+                own={m.senderType !== 'admin'}
+                title={m.senderType === 'admin' ? `LocalPerks Support: ${m.subject}` : 'You'}
+                meta={formatDateTime(m.createdAt)}
+              >
                 {m.message}
               </TicketMessage>
             ))}
@@ -178,7 +186,9 @@ export function MyTickets() {
           ))}
         </ul>
       )}
-      {q.data && <Pager page={page} total={q.data.total} pageSize={q.data.pageSize} onPage={setPage} label="Support request pages" size="sm" />}
+      {q.data && (
+        <Pager page={page} total={q.data.total} pageSize={q.data.pageSize} onPage={setPage} label="Support request pages" size="sm" />
+      )}
     </div>
   );
 }

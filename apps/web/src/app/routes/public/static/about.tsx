@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { BadgePercent, Heart, MapPin, MessageSquare, Rocket, ShieldCheck, Store, Users } from 'lucide-react';
 import { CATEGORIES, LOCATIONS, PRODUCT_NAME } from '@localperks/shared';
-import { h2Class, textClass, primaryButton, secondaryButton , IconCardList } from './page-parts';
+import { h2Class, textClass, primaryButton, secondaryButton, IconCardList } from './page-parts';
 
 const customerReasons = [
   {
@@ -58,8 +58,8 @@ export default function AboutPage() {
       <title>{`About Us | ${PRODUCT_NAME}`}</title>
       <h1 className="text-3xl font-bold text-slate-900">About {PRODUCT_NAME}</h1>
       <p className={`mt-4 text-lg ${textClass}`}>
-        {PRODUCT_NAME} is a marketplace for local deals. We connect people who love exploring their city with the
-        independent restaurants, shops, studios and service providers that make it worth exploring.
+        {PRODUCT_NAME} is a marketplace for local deals. We connect people who love exploring their city with the independent restaurants,
+        shops, studios and service providers that make it worth exploring.
       </p>
 
       <section aria-labelledby="mission">
@@ -67,15 +67,14 @@ export default function AboutPage() {
           Our mission
         </h2>
         <p className={textClass}>
-          Local businesses are the heart of every neighborhood, yet they often compete for attention with national
-          brands that have far bigger marketing budgets. Our mission is to level that playing field: to help local
-          businesses reach the customers around them, and to give those customers a simple, trustworthy way to
-          discover and save at the places next door.
+          Local businesses are the heart of every neighborhood, yet they often compete for attention with national brands that have far
+          bigger marketing budgets. Our mission is to level that playing field: to help local businesses reach the customers around them,
+          and to give those customers a simple, trustworthy way to discover and save at the places next door.
         </p>
         <p className={`mt-4 ${textClass}`}>
-          Every deal on {PRODUCT_NAME} comes from a merchant that has registered with us and been reviewed by our
-          team before going live. We keep pricing clear, we keep the buying and redeeming process straightforward,
-          and we keep our focus on what matters: more customers walking through local doors.
+          Every deal on {PRODUCT_NAME} comes from a merchant that has registered with us and been reviewed by our team before going live. We
+          keep pricing clear, we keep the buying and redeeming process straightforward, and we keep our focus on what matters: more
+          customers walking through local doors.
         </p>
       </section>
 
@@ -131,8 +130,7 @@ export default function AboutPage() {
           Join us
         </h2>
         <p className={textClass}>
-          Whether you are looking for your next favorite lunch spot or for new customers, there is a place for you on{' '}
-          {PRODUCT_NAME}.
+          Whether you are looking for your next favorite lunch spot or for new customers, there is a place for you on {PRODUCT_NAME}.
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <Link to="/deals" className={primaryButton}>

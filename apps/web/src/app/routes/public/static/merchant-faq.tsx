@@ -24,8 +24,7 @@ const faqs: { question: string; answer: ReactNode }[] = [
         <ul className={listClass}>
           {PLANS.map((plan) => (
             <li key={plan.id}>
-              <strong className="font-semibold text-slate-900">{plan.name}</strong> ({planPrice(plan)}):{' '}
-              {plan.features.join(', ')}.
+              <strong className="font-semibold text-slate-900">{plan.name}</strong> ({planPrice(plan)}): {plan.features.join(', ')}.
             </li>
           ))}
         </ul>
@@ -44,14 +43,13 @@ const faqs: { question: string; answer: ReactNode }[] = [
     answer: (
       <>
         <p className={textClass}>
-          After you register, your application is reviewed by the {PRODUCT_NAME} team to confirm that your business is
-          genuine and a good fit for our customers. You can follow its status from your merchant dashboard: it shows
-          Under Review while we check your details, and Approved once you are ready to go.
+          After you register, your application is reviewed by the {PRODUCT_NAME} team to confirm that your business is genuine and a good
+          fit for our customers. You can follow its status from your merchant dashboard: it shows Under Review while we check your details,
+          and Approved once you are ready to go.
         </p>
         <p className={`mt-2 ${textClass}`}>
-          If we need more information or changes, your application is marked Response Required with a note explaining
-          why. Reply from your dashboard and we will review it again. Deal creation becomes available once your business
-          is approved.
+          If we need more information or changes, your application is marked Response Required with a note explaining why. Reply from your
+          dashboard and we will review it again. Deal creation becomes available once your business is approved.
         </p>
       </>
     ),
@@ -61,13 +59,12 @@ const faqs: { question: string; answer: ReactNode }[] = [
     answer: (
       <>
         <p className={textClass}>
-          Commission depends on your plan.{' '}
-          {PLANS.map((p) => `${p.name}: ${p.commissionPercent}%`).join('; ')}. Commission is only charged on deals you
-          sell, and the rate is applied when your business is approved.
+          Commission depends on your plan. {PLANS.map((p) => `${p.name}: ${p.commissionPercent}%`).join('; ')}. Commission is only charged
+          on deals you sell, and the rate is applied when your business is approved.
         </p>
         <p className={`mt-2 ${textClass}`}>
-          Payment processing fees are separate from commission. We give at least 30 days' notice before any change to
-          commission rates. Full details are in the{' '}
+          Payment processing fees are separate from commission. We give at least 30 days' notice before any change to commission rates. Full
+          details are in the{' '}
           <Link to="/company/merchant-terms" className={linkClass}>
             Merchant Terms of Service
           </Link>
@@ -86,8 +83,7 @@ const faqs: { question: string; answer: ReactNode }[] = [
           <li>sales made from the 15th to the end of the month are paid on the 1st of the following month.</li>
         </ul>
         <p className={`mt-2 ${textClass}`}>
-          Your dashboard shows your current-period earnings and each payout's status, so you always know what is on
-          its way.
+          Your dashboard shows your current-period earnings and each payout's status, so you always know what is on its way.
         </p>
       </>
     ),
@@ -96,10 +92,9 @@ const faqs: { question: string; answer: ReactNode }[] = [
     question: 'How do customers redeem a deal?',
     answer: (
       <p className={textClass}>
-        Every purchase comes with a unique redemption code and a matching QR code, which the customer finds under My
-        Purchases. When they visit, they show you the code or QR image, and you check it against the purchase before
-        providing the deal. Each code is for one purchase, and customers are encouraged to redeem within two weeks of
-        buying.
+        Every purchase comes with a unique redemption code and a matching QR code, which the customer finds under My Purchases. When they
+        visit, they show you the code or QR image, and you check it against the purchase before providing the deal. Each code is for one
+        purchase, and customers are encouraged to redeem within two weeks of buying.
       </p>
     ),
   },
@@ -107,9 +102,9 @@ const faqs: { question: string; answer: ReactNode }[] = [
     question: 'What is PerkBoost?',
     answer: (
       <p className={textClass}>
-        PerkBoost is a premium add-on that boosts a deal for extra visibility: top placement on search and category
-        pages, homepage eligibility and a premium badge. PerkBoost deals use crowd voting, unlocking for purchase once
-        enough customers vote before the deadline. Boosts start at {formatCents(cheapestBoost.priceCents)} for{' '}
+        PerkBoost is a premium add-on that boosts a deal for extra visibility: top placement on search and category pages, homepage
+        eligibility and a premium badge. PerkBoost deals use crowd voting, unlocking for purchase once enough customers vote before the
+        deadline. Boosts start at {formatCents(cheapestBoost.priceCents)} for{' '}
         {cheapestBoost.days === 1 ? '1 day' : `${cheapestBoost.days} days`}.{' '}
         <Link to="/perkboost-info" className={linkClass}>
           Learn more about PerkBoost
@@ -123,9 +118,9 @@ const faqs: { question: string; answer: ReactNode }[] = [
     answer: (
       <p className={textClass}>
         Yes. Customer messaging is included in the {messagingPlan?.name ?? 'Advertise + Messaging'} and{' '}
-        {dealsPlan?.name ?? 'Deals + Messaging'} plans, and you will find your conversations under Customer Messages in
-        your dashboard. On {messagingPlan?.name ?? 'Advertise + Messaging'}, messaging is activated once your monthly
-        payment is complete. You can also message the {PRODUCT_NAME} team from your dashboard at any time.
+        {dealsPlan?.name ?? 'Deals + Messaging'} plans, and you will find your conversations under Customer Messages in your dashboard. On{' '}
+        {messagingPlan?.name ?? 'Advertise + Messaging'}, messaging is activated once your monthly payment is complete. You can also message
+        the {PRODUCT_NAME} team from your dashboard at any time.
       </p>
     ),
   },
@@ -133,9 +128,9 @@ const faqs: { question: string; answer: ReactNode }[] = [
     question: 'What happens if a customer asks for a refund?',
     answer: (
       <p className={textClass}>
-        If a customer reports a problem, such as a deal you could not fulfil, we contact you first and you have 5
-        business days to respond. If the issue is not resolved, {PRODUCT_NAME} may refund the customer directly and
-        deduct the amount from your future payouts. Read the full{' '}
+        If a customer reports a problem, such as a deal you could not fulfil, we contact you first and you have 5 business days to respond.
+        If the issue is not resolved, {PRODUCT_NAME} may refund the customer directly and deduct the amount from your future payouts. Read
+        the full{' '}
         <Link to="/company/merchant-refund-policy" className={linkClass}>
           Merchant Refund Policy
         </Link>
@@ -147,8 +142,8 @@ const faqs: { question: string; answer: ReactNode }[] = [
     question: 'Can I change my plan later?',
     answer: (
       <p className={textClass}>
-        Yes, you can switch plans from your merchant dashboard at any time. Upgrades take effect right away (paid plans
-        once payment is complete), and downgrades take effect at the end of your current billing cycle.
+        Yes, you can switch plans from your merchant dashboard at any time. Upgrades take effect right away (paid plans once payment is
+        complete), and downgrades take effect at the end of your current billing cycle.
       </p>
     ),
   },
@@ -156,9 +151,9 @@ const faqs: { question: string; answer: ReactNode }[] = [
     question: 'What can I include in a deal description?',
     answer: (
       <p className={textClass}>
-        Describe your offer clearly and accurately, including what is included, any restrictions and the expiration
-        date. Do not include phone numbers in deal descriptions; customers can reach you through {PRODUCT_NAME}{' '}
-        messaging instead. Every deal is reviewed and may be edited or removed if it breaks our{' '}
+        Describe your offer clearly and accurately, including what is included, any restrictions and the expiration date. Do not include
+        phone numbers in deal descriptions; customers can reach you through {PRODUCT_NAME} messaging instead. Every deal is reviewed and may
+        be edited or removed if it breaks our{' '}
         <Link to="/company/merchant-terms" className={linkClass}>
           content rules
         </Link>
@@ -202,9 +197,7 @@ export default function MerchantFaqPage() {
     <div className="mx-auto max-w-3xl px-4 py-10">
       <title>{`Merchant FAQ | ${PRODUCT_NAME}`}</title>
       <h1 className="text-3xl font-bold text-slate-900">Merchant FAQ</h1>
-      <p className={`mt-4 ${textClass}`}>
-        Answers to the questions businesses ask most often about selling on {PRODUCT_NAME}.
-      </p>
+      <p className={`mt-4 ${textClass}`}>Answers to the questions businesses ask most often about selling on {PRODUCT_NAME}.</p>
 
       <section aria-labelledby="faq-heading">
         <h2 id="faq-heading" className="mt-8 mb-2 text-xl font-semibold text-slate-900">
@@ -216,10 +209,7 @@ export default function MerchantFaqPage() {
               <details className="group rounded-lg border border-slate-200 bg-white">
                 <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 rounded-lg px-4 py-3 font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
                   <span>{question}</span>
-                  <ChevronDown
-                    className="size-5 shrink-0 text-slate-600 transition-transform group-open:rotate-180"
-                    aria-hidden="true"
-                  />
+                  <ChevronDown className="size-5 shrink-0 text-slate-600 transition-transform group-open:rotate-180" aria-hidden="true" />
                 </summary>
                 <div className="border-t border-slate-200 px-4 py-3">{answer}</div>
               </details>

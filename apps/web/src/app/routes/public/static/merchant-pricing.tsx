@@ -33,9 +33,9 @@ export default function MerchantPricingPage() {
       <title>{`Merchant Pricing | ${PRODUCT_NAME}`}</title>
       <h1 className="text-3xl font-bold text-slate-900">Simple pricing for local businesses</h1>
       <p className={`mt-4 max-w-3xl text-lg ${textClass}`}>
-        Start with a free listing, add customer messaging for a flat monthly fee, or sell deals and pay a commission
-        only when you make a sale. Every business is reviewed by our team before approval, so customers know they can
-        trust the businesses they find on {PRODUCT_NAME}.
+        Start with a free listing, add customer messaging for a flat monthly fee, or sell deals and pay a commission only when you make a
+        sale. Every business is reviewed by our team before approval, so customers know they can trust the businesses they find on{' '}
+        {PRODUCT_NAME}.
       </p>
 
       <section aria-labelledby="plans">

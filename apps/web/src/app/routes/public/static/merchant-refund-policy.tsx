@@ -12,14 +12,14 @@ export default function MerchantRefundPolicyPage() {
           1. Overview
         </h2>
         <p className={textClass}>
-          Customers buy deals on {PRODUCT_NAME} trusting that the merchant will deliver what was promised. This policy
-          explains when a customer can receive a refund for a deal you sold, how refund claims are handled, and how
-          refunds and chargebacks affect your account and payouts. It forms part of our{' '}
+          Customers buy deals on {PRODUCT_NAME} trusting that the merchant will deliver what was promised. This policy explains when a
+          customer can receive a refund for a deal you sold, how refund claims are handled, and how refunds and chargebacks affect your
+          account and payouts. It forms part of our{' '}
           <Link to="/company/merchant-terms" className={linkClass}>
             Merchant Terms of Service
           </Link>
-          . For customers, all sales are final except where a refund or credit is granted at {PRODUCT_NAME}'s
-          discretion, as described in our{' '}
+          . For customers, all sales are final except where a refund or credit is granted at {PRODUCT_NAME}'s discretion, as described in
+          our{' '}
           <Link to="/terms" className={linkClass}>
             Terms of Service
           </Link>
@@ -39,8 +39,7 @@ export default function MerchantRefundPolicyPage() {
           <li>delivers a product or service that is very different from what the deal described.</li>
         </ul>
         <p className={`mt-4 ${textClass}`}>
-          A change of mind, a missed expiration date or a deal that was already redeemed as described is generally not
-          grounds for a refund.
+          A change of mind, a missed expiration date or a deal that was already redeemed as described is generally not grounds for a refund.
         </p>
       </section>
 
@@ -55,8 +54,8 @@ export default function MerchantRefundPolicyPage() {
             <strong className="font-semibold text-slate-900">5 business days</strong> to respond.
           </li>
           <li>
-            In your response, you can resolve the issue directly with the customer (for example by honoring the deal or
-            offering a suitable alternative) or give us information that explains your side.
+            In your response, you can resolve the issue directly with the customer (for example by honoring the deal or offering a suitable
+            alternative) or give us information that explains your side.
           </li>
           <li>We review the claim, your response and any other information, and decide on the outcome.</li>
         </ol>
@@ -67,8 +66,8 @@ export default function MerchantRefundPolicyPage() {
           4. Refunds Issued by {PRODUCT_NAME}
         </h2>
         <p className={textClass}>
-          If you do not respond within 5 business days, or the issue is not resolved, {PRODUCT_NAME} may refund the
-          customer directly. The refunded amount will be deducted from your future payouts.
+          If you do not respond within 5 business days, or the issue is not resolved, {PRODUCT_NAME} may refund the customer directly. The
+          refunded amount will be deducted from your future payouts.
         </p>
       </section>
 
@@ -77,8 +76,8 @@ export default function MerchantRefundPolicyPage() {
           5. Final Decisions
         </h2>
         <p className={textClass}>
-          All refund decisions made by {PRODUCT_NAME} are final. We make them in good faith, taking into account the
-          information provided by both the customer and the merchant.
+          All refund decisions made by {PRODUCT_NAME} are final. We make them in good faith, taking into account the information provided by
+          both the customer and the merchant.
         </p>
       </section>
 
@@ -87,10 +86,10 @@ export default function MerchantRefundPolicyPage() {
           6. Chargebacks
         </h2>
         <p className={textClass}>
-          If a customer disputes a charge with their card issuer (a chargeback) for a deal you sold, any dispute fees
-          charged to {PRODUCT_NAME} may be passed on to you, together with the disputed amount if the dispute is lost.
-          Repeated chargebacks may lead to the suspension of your merchant account. Clear deal descriptions and prompt,
-          helpful replies to customers are the best way to avoid them.
+          If a customer disputes a charge with their card issuer (a chargeback) for a deal you sold, any dispute fees charged to{' '}
+          {PRODUCT_NAME} may be passed on to you, together with the disputed amount if the dispute is lost. Repeated chargebacks may lead to
+          the suspension of your merchant account. Clear deal descriptions and prompt, helpful replies to customers are the best way to
+          avoid them.
         </p>
       </section>
 

@@ -49,8 +49,7 @@ const stories: Story[] = [
     location: 'Brooklyn, NY',
     category: 'Retail',
     approach: 'Advertise + Messaging',
-    challenge:
-      "Most of the shop's revenue comes from custom event work, which is hard to sell with a one-size-fits-all discount.",
+    challenge: "Most of the shop's revenue comes from custom event work, which is hard to sell with a one-size-fits-all discount.",
     whatTheyDid:
       'Instead of running deals, the florist built an enhanced business profile with photos of past arrangements and answered questions through customer messaging.',
     outcome:
@@ -76,8 +75,7 @@ const stories: Story[] = [
     location: 'Miami, FL',
     category: 'Entertainment',
     approach: 'Advertise Only, later Deals + Messaging',
-    challenge:
-      'The owners wanted to try the marketplace before paying anything, then grow once they knew it worked for them.',
+    challenge: 'The owners wanted to try the marketplace before paying anything, then grow once they knew it worked for them.',
     whatTheyDid:
       'They began with a free listing to appear in local search results, then moved to Deals + Messaging to offer a group booking deal and added a 7-day PerkBoost before a holiday weekend.',
     outcome:
@@ -92,16 +90,16 @@ export default function MerchantSuccessStoriesPage() {
       <title>{`Merchant Success Stories | ${PRODUCT_NAME}`}</title>
       <h1 className="text-3xl font-bold text-slate-900">Merchant success stories</h1>
       <p className={`mt-4 text-lg ${textClass}`}>
-        Every neighborhood business is different. These stories show some of the ways merchants can use{' '}
-        {PRODUCT_NAME} listings, messaging, deals and PerkBoost to reach more local customers.
+        Every neighborhood business is different. These stories show some of the ways merchants can use {PRODUCT_NAME} listings, messaging,
+        deals and PerkBoost to reach more local customers.
       </p>
 
       <div className="mt-6 flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4" role="note">
         <Info className="mt-0.5 size-5 shrink-0 text-amber-800" aria-hidden="true" />
         <p className="text-slate-800 leading-relaxed">
-          <strong className="font-semibold">Illustrative examples:</strong> the businesses below are fictional. Their
-          stories are composite scenarios written to show how {PRODUCT_NAME} features can work together. They are not
-          testimonials, and they do not describe real businesses or guarantee any particular result.
+          <strong className="font-semibold">Illustrative examples:</strong> the businesses below are fictional. Their stories are composite
+          scenarios written to show how {PRODUCT_NAME} features can work together. They are not testimonials, and they do not describe real
+          businesses or guarantee any particular result.
         </p>
       </div>
 
@@ -113,9 +111,7 @@ export default function MerchantSuccessStoriesPage() {
           {stories.map((story) => (
             <li key={story.id}>
               <article aria-labelledby={story.id} className="rounded-lg border border-slate-200 bg-white p-5">
-                <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                  Illustrative example · {story.category}
-                </p>
+                <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Illustrative example · {story.category}</p>
                 <h3 id={story.id} className="mt-1 text-lg font-semibold text-slate-900">
                   {story.business}
                 </h3>
@@ -157,8 +153,8 @@ export default function MerchantSuccessStoriesPage() {
           Write your own story
         </h2>
         <p className={textClass}>
-          Registering takes a few minutes. Our team reviews every application, and you can start with a free listing
-          and grow from there. Not sure which plan fits? Read the{' '}
+          Registering takes a few minutes. Our team reviews every application, and you can start with a free listing and grow from there.
+          Not sure which plan fits? Read the{' '}
           <Link to="/merchant/faq" className={linkClass}>
             merchant FAQ
           </Link>

@@ -18,9 +18,8 @@ export default function MerchantTermsPage() {
           1. Agreement
         </h2>
         <p className={textClass}>
-          These Merchant Terms of Service ("Merchant Terms") apply to every business ("merchant", "you") that
-          registers with {PRODUCT_NAME} to list a business, message customers or offer deals. They apply in addition to
-          our general{' '}
+          These Merchant Terms of Service ("Merchant Terms") apply to every business ("merchant", "you") that registers with {PRODUCT_NAME}{' '}
+          to list a business, message customers or offer deals. They apply in addition to our general{' '}
           <Link to="/terms" className={linkClass}>
             Terms of Service
           </Link>{' '}
@@ -28,8 +27,8 @@ export default function MerchantTermsPage() {
           <Link to="/privacy" className={linkClass}>
             Privacy Policy
           </Link>
-          . By registering as a merchant or using the merchant dashboard, you agree to these Merchant Terms on behalf of
-          yourself and the business you represent, and you confirm that you are authorized to do so.
+          . By registering as a merchant or using the merchant dashboard, you agree to these Merchant Terms on behalf of yourself and the
+          business you represent, and you confirm that you are authorized to do so.
         </p>
       </section>
 
@@ -38,15 +37,14 @@ export default function MerchantTermsPage() {
           2. Deal Review and Approval
         </h2>
         <p className={textClass}>
-          Every merchant registration is vetted by our team before approval, and deal creation is available only
-          once your business is approved. All deals you submit are subject to review, approval, modification and
-          removal at {PRODUCT_NAME}'s sole discretion. We may decline, edit, pause or remove a deal or listing at any
-          time, including when we believe it breaks these Merchant Terms, is misleading, or is not in the interest of
-          our customers.
+          Every merchant registration is vetted by our team before approval, and deal creation is available only once your business is
+          approved. All deals you submit are subject to review, approval, modification and removal at {PRODUCT_NAME}'s sole discretion. We
+          may decline, edit, pause or remove a deal or listing at any time, including when we believe it breaks these Merchant Terms, is
+          misleading, or is not in the interest of our customers.
         </p>
         <p className={`mt-4 ${textClass}`}>
-          You waive any claims against {PRODUCT_NAME} arising from our decisions to review, approve, reject, modify or
-          remove your deals, listings or account, to the fullest extent permitted by law.
+          You waive any claims against {PRODUCT_NAME} arising from our decisions to review, approve, reject, modify or remove your deals,
+          listings or account, to the fullest extent permitted by law.
         </p>
       </section>
 
@@ -70,9 +68,7 @@ export default function MerchantTermsPage() {
         <h2 id="mterms-4" className={h2Class}>
           4. Commission and Fees
         </h2>
-        <p className={textClass}>
-          {PRODUCT_NAME} collects a commission on sales according to your plan. The current plans are:
-        </p>
+        <p className={textClass}>{PRODUCT_NAME} collects a commission on sales according to your plan. The current plans are:</p>
         <ul className={listClass}>
           {PLANS.map((plan) => (
             <li key={plan.id}>
@@ -81,10 +77,9 @@ export default function MerchantTermsPage() {
           ))}
         </ul>
         <p className={`mt-4 ${textClass}`}>
-          Plans with a monthly fee are billed monthly and renew automatically until canceled. We will give you at least 30 days'
-          notice before any change to your commission rate takes effect. Payment processing fees are separate from
-          commission and may be deducted from your payouts. Payouts of your net proceeds are made semi-monthly, as
-          described in our{' '}
+          Plans with a monthly fee are billed monthly and renew automatically until canceled. We will give you at least 30 days' notice
+          before any change to your commission rate takes effect. Payment processing fees are separate from commission and may be deducted
+          from your payouts. Payouts of your net proceeds are made semi-monthly, as described in our{' '}
           <Link to="/merchant/faq" className={linkClass}>
             merchant FAQ
           </Link>
@@ -101,14 +96,14 @@ export default function MerchantTermsPage() {
           5. Content Rules
         </h2>
         <p className={textClass}>
-          You are responsible for everything you publish on {PRODUCT_NAME}, including business profiles, deal titles,
-          descriptions, images and messages. Your content must:
+          You are responsible for everything you publish on {PRODUCT_NAME}, including business profiles, deal titles, descriptions, images
+          and messages. Your content must:
         </p>
         <ul className={listClass}>
           <li>be accurate and not misleading, including the original price, deal price and any restrictions;</li>
           <li>
-            not include phone numbers in deal descriptions (customers contact you through {PRODUCT_NAME} messaging or
-            your business profile, and phone numbers in descriptions will be removed);
+            not include phone numbers in deal descriptions (customers contact you through {PRODUCT_NAME} messaging or your business profile,
+            and phone numbers in descriptions will be removed);
           </li>
           <li>only use images, names and trademarks that you own or have permission to use;</li>
           <li>not promote illegal, unsafe, adult or otherwise prohibited goods or services; and</li>
@@ -121,11 +116,10 @@ export default function MerchantTermsPage() {
           6. Termination
         </h2>
         <p className={textClass}>
-          You may stop using {PRODUCT_NAME} and close your merchant account at any time by contacting us; deals
-          already sold must still be honored. We may suspend or terminate your account, with or without notice, if
-          you breach these Merchant Terms, receive repeated customer complaints or chargebacks, or put our customers
-          or platform at risk. Amounts owed to either party at termination, including refunds to customers, remain
-          payable.
+          You may stop using {PRODUCT_NAME} and close your merchant account at any time by contacting us; deals already sold must still be
+          honored. We may suspend or terminate your account, with or without notice, if you breach these Merchant Terms, receive repeated
+          customer complaints or chargebacks, or put our customers or platform at risk. Amounts owed to either party at termination,
+          including refunds to customers, remain payable.
         </p>
       </section>
 
@@ -134,10 +128,9 @@ export default function MerchantTermsPage() {
           7. Limitation of Liability
         </h2>
         <p className={textClass}>
-          To the fullest extent permitted by law, {PRODUCT_NAME} is not liable for any indirect, incidental, special or
-          consequential damages, or for lost profits or revenue. Our total liability to you for any claim relating to
-          these Merchant Terms or the service is capped at the amounts you paid to {PRODUCT_NAME} in the six months
-          before the event giving rise to the claim.
+          To the fullest extent permitted by law, {PRODUCT_NAME} is not liable for any indirect, incidental, special or consequential
+          damages, or for lost profits or revenue. Our total liability to you for any claim relating to these Merchant Terms or the service
+          is capped at the amounts you paid to {PRODUCT_NAME} in the six months before the event giving rise to the claim.
         </p>
       </section>
 
@@ -146,8 +139,7 @@ export default function MerchantTermsPage() {
           8. Governing Law
         </h2>
         <p className={textClass}>
-          These Merchant Terms are governed by the laws of the State of California, without regard to its
-          conflict-of-law rules.
+          These Merchant Terms are governed by the laws of the State of California, without regard to its conflict-of-law rules.
         </p>
       </section>
 

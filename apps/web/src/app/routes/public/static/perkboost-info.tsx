@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ArrowRight, Award, Eye, Home, Rocket, Search, Timer, Users } from 'lucide-react';
 import { BOOST_OPTIONS, PRODUCT_NAME, formatCents } from '@localperks/shared';
-import { h2Class, textClass, linkClass, primaryButton, durationLabel , IconCardList } from './page-parts';
+import { h2Class, textClass, linkClass, primaryButton, durationLabel, IconCardList } from './page-parts';
 
 const benefits = [
   {
@@ -51,8 +51,7 @@ export default function PerkBoostInfoPage() {
       <p className="text-sm font-semibold tracking-wide text-emerald-800 uppercase">For merchants</p>
       <h1 className="mt-1 text-3xl font-bold text-slate-900">PerkBoost: get your deal seen</h1>
       <p className={`mt-4 text-lg ${textClass}`}>
-        PerkBoost is a premium feature that boosts one of your deals for extra visibility, and lets customers vote to
-        make it happen.
+        PerkBoost is a premium feature that boosts one of your deals for extra visibility, and lets customers vote to make it happen.
       </p>
 
       <section aria-labelledby="what">
@@ -60,8 +59,7 @@ export default function PerkBoostInfoPage() {
           What is PerkBoost?
         </h2>
         <p className={textClass}>
-          When you boost a deal, {PRODUCT_NAME} gives it premium placement across the marketplace for the duration you
-          choose:
+          When you boost a deal, {PRODUCT_NAME} gives it premium placement across the marketplace for the duration you choose:
         </p>
         <IconCardList items={benefits} />
         <p className="mt-2 text-sm text-slate-600">
@@ -74,24 +72,24 @@ export default function PerkBoostInfoPage() {
           How crowd voting works
         </h2>
         <p className={textClass}>
-          A PerkBoost deal starts out as <strong className="font-semibold text-slate-900">pending</strong>. Customers
-          who want it vote for it, and each card shows a progress bar of votes received against the votes required,
-          along with a countdown to the voting deadline.
+          A PerkBoost deal starts out as <strong className="font-semibold text-slate-900">pending</strong>. Customers who want it vote for
+          it, and each card shows a progress bar of votes received against the votes required, along with a countdown to the voting
+          deadline.
         </p>
         <ul className="mt-2 list-disc space-y-1 pl-6 text-slate-700 leading-relaxed">
           <li>
             When enough customers vote before the deadline, the deal{' '}
-            <strong className="font-semibold text-slate-900">unlocks for purchase</strong>, and the customers who voted
-            for it get early access.
+            <strong className="font-semibold text-slate-900">unlocks for purchase</strong>, and the customers who voted for it get early
+            access.
           </li>
           <li>
-            If the deadline passes without enough votes, the deal expires. Voting is free, so no customer pays for a
-            deal that does not unlock.
+            If the deadline passes without enough votes, the deal expires. Voting is free, so no customer pays for a deal that does not
+            unlock.
           </li>
         </ul>
         <p className={`mt-4 ${textClass}`}>
-          Crowd voting builds excitement before launch and shows you real demand before you commit. Customers can see
-          all current PerkBoost deals on the{' '}
+          Crowd voting builds excitement before launch and shows you real demand before you commit. Customers can see all current PerkBoost
+          deals on the{' '}
           <Link to="/perkboost" className={linkClass}>
             PerkBoost deals page
           </Link>
@@ -139,9 +137,7 @@ export default function PerkBoostInfoPage() {
               <div className="flex min-h-7 flex-wrap items-center justify-between gap-2">
                 <h3 className="font-semibold text-slate-900">{durationLabel(option.days)}</h3>
                 {option.tag && (
-                  <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-semibold text-white">
-                    {option.tag}
-                  </span>
+                  <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-semibold text-white">{option.tag}</span>
                 )}
               </div>
               <p className="mt-2 text-2xl font-bold text-slate-900">{formatCents(option.priceCents)}</p>

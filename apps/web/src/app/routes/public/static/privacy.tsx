@@ -14,14 +14,14 @@ export default function PrivacyPage() {
           1. Introduction
         </h2>
         <p className={textClass}>
-          {PRODUCT_NAME} ("{PRODUCT_NAME}", "we", "us" or "our") operates a marketplace where customers discover and
-          buy deals from local businesses, and where merchants list their businesses and deals. We respect your
-          privacy. This Privacy Policy explains what information we collect when you use our website and services,
-          how we use and share it, how we protect it, and the choices and rights you have.
+          {PRODUCT_NAME} ("{PRODUCT_NAME}", "we", "us" or "our") operates a marketplace where customers discover and buy deals from local
+          businesses, and where merchants list their businesses and deals. We respect your privacy. This Privacy Policy explains what
+          information we collect when you use our website and services, how we use and share it, how we protect it, and the choices and
+          rights you have.
         </p>
         <p className={`mt-4 ${textClass}`}>
-          By using {PRODUCT_NAME}, you agree to the collection and use of information as described in this policy.
-          If you do not agree, please do not use the service.
+          By using {PRODUCT_NAME}, you agree to the collection and use of information as described in this policy. If you do not agree,
+          please do not use the service.
         </p>
       </section>
 
@@ -33,34 +33,31 @@ export default function PrivacyPage() {
 
         <h3 className={h3Class}>Personal data</h3>
         <p className={textClass}>
-          Information you give us when you create an account, buy a deal, register a business or contact us, such as
-          your name, email address, password and, if you choose to add it, your phone number. Merchants also provide business details such as the business name,
-          address, category, contact information and description. Your password is stored only in a securely hashed
-          form; we never store it in readable form.
+          Information you give us when you create an account, buy a deal, register a business or contact us, such as your name, email
+          address, password and, if you choose to add it, your phone number. Merchants also provide business details such as the business
+          name, address, category, contact information and description. Your password is stored only in a securely hashed form; we never
+          store it in readable form.
         </p>
 
         <h3 className={h3Class}>Derivative data</h3>
         <p className={textClass}>
-          Information our servers collect automatically when you use the service, such as your IP address, browser
-          type, device and operating system, the pages and deals you view, your searches, favorites and votes, and
-          the dates and times of your visits.
+          Information our servers collect automatically when you use the service, such as your IP address, browser type, device and
+          operating system, the pages and deals you view, your searches, favorites and votes, and the dates and times of your visits.
         </p>
 
         <h3 className={h3Class}>Financial data</h3>
         <p className={textClass}>
-          Payments are processed through a hosted checkout run by a third-party card payment provider. Your full card
-          number and security code are entered directly with that provider and never reach or are stored on our
-          servers. We store only the last four digits of your card and its expiry date, so that we can show you which
-          card was used and help with questions about a purchase. We also keep a record of your purchases, such as
-          the deal, quantity, amount paid and date.
+          Payments are processed through a hosted checkout run by a third-party card payment provider. Your full card number and security
+          code are entered directly with that provider and never reach or are stored on our servers. We store only the last four digits of
+          your card and its expiry date, so that we can show you which card was used and help with questions about a purchase. We also keep
+          a record of your purchases, such as the deal, quantity, amount paid and date.
         </p>
 
         <h3 className={h3Class}>Location data</h3>
         <p className={textClass}>
-          We use location data to show you location-based deals. This may be the city and state you choose in the
-          location picker or, if you give permission in your browser, your device's approximate location. You can
-          decline or withdraw location permission at any time in your browser settings and choose a city manually
-          instead.
+          We use location data to show you location-based deals. This may be the city and state you choose in the location picker or, if you
+          give permission in your browser, your device's approximate location. You can decline or withdraw location permission at any time
+          in your browser settings and choose a city manually instead.
         </p>
       </section>
 
@@ -88,23 +85,23 @@ export default function PrivacyPage() {
           4. Sharing Your Information
         </h2>
         <p className={textClass}>
-          <strong className="font-semibold text-slate-900">We never sell your personal information.</strong> We share
-          information only in the following circumstances:
+          <strong className="font-semibold text-slate-900">We never sell your personal information.</strong> We share information only in
+          the following circumstances:
         </p>
         <ul className={listClass}>
           <li>
-            <strong className="font-semibold text-slate-900">Payment processors.</strong> When you make a purchase, we
-            share the information needed to complete the payment with our card payment provider.
+            <strong className="font-semibold text-slate-900">Payment processors.</strong> When you make a purchase, we share the information
+            needed to complete the payment with our card payment provider.
           </li>
           <li>
-            <strong className="font-semibold text-slate-900">As required by law.</strong> We may disclose information
-            when we believe in good faith that it is required to comply with a law, regulation, legal process or
-            government request, or to protect the rights, property or safety of {PRODUCT_NAME}, our users or others.
+            <strong className="font-semibold text-slate-900">As required by law.</strong> We may disclose information when we believe in
+            good faith that it is required to comply with a law, regulation, legal process or government request, or to protect the rights,
+            property or safety of {PRODUCT_NAME}, our users or others.
           </li>
         </ul>
         <p className={`mt-4 ${textClass}`}>
-          When you buy a deal, the merchant offering it can see the purchase details needed to honor it, such as the
-          redemption code. Merchants may use this information only to provide the deal and related customer service.
+          When you buy a deal, the merchant offering it can see the purchase details needed to honor it, such as the redemption code.
+          Merchants may use this information only to provide the deal and related customer service.
         </p>
       </section>
 
@@ -113,11 +110,10 @@ export default function PrivacyPage() {
           5. Security
         </h2>
         <p className={textClass}>
-          We use administrative, technical and physical safeguards to protect your information, including encrypted
-          connections, hashed passwords and access controls that limit who can see your data. Card payments are
-          handled by our payment provider, so your full card number is never stored by us. However, no method of
-          transmission over the internet or of electronic storage is completely secure, and we cannot guarantee
-          absolute security. Please use a strong, unique password and keep it confidential.
+          We use administrative, technical and physical safeguards to protect your information, including encrypted connections, hashed
+          passwords and access controls that limit who can see your data. Card payments are handled by our payment provider, so your full
+          card number is never stored by us. However, no method of transmission over the internet or of electronic storage is completely
+          secure, and we cannot guarantee absolute security. Please use a strong, unique password and keep it confidential.
         </p>
       </section>
 
@@ -128,22 +124,19 @@ export default function PrivacyPage() {
         <p className={textClass}>You are in control of your information. You may:</p>
         <ul className={listClass}>
           <li>
-            <strong className="font-semibold text-slate-900">Access</strong> the personal information we hold about
-            you;
+            <strong className="font-semibold text-slate-900">Access</strong> the personal information we hold about you;
           </li>
           <li>
-            <strong className="font-semibold text-slate-900">Correct</strong> information that is inaccurate or
-            incomplete, which you can do for most details on your account page; and
+            <strong className="font-semibold text-slate-900">Correct</strong> information that is inaccurate or incomplete, which you can do
+            for most details on your account page; and
           </li>
           <li>
-            <strong className="font-semibold text-slate-900">Delete</strong> your account and the personal
-            information associated with it.
+            <strong className="font-semibold text-slate-900">Delete</strong> your account and the personal information associated with it.
           </li>
         </ul>
         <p className={`mt-4 ${textClass}`}>
-          To make a request, contact us using the details in the Contact Us section below. We may need to verify your
-          identity before acting on a request, and we may keep certain records, such as purchase and payout records,
-          where the law requires us to.
+          To make a request, contact us using the details in the Contact Us section below. We may need to verify your identity before acting
+          on a request, and we may keep certain records, such as purchase and payout records, where the law requires us to.
         </p>
       </section>
 
@@ -152,10 +145,9 @@ export default function PrivacyPage() {
           7. Cookies
         </h2>
         <p className={textClass}>
-          We use cookies and similar browser storage technologies to run the service. A session cookie keeps you
-          signed in securely, and browser storage remembers things like your cart, favorites, votes and chosen
-          location between visits. You can block or delete cookies through your browser settings, but some features,
-          such as signing in and keeping a cart, will not work without them.
+          We use cookies and similar browser storage technologies to run the service. A session cookie keeps you signed in securely, and
+          browser storage remembers things like your cart, favorites, votes and chosen location between visits. You can block or delete
+          cookies through your browser settings, but some features, such as signing in and keeping a cart, will not work without them.
         </p>
       </section>
 
@@ -164,10 +156,9 @@ export default function PrivacyPage() {
           8. Third-Party Links
         </h2>
         <p className={textClass}>
-          The service may contain links to third-party websites and services, such as a merchant's own website or
-          our payment provider's hosted checkout. We are not responsible for the content or privacy practices of
-          those third parties. We encourage you to read the privacy policy of any website you visit before sharing
-          information with it.
+          The service may contain links to third-party websites and services, such as a merchant's own website or our payment provider's
+          hosted checkout. We are not responsible for the content or privacy practices of those third parties. We encourage you to read the
+          privacy policy of any website you visit before sharing information with it.
         </p>
       </section>
 
@@ -176,10 +167,9 @@ export default function PrivacyPage() {
           9. Children Under 13
         </h2>
         <p className={textClass}>
-          {PRODUCT_NAME} is not intended for children under 13 years of age, and children under 13 are not intended
-          users of the service. We do not knowingly collect personal information from children under 13. If you
-          believe a child under 13 has provided us with personal information, please contact us and we will delete
-          it.
+          {PRODUCT_NAME} is not intended for children under 13 years of age, and children under 13 are not intended users of the service. We
+          do not knowingly collect personal information from children under 13. If you believe a child under 13 has provided us with
+          personal information, please contact us and we will delete it.
         </p>
       </section>
 
@@ -188,9 +178,9 @@ export default function PrivacyPage() {
           10. Policy Updates
         </h2>
         <p className={textClass}>
-          We may update this Privacy Policy from time to time. When we do, we will change the "Last updated" date at
-          the top of this page and, for significant changes, we may also notify you by email or through the service.
-          Your continued use of {PRODUCT_NAME} after an update means you accept the revised policy.
+          We may update this Privacy Policy from time to time. When we do, we will change the "Last updated" date at the top of this page
+          and, for significant changes, we may also notify you by email or through the service. Your continued use of {PRODUCT_NAME} after
+          an update means you accept the revised policy.
         </p>
       </section>
 
