@@ -143,7 +143,7 @@ describe('admin sign-in, step 2 (access code)', () => {
     const { admin, cookie, code } = await credentials();
     const sessionId = sha256(cookie.split('=')[1]!);
     const later = new Date(Date.now() + ACCESS_CODE_TTL_MS + 1000);
-    await expect(verifyAccessCode(db, { userId: admin.id, role: 'admin', sessionId, code }, later)).rejects.toMatchObject({
+    await expect(verifyAccessCode(db, { userId: admin.id, role: 'admin', sessionId, code, ip: '127.0.0.1' }, later)).rejects.toMatchObject({
       code: 'TOKEN_EXPIRED',
       message: 'This access code has expired. Please request a new one.',
     });
@@ -160,7 +160,7 @@ describe('admin sign-in, step 2 (access code)', () => {
     const newCode = await codeFromMail(admin.email);
     expect(newCode).toMatch(/^\d{6}$/);
     const justInTime = new Date(new Date(fresh.json().codeExpiresAt).getTime() - 1000);
-    await verifyAccessCode(db, { userId: admin.id, role: 'admin', sessionId, code: newCode }, justInTime);
+    await verifyAccessCode(db, { userId: admin.id, role: 'admin', sessionId, code: newCode, ip: '127.0.0.1' }, justInTime);
     expect((await overview(cookie)).statusCode).toBe(200);
   });
 

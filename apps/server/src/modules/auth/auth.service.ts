@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import {
   EMAIL_VERIFICATION_TTL_MS,
   LOGIN_FAILURE_WINDOW_MS,
@@ -11,7 +11,7 @@ import type { Db, Tx } from '../../db/client';
 import { loginAttempts, merchantRegistrationRequests, sessions, users } from '../../db/schema';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { consumeRateLimit } from '../../lib/rate-limit';
+import { clearRateLimit, consumeRateLimit, consumeRateLimits, releaseHits, type Limit } from '../../lib/rate-limit';
 import type { Mailer } from '../../mail/mailer';
 import { passwordChangedEmail, passwordResetEmail, verificationEmail } from './auth.emails';
 import { consumeToken, issueToken, revokeTokens } from './tokens';
@@ -24,12 +24,17 @@ export interface AuthDeps {
 }
 
 export interface AuthLimits {
-  signupPerAddress: { max: number; windowMs: number };
-  emailPerAccount: { max: number; windowMs: number };
-  emailPerAddress: { max: number; windowMs: number };
+  signupPerAddress: Limit;
+  emailPerAccount: Limit;
+  emailPerAddress: Limit;
+  /** Failed sign-ins per account from one address, and per address over all accounts, in `loginWindowMs`. */
   loginFailuresPerAccount: number;
   loginFailuresPerAddress: number;
   loginWindowMs: number;
+  /** Failed sign-ins per account from all addresses but the owner's known ones: the distributed-attack brake. */
+  loginFailuresPerAccountAllAddresses: Limit;
+  /** How long an address the account signed in from counts as the owner's. */
+  knownAddressMs: number;
 }
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
@@ -39,6 +44,8 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   loginFailuresPerAccount: LOGIN_FAILURES_PER_ACCOUNT,
   loginFailuresPerAddress: LOGIN_FAILURES_PER_ADDRESS,
   loginWindowMs: LOGIN_FAILURE_WINDOW_MS,
+  loginFailuresPerAccountAllAddresses: { max: 100, windowMs: 60 * 60_000 },
+  knownAddressMs: 30 * 24 * 60 * 60_000,
 };
 
 export const AUTH_ERRORS = {
@@ -85,38 +92,53 @@ export async function sendVerification(deps: Pick<AuthDeps, 'db' | 'mailer' | 'a
   await deps.mailer.send(verificationEmail(email, name, url));
 }
 
-async function recentFailures(db: Db, column: 'email' | 'ip', value: string, windowMs: number) {
-  const since = new Date(Date.now() - windowMs);
-  const col = column === 'email' ? loginAttempts.email : loginAttempts.ip;
-  // Failures since the last success in the window: a successful sign-in clears the account's count.
-  const [lastOk] = await db
-    .select({ at: loginAttempts.createdAt })
-    .from(loginAttempts)
-    .where(and(eq(col, value), eq(loginAttempts.succeeded, true), gt(loginAttempts.createdAt, since)))
-    .orderBy(desc(loginAttempts.createdAt))
-    .limit(1);
-  const from = lastOk && column === 'email' ? lastOk.at : since;
+/** Whether `email` signed in successfully from `ip` within `withinMs`: the owner's own address. */
+async function isKnownAddress(db: Db, email: string, ip: string, withinMs: number) {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({ id: loginAttempts.id })
     .from(loginAttempts)
-    .where(and(eq(col, value), eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, from)));
-  return row?.n ?? 0;
+    .where(
+      and(
+        eq(loginAttempts.email, email),
+        eq(loginAttempts.ip, ip),
+        eq(loginAttempts.succeeded, true),
+        gt(loginAttempts.createdAt, new Date(Date.now() - withinMs)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
-/** Checks a password sign-in, slowing brute force per account and per address. */
+/**
+ * Checks a password sign-in. Each attempt is counted before the password is checked, so parallel
+ * guesses get no more than the limits (docs/decisions/0006-rate-limits.md): per address, per
+ * account from that address (the tight one), and per account from every address, a much higher
+ * limit that slows a distributed attack down without letting it lock the owner out of an address
+ * they signed in from before. A success gives its attempt back: only failures count.
+ */
 export async function logIn(deps: AuthDeps, input: { email: string; password: string }, ip: string) {
   const email = input.email.toLowerCase();
   const { limits } = deps;
-  if ((await recentFailures(deps.db, 'ip', ip, limits.loginWindowMs)) >= limits.loginFailuresPerAddress) {
-    throw new AppError('RATE_LIMITED', AUTH_ERRORS.tooManyForAddress, undefined, { 'retry-after': String(limits.loginWindowMs / 1000) });
-  }
-  if ((await recentFailures(deps.db, 'email', email, limits.loginWindowMs)) >= limits.loginFailuresPerAccount) {
-    throw new AppError('RATE_LIMITED', AUTH_ERRORS.tooManyForAccount, undefined, { 'retry-after': String(limits.loginWindowMs / 1000) });
-  }
+  const window = limits.loginWindowMs;
+  const accountAtAddress = `login:account-address:${email}:${ip}`;
+  const known = await isKnownAddress(deps.db, email, ip, limits.knownAddressMs);
+  const hits = await consumeRateLimits(deps.db, [
+    {
+      key: `login:address:${ip}`,
+      limit: { max: limits.loginFailuresPerAddress, windowMs: window },
+      message: AUTH_ERRORS.tooManyForAddress,
+    },
+    { key: accountAtAddress, limit: { max: limits.loginFailuresPerAccount, windowMs: window }, message: AUTH_ERRORS.tooManyForAccount },
+    ...(known
+      ? []
+      : [{ key: `login:account:${email}`, limit: limits.loginFailuresPerAccountAllAddresses, message: AUTH_ERRORS.tooManyForAccount }]),
+  ]);
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   await deps.db.insert(loginAttempts).values({ email, ip, succeeded: Boolean(user && ok) });
   if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', AUTH_ERRORS.invalidCredentials);
+  await releaseHits(deps.db, hits);
+  await clearRateLimit(deps.db, accountAtAddress);
   return user;
 }
 
@@ -136,10 +158,15 @@ export async function verifyEmail(deps: AuthDeps, token: string) {
   });
 }
 
+/** Mails on request: per address, and per account and kind (the address's hit is not spent when the account's limit refuses). */
+const mailLimits = (limits: AuthLimits, kind: 'verify' | 'reset', email: string, ip: string) => [
+  { key: `mail:ip:${ip}`, limit: limits.emailPerAddress, message: AUTH_ERRORS.tooManyEmails },
+  { key: `${kind}:email:${email.toLowerCase()}`, limit: limits.emailPerAccount, message: AUTH_ERRORS.tooManyEmails },
+];
+
 /** Sends a new verification mail. Answers the same whether or not the address has an account. */
 export async function resendVerification(deps: AuthDeps, email: string, ip: string) {
-  await consumeRateLimit(deps.db, `mail:ip:${ip}`, deps.limits.emailPerAddress, AUTH_ERRORS.tooManyEmails);
-  await consumeRateLimit(deps.db, `verify:email:${email}`, deps.limits.emailPerAccount, AUTH_ERRORS.tooManyEmails);
+  await consumeRateLimits(deps.db, mailLimits(deps.limits, 'verify', email, ip));
   const [user] = await deps.db.select().from(users).where(eq(users.email, email.toLowerCase()));
   if (!user) return { alreadyVerified: false };
   if (user.emailVerifiedAt) return { alreadyVerified: true };
@@ -148,8 +175,7 @@ export async function resendVerification(deps: AuthDeps, email: string, ip: stri
 }
 
 export async function requestPasswordReset(deps: AuthDeps, email: string, ip: string) {
-  await consumeRateLimit(deps.db, `mail:ip:${ip}`, deps.limits.emailPerAddress, AUTH_ERRORS.tooManyEmails);
-  await consumeRateLimit(deps.db, `reset:email:${email}`, deps.limits.emailPerAccount, AUTH_ERRORS.tooManyEmails);
+  await consumeRateLimits(deps.db, mailLimits(deps.limits, 'reset', email, ip));
   const [user] = await deps.db.select().from(users).where(eq(users.email, email.toLowerCase()));
   if (!user) return;
   await revokeTokens(deps.db, user.id, 'password_reset');
