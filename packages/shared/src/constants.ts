@@ -36,7 +36,7 @@ export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60_000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
 
-/** Brute-force limits (per account and per client address). */
+/** Brute-force limits: failures per account from one client address, and per client address (docs/decisions/0006-rate-limits.md). */
 export const LOGIN_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_FAILURES_PER_ADDRESS = 20;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
