@@ -47,6 +47,7 @@ export interface JobQueue {
    * many instances call this. Returns the run's id, or null when the run was already enqueued.
    */
   trigger(name: string, key?: string): Promise<string | null>;
+  /** Lets a running job finish (up to 10 s), then stops working; call it before closing the app and the database. */
   stop(): Promise<void>;
 }
 
@@ -91,8 +92,8 @@ export async function startJobQueue(
       retryBackoff: true,
       expireInSeconds: job.expireInSeconds ?? 10 * 60,
     };
-    // createQueue leaves an existing queue as it is; updateQueue brings its options up to date.
-    await boss.createQueue(job.name, queue);
+    if (!(await boss.getQueue(job.name))) await createQueueLocked(database, job.name);
+    // Brings an existing queue's options up to date as well.
     await boss.updateQueue(job.name, queue);
     await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1 }, async () => {
       const started = Date.now();
@@ -118,13 +119,25 @@ export async function startJobQueue(
     stopped = true;
     await boss.stop({ graceful: true, timeout: 10_000, close: false });
   };
-  app.addHook('onClose', stop);
   return {
     boss,
     jobs,
     trigger: (name, key) => boss.send(name, {}, scheduledRun(name, key)),
     stop,
   };
+}
+
+/**
+ * Creates a queue (pg-boss's `create_queue`, a no-op when it exists). It adds a partition and foreign
+ * keys, and two instances starting at once deadlock doing that on PostgreSQL; taking first the
+ * advisory lock pg-boss holds for its own schema changes (same key) makes them wait for each other.
+ */
+async function createQueueLocked(database: Database, name: string) {
+  const schemaLock = `('x' || encode(sha224((current_database() || '.pgboss.${JOB_QUEUE_SCHEMA}')::bytea), 'hex'))::bit(64)::bigint`;
+  await database.rawQuery(
+    `with schema_lock as (select pg_advisory_xact_lock(${schemaLock})) select ${JOB_QUEUE_SCHEMA}.create_queue($1, $2) from schema_lock`,
+    [name, JSON.stringify({ policy: 'stately' })],
+  );
 }
 
 export interface FailingJob {
