@@ -2,12 +2,15 @@ import { defineConfig } from 'vitest/config';
 
 const PURE_SERVER_TESTS = ['apps/server/src/config.test.ts', 'apps/server/src/lib/micro-cache.test.ts'];
 
+/** Tests that need several connections at once (several instances on one database): PostgreSQL only. */
+const POSTGRES_ONLY_TESTS = 'apps/server/**/*.pg.test.ts';
+
 const apiProject = (name: 'api-pglite' | 'api-postgres') => ({
   test: {
     name,
     include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
     // Pure server modules need no database: they run once, in the unit project.
-    exclude: PURE_SERVER_TESTS,
+    exclude: name === 'api-postgres' ? PURE_SERVER_TESTS : [...PURE_SERVER_TESTS, POSTGRES_ONLY_TESTS],
     environment: 'node',
     env: { TEST_DB: name === 'api-postgres' ? 'postgres' : 'pglite' },
     globalSetup: name === 'api-postgres' ? ['apps/server/test/global-postgres.ts'] : [],

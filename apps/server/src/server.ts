@@ -19,10 +19,11 @@ async function main() {
   const seeded = config.SEED_DEMO ? await seedDemoData(database.db, config.DEMO_PASSWORD) : false;
   const app = await buildApp({ config, database, serveWeb: process.env.SERVE_WEB !== 'false' });
 
-  startJobs(app);
+  const jobs = await startJobs(app, database);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await jobs.stop();
     await app.close();
     await database.close();
     process.exit(0);

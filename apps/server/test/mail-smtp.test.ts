@@ -1,6 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+import { inArray } from 'drizzle-orm';
+import { emailOutbox } from '../src/db/schema';
+import { openDatabase } from '../src/db/client';
+import { createMailer } from '../src/mail/mailer';
 import { build } from './build';
 
 /** A real SMTP server on loopback that keeps what it receives. */
@@ -71,5 +75,48 @@ describe('e-mail by SMTP', () => {
     expect(await t.app.mailer.deliverPending(new Date(Date.now() + 10 * 60_000))).toBe(0);
     expect(received.filter((m) => m.to.includes('later@example.com'))).toHaveLength(1);
     expect(await t.lastMail('later@example.com')).toMatchObject({ attempts: 2, error: null });
+  });
+
+  it('two instances delivering the backlog at once send each waiting mail once, and share it', async () => {
+    // A second instance: on PostgreSQL its own connection pool on the same database, so the two really run at once.
+    const url = (t.database as { url?: string }).url;
+    const other = url ? await openDatabase({ url }) : t.database;
+    const log = { error() {} };
+    const smtpUrl = `smtp://127.0.0.1:${port}`;
+    const first = createMailer(t.database.db, { smtpUrl, from: 'LocalPerks <no-reply@localperks.test>', log });
+    const second = createMailer(other.db, { smtpUrl, from: 'LocalPerks <no-reply@localperks.test>', log });
+    // 30 mails waiting for the job (written five minutes ago, never tried): more than one batch of 20.
+    const to = Array.from({ length: 30 }, (_, i) => `backlog-${i}@example.com`);
+    const rows = await t.database.db
+      .insert(emailOutbox)
+      .values(
+        to.map((address) => ({
+          to: address,
+          subject: 'Backlog',
+          text: 'x',
+          html: '<p>x</p>',
+          kind: 'test',
+          createdAt: new Date(Date.now() - 5 * 60_000),
+        })),
+      )
+      .returning({ id: emailOutbox.id });
+    try {
+      const [a, b] = await Promise.all([first.deliverPending(), second.deliverPending()]);
+      // Each call reports what it sent itself; together they sent the whole backlog, each mail once.
+      expect(a + b).toBe(30);
+      for (const address of to) expect(received.filter((m) => m.to.includes(address))).toHaveLength(1);
+      const sent = await t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(
+          inArray(
+            emailOutbox.id,
+            rows.map((r) => r.id),
+          ),
+        );
+      expect(sent.every((r) => r.sentAt && r.attempts === 1)).toBe(true);
+    } finally {
+      if (other !== t.database) await other.close();
+    }
   });
 });

@@ -14,6 +14,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Raw SQL for a library that brings its own queries (the job queue, docs/decisions/0009-job-queue.md):
+   * one statement with `$n` values, or a script of several statements without values.
+   */
+  rawQuery(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** Raw LISTEN/NOTIFY access for live updates across instances. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
 }
@@ -60,6 +65,7 @@ async function openPostgres(url: string): Promise<Database> {
     db,
     kind: 'postgres',
     close: () => pool.end(),
+    rawQuery: (text, values) => pool.query(text, values),
     async listen(channel, onMessage) {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -87,6 +93,14 @@ async function openPglite(dataDir: string): Promise<Database> {
     db: db as unknown as Db,
     kind: 'pglite',
     close: () => client.close(),
+    async rawQuery(text, values) {
+      if (values?.length) return client.query(text, values);
+      // A script (several statements, its own BEGIN ... COMMIT) runs inside PGlite's transaction, which
+      // holds the single connection throughout and rolls back if a statement fails midway, so the
+      // connection is never left in an aborted transaction for the next caller.
+      const results = await client.transaction((tx) => tx.exec(text));
+      return results.at(-1) ?? { rows: [] };
+    },
     async listen(channel, onMessage) {
       return client.listen(channel, onMessage);
     },

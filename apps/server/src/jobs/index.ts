@@ -1,51 +1,93 @@
 import type { FastifyInstance } from 'fastify';
-import { PERKBOOST_UNLOCK_CHECK_MS } from '@localperks/shared';
+import { PERKBOOST_UNLOCK_CHECK_MS, type BackgroundJobFailure } from '@localperks/shared';
+import type { Database, Db } from '../db/client';
 import { pruneRateLimits } from '../lib/rate-limit';
 import { runPerkboostTick, sendUnlockEmails } from '../modules/perkboost/perkboost.service';
 import { expireStaleOrders } from '../modules/checkout/checkout.service';
 import { expireStaleCharges } from '../modules/billing/billing.service';
 import { redeliverSandboxWebhooks, runSandboxSubscriptions } from '../modules/sandbox/sandbox.service';
 import { closePayoutPeriods } from '../modules/payouts/payouts.service';
+import { failingJobs, startJobQueue, type JobDefinition, type JobQueue, type StartQueueOptions } from './queue';
+
+/** Every `ms` milliseconds as a cron expression (whole minutes: cron has minute resolution). */
+function cronEvery(ms: number): string {
+  if (ms % 60_000 !== 0) throw new Error(`A job interval must be whole minutes, not ${ms} ms`);
+  return `*/${ms / 60_000} * * * *`;
+}
+const EVERY_MINUTE = cronEvery(60_000);
 
 /**
- * Scheduled work. Every instance runs the timers; each tick takes a PostgreSQL advisory lock so
- * only one instance does the work.
+ * Scheduled work. Each job runs once per schedule across all instances, through the job queue
+ * (docs/decisions/0009-job-queue.md); a failed run is retried with backoff, and failures show on the
+ * admin Overview tab. A new job is one entry here; its `run` must be safe to repeat after a failure.
  */
-export function startJobs(app: FastifyInstance) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+export const JOBS: JobDefinition[] = [
+  {
+    name: 'perkboost-tick',
+    label: 'Crowd-vote unlocks and expiries',
+    cron: cronEvery(PERKBOOST_UNLOCK_CHECK_MS),
+    async run(app) {
       const res = await runPerkboostTick(app.db);
       for (const u of res.unlocked) await sendUnlockEmails(app.mailer, app.config.appUrl, u);
-      if (res.unlocked.length || res.expired) app.log.info({ unlocked: res.unlocked.length, expired: res.expired }, 'perkboost tick');
-      await pruneRateLimits(app.db, 24 * 60 * 60_000);
-    } catch (err) {
-      app.log.error({ err }, 'perkboost tick failed');
-    }
-    try {
-      const payouts = await closePayoutPeriods(app.db, new Date());
-      if (payouts.created) app.log.info({ created: payouts.created }, 'payout periods closed');
-    } catch (err) {
-      app.log.error({ err }, 'payout period close failed');
-    }
-    try {
+      return { unlocked: res.unlocked.length, expired: res.expired };
+    },
+  },
+  {
+    name: 'payout-close',
+    label: 'Payout period close',
+    cron: EVERY_MINUTE,
+    run: (app) => closePayoutPeriods(app.db, new Date()),
+  },
+  {
+    name: 'checkout-expiry',
+    label: 'Stale order and charge expiry',
+    cron: EVERY_MINUTE,
+    async run(app) {
       await expireStaleOrders(app.db);
       await expireStaleCharges(app.db);
-      if (app.payments.name === 'sandbox') {
-        await redeliverSandboxWebhooks(app);
-        await runSandboxSubscriptions(app);
-      }
-      await app.mailer.deliverPending();
-    } catch (err) {
-      app.log.error({ err }, 'checkout and mail tick failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), PERKBOOST_UNLOCK_CHECK_MS);
-  timer.unref();
-  void tick();
-  app.addHook('onClose', async () => clearInterval(timer));
+    },
+  },
+  {
+    name: 'sandbox-webhook-redelivery',
+    label: 'Sandbox webhook redelivery',
+    cron: EVERY_MINUTE,
+    enabled: (app) => app.payments.name === 'sandbox',
+    run: async (app) => ({ delivered: await redeliverSandboxWebhooks(app) }),
+  },
+  {
+    name: 'sandbox-renewals',
+    label: 'Sandbox subscription renewals',
+    cron: EVERY_MINUTE,
+    enabled: (app) => app.payments.name === 'sandbox',
+    run: (app) => runSandboxSubscriptions(app),
+  },
+  {
+    name: 'mail-delivery',
+    label: 'Mail delivery',
+    cron: EVERY_MINUTE,
+    // Without SMTP, mail stays in the outbox (the development mailbox): nothing to deliver.
+    enabled: (app) => app.mailer.deliversExternally,
+    run: async (app) => ({ sent: await app.mailer.deliverPending() }),
+  },
+  {
+    name: 'rate-limit-prune',
+    label: 'Rate-limit clean-up',
+    cron: '7 * * * *',
+    run: (app) => pruneRateLimits(app.db, 24 * 60 * 60_000),
+  },
+];
+
+/** Starts the job queue on this instance: it works on the jobs and keeps their schedules. */
+export function startJobs(
+  app: FastifyInstance,
+  database: Database,
+  opts: StartQueueOptions & { jobs?: JobDefinition[] } = {},
+): Promise<JobQueue> {
+  return startJobQueue(app, database, opts.jobs ?? JOBS, opts);
+}
+
+/** The admin Overview tab's Background jobs card: jobs that failed in the last 24 hours. */
+export async function backgroundJobFailures(db: Db): Promise<BackgroundJobFailure[]> {
+  const failing = await failingJobs(db);
+  return failing.map((f) => ({ ...f, label: JOBS.find((j) => j.name === f.name)?.label ?? f.name }));
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Tx } from '../db/client';
 import { emailOutbox, type MailAttachment } from '../db/schema';
@@ -23,7 +23,7 @@ export interface Mailer {
   queue(tx: Tx, message: MailMessage): Promise<string>;
   /** Sends an outbox row by SMTP (no-op without SMTP or when already sent); failures are recorded. */
   deliver(id: string): Promise<void>;
-  /** Retries rows not sent yet (the job calls this); returns how many were sent. */
+  /** Retries rows not sent yet (the job calls this); returns how many this call sent. */
   deliverPending(now?: Date): Promise<number>;
   /** True when mail leaves the machine by SMTP; false when it only lands in the outbox. */
   readonly deliversExternally: boolean;
@@ -47,22 +47,9 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
     const [row] = await tx.insert(emailOutbox).values(message).returning({ id: emailOutbox.id });
     return row!.id;
   };
-  const deliver = async (id: string, now = new Date()) => {
-    if (!transport) return;
-    // Claim the row: of two instances retrying the same mail, one sends it.
-    const [mail] = await db
-      .update(emailOutbox)
-      .set({ attempts: sql`${emailOutbox.attempts} + 1`, lastAttemptAt: now })
-      .where(
-        and(
-          eq(emailOutbox.id, id),
-          isNull(emailOutbox.sentAt),
-          lt(emailOutbox.attempts, MAX_ATTEMPTS),
-          or(isNull(emailOutbox.lastAttemptAt), lt(emailOutbox.lastAttemptAt, new Date(now.getTime() - RETRY_AFTER_MS))),
-        ),
-      )
-      .returning();
-    if (!mail) return;
+  /** Sends a row this instance claimed; the outcome is recorded on it. True when it was sent. */
+  const sendClaimed = async (mail: typeof emailOutbox.$inferSelect): Promise<boolean> => {
+    if (!transport) return false;
     try {
       await transport.sendMail({
         from: opts.from,
@@ -83,14 +70,34 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
       await db
         .update(emailOutbox)
         .set({ sentAt: new Date(), error: null, ...scrubbed })
-        .where(eq(emailOutbox.id, id));
+        .where(eq(emailOutbox.id, mail.id));
+      return true;
     } catch (err) {
       opts.log.error({ err, to: mail.to, kind: mail.kind, attempt: mail.attempts }, 'mail delivery failed');
       await db
         .update(emailOutbox)
         .set({ error: String((err as Error).message).slice(0, 500) })
-        .where(eq(emailOutbox.id, id));
+        .where(eq(emailOutbox.id, mail.id));
+      return false;
     }
+  };
+  /** Not sent, attempts left, and no attempt within the last minute (a claim holds a row for that long). */
+  const claimable = (now: Date) =>
+    and(
+      isNull(emailOutbox.sentAt),
+      lt(emailOutbox.attempts, MAX_ATTEMPTS),
+      or(isNull(emailOutbox.lastAttemptAt), lt(emailOutbox.lastAttemptAt, new Date(now.getTime() - RETRY_AFTER_MS))),
+    );
+  const claimedAt = (now: Date) => ({ attempts: sql`${emailOutbox.attempts} + 1`, lastAttemptAt: now });
+  const deliver = async (id: string, now = new Date()) => {
+    if (!transport) return;
+    // Claim the row: of two instances retrying the same mail, one sends it.
+    const [mail] = await db
+      .update(emailOutbox)
+      .set(claimedAt(now))
+      .where(and(eq(emailOutbox.id, id), claimable(now)))
+      .returning();
+    if (mail) await sendClaimed(mail);
   };
   return {
     deliversExternally: transport !== null,
@@ -101,27 +108,25 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
     },
     async deliverPending(now = new Date()) {
       if (!transport) return 0;
-      const due = await db
+      // One statement claims a batch: rows another instance is claiming at this moment are skipped
+      // (SKIP LOCKED) and a claimed row is not due again for a minute, so when several instances
+      // deliver at once each mail is sent by one of them, and they share the backlog.
+      const due = db
         .select({ id: emailOutbox.id })
         .from(emailOutbox)
-        .where(
-          and(
-            isNull(emailOutbox.sentAt),
-            lt(emailOutbox.attempts, MAX_ATTEMPTS),
-            lt(emailOutbox.createdAt, new Date(now.getTime() - RETRY_AFTER_MS)),
-            or(isNull(emailOutbox.lastAttemptAt), lt(emailOutbox.lastAttemptAt, new Date(now.getTime() - RETRY_AFTER_MS))),
-          ),
-        )
+        .where(and(claimable(now), lt(emailOutbox.createdAt, new Date(now.getTime() - RETRY_AFTER_MS))))
         .orderBy(asc(emailOutbox.createdAt))
-        .limit(20);
-      for (const { id } of due) await deliver(id, now);
-      const sent = await db
-        .select({ id: emailOutbox.id })
-        .from(emailOutbox)
-        .where(
-          and(inArray(emailOutbox.id, due.map((d) => d.id).concat('00000000-0000-4000-8000-000000000000')), isNotNull(emailOutbox.sentAt)),
-        );
-      return sent.length;
+        .limit(20)
+        .for('update', { skipLocked: true });
+      const claimed = await db
+        .update(emailOutbox)
+        .set(claimedAt(now))
+        .where(and(inArray(emailOutbox.id, due), isNull(emailOutbox.sentAt)))
+        .returning();
+      claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+      let sent = 0;
+      for (const mail of claimed) if (await sendClaimed(mail)) sent++;
+      return sent;
     },
   };
 }

@@ -19,3 +19,13 @@ export const adminPageQuerySchema = z.object({ page: z.coerce.number().int().min
 export const ADMIN_LIST_LIMITS = { recentMerchants: 5, merchantsWithDeals: 5 } as const;
 /** Page sizes of the admin lists that grow. */
 export const ADMIN_PAGE_SIZES = { supportTickets: 20, auditLog: 25 } as const;
+
+/** One line of the Overview tab's Background jobs card: a job whose runs failed in the last 24 hours. */
+export const backgroundJobFailureSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  failedCount: z.number().int(),
+  lastError: z.string().nullable(),
+  lastFailedAt: z.string(),
+});
+export type BackgroundJobFailure = z.infer<typeof backgroundJobFailureSchema>;

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { ADMIN_LIST_LIMITS, DEAL_MODERATION_MESSAGES, payoutPeriodFor, payoutPeriodWindow } from '@localperks/shared';
 import type { Db } from '../../db/client';
 import { deals, merchantRegistrationRequests, merchants, notifications, purchases, users } from '../../db/schema';
+import { backgroundJobFailures } from '../../jobs';
 import { deliverQueuedMail } from '../../lib/deliver-mail';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
@@ -13,7 +14,8 @@ export const MERCHANT_DEALS_PAGE_SIZE = 20;
 /**
  * The Overview tab (merchant-admin.md §2): every figure from the database. Revenue is what
  * customers paid; the current period payout is what merchants are owed for today's semi-monthly
- * period (sales minus commission), paid on its payout date (DESIGN.md 8).
+ * period (sales minus commission), paid on its payout date (DESIGN.md 8). `backgroundJobs` lists the
+ * scheduled jobs that failed in the last 24 hours, so a job that keeps failing is seen, not only logged.
  */
 export async function adminOverview(db: Db, now = new Date()) {
   const period = payoutPeriodFor(now);
@@ -94,6 +96,7 @@ export async function adminOverview(db: Db, now = new Date()) {
     pendingApprovals: pending?.n ?? 0,
     recentMerchants: recentMerchants.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     merchantsWithDeals,
+    backgroundJobs: await backgroundJobFailures(db),
   };
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeactivateDeal } from '@localperks/shared';
+import type { BackgroundJobFailure, DeactivateDeal } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
 export interface AdminOverview {
@@ -28,6 +28,8 @@ export interface AdminOverview {
     dealCount: number;
     activeDealCount: number;
   }[];
+  /** Scheduled jobs that failed in the last 24 hours (empty when all ran). */
+  backgroundJobs: BackgroundJobFailure[];
 }
 
 export interface AdminDeal {

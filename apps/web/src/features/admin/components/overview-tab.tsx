@@ -7,7 +7,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Field, Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useAdminOverview, useDeactivateDeal, useMerchantDeals, type AdminDeal, type AdminOverview } from '../api/overview';
 import { Pager } from '../../../components/ui/pager';
@@ -51,6 +51,38 @@ function Stats({ s }: { s: AdminOverview['stats'] }) {
         icon={Wallet}
       />
     </div>
+  );
+}
+
+/** Scheduled work that failed in the last 24 hours, so a job that keeps failing is seen here, not only in a log. */
+function BackgroundJobs({ jobs }: { jobs: AdminOverview['backgroundJobs'] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Background jobs</CardTitle>
+        <CardDescription>Scheduled work that failed in the last 24 hours, after its retries.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {jobs.length === 0 ? (
+          <p className="py-2 text-sm text-slate-600">No failures: every background job ran as scheduled.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {jobs.map((j) => (
+              <li key={j.name} className="py-3">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="font-medium text-slate-900">{j.label}</p>
+                  <Badge tone="red">
+                    Failed {j.failedCount} {j.failedCount === 1 ? 'time' : 'times'}
+                  </Badge>
+                </div>
+                <p className="mt-1 text-sm text-slate-600">Last failure: {formatDateTime(j.lastFailedAt)}</p>
+                {j.lastError && <p className="mt-1 break-words font-mono text-xs text-red-800">{j.lastError}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 
@@ -252,6 +284,7 @@ export default function OverviewTab() {
               </CardContent>
             </Card>
           </div>
+          <BackgroundJobs jobs={q.data.backgroundJobs} />
         </>
       )}
     </div>

@@ -1,0 +1,177 @@
+import type { FastifyInstance } from 'fastify';
+import PgBoss from 'pg-boss';
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/client';
+
+/**
+ * The job queue: pg-boss on the application's own database (docs/decisions/0009-job-queue.md).
+ * Its tables live in this schema, next to ours and outside the Drizzle migrations.
+ */
+export const JOB_QUEUE_SCHEMA = 'pgboss';
+
+/** One kind of background work, run on a cron schedule (minute resolution) by one instance at a time. */
+export interface JobDefinition {
+  /** Queue name: lowercase words joined by dashes. */
+  name: string;
+  /** What admins read on the Overview tab's Background jobs card. */
+  label: string;
+  /** Five-field cron in UTC, e.g. `* * * * *` for every minute. */
+  cron: string;
+  /** Whether this instance's configuration needs the job (e.g. only with SMTP); default yes. */
+  enabled?: (app: FastifyInstance) => boolean;
+  /** The work; the value it returns is kept as the run's output. Throwing fails the run, which is retried. */
+  run: (app: FastifyInstance) => Promise<unknown>;
+  /** Retries after a failed run (default 3), the first after `retryDelaySeconds` (default 5) and each later one twice as long. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** A run still going after this long is failed (and retried); default 10 minutes. */
+  expireInSeconds?: number;
+}
+
+export interface StartQueueOptions {
+  /**
+   * Run the cron clock that turns schedules into jobs (default true). Tests switch it off and fire
+   * runs with `trigger`, so nothing happens on its own at a minute boundary.
+   */
+  runSchedules?: boolean;
+  /** How often each worker looks for a due job (default 5 s, at least 0.5 s). */
+  pollingIntervalSeconds?: number;
+}
+
+export interface JobQueue {
+  boss: PgBoss;
+  /** The jobs this instance works on. */
+  jobs: JobDefinition[];
+  /**
+   * Enqueues one run of a job now, as its schedule does: one run per job and `key` per minute, however
+   * many instances call this. Returns the run's id, or null when the run was already enqueued.
+   */
+  trigger(name: string, key?: string): Promise<string | null>;
+  /** Lets a running job finish (up to 10 s), then stops working; call it before closing the app and the database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A scheduled run is deduplicated on (job, key, minute): the cron clock on several instances, or a
+ * clock that checks twice in a minute, enqueues one run.
+ */
+const scheduledRun = (name: string, key = name) => ({ singletonKey: key, singletonSeconds: 60 });
+
+/**
+ * Starts pg-boss on `database` (PostgreSQL or PGlite), creates one queue per job and works on it, and
+ * keeps the schedules in the database equal to `definitions`. Each queue is `stately`: at most one
+ * run waiting and one running across all instances, so a slow run is never overlapped by the next.
+ */
+export async function startJobQueue(
+  app: FastifyInstance,
+  database: Database,
+  definitions: JobDefinition[],
+  opts: StartQueueOptions = {},
+): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.rawQuery(text, values) },
+    schema: JOB_QUEUE_SCHEMA,
+    schedule: opts.runSchedules ?? true,
+    // Finished runs leave the job table after an hour; failed ones stay two days, so the admin card can
+    // count the last 24 hours' failures from it. The archive keeps both for a week.
+    archiveCompletedAfterSeconds: 60 * 60,
+    archiveFailedAfterSeconds: 2 * 24 * 60 * 60,
+    deleteAfterDays: 7,
+  });
+  boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
+  await boss.start();
+
+  const jobs = definitions.filter((d) => d.enabled?.(app) ?? true);
+  const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 5;
+  for (const job of jobs) {
+    const queue: PgBoss.Queue = {
+      name: job.name,
+      policy: 'stately',
+      retryLimit: job.retryLimit ?? 3,
+      retryDelay: job.retryDelaySeconds ?? 5,
+      retryBackoff: true,
+      expireInSeconds: job.expireInSeconds ?? 10 * 60,
+    };
+    if (!(await boss.getQueue(job.name))) await createQueueLocked(database, job.name);
+    // Brings an existing queue's options up to date as well.
+    await boss.updateQueue(job.name, queue);
+    await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1 }, async () => {
+      const started = Date.now();
+      try {
+        const output = await job.run(app);
+        app.log.debug({ job: job.name, ms: Date.now() - started, output }, 'job done');
+        return output ?? null;
+      } catch (err) {
+        app.log.error({ err, job: job.name }, 'job failed');
+        throw err;
+      }
+    });
+    await boss.schedule(job.name, job.cron, undefined, { ...scheduledRun(job.name), tz: 'UTC' });
+  }
+  // A job removed from the code (or not needed with this configuration) is no longer scheduled.
+  for (const s of await boss.getSchedules()) {
+    if (!jobs.some((j) => j.name === s.name)) await boss.unschedule(s.name);
+  }
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await boss.stop({ graceful: true, timeout: 10_000, close: false });
+  };
+  return {
+    boss,
+    jobs,
+    trigger: (name, key) => boss.send(name, {}, scheduledRun(name, key)),
+    stop,
+  };
+}
+
+/**
+ * Creates a queue (pg-boss's `create_queue`, a no-op when it exists). It adds a partition and foreign
+ * keys, and two instances starting at once deadlock doing that on PostgreSQL; taking first the
+ * advisory lock pg-boss holds for its own schema changes (same key) makes them wait for each other.
+ */
+async function createQueueLocked(database: Database, name: string) {
+  const schemaLock = `('x' || encode(sha224((current_database() || '.pgboss.${JOB_QUEUE_SCHEMA}')::bytea), 'hex'))::bit(64)::bigint`;
+  await database.rawQuery(
+    `with schema_lock as (select pg_advisory_xact_lock(${schemaLock})) select ${JOB_QUEUE_SCHEMA}.create_queue($1, $2) from schema_lock`,
+    [name, JSON.stringify({ policy: 'stately' })],
+  );
+}
+
+export interface FailingJob {
+  name: string;
+  failedCount: number;
+  lastError: string | null;
+  lastFailedAt: string;
+}
+
+/**
+ * Jobs whose runs failed (every retry used up) in the last 24 hours, most recent first, with the
+ * count and the last error. Empty while the queue has never started on this database.
+ */
+export async function failingJobs(db: Db): Promise<FailingJob[]> {
+  const installed = (await db.execute(sql`select to_regclass(${`${JOB_QUEUE_SCHEMA}.job`}) is not null as ok`)) as unknown as {
+    rows: { ok: boolean }[];
+  };
+  if (!installed.rows[0]?.ok) return [];
+  const res = (await db.execute(sql`
+    select distinct on (name) name,
+      count(*) over (partition by name)::int as failed_count,
+      coalesce(output->>'message', output->'value'->>'message') as last_error,
+      completed_on as last_failed_at
+    from ${sql.raw(JOB_QUEUE_SCHEMA)}.job
+    where state = 'failed' and completed_on > now() - interval '24 hours'
+    order by name, completed_on desc`)) as unknown as {
+    rows: { name: string; failed_count: number; last_error: string | null; last_failed_at: string | Date }[];
+  };
+  return res.rows
+    .map((r) => ({
+      name: r.name,
+      failedCount: Number(r.failed_count),
+      lastError: r.last_error,
+      lastFailedAt: new Date(r.last_failed_at).toISOString(),
+    }))
+    .sort((a, b) => b.lastFailedAt.localeCompare(a.lastFailedAt));
+}
