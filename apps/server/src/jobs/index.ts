@@ -2,10 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import { PERKBOOST_UNLOCK_CHECK_MS } from '@localperks/shared';
 import { pruneRateLimits } from '../lib/rate-limit';
 import { runPerkboostTick, sendUnlockEmails } from '../modules/perkboost/perkboost.service';
-import { expireStaleOrders } from '../modules/checkout/checkout.service';
+import { closeCheckoutPagesForDeals, expireStaleOrders, settleRefunds } from '../modules/checkout/checkout.service';
 import { expireStaleCharges } from '../modules/billing/billing.service';
 import { redeliverSandboxWebhooks, runSandboxSubscriptions } from '../modules/sandbox/sandbox.service';
 import { closePayoutPeriods } from '../modules/payouts/payouts.service';
+
+/**
+ * The deals part of the minute tick: crowd-vote unlocks (with their e-mails) and expiries; the open
+ * payment pages of deals that just expired are closed, as for any other withdrawal.
+ */
+export async function runDealsTick(app: FastifyInstance, now = new Date()) {
+  const res = await runPerkboostTick(app.db, now);
+  for (const u of res.unlocked) await sendUnlockEmails(app.mailer, app.config.appUrl, u);
+  await closeCheckoutPagesForDeals({ db: app.db, provider: app.payments, log: app.log }, res.expiredIds);
+  return res;
+}
 
 /**
  * Scheduled work. Every instance runs the timers; each tick takes a PostgreSQL advisory lock so
@@ -17,8 +28,7 @@ export function startJobs(app: FastifyInstance) {
     if (running) return;
     running = true;
     try {
-      const res = await runPerkboostTick(app.db);
-      for (const u of res.unlocked) await sendUnlockEmails(app.mailer, app.config.appUrl, u);
+      const res = await runDealsTick(app);
       if (res.unlocked.length || res.expired) app.log.info({ unlocked: res.unlocked.length, expired: res.expired }, 'perkboost tick');
       await pruneRateLimits(app.db, 24 * 60 * 60_000);
     } catch (err) {
@@ -33,6 +43,7 @@ export function startJobs(app: FastifyInstance) {
     try {
       await expireStaleOrders(app.db);
       await expireStaleCharges(app.db);
+      await settleRefunds({ db: app.db, provider: app.payments, mailer: app.mailer, appUrl: app.config.appUrl, log: app.log });
       if (app.payments.name === 'sandbox') {
         await redeliverSandboxWebhooks(app);
         await runSandboxSubscriptions(app);
