@@ -68,11 +68,13 @@ export const CHECKOUT_MESSAGES = {
  * expired) before the payment was confirmed: the same words on My Purchases and in the e-mail.
  */
 export const REFUND_MESSAGES = {
-  withdrawnRefunded: (dealTitle: string, amount: string) =>
-    `Refunded: ${dealTitle} was withdrawn before your payment completed — ${amount} refunded to your card.`,
-  withdrawnPending: (dealTitle: string, amount: string) =>
-    `Refund on its way: ${dealTitle} was withdrawn before your payment completed — ${amount} is being refunded to your card.`,
+  withdrawnRefunded: (line: RefundedLine, amount: string) =>
+    `Refunded: ${lineName(line)} was withdrawn before your payment completed — ${amount} refunded to your card.`,
+  withdrawnPending: (line: RefundedLine, amount: string) =>
+    `Refund on its way: ${lineName(line)} was withdrawn before your payment completed — ${amount} is being refunded to your card.`,
 } as const;
+type RefundedLine = { dealTitle: string; quantity: number };
+const lineName = (l: RefundedLine) => (l.quantity > 1 ? `${l.dealTitle} (x${l.quantity})` : l.dealTitle);
 
 export const SANDBOX_MESSAGES = {
   cardNumberInvalid: 'Your card number is invalid.',

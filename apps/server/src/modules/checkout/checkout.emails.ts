@@ -94,9 +94,7 @@ export function withdrawnDealRefundEmail(opts: {
   refunds: { dealTitle: string; quantity: number; amountCents: number }[];
 }): MailMessage {
   const purchasesUrl = `${opts.appUrl}/purchases`;
-  const lines = opts.refunds.map((r) =>
-    REFUND_MESSAGES.withdrawnRefunded(r.quantity > 1 ? `${r.dealTitle} (x${r.quantity})` : r.dealTitle, formatCents(r.amountCents)),
-  );
+  const lines = opts.refunds.map((r) => REFUND_MESSAGES.withdrawnRefunded(r, formatCents(r.amountCents)));
   const intro = `Hello ${opts.name}, a deal you paid for was withdrawn by the business or by LocalPerks before your payment completed, so no voucher was issued for it and your money is on its way back. Refunds usually reach your card within 5-10 business days.`;
   const text = [
     'Your LocalPerks refund',

@@ -125,7 +125,7 @@ describe('a deal withdrawn while its payment was under way', () => {
       ]);
 
       // The customer is told by e-mail; the voucher e-mail lists only the voucher issued.
-      const message = REFUND_MESSAGES.withdrawnRefunded(`${gone.title} (x2)`, formatCents(amountCents));
+      const message = REFUND_MESSAGES.withdrawnRefunded({ dealTitle: gone.title, quantity: 2 }, formatCents(amountCents));
       expect(message).toBe(`Refunded: ${gone.title} (x2) was withdrawn before your payment completed — $54.00 refunded to your card.`);
       const refundMails = await mailsOf(user.email, 'order_refund');
       expect(refundMails).toHaveLength(1);
