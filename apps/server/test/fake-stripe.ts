@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * A tiny stand-in for api.stripe.com on loopback, enough for Checkout: create a session and
- * retrieve it (with `expand`), replaying responses per Idempotency-Key as Stripe does. Point the
+ * retrieve it (with `expand`), expire it, refund its payment intent, replaying responses per Idempotency-Key as Stripe does. Point the
  * SDK at `url` (STRIPE_API_URL) and read `requests` to see exactly what went over the wire.
  */
 export interface FakeStripeRequest {
@@ -21,6 +21,8 @@ export interface FakeStripe {
   requests: FakeStripeRequest[];
   /** Sessions by id, as returned to the SDK; tests may edit them (e.g. `payment_intent = null`). */
   sessions: Map<string, any>;
+  /** Refunds created (`POST /v1/refunds`), in order; a replayed idempotent request adds none. */
+  refunds: any[];
   /** The next `times` requests get a 500 `api_error` (the SDK retries once, so use 2 to see a failure). */
   failNext(times?: number): void;
   close(): Promise<void>;
@@ -108,6 +110,7 @@ function withExpansions(session: any, expand: string[]): any {
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripeRequest[] = [];
   const sessions = new Map<string, any>();
+  const refunds: any[] = [];
   /** Idempotency-Key → the body it was first used with and the response, replayed like Stripe does. */
   const idempotent = new Map<string, { raw: string; response: unknown }>();
   let failures = 0;
@@ -144,6 +147,41 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       sessions.set(session.id, session);
       if (typeof key === 'string') idempotent.set(key, { raw, response: session });
       return send(res, 200, session);
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      // Like Stripe: a refund of a paid payment intent, never more than is left of it.
+      const session = [...sessions.values()].find((s) => s.payment_intent === body.payment_intent);
+      if (!session)
+        return stripeError(res, 404, 'invalid_request_error', `No such payment_intent: '${body.payment_intent}'`, {
+          code: 'resource_missing',
+        });
+      if (session.payment_status !== 'paid')
+        return stripeError(res, 400, 'invalid_request_error', 'This PaymentIntent does not have a successful charge to refund.');
+      const amount = body.amount === undefined ? session.amount_total : Number(body.amount);
+      const refunded = refunds.filter((r) => r.payment_intent === body.payment_intent).reduce((sum, r) => sum + r.amount, 0);
+      if (!Number.isInteger(amount) || amount <= 0 || refunded + amount > session.amount_total)
+        return stripeError(
+          res,
+          400,
+          'invalid_request_error',
+          `Refund amount ($${amount / 100}) is greater than unrefunded amount on charge.`,
+          {
+            code: 'charge_already_refunded',
+          },
+        );
+      const refund = {
+        id: id('re'),
+        object: 'refund',
+        amount,
+        currency: session.currency,
+        payment_intent: body.payment_intent,
+        metadata: nest(body).metadata ?? {},
+        status: 'succeeded',
+        created: Math.floor(Date.now() / 1000),
+      };
+      refunds.push(refund);
+      if (typeof key === 'string') idempotent.set(key, { raw, response: refund });
+      return send(res, 200, refund);
     }
     const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'POST' && subscription) {
@@ -195,6 +233,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
+    refunds,
     failNext(times = 1) {
       failures = times;
     },

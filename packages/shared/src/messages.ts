@@ -63,6 +63,19 @@ export const CHECKOUT_MESSAGES = {
   redeemTip: 'Tip: redeem your deals within two weeks to make sure you get the best experience.',
 } as const;
 
+/**
+ * A line of a paid order refunded because its deal was withdrawn (paused, deleted, taken down or
+ * expired) before the payment was confirmed: the same words on My Purchases and in the e-mail.
+ */
+export const REFUND_MESSAGES = {
+  withdrawnRefunded: (line: RefundedLine, amount: string) =>
+    `Refunded: ${lineName(line)} was withdrawn before your payment completed — ${amount} refunded to your card.`,
+  withdrawnPending: (line: RefundedLine, amount: string) =>
+    `Refund on its way: ${lineName(line)} was withdrawn before your payment completed — ${amount} is being refunded to your card.`,
+} as const;
+type RefundedLine = { dealTitle: string; quantity: number };
+const lineName = (l: RefundedLine) => (l.quantity > 1 ? `${l.dealTitle} (x${l.quantity})` : l.dealTitle);
+
 export const SANDBOX_MESSAGES = {
   cardNumberInvalid: 'Your card number is invalid.',
   cardNumberUnsupported: 'This is a test payment page: use the test card 4242 4242 4242 4242.',

@@ -3,7 +3,7 @@ import { PERKBOOST_UNLOCK_CHECK_MS, type BackgroundJobFailure } from '@localperk
 import type { Database, Db } from '../db/client';
 import { pruneRateLimits } from '../lib/rate-limit';
 import { runPerkboostTick, sendUnlockEmails } from '../modules/perkboost/perkboost.service';
-import { expireStaleOrders } from '../modules/checkout/checkout.service';
+import { closeCheckoutPagesForDeals, expireStaleOrders, settleRefunds } from '../modules/checkout/checkout.service';
 import { expireStaleCharges } from '../modules/billing/billing.service';
 import { redeliverSandboxWebhooks, runSandboxSubscriptions } from '../modules/sandbox/sandbox.service';
 import { closePayoutPeriods } from '../modules/payouts/payouts.service';
@@ -17,6 +17,18 @@ function cronEvery(ms: number): string {
 const EVERY_MINUTE = cronEvery(60_000);
 
 /**
+/**
+ * The deals part of the minute tick: crowd-vote unlocks (with their e-mails) and expiries; the open
+ * payment pages of deals that just expired are closed, as for any other withdrawal.
+ */
+export async function runDealsTick(app: FastifyInstance, now = new Date()) {
+  const res = await runPerkboostTick(app.db, now);
+  for (const u of res.unlocked) await sendUnlockEmails(app.mailer, app.config.appUrl, u);
+  await closeCheckoutPagesForDeals({ db: app.db, provider: app.payments, log: app.log }, res.expiredIds);
+  return res;
+}
+
+/**
  * Scheduled work. Each job runs once per schedule across all instances, through the job queue
  * (docs/decisions/0009-job-queue.md); a failed run is retried with backoff, and failures show on the
  * admin Overview tab. A new job is one entry here; its `run` must be safe to repeat after a failure.
@@ -27,8 +39,7 @@ export const JOBS: JobDefinition[] = [
     label: 'Crowd-vote unlocks and expiries',
     cron: cronEvery(PERKBOOST_UNLOCK_CHECK_MS),
     async run(app) {
-      const res = await runPerkboostTick(app.db);
-      for (const u of res.unlocked) await sendUnlockEmails(app.mailer, app.config.appUrl, u);
+      const res = await runDealsTick(app);
       return { unlocked: res.unlocked.length, expired: res.expired };
     },
   },
@@ -46,6 +57,12 @@ export const JOBS: JobDefinition[] = [
       await expireStaleOrders(app.db);
       await expireStaleCharges(app.db);
     },
+  },
+  {
+    name: 'refund-settlement',
+    label: 'Refunds of withdrawn deals',
+    cron: EVERY_MINUTE,
+    run: (app) => settleRefunds({ db: app.db, provider: app.payments, mailer: app.mailer, appUrl: app.config.appUrl, log: app.log }),
   },
   {
     name: 'sandbox-webhook-redelivery',

@@ -61,6 +61,7 @@ describe('background jobs on the job queue', () => {
         'payout-close',
         'perkboost-tick',
         'rate-limit-prune',
+        'refund-settlement',
         'sandbox-renewals',
         'sandbox-webhook-redelivery',
         'test-fails-once',

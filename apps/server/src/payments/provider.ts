@@ -36,6 +36,20 @@ export interface CreateMerchantCheckoutInput {
   expiresAt: Date;
 }
 
+/** Money given back on a paid checkout session (part of it or all of it). */
+export interface RefundInput {
+  /** The paid checkout session (orders.provider_session_id). */
+  sessionId: string;
+  amountCents: number;
+  /**
+   * The same key always means the same refund: a retry (ours, the SDK's, a redelivered webhook's)
+   * gets the first refund back instead of a second one.
+   */
+  idempotencyKey: string;
+  /** Kept with the refund at the provider, e.g. the order and deal it is for. */
+  metadata: Record<string, string>;
+}
+
 export interface CardSummary {
   brand: string;
   last4: string;
@@ -75,6 +89,8 @@ export interface PaymentProvider {
    * (now or before); false when it was already paid, so the caller must not offer another.
    */
   expireCheckout(sessionId: string): Promise<boolean>;
+  /** Refunds part or all of a paid session's payment to the card; returns the provider's refund id. */
+  refund(input: RefundInput): Promise<{ refundId: string }>;
   /** Sets (or clears) cancellation of a subscription at the end of its paid period. */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
   /** Checks the signature over the raw body; throws `AppError('INVALID_SIGNATURE', …)` when it does not match. */

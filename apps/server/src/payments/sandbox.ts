@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { sandboxSessions, sandboxSubscriptions } from '../db/schema';
+import { sandboxRefunds, sandboxSessions, sandboxSubscriptions } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { randomToken, safeEqual } from '../lib/crypto';
 import type { PaymentProvider, ProviderEvent } from './provider';
@@ -103,6 +103,42 @@ export function createSandboxProvider(opts: { db: Db; appUrl: string; secret: st
         .where(and(eq(sandboxSessions.id, sessionId), eq(sandboxSessions.status, 'open')));
       const [row] = await opts.db.select({ status: sandboxSessions.status }).from(sandboxSessions).where(eq(sandboxSessions.id, sessionId));
       return row?.status !== 'paid';
+    },
+    async refund(input) {
+      return opts.db.transaction(async (tx) => {
+        // The session row is locked: two refunds of one payment are checked one after the other.
+        const [session] = await tx
+          .select({ status: sandboxSessions.status, totalCents: sandboxSessions.totalCents })
+          .from(sandboxSessions)
+          .where(eq(sandboxSessions.id, input.sessionId))
+          .for('update');
+        if (!session) throw new AppError('NOT_FOUND', `No such sandbox session: ${input.sessionId}`);
+        const [earlier] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, input.idempotencyKey));
+        if (earlier) {
+          // Like Stripe: a key names one request; reusing it with other parameters is an error.
+          if (earlier.sessionId !== input.sessionId || earlier.amountCents !== input.amountCents)
+            throw new AppError('CONFLICT', 'This idempotency key was used for another refund.');
+          return { refundId: earlier.id };
+        }
+        if (session.status !== 'paid') throw new AppError('CONFLICT', 'Only a paid session can be refunded.');
+        if (!Number.isInteger(input.amountCents) || input.amountCents <= 0)
+          throw new AppError('VALIDATION', 'A refund must be a positive number of cents.');
+        const [refunded] = await tx
+          .select({ cents: sql<number>`coalesce(sum(${sandboxRefunds.amountCents}), 0)::int` })
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.sessionId, input.sessionId));
+        if ((refunded?.cents ?? 0) + input.amountCents > session.totalCents)
+          throw new AppError('CONFLICT', 'The refund is more than what is left of the payment.');
+        const id = `re_sandbox_${randomToken(24)}`;
+        await tx.insert(sandboxRefunds).values({
+          id,
+          sessionId: input.sessionId,
+          amountCents: input.amountCents,
+          idempotencyKey: input.idempotencyKey,
+          metadata: input.metadata,
+        });
+        return { refundId: id };
+      });
     },
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
       await opts.db.update(sandboxSubscriptions).set({ cancelAtPeriodEnd: cancel }).where(eq(sandboxSubscriptions.id, subscriptionId));

@@ -163,6 +163,21 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
       }
       return session.status === 'expired';
     },
+    async refund(input) {
+      let refund: Stripe.Refund;
+      try {
+        const session = await stripe.checkout.sessions.retrieve(input.sessionId);
+        const paymentIntent = idOf(session.payment_intent);
+        if (!paymentIntent) throw new Error(`Stripe checkout session ${input.sessionId} has no payment intent to refund`);
+        refund = await stripe.refunds.create(
+          { payment_intent: paymentIntent, amount: input.amountCents, metadata: input.metadata },
+          { idempotencyKey: input.idempotencyKey },
+        );
+      } catch (err) {
+        throw unavailable(err);
+      }
+      return { refundId: refund.id };
+    },
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
       try {
         await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountPercent, formatCents, orderTotals, taxCents } from './money';
+import { allocateCents, discountPercent, formatCents, orderTotals, taxCents } from './money';
 import { avatarInitials, displayName, homePathForRole, safeReturnTo } from './user';
 import { remainingTimeText } from './countdown';
 import { nearestLocation } from './location';
@@ -10,6 +10,14 @@ describe('money', () => {
     expect(formatCents(6000)).toBe('$60.00');
     expect(formatCents(123456)).toBe('$1,234.56');
     expect(formatCents(5)).toBe('$0.05');
+  });
+  it('splits an order’s tax over its lines in whole cents that add up to the tax', () => {
+    // 3 x $0.33 lines: 8 % of $0.99 is 8 cents; per-line rounding would give 3 x 3 = 9.
+    expect(allocateCents(8, [33, 33, 33])).toEqual([3, 2, 3]);
+    expect(allocateCents(1040, [3998, 9001])).toEqual([320, 720]);
+    const shares = allocateCents(987, [1, 2, 3, 4, 5, 6, 7]);
+    expect(shares.reduce((a, b) => a + b, 0)).toBe(987);
+    expect(allocateCents(0, [100, 200])).toEqual([0, 0]);
   });
   it('taxes 8 % of the subtotal and totals it', () => {
     expect(taxCents(12000)).toBe(960);

@@ -18,6 +18,25 @@ export function orderTotals(lines: { unitPriceCents: number; quantity: number }[
   return { subtotalCents, taxCents: tax, totalCents: subtotalCents + tax };
 }
 
+/**
+ * Splits `totalCents` over lines in proportion to their weights (e.g. an order's tax over its line
+ * subtotals), whole cents that always add up to the total: each share is the difference of the
+ * rounded running totals, so no cent is lost or made up however the lines are refunded.
+ */
+export function allocateCents(totalCents: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, w) => a + w, 0);
+  if (sum <= 0) return weights.map(() => 0);
+  let running = 0;
+  let given = 0;
+  return weights.map((w) => {
+    running += w;
+    const upTo = Math.round((totalCents * running) / sum);
+    const share = upTo - given;
+    given = upTo;
+    return share;
+  });
+}
+
 /** Whole-percent discount from original to deal price. */
 export function discountPercent(originalCents: number, dealCents: number): number {
   if (originalCents <= 0 || dealCents >= originalCents) return 0;

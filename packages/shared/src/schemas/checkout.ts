@@ -74,8 +74,26 @@ export const purchasesQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
 });
 
+/** A line of one of the customer's orders that was refunded instead of sold (its deal was withdrawn). */
+export interface PurchaseRefund {
+  id: string;
+  orderId: string;
+  dealId: string;
+  dealTitle: string;
+  quantity: number;
+  /** Unit price x quantity plus the line's share of the order's tax. */
+  amountCents: number;
+  reason: 'deal_withdrawn';
+  /** `pending` until the payment provider has accepted the refund. */
+  status: 'pending' | 'refunded';
+  createdAt: string;
+  refundedAt: string | null;
+}
+
 export interface PurchasesPage {
   purchases: Purchase[];
+  /** Refunded lines of the customer's orders, newest first (on the first page only; empty on later pages). */
+  refunds: PurchaseRefund[];
   /** Pass back as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
   counts: Record<PurchaseTab, number>;

@@ -58,7 +58,12 @@ export const orderItems = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_quantity', sql`${t.quantity} >= 1`)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    // Withdrawing a deal finds the open payment pages that sell it.
+    index('order_items_deal_idx').on(t.dealId),
+    check('order_items_quantity', sql`${t.quantity} >= 1`),
+  ],
 );
 
 /** One purchase per unit bought, each with its own redemption code (DESIGN.md 5, 6). */
@@ -94,6 +99,47 @@ export const purchases = pgTable(
     index('purchases_user_idx').on(t.userId, t.purchasedAt, t.id),
     index('purchases_merchant_idx').on(t.merchantId, t.purchasedAt),
     index('purchases_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * Money given back for one line of a paid order (today: a deal withdrawn between the payment page
+ * opening and the payment's confirmation). At most one per order item, so it cannot happen twice;
+ * `pending` until the provider accepted it under `idempotency_key` (retried by the job until then).
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'restrict' }),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'restrict' }),
+    /** The line's unit price x quantity plus its share of the order's tax. */
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason', { enum: ['deal_withdrawn'] }).notNull(),
+    status: text('status', { enum: ['pending', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('order_refunds_item_idx').on(t.orderItemId),
+    uniqueIndex('order_refunds_key_idx').on(t.idempotencyKey),
+    index('order_refunds_order_idx').on(t.orderId),
+    index('order_refunds_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('order_refunds_amount', sql`${t.amountCents} > 0`),
   ],
 );
 
@@ -200,5 +246,28 @@ export const sandboxSubscriptions = pgTable(
     index('sandbox_subscriptions_due_idx')
       .on(t.currentPeriodEnd)
       .where(sql`${t.status} = 'active'`),
+  ],
+);
+
+/**
+ * The sandbox provider's refunds of paid sessions. Like a real provider it never refunds more than
+ * was paid and answers a repeated idempotency key with the refund it already made.
+ */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sandboxSessions.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_refunds_key_idx').on(t.idempotencyKey),
+    index('sandbox_refunds_session_idx').on(t.sessionId),
+    check('sandbox_refunds_amount', sql`${t.amountCents} > 0`),
   ],
 );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminPageQuerySchema, deactivateDealSchema } from '@localperks/shared';
+import { closeCheckoutPagesForDeals } from '../checkout/checkout.service';
 import { adminOverview, deactivateDeal, merchantDealsForAdmin } from './admin-overview.service';
 
 const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
@@ -47,12 +48,16 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
         body: deactivateDealSchema,
       },
     },
-    async (request) =>
-      deactivateDeal(
+    async (request) => {
+      const result = await deactivateDeal(
         { db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, log: request.log },
         request.user!.id,
         request.params.id,
         request.body.reason,
-      ),
+      );
+      // Taken down first, then its open payment pages are closed (a payment landing between is refunded).
+      await closeCheckoutPagesForDeals({ db: app.db, provider: app.payments, log: request.log }, [request.params.id]);
+      return result;
+    },
   );
 }

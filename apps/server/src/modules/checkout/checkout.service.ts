@@ -1,20 +1,33 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   CHECKOUT_MIN_DEAL_REMAINING_MS,
   CHECKOUT_SESSION_TTL_MS,
   MAX_CART_LINE_QUANTITY,
   CHECKOUT_MESSAGES,
+  allocateCents,
   orderTotals,
   type CheckoutStarted,
 } from '@localperks/shared';
 import type { Db } from '../../db/client';
-import { deals, merchants, orderItems, orders, paymentMethods, purchases, users, webhookEvents, type OrderBilling } from '../../db/schema';
+import {
+  deals,
+  merchants,
+  orderItems,
+  orderRefunds,
+  orders,
+  paymentMethods,
+  purchases,
+  users,
+  webhookEvents,
+  type OrderBilling,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import type { PaymentProvider } from '../../payments/provider';
 import type { ProviderEvent } from '../../payments/provider';
+import { visibleNow } from '../deals/deals.service';
 import { generateRedemptionCode } from '../purchases/redemption-code';
-import { purchaseConfirmationEmail } from './checkout.emails';
+import { purchaseConfirmationEmail, withdrawnDealRefundEmail } from './checkout.emails';
 
 export interface CheckoutDeps {
   db: Db;
@@ -22,16 +35,47 @@ export interface CheckoutDeps {
   appUrl: string;
 }
 
-/** Why a deal cannot be bought now, or null when it can (the server's rule, not the cart's). */
-function unavailableReason(deal: { title: string; type: string; status: string; expirationDate: Date }, now: Date): string | null {
-  if (deal.status === 'paused' || deal.status === 'removed')
-    return `“${deal.title}” is no longer available. Remove it from your cart to continue.`;
-  if (deal.status === 'expired' || deal.expirationDate <= now)
-    return `“${deal.title}” has expired and can no longer be bought. Remove it from your cart to continue.`;
-  if (deal.status === 'pending')
-    return `“${deal.title}” is a PerkBoost deal that has not unlocked yet: it can be bought once enough customers vote for it.`;
-  if (deal.expirationDate.getTime() - now.getTime() < CHECKOUT_MIN_DEAL_REMAINING_MS)
-    return `“${deal.title}” expires in less than 35 minutes and can no longer be bought online.`;
+/**
+ * What the sale rule reads of a deal at `now`. `isListed` is the public listing's own visibility
+ * rule (deals.service `visibleNow`), so a deal customers cannot see can never be sold.
+ */
+const saleColumns = (now: Date) => ({
+  status: deals.status,
+  expirationDate: deals.expirationDate,
+  isListed: sql<boolean>`coalesce(${visibleNow(now)}, false)`,
+});
+
+type SaleFacts = { status: string; expirationDate: Date; isListed: boolean };
+type SaleBlock = 'unknown' | 'withdrawn' | 'expired' | 'locked';
+
+/**
+ * Whether a deal can be bought now (null) or why not: the one rule, used when a checkout starts and
+ * again when its payment is confirmed. Sellable means listed to customers and not a crowd-vote deal
+ * still collecting votes. A deal that was never public (a PerkBoost draft) is as unknown as a
+ * made-up id; paused, deleted and taken-down deals are withdrawn.
+ */
+function saleBlock(deal: SaleFacts | undefined, now: Date): SaleBlock | null {
+  if (!deal || deal.status === 'draft') return 'unknown';
+  if (deal.isListed) return deal.status === 'active' ? null : 'locked';
+  if (deal.status === 'expired' || deal.expirationDate <= now) return 'expired';
+  return 'withdrawn';
+}
+
+/** Why a deal in the cart cannot be bought now, or null when it can (the server's rule, not the cart's). */
+function unavailableReason(deal: (SaleFacts & { title: string }) | undefined, now: Date): string | null {
+  switch (saleBlock(deal, now)) {
+    case 'unknown':
+      return 'A deal in your cart no longer exists. Remove it from your cart to continue.';
+    case 'withdrawn':
+      return `“${deal!.title}” is no longer available. Remove it from your cart to continue.`;
+    case 'expired':
+      return `“${deal!.title}” has expired and can no longer be bought. Remove it from your cart to continue.`;
+    case 'locked':
+      return `“${deal!.title}” is a PerkBoost deal that has not unlocked yet: it can be bought once enough customers vote for it.`;
+  }
+  // The payment page stays open at least 30 minutes (Stripe's minimum), so the deal must outlive it.
+  if (deal!.expirationDate.getTime() - now.getTime() < CHECKOUT_MIN_DEAL_REMAINING_MS)
+    return `“${deal!.title}” expires in less than 35 minutes and can no longer be bought online.`;
   return null;
 }
 
@@ -54,21 +98,13 @@ export async function startCheckout(
   }
   const ids = [...quantities.keys()];
   const rows = await deps.db
-    .select({
-      id: deals.id,
-      title: deals.title,
-      type: deals.type,
-      status: deals.status,
-      expirationDate: deals.expirationDate,
-      priceCents: deals.dealPriceCents,
-    })
+    .select({ id: deals.id, title: deals.title, priceCents: deals.dealPriceCents, ...saleColumns(now) })
     .from(deals)
     .where(inArray(deals.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const problems: Record<string, string> = {};
   for (const id of ids) {
-    const deal = byId.get(id);
-    const reason = deal ? unavailableReason(deal, now) : 'A deal in your cart no longer exists. Remove it from your cart to continue.';
+    const reason = unavailableReason(byId.get(id), now);
     if (reason) problems[id] = reason;
   }
   const firstProblem = Object.values(problems)[0];
@@ -115,18 +151,26 @@ export interface FulfilmentResult {
   /** False when this event (or another for the same order) was already handled. */
   fulfilled: boolean;
   purchaseIds: string[];
+  /** Lines refunded instead of sold because their deal was withdrawn before the payment was confirmed. */
+  refundIds: string[];
 }
+
+type FulfilmentDeps = CheckoutDeps & { mailer: Mailer; log: { error(o: object, m: string): void } };
+
+/** One refund per order and deal: a retry, a redelivered webhook or a second instance reuses it. */
+const refundKey = (orderId: string, dealId: string) => `refund-${orderId}-${dealId}`;
 
 /**
  * Handles a verified provider event. Fulfilment happens only here (DESIGN.md 5). Exactly once:
  * the event id is recorded under a primary key, and the order moves to `paid` by a conditional
  * update, both in the transaction that creates the purchases; a redelivery finds either taken.
+ *
+ * Every deal is checked again with the checkout's own sale rule: one withdrawn while its payment
+ * page was open (paused, deleted, taken down, expired) gets no voucher; its line is recorded as a
+ * refund in the same transaction (unique per order item) and refunded at the provider after it.
  */
-export async function handleProviderEvent(
-  deps: CheckoutDeps & { mailer: Mailer; log: { error(o: object, m: string): void } },
-  event: ProviderEvent,
-): Promise<FulfilmentResult> {
-  const none: FulfilmentResult = { fulfilled: false, purchaseIds: [] };
+export async function handleProviderEvent(deps: FulfilmentDeps, event: ProviderEvent): Promise<FulfilmentResult> {
+  const none: FulfilmentResult = { fulfilled: false, purchaseIds: [], refundIds: [] };
   const now = new Date();
   const result = await deps.db.transaction(async (tx) => {
     const [fresh] = await tx
@@ -157,23 +201,50 @@ export async function handleProviderEvent(
 
     const items = await tx
       .select({
+        orderItemId: orderItems.id,
         dealId: orderItems.dealId,
         title: orderItems.title,
         unitPriceCents: orderItems.unitPriceCents,
         quantity: orderItems.quantity,
         merchantId: deals.merchantId,
-        expirationDate: deals.expirationDate,
         commissionRate: merchants.commissionRate,
         merchantName: merchants.businessName,
         city: deals.city,
         state: deals.state,
+        ...saleColumns(now),
       })
       .from(orderItems)
       .innerJoin(deals, eq(deals.id, orderItems.dealId))
       .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-      .where(eq(orderItems.orderId, order.id));
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.id));
 
-    const values = items.flatMap((item) =>
+    // A withdrawn line gets back what it cost: its price x quantity and its share of the order's tax.
+    const taxShares = allocateCents(
+      order.taxCents,
+      items.map((i) => i.unitPriceCents * i.quantity),
+    );
+    const withdrawn = items.flatMap((item, i) =>
+      saleBlock(item, now) === null
+        ? []
+        : [
+            {
+              orderId: order.id,
+              orderItemId: item.orderItemId,
+              dealId: item.dealId,
+              amountCents: item.unitPriceCents * item.quantity + taxShares[i]!,
+              reason: 'deal_withdrawn' as const,
+              provider: deps.provider.name,
+              idempotencyKey: refundKey(order.id, item.dealId),
+            },
+          ],
+    );
+    const refunds = withdrawn.length
+      ? await tx.insert(orderRefunds).values(withdrawn).onConflictDoNothing().returning({ id: orderRefunds.id })
+      : [];
+    const sold = items.filter((item) => saleBlock(item, now) === null);
+
+    const values = sold.flatMap((item) =>
       Array.from({ length: item.quantity }, () => ({
         orderId: order.id,
         userId: order.userId,
@@ -188,10 +259,11 @@ export async function handleProviderEvent(
         expirationDate: item.expirationDate,
       })),
     );
+    if (values.length === 0) return { order, created: [], mailId: null, refunds };
     const created = await tx.insert(purchases).values(values).returning({ id: purchases.id });
     const [customer] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, order.userId));
     // The confirmation is written in the same transaction: it exists exactly when the purchases do.
-    const byDeal = new Map(items.map((i) => [i.dealId, i]));
+    const byDeal = new Map(sold.map((i) => [i.dealId, i]));
     const mail = await purchaseConfirmationEmail({
       to: customer!.email,
       name: customer!.name || customer!.email,
@@ -212,15 +284,141 @@ export async function handleProviderEvent(
       }),
     });
     const mailId = await deps.mailer.queue(tx, mail);
-    return { order, created, mailId };
+    return { order, created, mailId, refunds };
   });
   if (!result) return none;
 
-  const { order, created, mailId } = result;
+  const { order, created, mailId, refunds } = result;
   // Sending by SMTP happens after the commit; a failure is retried by the job (mailer.deliverPending).
-  await deps.mailer.deliver(mailId);
+  if (mailId) await deps.mailer.deliver(mailId);
+  // The provider is called after the commit: a failure leaves the refund pending for the job to retry.
+  if (refunds.length) await settleRefunds(deps, { orderId: order.id });
   if (order.saveCard) await saveCard(deps, order.userId, event.sessionId!);
-  return { fulfilled: true, purchaseIds: created.map((p) => p.id) };
+  return { fulfilled: true, purchaseIds: created.map((p) => p.id), refundIds: refunds.map((r) => r.id) };
+}
+
+/**
+ * Refunds recorded as pending are sent to the provider under their idempotency key, then marked
+ * refunded by a conditional update, which also queues the customer's e-mail: however often this
+ * runs (after fulfilment, by the job, on two instances), the card is refunded once and told once.
+ */
+export async function settleRefunds(
+  deps: Pick<FulfilmentDeps, 'db' | 'provider' | 'mailer' | 'appUrl' | 'log'>,
+  opts: { orderId?: string } = {},
+): Promise<number> {
+  const pending = await deps.db
+    .select({
+      id: orderRefunds.id,
+      orderId: orderRefunds.orderId,
+      dealId: orderRefunds.dealId,
+      amountCents: orderRefunds.amountCents,
+      reason: orderRefunds.reason,
+      idempotencyKey: orderRefunds.idempotencyKey,
+      sessionId: orders.providerSessionId,
+    })
+    .from(orderRefunds)
+    .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+    .where(
+      and(
+        eq(orderRefunds.status, 'pending'),
+        eq(orderRefunds.provider, deps.provider.name),
+        isNotNull(orders.providerSessionId),
+        opts.orderId ? eq(orderRefunds.orderId, opts.orderId) : undefined,
+      ),
+    )
+    .orderBy(asc(orderRefunds.createdAt))
+    .limit(50);
+  const byOrder = new Map<string, typeof pending>();
+  for (const r of pending) byOrder.set(r.orderId, [...(byOrder.get(r.orderId) ?? []), r]);
+  let settled = 0;
+  for (const [orderId, rows] of byOrder) {
+    const accepted: { id: string; refundId: string }[] = [];
+    for (const r of rows) {
+      try {
+        const { refundId } = await deps.provider.refund({
+          sessionId: r.sessionId!,
+          amountCents: r.amountCents,
+          idempotencyKey: r.idempotencyKey,
+          metadata: { orderId, dealId: r.dealId, reason: r.reason },
+        });
+        accepted.push({ id: r.id, refundId });
+      } catch (err) {
+        deps.log.error({ err, refundId: r.id, orderId }, 'refunding a withdrawn deal failed; the job retries it');
+      }
+    }
+    if (!accepted.length) continue;
+    const now = new Date();
+    const mailId = await deps.db.transaction(async (tx) => {
+      const marked: string[] = [];
+      for (const a of accepted) {
+        const [row] = await tx
+          .update(orderRefunds)
+          .set({ status: 'refunded', providerRefundId: a.refundId, refundedAt: now })
+          .where(and(eq(orderRefunds.id, a.id), eq(orderRefunds.status, 'pending')))
+          .returning({ id: orderRefunds.id });
+        if (row) marked.push(row.id);
+      }
+      if (!marked.length) return null;
+      settled += marked.length;
+      const lines = await tx
+        .select({ dealTitle: orderItems.title, quantity: orderItems.quantity, amountCents: orderRefunds.amountCents })
+        .from(orderRefunds)
+        .innerJoin(orderItems, eq(orderItems.id, orderRefunds.orderItemId))
+        .where(inArray(orderRefunds.id, marked))
+        .orderBy(asc(orderItems.id));
+      const [customer] = await tx
+        .select({ email: users.email, name: users.name })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(eq(orders.id, orderId));
+      if (!customer) return null;
+      return deps.mailer.queue(
+        tx,
+        withdrawnDealRefundEmail({ to: customer.email, name: customer.name || customer.email, appUrl: deps.appUrl, refunds: lines }),
+      );
+    });
+    if (mailId) await deps.mailer.deliver(mailId);
+  }
+  return settled;
+}
+
+/**
+ * A deal was withdrawn (paused, deleted, taken down, expired): the open payment pages that sell it
+ * are closed at the provider so they can no longer be paid. One paid meanwhile stays: its
+ * fulfilment sees the withdrawal and refunds the line. A provider that cannot be reached is
+ * logged, not fatal, for the same reason.
+ */
+export async function closeCheckoutPagesForDeals(
+  deps: Pick<CheckoutDeps, 'db' | 'provider'> & { log: { error(o: object, m: string): void } },
+  dealIds: string[],
+): Promise<number> {
+  if (dealIds.length === 0) return 0;
+  const open = await deps.db
+    .selectDistinct({ id: orders.id, sessionId: orders.providerSessionId })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(
+        inArray(orderItems.dealId, dealIds),
+        eq(orders.status, 'open'),
+        eq(orders.provider, deps.provider.name),
+        isNotNull(orders.providerSessionId),
+      ),
+    );
+  let closed = 0;
+  for (const order of open) {
+    try {
+      if (!(await deps.provider.expireCheckout(order.sessionId!))) continue;
+      await deps.db
+        .update(orders)
+        .set({ status: 'expired' })
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'open')));
+      closed++;
+    } catch (err) {
+      deps.log.error({ err, orderId: order.id }, 'closing the payment page of a withdrawn deal failed');
+    }
+  }
+  return closed;
 }
 
 async function saveCard(deps: CheckoutDeps & { log: { error(o: object, m: string): void } }, userId: string, sessionId: string) {

@@ -4,6 +4,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { deals, favorites } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { visibleNow } from '../deals/deals.service';
 
 const MAX_FAVORITES = 500;
 
@@ -29,7 +30,12 @@ export async function favoritesRoutes(app: FastifyInstance) {
     '/api/favorites/:dealId',
     { config: { access: 'customer' }, schema: { tags, summary: 'Add a favourite', params: z.object({ dealId: z.uuid() }) } },
     async (request) => {
-      const [deal] = await app.db.select({ id: deals.id }).from(deals).where(eq(deals.id, request.params.dealId));
+      // Only a deal customers can see (the public listing's rule): drafts, paused and taken-down deals
+      // are as unknown here as a made-up id.
+      const [deal] = await app.db
+        .select({ id: deals.id })
+        .from(deals)
+        .where(and(eq(deals.id, request.params.dealId), visibleNow(new Date())));
       if (!deal) throw new AppError('NOT_FOUND', 'This deal does not exist.');
       await app.db.insert(favorites).values({ userId: request.user!.id, dealId: deal.id }).onConflictDoNothing();
       return { dealIds: await ids(request.user!.id) };
@@ -45,7 +51,10 @@ export async function favoritesRoutes(app: FastifyInstance) {
     },
   );
 
-  /** Merges the browser's favourites into the account at sign-in; unknown ids are ignored. */
+  /**
+   * Merges the browser's favourites into the account at sign-in. Ids of deals customers cannot see
+   * (unknown, or no longer listed since they were saved) are ignored rather than failing the sign-in.
+   */
   r.post(
     '/api/favorites/merge',
     {
@@ -59,7 +68,10 @@ export async function favoritesRoutes(app: FastifyInstance) {
     async (request) => {
       const wanted = [...new Set(request.body.dealIds)];
       if (wanted.length) {
-        const existing = await app.db.select({ id: deals.id }).from(deals).where(inArray(deals.id, wanted));
+        const existing = await app.db
+          .select({ id: deals.id })
+          .from(deals)
+          .where(and(inArray(deals.id, wanted), visibleNow(new Date())));
         if (existing.length)
           await app.db
             .insert(favorites)

@@ -28,6 +28,7 @@ import {
   storeDealImage,
   updateMerchantDeal,
 } from './merchant-deals.service';
+import { closeCheckoutPagesForDeals } from '../checkout/checkout.service';
 import { closeBoostPayments, startBoostPayment } from './merchant-deals.boost';
 
 export async function merchantDealsRoutes(app: FastifyInstance) {
@@ -129,7 +130,12 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
   r.post(
     '/api/merchant/deals/:id/pause',
     { config: { access: 'merchant' }, schema: { tags, summary: 'Pause an active deal of the merchant (hidden from customers)', params } },
-    async (request) => setDealPaused(app.db, request.user!.id, request.params.id, true),
+    async (request) => {
+      const deal = await setDealPaused(app.db, request.user!.id, request.params.id, true);
+      // Off sale first, then its open payment pages are closed (a payment landing between is refunded).
+      await closeCheckoutPagesForDeals({ db: app.db, provider: app.payments, log: request.log }, [deal.id]);
+      return deal;
+    },
   );
 
   r.post(
@@ -148,6 +154,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
       // A draft's open payment page is closed first, so a deleted launch can never be paid for.
       await closeBoostPayments(app, request.user!.id, request.params.id);
       await deleteMerchantDeal(app.db, request.user!.id, request.params.id);
+      await closeCheckoutPagesForDeals({ db: app.db, provider: app.payments, log: request.log }, [request.params.id]);
       return { removed: true };
     },
   );

@@ -162,10 +162,13 @@ export async function votedDealIds(db: Tx, userId: string) {
  * The 60-second job: unlock deals that reached their target, expire crowd-vote deals whose voting
  * ended and deals past their expiration date. Only the instance holding the advisory lock runs it.
  */
-export async function runPerkboostTick(db: Db, now = new Date()): Promise<{ ran: boolean; unlocked: Unlocked[]; expired: number }> {
+export async function runPerkboostTick(
+  db: Db,
+  now = new Date(),
+): Promise<{ ran: boolean; unlocked: Unlocked[]; expired: number; expiredIds: string[] }> {
   return db.transaction(async (tx) => {
     const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(724010) as locked`)) as unknown as { rows: { locked: boolean }[] };
-    if (!lock.rows[0]?.locked) return { ran: false, unlocked: [], expired: 0 };
+    if (!lock.rows[0]?.locked) return { ran: false, unlocked: [], expired: 0, expiredIds: [] };
     const due = await tx
       .select({ id: deals.id })
       .from(deals)
@@ -193,6 +196,7 @@ export async function runPerkboostTick(db: Db, now = new Date()): Promise<{ ran:
         votesRequired: d.votesRequired,
         status: 'expired',
       });
-    return { ran: true, unlocked, expired: expiredVoting.length + expiredDate.length };
+    const expiredIds = [...expiredVoting, ...expiredDate].map((d) => d.id);
+    return { ran: true, unlocked, expired: expiredIds.length, expiredIds };
   });
 }

@@ -3,12 +3,13 @@ import {
   PURCHASES_PAGE_SIZE,
   REDEEM_MESSAGES,
   type Purchase,
+  type PurchaseRefund,
   type PurchasesPage,
   type PurchaseTab,
   type RedemptionLookup,
 } from '@localperks/shared';
 import type { Db } from '../../db/client';
-import { deals, merchants, purchases, users } from '../../db/schema';
+import { deals, merchants, orderItems, orderRefunds, orders, purchases, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { redeemUrlFor } from './redemption-code';
 
@@ -73,7 +74,9 @@ export async function listPurchases(
     .where(eq(purchases.userId, userId));
   const page = rows.slice(0, pageSize);
   const last = page.at(-1);
+  const refunds = after ? [] : await listRefunds(db, userId);
   return {
+    refunds,
     purchases: page.map(
       (r): Purchase => ({
         id: r.id,
@@ -96,6 +99,33 @@ export async function listPurchases(
     nextCursor: rows.length > pageSize && last ? encodeCursor(last) : null,
     counts: { all: counts?.all ?? 0, redeemed: counts?.redeemed ?? 0, active: (counts?.all ?? 0) - (counts?.redeemed ?? 0) },
   };
+}
+
+/** Refunds are rare (a deal withdrawn while its payment was under way); the newest are enough for the page. */
+const REFUNDS_SHOWN = 20;
+
+/** Lines of the customer's orders refunded instead of sold, newest first. */
+async function listRefunds(db: Db, userId: string): Promise<PurchaseRefund[]> {
+  const rows = await db
+    .select({
+      id: orderRefunds.id,
+      orderId: orderRefunds.orderId,
+      dealId: orderRefunds.dealId,
+      dealTitle: orderItems.title,
+      quantity: orderItems.quantity,
+      amountCents: orderRefunds.amountCents,
+      reason: orderRefunds.reason,
+      status: orderRefunds.status,
+      createdAt: orderRefunds.createdAt,
+      refundedAt: orderRefunds.refundedAt,
+    })
+    .from(orderRefunds)
+    .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+    .innerJoin(orderItems, eq(orderItems.id, orderRefunds.orderItemId))
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orderRefunds.createdAt), desc(orderRefunds.id))
+    .limit(REFUNDS_SHOWN);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), refundedAt: r.refundedAt?.toISOString() ?? null }));
 }
 
 export async function purchaseCodeForOwner(db: Db, userId: string, purchaseId: string): Promise<string> {

@@ -11,6 +11,7 @@ import { paths } from '../../../config/paths';
 import { useNow } from '../../../lib/use-now';
 import { purchasesKey, usePurchases } from '../api';
 import { PurchaseCard } from './purchase-card';
+import { RefundNotices } from './refund-notices';
 import { VoucherDialog } from './voucher-dialog';
 
 const TAB_LABELS: Record<PurchaseTab, string> = { active: 'Active', redeemed: 'Redeemed', all: 'All Purchases' };
@@ -130,9 +131,18 @@ export function PurchaseList({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
       .map(([, data]) => data?.pages[0]?.counts)
       .find((c) => c !== undefined) ??
     null;
+  // Refunded lines come with the first page of every tab; they stay on screen while another tab loads.
+  const refunds =
+    query.data?.pages[0]?.refunds ??
+    qc
+      .getQueriesData<InfiniteData<PurchasesPage>>({ queryKey: purchasesKey })
+      .map(([, data]) => data?.pages[0]?.refunds)
+      .find((r) => r !== undefined) ??
+    [];
 
   return (
     <div>
+      <RefundNotices refunds={refunds} />
       <p className="mb-4 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
         <Lightbulb aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
         <span>{CHECKOUT_MESSAGES.redeemTip}</span>
