@@ -10,6 +10,7 @@ import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCom
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { AppError } from './lib/errors';
+import { isLoopbackRequest } from './lib/loopback';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accessPlugin, type RegisteredRoute } from './plugins/access';
 import { securityPlugin } from './plugins/security';
@@ -119,14 +120,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply
-        .code(status)
-        .send({
-          error: {
-            code: status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST',
-            message: (error as Error).message,
-          },
-        });
+      return reply.code(status).send({
+        error: {
+          code: status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST',
+          message: (error as Error).message,
+        },
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
@@ -141,7 +140,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     openapi: { info: { title: 'LocalPerks API', version: '0.1.0', description: 'REST JSON API of the LocalPerks marketplace.' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The document lists every route, admin ones included: in production only when asked for (API_DOCS).
+  if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
@@ -165,7 +165,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminSupportRoutes);
   await app.register(adminSettingsRoutes);
   if (payments.provider.name === 'sandbox') await app.register(sandboxRoutes);
-  if (!config.SMTP_URL && !config.isProduction) await app.register(devMailboxRoutes);
+  const hasDevMailbox = !config.SMTP_URL && !config.isProduction;
+  if (hasDevMailbox) await app.register(devMailboxRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {
@@ -186,6 +187,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
       if (request.url.startsWith('/api/'))
         return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No API route GET ${request.url.split('?')[0]}` } });
+      // The mailbox page exists only where its API does, for clients on this machine.
+      if (/^\/dev(\/|$|\?)/.test(request.url) && !(hasDevMailbox && isLoopbackRequest(request)))
+        return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
       const rel = decodeURIComponent(request.url.split('?')[0] ?? '/').replace(/^\/+/, '');
       const file = path.join(root, rel);
       if (rel && file.startsWith(root) && fs.existsSync(file) && fs.statSync(file).isFile()) {
