@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { AfterResponse } from './lib/after-response';
 import { AppError } from './lib/errors';
 import { isLoopbackRequest } from './lib/loopback';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -55,6 +56,8 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** Signs the sandbox provider's webhooks (DESIGN.md 5). */
     sandboxSecret: string;
+    /** Work started by a route and finished after its response (lib/after-response.ts). */
+    afterResponse: AfterResponse;
   }
 }
 
@@ -99,6 +102,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await events.start(database);
   app.decorate('events', events);
   app.addHook('onClose', async () => events.close());
+  const afterResponse = new AfterResponse(app.log);
+  app.decorate('afterResponse', afterResponse);
+  app.addHook('onClose', async () => afterResponse.settled());
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {

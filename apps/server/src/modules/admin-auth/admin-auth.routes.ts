@@ -25,6 +25,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
     appUrl: app.config.appUrl,
     limits: app.authLimits,
     isDevelopment: app.config.NODE_ENV === 'development',
+    afterResponse: (what, work) => app.afterResponse.run(what, work),
   });
   const secure = app.config.isProduction;
   const tags = ['admin-auth'];
