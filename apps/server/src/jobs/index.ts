@@ -6,6 +6,11 @@ import { expireStaleOrders } from '../modules/checkout/checkout.service';
 import { expireStaleCharges } from '../modules/billing/billing.service';
 import { redeliverSandboxWebhooks, runSandboxSubscriptions } from '../modules/sandbox/sandbox.service';
 import { closePayoutPeriods } from '../modules/payouts/payouts.service';
+import { removeUnusedUploads } from '../modules/merchant-deals/merchant-deals.service';
+import { uploadStorage } from '../lib/storage';
+
+/** Unused uploads are looked for once an hour (they are removed once a day old). */
+const UPLOAD_SWEEP_EVERY_MS = 60 * 60_000;
 
 /**
  * Scheduled work. Every instance runs the timers; each tick takes a PostgreSQL advisory lock so
@@ -13,6 +18,8 @@ import { closePayoutPeriods } from '../modules/payouts/payouts.service';
  */
 export function startJobs(app: FastifyInstance) {
   let running = false;
+  let lastUploadSweep = 0;
+  const uploads = uploadStorage(app.config.dataDir);
   const tick = async () => {
     if (running) return;
     running = true;
@@ -40,6 +47,15 @@ export function startJobs(app: FastifyInstance) {
       await app.mailer.deliverPending();
     } catch (err) {
       app.log.error({ err }, 'checkout and mail tick failed');
+    }
+    try {
+      if (Date.now() - lastUploadSweep >= UPLOAD_SWEEP_EVERY_MS) {
+        lastUploadSweep = Date.now();
+        const removed = await removeUnusedUploads(app.db, uploads, new Date());
+        if (removed.length) app.log.info({ removed: removed.length }, 'unused uploaded images removed');
+      }
+    } catch (err) {
+      app.log.error({ err }, 'unused upload sweep failed');
     } finally {
       running = false;
     }
