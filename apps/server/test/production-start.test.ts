@@ -215,6 +215,16 @@ describe('production', () => {
   );
 });
 
+describe('Content-Security-Policy', () => {
+  it('stays strict for the app shell: scripts from our origin only, no eval (zod runs jitless in the browser instead)', async () => {
+    const res = await dev.request({ method: 'GET', url: '/merchant/dashboard' });
+    const csp = res.headers['content-security-policy'] as string;
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
+    expect(scriptSrc.trim()).toBe("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+  });
+});
+
 describe('event streams', () => {
   it('carry the security headers like every other response', async () => {
     const t = dev;
