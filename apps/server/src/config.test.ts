@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { ConfigError, loadConfig, PUBLISHED_DEMO_PASSWORD } from './config';
 
 describe('configuration', () => {
@@ -79,6 +82,11 @@ describe('production start rules (docs/decisions/0007-production-start.md)', () 
     expect(loadConfig(prod).API_DOCS).toBe(false);
     expect(loadConfig({ ...prod, API_DOCS: 'true' }).API_DOCS).toBe(true);
     expect(() => loadConfig({ API_DOCS: 'sometimes' })).toThrow(/API_DOCS: must be true or false/);
+  });
+
+  it('starts with .env.example copied to .env as it is', () => {
+    const example = parseEnv(fs.readFileSync(path.resolve(import.meta.dirname, '../../../.env.example'), 'utf8'));
+    expect(loadConfig(example)).toMatchObject({ HOST: '127.0.0.1', SEED_DEMO: true, API_DOCS: true, appUrl: 'http://localhost:3000' });
   });
 
   it('validates DB_POOL_SIZE like every other setting', () => {

@@ -35,7 +35,10 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  APP_URL: z.url({ error: 'must be an absolute URL such as http://localhost:3000' }).optional(),
+  APP_URL: z
+    .url({ error: 'must be an absolute URL such as http://localhost:3000' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Default: on in development and test, off in production (docs/decisions/0007-production-start.md). */
   SEED_DEMO: optionalBool,
   DEMO_PASSWORD: z

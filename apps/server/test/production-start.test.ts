@@ -10,7 +10,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { DEMO_ACCOUNTS } from '../src/db/seed/seed';
 import { main as adminCreate } from '../src/cli/admin-create';
-import { seedOnStart } from '../src/start';
+import { loadDotEnv, seedOnStart } from '../src/start';
 import { build, freshDatabase, ORIGIN, TEST_PASSWORD } from './build';
 
 /** Opening and migrating extra databases is slow on a busy machine. */
@@ -27,6 +27,24 @@ async function appOn(database: Database, env: Record<string, string>) {
 }
 const signIn = (app: Awaited<ReturnType<typeof appOn>>, email: string, password: string, url = '/api/auth/login') =>
   app.inject({ method: 'POST', url, headers: { origin: ORIGIN }, payload: { email, password } });
+
+describe('.env', () => {
+  it('is read at start when it exists; the environment wins', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-env-'));
+    const file = path.join(dir, '.env');
+    expect(loadDotEnv(file)).toBe(false);
+    fs.writeFileSync(file, 'LP_DOTENV_ONLY=from-file\nLP_DOTENV_BOTH=from-file\n');
+    process.env.LP_DOTENV_BOTH = 'from-environment';
+    try {
+      expect(loadDotEnv(file)).toBe(true);
+      expect(process.env.LP_DOTENV_ONLY).toBe('from-file');
+      expect(process.env.LP_DOTENV_BOTH).toBe('from-environment');
+    } finally {
+      delete process.env.LP_DOTENV_ONLY;
+      delete process.env.LP_DOTENV_BOTH;
+    }
+  });
+});
 
 describe('demo data in production', () => {
   it(
