@@ -29,7 +29,8 @@ export default defineConfig(({ command }) => {
     resolve: { alias: runtime === 'preact' ? preactAliases : [] },
     server: {
       port: Number(process.env.WEB_PORT ?? 3000),
-      proxy: { '/api': { target: `http://localhost:${process.env.API_PORT ?? 3001}`, changeOrigin: false } },
+      // xfwd: the API sees the browser's address, so its loopback-only helpers stay loopback-only.
+      proxy: { '/api': { target: `http://localhost:${process.env.API_PORT ?? 3001}`, changeOrigin: false, xfwd: true } },
     },
     build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400 },
   };

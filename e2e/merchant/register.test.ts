@@ -7,7 +7,6 @@ import { DEMO, expectAccessible, latestMail, linkIn, login, screenshot, useBrows
 const b = useBrowser();
 const unique = () => `e2e-merchant-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 const PASSWORD = 'Merchant2025';
-const EMAIL_TAKEN = 'An account with this email already exists. Try logging in or resetting your password.';
 
 const business = {
   businessName: 'Lakeview Bike Repair',
@@ -133,16 +132,16 @@ describe('merchant registration', () => {
     };
     expect(me.registration).toMatchObject({ plan: 'advertise_messaging', status: 'pending', businessName: business.businessName });
 
-    // The same address again: the server's e-mail error lands on the Email field.
+    // The same address again: the same answer as for a new address (it does not tell who has an account).
     const again = await page.request.post('/api/merchants/register', {
       data: { email, password: PASSWORD, confirmPassword: PASSWORD, ...business, plan: 'advertise_only', acceptTerms: true },
     });
-    expect(again.status()).toBe(409);
-    expect(((await again.json()) as { error: { fields?: Record<string, string> } }).error.fields?.email).toBe(EMAIL_TAKEN);
+    expect(again.status()).toBe(201);
+    expect(await again.json()).toEqual({ ok: true });
     await context.close();
   });
 
-  it('shows the server’s e-mail error on the Email field when the address already has an account (1280 px)', async () => {
+  it('an address that already has an account gets the same success page, and its owner a warning e-mail (1280 px)', async () => {
     const { page, context } = await b.newPage({ width: 1280, height: 900 });
     await page.goto('/merchant/register');
     await fillForm(page, DEMO.customer);
@@ -151,7 +150,28 @@ describe('merchant registration', () => {
     await screenshotFromTop(page, 'merchant-register-1280');
 
     await submitButton(page).click();
-    await expect.poll(() => page.getByText(EMAIL_TAKEN).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Registration Submitted!', level: 1 }).isVisible()).toBe(true);
+    const warning = await latestMail(DEMO.customer, 'signup_existing_account');
+    expect(warning.subject).toBe('Someone tried to register with your LocalPerks address');
+    await context.close();
+  });
+
+  it('puts a field error from the server on its field and focuses it (1280 px)', async () => {
+    const { page, context } = await b.newPage({ width: 1280, height: 900 });
+    const EMAIL_REFUSED = 'This email address cannot be used.';
+    // The server's field errors (validation it does beyond the form's own) land on their fields.
+    await page.route('**/api/merchants/register', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'VALIDATION', message: EMAIL_REFUSED, fields: { email: EMAIL_REFUSED } } }),
+      }),
+    );
+    await page.goto('/merchant/register');
+    await fillForm(page, unique());
+    await termsCheckbox(page).check();
+    await submitButton(page).click();
+    await expect.poll(() => page.getByText(EMAIL_REFUSED).isVisible()).toBe(true);
     const emailField = page.getByLabel('Email', { exact: true });
     expect(await emailField.getAttribute('aria-invalid')).toBe('true');
     // The field with the error gets the focus, so a merchant at the bottom of the form sees it.

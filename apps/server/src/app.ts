@@ -9,7 +9,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { AfterResponse } from './lib/after-response';
 import { AppError } from './lib/errors';
+import { isLoopbackRequest } from './lib/loopback';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accessPlugin, type RegisteredRoute } from './plugins/access';
 import { securityPlugin } from './plugins/security';
@@ -54,6 +56,8 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** Signs the sandbox provider's webhooks (DESIGN.md 5). */
     sandboxSecret: string;
+    /** Work started by a route and finished after its response (lib/after-response.ts). */
+    afterResponse: AfterResponse;
   }
 }
 
@@ -98,6 +102,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await events.start(database);
   app.decorate('events', events);
   app.addHook('onClose', async () => events.close());
+  const afterResponse = new AfterResponse(app.log);
+  app.decorate('afterResponse', afterResponse);
+  app.addHook('onClose', async () => afterResponse.settled());
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -139,7 +146,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     openapi: { info: { title: 'LocalPerks API', version: '0.1.0', description: 'REST JSON API of the LocalPerks marketplace.' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The document lists every route, admin ones included: in production only when asked for (API_DOCS).
+  if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
@@ -163,7 +171,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminSupportRoutes);
   await app.register(adminSettingsRoutes);
   if (payments.provider.name === 'sandbox') await app.register(sandboxRoutes);
-  if (!config.SMTP_URL && !config.isProduction) await app.register(devMailboxRoutes);
+  const hasDevMailbox = !config.SMTP_URL && !config.isProduction;
+  if (hasDevMailbox) await app.register(devMailboxRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {
@@ -184,6 +193,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
       if (request.url.startsWith('/api/'))
         return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No API route GET ${request.url.split('?')[0]}` } });
+      // The mailbox page exists only where its API does, for clients on this machine.
+      if (/^\/dev(\/|$|\?)/.test(request.url) && !(hasDevMailbox && isLoopbackRequest(request)))
+        return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
       const rel = decodeURIComponent(request.url.split('?')[0] ?? '/').replace(/^\/+/, '');
       const file = path.join(root, rel);
       if (rel && file.startsWith(root) && fs.existsSync(file) && fs.statSync(file).isFile()) {

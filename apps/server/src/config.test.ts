@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
+import { ConfigError, loadConfig, PUBLISHED_DEMO_PASSWORD } from './config';
 
 describe('configuration', () => {
   it('has safe defaults: port 3000, PGlite in ./data, demo data on', () => {
@@ -44,5 +47,52 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/production needs STRIPE_SECRET_KEY/);
     expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).paymentProvider).toBe('sandbox');
     expect(loadConfig({ NODE_ENV: 'production', ...keys }).paymentProvider).toBe('stripe');
+  });
+});
+
+describe('production start rules (docs/decisions/0007-production-start.md)', () => {
+  const prod = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' };
+
+  it('listens on 127.0.0.1 outside production and on every interface in production, unless HOST says otherwise', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig(prod).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ ...prod, HOST: '10.1.2.3' }).HOST).toBe('10.1.2.3');
+  });
+
+  it('seeds demo data in production only by name and with a password other than the published one', () => {
+    expect(loadConfig(prod).SEED_DEMO).toBe(false);
+    expect(() => loadConfig({ ...prod, SEED_DEMO: 'true' })).toThrow(
+      /SEED_DEMO=true in production needs DEMO_PASSWORD set to a password of your own \(not the published default\)/,
+    );
+    expect(() => loadConfig({ ...prod, SEED_DEMO: 'true', DEMO_PASSWORD: PUBLISHED_DEMO_PASSWORD })).toThrow(
+      /SEED_DEMO=true in production/,
+    );
+    expect(loadConfig({ ...prod, SEED_DEMO: 'true', DEMO_PASSWORD: 'An0ther-Secret!' })).toMatchObject({
+      SEED_DEMO: true,
+      DEMO_PASSWORD: 'An0ther-Secret!',
+    });
+    // Development keeps the one-command demo.
+    expect(loadConfig({})).toMatchObject({ SEED_DEMO: true, DEMO_PASSWORD: PUBLISHED_DEMO_PASSWORD });
+  });
+
+  it('serves the API documentation in production only with API_DOCS=true', () => {
+    expect(loadConfig({}).API_DOCS).toBe(true);
+    expect(loadConfig(prod).API_DOCS).toBe(false);
+    expect(loadConfig({ ...prod, API_DOCS: 'true' }).API_DOCS).toBe(true);
+    expect(() => loadConfig({ API_DOCS: 'sometimes' })).toThrow(/API_DOCS: must be true or false/);
+  });
+
+  it('starts with .env.example copied to .env as it is', () => {
+    const example = parseEnv(fs.readFileSync(path.resolve(import.meta.dirname, '../../../.env.example'), 'utf8'));
+    expect(loadConfig(example)).toMatchObject({ HOST: '127.0.0.1', SEED_DEMO: true, API_DOCS: true, appUrl: 'http://localhost:3000' });
+  });
+
+  it('validates DB_POOL_SIZE like every other setting', () => {
+    expect(loadConfig({}).DB_POOL_SIZE).toBe(10);
+    expect(loadConfig({ DB_POOL_SIZE: '25' }).DB_POOL_SIZE).toBe(25);
+    expect(() => loadConfig({ DB_POOL_SIZE: 'lots' })).toThrow(/DB_POOL_SIZE: must be a number/);
+    expect(() => loadConfig({ DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE: must be between 1 and 1000/);
   });
 });

@@ -7,6 +7,15 @@ const bool = (def: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? def : ['true', '1', 'yes'].includes(v)));
 
+/** A true/false setting whose default depends on NODE_ENV: undefined when not set. */
+const optionalBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''], { error: 'must be true or false' })
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v)));
+
+/** The demo accounts' password printed in the README: never good enough for a public server. */
+export const PUBLISHED_DEMO_PASSWORD = 'LocalPerks2025!';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   PORT: z.coerce
@@ -15,16 +24,36 @@ const envSchema = z.object({
     .min(1, 'must be between 1 and 65535')
     .max(65535, 'must be between 1 and 65535')
     .default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Default: 127.0.0.1 in development and test (dev helpers stay on this machine), 0.0.0.0 in production. */
+  HOST: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  APP_URL: z.url({ error: 'must be an absolute URL such as http://localhost:3000' }).optional(),
-  SEED_DEMO: bool(true),
-  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('LocalPerks2025!'),
+  APP_URL: z
+    .url({ error: 'must be an absolute URL such as http://localhost:3000' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Default: on in development and test, off in production (docs/decisions/0007-production-start.md). */
+  SEED_DEMO: optionalBool,
+  DEMO_PASSWORD: z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Serve the OpenAPI document and its UI at /api/docs. Default: on, except in production. */
+  API_DOCS: optionalBool,
+  DB_POOL_SIZE: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 1000')
+    .max(1000, 'must be between 1 and 1000')
+    .default(10),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -72,7 +101,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = z.infer<typeof envSchema> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'HOST' | 'SEED_DEMO' | 'DEMO_PASSWORD' | 'API_DOCS'> & {
+  HOST: string;
+  SEED_DEMO: boolean;
+  DEMO_PASSWORD: string;
+  API_DOCS: boolean;
   appUrl: string;
   dataDir: string;
   isProduction: boolean;
@@ -106,11 +139,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET\nSee .env.example for every setting.',
     );
   }
+  const isProduction = c.NODE_ENV === 'production';
+  // Production never gets the published demo accounts: seeding there must be asked for by name, with
+  // a password of its own (docs/decisions/0007-production-start.md).
+  if (isProduction && c.SEED_DEMO && (!c.DEMO_PASSWORD || c.DEMO_PASSWORD === PUBLISHED_DEMO_PASSWORD)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SEED_DEMO=true in production needs DEMO_PASSWORD set to a password of your own (not the published default)\nSee .env.example for every setting.',
+    );
+  }
   return {
     ...c,
+    HOST: c.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
+    SEED_DEMO: c.SEED_DEMO ?? !isProduction,
+    DEMO_PASSWORD: c.DEMO_PASSWORD ?? PUBLISHED_DEMO_PASSWORD,
+    API_DOCS: c.API_DOCS ?? !isProduction,
     appUrl: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(c.DATA_DIR),
-    isProduction: c.NODE_ENV === 'production',
+    isProduction,
     paymentProvider: c.PAYMENT_PROVIDER ?? (hasStripeKeys ? 'stripe' : 'sandbox'),
   };
 }

@@ -1,12 +1,13 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { DEMO_ACCOUNTS, seedDemoData } from './db/seed/seed';
+import { DEMO_ACCOUNTS } from './db/seed/seed';
 import { startJobs } from './jobs';
+import { hasAdmin, loadDotEnv, openConfiguredDatabase, seedOnStart } from './start';
 
 async function main() {
   let config;
   try {
+    loadDotEnv();
     config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
@@ -15,8 +16,8 @@ async function main() {
     }
     throw err;
   }
-  const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
-  const seeded = config.SEED_DEMO ? await seedDemoData(database.db, config.DEMO_PASSWORD) : false;
+  const database = await openConfiguredDatabase(config);
+  const seeded = await seedOnStart(database.db, config);
   const app = await buildApp({ config, database, serveWeb: process.env.SERVE_WEB !== 'false' });
 
   const jobs = await startJobs(app, database);
@@ -37,19 +38,23 @@ async function main() {
   if (config.SEED_DEMO) {
     lines.push(
       '',
-      `  Demo accounts (password: ${config.DEMO_PASSWORD})`,
+      // A production password of one's own is not printed into the logs.
+      `  Demo accounts (password: ${config.isProduction ? 'DEMO_PASSWORD' : config.DEMO_PASSWORD})`,
       `    customer  ${DEMO_ACCOUNTS.customer.email}`,
       `    merchant  ${DEMO_ACCOUNTS.merchant.email}`,
       `    admin     ${DEMO_ACCOUNTS.admin.email}`,
     );
   }
-  if (!config.SMTP_URL && !config.isProduction) lines.push('', `  Mail is not sent out: read it at ${config.appUrl}/dev/mailbox`);
+  if (!(await hasAdmin(database.db))) lines.push('', '  No admin account yet: npm run admin:create -- --email you@example.com');
+  if (!config.SMTP_URL && !config.isProduction)
+    lines.push('', `  Mail is not sent out: read it at ${config.appUrl}/dev/mailbox (from this machine only)`);
   lines.push(
     config.paymentProvider === 'stripe'
       ? '  Payments: Stripe Checkout'
       : `  Payments: sandbox test page${config.isProduction ? ' (WARNING: test payments in production)' : ''}: card 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined`,
   );
-  lines.push(`  API documentation: ${config.appUrl}/api/docs`, '');
+  if (config.API_DOCS) lines.push(`  API documentation: ${config.appUrl}/api/docs`);
+  lines.push(`  Listening on ${config.HOST}:${config.PORT}`, '');
   console.log(lines.join('\n'));
 }
 

@@ -50,8 +50,12 @@ export async function build(opts: Partial<Omit<BuildOptions, 'database'>> & { en
     await database.close();
   });
 
-  const request: TestApp['request'] = ({ cookie, headers, ...rest }) =>
-    app.inject({ ...rest, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}), ...headers } });
+  // The work a route leaves for after its response (e.g. sign-up mail) is done before the test goes on.
+  const request: TestApp['request'] = async ({ cookie, headers, ...rest }) => {
+    const res = await app.inject({ ...rest, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}), ...headers } });
+    await app.afterResponse.settled();
+    return res;
+  };
 
   const makeUser: TestApp['createUser'] = async (role, o = {}) => {
     const email = o.email ?? `${role}-${randomUUID().slice(0, 8)}@test.example`;

@@ -41,16 +41,17 @@ export function migrationsFolder(): string {
  * Opens the database: a real PostgreSQL server when `url` is given, else embedded PGlite kept in
  * `dataDir` (or in memory for `memory://`). Migrations are applied before it is returned.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
-  const database = opts.url ? await openPostgres(opts.url) : await openPglite(opts.dataDir ?? 'memory://');
+export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+  const database = opts.url ? await openPostgres(opts.url, opts.poolSize ?? 10) : await openPglite(opts.dataDir ?? 'memory://');
   return database;
 }
 
-async function openPostgres(url: string): Promise<Database> {
+/** `poolSize`: connections per instance (DB_POOL_SIZE, validated in config.ts). */
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = drizzle(pool, { schema }) as unknown as Db;
   // Several instances may start at once: one migrates while the others wait on the lock.
   const lockClient = await pool.connect();

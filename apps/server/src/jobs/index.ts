@@ -7,6 +7,8 @@ import { closeCheckoutPagesForDeals, expireStaleOrders, settleRefunds } from '..
 import { expireStaleCharges } from '../modules/billing/billing.service';
 import { redeliverSandboxWebhooks, runSandboxSubscriptions } from '../modules/sandbox/sandbox.service';
 import { closePayoutPeriods } from '../modules/payouts/payouts.service';
+import { removeUnusedUploads } from '../modules/merchant-deals/merchant-deals.service';
+import { uploadStorage } from '../lib/storage';
 import { failingJobs, startJobQueue, type JobDefinition, type JobQueue, type StartQueueOptions } from './queue';
 
 /** Every `ms` milliseconds as a cron expression (whole minutes: cron has minute resolution). */
@@ -85,6 +87,13 @@ export const JOBS: JobDefinition[] = [
     // Without SMTP, mail stays in the outbox (the development mailbox): nothing to deliver.
     enabled: (app) => app.mailer.deliversExternally,
     run: async (app) => ({ sent: await app.mailer.deliverPending() }),
+  },
+  {
+    name: 'unused-uploads',
+    label: 'Removal of unused uploaded images',
+    // Hourly; an image is removed once it is a day old and no deal uses it.
+    cron: '17 * * * *',
+    run: async (app) => ({ removed: (await removeUnusedUploads(app.db, uploadStorage(app.config.dataDir), new Date())).length }),
   },
   {
     name: 'rate-limit-prune',

@@ -65,6 +65,7 @@ describe('background jobs on the job queue', () => {
         'sandbox-renewals',
         'sandbox-webhook-redelivery',
         'test-fails-once',
+        'unused-uploads',
       ].sort(),
     );
     expect(schedules.get('perkboost-tick')).toMatchObject({ cron: '*/1 * * * *', timezone: 'UTC' });

@@ -12,6 +12,13 @@ export interface FileStorage {
   get(key: string): Promise<{ data: Buffer; contentType: string } | null>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** Every stored key under a folder (e.g. `deals`), with when it was last written. */
+  list(prefix: string): Promise<{ key: string; modifiedAt: Date }[]>;
+}
+
+/** The storage of uploaded files for this configuration: `DATA_DIR/uploads` on disk. */
+export function uploadStorage(dataDir: string): FileStorage {
+  return diskStorage(path.join(dataDir, 'uploads'));
 }
 
 const KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.(webp|png|jpe?g)$/;
@@ -54,6 +61,21 @@ export function diskStorage(root: string): FileStorage {
     },
     async delete(key) {
       await fs.rm(fileFor(key), { force: true });
+    },
+    async list(prefix) {
+      const dir = path.join(root, prefix);
+      const names = await fs.readdir(dir, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return [] as string[];
+        throw err;
+      });
+      const out: { key: string; modifiedAt: Date }[] = [];
+      for (const name of names) {
+        const key = `${prefix}/${name.split(path.sep).join('/')}`;
+        if (!isStorageKey(key)) continue; // folders, half-written .tmp files
+        const stat = await fs.stat(path.join(dir, name)).catch(() => null);
+        if (stat?.isFile()) out.push({ key, modifiedAt: stat.mtime });
+      }
+      return out;
     },
   };
 }

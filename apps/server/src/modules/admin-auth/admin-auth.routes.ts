@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accessCodeSchema, adminLoginSchema, displayName } from '@localperks/shared';
+import type { FastifyRequest } from 'fastify';
+import { isLoopbackRequest } from '../../lib/loopback';
 import { endSession, startSession, toPublicUser } from '../../plugins/session';
 import {
   activeAccessCode,
@@ -23,10 +25,12 @@ export async function adminAuthRoutes(app: FastifyInstance) {
     appUrl: app.config.appUrl,
     limits: app.authLimits,
     isDevelopment: app.config.NODE_ENV === 'development',
+    afterResponse: (what, work) => app.afterResponse.run(what, work),
   });
   const secure = app.config.isProduction;
   const tags = ['admin-auth'];
-  const devCode = (code: string) => (deps().isDevelopment ? { devCode: code } : {});
+  // The on-page code is a development helper for someone at this machine; anyone else reads the mail.
+  const devCode = (request: FastifyRequest, code: string) => (deps().isDevelopment && isLoopbackRequest(request) ? { devCode: code } : {});
 
   r.get(
     '/api/admin-auth/status',
@@ -63,7 +67,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
         step: 'code' as const,
         user: { id: user.id, email: user.email, name: displayName(user.name, user.email), role: user.role },
         codeExpiresAt: expiresAt.toISOString(),
-        ...devCode(code),
+        ...devCode(request, code),
       };
     },
   );
@@ -74,7 +78,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
     async (request) => {
       const u = request.user!;
       const { code, expiresAt } = await refreshAccessCode(deps(), { id: u.id, email: u.email, name: u.name, role: u.role }, request.ip);
-      return { codeExpiresAt: expiresAt.toISOString(), ...devCode(code) };
+      return { codeExpiresAt: expiresAt.toISOString(), ...devCode(request, code) };
     },
   );
 

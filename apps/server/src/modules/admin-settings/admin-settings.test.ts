@@ -75,7 +75,7 @@ describe('admin settings', () => {
       payload: { email: 'wannabe@test.example', password: 'Wannab3Admin', role: 'admin' },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().user.role).toBe('customer');
+    expect((await db.select().from(users).where(eq(users.email, 'wannabe@test.example')))[0]!.role).toBe('customer');
     const { cookie } = await t.loginAs('customer');
     expect(
       (

@@ -46,3 +46,22 @@ export function passwordChangedEmail(to: string): MailMessage {
     }),
   };
 }
+
+/** To the owner of an address someone tried to sign up or register a business with (docs/decisions/0007). */
+export function existingAccountSignupEmail(to: string, what: 'account' | 'business', appUrl: string): MailMessage {
+  return {
+    to,
+    kind: 'signup_existing_account',
+    subject: 'Someone tried to register with your LocalPerks address',
+    ...composeMail({
+      heading: 'You already have a LocalPerks account',
+      paragraphs: [
+        what === 'business'
+          ? 'Someone tried to register a business on LocalPerks with your email address. Your address already has an account, so no new account was created and nothing was changed.'
+          : 'Someone tried to create a LocalPerks account with your email address. Your address already has an account, so no new account was created and nothing was changed.',
+        'If this was you, sign in with your password, or reset it if you forgot it. If it was not you, you can ignore this email.',
+      ],
+      action: { label: 'Sign in to LocalPerks', url: `${appUrl}/login` },
+    }),
+  };
+}

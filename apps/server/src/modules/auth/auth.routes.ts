@@ -33,7 +33,13 @@ const userOut = (u: {
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = (): AuthDeps => ({ db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, limits: app.authLimits });
+  const deps = (): AuthDeps => ({
+    db: app.db,
+    mailer: app.mailer,
+    appUrl: app.config.appUrl,
+    limits: app.authLimits,
+    afterResponse: (what, work) => app.afterResponse.run(what, work),
+  });
   const secure = app.config.isProduction;
   const tags = ['auth'];
 
@@ -49,12 +55,17 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/signup',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Create a customer account and send the verification e-mail', body: signupRequestSchema },
+      schema: {
+        tags,
+        summary:
+          'Create a customer account and send the verification e-mail; the same answer when the address already has an account (its owner is told by e-mail)',
+        body: signupRequestSchema,
+      },
     },
     async (request, reply) => {
-      const user = await signUp(deps(), request.body, request.ip);
+      await signUp(deps(), request.body, request.ip);
       reply.code(201);
-      return { user: userOut(user) };
+      return { ok: true as const };
     },
   );
 

@@ -13,7 +13,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/crypt
 import { AppError } from '../../lib/errors';
 import { clearRateLimit, consumeRateLimit, consumeRateLimits, releaseHits, type Limit } from '../../lib/rate-limit';
 import type { Mailer } from '../../mail/mailer';
-import { passwordChangedEmail, passwordResetEmail, verificationEmail } from './auth.emails';
+import { existingAccountSignupEmail, passwordChangedEmail, passwordResetEmail, verificationEmail } from './auth.emails';
 import { consumeToken, issueToken, revokeTokens } from './tokens';
 
 export interface AuthDeps {
@@ -21,6 +21,8 @@ export interface AuthDeps {
   mailer: Mailer;
   appUrl: string;
   limits: AuthLimits;
+  /** Runs work after the response (AfterResponse.run): where the answer must not tell whether an account exists. */
+  afterResponse: (what: string, work: () => Promise<unknown>) => void;
 }
 
 export interface AuthLimits {
@@ -79,11 +81,43 @@ export async function createUser(
   return user;
 }
 
+/**
+ * Customer sign-up. The answer is the same whether or not the address has an account, and so is its
+ * timing: past the rate limit everything happens after the response. A new address gets the
+ * verification mail; an address with an account gets a warning instead (docs/decisions/0007).
+ */
 export async function signUp(deps: AuthDeps, input: { email: string; password: string; name?: string }, ip: string) {
   await consumeRateLimit(deps.db, `signup:ip:${ip}`, deps.limits.signupPerAddress, AUTH_ERRORS.tooManySignups);
-  const user = await createUser(deps.db, { email: input.email, password: input.password, name: input.name, role: 'customer' });
-  await sendVerification(deps, user.id, user.email, user.name ?? '');
-  return user;
+  deps.afterResponse('sign-up', async () => {
+    try {
+      const user = await createUser(deps.db, { email: input.email, password: input.password, name: input.name, role: 'customer' });
+      await sendVerification(deps, user.id, user.email, user.name ?? '');
+    } catch (err) {
+      if (!isEmailTaken(err)) throw err;
+      await warnExistingAccount(deps, input.email, 'account');
+    }
+  });
+}
+
+export const isEmailTaken = (err: unknown) => err instanceof AppError && err.code === 'CONFLICT' && err.message === AUTH_ERRORS.emailTaken;
+
+/**
+ * Tells the owner of an address that someone tried to register with it. At most a few per window,
+ * so nobody floods an inbox through the sign-up form; past that the attempt is dropped silently.
+ */
+export async function warnExistingAccount(
+  deps: Pick<AuthDeps, 'db' | 'mailer' | 'appUrl' | 'limits'>,
+  email: string,
+  what: 'account' | 'business',
+) {
+  const address = email.toLowerCase();
+  try {
+    await consumeRateLimit(deps.db, `signup-warning:email:${address}`, deps.limits.emailPerAccount, AUTH_ERRORS.tooManyEmails);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'RATE_LIMITED') return;
+    throw err;
+  }
+  await deps.mailer.send(existingAccountSignupEmail(address, what, deps.appUrl));
 }
 
 export async function sendVerification(deps: Pick<AuthDeps, 'db' | 'mailer' | 'appUrl'>, userId: string, email: string, name: string) {
@@ -164,24 +198,34 @@ const mailLimits = (limits: AuthLimits, kind: 'verify' | 'reset', email: string,
   { key: `${kind}:email:${email.toLowerCase()}`, limit: limits.emailPerAccount, message: AUTH_ERRORS.tooManyEmails },
 ];
 
-/** Sends a new verification mail. Answers the same whether or not the address has an account. */
+/**
+ * Sends a new verification mail. Answers the same whether or not the address has an account; the
+ * mail itself goes after the response, so the timing does not tell either.
+ */
 export async function resendVerification(deps: AuthDeps, email: string, ip: string) {
   await consumeRateLimits(deps.db, mailLimits(deps.limits, 'verify', email, ip));
   const [user] = await deps.db.select().from(users).where(eq(users.email, email.toLowerCase()));
   if (!user) return { alreadyVerified: false };
   if (user.emailVerifiedAt) return { alreadyVerified: true };
-  await sendVerification(deps, user.id, user.email, user.name ?? '');
+  deps.afterResponse('verification e-mail', () => sendVerification(deps, user.id, user.email, user.name ?? ''));
   return { alreadyVerified: false };
 }
 
+/**
+ * Starts a password reset. Past the rate limits (the same for every address) the account lookup,
+ * the token and the mail happen after the response: its content and timing are the same whether or
+ * not the address has an account (docs/decisions/0007).
+ */
 export async function requestPasswordReset(deps: AuthDeps, email: string, ip: string) {
   await consumeRateLimits(deps.db, mailLimits(deps.limits, 'reset', email, ip));
-  const [user] = await deps.db.select().from(users).where(eq(users.email, email.toLowerCase()));
-  if (!user) return;
-  await revokeTokens(deps.db, user.id, 'password_reset');
-  const { selector, verifier } = await issueToken(deps.db, user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
-  const url = `${deps.appUrl}/reset-password?access_token=${selector}&refresh_token=${verifier}`;
-  await deps.mailer.send(passwordResetEmail(user.email, url));
+  deps.afterResponse('password reset e-mail', async () => {
+    const [user] = await deps.db.select().from(users).where(eq(users.email, email.toLowerCase()));
+    if (!user) return;
+    await revokeTokens(deps.db, user.id, 'password_reset');
+    const { selector, verifier } = await issueToken(deps.db, user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
+    const url = `${deps.appUrl}/reset-password?access_token=${selector}&refresh_token=${verifier}`;
+    await deps.mailer.send(passwordResetEmail(user.email, url));
+  });
 }
 
 /** Sets a new password from a reset link; every existing session of the account ends. */

@@ -22,9 +22,9 @@ describe('sign-up', () => {
       payload: { email: 'New.User@Example.com', password: strong, role: 'admin' },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().user).toMatchObject({ email: 'new.user@example.com', role: 'customer', emailVerified: false, name: 'new.user' });
+    expect(res.json()).toEqual({ ok: true });
     const [row] = await t.database.db.select().from(users).where(eq(users.email, 'new.user@example.com'));
-    expect(row!.role).toBe('customer');
+    expect(row).toMatchObject({ role: 'customer', emailVerifiedAt: null, name: null });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const mail = await t.lastMail('new.user@example.com', 'email_verification');
     expect(mail?.html).toContain('/auth/callback?type=signup&amp;token=');
@@ -47,11 +47,38 @@ describe('sign-up', () => {
     expect(await t.database.db.select().from(users).where(eq(users.email, 'weak@example.com'))).toHaveLength(0);
   });
 
-  it('refuses a second account for the same address', async () => {
-    await t.createUser('customer', { email: 'taken@example.com' });
-    const res = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { email: 'TAKEN@example.com', password: strong } });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toMatch(/already exists/);
+  it('answers an address that has an account exactly like a new one, makes no second account and warns the owner', async () => {
+    const owner = await t.createUser('customer', { email: 'taken@example.com' });
+    const [before] = await t.database.db.select().from(users).where(eq(users.id, owner.id));
+    // Its own client address: the file's sign-up limit per address is small.
+    const signUp = (email: string) =>
+      t.request({ method: 'POST', url: '/api/auth/signup', payload: { email, password: strong }, remoteAddress: '192.0.2.88' });
+    const fresh = await signUp('untaken@example.com');
+    const taken = await signUp('TAKEN@example.com');
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.body).toBe(fresh.body);
+    expect(taken.headers['content-type']).toBe(fresh.headers['content-type']);
+    const rows = await t.database.db.select().from(users).where(eq(users.email, 'taken@example.com'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.passwordHash).toBe(before!.passwordHash);
+    const warning = await t.lastMail('taken@example.com');
+    expect(warning).toMatchObject({ kind: 'signup_existing_account', subject: 'Someone tried to register with your LocalPerks address' });
+    expect(warning!.text).toContain('Someone tried to create a LocalPerks account with your email address');
+    expect(linkFrom(warning!.text, '/login').pathname).toBe('/login');
+    expect(await t.lastMail('taken@example.com', 'email_verification')).toBeUndefined();
+    expect((await t.lastMail('untaken@example.com', 'email_verification'))?.text).toContain('/auth/callback?type=signup&token=');
+  });
+
+  it('forgot-password answers the same for an address with and without an account; only the owner gets a link', async () => {
+    await t.createUser('customer', { email: 'has-account@example.com' });
+    const ask = (email: string) =>
+      t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress: '192.0.2.77' });
+    const known = await ask('has-account@example.com');
+    const unknown = await ask('no-account@example.com');
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    expect(await t.lastMail('has-account@example.com', 'password_reset')).toBeDefined();
+    expect(await t.lastMail('no-account@example.com')).toBeUndefined();
   });
 });
 

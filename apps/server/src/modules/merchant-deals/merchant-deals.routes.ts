@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
@@ -14,7 +13,7 @@ import {
 } from '@localperks/shared';
 import { AppError } from '../../lib/errors';
 import { consumeRateLimit } from '../../lib/rate-limit';
-import { diskStorage, isStorageKey } from '../../lib/storage';
+import { isStorageKey, uploadStorage } from '../../lib/storage';
 import {
   boostDraft,
   createMerchantDeal,
@@ -34,7 +33,7 @@ import { closeBoostPayments, startBoostPayment } from './merchant-deals.boost';
 export async function merchantDealsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['merchant-deals'];
-  const storage = diskStorage(path.join(app.config.dataDir, 'uploads'));
+  const storage = uploadStorage(app.config.dataDir);
   const params = z.object({ id: z.uuid() });
 
   r.get(

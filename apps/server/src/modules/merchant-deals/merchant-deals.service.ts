@@ -359,3 +359,36 @@ export async function storeDealImage(
   }
   return { url: `/uploads/deals/${id}.webp`, thumbnailUrl: `/uploads/deals/${id}-sm.webp`, ...out! };
 }
+
+/** How long an uploaded image may wait for a deal to use it before it is removed. */
+export const UNUSED_UPLOAD_MAX_AGE_MS = DAY_MS;
+
+/**
+ * Removes uploaded deal images (both sizes) that no deal names and that are older than a day: the
+ * ones uploaded for a deal that was never saved, or replaced in the form. `now` is passed in (tests
+ * pass a clock). Returns the keys removed.
+ */
+export async function removeUnusedUploads(db: Db, storage: FileStorage, now: Date = new Date()): Promise<string[]> {
+  const cutoff = now.getTime() - UNUSED_UPLOAD_MAX_AGE_MS;
+  const old = (await storage.list('deals')).filter((f) => f.modifiedAt.getTime() < cutoff);
+  if (!old.length) return [];
+  // The gallery URL a file belongs to: the thumbnail `<id>-sm.webp` goes with `<id>.webp`.
+  const urlOf = (key: string) => `/uploads/${key.replace(/-sm\.webp$/, '.webp')}`;
+  const candidates = [...new Set(old.map((f) => urlOf(f.key)))];
+  const used = new Set<string>();
+  for (let i = 0; i < candidates.length; i += 500) {
+    const chunk = candidates.slice(i, i + 500);
+    const result = await db.execute(
+      sql`select distinct e.url from ${deals} d cross join lateral jsonb_array_elements_text(d.images) as e(url)
+          where e.url in (select jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb))`,
+    );
+    for (const r of (result as unknown as { rows: { url: string }[] }).rows) used.add(r.url);
+  }
+  const removed: string[] = [];
+  for (const f of old) {
+    if (used.has(urlOf(f.key))) continue;
+    await storage.delete(f.key);
+    removed.push(f.key);
+  }
+  return removed;
+}

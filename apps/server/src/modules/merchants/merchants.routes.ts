@@ -13,19 +13,27 @@ export async function merchantsRoutes(app: FastifyInstance) {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Register a merchant: account, pending registration request and merchant record in one transaction',
+        summary:
+          'Register a merchant: account, pending registration request and merchant record in one transaction; the same answer when the address already has an account (its owner is told by e-mail)',
         body: merchantRegistrationSchema,
       },
     },
     async (request, reply) => {
       const { confirmPassword: _c, acceptTerms: _t, ...input } = request.body;
-      const result = await registerMerchant(
-        { db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, limits: app.authLimits, log: request.log },
+      await registerMerchant(
+        {
+          db: app.db,
+          mailer: app.mailer,
+          appUrl: app.config.appUrl,
+          limits: app.authLimits,
+          log: request.log,
+          afterResponse: (what, work) => app.afterResponse.run(what, work),
+        },
         input,
         request.ip,
       );
       reply.code(201);
-      return result;
+      return { ok: true as const };
     },
   );
 

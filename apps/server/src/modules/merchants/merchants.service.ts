@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { merchantRegistrationRequests, merchants, notifications, users } from '../../db/schema';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import type { Mailer } from '../../mail/mailer';
-import { AUTH_ERRORS, createUser, sendVerification, type AuthLimits } from '../auth/auth.service';
+import { AUTH_ERRORS, createUser, isEmailTaken, sendVerification, warnExistingAccount, type AuthLimits } from '../auth/auth.service';
 import { newRegistrationAdminEmail } from './merchants.emails';
 
 export interface MerchantDeps {
@@ -13,6 +13,8 @@ export interface MerchantDeps {
   appUrl: string;
   limits: AuthLimits;
   log: { error(o: object, m: string): void };
+  /** Runs work after the response (AfterResponse.run). */
+  afterResponse: (what: string, work: () => Promise<unknown>) => void;
 }
 
 export interface MerchantRegistration {
@@ -28,12 +30,28 @@ export interface MerchantRegistration {
 }
 
 /**
- * Registers a merchant (merchant-admin.md §4, §7): the user, the pending registration request, the
- * merchant record (not approved; messaging unless advertise_only; no subscription yet) and the admin
- * notifications in one transaction, so a failure leaves nothing half-created. Mail goes after.
+ * Registers a merchant (merchant-admin.md §4, §7). The answer is the same whether or not the address
+ * already has an account, and takes the same time: past the rate limit the work happens after the
+ * response (docs/decisions/0007). An address with an account only gets a warning mail.
  */
 export async function registerMerchant(deps: MerchantDeps, input: MerchantRegistration, ip: string) {
   await consumeRateLimit(deps.db, `signup:ip:${ip}`, deps.limits.signupPerAddress, AUTH_ERRORS.tooManySignups);
+  deps.afterResponse('merchant registration', async () => {
+    try {
+      await createMerchantRegistration(deps, input);
+    } catch (err) {
+      if (!isEmailTaken(err)) throw err;
+      await warnExistingAccount(deps, input.email, 'business');
+    }
+  });
+}
+
+/**
+ * The user, the pending registration request, the merchant record (not approved; messaging unless
+ * advertise_only; no subscription yet) and the admin notifications in one transaction, so a failure
+ * leaves nothing half-created. Mail goes after.
+ */
+async function createMerchantRegistration(deps: MerchantDeps, input: MerchantRegistration) {
   const created = await deps.db.transaction(async (tx) => {
     const user = await createUser(tx, { email: input.email, password: input.password, name: input.businessName, role: 'merchant' });
     const business = {
@@ -77,11 +95,9 @@ export async function registerMerchant(deps: MerchantDeps, input: MerchantRegist
   });
 
   // The account exists now; a mail that fails is recorded and retried by the mailer, not undone.
-  let verificationSent = true;
   try {
     await sendVerification(deps, created.user.id, created.user.email, input.businessName);
   } catch (err) {
-    verificationSent = false;
     deps.log.error({ err, userId: created.user.id }, 'merchant verification e-mail failed');
   }
   for (const admin of created.admins) {
@@ -89,7 +105,6 @@ export async function registerMerchant(deps: MerchantDeps, input: MerchantRegist
       .send(newRegistrationAdminEmail(admin.email, { ...input, email: created.user.email }, deps.appUrl))
       .catch((err) => deps.log.error({ err }, 'admin notification e-mail failed'));
   }
-  return { userId: created.user.id, registrationId: created.request.id, merchantId: created.merchant.id, verificationSent };
 }
 
 /**

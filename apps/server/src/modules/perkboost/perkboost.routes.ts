@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DealEvent } from '@localperks/shared';
 import { cancelVote, castVote, sendUnlockEmails, votedDealIds } from './perkboost.service';
+import { openEventStream } from '../../lib/sse';
 
 const params = z.object({ id: z.uuid({ error: 'This deal does not exist.' }) });
 
@@ -55,15 +56,7 @@ export async function perkboostRoutes(app: FastifyInstance) {
     },
     (request, reply) => {
       const wanted = request.query.deals ? new Set(request.query.deals.split(',').filter(Boolean)) : null;
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      res.write('retry: 3000\n\n');
+      const res = openEventStream(reply);
       const send = (e: DealEvent) => {
         if (!wanted || wanted.has(e.dealId)) res.write(`event: deal\ndata: ${JSON.stringify(e)}\n\n`);
       };

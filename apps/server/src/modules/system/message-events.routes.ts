@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MessageEvent } from '@localperks/shared';
+import { openEventStream } from '../../lib/sse';
 
 interface Viewer {
   id: string;
@@ -30,15 +31,7 @@ export async function messageEventsRoutes(app: FastifyInstance) {
     },
     (request, reply) => {
       const viewer = request.user! as Viewer;
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      res.write('retry: 3000\n\n');
+      const res = openEventStream(reply);
       const unsubscribe = app.events.subscribeMessages((e) => {
         if (canSee(viewer, e)) res.write(`event: message\ndata: ${JSON.stringify(e)}\n\n`);
       });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { pingDatabase } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { isLoopbackRequest } from '../../lib/loopback';
 
 export async function systemRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -22,9 +23,13 @@ export async function systemRoutes(app: FastifyInstance) {
 
 /**
  * The development mailbox: only when mail does not leave the machine and not in production, so a
- * new user can click verification and reset links without an SMTP server.
+ * new user can click verification and reset links without an SMTP server. It holds every reset link,
+ * so it answers clients on this machine only; to others it does not exist (docs/decisions/0007).
  */
 export async function devMailboxRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    if (!isLoopbackRequest(request)) throw new AppError('NOT_FOUND', `No API route ${request.method} ${request.url.split('?')[0]}`);
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['dev'];
   r.get(

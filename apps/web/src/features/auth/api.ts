@@ -28,7 +28,8 @@ export function useLogin() {
 
 export function useSignup() {
   return useMutation({
-    mutationFn: (body: { email: string; password: string; name?: string }) => api.post<{ user: SessionUser }>('/api/auth/signup', body),
+    // The same answer whether or not the address already has an account (its owner is told by e-mail).
+    mutationFn: (body: { email: string; password: string; name?: string }) => api.post<{ ok: true }>('/api/auth/signup', body),
   });
 }
 

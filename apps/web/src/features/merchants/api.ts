@@ -13,13 +13,12 @@ import type {
 } from '@localperks/shared';
 import { api } from '../../lib/api-client';
 
-/** What POST /api/merchants/register answers (201). */
+/**
+ * What POST /api/merchants/register answers (201): the same whether or not the address already has
+ * an account, so the page cannot tell either (the owner of a taken address is told by e-mail).
+ */
 export interface MerchantRegistrationResult {
-  userId: string;
-  registrationId: string;
-  merchantId: string;
-  /** False when the account exists but the verification e-mail could not be sent. */
-  verificationSent: boolean;
+  ok: true;
 }
 
 /**

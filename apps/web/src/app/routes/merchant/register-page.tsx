@@ -9,7 +9,6 @@ import {
   PLANS,
   PRODUCT_NAME,
   SIGNUP_PASSWORD_MIN,
-  SUPPORT_CONTACT,
   merchantRegistrationSchema,
   type MerchantRegistrationForm,
 } from '@localperks/shared';
@@ -20,7 +19,7 @@ import { Field, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../features/auth/api';
-import { useRegisterMerchant, type MerchantRegistrationResult } from '../../../features/merchants/api';
+import { useRegisterMerchant } from '../../../features/merchants/api';
 import { BusinessFields } from '../../../features/merchants/components/business-fields';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -55,7 +54,7 @@ const linkClass = 'font-medium text-brand-800 underline underline-offset-2 hover
  */
 export default function MerchantRegisterPage() {
   const { user, isLoading } = useSession();
-  const [submitted, setSubmitted] = useState<{ email: string; businessName: string; result: MerchantRegistrationResult } | null>(null);
+  const [submitted, setSubmitted] = useState<{ email: string; businessName: string } | null>(null);
 
   if (isLoading) return <Spinner />;
   if (user?.role === 'merchant' && !submitted) return <Navigate to={paths.merchantDashboard} replace />;
@@ -68,11 +67,7 @@ export default function MerchantRegisterPage() {
   );
 }
 
-function RegistrationForm({
-  onRegistered,
-}: {
-  onRegistered: (r: { email: string; businessName: string; result: MerchantRegistrationResult }) => void;
-}) {
+function RegistrationForm({ onRegistered }: { onRegistered: (r: { email: string; businessName: string }) => void }) {
   const registerMerchant = useRegisterMerchant();
   const [isTermsOpen, setIsTermsOpen] = useState(false);
   const form = useForm<MerchantRegistrationForm, unknown, Values>({
@@ -95,13 +90,12 @@ function RegistrationForm({
     registerMerchant.mutate(
       { ...v, website: v.website ?? '' },
       {
-        onSuccess: (result) => {
+        onSuccess: () => {
           toast.success('Registration Submitted!', {
-            description: result.verificationSent
-              ? 'Please check your email (including your spam folder) to verify your account. Our admins have been notified and will review your application.'
-              : `Your account was created, but we could not send the verification email. Please contact support at ${SUPPORT_CONTACT.email}. Our admins have been notified and will review your application.`,
+            description:
+              'Please check your email (including your spam folder) to verify your account. Our admins have been notified and will review your application.',
           });
-          onRegistered({ email: v.email, businessName: v.businessName, result });
+          onRegistered({ email: v.email, businessName: v.businessName });
         },
         onError: (e) => {
           const fields =
@@ -437,7 +431,7 @@ function TermsItem({ title, children }: { title: string; children: ReactNode }) 
 }
 
 /** The page after a successful registration: what happens next, and the way to the login. */
-function RegistrationSuccess({ email, businessName, result }: { email: string; businessName: string; result: MerchantRegistrationResult }) {
+function RegistrationSuccess({ email, businessName }: { email: string; businessName: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     // The form is gone: start the new page at its top, and tell screen readers where they are.
@@ -448,19 +442,10 @@ function RegistrationSuccess({ email, businessName, result }: { email: string; b
   const steps = [
     {
       title: 'Verify your email',
-      body: result.verificationSent ? (
+      body: (
         <>
-          We sent a verification link to <strong className="font-semibold text-slate-900 break-words">{email}</strong>. Check your spam
-          folder if it is not in your inbox.
-        </>
-      ) : (
-        <>
-          We could not send the verification email to <strong className="font-semibold text-slate-900 break-words">{email}</strong>. Please
-          contact support at{' '}
-          <a href={`mailto:${SUPPORT_CONTACT.email}`} className={linkClass}>
-            {SUPPORT_CONTACT.email}
-          </a>
-          .
+          We sent an email to <strong className="font-semibold text-slate-900 break-words">{email}</strong>: follow its link to verify your
+          address. Check your spam folder if it is not in your inbox.
         </>
       ),
     },

@@ -1,0 +1,84 @@
+/**
+ * Does the answer time of sign-up, merchant registration and forgot-password depend on whether the
+ * address has an account? Median of N requests each, interleaved, on embedded PGlite in memory.
+ * Background work is finished between requests (not timed). Run: npx tsx apps/server/bench/account-timing.ts
+ */
+import { performance } from 'node:perf_hooks';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { createUser } from '../src/modules/auth/auth.service';
+
+const N = Number(process.env.N ?? 40);
+const ORIGIN = 'http://localhost:3000';
+const database = await openDatabase({ dataDir: 'memory://' });
+const big = { max: 1_000_000, windowMs: 60_000 };
+const app = await buildApp({
+  config: loadConfig({ NODE_ENV: 'test', APP_URL: ORIGIN, LOG_LEVEL: 'silent' }),
+  database,
+  logger: false,
+  authLimits: { signupPerAddress: big, emailPerAccount: big, emailPerAddress: big },
+});
+await app.ready();
+// One account per request, so per-address rate-limit rows are alike on both sides.
+for (let i = -3; i < N; i++) {
+  await createUser(database.db, { email: `taken${i}@example.com`, password: 'Passw0rdX', role: 'customer', verified: true });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+async function timed(url: string, payload: object) {
+  const t0 = performance.now();
+  const res = await app.inject({ method: 'POST', url, headers: { origin: ORIGIN }, payload });
+  const ms = performance.now() - t0;
+  await app.afterResponse.settled();
+  if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  return ms;
+}
+const merchant = (email: string) => ({
+  email,
+  password: 'Merch4ntPass',
+  confirmPassword: 'Merch4ntPass',
+  businessName: 'Timing Bakery',
+  description: 'Bread and pastries baked every morning.',
+  website: '',
+  phone: '(312) 555-0142',
+  city: 'Chicago',
+  state: 'IL',
+  plan: 'advertise_only',
+  acceptTerms: true,
+});
+
+const cases: [string, (i: number, taken: boolean) => Promise<number>][] = [
+  [
+    'forgot-password',
+    (i, taken) => timed('/api/auth/forgot-password', { email: taken ? `taken${i}@example.com` : `nobody${i}@example.com` }),
+  ],
+  [
+    'sign-up',
+    (i, taken) => timed('/api/auth/signup', { email: taken ? `taken${i}@example.com` : `new${i}@example.com`, password: 'Passw0rdX' }),
+  ],
+  [
+    'merchant registration',
+    (i, taken) => timed('/api/merchants/register', merchant(taken ? `taken${i}@example.com` : `shop${i}@example.com`)),
+  ],
+];
+for (const [name, run] of cases) {
+  const existing: number[] = [];
+  const fresh: number[] = [];
+  for (let i = 0; i < 3; i++) await run(-1 - i, i % 2 === 0); // warm-up
+  for (let i = 0; i < N; i++) {
+    // Which goes first alternates, so neither side always follows the other's background work.
+    if (i % 2 === 0) {
+      existing.push(await run(i, true));
+      fresh.push(await run(i, false));
+    } else {
+      fresh.push(await run(i, false));
+      existing.push(await run(i, true));
+    }
+  }
+  console.log(
+    `${name.padEnd(22)} median ${median(existing).toFixed(1)} ms with an account, ${median(fresh).toFixed(1)} ms without (n=${N} each)`,
+  );
+}
+await app.close();
+await database.close();
