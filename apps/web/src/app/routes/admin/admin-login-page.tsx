@@ -18,7 +18,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../../compone
 import { Field, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { useLogout } from '../../../features/auth/api';
+import { useLogout } from '../../../lib/session';
 import {
   useAdminAuthStatus,
   useAdminCredentials,

@@ -5,7 +5,7 @@ import { LogOut } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsTrigger } from '../../../components/ui/tabs';
-import { useSession } from '../../../features/auth/api';
+import { useSession } from '../../../lib/session';
 import { useLogoutAction } from '../../../features/auth/use-logout-action';
 import { useAdminOverview } from '../../../features/admin/api/overview';
 import { RequireAdmin } from '../../../features/admin/components/require-admin';

@@ -10,12 +10,12 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { Spinner } from '../../../components/ui/spinner';
 import { FallbackImage } from '../../../components/ui/fallback-image';
 import { paths } from '../../../config/paths';
-import { useSession } from '../../../features/auth/api';
+import { useSession } from '../../../lib/session';
 import { CheckoutFormCard } from '../../../features/checkout/components/checkout-form';
-import { cartStore, clearCart, removeFromCart, setCartQuantity, updateCartDeal, type CartItem } from '../../../features/cart/cart-store';
-import { toCartDeal } from '../../../features/cart/use-add-to-cart';
+import { cartStore, clearCart, removeFromCart, setCartQuantity, updateCartDeal, type CartItem } from '../../../lib/cart-store';
+import { toCartDeal } from '../../../lib/use-add-to-cart';
 import { dealQuery } from '../../../features/deals/api';
-import { isPurchasable } from '../../../features/deals/components/deal-card';
+import { isPurchasable } from '../../components/deal-card';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 

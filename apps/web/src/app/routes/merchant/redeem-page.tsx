@@ -8,7 +8,7 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { Field, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { useSession } from '../../../features/auth/api';
+import { useSession } from '../../../lib/session';
 import { useLookupRedemption, useRedeemVoucher } from '../../../features/redemption/api';
 import { QrScannerDialog } from '../../../features/redemption/components/qr-scanner-dialog';
 import { RedemptionResult } from '../../../features/redemption/components/redemption-result';

@@ -19,7 +19,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Field, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { useSession } from '../../../features/auth/api';
+import { useSession } from '../../../lib/session';
 import { useRegisterMerchant, type MerchantRegistrationResult } from '../../../features/merchants/api';
 import { BusinessFields } from '../../../features/merchants/components/business-fields';
 import { ApiError } from '../../../lib/api-client';

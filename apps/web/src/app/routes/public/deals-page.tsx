@@ -10,7 +10,7 @@ import { cn } from '../../../lib/cn';
 import { lazyPart } from '../../../lib/lazy-part';
 import { useBrowseDeals, type BrowseFilters } from '../../../features/deals/api';
 import { CategoryChips, categoryName } from '../../../features/deals/components/category-chips';
-import { DealGrid, DealGridSkeleton } from '../../../features/deals/components/deal-card';
+import { DealGrid, DealGridSkeleton } from '../../components/deal-card';
 import { LocationPicker } from '../../../features/deals/components/location-picker';
 import { ANY_LOCATION, locationLabel, locationStore, useLocationChoice, type LocationChoice } from '../../../features/deals/location-store';
 

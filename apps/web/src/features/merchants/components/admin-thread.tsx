@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useMessageEvents } from '../../../lib/use-message-events';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/cn';
-import { merchantThreadQuery, useSendMerchantMessage } from '../../merchants/api';
+import { merchantThreadQuery, useSendMerchantMessage } from '../api';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

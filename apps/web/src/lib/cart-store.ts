@@ -1,5 +1,5 @@
 import { MAX_CART_LINE_QUANTITY } from '@localperks/shared';
-import { createLocalStore } from '../../lib/local-store';
+import { createLocalStore } from './local-store';
 
 export interface CartDeal {
   id: string;
