@@ -117,16 +117,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       const first = Object.values(fields)[0] ?? 'Invalid request';
       return reply.code(400).send({ error: { code: 'VALIDATION', message: first, fields } });
     }
-    const status = (error as FastifyError).statusCode ?? 500;
+    const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply
-        .code(status)
-        .send({
-          error: {
-            code: status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST',
-            message: (error as Error).message,
-          },
-        });
+      return reply.code(status).send({
+        error: {
+          code: status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST',
+          message: (error as Error).message,
+        },
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });

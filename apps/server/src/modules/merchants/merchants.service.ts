@@ -87,7 +87,7 @@ export async function registerMerchant(deps: MerchantDeps, input: MerchantRegist
   for (const admin of created.admins) {
     await deps.mailer
       .send(newRegistrationAdminEmail(admin.email, { ...input, email: created.user.email }, deps.appUrl))
-      .catch((err) => deps.log.error({ err }, 'admin notification e-mail failed'));
+      .catch((err: unknown) => deps.log.error({ err }, 'admin notification e-mail failed'));
   }
   return { userId: created.user.id, registrationId: created.request.id, merchantId: created.merchant.id, verificationSent };
 }
