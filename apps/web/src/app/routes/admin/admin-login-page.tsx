@@ -123,12 +123,12 @@ function CodeStep({
     if (issued || requested.current) return;
     requested.current = true;
     refresh.mutate(undefined, { onSuccess: onIssued, onError: (err) => setError(showError(err, ADMIN_AUTH_MESSAGES.unexpected)) });
-  }, [issued]);
+  }, [issued, onIssued, refresh]);
 
   const submit = (v: AccessCode) => {
     setError(null);
     submitCode.mutate(v, {
-      onSuccess: () => navigate(paths.adminDashboard, { replace: true }),
+      onSuccess: () => void navigate(paths.adminDashboard, { replace: true }),
       onError: (err) => setError(showError(err, ADMIN_AUTH_MESSAGES.codeInvalid)),
     });
   };

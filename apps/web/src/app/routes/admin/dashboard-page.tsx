@@ -29,7 +29,7 @@ type Tab = (typeof TABS)[number][0];
 function useDashboardTab(): [Tab, (t: string) => void] {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
-  const tab = (TABS.find(([v]) => v === asked)?.[0] ?? 'overview') as Tab;
+  const tab = TABS.find(([v]) => v === asked)?.[0] ?? 'overview';
   const setTab = (next: string) =>
     setParams(
       (cur) => {

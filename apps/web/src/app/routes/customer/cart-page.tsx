@@ -31,8 +31,8 @@ function useCheckedLines(items: CartItem[]) {
 
   useEffect(() => {
     for (const r of results) if (r.data) updateCartDeal(toCartDeal(r.data.deal));
-    // Runs when any line's deal was (re)loaded.
-  }, [freshKey]); // eslint-disable-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when a line's deal was (re)loaded: `results` is a new array every render
+  }, [freshKey]);
 
   const unavailable = new Set<string>();
   items.forEach((item, i) => {

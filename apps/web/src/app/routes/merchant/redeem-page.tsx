@@ -101,8 +101,8 @@ function RedeemScreen() {
     didAutoLookUp.current = true;
     const fromLink = params.get('code');
     if (fromLink) lookUp(fromLink);
-    // Once, on arrival.
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival: a later ?code= comes from this page itself
+  }, []);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -371,6 +371,7 @@ function MerchantTermsDialog({
         className="sm:max-w-xl"
       >
         <div
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region: focusable so keyboard users can scroll it (axe scrollable-region-focusable)
           tabIndex={0}
           role="region"
           aria-label="Merchant terms summary"

@@ -55,7 +55,7 @@ export default function DealsPage() {
   const hasUrlLocation = fromUrl.location !== null;
   useEffect(() => {
     if (!hasUrlLocation && stored.state) update({ state: stored.state, city: stored.city });
-    // `update` is left out on purpose: it is recreated each render and reads nothing stale.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `update` is recreated each render and reads nothing stale
   }, [hasUrlLocation, stored.state, stored.city]);
 
   const setLocation = (next: LocationChoice) => update({ state: next.state, city: next.city });

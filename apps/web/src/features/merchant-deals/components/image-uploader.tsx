@@ -78,6 +78,7 @@ export function ImageUploader({
             <li key={url} className="overflow-hidden rounded-lg border border-slate-300 bg-white">
               <img
                 src={thumbnailOf(url)}
+                // eslint-disable-next-line jsx-a11y/img-redundant-alt -- names the upload slot ("Deal image 1 (cover)"): the merchant has not described the picture
                 alt={`Deal image ${i + 1}${i === 0 ? ' (cover)' : ''}`}
                 className="aspect-[4/3] w-full object-cover"
               />
