@@ -129,14 +129,12 @@ export const updateMerchantDealSchema = apiFields.superRefine((v, ctx) =>
 export type UpdateMerchantDeal = z.input<typeof updateMerchantDealSchema>;
 
 /** Creating a deal (POST /api/merchant/deals); `boost` launches it as PerkBoost (paid first). */
-export const createMerchantDealSchema = apiFields
-  .extend({ boost: boostSchema.nullable().default(null) })
-  .superRefine((v, ctx) =>
-    dealRules({ ...v, expiresAt: new Date(v.expirationDate), boostDays: v.boost?.boostDays }, ctx, {
-      price: 'dealPriceCents',
-      expiration: 'expirationDate',
-    }),
-  );
+export const createMerchantDealSchema = apiFields.extend({ boost: boostSchema.nullable().default(null) }).superRefine((v, ctx) =>
+  dealRules({ ...v, expiresAt: new Date(v.expirationDate), boostDays: v.boost?.boostDays }, ctx, {
+    price: 'dealPriceCents',
+    expiration: 'expirationDate',
+  }),
+);
 export type CreateMerchantDeal = z.input<typeof createMerchantDealSchema>;
 
 /** Launching a saved PerkBoost draft (POST /api/merchant/deals/:id/boost). */

@@ -153,17 +153,15 @@ describe('merchant approval', () => {
 
   it('keeps a paid messaging subscription on approval (DESIGN.md 7)', async () => {
     const { request, merchantId } = await registration({ plan: 'advertise_messaging' });
-    await db
-      .insert(merchantCharges)
-      .values({
-        merchantId: merchantId!,
-        kind: 'subscription',
-        amountCents: 1500,
-        provider: 'sandbox',
-        status: 'paid',
-        paidAt: new Date(),
-        currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000),
-      });
+    await db.insert(merchantCharges).values({
+      merchantId: merchantId!,
+      kind: 'subscription',
+      amountCents: 1500,
+      provider: 'sandbox',
+      status: 'paid',
+      paidAt: new Date(),
+      currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000),
+    });
     await post(`/api/admin/merchant-requests/${request.id}/approve`);
     const [m] = await db.select().from(merchants).where(eq(merchants.id, merchantId!));
     expect(m).toMatchObject({ approved: true, hasSubscription: true, hasMessaging: true, commissionRate: 0 });
@@ -180,17 +178,15 @@ describe('merchant approval', () => {
     });
     // A period that ended an hour ago is still in its renewal grace: the merchant stays subscribed.
     const renewing = await registration({ plan: 'advertise_messaging' });
-    await db
-      .insert(merchantCharges)
-      .values({
-        merchantId: renewing.merchantId!,
-        kind: 'subscription',
-        amountCents: 1500,
-        provider: 'sandbox',
-        status: 'paid',
-        paidAt: new Date(),
-        currentPeriodEnd: new Date(Date.now() - 3_600_000),
-      });
+    await db.insert(merchantCharges).values({
+      merchantId: renewing.merchantId!,
+      kind: 'subscription',
+      amountCents: 1500,
+      provider: 'sandbox',
+      status: 'paid',
+      paidAt: new Date(),
+      currentPeriodEnd: new Date(Date.now() - 3_600_000),
+    });
     await post(`/api/admin/merchant-requests/${renewing.request.id}/approve`);
     expect((await db.select().from(merchants).where(eq(merchants.id, renewing.merchantId!)))[0]).toMatchObject({
       hasSubscription: true,

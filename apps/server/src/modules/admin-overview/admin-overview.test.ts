@@ -27,18 +27,16 @@ describe('admin overview', () => {
 
     const a = await createMerchant(db, { businessName: 'Alpha Cafe', commissionRate: 15 });
     const b = await createMerchant(db, { businessName: 'Beta Gym', approved: false });
-    await db
-      .insert(merchantRegistrationRequests)
-      .values({
-        userId: b.user.id,
-        businessName: 'Beta Gym',
-        email: b.user.email,
-        phone: '1',
-        city: 'Chicago',
-        state: 'IL',
-        description: 'A gym in town.',
-        plan: 'deals_messaging',
-      });
+    await db.insert(merchantRegistrationRequests).values({
+      userId: b.user.id,
+      businessName: 'Beta Gym',
+      email: b.user.email,
+      phone: '1',
+      city: 'Chicago',
+      state: 'IL',
+      description: 'A gym in town.',
+      plan: 'deals_messaging',
+    });
     const d1 = await createDeal(db, a.merchant.id, { dealPriceCents: 4_000 });
     await createDeal(db, a.merchant.id, { status: 'expired' });
     await createDeal(db, a.merchant.id, { status: 'draft' }); // a PerkBoost launch not paid yet: not counted

@@ -35,14 +35,12 @@ describe('admin customer support', () => {
           createdAt: new Date(Date.now() - (30 - i) * 60_000),
         })
         .returning();
-      await db
-        .insert(supportMessages)
-        .values({
-          ticketId: tk!.id,
-          senderType: 'customer',
-          subject: tk!.subject,
-          message: 'Where is my voucher? The code was not valid.',
-        });
+      await db.insert(supportMessages).values({
+        ticketId: tk!.id,
+        senderType: 'customer',
+        subject: tk!.subject,
+        message: 'Where is my voucher? The code was not valid.',
+      });
     }
     expect((await contact({ subject: 'Question 21' })).statusCode).toBe(201);
     const p1 = (await t.request({ method: 'GET', url: '/api/admin/support/tickets', cookie: admin.cookie })).json();

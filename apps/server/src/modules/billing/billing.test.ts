@@ -50,19 +50,17 @@ async function merchantOnMessagingPlan() {
     description: 'A bakery with a long description.',
     phone: '312',
   });
-  await db
-    .insert(merchantRegistrationRequests)
-    .values({
-      userId: user.id,
-      email: user.email,
-      businessName: merchant.businessName,
-      phone: '312',
-      city: 'Chicago',
-      state: 'IL',
-      description: merchant.description,
-      plan: 'advertise_messaging',
-      status: 'approved',
-    });
+  await db.insert(merchantRegistrationRequests).values({
+    userId: user.id,
+    email: user.email,
+    businessName: merchant.businessName,
+    phone: '312',
+    city: 'Chicago',
+    state: 'IL',
+    description: merchant.description,
+    plan: 'advertise_messaging',
+    status: 'approved',
+  });
   const login = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } });
   return { merchant, user, cookie: sessionCookie(login) };
 }

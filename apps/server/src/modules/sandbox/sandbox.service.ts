@@ -77,15 +77,13 @@ export async function paySandboxSession(
       .returning();
     // A subscription checkout starts a monthly subscription, renewed by the job until canceled.
     if (updated && subscriptionId) {
-      await tx
-        .insert(sandboxSubscriptions)
-        .values({
-          id: subscriptionId,
-          sessionId: id,
-          customerEmail: row.customerEmail,
-          amountCents: row.totalCents,
-          currentPeriodEnd: addMonth(new Date(Math.floor(now.getTime() / 1000) * 1000)),
-        });
+      await tx.insert(sandboxSubscriptions).values({
+        id: subscriptionId,
+        sessionId: id,
+        customerEmail: row.customerEmail,
+        amountCents: row.totalCents,
+        currentPeriodEnd: addMonth(new Date(Math.floor(now.getTime() / 1000) * 1000)),
+      });
     }
     return updated;
   });
