@@ -367,7 +367,7 @@ describe('fulfilment by Stripe webhooks', () => {
   it('marks the order expired when Stripe reports the session expired', async () => {
     const { cookie, user, deal, orderId, sessionId } = await openCheckout(1);
     // Another open checkout of the same customer is left alone.
-    const other = (await checkout(cookie, [{ dealId: deal.id, quantity: 1 }])).json() as { orderId: string };
+    const other = (await checkout(cookie, [{ dealId: deal.id, quantity: 1 }])).json<{ orderId: string }>();
     const res = await deliver(stripeEvent('checkout.session.expired', storedSession(sessionId, { status: 'expired' })));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ received: true, fulfilled: false });

@@ -25,6 +25,8 @@ export const PAYOUT_CLOSE_GRACE_MS = 15 * 60_000;
 /** Held by the instance closing payout periods; the others skip the tick (DESIGN.md: scale-out). */
 const PAYOUT_LOCK_KEY = 724020;
 
+type Rows<T> = { rows: T[] };
+
 const nextPeriod = (p: PayoutPeriod) => payoutPeriodFor(payoutPeriodWindow(p).to);
 
 /**
@@ -38,7 +40,10 @@ const nextPeriod = (p: PayoutPeriod) => payoutPeriodFor(payoutPeriodWindow(p).to
  */
 export async function closePayoutPeriods(db: Db, now = new Date()): Promise<{ ran: boolean; created: number }> {
   return db.transaction(async (tx) => {
-    const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${PAYOUT_LOCK_KEY}) as locked`);
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
+    const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(${PAYOUT_LOCK_KEY}) as locked`)) as unknown as Rows<{
+      locked: boolean;
+    }>;
     if (!lock.rows[0]?.locked) return { ran: false, created: 0 };
     const closeBefore = payoutPeriodWindow(payoutPeriodFor(new Date(now.getTime() - PAYOUT_CLOSE_GRACE_MS))).from;
     const [latest] = await tx.select({ start: sql<string | null>`max(${merchantPayouts.periodStart})::text` }).from(merchantPayouts);
@@ -56,7 +61,8 @@ export async function closePayoutPeriods(db: Db, now = new Date()): Promise<{ ra
     let created = 0;
     for (let period = payoutPeriodFor(from); payoutPeriodWindow(period).to <= closeBefore; period = nextPeriod(period)) {
       const w = payoutPeriodWindow(period);
-      const inserted = await tx.execute<{ id: string }>(sql`
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
+      const inserted = (await tx.execute(sql`
         insert into merchant_payouts (merchant_id, period_start, period_end, payout_date, total_purchases, gross_cents, commission_cents, net_cents)
         select merchant_id, ${period.start}::date, ${period.end}::date, ${period.payoutDate}::date,
                count(*)::int, sum(price_cents)::int, sum(commission_cents)::int, (sum(price_cents) - sum(commission_cents))::int
@@ -64,7 +70,7 @@ export async function closePayoutPeriods(db: Db, now = new Date()): Promise<{ ra
         where purchased_at >= ${w.from.toISOString()}::timestamptz and purchased_at < ${w.to.toISOString()}::timestamptz
         group by merchant_id
         on conflict (merchant_id, period_start) do nothing
-        returning id`);
+        returning id`)) as unknown as Rows<{ id: string }>;
       created += inserted.rows.length;
     }
     return { ran: true, created };

@@ -164,7 +164,8 @@ export async function votedDealIds(db: Tx, userId: string) {
  */
 export async function runPerkboostTick(db: Db, now = new Date()): Promise<{ ran: boolean; unlocked: Unlocked[]; expired: number }> {
   return db.transaction(async (tx) => {
-    const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(724010) as locked`);
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
+    const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(724010) as locked`)) as unknown as { rows: { locked: boolean }[] };
     if (!lock.rows[0]?.locked) return { ran: false, unlocked: [], expired: 0 };
     const due = await tx
       .select({ id: deals.id })

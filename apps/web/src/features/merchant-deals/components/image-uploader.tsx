@@ -76,9 +76,9 @@ export function ImageUploader({
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-labelledby={`${id}-label`}>
           {value.map((url, i) => (
             <li key={url} className="overflow-hidden rounded-lg border border-slate-300 bg-white">
+              {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- names the upload slot ("Deal image 1 (cover)"): the merchant has not described the picture */}
               <img
                 src={thumbnailOf(url)}
-                // eslint-disable-next-line jsx-a11y/img-redundant-alt -- names the upload slot ("Deal image 1 (cover)"): the merchant has not described the picture
                 alt={`Deal image ${i + 1}${i === 0 ? ' (cover)' : ''}`}
                 className="aspect-[4/3] w-full object-cover"
               />
