@@ -11,7 +11,6 @@ import type autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import Fastify from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { browseQuerySchema } from '@localperks/shared';
 import { startPostgresServer } from '../../../test/postgres-server';

@@ -124,7 +124,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       const first = Object.values(fields)[0] ?? 'Invalid request';
       return reply.code(400).send({ error: { code: 'VALIDATION', message: first, fields } });
     }
-    const status = (error as FastifyError).statusCode ?? 500;
+    const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({
         error: {

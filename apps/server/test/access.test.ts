@@ -27,7 +27,7 @@ describe('access policies', () => {
     const guarded = routes.filter((r) => r.access !== 'public');
     expect(guarded.length).toBeGreaterThan(0);
     for (const r of guarded) {
-      const res = await t.request({ method: r.method as 'GET', url: concrete(r.url), payload: r.method === 'GET' ? undefined : {} });
+      const res = await t.request({ method: r.method, url: concrete(r.url), payload: r.method === 'GET' ? undefined : {} });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
     }
   });
@@ -48,7 +48,7 @@ describe('access policies', () => {
       for (const [role, cookie] of Object.entries(sessions)) {
         if (allowed[r.access]!.includes(role)) continue;
         const res = await t.request({
-          method: r.method as 'GET',
+          method: r.method,
           url: concrete(r.url),
           cookie,
           payload: r.method === 'GET' ? undefined : {},
@@ -79,7 +79,7 @@ describe('access policies', () => {
     const cookie = `lp_session=${login.cookies.find((c) => c.name === 'lp_session')!.value}`;
     for (const r of routes.filter((x) => x.access === 'admin')) {
       const res = await t.request({
-        method: r.method as 'GET',
+        method: r.method,
         url: concrete(r.url),
         cookie,
         payload: r.method === 'GET' ? undefined : {},

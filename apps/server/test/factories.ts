@@ -85,7 +85,7 @@ export const TEST_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', c
 export async function buy(t: TestApp, cookie: string, items: { dealId: string; quantity: number }[]) {
   const started = await t.request({ method: 'POST', url: '/api/checkout', cookie, payload: { items, billing: TEST_BILLING } });
   if (started.statusCode !== 200) throw new Error(`checkout failed: ${started.body}`);
-  const { url, orderId } = started.json() as { url: string; orderId: string };
+  const { url, orderId } = started.json<{ url: string; orderId: string }>();
   const paid = await t.request({
     method: 'POST',
     url: `/api/sandbox/sessions/${url.split('/sandbox/checkout/')[1]}/pay`,

@@ -115,7 +115,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const idempotent = new Map<string, { raw: string; response: unknown }>();
   let failures = 0;
 
-  const server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake-stripe');
     const raw = await readBody(req);
     const params = new URLSearchParams(req.method === 'GET' ? url.search : raw);
@@ -224,7 +224,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return send(res, 200, withExpansions(session, expand));
     }
     return stripeError(res, 404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname}).`);
-  });
+  };
+  // A failure inside the fake is a test bug: let it surface as an unhandled rejection.
+  const server = createServer((req, res) => void handle(req, res));
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

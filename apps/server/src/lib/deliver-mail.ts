@@ -11,5 +11,5 @@ export async function deliverQueuedMail(
 ) {
   await deps.mailer
     .deliver(mailId)
-    .catch((err) => deps.log.error({ err, mailId }, `${what} e-mail failed (it stays in the outbox for retry)`));
+    .catch((err: unknown) => deps.log.error({ err, mailId }, `${what} e-mail failed (it stays in the outbox for retry)`));
 }

@@ -37,9 +37,9 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { access?: Access };
     if (!config.access && PLUGIN_PUBLIC_PREFIXES.some((p) => route.url.startsWith(p))) {
-      route.config = { ...config, access: 'public' } as typeof route.config;
+      route.config = { ...config, access: 'public' };
     }
-    const access = (route.config as { access?: Access } | undefined)?.access;
+    const access = route.config?.access;
     if (!access || !ACCESS_POLICIES.includes(access)) {
       throw new Error(`Route ${String(route.method)} ${route.url} must declare config.access (one of ${ACCESS_POLICIES.join(', ')})`);
     }

@@ -64,6 +64,6 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   };
   let failed: unknown;
   helmet(options)({} as never, res as never, (err?: unknown) => void (failed = err));
-  if (failed) throw failed;
+  if (failed) throw failed instanceof Error ? failed : new Error('helmet reported a failure', { cause: failed });
   return headers;
 }

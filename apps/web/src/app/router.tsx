@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, useParams } from 'react-router';
-import { RootLayout } from '../components/layout/root-layout';
+import { RootLayout } from './layout/root-layout';
 import HomePage from './routes/public/home-page';
 import NotFoundPage from './routes/public/not-found-page';
 import { Spinner } from '../components/ui/spinner';

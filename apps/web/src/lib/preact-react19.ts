@@ -36,8 +36,13 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 const mountedTitles: { text: string }[] = [];
 let loadedTitle: string | undefined;
 
+// A title's text: strings and numbers (an element inside <title> has no text to show).
 const textOf = (children: ComponentChildren): string =>
-  Array.isArray(children) ? children.map(textOf).join('') : children == null || typeof children === 'boolean' ? '' : String(children);
+  Array.isArray(children)
+    ? children.map(textOf).join('')
+    : typeof children === 'string' || typeof children === 'number' || typeof children === 'bigint'
+      ? String(children)
+      : '';
 
 function showTitle() {
   const text = mountedTitles.at(-1)?.text ?? loadedTitle;
@@ -57,8 +62,7 @@ function DocumentTitle({ children }: { children?: ComponentChildren }) {
       mountedTitles.splice(mountedTitles.indexOf(mine), 1);
       showTitle();
     };
-    // The text is tracked by the effect below; this one is the mount and unmount.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- mount and unmount only: the effect below tracks the text
   }, []);
   useLayoutEffect(() => {
     if (entry.current && entry.current.text !== text) {
@@ -96,6 +100,8 @@ function keepSvgTitles(children: ComponentChildren, depth = 0) {
 const isClassComponent = (type: unknown) =>
   typeof type === 'function' && typeof (type.prototype as { render?: unknown } | undefined)?.render === 'function';
 
+// Preact's option hooks are plain functions, chained by keeping the previous one (as preact/hooks does).
+// eslint-disable-next-line @typescript-eslint/unbound-method -- Preact calls them without relying on `this`
 const previousVNodeHook = options.vnode;
 options.vnode = (vnode) => {
   const props = vnode.props as Record<string, unknown> | null;
@@ -149,6 +155,7 @@ internalOptions.__b = (vnode) => {
   if (diffDepth++ === 0) runPendingEffects?.();
   previousDiffHook?.(vnode);
 };
+// eslint-disable-next-line @typescript-eslint/unbound-method -- as previousVNodeHook above
 const previousDiffedHook = options.diffed;
 options.diffed = (vnode) => {
   previousDiffedHook?.(vnode);

@@ -8,7 +8,7 @@
  */
 const SEP = String.raw`[\s.\-]?`;
 const NANP = new RegExp(String.raw`(?<![\w+$])(?:\+?1${SEP})?(?:\(\d{3}\)\s?|\d{3}${SEP})\d{3}${SEP}\d{4}(?![\w])`, 'g');
-const LOCAL = /(?<![\w$.\-])\d{3}[.\-]\d{4}(?![\w.\-]\d)/g;
+const LOCAL = /(?<![\w$.-])\d{3}[.-]\d{4}(?![\w.-]\d)/g;
 
 export function stripPhoneNumbers(text: string): { text: string; removed: boolean } {
   let removed = false;

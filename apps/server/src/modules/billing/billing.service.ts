@@ -325,12 +325,12 @@ export async function handleBillingEvent(
   for (const id of mailIds)
     await deps
       .mailer!.deliver(id)
-      .catch((err) => deps.log?.error({ err, mailId: id }, 'billing e-mail failed (it stays in the outbox for retry)'));
+      .catch((err: unknown) => deps.log?.error({ err, mailId: id }, 'billing e-mail failed (it stays in the outbox for retry)'));
   // Paid for a plan the merchant has left meanwhile: it runs out at the period end, not renewed.
   if (outcome.cancelSubscription) {
     await deps.provider
       .setCancelAtPeriodEnd(outcome.cancelSubscription, true)
-      .catch((err) => deps.log?.error({ err }, 'canceling an unneeded subscription failed'));
+      .catch((err: unknown) => deps.log?.error({ err }, 'canceling an unneeded subscription failed'));
   }
   return { handled: true, applied: outcome.applied };
 }

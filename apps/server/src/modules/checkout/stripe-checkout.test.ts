@@ -95,7 +95,7 @@ async function openCheckout(quantity = 1, extra: Record<string, unknown> = {}) {
   const { cookie, user } = await t.loginAs('customer');
   const res = await checkout(cookie, [{ dealId: deal.id, quantity }], extra);
   expect(res.statusCode).toBe(200);
-  const { orderId } = res.json() as { orderId: string; url: string };
+  const { orderId } = res.json<{ orderId: string; url: string }>();
   const sessionId = (await orderRow(orderId)).providerSessionId!;
   expect(fake.sessions.has(sessionId)).toBe(true);
   return { merchant, deal, cookie, user, orderId, sessionId };
@@ -113,7 +113,7 @@ describe('starting a checkout with Stripe', () => {
       { dealId: b.id, quantity: 1, dealPrice: 1, unitPriceCents: 1 },
     ]);
     expect(res.statusCode).toBe(200);
-    const { orderId, url } = res.json() as { orderId: string; url: string };
+    const { orderId, url } = res.json<{ orderId: string; url: string }>();
 
     // The browser is sent to the URL Stripe returned for the session it created.
     const posts = sessionPosts(orderId);
@@ -199,7 +199,7 @@ describe('starting a checkout with Stripe', () => {
     fake.failNext(1);
     const retry = await checkout(cookie, [{ dealId: deal.id, quantity: 1 }]);
     expect(retry.statusCode).toBe(200);
-    const retried = retry.json() as { orderId: string; url: string };
+    const retried = retry.json<{ orderId: string; url: string }>();
     expect(retried.orderId).not.toBe(failed.id);
     expect(sessionPosts(retried.orderId)).toHaveLength(2);
     const reopened = await orderRow(retried.orderId);
@@ -367,7 +367,7 @@ describe('fulfilment by Stripe webhooks', () => {
   it('marks the order expired when Stripe reports the session expired', async () => {
     const { cookie, user, deal, orderId, sessionId } = await openCheckout(1);
     // Another open checkout of the same customer is left alone.
-    const other = (await checkout(cookie, [{ dealId: deal.id, quantity: 1 }])).json() as { orderId: string };
+    const other = (await checkout(cookie, [{ dealId: deal.id, quantity: 1 }])).json<{ orderId: string }>();
     const res = await deliver(stripeEvent('checkout.session.expired', storedSession(sessionId, { status: 'expired' })));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ received: true, fulfilled: false });

@@ -96,7 +96,7 @@ export async function sendCustomerMessage(
           appUrl: deps.appUrl,
         }),
       )
-      .catch((err) => deps.log.error({ err }, 'new customer message e-mail failed'));
+      .catch((err: unknown) => deps.log.error({ err }, 'new customer message e-mail failed'));
   }
   return { id: row.id, status: row.status, createdAt: row.createdAt.toISOString() };
 }
@@ -220,7 +220,7 @@ export async function respondToMessage(deps: MessageDeps, userId: string, id: st
         appUrl: deps.appUrl,
       }),
     )
-    .catch((err) => deps.log.error({ err }, 'customer message response e-mail failed'));
+    .catch((err: unknown) => deps.log.error({ err }, 'customer message response e-mail failed'));
   return message;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CUSTOMER_MESSAGE_MESSAGES as M, type MessageEvent } from '@localperks/shared';
 import { customerMessages } from '../../db/schema';
-import { build, sessionCookie } from '../../../test/build';
+import { build } from '../../../test/build';
 import { buy, createDeal, createMerchant, createMerchantSession } from '../../../test/factories';
 
 const t = await build();

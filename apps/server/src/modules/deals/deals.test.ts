@@ -4,7 +4,7 @@ import { createBoostDeal, createDeal, createMerchant } from '../../../test/facto
 
 const t = await build();
 const DAY = 86_400_000;
-let ids: Record<string, string> = {};
+const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   const { merchant } = await createMerchant(t.database.db, { businessName: 'Lakeview Eats' });
@@ -53,7 +53,7 @@ beforeAll(async () => {
 const browse = async (qs: string) => {
   const res = await t.request({ method: 'GET', url: `/api/deals?${qs}` });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { deals: { id: string; title: string }[]; total: number | null; hasMore: boolean; page: number };
+  return res.json<{ deals: { id: string; title: string }[]; total: number | null; hasMore: boolean; page: number }>();
 };
 const titles = (r: { deals: { title: string }[] }) => r.deals.map((d) => d.title);
 

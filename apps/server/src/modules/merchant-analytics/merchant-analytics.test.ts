@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ANALYTICS_MESSAGES, nextPayoutDate, payoutPeriodFor } from '@localperks/shared';
 import { purchases } from '../../db/schema';
-import { build, sessionCookie } from '../../../test/build';
+import { build } from '../../../test/build';
 import { buy, createDeal, createMerchant, createMerchantSession } from '../../../test/factories';
 import { merchantAnalytics } from './merchant-analytics.service';
 

@@ -245,7 +245,7 @@ export async function launchChecklist(db: Db, userId: string): Promise<LaunchChe
     m.phone.trim().length > 0 &&
     m.city.trim().length >= 2 &&
     m.state.trim().length >= 2;
-  const status = (done: boolean, needed = true) => (!needed ? 'not_needed' : done ? 'done' : 'todo') as 'done' | 'todo' | 'not_needed';
+  const status = (done: boolean, needed = true) => (!needed ? 'not_needed' : done ? 'done' : 'todo');
   const steps: LaunchChecklist['steps'] = [
     { key: 'emailVerified', status: status(Boolean(user?.verifiedAt)) },
     { key: 'profileComplete', status: status(profileComplete) },

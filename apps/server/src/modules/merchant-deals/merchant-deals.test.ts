@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { MERCHANT_DEAL_MESSAGES as M } from '@localperks/shared';
 import { deals, merchantCharges, notifications, sandboxSessions } from '../../db/schema';
-import { build, sessionCookie } from '../../../test/build';
+import { build } from '../../../test/build';
 import { TEST_CARD, createBoostDeal, createDeal, createMerchant, createMerchantSession } from '../../../test/factories';
 import { activateBoostedDeal, canDeleteDeal } from './merchant-deals.service';
 

@@ -103,7 +103,7 @@ async function createMerchantRegistration(deps: MerchantDeps, input: MerchantReg
   for (const admin of created.admins) {
     await deps.mailer
       .send(newRegistrationAdminEmail(admin.email, { ...input, email: created.user.email }, deps.appUrl))
-      .catch((err) => deps.log.error({ err }, 'admin notification e-mail failed'));
+      .catch((err: unknown) => deps.log.error({ err }, 'admin notification e-mail failed'));
   }
 }
 

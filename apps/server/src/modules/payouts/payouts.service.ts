@@ -40,6 +40,7 @@ const nextPeriod = (p: PayoutPeriod) => payoutPeriodFor(payoutPeriodWindow(p).to
  */
 export async function closePayoutPeriods(db: Db, now = new Date()): Promise<{ ran: boolean; created: number }> {
   return db.transaction(async (tx) => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
     const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(${PAYOUT_LOCK_KEY}) as locked`)) as unknown as Rows<{
       locked: boolean;
     }>;
@@ -60,6 +61,7 @@ export async function closePayoutPeriods(db: Db, now = new Date()): Promise<{ ra
     let created = 0;
     for (let period = payoutPeriodFor(from); payoutPeriodWindow(period).to <= closeBefore; period = nextPeriod(period)) {
       const w = payoutPeriodWindow(period);
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
       const inserted = (await tx.execute(sql`
         insert into merchant_payouts (merchant_id, period_start, period_end, payout_date, total_purchases, gross_cents, commission_cents, net_cents)
         select merchant_id, ${period.start}::date, ${period.end}::date, ${period.payoutDate}::date,

@@ -167,6 +167,7 @@ export async function runPerkboostTick(
   now = new Date(),
 ): Promise<{ ran: boolean; unlocked: Unlocked[]; expired: number; expiredIds: string[] }> {
   return db.transaction(async (tx) => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
     const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(724010) as locked`)) as unknown as { rows: { locked: boolean }[] };
     if (!lock.rows[0]?.locked) return { ran: false, unlocked: [], expired: 0, expiredIds: [] };
     const due = await tx

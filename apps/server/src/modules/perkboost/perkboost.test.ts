@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { build } from '../../../test/build';
 import { createBoostDeal, createDeal, createMerchant } from '../../../test/factories';
-import { dealVotes, deals, emailOutbox, notifications, users } from '../../db/schema';
+import { dealVotes, deals, notifications, users } from '../../db/schema';
 import { castVote, runPerkboostTick } from './perkboost.service';
 
 const t = await build();
@@ -124,7 +124,7 @@ describe('concurrent voting', () => {
     `${n} distinct customers voting at once are each counted exactly once and unlock notifies exactly once`,
     { timeout: 120_000 },
     async () => {
-      const { merchant, user: owner } = await createMerchant(db);
+      const { merchant } = await createMerchant(db);
       const deal = await createBoostDeal(db, merchant.id, n, 0);
       const voters = await bulkCustomers(n);
       const results = await Promise.allSettled(voters.map((id) => castVote(db, id, deal.id)));

@@ -7,8 +7,10 @@ export const Card = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => (
 export const CardHeader = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => (
   <div className={cn('space-y-1.5 p-6 pb-2', className)} {...p} />
 );
-export const CardTitle = ({ className, ...p }: HTMLAttributes<HTMLHeadingElement>) => (
-  <h2 className={cn('text-xl font-semibold text-slate-900', className)} {...p} />
+export const CardTitle = ({ className, children, ...p }: HTMLAttributes<HTMLHeadingElement>) => (
+  <h2 className={cn('text-xl font-semibold text-slate-900', className)} {...p}>
+    {children}
+  </h2>
 );
 export const CardDescription = ({ className, ...p }: HTMLAttributes<HTMLParagraphElement>) => (
   <p className={cn('text-sm text-slate-600', className)} {...p} />

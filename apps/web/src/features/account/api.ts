@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangePassword, UpdateProfile } from '@localperks/shared';
 import { api } from '../../lib/api-client';
-import { sessionQuery } from '../auth/api';
+import { sessionQuery } from '../../lib/session';
 
 export interface Profile {
   id: string;

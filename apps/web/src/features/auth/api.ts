@@ -1,19 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@localperks/shared';
 import { api } from '../../lib/api-client';
-import { clearCart } from '../cart/cart-store';
-
-export const sessionQuery = queryOptions({
-  queryKey: ['session'],
-  queryFn: () => api.get<{ user: SessionUser | null }>('/api/auth/session').then((r) => r.user),
-  staleTime: 5 * 60_000,
-});
-
-/** The signed-in user (null when signed out) and whether the first check is still running. */
-export function useSession() {
-  const q = useQuery(sessionQuery);
-  return { user: q.data ?? null, isLoading: q.isPending };
-}
+import { sessionQuery } from '../../lib/session';
 
 export function useLogin() {
   const qc = useQueryClient();
@@ -30,18 +18,6 @@ export function useSignup() {
   return useMutation({
     // The same answer whether or not the address already has an account (its owner is told by e-mail).
     mutationFn: (body: { email: string; password: string; name?: string }) => api.post<{ ok: true }>('/api/auth/signup', body),
-  });
-}
-
-export function useLogout() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.post<{ ok: true }>('/api/auth/logout'),
-    onSuccess: () => {
-      clearCart();
-      qc.setQueryData(sessionQuery.queryKey, null);
-      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
-    },
   });
 }
 

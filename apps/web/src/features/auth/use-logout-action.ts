@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
-import { useLogout } from './api';
+import { useLogout } from '../../lib/session';
 
 /** Logout with the spec's toasts, then back to the home page. */
 export function useLogoutAction() {

@@ -18,7 +18,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../../compone
 import { Field, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { useLogout } from '../../../features/auth/api';
+import { useLogout } from '../../../lib/session';
 import {
   useAdminAuthStatus,
   useAdminCredentials,
@@ -123,12 +123,12 @@ function CodeStep({
     if (issued || requested.current) return;
     requested.current = true;
     refresh.mutate(undefined, { onSuccess: onIssued, onError: (err) => setError(showError(err, ADMIN_AUTH_MESSAGES.unexpected)) });
-  }, [issued]);
+  }, [issued, onIssued, refresh]);
 
   const submit = (v: AccessCode) => {
     setError(null);
     submitCode.mutate(v, {
-      onSuccess: () => navigate(paths.adminDashboard, { replace: true }),
+      onSuccess: () => void navigate(paths.adminDashboard, { replace: true }),
       onError: (err) => setError(showError(err, ADMIN_AUTH_MESSAGES.codeInvalid)),
     });
   };

@@ -5,7 +5,7 @@ import { LogOut } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsTrigger } from '../../../components/ui/tabs';
-import { useSession } from '../../../features/auth/api';
+import { useSession } from '../../../lib/session';
 import { useLogoutAction } from '../../../features/auth/use-logout-action';
 import { useAdminOverview } from '../../../features/admin/api/overview';
 import { RequireAdmin } from '../../../features/admin/components/require-admin';
@@ -29,7 +29,7 @@ type Tab = (typeof TABS)[number][0];
 function useDashboardTab(): [Tab, (t: string) => void] {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
-  const tab = (TABS.find(([v]) => v === asked)?.[0] ?? 'overview') as Tab;
+  const tab = TABS.find(([v]) => v === asked)?.[0] ?? 'overview';
   const setTab = (next: string) =>
     setParams(
       (cur) => {

@@ -27,7 +27,7 @@ export default function AuthCallbackPage() {
 
   useEffect(() => {
     if (!target) return;
-    const t = setTimeout(() => navigate(target, { replace: true }), REDIRECT_AFTER_VERIFY_MS);
+    const t = setTimeout(() => void navigate(target, { replace: true }), REDIRECT_AFTER_VERIFY_MS);
     return () => clearTimeout(t);
   }, [target, navigate]);
 

@@ -10,12 +10,12 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { Spinner } from '../../../components/ui/spinner';
 import { FallbackImage } from '../../../components/ui/fallback-image';
 import { paths } from '../../../config/paths';
-import { useSession } from '../../../features/auth/api';
+import { useSession } from '../../../lib/session';
 import { CheckoutFormCard } from '../../../features/checkout/components/checkout-form';
-import { cartStore, clearCart, removeFromCart, setCartQuantity, updateCartDeal, type CartItem } from '../../../features/cart/cart-store';
-import { toCartDeal } from '../../../features/cart/use-add-to-cart';
+import { cartStore, clearCart, removeFromCart, setCartQuantity, updateCartDeal, type CartItem } from '../../../lib/cart-store';
+import { toCartDeal } from '../../../lib/use-add-to-cart';
 import { dealQuery } from '../../../features/deals/api';
-import { isPurchasable } from '../../../features/deals/components/deal-card';
+import { isPurchasable } from '../../components/deal-card';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 
@@ -31,8 +31,8 @@ function useCheckedLines(items: CartItem[]) {
 
   useEffect(() => {
     for (const r of results) if (r.data) updateCartDeal(toCartDeal(r.data.deal));
-    // Runs when any line's deal was (re)loaded.
-  }, [freshKey]); // eslint-disable-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when a line's deal was (re)loaded: `results` is a new array every render
+  }, [freshKey]);
 
   const unavailable = new Set<string>();
   items.forEach((item, i) => {

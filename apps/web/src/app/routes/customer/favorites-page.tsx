@@ -1,4 +1,4 @@
-import { FavoritesGrid } from '../../../features/favorites/components/favorites-grid';
+import { FavoritesGrid } from '../../components/favorites-grid';
 
 /** /favorites: the favourite deals, for visitors (browser storage) and customers (their account). */
 export default function FavoritesPage() {

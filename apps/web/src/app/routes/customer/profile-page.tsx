@@ -11,8 +11,9 @@ import { Tabs, TabsContent, TabsTrigger } from '../../../components/ui/tabs';
 import { paths } from '../../../config/paths';
 import { profileQuery, useChangePassword, useUpdateProfile, type Profile } from '../../../features/account/api';
 import { RequireRole } from '../../../features/auth/guards';
-import { FavoritesGrid } from '../../../features/favorites/components/favorites-grid';
+import { FavoritesGrid } from '../../components/favorites-grid';
 import { PaymentMethods } from '../../../features/purchases/components/payment-methods';
+import { MessageAboutPurchaseButton } from '../../../features/customer-messages/components/message-merchant-button';
 import { PurchaseList } from '../../../features/purchases/components/purchase-list';
 import { MyMessages } from '../../../features/customer-messages/components/my-messages';
 import { MyTickets } from '../../../features/support/components/my-tickets';
@@ -216,7 +217,7 @@ function ProfileContent() {
           <>
             <TabsContent value="purchases">
               <SectionHeading title="Purchases" description="Your vouchers, with the code and QR code to show at the counter." />
-              <PurchaseList headingLevel={3} />
+              <PurchaseList headingLevel={3} purchaseActions={(p) => <MessageAboutPurchaseButton purchase={p} />} />
             </TabsContent>
             <TabsContent value="favorites">
               <SectionHeading title="Favorites" description="Deals you saved with the heart." />

@@ -5,7 +5,8 @@ import { buttonClass } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { useSession } from '../../../features/auth/api';
+import { useSession } from '../../../lib/session';
+import { MessageAboutPurchaseButton } from '../../../features/customer-messages/components/message-merchant-button';
 import { PurchaseList } from '../../../features/purchases/components/purchase-list';
 import { usePaymentReturn, type PaymentReturnState } from '../../../features/purchases/hooks/use-payment-return';
 
@@ -74,7 +75,7 @@ export default function PurchasesPage() {
       ) : (
         <div className="mt-6">
           <PaymentNote state={paymentState} />
-          <PurchaseList headingLevel={2} />
+          <PurchaseList headingLevel={2} purchaseActions={(p) => <MessageAboutPurchaseButton purchase={p} />} />
         </div>
       )}
     </div>

@@ -9,14 +9,14 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { RequireRole } from '../../../features/auth/guards';
-import { AdminThread } from '../../../features/merchant-dashboard/components/admin-thread';
-import { DashboardHeader } from '../../../features/merchant-dashboard/components/dashboard-header';
-import { MessagesLocked } from '../../../features/merchant-dashboard/components/messages-locked';
-import { PlansTab } from '../../../features/merchant-dashboard/components/plans-tab';
-import { ProfileForm } from '../../../features/merchant-dashboard/components/profile-form';
-import { RegistrationStatus } from '../../../features/merchant-dashboard/components/registration-status';
-import { AccountStatusCard, PlatformFeaturesCard } from '../../../features/merchant-dashboard/components/status-cards';
-import { usePaymentReturn } from '../../../features/merchant-dashboard/use-payment-return';
+import { AdminThread } from '../../../features/merchants/components/admin-thread';
+import { DashboardHeader } from '../../../features/merchants/components/dashboard-header';
+import { MessagesLocked } from '../../../features/merchants/components/messages-locked';
+import { PlansTab } from '../../../features/merchants/components/plans-tab';
+import { ProfileForm } from '../../../features/merchants/components/profile-form';
+import { RegistrationStatus } from '../../../features/merchants/components/registration-status';
+import { AccountStatusCard, PlatformFeaturesCard } from '../../../features/merchants/components/status-cards';
+import { usePaymentReturn } from '../../../features/merchants/use-payment-return';
 import { merchantMeQuery } from '../../../features/merchants/api';
 import { toast } from '../../../lib/toast';
 

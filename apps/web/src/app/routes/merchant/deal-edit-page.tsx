@@ -47,7 +47,8 @@ function EditDeal({ id }: { id: string }) {
       },
       { replace: true },
     );
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on return from the payment page (the toast must not repeat)
+  }, []);
 
   if (deal.isLoading) return <Spinner />;
   if (deal.isError || !deal.data)

@@ -8,7 +8,7 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { Field, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { useSession } from '../../../features/auth/api';
+import { useSession } from '../../../lib/session';
 import { useLookupRedemption, useRedeemVoucher } from '../../../features/redemption/api';
 import { QrScannerDialog } from '../../../features/redemption/components/qr-scanner-dialog';
 import { RedemptionResult } from '../../../features/redemption/components/redemption-result';
@@ -101,8 +101,8 @@ function RedeemScreen() {
     didAutoLookUp.current = true;
     const fromLink = params.get('code');
     if (fromLink) lookUp(fromLink);
-    // Once, on arrival.
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival: a later ?code= comes from this page itself
+  }, []);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

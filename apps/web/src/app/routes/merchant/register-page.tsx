@@ -18,7 +18,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Field, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { useSession } from '../../../features/auth/api';
+import { useSession } from '../../../lib/session';
 import { useRegisterMerchant } from '../../../features/merchants/api';
 import { BusinessFields } from '../../../features/merchants/components/business-fields';
 import { ApiError } from '../../../lib/api-client';
@@ -365,6 +365,7 @@ function MerchantTermsDialog({
         className="sm:max-w-xl"
       >
         <div
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region: focusable so keyboard users can scroll it (axe scrollable-region-focusable)
           tabIndex={0}
           role="region"
           aria-label="Merchant terms summary"

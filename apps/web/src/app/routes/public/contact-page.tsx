@@ -8,7 +8,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field, Input, Textarea } from '../../../components/ui/input';
-import { useSession } from '../../../features/auth/api';
+import { useSession } from '../../../lib/session';
 import { ApiError, api, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 

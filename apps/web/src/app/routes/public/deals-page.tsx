@@ -10,7 +10,7 @@ import { cn } from '../../../lib/cn';
 import { lazyPart } from '../../../lib/lazy-part';
 import { useBrowseDeals, type BrowseFilters } from '../../../features/deals/api';
 import { CategoryChips, categoryName } from '../../../features/deals/components/category-chips';
-import { DealGrid, DealGridSkeleton } from '../../../features/deals/components/deal-card';
+import { DealGrid, DealGridSkeleton } from '../../components/deal-card';
 import { LocationPicker } from '../../../features/deals/components/location-picker';
 import { ANY_LOCATION, locationLabel, locationStore, useLocationChoice, type LocationChoice } from '../../../features/deals/location-store';
 
@@ -55,7 +55,7 @@ export default function DealsPage() {
   const hasUrlLocation = fromUrl.location !== null;
   useEffect(() => {
     if (!hasUrlLocation && stored.state) update({ state: stored.state, city: stored.city });
-    // `update` is left out on purpose: it is recreated each render and reads nothing stale.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `update` is recreated each render and reads nothing stale
   }, [hasUrlLocation, stored.state, stored.city]);
 
   const setLocation = (next: LocationChoice) => update({ state: next.state, city: next.city });

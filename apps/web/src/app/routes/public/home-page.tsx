@@ -5,12 +5,12 @@ import { HOME_BOOSTED_DEALS, HOME_CATEGORY_DEALS, HOME_FEATURED_DEALS, HOME_VIEW
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass, Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
-import { useSession } from '../../../features/auth/api';
+import { useSession } from '../../../lib/session';
 import { useLogoutAction } from '../../../features/auth/use-logout-action';
 import { cn } from '../../../lib/cn';
 import { browseSearchParams, useBrowseDeals, useHomeData } from '../../../features/deals/api';
 import { CategoryChips, categoryName } from '../../../features/deals/components/category-chips';
-import { DealGrid, DealGridSkeleton } from '../../../features/deals/components/deal-card';
+import { DealGrid, DealGridSkeleton } from '../../components/deal-card';
 import { LocationPicker } from '../../../features/deals/components/location-picker';
 import { locationLabel, useLocationChoice } from '../../../features/deals/location-store';
 

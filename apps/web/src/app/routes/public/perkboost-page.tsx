@@ -4,7 +4,7 @@ import { Zap } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
-import { DealGrid, DealGridSkeleton } from '../../../features/deals/components/deal-card';
+import { DealGrid, DealGridSkeleton } from '../../components/deal-card';
 import { perkboostDealsQuery } from '../../../features/perkboost/api';
 
 /** /perkboost: every crowd-vote deal still on show, newest first, page by page. */

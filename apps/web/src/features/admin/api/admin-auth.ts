@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccessCode, AdminLogin, SessionUser } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
-import { sessionQuery } from '../../auth/api';
+import { sessionQuery } from '../../../lib/session';
 
 export type AdminStep = 'credentials' | 'code' | 'signed-in' | 'not-admin';
 export interface AdminAuthStatus {

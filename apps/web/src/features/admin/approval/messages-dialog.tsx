@@ -112,6 +112,7 @@ export function MessagesDialog({
               ref={attachList}
               aria-label="Conversation"
               className="max-h-[35vh] min-h-24 space-y-3 overflow-y-auto rounded-lg border border-slate-200 p-3 sm:max-h-80"
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region: focusable so keyboard users can scroll it (axe scrollable-region-focusable)
               tabIndex={0}
             >
               {thread.data.messages.length === 0 ? (

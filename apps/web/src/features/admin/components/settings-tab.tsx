@@ -66,8 +66,8 @@ const statusLabel = (s?: string) => (s && s in TICKET_STATUS_LABELS ? TICKET_STA
 
 /** A short "what" for an entry, from the details its action records. */
 function describe(e: AuditEntry): string {
-  const d = e.details as Record<string, unknown>;
-  const str = (k: string) => (typeof d[k] === 'string' ? (d[k] as string) : undefined);
+  const d = e.details;
+  const str = (k: string) => (typeof d[k] === 'string' ? d[k] : undefined);
   const parts: string[] = [];
   const name = str('businessName') ?? str('title') ?? str('subject') ?? str('name');
   if (e.action === 'deal.deactivated')

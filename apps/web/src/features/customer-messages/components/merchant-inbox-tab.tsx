@@ -153,7 +153,8 @@ function MessageDialog({ id, initial, onClose }: { id: string; initial: InboxMes
   // Opening marks it read on the server (unread → read); the answer has the latest state.
   useEffect(() => {
     openCall.mutate(id, { onSuccess: setMessage, onError: (err) => toast.error(M.loadFailed, { description: err.message }) });
-  }, [id]); // eslint-disable-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per message opened: the mutation object changes every render
+  }, [id]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

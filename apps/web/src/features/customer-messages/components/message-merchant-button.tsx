@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MessageSquare } from 'lucide-react';
+import type { Purchase } from '@localperks/shared';
 import { buttonClass, type ButtonVariant } from '../../../components/ui/button';
-import { useSession } from '../../auth/api';
+import { useSession } from '../../../lib/session';
 import type { MessageMerchantTarget } from './message-merchant-dialog';
 
 const MessageMerchantDialog = lazy(() => import('./message-merchant-dialog'));
@@ -62,5 +63,22 @@ export function MessageMerchantButton({
         </Suspense>
       )}
     </>
+  );
+}
+
+/** "Message the merchant" under a purchase in My Purchases, about that purchase. */
+export function MessageAboutPurchaseButton({ purchase: p }: { purchase: Purchase }) {
+  return (
+    <MessageMerchantButton
+      variant="ghost"
+      size="sm"
+      className="mt-2 -ml-3"
+      target={{
+        merchantName: p.merchantName,
+        purchaseId: p.id,
+        dealId: p.dealId,
+        defaultSubject: `About my purchase: “${p.dealTitle}”`,
+      }}
+    />
   );
 }

@@ -96,7 +96,8 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
       const first = Object.keys(errors)[0] as keyof MerchantDealForm;
       if (first !== 'images' && first !== 'boostDays') form.setFocus(first);
     }
-  }, [form.formState.submitCount]); // eslint-disable-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- focus the first error once per submit, not on every error change
+  }, [form.formState.submitCount]);
 
   const onSaved = (result: SaveMerchantDealResult) => {
     if (result.phoneNumbersRemoved) toast.warning(M.phoneRemovedTitle, { description: M.phoneRemoved });
@@ -168,7 +169,7 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
                 />
                 {errors.highlights?.[i]?.message && (
                   <p role="alert" className="mt-1 text-sm text-red-700">
-                    {errors.highlights[i]!.message}
+                    {errors.highlights[i].message}
                   </p>
                 )}
               </div>

@@ -76,6 +76,7 @@ export function ImageUploader({
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-labelledby={`${id}-label`}>
           {value.map((url, i) => (
             <li key={url} className="overflow-hidden rounded-lg border border-slate-300 bg-white">
+              {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- names the upload slot ("Deal image 1 (cover)"): the merchant has not described the picture */}
               <img
                 src={thumbnailOf(url)}
                 alt={`Deal image ${i + 1}${i === 0 ? ' (cover)' : ''}`}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MapPin, Maximize2, Store } from 'lucide-react';
 import { daysLeft, formatCents, type Purchase } from '@localperks/shared';
@@ -6,7 +7,6 @@ import { FallbackImage } from '../../../components/ui/fallback-image';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { daysText, formatDate, purchaseStatus, type PurchaseStatus } from '../utils/format';
-import { MessageMerchantButton } from '../../customer-messages/components/message-merchant-button';
 
 const badge: Record<PurchaseStatus, { label: string; className: string }> = {
   active: { label: 'Active', className: 'bg-emerald-100 text-emerald-900 ring-emerald-300' },
@@ -32,11 +32,14 @@ export function PurchaseCard({
   now,
   headingLevel = 3,
   onShowVoucher,
+  actions,
 }: {
   purchase: Purchase;
   now: Date;
   headingLevel?: 2 | 3;
   onShowVoucher: (p: Purchase) => void;
+  /** Under the details, e.g. "Message the merchant" (another feature's, so app/ passes it in). */
+  actions?: ReactNode;
 }) {
   const days = daysLeft(p.expirationDate, now);
   const status = purchaseStatus(p, days);
@@ -105,17 +108,7 @@ export function PurchaseCard({
               This voucher expired on {formatDate(p.expirationDate)} and can no longer be redeemed.
             </p>
           )}
-          <MessageMerchantButton
-            variant="ghost"
-            size="sm"
-            className="mt-2 -ml-3"
-            target={{
-              merchantName: p.merchantName,
-              purchaseId: p.id,
-              dealId: p.dealId,
-              defaultSubject: `About my purchase: “${p.dealTitle}”`,
-            }}
-          />
+          {actions}
         </div>
       </div>
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { CheckCircle2, Lightbulb, Ticket } from 'lucide-react';
@@ -68,11 +68,13 @@ function TabPanel({
   query,
   headingLevel,
   onShowVoucher,
+  purchaseActions,
 }: {
   tab: PurchaseTab;
   query: ReturnType<typeof usePurchases>;
   headingLevel: 2 | 3;
   onShowVoucher: (p: Purchase) => void;
+  purchaseActions?: (p: Purchase) => ReactNode;
 }) {
   const now = useNow(60_000);
   if (query.isPending) return <ListSkeleton />;
@@ -95,7 +97,7 @@ function TabPanel({
       <ul aria-label={`${TAB_LABELS[tab]} purchases`} className="space-y-4">
         {purchases.map((p) => (
           <li key={p.id}>
-            <PurchaseCard purchase={p} now={now} headingLevel={headingLevel} onShowVoucher={onShowVoucher} />
+            <PurchaseCard purchase={p} now={now} headingLevel={headingLevel} onShowVoucher={onShowVoucher} actions={purchaseActions?.(p)} />
           </li>
         ))}
       </ul>
@@ -116,9 +118,16 @@ function TabPanel({
 /**
  * My Purchases' list (customer.md §2): tabs Active, Redeemed and All Purchases with their counts,
  * pages loaded on demand, and the full-screen voucher. Used by /purchases and the account page.
- * `headingLevel` is the level of each purchase's title under the page's own headings.
+ * `headingLevel` is the level of each purchase's title under the page's own headings;
+ * `purchaseActions` adds buttons under a purchase's details (app/ passes "Message the merchant").
  */
-export function PurchaseList({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+export function PurchaseList({
+  headingLevel = 2,
+  purchaseActions,
+}: {
+  headingLevel?: 2 | 3;
+  purchaseActions?: (p: Purchase) => ReactNode;
+}) {
   const [tab, setTab] = useState<PurchaseTab>('active');
   const [voucher, setVoucher] = useState<Purchase | null>(null);
   const query = usePurchases(tab);
@@ -163,7 +172,9 @@ export function PurchaseList({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         </TabsList>
         {PURCHASE_TABS.map((t) => (
           <TabsContent key={t} value={t}>
-            {t === tab && <TabPanel tab={t} query={query} headingLevel={headingLevel} onShowVoucher={setVoucher} />}
+            {t === tab && (
+              <TabPanel tab={t} query={query} headingLevel={headingLevel} onShowVoucher={setVoucher} purchaseActions={purchaseActions} />
+            )}
           </TabsContent>
         ))}
       </Tabs>

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CHECKOUT_MESSAGES } from '@localperks/shared';
 import { paths } from '../../../config/paths';
-import { clearCart } from '../../cart/cart-store';
+import { clearCart } from '../../../lib/cart-store';
 import { orderQuery, purchasesKey } from '../api';
 import { toast } from '../../../lib/toast';
 

@@ -15,8 +15,8 @@ import { Button } from '../../../components/ui/button';
 import { Field, Select } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { useUpdateMerchantProfile } from '../../merchants/api';
-import { BusinessFields } from '../../merchants/components/business-fields';
+import { useUpdateMerchantProfile } from '../api';
+import { BusinessFields } from './business-fields';
 import { PayForMessagingButton } from './pay-for-messaging';
 
 type Merchant = NonNullable<MerchantOverview['merchant']>;

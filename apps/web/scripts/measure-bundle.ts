@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env tsx
 /**
  * First-load JavaScript budget (DESIGN.md "Fast first paint on a phone": under 100 KB of JavaScript,
  * gzip, on the first load of home and browse).
@@ -9,10 +9,10 @@
  * file the page requests until the network is idle. Each file is gzipped with node:zlib level 9;
  * sizes are in kB of 1,000 bytes, like Vite's build report. Exits 1 when a page is over budget.
  *
- *   npm run bench:bundle                                  # build, then measure
- *   node apps/web/scripts/measure-bundle.mjs              # measure the current build
- *   node apps/web/scripts/measure-bundle.mjs --url http://localhost:3000   # a server already running
- *   node apps/web/scripts/measure-bundle.mjs --json       # machine-readable result on stdout
+ *   npm run bench:bundle                                 # build, then measure
+ *   npx tsx apps/web/scripts/measure-bundle.ts           # measure the current build
+ *   npx tsx apps/web/scripts/measure-bundle.ts --url http://localhost:3000   # a server already running
+ *   npx tsx apps/web/scripts/measure-bundle.ts --json    # machine-readable result on stdout
  *
  * Chromium: CHROMIUM_PATH, else /usr/bin/chromium (as the e2e tests).
  */
@@ -22,7 +22,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser, type Request, type Response } from 'playwright-core';
 
 const BUDGET_BYTES = 100_000;
 const PAGES = ['/', '/deals'];
@@ -38,13 +38,13 @@ const webDist = path.join(root, 'apps/web/dist');
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
 
 const args = process.argv.slice(2);
-const argValue = (name) => {
+const argValue = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
 const asJson = args.includes('--json');
-const log = (...m) => (asJson ? console.error(...m) : console.log(...m));
-const kB = (bytes) => (bytes / 1000).toFixed(2);
+const log = (...m: unknown[]) => (asJson ? console.error(...m) : console.log(...m));
+const kB = (bytes: number) => (bytes / 1000).toFixed(2);
 
 function chromiumPath() {
   const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
@@ -55,12 +55,12 @@ function chromiumPath() {
 }
 
 function freePort() {
-  return new Promise((resolve, reject) => {
+  return new Promise<number>((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
     srv.on('error', reject);
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
+      const { port } = srv.address() as net.AddressInfo;
       srv.close(() => resolve(port));
     });
   });
@@ -68,7 +68,7 @@ function freePort() {
 
 /** The built server on a free port with a throw-away database; resolves once /api/health answers. */
 async function startServer() {
-  for (const [file, hint] of [
+  for (const [file, hint] of <[string, string][]>[
     [serverEntry, 'npm run build'],
     [path.join(webDist, 'index.html'), 'npm run build -w @localperks/web'],
   ]) {
@@ -99,7 +99,7 @@ async function startServer() {
   const stop = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
-      await new Promise((r) => {
+      await new Promise<void>((r) => {
         const t = setTimeout(() => (child.kill('SIGKILL'), r()), 5_000);
         child.once('exit', () => (clearTimeout(t), r()));
       });
@@ -120,31 +120,31 @@ async function startServer() {
   throw new Error(`the server did not start:\n${output}`);
 }
 
-const isJs = (url) => /\.m?js$/i.test(new URL(url).pathname);
+const isJs = (url: string) => /\.m?js$/i.test(new URL(url).pathname);
 
 /** The bytes of a script: the file in apps/web/dist when it is one, else what the server sent. */
-async function scriptBytes(url, response) {
+async function scriptBytes(url: string, response: Response | null) {
   const rel = decodeURIComponent(new URL(url).pathname).replace(/^\/+/, '');
   const file = path.join(webDist, rel);
   if (file.startsWith(webDist + path.sep) && fs.existsSync(file)) return fs.readFileSync(file);
   return response ? await response.body() : Buffer.alloc(0);
 }
 
-async function measure(browser, baseUrl, pagePath, viewport) {
+async function measure(browser: Browser, baseUrl: string, pagePath: string, viewport: (typeof VIEWPORTS)[number]) {
   const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
   const page = await context.newPage();
-  const scripts = new Map(); // url -> response (or null while pending / failed)
+  const scripts = new Map<string, Response | null>(); // url -> response (or null while pending / failed)
   let inFlight = 0;
   let lastActivity = Date.now();
   // The live-vote EventSource stays open by design: it never counts as network activity.
-  const counts = (req) => req.resourceType() !== 'eventsource';
+  const counts = (req: Request) => req.resourceType() !== 'eventsource';
   page.on('request', (req) => {
     if (!counts(req)) return;
     inFlight++;
     lastActivity = Date.now();
     if (isJs(req.url()) && !scripts.has(req.url())) scripts.set(req.url(), null);
   });
-  const settle = (req) => {
+  const settle = (req: Request) => {
     if (!counts(req)) return req;
     inFlight = Math.max(0, inFlight - 1);
     lastActivity = Date.now();
@@ -164,7 +164,7 @@ async function measure(browser, baseUrl, pagePath, viewport) {
     if (inFlight === 0 && Date.now() - lastActivity >= QUIET_MS) break;
   }
 
-  const files = [];
+  const files: { file: string; raw: number; gzip: number }[] = [];
   for (const [url, response] of scripts) {
     const bytes = await scriptBytes(url, response);
     files.push({ file: new URL(url).pathname, raw: bytes.length, gzip: zlib.gzipSync(bytes, { level: 9 }).length });
@@ -176,7 +176,7 @@ async function measure(browser, baseUrl, pagePath, viewport) {
   return { page: pagePath, viewport: viewport.name, files, raw, gzip, isOverBudget: gzip >= BUDGET_BYTES };
 }
 
-function printTable(r) {
+function printTable(r: Awaited<ReturnType<typeof measure>>) {
   log(`\n${r.page} at ${r.viewport}: ${r.files.length} JavaScript files`);
   log(`  ${'gzip kB'.padStart(9)} ${'raw kB'.padStart(9)}  file`);
   for (const f of r.files) log(`  ${kB(f.gzip).padStart(9)} ${kB(f.raw).padStart(9)}  ${f.file}`);

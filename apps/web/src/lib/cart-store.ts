@@ -1,5 +1,5 @@
 import { MAX_CART_LINE_QUANTITY } from '@localperks/shared';
-import { createLocalStore } from '../../lib/local-store';
+import { createLocalStore } from './local-store';
 
 export interface CartDeal {
   id: string;
@@ -16,9 +16,12 @@ export interface CartItem {
   quantity: number;
 }
 
-const isCart = (v: unknown): v is CartItem[] =>
-  Array.isArray(v) &&
-  v.every((i) => i && typeof i === 'object' && typeof i.deal?.id === 'string' && Number.isInteger(i.quantity) && i.quantity > 0);
+const isCartItem = (i: unknown): i is CartItem => {
+  if (!i || typeof i !== 'object') return false;
+  const { deal, quantity } = i as { deal?: { id?: unknown } | null; quantity?: unknown };
+  return typeof deal?.id === 'string' && typeof quantity === 'number' && Number.isInteger(quantity) && quantity > 0;
+};
+const isCart = (v: unknown): v is CartItem[] => Array.isArray(v) && v.every(isCartItem);
 
 export const cartStore = createLocalStore<CartItem[]>('localperks.cart', [], isCart);
 

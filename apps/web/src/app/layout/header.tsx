@@ -3,13 +3,13 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { Heart, LogIn, Menu, ScanLine, Search, ShoppingCart, Tag } from 'lucide-react';
 import { avatarInitials } from '@localperks/shared';
 import { paths } from '../../config/paths';
-import { useSession } from '../../features/auth/api';
+import { useSession } from '../../lib/session';
 import { useLogoutAction } from '../../features/auth/use-logout-action';
-import { useCartCount } from '../../features/cart/cart-store';
+import { useCartCount } from '../../lib/cart-store';
 import { useFavoritesCount } from '../../features/favorites/favorites-store';
 import { cn } from '../../lib/cn';
 import { lazyPart } from '../../lib/lazy-part';
-import { useDeferredDialog } from '../ui/deferred-dialog';
+import { useDeferredDialog } from '../../components/ui/deferred-dialog';
 
 // The side menu (a Radix dialog) loads when its button is hovered, focused or pressed.
 const loadSideMenu = () => import('./side-menu');

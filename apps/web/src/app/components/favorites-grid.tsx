@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { Heart } from 'lucide-react';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { cn } from '../../../lib/cn';
-import { DealGrid, DealGridSkeleton } from '../../deals/components/deal-card';
-import { useFavoriteDeals } from '../use-favorites';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClass } from '../../components/ui/button';
+import { paths } from '../../config/paths';
+import { cn } from '../../lib/cn';
+import { DealGrid, DealGridSkeleton } from './deal-card';
+import { useFavoriteDeals } from './use-favorite-deals';
 
 /**
  * The favourite deals as cards, with their loading, error and empty states; /favorites and the

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { MERCHANT_DASHBOARD_MESSAGES as D } from '@localperks/shared';
 import { toast } from '../../lib/toast';
-import { checkSubscription, launchChecklistQuery, merchantMeQuery } from '../merchants/api';
+import { checkSubscription, launchChecklistQuery, merchantMeQuery } from './api';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The provider's webhook usually lands within a second or two of the redirect back. */

@@ -3,7 +3,7 @@ import { CreditCard } from 'lucide-react';
 import { PLANS, formatCents } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../lib/toast';
-import { useStartSubscriptionCheckout } from '../../merchants/api';
+import { useStartSubscriptionCheckout } from '../api';
 
 const PRICE = PLANS.find((p) => p.id === 'advertise_messaging')!.priceCentsPerMonth;
 

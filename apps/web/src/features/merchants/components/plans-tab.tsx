@@ -8,7 +8,7 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
-import { useSwitchPlan } from '../../merchants/api';
+import { useSwitchPlan } from '../api';
 import { PayForMessagingButton } from './pay-for-messaging';
 
 type Merchant = NonNullable<MerchantOverview['merchant']>;

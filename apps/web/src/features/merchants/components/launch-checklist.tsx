@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { launchChecklistQuery } from '../../merchants/api';
+import { launchChecklistQuery } from '../api';
 
 const STEPS: Record<LaunchStep, { title: string; todo: string; link: string; action: string }> = {
   emailVerified: {

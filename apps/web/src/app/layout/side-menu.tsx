@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { useSession } from '../../features/auth/api';
+import { useSession } from '../../lib/session';
 import { useLogoutAction } from '../../features/auth/use-logout-action';
-import { useCartCount } from '../../features/cart/cart-store';
+import { useCartCount } from '../../lib/cart-store';
 import { useFavoritesCount } from '../../features/favorites/favorites-store';
 import { paths } from '../../config/paths';
-import type { DeferredDialogProps } from '../ui/deferred-dialog';
-import { Dialog, DialogClose, SheetContent } from '../ui/dialog';
+import type { DeferredDialogProps } from '../../components/ui/deferred-dialog';
+import { Dialog, DialogClose, SheetContent } from '../../components/ui/dialog';
 import { Logo, SearchBox } from './header';
 
 // Loaded on demand from the header (see useDeferredDialog): Radix Dialog is not on the first screen.

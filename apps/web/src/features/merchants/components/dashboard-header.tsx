@@ -3,7 +3,7 @@ import { Briefcase, LogOut } from 'lucide-react';
 import { MERCHANT_DASHBOARD_MESSAGES as D } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../lib/toast';
-import { useLogout } from '../../auth/api';
+import { useLogout } from '../../../lib/session';
 
 /** Title Merchant Dashboard, the Business badge, the business name and Logout (merchant-admin.md §2). */
 export function DashboardHeader({ businessName }: { businessName?: string }) {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { MAX_CART_LINE_QUANTITY, type DealSummary } from '@localperks/shared';
 import { cartStore, type CartDeal } from './cart-store';
-import { toast } from '../../lib/toast';
+import { toast } from './toast';
 
 /** The few deal fields a cart line keeps (refreshed from the server on the cart page). */
 export const toCartDeal = (deal: DealSummary): CartDeal => ({

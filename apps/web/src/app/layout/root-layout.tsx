@@ -2,8 +2,8 @@ import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useFavoritesSync } from '../../features/favorites/use-favorites';
 import { FeedbackButton } from '../../features/support/feedback-button';
-import { Spinner } from '../ui/spinner';
-import { Toaster } from '../ui/toaster';
+import { Spinner } from '../../components/ui/spinner';
+import { Toaster } from '../../components/ui/toaster';
 import { Footer } from './footer';
 import { Header } from './header';
 

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Heart, MapPin, ShoppingCart, Zap } from 'lucide-react';
 import { formatCents, type DealSummary } from '@localperks/shared';
-import { Button } from '../../../components/ui/button';
-import { FallbackImage } from '../../../components/ui/fallback-image';
-import { cn } from '../../../lib/cn';
-import { useAddToCart } from '../../cart/use-add-to-cart';
-import { useIsFavorite, useToggleFavorite } from '../../favorites/use-favorites';
-import { VotePanel } from '../../perkboost/components/vote-panel';
+import { Button } from '../../components/ui/button';
+import { FallbackImage } from '../../components/ui/fallback-image';
+import { cn } from '../../lib/cn';
+import { useAddToCart } from '../../lib/use-add-to-cart';
+import { useIsFavorite, useToggleFavorite } from '../../features/favorites/use-favorites';
+import { VotePanel } from '../../features/perkboost/components/vote-panel';
 
 export const isDealExpired = (deal: Pick<DealSummary, 'status' | 'expirationDate'>, now = Date.now()) =>
   deal.status === 'expired' || new Date(deal.expirationDate).getTime() <= now;

@@ -1,0 +1,34 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SessionUser } from '@localperks/shared';
+import { api } from './api-client';
+import { clearCart } from './cart-store';
+
+/*
+ * Who is signed in, and signing out: every area of the app reads the session, so it sits below the
+ * features (docs/decisions/0008-lint-and-format.md). Signing in, signing up and the e-mail flows
+ * stay in features/auth/api.ts.
+ */
+
+export const sessionQuery = queryOptions({
+  queryKey: ['session'],
+  queryFn: () => api.get<{ user: SessionUser | null }>('/api/auth/session').then((r) => r.user),
+  staleTime: 5 * 60_000,
+});
+
+/** The signed-in user (null when signed out) and whether the first check is still running. */
+export function useSession() {
+  const q = useQuery(sessionQuery);
+  return { user: q.data ?? null, isLoading: q.isPending };
+}
+
+export function useLogout() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ ok: true }>('/api/auth/logout'),
+    onSuccess: () => {
+      clearCart();
+      qc.setQueryData(sessionQuery.queryKey, null);
+      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+    },
+  });
+}

@@ -1,0 +1,154 @@
+// ESLint flat config: type-aware TypeScript rules, React hooks, accessibility and the import
+// boundaries of STYLE.md. Formatting is Prettier's (eslint-config-prettier turns the overlapping
+// rules off). Why these rules and not others: docs/decisions/0008-lint-and-format.md.
+import fs from 'node:fs';
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const WEB = 'apps/web/src';
+const features = fs
+  .readdirSync(`${WEB}/features`, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+/*
+ * Imports flow one way (STYLE.md): packages/shared → web lib/, components/, config/ → features/ →
+ * app/. A feature does not import another feature's files: what two features share moves down to
+ * lib/, components/ or packages/shared, and what composes several features lives in app/.
+ * The zones are resolved paths, so a relative import (`../../cart/cart-store`) is caught as surely
+ * as any other spelling.
+ */
+const boundaryZones = [
+  ...features.map((name) => ({
+    target: `${WEB}/features/${name}`,
+    from: `${WEB}/features`,
+    except: [`./${name}`],
+    message:
+      'A feature does not import another feature: move the shared piece to lib/, components/ or packages/shared, or compose in app/.',
+  })),
+  {
+    target: [`${WEB}/lib`, `${WEB}/components`, `${WEB}/config`],
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: 'lib/, components/ and config/ sit below the features and app/: they import neither.',
+  },
+  { target: `${WEB}/features`, from: `${WEB}/app`, message: 'Features do not import app/: app/ composes the features.' },
+  { target: 'apps/web', from: 'apps/server', message: 'The web app does not import server code (share it through packages/shared).' },
+  { target: 'apps/server', from: 'apps/web', message: 'The server does not import web code (share it through packages/shared).' },
+  { target: 'packages/shared', from: 'apps', message: 'packages/shared imports nothing from the apps.' },
+];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/', '**/dist/', 'data/', 'screenshots/', 'coverage/', 'apps/server/src/db/migrations/'] },
+
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      globals: globals.node,
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: boundaryZones }],
+      // Fastify plugins and route modules are `async (app) => {}` by Fastify's own convention (an
+      // async plugin needs no `done`), and interface methods (PaymentProvider.verifyWebhook…)
+      // return promises without awaiting anything: the rule flags exactly those.
+      '@typescript-eslint/require-await': 'off',
+      // JSX event handlers: React ignores a handler's return value, and react-hook-form's
+      // `onSubmit={form.handleSubmit(save)}` returns a promise whose errors the form already
+      // reports. Promises passed to plain callbacks and properties are still checked.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      // React Router's navigate() returns a promise under a data router; it settles when the
+      // navigation does and reports its own errors to the router. Every other promise is awaited,
+      // caught or explicitly `void`ed.
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }] },
+      ],
+      // `_name` is how a destructuring leaves a field out (`const { password: _p, ...rest } = user`).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    // Tests read responses as `any` (`res.json()`, light-my-request's payloads) and assert on them
+    // straight away: `expect` is the type check there. Test doubles of third-party SDKs (Stripe)
+    // mimic only the surface a test uses. Production code keeps the full no-unsafe-* set.
+    files: ['**/*.test.ts', 'apps/server/test/**', 'test/**', 'e2e/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    // Plain JavaScript (this file, build scripts) is in no tsconfig: lint it without type information.
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+
+  // The web app: browser globals, hooks, accessibility.
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    extends: [jsxA11y.flatConfigs.recommended],
+    rules: {
+      // The two classic hook rules, both errors: a missing dependency is a stale-closure bug.
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // Not plugin v7's React Compiler rules (refs, purity, immutability, set-state-in-effect…):
+      // they check that code is safe for the compiler's automatic memoisation, and this app does
+      // not use the compiler (production renders with Preact, lib/preact-react19.ts). Their findings
+      // here are deliberate patterns: the latest-callback ref, state reset when a URL param changes.
+      // A radio card's label text sits in nested <span>s (title and hint): look one level deeper.
+      'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
+    },
+  },
+
+  // packages/shared runs on both sides: nothing of Node, the database or React (STYLE.md).
+  {
+    files: ['packages/shared/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'import-x/no-nodejs-modules': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'packages/shared runs in the browser too: no Node modules.' },
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', 'drizzle-kit', 'pg', 'pg-*', '@electric-sql/*', 'postgres'],
+              message: 'packages/shared knows no database: keep queries in apps/server.',
+            },
+            { group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'preact', 'preact/*'], message: 'packages/shared knows no React.' },
+            { group: ['fastify', 'fastify-*', '@fastify/*'], message: 'packages/shared knows no server framework.' },
+          ],
+        },
+      ],
+    },
+  },
+
+  prettier,
+);
