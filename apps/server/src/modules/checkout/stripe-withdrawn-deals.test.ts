@@ -52,7 +52,7 @@ function deliverCompleted(sessionId: string, eventId = `evt_test_${randomBytes(1
 async function openOrder(cookie: string, items: { dealId: string; quantity: number }[]) {
   const res = await t.request({ method: 'POST', url: '/api/checkout', cookie, payload: { items, billing: TEST_BILLING } });
   expect(res.statusCode).toBe(200);
-  const orderId = (res.json() as { orderId: string }).orderId;
+  const orderId = res.json<{ orderId: string }>().orderId;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   return { orderId, sessionId: order!.providerSessionId! };
 }

@@ -19,7 +19,7 @@ const HOUR = 3_600_000;
 async function openOrder(cookie: string, items: { dealId: string; quantity: number }[]) {
   const res = await t.request({ method: 'POST', url: '/api/checkout', cookie, payload: { items, billing: TEST_BILLING } });
   expect(res.statusCode).toBe(200);
-  const { orderId, url } = res.json() as { orderId: string; url: string };
+  const { orderId, url } = res.json<{ orderId: string; url: string }>();
   return { orderId, sessionId: url.split('/sandbox/checkout/')[1]! };
 }
 

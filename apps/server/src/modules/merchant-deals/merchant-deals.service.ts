@@ -382,7 +382,7 @@ export async function removeUnusedUploads(db: Db, storage: FileStorage, now: Dat
       sql`select distinct e.url from ${deals} d cross join lateral jsonb_array_elements_text(d.images) as e(url)
           where e.url in (select jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb))`,
     );
-    for (const r of (result as unknown as { rows: { url: string }[] }).rows) used.add(r.url);
+    for (const r of (result as { rows: { url: string }[] }).rows) used.add(r.url);
   }
   const removed: string[] = [];
   for (const f of old) {
