@@ -13,7 +13,8 @@ const apiProject = (name: 'api-pglite' | 'api-postgres') => ({
     exclude: name === 'api-postgres' ? PURE_SERVER_TESTS : [...PURE_SERVER_TESTS, POSTGRES_ONLY_TESTS],
     environment: 'node',
     env: { TEST_DB: name === 'api-postgres' ? 'postgres' : 'pglite' },
-    globalSetup: name === 'api-postgres' ? ['apps/server/test/global-postgres.ts'] : [],
+    // Migrates one database (a PGlite snapshot, a PostgreSQL template) that every test file's own database is copied from.
+    globalSetup: [name === 'api-postgres' ? 'apps/server/test/global-postgres.ts' : 'apps/server/test/global-pglite.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, inject } from 'vitest';
 import pg from 'pg';
@@ -14,18 +15,25 @@ import { sessions } from '../src/db/schema';
 export const TEST_PASSWORD = 'Sup3rSecret!';
 export const ORIGIN = 'http://localhost:3000';
 
-/** A fresh database: PGlite in memory, or a new database on the test PostgreSQL server. */
+/**
+ * A fresh database of this test file's own: an in-memory PGlite opened from the migrated snapshot that
+ * global-pglite.ts made, or a new database on the test PostgreSQL server cloned from the template that
+ * global-postgres.ts migrated. Migrations ran once, in the global setup.
+ */
 export async function freshDatabase(): Promise<Database> {
-  if (process.env.TEST_DB !== 'postgres') return openDatabase({ dataDir: 'memory://' });
+  if (process.env.TEST_DB !== 'postgres') {
+    const snapshot = inject('pgliteSnapshot');
+    return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([await readFile(snapshot)]), migrate: false });
+  }
   const adminUrl = inject('postgresUrl');
   const name = `t_${randomUUID().replace(/-/g, '')}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  await client.query(`create database ${name}`);
+  await client.query(`create database ${name} template ${inject('postgresTemplate')}`);
   await client.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: url.toString(), migrate: false });
   return Object.assign(database, { url: url.toString() });
 }
 

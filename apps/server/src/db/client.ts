@@ -21,6 +21,8 @@ export interface Database {
   rawQuery(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** Raw LISTEN/NOTIFY access for live updates across instances. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PGlite only: the whole data directory as an uncompressed tarball, for `openDatabase({ loadDataDir })`. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -37,30 +39,51 @@ export function migrationsFolder(): string {
   return found;
 }
 
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL server's URL; without it, embedded PGlite. */
+  url?: string;
+  /** PGlite's data directory, or `memory://` (the default) for an in-memory database. */
+  dataDir?: string;
+  /** PGlite only: start from this data directory tarball (made with `dumpDataDir()`) instead of an empty one. */
+  loadDataDir?: Blob;
+  /**
+   * Apply the committed migrations before returning (the default). Tests turn it off for a database
+   * cloned from one that was already migrated.
+   */
+  migrate?: boolean;
+  /** PostgreSQL only: connections per instance (DB_POOL_SIZE). */
+  poolSize?: number;
+}
+
 /**
  * Opens the database: a real PostgreSQL server when `url` is given, else embedded PGlite kept in
  * `dataDir` (or in memory for `memory://`). Migrations are applied before it is returned.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
-  const database = opts.url ? await openPostgres(opts.url, opts.poolSize ?? 10) : await openPglite(opts.dataDir ?? 'memory://');
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  const migrate = opts.migrate ?? true;
+  const database = opts.url
+    ? await openPostgres(opts.url, opts.poolSize ?? 10, migrate)
+    : await openPglite(opts.dataDir ?? 'memory://', migrate, opts.loadDataDir);
   return database;
 }
 
 /** `poolSize`: connections per instance (DB_POOL_SIZE, validated in config.ts). */
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, applyMigrations: boolean): Promise<Database> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = drizzle(pool, { schema }) as unknown as Db;
-  // Several instances may start at once: one migrates while the others wait on the lock.
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query('select pg_advisory_lock(724001)');
-    await migrate(drizzle(pool, { schema }), { migrationsFolder: migrationsFolder() });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock(724001)').catch(() => {});
-    lockClient.release();
+  if (applyMigrations) {
+    // Several instances may start at once: one migrates while the others wait on the lock.
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('select pg_advisory_lock(724001)');
+      await migrate(drizzle(pool, { schema }), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await lockClient.query('select pg_advisory_unlock(724001)').catch(() => {});
+      lockClient.release();
+    }
   }
   return {
     db,
@@ -81,15 +104,15 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, applyMigrations: boolean, loadDataDir?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: migrationsFolder() });
+  if (applyMigrations) await migrate(db, { migrationsFolder: migrationsFolder() });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -102,6 +125,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       const results = await client.transaction((tx) => tx.exec(text));
       return results.at(-1) ?? { rows: [] };
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     async listen(channel, onMessage) {
       return client.listen(channel, onMessage);
     },

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { migrationsFolder, openDatabase, type Database } from '../src/db/client';
+import { users } from '../src/db/schema';
+import { freshDatabase } from './build';
+
+const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) =>
+  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+// Each test file's database is a copy of one migrated in the global setup (global-pglite.ts,
+// global-postgres.ts); these guard that copy.
+describe('a test file’s database', async () => {
+  const a = await freshDatabase();
+  const b = await freshDatabase();
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  it('has every committed migration applied, and no rows', async () => {
+    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+      entries: { when: number }[];
+    };
+    const applied = await rowsOf<{ created_at: string }>(a, sql`select created_at from drizzle.__drizzle_migrations order by id`);
+    expect(applied.map((r) => Number(r.created_at))).toEqual(journal.entries.map((e) => e.when));
+    expect(await a.db.select().from(users)).toEqual([]);
+  });
+
+  it('is its own: what one copy writes, another does not see', async () => {
+    await a.db.insert(users).values({ email: 'only-in-a@test.example', passwordHash: 'x', name: 'A', role: 'customer' });
+    expect((await a.db.select().from(users)).map((u) => u.email)).toEqual(['only-in-a@test.example']);
+    expect(await b.db.select().from(users)).toEqual([]);
+  });
+});
+
+// An empty PGlite costs an initdb (seconds); an empty PostgreSQL database is cheap.
+if (process.env.TEST_DB === 'postgres')
+  describe('openDatabase', () => {
+    it('leaves an empty database unmigrated when told not to migrate', async () => {
+      const url = new URL(inject('postgresUrl'));
+      const name = `t_${randomUUID().replace(/-/g, '')}`;
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      await client.query(`create database ${name} template template0`);
+      await client.end();
+      url.pathname = `/${name}`;
+      const database = await openDatabase({ url: url.toString(), migrate: false });
+      try {
+        expect(await rowsOf(database, sql`select 1 from information_schema.tables where table_schema in ('public', 'drizzle')`)).toEqual(
+          [],
+        );
+      } finally {
+        await database.close();
+      }
+    });
+  });
