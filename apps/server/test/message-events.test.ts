@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { MessageEvent } from '@localperks/shared';
 import { publishMessageEvent } from '../src/lib/events';
@@ -16,9 +16,11 @@ describe('live message events', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/events/messages`;
 
-    const forMerchant = collectSse<MessageEvent>(url, { event: 'message', want: 2, cookie: merchantA.cookie });
-    const forCustomer = collectSse<MessageEvent>(url, { event: 'message', want: 2, cookie: customer.cookie });
-    await new Promise((r) => setTimeout(r, 200));
+    const before = t.app.events.size;
+    const forMerchant = collectSse<MessageEvent>(url, { event: 'message', want: 2, cookie: merchantA.cookie, timeoutMs: 15_000 });
+    const forCustomer = collectSse<MessageEvent>(url, { event: 'message', want: 2, cookie: customer.cookie, timeoutMs: 15_000 });
+    // Publish only once both streams are subscribed (no fixed pause: it flaked on a busy machine).
+    await vi.waitFor(() => expect(t.app.events.size).toBe(before + 2), { timeout: 10_000, interval: 20 });
     const registrationId = crypto.randomUUID();
     const ticketId = crypto.randomUUID();
     await publishMessageEvent(t.database.db, { type: 'registration_message', registrationId, merchantUserId: merchantB.id });
