@@ -137,3 +137,19 @@ describe.each(['sandbox', 'stripe'] as const)('%s webhooks', (p) => {
     }
   });
 });
+
+describe('stripe renewals naming a charge id that is not ours', () => {
+  it('are matched by subscription only (a non-uuid id never reaches the database)', async () => {
+    for (const chargeId of ['c1', "' OR 1=1 --", 'x'.repeat(300)]) {
+      const invoice = {
+        id: 'in_1',
+        object: 'invoice',
+        parent: { subscription_details: { subscription: 'sub_not_ours', metadata: { chargeId } } },
+        lines: { data: [{ period: { end: Math.floor(Date.now() / 1000) + 86_400 } }] },
+      };
+      const res = await deliver('stripe', event('invoice.paid', invoice));
+      expect(res.statusCode, chargeId.slice(0, 20)).toBe(200);
+      expect(res.json()).toEqual({ received: true, fulfilled: false });
+    }
+  });
+});

@@ -85,10 +85,6 @@ const CHECKOUT_EVENTS = new Set([
 
 const idOf = (r: z.infer<typeof ref>): string | null => (r == null ? null : typeof r === 'string' ? r : r.id);
 
-/** Our ids are UUIDs: anything else in metadata (another integration on the account) is not ours. */
-const ours = (id: string | null | undefined): string | null => (id && UUID.test(id) ? id : null);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Subscription renewals and endings; null for every other event. */
 function subscriptionEvent(event: z.infer<typeof eventShape>): ProviderEvent | null {
   if (event.type === 'invoice.paid') {
@@ -98,7 +94,7 @@ function subscriptionEvent(event: z.infer<typeof eventShape>): ProviderEvent | n
     if (!subscriptionId) return null;
     const ends = (invoice.lines?.data ?? []).map((l) => l.period?.end ?? 0).filter((n) => n > 0);
     const periodEnd = ends.length ? new Date(Math.max(...ends) * 1000) : null;
-    const chargeId = ours(invoice.parent?.subscription_details?.metadata?.chargeId);
+    const chargeId = invoice.parent?.subscription_details?.metadata?.chargeId ?? null;
     return { id: event.id, type: 'subscription.renewed', sessionId: null, orderId: null, chargeId, subscriptionId, periodEnd };
   }
   if (event.type === 'customer.subscription.deleted') {
@@ -216,13 +212,13 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
       const subscription = subscriptionEvent(checked);
       if (subscription) return subscription;
       const session = CHECKOUT_EVENTS.has(checked.type) ? parse(sessionShape, checked.data.object) : null;
-      const chargeId = ours(session?.metadata?.chargeId);
+      const chargeId = session?.metadata?.chargeId ?? null;
       const type = eventType(checked.type, session);
       return {
         id: checked.id,
         type,
         sessionId: session?.id ?? null,
-        orderId: session && !chargeId ? ours(session.metadata?.orderId ?? session.client_reference_id) : null,
+        orderId: session && !chargeId ? (session.metadata?.orderId ?? session.client_reference_id ?? null) : null,
         ...(chargeId ? { chargeId } : {}),
         ...(session?.mode === 'subscription' && type === 'checkout.paid'
           ? { subscriptionId: idOf(session.subscription), periodEnd: null }
