@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,7 @@ import { AppError } from './lib/errors';
 import { isLoopbackRequest } from './lib/loopback';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accessPlugin, type RegisteredRoute } from './plugins/access';
+import { inputPlugin } from './plugins/input';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -70,7 +72,12 @@ export interface BuildOptions {
   webDir?: string;
   authLimits?: Partial<AuthLimits>;
   logger?: boolean;
+  /** Where log lines go (default: stdout); tests and the fuzzer read them from here. */
+  logStream?: { write(line: string): void };
 }
+
+/** Request ids accepted from a proxy: short and plain, so they cannot forge log lines. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const webDistDir = () =>
@@ -79,9 +86,26 @@ export const webDistDir = () =>
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // A request id support can look up in the logs: a well-formed one from the proxy in front, else a new UUID.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  // Every answer names its request, so a user reporting a failure can quote it.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -107,6 +131,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => afterResponse.settled());
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError && error.statusCode >= 500) {
+      // Thrown on purpose but still our failure (a payment provider down…): logged with its cause, which
+      // pino's error serializer appends to the message and stack.
+      request.log.error({ err: error }, `${error.code}: ${error.message}`);
+      if (error.headers) reply.headers(error.headers);
+      return reply.code(error.statusCode).send({ error: { code: error.code, message: error.message, requestId: request.id } });
+    }
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return reply
@@ -134,10 +165,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
+    return reply
+      .code(500)
+      .send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.', requestId: request.id } });
   });
 
   await app.register(accessPlugin);
+  await app.register(inputPlugin);
   await app.register(cookie);
   await app.register(securityPlugin, { appUrl: config.appUrl, isProduction: config.isProduction, csrfExempt: ['/api/webhooks/'] });
   await app.register(sessionPlugin);

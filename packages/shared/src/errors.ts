@@ -23,5 +23,6 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export interface ApiErrorBody {
-  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+  /** `requestId` comes with every 5xx (and in the x-request-id header of every response): support finds the logged cause by it. */
+  error: { code: ErrorCode; message: string; fields?: Record<string, string>; requestId?: string };
 }

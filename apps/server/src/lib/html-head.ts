@@ -64,7 +64,8 @@ export function injectHead(html: string, head: HeadInfo): string {
     ...(head.image ? [`<meta property="og:image" content="${esc(head.image)}" />`] : []),
     `<meta name="twitter:card" content="summary_large_image" />`,
   ].join('\n    ');
-  return html.replace(/<meta name="description"[^>]*>\s*/, '').replace(/<title>[\s\S]*?<\/title>/, tags);
+  // A replacer function: a replacement string would expand `$&`, `$'`… found in a deal's text.
+  return html.replace(/<meta name="description"[^>]*>\s*/, '').replace(/<title>[\s\S]*?<\/title>/, () => tags);
 }
 
 /**
@@ -77,5 +78,7 @@ export function injectInitialData(html: string, data: Record<string, unknown>): 
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-  return html.replace('</body>', `<script type="application/json" id="lp-initial-data">${json}</script></body>`);
+  const block = `<script type="application/json" id="lp-initial-data">${json}</script></body>`;
+  // A replacer function: a replacement string would expand `$&`, `$'`… found in a deal's text.
+  return html.replace('</body>', () => block);
 }

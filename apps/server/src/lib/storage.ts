@@ -22,10 +22,12 @@ export function uploadStorage(dataDir: string): FileStorage {
 }
 
 const KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.(webp|png|jpe?g)$/;
+/** Our keys are short (`deals/<uuid>-sm.webp`); a longer name from a URL would only meet ENAMETOOLONG on disk. */
+const KEY_MAX_LENGTH = 200;
 const TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };
 
 export function isStorageKey(key: string): boolean {
-  return KEY.test(key);
+  return key.length <= KEY_MAX_LENGTH && KEY.test(key);
 }
 
 export function diskStorage(root: string): FileStorage {

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../db/client';
 import { sandboxRefunds, sandboxSessions, sandboxSubscriptions } from '../db/schema';
 import { AppError } from '../lib/errors';
@@ -9,6 +10,40 @@ import type { PaymentProvider, ProviderEvent } from './provider';
 export const SANDBOX_SIGNATURE_HEADER = 'lp-sandbox-signature';
 /** Signed events older than this are refused (replays), as Stripe does with its default tolerance. */
 const TOLERANCE_SECONDS = 300;
+
+const text = z.string().min(1).max(255);
+/** Unix seconds up to 9999-12-31: a later one is no date a database can store. */
+const unixSeconds = z.number().int().min(0).max(253_402_300_799);
+const ourId = z.uuid();
+
+/**
+ * What a signed sandbox event must look like: the signature proves who sent it, this proves it can
+ * be acted on; anything else is a 400, never a 500.
+ */
+const sandboxEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    id: text,
+    type: z.enum(['checkout.session.completed', 'checkout.session.expired']),
+    data: z.object({
+      object: z.object({
+        id: text,
+        payment_status: z.enum(['paid', 'unpaid']),
+        metadata: z.object({ orderId: ourId.optional(), chargeId: ourId.optional() }).nullish(),
+        mode: z.enum(['payment', 'subscription']).optional(),
+        subscription: text.nullish(),
+        current_period_end: unixSeconds.nullish(),
+      }),
+    }),
+  }),
+  z.object({
+    id: text,
+    type: z.literal('invoice.paid'),
+    data: z.object({
+      object: z.object({ subscription: text, period_end: unixSeconds, metadata: z.object({ chargeId: ourId.optional() }).nullish() }),
+    }),
+  }),
+  z.object({ id: text, type: z.literal('customer.subscription.deleted'), data: z.object({ object: z.object({ id: text }) }) }),
+]);
 
 /** The event body the sandbox sends, shaped like Stripe's so the two read alike. */
 export type SandboxEvent =
@@ -147,17 +182,17 @@ export function createSandboxProvider(opts: { db: Db; appUrl: string; secret: st
       const payload = rawBody.toString('utf8');
       const header = headers[SANDBOX_SIGNATURE_HEADER];
       verifySignature(opts.secret, payload, Array.isArray(header) ? header[0] : header);
-      let event: SandboxEvent;
+      let json: unknown;
       try {
-        event = JSON.parse(payload) as SandboxEvent;
+        json = JSON.parse(payload);
       } catch {
         throw new AppError('BAD_REQUEST', 'The webhook body is not JSON.');
       }
-      const incomplete = () => new AppError('BAD_REQUEST', 'The webhook event is incomplete.');
-      if (!event?.id || !event.data?.object) throw incomplete();
+      const parsed = sandboxEventSchema.safeParse(json);
+      if (!parsed.success) throw new AppError('BAD_REQUEST', 'The webhook event is incomplete.');
+      const event = parsed.data;
       if (event.type === 'invoice.paid') {
         const invoice = event.data.object;
-        if (!invoice.subscription || !Number.isInteger(invoice.period_end)) throw incomplete();
         return {
           id: event.id,
           type: 'subscription.renewed',
@@ -169,11 +204,9 @@ export function createSandboxProvider(opts: { db: Db; appUrl: string; secret: st
         };
       }
       if (event.type === 'customer.subscription.deleted') {
-        if (!event.data.object.id) throw incomplete();
         return { id: event.id, type: 'subscription.ended', sessionId: null, orderId: null, subscriptionId: event.data.object.id };
       }
       const session = event.data.object;
-      if (!session.id) throw incomplete();
       const type =
         event.type === 'checkout.session.completed' && session.payment_status === 'paid'
           ? 'checkout.paid'

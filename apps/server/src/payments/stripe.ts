@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { AppError } from '../lib/errors';
 import type { CardSummary, CreateCheckoutInput, CreateMerchantCheckoutInput, PaymentProvider, ProviderEvent } from './provider';
 
@@ -11,6 +12,8 @@ const MIN_EXPIRY_SECONDS = 31 * 60;
 const MAX_EXPIRY_SECONDS = 23 * 3600 + 59 * 60;
 /** A buyer waits on this call before the redirect; fail fast rather than the SDK's 80 s default. */
 const TIMEOUT_MS = 10_000;
+/** 9999-12-31: a later timestamp is no date a database can store. */
+const MAX_UNIX_SECONDS = 253_402_300_799;
 
 function clampExpiresAt(expiresAt: Date, now = Date.now()): number {
   const nowSeconds = Math.floor(now / 1000);
@@ -37,34 +40,57 @@ function lineItems(input: CreateCheckoutInput): Stripe.Checkout.SessionCreatePar
   return items;
 }
 
-/** The checkout session behind an event, for the `checkout.session.*` events only. */
-function sessionOf(event: Stripe.Event): Stripe.Checkout.Session | null {
-  switch (event.type) {
-    case 'checkout.session.completed':
-    case 'checkout.session.async_payment_succeeded':
-    case 'checkout.session.async_payment_failed':
-    case 'checkout.session.expired':
-      return event.data.object;
-    default:
-      return null;
-  }
+/**
+ * The parts of an event we read, checked: a signed event is Stripe's, but its shape still decides
+ * whether we can act on it, and a surprise must be a 400, never a 500 (Stripe retries either).
+ */
+const ref = z.union([z.string().min(1).max(255), z.object({ id: z.string().min(1).max(255) })]).nullish();
+const metadata = z.record(z.string(), z.string()).nullish();
+const eventShape = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().max(255),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+const sessionShape = z.object({
+  id: z.string().min(1).max(255),
+  payment_status: z.string().nullish(),
+  mode: z.string().nullish(),
+  metadata,
+  client_reference_id: z.string().max(255).nullish(),
+  subscription: ref,
+});
+const invoiceShape = z.object({
+  parent: z.object({ subscription_details: z.object({ subscription: ref, metadata }).nullish() }).nullish(),
+  /** Older API versions name the subscription here. */
+  subscription: ref,
+  lines: z
+    .object({ data: z.array(z.object({ period: z.object({ end: z.number().int().min(0).max(MAX_UNIX_SECONDS) }).nullish() })) })
+    .nullish(),
+});
+const subscriptionShape = z.object({ id: z.string().min(1).max(255) });
+type Session = z.infer<typeof sessionShape>;
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new AppError('BAD_REQUEST', 'The webhook event is incomplete.');
+  return result.data;
 }
 
-const idOf = (ref: string | { id: string } | null | undefined): string | null =>
-  ref == null ? null : typeof ref === 'string' ? ref : ref.id;
+const CHECKOUT_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+]);
 
-/** The subscription an invoice bills (its parent in current API versions, `subscription` in older ones). */
-function invoiceSubscription(invoice: Stripe.Invoice): string | null {
-  const fromParent = idOf(invoice.parent?.subscription_details?.subscription ?? null);
-  if (fromParent) return fromParent;
-  return idOf((invoice as unknown as { subscription?: string | { id: string } | null }).subscription ?? null);
-}
+const idOf = (r: z.infer<typeof ref>): string | null => (r == null ? null : typeof r === 'string' ? r : r.id);
 
 /** Subscription renewals and endings; null for every other event. */
-function subscriptionEvent(event: Stripe.Event): ProviderEvent | null {
+function subscriptionEvent(event: z.infer<typeof eventShape>): ProviderEvent | null {
   if (event.type === 'invoice.paid') {
-    const invoice = event.data.object;
-    const subscriptionId = invoiceSubscription(invoice);
+    const invoice = parse(invoiceShape, event.data.object);
+    // The subscription an invoice bills: its parent in current API versions, `subscription` in older ones.
+    const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(invoice.subscription);
     if (!subscriptionId) return null;
     const ends = (invoice.lines?.data ?? []).map((l) => l.period?.end ?? 0).filter((n) => n > 0);
     const periodEnd = ends.length ? new Date(Math.max(...ends) * 1000) : null;
@@ -72,13 +98,14 @@ function subscriptionEvent(event: Stripe.Event): ProviderEvent | null {
     return { id: event.id, type: 'subscription.renewed', sessionId: null, orderId: null, chargeId, subscriptionId, periodEnd };
   }
   if (event.type === 'customer.subscription.deleted') {
-    return { id: event.id, type: 'subscription.ended', sessionId: null, orderId: null, subscriptionId: event.data.object.id };
+    const subscription = parse(subscriptionShape, event.data.object);
+    return { id: event.id, type: 'subscription.ended', sessionId: null, orderId: null, subscriptionId: subscription.id };
   }
   return null;
 }
 
-function eventType(event: Stripe.Event, session: Stripe.Checkout.Session | null): ProviderEvent['type'] {
-  switch (event.type) {
+function eventType(type: string, session: Session | null): ProviderEvent['type'] {
+  switch (type) {
     case 'checkout.session.completed':
       // `unpaid` means a delayed method (bank debit) is still pending; async_payment_succeeded follows.
       return session?.payment_status === 'paid' || session?.payment_status === 'no_payment_required' ? 'checkout.paid' : 'ignored';
@@ -196,13 +223,14 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
       } catch {
         throw new AppError('INVALID_SIGNATURE', 'Invalid webhook signature');
       }
-      const subscription = subscriptionEvent(event);
+      const checked = parse(eventShape, event);
+      const subscription = subscriptionEvent(checked);
       if (subscription) return subscription;
-      const session = sessionOf(event);
+      const session = CHECKOUT_EVENTS.has(checked.type) ? parse(sessionShape, checked.data.object) : null;
       const chargeId = session?.metadata?.chargeId ?? null;
-      const type = eventType(event, session);
+      const type = eventType(checked.type, session);
       return {
-        id: event.id,
+        id: checked.id,
         type,
         sessionId: session?.id ?? null,
         orderId: session && !chargeId ? (session.metadata?.orderId ?? session.client_reference_id ?? null) : null,

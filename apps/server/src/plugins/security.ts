@@ -42,8 +42,11 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { appUrl: st
   const allowed = new Set([new URL(opts.appUrl).origin]);
   const exempt = opts.csrfExempt ?? [];
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (exempt.some((p) => request.url.startsWith(p))) return;
+    // Every unsafe method, whatever its path: the router decodes `/%61pi/…` to `/api/…`, so a test on
+    // the raw URL let such a request through. Exemptions match the routed path, never the raw URL.
+    if (SAFE_METHODS.has(request.method)) return;
+    const routed = request.routeOptions.url;
+    if (routed && exempt.some((p) => routed.startsWith(p))) return;
     const origin = request.headers.origin;
     const host = request.headers.host;
     if (origin) {

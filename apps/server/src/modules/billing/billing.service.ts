@@ -189,6 +189,8 @@ export interface BillingEventResult {
  * to customer checkout. Exactly once: the event id is recorded under a primary key and the charge
  * moves by conditional updates, in one transaction with the merchant and deal changes.
  */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function handleBillingEvent(
   deps: { db: Db; provider: PaymentProvider; log?: { error(o: object, m: string): void }; mailer?: Mailer; appUrl?: string },
   event: ProviderEvent,
@@ -258,7 +260,8 @@ export async function handleBillingEvent(
       const match = and(
         ours,
         eq(merchantCharges.kind, 'subscription'),
-        event.chargeId ? or(bySubscription, eq(merchantCharges.id, event.chargeId)) : bySubscription,
+        // Charge ids are UUIDs; metadata from elsewhere on the provider account is not ours (and not a uuid to compare).
+        event.chargeId && UUID.test(event.chargeId) ? or(bySubscription, eq(merchantCharges.id, event.chargeId)) : bySubscription,
       );
       // A paid invoice can arrive before the checkout's own event: it confirms the payment too.
       const first = await applyPaid(tx, match, { ...event, chargeId: null }, now);

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createCheckoutSchema } from '@localperks/shared';
 import { AppError } from '../../lib/errors';
+import { findUnstorableText } from '../../plugins/input';
 import { handleBillingEvent } from '../billing/billing.service';
 import { handleProviderEvent, orderStatus, startCheckout } from './checkout.service';
 
@@ -64,6 +65,8 @@ export async function checkoutRoutes(app: FastifyInstance) {
           throw new AppError('NOT_FOUND', `The ${request.params.provider} provider is not in use.`);
         if (!Buffer.isBuffer(request.body)) throw new AppError('INVALID_SIGNATURE', 'Invalid webhook signature');
         const event = await app.payments.verifyWebhook(request.body, request.headers);
+        // The raw body skipped the input rule every parsed body gets (plugins/input.ts): apply it to what was read.
+        if (findUnstorableText(event)) throw new AppError('BAD_REQUEST', 'The webhook event contains characters that cannot be stored.');
         // Merchant charges (subscription, PerkBoost) first; everything else is a customer order.
         const billing = await handleBillingEvent(
           { db: app.db, provider: app.payments, log: request.log, mailer: app.mailer, appUrl: app.config.appUrl },

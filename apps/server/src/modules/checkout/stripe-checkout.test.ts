@@ -174,7 +174,11 @@ describe('starting a checkout with Stripe', () => {
     fake.failNext(2);
     const res = await checkout(cookie, [{ dealId: deal.id, quantity: 1 }]);
     expect(res.statusCode).toBe(503);
-    expect(res.json().error).toEqual({ code: 'UNAVAILABLE', message: 'The payment provider is not reachable. Please try again.' });
+    expect(res.json().error).toEqual({
+      code: 'UNAVAILABLE',
+      message: 'The payment provider is not reachable. Please try again.',
+      requestId: res.headers['x-request-id'],
+    });
     expect(fake.sessions.size).toBe(sessionsBefore);
 
     const userOrders = await db.select().from(orders).where(eq(orders.userId, user.id));
