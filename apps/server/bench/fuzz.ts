@@ -607,7 +607,7 @@ interface Finding {
 async function send(t: Target, req: FuzzRequest, cookie: string | null): Promise<{ status: number; body: string }> {
   const ctrl = new AbortController();
   const opts: InjectOptions & { payloadAsStream: true } = {
-    method: req.method as InjectOptions['method'],
+    method: req.method,
     url: req.url,
     headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}), ...req.headers },
     ...(req.payload !== undefined ? { payload: req.payload } : {}),

@@ -9,6 +9,7 @@ import { users } from '../src/db/schema';
 import { freshDatabase } from './build';
 
 const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) =>
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() does not compile against the PGlite | node-postgres union
   ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 // Each test file's database is a copy of one migrated in the global setup (global-pglite.ts,

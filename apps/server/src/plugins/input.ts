@@ -6,6 +6,7 @@ import { AppError } from '../lib/errors';
  * NUL and unpaired UTF-16 surrogates. PostgreSQL refuses U+0000 in text and jsonb, and a lone
  * surrogate is not valid UTF-8: either one turned an ordinary insert or search into a 500.
  */
+// eslint-disable-next-line no-control-regex -- matching the NUL character is the point of this pattern
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export const UNSTORABLE_TEXT_MESSAGE = 'Contains characters that are not allowed (a NUL byte or a broken Unicode character).';
