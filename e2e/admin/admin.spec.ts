@@ -1,19 +1,35 @@
 import type { Page } from '@playwright/test';
 import { ADMIN_AUTH_MESSAGES, formatCents } from '@localperks/shared';
-import { codeIn, DEMO, demoPassword, expectAccessible, latestMail, login, screenshot, test, expect } from '../support/browser';
+import {
+  codeIn,
+  DEMO,
+  demoPassword,
+  expect,
+  expectAccessible,
+  latestMail,
+  login,
+  newApprovedMerchant,
+  newCustomer,
+  newStandardDeal,
+  screenshot,
+  test,
+  uniqueEmail,
+} from '../support/browser';
 
 const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const SUBJECT = `Voucher question ${stamp}`;
 const REPLY = 'We spoke to the shop: your voucher is valid until the end of the month.';
-const NEW_ADMIN = { name: 'Robin Ops', email: `e2e-admin-${stamp}@example.com`, password: 'Adm1nSecure' };
-const REASON = 'The deal promises a free dessert that the merchant does not offer (Merchant Terms, content rules).';
+const NEW_ADMIN = { name: 'Robin Ops', email: uniqueEmail('new-admin'), password: 'Adm1nSecure' };
+const REASON = `The deal promises a free dessert that the merchant does not offer (Merchant Terms, content rules; ${stamp}).`;
+const MERCHANT = `Moderated Diner ${stamp}`;
+const DEAL = `Dessert tasting for two ${stamp}`;
 
 /** Full-page screenshots from the top, so the sticky header sits where a person sees it. */
 async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, name);
 }
-const seen = (page: Page, text: string | RegExp) => expect(page.getByText(text).first()).toBeVisible({ timeout: 10_000 });
+const seen = (page: Page, text: string | RegExp) => expect(page.getByText(text).first()).toBeVisible();
 
 /** Both steps of /admin-login with the code read from the mailbox; lands on the dashboard. */
 async function adminSignIn(page: Page, email: string, password: string) {
@@ -25,7 +41,7 @@ async function adminSignIn(page: Page, email: string, password: string) {
   await expect(page.getByLabel('Access Code', { exact: true })).toBeVisible();
   const code = codeIn((await latestMail(email, 'admin_access_code')).text);
   // Development mode (the e2e server runs in it) also shows the code on screen.
-  expect(await page.getByTestId('dev-access-code').textContent()).toBe(code);
+  await expect(page.getByTestId('dev-access-code')).toHaveText(code);
   return code;
 }
 
@@ -33,13 +49,16 @@ test.describe('admin dashboard', () => {
   test('signs in with the mailed code, moderates a deal, answers a ticket the customer then reads, adds an admin, and shows the audit trail', async ({
     newPage,
   }) => {
+    // Its own customer, and its own merchant with a live deal to moderate.
+    const account = await newCustomer();
+    const ownDeal = await newStandardDeal(DEAL, (await newApprovedMerchant(MERCHANT)).cookie);
     // A customer writes through the contact form while signed in.
     const { page: customer } = await newPage({ width: 375, height: 812 });
-    await login(customer, DEMO.customer);
+    await login(customer, account.email, account.password);
     await customer.waitForURL((u) => u.pathname === '/');
     await customer.goto('/contact');
     await customer.getByLabel('Name').fill('Casey Customer');
-    await customer.getByLabel('Email').fill(DEMO.customer);
+    await customer.getByLabel('Email').fill(account.email);
     await customer.getByLabel('Subject').fill(SUBJECT);
     await customer.getByLabel('Message').fill('The shop said my voucher code was not valid yesterday. Can you help?');
     await customer.getByRole('button', { name: 'Send Message', exact: true }).click();
@@ -64,7 +83,7 @@ test.describe('admin dashboard', () => {
         }),
       });
       return res.status;
-    }, `e2e-pending-${stamp}@example.com`);
+    }, uniqueEmail('pending'));
     expect(registered).toBe(201);
     // A signed-in non-admin is sent home from the admin pages.
     await customer.goto('/admin-login');
@@ -104,7 +123,7 @@ test.describe('admin dashboard', () => {
     await expect(page.getByTestId('dev-access-code')).toBeVisible();
     const fresh = (await page.getByTestId('dev-access-code').textContent())!;
     // The mailbox's newest code is the one on screen (a new one was mailed for this sign-in).
-    await expect.poll(async () => codeIn((await latestMail(DEMO.admin, 'admin_access_code')).text)).toBe(fresh);
+    await expect.poll(async () => codeIn((await latestMail(DEMO.admin, 'admin_access_code')).text), { timeout: 10_000 }).toBe(fresh);
     await page.getByLabel('Access Code', { exact: true }).fill('12345');
     await page.getByRole('button', { name: 'Verify Code', exact: true }).click();
     await seen(page, ADMIN_AUTH_MESSAGES.codeFormat);
@@ -136,17 +155,16 @@ test.describe('admin dashboard', () => {
     await expect(page.getByText(/^Next payout: /)).toBeVisible();
     expect(overview.pendingApprovals).toBeGreaterThan(0);
     await expect(page.getByRole('tab', { name: /Merchant Approval/ })).toHaveText(`Merchant Approval${overview.pendingApprovals} pending`);
-    expect(await page.getByText(/^(Approved|Pending)$/).count()).toBeGreaterThan(0);
+    await expect(page.getByText(/^(Approved|Pending)$/).first()).toBeAttached();
     await expectAccessible(page);
     await shot(page, 'admin-overview-1280');
 
-    // A merchant's deals; one is deactivated with a reason.
+    // A merchant's deals; one is deactivated with a reason (this journey's own merchant and deal).
     const merchants = page.getByRole('button', { name: /deals? · \d+ active/ });
-    await merchants.first().click();
+    await merchants.filter({ hasText: MERCHANT }).click();
     await seen(page, 'Back to Merchants');
-    const deactivate = page.getByRole('button', { name: /^Deactivate / }).first();
-    const label = (await deactivate.getAttribute('aria-label'))!;
-    const title = label.replace(/^Deactivate /, '');
+    const title = ownDeal.title;
+    const deactivate = page.getByRole('button', { name: `Deactivate ${title}` });
     await deactivate.click();
     const dialog = page.getByRole('dialog', { name: 'Deactivate Deal' });
     await expect(dialog).toBeVisible();
@@ -175,7 +193,7 @@ test.describe('admin dashboard', () => {
     await seen(page, REPLY);
     await expectAccessible(page);
     await shot(page, 'admin-support-1280');
-    expect((await latestMail(DEMO.customer, 'support_reply')).text).toContain(REPLY);
+    expect((await latestMail(account.email, 'support_reply')).text).toContain(REPLY);
 
     // The customer reads the reply in their account and answers.
     await customer.goto('/profile?tab=support');

@@ -1,6 +1,19 @@
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { apiCall, codeIn, DEMO, demoPassword, expectAccessible, latestMail, linkIn, screenshot, test, expect } from '../support/browser';
+import {
+  animationsSettled,
+  apiCall,
+  codeIn,
+  DEMO,
+  expect,
+  expectAccessible,
+  latestMail,
+  linkIn,
+  newAdmin,
+  screenshot,
+  screenshotPath,
+  test,
+  uniqueEmail,
+} from '../support/browser';
 
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const PASSWORD = 'Merchant2025';
@@ -8,7 +21,7 @@ const REASON = 'Please add your business licence number and a photo of the store
 
 /** A merchant registers through the public API (the registration page has its own journey). */
 async function registerMerchant(businessName: string, plan: string) {
-  const email = `e2e-admin-${tag}-${plan}@example.com`;
+  const email = uniqueEmail(`approval-${plan}`);
   const res = await apiCall('/api/merchants/register', {
     email,
     password: PASSWORD,
@@ -26,23 +39,24 @@ async function registerMerchant(businessName: string, plan: string) {
   return email;
 }
 
-/** Signs the admin in through /admin-login with the 6-digit code from the e-mail. */
+/** Signs an admin of this journey's own in through /admin-login with the 6-digit code from the e-mail. */
 async function adminLogin(page: Page) {
+  const admin = await newAdmin('Approval Admin');
   await page.goto('/admin-login');
-  await page.getByTestId('admin-email').fill(DEMO.admin);
-  await page.getByTestId('admin-password').fill(demoPassword());
+  await page.getByTestId('admin-email').fill(admin.email);
+  await page.getByTestId('admin-password').fill(admin.password);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByTestId('admin-code').waitFor({ state: 'visible' });
-  const mail = await latestMail(DEMO.admin, 'admin_access_code');
+  const mail = await latestMail(admin.email, 'admin_access_code');
   await page.getByTestId('admin-code').fill(codeIn(mail.text));
   await page.getByRole('button', { name: 'Verify Code' }).click();
   await page.waitForURL('**/admin/dashboard**');
 }
 
-/** A dialog is fixed to the viewport: photograph what the person sees, from the top of the page. */
+/** A dialog is fixed to the viewport: photograph what the person sees, once it has finished opening. */
 async function dialogShot(page: Page, name: string) {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.resolve(import.meta.dirname, '../../screenshots', `${name}.png`) });
+  await animationsSettled(page);
+  await page.screenshot({ path: screenshotPath(name) });
 }
 
 /** Full-page screenshots from the top, so the sticky header sits where a person sees it. */
@@ -80,9 +94,7 @@ test.describe('admin: merchant approval and payouts', () => {
     // Approve.
     await toApprove.getByRole('button', { name: 'Approve', exact: true }).click();
     await toast(page, 'Merchant Approved').waitFor({ state: 'visible' });
-    await expect
-      .poll(() => page.getByText(`${approveName} has been approved with a 15% commission rate`, { exact: false }).count())
-      .toBeGreaterThan(0);
+    await expect(page.getByText(`${approveName} has been approved with a 15% commission rate`, { exact: false }).first()).toBeAttached();
     await card(page, 'Recently processed', approveName)
       .or(page.getByRole('list', { name: 'Recently processed' }).getByText(approveName))
       .first()
@@ -151,8 +163,7 @@ test.describe('admin: merchant approval and payouts', () => {
       .getByRole('listitem')
       .filter({ has: page.getByRole('button', { name: /^Mark as Paid/ }) })
       .first();
-    const period = (await first.textContent())!;
-    expect(period).toContain('Windy City Bistro');
+    await expect(first).toContainText('Windy City Bistro');
     await expectAccessible(page);
     await pageShot(page, 'admin-payouts-1280');
     await first.getByRole('button', { name: /^Mark as Paid/ }).click();

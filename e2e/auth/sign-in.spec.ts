@@ -83,13 +83,17 @@ test.describe('sign-up, verification and sign-in', () => {
     await expect(page.getByText('Welcome Back')).toBeVisible();
     await page.getByTestId('login-email').fill(DEMO.customer);
     await page.getByTestId('login-password').fill('WrongPassword1');
+    // The request is held until the loading state has been seen, then let through.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/auth/login', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await held;
       await route.continue();
     });
     const click = page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Logging in...' })).toBeVisible();
     await expect(page.getByTestId('login-email')).toBeDisabled();
+    release();
     await click;
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
     await page.getByRole('tab', { name: 'Sign Up' }).click();

@@ -1,9 +1,19 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { MERCHANT_MESSAGES } from '@localperks/shared';
-import { DEMO, expectAccessible, latestMail, linkIn, login, screenshot, test, expect } from '../support/browser';
+import {
+  DEMO,
+  expect,
+  expectAccessible,
+  latestMail,
+  linkIn,
+  login,
+  screenshot,
+  screenshotPath,
+  test,
+  uniqueEmail,
+} from '../support/browser';
 
-const unique = () => `e2e-merchant-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const unique = () => uniqueEmail('register');
 const PASSWORD = 'Merchant2025';
 const EMAIL_TAKEN = 'An account with this email already exists. Try logging in or resetting your password.';
 
@@ -62,7 +72,7 @@ test.describe('merchant registration', () => {
       MERCHANT_MESSAGES.stateMin,
       MERCHANT_MESSAGES.termsRequired,
     ]) {
-      await expect.poll(() => page.getByText(message, { exact: true }).isVisible(), { message }).toBe(true);
+      await expect(page.getByText(message, { exact: true }), message).toBeVisible();
     }
     await expect(page).toHaveURL((u) => u.pathname === '/merchant/register');
     await expectAccessible(page);
@@ -90,12 +100,13 @@ test.describe('merchant registration', () => {
     ]) {
       await expect(dialog.getByText(text)).toBeVisible();
     }
-    expect(await dialog.getByRole('link', { name: /Read the full Merchant Terms of Service/ }).getAttribute('href')).toBe(
+    await expect(dialog.getByRole('link', { name: /Read the full Merchant Terms of Service/ })).toHaveAttribute(
+      'href',
       '/company/merchant-terms',
     );
     await expectAccessible(page);
     // The dialog is fixed to the viewport: a viewport shot shows it as seen.
-    await page.screenshot({ path: path.resolve(import.meta.dirname, '../../screenshots/merchant-register-terms-375.png') });
+    await page.screenshot({ path: screenshotPath('merchant-register-terms-375') });
     await dialog.getByRole('button', { name: 'I Agree' }).click();
     await expect(dialog).toBeHidden();
     await expect(termsCheckbox(page)).toBeChecked();
@@ -104,13 +115,17 @@ test.describe('merchant registration', () => {
     await screenshotFromTop(page, 'merchant-register-375');
 
     // While the request runs the button says so and the fields are locked.
+    // The request is held until the loading state has been seen, then let through.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/merchants/register', async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
+      await held;
       await route.continue();
     });
     await submitButton(page).click();
     await expect(page.getByRole('button', { name: 'Creating account...' })).toBeDisabled();
     await expect(page.getByLabel('Business Name')).toBeDisabled();
+    release();
     await expect(page.getByRole('heading', { name: 'Registration Submitted!', level: 1 })).toBeVisible();
     await page.unrouteAll();
     await expect(page.getByText(/check your email \(including your spam folder\)/)).toBeVisible();
@@ -155,7 +170,7 @@ test.describe('merchant registration', () => {
     const emailField = page.getByLabel('Email', { exact: true });
     await expect(emailField).toHaveAttribute('aria-invalid', 'true');
     // The field with the error gets the focus, so a merchant at the bottom of the form sees it.
-    expect(await emailField.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect(emailField).toBeFocused();
     await expect(page.getByRole('heading', { name: 'Registration Submitted!' })).toHaveCount(0);
     await context.close();
   });

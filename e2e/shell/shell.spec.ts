@@ -21,10 +21,13 @@ test.describe('site shell', () => {
       for (const [path, heading] of STATIC_PAGES) {
         await page.goto(path);
         const h1 = page.getByRole('heading', { level: 1 });
-        await expect.poll(() => h1.textContent(), { message: path }).toMatch(new RegExp(heading, 'i'));
+        await expect(h1, path).toHaveText(new RegExp(heading, 'i'));
         // Real content, not a placeholder.
-        expect((await page.locator('main').innerText()).length, path).toBeGreaterThan(path === '/contact' ? 250 : 400);
-        expect(await page.locator('main').innerText()).not.toMatch(/coming soon|lorem ipsum/i);
+        const main = page.locator('main');
+        await expect
+          .poll(async () => (await main.innerText()).length, { message: path, timeout: 10_000 })
+          .toBeGreaterThan(path === '/contact' ? 250 : 400);
+        await expect(main, path).not.toHaveText(/coming soon|lorem ipsum/i, { useInnerText: true });
         await expectAccessible(page);
         await screenshot(page, `static${path.replaceAll('/', '-')}-${width}`);
       }
@@ -41,11 +44,9 @@ test.describe('site shell', () => {
       ['/company/merchant-refund-policy', 'May 22, 2025'],
     ]) {
       await page.goto(path!);
-      await expect.poll(() => page.locator('main').innerText()).toContain(date);
+      await expect(page.locator('main')).toContainText(date!, { useInnerText: true });
     }
     await page.goto('/perkboost-info');
-    await expect.poll(() => page.locator('main').innerText()).toContain('$9.99');
-    const text = await page.locator('main').innerText();
     for (const s of [
       '$9.99',
       '$24.99',
@@ -55,7 +56,7 @@ test.describe('site shell', () => {
       'Best Value',
       'Available to all merchants with active subscription plans.',
     ])
-      expect(text).toContain(s);
+      await expect(page.locator('main')).toContainText(s, { useInnerText: true });
     await context.close();
   });
 
@@ -89,8 +90,12 @@ test.describe('site shell', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Side menu' });
     await expect(menu).toBeVisible();
-    const items = async () => (await menu.locator('a, button').allInnerTexts()).map((s) => s.trim());
-    expect(await items()).toEqual(['Home', 'Browse Deals', 'Favorites (0)', 'Cart (0)', 'My Purchases', 'Login / Signup']);
+    await expect(menu.locator('a, button')).toHaveText(
+      ['Home', 'Browse Deals', 'Favorites (0)', 'Cart (0)', 'My Purchases', 'Login / Signup'],
+      {
+        useInnerText: true,
+      },
+    );
     await screenshot(page, 'side-menu-visitor-375');
     await expectAccessible(page);
     await context.close();
@@ -102,18 +107,21 @@ test.describe('site shell', () => {
     await m.page.getByRole('button', { name: 'Open menu' }).click();
     const mmenu = m.page.getByRole('navigation', { name: 'Side menu' });
     await expect(mmenu).toBeVisible();
-    expect((await mmenu.locator('a, button').allInnerTexts()).map((s) => s.trim())).toEqual([
-      'Home',
-      'Browse Deals',
-      'Favorites (0)',
-      'Cart (0)',
-      'My Purchases',
-      'Profile',
-      'Merchant Dashboard',
-      'Launch Checklist',
-      'Redeem Voucher',
-      'Logout',
-    ]);
+    await expect(mmenu.locator('a, button')).toHaveText(
+      [
+        'Home',
+        'Browse Deals',
+        'Favorites (0)',
+        'Cart (0)',
+        'My Purchases',
+        'Profile',
+        'Merchant Dashboard',
+        'Launch Checklist',
+        'Redeem Voucher',
+        'Logout',
+      ],
+      { useInnerText: true },
+    );
     await screenshot(m.page, 'side-menu-merchant-375');
     await m.context.close();
   });
@@ -124,18 +132,18 @@ test.describe('site shell', () => {
     await page.waitForURL('**/merchant/dashboard');
     await page.goto('/about');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect
-      .poll(() => nav.getByRole('link').allInnerTexts())
-      .toEqual(['Home', 'Browse Deals', 'My Purchases', 'Merchant Dashboard', 'Launch Checklist']);
+    await expect(nav.getByRole('link')).toHaveText(['Home', 'Browse Deals', 'My Purchases', 'Merchant Dashboard', 'Launch Checklist'], {
+      useInnerText: true,
+    });
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: /^Cart/ })).toHaveCount(0);
     await expect(header.getByRole('link', { name: /^Favorites/ })).toHaveCount(0);
-    expect(await page.getByRole('button', { name: /Account menu/ }).innerText()).toBe('MO');
+    await expect(page.getByRole('button', { name: /Account menu/ })).toHaveText('MO', { useInnerText: true });
     await page.getByRole('button', { name: /Account menu/ }).click();
     const menu = page.getByRole('menu');
-    await expect.poll(() => menu.innerText()).toContain('merchant@localperks.example');
-    expect(await menu.innerText()).toContain('Merchant');
-    expect(await menu.getByRole('menuitem').first().innerText()).toBe('Merchant Dashboard');
+    await expect(menu).toContainText('merchant@localperks.example', { useInnerText: true });
+    await expect(menu).toContainText('Merchant', { useInnerText: true });
+    await expect(menu.getByRole('menuitem').first()).toHaveText('Merchant Dashboard', { useInnerText: true });
     await screenshot(page, 'header-merchant-menu-1280');
     await menu.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
@@ -167,7 +175,7 @@ test.describe('site shell', () => {
     await page.getByLabel('Message').fill('Can I buy a deal as a gift for a friend?');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText(/Your ticket number is [0-9A-F]{8}/)).toBeVisible();
-    expect(await page.locator('main').innerText()).toContain('Mon-Fri');
+    await expect(page.locator('main')).toContainText('Mon-Fri', { useInnerText: true });
     await context.close();
   });
 });

@@ -73,7 +73,10 @@ export async function expectAccessible(page: Page) {
         `${v.id}: ${v.help} (${v.nodes
           .map((n) => n.target.join(' '))
           .slice(0, 3)
-          .join(', ')})`,
+          .join(', ')}) ${v.nodes
+          .map((n) => n.html.slice(0, 160))
+          .slice(0, 3)
+          .join(' | ')}`,
     ),
   ).toEqual([]);
 }
@@ -187,8 +190,34 @@ export async function demoMerchantCookie(): Promise<string> {
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-/** A standard deal of the demo merchant's (Chicago, Restaurants), live at once. */
-export async function newStandardDeal(title: string): Promise<{ id: string; title: string }> {
+/**
+ * A merchant of the journey's own on Deals + Messaging: registered and verified through the public
+ * API, approved with the setup's admin session. Returns its session cookie.
+ */
+export async function newApprovedMerchant(businessName: string): Promise<{ email: string; cookie: string }> {
+  const email = uniqueEmail('merchant');
+  const registered = await apiCall('/api/merchants/register', {
+    email,
+    password: 'Merchant2025',
+    confirmPassword: 'Merchant2025',
+    businessName,
+    description: 'A neighbourhood restaurant registered by a journey for its own deals.',
+    website: '',
+    phone: '(312) 555-0142',
+    city: 'Chicago',
+    state: 'IL',
+    plan: 'deals_messaging',
+    acceptTerms: true,
+  });
+  expect(registered.status, JSON.stringify(registered.json)).toBe(201);
+  const cookie = await verifyByMail(email);
+  const approved = await apiCall(`/api/admin/merchant-requests/${registered.json.registrationId as string}/approve`, {}, adminCookie());
+  expect(approved.status, JSON.stringify(approved.json)).toBe(200);
+  return { email, cookie };
+}
+
+/** A standard deal (Chicago, Restaurants), live at once; the demo merchant's unless another merchant's cookie is given. */
+export async function newStandardDeal(title: string, merchantCookie?: string): Promise<{ id: string; title: string }> {
   const res = await apiCall(
     '/api/merchant/deals',
     {
@@ -205,7 +234,7 @@ export async function newStandardDeal(title: string): Promise<{ id: string; titl
       expirationDate: inDays(30),
       boost: null,
     },
-    await demoMerchantCookie(),
+    merchantCookie ?? (await demoMerchantCookie()),
   );
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return res.json.deal as { id: string; title: string };
