@@ -51,12 +51,25 @@ export const test = base.extend<{ newPage: NewPage }>({
   },
 });
 
-/** Resolves once no finite animation or transition is running (infinite ones, such as spinners, never end). */
+/**
+ * Resolves once the page holds still: no finite animation or transition running (infinite ones, such
+ * as spinners, never end) and the scroll position the same on two frames in a row (the app scrolls
+ * smoothly, and a smooth scroll is not an animation the page can list).
+ */
 export async function animationsSettled(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __e2eLastScroll?: string };
+      const scroll = `${window.scrollX},${window.scrollY}`;
+      const scrollStill = w.__e2eLastScroll === scroll;
+      w.__e2eLastScroll = scroll;
+      const animationsDone = document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY);
+      return scrollStill && animationsDone;
+    },
+    undefined,
+    { polling: 'raf' },
   );
 }
 
