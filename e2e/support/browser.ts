@@ -57,16 +57,17 @@ export const test = base.extend<{ newPage: NewPage }>({
  * smoothly, and a smooth scroll is not an animation the page can list).
  */
 export async function animationsSettled(page: Page) {
+  await page.evaluate(() => delete (window as unknown as { __e2eStill?: unknown }).__e2eStill);
   await page.waitForFunction(
     () => {
-      const w = window as unknown as { __e2eLastScroll?: string };
+      const w = window as unknown as { __e2eStill?: { scroll: string; frames: number } };
       const scroll = `${window.scrollX},${window.scrollY}`;
-      const scrollStill = w.__e2eLastScroll === scroll;
-      w.__e2eLastScroll = scroll;
+      w.__e2eStill = { scroll, frames: w.__e2eStill?.scroll === scroll ? w.__e2eStill.frames + 1 : 0 };
       const animationsDone = document
         .getAnimations()
         .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY);
-      return scrollStill && animationsDone;
+      // Three frames without a move: a smooth scroll just asked for has started by then.
+      return w.__e2eStill.frames >= 3 && animationsDone;
     },
     undefined,
     { polling: 'raf' },
