@@ -143,7 +143,7 @@ export async function apiCall(path: string, body?: unknown, cookie?: string, met
     json: (await res.json()) as Record<string, unknown>,
     cookie: res.headers
       .getSetCookie()
-      .map((c) => c.split(';')[0])
+      .map((c) => c.split(';')[0]!)
       .find((c) => c.startsWith('lp_session=')),
   };
 }
