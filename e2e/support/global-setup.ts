@@ -20,18 +20,23 @@ async function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
-  await expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
-        return fetch(`${url}/api/health`).then(
-          (res) => res.ok,
-          () => false,
-        );
-      },
-      { timeout: 90_000, message: `server did not become healthy:\n${output()}` },
-    )
-    .toBe(true);
+  try {
+    await expect
+      .poll(
+        async () => {
+          if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+          return fetch(`${url}/api/health`).then(
+            (res) => res.ok,
+            () => false,
+          );
+        },
+        // Migrations and the demo seed on a fresh PGlite: minutes when the 2 cores are shared.
+        { timeout: 240_000 },
+      )
+      .toBe(true);
+  } catch (err) {
+    throw new Error(`server did not become healthy: ${(err as Error).message}\n${output()}`);
+  }
 }
 
 /**
