@@ -9,7 +9,9 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/support/global-setup.ts',
-  // Measured on the shared 2-core machine: see docs/decisions or the e2e README section.
+  // One worker: measured reliable on the shared 2-core machine under a CPU hog (3 runs of 40 passed,
+  // 13.5-17 min, plus a shuffled run with --shuffle --fully-parallel). Journeys own their data, so
+  // E2E_WORKERS=2 is possible, but that was not measured here.
   workers: Number(process.env.E2E_WORKERS ?? 1),
   fullyParallel: false,
   retries: 0,
