@@ -32,17 +32,6 @@ export default defineConfig({
       },
       apiProject('api-pglite'),
       apiProject('api-postgres'),
-      {
-        test: {
-          name: 'e2e',
-          include: ['e2e/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['e2e/support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-        },
-      },
     ],
   },
 });

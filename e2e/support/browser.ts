@@ -1,107 +1,127 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
 
-export const baseUrl = () => inject('baseUrl');
-export const demoPassword = () => inject('demoPassword');
+export { expect };
+
+/** Set by global-setup.ts before the workers start. */
+export const baseUrl = () => env('E2E_BASE_URL');
+export const demoPassword = () => env('E2E_DEMO_PASSWORD');
+/** A signed-in admin session made once before any journey (see global-setup.ts). */
+export const adminCookie = () => env('E2E_ADMIN_COOKIE');
+
+function env(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the journeys with \`playwright test\` (global-setup.ts sets it)`);
+  return value;
+}
+
 export const DEMO = {
   customer: 'customer@localperks.example',
   merchant: 'merchant@localperks.example',
   admin: 'admin@localperks.example',
 } as const;
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+/** Waits that depend on the server or the browser: generous enough for a busy 2-core machine. */
+const WAIT_MS = 20_000;
 
-export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(
-    Boolean,
-  ) as string[];
-  const found = candidates.find((p) => fs.existsSync(p));
-  if (!found) throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH)');
-  return found;
-}
+type PageOptions = { width?: number; height?: number; geolocation?: { latitude: number; longitude: number } };
+type NewPage = (opts?: PageOptions) => Promise<{ page: Page; context: BrowserContext }>;
 
-/** One Chromium per test file; each test opens its own context (fresh cookies and storage). */
-export function useBrowser() {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  return {
-    async newPage(
-      opts: { width?: number; height?: number; geolocation?: { latitude: number; longitude: number } } = {},
-    ): Promise<{ page: Page; context: BrowserContext }> {
+/**
+ * `newPage` opens a page in a fresh context (its own cookies and storage) on the journeys' server;
+ * a test may open several (a customer and a merchant side by side). All are closed after the test.
+ */
+export const test = base.extend<{ newPage: NewPage }>({
+  baseURL: async ({}, use) => use(baseUrl()),
+  newPage: async ({ browser }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (opts = {}) => {
       const context = await browser.newContext({
         baseURL: baseUrl(),
         viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
         ...(opts.geolocation ? { geolocation: opts.geolocation, permissions: ['geolocation'] } : {}),
       });
-      context.setDefaultTimeout(15_000);
-      const page = await context.newPage();
-      return { page, context };
+      context.setDefaultTimeout(WAIT_MS);
+      contexts.push(context);
+      return { page: await context.newPage(), context };
+    });
+    for (const context of contexts) await context.close();
+  },
+});
+
+/**
+ * Resolves once the page holds still: no finite animation or transition running (infinite ones, such
+ * as spinners, never end) and the scroll position the same on two frames in a row (the app scrolls
+ * smoothly, and a smooth scroll is not an animation the page can list).
+ */
+export async function animationsSettled(page: Page) {
+  await page.evaluate(() => delete (window as unknown as { __e2eStill?: unknown }).__e2eStill);
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __e2eStill?: { scroll: string; frames: number } };
+      const scroll = `${window.scrollX},${window.scrollY}`;
+      w.__e2eStill = { scroll, frames: w.__e2eStill?.scroll === scroll ? w.__e2eStill.frames + 1 : 0 };
+      const animationsDone = document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY);
+      // Three frames without a move: a smooth scroll just asked for has started by then.
+      return w.__e2eStill.frames >= 3 && animationsDone;
     },
-  };
+    undefined,
+    { polling: 'raf' },
+  );
 }
 
 /** axe-core on the current page: no serious or critical WCAG 2.x A/AA violation. */
 export async function expectAccessible(page: Page) {
-  const check = async () => {
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  };
-  // Colours measured mid-transition (a toast fading in) are not what a person sees: a violation
-  // must still be there once animations have settled.
-  let bad = await check();
-  if (bad.length) {
-    await page.waitForTimeout(600);
-    bad = await check();
-  }
+  // Colours measured mid-transition (a toast fading in) are not what a person sees: check once
+  // animations have settled.
+  await animationsSettled(page);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     bad.map(
       (v) =>
         `${v.id}: ${v.help} (${v.nodes
           .map((n) => n.target.join(' '))
           .slice(0, 3)
-          .join(', ')})`,
+          .join(', ')}) ${v.nodes
+          .map((n) => n.html.slice(0, 160))
+          .slice(0, 3)
+          .join(' | ')}`,
     ),
   ).toEqual([]);
 }
 
-export async function screenshot(page: Page, name: string) {
+export const screenshotPath = (name: string) => {
   const dir = path.resolve(import.meta.dirname, '../../screenshots');
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  return path.join(dir, `${name}.png`);
+};
+
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: screenshotPath(name), fullPage: true });
 }
 
 /** Reads the newest mail of a kind for an address from the development mailbox API. */
 export async function latestMail(to: string, kind?: string): Promise<{ subject: string; text: string; html: string }> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const list = (await (await fetch(`${baseUrl()}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as {
-      mails: { id: string; kind: string }[];
-    };
-    const hit = list.mails.find((m) => !kind || m.kind === kind);
-    if (hit)
-      return (
-        (await (await fetch(`${baseUrl()}/api/dev/mailbox/${hit.id}`)).json()) as { mail: { subject: string; text: string; html: string } }
-      ).mail;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no ${kind ?? ''} mail for ${to}`);
+  let id: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await fetch(`${baseUrl()}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as {
+          mails: { id: string; kind: string }[];
+        };
+        id = list.mails.find((m) => !kind || m.kind === kind)?.id;
+        return id;
+      },
+      { timeout: WAIT_MS, message: `no ${kind ?? ''} mail for ${to}` },
+    )
+    .toBeDefined();
+  return ((await (await fetch(`${baseUrl()}/api/dev/mailbox/${id}`)).json()) as { mail: { subject: string; text: string; html: string } })
+    .mail;
 }
 
 /** The 6-digit code in a mail's text (the admin access code). */
@@ -112,9 +132,9 @@ export function codeIn(text: string): string {
 }
 
 /** JSON calls to the API as a script would make them (same-origin header for the CSRF check). */
-export async function apiCall(path: string, body?: unknown, cookie?: string) {
+export async function apiCall(path: string, body?: unknown, cookie?: string, method?: string) {
   const res = await fetch(`${baseUrl()}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
+    method: method ?? (body === undefined ? 'GET' : 'POST'),
     headers: { 'content-type': 'application/json', origin: baseUrl(), ...(cookie ? { cookie } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -139,4 +159,181 @@ export async function login(page: Page, email: string, password = demoPassword()
   await page.getByTestId('customer-login-email').fill(email);
   await page.getByTestId('customer-login-password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+let counter = 0;
+/** An address no other journey (or earlier run on the same server) uses. */
+export function uniqueEmail(label: string): string {
+  return `e2e-${label}-${Date.now().toString(36)}-${process.pid}-${++counter}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Follows the verification link of a fresh account through the API; returns its session cookie. */
+export async function verifyByMail(email: string): Promise<string> {
+  const mail = await latestMail(email, 'email_verification');
+  const token = new URL(linkIn(mail.text, '/auth/callback')).searchParams.get('token');
+  const session = await apiCall('/api/auth/verify-email', { token });
+  expect(session.status, JSON.stringify(session.json)).toBe(200);
+  return session.cookie!;
+}
+
+export type Account = { email: string; password: string; cookie: string };
+
+/** A verified customer of the journey's own, signed up through the public API. */
+export async function newCustomer(label = 'customer'): Promise<Account> {
+  const email = uniqueEmail(label);
+  const password = 'Journey2025';
+  const res = await apiCall('/api/auth/signup', { email, password });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return { email, password, cookie: await verifyByMail(email) };
+}
+
+/** An admin of the journey's own (created with the setup's admin session); signs in with its own mailed codes. */
+export async function newAdmin(name: string): Promise<{ name: string; email: string; password: string }> {
+  const admin = { name, email: uniqueEmail('admin'), password: 'Adm1nSecure' };
+  const res = await apiCall('/api/admin/admins', admin, adminCookie());
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return admin;
+}
+
+/** The demo merchant (Windy City Bistro) signed in through the API. */
+export async function demoMerchantCookie(): Promise<string> {
+  const res = await apiCall('/api/auth/login', { email: DEMO.merchant, password: demoPassword() });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.cookie!;
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+/**
+ * A merchant of the journey's own on Deals + Messaging: registered and verified through the public
+ * API, approved with the setup's admin session. Returns its session cookie.
+ */
+export async function newApprovedMerchant(businessName: string): Promise<{ email: string; cookie: string }> {
+  const email = uniqueEmail('merchant');
+  const registered = await apiCall('/api/merchants/register', {
+    email,
+    password: 'Merchant2025',
+    confirmPassword: 'Merchant2025',
+    businessName,
+    description: 'A neighbourhood restaurant registered by a journey for its own deals.',
+    website: '',
+    phone: '(312) 555-0142',
+    city: 'Chicago',
+    state: 'IL',
+    plan: 'deals_messaging',
+    acceptTerms: true,
+  });
+  expect(registered.status, JSON.stringify(registered.json)).toBe(201);
+  const cookie = await verifyByMail(email);
+  // The registration answer names no ids (it is the same for a taken address): the merchant's own overview does.
+  const me = await apiCall('/api/merchant/me', undefined, cookie);
+  expect(me.status, JSON.stringify(me.json)).toBe(200);
+  const registrationId = (me.json as { registration: { id: string } }).registration.id;
+  const approved = await apiCall(`/api/admin/merchant-requests/${registrationId}/approve`, {}, adminCookie());
+  expect(approved.status, JSON.stringify(approved.json)).toBe(200);
+  return { email, cookie };
+}
+
+/** A standard deal (Chicago, Restaurants), live at once; the demo merchant's unless another merchant's cookie is given. */
+export async function newStandardDeal(title: string, merchantCookie?: string): Promise<{ id: string; title: string }> {
+  const res = await apiCall(
+    '/api/merchant/deals',
+    {
+      title,
+      description: 'A five-course seasonal tasting menu for two by the river, with a glass of wine each.',
+      highlights: ['Five seasonal courses'],
+      finePrint: '',
+      categoryId: 1,
+      city: 'Chicago',
+      state: 'IL',
+      images: [],
+      originalPriceCents: 12000,
+      dealPriceCents: 7950,
+      expirationDate: inDays(30),
+      boost: null,
+    },
+    merchantCookie ?? (await demoMerchantCookie()),
+  );
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.json.deal as { id: string; title: string };
+}
+
+/**
+ * A crowd-vote deal of the demo merchant's (paid on the sandbox card page through its API), with
+ * `votes` cast by customers of its own: the journey owns every vote on it.
+ */
+export async function newCrowdVoteDeal(
+  title: string,
+  opts: { votesRequired: number; votes: number },
+): Promise<{ id: string; title: string; votesRequired: number; currentVotes: number }> {
+  const res = await apiCall(
+    '/api/merchant/deals',
+    {
+      title,
+      description: 'Sunday brunch for two with bottomless coffee, unlocked when enough neighbours vote for it.',
+      highlights: ['Brunch for two'],
+      finePrint: '',
+      categoryId: 1,
+      city: 'Chicago',
+      state: 'IL',
+      images: [],
+      originalPriceCents: 6000,
+      dealPriceCents: 3500,
+      expirationDate: inDays(30),
+      boost: { boostDays: 7, votesRequired: opts.votesRequired },
+    },
+    await demoMerchantCookie(),
+  );
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  const deal = res.json.deal as { id: string };
+  const sessionId = new URL(res.json.checkoutUrl as string).pathname.split('/').pop()!;
+  const paid = await apiCall(`/api/sandbox/sessions/${sessionId}/pay`, {
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12/34',
+    cvc: '123',
+    name: 'Windy City Bistro',
+  });
+  expect(paid.status, JSON.stringify(paid.json)).toBe(200);
+  // The payment confirms through the webhook path: the deal goes live for voting.
+  await expect
+    .poll(async () => ((await apiCall(`/api/deals/${deal.id}`)).json.deal as { status?: string } | undefined)?.status, {
+      timeout: WAIT_MS,
+    })
+    .toBe('pending');
+  for (let i = 0; i < opts.votes; i++) {
+    const voter = await newCustomer('voter');
+    const vote = await apiCall(`/api/deals/${deal.id}/vote`, {}, voter.cookie);
+    expect(vote.status, JSON.stringify(vote.json)).toBeLessThan(300);
+  }
+  const live = (await apiCall(`/api/deals/${deal.id}`)).json.deal as { votesRequired: number; currentVotes: number };
+  expect(live.currentVotes).toBe(opts.votes);
+  return { id: deal.id, title, votesRequired: live.votesRequired, currentVotes: live.currentVotes };
+}
+
+/**
+ * Watches a page's requests (call before navigating). `settled()` resolves once the page has no
+ * request in flight (its live event stream aside) and the browser's main thread is idle: whatever
+ * the page fetches on start-up has been asked for by then.
+ */
+export function trackRequests(page: Page) {
+  const inFlight = new Set<import('@playwright/test').Request>();
+  page.on('request', (r) => {
+    if (r.resourceType() !== 'eventsource') inFlight.add(r);
+  });
+  page.on('requestfinished', (r) => inFlight.delete(r));
+  page.on('requestfailed', (r) => inFlight.delete(r));
+  return {
+    async settled() {
+      await page.waitForLoadState('load');
+      await expect
+        .poll(
+          async () => {
+            await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))));
+            return inFlight.size;
+          },
+          { timeout: WAIT_MS, message: 'the page kept fetching' },
+        )
+        .toBe(0);
+    },
+  };
 }

@@ -1,37 +1,35 @@
-import { describe, expect, it } from 'vitest';
-import { DEMO, demoPassword, expectAccessible, latestMail, linkIn, login, screenshot, useBrowser } from '../support/browser';
+import { DEMO, demoPassword, expectAccessible, latestMail, linkIn, login, screenshot, test, expect } from '../support/browser';
 
-const b = useBrowser();
 const unique = () => `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-describe('sign-up, verification and sign-in', () => {
-  it('signs up, confirms the address from the mailbox link, and logs in to the customer home', async () => {
-    const { page, context } = await b.newPage();
+test.describe('sign-up, verification and sign-in', () => {
+  test('signs up, confirms the address from the mailbox link, and logs in to the customer home', async ({ newPage }) => {
+    const { page, context } = await newPage();
     const email = unique();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign up' }).click();
     // Validation messages of the spec appear before anything is sent.
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect.poll(() => page.getByText('Email is required').isVisible()).toBe(true);
+    await expect(page.getByText('Email is required')).toBeVisible();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('weakpass');
     await page.getByLabel('Confirm Password').fill('different');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect.poll(() => page.getByText('Password must contain at least one uppercase letter').isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('Passwords do not match').isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('You must accept the terms and conditions').isVisible()).toBe(true);
+    await expect(page.getByText('Password must contain at least one uppercase letter')).toBeVisible();
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+    await expect(page.getByText('You must accept the terms and conditions')).toBeVisible();
     await page.getByLabel('Password', { exact: true }).fill('Journey2025');
     await page.getByLabel('Confirm Password').fill('Journey2025');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect.poll(() => page.getByText('Please check your email to verify your account.').first().isVisible()).toBe(true);
+    await expect(page.getByText('Please check your email to verify your account.').first()).toBeVisible();
     // After the success banner the page returns to login mode.
-    await expect.poll(() => page.getByTestId('customer-login-email').isVisible(), { timeout: 5000 }).toBe(true);
+    await expect(page.getByTestId('customer-login-email')).toBeVisible({ timeout: 5000 });
 
     const mail = await latestMail(email, 'email_verification');
     expect(mail.html).toContain('Confirm my email');
     await page.goto(linkIn(mail.text, '/auth/callback'));
-    await expect.poll(() => page.getByText('Your email is verified!').isVisible()).toBe(true);
+    await expect(page.getByText('Your email is verified!')).toBeVisible();
     // After 2 s a customer without a merchant registration goes to /profile.
     await page.waitForURL('**/profile', { timeout: 5000 });
 
@@ -39,26 +37,26 @@ describe('sign-up, verification and sign-in', () => {
     await context.clearCookies();
     await login(page, email, 'Journey2025');
     await page.waitForURL((u) => u.pathname === '/');
-    await expect.poll(() => page.getByText('Customer Account').isVisible()).toBe(true);
+    await expect(page.getByText('Customer Account')).toBeVisible();
     await context.close();
   });
 
-  it('shows the spec message for a wrong password and stays on /login', async () => {
-    const { page, context } = await b.newPage();
+  test('shows the spec message for a wrong password and stays on /login', async ({ newPage }) => {
+    const { page, context } = await newPage();
     await login(page, DEMO.customer, 'WrongPassword1');
-    await expect.poll(() => page.getByText('Login Failed').isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('Invalid email or password').isVisible()).toBe(true);
-    expect(new URL(page.url()).pathname).toBe('/login');
+    await expect(page.getByText('Login Failed')).toBeVisible();
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await expect(page).toHaveURL((u) => u.pathname === '/login');
     await context.close();
   });
 
-  it('sends each role to its home after login and bounces signed-in users off /login and /auth', async () => {
+  test('sends each role to its home after login and bounces signed-in users off /login and /auth', async ({ newPage }) => {
     for (const [email, home] of [
       [DEMO.merchant, '/merchant/dashboard'],
       [DEMO.admin, '/admin/dashboard'],
       [DEMO.customer, '/'],
     ] as const) {
-      const { page, context } = await b.newPage();
+      const { page, context } = await newPage();
       await login(page, email);
       await page.waitForURL((u) => u.pathname === home);
       await page.goto('/login');
@@ -69,8 +67,8 @@ describe('sign-up, verification and sign-in', () => {
     }
   });
 
-  it('honours returnTo after login', async () => {
-    const { page, context } = await b.newPage();
+  test('honours returnTo after login', async ({ newPage }) => {
+    const { page, context } = await newPage();
     await page.goto('/login?returnTo=%2Fcontact');
     await page.getByTestId('customer-login-email').fill(DEMO.customer);
     await page.getByTestId('customer-login-password').fill(demoPassword());
@@ -79,43 +77,47 @@ describe('sign-up, verification and sign-in', () => {
     await context.close();
   });
 
-  it('/auth shows the alert above the tabs, and Logging in... while loading', async () => {
-    const { page, context } = await b.newPage();
+  test('/auth shows the alert above the tabs, and Logging in... while loading', async ({ newPage }) => {
+    const { page, context } = await newPage();
     await page.goto('/auth');
-    await expect.poll(() => page.getByText('Welcome Back').isVisible()).toBe(true);
+    await expect(page.getByText('Welcome Back')).toBeVisible();
     await page.getByTestId('login-email').fill(DEMO.customer);
     await page.getByTestId('login-password').fill('WrongPassword1');
+    // The request is held until the loading state has been seen, then let through.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/auth/login', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await held;
       await route.continue();
     });
     const click = page.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Logging in...' }).isVisible()).toBe(true);
-    expect(await page.getByTestId('login-email').isDisabled()).toBe(true);
+    await expect(page.getByRole('button', { name: 'Logging in...' })).toBeVisible();
+    await expect(page.getByTestId('login-email')).toBeDisabled();
+    release();
     await click;
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).isVisible()).toBe(true);
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
     await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await expect.poll(() => page.getByText('Create Account').first().isVisible()).toBe(true);
+    await expect(page.getByText('Create Account').first()).toBeVisible();
     await expectAccessible(page);
     await screenshot(page, 'auth-desktop');
     await context.close();
   });
 
-  it('/login preselects the Merchant tab with role=merchant and its signup side only links to registration', async () => {
-    const { page, context } = await b.newPage();
+  test('/login preselects the Merchant tab with role=merchant and its signup side only links to registration', async ({ newPage }) => {
+    const { page, context } = await newPage();
     await page.goto('/login?role=merchant');
-    expect(await page.getByRole('tab', { name: 'Merchant' }).getAttribute('aria-selected')).toBe('true');
+    await expect(page.getByRole('tab', { name: 'Merchant' })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('button', { name: 'Sign up' }).click();
-    expect(await page.getByRole('link', { name: 'Register Your Business' }).getAttribute('href')).toBe('/merchant/register');
-    expect(await page.getByRole('link', { name: 'Internal Access' }).getAttribute('href')).toBe('/admin-login');
+    await expect(page.getByRole('link', { name: 'Register Your Business' })).toHaveAttribute('href', '/merchant/register');
+    await expect(page.getByRole('link', { name: 'Internal Access' })).toHaveAttribute('href', '/admin-login');
     await expectAccessible(page);
     await context.close();
   });
 });
 
-describe('password recovery', () => {
-  it('forgot → mailed link → reset → log in with the new password; the link works only once', async () => {
-    const { page, context } = await b.newPage();
+test.describe('password recovery', () => {
+  test('forgot → mailed link → reset → log in with the new password; the link works only once', async ({ newPage }) => {
+    const { page, context } = await newPage();
     const email = unique();
     // Register through the /register page.
     await page.goto('/register');
@@ -130,21 +132,21 @@ describe('password recovery', () => {
     await page.goto('/forgot-password');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await expect.poll(() => page.getByText('Password reset email sent', { exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('button', { name: 'Send Another Email' }).isVisible()).toBe(true);
+    await expect(page.getByText('Password reset email sent', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send Another Email' })).toBeVisible();
 
     const link = linkIn((await latestMail(email, 'password_reset')).text, '/reset-password');
     await page.goto(link);
     await page.getByLabel('New Password', { exact: true }).fill('Changed2025');
     await page.getByLabel('Confirm New Password').fill('Mismatch2025');
     await page.getByRole('button', { name: 'Update Password' }).click();
-    await expect.poll(() => page.getByText("Passwords don't match").isVisible()).toBe(true);
+    await expect(page.getByText("Passwords don't match")).toBeVisible();
     await page.getByLabel('Confirm New Password').fill('Changed2025');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.waitForURL('**/login');
 
     await login(page, email, 'Original2025');
-    await expect.poll(() => page.getByText('Invalid email or password').isVisible()).toBe(true);
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
     await login(page, email, 'Changed2025');
     await page.waitForURL((u) => u.pathname === '/');
 
@@ -153,14 +155,12 @@ describe('password recovery', () => {
     await page.getByLabel('New Password', { exact: true }).fill('Another2025');
     await page.getByLabel('Confirm New Password').fill('Another2025');
     await page.getByRole('button', { name: 'Update Password' }).click();
-    await expect
-      .poll(() => page.getByText('This password reset link has already been used. Please request a new one.').isVisible())
-      .toBe(true);
+    await expect(page.getByText('This password reset link has already been used. Please request a new one.')).toBeVisible();
     await context.close();
   });
 
-  it('/reset-password without tokens goes to /forgot-password', async () => {
-    const { page, context } = await b.newPage();
+  test('/reset-password without tokens goes to /forgot-password', async ({ newPage }) => {
+    const { page, context } = await newPage();
     await page.goto('/reset-password');
     await page.waitForURL('**/forgot-password');
     await context.close();

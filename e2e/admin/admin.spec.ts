@@ -1,46 +1,64 @@
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { ADMIN_AUTH_MESSAGES, formatCents } from '@localperks/shared';
-import { codeIn, DEMO, demoPassword, expectAccessible, latestMail, login, screenshot, useBrowser } from '../support/browser';
+import {
+  codeIn,
+  DEMO,
+  demoPassword,
+  expect,
+  expectAccessible,
+  latestMail,
+  login,
+  newApprovedMerchant,
+  newCustomer,
+  newStandardDeal,
+  screenshot,
+  test,
+  uniqueEmail,
+} from '../support/browser';
 
-const b = useBrowser();
 const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const SUBJECT = `Voucher question ${stamp}`;
 const REPLY = 'We spoke to the shop: your voucher is valid until the end of the month.';
-const NEW_ADMIN = { name: 'Robin Ops', email: `e2e-admin-${stamp}@example.com`, password: 'Adm1nSecure' };
-const REASON = 'The deal promises a free dessert that the merchant does not offer (Merchant Terms, content rules).';
+const NEW_ADMIN = { name: 'Robin Ops', email: uniqueEmail('new-admin'), password: 'Adm1nSecure' };
+const REASON = `The deal promises a free dessert that the merchant does not offer (Merchant Terms, content rules; ${stamp}).`;
+const MERCHANT = `Moderated Diner ${stamp}`;
+const DEAL = `Dessert tasting for two ${stamp}`;
 
 /** Full-page screenshots from the top, so the sticky header sits where a person sees it. */
 async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, name);
 }
-const seen = (page: Page, text: string | RegExp) =>
-  expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
+const seen = (page: Page, text: string | RegExp) => expect(page.getByText(text).first()).toBeVisible();
 
 /** Both steps of /admin-login with the code read from the mailbox; lands on the dashboard. */
 async function adminSignIn(page: Page, email: string, password: string) {
   await page.goto('/admin-login');
-  await expect.poll(() => page.getByRole('heading', { name: 'Admin Access', level: 1 }).isVisible()).toBe(true);
+  await expect(page.getByRole('heading', { name: 'Admin Access', level: 1 })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
-  await expect.poll(() => page.getByLabel('Access Code', { exact: true }).isVisible()).toBe(true);
+  await expect(page.getByLabel('Access Code', { exact: true })).toBeVisible();
   const code = codeIn((await latestMail(email, 'admin_access_code')).text);
   // Development mode (the e2e server runs in it) also shows the code on screen.
-  expect(await page.getByTestId('dev-access-code').textContent()).toBe(code);
+  await expect(page.getByTestId('dev-access-code')).toHaveText(code);
   return code;
 }
 
-describe('admin dashboard', () => {
-  it('signs in with the mailed code, moderates a deal, answers a ticket the customer then reads, adds an admin, and shows the audit trail', async () => {
+test.describe('admin dashboard', () => {
+  test('signs in with the mailed code, moderates a deal, answers a ticket the customer then reads, adds an admin, and shows the audit trail', async ({
+    newPage,
+  }) => {
+    // Its own customer, and its own merchant with a live deal to moderate.
+    const account = await newCustomer();
+    const ownDeal = await newStandardDeal(DEAL, (await newApprovedMerchant(MERCHANT)).cookie);
     // A customer writes through the contact form while signed in.
-    const { page: customer } = await b.newPage({ width: 375, height: 812 });
-    await login(customer, DEMO.customer);
+    const { page: customer } = await newPage({ width: 375, height: 812 });
+    await login(customer, account.email, account.password);
     await customer.waitForURL((u) => u.pathname === '/');
     await customer.goto('/contact');
     await customer.getByLabel('Name').fill('Casey Customer');
-    await customer.getByLabel('Email').fill(DEMO.customer);
+    await customer.getByLabel('Email').fill(account.email);
     await customer.getByLabel('Subject').fill(SUBJECT);
     await customer.getByLabel('Message').fill('The shop said my voucher code was not valid yesterday. Can you help?');
     await customer.getByRole('button', { name: 'Send Message', exact: true }).click();
@@ -65,7 +83,7 @@ describe('admin dashboard', () => {
         }),
       });
       return res.status;
-    }, `e2e-pending-${stamp}@example.com`);
+    }, uniqueEmail('pending'));
     expect(registered).toBe(201);
     // A signed-in non-admin is sent home from the admin pages.
     await customer.goto('/admin-login');
@@ -73,11 +91,11 @@ describe('admin dashboard', () => {
     await customer.goto('/admin/dashboard');
     await customer.waitForURL((u) => u.pathname === '/');
 
-    const { page } = await b.newPage({ width: 1280, height: 900 });
+    const { page } = await newPage({ width: 1280, height: 900 });
     // A visitor is sent to the access page.
     await page.goto('/admin/dashboard');
     await page.waitForURL((u) => u.pathname === '/admin-login');
-    await expect.poll(() => page.getByRole('heading', { name: 'Admin Access', level: 1 }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Admin Access', level: 1 })).toBeVisible();
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Password').fill('12345');
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
@@ -97,15 +115,15 @@ describe('admin dashboard', () => {
     await shot(page, 'admin-login-code-1280');
     // Back returns to the credentials step; signing in again mails a new code.
     await page.getByRole('button', { name: 'Back', exact: true }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Continue', exact: true }).isVisible()).toBe(true);
+    await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeVisible();
     await page.getByLabel('Email').fill(DEMO.admin);
     await page.getByLabel('Password').fill(demoPassword());
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await expect.poll(() => page.getByLabel('Access Code', { exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByTestId('dev-access-code').isVisible()).toBe(true);
+    await expect(page.getByLabel('Access Code', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('dev-access-code')).toBeVisible();
     const fresh = (await page.getByTestId('dev-access-code').textContent())!;
     // The mailbox's newest code is the one on screen (a new one was mailed for this sign-in).
-    await expect.poll(async () => codeIn((await latestMail(DEMO.admin, 'admin_access_code')).text)).toBe(fresh);
+    await expect.poll(async () => codeIn((await latestMail(DEMO.admin, 'admin_access_code')).text), { timeout: 10_000 }).toBe(fresh);
     await page.getByLabel('Access Code', { exact: true }).fill('12345');
     await page.getByRole('button', { name: 'Verify Code', exact: true }).click();
     await seen(page, ADMIN_AUTH_MESSAGES.codeFormat);
@@ -133,33 +151,30 @@ describe('admin dashboard', () => {
     };
     await seen(page, `${overview.stats.approvedMerchants} approved`);
     await seen(page, `${overview.stats.activeDeals} active`);
-    expect(await page.getByText(formatCents(overview.stats.totalRevenueCents)).first().isVisible()).toBe(true);
-    expect(await page.getByText(/^Next payout: /).isVisible()).toBe(true);
+    await expect(page.getByText(formatCents(overview.stats.totalRevenueCents)).first()).toBeVisible();
+    await expect(page.getByText(/^Next payout: /)).toBeVisible();
     expect(overview.pendingApprovals).toBeGreaterThan(0);
-    await expect
-      .poll(() => page.getByRole('tab', { name: /Merchant Approval/ }).textContent())
-      .toBe(`Merchant Approval${overview.pendingApprovals} pending`);
-    expect(await page.getByText(/^(Approved|Pending)$/).count()).toBeGreaterThan(0);
+    await expect(page.getByRole('tab', { name: /Merchant Approval/ })).toHaveText(`Merchant Approval${overview.pendingApprovals} pending`);
+    await expect(page.getByText(/^(Approved|Pending)$/).first()).toBeAttached();
     await expectAccessible(page);
     await shot(page, 'admin-overview-1280');
 
-    // A merchant's deals; one is deactivated with a reason.
+    // A merchant's deals; one is deactivated with a reason (this journey's own merchant and deal).
     const merchants = page.getByRole('button', { name: /deals? · \d+ active/ });
-    await merchants.first().click();
+    await merchants.filter({ hasText: MERCHANT }).click();
     await seen(page, 'Back to Merchants');
-    const deactivate = page.getByRole('button', { name: /^Deactivate / }).first();
-    const label = (await deactivate.getAttribute('aria-label'))!;
-    const title = label.replace(/^Deactivate /, '');
+    const title = ownDeal.title;
+    const deactivate = page.getByRole('button', { name: `Deactivate ${title}` });
     await deactivate.click();
     const dialog = page.getByRole('dialog', { name: 'Deactivate Deal' });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.getByRole('button', { name: 'Deactivate Deal', exact: true }).isDisabled()).toBe(true);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Deactivate Deal', exact: true })).toBeDisabled();
     await dialog.getByLabel('Reason for deactivation (required):').fill(REASON);
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Deactivate Deal', exact: true }).click();
     await seen(page, 'Deal Deactivated');
     await seen(page, `Deactivated: ${REASON}`);
-    expect(await page.getByRole('button', { name: `Deactivate ${title}` }).count()).toBe(0);
+    await expect(page.getByRole('button', { name: `Deactivate ${title}` })).toHaveCount(0);
     await page.getByRole('button', { name: 'Back to Merchants', exact: true }).click();
 
     // Customer Support: status and a reply.
@@ -178,7 +193,7 @@ describe('admin dashboard', () => {
     await seen(page, REPLY);
     await expectAccessible(page);
     await shot(page, 'admin-support-1280');
-    expect((await latestMail(DEMO.customer, 'support_reply')).text).toContain(REPLY);
+    expect((await latestMail(account.email, 'support_reply')).text).toContain(REPLY);
 
     // The customer reads the reply in their account and answers.
     await customer.goto('/profile?tab=support');
@@ -203,10 +218,10 @@ describe('admin dashboard', () => {
     await page.getByRole('button', { name: 'Create Admin', exact: true }).click();
     await seen(page, 'Admin Created');
     const trail = page.getByRole('list', { name: 'Audit trail entries' });
-    await expect.poll(() => trail.getByText(`${NEW_ADMIN.name} (${NEW_ADMIN.email})`).isVisible()).toBe(true);
-    expect(await trail.getByText('Deal deactivated').isVisible()).toBe(true);
-    expect(await trail.getByText(`reason: ${REASON}`, { exact: false }).isVisible()).toBe(true);
-    expect(await trail.getByText('Ticket status changed').first().isVisible()).toBe(true);
+    await expect(trail.getByText(`${NEW_ADMIN.name} (${NEW_ADMIN.email})`)).toBeVisible();
+    await expect(trail.getByText('Deal deactivated')).toBeVisible();
+    await expect(trail.getByText(`reason: ${REASON}`, { exact: false })).toBeVisible();
+    await expect(trail.getByText('Ticket status changed').first()).toBeVisible();
     await expectAccessible(page);
     await shot(page, 'admin-settings-1280');
 
@@ -216,7 +231,7 @@ describe('admin dashboard', () => {
     await page.waitForURL((u) => u.pathname === '/');
 
     // The new admin signs in on a phone with their own mailed code.
-    const { page: phone } = await b.newPage({ width: 375, height: 812 });
+    const { page: phone } = await newPage({ width: 375, height: 812 });
     const newCode = await adminSignIn(phone, NEW_ADMIN.email, NEW_ADMIN.password);
     await shot(phone, 'admin-login-code-375');
     await phone.getByLabel('Access Code', { exact: true }).fill(newCode);

@@ -1,36 +1,36 @@
-import { describe, expect, it } from 'vitest';
 import type { BrowseResult } from '@localperks/shared';
-import { expectAccessible, screenshot, useBrowser } from '../support/browser';
+import type { Page } from '@playwright/test';
+import { expectAccessible, screenshot, test, expect, trackRequests } from '../support/browser';
 
-const b = useBrowser();
+/** The titles of the deal cards in order, exactly these (a web-first check: it retries until they are). */
+const expectCardTitles = (page: Page, titles: string[]) =>
+  expect(page.locator('main article h3')).toHaveText(titles, { useInnerText: true });
 
-const cardTitles = (page: import('playwright-core').Page) => page.locator('main article h3').allInnerTexts();
-
-describe('discovering deals', () => {
-  it('searches from the header and lists only matching deals', async () => {
-    const { page, context } = await b.newPage();
+test.describe('discovering deals', () => {
+  test('searches from the header and lists only matching deals', async ({ newPage }) => {
+    const { page, context } = await newPage();
     await page.goto('/');
     await page.getByPlaceholder('Search deals...').first().fill('  massage ');
     await page.getByPlaceholder('Search deals...').first().press('Enter');
     await page.waitForURL('**/deals?search=massage');
     const api = (await (await page.request.get('/api/deals?search=massage')).json()) as BrowseResult;
     expect(api.total).toBeGreaterThan(0);
-    await expect.poll(() => cardTitles(page)).toEqual(api.deals.map((d) => d.title));
+    await expectCardTitles(
+      page,
+      api.deals.map((d) => d.title),
+    );
     for (const d of api.deals) expect(`${d.title} ${d.description}`.toLowerCase()).toContain('massage');
-    await expect
-      .poll(() =>
-        page
-          .getByRole('status')
-          .filter({ hasText: /deals?$/ })
-          .first()
-          .innerText(),
-      )
-      .toBe(`${api.total} ${api.total === 1 ? 'deal' : 'deals'}`);
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: /deals?$/ })
+        .first(),
+    ).toHaveText(`${api.total} ${api.total === 1 ? 'deal' : 'deals'}`, { useInnerText: true });
     await context.close();
   });
 
-  it('filters by type, category and sort; the filters live in the URL and survive a reload', async () => {
-    const { page, context } = await b.newPage();
+  test('filters by type, category and sort; the filters live in the URL and survive a reload', async ({ newPage }) => {
+    const { page, context } = await newPage();
     await page.goto('/deals');
     await page.getByText('Standard', { exact: true }).click();
     await page.getByLabel('Sort by').selectOption('price-low');
@@ -45,56 +45,65 @@ describe('discovering deals', () => {
     const api = (await (await page.request.get('/api/deals?type=standard&sort=price-low&category=4')).json()) as BrowseResult;
     const prices = api.deals.map((d) => d.dealPriceCents);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    await expect.poll(() => cardTitles(page)).toEqual(api.deals.map((d) => d.title));
+    await expectCardTitles(
+      page,
+      api.deals.map((d) => d.title),
+    );
     await page.reload();
-    await expect.poll(() => cardTitles(page)).toEqual(api.deals.map((d) => d.title));
+    await expectCardTitles(
+      page,
+      api.deals.map((d) => d.title),
+    );
     await expectAccessible(page);
     await screenshot(page, 'browse-filtered-1280');
     await context.close();
   });
 
-  it('use my location picks the nearest of the 12 cities from the browser position and remembers it', async () => {
+  test('use my location picks the nearest of the 12 cities from the browser position and remembers it', async ({ newPage }) => {
     // Round Rock, TX: nearest listed city is Austin.
-    const { page, context } = await b.newPage({ geolocation: { latitude: 30.5083, longitude: -97.6789 } });
+    const { page, context } = await newPage({ geolocation: { latitude: 30.5083, longitude: -97.6789 } });
     await page.goto('/deals');
     await page.getByRole('button', { name: 'Use my location' }).click();
-    await expect.poll(() => page.getByText('Location Updated').isVisible()).toBe(true);
+    await expect(page.getByText('Location Updated')).toBeVisible();
     await page.waitForURL((u) => u.searchParams.get('state') === 'TX' && u.searchParams.get('city') === 'Austin');
     const api = (await (await page.request.get('/api/deals?state=TX&city=Austin')).json()) as BrowseResult;
-    await expect.poll(() => cardTitles(page)).toEqual(api.deals.map((d) => d.title));
+    await expectCardTitles(
+      page,
+      api.deals.map((d) => d.title),
+    );
     // The choice persists across visits.
     await page.goto('/deals');
     await page.waitForURL((u) => u.searchParams.get('city') === 'Austin');
     await context.close();
   });
 
-  it('a state alone applies all its cities, and an empty result offers to clear the filters', async () => {
-    const { page, context } = await b.newPage();
+  test('a state alone applies all its cities, and an empty result offers to clear the filters', async ({ newPage }) => {
+    const { page, context } = await newPage();
     await page.goto('/deals');
     await page.getByLabel('State').selectOption('CA');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect.poll(() => page.getByText('Location Applied').isVisible()).toBe(true);
+    await expect(page.getByText('Location Applied')).toBeVisible();
     await page.waitForURL((u) => u.searchParams.get('state') === 'CA' && !u.searchParams.get('city'));
     const api = (await (await page.request.get('/api/deals?state=CA')).json()) as BrowseResult;
     expect(new Set(api.deals.map((d) => d.city))).toEqual(new Set(['Los Angeles', 'San Francisco', 'San Diego']));
     await page.goto('/deals?search=zzzznothing');
-    await expect.poll(() => page.getByText('No deals match your filters').isVisible()).toBe(true);
+    await expect(page.getByText('No deals match your filters')).toBeVisible();
     await page.getByRole('button', { name: 'Clear filters' }).last().click();
     await page.waitForURL((u) => u.search === '');
     await context.close();
   });
 
-  it('on a phone the filters open in a sheet, and home and browse pass axe', async () => {
-    const { page, context } = await b.newPage({ width: 375, height: 812 });
+  test('on a phone the filters open in a sheet, and home and browse pass axe', async ({ newPage }) => {
+    const { page, context } = await newPage({ width: 375, height: 812 });
     await page.goto('/');
-    await expect.poll(() => page.getByRole('heading', { name: 'Featured Deals' }).isVisible()).toBe(true);
-    await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(3);
+    await expect(page.getByRole('heading', { name: 'Featured Deals' })).toBeVisible();
+    await expect(page.locator('main article').nth(3)).toBeAttached();
     await expectAccessible(page);
     await screenshot(page, 'home-375');
     await page.goto('/deals');
     await page.getByRole('button', { name: 'Filters' }).click();
     const sheet = page.getByRole('dialog', { name: 'Filters' });
-    await expect.poll(() => sheet.isVisible()).toBe(true);
+    await expect(sheet).toBeVisible();
     await sheet.getByText('PerkBoost', { exact: true }).click();
     await page.waitForURL((u) => u.searchParams.get('type') === 'perkboost');
     await expectAccessible(page);
@@ -103,21 +112,23 @@ describe('discovering deals', () => {
   });
 });
 
-describe('first screen without an extra round trip', () => {
-  it('home, browse and deal pages render from the data embedded by the server', async () => {
-    const { page, context } = await b.newPage();
+test.describe('first screen without an extra round trip', () => {
+  test('home, browse and deal pages render from the data embedded by the server', async ({ newPage }) => {
+    const { page, context } = await newPage();
+    const requests = trackRequests(page);
     const calls: string[] = [];
     page.on('request', (r) => {
       const u = new URL(r.url());
       if (u.pathname === '/api/home' || /^\/api\/deals\/[0-9a-f-]{36}$/.test(u.pathname)) calls.push(u.pathname);
     });
     await page.goto('/');
-    await expect.poll(() => page.getByRole('heading', { name: 'Featured Deals' }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Featured Deals' })).toBeVisible();
     const featured = page.locator('section', { has: page.getByRole('heading', { name: 'Featured Deals' }) }).locator('article h3');
-    await expect.poll(() => featured.count()).toBe(3);
+    await expect(featured).toHaveCount(3);
     const { deals } = (await (await page.request.get('/api/deals?type=standard&pageSize=1')).json()) as BrowseResult;
     await page.goto(`/deals/${deals[0]!.id}`);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(deals[0]!.title);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(deals[0]!.title);
+    await requests.settled();
     expect(calls).toEqual([]);
 
     // Browse: the first page of results for the address's filters comes with the page.
@@ -127,16 +138,10 @@ describe('first screen without an extra round trip', () => {
       if (u.pathname === '/api/deals') browseCalls.push(u.search);
     });
     await page.goto('/deals?category=4&sort=discount');
-    await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(0);
-    await expect
-      .poll(() =>
-        page
-          .getByRole('status')
-          .filter({ hasText: /^\d+ deals?$/ })
-          .isVisible(),
-      )
-      .toBe(true);
-    await page.waitForTimeout(500);
+    await expect(page.locator('main article').first()).toBeAttached();
+    await expect(page.getByRole('status').filter({ hasText: /^\d+ deals?$/ })).toBeVisible();
+    // Once the page has started up (nothing in flight, the browser idle), no extra call was made.
+    await requests.settled();
     expect(browseCalls).toEqual([]);
     await context.close();
   });

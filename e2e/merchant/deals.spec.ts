@@ -1,13 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { CUSTOMER_MESSAGE_MESSAGES, MERCHANT_DEAL_MESSAGES } from '@localperks/shared';
-import { DEMO, expectAccessible, latestMail, login, screenshot, useBrowser } from '../support/browser';
+import { DEMO, expect, expectAccessible, latestMail, login, newCustomer, newStandardDeal, screenshot, test } from '../support/browser';
 
-const b = useBrowser();
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const DEAL_TITLE = `Riverside tasting menu ${tag}`;
 const BOOST_TITLE = `Boosted brunch club ${tag}`;
+const MESSAGED_TITLE = `Chef's table for two ${tag}`;
 
 /** Full-page screenshots from the top, so the sticky header sits where a person sees it. */
 async function shot(page: Page, name: string) {
@@ -38,17 +37,17 @@ async function fillDeal(page: Page, title: string, opts: { description?: string 
     .fill(`${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`);
 }
 
-let dealPath = '';
-
-describe('merchant deals, PerkBoost and customer messages', () => {
-  it('the demo merchant creates a deal with an image, it shows on /deals, and launches a paid PerkBoost deal (1280 px)', async () => {
-    const { page, context } = await b.newPage({ width: 1280, height: 900 });
+test.describe('merchant deals, PerkBoost and customer messages', () => {
+  test('the demo merchant creates a deal with an image, it shows on /deals, and launches a paid PerkBoost deal (1280 px)', async ({
+    newPage,
+  }) => {
+    const { page, context } = await newPage({ width: 1280, height: 900 });
     await merchantSignsIn(page);
     await page.goto('/merchant/dashboard?tab=deals');
-    await expect.poll(() => page.getByRole('heading', { name: 'My Deals' }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'My Deals' })).toBeVisible();
     await page.getByRole('link', { name: 'Create Deal' }).click();
     await page.waitForURL((u) => u.pathname === '/merchant/deals/new');
-    await expect.poll(() => page.getByRole('heading', { name: 'Create Deal', level: 1 }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Create Deal', level: 1 })).toBeVisible();
 
     // A blank form shows the rules' messages and sends nothing.
     await page.getByLabel('Location', { exact: true }).selectOption('');
@@ -61,7 +60,7 @@ describe('merchant deals, PerkBoost and customer messages', () => {
       MERCHANT_DEAL_MESSAGES.originalPriceRequired,
       MERCHANT_DEAL_MESSAGES.expirationRequired,
     ]) {
-      await expect.poll(() => page.getByText(message, { exact: true }).first().isVisible(), { message }).toBe(true);
+      await expect(page.getByText(message, { exact: true }).first(), message).toBeVisible();
     }
     await expectAccessible(page);
 
@@ -70,121 +69,124 @@ describe('merchant deals, PerkBoost and customer messages', () => {
     });
     await page.getByLabel('Deal price ($)').fill('130');
     await page.getByRole('button', { name: 'Create Deal' }).click();
-    await expect.poll(() => page.getByText(MERCHANT_DEAL_MESSAGES.dealBelowOriginal).isVisible()).toBe(true);
+    await expect(page.getByText(MERCHANT_DEAL_MESSAGES.dealBelowOriginal)).toBeVisible();
     await page.getByLabel('Deal price ($)').fill('79.50');
-    expect(await page.getByText('34% off').isVisible()).toBe(true);
+    await expect(page.getByText('34% off')).toBeVisible();
     // The phone number is flagged before saving.
-    expect(await page.getByText(/will be removed when you save/).isVisible()).toBe(true);
+    await expect(page.getByText(/will be removed when you save/)).toBeVisible();
 
     const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: 180, g: 90, b: 40 } } })
       .png()
       .toBuffer();
     await page.locator('input[type="file"]').setInputFiles({ name: 'dinner.png', mimeType: 'image/png', buffer: png });
-    await expect.poll(() => page.getByRole('img', { name: 'Deal image 1 (cover)' }).isVisible()).toBe(true);
+    await expect(page.getByRole('img', { name: 'Deal image 1 (cover)' })).toBeVisible();
     // Something that is not an image is refused by the server.
     await page
       .locator('input[type="file"]')
       .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
-    await expect.poll(() => page.getByText(`notes.png: ${MERCHANT_DEAL_MESSAGES.uploadNotImage}`).isVisible()).toBe(true);
+    await expect(page.getByText(`notes.png: ${MERCHANT_DEAL_MESSAGES.uploadNotImage}`)).toBeVisible();
     await shot(page, 'merchant-deal-new-1280');
 
     await page.getByRole('button', { name: 'Create Deal' }).click();
-    await expect.poll(() => toast(page, MERCHANT_DEAL_MESSAGES.phoneRemovedTitle).isVisible()).toBe(true);
-    await expect.poll(() => toast(page, 'Deal Created').isVisible()).toBe(true);
+    await expect(toast(page, MERCHANT_DEAL_MESSAGES.phoneRemovedTitle)).toBeVisible();
+    await expect(toast(page, 'Deal Created')).toBeVisible();
     await page.waitForURL((u) => u.pathname === '/merchant/dashboard' && u.searchParams.get('tab') === 'deals');
-    await expect.poll(() => page.getByRole('heading', { name: DEAL_TITLE }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { name: DEAL_TITLE })).toBeVisible();
     await expectAccessible(page);
     await shot(page, 'merchant-deals-tab-1280');
 
     // It is on /deals right away, with its image and without the phone number.
     await page.goto(`/deals?search=${encodeURIComponent(tag)}`);
     const card = page.getByRole('link', { name: new RegExp(DEAL_TITLE) }).first();
-    await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect(card).toBeVisible();
     await card.click();
     await page.waitForURL(/\/deals\/[0-9a-f-]{36}$/);
-    dealPath = new URL(page.url()).pathname;
-    await expect.poll(() => page.getByRole('heading', { name: DEAL_TITLE, level: 1 }).isVisible()).toBe(true);
-    expect(await page.getByText('555-0199').count()).toBe(0);
-    expect(await page.locator('img[src^="/uploads/deals/"]').count()).toBeGreaterThan(0);
+    await expect(page.getByRole('heading', { name: DEAL_TITLE, level: 1 })).toBeVisible();
+    await expect(page.getByText('555-0199')).toHaveCount(0);
+    await expect(page.locator('img[src^="/uploads/deals/"]').first()).toBeAttached();
 
     // PerkBoost: saved as a draft, paid on the sandbox card page, then live for voting.
     await page.goto('/merchant/deals/new');
-    await expect.poll(() => page.getByRole('heading', { name: 'Create Deal', level: 1 }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Create Deal', level: 1 })).toBeVisible();
     await fillDeal(page, BOOST_TITLE);
     await page.getByRole('checkbox', { name: /Launch as PerkBoost/ }).check();
     for (const text of ['$9.99', '$24.99', '$49.99', '$89.99', 'Popular', 'Best Value'])
-      expect(await page.getByText(text, { exact: true }).isVisible(), text).toBe(true);
+      await expect(page.getByText(text, { exact: true }), text).toBeVisible();
     await page.getByText('7 days', { exact: true }).click();
     await page.getByLabel('Votes required', { exact: true }).fill('25');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.waitForURL(/\/sandbox\/checkout\//);
-    await expect.poll(() => page.getByRole('heading', { name: 'Pay with card' }).isVisible()).toBe(true);
-    expect(await page.getByText('$49.99').first().isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Pay with card' })).toBeVisible();
+    await expect(page.getByText('$49.99').first()).toBeVisible();
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry (MM/YY)').fill('12/34');
     await page.getByLabel('CVC').fill('123');
     await page.getByLabel('Name on card').fill('Windy City Bistro');
     await page.getByRole('button', { name: /^Pay \$/ }).click();
     await page.waitForURL((u) => /^\/merchant\/deals\/[0-9a-f-]{36}\/edit$/.test(u.pathname), { timeout: 20_000 });
-    await expect.poll(() => page.getByText('Your PerkBoost deal is live').isVisible(), { timeout: 20_000 }).toBe(true);
-    expect(await page.getByText('Voting', { exact: true }).isVisible()).toBe(true);
+    await expect(page.getByText('Your PerkBoost deal is live')).toBeVisible();
+    await expect(page.getByText('Voting', { exact: true })).toBeVisible();
     await shot(page, 'merchant-deal-boost-paid-1280');
 
     // Boosted deals come first on browse; a live PerkBoost deal cannot be deleted.
     await page.goto('/merchant/dashboard?tab=deals');
-    await expect.poll(() => page.getByRole('heading', { name: BOOST_TITLE }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { name: BOOST_TITLE })).toBeVisible();
     await page.getByRole('button', { name: `Delete “${BOOST_TITLE}”` }).click();
-    await expect.poll(() => toast(page, MERCHANT_DEAL_MESSAGES.cannotDeleteTitle).isVisible()).toBe(true);
+    await expect(toast(page, MERCHANT_DEAL_MESSAGES.cannotDeleteTitle)).toBeVisible();
     await context.close();
   });
 
-  it('a customer messages the merchant from the deal page; the merchant answers in Customer Messages; the customer sees the reply (375 px)', async () => {
-    expect(dealPath).not.toBe('');
+  test('a customer messages the merchant from the deal page; the merchant answers in Customer Messages; the customer sees the reply (375 px)', async ({
+    newPage,
+  }) => {
+    // Its own deal (the demo merchant's, so the demo inbox receives the message) and its own customer.
+    const deal = await newStandardDeal(MESSAGED_TITLE);
+    const account = await newCustomer();
     // The merchant has the inbox open before the message arrives: it shows up live.
-    const merchant = await b.newPage({ width: 375, height: 812 });
+    const merchant = await newPage({ width: 375, height: 812 });
     await merchantSignsIn(merchant.page);
     await merchant.page.goto('/merchant/dashboard?tab=messages');
-    await expect.poll(() => merchant.page.getByRole('heading', { name: 'Customer Messages' }).isVisible()).toBe(true);
+    await expect(merchant.page.getByRole('heading', { name: 'Customer Messages' })).toBeVisible();
 
-    const customer = await b.newPage({ width: 375, height: 812 });
-    await login(customer.page, DEMO.customer);
+    const customer = await newPage({ width: 375, height: 812 });
+    await login(customer.page, account.email, account.password);
     await customer.page.waitForURL((u) => u.pathname === '/');
-    await customer.page.goto(dealPath);
+    await customer.page.goto(`/deals/${deal.id}`);
     await customer.page.getByRole('button', { name: 'Message the merchant' }).click();
     const dialog = customer.page.getByRole('dialog', { name: 'Message Windy City Bistro' });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Send Message' }).click();
-    await expect.poll(() => dialog.getByText(CUSTOMER_MESSAGE_MESSAGES.messageRequired).isVisible()).toBe(true);
+    await expect(dialog.getByText(CUSTOMER_MESSAGE_MESSAGES.messageRequired)).toBeVisible();
     await dialog.getByLabel('Message').fill(`Is the tasting menu vegetarian-friendly? (${tag})`);
     await expectAccessible(customer.page);
     await shot(customer.page, 'customer-message-dialog-375');
     await dialog.getByRole('button', { name: 'Send Message' }).click();
-    await expect.poll(() => toast(customer.page, CUSTOMER_MESSAGE_MESSAGES.sentTitle).isVisible()).toBe(true);
+    await expect(toast(customer.page, CUSTOMER_MESSAGE_MESSAGES.sentTitle)).toBeVisible();
 
     const item = merchant.page.getByRole('button', { name: new RegExp(`vegetarian-friendly\\? \\(${tag}\\)`) });
-    await expect.poll(() => item.isVisible(), { timeout: 10_000 }).toBe(true);
-    await expect.poll(() => item.getByText('Unread').isVisible()).toBe(true);
+    await expect(item).toBeVisible();
+    await expect(item.getByText('Unread')).toBeVisible();
     // The customer keeps Account → Messages open while the merchant answers.
     await customer.page.goto('/profile?tab=messages');
-    await expect.poll(() => customer.page.getByText('Awaiting reply').first().isVisible()).toBe(true);
+    await expect(customer.page.getByText('Awaiting reply').first()).toBeVisible();
     await expectAccessible(merchant.page);
     await shot(merchant.page, 'merchant-inbox-375');
     await item.click();
     const thread = merchant.page.getByRole('dialog');
-    await expect.poll(() => thread.getByText('Read', { exact: true }).isVisible()).toBe(true);
+    await expect(thread.getByText('Read', { exact: true })).toBeVisible();
     await thread.getByRole('button', { name: 'Send Response' }).click();
-    await expect.poll(() => thread.getByText(CUSTOMER_MESSAGE_MESSAGES.responseRequired).isVisible()).toBe(true);
+    await expect(thread.getByText(CUSTOMER_MESSAGE_MESSAGES.responseRequired)).toBeVisible();
     await thread.getByLabel('Your response').fill('Yes! Tell us when you book and the chef makes every course vegetarian.');
     await expectAccessible(merchant.page);
     await shot(merchant.page, 'merchant-inbox-respond-375');
     await thread.getByRole('button', { name: 'Send Response' }).click();
-    await expect.poll(() => toast(merchant.page, CUSTOMER_MESSAGE_MESSAGES.responseSent).isVisible()).toBe(true);
-    await expect.poll(() => thread.getByText('Responded', { exact: true }).isVisible()).toBe(true);
+    await expect(toast(merchant.page, CUSTOMER_MESSAGE_MESSAGES.responseSent)).toBeVisible();
+    await expect(thread.getByText('Responded', { exact: true })).toBeVisible();
 
     // The reply shows up live on the customer's open page, and comes by e-mail.
-    await expect.poll(() => customer.page.getByText('Yes! Tell us when you book').isVisible(), { timeout: 10_000 }).toBe(true);
-    const mail = await latestMail(DEMO.customer, 'customer_message_response');
+    await expect(customer.page.getByText('Yes! Tell us when you book')).toBeVisible();
+    const mail = await latestMail(account.email, 'customer_message_response');
     expect(mail.subject).toContain('Windy City Bistro replied');
     await expectAccessible(customer.page);
     await shot(customer.page, 'customer-messages-375');
@@ -194,25 +196,25 @@ describe('merchant deals, PerkBoost and customer messages', () => {
     // The merchant's own pages at 375 px.
     await merchant.page.keyboard.press('Escape');
     await merchant.page.goto('/merchant/dashboard?tab=deals');
-    await expect.poll(() => merchant.page.getByRole('heading', { name: DEAL_TITLE }).isVisible()).toBe(true);
+    await expect(merchant.page.getByRole('heading', { name: MESSAGED_TITLE })).toBeVisible();
     await shot(merchant.page, 'merchant-deals-tab-375');
     await merchant.page.goto('/merchant/dashboard?tab=analytics');
-    await expect.poll(() => merchant.page.getByRole('heading', { name: 'Revenue & Analytics' }).isVisible()).toBe(true);
+    await expect(merchant.page.getByRole('heading', { name: 'Revenue & Analytics' })).toBeVisible();
     await expectAccessible(merchant.page);
     await shot(merchant.page, 'merchant-analytics-375');
     await merchant.page.goto('/merchant/deals/new');
-    await expect.poll(() => merchant.page.getByRole('heading', { name: 'Create Deal', level: 1 }).isVisible()).toBe(true);
+    await expect(merchant.page.getByRole('heading', { name: 'Create Deal', level: 1 })).toBeVisible();
     await expectAccessible(merchant.page);
     await shot(merchant.page, 'merchant-deal-new-375');
 
     // The same pages at 1280 px.
     await merchant.page.setViewportSize({ width: 1280, height: 900 });
     await merchant.page.goto('/merchant/dashboard?tab=analytics');
-    await expect.poll(() => merchant.page.getByRole('heading', { name: 'Sales by Deal' }).isVisible()).toBe(true);
+    await expect(merchant.page.getByRole('heading', { name: 'Sales by Deal' })).toBeVisible();
     await expectAccessible(merchant.page);
     await shot(merchant.page, 'merchant-analytics-1280');
     await merchant.page.goto('/merchant/dashboard?tab=messages');
-    await expect.poll(() => merchant.page.getByText('Responded (', { exact: false }).isVisible()).toBe(true);
+    await expect(merchant.page.getByText('Responded (', { exact: false })).toBeVisible();
     await expectAccessible(merchant.page);
     await shot(merchant.page, 'merchant-inbox-1280');
     await customer.context.close();

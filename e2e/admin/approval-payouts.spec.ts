@@ -1,16 +1,27 @@
-import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { apiCall, codeIn, DEMO, demoPassword, expectAccessible, latestMail, linkIn, screenshot, useBrowser } from '../support/browser';
+import type { Locator, Page } from '@playwright/test';
+import {
+  animationsSettled,
+  apiCall,
+  codeIn,
+  DEMO,
+  expect,
+  expectAccessible,
+  latestMail,
+  linkIn,
+  newAdmin,
+  screenshot,
+  screenshotPath,
+  test,
+  uniqueEmail,
+} from '../support/browser';
 
-const b = useBrowser();
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const PASSWORD = 'Merchant2025';
 const REASON = 'Please add your business licence number and a photo of the storefront.';
 
 /** A merchant registers through the public API (the registration page has its own journey). */
 async function registerMerchant(businessName: string, plan: string) {
-  const email = `e2e-admin-${tag}-${plan}@example.com`;
+  const email = uniqueEmail(`approval-${plan}`);
   const res = await apiCall('/api/merchants/register', {
     email,
     password: PASSWORD,
@@ -28,23 +39,24 @@ async function registerMerchant(businessName: string, plan: string) {
   return email;
 }
 
-/** Signs the admin in through /admin-login with the 6-digit code from the e-mail. */
+/** Signs an admin of this journey's own in through /admin-login with the 6-digit code from the e-mail. */
 async function adminLogin(page: Page) {
+  const admin = await newAdmin('Approval Admin');
   await page.goto('/admin-login');
-  await page.getByTestId('admin-email').fill(DEMO.admin);
-  await page.getByTestId('admin-password').fill(demoPassword());
+  await page.getByTestId('admin-email').fill(admin.email);
+  await page.getByTestId('admin-password').fill(admin.password);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByTestId('admin-code').waitFor();
-  const mail = await latestMail(DEMO.admin, 'admin_access_code');
+  await page.getByTestId('admin-code').waitFor({ state: 'visible' });
+  const mail = await latestMail(admin.email, 'admin_access_code');
   await page.getByTestId('admin-code').fill(codeIn(mail.text));
   await page.getByRole('button', { name: 'Verify Code' }).click();
   await page.waitForURL('**/admin/dashboard**');
 }
 
-/** A dialog is fixed to the viewport: photograph what the person sees, from the top of the page. */
+/** A dialog is fixed to the viewport: photograph what the person sees, once it has finished opening. */
 async function dialogShot(page: Page, name: string) {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.resolve(import.meta.dirname, '../../screenshots', `${name}.png`) });
+  await animationsSettled(page);
+  await page.screenshot({ path: screenshotPath(name) });
 }
 
 /** Full-page screenshots from the top, so the sticky header sits where a person sees it. */
@@ -60,50 +72,50 @@ const card = (page: Page, list: string, name: string): Locator =>
     .filter({ has: page.getByRole('heading', { name }) });
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
-describe('admin: merchant approval and payouts', () => {
-  it('approves one registration, rejects another, reads the merchant’s answer live, resets it to review, and marks a payout paid', async () => {
+test.describe('admin: merchant approval and payouts', () => {
+  test('approves one registration, rejects another, reads the merchant’s answer live, resets it to review, and marks a payout paid', async ({
+    newPage,
+  }) => {
     const approveName = `Approve Cafe ${tag}`;
     const rejectName = `Reject Deli ${tag}`;
     await registerMerchant(approveName, 'deals_messaging');
     const rejectEmail = await registerMerchant(rejectName, 'advertise_only');
 
-    const { page } = await b.newPage({ width: 1280, height: 900 });
+    const { page } = await newPage({ width: 1280, height: 900 });
     await adminLogin(page);
     await page.goto('/admin/dashboard?tab=approval');
-    await page.getByRole('heading', { name: /^New Pending Approvals \(\d+\)$/ }).waitFor();
+    await page.getByRole('heading', { name: /^New Pending Approvals \(\d+\)$/ }).waitFor({ state: 'visible' });
     const toApprove = card(page, 'New pending approvals', approveName);
-    await toApprove.waitFor();
-    expect(await toApprove.textContent()).toContain('Deals + Messaging (15% commission)');
+    await toApprove.waitFor({ state: 'visible' });
+    await expect(toApprove).toContainText('Deals + Messaging (15% commission)');
     await expectAccessible(page);
     await pageShot(page, 'admin-approval-1280');
 
     // Approve.
     await toApprove.getByRole('button', { name: 'Approve', exact: true }).click();
-    await toast(page, 'Merchant Approved').waitFor();
-    await expect
-      .poll(() => page.getByText(`${approveName} has been approved with a 15% commission rate`, { exact: false }).count())
-      .toBeGreaterThan(0);
+    await toast(page, 'Merchant Approved').waitFor({ state: 'visible' });
+    await expect(page.getByText(`${approveName} has been approved with a 15% commission rate`, { exact: false }).first()).toBeAttached();
     await card(page, 'Recently processed', approveName)
       .or(page.getByRole('list', { name: 'Recently processed' }).getByText(approveName))
       .first()
-      .waitFor();
-    await expect.poll(() => toApprove.count()).toBe(0);
+      .waitFor({ state: 'visible' });
+    await expect(toApprove).toHaveCount(0);
 
     // Reject: the button waits for a reason.
     await card(page, 'New pending approvals', rejectName).getByRole('button', { name: 'Reject', exact: true }).click();
     const rejectDialog = page.getByRole('dialog', { name: 'Reject Merchant Registration' });
-    await rejectDialog.waitFor();
+    await rejectDialog.waitFor({ state: 'visible' });
     const rejectButton = rejectDialog.getByRole('button', { name: 'Reject', exact: true });
-    expect(await rejectButton.isDisabled()).toBe(true);
+    await expect(rejectButton).toBeDisabled();
     await rejectDialog.getByLabel('Reason for rejection (required):').fill('   ');
-    expect(await rejectButton.isDisabled()).toBe(true);
+    await expect(rejectButton).toBeDisabled();
     await rejectDialog.getByLabel('Reason for rejection (required):').fill(REASON);
     await expectAccessible(page);
     await rejectButton.click();
-    await toast(page, 'Rejection Sent').waitFor();
+    await toast(page, 'Rejection Sent').waitFor({ state: 'visible' });
     const awaiting = card(page, 'Awaiting merchant response', rejectName);
-    await awaiting.waitFor();
-    expect(await awaiting.textContent()).toContain(`Reason: ${REASON.slice(0, 50)}...`);
+    await awaiting.waitFor({ state: 'visible' });
+    await expect(awaiting).toContainText(`Reason: ${REASON.slice(0, 50)}...`);
     expect((await latestMail(rejectEmail, 'merchant_rejected')).text).toContain('business licence number');
 
     // The merchant answers in the thread (their side through the API); the admin sees it arrive live.
@@ -117,14 +129,14 @@ describe('admin: merchant approval and payouts', () => {
       session.cookie,
     );
     expect(answer.status, JSON.stringify(answer.json)).toBe(201);
-    await awaiting.getByRole('button', { name: `View Messages with ${rejectName}, 1 unread` }).waitFor();
+    await awaiting.getByRole('button', { name: `View Messages with ${rejectName}, 1 unread` }).waitFor({ state: 'visible' });
 
     await awaiting.getByRole('button', { name: /^View Messages/ }).click();
     const messages = page.getByRole('dialog', { name: 'Messages' });
-    await messages.getByText('Licence number is IL-448812; photo sent by e-mail.').waitFor();
-    expect(await messages.getByText('Rejection Notice').count()).toBe(1);
-    expect(await messages.getByText('New', { exact: true }).count()).toBe(1);
-    expect(await messages.getByText('Awaiting Response').count()).toBe(1);
+    await messages.getByText('Licence number is IL-448812; photo sent by e-mail.').waitFor({ state: 'visible' });
+    await expect(messages.getByText('Rejection Notice')).toHaveCount(1);
+    await expect(messages.getByText('New', { exact: true })).toHaveCount(1);
+    await expect(messages.getByText('Awaiting Response')).toHaveCount(1);
     await expectAccessible(page);
     await dialogShot(page, 'admin-messages-1280');
     const box = messages.getByLabel(`Message to ${rejectName}`);
@@ -132,40 +144,39 @@ describe('admin: merchant approval and payouts', () => {
     await box.press('Control+Enter');
     await box.fill('  Thank you, we will review it again now.  ');
     await box.press('Control+Enter');
-    await messages.getByText('Thank you, we will review it again now.', { exact: true }).waitFor();
+    await messages.getByText('Thank you, we will review it again now.', { exact: true }).waitFor({ state: 'visible' });
     expect((await latestMail(rejectEmail, 'admin_merchant_message')).text).toContain('Thank you, we will review it again now.');
     await page.keyboard.press('Escape');
-    await expect.poll(() => awaiting.getByRole('button', { name: `View Messages with ${rejectName}` }).count()).toBe(1);
+    await expect(awaiting.getByRole('button', { name: `View Messages with ${rejectName}` })).toHaveCount(1);
 
     // Reset to Review: back among the new requests.
     await awaiting.getByRole('button', { name: 'Reset to Review' }).click();
-    await toast(page, 'Status Updated').waitFor();
-    await card(page, 'New pending approvals', rejectName).waitFor();
+    await toast(page, 'Status Updated').waitFor({ state: 'visible' });
+    await card(page, 'New pending approvals', rejectName).waitFor({ state: 'visible' });
 
     // Payouts: the demo merchant's closed periods; mark one paid after confirming.
     await page.getByRole('tab', { name: 'Payout Management' }).click();
-    await page.getByRole('heading', { name: 'Current Period Summary' }).waitFor();
+    await page.getByRole('heading', { name: 'Current Period Summary' }).waitFor({ state: 'visible' });
     const payouts = page.getByRole('list', { name: 'All payouts' });
-    await payouts.waitFor();
+    await payouts.waitFor({ state: 'visible' });
     const first = payouts
       .getByRole('listitem')
       .filter({ has: page.getByRole('button', { name: /^Mark as Paid/ }) })
       .first();
-    const period = (await first.textContent())!;
-    expect(period).toContain('Windy City Bistro');
+    await expect(first).toContainText('Windy City Bistro');
     await expectAccessible(page);
     await pageShot(page, 'admin-payouts-1280');
     await first.getByRole('button', { name: /^Mark as Paid/ }).click();
     const confirm = page.getByRole('dialog', { name: 'Mark this payout as paid?' });
     await confirm.getByRole('button', { name: 'Mark as Paid' }).click();
-    await toast(page, 'Payout Processed').waitFor();
-    await page.getByText('Payout has been marked as paid successfully').first().waitFor();
-    await payouts.getByText('Paid', { exact: true }).first().waitFor();
+    await toast(page, 'Payout Processed').waitFor({ state: 'visible' });
+    await page.getByText('Payout has been marked as paid successfully').first().waitFor({ state: 'visible' });
+    await payouts.getByText('Paid', { exact: true }).first().waitFor({ state: 'visible' });
     await pageShot(page, 'admin-payouts-paid-1280');
     await payouts
       .getByText(/Paid on \w+ \d+, \d{4}/)
       .first()
-      .waitFor();
+      .waitFor({ state: 'visible' });
     expect((await latestMail(DEMO.merchant, 'payout_paid')).subject).toMatch(/payout of \$\d+\.\d{2} has been paid/);
 
     // The same screens on a phone (375 px). One journey keeps the sign-ups from this address few
@@ -173,16 +184,19 @@ describe('admin: merchant approval and payouts', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.getByRole('tab', { name: 'Merchant Approval' }).click();
     const phoneCard = card(page, 'New pending approvals', rejectName);
-    await phoneCard.waitFor();
+    await phoneCard.waitFor({ state: 'visible' });
     await expectAccessible(page);
     await pageShot(page, 'admin-approval-375');
     await phoneCard.getByRole('button', { name: /^View Messages/ }).click();
-    await page.getByRole('dialog', { name: 'Messages' }).getByText('Thank you, we will review it again now.', { exact: true }).waitFor();
+    await page
+      .getByRole('dialog', { name: 'Messages' })
+      .getByText('Thank you, we will review it again now.', { exact: true })
+      .waitFor({ state: 'visible' });
     await expectAccessible(page);
     await dialogShot(page, 'admin-messages-375');
     await page.keyboard.press('Escape');
     await page.getByRole('tab', { name: 'Payout Management' }).click();
-    await page.getByRole('list', { name: 'All payouts' }).waitFor();
+    await page.getByRole('list', { name: 'All payouts' }).waitFor({ state: 'visible' });
     await expectAccessible(page);
     await pageShot(page, 'admin-payouts-375');
   });

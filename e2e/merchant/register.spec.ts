@@ -1,11 +1,19 @@
-import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { MERCHANT_MESSAGES } from '@localperks/shared';
-import { DEMO, expectAccessible, latestMail, linkIn, login, screenshot, useBrowser } from '../support/browser';
+import {
+  DEMO,
+  expect,
+  expectAccessible,
+  latestMail,
+  linkIn,
+  login,
+  screenshot,
+  screenshotPath,
+  test,
+  uniqueEmail,
+} from '../support/browser';
 
-const b = useBrowser();
-const unique = () => `e2e-merchant-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const unique = () => uniqueEmail('register');
 const PASSWORD = 'Merchant2025';
 
 const business = {
@@ -38,16 +46,18 @@ async function screenshotFromTop(page: Page, name: string) {
 const submitButton = (page: Page) => page.getByRole('button', { name: 'Create Merchant Account' });
 const termsCheckbox = (page: Page) => page.getByRole('checkbox', { name: /accept the Merchant Terms of Service/ });
 
-describe('merchant registration', () => {
-  it('validates, registers on Advertise + Messaging after agreeing to the terms, and verifies into the dashboard', async () => {
-    const { page, context } = await b.newPage({ width: 375, height: 812 });
+test.describe('merchant registration', () => {
+  test('validates, registers on Advertise + Messaging after agreeing to the terms, and verifies into the dashboard', async ({
+    newPage,
+  }) => {
+    const { page, context } = await newPage({ width: 375, height: 812 });
     const email = unique();
     await page.goto('/merchant/register');
-    await expect.poll(() => page.getByRole('heading', { name: 'Register Your Business', level: 1 }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Register Your Business', level: 1 })).toBeVisible();
     // Advertise Only is the default plan.
-    expect(await page.getByRole('radio', { name: 'Advertise Only' }).isChecked()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/merchant/login');
-    expect(await page.getByRole('link', { name: 'Create a customer account' }).getAttribute('href')).toBe('/register');
+    await expect(page.getByRole('radio', { name: 'Advertise Only' })).toBeChecked();
+    await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/merchant/login');
+    await expect(page.getByRole('link', { name: 'Create a customer account' })).toHaveAttribute('href', '/register');
 
     // A blank form shows the spec's messages and sends nothing.
     await submitButton(page).click();
@@ -61,25 +71,25 @@ describe('merchant registration', () => {
       MERCHANT_MESSAGES.stateMin,
       MERCHANT_MESSAGES.termsRequired,
     ]) {
-      await expect.poll(() => page.getByText(message, { exact: true }).isVisible(), { message }).toBe(true);
+      await expect(page.getByText(message, { exact: true }), message).toBeVisible();
     }
-    expect(new URL(page.url()).pathname).toBe('/merchant/register');
+    await expect(page).toHaveURL((u) => u.pathname === '/merchant/register');
     await expectAccessible(page);
     await screenshotFromTop(page, 'merchant-register-errors-375');
 
     await fillForm(page, email);
     // The rules under the password tick off as they are met.
-    expect(await page.getByText('One uppercase letter (met)').count()).toBe(1);
+    await expect(page.getByText('One uppercase letter (met)')).toHaveCount(1);
     await page.getByRole('radio', { name: 'Advertise + Messaging' }).check();
-    expect(await page.getByText('Messaging activates after payment.').isVisible()).toBe(true);
-    expect(await page.getByText('$15/month').isVisible()).toBe(true);
+    await expect(page.getByText('Messaging activates after payment.')).toBeVisible();
+    await expect(page.getByText('$15/month')).toBeVisible();
 
     // The terms link opens the summary without ticking the box; I Agree ticks it.
     await page.getByRole('button', { name: 'Merchant Terms of Service' }).click();
     const dialog = page.getByRole('dialog', { name: 'Merchant Terms of Service' });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect(dialog).toBeVisible();
     // The open dialog hides the page from the accessibility tree, so the box is found by its name attribute.
-    expect(await page.locator('input[name="acceptTerms"]').isChecked()).toBe(false);
+    await expect(page.locator('input[name="acceptTerms"]')).not.toBeChecked();
     for (const text of [
       /5 business days/,
       /30 days' notice/,
@@ -87,38 +97,43 @@ describe('merchant registration', () => {
       /State of California/,
       /review, approval, modification and removal/,
     ]) {
-      expect(await dialog.getByText(text).isVisible()).toBe(true);
+      await expect(dialog.getByText(text)).toBeVisible();
     }
-    expect(await dialog.getByRole('link', { name: /Read the full Merchant Terms of Service/ }).getAttribute('href')).toBe(
+    await expect(dialog.getByRole('link', { name: /Read the full Merchant Terms of Service/ })).toHaveAttribute(
+      'href',
       '/company/merchant-terms',
     );
     await expectAccessible(page);
     // The dialog is fixed to the viewport: a viewport shot shows it as seen.
-    await page.screenshot({ path: path.resolve(import.meta.dirname, '../../screenshots/merchant-register-terms-375.png') });
+    await page.screenshot({ path: screenshotPath('merchant-register-terms-375') });
     await dialog.getByRole('button', { name: 'I Agree' }).click();
-    await expect.poll(() => dialog.isVisible()).toBe(false);
-    expect(await termsCheckbox(page).isChecked()).toBe(true);
-    expect(await page.getByText(MERCHANT_MESSAGES.termsRequired).count()).toBe(0);
+    await expect(dialog).toBeHidden();
+    await expect(termsCheckbox(page)).toBeChecked();
+    await expect(page.getByText(MERCHANT_MESSAGES.termsRequired)).toHaveCount(0);
     await expectAccessible(page);
     await screenshotFromTop(page, 'merchant-register-375');
 
     // While the request runs the button says so and the fields are locked.
+    // The request is held until the loading state has been seen, then let through.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/merchants/register', async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
+      await held;
       await route.continue();
     });
     await submitButton(page).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Creating account...' }).isDisabled()).toBe(true);
-    expect(await page.getByLabel('Business Name').isDisabled()).toBe(true);
-    await expect.poll(() => page.getByRole('heading', { name: 'Registration Submitted!', level: 1 }).isVisible()).toBe(true);
+    await expect(page.getByRole('button', { name: 'Creating account...' })).toBeDisabled();
+    await expect(page.getByLabel('Business Name')).toBeDisabled();
+    release();
+    await expect(page.getByRole('heading', { name: 'Registration Submitted!', level: 1 })).toBeVisible();
     await page.unrouteAll();
-    await expect.poll(() => page.getByText(/check your email \(including your spam folder\)/).isVisible()).toBe(true);
+    await expect(page.getByText(/check your email \(including your spam folder\)/)).toBeVisible();
     const steps = page.getByRole('list').filter({ has: page.getByRole('heading', { name: 'Verify your email' }) });
-    expect(await steps.getByRole('listitem').count()).toBe(3);
-    expect(await steps.getByText(email).isVisible()).toBe(true);
-    expect(await steps.getByText(/usually within 1–2 business days/).isVisible()).toBe(true);
-    expect(await steps.getByText(/follow the status of your application and message the admin/).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Go to Merchant Login' }).getAttribute('href')).toBe('/merchant/login');
+    await expect(steps.getByRole('listitem')).toHaveCount(3);
+    await expect(steps.getByText(email)).toBeVisible();
+    await expect(steps.getByText(/usually within 1–2 business days/)).toBeVisible();
+    await expect(steps.getByText(/follow the status of your application and message the admin/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to Merchant Login' })).toHaveAttribute('href', '/merchant/login');
     await expectAccessible(page);
     await screenshotFromTop(page, 'merchant-register-success-375');
 
@@ -141,8 +156,10 @@ describe('merchant registration', () => {
     await context.close();
   });
 
-  it('an address that already has an account gets the same success page, and its owner a warning e-mail (1280 px)', async () => {
-    const { page, context } = await b.newPage({ width: 1280, height: 900 });
+  test('an address that already has an account gets the same success page, and its owner a warning e-mail (1280 px)', async ({
+    newPage,
+  }) => {
+    const { page, context } = await newPage({ width: 1280, height: 900 });
     await page.goto('/merchant/register');
     await fillForm(page, DEMO.customer);
     await termsCheckbox(page).check();
@@ -150,14 +167,14 @@ describe('merchant registration', () => {
     await screenshotFromTop(page, 'merchant-register-1280');
 
     await submitButton(page).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Registration Submitted!', level: 1 }).isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Registration Submitted!', level: 1 })).toBeVisible();
     const warning = await latestMail(DEMO.customer, 'signup_existing_account');
     expect(warning.subject).toBe('Someone tried to register with your LocalPerks address');
     await context.close();
   });
 
-  it('puts a field error from the server on its field and focuses it (1280 px)', async () => {
-    const { page, context } = await b.newPage({ width: 1280, height: 900 });
+  test('puts a field error from the server on its field and focuses it (1280 px)', async ({ newPage }) => {
+    const { page, context } = await newPage({ width: 1280, height: 900 });
     const EMAIL_REFUSED = 'This email address cannot be used.';
     // The server's field errors (validation it does beyond the form's own) land on their fields.
     await page.route('**/api/merchants/register', (route) =>
@@ -171,17 +188,17 @@ describe('merchant registration', () => {
     await fillForm(page, unique());
     await termsCheckbox(page).check();
     await submitButton(page).click();
-    await expect.poll(() => page.getByText(EMAIL_REFUSED).isVisible()).toBe(true);
+    await expect(page.getByText(EMAIL_REFUSED)).toBeVisible();
     const emailField = page.getByLabel('Email', { exact: true });
-    expect(await emailField.getAttribute('aria-invalid')).toBe('true');
+    await expect(emailField).toHaveAttribute('aria-invalid', 'true');
     // The field with the error gets the focus, so a merchant at the bottom of the form sees it.
-    expect(await emailField.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await page.getByRole('heading', { name: 'Registration Submitted!' }).count()).toBe(0);
+    await expect(emailField).toBeFocused();
+    await expect(page.getByRole('heading', { name: 'Registration Submitted!' })).toHaveCount(0);
     await context.close();
   });
 
-  it('sends a signed-in merchant to the dashboard', async () => {
-    const { page, context } = await b.newPage();
+  test('sends a signed-in merchant to the dashboard', async ({ newPage }) => {
+    const { page, context } = await newPage();
     await login(page, DEMO.merchant);
     await page.waitForURL((u) => u.pathname !== '/login');
     await page.goto('/merchant/register');

@@ -1,0 +1,181 @@
+import { DEMO, expectAccessible, login, screenshot, test, expect } from '../support/browser';
+
+const STATIC_PAGES: [string, string][] = [
+  ['/about', 'About'],
+  ['/contact', 'Contact Us'],
+  ['/privacy', 'Privacy Policy'],
+  ['/terms', 'Terms of Service'],
+  ['/company/terms', 'Terms of Service'],
+  ['/company/merchant-terms', 'Merchant Terms of Service'],
+  ['/company/merchant-refund-policy', 'Merchant Refund Policy'],
+  ['/perkboost-info', 'PerkBoost'],
+  ['/merchant/faq', 'FAQ'],
+  ['/merchant/pricing', 'Pricing'],
+  ['/merchant/success-stories', 'Success Stories'],
+];
+
+test.describe('site shell', () => {
+  test('every static page renders its content and passes axe at desktop and phone widths', async ({ newPage }) => {
+    for (const width of [1280, 375]) {
+      const { page, context } = await newPage({ width });
+      for (const [path, heading] of STATIC_PAGES) {
+        await page.goto(path);
+        const h1 = page.getByRole('heading', { level: 1 });
+        await expect(h1, path).toHaveText(new RegExp(heading, 'i'));
+        // Real content, not a placeholder.
+        const main = page.locator('main');
+        await expect
+          .poll(async () => (await main.innerText()).length, { message: path, timeout: 10_000 })
+          .toBeGreaterThan(path === '/contact' ? 250 : 400);
+        await expect(main, path).not.toHaveText(/coming soon|lorem ipsum/i, { useInnerText: true });
+        await expectAccessible(page);
+        await screenshot(page, `static${path.replaceAll('/', '-')}-${width}`);
+      }
+      await context.close();
+    }
+  });
+
+  test('the legal pages carry their dates and the PerkBoost pricing grid its prices and tags', async ({ newPage }) => {
+    const { page, context } = await newPage();
+    for (const [path, date] of [
+      ['/privacy', 'May 16, 2025'],
+      ['/terms', 'May 20, 2025'],
+      ['/company/merchant-terms', 'May 20, 2025'],
+      ['/company/merchant-refund-policy', 'May 22, 2025'],
+    ]) {
+      await page.goto(path!);
+      await expect(page.locator('main')).toContainText(date!, { useInnerText: true });
+    }
+    await page.goto('/perkboost-info');
+    for (const s of [
+      '$9.99',
+      '$24.99',
+      '$49.99',
+      '$89.99',
+      'Popular',
+      'Best Value',
+      'Available to all merchants with active subscription plans.',
+    ])
+      await expect(page.locator('main')).toContainText(s, { useInnerText: true });
+    await context.close();
+  });
+
+  test('unknown paths show Page Not Found with links to / and /deals', async ({ newPage }) => {
+    const { page, context } = await newPage();
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Browse Deals' })).toHaveAttribute('href', '/deals');
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  test('header search goes to /deals?search= with the trimmed text and ignores blank input', async ({ newPage }) => {
+    const { page, context } = await newPage();
+    await page.goto('/about');
+    const box = page.getByPlaceholder('Search deals...');
+    await box.fill('   ');
+    await box.press('Enter');
+    await expect(page).toHaveURL((u) => u.pathname === '/about');
+    await box.fill('  sushi  ');
+    await box.press('Enter');
+    await page.waitForURL('**/deals?search=sushi');
+    await context.close();
+  });
+
+  test('under 768 px the header becomes the side menu with the spec items per role', async ({ newPage }) => {
+    const { page, context } = await newPage({ width: 375, height: 800 });
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Side menu' });
+    await expect(menu).toBeVisible();
+    await expect(menu.locator('a, button')).toHaveText(
+      ['Home', 'Browse Deals', 'Favorites (0)', 'Cart (0)', 'My Purchases', 'Login / Signup'],
+      {
+        useInnerText: true,
+      },
+    );
+    await screenshot(page, 'side-menu-visitor-375');
+    await expectAccessible(page);
+    await context.close();
+
+    const m = await newPage({ width: 375, height: 800 });
+    await login(m.page, DEMO.merchant);
+    await m.page.waitForURL('**/merchant/dashboard');
+    await m.page.goto('/about');
+    await m.page.getByRole('button', { name: 'Open menu' }).click();
+    const mmenu = m.page.getByRole('navigation', { name: 'Side menu' });
+    await expect(mmenu).toBeVisible();
+    await expect(mmenu.locator('a, button')).toHaveText(
+      [
+        'Home',
+        'Browse Deals',
+        'Favorites (0)',
+        'Cart (0)',
+        'My Purchases',
+        'Profile',
+        'Merchant Dashboard',
+        'Launch Checklist',
+        'Redeem Voucher',
+        'Logout',
+      ],
+      { useInnerText: true },
+    );
+    await screenshot(m.page, 'side-menu-merchant-375');
+    await m.context.close();
+  });
+
+  test('desktop header: avatar menu by role, merchant links, no cart or favourites for merchants, logout toast', async ({ newPage }) => {
+    const { page, context } = await newPage();
+    await login(page, DEMO.merchant);
+    await page.waitForURL('**/merchant/dashboard');
+    await page.goto('/about');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link')).toHaveText(['Home', 'Browse Deals', 'My Purchases', 'Merchant Dashboard', 'Launch Checklist'], {
+      useInnerText: true,
+    });
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: /^Cart/ })).toHaveCount(0);
+    await expect(header.getByRole('link', { name: /^Favorites/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Account menu/ })).toHaveText('MO', { useInnerText: true });
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toContainText('merchant@localperks.example', { useInnerText: true });
+    await expect(menu).toContainText('Merchant', { useInnerText: true });
+    await expect(menu.getByRole('menuitem').first()).toHaveText('Merchant Dashboard', { useInnerText: true });
+    await screenshot(page, 'header-merchant-menu-1280');
+    await menu.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
+    await page.waitForURL((u) => u.pathname === '/');
+    await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+    await context.close();
+  });
+
+  test('feedback: empty text warns, real text is stored and confirmed', async ({ newPage }) => {
+    const { page, context } = await newPage({ width: 375 });
+    await page.goto('/about');
+    await page.getByRole('button', { name: 'Feedback' }).click();
+    await page.getByRole('dialog', { name: 'Send Feedback' }).getByRole('button', { name: 'Send Feedback' }).click();
+    await expect(page.getByText('Empty feedback')).toBeVisible();
+    await page.getByLabel('Your feedback').fill('The deal pages look great!');
+    await page.getByRole('dialog').getByRole('button', { name: 'Send Feedback' }).click();
+    await expect(page.getByText('Feedback sent')).toBeVisible();
+    await context.close();
+  });
+
+  test('the contact form opens a ticket and confirms it', async ({ newPage }) => {
+    const { page, context } = await newPage();
+    await page.goto('/contact');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Please enter your name')).toBeVisible();
+    await page.getByLabel('Name').fill('Pat Visitor');
+    await page.getByLabel('Email').fill('pat.visitor@example.com');
+    await page.getByLabel('Subject').fill('Gift vouchers');
+    await page.getByLabel('Message').fill('Can I buy a deal as a gift for a friend?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText(/Your ticket number is [0-9A-F]{8}/)).toBeVisible();
+    await expect(page.locator('main')).toContainText('Mon-Fri', { useInnerText: true });
+    await context.close();
+  });
+});
