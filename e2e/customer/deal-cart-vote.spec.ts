@@ -148,21 +148,21 @@ test.describe('unlocking live', () => {
     const { page, context } = await newPage();
     const watcher = await newPage({ width: 375, height: 812 });
 
-    await watcher.page.goto(`/deals/${target!.id}`);
-    await expect(watcher.page.getByRole('button', { name: `Vote for ${target!.title}` })).toBeVisible();
+    await watcher.page.goto(`/deals/${target.id}`);
+    await expect(watcher.page.getByRole('button', { name: `Vote for ${target.title}` })).toBeVisible();
 
     await login(page, customer.email, customer.password);
     await page.waitForURL((u) => u.pathname === '/');
-    await page.goto(`/deals/${target!.id}`);
-    await page.getByRole('button', { name: `Vote for ${target!.title}` }).click();
+    await page.goto(`/deals/${target.id}`);
+    await page.getByRole('button', { name: `Vote for ${target.title}` }).click();
     await expect(page.getByText('PerkBoost™ Deal Unlocked!').first()).toBeVisible();
 
     // The other page, never reloaded, now shows the deal as unlocked with Pay Now.
     await expect(watcher.page.getByText('Unlocked', { exact: true }).first()).toBeVisible();
     await expect(watcher.page.getByRole('button', { name: /Pay Now/ }).first()).toBeVisible();
     await screenshot(watcher.page, 'deal-unlocked-live-375');
-    const api = (await (await page.request.get(`/api/deals/${target!.id}`)).json()) as { deal: { status: string; currentVotes: number } };
-    expect(api.deal).toMatchObject({ status: 'active', currentVotes: target!.votesRequired });
+    const api = (await (await page.request.get(`/api/deals/${target.id}`)).json()) as { deal: { status: string; currentVotes: number } };
+    expect(api.deal).toMatchObject({ status: 'active', currentVotes: target.votesRequired });
     await watcher.context.close();
     await context.close();
   });

@@ -34,6 +34,8 @@ type NewPage = (opts?: PageOptions) => Promise<{ page: Page; context: BrowserCon
  * a test may open several (a customer and a merchant side by side). All are closed after the test.
  */
 export const test = base.extend<{ newPage: NewPage }>({
+  // Playwright reads a fixture's dependencies from its first parameter, so it must be a destructuring pattern.
+  // eslint-disable-next-line no-empty-pattern -- this fixture depends on no other fixture
   baseURL: async ({}, use) => use(baseUrl()),
   newPage: async ({ browser }, use) => {
     const contexts: BrowserContext[] = [];
