@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { DealEvent } from '@localperks/shared';
 import { buildApp } from '../src/app';
@@ -16,12 +16,14 @@ describe('live vote updates', () => {
     const deal = await createBoostDeal(t.database.db, merchant.id, 10, 4);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
+    const before = t.app.events.size;
     const pending = collectSse<DealEvent>(`http://127.0.0.1:${port}/api/events?deals=${deal.id}`, {
       event: 'deal',
       want: 1,
-      timeoutMs: 5000,
+      timeoutMs: 15_000,
     });
-    await new Promise((r) => setTimeout(r, 200));
+    // Vote only once the stream is subscribed (no fixed pause).
+    await vi.waitFor(() => expect(t.app.events.size).toBe(before + 1), { timeout: 10_000, interval: 20 });
     const { cookie } = await t.loginAs('customer');
     await t.request({ method: 'POST', url: `/api/deals/${deal.id}/vote`, cookie });
     const events = await pending;
@@ -44,12 +46,13 @@ describe('live vote updates', () => {
         const { merchant } = await createMerchant(t.database.db);
         const deal = await createBoostDeal(t.database.db, merchant.id, 2, 1);
         const port2 = (app2.server.address() as AddressInfo).port;
+        const before = app2.events.size;
         const pending = collectSse<DealEvent>(`http://127.0.0.1:${port2}/api/events?deals=${deal.id}`, {
           event: 'deal',
           want: 1,
-          timeoutMs: 5000,
+          timeoutMs: 15_000,
         });
-        await new Promise((r) => setTimeout(r, 300));
+        await vi.waitFor(() => expect(app2.events.size).toBe(before + 1), { timeout: 10_000, interval: 20 });
         const { cookie } = await t.loginAs('customer');
         const vote = await t.request({ method: 'POST', url: `/api/deals/${deal.id}/vote`, cookie });
         expect(vote.json().unlocked).toBe(true);

@@ -113,7 +113,11 @@ describe('the 60-second job', () => {
 
   it('runs on one instance at a time (advisory lock)', async () => {
     // Two pooled connections open beforehand, so neither tick waits on a new connection while the other finishes.
-    await Promise.all([db.execute(sql`select pg_sleep(0.05)`), db.execute(sql`select pg_sleep(0.05)`)]);
+    if (t.database.kind === 'postgres') {
+      const pool = (db as unknown as { $client: { connect(): Promise<{ release(): void }> } }).$client;
+      const clients = await Promise.all([pool.connect(), pool.connect()]);
+      for (const c of clients) c.release();
+    }
     const [a, b] = await Promise.all([runPerkboostTick(db), runPerkboostTick(db)]);
     if (t.database.kind === 'postgres') expect([a.ran, b.ran].sort()).toEqual([false, true]);
     else expect(a.ran || b.ran).toBe(true); // PGlite runs transactions one after another
