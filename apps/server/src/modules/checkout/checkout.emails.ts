@@ -1,6 +1,6 @@
 import { REFUND_MESSAGES, formatCents } from '@localperks/shared';
 import type { MailAttachment } from '../../db/schema';
-import type { MailMessage } from '../../mail/mailer';
+import { composeMail, type MailMessage } from '../../mail/mailer';
 import { qrPng, redeemUrlFor } from '../purchases/redemption-code';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -93,30 +93,13 @@ export function withdrawnDealRefundEmail(opts: {
   appUrl: string;
   refunds: { dealTitle: string; quantity: number; amountCents: number }[];
 }): MailMessage {
-  const purchasesUrl = `${opts.appUrl}/purchases`;
   const lines = opts.refunds.map((r) => REFUND_MESSAGES.withdrawnRefunded(r, formatCents(r.amountCents)));
   const intro = `Hello ${opts.name}, a deal you paid for was withdrawn by the business or by LocalPerks before your payment completed, so no voucher was issued for it and your money is on its way back. Refunds usually reach your card within 5-10 business days.`;
-  const text = [
-    'Your LocalPerks refund',
-    '',
-    intro,
-    '',
-    ...lines,
-    '',
-    `Your purchases: ${purchasesUrl}`,
-    '',
-    '—',
-    'LocalPerks · Discover local deals in your city',
-  ].join('\n');
-  const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
-<tr><td><p style="margin:0 0 16px;font-weight:bold;color:#047857;font-size:18px">LocalPerks</p>
-<h1 style="font-size:22px;margin:0 0 16px">Your LocalPerks refund</h1>
-<p style="font-size:15px;line-height:1.5;margin:0 0 14px">${esc(intro)}</p>
-${lines.map((l) => `<p style="font-size:15px;line-height:1.5;margin:0 0 10px;font-weight:bold">${esc(l)}</p>`).join('\n')}
-<p style="margin:16px 0"><a href="${esc(purchasesUrl)}" style="background:#047857;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block;font-weight:bold">View My Purchases</a></p>
-<p style="font-size:12px;color:#475569;margin-top:24px">LocalPerks · Discover local deals in your city</p></td></tr></table></td></tr></table></body></html>`;
+  const { text, html } = composeMail({
+    heading: 'Your LocalPerks refund',
+    paragraphs: [intro, ...lines],
+    action: { label: 'View My Purchases', url: `${opts.appUrl}/purchases` },
+  });
   const subject =
     opts.refunds.length === 1 ? `Refunded: ${opts.refunds[0]!.dealTitle}` : `Refunded: ${opts.refunds.length} deals of your order`;
   return { to: opts.to, subject, text, html, kind: 'order_refund' };
