@@ -77,13 +77,14 @@ async function startServer() {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'localperks-bundle-'));
   const port = await freePort();
-  const url = `http://localhost:${port}`;
+  const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
+      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       APP_URL: url,
       NODE_ENV: 'development',
