@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailOnlySchema, loginSchema, newPasswordSchema, signupRequestSchema, verifyEmailRequestSchema } from '@localperks/shared';
@@ -33,12 +33,13 @@ const userOut = (u: {
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = (): AuthDeps => ({
+  /** `reply`: background work of this request waits until its answer was sent (lib/after-response.ts). */
+  const deps = (reply?: FastifyReply): AuthDeps => ({
     db: app.db,
     mailer: app.mailer,
     appUrl: app.config.appUrl,
     limits: app.authLimits,
-    afterResponse: (what, work) => app.afterResponse.run(what, work),
+    afterResponse: (what, work) => app.afterResponse.run(what, work, reply?.raw),
   });
   const secure = app.config.isProduction;
   const tags = ['auth'];
@@ -63,7 +64,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await signUp(deps(), request.body, request.ip);
+      await signUp(deps(reply), request.body, request.ip);
       reply.code(201);
       return { ok: true as const };
     },
@@ -109,8 +110,8 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/api/auth/resend-verification',
     { config: { access: 'public' }, schema: { tags, summary: 'Send the verification e-mail again', body: emailOnlySchema } },
-    async (request) => {
-      const { alreadyVerified } = await resendVerification(deps(), request.body.email, request.ip);
+    async (request, reply) => {
+      const { alreadyVerified } = await resendVerification(deps(reply), request.body.email, request.ip);
       // Only a signed-in user learns that their own address is already verified.
       return { ok: true, alreadyVerified: alreadyVerified && request.user?.email === request.body.email };
     },
@@ -119,8 +120,8 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/api/auth/forgot-password',
     { config: { access: 'public' }, schema: { tags, summary: 'Send a password reset link', body: emailOnlySchema } },
-    async (request) => {
-      await requestPasswordReset(deps(), request.body.email, request.ip);
+    async (request, reply) => {
+      await requestPasswordReset(deps(reply), request.body.email, request.ip);
       return { ok: true };
     },
   );

@@ -27,7 +27,7 @@ export async function merchantsRoutes(app: FastifyInstance) {
           appUrl: app.config.appUrl,
           limits: app.authLimits,
           log: request.log,
-          afterResponse: (what, work) => app.afterResponse.run(what, work),
+          afterResponse: (what, work) => app.afterResponse.run(what, work, reply.raw),
         },
         input,
         request.ip,
