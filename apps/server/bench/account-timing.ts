@@ -1,6 +1,7 @@
 /**
  * Does the answer time of sign-up, merchant registration and forgot-password depend on whether the
- * address has an account? Median of N requests each, interleaved, on embedded PGlite in memory.
+ * address has an account? Median of N requests each, interleaved, sent over HTTP on loopback to the
+ * listening server (the time a client sees), on embedded PGlite in memory.
  * Background work is finished between requests (not timed). Run: npx tsx apps/server/bench/account-timing.ts
  */
 import { performance } from 'node:perf_hooks';
@@ -19,7 +20,9 @@ const app = await buildApp({
   logger: false,
   authLimits: { signupPerAddress: big, emailPerAccount: big, emailPerAddress: big },
 });
-await app.ready();
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 // One account per request, so per-address rate-limit rows are alike on both sides.
 for (let i = -3; i < N; i++) {
   await createUser(database.db, { email: `taken${i}@example.com`, password: 'Passw0rdX', role: 'customer', verified: true });
@@ -28,10 +31,15 @@ for (let i = -3; i < N; i++) {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 async function timed(url: string, payload: object) {
   const t0 = performance.now();
-  const res = await app.inject({ method: 'POST', url, headers: { origin: ORIGIN }, payload });
+  const res = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { origin: ORIGIN, 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+  });
+  const body = await res.text();
   const ms = performance.now() - t0;
   await app.afterResponse.settled();
-  if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  if (res.status >= 300) throw new Error(`${url}: ${res.status} ${body}`);
   return ms;
 }
 const merchant = (email: string) => ({
