@@ -460,7 +460,8 @@ async function main() {
     for (const [round, voter] of voters.entries()) {
       const login = await fetch(`${appUrl}/api/auth/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: appUrl },
+        // A client-chosen forwarded address: nginx must replace it with the client's own (checked below).
+        headers: { 'content-type': 'application/json', origin: appUrl, 'x-forwarded-for': '203.0.113.66' },
         body: JSON.stringify({ email: voter.email, password: PASSWORD }),
       });
       if (login.status !== 200) throw new Error(`sign-in through nginx answered ${login.status}: ${await login.text()}`);
@@ -485,6 +486,16 @@ async function main() {
       rounds.push({ sent, answeredMs, status: vote.status, votes: body.currentVotes, arrivals });
     }
     const allArrivals = rounds.flatMap((r) => r.arrivals).sort((x, y) => x - y);
+    // The address the instances saw for those sign-ins (sessions keep it), and nginx's answer to a body past its limit.
+    const { rows: sessionIps } = await client.query<{ ip: string }>(
+      `select distinct s.ip from sessions s join users u on u.id = s.user_id where u.email like 'bench-voter-%'`,
+    );
+    const tooLarge = await fetch(`${appUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: appUrl },
+      body: JSON.stringify({ email: 'x@bench.example', password: 'x'.repeat(7 * 1024 * 1024) }),
+    });
+    const tooLargeBody = (await tooLarge.json().catch(() => null)) as { error?: { code?: string } } | null;
     for (const s of streams) s.req.destroy();
     // Which instance held each stream: nginx logs a stream when it closes.
     const perUpstream = await waitUntil('nginx to log the closed streams', 20_000, async () => {
@@ -576,12 +587,25 @@ async function main() {
       `every vote event reached every stream once (${rounds.map((r) => r.arrivals.length).join(', ')} of ${STREAMS})`,
     );
     check(onA > 0 && onB > 0 && onA + onB === STREAMS, `the streams were spread over both instances (A ${onA}, B ${onB})`);
+    check(
+      sessionIps.length === 1 && sessionIps[0]!.ip === '127.0.0.1',
+      `the instances saw the client's own address, not the X-Forwarded-For it sent (${sessionIps.map((r) => r.ip).join(', ')})`,
+    );
+    check(
+      tooLarge.status === 413 && tooLargeBody?.error?.code === 'VALIDATION',
+      `a 7 MB body is refused by nginx with 413 in the app's error shape (${tooLarge.status} ${tooLargeBody?.error?.code ?? 'not JSON'})`,
+    );
     for (const r of jobRows)
       check(
         r.runs === r.expected && r.completed === r.runs && r.retried === 0,
         `${r.name}: ${r.runs} run(s) for ${r.expected} schedule(s), ${r.completed} completed, ${r.retried} retried`,
       );
-    const errors = fs.readFileSync(path.join(nginx.dir, 'error.log'), 'utf8').trim();
+    // (The refused 7 MB body is logged there on purpose.)
+    const errors = fs
+      .readFileSync(path.join(nginx.dir, 'error.log'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() && !l.includes('client intended to send too large body'))
+      .join('\n');
     if (errors) console.log(`\nnginx error log:\n${errors.split('\n').slice(-10).join('\n')}`);
   } finally {
     await runCleanup();
