@@ -64,7 +64,8 @@ export class Metrics {
       async collect() {
         this.reset();
         // A failed read (database unreachable) leaves the series out rather than failing the scrape.
-        const depth = await queueDepth().catch(() => ({}) as Record<string, number>);
+        const none: Record<string, number> = {};
+        const depth = await queueDepth().catch(() => none);
         for (const [job, n] of Object.entries(depth)) this.set({ job }, n);
       },
     });
