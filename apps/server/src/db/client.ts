@@ -289,12 +289,3 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
   const last = Number(res.rows[0]?.last ?? 0);
   return journal.filter((m) => m.when > last).map((m) => m.tag);
 }
-
-export async function pingDatabase(db: Db): Promise<boolean> {
-  try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
-}
