@@ -219,6 +219,8 @@ const ROLE_FOR: Record<Access, 'customer' | 'merchant' | 'admin' | null> = {
   merchant: 'merchant',
   'approved-merchant': 'merchant',
   admin: 'admin',
+  // /metrics: no session; the fuzzer calls from this machine, which development lets through.
+  operator: null,
 };
 
 // ---------------------------------------------------------------------------------------------

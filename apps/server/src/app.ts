@@ -13,6 +13,9 @@ import type { Database, Db } from './db/client';
 import { AfterResponse } from './lib/after-response';
 import { AppError } from './lib/errors';
 import { isLoopbackRequest } from './lib/loopback';
+import { Metrics } from './lib/metrics';
+import { requestContext, requestIdMixin } from './lib/request-context';
+import { EventStreams } from './lib/sse';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accessPlugin, type RegisteredRoute } from './plugins/access';
 import { inputPlugin } from './plugins/input';
@@ -60,6 +63,13 @@ declare module 'fastify' {
     sandboxSecret: string;
     /** Work started by a route and finished after its response (lib/after-response.ts). */
     afterResponse: AfterResponse;
+    /** Open Server-Sent Events streams (lib/sse.ts). */
+    eventStreams: EventStreams;
+    metrics: Metrics;
+    /** Shutting down: /api/ready answers 503 (server.ts). */
+    lifecycle: { isDraining: boolean };
+    /** First step of a graceful shutdown: not ready any more, event streams ended with a retry hint. */
+    startDraining(): void;
   }
 }
 
@@ -92,6 +102,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.cookie', 'req.headers.authorization'],
+            mixin: requestIdMixin,
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     trustProxy: config.TRUST_PROXY,
@@ -103,14 +114,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
-  // Every answer names its request, so a user reporting a failure can quote it.
-  app.addHook('onRequest', async (request, reply) => {
+  // Every answer names its request, so a user reporting a failure can quote it; every log line written
+  // while handling it carries the same id (lib/request-context.ts). The context is entered again once
+  // the body is read, since reading it continues from the socket's events, outside the request's context.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    requestContext.run({ reqId: request.id }, done);
   });
+  app.addHook('preValidation', (request, _reply, done) => requestContext.run({ reqId: request.id }, done));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
+  database.reportErrorsTo(app.log);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('mailer', createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }));
@@ -122,6 +138,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const payments = createPaymentProvider(config, database.db);
   app.decorate('payments', payments.provider);
   app.decorate('sandboxSecret', payments.sandboxSecret);
+  const eventStreams = new EventStreams();
+  app.decorate('eventStreams', eventStreams);
+  const lifecycle = { isDraining: false };
+  app.decorate('lifecycle', lifecycle);
+  app.decorate('startDraining', () => {
+    lifecycle.isDraining = true;
+    eventStreams.drain();
+  });
+  const metrics = new Metrics({ database, eventStreams, deliversMail: app.mailer.deliversExternally });
+  app.decorate('metrics', metrics);
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern, never the raw URL: one series per route, whatever ids the URLs carry.
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpRequestDuration.observe({ method: request.method, route, status_code: reply.statusCode }, reply.elapsedTime / 1000);
+  });
   const events = new EventHub();
   await events.start(database);
   app.decorate('events', events);

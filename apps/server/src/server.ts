@@ -22,12 +22,33 @@ async function main() {
 
   const jobs = await startJobs(app, database);
 
+  /**
+   * Graceful stop (SIGTERM from the orchestrator, Ctrl-C): /api/ready turns 503 and the event streams
+   * end with `retry: 1000`, so balancers and browsers move to another instance; the listener closes
+   * while requests in flight finish; running jobs finish (pg-boss, up to 10 s); then the database
+   * closes and the process exits 0. A shutdown stuck for 30 s exits 1.
+   */
+  let isShuttingDown = false;
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await jobs.stop();
-    await app.close();
-    await database.close();
-    process.exit(0);
+    if (isShuttingDown) return;
+    isShuttingDown = true;
+    app.log.info({ signal }, 'shutting down: draining');
+    setTimeout(() => {
+      app.log.error('shutdown did not finish within 30 s; exiting');
+      process.exit(1);
+    }, 30_000).unref();
+    try {
+      app.startDraining();
+      const closing = app.close();
+      await jobs.stop();
+      await closing;
+      await database.close();
+      app.log.info('shut down');
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

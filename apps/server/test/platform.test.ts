@@ -6,10 +6,13 @@ import { feedback, supportMessages, supportTickets } from '../src/db/schema';
 const t = await build();
 
 describe('health and documentation', () => {
-  it('/api/health reports that the database is reachable', async () => {
+  it('/api/health answers that the process is alive; /api/ready that the database is reachable (operations.test.ts)', async () => {
     const res = await t.request({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'up', databaseKind: t.database.kind });
+    expect(res.json()).toEqual({ status: 'ok', databaseKind: t.database.kind });
+    const ready = await t.request({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', databaseKind: t.database.kind });
   });
 
   it('serves the OpenAPI document with the auth routes and their request schemas', async () => {

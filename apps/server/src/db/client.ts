@@ -19,11 +19,29 @@ export interface Database {
    * one statement with `$n` values, or a script of several statements without values.
    */
   rawQuery(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-  /** Raw LISTEN/NOTIFY access for live updates across instances. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Raw LISTEN/NOTIFY access for live updates across instances. On PostgreSQL the listening
+   * connection comes back by itself after it is lost (with backoff, LISTENing again); `onReconnect`
+   * is called then, so the caller can catch up on what was published meanwhile.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /** Connections of this instance: PostgreSQL's pool (total, idle, waiting); PGlite is one embedded connection. */
+  poolStats(): { total: number; idle?: number; waiting?: number };
+  /**
+   * Where lost-connection errors are reported (the app's logger once it exists). A database error
+   * never ends the process: the pool drops the broken connection and opens another on demand.
+   */
+  reportErrorsTo(log: ErrorLog): void;
   /** PGlite only: the whole data directory as an uncompressed tarball, for `openDatabase({ loadDataDir })`. */
   dumpDataDir?(): Promise<Blob>;
 }
+
+/** The part of a pino logger the database reports to. */
+export interface ErrorLog {
+  warn(obj: object, msg: string): void;
+}
+
+const consoleLog: ErrorLog = { warn: (obj, msg) => console.error(msg, (obj as { err?: Error }).err?.message ?? '') };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -53,6 +71,8 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
   /** PostgreSQL only: connections per instance (DB_POOL_SIZE). */
   poolSize?: number;
+  /** PostgreSQL only: the `application_name` of this instance's connections (pg_stat_activity). */
+  applicationName?: string;
 }
 
 /**
@@ -62,17 +82,24 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   const migrate = opts.migrate ?? true;
   const database = opts.url
-    ? await openPostgres(opts.url, opts.poolSize ?? 10, migrate)
+    ? await openPostgres(opts.url, opts.poolSize ?? 10, migrate, opts.applicationName ?? 'localperks')
     : await openPglite(opts.dataDir ?? 'memory://', migrate, opts.loadDataDir);
   return database;
 }
 
 /** `poolSize`: connections per instance (DB_POOL_SIZE, validated in config.ts). */
-async function openPostgres(url: string, poolSize: number, applyMigrations: boolean): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, applyMigrations: boolean, applicationName: string): Promise<Database> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  let log = consoleLog;
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: applicationName });
+  // A connection the server ends (restart, failover, pg_terminate_backend) emits 'error': on an idle
+  // connection through the pool, on a checked-out one (a transaction) on the client itself. Without
+  // a listener Node would end the process; the pool already drops the broken connection, and the
+  // query that was running on it fails on its own.
+  pool.on('error', (err) => log.warn({ err }, 'database connection lost (idle); the pool opens a new one when needed'));
+  pool.on('connect', (client) => client.on('error', (err) => log.warn({ err }, 'database connection lost')));
   const db = drizzle(pool, { schema }) as unknown as Db;
   if (applyMigrations) {
     // Several instances may start at once: one migrates while the others wait on the lock.
@@ -85,24 +112,132 @@ async function openPostgres(url: string, poolSize: number, applyMigrations: bool
       lockClient.release();
     }
   }
+  const listener = new PgListener(
+    () => new pg.Client({ connectionString: url, application_name: applicationName }),
+    (err, msg) => log.warn({ err }, msg),
+  );
   return {
     db,
     kind: 'postgres',
-    close: () => pool.end(),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
     rawQuery: (text, values) => pool.query(text, values),
-    async listen(channel, onMessage) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      client.on('notification', (msg) => {
-        if (msg.channel === channel) onMessage(msg.payload ?? '');
-      });
-      await client.query(`listen "${channel.replace(/"/g, '')}"`);
-      return async () => {
-        await client.end().catch(() => {});
-      };
+    listen: (channel, onMessage, onReconnect) => listener.listen(channel, onMessage, onReconnect),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    reportErrorsTo(l) {
+      log = l;
     },
   };
 }
+
+type PgClient = import('pg').Client;
+
+/**
+ * One LISTEN connection per instance for all channels. When it is lost it is replaced, after 100 ms
+ * and then twice as long each failed try (at most 5 s), and every channel is LISTENed again.
+ * Notifications sent while it was down are not delivered by PostgreSQL: `onReconnect` lets the
+ * caller fetch them (lib/events.ts replays them from the live_events table).
+ */
+class PgListener {
+  private client: PgClient | null = null;
+  private connecting: Promise<void> | null = null;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private failures = 0;
+  private closed = false;
+  private channels = new Map<string, Set<(payload: string) => void>>();
+  private reconnectHandlers = new Set<() => void>();
+
+  constructor(
+    private newClient: () => PgClient,
+    private report: (err: unknown, msg: string) => void,
+  ) {}
+
+  async listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void) {
+    this.closed = false;
+    const handlers = this.channels.get(channel) ?? new Set();
+    const isNewChannel = handlers.size === 0;
+    handlers.add(onMessage);
+    this.channels.set(channel, handlers);
+    if (onReconnect) this.reconnectHandlers.add(onReconnect);
+    if (this.client && isNewChannel) await this.client.query(`listen ${quoteIdent(channel)}`);
+    // The first connection: a failure here is a start-up failure and surfaces to the caller.
+    else if (!this.client && this.retryTimer === undefined)
+      await (this.connecting ??= this.connect().finally(() => (this.connecting = null)));
+    return async () => {
+      handlers.delete(onMessage);
+      if (onReconnect) this.reconnectHandlers.delete(onReconnect);
+      if (handlers.size === 0) {
+        this.channels.delete(channel);
+        await this.client?.query(`unlisten ${quoteIdent(channel)}`).catch(() => {});
+      }
+      if (this.channels.size === 0) await this.close();
+    };
+  }
+
+  private async connect() {
+    const client = this.newClient();
+    client.on('error', (err) => this.lost(client, err));
+    client.on('end', () => this.lost(client, new Error('connection ended')));
+    client.on('notification', (msg) => {
+      for (const handler of this.channels.get(msg.channel) ?? []) handler(msg.payload ?? '');
+    });
+    try {
+      await client.connect();
+      for (const channel of this.channels.keys()) await client.query(`listen ${quoteIdent(channel)}`);
+    } catch (err) {
+      await client.end().catch(() => {});
+      throw err;
+    }
+    if (this.closed) {
+      await client.end().catch(() => {});
+      return;
+    }
+    this.client = client;
+  }
+
+  private lost(client: PgClient, err: unknown) {
+    if (this.client !== client) return;
+    this.client = null;
+    client.end().catch(() => {});
+    if (this.closed) return;
+    this.report(err, 'live events connection lost; reconnecting');
+    this.retry();
+  }
+
+  private retry() {
+    const delay = Math.min(100 * 2 ** this.failures, 5000);
+    this.retryTimer = setTimeout(() => {
+      this.connect().then(
+        () => {
+          this.retryTimer = undefined;
+          this.failures = 0;
+          if (this.closed) return;
+          this.report(null, 'live events connection restored');
+          for (const handler of this.reconnectHandlers) handler();
+        },
+        (err: unknown) => {
+          this.failures++;
+          if (this.closed) return;
+          this.report(err, `live events connection failed; next try in ${Math.min(100 * 2 ** this.failures, 5000)} ms`);
+          this.retry();
+        },
+      );
+    }, delay);
+  }
+
+  async close() {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 async function openPglite(dataDir: string, applyMigrations: boolean, loadDataDir?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
@@ -126,17 +261,31 @@ async function openPglite(dataDir: string, applyMigrations: boolean, loadDataDir
       return results.at(-1) ?? { rows: [] };
     },
     dumpDataDir: () => client.dumpDataDir('none'),
+    // Embedded: there is no connection to lose, so no reconnect.
     async listen(channel, onMessage) {
       return client.listen(channel, onMessage);
     },
+    poolStats: () => ({ total: 1 }),
+    reportErrorsTo() {},
   };
 }
 
-export async function pingDatabase(db: Db): Promise<boolean> {
-  try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
+/** The drizzle migrator's own table: one row per applied migration, `created_at` = the journal's `when`. */
+const MIGRATIONS_TABLE = sql`"drizzle"."__drizzle_migrations"`;
+
+let journal: { when: number; tag: string }[] | undefined;
+
+/** Committed migrations not applied to this database yet (for /api/ready); throws when the database is unreachable. */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  journal ??= (
+    JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+      entries: { when: number; tag: string }[];
+    }
+  ).entries;
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() does not compile against the PGlite | node-postgres union; the row shape is named here
+  const res = (await db.execute(sql`select coalesce(max(created_at), 0)::text as last from ${MIGRATIONS_TABLE}`)) as unknown as {
+    rows: { last: string }[];
+  };
+  const last = Number(res.rows[0]?.last ?? 0);
+  return journal.filter((m) => m.when > last).map((m) => m.tag);
 }

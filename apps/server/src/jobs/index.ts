@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PERKBOOST_UNLOCK_CHECK_MS, type BackgroundJobFailure } from '@localperks/shared';
 import type { Database, Db } from '../db/client';
 import { pruneRateLimits } from '../lib/rate-limit';
+import { LIVE_EVENT_REPLAY_MS, pruneLiveEvents } from '../lib/events';
 import { runPerkboostTick, sendUnlockEmails } from '../modules/perkboost/perkboost.service';
 import { closeCheckoutPagesForDeals, expireStaleOrders, settleRefunds } from '../modules/checkout/checkout.service';
 import { expireStaleCharges } from '../modules/billing/billing.service';
@@ -94,6 +95,12 @@ export const JOBS: JobDefinition[] = [
     // Hourly; an image is removed once it is a day old and no deal uses it.
     cron: '17 * * * *',
     run: async (app) => ({ removed: (await removeUnusedUploads(app.db, uploadStorage(app.config.dataDir), new Date())).length }),
+  },
+  {
+    name: 'live-events-prune',
+    label: 'Live event replay clean-up',
+    cron: cronEvery(LIVE_EVENT_REPLAY_MS),
+    run: (app) => pruneLiveEvents(app.db),
   },
   {
     name: 'rate-limit-prune',

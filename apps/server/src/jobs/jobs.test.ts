@@ -58,6 +58,7 @@ describe('background jobs on the job queue', () => {
     expect([...schedules.keys()].sort()).toEqual(
       [
         'checkout-expiry',
+        'live-events-prune',
         'payout-close',
         'perkboost-tick',
         'rate-limit-prune',

@@ -100,9 +100,11 @@ export async function startJobQueue(
       try {
         const output = await job.run(app);
         app.log.debug({ job: job.name, ms: Date.now() - started, output }, 'job done');
+        app.metrics.jobRuns.inc({ job: job.name, outcome: 'completed' });
         return output ?? null;
       } catch (err) {
         app.log.error({ err, job: job.name }, 'job failed');
+        app.metrics.jobRuns.inc({ job: job.name, outcome: 'failed' });
         throw err;
       }
     });
@@ -112,6 +114,11 @@ export async function startJobQueue(
   for (const s of await boss.getSchedules()) {
     if (!jobs.some((j) => j.name === s.name)) await boss.unschedule(s.name);
   }
+
+  // Runs waiting to be worked (created or waiting for a retry), for /metrics.
+  app.metrics.setQueueDepthSource(async () =>
+    Object.fromEntries(await Promise.all(jobs.map(async (j) => [j.name, (await boss.getQueueSize(j.name)) ?? 0] as const))),
+  );
 
   let stopped = false;
   const stop = async () => {

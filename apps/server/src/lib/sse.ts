@@ -1,5 +1,41 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
+import type { Listener } from './events';
+
+/** What a browser waits before reconnecting a dropped stream (the SSE `retry:` field). */
+export const SSE_RETRY_MS = 3000;
+/** The hint sent when this instance shuts down: reconnect soon, to another instance behind the balancer. */
+export const SSE_DRAIN_RETRY_MS = 1000;
+const HEARTBEAT_MS = 25_000;
+
+/** This instance's open event streams: counted for /metrics, ended with a retry hint on shutdown. */
+export class EventStreams {
+  private open = new Set<ServerResponse>();
+  private draining = false;
+
+  get size() {
+    return this.open.size;
+  }
+
+  get isDraining() {
+    return this.draining;
+  }
+
+  add(res: ServerResponse) {
+    this.open.add(res);
+    res.on('close', () => this.open.delete(res));
+  }
+
+  /** Ends every stream with `retry: 1000` and refuses new ones the same way (SIGTERM, server.ts). */
+  drain() {
+    this.draining = true;
+    for (const res of this.open) endWithRetry(res);
+  }
+}
+
+function endWithRetry(res: ServerResponse) {
+  res.end(`retry: ${SSE_DRAIN_RETRY_MS}\n\n`);
+}
 
 /**
  * Takes over the response for a Server-Sent Events stream. A hijacked reply skips Fastify's own
@@ -17,6 +53,62 @@ export function openEventStream(reply: FastifyReply): ServerResponse {
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
-  res.write('retry: 3000\n\n');
+  const streams = (reply.server as { eventStreams?: EventStreams }).eventStreams;
+  if (streams?.isDraining) {
+    endWithRetry(res);
+    return res;
+  }
+  res.write(`retry: ${SSE_RETRY_MS}\n\n`);
+  streams?.add(res);
   return res;
+}
+
+export interface LiveStreamOptions<E> {
+  /** The SSE `event:` name the browser listens for. */
+  eventName: string;
+  subscribe(listener: Listener<E>): () => void;
+  /** Events published after an id, for a browser reconnecting with `Last-Event-ID`. */
+  replay(afterId: number): Promise<{ id: number; event: unknown }[]>;
+  /** What this browser may see (its deals, its threads). */
+  filter(e: E): boolean;
+}
+
+/**
+ * A stream of live events: each carries its id, so a browser that reconnects (EventSource does it by
+ * itself, sending `Last-Event-ID`) first gets the events it missed, then the live ones, in order and
+ * without duplicates. Events arriving while the missed ones are read wait in a buffer.
+ */
+export function streamLiveEvents<E>(request: FastifyRequest, reply: FastifyReply, opts: LiveStreamOptions<E>) {
+  const res = openEventStream(reply);
+  if (res.writableEnded) return;
+  const send = (e: E, id: number) => {
+    if (!res.destroyed && !res.writableEnded && opts.filter(e))
+      res.write(`id: ${id}\nevent: ${opts.eventName}\ndata: ${JSON.stringify(e)}\n\n`);
+  };
+  const header = request.headers['last-event-id'];
+  const lastEventId = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : null;
+  let buffered: { e: E; id: number }[] | null = lastEventId === null ? null : [];
+  const unsubscribe = opts.subscribe((e, id) => (buffered ? buffered.push({ e, id }) : send(e, id)));
+  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  res.on('close', () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+  });
+  if (lastEventId === null) return;
+  void opts
+    .replay(lastEventId)
+    .catch((err: unknown) => {
+      request.log.warn({ err }, 'live events: could not replay missed events');
+      return [];
+    })
+    .then((missed) => {
+      const sent = new Set<number>();
+      for (const m of missed) {
+        send(m.event as E, m.id);
+        sent.add(m.id);
+      }
+      const waiting = buffered ?? [];
+      buffered = null;
+      for (const b of waiting) if (!sent.has(b.id)) send(b.e, b.id);
+    });
 }

@@ -1,8 +1,11 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq } from 'drizzle-orm';
 import { merchants } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { sha256 } from '../lib/crypto';
+import { isLoopbackRequest } from '../lib/loopback';
 
 /**
  * Who may call a route. Every route declares one in `config.access`; registration fails without it.
@@ -11,8 +14,11 @@ import { AppError } from '../lib/errors';
  * - customer / merchant: that role
  * - approved-merchant: a merchant whose business an admin approved
  * - admin: an admin whose session passed the 6-digit code step (DESIGN.md decision 9)
+ * - operator: the monitoring system (/metrics): `Authorization: Bearer METRICS_TOKEN`; outside
+ *   production also any client on this machine. In production without METRICS_TOKEN the route answers
+ *   404, as if it did not exist (docs/decisions/0011-operations.md).
  */
-export const ACCESS_POLICIES = ['public', 'signed-in', 'customer', 'merchant', 'approved-merchant', 'admin'] as const;
+export const ACCESS_POLICIES = ['public', 'signed-in', 'customer', 'merchant', 'approved-merchant', 'admin', 'operator'] as const;
 export type Access = (typeof ACCESS_POLICIES)[number];
 
 declare module 'fastify' {
@@ -56,6 +62,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
 });
 
 async function enforce(app: FastifyInstance, request: FastifyRequest, access: Access) {
+  if (access === 'operator') return enforceOperator(app, request);
   const user = request.user;
   if (!user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
   if (access === 'signed-in') return;
@@ -76,4 +83,14 @@ async function enforce(app: FastifyInstance, request: FastifyRequest, access: Ac
       .where(and(eq(merchants.userId, user.id), eq(merchants.approved, true)));
     if (!m) throw new AppError('FORBIDDEN', 'Your business must be approved by an admin first.');
   }
+}
+
+function enforceOperator(app: FastifyInstance, request: FastifyRequest) {
+  const token = app.config.METRICS_TOKEN;
+  const given = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  // Compared as digests: same length, constant time.
+  if (token && given && timingSafeEqual(Buffer.from(sha256(given), 'hex'), Buffer.from(sha256(token), 'hex'))) return;
+  if (!app.config.isProduction && isLoopbackRequest(request)) return;
+  if (!token) throw new AppError('NOT_FOUND', `No API route ${request.method} ${request.url.split('?')[0]}`);
+  throw new AppError('UNAUTHENTICATED', 'A valid metrics token is required.', undefined, { 'www-authenticate': 'Bearer' });
 }

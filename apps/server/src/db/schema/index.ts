@@ -5,3 +5,4 @@ export * from './deals';
 export * from './engagement';
 export * from './commerce';
 export * from './operations';
+export * from './live-events';

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DealEvent } from '@localperks/shared';
 import { cancelVote, castVote, sendUnlockEmails, votedDealIds } from './perkboost.service';
-import { openEventStream } from '../../lib/sse';
+import { DEAL_EVENTS_CHANNEL } from '../../lib/events';
+import { streamLiveEvents } from '../../lib/sse';
 
 const params = z.object({ id: z.uuid({ error: 'This deal does not exist.' }) });
 
@@ -56,15 +57,11 @@ export async function perkboostRoutes(app: FastifyInstance) {
     },
     (request, reply) => {
       const wanted = request.query.deals ? new Set(request.query.deals.split(',').filter(Boolean)) : null;
-      const res = openEventStream(reply);
-      const send = (e: DealEvent) => {
-        if (!wanted || wanted.has(e.dealId)) res.write(`event: deal\ndata: ${JSON.stringify(e)}\n\n`);
-      };
-      const unsubscribe = app.events.subscribe(send);
-      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 25_000);
-      request.raw.on('close', () => {
-        clearInterval(heartbeat);
-        unsubscribe();
+      streamLiveEvents<DealEvent>(request, reply, {
+        eventName: 'deal',
+        subscribe: (listener) => app.events.subscribe(listener),
+        replay: (afterId) => app.events.replay(DEAL_EVENTS_CHANNEL, afterId),
+        filter: (e) => !wanted || wanted.has(e.dealId),
       });
     },
   );

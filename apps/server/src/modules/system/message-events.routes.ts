@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { MessageEvent } from '@localperks/shared';
-import { openEventStream } from '../../lib/sse';
+import { MESSAGE_EVENTS_CHANNEL } from '../../lib/events';
+import { streamLiveEvents } from '../../lib/sse';
 
 interface Viewer {
   id: string;
@@ -31,14 +32,11 @@ export async function messageEventsRoutes(app: FastifyInstance) {
     },
     (request, reply) => {
       const viewer = request.user! as Viewer;
-      const res = openEventStream(reply);
-      const unsubscribe = app.events.subscribeMessages((e) => {
-        if (canSee(viewer, e)) res.write(`event: message\ndata: ${JSON.stringify(e)}\n\n`);
-      });
-      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 25_000);
-      request.raw.on('close', () => {
-        clearInterval(heartbeat);
-        unsubscribe();
+      streamLiveEvents<MessageEvent>(request, reply, {
+        eventName: 'message',
+        subscribe: (listener) => app.events.subscribeMessages(listener),
+        replay: (afterId) => app.events.replay(MESSAGE_EVENTS_CHANNEL, afterId),
+        filter: (e) => canSee(viewer, e),
       });
     },
   );

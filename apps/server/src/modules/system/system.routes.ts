@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { pingDatabase } from '../../db/client';
+import { pendingMigrations } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isLoopbackRequest } from '../../lib/loopback';
@@ -12,11 +12,44 @@ export async function systemRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/health',
-    { config: { access: 'public' }, schema: { tags: ['system'], summary: 'Liveness and database reachability' } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['system'], summary: 'Liveness: the process answers (no database call; see /api/ready)' },
+    },
+    async () => ({ status: 'ok', databaseKind: app.dbKind }),
+  );
+
+  r.get(
+    '/api/ready',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness: the database is reachable, every migration is applied and the instance is not shutting down',
+      },
+    },
     async (_request, reply) => {
-      const database = await pingDatabase(app.db);
-      reply.code(database ? 200 : 503);
-      return { status: database ? 'ok' : 'degraded', database: database ? 'up' : 'down', databaseKind: app.dbKind };
+      // Answered without the error handler: a probe failing every few seconds is not an error to log.
+      const unavailable = (message: string) => reply.code(503).send({ error: { code: 'UNAVAILABLE', message } });
+      if (app.lifecycle.isDraining) return unavailable('This instance is shutting down.');
+      let pending: string[];
+      try {
+        pending = await pendingMigrations(app.db);
+      } catch {
+        return unavailable('The database is unreachable.');
+      }
+      if (pending.length) return unavailable(`Database migrations not applied: ${pending.join(', ')}`);
+      return { status: 'ready', databaseKind: app.dbKind };
+    },
+  );
+
+  /** Prometheus metrics of this instance, for scraping on a private address (docs/decisions/0011-operations.md). */
+  app.get(
+    '/metrics',
+    { config: { access: 'operator' }, schema: { tags: ['system'], summary: 'Prometheus metrics (Bearer METRICS_TOKEN)' } },
+    async (_request, reply) => {
+      const body = await app.metrics.registry.metrics();
+      return reply.header('cache-control', 'no-store').type(app.metrics.registry.contentType).send(body);
     },
   );
 }
