@@ -40,9 +40,9 @@ export interface FileStorage {
    * `S3_PUBLIC_URL` they become `<S3_PUBLIC_URL>/<key>`. Other URLs (the demo catalogue's
    * `/images/…`) are returned unchanged.
    */
-  publicUrl(storedUrl: string): string;
+  readonly publicUrl: ImageUrl;
   /** The inverse of publicUrl for a URL the client sends back (a deal's images): `/uploads/<key>`, or the URL unchanged. */
-  storedUrl(publicUrl: string): string;
+  readonly storedUrl: ImageUrl;
 }
 
 /** Turns an image URL as stored into the one the API returns (FileStorage.publicUrl). */
@@ -84,8 +84,10 @@ function assertKey(key: string) {
 function urlMapping(base: string | undefined): Pick<FileStorage, 'publicUrl' | 'storedUrl'> {
   if (!base) return { publicUrl: sameImageUrl, storedUrl: sameImageUrl };
   return {
-    publicUrl: (url) => (url.startsWith(UPLOADS_PATH) && isStorageKey(url.slice(UPLOADS_PATH.length)) ? `${base}/${url.slice(UPLOADS_PATH.length)}` : url),
-    storedUrl: (url) => (url.startsWith(`${base}/`) && isStorageKey(url.slice(base.length + 1)) ? `${UPLOADS_PATH}${url.slice(base.length + 1)}` : url),
+    publicUrl: (url) =>
+      url.startsWith(UPLOADS_PATH) && isStorageKey(url.slice(UPLOADS_PATH.length)) ? `${base}/${url.slice(UPLOADS_PATH.length)}` : url,
+    storedUrl: (url) =>
+      url.startsWith(`${base}/`) && isStorageKey(url.slice(base.length + 1)) ? `${UPLOADS_PATH}${url.slice(base.length + 1)}` : url,
   };
 }
 
@@ -175,7 +177,9 @@ export function s3Storage(config: S3Config, client?: S3Client): FileStorage {
     async put(key, data, contentType) {
       assertKey(key);
       // A single PUT is atomic in S3: a reader sees the whole object or none.
-      await s3.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType, CacheControl: IMMUTABLE_CACHE_CONTROL }));
+      await s3.send(
+        new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType, CacheControl: IMMUTABLE_CACHE_CONTROL }),
+      );
     },
     async get(key, opts = {}) {
       if (!isStorageKey(key)) return null;
