@@ -338,11 +338,17 @@ export function sniffImageType(b: Buffer): 'jpeg' | 'png' | 'webp' | null {
   return null;
 }
 
-/** Web sizes of every uploaded image: the gallery size and a thumbnail, both WebP. */
-export const IMAGE_SIZES = [
-  { suffix: '', maxWidth: 1200, maxHeight: 900, quality: 80 },
-  { suffix: '-sm', maxWidth: 480, maxHeight: 360, quality: 75 },
-] as const;
+/**
+ * Web sizes of every uploaded image: the gallery size and a thumbnail, both WebP, stored as
+ * `deals/<id><suffix>.<format>` beside each other. More widths or formats (responsive `srcset`) are
+ * added here: every key starting `deals/<id>` is served, and removed with its image by the clean-up
+ * job. AVIF is left out on purpose: sharp took 2-19 s per image on this 2-core machine, too slow for
+ * the upload request (docs/decisions/0012-object-storage.md).
+ */
+export const IMAGE_SIZES: readonly { suffix: string; format: 'webp' | 'avif'; maxWidth: number; maxHeight: number; quality: number }[] = [
+  { suffix: '', format: 'webp', maxWidth: 1200, maxHeight: 900, quality: 80 },
+  { suffix: '-sm', format: 'webp', maxWidth: 480, maxHeight: 360, quality: 75 },
+];
 
 /**
  * Checks an uploaded image by content, decodes it (a file that only looks like an image fails here),
@@ -357,19 +363,23 @@ export async function storeDealImage(
   let out: { width: number; height: number } | null = null;
   try {
     for (const size of IMAGE_SIZES) {
-      const { data: webp, info } = await sharp(data, { limitInputPixels: 50_000_000 })
+      const { data: resized, info } = await sharp(data, { limitInputPixels: 50_000_000 })
         .rotate()
         .resize({ width: size.maxWidth, height: size.maxHeight, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: size.quality })
+        .toFormat(size.format, { quality: size.quality })
         .toBuffer({ resolveWithObject: true });
-      await storage.put(`deals/${id}${size.suffix}.webp`, webp, 'image/webp');
+      await storage.put(`deals/${id}${size.suffix}.${size.format}`, resized, `image/${size.format}`);
       out ??= { width: info.width, height: info.height };
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw new AppError('VALIDATION', M.uploadNotImage, { file: M.uploadNotImage });
   }
-  return { url: storage.publicUrl(`${UPLOADS_PATH}deals/${id}.webp`), thumbnailUrl: storage.publicUrl(`${UPLOADS_PATH}deals/${id}-sm.webp`), ...out! };
+  return {
+    url: storage.publicUrl(`${UPLOADS_PATH}deals/${id}.webp`),
+    thumbnailUrl: storage.publicUrl(`${UPLOADS_PATH}deals/${id}-sm.webp`),
+    ...out!,
+  };
 }
 
 /** How long an uploaded image may wait for a deal to use it before it is removed. */
