@@ -48,7 +48,7 @@ export function headForDeal(deal: DealDetail, appUrl: string): HeadInfo {
     description: deal.description.slice(0, 160),
     url: `${appUrl}/deals/${deal.id}`,
     // A path on this site, or already absolute (a CDN's, with S3_PUBLIC_URL).
-    image: deal.imageUrl ? new URL(deal.imageUrl, `${appUrl}/`).toString() : undefined,
+    image: deal.imageUrl ? (/^https?:\/\//.test(deal.imageUrl) ? deal.imageUrl : `${appUrl}${deal.imageUrl}`) : undefined,
   };
 }
 
