@@ -125,7 +125,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const payments = createPaymentProvider(config, database.db);
   app.decorate('payments', payments.provider);
   app.decorate('sandboxSecret', payments.sandboxSecret);
-  app.decorate('storage', uploadStorage(config));
+  app.decorate('storage', await uploadStorage(config));
   const events = new EventHub();
   await events.start(database);
   app.decorate('events', events);

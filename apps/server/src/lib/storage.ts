@@ -2,15 +2,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config, S3Config } from '../config';
 
 /** What GET /uploads/* sends: the bytes as a stream, or "not modified" for a matching If-None-Match. */
@@ -56,7 +48,7 @@ export const UPLOADS_PATH = '/uploads/';
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** The storage of uploaded files for this configuration: the S3 bucket when configured, else `DATA_DIR/uploads` on disk. */
-export function uploadStorage(config: Pick<Config, 'dataDir' | 's3'>): FileStorage {
+export async function uploadStorage(config: Pick<Config, 'dataDir' | 's3'>): Promise<FileStorage> {
   return config.s3 ? s3Storage(config.s3) : diskStorage(path.join(config.dataDir, 'uploads'));
 }
 
@@ -154,14 +146,19 @@ export function diskStorage(root: string): FileStorage {
   };
 }
 
-const statusOf = (err: unknown) => (err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined);
+/** The HTTP status of an S3 service error (the SDK's S3ServiceException carries it in `$metadata`). */
+const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
 
 /**
  * An S3-compatible bucket through the AWS SDK v3 (AWS S3, Cloudflare R2, MinIO…). Objects are written
  * with their content type and the immutable cache header, so a CDN in front of the bucket serves them
  * right without this server.
  */
-export function s3Storage(config: S3Config, client?: S3Client): FileStorage {
+export async function s3Storage(config: S3Config, client?: S3Client): Promise<FileStorage> {
+  // Loaded only when a bucket is configured: the SDK adds about a second and 25 MB to a start on disk.
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } = await import(
+    '@aws-sdk/client-s3'
+  );
   const s3 =
     client ??
     new S3Client({
