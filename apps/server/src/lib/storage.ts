@@ -193,7 +193,12 @@ export async function s3Storage(config: S3Config, client?: S3Client): Promise<Fi
         };
       } catch (err) {
         const status = statusOf(err);
-        if (status === 304) return { notModified: true, etag: opts.ifNoneMatch };
+        // The request named the object's ETag; echo it back when it was a single tag.
+        if (status === 304)
+          return {
+            notModified: true,
+            etag: /^(W\/)?"[^",]*"$/.test(opts.ifNoneMatch?.trim() ?? '') ? opts.ifNoneMatch!.trim() : undefined,
+          };
         if (status === 404) return null;
         throw err;
       }
