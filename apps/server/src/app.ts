@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { AfterResponse } from './lib/after-response';
 import { AppError } from './lib/errors';
+import { uploadStorage, type FileStorage } from './lib/storage';
 import { isLoopbackRequest } from './lib/loopback';
 import { Metrics } from './lib/metrics';
 import { requestContext, requestIdMixin } from './lib/request-context';
@@ -70,6 +71,8 @@ declare module 'fastify' {
     lifecycle: { isDraining: boolean };
     /** First step of a graceful shutdown: not ready any more, event streams ended with a retry hint. */
     startDraining(): void;
+    /** Uploaded images: the S3 bucket when configured, else the local disk (lib/storage.ts). */
+    storage: FileStorage;
   }
 }
 
@@ -153,6 +156,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.httpRequestDuration.observe({ method: request.method, route, status_code: reply.statusCode }, reply.elapsedTime / 1000);
   });
+  app.decorate('storage', await uploadStorage(config));
   const events = new EventHub();
   await events.start(database);
   app.decorate('events', events);
@@ -204,7 +208,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(accessPlugin);
   await app.register(inputPlugin);
   await app.register(cookie);
-  await app.register(securityPlugin, { appUrl: config.appUrl, isProduction: config.isProduction, csrfExempt: ['/api/webhooks/'] });
+  await app.register(securityPlugin, {
+    appUrl: config.appUrl,
+    isProduction: config.isProduction,
+    csrfExempt: ['/api/webhooks/'],
+    // Images served from a CDN (S3_PUBLIC_URL) are loaded from its origin.
+    imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
+  });
   await app.register(sessionPlugin);
 
   await app.register(swagger, {
@@ -273,15 +283,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       let initialData: Record<string, unknown> | null = null;
       const dealMatch = pathname.match(/^\/deals?\/([0-9a-f-]{36})$/i);
       if (dealMatch) {
-        const deal = await getDeal(app.db, dealMatch[1]!.toLowerCase()).catch(() => null);
+        const deal = await getDeal(app.db, dealMatch[1]!.toLowerCase(), app.storage.publicUrl).catch(() => null);
         if (deal) {
           head = headForDeal(deal, config.appUrl);
           initialData = { deal };
         }
       } else if (pathname === '/') {
-        initialData = { home: await homeSections(app.db).catch(() => null) };
+        initialData = { home: await homeSections(app.db, app.storage.publicUrl).catch(() => null) };
       } else if (pathname === '/deals') {
-        initialData = { browse: await firstBrowsePage(app.db, new URLSearchParams(request.url.split('?')[1] ?? '')).catch(() => null) };
+        initialData = {
+          browse: await firstBrowsePage(app.db, new URLSearchParams(request.url.split('?')[1] ?? ''), app.storage.publicUrl).catch(() => null),
+        };
       }
       indexHtml ??= fs.readFileSync(path.join(root, 'index.html'), 'utf8');
       let html = head ? injectHead(indexHtml, head) : indexHtml;

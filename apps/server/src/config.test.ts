@@ -95,4 +95,44 @@ describe('production start rules (docs/decisions/0007-production-start.md)', () 
     expect(() => loadConfig({ DB_POOL_SIZE: 'lots' })).toThrow(/DB_POOL_SIZE: must be a number/);
     expect(() => loadConfig({ DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE: must be between 1 and 1000/);
   });
+
+  it('takes object storage for images all or nothing: a partial S3 configuration names what is missing', () => {
+    const s3 = { S3_BUCKET: 'lp-images', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'AKIA123', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig({}).s3).toBeNull();
+    expect(loadConfig({ S3_BUCKET: '', S3_PUBLIC_URL: '' }).s3).toBeNull();
+    expect(loadConfig(s3).s3).toEqual({
+      bucket: 'lp-images',
+      region: 'auto',
+      endpoint: undefined,
+      accessKeyId: 'AKIA123',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+      publicUrl: undefined,
+    });
+    expect(
+      loadConfig({
+        ...s3,
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PUBLIC_URL: 'https://images.example.com/lp/',
+      }).s3,
+    ).toMatchObject({ endpoint: 'http://127.0.0.1:9000', forcePathStyle: true, publicUrl: 'https://images.example.com/lp' });
+
+    let err: unknown;
+    try {
+      loadConfig({ S3_BUCKET: 'lp-images', S3_PUBLIC_URL: 'https://images.example.com' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as Error).message).toContain(
+      'object storage needs S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY together (S3_BUCKET, S3_PUBLIC_URL set; missing S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)',
+    );
+    const { S3_SECRET_ACCESS_KEY: _secret, ...noSecret } = s3;
+    expect(() => loadConfig(noSecret)).toThrow(/missing S3_SECRET_ACCESS_KEY\)/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(/object storage needs/);
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT: must be an absolute http\(s\) URL/);
+    expect(() => loadConfig({ ...s3, S3_PUBLIC_URL: 'ftp://cdn.example.com' })).toThrow(/S3_PUBLIC_URL: must be an absolute http\(s\) URL/);
+    expect(() => loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/S3_FORCE_PATH_STYLE: must be true or false/);
+  });
 });

@@ -13,6 +13,11 @@ const optionalBool = z
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v)));
 
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined);
+
 /** The demo accounts' password printed in the README: never good enough for a public server. */
 export const PUBLISHED_DEMO_PASSWORD = 'LocalPerks2025!';
 
@@ -108,10 +113,44 @@ const envSchema = z.object({
     .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // Uploaded images in S3-compatible object storage (docs/decisions/0012-object-storage.md): all of
+  // bucket, region and keys, or none (local disk under DATA_DIR/uploads).
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  /** For R2, MinIO and other S3-compatible services; unset: AWS S3 of S3_REGION. */
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://<account>.r2.cloudflarestorage.com' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Bucket in the path (`endpoint/bucket/key`) instead of the host name: MinIO and most local servers need it. */
+  S3_FORCE_PATH_STYLE: optionalBool,
+  /** Where browsers load the bucket's objects from (a CDN or the bucket's public address); unset: through this server. */
+  S3_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://images.example.com' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+/** Object storage for uploaded images; null: the local disk. */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** Without a trailing slash; undefined: images are served through this server. */
+  publicUrl: string | undefined;
+}
+
+const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_OPTIONAL = ['S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_PUBLIC_URL'] as const;
+
 export type Config = Omit<z.infer<typeof envSchema>, 'HOST' | 'SEED_DEMO' | 'DEMO_PASSWORD' | 'API_DOCS'> & {
+  s3: S3Config | null;
   HOST: string;
   SEED_DEMO: boolean;
   DEMO_PASSWORD: string;
@@ -149,6 +188,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET\nSee .env.example for every setting.',
     );
   }
+  // Half an S3 configuration would silently keep images on one instance's disk: all or nothing.
+  const s3Set = [...S3_REQUIRED, ...S3_OPTIONAL].filter((k) => c[k] !== undefined);
+  const s3Missing = S3_REQUIRED.filter((k) => c[k] === undefined);
+  if (s3Set.length && s3Missing.length) {
+    throw new ConfigError(
+      `Invalid configuration:\n  object storage needs ${S3_REQUIRED.join(', ')} together (${s3Set.join(', ')} set; missing ${s3Missing.join(', ')}); leave every S3_ setting empty to keep images on the local disk\nSee .env.example for every setting.`,
+    );
+  }
+  const s3: S3Config | null = s3Missing.length
+    ? null
+    : {
+        bucket: c.S3_BUCKET!,
+        region: c.S3_REGION!,
+        endpoint: c.S3_ENDPOINT,
+        accessKeyId: c.S3_ACCESS_KEY_ID!,
+        secretAccessKey: c.S3_SECRET_ACCESS_KEY!,
+        forcePathStyle: c.S3_FORCE_PATH_STYLE ?? false,
+        publicUrl: c.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+      };
   const isProduction = c.NODE_ENV === 'production';
   // Production never gets the published demo accounts: seeding there must be asked for by name, with
   // a password of its own (docs/decisions/0007-production-start.md).
@@ -159,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     ...c,
+    s3,
     HOST: c.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     SEED_DEMO: c.SEED_DEMO ?? !isProduction,
     DEMO_PASSWORD: c.DEMO_PASSWORD ?? PUBLISHED_DEMO_PASSWORD,

@@ -3,14 +3,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { uploadStorage } from '../src/lib/storage';
 import { removeUnusedUploads } from '../src/modules/merchant-deals/merchant-deals.service';
 import { build } from './build';
 import { createDeal, createMerchant } from './factories';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-uploads-'));
 const t = await build({ env: { DATA_DIR: dataDir } });
-const storage = uploadStorage(dataDir);
+const storage = t.app.storage;
 const HOUR = 3_600_000;
 
 /** An uploaded image as the upload route stores it: the gallery size and its thumbnail. */

@@ -9,7 +9,6 @@ import { expireStaleCharges } from '../modules/billing/billing.service';
 import { redeliverSandboxWebhooks, runSandboxSubscriptions } from '../modules/sandbox/sandbox.service';
 import { closePayoutPeriods } from '../modules/payouts/payouts.service';
 import { removeUnusedUploads } from '../modules/merchant-deals/merchant-deals.service';
-import { uploadStorage } from '../lib/storage';
 import { failingJobs, startJobQueue, type JobDefinition, type JobQueue, type StartQueueOptions } from './queue';
 
 /** Every `ms` milliseconds as a cron expression (whole minutes: cron has minute resolution). */
@@ -94,7 +93,7 @@ export const JOBS: JobDefinition[] = [
     label: 'Removal of unused uploaded images',
     // Hourly; an image is removed once it is a day old and no deal uses it.
     cron: '17 * * * *',
-    run: async (app) => ({ removed: (await removeUnusedUploads(app.db, uploadStorage(app.config.dataDir), new Date())).length }),
+    run: async (app) => ({ removed: (await removeUnusedUploads(app.db, app.storage, new Date())).length }),
   },
   {
     name: 'live-events-prune',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { injectHead, injectInitialData } from './html-head';
+import type { DealDetail } from '@localperks/shared';
+import { headForDeal, injectHead, injectInitialData } from './html-head';
 
 const SHELL =
   '<html><head><meta name="description" content="default" /><title>LocalPerks</title></head><body><div id="root"></div></body></html>';
@@ -24,5 +25,13 @@ describe('html-head helpers insert text as it is', () => {
     expect(JSON.parse(block![1]!)).toEqual({ deal: { title: `A ${p} B` } });
     expect(html.match(/<div id="root">/g)).toHaveLength(1);
     expect(html.match(/<\/body>/g)).toHaveLength(1);
+  });
+});
+
+describe('a deal page’s preview image', () => {
+  const deal = (imageUrl: string) => ({ id: 'd1', title: 'T', description: 'D', imageUrl }) as DealDetail;
+  it('is on this site for a stored path, and the CDN’s own URL with S3_PUBLIC_URL', () => {
+    expect(headForDeal(deal('/uploads/deals/a.webp'), 'https://lp.example').image).toBe('https://lp.example/uploads/deals/a.webp');
+    expect(headForDeal(deal('https://cdn.example/deals/a.webp'), 'https://lp.example').image).toBe('https://cdn.example/deals/a.webp');
   });
 });

@@ -47,7 +47,8 @@ export function headForDeal(deal: DealDetail, appUrl: string): HeadInfo {
     title: `${deal.title} | LocalPerks`,
     description: deal.description.slice(0, 160),
     url: `${appUrl}/deals/${deal.id}`,
-    image: deal.imageUrl ? `${appUrl}${deal.imageUrl}` : undefined,
+    // A path on this site, or already absolute (a CDN's, with S3_PUBLIC_URL).
+    image: deal.imageUrl ? (/^https?:\/\//.test(deal.imageUrl) ? deal.imageUrl : `${appUrl}${deal.imageUrl}`) : undefined,
   };
 }
 

@@ -10,7 +10,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * state-changing request that names an Origin must come from our own origin, and browsers that
  * label a request cross-site are refused even without an Origin header.
  */
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { appUrl: string; isProduction: boolean; csrfExempt?: string[] }) => {
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { appUrl: string; isProduction: boolean; csrfExempt?: string[]; imageOrigins?: string[] }) => {
   const options: HelmetOptions = {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -19,7 +19,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { appUrl: st
         scriptSrc: ["'self'"],
         // Toast and dialog libraries insert <style> elements at run time; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(opts.imageOrigins ?? [])],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

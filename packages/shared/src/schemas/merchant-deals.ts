@@ -56,8 +56,12 @@ export const BOOST_VOTES_MAX = 10_000;
 export const BOOST_DAYS = BOOST_OPTIONS.map((o) => o.days) as [1, 3, 7, 14];
 const DAY_MS = 86_400_000;
 
-/** Where uploaded deal images live (served publicly); the API accepts only these URLs. */
-export const DEAL_IMAGE_URL_PATTERN = /^\/uploads\/deals\/[0-9a-f-]{36}\.webp$/;
+/**
+ * Where uploaded deal images live (served publicly): through the server (`/uploads/deals/<id>.webp`)
+ * or, with object storage behind a CDN, at `<public base>/deals/<id>.webp`. The server also checks
+ * that an absolute URL is on its configured base and that the image exists.
+ */
+export const DEAL_IMAGE_URL_PATTERN = /^(?:\/uploads|https?:\/\/[^\s?#]+)\/deals\/[0-9a-f-]{36}\.webp$/;
 
 const categoryIds = CATEGORIES.map((c) => c.id) as number[];
 const isLocation = (city: string, state: string) => LOCATIONS.some((l) => l.city === city && l.state === state);

@@ -57,7 +57,7 @@ export async function dealsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const body = await browseCache.get(
         JSON.stringify(request.query),
-        json<BrowseResult>(() => listDeals(app.db, request.query)),
+        json<BrowseResult>(() => listDeals(app.db, request.query, app.storage.publicUrl)),
       );
       if (app.config.BROWSE_CACHE_MS > 0) {
         if (answeredUrls.size >= 1000) answeredUrls.clear();
@@ -74,7 +74,7 @@ export async function dealsRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'One deal with its full details', params: z.object({ id: z.uuid({ error: 'This deal does not exist.' }) }) },
     },
     async (request) => {
-      const deal = await getDeal(app.db, request.params.id);
+      const deal = await getDeal(app.db, request.params.id, app.storage.publicUrl);
       if (!deal) throw new AppError('NOT_FOUND', 'This deal does not exist or is no longer available.');
       return { deal };
     },
@@ -87,7 +87,7 @@ export async function dealsRoutes(app: FastifyInstance) {
       reply.type('application/json; charset=utf-8').send(
         await homeCache.get(
           'home',
-          json<HomeData>(() => homeSections(app.db)),
+          json<HomeData>(() => homeSections(app.db, app.storage.publicUrl)),
         ),
       ),
   );

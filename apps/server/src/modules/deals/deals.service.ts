@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { deals, merchants } from '../../db/schema';
+import type { ImageUrl } from '../../lib/storage';
 
 export const summaryColumns = {
   id: deals.id,
@@ -41,9 +42,11 @@ type SummaryRow = Omit<DealSummary, 'expirationDate' | 'createdAt' | 'votingEndD
   votingEndDate: Date | null;
 };
 
-export function toSummary(r: SummaryRow): DealSummary {
+/** `imageUrl` turns a stored image URL into the one browsers load (a CDN's with S3_PUBLIC_URL: lib/storage.ts). */
+export function toSummary(r: SummaryRow, imageUrl: ImageUrl): DealSummary {
   return {
     ...r,
+    imageUrl: r.imageUrl === null ? null : imageUrl(r.imageUrl),
     expirationDate: r.expirationDate.toISOString(),
     createdAt: r.createdAt.toISOString(),
     votingEndDate: r.votingEndDate ? r.votingEndDate.toISOString() : null,
@@ -68,7 +71,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * key the page will ask for (it seeds its cache with it). An address without a location is served
  * for every location; a visitor whose remembered location differs asks the API instead.
  */
-export async function firstBrowsePage(db: Tx, params: URLSearchParams) {
+export async function firstBrowsePage(db: Tx, params: URLSearchParams, imageUrl: ImageUrl) {
   const f = readBrowseUrl(params);
   const key = browseQueryKey({
     search: f.search,
@@ -79,10 +82,15 @@ export async function firstBrowsePage(db: Tx, params: URLSearchParams) {
     city: f.location?.city,
   });
   const query = browseQuerySchema.parse({ ...key, page: 1 });
-  return { key, result: await listDeals(db, query) };
+  return { key, result: await listDeals(db, query, imageUrl) };
 }
 
-export async function listDeals(db: Tx, query: z.output<typeof browseQuerySchema>, now = new Date()): Promise<BrowseResult> {
+export async function listDeals(
+  db: Tx,
+  query: z.output<typeof browseQuerySchema>,
+  imageUrl: ImageUrl,
+  now = new Date(),
+): Promise<BrowseResult> {
   const filters: SQL[] = [visibleNow(now)];
   // search_text is stored lower-case, so LIKE on a lower-cased pattern matches case-insensitively (cheaper than ILIKE).
   if (query.search) filters.push(like(deals.searchText, `%${escapeLike(query.search.toLowerCase())}%`));
@@ -121,7 +129,7 @@ export async function listDeals(db: Tx, query: z.output<typeof browseQuerySchema
   ]);
   const counted = count ? Number((count as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) : null;
   return {
-    deals: rows.slice(0, query.pageSize).map(toSummary),
+    deals: rows.slice(0, query.pageSize).map((r) => toSummary(r, imageUrl)),
     total: counted === null ? null : Math.min(counted, COUNT_CAP),
     totalIsCapped: counted !== null && counted > COUNT_CAP,
     page: query.page,
@@ -130,7 +138,7 @@ export async function listDeals(db: Tx, query: z.output<typeof browseQuerySchema
   };
 }
 
-export async function getDeal(db: Tx, id: string): Promise<DealDetail | null> {
+export async function getDeal(db: Tx, id: string, imageUrl: ImageUrl): Promise<DealDetail | null> {
   const [row] = await db
     .select({
       ...summaryColumns,
@@ -148,10 +156,10 @@ export async function getDeal(db: Tx, id: string): Promise<DealDetail | null> {
   if (!row) return null;
   const { highlights, finePrint, images, unlockedAt, merchantCity, merchantState, merchantWebsite, ...summary } = row;
   return {
-    ...toSummary(summary),
+    ...toSummary(summary, imageUrl),
     highlights,
     finePrint,
-    images: images.length ? images : summary.imageUrl ? [summary.imageUrl] : [],
+    images: (images.length ? images : summary.imageUrl ? [summary.imageUrl] : []).map(imageUrl),
     unlockedAt: unlockedAt ? unlockedAt.toISOString() : null,
     merchantCity,
     merchantState,
@@ -159,7 +167,7 @@ export async function getDeal(db: Tx, id: string): Promise<DealDetail | null> {
   };
 }
 
-export async function homeSections(db: Tx, now = new Date()) {
+export async function homeSections(db: Tx, imageUrl: ImageUrl, now = new Date()) {
   const [featured, boosted] = await Promise.all([
     db
       .select(summaryColumns)
@@ -176,15 +184,15 @@ export async function homeSections(db: Tx, now = new Date()) {
       .orderBy(sql`${deals.currentVotes}::float / greatest(${deals.votesRequired}, 1) desc`, asc(deals.votingEndDate))
       .limit(HOME_BOOSTED_DEALS),
   ]);
-  return { featured: featured.map(toSummary), boosted: boosted.map(toSummary) };
+  return { featured: featured.map((r) => toSummary(r, imageUrl)), boosted: boosted.map((r) => toSummary(r, imageUrl)) };
 }
 
-export async function dealsByIds(db: Tx, ids: string[]): Promise<DealSummary[]> {
+export async function dealsByIds(db: Tx, ids: string[], imageUrl: ImageUrl): Promise<DealSummary[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select(summaryColumns)
     .from(deals)
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
     .where(inArray(deals.id, ids));
-  return rows.map(toSummary);
+  return rows.map((r) => toSummary(r, imageUrl));
 }

@@ -13,7 +13,7 @@ import {
 } from '@localperks/shared';
 import { AppError } from '../../lib/errors';
 import { consumeRateLimit } from '../../lib/rate-limit';
-import { isStorageKey, uploadStorage } from '../../lib/storage';
+import { IMMUTABLE_CACHE_CONTROL, isStorageKey } from '../../lib/storage';
 import {
   boostDraft,
   createMerchantDeal,
@@ -33,7 +33,7 @@ import { closeBoostPayments, startBoostPayment } from './merchant-deals.boost';
 export async function merchantDealsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['merchant-deals'];
-  const storage = uploadStorage(app.config.dataDir);
+  const storage = app.storage;
   const params = z.object({ id: z.uuid() });
 
   r.get(
@@ -46,13 +46,13 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
         querystring: merchantDealsQuerySchema,
       },
     },
-    async (request) => listMerchantDeals(app.db, request.user!.id, request.query),
+    async (request) => listMerchantDeals(app.db, request.user!.id, request.query, storage.publicUrl),
   );
 
   r.get(
     '/api/merchant/deals/:id',
     { config: { access: 'merchant' }, schema: { tags, summary: 'One of the merchant’s own deals (for editing)', params } },
-    async (request) => getMerchantDeal(app.db, request.user!.id, request.params.id),
+    async (request) => getMerchantDeal(app.db, request.user!.id, request.params.id, storage.publicUrl),
   );
 
   r.post(
@@ -130,7 +130,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
     '/api/merchant/deals/:id/pause',
     { config: { access: 'merchant' }, schema: { tags, summary: 'Pause an active deal of the merchant (hidden from customers)', params } },
     async (request) => {
-      const deal = await setDealPaused(app.db, request.user!.id, request.params.id, true);
+      const deal = await setDealPaused(app.db, request.user!.id, request.params.id, true, storage.publicUrl);
       // Off sale first, then its open payment pages are closed (a payment landing between is refunded).
       await closeCheckoutPagesForDeals({ db: app.db, provider: app.payments, log: request.log }, [deal.id]);
       return deal;
@@ -140,7 +140,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
   r.post(
     '/api/merchant/deals/:id/resume',
     { config: { access: 'merchant' }, schema: { tags, summary: 'Resume a paused deal of the merchant (if it has not expired)', params } },
-    async (request) => setDealPaused(app.db, request.user!.id, request.params.id, false),
+    async (request) => setDealPaused(app.db, request.user!.id, request.params.id, false, storage.publicUrl),
   );
 
   r.delete(
@@ -197,14 +197,16 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
   });
 
   // Uploaded files are public (deal images); names are random and never change, so cache for long.
+  // From disk or streamed from the bucket (every instance sees every upload); with S3_PUBLIC_URL the
+  // API hands out the CDN's URLs instead, and this route only serves URLs stored before that.
   r.get('/uploads/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    const file = isStorageKey(key) ? await storage.get(key) : null;
+    const file = isStorageKey(key) ? await storage.get(key, { ifNoneMatch: request.headers['if-none-match'] }) : null;
     if (!file) return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
-    return reply
-      .type(file.contentType)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(file.data);
+    reply.header('cache-control', IMMUTABLE_CACHE_CONTROL);
+    if (file.etag) reply.header('etag', file.etag);
+    if (file.notModified) return reply.code(304).send();
+    if (file.contentLength !== undefined) reply.header('content-length', file.contentLength);
+    return reply.type(file.contentType).header('x-content-type-options', 'nosniff').send(file.body);
   });
 }

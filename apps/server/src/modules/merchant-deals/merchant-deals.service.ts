@@ -3,7 +3,6 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL
 import sharp from 'sharp';
 import {
   BOOST_OPTIONS,
-  DEAL_IMAGE_URL_PATTERN,
   MERCHANT_DEALS_PAGE_SIZE,
   MERCHANT_DEAL_MESSAGES as M,
   discountPercent,
@@ -18,7 +17,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { deals, merchants, purchases } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { FileStorage } from '../../lib/storage';
+import { UPLOADS_PATH, type FileStorage, type ImageUrl } from '../../lib/storage';
 
 const DAY_MS = 86_400_000;
 type Merchant = typeof merchants.$inferSelect;
@@ -54,15 +53,15 @@ export function canDeleteDeal(d: Pick<DealRow, 'type' | 'status' | 'unlockedAt'>
   return d.unlockedAt === null && (d.status === 'draft' || d.status === 'expired');
 }
 
-function toMerchantDeal(d: DealRow, purchaseCount: number): MerchantDeal {
+function toMerchantDeal(d: DealRow, purchaseCount: number, imageUrl: ImageUrl): MerchantDeal {
   return {
     id: d.id,
     title: d.title,
     description: d.description,
     highlights: d.highlights,
     finePrint: d.finePrint,
-    imageUrl: d.imageUrl,
-    images: d.images,
+    imageUrl: d.imageUrl === null ? null : imageUrl(d.imageUrl),
+    images: d.images.map(imageUrl),
     type: d.type,
     status: d.status,
     categoryId: d.categoryId,
@@ -95,7 +94,12 @@ async function purchaseCounts(db: Tx, ids: string[]): Promise<Map<string, number
 }
 
 /** The merchant's own deals (never removed ones), newest first, a page at a time. */
-export async function listMerchantDeals(db: Db, userId: string, q: z.output<typeof merchantDealsQuerySchema>): Promise<MerchantDealsPage> {
+export async function listMerchantDeals(
+  db: Db,
+  userId: string,
+  q: z.output<typeof merchantDealsQuerySchema>,
+  imageUrl: ImageUrl,
+): Promise<MerchantDealsPage> {
   const m = await merchantForUser(db, userId);
   // Deals the merchant deleted are gone; one an admin took down stays visible with the reason.
   const filters: SQL[] = [eq(deals.merchantId, m.id), or(ne(deals.status, 'removed'), isNotNull(deals.moderationReason))!];
@@ -117,7 +121,7 @@ export async function listMerchantDeals(db: Db, userId: string, q: z.output<type
   );
   const reason = dealCreationBlocker(m);
   return {
-    deals: rows.map((r) => toMerchantDeal(r, counts.get(r.id) ?? 0)),
+    deals: rows.map((r) => toMerchantDeal(r, counts.get(r.id) ?? 0, imageUrl)),
     total: Number(total?.n ?? 0),
     page: q.page,
     pageSize: MERCHANT_DEALS_PAGE_SIZE,
@@ -136,19 +140,27 @@ async function ownDeal(db: Tx, merchantId: string, dealId: string): Promise<Deal
   return d;
 }
 
-export async function getMerchantDeal(db: Db, userId: string, dealId: string): Promise<MerchantDeal> {
+export async function getMerchantDeal(db: Db, userId: string, dealId: string, imageUrl: ImageUrl): Promise<MerchantDeal> {
   const m = await merchantForUser(db, userId);
   const d = await ownDeal(db, m.id, dealId);
-  return toMerchantDeal(d, (await purchaseCounts(db, [d.id])).get(d.id) ?? 0);
+  return toMerchantDeal(d, (await purchaseCounts(db, [d.id])).get(d.id) ?? 0, imageUrl);
 }
 
-/** Uploaded images named in a deal must exist in our storage (URLs of our own upload endpoint). */
-async function checkImages(storage: FileStorage, images: string[]) {
-  for (const url of images) {
-    if (!DEAL_IMAGE_URL_PATTERN.test(url) || !(await storage.exists(url.replace(/^\/uploads\//, '')))) {
+/** How a deal image is stored in the database, whatever URL the API handed out for it (lib/storage.ts). */
+const STORED_DEAL_IMAGE = /^\/uploads\/deals\/[0-9a-f-]{36}\.webp$/;
+
+/**
+ * Uploaded images named in a deal must exist in our storage (URLs of our own upload endpoint, as
+ * served: through this server or from S3_PUBLIC_URL). Returns them as stored.
+ */
+async function checkImages(storage: FileStorage, images: string[]): Promise<string[]> {
+  const stored = images.map(storage.storedUrl);
+  for (const url of stored) {
+    if (!STORED_DEAL_IMAGE.test(url) || !(await storage.exists(url.slice(UPLOADS_PATH.length)))) {
       throw new AppError('VALIDATION', M.imageInvalid, { images: M.imageInvalid });
     }
   }
+  return stored;
 }
 
 type DealInput = z.output<typeof updateMerchantDealSchema>;
@@ -183,8 +195,8 @@ function dealValues(input: DealInput) {
  */
 export async function createMerchantDeal(db: Db, storage: FileStorage, userId: string, input: z.output<typeof createMerchantDealSchema>) {
   const m = await dealCreator(db, userId);
-  await checkImages(storage, input.images);
-  const { values, phoneNumbersRemoved } = dealValues(input);
+  const images = await checkImages(storage, input.images);
+  const { values, phoneNumbersRemoved } = dealValues({ ...input, images });
   if (!values.description) throw new AppError('VALIDATION', M.descriptionMin, { description: M.descriptionMin });
   const boost = input.boost;
   const [d] = await db
@@ -198,14 +210,14 @@ export async function createMerchantDeal(db: Db, storage: FileStorage, userId: s
       boostDays: boost?.boostDays ?? null,
     })
     .returning();
-  return { deal: toMerchantDeal(d!, 0), phoneNumbersRemoved, merchant: m };
+  return { deal: toMerchantDeal(d!, 0, storage.publicUrl), phoneNumbersRemoved, merchant: m };
 }
 
 /** Edits every field of an own deal; a launched PerkBoost deal keeps its votes target and window. */
 export async function updateMerchantDeal(db: Db, storage: FileStorage, userId: string, dealId: string, input: DealInput) {
   const m = await dealCreator(db, userId);
-  await checkImages(storage, input.images);
-  const { values, phoneNumbersRemoved } = dealValues(input);
+  const images = await checkImages(storage, input.images);
+  const { values, phoneNumbersRemoved } = dealValues({ ...input, images });
   if (!values.description) throw new AppError('VALIDATION', M.descriptionMin, { description: M.descriptionMin });
   const existing = await ownDeal(db, m.id, dealId);
   if (existing.type === 'perkboost' && existing.votingEndDate && values.expirationDate < existing.votingEndDate) {
@@ -219,11 +231,11 @@ export async function updateMerchantDeal(db: Db, storage: FileStorage, userId: s
     .where(and(eq(deals.id, dealId), eq(deals.merchantId, m.id), ne(deals.status, 'removed')))
     .returning();
   if (!d) throw new AppError('NOT_FOUND', M.notFound);
-  return { deal: toMerchantDeal(d, (await purchaseCounts(db, [d.id])).get(d.id) ?? 0), phoneNumbersRemoved };
+  return { deal: toMerchantDeal(d, (await purchaseCounts(db, [d.id])).get(d.id) ?? 0, storage.publicUrl), phoneNumbersRemoved };
 }
 
 /** Pause (active → paused) or resume (paused → active, if not expired): one conditional update. */
-export async function setDealPaused(db: Db, userId: string, dealId: string, paused: boolean): Promise<MerchantDeal> {
+export async function setDealPaused(db: Db, userId: string, dealId: string, paused: boolean, imageUrl: ImageUrl): Promise<MerchantDeal> {
   // Pausing is always allowed; putting a deal back on sale needs what creating one needs (plan, approval).
   const m = paused ? await merchantForUser(db, userId) : await dealCreator(db, userId);
   const now = new Date();
@@ -244,7 +256,7 @@ export async function setDealPaused(db: Db, userId: string, dealId: string, paus
     if (!paused && existing.status === 'paused') throw new AppError('CONFLICT', M.resumeExpired);
     throw new AppError('CONFLICT', paused ? M.notPausable : M.notResumable);
   }
-  return toMerchantDeal(d, (await purchaseCounts(db, [d.id])).get(d.id) ?? 0);
+  return toMerchantDeal(d, (await purchaseCounts(db, [d.id])).get(d.id) ?? 0, imageUrl);
 }
 
 /**
@@ -326,11 +338,17 @@ export function sniffImageType(b: Buffer): 'jpeg' | 'png' | 'webp' | null {
   return null;
 }
 
-/** Web sizes of every uploaded image: the gallery size and a thumbnail, both WebP. */
-export const IMAGE_SIZES = [
-  { suffix: '', maxWidth: 1200, maxHeight: 900, quality: 80 },
-  { suffix: '-sm', maxWidth: 480, maxHeight: 360, quality: 75 },
-] as const;
+/**
+ * Web sizes of every uploaded image: the gallery size and a thumbnail, both WebP, stored as
+ * `deals/<id><suffix>.<format>` beside each other. More widths or formats (responsive `srcset`) are
+ * added here: every key starting `deals/<id>` is served, and removed with its image by the clean-up
+ * job. AVIF is left out on purpose: sharp took 2-19 s per image on this 2-core machine, too slow for
+ * the upload request (docs/decisions/0012-object-storage.md).
+ */
+export const IMAGE_SIZES: readonly { suffix: string; format: 'webp' | 'avif'; maxWidth: number; maxHeight: number; quality: number }[] = [
+  { suffix: '', format: 'webp', maxWidth: 1200, maxHeight: 900, quality: 80 },
+  { suffix: '-sm', format: 'webp', maxWidth: 480, maxHeight: 360, quality: 75 },
+];
 
 /**
  * Checks an uploaded image by content, decodes it (a file that only looks like an image fails here),
@@ -345,19 +363,23 @@ export async function storeDealImage(
   let out: { width: number; height: number } | null = null;
   try {
     for (const size of IMAGE_SIZES) {
-      const { data: webp, info } = await sharp(data, { limitInputPixels: 50_000_000 })
+      const { data: resized, info } = await sharp(data, { limitInputPixels: 50_000_000 })
         .rotate()
         .resize({ width: size.maxWidth, height: size.maxHeight, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: size.quality })
+        .toFormat(size.format, { quality: size.quality })
         .toBuffer({ resolveWithObject: true });
-      await storage.put(`deals/${id}${size.suffix}.webp`, webp, 'image/webp');
+      await storage.put(`deals/${id}${size.suffix}.${size.format}`, resized, `image/${size.format}`);
       out ??= { width: info.width, height: info.height };
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw new AppError('VALIDATION', M.uploadNotImage, { file: M.uploadNotImage });
   }
-  return { url: `/uploads/deals/${id}.webp`, thumbnailUrl: `/uploads/deals/${id}-sm.webp`, ...out! };
+  return {
+    url: storage.publicUrl(`${UPLOADS_PATH}deals/${id}.webp`),
+    thumbnailUrl: storage.publicUrl(`${UPLOADS_PATH}deals/${id}-sm.webp`),
+    ...out!,
+  };
 }
 
 /** How long an uploaded image may wait for a deal to use it before it is removed. */
@@ -372,8 +394,8 @@ export async function removeUnusedUploads(db: Db, storage: FileStorage, now: Dat
   const cutoff = now.getTime() - UNUSED_UPLOAD_MAX_AGE_MS;
   const old = (await storage.list('deals')).filter((f) => f.modifiedAt.getTime() < cutoff);
   if (!old.length) return [];
-  // The gallery URL a file belongs to: the thumbnail `<id>-sm.webp` goes with `<id>.webp`.
-  const urlOf = (key: string) => `/uploads/${key.replace(/-sm\.webp$/, '.webp')}`;
+  // The stored gallery URL a file belongs to: every size of an upload (`<id>-sm.webp`…) goes with `<id>.webp`.
+  const urlOf = (key: string) => `${UPLOADS_PATH}${key.replace(/^(deals\/[0-9a-f-]{36}).*$/, '$1.webp')}`;
   const candidates = [...new Set(old.map((f) => urlOf(f.key)))];
   const used = new Set<string>();
   for (let i = 0; i < candidates.length; i += 500) {

@@ -390,7 +390,11 @@ describe('deal images', () => {
     const served = await t.request({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await sharp(served.rawPayload).metadata()).width).toBe(1200);
+    const revalidated = await t.request({ method: 'GET', url, headers: { 'if-none-match': served.headers.etag as string } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.rawPayload.length).toBe(0);
     expect((await sharp((await t.request({ method: 'GET', url: thumbnailUrl })).rawPayload).metadata()).width).toBe(480);
     expect(fs.existsSync(path.join(dataDir, 'uploads', url.replace('/uploads/', '')))).toBe(true);
 

@@ -21,7 +21,7 @@ export async function purchasesRoutes(app: FastifyInstance) {
         querystring: purchasesQuerySchema,
       },
     },
-    async (request) => listPurchases(app.db, app.config.appUrl, request.user!.id, request.query),
+    async (request) => listPurchases(app.db, app.config.appUrl, request.user!.id, request.query, app.storage.publicUrl),
   );
 
   r.get(

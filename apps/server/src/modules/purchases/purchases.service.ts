@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import { deals, merchants, orderItems, orderRefunds, orders, purchases, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { ImageUrl } from '../../lib/storage';
 import { redeemUrlFor } from './redemption-code';
 
 const tabFilter: Record<PurchaseTab, SQL | undefined> = {
@@ -35,6 +36,7 @@ export async function listPurchases(
   appUrl: string,
   userId: string,
   opts: { status: PurchaseTab; cursor?: string; pageSize?: number },
+  imageUrl: ImageUrl,
 ): Promise<PurchasesPage> {
   const pageSize = opts.pageSize ?? PURCHASES_PAGE_SIZE;
   const after = opts.cursor ? decodeCursor(opts.cursor) : null;
@@ -82,7 +84,7 @@ export async function listPurchases(
         id: r.id,
         dealId: r.dealId,
         dealTitle: r.dealTitle,
-        dealImageUrl: r.dealImageUrl,
+        dealImageUrl: r.dealImageUrl === null ? null : imageUrl(r.dealImageUrl),
         merchantName: r.merchantName,
         city: r.city,
         state: r.state,

@@ -4,6 +4,7 @@ import { Eye, Pause, Pencil, Play, Plus, Rocket, Trash2 } from 'lucide-react';
 import {
   BOOST_OPTIONS,
   CATEGORIES,
+  DEAL_IMAGE_URL_PATTERN,
   MERCHANT_DEAL_FILTERS,
   MERCHANT_DEAL_MESSAGES as M,
   formatCents,
@@ -157,7 +158,7 @@ function DealRow({ deal, canEdit }: { deal: MerchantDeal; canEdit: boolean }) {
         <div className="h-28 w-full shrink-0 overflow-hidden rounded-lg bg-slate-100 sm:h-24 sm:w-32">
           {deal.imageUrl ? (
             <img
-              src={deal.imageUrl.startsWith('/uploads/') ? thumbnailOf(deal.imageUrl) : deal.imageUrl}
+              src={DEAL_IMAGE_URL_PATTERN.test(deal.imageUrl) ? thumbnailOf(deal.imageUrl) : deal.imageUrl}
               alt=""
               className="h-full w-full object-cover"
             />

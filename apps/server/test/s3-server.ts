@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll } from 'vitest';
+import S3rver from 's3rver';
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import sharp from 'sharp';
+
+/**
+ * A real S3-compatible server on loopback (s3rver, objects in a temporary folder) with one bucket,
+ * stopped after the file's tests. `env` is the S3_* configuration that points the app at it.
+ * docs/decisions/0012-object-storage.md says why s3rver.
+ */
+export async function startS3Server(bucket = 'lp-images') {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-s3rver-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const { port } = await server.run();
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(directory, { recursive: true, force: true });
+  });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const env = {
+    S3_BUCKET: bucket,
+    S3_REGION: 'us-east-1',
+    S3_ENDPOINT: endpoint,
+    // s3rver's built-in credentials.
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+  // The test's own view of the bucket, independent of the app's storage code.
+  const client = new S3Client({
+    region: env.S3_REGION,
+    endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY },
+  });
+  afterAll(() => client.destroy());
+  return {
+    env,
+    /** Every key in the bucket under a prefix. */
+    async keys(prefix = '') {
+      const res = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
+      return (res.Contents ?? []).map((o) => o.Key!).sort();
+    },
+    /** An object as the bucket holds it. */
+    async object(key: string) {
+      const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      return { data: Buffer.from(await res.Body!.transformToByteArray()), contentType: res.ContentType, cacheControl: res.CacheControl };
+    },
+    /** Makes an object look written `ms` ago (s3rver reports its file's modification time as LastModified). */
+    age(key: string, ms: number) {
+      const file = path.join(directory, bucket, `${key}._S3rver_object`);
+      const at = new Date(Date.now() - ms);
+      fs.utimesSync(file, at, at);
+    },
+  };
+}
+
+/** A PNG of the given size, as a merchant would upload it. */
+export function pngBytes(width = 1600, height = 1000) {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
+}
+
+/** A multipart upload request body with one file field. */
+export function multipart(filename: string, contentType: string, data: Buffer) {
+  const boundary = `----lp${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
