@@ -11,6 +11,7 @@ import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCom
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { AfterResponse } from './lib/after-response';
+import { systemClock, type Clock, type Deps } from './lib/deps';
 import { AppError } from './lib/errors';
 import { isLoopbackRequest } from './lib/loopback';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -60,6 +61,8 @@ declare module 'fastify' {
     sandboxSecret: string;
     /** Work started by a route and finished after its response (lib/after-response.ts). */
     afterResponse: AfterResponse;
+    /** What every service takes (lib/deps.ts). */
+    deps: Deps;
   }
 }
 
@@ -71,6 +74,8 @@ export interface BuildOptions {
   /** Folder of the built web app (default: apps/web/dist). */
   webDir?: string;
   authLimits?: Partial<AuthLimits>;
+  /** Where services read the time (default: the system clock); tests pass a fixed or movable one. */
+  clock?: Clock;
   logger?: boolean;
   /** Where log lines go (default: stdout); tests and the fuzzer read them from here. */
   logStream?: { write(line: string): void };
@@ -129,6 +134,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const afterResponse = new AfterResponse(app.log);
   app.decorate('afterResponse', afterResponse);
   app.addHook('onClose', async () => afterResponse.settled());
+  app.decorate('deps', {
+    db: database.db,
+    mailer: app.mailer,
+    payments: payments.provider,
+    clock: opts.clock ?? systemClock,
+    log: app.log,
+    config,
+    events,
+    sandboxSecret: payments.sandboxSecret,
+    loopback: (request) => app.inject(request),
+  } satisfies Deps);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError && error.statusCode >= 500) {
