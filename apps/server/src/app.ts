@@ -11,6 +11,7 @@ import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCom
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { AfterResponse } from './lib/after-response';
+import { systemClock, type Clock, type Deps } from './lib/deps';
 import { AppError } from './lib/errors';
 import { uploadStorage, type FileStorage } from './lib/storage';
 import { isLoopbackRequest } from './lib/loopback';
@@ -73,6 +74,8 @@ declare module 'fastify' {
     startDraining(): void;
     /** Uploaded images: the S3 bucket when configured, else the local disk (lib/storage.ts). */
     storage: FileStorage;
+    /** What every service takes (lib/deps.ts). */
+    deps: Deps;
   }
 }
 
@@ -84,6 +87,8 @@ export interface BuildOptions {
   /** Folder of the built web app (default: apps/web/dist). */
   webDir?: string;
   authLimits?: Partial<AuthLimits>;
+  /** Where services read the time (default: the system clock); tests pass a fixed or movable one. */
+  clock?: Clock;
   logger?: boolean;
   /** Where log lines go (default: stdout); tests and the fuzzer read them from here. */
   logStream?: { write(line: string): void };
@@ -164,6 +169,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const afterResponse = new AfterResponse(app.log);
   app.decorate('afterResponse', afterResponse);
   app.addHook('onClose', async () => afterResponse.settled());
+  app.decorate('deps', {
+    db: database.db,
+    mailer: app.mailer,
+    payments: payments.provider,
+    clock: opts.clock ?? systemClock,
+    log: app.log,
+    config,
+    events,
+    storage: app.storage,
+    metrics: app.metrics,
+    sandboxSecret: payments.sandboxSecret,
+    loopback: (request) => app.inject(request),
+  } satisfies Deps);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError && error.statusCode >= 500) {

@@ -20,7 +20,7 @@ async function main() {
   const seeded = await seedOnStart(database.db, config);
   const app = await buildApp({ config, database, serveWeb: process.env.SERVE_WEB !== 'false' });
 
-  const jobs = await startJobs(app, database);
+  const jobs = await startJobs(app.deps, database);
 
   /**
    * Graceful stop (SIGTERM from the orchestrator, Ctrl-C): /api/ready turns 503 and the event streams

@@ -46,13 +46,13 @@ for (let i = 0; i < 2; i++) {
 const calls = new Map<string, number>();
 const counted = JOBS.map((j) => ({
   ...j,
-  run: (app: (typeof instances)[number]['app']) => {
+  run: (deps: (typeof instances)[number]['app']['deps']) => {
     calls.set(j.name, (calls.get(j.name) ?? 0) + 1);
-    return j.run(app);
+    return j.run(deps);
   },
 }));
 const queues = await Promise.all(
-  instances.map((i) => startJobs(i.app, i.database, { jobs: counted, runSchedules: false, pollingIntervalSeconds: 0.5 })),
+  instances.map((i) => startJobs(i.app.deps, i.database, { jobs: counted, runSchedules: false, pollingIntervalSeconds: 0.5 })),
 );
 afterAll(async () => {
   await Promise.all(queues.map((q) => q.stop()));

@@ -87,7 +87,7 @@ describe('two instances sharing one bucket', () => {
     const keys = [url, thumbnailUrl].map((u: string) => u.replace('/uploads/', ''));
     for (const key of keys) s3.age(key, DAY + 60_000);
 
-    await JOBS.find((j) => j.name === 'unused-uploads')!.run(second);
+    await JOBS.find((j) => j.name === 'unused-uploads')!.run(second.deps);
     const left = await s3.keys('deals/');
     for (const key of keys) expect(left).not.toContain(key);
     expect((await first.request({ method: 'GET', url })).statusCode).toBe(404);

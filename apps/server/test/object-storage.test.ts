@@ -137,7 +137,7 @@ describe('uploaded images in object storage', () => {
     for (const key of keys) s3.age(key, DAY + 60_000);
 
     const job = JOBS.find((j) => j.name === 'unused-uploads')!;
-    const result = (await job.run(t.app)) as { removed: number };
+    const result = (await job.run(t.app.deps)) as { removed: number };
     expect(result.removed).toBe(2);
     const left = await s3.keys('deals/');
     expect(left).not.toContain(keyOf(unused.url));

@@ -175,7 +175,7 @@ describe('GET /metrics', () => {
       },
       { name: 'metrics-later', label: 'Waits', cron: '0 0 1 1 *', run: async () => null },
     ];
-    const queue = await startJobs(t.app, t.database, { jobs, runSchedules: false, pollingIntervalSeconds: 0.5 });
+    const queue = await startJobs(t.app.deps, t.database, { jobs, runSchedules: false, pollingIntervalSeconds: 0.5 });
     try {
       await queue.trigger('metrics-flaky', 'metrics-tick');
       await waitForRuns(t.database.db, 'metrics-tick');

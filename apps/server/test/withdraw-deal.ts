@@ -34,7 +34,7 @@ export async function withdrawDeal(t: TestApp, kind: Withdrawal, dealId: string,
       .update(deals)
       .set({ expirationDate: new Date(Date.now() - 1000) })
       .where(eq(deals.id, dealId));
-    const tick = await runDealsTick(t.app);
+    const tick = await runDealsTick(t.app.deps);
     expect(tick.expiredIds).toContain(dealId);
   }
 }

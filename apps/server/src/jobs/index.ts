@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { PERKBOOST_UNLOCK_CHECK_MS, type BackgroundJobFailure } from '@localperks/shared';
 import type { Database, Db } from '../db/client';
+import type { Deps } from '../lib/deps';
 import { pruneRateLimits } from '../lib/rate-limit';
 import { LIVE_EVENT_REPLAY_MS, pruneLiveEvents } from '../lib/events';
 import { runPerkboostTick, sendUnlockEmails } from '../modules/perkboost/perkboost.service';
@@ -23,10 +23,10 @@ const EVERY_MINUTE = cronEvery(60_000);
  * The deals part of the minute tick: crowd-vote unlocks (with their e-mails) and expiries; the open
  * payment pages of deals that just expired are closed, as for any other withdrawal.
  */
-export async function runDealsTick(app: FastifyInstance, now = new Date()) {
-  const res = await runPerkboostTick(app.db, now);
-  for (const u of res.unlocked) await sendUnlockEmails(app.mailer, app.config.appUrl, u);
-  await closeCheckoutPagesForDeals({ db: app.db, provider: app.payments, log: app.log }, res.expiredIds);
+export async function runDealsTick(deps: Deps) {
+  const res = await runPerkboostTick(deps);
+  for (const u of res.unlocked) await sendUnlockEmails(deps, u);
+  await closeCheckoutPagesForDeals(deps, res.expiredIds);
   return res;
 }
 
@@ -40,8 +40,8 @@ export const JOBS: JobDefinition[] = [
     name: 'perkboost-tick',
     label: 'Crowd-vote unlocks and expiries',
     cron: cronEvery(PERKBOOST_UNLOCK_CHECK_MS),
-    async run(app) {
-      const res = await runDealsTick(app);
+    async run(deps) {
+      const res = await runDealsTick(deps);
       return { unlocked: res.unlocked.length, expired: res.expired };
     },
   },
@@ -49,73 +49,69 @@ export const JOBS: JobDefinition[] = [
     name: 'payout-close',
     label: 'Payout period close',
     cron: EVERY_MINUTE,
-    run: (app) => closePayoutPeriods(app.db, new Date()),
+    run: (deps) => closePayoutPeriods(deps),
   },
   {
     name: 'checkout-expiry',
     label: 'Stale order and charge expiry',
     cron: EVERY_MINUTE,
-    async run(app) {
-      await expireStaleOrders(app.db);
-      await expireStaleCharges(app.db);
+    async run(deps) {
+      await expireStaleOrders(deps);
+      await expireStaleCharges(deps);
     },
   },
   {
     name: 'refund-settlement',
     label: 'Refunds of withdrawn deals',
     cron: EVERY_MINUTE,
-    run: (app) => settleRefunds({ db: app.db, provider: app.payments, mailer: app.mailer, appUrl: app.config.appUrl, log: app.log }),
+    run: (deps) => settleRefunds(deps),
   },
   {
     name: 'sandbox-webhook-redelivery',
     label: 'Sandbox webhook redelivery',
     cron: EVERY_MINUTE,
-    enabled: (app) => app.payments.name === 'sandbox',
-    run: async (app) => ({ delivered: await redeliverSandboxWebhooks(app) }),
+    enabled: (deps) => deps.payments.name === 'sandbox',
+    run: async (deps) => ({ delivered: await redeliverSandboxWebhooks(deps) }),
   },
   {
     name: 'sandbox-renewals',
     label: 'Sandbox subscription renewals',
     cron: EVERY_MINUTE,
-    enabled: (app) => app.payments.name === 'sandbox',
-    run: (app) => runSandboxSubscriptions(app),
+    enabled: (deps) => deps.payments.name === 'sandbox',
+    run: (deps) => runSandboxSubscriptions(deps),
   },
   {
     name: 'mail-delivery',
     label: 'Mail delivery',
     cron: EVERY_MINUTE,
     // Without SMTP, mail stays in the outbox (the development mailbox): nothing to deliver.
-    enabled: (app) => app.mailer.deliversExternally,
-    run: async (app) => ({ sent: await app.mailer.deliverPending() }),
+    enabled: (deps) => deps.mailer.deliversExternally,
+    run: async (deps) => ({ sent: await deps.mailer.deliverPending() }),
   },
   {
     name: 'unused-uploads',
     label: 'Removal of unused uploaded images',
     // Hourly; an image is removed once it is a day old and no deal uses it.
     cron: '17 * * * *',
-    run: async (app) => ({ removed: (await removeUnusedUploads(app.db, app.storage, new Date())).length }),
+    run: async (deps) => ({ removed: (await removeUnusedUploads(deps.db, deps.storage, deps.clock.now())).length }),
   },
   {
     name: 'live-events-prune',
     label: 'Live event replay clean-up',
     cron: cronEvery(LIVE_EVENT_REPLAY_MS),
-    run: (app) => pruneLiveEvents(app.db),
+    run: (deps) => pruneLiveEvents(deps.db),
   },
   {
     name: 'rate-limit-prune',
     label: 'Rate-limit clean-up',
     cron: '7 * * * *',
-    run: (app) => pruneRateLimits(app.db, 24 * 60 * 60_000),
+    run: (deps) => pruneRateLimits(deps.db, 24 * 60 * 60_000),
   },
 ];
 
 /** Starts the job queue on this instance: it works on the jobs and keeps their schedules. */
-export function startJobs(
-  app: FastifyInstance,
-  database: Database,
-  opts: StartQueueOptions & { jobs?: JobDefinition[] } = {},
-): Promise<JobQueue> {
-  return startJobQueue(app, database, opts.jobs ?? JOBS, opts);
+export function startJobs(deps: Deps, database: Database, opts: StartQueueOptions & { jobs?: JobDefinition[] } = {}): Promise<JobQueue> {
+  return startJobQueue(deps, database, opts.jobs ?? JOBS, opts);
 }
 
 /** The admin Overview tab's Background jobs card: jobs that failed in the last 24 hours. */

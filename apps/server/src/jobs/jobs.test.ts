@@ -42,7 +42,7 @@ const testJobs: JobDefinition[] = [
   },
 ];
 // The cron clock stays off: the tests fire each run themselves, so nothing runs at a minute boundary.
-const queue = await startJobs(t.app, t.database, { jobs: testJobs, runSchedules: false, pollingIntervalSeconds: 0.5 });
+const queue = await startJobs(t.app.deps, t.database, { jobs: testJobs, runSchedules: false, pollingIntervalSeconds: 0.5 });
 afterAll(() => queue.stop());
 
 describe('background jobs on the job queue', () => {

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
+import type { Deps } from '../lib/deps';
 
 /**
  * The job queue: pg-boss on the application's own database (docs/decisions/0009-job-queue.md).
@@ -18,9 +18,9 @@ export interface JobDefinition {
   /** Five-field cron in UTC, e.g. `* * * * *` for every minute. */
   cron: string;
   /** Whether this instance's configuration needs the job (e.g. only with SMTP); default yes. */
-  enabled?: (app: FastifyInstance) => boolean;
+  enabled?: (deps: Deps) => boolean;
   /** The work; the value it returns is kept as the run's output. Throwing fails the run, which is retried. */
-  run: (app: FastifyInstance) => Promise<unknown>;
+  run: (deps: Deps) => Promise<unknown>;
   /** Retries after a failed run (default 3), the first after `retryDelaySeconds` (default 5) and each later one twice as long. */
   retryLimit?: number;
   retryDelaySeconds?: number;
@@ -63,7 +63,7 @@ const scheduledRun = (name: string, key = name) => ({ singletonKey: key, singlet
  * run waiting and one running across all instances, so a slow run is never overlapped by the next.
  */
 export async function startJobQueue(
-  app: FastifyInstance,
+  deps: Deps,
   database: Database,
   definitions: JobDefinition[],
   opts: StartQueueOptions = {},
@@ -78,10 +78,10 @@ export async function startJobQueue(
     archiveFailedAfterSeconds: 2 * 24 * 60 * 60,
     deleteAfterDays: 7,
   });
-  boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
+  boss.on('error', (err) => deps.log.error({ err }, 'job queue error'));
   await boss.start();
 
-  const jobs = definitions.filter((d) => d.enabled?.(app) ?? true);
+  const jobs = definitions.filter((d) => d.enabled?.(deps) ?? true);
   const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 5;
   for (const job of jobs) {
     const queue: PgBoss.Queue = {
@@ -98,13 +98,13 @@ export async function startJobQueue(
     await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1 }, async () => {
       const started = Date.now();
       try {
-        const output = await job.run(app);
-        app.log.debug({ job: job.name, ms: Date.now() - started, output }, 'job done');
-        app.metrics.jobRuns.inc({ job: job.name, outcome: 'completed' });
+        const output = await job.run(deps);
+        deps.log.debug({ job: job.name, ms: Date.now() - started, output }, 'job done');
+        deps.metrics.jobRuns.inc({ job: job.name, outcome: 'completed' });
         return output ?? null;
       } catch (err) {
-        app.log.error({ err, job: job.name }, 'job failed');
-        app.metrics.jobRuns.inc({ job: job.name, outcome: 'failed' });
+        deps.log.error({ err, job: job.name }, 'job failed');
+        deps.metrics.jobRuns.inc({ job: job.name, outcome: 'failed' });
         throw err;
       }
     });
@@ -116,7 +116,7 @@ export async function startJobQueue(
   }
 
   // Runs waiting to be worked (created or waiting for a retry), for /metrics.
-  app.metrics.setQueueDepthSource(async () =>
+  deps.metrics.setQueueDepthSource(async () =>
     Object.fromEntries(await Promise.all(jobs.map(async (j) => [j.name, (await boss.getQueueSize(j.name)) ?? 0] as const))),
   );
 

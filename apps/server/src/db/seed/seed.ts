@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/crypto';
 import { SEED_DEALS, SEED_MERCHANTS } from './catalogue';
 import { seedPastSales } from './past-sales';
 import { closePayoutPeriods } from '../../modules/payouts/payouts.service';
+import { systemClock } from '../../lib/deps';
 
 export const DEMO_ACCOUNTS = {
   customer: { email: 'customer@localperks.example', name: 'Casey Customer' },
@@ -131,6 +132,6 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
     await seedPastSales(tx, merchantIds.get(SEED_MERCHANTS[0]!.key)!, passwordHash, new Date(now));
     return true;
   });
-  if (seeded) await closePayoutPeriods(db, new Date());
+  if (seeded) await closePayoutPeriods({ db, clock: systemClock });
   return seeded;
 }

@@ -43,7 +43,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
       if (!user) return { step: 'credentials' as const, user: null, codeExpiresAt: null };
       if (user.role !== 'admin') return { step: 'not-admin' as const, user: toPublicUser(user), codeExpiresAt: null };
       if (user.secondFactorPassed) return { step: 'signed-in' as const, user: toPublicUser(user), codeExpiresAt: null };
-      const active = await activeAccessCode(app.db, user.id);
+      const active = await activeAccessCode(app.deps, user.id);
       return { step: 'code' as const, user: toPublicUser(user), codeExpiresAt: active?.expiresAt.toISOString() ?? null };
     },
   );
@@ -62,7 +62,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
       const user = await checkAdminCredentials(deps(), request.body, request.ip);
       if (request.user) await endSession(app.db, reply, request, secure);
       await startSession(app.db, reply, request, user.id, secure);
-      const { code, expiresAt } = await issueAccessCode(deps(), user, request.ip);
+      const { code, expiresAt } = await issueAccessCode(app.deps, user, request.ip);
       return {
         step: 'code' as const,
         user: { id: user.id, email: user.email, name: displayName(user.name, user.email), role: user.role },
@@ -77,7 +77,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
     { config: { access: 'signed-in' }, schema: { tags, summary: 'Mail a new access code (the earlier one stops working); rate-limited' } },
     async (request) => {
       const u = request.user!;
-      const { code, expiresAt } = await refreshAccessCode(deps(), { id: u.id, email: u.email, name: u.name, role: u.role }, request.ip);
+      const { code, expiresAt } = await refreshAccessCode(app.deps, { id: u.id, email: u.email, name: u.name, role: u.role }, request.ip);
       return { codeExpiresAt: expiresAt.toISOString(), ...devCode(request, code) };
     },
   );
@@ -95,7 +95,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
     async (request) => {
       const u = request.user!;
       if (!(u.role === 'admin' && u.secondFactorPassed)) {
-        await verifyAccessCode(app.db, { userId: u.id, role: u.role, sessionId: u.sessionId, code: request.body.code, ip: request.ip });
+        await verifyAccessCode(app.deps, { userId: u.id, role: u.role, sessionId: u.sessionId, code: request.body.code, ip: request.ip });
       }
       return { step: 'signed-in' as const, user: toPublicUser(u) };
     },

@@ -1,12 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { ACCESS_CODE_LENGTH, ACCESS_CODE_MAX_TRIES, ACCESS_CODE_TTL_MS, ADMIN_AUTH_MESSAGES } from '@localperks/shared';
-import type { Db } from '../../db/client';
 import { authTokens, sessions } from '../../db/schema';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { assertRateLimits, consumeRateLimits, releaseHits, type LimitRule } from '../../lib/rate-limit';
-import type { Mailer } from '../../mail/mailer';
+import type { Deps } from '../../lib/deps';
 import { logIn, type AuthDeps } from '../auth/auth.service';
 import { accessCodeEmail } from './admin-auth.emails';
 
@@ -64,7 +63,8 @@ export async function checkAdminCredentials(deps: AuthDeps, input: { email: stri
  * Issues a fresh random 6-digit code (earlier unused codes stop working), stores only its salted
  * hash and mails it. Returns the code itself only for the development display.
  */
-export async function issueAccessCode(deps: { db: Db; mailer: Mailer }, user: AdminUser, ip: string, now = new Date()) {
+export async function issueAccessCode(deps: Pick<Deps, 'db' | 'mailer' | 'clock'>, user: AdminUser, ip: string) {
+  const now = deps.clock.now();
   // No code while this address may not enter one (verifyAccessCode enforces it; this only says so early).
   await assertRateLimits(deps.db, wrongCodeLimits(user.id, ip), now);
   // Every new code counts, from the sign-in as from the refresh control.
@@ -86,14 +86,15 @@ export async function issueAccessCode(deps: { db: Db; mailer: Mailer }, user: Ad
 }
 
 /** The refresh control: a new code, a few times per window. */
-export async function refreshAccessCode(deps: { db: Db; mailer: Mailer }, user: AdminUser, ip: string, now = new Date()) {
+export async function refreshAccessCode(deps: Pick<Deps, 'db' | 'mailer' | 'clock'>, user: AdminUser, ip: string) {
   if (user.role !== 'admin') throw new AppError('FORBIDDEN', ADMIN_AUTH_MESSAGES.notAdmin);
-  return issueAccessCode(deps, user, ip, now);
+  return issueAccessCode(deps, user, ip);
 }
 
 /** The code the admin may still enter, if any (for the page after a reload). */
-export async function activeAccessCode(db: Db, userId: string, now = new Date()) {
-  const [row] = await db
+export async function activeAccessCode(deps: Pick<Deps, 'db' | 'clock'>, userId: string) {
+  const now = deps.clock.now();
+  const [row] = await deps.db
     .select({ expiresAt: authTokens.expiresAt, attempts: authTokens.attempts })
     .from(authTokens)
     .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, 'admin_code'), isNull(authTokens.usedAt)))
@@ -110,10 +111,11 @@ export async function activeAccessCode(db: Db, userId: string, now = new Date())
  * wrong-code limits before the comparison; anything but a wrong code gives that count back.
  */
 export async function verifyAccessCode(
-  db: Db,
+  deps: Pick<Deps, 'db' | 'clock'>,
   input: { userId: string; role: string; sessionId: string; code: string; ip: string },
-  now = new Date(),
 ) {
+  const { db } = deps;
+  const now = deps.clock.now();
   if (input.role !== 'admin') throw new AppError('FORBIDDEN', ADMIN_AUTH_MESSAGES.notAdmin);
   const hits = await consumeRateLimits(db, wrongCodeLimits(input.userId, input.ip), now);
   let wrong = false;

@@ -5,6 +5,7 @@ import { authTokens, sessions } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { build, sessionCookie, TEST_PASSWORD } from '../../../test/build';
 import { verifyAccessCode } from './admin-auth.service';
+import { fixedClock } from '../../../test/clock';
 
 const t = await build();
 const db = t.database.db;
@@ -143,7 +144,9 @@ describe('admin sign-in, step 2 (access code)', () => {
     const { admin, cookie, code } = await credentials();
     const sessionId = sha256(cookie.split('=')[1]!);
     const later = new Date(Date.now() + ACCESS_CODE_TTL_MS + 1000);
-    await expect(verifyAccessCode(db, { userId: admin.id, role: 'admin', sessionId, code, ip: '127.0.0.1' }, later)).rejects.toMatchObject({
+    await expect(
+      verifyAccessCode({ db, clock: fixedClock(later) }, { userId: admin.id, role: 'admin', sessionId, code, ip: '127.0.0.1' }),
+    ).rejects.toMatchObject({
       code: 'TOKEN_EXPIRED',
       message: 'This access code has expired. Please request a new one.',
     });
@@ -160,7 +163,10 @@ describe('admin sign-in, step 2 (access code)', () => {
     const newCode = await codeFromMail(admin.email);
     expect(newCode).toMatch(/^\d{6}$/);
     const justInTime = new Date(new Date(fresh.json().codeExpiresAt).getTime() - 1000);
-    await verifyAccessCode(db, { userId: admin.id, role: 'admin', sessionId, code: newCode, ip: '127.0.0.1' }, justInTime);
+    await verifyAccessCode(
+      { db, clock: fixedClock(justInTime) },
+      { userId: admin.id, role: 'admin', sessionId, code: newCode, ip: '127.0.0.1' },
+    );
     expect((await overview(cookie)).statusCode).toBe(200);
   });
 

@@ -56,7 +56,7 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
         request.body.reason,
       );
       // Taken down first, then its open payment pages are closed (a payment landing between is refunded).
-      await closeCheckoutPagesForDeals({ db: app.db, provider: app.payments, log: request.log }, [request.params.id]);
+      await closeCheckoutPagesForDeals({ ...app.deps, log: request.log }, [request.params.id]);
       return result;
     },
   );

@@ -1,10 +1,11 @@
 import { and, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { CHECKOUT_SESSION_TTL_MS, formatCents } from '@localperks/shared';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
+import type { Deps } from '../../lib/deps';
 import { merchantCharges, merchants, notifications, users, webhookEvents } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { AppError } from '../../lib/errors';
-import type { PaymentProvider, ProviderEvent } from '../../payments/provider';
+import type { ProviderEvent } from '../../payments/provider';
 import { activateBoostedDeal } from '../merchant-deals/merchant-deals.service';
 import { subscriptionActivatedEmail, subscriptionEndedEmail, subscriptionRenewedEmail } from './billing.emails';
 
@@ -13,11 +14,7 @@ import { subscriptionActivatedEmail, subscriptionEndedEmail, subscriptionRenewed
  * PerkBoost launches. A charge is a `merchant_charges` row plus a provider session; it is paid only
  * when the provider's signed webhook says so, and its effect is applied exactly once.
  */
-export interface BillingDeps {
-  db: Db;
-  provider: PaymentProvider;
-  appUrl: string;
-}
+export type BillingDeps = Pick<Deps, 'db' | 'payments' | 'config' | 'clock'>;
 
 export interface MerchantChargeInput {
   merchantId: string;
@@ -34,11 +31,8 @@ export interface MerchantChargeInput {
 }
 
 /** Writes an open charge and opens the provider's hosted card page for it. */
-export async function startMerchantCharge(
-  deps: BillingDeps,
-  input: MerchantChargeInput,
-  now = new Date(),
-): Promise<{ chargeId: string; url: string }> {
+export async function startMerchantCharge(deps: BillingDeps, input: MerchantChargeInput): Promise<{ chargeId: string; url: string }> {
+  const now = deps.clock.now();
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0)
     throw new AppError('BAD_REQUEST', 'A charge needs a positive amount in cents.');
   if (input.kind === 'perkboost' && (!input.dealId || !input.boostDays))
@@ -52,7 +46,7 @@ export async function startMerchantCharge(
       dealId: input.dealId ?? null,
       boostDays: input.boostDays ?? null,
       amountCents: input.amountCents,
-      provider: deps.provider.name,
+      provider: deps.payments.name,
       status: 'open',
     })
     // One open page per launch or subscription (partial unique indexes): a second request started
@@ -62,14 +56,14 @@ export async function startMerchantCharge(
   if (!charge) throw new AppError('CONFLICT', 'A payment page for this is already open. Finish or cancel it, then try again.');
   const chargeId = charge.id;
   try {
-    const session = await deps.provider.createMerchantCheckout({
+    const session = await deps.payments.createMerchantCheckout({
       chargeId,
       customerEmail: input.merchantEmail,
       mode: input.kind === 'subscription' ? 'subscription' : 'payment',
       name: input.description,
       amountCents: input.amountCents,
-      successUrl: `${deps.appUrl}${input.successPath}`,
-      cancelUrl: `${deps.appUrl}${input.cancelPath}`,
+      successUrl: `${deps.config.appUrl}${input.successPath}`,
+      cancelUrl: `${deps.config.appUrl}${input.cancelPath}`,
       expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS),
     });
     await deps.db.update(merchantCharges).set({ providerSessionId: session.sessionId }).where(eq(merchantCharges.id, chargeId));
@@ -94,13 +88,13 @@ export async function closeOpenCharges(deps: BillingDeps, input: Pick<MerchantCh
       and(
         eq(merchantCharges.merchantId, input.merchantId),
         eq(merchantCharges.kind, input.kind),
-        eq(merchantCharges.provider, deps.provider.name),
+        eq(merchantCharges.provider, deps.payments.name),
         eq(merchantCharges.status, 'open'),
         input.kind === 'perkboost' ? eq(merchantCharges.dealId, input.dealId!) : undefined,
       ),
     );
   for (const charge of open) {
-    if (charge.sessionId && !(await deps.provider.expireCheckout(charge.sessionId))) {
+    if (charge.sessionId && !(await deps.payments.expireCheckout(charge.sessionId))) {
       throw new AppError(
         'CONFLICT',
         input.kind === 'perkboost'
@@ -192,14 +186,13 @@ export interface BillingEventResult {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function handleBillingEvent(
-  deps: { db: Db; provider: PaymentProvider; log?: { error(o: object, m: string): void }; mailer?: Mailer; appUrl?: string },
+  deps: Pick<Deps, 'db' | 'payments' | 'log' | 'mailer' | 'config' | 'clock'>,
   event: ProviderEvent,
-  now = new Date(),
 ): Promise<BillingEventResult> {
+  const now = deps.clock.now();
   const mailIds: string[] = [];
   /** Mails are written in the transaction that makes the change they report, and sent after it. */
   const mail = async (tx: Tx, merchantId: string, build: (to: string, businessName: string) => Parameters<Mailer['queue']>[1]) => {
-    if (!deps.mailer) return;
     const [m] = await tx
       .select({ email: users.email, businessName: merchants.businessName })
       .from(merchants)
@@ -207,14 +200,14 @@ export async function handleBillingEvent(
       .where(eq(merchants.id, merchantId));
     if (m) mailIds.push(await deps.mailer.queue(tx, build(m.email, m.businessName)));
   };
-  const appUrl = deps.appUrl ?? '';
+  const appUrl = deps.config.appUrl;
   const isSubscriptionEvent = event.type === 'subscription.renewed' || event.type === 'subscription.ended';
   let isCharge = isSubscriptionEvent || Boolean(event.chargeId);
   if (!isCharge && event.sessionId) {
     const [row] = await deps.db
       .select({ id: merchantCharges.id })
       .from(merchantCharges)
-      .where(and(eq(merchantCharges.provider, deps.provider.name), eq(merchantCharges.providerSessionId, event.sessionId)));
+      .where(and(eq(merchantCharges.provider, deps.payments.name), eq(merchantCharges.providerSessionId, event.sessionId)));
     isCharge = Boolean(row);
   }
   if (!isCharge) return { handled: false, applied: false };
@@ -234,11 +227,11 @@ export async function handleBillingEvent(
   const outcome = await deps.db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(webhookEvents)
-      .values({ provider: deps.provider.name, eventId: event.id, type: event.type })
+      .values({ provider: deps.payments.name, eventId: event.id, type: event.type })
       .onConflictDoNothing()
       .returning({ eventId: webhookEvents.eventId });
     if (!fresh) return { applied: false, cancelSubscription: null as string | null };
-    const ours = eq(merchantCharges.provider, deps.provider.name);
+    const ours = eq(merchantCharges.provider, deps.payments.name);
 
     if (event.type === 'checkout.expired' && event.sessionId) {
       const rows = await tx
@@ -326,14 +319,14 @@ export async function handleBillingEvent(
   });
 
   for (const id of mailIds)
-    await deps
-      .mailer!.deliver(id)
-      .catch((err: unknown) => deps.log?.error({ err, mailId: id }, 'billing e-mail failed (it stays in the outbox for retry)'));
+    await deps.mailer
+      .deliver(id)
+      .catch((err: unknown) => deps.log.error({ err, mailId: id }, 'billing e-mail failed (it stays in the outbox for retry)'));
   // Paid for a plan the merchant has left meanwhile: it runs out at the period end, not renewed.
   if (outcome.cancelSubscription) {
-    await deps.provider
+    await deps.payments
       .setCancelAtPeriodEnd(outcome.cancelSubscription, true)
-      .catch((err: unknown) => deps.log?.error({ err }, 'canceling an unneeded subscription failed'));
+      .catch((err: unknown) => deps.log.error({ err }, 'canceling an unneeded subscription failed'));
   }
   return { handled: true, applied: outcome.applied };
 }
@@ -356,8 +349,9 @@ async function unneededSubscription(
 }
 
 /** Open charges whose card page has closed can no longer be paid through it. */
-export async function expireStaleCharges(db: Db, now = new Date()) {
-  await db
+export async function expireStaleCharges(deps: Pick<Deps, 'db' | 'clock'>) {
+  const now = deps.clock.now();
+  await deps.db
     .update(merchantCharges)
     .set({ status: 'expired' })
     .where(
@@ -369,7 +363,7 @@ export async function expireStaleCharges(db: Db, now = new Date()) {
 export const RENEWAL_GRACE_MS = 3 * 24 * 60 * 60_000;
 
 /** Whether the merchant has a subscription the provider confirmed as paid and still current. */
-export async function hasPaidSubscription(db: Tx, merchantId: string, now = new Date()): Promise<boolean> {
+export async function hasPaidSubscription(db: Tx, merchantId: string, now: Date): Promise<boolean> {
   const [row] = await db
     .select({ id: merchantCharges.id })
     .from(merchantCharges)
@@ -386,7 +380,7 @@ export async function hasPaidSubscription(db: Tx, merchantId: string, now = new 
 }
 
 /** The merchant's paid subscriptions that the provider still bills (newest first). */
-export async function activeSubscriptions(db: Tx, merchantId: string, now = new Date()) {
+export async function activeSubscriptions(db: Tx, merchantId: string, now: Date) {
   return db
     .select()
     .from(merchantCharges)
@@ -407,11 +401,11 @@ export async function activeSubscriptions(db: Tx, merchantId: string, now = new 
  * resumes renewing at the period end; access lasts until the provider ends the subscription.
  */
 export async function setSubscriptionRenewal(
-  deps: { db: Db; provider: PaymentProvider },
+  deps: Pick<Deps, 'db' | 'payments' | 'clock'>,
   merchantId: string,
   renew: boolean,
 ): Promise<number> {
-  const subs = await activeSubscriptions(deps.db, merchantId);
-  for (const s of subs) await deps.provider.setCancelAtPeriodEnd(s.providerSubscriptionId!, !renew);
+  const subs = await activeSubscriptions(deps.db, merchantId, deps.clock.now());
+  for (const s of subs) await deps.payments.setCancelAtPeriodEnd(s.providerSubscriptionId!, !renew);
   return subs.length;
 }

@@ -161,20 +161,17 @@ describe('PerkBoost payment through Stripe', () => {
   it('is a one-off payment session; the paid event launches the draft deal', async () => {
     const a = await merchantOnMessagingPlan();
     const deal = await createBoostDeal(db, a.merchant.id, 40, 0, { status: 'draft', votingEndDate: null });
-    const { chargeId } = await startMerchantCharge(
-      { db, provider: t.app.payments, appUrl: t.app.config.appUrl },
-      {
-        merchantId: a.merchant.id,
-        merchantEmail: a.user.email,
-        kind: 'perkboost',
-        dealId: deal.id,
-        boostDays: 3,
-        amountCents: 2499,
-        description: 'PerkBoost: 3 days',
-        successPath: '/merchant/dashboard?boost=success',
-        cancelPath: '/merchant/dashboard',
-      },
-    );
+    const { chargeId } = await startMerchantCharge(t.app.deps, {
+      merchantId: a.merchant.id,
+      merchantEmail: a.user.email,
+      kind: 'perkboost',
+      dealId: deal.id,
+      boostDays: 3,
+      amountCents: 2499,
+      description: 'PerkBoost: 3 days',
+      successPath: '/merchant/dashboard?boost=success',
+      cancelPath: '/merchant/dashboard',
+    });
     const post = fake.requests.find((r) => r.path === '/v1/checkout/sessions' && r.body['metadata[chargeId]'] === chargeId)!;
     expect(post.body.mode).toBe('payment');
     expect(post.body['line_items[0][price_data][recurring][interval]']).toBeUndefined();
@@ -190,20 +187,17 @@ describe('PerkBoost payment through Stripe', () => {
     const a = await merchantOnMessagingPlan();
     const deal = await createBoostDeal(db, a.merchant.id, 40, 0, { status: 'draft', votingEndDate: null });
     const start = () =>
-      startMerchantCharge(
-        { db, provider: t.app.payments, appUrl: t.app.config.appUrl },
-        {
-          merchantId: a.merchant.id,
-          merchantEmail: a.user.email,
-          kind: 'perkboost',
-          dealId: deal.id,
-          boostDays: 1,
-          amountCents: 999,
-          description: 'PerkBoost: 1 day',
-          successPath: '/merchant/dashboard',
-          cancelPath: '/merchant/dashboard',
-        },
-      );
+      startMerchantCharge(t.app.deps, {
+        merchantId: a.merchant.id,
+        merchantEmail: a.user.email,
+        kind: 'perkboost',
+        dealId: deal.id,
+        boostDays: 1,
+        amountCents: 999,
+        description: 'PerkBoost: 1 day',
+        successPath: '/merchant/dashboard',
+        cancelPath: '/merchant/dashboard',
+      });
     const first = await start();
     const second = await start();
     const [firstRow] = await db.select().from(merchantCharges).where(eq(merchantCharges.id, first.chargeId));

@@ -9,7 +9,6 @@ import { handleProviderEvent, orderStatus, startCheckout } from './checkout.serv
 
 export async function checkoutRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = () => ({ db: app.db, provider: app.payments, appUrl: app.config.appUrl, mailer: app.mailer, log: app.log });
 
   r.post(
     '/api/checkout',
@@ -22,7 +21,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
         response: { 200: z.object({ orderId: z.uuid(), url: z.string() }) },
       },
     },
-    async (request) => startCheckout(deps(), request.user!, request.body),
+    async (request) => startCheckout(app.deps, request.user!, request.body),
   );
 
   r.get(
@@ -68,12 +67,9 @@ export async function checkoutRoutes(app: FastifyInstance) {
         // The raw body skipped the input rule every parsed body gets (plugins/input.ts): apply it to what was read.
         if (findUnstorableText(event)) throw new AppError('BAD_REQUEST', 'The webhook event contains characters that cannot be stored.');
         // Merchant charges (subscription, PerkBoost) first; everything else is a customer order.
-        const billing = await handleBillingEvent(
-          { db: app.db, provider: app.payments, log: request.log, mailer: app.mailer, appUrl: app.config.appUrl },
-          event,
-        );
+        const billing = await handleBillingEvent({ ...app.deps, log: request.log }, event);
         if (billing.handled) return { received: true, fulfilled: billing.applied };
-        const result = await handleProviderEvent(deps(), event);
+        const result = await handleProviderEvent(app.deps, event);
         return { received: true, fulfilled: result.fulfilled };
       },
     );

@@ -22,18 +22,13 @@ import {
   type OrderBilling,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { Mailer } from '../../mail/mailer';
-import type { PaymentProvider } from '../../payments/provider';
+import type { Deps } from '../../lib/deps';
 import type { ProviderEvent } from '../../payments/provider';
 import { visibleNow } from '../deals/deals.service';
 import { generateRedemptionCode } from '../purchases/redemption-code';
 import { purchaseConfirmationEmail, withdrawnDealRefundEmail } from './checkout.emails';
 
-export interface CheckoutDeps {
-  db: Db;
-  provider: PaymentProvider;
-  appUrl: string;
-}
+export type CheckoutDeps = Pick<Deps, 'db' | 'payments' | 'config' | 'clock'>;
 
 /**
  * What the sale rule reads of a deal at `now`. `isListed` is the public listing's own visibility
@@ -87,8 +82,8 @@ export async function startCheckout(
   deps: CheckoutDeps,
   user: { id: string; email: string },
   input: { items: { dealId: string; quantity: number }[]; billing: OrderBilling; saveCard: boolean },
-  now = new Date(),
 ): Promise<CheckoutStarted> {
+  const now = deps.clock.now();
   // The same deal twice in one request counts as one line.
   const quantities = new Map<string, number>();
   for (const item of input.items) quantities.set(item.dealId, (quantities.get(item.dealId) ?? 0) + item.quantity);
@@ -121,21 +116,21 @@ export async function startCheckout(
   const order = await deps.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(orders)
-      .values({ userId: user.id, provider: deps.provider.name, ...totals, billing: input.billing, saveCard: input.saveCard, expiresAt })
+      .values({ userId: user.id, provider: deps.payments.name, ...totals, billing: input.billing, saveCard: input.saveCard, expiresAt })
       .returning({ id: orders.id });
     await tx.insert(orderItems).values(lines.map((l) => ({ orderId: created!.id, ...l })));
     return created!;
   });
 
   try {
-    const session = await deps.provider.createCheckout({
+    const session = await deps.payments.createCheckout({
       orderId: order.id,
       customerEmail: user.email,
       lines: lines.map((l) => ({ name: l.title, unitAmountCents: l.unitPriceCents, quantity: l.quantity })),
       taxCents: totals.taxCents,
       // The order id lets the purchases page wait for exactly this payment's confirmation.
-      successUrl: `${deps.appUrl}/purchases?success=true&order=${order.id}`,
-      cancelUrl: `${deps.appUrl}/cart?canceled=true`,
+      successUrl: `${deps.config.appUrl}/purchases?success=true&order=${order.id}`,
+      cancelUrl: `${deps.config.appUrl}/cart?canceled=true`,
       expiresAt,
     });
     await deps.db.update(orders).set({ providerSessionId: session.sessionId }).where(eq(orders.id, order.id));
@@ -155,7 +150,7 @@ export interface FulfilmentResult {
   refundIds: string[];
 }
 
-type FulfilmentDeps = CheckoutDeps & { mailer: Mailer; log: { error(o: object, m: string): void } };
+type FulfilmentDeps = Pick<Deps, 'db' | 'payments' | 'config' | 'clock' | 'mailer' | 'log'>;
 
 /** One refund per order and deal: a retry, a redelivered webhook or a second instance reuses it. */
 const refundKey = (orderId: string, dealId: string) => `refund-${orderId}-${dealId}`;
@@ -171,15 +166,15 @@ const refundKey = (orderId: string, dealId: string) => `refund-${orderId}-${deal
  */
 export async function handleProviderEvent(deps: FulfilmentDeps, event: ProviderEvent): Promise<FulfilmentResult> {
   const none: FulfilmentResult = { fulfilled: false, purchaseIds: [], refundIds: [] };
-  const now = new Date();
+  const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(webhookEvents)
-      .values({ provider: deps.provider.name, eventId: event.id, type: event.type })
+      .values({ provider: deps.payments.name, eventId: event.id, type: event.type })
       .onConflictDoNothing()
       .returning({ eventId: webhookEvents.eventId });
     if (!fresh || !event.sessionId) return null;
-    const sameOrder = and(eq(orders.provider, deps.provider.name), eq(orders.providerSessionId, event.sessionId));
+    const sameOrder = and(eq(orders.provider, deps.payments.name), eq(orders.providerSessionId, event.sessionId));
 
     if (event.type === 'checkout.expired') {
       await tx
@@ -234,7 +229,7 @@ export async function handleProviderEvent(deps: FulfilmentDeps, event: ProviderE
               dealId: item.dealId,
               amountCents: item.unitPriceCents * item.quantity + taxShares[i]!,
               reason: 'deal_withdrawn' as const,
-              provider: deps.provider.name,
+              provider: deps.payments.name,
               idempotencyKey: refundKey(order.id, item.dealId),
             },
           ],
@@ -267,7 +262,7 @@ export async function handleProviderEvent(deps: FulfilmentDeps, event: ProviderE
     const mail = await purchaseConfirmationEmail({
       to: customer!.email,
       name: customer!.name || customer!.email,
-      appUrl: deps.appUrl,
+      appUrl: deps.config.appUrl,
       orderTotalCents: order.totalCents,
       purchases: values.map((v) => {
         const item = byDeal.get(v.dealId)!;
@@ -302,10 +297,7 @@ export async function handleProviderEvent(deps: FulfilmentDeps, event: ProviderE
  * refunded by a conditional update, which also queues the customer's e-mail: however often this
  * runs (after fulfilment, by the job, on two instances), the card is refunded once and told once.
  */
-export async function settleRefunds(
-  deps: Pick<FulfilmentDeps, 'db' | 'provider' | 'mailer' | 'appUrl' | 'log'>,
-  opts: { orderId?: string } = {},
-): Promise<number> {
+export async function settleRefunds(deps: FulfilmentDeps, opts: { orderId?: string } = {}): Promise<number> {
   const pending = await deps.db
     .select({
       id: orderRefunds.id,
@@ -321,7 +313,7 @@ export async function settleRefunds(
     .where(
       and(
         eq(orderRefunds.status, 'pending'),
-        eq(orderRefunds.provider, deps.provider.name),
+        eq(orderRefunds.provider, deps.payments.name),
         isNotNull(orders.providerSessionId),
         opts.orderId ? eq(orderRefunds.orderId, opts.orderId) : undefined,
       ),
@@ -335,7 +327,7 @@ export async function settleRefunds(
     const accepted: { id: string; refundId: string }[] = [];
     for (const r of rows) {
       try {
-        const { refundId } = await deps.provider.refund({
+        const { refundId } = await deps.payments.refund({
           sessionId: r.sessionId!,
           amountCents: r.amountCents,
           idempotencyKey: r.idempotencyKey,
@@ -347,7 +339,7 @@ export async function settleRefunds(
       }
     }
     if (!accepted.length) continue;
-    const now = new Date();
+    const now = deps.clock.now();
     const mailId = await deps.db.transaction(async (tx) => {
       const marked: string[] = [];
       for (const a of accepted) {
@@ -374,7 +366,7 @@ export async function settleRefunds(
       if (!customer) return null;
       return deps.mailer.queue(
         tx,
-        withdrawnDealRefundEmail({ to: customer.email, name: customer.name || customer.email, appUrl: deps.appUrl, refunds: lines }),
+        withdrawnDealRefundEmail({ to: customer.email, name: customer.name || customer.email, appUrl: deps.config.appUrl, refunds: lines }),
       );
     });
     if (mailId) await deps.mailer.deliver(mailId);
@@ -388,10 +380,7 @@ export async function settleRefunds(
  * fulfilment sees the withdrawal and refunds the line. A provider that cannot be reached is
  * logged, not fatal, for the same reason.
  */
-export async function closeCheckoutPagesForDeals(
-  deps: Pick<CheckoutDeps, 'db' | 'provider'> & { log: { error(o: object, m: string): void } },
-  dealIds: string[],
-): Promise<number> {
+export async function closeCheckoutPagesForDeals(deps: Pick<Deps, 'db' | 'payments' | 'log'>, dealIds: string[]): Promise<number> {
   if (dealIds.length === 0) return 0;
   const open = await deps.db
     .selectDistinct({ id: orders.id, sessionId: orders.providerSessionId })
@@ -401,14 +390,14 @@ export async function closeCheckoutPagesForDeals(
       and(
         inArray(orderItems.dealId, dealIds),
         eq(orders.status, 'open'),
-        eq(orders.provider, deps.provider.name),
+        eq(orders.provider, deps.payments.name),
         isNotNull(orders.providerSessionId),
       ),
     );
   let closed = 0;
   for (const order of open) {
     try {
-      if (!(await deps.provider.expireCheckout(order.sessionId!))) continue;
+      if (!(await deps.payments.expireCheckout(order.sessionId!))) continue;
       await deps.db
         .update(orders)
         .set({ status: 'expired' })
@@ -421,9 +410,9 @@ export async function closeCheckoutPagesForDeals(
   return closed;
 }
 
-async function saveCard(deps: CheckoutDeps & { log: { error(o: object, m: string): void } }, userId: string, sessionId: string) {
+async function saveCard(deps: Pick<Deps, 'db' | 'payments' | 'log'>, userId: string, sessionId: string) {
   try {
-    const card = await deps.provider.cardForSession(sessionId);
+    const card = await deps.payments.cardForSession(sessionId);
     if (!card || !/^\d{4}$/.test(card.last4)) return;
     await deps.db
       .insert(paymentMethods)
@@ -435,8 +424,9 @@ async function saveCard(deps: CheckoutDeps & { log: { error(o: object, m: string
 }
 
 /** Open orders past their provider session's expiry are closed (they can no longer be paid). */
-export async function expireStaleOrders(db: Db, now = new Date()) {
-  await db
+export async function expireStaleOrders(deps: Pick<Deps, 'db' | 'clock'>) {
+  const now = deps.clock.now();
+  await deps.db
     .update(orders)
     .set({ status: 'expired' })
     .where(and(eq(orders.status, 'open'), sql`${orders.expiresAt} < ${now}`));

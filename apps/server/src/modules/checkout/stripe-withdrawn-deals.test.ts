@@ -146,7 +146,7 @@ describe('a deal withdrawn while its Stripe payment was under way', () => {
     const page = (await t.request({ method: 'GET', url: '/api/purchases', cookie })).json();
     expect(page.refunds).toEqual([expect.objectContaining({ dealId: gone.id, amountCents: 2_160, status: 'pending' })]);
 
-    const deps = { db, provider: t.app.payments, mailer: t.app.mailer, appUrl: t.app.config.appUrl, log: t.app.log };
+    const deps = { ...t.app.deps, db };
     const before = fake.refunds.length;
     // Two job runs at once (two instances): one refund at Stripe, one e-mail.
     await Promise.all([settleRefunds(deps), settleRefunds(deps)]);

@@ -100,7 +100,7 @@ describe('a deal withdrawn while its payment was under way', () => {
       expect(await orderStatus(unrelated.orderId)).toBe('open');
       expect(await sessionStatus(sessionId)).toBe('paid');
 
-      expect(await deliverCompletedWebhook(t.app, charged)).toBe(true);
+      expect(await deliverCompletedWebhook(t.app.deps, charged)).toBe(true);
 
       // The still-sellable deal of the order gets its voucher; the withdrawn one none.
       const bought = await purchasesOf(orderId);

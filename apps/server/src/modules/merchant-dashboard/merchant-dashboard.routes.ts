@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { merchantProfileSchema, registrationMessageSchema, switchPlanSchema } from '@localperks/shared';
@@ -16,7 +16,7 @@ import {
 export async function merchantDashboardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['merchant dashboard'];
-  const deps = (log: { error(o: object, m: string): void }) => ({ db: app.db, provider: app.payments, appUrl: app.config.appUrl, log });
+  const deps = (log: FastifyBaseLogger) => ({ ...app.deps, log });
 
   r.put(
     '/api/merchant/profile',

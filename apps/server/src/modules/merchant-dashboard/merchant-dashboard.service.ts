@@ -18,17 +18,12 @@ import type { Db, Tx } from '../../db/client';
 import { adminMerchantMessages, deals, merchantRegistrationRequests, merchants, purchases, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { publishMessageEvent } from '../../lib/events';
-import type { PaymentProvider } from '../../payments/provider';
+import type { Deps } from '../../lib/deps';
 import { hasPaidSubscription, setSubscriptionRenewal, startMerchantCharge } from '../billing/billing.service';
 import { toThreadMessage } from '../admin-merchants/thread-message';
 import { merchantOverview, messagingAccess } from '../merchants/merchants.service';
 
-export interface DashboardDeps {
-  db: Db;
-  provider: PaymentProvider;
-  appUrl: string;
-  log: { error(o: object, m: string): void };
-}
+export type DashboardDeps = Pick<Deps, 'db' | 'payments' | 'config' | 'clock' | 'log'>;
 
 type MerchantRow = typeof merchants.$inferSelect;
 
@@ -108,7 +103,7 @@ export async function updateProfile(deps: DashboardDeps, userId: string, input: 
     city: input.city,
     state: input.state,
   };
-  const now = new Date();
+  const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
     const m = await lockedMerchant(tx, userId);
     await tx
@@ -136,7 +131,7 @@ export async function updateProfile(deps: DashboardDeps, userId: string, input: 
 
 /** Switch Plans (merchant-admin.md §4): the current plan is refused with Already on this plan. */
 export async function switchPlan(deps: DashboardDeps, userId: string, plan: PlanId): Promise<PlanSwitched> {
-  const now = new Date();
+  const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
     const m = await lockedMerchant(tx, userId);
     if (m.subscriptionPlan === plan) throw new AppError('CONFLICT', D.alreadyOnPlan);

@@ -13,6 +13,7 @@ import {
   webhookEvents,
 } from '../../db/schema';
 import { build, sessionCookie, TEST_PASSWORD } from '../../../test/build';
+import { fixedClock } from '../../../test/clock';
 import { createBoostDeal, createDeal, createMerchant, TEST_CARD } from '../../../test/factories';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../../payments/sandbox';
 import { runSandboxSubscriptions } from '../sandbox/sandbox.service';
@@ -485,14 +486,14 @@ describe('the $15/month messaging subscription (sandbox provider)', () => {
 
     // Renewal: the sandbox bills the next month and tells us with a signed invoice.paid.
     const subId = charge.providerSubscriptionId!;
-    let run = await runSandboxSubscriptions(t.app, new Date(firstEnd.getTime() + 1000));
+    let run = await runSandboxSubscriptions({ ...t.app.deps, clock: fixedClock(firstEnd.getTime() + 1000) });
     expect(run.renewed).toContain(subId);
     const renewed = (await chargesOf(a.merchant.id))[0]!;
     expect(renewed.currentPeriodEnd!.getTime()).toBeGreaterThan(firstEnd.getTime() + 27 * DAY);
     expect(await merchantRow(a.merchant.id)).toMatchObject({ hasSubscription: true });
     expect((await t.lastMail(a.user.email, 'merchant_subscription_renewed'))?.text).toContain('is paid through');
     // Running again in the same period does nothing.
-    run = await runSandboxSubscriptions(t.app, new Date(firstEnd.getTime() + 2000));
+    run = await runSandboxSubscriptions({ ...t.app.deps, clock: fixedClock(firstEnd.getTime() + 2000) });
     expect([...run.renewed, ...run.ended]).not.toContain(subId);
 
     // Downgrade: plan changes now, the subscription is not renewed at its period end.
@@ -502,7 +503,7 @@ describe('the $15/month messaging subscription (sandbox provider)', () => {
     expect(sub!.cancelAtPeriodEnd).toBe(true);
     expect(await merchantRow(a.merchant.id)).toMatchObject({ hasMessaging: false, hasSubscription: true });
 
-    run = await runSandboxSubscriptions(t.app, new Date(renewed.currentPeriodEnd!.getTime() + 1000));
+    run = await runSandboxSubscriptions({ ...t.app.deps, clock: fixedClock(renewed.currentPeriodEnd!.getTime() + 1000) });
     expect(run.ended).toContain(subId);
     expect(run.renewed).not.toContain(subId);
     expect((await chargesOf(a.merchant.id))[0]!.status).toBe('canceled');
@@ -580,7 +581,7 @@ describe('the $15/month messaging subscription (sandbox provider)', () => {
 
   it('an unpaid card page closes after a day: its charge expires and can no longer apply', async () => {
     const a = await subscribedCheckout();
-    await expireStaleCharges(db, new Date(Date.now() + DAY + 60_000));
+    await expireStaleCharges({ db, clock: fixedClock(Date.now() + DAY + 60_000) });
     expect((await chargesOf(a.merchant.id))[0]!.status).toBe('expired');
     expect(await merchantRow(a.merchant.id)).toMatchObject({ hasSubscription: false });
   });
@@ -600,20 +601,17 @@ describe('PerkBoost launch payment (billing contract)', () => {
   it('launches the draft deal once the signed payment event arrives, and only once', async () => {
     const a = await merchantAccount();
     const deal = await createBoostDeal(db, a.merchant.id, 50, 0, { status: 'draft', votingEndDate: null });
-    const { chargeId, url } = await startMerchantCharge(
-      { db, provider: t.app.payments, appUrl: t.app.config.appUrl },
-      {
-        merchantId: a.merchant.id,
-        merchantEmail: a.user.email,
-        kind: 'perkboost',
-        dealId: deal.id,
-        boostDays: 7,
-        amountCents: 4999,
-        description: 'PerkBoost: 7 days',
-        successPath: '/merchant/dashboard?boost=success',
-        cancelPath: '/merchant/dashboard?boost=cancelled',
-      },
-    );
+    const { chargeId, url } = await startMerchantCharge(t.app.deps, {
+      merchantId: a.merchant.id,
+      merchantEmail: a.user.email,
+      kind: 'perkboost',
+      dealId: deal.id,
+      boostDays: 7,
+      amountCents: 4999,
+      description: 'PerkBoost: 7 days',
+      successPath: '/merchant/dashboard?boost=success',
+      cancelPath: '/merchant/dashboard?boost=cancelled',
+    });
     const sessionId = url.split('/').pop()!;
     expect((await db.select().from(merchantCharges).where(eq(merchantCharges.id, chargeId)))[0]).toMatchObject({
       status: 'open',

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import type { merchants } from '../../db/schema';
 import { and, eq } from 'drizzle-orm';
 import { deals } from '../../db/schema';
+import type { Deps } from '../../lib/deps';
 import { closeOpenCharges, startMerchantCharge } from '../billing/billing.service';
 import { boostPriceCents, merchantForUser } from './merchant-deals.service';
 
@@ -11,24 +11,21 @@ import { boostPriceCents, merchantForUser } from './merchant-deals.service';
  * The card page returns to the deal's edit page, which shows the outcome.
  */
 export async function startBoostPayment(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'db' | 'payments' | 'config' | 'clock'>,
   opts: { merchant: typeof merchants.$inferSelect; merchantEmail: string; dealId: string; dealTitle: string; boostDays: number },
 ): Promise<string> {
   const back = `/merchant/deals/${opts.dealId}/edit`;
-  const { url } = await startMerchantCharge(
-    { db: app.db, provider: app.payments, appUrl: app.config.appUrl },
-    {
-      merchantId: opts.merchant.id,
-      merchantEmail: opts.merchantEmail,
-      kind: 'perkboost',
-      dealId: opts.dealId,
-      boostDays: opts.boostDays,
-      amountCents: boostPriceCents(opts.boostDays),
-      description: `PerkBoost: ${opts.boostDays} ${opts.boostDays === 1 ? 'day' : 'days'} for “${opts.dealTitle}”`,
-      successPath: `${back}?boost=paid`,
-      cancelPath: `${back}?boost=cancelled`,
-    },
-  );
+  const { url } = await startMerchantCharge(deps, {
+    merchantId: opts.merchant.id,
+    merchantEmail: opts.merchantEmail,
+    kind: 'perkboost',
+    dealId: opts.dealId,
+    boostDays: opts.boostDays,
+    amountCents: boostPriceCents(opts.boostDays),
+    description: `PerkBoost: ${opts.boostDays} ${opts.boostDays === 1 ? 'day' : 'days'} for “${opts.dealTitle}”`,
+    successPath: `${back}?boost=paid`,
+    cancelPath: `${back}?boost=cancelled`,
+  });
   return url;
 }
 
@@ -36,15 +33,12 @@ export async function startBoostPayment(
  * Before a PerkBoost draft of the caller is deleted: its open payment pages are closed at the
  * provider; one that was paid meanwhile stops the deletion (409), as the launch is then going live.
  */
-export async function closeBoostPayments(app: FastifyInstance, userId: string, dealId: string) {
-  const m = await merchantForUser(app.db, userId);
-  const [draft] = await app.db
+export async function closeBoostPayments(deps: Pick<Deps, 'db' | 'payments' | 'config' | 'clock'>, userId: string, dealId: string) {
+  const m = await merchantForUser(deps.db, userId);
+  const [draft] = await deps.db
     .select({ id: deals.id })
     .from(deals)
     .where(and(eq(deals.id, dealId), eq(deals.merchantId, m.id), eq(deals.type, 'perkboost'), eq(deals.status, 'draft')));
   if (!draft) return;
-  await closeOpenCharges(
-    { db: app.db, provider: app.payments, appUrl: app.config.appUrl },
-    { merchantId: m.id, kind: 'perkboost', dealId },
-  );
+  await closeOpenCharges(deps, { merchantId: m.id, kind: 'perkboost', dealId });
 }

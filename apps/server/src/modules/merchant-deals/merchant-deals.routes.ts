@@ -71,7 +71,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
       const created = await createMerchantDeal(app.db, storage, request.user!.id, body);
       let checkoutUrl: string | null = null;
       if (body.boost) {
-        checkoutUrl = await startBoostPayment(app, {
+        checkoutUrl = await startBoostPayment(app.deps, {
           merchant: created.merchant,
           merchantEmail: request.user!.email,
           dealId: created.deal.id,
@@ -115,7 +115,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
     async (request) => {
       const { merchant, deal } = await boostDraft(app.db, request.user!.id, request.params.id);
       await setDraftBoostDays(app.db, deal.id, request.body.boostDays);
-      const checkoutUrl = await startBoostPayment(app, {
+      const checkoutUrl = await startBoostPayment(app.deps, {
         merchant,
         merchantEmail: request.user!.email,
         dealId: deal.id,
@@ -132,7 +132,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
     async (request) => {
       const deal = await setDealPaused(app.db, request.user!.id, request.params.id, true, storage.publicUrl);
       // Off sale first, then its open payment pages are closed (a payment landing between is refunded).
-      await closeCheckoutPagesForDeals({ db: app.db, provider: app.payments, log: request.log }, [deal.id]);
+      await closeCheckoutPagesForDeals({ ...app.deps, log: request.log }, [deal.id]);
       return deal;
     },
   );
@@ -151,9 +151,9 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       // A draft's open payment page is closed first, so a deleted launch can never be paid for.
-      await closeBoostPayments(app, request.user!.id, request.params.id);
+      await closeBoostPayments(app.deps, request.user!.id, request.params.id);
       await deleteMerchantDeal(app.db, request.user!.id, request.params.id);
-      await closeCheckoutPagesForDeals({ db: app.db, provider: app.payments, log: request.log }, [request.params.id]);
+      await closeCheckoutPagesForDeals({ ...app.deps, log: request.log }, [request.params.id]);
       return { removed: true };
     },
   );

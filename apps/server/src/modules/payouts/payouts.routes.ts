@@ -13,13 +13,13 @@ export async function payoutsRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/payouts',
     { config, schema: { tags, summary: 'All payouts, newest period first, paginated', querystring: adminPayoutsQuerySchema } },
-    async (request) => listPayouts(app.db, request.query.page),
+    async (request) => listPayouts(app.deps, request.query.page),
   );
 
   r.get(
     '/api/admin/payouts/summary',
     { config, schema: { tags, summary: 'Current Period Summary: upcoming net, merchants this period, pending payouts' } },
-    async () => payoutSummary(app.db),
+    async () => payoutSummary(app.deps),
   );
 
   r.post(
@@ -32,7 +32,6 @@ export async function payoutsRoutes(app: FastifyInstance) {
         params: z.object({ id: z.uuid() }),
       },
     },
-    async (request) =>
-      markPayoutPaid({ db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, log: request.log }, request.user!.id, request.params.id),
+    async (request) => markPayoutPaid({ ...app.deps, log: request.log }, request.user!.id, request.params.id),
   );
 }

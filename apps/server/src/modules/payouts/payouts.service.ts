@@ -9,11 +9,10 @@ import {
   type PayoutPeriod,
   type PayoutSummary,
 } from '@localperks/shared';
-import type { Db } from '../../db/client';
+import type { Deps } from '../../lib/deps';
 import { merchantPayouts, merchants, purchases, users } from '../../db/schema';
 import { deliverQueuedMail } from '../../lib/deliver-mail';
 import { AppError } from '../../lib/errors';
-import type { Mailer } from '../../mail/mailer';
 import { recordAudit } from '../admin/audit';
 import { payoutPaidEmail } from './payouts.emails';
 
@@ -38,8 +37,9 @@ const nextPeriod = (p: PayoutPeriod) => payoutPeriodFor(payoutPeriodWindow(p).to
  * It starts from the newest period already closed (re-checked, as closing is idempotent) or, on a
  * database with no payouts yet, from the first sale.
  */
-export async function closePayoutPeriods(db: Db, now = new Date()): Promise<{ ran: boolean; created: number }> {
-  return db.transaction(async (tx) => {
+export async function closePayoutPeriods(deps: Pick<Deps, 'db' | 'clock'>): Promise<{ ran: boolean; created: number }> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
     const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(${PAYOUT_LOCK_KEY}) as locked`)) as unknown as Rows<{
       locked: boolean;
@@ -78,7 +78,8 @@ export async function closePayoutPeriods(db: Db, now = new Date()): Promise<{ ra
 }
 
 /** All payouts, newest period first, page by page (merchant-admin.md §7). */
-export async function listPayouts(db: Db, page: number): Promise<AdminPayoutsPage> {
+export async function listPayouts(deps: Pick<Deps, 'db'>, page: number): Promise<AdminPayoutsPage> {
+  const { db } = deps;
   const pageSize = ADMIN_PAYOUTS_PAGE_SIZE;
   const [rows, [total]] = await Promise.all([
     db
@@ -109,7 +110,9 @@ const toPayout = (p: typeof merchantPayouts.$inferSelect, merchantName: string |
 });
 
 /** Current Period Summary: the open period's sales so far, and closed payouts still to pay. */
-export async function payoutSummary(db: Db, now = new Date()): Promise<PayoutSummary> {
+export async function payoutSummary(deps: Pick<Deps, 'db' | 'clock'>): Promise<PayoutSummary> {
+  const { db } = deps;
+  const now = deps.clock.now();
   const period = payoutPeriodFor(now);
   const w = payoutPeriodWindow(period);
   const [[current], [pending]] = await Promise.all([
@@ -134,18 +137,14 @@ export async function payoutSummary(db: Db, now = new Date()): Promise<PayoutSum
   };
 }
 
-export interface PayoutDeps {
-  db: Db;
-  mailer: Mailer;
-  appUrl: string;
-  log: { error(o: object, m: string): void };
-}
+export type PayoutDeps = Pick<Deps, 'db' | 'mailer' | 'config' | 'log' | 'clock'>;
 
 /**
  * Mark as Paid (merchant-admin.md §4): pending to paid, never back. The update only matches an
  * unpaid payout, so a second call (or a second admin) gets 409 and changes nothing.
  */
-export async function markPayoutPaid(deps: PayoutDeps, adminId: string, id: string, now = new Date()): Promise<AdminPayout> {
+export async function markPayoutPaid(deps: PayoutDeps, adminId: string, id: string): Promise<AdminPayout> {
+  const now = deps.clock.now();
   const { payout, mailId } = await deps.db.transaction(async (tx) => {
     const [paid] = await tx
       .update(merchantPayouts)
@@ -175,7 +174,7 @@ export async function markPayoutPaid(deps: PayoutDeps, adminId: string, id: stri
       },
     });
     const mailId = merchant
-      ? await deps.mailer.queue(tx, payoutPaidEmail(merchant.email, { ...paid, businessName: merchant.businessName }, deps.appUrl))
+      ? await deps.mailer.queue(tx, payoutPaidEmail(merchant.email, { ...paid, businessName: merchant.businessName }, deps.config.appUrl))
       : null;
     return { payout: toPayout(paid, merchant?.businessName ?? null), mailId };
   });

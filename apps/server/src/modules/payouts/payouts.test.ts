@@ -6,6 +6,8 @@ import type { Db } from '../../db/client';
 import { build, type TestApp } from '../../../test/build';
 import { createDeal, createMerchant, TEST_BILLING } from '../../../test/factories';
 import { closePayoutPeriods, PAYOUT_CLOSE_GRACE_MS, payoutSummary } from './payouts.service';
+import { systemClock } from '../../lib/deps';
+import { fixedClock } from '../../../test/clock';
 
 /** Sales at given instants: one purchase row per unit, as checkout writes them. */
 async function sell(t: TestApp, merchantId: string, sales: { at: string; priceCents?: number; rate?: number }[]) {
@@ -66,7 +68,7 @@ describe('closing payout periods', async () => {
       { at: '2025-02-01T00:00:00Z', priceCents: 700 },
       { at: '2025-02-28T23:59:59Z', priceCents: 800 },
     ]);
-    const res = await closePayoutPeriods(db, new Date('2025-03-02T12:00:00Z'));
+    const res = await closePayoutPeriods({ db, clock: fixedClock('2025-03-02T12:00:00Z') });
     expect(res).toEqual({ ran: true, created: 6 });
     const rows = await payoutsOf(db, merchant.id);
     expect(
@@ -91,11 +93,17 @@ describe('closing payout periods', async () => {
     ]);
 
     // Still April 14th, and then within the grace after midnight: nothing closes.
-    expect((await closePayoutPeriods(db, new Date('2025-04-14T23:59:59Z'))).created).toBe(0);
-    expect((await closePayoutPeriods(db, new Date(Date.parse('2025-04-15T00:00:00Z') + PAYOUT_CLOSE_GRACE_MS - 1000))).created).toBe(0);
+    expect((await closePayoutPeriods({ db, clock: fixedClock('2025-04-14T23:59:59Z') })).created).toBe(0);
+    expect(
+      (await closePayoutPeriods({ db, clock: fixedClock(new Date(Date.parse('2025-04-15T00:00:00Z') + PAYOUT_CLOSE_GRACE_MS - 1000)) }))
+        .created,
+    ).toBe(0);
     expect(await payoutsOf(db, a.merchant.id)).toHaveLength(0);
 
-    const closed = await closePayoutPeriods(db, new Date(Date.parse('2025-04-15T00:00:00Z') + PAYOUT_CLOSE_GRACE_MS));
+    const closed = await closePayoutPeriods({
+      db,
+      clock: fixedClock(new Date(Date.parse('2025-04-15T00:00:00Z') + PAYOUT_CLOSE_GRACE_MS)),
+    });
     expect(closed.created).toBe(2);
     expect((await payoutsOf(db, a.merchant.id)).map((r) => [r.periodStart, r.totalPurchases, r.grossCents])).toEqual([
       ['2025-04-01', 2, 2000],
@@ -105,14 +113,14 @@ describe('closing payout periods', async () => {
       ['2025-04-01', 1, 2500],
     ]);
 
-    expect((await closePayoutPeriods(db, new Date('2025-04-20T00:00:00Z'))).created).toBe(0);
-    const may = await closePayoutPeriods(db, new Date('2025-05-01T01:00:00Z'));
+    expect((await closePayoutPeriods({ db, clock: fixedClock('2025-04-20T00:00:00Z') })).created).toBe(0);
+    const may = await closePayoutPeriods({ db, clock: fixedClock('2025-05-01T01:00:00Z') });
     expect(may.created).toBe(1);
     expect((await payoutsOf(db, b.merchant.id)).map((r) => [r.periodStart, r.periodEnd, r.payoutDate, r.grossCents])).toEqual([
       ['2025-04-01', '2025-04-14', '2025-04-15', 2500],
       ['2025-04-15', '2025-04-30', '2025-05-01', 999],
     ]);
-    expect((await closePayoutPeriods(db, new Date('2025-05-01T02:00:00Z'))).created).toBe(0);
+    expect((await closePayoutPeriods({ db, clock: fixedClock('2025-05-01T02:00:00Z') })).created).toBe(0);
   });
 
   it('closes exactly once when two runs race (two instances)', async () => {
@@ -121,7 +129,11 @@ describe('closing payout periods', async () => {
     await sell(t, c.merchant.id, [{ at: '2025-06-02T09:00:00Z' }, { at: '2025-06-20T09:00:00Z' }]);
     await sell(t, d.merchant.id, [{ at: '2025-06-02T09:00:00Z' }, { at: '2025-06-03T09:00:00Z' }, { at: '2025-07-01T09:00:00Z' }]);
     const now = new Date('2025-07-16T00:30:00Z');
-    const runs = await Promise.all([closePayoutPeriods(db, now), closePayoutPeriods(db, now), closePayoutPeriods(db, now)]);
+    const runs = await Promise.all([
+      closePayoutPeriods({ db, clock: fixedClock(now) }),
+      closePayoutPeriods({ db, clock: fixedClock(now) }),
+      closePayoutPeriods({ db, clock: fixedClock(now) }),
+    ]);
     expect(runs.reduce((s, r) => s + r.created, 0)).toBe(4);
     expect(runs.some((r) => r.ran)).toBe(true);
     expect((await payoutsOf(db, c.merchant.id)).map((r) => [r.periodStart, r.totalPurchases])).toEqual([
@@ -132,7 +144,7 @@ describe('closing payout periods', async () => {
       ['2025-06-01', 2],
       ['2025-07-01', 1],
     ]);
-    expect((await closePayoutPeriods(db, now)).created).toBe(0);
+    expect((await closePayoutPeriods({ db, clock: fixedClock(now) })).created).toBe(0);
   });
 
   it('two server instances (separate connection pools on one PostgreSQL) close a period once', async () => {
@@ -149,10 +161,10 @@ describe('closing payout periods', async () => {
       await sell(t, e.merchant.id, [{ at: '2025-08-05T10:00:00Z' }, { at: '2025-08-06T10:00:00Z' }]);
       const now = new Date('2025-08-16T00:00:00Z');
       const runs = await Promise.all([
-        closePayoutPeriods(db, now),
-        closePayoutPeriods(second.db, now),
-        closePayoutPeriods(db, now),
-        closePayoutPeriods(second.db, now),
+        closePayoutPeriods({ db, clock: fixedClock(now) }),
+        closePayoutPeriods({ db: second.db, clock: fixedClock(now) }),
+        closePayoutPeriods({ db, clock: fixedClock(now) }),
+        closePayoutPeriods({ db: second.db, clock: fixedClock(now) }),
       ]);
       expect(runs.reduce((s, r) => s + r.created, 0)).toBe(1);
       expect((await payoutsOf(db, e.merchant.id)).map((r) => [r.periodStart, r.totalPurchases, r.grossCents])).toEqual([
@@ -180,7 +192,7 @@ describe('payout management (admin)', async () => {
     { at: '2025-09-04T12:00:00Z', priceCents: 2000 },
     { at: '2025-09-20T12:00:00Z', priceCents: 1000 },
   ]);
-  await closePayoutPeriods(db, new Date('2025-10-02T00:00:00Z'));
+  await closePayoutPeriods({ db, clock: fixedClock('2025-10-02T00:00:00Z') });
 
   it('lists payouts newest period first with the merchant name, page by page', async () => {
     const res = await t.request({ method: 'GET', url: '/api/admin/payouts', cookie: admin.cookie });
@@ -207,7 +219,7 @@ describe('payout management (admin)', async () => {
 
   it('summarises the current period and the payouts still to pay', async () => {
     await sell(t, merchant.id, [{ at: new Date().toISOString(), priceCents: 4000 }]);
-    const summary = await payoutSummary(db);
+    const summary = await payoutSummary({ db, clock: systemClock });
     expect(summary).toMatchObject({ upcomingNetCents: 3400, merchantsThisPeriod: 1, pendingPayouts: 2, pendingNetCents: 4250 });
     const res = await t.request({ method: 'GET', url: '/api/admin/payouts/summary', cookie: admin.cookie });
     expect(res.json()).toEqual(summary);
@@ -293,6 +305,6 @@ describe('demo data', async () => {
     }
     const [customer] = await database.db.select().from(users).where(eq(users.email, 'customer@localperks.example'));
     expect(await database.db.select().from(purchases).where(eq(purchases.userId, customer!.id))).toHaveLength(0);
-    expect((await payoutSummary(database.db)).merchantsThisPeriod).toBe(1);
+    expect((await payoutSummary({ db: database.db, clock: systemClock })).merchantsThisPeriod).toBe(1);
   });
 });

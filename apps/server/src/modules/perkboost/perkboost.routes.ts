@@ -16,7 +16,7 @@ export async function perkboostRoutes(app: FastifyInstance) {
     '/api/votes/mine',
     { config: { access: 'customer' }, schema: { tags, summary: 'Ids of the crowd-vote deals the customer voted for' } },
     async (request) => ({
-      dealIds: await votedDealIds(app.db, request.user!.id),
+      dealIds: await votedDealIds(app.deps, request.user!.id),
     }),
   );
 
@@ -24,8 +24,8 @@ export async function perkboostRoutes(app: FastifyInstance) {
     '/api/deals/:id/vote',
     { config: { access: 'customer' }, schema: { tags, summary: 'Vote for a crowd-vote deal (once per customer)', params } },
     async (request) => {
-      const result = await castVote(app.db, request.user!.id, request.params.id);
-      if (result.unlocked) await sendUnlockEmails(app.mailer, app.config.appUrl, result.unlocked);
+      const result = await castVote(app.deps, request.user!.id, request.params.id);
+      if (result.unlocked) await sendUnlockEmails(app.deps, result.unlocked);
       return {
         currentVotes: result.currentVotes,
         votesRequired: result.votesRequired,
@@ -39,7 +39,7 @@ export async function perkboostRoutes(app: FastifyInstance) {
     '/api/deals/:id/vote',
     { config: { access: 'customer' }, schema: { tags, summary: 'Cancel a vote while the deal is still pending', params } },
     async (request) => {
-      const result = await cancelVote(app.db, request.user!.id, request.params.id);
+      const result = await cancelVote(app.deps, request.user!.id, request.params.id);
       return { ...result, unlocked: false };
     },
   );

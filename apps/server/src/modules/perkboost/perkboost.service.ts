@@ -1,10 +1,10 @@
 import { and, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import { VOTE_MESSAGES } from '@localperks/shared';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { dealVotes, deals, merchants, notifications, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { publishDealEvent } from '../../lib/events';
-import type { Mailer } from '../../mail/mailer';
+import type { Deps } from '../../lib/deps';
 import { unlockedMerchantEmail, unlockedVoterEmail } from './perkboost.emails';
 
 export interface Unlocked {
@@ -17,7 +17,7 @@ export interface Unlocked {
  * Unlocks a crowd-vote deal whose votes reached the target before its deadline. The conditional
  * update lets exactly one caller win, so voters and the merchant are notified exactly once.
  */
-export async function unlockIfReached(tx: Tx, dealId: string, now = new Date()): Promise<Unlocked | null> {
+export async function unlockIfReached(tx: Tx, dealId: string, now: Date): Promise<Unlocked | null> {
   const [deal] = await tx
     .update(deals)
     .set({ status: 'active', unlockedAt: now, updatedAt: now })
@@ -78,10 +78,10 @@ export async function unlockIfReached(tx: Tx, dealId: string, now = new Date()):
   };
 }
 
-export async function sendUnlockEmails(mailer: Mailer, appUrl: string, unlocked: Unlocked) {
-  const url = `${appUrl}/deals/${unlocked.dealId}`;
+export async function sendUnlockEmails(deps: Pick<Deps, 'mailer' | 'config'>, unlocked: Unlocked) {
+  const url = `${deps.config.appUrl}/deals/${unlocked.dealId}`;
   for (const r of unlocked.recipients)
-    await mailer.send(
+    await deps.mailer.send(
       r.isMerchant ? unlockedMerchantEmail(r.email, unlocked.title, url) : unlockedVoterEmail(r.email, unlocked.title, url),
     );
 }
@@ -101,8 +101,9 @@ async function lockVotableDeal(tx: Tx, dealId: string, now: Date, action: 'vote'
 }
 
 /** One vote per customer: the primary key refuses a second, the counter moves in the same transaction. */
-export async function castVote(db: Db, userId: string, dealId: string, now = new Date()) {
-  return db.transaction(async (tx) => {
+export async function castVote(deps: Pick<Deps, 'db' | 'clock'>, userId: string, dealId: string) {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
     await lockVotableDeal(tx, dealId, now, 'vote');
     const inserted = await tx.insert(dealVotes).values({ userId, dealId }).onConflictDoNothing().returning({ dealId: dealVotes.dealId });
     if (inserted.length === 0) throw new AppError('CONFLICT', 'You have already voted for this deal.');
@@ -129,8 +130,9 @@ export async function castVote(db: Db, userId: string, dealId: string, now = new
   });
 }
 
-export async function cancelVote(db: Db, userId: string, dealId: string, now = new Date()) {
-  return db.transaction(async (tx) => {
+export async function cancelVote(deps: Pick<Deps, 'db' | 'clock'>, userId: string, dealId: string) {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
     await lockVotableDeal(tx, dealId, now, 'cancel');
     const removed = await tx
       .delete(dealVotes)
@@ -153,8 +155,8 @@ export async function cancelVote(db: Db, userId: string, dealId: string, now = n
   });
 }
 
-export async function votedDealIds(db: Tx, userId: string) {
-  const rows = await db.select({ dealId: dealVotes.dealId }).from(dealVotes).where(eq(dealVotes.userId, userId));
+export async function votedDealIds(deps: Pick<Deps, 'db'>, userId: string) {
+  const rows = await deps.db.select({ dealId: dealVotes.dealId }).from(dealVotes).where(eq(dealVotes.userId, userId));
   return rows.map((r) => r.dealId);
 }
 
@@ -163,10 +165,10 @@ export async function votedDealIds(db: Tx, userId: string) {
  * ended and deals past their expiration date. Only the instance holding the advisory lock runs it.
  */
 export async function runPerkboostTick(
-  db: Db,
-  now = new Date(),
+  deps: Pick<Deps, 'db' | 'clock'>,
 ): Promise<{ ran: boolean; unlocked: Unlocked[]; expired: number; expiredIds: string[] }> {
-  return db.transaction(async (tx) => {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
     const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(724010) as locked`)) as unknown as { rows: { locked: boolean }[] };
     if (!lock.rows[0]?.locked) return { ran: false, unlocked: [], expired: 0, expiredIds: [] };

@@ -91,7 +91,7 @@ describe('voting', () => {
     expect((await t.lastMail(a.user.email))?.kind).toBe('perkboost_unlocked');
     expect((await t.lastMail(owner.email))?.kind).toBe('perkboost_unlocked_merchant');
     // The job finds nothing more to do: no second notification.
-    await runPerkboostTick(db);
+    await runPerkboostTick(t.app.deps);
     expect(await db.select().from(notifications).where(eq(notifications.entityId, deal.id))).toHaveLength(3);
   });
 });
@@ -102,7 +102,7 @@ describe('the 60-second job', () => {
     const reached = await createBoostDeal(db, merchant.id, 5, 5);
     const late = await createBoostDeal(db, merchant.id, 5, 1, { votingEndDate: new Date(Date.now() - 1000) });
     const stale = await createDeal(db, merchant.id, { expirationDate: new Date(Date.now() - DAY) });
-    const res = await runPerkboostTick(db);
+    const res = await runPerkboostTick(t.app.deps);
     expect(res.ran).toBe(true);
     expect(res.unlocked.map((u) => u.dealId)).toContain(reached.id);
     const status = async (id: string) => (await db.select({ s: deals.status }).from(deals).where(eq(deals.id, id)))[0]!.s;
@@ -118,7 +118,7 @@ describe('the 60-second job', () => {
       const clients = await Promise.all([pool.connect(), pool.connect()]);
       for (const c of clients) c.release();
     }
-    const [a, b] = await Promise.all([runPerkboostTick(db), runPerkboostTick(db)]);
+    const [a, b] = await Promise.all([runPerkboostTick(t.app.deps), runPerkboostTick(t.app.deps)]);
     if (t.database.kind === 'postgres') expect([a.ran, b.ran].sort()).toEqual([false, true]);
     else expect(a.ran || b.ran).toBe(true); // PGlite runs transactions one after another
   });
@@ -133,7 +133,7 @@ describe('concurrent voting', () => {
       const { merchant } = await createMerchant(db);
       const deal = await createBoostDeal(db, merchant.id, n, 0);
       const voters = await bulkCustomers(n);
-      const results = await Promise.allSettled(voters.map((id) => castVote(db, id, deal.id)));
+      const results = await Promise.allSettled(voters.map((id) => castVote(t.app.deps, id, deal.id)));
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
       const [row] = await db.select().from(deals).where(eq(deals.id, deal.id));
       expect(row!.currentVotes).toBe(n);

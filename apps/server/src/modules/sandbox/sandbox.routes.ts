@@ -16,11 +16,11 @@ export async function sandboxRoutes(app: FastifyInstance) {
   r.get(
     '/api/sandbox/sessions/:id',
     { config: { access: 'public' }, schema: { tags, summary: 'A sandbox checkout session (what the hosted card page shows)', params } },
-    async (request) => getSandboxSession(app.db, request.params.id),
+    async (request) => getSandboxSession(app.deps, request.params.id),
   );
   r.post(
     '/api/sandbox/sessions/:id/pay',
     { config: { access: 'public' }, schema: { tags, summary: 'Pay a sandbox session with a test card', params, body: sandboxPaySchema } },
-    async (request) => paySandboxSession(app, request.params.id, request.body),
+    async (request) => paySandboxSession(app.deps, request.params.id, request.body),
   );
 }

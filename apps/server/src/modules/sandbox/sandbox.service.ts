@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { SANDBOX_DECLINE_CARD, SANDBOX_MESSAGES, SANDBOX_TEST_CARD, parseExpiry, type SandboxSession } from '@localperks/shared';
 import type { Db } from '../../db/client';
+import type { Deps } from '../../lib/deps';
 import { sandboxSessions, sandboxSubscriptions } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { randomToken } from '../../lib/crypto';
@@ -12,14 +12,18 @@ const MAX_FAILED_ATTEMPTS = 10;
 
 type Row = typeof sandboxSessions.$inferSelect;
 
+/** What posting signed events to our own webhook route takes. */
+type WebhookDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'sandboxSecret' | 'loopback'>;
+
 async function sessionRow(db: Db, id: string): Promise<Row> {
   const [row] = await db.select().from(sandboxSessions).where(eq(sandboxSessions.id, id));
   if (!row) throw new AppError('NOT_FOUND', 'This payment page does not exist.');
   return row;
 }
 
-export async function getSandboxSession(db: Db, id: string, now = new Date()): Promise<SandboxSession> {
-  const row = await sessionRow(db, id);
+export async function getSandboxSession(deps: Pick<Deps, 'db' | 'clock'>, id: string): Promise<SandboxSession> {
+  const row = await sessionRow(deps.db, id);
+  const now = deps.clock.now();
   const status = row.status === 'open' && row.expiresAt <= now ? 'expired' : row.status;
   return {
     id: row.id,
@@ -44,12 +48,12 @@ const brandOf = (digits: string) =>
  * paid session is confirmed to us by a signed webhook, exactly as a real provider would.
  */
 export async function paySandboxSession(
-  app: FastifyInstance,
+  deps: WebhookDeps,
   id: string,
   card: { cardNumber: string; expiry: string; cvc: string; name: string },
-  now = new Date(),
 ): Promise<{ url: string }> {
-  const row = await sessionRow(app.db, id);
+  const now = deps.clock.now();
+  const row = await sessionRow(deps.db, id);
   if (row.status === 'paid') return { url: row.successUrl };
   if (row.status !== 'open' || row.expiresAt <= now) throw new AppError('CONFLICT', SANDBOX_MESSAGES.sessionClosed);
   if (row.failedAttempts >= MAX_FAILED_ATTEMPTS)
@@ -57,7 +61,7 @@ export async function paySandboxSession(
 
   const expiry = parseExpiry(card.expiry, now);
   const refuse = async (code: 'VALIDATION' | 'PAYMENT_DECLINED', message: string, field: string) => {
-    await app.db
+    await deps.db
       .update(sandboxSessions)
       .set({ failedAttempts: sql`${sandboxSessions.failedAttempts} + 1` })
       .where(eq(sandboxSessions.id, id));
@@ -68,7 +72,7 @@ export async function paySandboxSession(
   if (card.cardNumber !== SANDBOX_TEST_CARD) throw await refuse('VALIDATION', SANDBOX_MESSAGES.cardNumberUnsupported, 'cardNumber');
 
   const cardSummary = { brand: brandOf(card.cardNumber), last4: card.cardNumber.slice(-4), expMonth: expiry.month, expYear: expiry.year };
-  const paid = await app.db.transaction(async (tx) => {
+  const paid = await deps.db.transaction(async (tx) => {
     const subscriptionId = row.mode === 'subscription' ? `sub_sandbox_${randomToken(20)}` : null;
     const [updated] = await tx
       .update(sandboxSessions)
@@ -88,8 +92,8 @@ export async function paySandboxSession(
     return updated;
   });
   // Lost a race with another click on Pay: that one charged; this one must not charge again.
-  if (!paid) return { url: (await sessionRow(app.db, id)).successUrl };
-  await deliverCompletedWebhook(app, paid);
+  if (!paid) return { url: (await sessionRow(deps.db, id)).successUrl };
+  await deliverCompletedWebhook(deps, paid);
   return { url: paid.successUrl };
 }
 
@@ -97,10 +101,10 @@ export async function paySandboxSession(
  * Posts the signed `checkout.session.completed` event to our webhook endpoint, through the same
  * route a real provider calls. Undelivered events are retried by the scheduled job.
  */
-export async function deliverCompletedWebhook(app: FastifyInstance, session: Row): Promise<boolean> {
+export async function deliverCompletedWebhook(deps: WebhookDeps, session: Row): Promise<boolean> {
   let periodEnd: number | null = null;
   if (session.subscriptionId) {
-    const [sub] = await app.db
+    const [sub] = await deps.db
       .select({ end: sandboxSubscriptions.currentPeriodEnd })
       .from(sandboxSubscriptions)
       .where(eq(sandboxSubscriptions.id, session.subscriptionId));
@@ -120,11 +124,11 @@ export async function deliverCompletedWebhook(app: FastifyInstance, session: Row
   const event: SandboxEvent = {
     id: `evt_${session.id}_completed`,
     type: 'checkout.session.completed',
-    created: Math.floor((session.paidAt ?? new Date()).getTime() / 1000),
+    created: Math.floor((session.paidAt ?? deps.clock.now()).getTime() / 1000),
     data: { object },
   };
-  if (await postSandboxEvent(app, event)) {
-    await app.db.update(sandboxSessions).set({ webhookDeliveredAt: new Date() }).where(eq(sandboxSessions.id, session.id));
+  if (await postSandboxEvent(deps, event)) {
+    await deps.db.update(sandboxSessions).set({ webhookDeliveredAt: deps.clock.now() }).where(eq(sandboxSessions.id, session.id));
     return true;
   }
   return false;
@@ -142,22 +146,22 @@ export function addMonth(at: Date): Date {
 }
 
 /** Signs and posts one event to our webhook endpoint, through the route a real provider calls. */
-async function postSandboxEvent(app: FastifyInstance, event: SandboxEvent): Promise<boolean> {
+async function postSandboxEvent(deps: WebhookDeps, event: SandboxEvent): Promise<boolean> {
   const payload = JSON.stringify(event);
   try {
-    const res = await app.inject({
+    const res = await deps.loopback({
       method: 'POST',
       url: '/api/webhooks/sandbox',
-      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(app.sandboxSecret, payload) },
+      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(deps.sandboxSecret, payload) },
       payload,
     });
     if (res.statusCode >= 300) {
-      app.log.error({ status: res.statusCode, body: res.body.slice(0, 300), eventId: event.id }, 'sandbox webhook refused');
+      deps.log.error({ status: res.statusCode, body: res.body.slice(0, 300), eventId: event.id }, 'sandbox webhook refused');
       return false;
     }
     return true;
   } catch (err) {
-    app.log.error({ err, eventId: event.id }, 'sandbox webhook delivery failed');
+    deps.log.error({ err, eventId: event.id }, 'sandbox webhook delivery failed');
     return false;
   }
 }
@@ -168,10 +172,11 @@ async function postSandboxEvent(app: FastifyInstance, event: SandboxEvent): Prom
  * cancel at period end (signed `customer.subscription.deleted`). The period moves by a conditional
  * update, so two runs never renew twice; the event waits in `pending_event` until accepted.
  */
-export async function runSandboxSubscriptions(app: FastifyInstance, now = new Date()): Promise<{ renewed: string[]; ended: string[] }> {
+export async function runSandboxSubscriptions(deps: WebhookDeps): Promise<{ renewed: string[]; ended: string[] }> {
+  const now = deps.clock.now();
   const renewed: string[] = [];
   const ended: string[] = [];
-  const due = await app.db
+  const due = await deps.db
     .select()
     .from(sandboxSubscriptions)
     .where(
@@ -184,7 +189,7 @@ export async function runSandboxSubscriptions(app: FastifyInstance, now = new Da
     .orderBy(asc(sandboxSubscriptions.currentPeriodEnd))
     .limit(50);
   for (const sub of due) {
-    const [session] = await app.db
+    const [session] = await deps.db
       .select({ chargeId: sandboxSessions.orderId })
       .from(sandboxSessions)
       .where(eq(sandboxSessions.id, sub.sessionId));
@@ -201,7 +206,7 @@ export async function runSandboxSubscriptions(app: FastifyInstance, now = new Da
         created,
         data: { object: { id: sub.id } },
       };
-      const [done] = await app.db
+      const [done] = await deps.db
         .update(sandboxSubscriptions)
         .set({ status: 'canceled', pendingEvent: event })
         .where(same)
@@ -216,7 +221,7 @@ export async function runSandboxSubscriptions(app: FastifyInstance, now = new Da
         created,
         data: { object: { subscription: sub.id, period_end: periodEnd, metadata: { chargeId: session?.chargeId } } },
       };
-      const [done] = await app.db
+      const [done] = await deps.db
         .update(sandboxSubscriptions)
         .set({ currentPeriodEnd: end, pendingEvent: event })
         .where(same)
@@ -224,18 +229,18 @@ export async function runSandboxSubscriptions(app: FastifyInstance, now = new Da
       if (done) renewed.push(sub.id);
     }
   }
-  await deliverSubscriptionEvents(app);
+  await deliverSubscriptionEvents(deps);
   return { renewed, ended };
 }
 
 /** Posts the subscription events not accepted yet; each is cleared once our endpoint took it. */
-export async function deliverSubscriptionEvents(app: FastifyInstance): Promise<number> {
-  const pending = await app.db.select().from(sandboxSubscriptions).where(isNotNull(sandboxSubscriptions.pendingEvent)).limit(50);
+export async function deliverSubscriptionEvents(deps: WebhookDeps): Promise<number> {
+  const pending = await deps.db.select().from(sandboxSubscriptions).where(isNotNull(sandboxSubscriptions.pendingEvent)).limit(50);
   let delivered = 0;
   for (const sub of pending) {
     const event = sub.pendingEvent as unknown as SandboxEvent;
-    if (await postSandboxEvent(app, event)) {
-      await app.db
+    if (await postSandboxEvent(deps, event)) {
+      await deps.db
         .update(sandboxSubscriptions)
         .set({ pendingEvent: null })
         .where(and(eq(sandboxSubscriptions.id, sub.id), sql`${sandboxSubscriptions.pendingEvent}->>'id' = ${event.id}`));
@@ -246,8 +251,9 @@ export async function deliverSubscriptionEvents(app: FastifyInstance): Promise<n
 }
 
 /** Retries paid sessions whose webhook was not accepted yet (the job runs this every minute). */
-export async function redeliverSandboxWebhooks(app: FastifyInstance, now = new Date()): Promise<number> {
-  const pending = await app.db
+export async function redeliverSandboxWebhooks(deps: WebhookDeps): Promise<number> {
+  const now = deps.clock.now();
+  const pending = await deps.db
     .select()
     .from(sandboxSessions)
     .where(
@@ -260,6 +266,6 @@ export async function redeliverSandboxWebhooks(app: FastifyInstance, now = new D
     .orderBy(asc(sandboxSessions.paidAt))
     .limit(50);
   let delivered = 0;
-  for (const s of pending) if (await deliverCompletedWebhook(app, s)) delivered++;
+  for (const s of pending) if (await deliverCompletedWebhook(deps, s)) delivered++;
   return delivered;
 }
