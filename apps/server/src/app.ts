@@ -243,8 +243,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       const rel = decodeURIComponent(request.url.split('?')[0] ?? '/').replace(/^\/+/, '');
       const file = path.join(root, rel);
       if (rel && file.startsWith(root) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-        // Hashed build assets never change; other files (images, icons) may.
+        // Hashed build assets never change; other files (images, icons) may. Which file is sent (.br, .gz
+        // or plain) depends on Accept-Encoding, which @fastify/static does not say.
         reply.header('cache-control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        reply.header('vary', 'accept-encoding');
         return reply.sendFile(rel);
       }
       indexHtml ??= fs.readFileSync(path.join(root, 'index.html'), 'utf8');
