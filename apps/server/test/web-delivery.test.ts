@@ -31,10 +31,8 @@ const t = await build({ serveWeb: true, webDir });
 const decode = (encoding: string | undefined, body: Buffer) =>
   (encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body).toString('utf8');
 
-const vary = (headers: Record<string, unknown>) =>
-  String(headers.vary ?? '')
-    .toLowerCase()
-    .split(/,\s*/);
+const vary = (headers: Record<string, string | string[] | number | undefined>) =>
+  [headers.vary ?? ''].flat().join(',').toLowerCase().split(/,\s*/);
 
 describe('compression', () => {
   it('compresses HTML pages with brotli or gzip as the browser accepts, with Vary: Accept-Encoding', async () => {
