@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
-import { BUILD_IMAGE_FORMATS, BUILD_IMAGE_WIDTHS, imageVariantUrl } from '@localperks/shared';
+// By path, not '@localperks/shared': Vite loads its config with Node, which cannot import the package's TypeScript entry.
+import { BUILD_IMAGE_FORMATS, BUILD_IMAGE_WIDTHS, imageVariantUrl } from '../../../packages/shared/src/domain/responsive-image';
 
 const RASTER = /\.(png|jpe?g|webp)$/i;
 const VARIANT = /-\d+\.(webp|avif)$/i;
