@@ -193,10 +193,16 @@ async function main() {
       await (await fetch(server.url + page)).text();
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(server.url + page, flags, config);
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-        if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${page}: ${result.lhr.runtimeError.message}`);
-        const run = readRun(result.lhr);
+        // A loaded machine sometimes loses the trace (NO_NAVSTART…): Lighthouse's own advice is to run again.
+        let result: Awaited<ReturnType<typeof lighthouse>>;
+        for (let attempt = 1; ; attempt++) {
+          result = await lighthouse(server.url + page, flags, config);
+          const error = result ? result.lhr.runtimeError : { message: 'no result' };
+          if (!error) break;
+          if (attempt === 3) throw new Error(`Lighthouse failed on ${page}: ${error.message}`);
+          log(`  ${page} run ${i + 1}: Lighthouse failed (${error.message}), running it again`);
+        }
+        const run = readRun(result!.lhr);
         runs.push(run);
         log(
           `  ${page} run ${i + 1}/${RUNS}: score ${run.score}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}, JS ${(run.jsBytes / 1000).toFixed(1)} kB`,
