@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Alias } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compression } from 'vite-plugin-compression2';
+import { imageVariants } from './vite/image-variants';
 
 /*
  * Which renderer runs the React code. The production build uses Preact through `preact/compat`:
@@ -25,7 +27,14 @@ export default defineConfig(({ command }) => {
   const runtime = process.env.WEB_RUNTIME ?? (command === 'build' ? 'preact' : 'react');
   if (runtime !== 'preact' && runtime !== 'react') throw new Error(`WEB_RUNTIME must be preact or react, not "${runtime}"`);
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [
+      react(),
+      tailwindcss(),
+      // Responsive sizes of raster images, then .br and .gz beside every text file (HTML, JS, CSS, JSON,
+      // SVG) for the server to send as they are (docs/decisions/0015-serving-and-web-performance.md).
+      imageVariants(),
+      compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
+    ],
     resolve: { alias: runtime === 'preact' ? preactAliases : [] },
     server: {
       port: Number(process.env.WEB_PORT ?? 3000),

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -12,6 +13,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { AfterResponse } from './lib/after-response';
 import { systemClock, type Clock, type Deps } from './lib/deps';
+import { compressOptions } from './lib/compression';
 import { AppError } from './lib/errors';
 import { uploadStorage, type FileStorage } from './lib/storage';
 import { isLoopbackRequest } from './lib/loopback';
@@ -32,6 +34,7 @@ import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { EventHub } from './lib/events';
 import { headForDeal, headForPath, injectHead, injectInitialData } from './lib/html-head';
 import { firstBrowsePage, getDeal, homeSections } from './modules/deals/deals.service';
+import { earlyHintLinks, entryAssets, injectPreloads, sendHtml, type EntryAssets } from './lib/web-page';
 import { supportRoutes } from './modules/support/support.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
@@ -234,6 +237,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
   });
   await app.register(sessionPlugin);
+  // Before every route: @fastify/compress attaches itself to the routes registered after it.
+  await app.register(compress, compressOptions);
 
   await app.register(swagger, {
     openapi: { info: { title: 'LocalPerks API', version: '0.1.0', description: 'REST JSON API of the LocalPerks marketplace.' } },
@@ -281,8 +286,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root,
       serve: false,
+      // The build writes .br and .gz beside each text file (apps/web/vite.config.ts); the cache header
+      // is set here, as @fastify/static drops sendFile's options when it falls back to the plain file.
+      preCompressed: true,
+      cacheControl: false,
     });
     let indexHtml: string | undefined;
+    let assets: EntryAssets | undefined;
     app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
       if (request.url.startsWith('/api/'))
         return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No API route GET ${request.url.split('?')[0]}` } });
@@ -292,31 +302,46 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       const rel = decodeURIComponent(request.url.split('?')[0] ?? '/').replace(/^\/+/, '');
       const file = path.join(root, rel);
       if (rel && file.startsWith(root) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-        // Hashed build assets never change; other files (images, icons) may.
-        return reply.sendFile(rel, rel.startsWith('assets/') ? { maxAge: 365 * 86_400_000, immutable: true } : { maxAge: 3_600_000 });
+        // Hashed build assets never change; other files (images, icons) may. Which file is sent (.br, .gz
+        // or plain) depends on Accept-Encoding, which @fastify/static does not say.
+        reply.header('cache-control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        reply.header('vary', 'accept-encoding');
+        return reply.sendFile(rel);
       }
+      indexHtml ??= fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+      assets ??= entryAssets(indexHtml);
+      // The browser fetches the entry chunk and stylesheet while the page's data is read (HTTP/2 proxies pass 103 on).
+      const hints = earlyHintLinks(assets);
+      if (hints.length) reply.writeEarlyHints({ link: hints });
       // Public pages get their title, description and Open Graph tags from the server (link previews).
       const pathname = (request.url.split('?')[0] ?? '/').replace(/\/$/, '') || '/';
       let head = headForPath(pathname, config.appUrl);
       let initialData: Record<string, unknown> | null = null;
+      let lcpImage: Parameters<typeof injectPreloads>[2] = null;
       const dealMatch = pathname.match(/^\/deals?\/([0-9a-f-]{36})$/i);
       if (dealMatch) {
         const deal = await getDeal(app.db, dealMatch[1]!.toLowerCase(), app.storage.publicUrl).catch(() => null);
         if (deal) {
           head = headForDeal(deal, config.appUrl);
           initialData = { deal };
+          const main = deal.images[0] ?? deal.imageUrl;
+          if (main) lcpImage = { url: main, slot: 'deal' };
         }
       } else if (pathname === '/') {
-        initialData = { home: await homeSections(app.db, app.storage.publicUrl).catch(() => null) };
+        const home = await homeSections(app.db, app.storage.publicUrl).catch(() => null);
+        initialData = { home };
+        const first = home?.featured[0]?.imageUrl;
+        if (first) lcpImage = { url: first, slot: 'card' };
       } else if (pathname === '/deals') {
-        initialData = {
-          browse: await firstBrowsePage(app.db, new URLSearchParams(request.url.split('?')[1] ?? ''), app.storage.publicUrl).catch(() => null),
-        };
+        const browse = await firstBrowsePage(app.db, new URLSearchParams(request.url.split('?')[1] ?? ''), app.storage.publicUrl).catch(() => null);
+        initialData = { browse };
+        const first = browse?.result.deals[0]?.imageUrl;
+        if (first) lcpImage = { url: first, slot: 'card' };
       }
-      indexHtml ??= fs.readFileSync(path.join(root, 'index.html'), 'utf8');
       let html = head ? injectHead(indexHtml, head) : indexHtml;
+      html = injectPreloads(html, assets, lcpImage);
       if (initialData) html = injectInitialData(html, initialData);
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      return sendHtml(request, reply, html);
     });
   }
 

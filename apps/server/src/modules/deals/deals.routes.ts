@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { browseQuerySchema, merchantLeadSchema, type BrowseResult, type HomeData } from '@localperks/shared';
+import { EncodedBody, sendEncoded } from '../../lib/compression';
 import { MicroCache } from '../../lib/micro-cache';
 import { merchantLeads } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -27,25 +28,26 @@ const LEAD_MAILS = {
 export async function dealsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['deals'];
-  // The caches keep the serialised JSON, so a cached answer costs no serialisation either.
-  const browseCache = new MicroCache<string>(app.config.BROWSE_CACHE_MS);
-  const homeCache = new MicroCache<string>(app.config.BROWSE_CACHE_MS, 1);
+  // The caches keep the serialised JSON and its compressed forms, so a cached answer costs no
+  // serialisation and no compression either.
+  const browseCache = new MicroCache<EncodedBody>(app.config.BROWSE_CACHE_MS);
+  const homeCache = new MicroCache<EncodedBody>(app.config.BROWSE_CACHE_MS, 1);
   const json =
     <T>(load: () => Promise<T>) =>
     async () =>
-      JSON.stringify(await load());
+      new EncodedBody(JSON.stringify(await load()));
 
   /**
    * The same listing address asked again while its answer is fresh is answered before validation
    * and the rest of the hook chain (the browse route is public and the answer is the same for
    * everyone): under load that halves the work of a cached answer. Only the browse handler fills it.
    */
-  const answeredUrls = new Map<string, { body: string; freshUntil: number }>();
+  const answeredUrls = new Map<string, { body: EncodedBody; freshUntil: number }>();
   const browseHeaders = { 'cache-control': 'public, max-age=15', 'content-type': 'application/json; charset=utf-8' };
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET') return;
     const hit = answeredUrls.get(request.url);
-    if (hit && hit.freshUntil > Date.now()) return reply.headers(browseHeaders).send(hit.body);
+    if (hit && hit.freshUntil > Date.now()) return sendEncoded(request, reply.headers(browseHeaders), hit.body);
   });
 
   r.get(
@@ -63,7 +65,7 @@ export async function dealsRoutes(app: FastifyInstance) {
         if (answeredUrls.size >= 1000) answeredUrls.clear();
         answeredUrls.set(request.url, { body, freshUntil: Date.now() + app.config.BROWSE_CACHE_MS });
       }
-      return reply.headers(browseHeaders).send(body);
+      return sendEncoded(request, reply.headers(browseHeaders), body);
     },
   );
 
@@ -83,8 +85,10 @@ export async function dealsRoutes(app: FastifyInstance) {
   r.get(
     '/api/home',
     { config: { access: 'public' }, schema: { tags, summary: 'Featured and boosted deals for the home page' } },
-    async (_request, reply) =>
-      reply.type('application/json; charset=utf-8').send(
+    async (request, reply) =>
+      sendEncoded(
+        request,
+        reply.type('application/json; charset=utf-8'),
         await homeCache.get(
           'home',
           json<HomeData>(() => homeSections(app.db, app.storage.publicUrl)),

@@ -17,9 +17,10 @@ export const isPurchasable = (deal: DealSummary) => !isDealExpired(deal) && deal
 
 /**
  * A deal in a grid: the title link covers the whole card (::after overlay); the buttons sit above
- * it (relative z-10) so they stay clickable.
+ * it (relative z-10) so they stay clickable. `isLcp`: the first card of the first screen, whose image
+ * is likely the page's largest paint: fetched at once with high priority (the server preloads it).
  */
-export function DealCard({ deal, footer }: { deal: DealSummary; footer?: ReactNode }) {
+export function DealCard({ deal, footer, isLcp = false }: { deal: DealSummary; footer?: ReactNode; isLcp?: boolean }) {
   const isFavorite = useIsFavorite(deal.id);
   const toggleFavorite = useToggleFavorite();
   const addToCart = useAddToCart();
@@ -38,10 +39,8 @@ export function DealCard({ deal, footer }: { deal: DealSummary; footer?: ReactNo
           key={deal.imageUrl ?? ''}
           src={deal.imageUrl}
           alt=""
-          width={800}
-          height={500}
-          loading="lazy"
-          decoding="async"
+          slot="card"
+          {...(isLcp ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const })}
           className="h-full w-full object-cover"
         />
         <div className="absolute left-2 top-2 flex flex-wrap gap-1.5">
@@ -111,13 +110,16 @@ export function DealCard({ deal, footer }: { deal: DealSummary; footer?: ReactNo
   );
 }
 
-/** Cards in a list; the column count per breakpoint comes from `className` (e.g. `sm:grid-cols-2`). */
-export function DealGrid({ deals, className }: { deals: DealSummary[]; className?: string }) {
+/**
+ * Cards in a list; the column count per breakpoint comes from `className` (e.g. `sm:grid-cols-2`).
+ * `hasLcpImage`: the list opens the page, so its first image is not lazy (see DealCard).
+ */
+export function DealGrid({ deals, className, hasLcpImage = false }: { deals: DealSummary[]; className?: string; hasLcpImage?: boolean }) {
   return (
     <ul className={cn('grid grid-cols-1 gap-6', className)}>
-      {deals.map((d) => (
+      {deals.map((d, i) => (
         <li key={d.id}>
-          <DealCard deal={d} />
+          <DealCard deal={d} isLcp={hasLcpImage && i === 0} />
         </li>
       ))}
     </ul>

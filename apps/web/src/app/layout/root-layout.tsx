@@ -19,7 +19,14 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" className="flex-1">
-        <Suspense fallback={<Spinner />}>
+        {/* While a page's chunk loads, the fallback fills the screen: the footer must not show and then be pushed away (layout shift). */}
+        <Suspense
+          fallback={
+            <div className="min-h-screen">
+              <Spinner />
+            </div>
+          }
+        >
           <Outlet />
         </Suspense>
       </main>

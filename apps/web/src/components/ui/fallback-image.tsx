@@ -1,12 +1,15 @@
 import { useState, type ImgHTMLAttributes } from 'react';
 import { ImageOff } from 'lucide-react';
+import { responsiveImage, type ImageSlot } from '@localperks/shared';
 import { cn } from '../../lib/cn';
 
 export const DEAL_FALLBACK_IMAGE = '/images/deal-fallback.svg';
 
 /**
  * An image that falls back to a stock image, then to a placeholder icon (customer.md §8 Images).
- * Give it a `key` of the source so a new source starts the chain again.
+ * Give it a `key` of the source so a new source starts the chain again. With a `slot`, its own image
+ * comes in the responsive sizes and formats that exist for it (a <picture>), with the slot's
+ * `sizes` and intrinsic width and height, so nothing shifts when it loads.
  */
 export function FallbackImage({
   src,
@@ -14,8 +17,14 @@ export function FallbackImage({
   className,
   iconClassName,
   alt = '',
+  slot,
   ...props
-}: Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & { src: string | null | undefined; fallback?: string; iconClassName?: string }) {
+}: Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {
+  src: string | null | undefined;
+  fallback?: string;
+  iconClassName?: string;
+  slot?: ImageSlot;
+}) {
   const [stage, setStage] = useState<'own' | 'fallback' | 'icon'>(src ? 'own' : 'fallback');
   if (stage === 'icon') {
     return (
@@ -28,13 +37,24 @@ export function FallbackImage({
       </div>
     );
   }
-  return (
+  const responsive = slot ? responsiveImage(stage === 'own' && src ? src : fallback, slot) : null;
+  const img = (
     <img
+      {...(responsive && { width: responsive.width, height: responsive.height, sizes: responsive.sizes })}
       {...props}
       alt={alt}
-      src={stage === 'own' && src ? src : fallback}
+      src={responsive?.src ?? (stage === 'own' && src ? src : fallback)}
       className={className}
       onError={() => setStage((s) => (s === 'own' ? 'fallback' : 'icon'))}
     />
+  );
+  if (!responsive?.sources.length) return img;
+  return (
+    <picture>
+      {responsive.sources.map((s) => (
+        <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={responsive.sizes} />
+      ))}
+      {img}
+    </picture>
   );
 }

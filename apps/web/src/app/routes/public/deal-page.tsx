@@ -44,8 +44,7 @@ function Gallery({ deal }: { deal: DealDetail }) {
         key={current ?? 'none'}
         src={current}
         alt={images.length > 1 ? `${deal.title}, image ${index + 1} of ${images.length}` : deal.title}
-        width={1200}
-        height={750}
+        slot="deal"
         fetchPriority="high"
         className="aspect-[8/5] w-full rounded-xl bg-slate-100 object-cover"
         iconClassName="h-16 w-16"

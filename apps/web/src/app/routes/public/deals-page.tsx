@@ -156,6 +156,7 @@ export default function DealsPage() {
           <>
             <DealGrid
               deals={deals}
+              hasLcpImage
               className={cn('sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4', result.isPlaceholderData && 'opacity-60')}
             />
             <MorePages

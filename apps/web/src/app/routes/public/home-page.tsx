@@ -120,7 +120,7 @@ function HomeDealSections() {
         ) : featured.length === 0 ? (
           <p className="text-slate-700">No featured deals right now. Check back soon.</p>
         ) : (
-          <DealGrid deals={featured} className="sm:grid-cols-2 lg:grid-cols-3" />
+          <DealGrid deals={featured} className="sm:grid-cols-2 lg:grid-cols-3" hasLcpImage />
         )}
       </section>
       <section aria-labelledby="boosted-heading" className="mx-auto max-w-7xl px-4 pt-12">

@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { responsiveImage, type ImageSlot } from '@localperks/shared';
+
+/**
+ * How the HTML of the web app is delivered (docs/decisions/0015-serving-and-web-performance.md): the
+ * entry chunk and stylesheet are announced before the page's data is read (103 Early Hints), the
+ * page's LCP image is preloaded, and the HTML is revalidated on every visit (no-cache + ETag).
+ */
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export interface EntryAssets {
+  /** The entry module and the chunks Vite already modulepreloads. */
+  scripts: string[];
+  styles: string[];
+}
+
+/** The entry script, its preloaded chunks and the stylesheets Vite wrote into the built index.html. */
+export function entryAssets(indexHtml: string): EntryAssets {
+  const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]+)"`).exec(tag)?.[1];
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  for (const tag of indexHtml.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    if (tag.startsWith('<script') && /\stype="module"/.test(tag)) {
+      const src = attr(tag, 'src');
+      if (src) scripts.push(src);
+    } else if (tag.startsWith('<link')) {
+      const rel = attr(tag, 'rel');
+      const href = attr(tag, 'href');
+      if (href && rel === 'modulepreload') scripts.push(href);
+      if (href && rel === 'stylesheet') styles.push(href);
+    }
+  }
+  return { scripts, styles };
+}
+
+/** `Link` header values for a 103 Early Hints answer: the browser fetches these while the server reads the page's data. */
+export function earlyHintLinks(assets: EntryAssets): string[] {
+  return [
+    ...assets.styles.map((href) => `<${href}>; rel=preload; as=style`),
+    ...assets.scripts.map((src) => `<${src}>; rel=modulepreload`),
+  ];
+}
+
+/**
+ * Adds to the head a modulepreload of the entry chunk and a high-priority preload of the page's LCP
+ * image, with the same srcset and sizes the page's <img> will ask for (else the browser fetches twice).
+ */
+export function injectPreloads(html: string, assets: EntryAssets, lcpImage?: { url: string; slot: ImageSlot } | null): string {
+  const tags: string[] = [];
+  const entry = assets.scripts[0];
+  if (entry && !html.includes(`rel="modulepreload" crossorigin href="${entry}"`))
+    tags.push(`<link rel="modulepreload" crossorigin href="${esc(entry)}" />`);
+  if (lcpImage) {
+    const img = responsiveImage(lcpImage.url, lcpImage.slot);
+    const best = img.sources[0];
+    tags.push(
+      best
+        ? `<link rel="preload" as="image" type="${best.type}" imagesrcset="${esc(best.srcSet)}" imagesizes="${esc(img.sizes ?? '')}" fetchpriority="high" />`
+        : `<link rel="preload" as="image" href="${esc(img.src)}" fetchpriority="high" />`,
+    );
+  }
+  if (!tags.length) return html;
+  // A replacer function: a replacement string would expand `$&`, `$'`… found in a URL.
+  return html.replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`);
+}
+
+/**
+ * Sends a page's HTML for revalidation on every visit: `no-cache` with a weak ETag of its content (weak:
+ * the br and gzip forms of one page share it); a matching If-None-Match gets a bodiless 304.
+ */
+export function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
+  reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', 'accept-encoding');
+  const given = request.headers['if-none-match'];
+  if (given && given.split(',').some((t) => t.trim() === etag)) return reply.code(304).send();
+  return reply.type('text/html; charset=utf-8').send(html);
+}
