@@ -10,6 +10,7 @@ import {
   newCustomer,
   newStandardDeal,
   screenshot,
+  screenshotPath,
   test,
 } from '../support/browser';
 
@@ -111,6 +112,7 @@ test.describe('accessibility of the shell', () => {
       await expect(page.getByText(`${deal.title} has been added to your cart.`)).toBeVisible();
       await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('localperks.cart') ?? '[]').length)).toBe(1);
       await expect(page.getByRole('dialog')).toHaveCount(0);
+      await screenshot(page, `a11y/deal-${width}`);
 
       await page.goto(`/deals/${open.id}`);
       await expectNothingOver(page, page.getByRole('button', { name: `Vote for ${open.title}` }), 'Vote');
@@ -172,6 +174,8 @@ test.describe('accessibility of the shell', () => {
     const avatar = page.getByRole('button', { name: /^Account menu/ });
     await avatar.focus();
     await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Send Feedback' })).toBeVisible();
+    await screenshot(page, 'a11y/account-menu-1280');
     await page.getByRole('menuitem', { name: 'Send Feedback' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
     await dialog.getByRole('button', { name: 'Send Feedback' }).click();
@@ -356,7 +360,7 @@ test.describe('accessibility of the shell', () => {
         // Every link keeps its full name for assistive technology.
         await expect(nav.getByRole('link', { name: 'My Purchases' })).toBeVisible();
         if (role === 'merchant') await expect(nav.getByRole('link', { name: 'Launch Checklist' })).toBeVisible();
-        if (width === 768 || width === 1280) await screenshot(page, `a11y/header-${role}-${width}`);
+        await page.locator('header').screenshot({ path: screenshotPath(`a11y/header-${role}-${width}`) });
         if (width === 768) await expectAccessible(page);
       }
       await context.close();
