@@ -289,8 +289,12 @@ test.describe('accessibility of the shell', () => {
     await expect(announcer(page)).toHaveText(await page.title());
     await expect(announcer(page)).toHaveText(/Browse Deals/);
 
-    // Login: the new page's h1.
-    await page.goto('/login');
+    // The sign-in page has no h1: <main> takes the focus. After login, the new page's h1.
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/login');
+    await expect(page.locator('main#main')).toBeFocused();
+    await expect(announcer(page)).toHaveText('Login | LocalPerks');
     await page.getByTestId('customer-login-email').fill(customer.email);
     await page.getByTestId('customer-login-password').fill(customer.password);
     await page.keyboard.press('Enter');

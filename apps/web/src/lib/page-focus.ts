@@ -8,6 +8,8 @@ import { useRef } from 'react';
  */
 
 const HEADING_WAIT_MS = 10_000;
+/** A page that still shows no h1 by then (the sign-in pages have none) gets <main> focused. */
+const NO_HEADING_MS = 1_500;
 
 type Announce = (message: string) => void;
 let announcer: Announce | null = null;
@@ -35,37 +37,55 @@ const SHOWN_FOR = 'data-heading-for';
 
 /**
  * Once the page `key` (its path) shows its h1 (pages that load their data show it after a
- * spinner), focuses it and announces the document's title. `focus: false` only marks the heading
- * as that page's (the first page of a visit: focus starts at the top of the document). Does nothing
- * if the page or the user has put the focus somewhere else meanwhile. Returns a cancel function.
+ * spinner), focuses it and announces the document's title; a page without an h1 gets <main>
+ * focused instead. `focus: false` only marks the heading as that page's (the first page of a
+ * visit: focus starts at the top of the document). Does nothing if the page or the user has put
+ * the focus somewhere else meanwhile, and stops once `isCurrent()` (by default: the address still
+ * has the path `key`) no longer holds. Returns a cancel function.
  */
-export function focusPageHeading(key: string, { focus = true }: { focus?: boolean } = {}): () => void {
-  const main = document.querySelector('main');
+export function focusPageHeading(
+  key: string,
+  { focus = true, isCurrent = () => window.location.pathname === key }: { focus?: boolean; isCurrent?: () => boolean } = {},
+): () => void {
+  const main = document.querySelector<HTMLElement>('main');
   if (!main) return () => undefined;
   const before = document.activeElement;
   // The page focused something of its own (a form's first field): leave it there.
   if (focus && before && before !== main && main.contains(before)) return () => undefined;
 
   let frame = 0;
+  const announce = (text: string) => {
+    // The page's <title> is applied as it mounts; read it on the next frame.
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => announcer?.(document.title || text));
+  };
+  const mayMoveFocus = () => document.activeElement === before || document.activeElement === main || isFocusLost();
   const done = () => {
     observer.disconnect();
     clearTimeout(timer);
+    clearTimeout(noHeadingTimer);
   };
   const tryFocus = () => {
+    // The next page is already in the DOM (its own watcher takes over).
+    if (!isCurrent()) return done();
     const h1 = [...main.querySelectorAll('h1')].find((h) => (h.getAttribute(SHOWN_FOR) ?? key) === key);
-    if (!h1) return false;
+    if (!h1) return;
     done();
     h1.setAttribute(SHOWN_FOR, key);
-    if (!focus) return true;
+    if (!focus) return;
     if (!h1.hasAttribute('tabindex')) h1.tabIndex = -1;
-    if (document.activeElement === before || isFocusLost()) h1.focus({ preventScroll: true });
-    // The page's <title> is applied as it mounts; read it on the next frame.
-    frame = requestAnimationFrame(() => announcer?.(document.title || (h1.textContent ?? '')));
-    return true;
+    if (mayMoveFocus()) h1.focus({ preventScroll: true });
+    announce(h1.textContent ?? '');
   };
-  const observer = new MutationObserver(() => void tryFocus());
+  const observer = new MutationObserver(tryFocus);
   const timer = setTimeout(done, HEADING_WAIT_MS);
-  if (!tryFocus()) observer.observe(main, { childList: true, subtree: true });
+  const noHeadingTimer = setTimeout(() => {
+    if (!focus || !isCurrent() || !mayMoveFocus()) return;
+    main.focus({ preventScroll: true });
+    announce('');
+  }, NO_HEADING_MS);
+  observer.observe(main, { childList: true, subtree: true });
+  tryFocus();
   return () => {
     done();
     cancelAnimationFrame(frame);

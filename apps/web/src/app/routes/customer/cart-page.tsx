@@ -313,7 +313,10 @@ export default function CartPage() {
   useEffect(() => {
     if (shownView.current === isCheckout) return;
     shownView.current = isCheckout;
-    return focusPageHeading(isCheckout ? `${paths.cart}?checkout=1` : paths.cart);
+    return focusPageHeading(isCheckout ? `${paths.cart}?checkout=1` : paths.cart, {
+      isCurrent: () =>
+        window.location.pathname === paths.cart && new URLSearchParams(window.location.search).has('checkout') === isCheckout,
+    });
   }, [isCheckout]);
 
   // Back from the payment page without paying: say so once, and drop the flag so a reload is quiet.
