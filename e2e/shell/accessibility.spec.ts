@@ -148,7 +148,7 @@ test.describe('accessibility of the shell', () => {
       await page.goto('/about');
       // Nothing of the page is drawn fixed over the content any more.
       const fixed = await page.evaluate(() =>
-        [...document.querySelectorAll('body *')]
+        Array.from(document.querySelectorAll('body *'))
           .filter((el) => getComputedStyle(el).position === 'fixed' && el.getBoundingClientRect().height > 0)
           .map((el) => el.outerHTML.slice(0, 120)),
       );
@@ -344,7 +344,7 @@ test.describe('accessibility of the shell', () => {
         await page.setViewportSize({ width, height: 800 });
         const m = await page.evaluate(() => {
           const header = document.querySelector('header')!;
-          const links = [...header.querySelectorAll('nav[aria-label="Main"] a')].map((a) => a.getBoundingClientRect());
+          const links = Array.from(header.querySelectorAll('nav[aria-label="Main"] a')).map((a) => a.getBoundingClientRect());
           const search = header.querySelector('input[type="search"]')!.getBoundingClientRect();
           return {
             headerHeight: header.getBoundingClientRect().height,
