@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { FeedbackButton } from '../../features/support/feedback-button';
 
 const columns = [
   {
@@ -52,6 +53,9 @@ export function Footer() {
           >
             Follow us on Instagram
           </a>
+          <div className="mt-3">
+            <FeedbackButton />
+          </div>
         </div>
         {columns.map((c) => (
           <nav key={c.title} aria-label={c.title}>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { Heart, LogIn, Menu, ScanLine, Search, ShoppingCart, Tag } from 'lucide-react';
+import { Compass, Heart, House, LayoutDashboard, ListChecks, LogIn, Menu, ScanLine, Search, ShoppingCart, Tag, Ticket } from 'lucide-react';
 import { avatarInitials } from '@localperks/shared';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
@@ -35,7 +35,11 @@ export function AvatarButton({ name, ...props }: { name: string } & React.Button
 /** `isCompactOnPhone`: on the narrowest phones the header keeps only the mark, so its icons fit at 320 px. */
 export function Logo({ isCompactOnPhone }: { isCompactOnPhone?: boolean }) {
   return (
-    <Link to={paths.home} className="flex min-h-11 items-center gap-2 text-lg font-bold text-brand-800" aria-label="LocalPerks home">
+    <Link
+      to={paths.home}
+      className="flex min-h-11 shrink-0 items-center gap-2 text-lg font-bold text-brand-800"
+      aria-label="LocalPerks home"
+    >
       <span className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-brand-700 text-white">
         <Tag aria-hidden className="h-4 w-4" />
       </span>
@@ -92,11 +96,42 @@ function CountIcon({ to, label, count, icon: Icon }: { to: string; label: string
   );
 }
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium xl:whitespace-nowrap',
-    isActive ? 'text-brand-800 underline underline-offset-4' : 'text-slate-700 hover:text-slate-900',
+/**
+ * A main-navigation link. Between 768 px and `labelFrom` it shows its icon only (its name stays its
+ * accessible name and its tooltip), so the header keeps to one line with a usable search box: three
+ * labels fit from 1024 px, the merchant's five from 1280 px.
+ */
+function MainNavLink({
+  to,
+  label,
+  icon: Icon,
+  labelFrom,
+  end,
+}: {
+  to: string;
+  label: string;
+  icon: typeof Heart;
+  labelFrom: 'lg' | 'xl';
+  end?: boolean;
+}) {
+  return (
+    <NavLink
+      to={to}
+      end={end}
+      title={label}
+      className={({ isActive }) =>
+        cn(
+          'inline-flex h-11 min-w-11 items-center justify-center whitespace-nowrap rounded-md text-sm font-medium',
+          labelFrom === 'lg' ? 'lg:px-3' : 'xl:px-3',
+          isActive ? 'bg-brand-50 text-brand-800 underline underline-offset-4' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+        )
+      }
+    >
+      <Icon aria-hidden className={cn('h-5 w-5', labelFrom === 'lg' ? 'lg:hidden' : 'xl:hidden')} />
+      <span className={labelFrom === 'lg' ? 'sr-only lg:not-sr-only' : 'sr-only xl:not-sr-only'}>{label}</span>
+    </NavLink>
   );
+}
 
 export function Header() {
   const { user } = useSession();
@@ -104,6 +139,7 @@ export function Header() {
   const cartCount = useCartCount();
   const favCount = useFavoritesCount();
   const isMerchant = user?.role === 'merchant';
+  const labelFrom = isMerchant ? 'xl' : 'lg';
   const sideMenu = useDeferredDialog(loadSideMenu);
   const [accountMenuRequested, setAccountMenuRequested] = useState(false);
   useEffect(() => {
@@ -133,29 +169,19 @@ export function Header() {
           </Suspense>
         )}
         <Logo isCompactOnPhone />
-        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
-          <NavLink to={paths.home} end className={navClass}>
-            Home
-          </NavLink>
-          <NavLink to={paths.deals} className={navClass}>
-            Browse Deals
-          </NavLink>
-          <NavLink to={paths.purchases} className={navClass}>
-            My Purchases
-          </NavLink>
+        <nav aria-label="Main" className="ml-1 hidden shrink-0 items-center gap-1 md:flex lg:ml-3">
+          <MainNavLink to={paths.home} end label="Home" icon={House} labelFrom={labelFrom} />
+          <MainNavLink to={paths.deals} label="Browse Deals" icon={Compass} labelFrom={labelFrom} />
+          <MainNavLink to={paths.purchases} label="My Purchases" icon={Ticket} labelFrom={labelFrom} />
           {isMerchant && (
             <>
-              <NavLink to={paths.merchantDashboard} className={navClass}>
-                Merchant Dashboard
-              </NavLink>
-              <NavLink to={paths.merchantPreLaunch} className={navClass}>
-                Launch Checklist
-              </NavLink>
+              <MainNavLink to={paths.merchantDashboard} label="Merchant Dashboard" icon={LayoutDashboard} labelFrom={labelFrom} />
+              <MainNavLink to={paths.merchantPreLaunch} label="Launch Checklist" icon={ListChecks} labelFrom={labelFrom} />
             </>
           )}
         </nav>
-        <SearchBox className="ml-auto hidden w-full max-w-xs md:block" />
-        <div className="ml-auto flex items-center gap-1 md:ml-0">
+        <SearchBox className="ml-auto hidden min-w-52 max-w-xs flex-1 md:block" />
+        <div className="ml-auto flex shrink-0 items-center gap-1 md:ml-0">
           {isMerchant ? (
             // Merchants have no favourites or cart icons; their counter task takes that place.
             <NavLink

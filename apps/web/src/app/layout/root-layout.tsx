@@ -1,11 +1,19 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useFavoritesSync } from '../../features/favorites/use-favorites';
-import { FeedbackButton } from '../../features/support/feedback-button';
 import { Spinner } from '../../components/ui/spinner';
 import { Toaster } from '../../components/ui/toaster';
 import { Footer } from './footer';
 import { Header } from './header';
+import { RouteAnnouncer } from './route-announcer';
+
+/** The skip link focuses <main> itself (not only scrolls to it), so the next Tab is the page's first control. */
+const skipToMain = (e: React.MouseEvent<HTMLAnchorElement>) => {
+  const main = document.getElementById('main');
+  if (!main) return;
+  e.preventDefault();
+  main.focus();
+};
 
 export function RootLayout() {
   useFavoritesSync();
@@ -13,12 +21,13 @@ export function RootLayout() {
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
+        onClick={skipToMain}
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
       >
         Skip to content
       </a>
       <Header />
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {/* While a page's chunk loads, the fallback fills the screen: the footer must not show and then be pushed away (layout shift). */}
         <Suspense
           fallback={
@@ -31,7 +40,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
-      <FeedbackButton />
+      <RouteAnnouncer />
       <Toaster position="top-right" richColors closeButton visibleToasts={5} />
       <ScrollRestoration />
     </div>

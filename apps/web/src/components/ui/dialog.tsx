@@ -2,18 +2,32 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { useReturnFocus } from '../../lib/page-focus';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/**
+ * A centred dialog. On close, focus returns to what had it when the dialog opened (a trigger, or the
+ * button that opened it from code), else to `returnFocusTo()`, else to the page's main heading.
+ */
 export function DialogContent({
   className,
   children,
   title,
   description,
+  returnFocusTo,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...p
-}: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode; description?: ReactNode }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  title: ReactNode;
+  description?: ReactNode;
+  /** Where focus goes on close when the element that opened the dialog is gone. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
+}) {
+  const focus = useReturnFocus(returnFocusTo);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
@@ -24,6 +38,14 @@ export function DialogContent({
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
         {...p}
+        onOpenAutoFocus={(e) => {
+          focus.onOpenAutoFocus();
+          onOpenAutoFocus?.(e);
+        }}
+        onCloseAutoFocus={(e) => {
+          onCloseAutoFocus?.(e);
+          if (!e.defaultPrevented) focus.onCloseAutoFocus(e);
+        }}
       >
         <DialogPrimitive.Title className="pr-8 text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
         {description && <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">{description}</DialogPrimitive.Description>}

@@ -6,7 +6,7 @@ import { CHECKOUT_MESSAGES, MAX_CART_LINE_QUANTITY, TAX_RATE_BASIS_POINTS, forma
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { FallbackImage } from '../../../components/ui/fallback-image';
 import { paths } from '../../../config/paths';
@@ -18,6 +18,7 @@ import { dealQuery } from '../../../features/deals/api';
 import { isPurchasable } from '../../components/deal-card';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { focusPageHeading } from '../../../lib/page-focus';
 
 const TAX_PERCENT = TAX_RATE_BASIS_POINTS / 100;
 
@@ -45,6 +46,8 @@ function useCheckedLines(items: CartItem[]) {
 
 function CartLine({ item, isUnavailable, isLocked }: { item: CartItem; isUnavailable: boolean; isLocked?: boolean }) {
   const { deal, quantity } = item;
+  const minusRef = useRef<HTMLButtonElement>(null);
+  const plusRef = useRef<HTMLButtonElement>(null);
   const hasDiscount = deal.originalPriceCents > deal.dealPriceCents;
   return (
     <li className="flex gap-3 p-4 sm:gap-4">
@@ -103,10 +106,15 @@ function CartLine({ item, isUnavailable, isLocked }: { item: CartItem; isUnavail
             className="inline-flex items-center rounded-lg border border-slate-300 bg-white"
           >
             <button
+              ref={minusRef}
               type="button"
               aria-label="Decrease quantity"
               disabled={isLocked || quantity <= 1}
-              onClick={() => setCartQuantity(deal.id, quantity - 1)}
+              onClick={() => {
+                setCartQuantity(deal.id, quantity - 1);
+                // A disabled button drops the focus to the page: hand it to the other button first.
+                if (quantity - 1 <= 1) plusRef.current?.focus();
+              }}
               className="inline-flex h-11 w-11 items-center justify-center rounded-l-lg text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
             >
               <Minus aria-hidden className="h-4 w-4" />
@@ -116,10 +124,14 @@ function CartLine({ item, isUnavailable, isLocked }: { item: CartItem; isUnavail
               {quantity}
             </span>
             <button
+              ref={plusRef}
               type="button"
               aria-label="Increase quantity"
               disabled={isLocked || quantity >= MAX_CART_LINE_QUANTITY}
-              onClick={() => setCartQuantity(deal.id, quantity + 1)}
+              onClick={() => {
+                setCartQuantity(deal.id, quantity + 1);
+                if (quantity + 1 >= MAX_CART_LINE_QUANTITY) minusRef.current?.focus();
+              }}
               className="inline-flex h-11 w-11 items-center justify-center rounded-r-lg text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
             >
               <Plus aria-hidden className="h-4 w-4" />
@@ -164,9 +176,11 @@ function ClearCartButton({ count }: { count: number }) {
   const [isOpen, setIsOpen] = useState(false);
   return (
     <Dialog open={isOpen} onOpenChange={setIsOpen}>
-      <Button variant="secondary" onClick={() => setIsOpen(true)}>
-        <Trash2 aria-hidden className="h-4 w-4" /> Clear Cart
-      </Button>
+      <DialogTrigger asChild>
+        <Button variant="secondary">
+          <Trash2 aria-hidden className="h-4 w-4" /> Clear Cart
+        </Button>
+      </DialogTrigger>
       <DialogContent
         title="Clear your cart?"
         description={`This removes ${count === 1 ? 'the deal' : `all ${count} deals`} from your cart.`}
@@ -226,7 +240,26 @@ function CheckoutView({ items, unavailable, onBack }: { items: CartItem[]; unava
         <Alert className="mt-6">Checkout needs a customer account. Sign in with a customer account to buy deals.</Alert>
       ) : (
         <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
-          <div className="space-y-6">
+          {/* First in the page's order, so a phone shows what is being paid for before the Pay button. */}
+          <Card className="lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1">
+            <CardHeader>
+              <CardTitle>Order Summary</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul aria-label="Order lines" className="mb-4 divide-y divide-slate-200">
+                {items.map((i) => (
+                  <li key={i.deal.id} className="flex justify-between gap-4 py-2 text-slate-800">
+                    <span className="min-w-0">
+                      {i.deal.title} <span className="whitespace-nowrap text-slate-700">· Qty {i.quantity}</span>
+                    </span>
+                    <span className="shrink-0 font-medium">{formatCents(i.deal.dealPriceCents * i.quantity)}</span>
+                  </li>
+                ))}
+              </ul>
+              <Totals items={items} />
+            </CardContent>
+          </Card>
+          <div className="space-y-6 lg:col-start-1 lg:row-start-1">
             {problems.length > 0 && (
               <Alert variant="destructive">
                 <ul className="space-y-1">
@@ -259,24 +292,6 @@ function CheckoutView({ items, unavailable, onBack }: { items: CartItem[]; unava
               ))}
             </ul>
           </div>
-          <Card className="lg:sticky lg:top-20">
-            <CardHeader>
-              <CardTitle>Order Summary</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ul aria-label="Order lines" className="mb-4 divide-y divide-slate-200">
-                {items.map((i) => (
-                  <li key={i.deal.id} className="flex justify-between gap-4 py-2 text-slate-800">
-                    <span className="min-w-0">
-                      {i.deal.title} <span className="whitespace-nowrap text-slate-700">· Qty {i.quantity}</span>
-                    </span>
-                    <span className="shrink-0 font-medium">{formatCents(i.deal.dealPriceCents * i.quantity)}</span>
-                  </li>
-                ))}
-              </ul>
-              <Totals items={items} />
-            </CardContent>
-          </Card>
         </div>
       )}
     </div>
@@ -292,6 +307,17 @@ export default function CartPage() {
   const { unavailable, isChecking } = useCheckedLines(items);
   const didShowCanceled = useRef(false);
   const isCheckout = params.get('checkout') === '1';
+
+  // Entering or leaving checkout swaps the whole view under the same path: focus its new heading.
+  const shownView = useRef(isCheckout);
+  useEffect(() => {
+    if (shownView.current === isCheckout) return;
+    shownView.current = isCheckout;
+    return focusPageHeading(isCheckout ? `${paths.cart}?checkout=1` : paths.cart, {
+      isCurrent: () =>
+        window.location.pathname === paths.cart && new URLSearchParams(window.location.search).has('checkout') === isCheckout,
+    });
+  }, [isCheckout]);
 
   // Back from the payment page without paying: say so once, and drop the flag so a reload is quiet.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { Suspense, useId, useState } from 'react';
+import { Suspense, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, Lock, ThumbsUp, Unlock, Zap } from 'lucide-react';
@@ -55,6 +55,9 @@ export function VotePanel({ deal: dealProp, compact }: { deal: DealSummary; comp
   const [hasDialog, setHasDialog] = useState(false);
   const [didUnlock, setDidUnlock] = useState(false);
   const headingId = useId();
+  // The Vote button is replaced (Cancel vote, Pay Now) by the time Vote Received! closes: focus goes to its successor.
+  const controlRef = useRef<HTMLDivElement>(null);
+  const controlButton = () => controlRef.current?.querySelector<HTMLElement>('button:not(:disabled), a[href]');
 
   const required = deal.votesRequired ?? 0;
   const percent = required > 0 ? Math.min(100, Math.round((deal.currentVotes / required) * 100)) : 0;
@@ -214,6 +217,7 @@ export function VotePanel({ deal: dealProp, compact }: { deal: DealSummary; comp
         didUnlock={didUnlock}
         votesRequired={required}
         remaining={phase === 'voted' ? remaining : null}
+        returnFocusTo={controlButton}
       />
     </Suspense>
   );
@@ -226,7 +230,7 @@ export function VotePanel({ deal: dealProp, compact }: { deal: DealSummary; comp
           {countdown}
         </div>
         {bar}
-        {control}
+        <div ref={controlRef}>{control}</div>
         {dialog}
       </div>
     );
@@ -257,7 +261,7 @@ export function VotePanel({ deal: dealProp, compact }: { deal: DealSummary; comp
         <p className="text-sm">{countdown}</p>
       </div>
       <div className="mt-2">{bar}</div>
-      <div className="mt-4" aria-live="polite">
+      <div ref={controlRef} className="mt-4" aria-live="polite">
         {control}
       </div>
       <p className="mt-3 text-sm">

@@ -9,6 +9,7 @@ export default function VoteReceivedDialog({
   didUnlock,
   votesRequired,
   remaining,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -17,11 +18,14 @@ export default function VoteReceivedDialog({
   votesRequired: number;
   /** The time left to vote, while the customer's vote still counts toward the target. */
   remaining: string | null;
+  /** Where focus goes on close (the Vote button that opened it is gone by then). */
+  returnFocusTo: () => HTMLElement | null | undefined;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title="Vote Received!"
+        returnFocusTo={returnFocusTo}
         description={didUnlock ? 'Your vote unlocked this deal. It is now available for purchase.' : `Thanks for voting for ${dealTitle}.`}
       >
         <ul className="list-disc space-y-2 pl-5 text-sm text-slate-700">

@@ -3,6 +3,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Store, X } from 'lucide-react';
 import type { Purchase } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
+import { useReturnFocus } from '../../../lib/page-focus';
 import { formatDate } from '../utils/format';
 
 /** Keeps the phone's screen on while the voucher is shown at the counter, where supported. */
@@ -33,10 +34,12 @@ function useScreenWakeLock(isActive: boolean) {
  */
 export function VoucherDialog({ purchase, onClose }: { purchase: Purchase | null; onClose: () => void }) {
   useScreenWakeLock(purchase !== null);
+  // Opened from code (no Dialog.Trigger): focus goes back to the Show voucher button on close.
+  const focus = useReturnFocus();
   return (
     <DialogPrimitive.Root open={purchase !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Content className="fixed inset-0 z-50 overflow-y-auto bg-white">
+        <DialogPrimitive.Content className="fixed inset-0 z-50 overflow-y-auto bg-white" {...focus}>
           {purchase && (
             <div className="mx-auto flex min-h-full max-w-md flex-col items-center px-5 pb-8 pt-14 text-center">
               <p className="text-xs font-semibold uppercase tracking-widest text-brand-800">LocalPerks voucher</p>
