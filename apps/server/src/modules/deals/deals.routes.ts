@@ -1,7 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { browseQuerySchema, merchantLeadSchema, type BrowseResult, type HomeData } from '@localperks/shared';
+import {
+  browseQuerySchema,
+  browseResultSchema,
+  dealResponseSchema,
+  errorResponses,
+  homeDataSchema,
+  merchantLeadSchema,
+  okSchema,
+} from '@localperks/shared';
 import { MicroCache } from '../../lib/micro-cache';
 import { merchantLeads } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -27,13 +35,18 @@ const LEAD_MAILS = {
 export async function dealsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['deals'];
-  // The caches keep the serialised JSON, so a cached answer costs no serialisation either.
+  // The caches keep the serialised JSON, so a cached answer costs no serialisation either. Fastify sends a
+  // string with a JSON content type as it is, without the route's response schema: so the cached text is
+  // made here, through that same schema (unknown fields dropped, a wrong shape fails), never by a bare
+  // JSON.stringify.
   const browseCache = new MicroCache<string>(app.config.BROWSE_CACHE_MS);
   const homeCache = new MicroCache<string>(app.config.BROWSE_CACHE_MS, 1);
   const json =
-    <T>(load: () => Promise<T>) =>
+    <S extends z.ZodType>(schema: S, load: () => Promise<z.input<S>>) =>
     async () =>
-      JSON.stringify(await load());
+      JSON.stringify(schema.parse(await load()));
+  /** Sends JSON text made by `json` above (the typed reply only takes objects; this text already went through the schema). */
+  const sendSerialised = (reply: FastifyReply, body: string) => reply.send(body);
 
   /**
    * The same listing address asked again while its answer is fresh is answered before validation
@@ -52,18 +65,23 @@ export async function dealsRoutes(app: FastifyInstance) {
     '/api/deals',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Browse and search deals (non-expired only), paginated', querystring: browseQuerySchema },
+      schema: {
+        tags,
+        summary: 'Browse and search deals (non-expired only), paginated',
+        querystring: browseQuerySchema,
+        response: { 200: browseResultSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const body = await browseCache.get(
         JSON.stringify(request.query),
-        json<BrowseResult>(() => listDeals(app.db, request.query)),
+        json(browseResultSchema, () => listDeals(app.db, request.query)),
       );
       if (app.config.BROWSE_CACHE_MS > 0) {
         if (answeredUrls.size >= 1000) answeredUrls.clear();
         answeredUrls.set(request.url, { body, freshUntil: Date.now() + app.config.BROWSE_CACHE_MS });
       }
-      return reply.headers(browseHeaders).send(body);
+      return sendSerialised(reply.headers(browseHeaders), body);
     },
   );
 
@@ -71,7 +89,12 @@ export async function dealsRoutes(app: FastifyInstance) {
     '/api/deals/:id',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'One deal with its full details', params: z.object({ id: z.uuid({ error: 'This deal does not exist.' }) }) },
+      schema: {
+        tags,
+        summary: 'One deal with its full details',
+        params: z.object({ id: z.uuid({ error: 'This deal does not exist.' }) }),
+        response: { 200: dealResponseSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const deal = await getDeal(app.db, request.params.id);
@@ -82,12 +105,16 @@ export async function dealsRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/home',
-    { config: { access: 'public' }, schema: { tags, summary: 'Featured and boosted deals for the home page' } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Featured and boosted deals for the home page', response: { 200: homeDataSchema, ...errorResponses } },
+    },
     async (_request, reply) =>
-      reply.type('application/json; charset=utf-8').send(
+      sendSerialised(
+        reply.type('application/json; charset=utf-8'),
         await homeCache.get(
           'home',
-          json<HomeData>(() => homeSections(app.db)),
+          json(homeDataSchema, () => homeSections(app.db)),
         ),
       ),
   );
@@ -96,7 +123,12 @@ export async function dealsRoutes(app: FastifyInstance) {
     '/api/merchant-leads',
     {
       config: { access: 'public' },
-      schema: { tags: ['merchants'], summary: 'Merchant signup section of the home page', body: merchantLeadSchema },
+      schema: {
+        tags: ['merchants'],
+        summary: 'Merchant signup section of the home page',
+        body: merchantLeadSchema,
+        response: { 201: okSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       await consumeRateLimit(
@@ -122,7 +154,7 @@ export async function dealsRoutes(app: FastifyInstance) {
         });
       }
       reply.code(201);
-      return { ok: true };
+      return { ok: true as const };
     },
   );
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { DealEvent } from '@localperks/shared';
 import { cancelVote, castVote, sendUnlockEmails, votedDealIds } from './perkboost.service';
 import { openEventStream } from '../../lib/sse';
+import { dealIdsSchema, errorResponses, voteResultSchema } from '@localperks/shared';
 
 const params = z.object({ id: z.uuid({ error: 'This deal does not exist.' }) });
 
@@ -13,7 +14,10 @@ export async function perkboostRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/votes/mine',
-    { config: { access: 'customer' }, schema: { tags, summary: 'Ids of the crowd-vote deals the customer voted for' } },
+    {
+      config: { access: 'customer' },
+      schema: { tags, summary: 'Ids of the crowd-vote deals the customer voted for', response: { 200: dealIdsSchema, ...errorResponses } },
+    },
     async (request) => ({
       dealIds: await votedDealIds(app.db, request.user!.id),
     }),
@@ -21,7 +25,15 @@ export async function perkboostRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/deals/:id/vote',
-    { config: { access: 'customer' }, schema: { tags, summary: 'Vote for a crowd-vote deal (once per customer)', params } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags,
+        summary: 'Vote for a crowd-vote deal (once per customer)',
+        params,
+        response: { 200: voteResultSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const result = await castVote(app.db, request.user!.id, request.params.id);
       if (result.unlocked) await sendUnlockEmails(app.mailer, app.config.appUrl, result.unlocked);
@@ -36,7 +48,15 @@ export async function perkboostRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/deals/:id/vote',
-    { config: { access: 'customer' }, schema: { tags, summary: 'Cancel a vote while the deal is still pending', params } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags,
+        summary: 'Cancel a vote while the deal is still pending',
+        params,
+        response: { 200: voteResultSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const result = await cancelVote(app.db, request.user!.id, request.params.id);
       return { ...result, unlocked: false };
@@ -52,6 +72,7 @@ export async function perkboostRoutes(app: FastifyInstance) {
         tags,
         summary: 'Server-Sent Events: vote counts and unlocks',
         querystring: z.object({ deals: z.string().max(4000).optional() }),
+        response: { 200: z.string().describe('text/event-stream: `deal` events with vote counts and unlocks'), ...errorResponses },
       },
     },
     (request, reply) => {

@@ -6,17 +6,29 @@ import { pingDatabase } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isLoopbackRequest } from '../../lib/loopback';
+import { errorResponses, healthSchema, mailResponseSchema, mailboxPageSchema } from '@localperks/shared';
 
 export async function systemRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/health',
-    { config: { access: 'public' }, schema: { tags: ['system'], summary: 'Liveness and database reachability' } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database reachability',
+        response: { 200: healthSchema, 503: healthSchema, ...errorResponses },
+      },
+    },
     async (_request, reply) => {
       const database = await pingDatabase(app.db);
       reply.code(database ? 200 : 503);
-      return { status: database ? 'ok' : 'degraded', database: database ? 'up' : 'down', databaseKind: app.dbKind };
+      return {
+        status: database ? ('ok' as const) : ('degraded' as const),
+        database: database ? ('up' as const) : ('down' as const),
+        databaseKind: app.dbKind,
+      };
     },
   );
 }
@@ -40,6 +52,7 @@ export async function devMailboxRoutes(app: FastifyInstance) {
         tags,
         summary: 'Development mailbox: newest mails first',
         querystring: z.object({ to: z.string().optional(), page: z.coerce.number().int().min(1).default(1) }),
+        response: { 200: mailboxPageSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -58,14 +71,23 @@ export async function devMailboxRoutes(app: FastifyInstance) {
         .orderBy(desc(emailOutbox.createdAt))
         .limit(pageSize + 1)
         .offset((request.query.page - 1) * pageSize);
-      return { mails: rows.slice(0, pageSize), hasMore: rows.length > pageSize, page: request.query.page };
+      return {
+        mails: rows.slice(0, pageSize).map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+        hasMore: rows.length > pageSize,
+        page: request.query.page,
+      };
     },
   );
   r.get(
     '/api/dev/mailbox/:id',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'One mail with its text and HTML parts', params: z.object({ id: z.uuid() }) },
+      schema: {
+        tags,
+        summary: 'One mail with its text and HTML parts',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: mailResponseSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const [mail] = await app.db.select().from(emailOutbox).where(eq(emailOutbox.id, request.params.id));
@@ -76,7 +98,16 @@ export async function devMailboxRoutes(app: FastifyInstance) {
         mail.html,
       );
       return {
-        mail: { ...mail, html, attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType })) },
+        mail: {
+          id: mail.id,
+          to: mail.to,
+          subject: mail.subject,
+          kind: mail.kind,
+          createdAt: mail.createdAt.toISOString(),
+          text: mail.text,
+          html,
+          attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType })),
+        },
       };
     },
   );
