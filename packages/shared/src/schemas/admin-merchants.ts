@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PLAN_IDS } from '../constants';
 
 /** Admin dashboard: Merchant Approval tab wording (merchant-admin.md §2, §5, §8), word for word. */
 export const ADMIN_APPROVAL_MESSAGES = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_IDS, US_STATES, type PlanId } from '../constants';
+import { PLAN_IDS, US_STATES } from '../constants';
 import { MERCHANT_MESSAGES as M } from '../messages';
 import { businessFields } from './merchants';
 

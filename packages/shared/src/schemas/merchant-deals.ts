@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOST_OPTIONS, CATEGORIES, LOCATIONS, type DealStatus, type DealType } from '../constants';
+import { BOOST_OPTIONS, CATEGORIES, LOCATIONS } from '../constants';
 
 /** Every message of the merchant's deal form and API (merchant-admin.md §5, customer.md §5). */
 export const MERCHANT_DEAL_MESSAGES = {
