@@ -79,7 +79,15 @@ export async function adminAuthRoutes(app: FastifyInstance) {
       const { code, expiresAt } = await issueAccessCode(deps(), user, request.ip);
       return {
         step: 'code' as const,
-        user: { id: user.id, email: user.email, name: displayName(user.name, user.email), role: user.role },
+        // The whole session user, as /api/auth/login answers: the page puts it in its session cache.
+        user: {
+          id: user.id,
+          email: user.email,
+          name: displayName(user.name, user.email),
+          role: user.role,
+          emailVerified: user.emailVerifiedAt !== null,
+          createdAt: user.createdAt.toISOString(),
+        },
         codeExpiresAt: expiresAt.toISOString(),
         ...devCode(request, code),
       };

@@ -156,7 +156,9 @@ export type AdminMerchantDeals = z.infer<typeof adminMerchantDealsSchema>;
 export const adminAccountSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), createdAt: isoDate() });
 export type AdminAccount = z.infer<typeof adminAccountSchema>;
 export const adminAccountsSchema = z.object({ admins: z.array(adminAccountSchema) });
+export type AdminAccounts = z.infer<typeof adminAccountsSchema>;
 export const adminCreatedSchema = z.object({ admin: adminAccountSchema });
+export type AdminCreated = z.infer<typeof adminCreatedSchema>;
 
 export const auditEntrySchema = z.object({
   id: z.string(),
@@ -206,6 +208,7 @@ export type TicketThreadMessage = z.infer<typeof ticketThreadMessageSchema>;
 export const ticketThreadSchema = z.object({ ticket: supportTicketSchema, messages: z.array(ticketThreadMessageSchema) });
 export type TicketThread = z.infer<typeof ticketThreadSchema>;
 export const ticketUpdatedSchema = z.object({ ticket: supportTicketSchema });
+export type TicketUpdated = z.infer<typeof ticketUpdatedSchema>;
 
 /** Payout Management (DESIGN.md 8). */
 export const adminPayoutSchema = z.object({

@@ -44,10 +44,7 @@ export type AdminAuthStatus = z.infer<typeof adminAuthStatusSchema>;
 export const codeIssuedSchema = z.object({ codeExpiresAt: isoDate(), devCode: z.string().optional() });
 export type CodeIssued = z.infer<typeof codeIssuedSchema>;
 
-export const adminCredentialsAcceptedSchema = codeIssuedSchema.extend({
-  step: z.literal('code'),
-  user: sessionUserSchema.pick({ id: true, email: true, name: true, role: true }),
-});
+export const adminCredentialsAcceptedSchema = codeIssuedSchema.extend({ step: z.literal('code'), user: sessionUserSchema });
 export type AdminCredentialsAccepted = z.infer<typeof adminCredentialsAcceptedSchema>;
 
 export const adminSignedInSchema = z.object({ step: z.literal('signed-in'), user: sessionUserSchema });

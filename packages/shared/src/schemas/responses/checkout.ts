@@ -23,6 +23,7 @@ export const paymentPageSchema = z.object({ url: z.string() });
 export type PaymentPage = z.infer<typeof paymentPageSchema>;
 
 export const webhookReceivedSchema = z.object({ received: z.literal(true), fulfilled: z.boolean() });
+export type WebhookReceived = z.infer<typeof webhookReceivedSchema>;
 
 /** A purchase as My Purchases and the account page show it (money in cents, dates ISO). */
 export const purchaseSchema = z.object({
@@ -98,8 +99,10 @@ export const paymentMethodSchema = z.object({
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 export const paymentMethodsResponseSchema = z.object({ paymentMethods: z.array(paymentMethodSchema) });
+export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponseSchema>;
 
 export const removedSchema = z.object({ removed: z.literal(true) });
+export type Removed = z.infer<typeof removedSchema>;
 
 /** The sandbox provider's hosted card page (DESIGN.md 5: a real flow, with test cards). */
 export const sandboxSessionSchema = z.object({

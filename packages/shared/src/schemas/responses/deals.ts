@@ -61,7 +61,7 @@ export type DealIds = z.infer<typeof dealIdsSchema>;
 export const voteResultSchema = z.object({
   currentVotes: count(),
   votesRequired: count().nullable(),
-  status: z.enum(DEAL_STATUSES),
+  status: z.enum(['pending', 'active']),
   unlocked: z.boolean(),
 });
 export type VoteResult = z.infer<typeof voteResultSchema>;

@@ -33,6 +33,7 @@ export const mailSchema = mailSummarySchema.extend({
 });
 export type Mail = z.infer<typeof mailSchema>;
 export const mailResponseSchema = z.object({ mail: mailSchema });
+export type MailResponse = z.infer<typeof mailResponseSchema>;
 
 /** Liveness and database reachability. */
 export const healthSchema = z.object({
