@@ -228,46 +228,43 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       serve: false,
     });
     let indexHtml: string | undefined;
-    app.get(
-      '/*',
-      {
-        config: { access: 'public' },
-        schema: { response: { 200: z.string().describe('A page (HTML) or a file of the built web app'), ...errorResponses } },
-      },
-      async (request, reply) => {
-        if (request.url.startsWith('/api/'))
-          return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No API route GET ${request.url.split('?')[0]}` } });
-        // The mailbox page exists only where its API does, for clients on this machine.
-        if (/^\/dev(\/|$|\?)/.test(request.url) && !(hasDevMailbox && isLoopbackRequest(request)))
-          return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
-        const rel = decodeURIComponent(request.url.split('?')[0] ?? '/').replace(/^\/+/, '');
-        const file = path.join(root, rel);
-        if (rel && file.startsWith(root) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-          // Hashed build assets never change; other files (images, icons) may.
-          return reply.sendFile(rel, rel.startsWith('assets/') ? { maxAge: 365 * 86_400_000, immutable: true } : { maxAge: 3_600_000 });
+    const webRoute = {
+      config: { access: 'public' as const },
+      schema: { response: { 200: z.string().describe('A page (HTML) or a file of the built web app'), ...errorResponses } },
+    };
+    app.get('/*', webRoute, async (request, reply) => {
+      if (request.url.startsWith('/api/'))
+        return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No API route GET ${request.url.split('?')[0]}` } });
+      // The mailbox page exists only where its API does, for clients on this machine.
+      if (/^\/dev(\/|$|\?)/.test(request.url) && !(hasDevMailbox && isLoopbackRequest(request)))
+        return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+      const rel = decodeURIComponent(request.url.split('?')[0] ?? '/').replace(/^\/+/, '');
+      const file = path.join(root, rel);
+      if (rel && file.startsWith(root) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        // Hashed build assets never change; other files (images, icons) may.
+        return reply.sendFile(rel, rel.startsWith('assets/') ? { maxAge: 365 * 86_400_000, immutable: true } : { maxAge: 3_600_000 });
+      }
+      // Public pages get their title, description and Open Graph tags from the server (link previews).
+      const pathname = (request.url.split('?')[0] ?? '/').replace(/\/$/, '') || '/';
+      let head = headForPath(pathname, config.appUrl);
+      let initialData: Record<string, unknown> | null = null;
+      const dealMatch = pathname.match(/^\/deals?\/([0-9a-f-]{36})$/i);
+      if (dealMatch) {
+        const deal = await getDeal(app.db, dealMatch[1]!.toLowerCase()).catch(() => null);
+        if (deal) {
+          head = headForDeal(deal, config.appUrl);
+          initialData = { deal };
         }
-        // Public pages get their title, description and Open Graph tags from the server (link previews).
-        const pathname = (request.url.split('?')[0] ?? '/').replace(/\/$/, '') || '/';
-        let head = headForPath(pathname, config.appUrl);
-        let initialData: Record<string, unknown> | null = null;
-        const dealMatch = pathname.match(/^\/deals?\/([0-9a-f-]{36})$/i);
-        if (dealMatch) {
-          const deal = await getDeal(app.db, dealMatch[1]!.toLowerCase()).catch(() => null);
-          if (deal) {
-            head = headForDeal(deal, config.appUrl);
-            initialData = { deal };
-          }
-        } else if (pathname === '/') {
-          initialData = { home: await homeSections(app.db).catch(() => null) };
-        } else if (pathname === '/deals') {
-          initialData = { browse: await firstBrowsePage(app.db, new URLSearchParams(request.url.split('?')[1] ?? '')).catch(() => null) };
-        }
-        indexHtml ??= fs.readFileSync(path.join(root, 'index.html'), 'utf8');
-        let html = head ? injectHead(indexHtml, head) : indexHtml;
-        if (initialData) html = injectInitialData(html, initialData);
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
-      },
-    );
+      } else if (pathname === '/') {
+        initialData = { home: await homeSections(app.db).catch(() => null) };
+      } else if (pathname === '/deals') {
+        initialData = { browse: await firstBrowsePage(app.db, new URLSearchParams(request.url.split('?')[1] ?? '')).catch(() => null) };
+      }
+      indexHtml ??= fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+      let html = head ? injectHead(indexHtml, head) : indexHtml;
+      if (initialData) html = injectInitialData(html, initialData);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    });
   }
 
   return app;
