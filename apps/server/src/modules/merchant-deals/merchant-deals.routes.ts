@@ -241,24 +241,19 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
   });
 
   // Uploaded files are public (deal images); names are random and never change, so cache for long.
-  r.get(
-    '/uploads/*',
-    {
-      config: { access: 'public' },
-      schema: {
-        hide: true,
-        response: { 200: z.instanceof(Buffer).describe('The stored file itself (a WebP deal image), sent as bytes'), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const key = (request.params as { '*': string })['*'];
-      const file = isStorageKey(key) ? await storage.get(key) : null;
-      if (!file) return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
-      return reply
-        .type(file.contentType)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.data);
-    },
-  );
+  const uploadsRoute = {
+    config: { access: 'public' as const },
+    // Bytes (a Buffer or a stream), which Fastify sends as they are: no JSON serialisation to declare.
+    schema: { hide: true, response: { 200: z.unknown().describe('The stored file itself (a WebP deal image)'), ...errorResponses } },
+  };
+  r.get('/uploads/*', uploadsRoute, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const file = isStorageKey(key) ? await storage.get(key) : null;
+    if (!file) return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+    return reply
+      .type(file.contentType)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(file.data);
+  });
 }
