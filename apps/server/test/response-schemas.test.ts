@@ -88,7 +88,7 @@ describe('every response has a schema', () => {
   it('the OpenAPI document shows the success and error schemas of every operation', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    const doc = res.json() as { paths: Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>> };
+    const doc = res.json<{ paths: Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>> }>();
     const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops)
         .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
