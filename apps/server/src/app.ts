@@ -9,6 +9,8 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '@localperks/shared';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { AfterResponse } from './lib/after-response';
@@ -22,6 +24,7 @@ import { requestContext, requestIdMixin } from './lib/request-context';
 import { EventStreams } from './lib/sse';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accessPlugin, type RegisteredRoute } from './plugins/access';
+import { responsesPlugin } from './plugins/responses';
 import { inputPlugin } from './plugins/input';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
@@ -227,6 +230,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(accessPlugin);
+  await app.register(responsesPlugin);
   await app.register(inputPlugin);
   await app.register(cookie);
   await app.register(securityPlugin, {
@@ -293,7 +297,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
     let indexHtml: string | undefined;
     let assets: EntryAssets | undefined;
-    app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
+    const webRoute = {
+      config: { access: 'public' as const },
+      schema: { response: { 200: z.string().describe('A page (HTML) or a file of the built web app'), ...errorResponses } },
+    };
+    app.get('/*', webRoute, async (request, reply) => {
       if (request.url.startsWith('/api/'))
         return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No API route GET ${request.url.split('?')[0]}` } });
       // The mailbox page exists only where its API does, for clients on this machine.

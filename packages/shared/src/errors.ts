@@ -21,8 +21,3 @@ export const ERROR_STATUS = {
   UNAVAILABLE: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
-
-export interface ApiErrorBody {
-  /** `requestId` comes with every 5xx (and in the x-request-id header of every response): support finds the logged cause by it. */
-  error: { code: ErrorCode; message: string; fields?: Record<string, string>; requestId?: string };
-}

@@ -31,6 +31,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   access: Access;
+  /** The statuses its `schema.response` declares (plugins/responses.ts). */
+  responses: string[];
 }
 
 /** Routes registered by third-party plugins that serve only public documents. */
@@ -50,7 +52,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
       throw new Error(`Route ${String(route.method)} ${route.url} must declare config.access (one of ${ACCESS_POLICIES.join(', ')})`);
     }
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, access });
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access, responses: Object.keys(route.schema?.response ?? {}) });
     }
   });
 

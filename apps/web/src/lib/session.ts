@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionUser } from '@localperks/shared';
+import type { Ok, SessionResponse } from '@localperks/shared';
 import { api } from './api-client';
 import { clearCart } from './cart-store';
 
@@ -11,7 +11,7 @@ import { clearCart } from './cart-store';
 
 export const sessionQuery = queryOptions({
   queryKey: ['session'],
-  queryFn: () => api.get<{ user: SessionUser | null }>('/api/auth/session').then((r) => r.user),
+  queryFn: () => api.get<SessionResponse>('/api/auth/session').then((r) => r.user),
   staleTime: 5 * 60_000,
 });
 
@@ -24,7 +24,7 @@ export function useSession() {
 export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ ok: true }>('/api/auth/logout'),
+    mutationFn: () => api.post<Ok>('/api/auth/logout'),
     onSuccess: () => {
       clearCart();
       qc.setQueryData(sessionQuery.queryKey, null);

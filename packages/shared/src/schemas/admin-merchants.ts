@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PLAN_IDS } from '../constants';
 
 /** Admin dashboard: Merchant Approval tab wording (merchant-admin.md §2, §5, §8), word for word. */
 export const ADMIN_APPROVAL_MESSAGES = {
@@ -58,47 +57,3 @@ export const adminRequestsQuerySchema = z.object({
   section: z.enum(ADMIN_REQUEST_SECTIONS).default('pending'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
-
-export interface AdminMerchantRequest {
-  id: string;
-  userId: string;
-  businessName: string;
-  email: string;
-  phone: string;
-  city: string;
-  state: string;
-  website: string | null;
-  description: string;
-  plan: (typeof PLAN_IDS)[number];
-  /** The commission (percent) approval would apply for this plan. */
-  commissionRate: number;
-  status: 'pending' | 'approved' | 'rejected';
-  requiresMerchantResponse: boolean;
-  rejectionReason: string | null;
-  /** Merchant messages in the thread the admins have not read yet. */
-  unreadMessages: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface AdminMerchantRequestsPage {
-  section: AdminRequestSection;
-  items: AdminMerchantRequest[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface RegistrationThreadMessage {
-  id: string;
-  senderType: 'admin' | 'merchant';
-  message: string;
-  messageType: 'general' | 'rejection_response';
-  isRead: boolean;
-  createdAt: string;
-}
-
-export interface AdminRegistrationThread {
-  registration: Pick<AdminMerchantRequest, 'id' | 'businessName' | 'email' | 'status' | 'requiresMerchantResponse'>;
-  messages: RegistrationThreadMessage[];
-}

@@ -39,33 +39,6 @@ export const createCheckoutSchema = z.object({
 });
 export type CreateCheckout = z.input<typeof createCheckoutSchema>;
 
-export interface CheckoutStarted {
-  orderId: string;
-  /** The provider's hosted card page; the browser goes there. */
-  url: string;
-}
-
-/** A purchase as My Purchases and the account page show it (money in cents, dates ISO). */
-export interface Purchase {
-  id: string;
-  dealId: string;
-  dealTitle: string;
-  dealImageUrl: string | null;
-  merchantName: string;
-  city: string;
-  state: string;
-  priceCents: number;
-  purchaseDate: string;
-  expirationDate: string;
-  redeemed: boolean;
-  redemptionDate: string | null;
-  redemptionCode: string;
-  /** Same-origin address of the QR image (SVG); the QR encodes the merchant redeem link. */
-  qrCodeUrl: string;
-  /** The link the QR encodes (the merchant's redeem screen with this code). */
-  redeemUrl: string;
-}
-
 export const PURCHASE_TABS = ['active', 'redeemed', 'all'] as const;
 export type PurchaseTab = (typeof PURCHASE_TABS)[number];
 
@@ -73,31 +46,6 @@ export const purchasesQuerySchema = z.object({
   status: z.enum(PURCHASE_TABS).default('all'),
   cursor: z.string().max(200).optional(),
 });
-
-/** A line of one of the customer's orders that was refunded instead of sold (its deal was withdrawn). */
-export interface PurchaseRefund {
-  id: string;
-  orderId: string;
-  dealId: string;
-  dealTitle: string;
-  quantity: number;
-  /** Unit price x quantity plus the line's share of the order's tax. */
-  amountCents: number;
-  reason: 'deal_withdrawn';
-  /** `pending` until the payment provider has accepted the refund. */
-  status: 'pending' | 'refunded';
-  createdAt: string;
-  refundedAt: string | null;
-}
-
-export interface PurchasesPage {
-  purchases: Purchase[];
-  /** Refunded lines of the customer's orders, newest first (on the first page only; empty on later pages). */
-  refunds: PurchaseRefund[];
-  /** Pass back as `cursor` for the next page; null on the last page. */
-  nextCursor: string | null;
-  counts: Record<PurchaseTab, number>;
-}
 
 /** A redemption code as typed or scanned: spaces, dashes and case do not matter. */
 export const redemptionCodeSchema = z
@@ -118,28 +66,6 @@ export function normalizeRedemptionCode(input: string): string {
     .replace(/[IL]/g, '1')
     .replace(/O/g, '0');
   return raw.length === 12 ? `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}` : raw;
-}
-
-/** What the merchant's redeem screen shows about a code before and after redeeming it. */
-export interface RedemptionLookup {
-  purchaseId: string;
-  redemptionCode: string;
-  dealTitle: string;
-  customerName: string;
-  priceCents: number;
-  purchaseDate: string;
-  expirationDate: string;
-  status: 'redeemable' | 'redeemed' | 'expired';
-  redemptionDate: string | null;
-}
-
-export interface PaymentMethod {
-  id: string;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  createdAt: string;
 }
 
 /** The sandbox provider's hosted card page (DESIGN.md 5: a real flow, with test cards). */
@@ -164,22 +90,6 @@ export const sandboxPaySchema = z.object({
   name: z.string({ error: SANDBOX_MESSAGES.nameRequired }).trim().min(1, SANDBOX_MESSAGES.nameRequired).max(100),
 });
 export type SandboxPay = z.input<typeof sandboxPaySchema>;
-
-export interface SandboxSession {
-  id: string;
-  status: 'open' | 'paid' | 'canceled' | 'expired';
-  customerEmail: string;
-  lines: { name: string; quantity: number; unitAmountCents: number }[];
-  subtotalCents: number;
-  taxCents: number;
-  totalCents: number;
-  cancelUrl: string;
-  expiresAt: string;
-  /** `subscription`: the total is charged every month until canceled (a merchant's messaging plan). */
-  mode: 'payment' | 'subscription';
-  /** A customer order, or something a merchant pays LocalPerks (subscription, PerkBoost). */
-  purpose: 'order' | 'merchant_charge';
-}
 
 /** Luhn checksum of a card number (digits only). */
 export function luhnValid(digits: string): boolean {

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { PLAN_IDS, US_STATES, type PlanId } from '../constants';
+import { PLAN_IDS, US_STATES } from '../constants';
 import { MERCHANT_MESSAGES as M } from '../messages';
-import type { RegistrationThreadMessage } from './admin-merchants';
-import { businessFields, type MerchantOverview } from './merchants';
+import { businessFields } from './merchants';
 
 /** Merchant dashboard wording (merchant-admin.md §4, §8), word for word. */
 export const MERCHANT_DASHBOARD_MESSAGES = {
@@ -57,45 +56,5 @@ export type MerchantProfileInput = z.output<typeof merchantProfileSchema>;
 export const switchPlanSchema = z.object({ plan: z.enum(PLAN_IDS, { error: M.planRequired }) });
 export type SwitchPlanInput = z.infer<typeof switchPlanSchema>;
 
-/** What a profile save or a plan switch answers. */
-export interface MerchantProfileSaved {
-  overview: MerchantOverview;
-  /** The description had phone numbers; they were removed (the form shows a notice). */
-  phoneNumbersRemoved: boolean;
-  commissionRate: number;
-  planChanged: boolean;
-  /** advertise_messaging without a paid subscription: the UI offers the payment page. */
-  paymentRequired: boolean;
-}
-
-export interface PlanSwitched {
-  overview: MerchantOverview;
-  plan: PlanId;
-  commissionRate: number;
-  paymentRequired: boolean;
-  /** Leaving the paid plan: the subscription is not renewed at its period end. */
-  downgraded: boolean;
-}
-
-export interface SubscriptionStatus {
-  hasSubscription: boolean;
-  messagingAccess: boolean;
-}
-
-/** One message of the registration thread: the merchant sees the same fields the admins do. */
-export type MerchantThreadMessage = RegistrationThreadMessage;
-
-export interface MerchantThread {
-  registrationId: string;
-  messages: MerchantThreadMessage[];
-}
-
-export type ChecklistStatus = 'done' | 'todo' | 'not_needed';
 export const LAUNCH_STEPS = ['emailVerified', 'profileComplete', 'approved', 'planPaid', 'firstDealLive', 'firstSale'] as const;
 export type LaunchStep = (typeof LAUNCH_STEPS)[number];
-
-export interface LaunchChecklist {
-  steps: { key: LaunchStep; status: ChecklistStatus }[];
-  done: number;
-  total: number;
-}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOST_OPTIONS, CATEGORIES, LOCATIONS, type DealStatus, type DealType } from '../constants';
+import { BOOST_OPTIONS, CATEGORIES, LOCATIONS } from '../constants';
 
 /** Every message of the merchant's deal form and API (merchant-admin.md §5, customer.md §5). */
 export const MERCHANT_DEAL_MESSAGES = {
@@ -239,36 +239,6 @@ export function toMerchantDealInput(v: MerchantDealForm): CreateMerchantDeal {
   };
 }
 
-/** A merchant's own deal as the dashboard and the edit page show it. */
-export interface MerchantDeal {
-  id: string;
-  title: string;
-  description: string;
-  highlights: string[];
-  finePrint: string;
-  imageUrl: string | null;
-  images: string[];
-  type: DealType;
-  status: DealStatus;
-  categoryId: number;
-  city: string;
-  state: string;
-  originalPriceCents: number;
-  dealPriceCents: number;
-  discountPercentage: number;
-  expirationDate: string;
-  votesRequired: number | null;
-  currentVotes: number;
-  votingEndDate: string | null;
-  boostDays: number | null;
-  unlockedAt: string | null;
-  moderationReason: string | null;
-  createdAt: string;
-  purchaseCount: number;
-  /** Whether the deletion rule allows removing it (customer.md §5 Deletion rule). */
-  canDelete: boolean;
-}
-
 export const MERCHANT_DEAL_FILTERS = ['all', 'active', 'pending', 'draft', 'paused', 'expired'] as const;
 export type MerchantDealFilter = (typeof MERCHANT_DEAL_FILTERS)[number];
 export const MERCHANT_DEALS_PAGE_SIZE = 10;
@@ -277,20 +247,3 @@ export const merchantDealsQuerySchema = z.object({
   status: z.enum(MERCHANT_DEAL_FILTERS).default('all'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
-
-export interface MerchantDealsPage {
-  deals: MerchantDeal[];
-  total: number;
-  page: number;
-  pageSize: number;
-  /** Whether this merchant may create deals now, and if not, why (shown on the tab). */
-  canCreateDeals: boolean;
-  reason: string | null;
-}
-
-/** What saving a deal answers: the deal, whether phone numbers were removed, and a payment page for a PerkBoost launch. */
-export interface SaveMerchantDealResult {
-  deal: MerchantDeal;
-  phoneNumbersRemoved: boolean;
-  checkoutUrl: string | null;
-}

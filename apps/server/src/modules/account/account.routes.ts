@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, ne } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES, changePasswordSchema, displayName, updateProfileSchema } from '@localperks/shared';
+import {
+  ACCOUNT_MESSAGES,
+  changePasswordSchema,
+  displayName,
+  errorResponses,
+  okSchema,
+  profileResponseSchema,
+  updateProfileSchema,
+} from '@localperks/shared';
 import { sessions, users } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
@@ -24,7 +32,10 @@ export async function accountRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/account/profile',
-    { config: { access: 'signed-in' }, schema: { tags, summary: 'The signed-in user’s profile' } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, summary: 'The signed-in user’s profile', response: { 200: profileResponseSchema, ...errorResponses } },
+    },
     async (request) => {
       const [u] = await app.db.select().from(users).where(eq(users.id, request.user!.id));
       return { profile: profileOf(u!) };
@@ -33,7 +44,15 @@ export async function accountRoutes(app: FastifyInstance) {
 
   r.patch(
     '/api/account/profile',
-    { config: { access: 'signed-in' }, schema: { tags, summary: 'Update display name and phone', body: updateProfileSchema } },
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Update display name and phone',
+        body: updateProfileSchema,
+        response: { 200: profileResponseSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const [u] = await app.db
         .update(users)
@@ -48,7 +67,12 @@ export async function accountRoutes(app: FastifyInstance) {
     '/api/account/password',
     {
       config: { access: 'signed-in' },
-      schema: { tags, summary: 'Change the password; other sessions are signed out', body: changePasswordSchema },
+      schema: {
+        tags,
+        summary: 'Change the password; other sessions are signed out',
+        body: changePasswordSchema,
+        response: { 200: okSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const me = request.user!;
@@ -62,7 +86,7 @@ export async function accountRoutes(app: FastifyInstance) {
         await tx.delete(sessions).where(and(eq(sessions.userId, me.id), ne(sessions.id, me.sessionId)));
       });
       await app.mailer.send(passwordChangedEmail(me.email));
-      return { ok: true };
+      return { ok: true as const };
     },
   );
 }

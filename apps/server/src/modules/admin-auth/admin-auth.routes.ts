@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accessCodeSchema, adminLoginSchema, displayName } from '@localperks/shared';
+import {
+  accessCodeSchema,
+  adminAuthStatusSchema,
+  adminCredentialsAcceptedSchema,
+  adminLoginSchema,
+  adminSignedInSchema,
+  codeIssuedSchema,
+  displayName,
+  errorResponses,
+} from '@localperks/shared';
 import type { FastifyRequest } from 'fastify';
 import { isLoopbackRequest } from '../../lib/loopback';
 import { endSession, startSession, toPublicUser } from '../../plugins/session';
@@ -36,7 +45,11 @@ export async function adminAuthRoutes(app: FastifyInstance) {
     '/api/admin-auth/status',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Where the caller stands in the admin sign-in: credentials, code or signed-in' },
+      schema: {
+        tags,
+        summary: 'Where the caller stands in the admin sign-in: credentials, code or signed-in',
+        response: { 200: adminAuthStatusSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const user = request.user;
@@ -56,6 +69,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
         tags,
         summary: 'Step 1: admin credentials; starts a session that still needs the code, and mails a 6-digit code',
         body: adminLoginSchema,
+        response: { 200: adminCredentialsAcceptedSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -65,7 +79,15 @@ export async function adminAuthRoutes(app: FastifyInstance) {
       const { code, expiresAt } = await issueAccessCode(app.deps, user, request.ip);
       return {
         step: 'code' as const,
-        user: { id: user.id, email: user.email, name: displayName(user.name, user.email), role: user.role },
+        // The whole session user, as /api/auth/login answers: the page puts it in its session cache.
+        user: {
+          id: user.id,
+          email: user.email,
+          name: displayName(user.name, user.email),
+          role: user.role,
+          emailVerified: user.emailVerifiedAt !== null,
+          createdAt: user.createdAt.toISOString(),
+        },
         codeExpiresAt: expiresAt.toISOString(),
         ...devCode(request, code),
       };
@@ -74,7 +96,14 @@ export async function adminAuthRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin-auth/code/refresh',
-    { config: { access: 'signed-in' }, schema: { tags, summary: 'Mail a new access code (the earlier one stops working); rate-limited' } },
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Mail a new access code (the earlier one stops working); rate-limited',
+        response: { 200: codeIssuedSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const u = request.user!;
       const { code, expiresAt } = await refreshAccessCode(app.deps, { id: u.id, email: u.email, name: u.name, role: u.role }, request.ip);
@@ -90,6 +119,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
         tags,
         summary: 'Step 2: the 6-digit access code; marks this session as signed in to the admin area',
         body: accessCodeSchema,
+        response: { 200: adminSignedInSchema, ...errorResponses },
       },
     },
     async (request) => {

@@ -1,7 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminRequestsQuerySchema, registrationMessageSchema, rejectMerchantSchema } from '@localperks/shared';
+import {
+  adminMerchantRequestsPageSchema,
+  adminRegistrationThreadSchema,
+  adminRequestsQuerySchema,
+  approveResultSchema,
+  errorResponses,
+  markedReadSchema,
+  registrationMessageSchema,
+  registrationThreadMessageSchema,
+  rejectMerchantSchema,
+  rejectResultSchema,
+  resetResultSchema,
+} from '@localperks/shared';
 import {
   approveMerchantRequest,
   listMerchantRequests,
@@ -29,6 +41,7 @@ export async function adminMerchantsRoutes(app: FastifyInstance) {
         summary:
           'Registration requests of one card: pending (ready for review), awaiting the merchant’s response, or the 10 latest processed',
         querystring: adminRequestsQuerySchema,
+        response: { 200: adminMerchantRequestsPageSchema, ...errorResponses },
       },
     },
     async (request) => listMerchantRequests(app.db, request.query.section, request.query.page),
@@ -42,6 +55,7 @@ export async function adminMerchantsRoutes(app: FastifyInstance) {
         tags,
         summary: 'Approve a pending request: merchant approved with the plan’s commission (409 if no longer pending)',
         params,
+        response: { 200: approveResultSchema, ...errorResponses },
       },
     },
     async (request) => approveMerchantRequest(deps(request.log), request.user!.id, request.params.id),
@@ -56,6 +70,7 @@ export async function adminMerchantsRoutes(app: FastifyInstance) {
         summary: 'Reject with a reason: stays pending, waits for the merchant’s response, rejection notice in the thread',
         params,
         body: rejectMerchantSchema,
+        response: { 200: rejectResultSchema, ...errorResponses },
       },
     },
     async (request) => rejectMerchantRequest(deps(request.log), request.user!.id, request.params.id, request.body.reason),
@@ -63,7 +78,15 @@ export async function adminMerchantsRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin/merchant-requests/:id/reset',
-    { config, schema: { tags, summary: 'Reset to Review: the request no longer waits for the merchant', params } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Reset to Review: the request no longer waits for the merchant',
+        params,
+        response: { 200: resetResultSchema, ...errorResponses },
+      },
+    },
     async (request) => resetMerchantRequest(app.db, request.user!.id, request.params.id),
   );
 
@@ -71,14 +94,27 @@ export async function adminMerchantsRoutes(app: FastifyInstance) {
     '/api/admin/merchant-requests/:id/messages',
     {
       config,
-      schema: { tags, summary: 'The admin–merchant thread of a request, oldest first (unread merchant messages flagged)', params },
+      schema: {
+        tags,
+        summary: 'The admin–merchant thread of a request, oldest first (unread merchant messages flagged)',
+        params,
+        response: { 200: adminRegistrationThreadSchema, ...errorResponses },
+      },
     },
     async (request) => registrationThread(app.db, request.params.id),
   );
 
   r.post(
     '/api/admin/merchant-requests/:id/messages/read',
-    { config, schema: { tags, summary: 'Mark the merchant’s messages in the thread as read by the admins', params } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Mark the merchant’s messages in the thread as read by the admins',
+        params,
+        response: { 200: markedReadSchema, ...errorResponses },
+      },
+    },
     async (request) => markMerchantMessagesRead(app.db, request.params.id),
   );
 
@@ -91,6 +127,7 @@ export async function adminMerchantsRoutes(app: FastifyInstance) {
         summary: 'Send an admin message into the thread (trimmed, not blank); the merchant is e-mailed',
         params,
         body: registrationMessageSchema,
+        response: { 201: registrationThreadMessageSchema, ...errorResponses },
       },
     },
     async (request, reply) => {

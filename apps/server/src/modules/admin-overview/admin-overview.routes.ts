@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminPageQuerySchema, deactivateDealSchema } from '@localperks/shared';
+import {
+  adminMerchantDealsSchema,
+  adminOverviewSchema,
+  adminPageQuerySchema,
+  deactivateDealSchema,
+  errorResponses,
+  okSchema,
+} from '@localperks/shared';
 import { closeCheckoutPagesForDeals } from '../checkout/checkout.service';
 import { adminOverview, deactivateDeal, merchantDealsForAdmin } from './admin-overview.service';
 
@@ -18,6 +25,7 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Overview tab: merchant, deal, revenue and payout figures, recent merchants, merchants with deals, pending approvals',
+        response: { 200: adminOverviewSchema, ...errorResponses },
       },
     },
     async () => adminOverview(app.db),
@@ -32,6 +40,7 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
         summary: 'One merchant’s deals with status and prices, newest first (20 a page)',
         params: idParams,
         querystring: adminPageQuerySchema,
+        response: { 200: adminMerchantDealsSchema, ...errorResponses },
       },
     },
     async (request) => merchantDealsForAdmin(app.db, request.params.id, request.query.page),
@@ -46,6 +55,7 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
         summary: 'Take down a deal that breaks the merchant terms; the merchant is notified and e-mailed the reason',
         params: idParams,
         body: deactivateDealSchema,
+        response: { 200: okSchema, ...errorResponses },
       },
     },
     async (request) => {

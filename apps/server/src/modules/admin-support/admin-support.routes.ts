@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminPageQuerySchema, supportReplySchema, ticketStatusSchema } from '@localperks/shared';
+import {
+  adminPageQuerySchema,
+  adminTicketsPageSchema,
+  errorResponses,
+  supportReplySchema,
+  ticketStatusSchema,
+  ticketThreadSchema,
+  ticketUpdatedSchema,
+} from '@localperks/shared';
 import { getTicket, listTickets, replyToTicket, setTicketStatus } from './admin-support.service';
 
 const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
@@ -14,14 +22,22 @@ export async function adminSupportRoutes(app: FastifyInstance) {
     '/api/admin/support/tickets',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Support tickets, newest first (20 a page)', querystring: adminPageQuerySchema },
+      schema: {
+        tags,
+        summary: 'Support tickets, newest first (20 a page)',
+        querystring: adminPageQuerySchema,
+        response: { 200: adminTicketsPageSchema, ...errorResponses },
+      },
     },
     async (request) => listTickets(app.db, request.query.page),
   );
 
   r.get(
     '/api/admin/support/tickets/:id',
-    { config: { access: 'admin' }, schema: { tags, summary: 'One ticket with its thread', params: idParams } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'One ticket with its thread', params: idParams, response: { 200: ticketThreadSchema, ...errorResponses } },
+    },
     async (request) => getTicket(app.db, request.params.id),
   );
 
@@ -29,7 +45,13 @@ export async function adminSupportRoutes(app: FastifyInstance) {
     '/api/admin/support/tickets/:id/status',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Set a ticket’s status (open, in_progress, resolved, closed)', params: idParams, body: ticketStatusSchema },
+      schema: {
+        tags,
+        summary: 'Set a ticket’s status (open, in_progress, resolved, closed)',
+        params: idParams,
+        body: ticketStatusSchema,
+        response: { 200: ticketUpdatedSchema, ...errorResponses },
+      },
     },
     async (request) => setTicketStatus(app.db, request.user!.id, request.params.id, request.body.status),
   );
@@ -38,7 +60,13 @@ export async function adminSupportRoutes(app: FastifyInstance) {
     '/api/admin/support/tickets/:id/replies',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Reply to the customer: stored in the thread and e-mailed', params: idParams, body: supportReplySchema },
+      schema: {
+        tags,
+        summary: 'Reply to the customer: stored in the thread and e-mailed',
+        params: idParams,
+        body: supportReplySchema,
+        response: { 201: ticketThreadSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const result = await replyToTicket(

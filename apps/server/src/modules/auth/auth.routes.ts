@@ -1,7 +1,19 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailOnlySchema, loginSchema, newPasswordSchema, signupRequestSchema, verifyEmailRequestSchema } from '@localperks/shared';
+import {
+  emailOnlySchema,
+  errorResponses,
+  loginResponseSchema,
+  loginSchema,
+  newPasswordSchema,
+  okSchema,
+  resendVerificationResponseSchema,
+  sessionResponseSchema,
+  signupRequestSchema,
+  verifyEmailRequestSchema,
+  verifyEmailResponseSchema,
+} from '@localperks/shared';
 import { endSession, startSession, toPublicUser } from '../../plugins/session';
 import {
   hasMerchantRegistration,
@@ -46,7 +58,10 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/auth/session',
-    { config: { access: 'public' }, schema: { tags, summary: 'The signed-in user, or null' } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'The signed-in user, or null', response: { 200: sessionResponseSchema, ...errorResponses } },
+    },
     async (request) => ({
       user: request.user ? toPublicUser(request.user) : null,
     }),
@@ -61,6 +76,7 @@ export async function authRoutes(app: FastifyInstance) {
         summary:
           'Create a customer account and send the verification e-mail; the same answer when the address already has an account (its owner is told by e-mail)',
         body: signupRequestSchema,
+        response: { 201: okSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -72,7 +88,15 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/auth/login',
-    { config: { access: 'public' }, schema: { tags, summary: 'Password sign-in; starts a new session', body: loginSchema } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Password sign-in; starts a new session',
+        body: loginSchema,
+        response: { 200: loginResponseSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const user = await logIn(deps(), request.body, request.ip);
       if (request.user) await endSession(app.db, reply, request, secure);
@@ -83,10 +107,10 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/auth/logout',
-    { config: { access: 'public' }, schema: { tags, summary: 'End the current session' } },
+    { config: { access: 'public' }, schema: { tags, summary: 'End the current session', response: { 200: okSchema, ...errorResponses } } },
     async (request, reply) => {
       await endSession(app.db, reply, request, secure);
-      return { ok: true };
+      return { ok: true as const };
     },
   );
 
@@ -94,7 +118,12 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/verify-email',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Confirm an e-mail address from the mailed link', body: verifyEmailRequestSchema },
+      schema: {
+        tags,
+        summary: 'Confirm an e-mail address from the mailed link',
+        body: verifyEmailRequestSchema,
+        response: { 200: verifyEmailResponseSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const user = await verifyEmail(deps(), request.body.token);
@@ -109,20 +138,31 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/auth/resend-verification',
-    { config: { access: 'public' }, schema: { tags, summary: 'Send the verification e-mail again', body: emailOnlySchema } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Send the verification e-mail again',
+        body: emailOnlySchema,
+        response: { 200: resendVerificationResponseSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const { alreadyVerified } = await resendVerification(deps(reply), request.body.email, request.ip);
       // Only a signed-in user learns that their own address is already verified.
-      return { ok: true, alreadyVerified: alreadyVerified && request.user?.email === request.body.email };
+      return { ok: true as const, alreadyVerified: alreadyVerified && request.user?.email === request.body.email };
     },
   );
 
   r.post(
     '/api/auth/forgot-password',
-    { config: { access: 'public' }, schema: { tags, summary: 'Send a password reset link', body: emailOnlySchema } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Send a password reset link', body: emailOnlySchema, response: { 200: okSchema, ...errorResponses } },
+    },
     async (request, reply) => {
       await requestPasswordReset(deps(reply), request.body.email, request.ip);
-      return { ok: true };
+      return { ok: true as const };
     },
   );
 
@@ -134,12 +174,13 @@ export async function authRoutes(app: FastifyInstance) {
         tags,
         summary: 'Set a new password with the tokens from the reset link',
         body: z.object({ accessToken: z.string().min(1).max(200), refreshToken: z.string().min(1).max(200), password: newPasswordSchema }),
+        response: { 200: okSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       await resetPassword(deps(), request.body);
       await endSession(app.db, reply, request, secure);
-      return { ok: true };
+      return { ok: true as const };
     },
   );
 }

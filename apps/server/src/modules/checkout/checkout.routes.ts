@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createCheckoutSchema } from '@localperks/shared';
+import { checkoutStartedSchema, createCheckoutSchema, errorResponses, orderStateSchema, webhookReceivedSchema } from '@localperks/shared';
 import { AppError } from '../../lib/errors';
 import { findUnstorableText } from '../../plugins/input';
 import { handleBillingEvent } from '../billing/billing.service';
@@ -18,7 +18,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
         tags: ['checkout'],
         summary: 'Start a hosted card checkout for cart lines (prices and totals come from the database)',
         body: createCheckoutSchema,
-        response: { 200: z.object({ orderId: z.uuid(), url: z.string() }) },
+        response: { 200: checkoutStartedSchema, ...errorResponses },
       },
     },
     async (request) => startCheckout(app.deps, request.user!, request.body),
@@ -32,14 +32,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
         tags: ['checkout'],
         summary: 'Whether the provider has confirmed an order yet (the owner’s own orders only)',
         params: z.object({ id: z.uuid() }),
-        response: {
-          200: z.object({
-            id: z.uuid(),
-            status: z.enum(['open', 'paid', 'canceled', 'expired']),
-            totalCents: z.number().int(),
-            purchaseCount: z.number().int(),
-          }),
-        },
+        response: { 200: orderStateSchema, ...errorResponses },
       },
     },
     async (request) => orderStatus(app.db, request.user!.id, request.params.id),
@@ -57,6 +50,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
           tags: ['checkout'],
           summary: 'Signed payment provider events (checkout completed / expired, subscription renewed / ended)',
           params: z.object({ provider: z.enum(['sandbox', 'stripe']) }),
+          response: { 200: webhookReceivedSchema, ...errorResponses },
         },
       },
       async (request) => {
@@ -68,9 +62,9 @@ export async function checkoutRoutes(app: FastifyInstance) {
         if (findUnstorableText(event)) throw new AppError('BAD_REQUEST', 'The webhook event contains characters that cannot be stored.');
         // Merchant charges (subscription, PerkBoost) first; everything else is a customer order.
         const billing = await handleBillingEvent({ ...app.deps, log: request.log }, event);
-        if (billing.handled) return { received: true, fulfilled: billing.applied };
+        if (billing.handled) return { received: true as const, fulfilled: billing.applied };
         const result = await handleProviderEvent(app.deps, event);
-        return { received: true, fulfilled: result.fulfilled };
+        return { received: true as const, fulfilled: result.fulfilled };
       },
     );
   });

@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { customerMessagesQuerySchema, respondCustomerMessageSchema, sendCustomerMessageSchema } from '@localperks/shared';
+import {
+  customerMessageSentSchema,
+  customerMessagesQuerySchema,
+  errorResponses,
+  inboxMessageSchema,
+  inboxPageSchema,
+  respondCustomerMessageSchema,
+  sendCustomerMessageSchema,
+  sentMessagesPageSchema,
+} from '@localperks/shared';
 import { listInbox, listSentMessages, openInboxMessage, respondToMessage, sendCustomerMessage } from './customer-messages.service';
 
 export async function customerMessagesRoutes(app: FastifyInstance) {
@@ -18,6 +27,7 @@ export async function customerMessagesRoutes(app: FastifyInstance) {
         tags,
         summary: 'A customer writes to the merchant of a deal or of one of their purchases (rate-limited)',
         body: sendCustomerMessageSchema,
+        response: { 201: customerMessageSentSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -35,6 +45,7 @@ export async function customerMessagesRoutes(app: FastifyInstance) {
         tags,
         summary: 'The signed-in customer’s messages to merchants, with replies (a page)',
         querystring: z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) }),
+        response: { 200: sentMessagesPageSchema, ...errorResponses },
       },
     },
     async (request) => listSentMessages(app.db, request.user!.id, request.query.page),
@@ -48,6 +59,7 @@ export async function customerMessagesRoutes(app: FastifyInstance) {
         tags,
         summary: 'The merchant’s Customer Messages inbox (messaging access only), with counts by status',
         querystring: customerMessagesQuerySchema,
+        response: { 200: inboxPageSchema, ...errorResponses },
       },
     },
     async (request) => listInbox(app.db, request.user!.id, request.query),
@@ -55,7 +67,15 @@ export async function customerMessagesRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/merchant/customer-messages/:id/read',
-    { config: { access: 'approved-merchant' }, schema: { tags, summary: 'Open a message: marks it read when it was unread', params } },
+    {
+      config: { access: 'approved-merchant' },
+      schema: {
+        tags,
+        summary: 'Open a message: marks it read when it was unread',
+        params,
+        response: { 200: inboxMessageSchema, ...errorResponses },
+      },
+    },
     async (request) => openInboxMessage(app.db, request.user!.id, request.params.id),
   );
 
@@ -68,6 +88,7 @@ export async function customerMessagesRoutes(app: FastifyInstance) {
         summary: 'Respond to a customer message (once); the customer is e-mailed',
         params,
         body: respondCustomerMessageSchema,
+        response: { 200: inboxMessageSchema, ...errorResponses },
       },
     },
     async (request) => respondToMessage(deps(request.log), request.user!.id, request.params.id, request.body.response),

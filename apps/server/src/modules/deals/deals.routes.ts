@@ -1,7 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { browseQuerySchema, merchantLeadSchema, type BrowseResult, type HomeData } from '@localperks/shared';
+import {
+  browseQuerySchema,
+  browseResultSchema,
+  dealResponseSchema,
+  errorResponses,
+  homeDataSchema,
+  merchantLeadSchema,
+  okSchema,
+} from '@localperks/shared';
 import { EncodedBody, sendEncoded } from '../../lib/compression';
 import { MicroCache } from '../../lib/micro-cache';
 import { merchantLeads } from '../../db/schema';
@@ -29,13 +37,15 @@ export async function dealsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['deals'];
   // The caches keep the serialised JSON and its compressed forms, so a cached answer costs no
-  // serialisation and no compression either.
+  // serialisation and no compression either. Fastify sends a string with a JSON content type as it is,
+  // without the route's response schema: so the cached text is made here, through that same schema
+  // (unknown fields dropped, a wrong shape fails), never by a bare JSON.stringify.
   const browseCache = new MicroCache<EncodedBody>(app.config.BROWSE_CACHE_MS);
   const homeCache = new MicroCache<EncodedBody>(app.config.BROWSE_CACHE_MS, 1);
   const json =
-    <T>(load: () => Promise<T>) =>
+    <S extends z.ZodType>(schema: S, load: () => Promise<z.input<S>>) =>
     async () =>
-      new EncodedBody(JSON.stringify(await load()));
+      new EncodedBody(JSON.stringify(schema.parse(await load())));
 
   /**
    * The same listing address asked again while its answer is fresh is answered before validation
@@ -54,12 +64,17 @@ export async function dealsRoutes(app: FastifyInstance) {
     '/api/deals',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Browse and search deals (non-expired only), paginated', querystring: browseQuerySchema },
+      schema: {
+        tags,
+        summary: 'Browse and search deals (non-expired only), paginated',
+        querystring: browseQuerySchema,
+        response: { 200: browseResultSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const body = await browseCache.get(
         JSON.stringify(request.query),
-        json<BrowseResult>(() => listDeals(app.db, request.query, app.storage.publicUrl)),
+        json(browseResultSchema, () => listDeals(app.db, request.query, app.storage.publicUrl)),
       );
       if (app.config.BROWSE_CACHE_MS > 0) {
         if (answeredUrls.size >= 1000) answeredUrls.clear();
@@ -73,7 +88,12 @@ export async function dealsRoutes(app: FastifyInstance) {
     '/api/deals/:id',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'One deal with its full details', params: z.object({ id: z.uuid({ error: 'This deal does not exist.' }) }) },
+      schema: {
+        tags,
+        summary: 'One deal with its full details',
+        params: z.object({ id: z.uuid({ error: 'This deal does not exist.' }) }),
+        response: { 200: dealResponseSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const deal = await getDeal(app.db, request.params.id, app.storage.publicUrl);
@@ -84,14 +104,17 @@ export async function dealsRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/home',
-    { config: { access: 'public' }, schema: { tags, summary: 'Featured and boosted deals for the home page' } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Featured and boosted deals for the home page', response: { 200: homeDataSchema, ...errorResponses } },
+    },
     async (request, reply) =>
       sendEncoded(
         request,
         reply.type('application/json; charset=utf-8'),
         await homeCache.get(
           'home',
-          json<HomeData>(() => homeSections(app.db, app.storage.publicUrl)),
+          json(homeDataSchema, () => homeSections(app.db, app.storage.publicUrl)),
         ),
       ),
   );
@@ -100,7 +123,12 @@ export async function dealsRoutes(app: FastifyInstance) {
     '/api/merchant-leads',
     {
       config: { access: 'public' },
-      schema: { tags: ['merchants'], summary: 'Merchant signup section of the home page', body: merchantLeadSchema },
+      schema: {
+        tags: ['merchants'],
+        summary: 'Merchant signup section of the home page',
+        body: merchantLeadSchema,
+        response: { 201: okSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       await consumeRateLimit(
@@ -126,7 +154,7 @@ export async function dealsRoutes(app: FastifyInstance) {
         });
       }
       reply.code(201);
-      return { ok: true };
+      return { ok: true as const };
     },
   );
 }

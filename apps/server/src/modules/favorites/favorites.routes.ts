@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { deals, favorites } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { visibleNow } from '../deals/deals.service';
+import { dealIdsSchema, errorResponses } from '@localperks/shared';
 
 const MAX_FAVORITES = 500;
 
@@ -22,13 +23,24 @@ export async function favoritesRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/favorites',
-    { config: { access: 'customer' }, schema: { tags, summary: 'The customer’s favourite deal ids' } },
+    {
+      config: { access: 'customer' },
+      schema: { tags, summary: 'The customer’s favourite deal ids', response: { 200: dealIdsSchema, ...errorResponses } },
+    },
     async (request) => ({ dealIds: await ids(request.user!.id) }),
   );
 
   r.put(
     '/api/favorites/:dealId',
-    { config: { access: 'customer' }, schema: { tags, summary: 'Add a favourite', params: z.object({ dealId: z.uuid() }) } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags,
+        summary: 'Add a favourite',
+        params: z.object({ dealId: z.uuid() }),
+        response: { 200: dealIdsSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       // Only a deal customers can see (the public listing's rule): drafts, paused and taken-down deals
       // are as unknown here as a made-up id.
@@ -44,7 +56,15 @@ export async function favoritesRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/favorites/:dealId',
-    { config: { access: 'customer' }, schema: { tags, summary: 'Remove a favourite', params: z.object({ dealId: z.uuid() }) } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags,
+        summary: 'Remove a favourite',
+        params: z.object({ dealId: z.uuid() }),
+        response: { 200: dealIdsSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       await app.db.delete(favorites).where(and(eq(favorites.userId, request.user!.id), eq(favorites.dealId, request.params.dealId)));
       return { dealIds: await ids(request.user!.id) };
@@ -63,6 +83,7 @@ export async function favoritesRoutes(app: FastifyInstance) {
         tags,
         summary: 'Merge browser favourites into the account',
         body: z.object({ dealIds: z.array(z.uuid()).max(MAX_FAVORITES) }),
+        response: { 200: dealIdsSchema, ...errorResponses },
       },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { merchantAnalytics } from './merchant-analytics.service';
+import { errorResponses, merchantAnalyticsSchema } from '@localperks/shared';
 
 export async function merchantAnalyticsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -12,6 +13,7 @@ export async function merchantAnalyticsRoutes(app: FastifyInstance) {
         tags: ['merchant-analytics'],
         summary:
           'Revenue & Analytics of the signed-in merchant, from their purchases (totals, earnings after commission, current period, next payout, 30 days, by deal, recent)',
+        response: { 200: merchantAnalyticsSchema, ...errorResponses },
       },
     },
     async (request) => merchantAnalytics(app.db, request.user!.id),

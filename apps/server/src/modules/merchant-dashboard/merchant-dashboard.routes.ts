@@ -1,7 +1,19 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { consumeRateLimit } from '../../lib/rate-limit';
-import { merchantProfileSchema, registrationMessageSchema, switchPlanSchema } from '@localperks/shared';
+import {
+  errorResponses,
+  launchChecklistSchema,
+  merchantProfileSavedSchema,
+  merchantProfileSchema,
+  merchantThreadMessageSchema,
+  merchantThreadSchema,
+  paymentPageSchema,
+  planSwitchedSchema,
+  registrationMessageSchema,
+  subscriptionStatusSchema,
+  switchPlanSchema,
+} from '@localperks/shared';
 import {
   launchChecklist,
   merchantThread,
@@ -26,6 +38,7 @@ export async function merchantDashboardRoutes(app: FastifyInstance) {
         tags,
         summary: 'Edit the business profile (merchant row and newest registration request); phone numbers are removed from the description',
         body: merchantProfileSchema,
+        response: { 200: merchantProfileSavedSchema, ...errorResponses },
       },
     },
     async (request) => updateProfile(deps(request.log), request.user!.id, request.body),
@@ -39,6 +52,7 @@ export async function merchantDashboardRoutes(app: FastifyInstance) {
         tags,
         summary: 'Switch plans (409 Already on this plan); advertise_messaging needs its subscription paid',
         body: switchPlanSchema,
+        response: { 200: planSwitchedSchema, ...errorResponses },
       },
     },
     async (request) => switchPlan(deps(request.log), request.user!.id, request.body.plan),
@@ -48,7 +62,11 @@ export async function merchantDashboardRoutes(app: FastifyInstance) {
     '/api/merchant/subscription/checkout',
     {
       config: { access: 'approved-merchant' },
-      schema: { tags, summary: 'Open the payment provider’s card page for the $15/month messaging subscription' },
+      schema: {
+        tags,
+        summary: 'Open the payment provider’s card page for the $15/month messaging subscription',
+        response: { 200: paymentPageSchema, ...errorResponses },
+      },
     },
     async (request) => startSubscriptionCheckout(deps(request.log), request.user!),
   );
@@ -57,7 +75,11 @@ export async function merchantDashboardRoutes(app: FastifyInstance) {
     '/api/merchant/subscription/check',
     {
       config: { access: 'merchant' },
-      schema: { tags, summary: 'check-subscription: whether the provider has confirmed the subscription' },
+      schema: {
+        tags,
+        summary: 'check-subscription: whether the provider has confirmed the subscription',
+        response: { 200: subscriptionStatusSchema, ...errorResponses },
+      },
     },
     async (request) => subscriptionStatus(app.db, request.user!.id),
   );
@@ -66,7 +88,11 @@ export async function merchantDashboardRoutes(app: FastifyInstance) {
     '/api/merchant/registration/messages',
     {
       config: { access: 'merchant' },
-      schema: { tags, summary: 'The thread with the admins about the newest registration, oldest first (admin messages become read)' },
+      schema: {
+        tags,
+        summary: 'The thread with the admins about the newest registration, oldest first (admin messages become read)',
+        response: { 200: merchantThreadSchema, ...errorResponses },
+      },
     },
     async (request) => merchantThread(app.db, request.user!.id),
   );
@@ -79,6 +105,7 @@ export async function merchantDashboardRoutes(app: FastifyInstance) {
         tags,
         summary: 'Write to the admins about the newest registration (trimmed, never blank)',
         body: registrationMessageSchema,
+        response: { 201: merchantThreadMessageSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -96,7 +123,14 @@ export async function merchantDashboardRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/merchant/launch-checklist',
-    { config: { access: 'merchant' }, schema: { tags, summary: 'The Launch Checklist, computed from the merchant’s rows' } },
+    {
+      config: { access: 'merchant' },
+      schema: {
+        tags,
+        summary: 'The Launch Checklist, computed from the merchant’s rows',
+        response: { 200: launchChecklistSchema, ...errorResponses },
+      },
+    },
     async (request) => launchChecklist(app.db, request.user!.id),
   );
 }

@@ -3,13 +3,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
-  DEAL_IMAGE_MAX_BYTES,
-  MERCHANT_DEAL_MESSAGES as M,
+  boostCheckoutSchema,
   createMerchantDealSchema,
+  DEAL_IMAGE_MAX_BYTES,
+  errorResponses,
   launchBoostSchema,
+  MERCHANT_DEAL_MESSAGES as M,
+  merchantDealSchema,
+  merchantDealsPageSchema,
   merchantDealsQuerySchema,
-  updateMerchantDealSchema,
+  removedSchema,
   type SaveMerchantDealResult,
+  saveMerchantDealResultSchema,
+  updateMerchantDealSchema,
+  uploadedImageSchema,
 } from '@localperks/shared';
 import { AppError } from '../../lib/errors';
 import { consumeRateLimit } from '../../lib/rate-limit';
@@ -44,6 +51,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
         tags,
         summary: 'The signed-in merchant’s own deals (a page), and whether they may create deals now',
         querystring: merchantDealsQuerySchema,
+        response: { 200: merchantDealsPageSchema, ...errorResponses },
       },
     },
     async (request) => listMerchantDeals(app.db, request.user!.id, request.query, storage.publicUrl),
@@ -51,7 +59,15 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/merchant/deals/:id',
-    { config: { access: 'merchant' }, schema: { tags, summary: 'One of the merchant’s own deals (for editing)', params } },
+    {
+      config: { access: 'merchant' },
+      schema: {
+        tags,
+        summary: 'One of the merchant’s own deals (for editing)',
+        params,
+        response: { 200: merchantDealSchema, ...errorResponses },
+      },
+    },
     async (request) => getMerchantDeal(app.db, request.user!.id, request.params.id, storage.publicUrl),
   );
 
@@ -64,6 +80,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
         summary:
           'Create a deal (approved merchants on Deals + Messaging). With `boost` it is saved as a PerkBoost draft and a payment page is returned.',
         body: createMerchantDealSchema,
+        response: { 201: saveMerchantDealResultSchema, ...errorResponses },
       },
     },
     async (request, reply): Promise<SaveMerchantDealResult> => {
@@ -93,6 +110,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
         summary: 'Edit one of the merchant’s own deals (phone numbers are removed from the description)',
         params,
         body: updateMerchantDealSchema,
+        response: { 200: saveMerchantDealResultSchema, ...errorResponses },
       },
     },
     async (request): Promise<SaveMerchantDealResult> => {
@@ -110,6 +128,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
         summary: 'Pay for a PerkBoost draft: a payment page for the chosen duration (price from the server)',
         params,
         body: launchBoostSchema,
+        response: { 200: boostCheckoutSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -128,7 +147,15 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/merchant/deals/:id/pause',
-    { config: { access: 'merchant' }, schema: { tags, summary: 'Pause an active deal of the merchant (hidden from customers)', params } },
+    {
+      config: { access: 'merchant' },
+      schema: {
+        tags,
+        summary: 'Pause an active deal of the merchant (hidden from customers)',
+        params,
+        response: { 200: merchantDealSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const deal = await setDealPaused(app.db, request.user!.id, request.params.id, true, storage.publicUrl);
       // Off sale first, then its open payment pages are closed (a payment landing between is refunded).
@@ -139,7 +166,15 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/merchant/deals/:id/resume',
-    { config: { access: 'merchant' }, schema: { tags, summary: 'Resume a paused deal of the merchant (if it has not expired)', params } },
+    {
+      config: { access: 'merchant' },
+      schema: {
+        tags,
+        summary: 'Resume a paused deal of the merchant (if it has not expired)',
+        params,
+        response: { 200: merchantDealSchema, ...errorResponses },
+      },
+    },
     async (request) => setDealPaused(app.db, request.user!.id, request.params.id, false, storage.publicUrl),
   );
 
@@ -147,14 +182,19 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
     '/api/merchant/deals/:id',
     {
       config: { access: 'merchant' },
-      schema: { tags, summary: 'Delete (soft: status removed) a deal; active or unlocked PerkBoost deals cannot be deleted', params },
+      schema: {
+        tags,
+        summary: 'Delete (soft: status removed) a deal; active or unlocked PerkBoost deals cannot be deleted',
+        params,
+        response: { 200: removedSchema, ...errorResponses },
+      },
     },
     async (request) => {
       // A draft's open payment page is closed first, so a deleted launch can never be paid for.
       await closeBoostPayments(app.deps, request.user!.id, request.params.id);
       await deleteMerchantDeal(app.db, request.user!.id, request.params.id);
       await closeCheckoutPagesForDeals({ ...app.deps, log: request.log }, [request.params.id]);
-      return { removed: true };
+      return { removed: true as const };
     },
   );
 
@@ -165,7 +205,11 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
       '/api/merchant/uploads/deal-images',
       {
         config: { access: 'approved-merchant' },
-        schema: { tags, summary: 'Upload a deal image (multipart field `file`; JPEG, PNG or WebP up to 5 MB); stored resized as WebP' },
+        schema: {
+          tags,
+          summary: 'Upload a deal image (multipart field `file`; JPEG, PNG or WebP up to 5 MB); stored resized as WebP',
+          response: { 201: uploadedImageSchema, ...errorResponses },
+        },
       },
       async (request, reply) => {
         const blocker = dealCreationBlocker(await merchantForUser(app.db, request.user!.id));
@@ -199,7 +243,12 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
   // Uploaded files are public (deal images); names are random and never change, so cache for long.
   // From disk or streamed from the bucket (every instance sees every upload); with S3_PUBLIC_URL the
   // API hands out the CDN's URLs instead, and this route only serves URLs stored before that.
-  r.get('/uploads/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+  const uploadsRoute = {
+    config: { access: 'public' as const },
+    // Bytes (a Buffer or a stream), which Fastify sends as they are: no JSON serialisation to declare.
+    schema: { hide: true, response: { 200: z.unknown().describe('The stored file itself (a WebP deal image)'), ...errorResponses } },
+  };
+  r.get('/uploads/*', uploadsRoute, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const file = isStorageKey(key) ? await storage.get(key, { ifNoneMatch: request.headers['if-none-match'] }) : null;
     if (!file) return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { merchantRegistrationSchema } from '@localperks/shared';
+import { errorResponses, merchantOverviewSchema, merchantRegistrationSchema, okSchema } from '@localperks/shared';
 import { merchantOverview, registerMerchant } from './merchants.service';
 
 export async function merchantsRoutes(app: FastifyInstance) {
@@ -16,6 +16,7 @@ export async function merchantsRoutes(app: FastifyInstance) {
         summary:
           'Register a merchant: account, pending registration request and merchant record in one transaction; the same answer when the address already has an account (its owner is told by e-mail)',
         body: merchantRegistrationSchema,
+        response: { 201: okSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -41,7 +42,11 @@ export async function merchantsRoutes(app: FastifyInstance) {
     '/api/merchant/me',
     {
       config: { access: 'merchant' },
-      schema: { tags, summary: 'The signed-in merchant’s merchant record and newest registration request' },
+      schema: {
+        tags,
+        summary: 'The signed-in merchant’s merchant record and newest registration request',
+        response: { 200: merchantOverviewSchema, ...errorResponses },
+      },
     },
     async (request) => merchantOverview(app.db, request.user!.id),
   );

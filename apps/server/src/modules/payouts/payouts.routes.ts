@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminPayoutsQuerySchema } from '@localperks/shared';
+import {
+  adminPayoutSchema,
+  adminPayoutsPageSchema,
+  adminPayoutsQuerySchema,
+  errorResponses,
+  payoutSummarySchema,
+} from '@localperks/shared';
 import { listPayouts, markPayoutPaid, payoutSummary } from './payouts.service';
 
 /** Admin dashboard, Payout Management tab (merchant-admin.md §2, §4; DESIGN.md 8): admins only. */
@@ -12,13 +18,28 @@ export async function payoutsRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/admin/payouts',
-    { config, schema: { tags, summary: 'All payouts, newest period first, paginated', querystring: adminPayoutsQuerySchema } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'All payouts, newest period first, paginated',
+        querystring: adminPayoutsQuerySchema,
+        response: { 200: adminPayoutsPageSchema, ...errorResponses },
+      },
+    },
     async (request) => listPayouts(app.deps, request.query.page),
   );
 
   r.get(
     '/api/admin/payouts/summary',
-    { config, schema: { tags, summary: 'Current Period Summary: upcoming net, merchants this period, pending payouts' } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Current Period Summary: upcoming net, merchants this period, pending payouts',
+        response: { 200: payoutSummarySchema, ...errorResponses },
+      },
+    },
     async () => payoutSummary(app.deps),
   );
 
@@ -30,6 +51,7 @@ export async function payoutsRoutes(app: FastifyInstance) {
         tags,
         summary: 'Mark a payout as paid (never reversed; 409 if already paid); the merchant is e-mailed',
         params: z.object({ id: z.uuid() }),
+        response: { 200: adminPayoutSchema, ...errorResponses },
       },
     },
     async (request) => markPayoutPaid({ ...app.deps, log: request.log }, request.user!.id, request.params.id),

@@ -5,6 +5,7 @@ import type { DealEvent } from '@localperks/shared';
 import { cancelVote, castVote, sendUnlockEmails, votedDealIds } from './perkboost.service';
 import { DEAL_EVENTS_CHANNEL } from '../../lib/events';
 import { streamLiveEvents } from '../../lib/sse';
+import { dealIdsSchema, errorResponses, voteResultSchema } from '@localperks/shared';
 
 const params = z.object({ id: z.uuid({ error: 'This deal does not exist.' }) });
 
@@ -14,7 +15,10 @@ export async function perkboostRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/votes/mine',
-    { config: { access: 'customer' }, schema: { tags, summary: 'Ids of the crowd-vote deals the customer voted for' } },
+    {
+      config: { access: 'customer' },
+      schema: { tags, summary: 'Ids of the crowd-vote deals the customer voted for', response: { 200: dealIdsSchema, ...errorResponses } },
+    },
     async (request) => ({
       dealIds: await votedDealIds(app.deps, request.user!.id),
     }),
@@ -22,7 +26,15 @@ export async function perkboostRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/deals/:id/vote',
-    { config: { access: 'customer' }, schema: { tags, summary: 'Vote for a crowd-vote deal (once per customer)', params } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags,
+        summary: 'Vote for a crowd-vote deal (once per customer)',
+        params,
+        response: { 200: voteResultSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const result = await castVote(app.deps, request.user!.id, request.params.id);
       if (result.unlocked) await sendUnlockEmails(app.deps, result.unlocked);
@@ -37,7 +49,15 @@ export async function perkboostRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/deals/:id/vote',
-    { config: { access: 'customer' }, schema: { tags, summary: 'Cancel a vote while the deal is still pending', params } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags,
+        summary: 'Cancel a vote while the deal is still pending',
+        params,
+        response: { 200: voteResultSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const result = await cancelVote(app.deps, request.user!.id, request.params.id);
       return { ...result, unlocked: false };
@@ -53,6 +73,7 @@ export async function perkboostRoutes(app: FastifyInstance) {
         tags,
         summary: 'Server-Sent Events: vote counts and unlocks',
         querystring: z.object({ deals: z.string().max(4000).optional() }),
+        response: { 200: z.string().describe('text/event-stream: `deal` events with vote counts and unlocks'), ...errorResponses },
       },
     },
     (request, reply) => {

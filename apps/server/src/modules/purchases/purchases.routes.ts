@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { purchasesQuerySchema, redeemRequestSchema } from '@localperks/shared';
+import {
+  errorResponses,
+  paymentMethodsResponseSchema,
+  purchasesPageSchema,
+  purchasesQuerySchema,
+  redeemRequestSchema,
+  redemptionLookupSchema,
+  removedSchema,
+} from '@localperks/shared';
 import { paymentMethods } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { lookupRedemption, listPurchases, purchaseCodeForOwner, redeemPurchase } from './purchases.service';
@@ -19,6 +27,7 @@ export async function purchasesRoutes(app: FastifyInstance) {
         tags: ['purchases'],
         summary: 'The customer’s purchases, one tab at a time, newest first',
         querystring: purchasesQuerySchema,
+        response: { 200: purchasesPageSchema, ...errorResponses },
       },
     },
     async (request) => listPurchases(app.db, app.config.appUrl, request.user!.id, request.query, app.storage.publicUrl),
@@ -28,7 +37,12 @@ export async function purchasesRoutes(app: FastifyInstance) {
     '/api/purchases/:id/qr.svg',
     {
       config: { access: 'customer' },
-      schema: { tags: ['purchases'], summary: 'QR image of a purchase’s redeem link (owner only)', params: z.object({ id: z.uuid() }) },
+      schema: {
+        tags: ['purchases'],
+        summary: 'QR image of a purchase’s redeem link (owner only)',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: z.string().describe('image/svg+xml: the QR code of the redeem link'), ...errorResponses },
+      },
     },
     async (request, reply) => {
       const code = await purchaseCodeForOwner(app.db, request.user!.id, request.params.id);
@@ -43,7 +57,12 @@ export async function purchasesRoutes(app: FastifyInstance) {
     '/api/merchant/redemptions/lookup',
     {
       config: { access: 'merchant' },
-      schema: { tags: ['redemption'], summary: 'What a code is, for the merchant’s own deals only', body: redeemRequestSchema },
+      schema: {
+        tags: ['redemption'],
+        summary: 'What a code is, for the merchant’s own deals only',
+        body: redeemRequestSchema,
+        response: { 200: redemptionLookupSchema, ...errorResponses },
+      },
     },
     async (request) => lookupRedemption(app.db, request.user!.id, request.body.code),
   );
@@ -52,14 +71,26 @@ export async function purchasesRoutes(app: FastifyInstance) {
     '/api/merchant/redemptions',
     {
       config: { access: 'merchant' },
-      schema: { tags: ['redemption'], summary: 'Redeem a code of one of the merchant’s deals (once)', body: redeemRequestSchema },
+      schema: {
+        tags: ['redemption'],
+        summary: 'Redeem a code of one of the merchant’s deals (once)',
+        body: redeemRequestSchema,
+        response: { 200: redemptionLookupSchema, ...errorResponses },
+      },
     },
     async (request) => redeemPurchase(app.db, request.user!.id, request.body.code),
   );
 
   r.get(
     '/api/account/payment-methods',
-    { config: { access: 'customer' }, schema: { tags: ['account'], summary: 'Saved cards: last four digits and expiry only' } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags: ['account'],
+        summary: 'Saved cards: last four digits and expiry only',
+        response: { 200: paymentMethodsResponseSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const cards = await app.db
         .select({
@@ -79,14 +110,22 @@ export async function purchasesRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/account/payment-methods/:id',
-    { config: { access: 'customer' }, schema: { tags: ['account'], summary: 'Remove a saved card', params: z.object({ id: z.uuid() }) } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags: ['account'],
+        summary: 'Remove a saved card',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: removedSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const [removed] = await app.db
         .delete(paymentMethods)
         .where(and(eq(paymentMethods.id, request.params.id), eq(paymentMethods.userId, request.user!.id)))
         .returning({ id: paymentMethods.id });
       if (!removed) throw new AppError('NOT_FOUND', 'This card is not saved on your account.');
-      return { removed: true };
+      return { removed: true as const };
     },
   );
 }

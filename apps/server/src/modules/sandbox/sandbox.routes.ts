@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sandboxPaySchema } from '@localperks/shared';
+import { errorResponses, paymentPageSchema, sandboxPaySchema, sandboxSessionSchema } from '@localperks/shared';
 import { getSandboxSession, paySandboxSession } from './sandbox.service';
 
 const params = z.object({ id: z.string().regex(/^cs_sandbox_[A-Za-z0-9_-]{20,64}$/, 'Unknown payment page.') });
@@ -15,12 +15,29 @@ export async function sandboxRoutes(app: FastifyInstance) {
   const tags = ['sandbox payments'];
   r.get(
     '/api/sandbox/sessions/:id',
-    { config: { access: 'public' }, schema: { tags, summary: 'A sandbox checkout session (what the hosted card page shows)', params } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'A sandbox checkout session (what the hosted card page shows)',
+        params,
+        response: { 200: sandboxSessionSchema, ...errorResponses },
+      },
+    },
     async (request) => getSandboxSession(app.deps, request.params.id),
   );
   r.post(
     '/api/sandbox/sessions/:id/pay',
-    { config: { access: 'public' }, schema: { tags, summary: 'Pay a sandbox session with a test card', params, body: sandboxPaySchema } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Pay a sandbox session with a test card',
+        params,
+        body: sandboxPaySchema,
+        response: { 200: paymentPageSchema, ...errorResponses },
+      },
+    },
     async (request) => paySandboxSession(app.deps, request.params.id, request.body),
   );
 }

@@ -1,7 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminPageQuerySchema, contactSchema, feedbackSchema, newTicketSchema, ticketMessageSchema } from '@localperks/shared';
+import {
+  adminPageQuerySchema,
+  contactSchema,
+  contactTicketOpenedSchema,
+  errorResponses,
+  feedbackSchema,
+  myTicketsPageSchema,
+  myTicketThreadSchema,
+  newTicketSchema,
+  okSchema,
+  ticketMessageSchema,
+} from '@localperks/shared';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { publishMessageEvent } from '../../lib/events';
 import { addMyMessage, getMyTicket, listMyTickets, openMyTicket } from './support.service';
@@ -16,7 +27,15 @@ export async function supportRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/feedback',
-    { config: { access: 'public' }, schema: { tags, summary: 'Store feedback from the floating button', body: feedbackSchema } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Store feedback from the floating button',
+        body: feedbackSchema,
+        response: { 201: okSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       await consumeRateLimit(
         app.db,
@@ -28,13 +47,21 @@ export async function supportRoutes(app: FastifyInstance) {
         .insert(feedback)
         .values({ userId: request.user?.id ?? null, message: request.body.message, page: request.body.page ?? null });
       reply.code(201);
-      return { ok: true };
+      return { ok: true as const };
     },
   );
 
   r.post(
     '/api/support/tickets',
-    { config: { access: 'public' }, schema: { tags, summary: 'Open a support ticket from the contact form', body: contactSchema } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Open a support ticket from the contact form',
+        body: contactSchema,
+        response: { 201: contactTicketOpenedSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       await consumeRateLimit(
         app.db,
@@ -77,18 +104,39 @@ export async function supportRoutes(app: FastifyInstance) {
     '/api/support/my-tickets',
     {
       config: { access: 'signed-in' },
-      schema: { tags, summary: 'The caller’s support tickets, latest activity first (10 a page)', querystring: adminPageQuerySchema },
+      schema: {
+        tags,
+        summary: 'The caller’s support tickets, latest activity first (10 a page)',
+        querystring: adminPageQuerySchema,
+        response: { 200: myTicketsPageSchema, ...errorResponses },
+      },
     },
     async (request) => listMyTickets(app.db, request.user!, request.query.page),
   );
   r.get(
     '/api/support/my-tickets/:id',
-    { config: { access: 'signed-in' }, schema: { tags, summary: 'One of the caller’s tickets with its thread', params: idParams } },
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'One of the caller’s tickets with its thread',
+        params: idParams,
+        response: { 200: myTicketThreadSchema, ...errorResponses },
+      },
+    },
     async (request) => getMyTicket(app.db, request.user!, request.params.id),
   );
   r.post(
     '/api/support/my-tickets',
-    { config: { access: 'signed-in' }, schema: { tags, summary: 'Open a ticket from the account page', body: newTicketSchema } },
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Open a ticket from the account page',
+        body: newTicketSchema,
+        response: { 201: myTicketThreadSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       await consumeRateLimit(
         app.db,
@@ -104,7 +152,13 @@ export async function supportRoutes(app: FastifyInstance) {
     '/api/support/my-tickets/:id/messages',
     {
       config: { access: 'signed-in' },
-      schema: { tags, summary: 'Add a message to one of the caller’s tickets', params: idParams, body: ticketMessageSchema },
+      schema: {
+        tags,
+        summary: 'Add a message to one of the caller’s tickets',
+        params: idParams,
+        body: ticketMessageSchema,
+        response: { 201: myTicketThreadSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       await consumeRateLimit(

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { MessageEvent } from '@localperks/shared';
 import { MESSAGE_EVENTS_CHANNEL } from '../../lib/events';
 import { streamLiveEvents } from '../../lib/sse';
+import { errorResponses } from '@localperks/shared';
 
 interface Viewer {
   id: string;
@@ -28,7 +30,11 @@ export async function messageEventsRoutes(app: FastifyInstance) {
     '/api/events/messages',
     {
       config: { access: 'signed-in' },
-      schema: { tags: ['messages'], summary: 'Server-Sent Events: new or read messages the caller may see' },
+      schema: {
+        tags: ['messages'],
+        summary: 'Server-Sent Events: new or read messages the caller may see',
+        response: { 200: z.string().describe('text/event-stream: `message` events saying which thread changed'), ...errorResponses },
+      },
     },
     (request, reply) => {
       const viewer = request.user! as Viewer;

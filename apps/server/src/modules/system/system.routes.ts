@@ -6,6 +6,7 @@ import { pendingMigrations } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isLoopbackRequest } from '../../lib/loopback';
+import { apiErrorSchema, errorResponses, healthSchema, mailResponseSchema, mailboxPageSchema, readySchema } from '@localperks/shared';
 
 export async function systemRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -14,9 +15,13 @@ export async function systemRoutes(app: FastifyInstance) {
     '/api/health',
     {
       config: { access: 'public' },
-      schema: { tags: ['system'], summary: 'Liveness: the process answers (no database call; see /api/ready)' },
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness: the process answers (no database call; see /api/ready)',
+        response: { 200: healthSchema, ...errorResponses },
+      },
     },
-    async () => ({ status: 'ok', databaseKind: app.dbKind }),
+    async () => ({ status: 'ok' as const, databaseKind: app.dbKind }),
   );
 
   r.get(
@@ -26,6 +31,7 @@ export async function systemRoutes(app: FastifyInstance) {
       schema: {
         tags: ['system'],
         summary: 'Readiness: the database is reachable, every migration is applied and the instance is not shutting down',
+        response: { 200: readySchema, 503: apiErrorSchema, ...errorResponses },
       },
     },
     async (_request, reply) => {
@@ -39,14 +45,19 @@ export async function systemRoutes(app: FastifyInstance) {
         return unavailable('The database is unreachable.');
       }
       if (pending.length) return unavailable(`Database migrations not applied: ${pending.join(', ')}`);
-      return { status: 'ready', databaseKind: app.dbKind };
+      return { status: 'ready' as const, databaseKind: app.dbKind };
     },
   );
 
   /** Prometheus metrics of this instance, for scraping on a private address (docs/decisions/0011-operations.md). */
   app.get(
     '/metrics',
-    { config: { access: 'operator' }, schema: { tags: ['system'], summary: 'Prometheus metrics (Bearer METRICS_TOKEN)' } },
+    { config: { access: 'operator' }, schema: {
+        tags: ['system'],
+        summary: 'Prometheus metrics (Bearer METRICS_TOKEN)',
+        response: { 200: z.string().describe('Prometheus text exposition format'), ...errorResponses },
+      },
+    },
     async (_request, reply) => {
       const body = await app.metrics.registry.metrics();
       return reply.header('cache-control', 'no-store').type(app.metrics.registry.contentType).send(body);
@@ -73,6 +84,7 @@ export async function devMailboxRoutes(app: FastifyInstance) {
         tags,
         summary: 'Development mailbox: newest mails first',
         querystring: z.object({ to: z.string().optional(), page: z.coerce.number().int().min(1).default(1) }),
+        response: { 200: mailboxPageSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -91,14 +103,23 @@ export async function devMailboxRoutes(app: FastifyInstance) {
         .orderBy(desc(emailOutbox.createdAt))
         .limit(pageSize + 1)
         .offset((request.query.page - 1) * pageSize);
-      return { mails: rows.slice(0, pageSize), hasMore: rows.length > pageSize, page: request.query.page };
+      return {
+        mails: rows.slice(0, pageSize).map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+        hasMore: rows.length > pageSize,
+        page: request.query.page,
+      };
     },
   );
   r.get(
     '/api/dev/mailbox/:id',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'One mail with its text and HTML parts', params: z.object({ id: z.uuid() }) },
+      schema: {
+        tags,
+        summary: 'One mail with its text and HTML parts',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: mailResponseSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const [mail] = await app.db.select().from(emailOutbox).where(eq(emailOutbox.id, request.params.id));
@@ -109,7 +130,16 @@ export async function devMailboxRoutes(app: FastifyInstance) {
         mail.html,
       );
       return {
-        mail: { ...mail, html, attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType })) },
+        mail: {
+          id: mail.id,
+          to: mail.to,
+          subject: mail.subject,
+          kind: mail.kind,
+          createdAt: mail.createdAt.toISOString(),
+          text: mail.text,
+          html,
+          attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType })),
+        },
       };
     },
   );

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SessionUser } from '@localperks/shared';
+import type { LoginResponse, Ok, ResendVerificationResponse, VerifyEmailResponse } from '@localperks/shared';
 import { api } from '../../lib/api-client';
 import { sessionQuery } from '../../lib/session';
 
 export function useLogin() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; password: string }) => api.post<{ user: SessionUser }>('/api/auth/login', body),
+    mutationFn: (body: { email: string; password: string }) => api.post<LoginResponse>('/api/auth/login', body),
     onSuccess: ({ user }) => {
       qc.setQueryData(sessionQuery.queryKey, user);
       void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
@@ -17,29 +17,27 @@ export function useLogin() {
 export function useSignup() {
   return useMutation({
     // The same answer whether or not the address already has an account (its owner is told by e-mail).
-    mutationFn: (body: { email: string; password: string; name?: string }) => api.post<{ ok: true }>('/api/auth/signup', body),
+    mutationFn: (body: { email: string; password: string; name?: string }) => api.post<Ok>('/api/auth/signup', body),
   });
 }
 
 export function useVerifyEmail() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => api.post<{ user: SessionUser; hasMerchantRegistration: boolean }>('/api/auth/verify-email', { token }),
+    mutationFn: (token: string) => api.post<VerifyEmailResponse>('/api/auth/verify-email', { token }),
     onSuccess: ({ user }) => qc.setQueryData(sessionQuery.queryKey, user),
   });
 }
 
 export const useResendVerification = () =>
   useMutation({
-    mutationFn: (email: string) => api.post<{ ok: true; alreadyVerified: boolean }>('/api/auth/resend-verification', { email }),
+    mutationFn: (email: string) => api.post<ResendVerificationResponse>('/api/auth/resend-verification', { email }),
   });
-export const useForgotPassword = () =>
-  useMutation({ mutationFn: (email: string) => api.post<{ ok: true }>('/api/auth/forgot-password', { email }) });
+export const useForgotPassword = () => useMutation({ mutationFn: (email: string) => api.post<Ok>('/api/auth/forgot-password', { email }) });
 export function useResetPassword() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { accessToken: string; refreshToken: string; password: string }) =>
-      api.post<{ ok: true }>('/api/auth/reset-password', body),
+    mutationFn: (body: { accessToken: string; refreshToken: string; password: string }) => api.post<Ok>('/api/auth/reset-password', body),
     onSuccess: () => qc.setQueryData(sessionQuery.queryKey, null),
   });
 }

@@ -1,5 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CustomerMessageStatus, InboxMessage, InboxPage, SendCustomerMessage, SentMessagesPage } from '@localperks/shared';
+import type {
+  CustomerMessageSent,
+  CustomerMessageStatus,
+  InboxMessage,
+  InboxPage,
+  SendCustomerMessage,
+  SentMessagesPage,
+} from '@localperks/shared';
 import { api } from '../../lib/api-client';
 
 export const inboxKey = ['customer-messages', 'inbox'] as const;
@@ -27,7 +34,7 @@ export const useSentMessages = (page: number) => useQuery(sentMessagesQuery(page
 export function useSendCustomerMessage() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SendCustomerMessage) => api.post<{ id: string }>('/api/customer-messages', body),
+    mutationFn: (body: SendCustomerMessage) => api.post<CustomerMessageSent>('/api/customer-messages', body),
     onSuccess: () => void qc.invalidateQueries({ queryKey: sentKey }),
   });
 }

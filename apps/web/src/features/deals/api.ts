@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 // Types and zod-free constants only: the zod schemas would add ~40 KB to the home and browse pages.
-import { browseQueryKey, type BrowseKeyInput, type BrowseResult, type DealDetail, type HomeData } from '@localperks/shared';
+import { browseQueryKey, type BrowseKeyInput, type BrowseResult, type DealResponse, type HomeData } from '@localperks/shared';
 import { api } from '../../lib/api-client';
 
 /** The browse filters, as the page URL holds them (the page number is the infinite query's own). */
@@ -31,4 +31,4 @@ export const homeQuery = queryOptions({ queryKey: ['home'], queryFn: () => api.g
 export const useHomeData = () => useQuery(homeQuery);
 
 export const dealQuery = (id: string) =>
-  queryOptions({ queryKey: ['deals', 'detail', id], queryFn: () => api.get<{ deal: DealDetail }>(`/api/deals/${encodeURIComponent(id)}`) });
+  queryOptions({ queryKey: ['deals', 'detail', id], queryFn: () => api.get<DealResponse>(`/api/deals/${encodeURIComponent(id)}`) });

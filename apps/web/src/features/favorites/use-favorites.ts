@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { DealSummary } from '@localperks/shared';
+import type { DealIds, DealSummary } from '@localperks/shared';
 import { ApiError, api } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { sessionQuery, useSession } from '../../lib/session';
@@ -11,8 +11,6 @@ import { favoritesStore } from './favorites-store';
  * kept on the server so they follow the account (DESIGN.md decision 11). The store holds ids only;
  * the favourites page loads each deal by id.
  */
-
-type FavoriteIds = { dealIds: string[] };
 
 const without = (ids: string[], id: string) => ids.filter((x) => x !== id);
 const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -31,7 +29,7 @@ export function useToggleFavorite(): (deal: DealSummary) => void {
       const wasFavorite = favoritesStore.get().includes(deal.id);
       favoritesStore.set((ids) => (wasFavorite ? without(ids, deal.id) : [deal.id, ...without(ids, deal.id)]));
       if (!isCustomer) return;
-      const call = wasFavorite ? api.delete<FavoriteIds>(`/api/favorites/${deal.id}`) : api.put<FavoriteIds>(`/api/favorites/${deal.id}`);
+      const call = wasFavorite ? api.delete<DealIds>(`/api/favorites/${deal.id}`) : api.put<DealIds>(`/api/favorites/${deal.id}`);
       call.catch((err: unknown) => {
         // Signed out elsewhere: the browser copy is still the visitor's favourites.
         if (err instanceof ApiError && err.status === 401) {
@@ -69,8 +67,8 @@ export function useFavoritesSync(): void {
     }
     const sync =
       before === undefined
-        ? api.get<FavoriteIds>('/api/favorites')
-        : api.post<FavoriteIds>('/api/favorites/merge', { dealIds: favoritesStore.get() });
+        ? api.get<DealIds>('/api/favorites')
+        : api.post<DealIds>('/api/favorites/merge', { dealIds: favoritesStore.get() });
     sync
       .then(({ dealIds }) => {
         // Only while the same customer is still signed in.

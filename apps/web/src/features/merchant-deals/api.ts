@@ -1,14 +1,16 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  ApiErrorBody,
   CreateMerchantDeal,
   MerchantDeal,
   MerchantDealFilter,
   MerchantDealsPage,
+  BoostCheckout,
+  Removed,
   SaveMerchantDealResult,
+  UploadedImage,
   UpdateMerchantDeal,
 } from '@localperks/shared';
-import { ApiError, api } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 /** Every merchant-deals query shares this prefix, so one invalidation refreshes the list and the deal. */
 export const merchantDealsKey = ['merchant-deals'] as const;
@@ -48,42 +50,18 @@ export const usePauseDeal = () =>
   useInvalidating(({ id, paused }: { id: string; paused: boolean }) =>
     api.post<MerchantDeal>(`/api/merchant/deals/${encodeURIComponent(id)}/${paused ? 'pause' : 'resume'}`),
   );
-export const useDeleteDeal = () =>
-  useInvalidating((id: string) => api.delete<{ removed: true }>(`/api/merchant/deals/${encodeURIComponent(id)}`));
+export const useDeleteDeal = () => useInvalidating((id: string) => api.delete<Removed>(`/api/merchant/deals/${encodeURIComponent(id)}`));
 export const useLaunchBoost = () =>
   useMutation({
     mutationFn: ({ id, boostDays }: { id: string; boostDays: number }) =>
-      api.post<{ checkoutUrl: string }>(`/api/merchant/deals/${encodeURIComponent(id)}/boost`, { boostDays }),
+      api.post<BoostCheckout>(`/api/merchant/deals/${encodeURIComponent(id)}/boost`, { boostDays }),
   });
 
-export interface UploadedImage {
-  url: string;
-  thumbnailUrl: string;
-  width: number;
-  height: number;
-}
-
 /** Multipart upload of one deal image (the JSON client does not send files). */
-export async function uploadDealImage(file: File): Promise<UploadedImage> {
+export function uploadDealImage(file: File): Promise<UploadedImage> {
   const body = new FormData();
   body.append('file', file);
-  let res: Response;
-  try {
-    res = await fetch('/api/merchant/uploads/deal-images', {
-      method: 'POST',
-      body,
-      credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection and try again.');
-  }
-  const data = (await res.json().catch(() => undefined)) as unknown;
-  if (!res.ok) {
-    const err = (data as ApiErrorBody | undefined)?.error;
-    throw new ApiError(res.status, err?.code ?? 'INTERNAL', err?.message ?? 'The image could not be uploaded.', err?.fields);
-  }
-  return data as UploadedImage;
+  return api.postForm<UploadedImage>('/api/merchant/uploads/deal-images', body, 'The image could not be uploaded.');
 }
 
 /** The thumbnail stored beside every uploaded image. */

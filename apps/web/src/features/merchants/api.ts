@@ -7,6 +7,8 @@ import type {
   MerchantRegistrationForm,
   MerchantThread,
   MerchantThreadMessage,
+  Ok,
+  PaymentPage,
   PlanId,
   PlanSwitched,
   SubscriptionStatus,
@@ -14,19 +16,11 @@ import type {
 import { api } from '../../lib/api-client';
 
 /**
- * What POST /api/merchants/register answers (201): the same whether or not the address already has
- * an account, so the page cannot tell either (the owner of a taken address is told by e-mail).
- */
-export interface MerchantRegistrationResult {
-  ok: true;
-}
-
-/**
  * /merchant/register: account, pending registration request and merchant record in one call. It
  * does not sign the merchant in; the verification link does.
  */
 export const useRegisterMerchant = () =>
-  useMutation({ mutationFn: (body: MerchantRegistrationForm) => api.post<MerchantRegistrationResult>('/api/merchants/register', body) });
+  useMutation({ mutationFn: (body: MerchantRegistrationForm) => api.post<Ok>('/api/merchants/register', body) });
 
 /** The signed-in merchant's merchant record and newest registration request (dashboard states). */
 export const merchantMeQuery = queryOptions({
@@ -71,7 +65,7 @@ export function useSwitchPlan() {
 
 /** Opens the payment provider's card page for the $15/month messaging subscription. */
 export const useStartSubscriptionCheckout = () =>
-  useMutation({ mutationFn: () => api.post<{ url: string }>('/api/merchant/subscription/checkout') });
+  useMutation({ mutationFn: () => api.post<PaymentPage>('/api/merchant/subscription/checkout') });
 
 /** check-subscription: what the provider has confirmed so far. */
 export const checkSubscription = () => api.post<SubscriptionStatus>('/api/merchant/subscription/check');

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE, type BrowseResult, type DealSummary } from '@localperks/shared';
+import { MAX_PAGE_SIZE, type BrowseResult, type DealIds, type VoteResult } from '@localperks/shared';
 import { api } from '../../lib/api-client';
 
 /** Every crowd-vote deal still on show (pending and voting, or unlocked), page by page. */
@@ -13,15 +13,8 @@ export const perkboostDealsQuery = infiniteQueryOptions({
 /** The signed-in customer's votes. */
 export const myVotesQuery = queryOptions({
   queryKey: ['perkboost', 'votes', 'mine'],
-  queryFn: () => api.get<{ dealIds: string[] }>('/api/votes/mine').then((r) => r.dealIds),
+  queryFn: () => api.get<DealIds>('/api/votes/mine').then((r) => r.dealIds),
 });
-
-export interface VoteResult {
-  currentVotes: number;
-  votesRequired: number | null;
-  status: Extract<DealSummary['status'], 'pending' | 'active'>;
-  unlocked: boolean;
-}
 
 export const useCastVote = () => useMutation({ mutationFn: (dealId: string) => api.post<VoteResult>(`/api/deals/${dealId}/vote`) });
 export const useCancelVote = () => useMutation({ mutationFn: (dealId: string) => api.delete<VoteResult>(`/api/deals/${dealId}/vote`) });

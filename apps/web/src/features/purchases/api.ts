@@ -1,16 +1,9 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PaymentMethod, PurchasesPage, PurchaseTab } from '@localperks/shared';
+import type { OrderState, PaymentMethodsResponse, PurchasesPage, PurchaseTab, Removed } from '@localperks/shared';
 import { api } from '../../lib/api-client';
 
 /** Every purchases list shares this prefix, so one invalidation refreshes all tabs. */
 export const purchasesKey = ['purchases'] as const;
-
-export interface OrderState {
-  id: string;
-  status: 'open' | 'paid' | 'canceled' | 'expired';
-  totalCents: number;
-  purchaseCount: number;
-}
 
 /** Whether the provider has confirmed an order yet (polled after the return from the payment page). */
 export const orderQuery = (id: string) =>
@@ -34,7 +27,7 @@ export const usePurchases = (status: PurchaseTab, options: { refetchInterval?: n
 
 export const paymentMethodsQuery = queryOptions({
   queryKey: ['account', 'payment-methods'],
-  queryFn: () => api.get<{ paymentMethods: PaymentMethod[] }>('/api/account/payment-methods').then((r) => r.paymentMethods),
+  queryFn: () => api.get<PaymentMethodsResponse>('/api/account/payment-methods').then((r) => r.paymentMethods),
 });
 
 export const usePaymentMethods = () => useQuery(paymentMethodsQuery);
@@ -42,7 +35,7 @@ export const usePaymentMethods = () => useQuery(paymentMethodsQuery);
 export function useRemovePaymentMethod() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ removed: true }>(`/api/account/payment-methods/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.delete<Removed>(`/api/account/payment-methods/${encodeURIComponent(id)}`),
     onSuccess: (_res, id) => {
       qc.setQueryData(paymentMethodsQuery.queryKey, (cards) => cards?.filter((c) => c.id !== id));
       void qc.invalidateQueries({ queryKey: paymentMethodsQuery.queryKey });

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { SandboxPay, SandboxSession } from '@localperks/shared';
+import type { PaymentPage, SandboxPay, SandboxSession } from '@localperks/shared';
 import { api } from '../../lib/api-client';
 
 export const sandboxSessionQuery = (id: string) =>
@@ -10,4 +10,4 @@ export const sandboxSessionQuery = (id: string) =>
   });
 
 export const useSandboxPay = (id: string) =>
-  useMutation({ mutationFn: (card: SandboxPay) => api.post<{ url: string }>(`/api/sandbox/sessions/${encodeURIComponent(id)}/pay`, card) });
+  useMutation({ mutationFn: (card: SandboxPay) => api.post<PaymentPage>(`/api/sandbox/sessions/${encodeURIComponent(id)}/pay`, card) });

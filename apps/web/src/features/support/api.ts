@@ -1,32 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NewTicket, TicketStatus } from '@localperks/shared';
+import type { MyTicketsPage, MyTicketThread, NewTicket } from '@localperks/shared';
 import { api } from '../../lib/api-client';
-
-export interface MyTicket {
-  id: string;
-  subject: string;
-  status: TicketStatus;
-  createdAt: string;
-  updatedAt: string;
-  messageCount: number;
-  hasReply: boolean;
-}
-export interface MyTicketThread {
-  ticket: Omit<MyTicket, 'messageCount' | 'hasReply'>;
-  messages: {
-    id: string;
-    senderType: 'customer' | 'admin';
-    senderName: string | null;
-    subject: string;
-    message: string;
-    createdAt: string;
-  }[];
-}
 
 export const myTicketsQuery = (page: number) =>
   queryOptions({
     queryKey: ['support', 'my-tickets', page],
-    queryFn: () => api.get<{ tickets: MyTicket[]; total: number; page: number; pageSize: number }>(`/api/support/my-tickets?page=${page}`),
+    queryFn: () => api.get<MyTicketsPage>(`/api/support/my-tickets?page=${page}`),
     placeholderData: keepPreviousData,
   });
 export const useMyTickets = (page: number) => useQuery(myTicketsQuery(page));

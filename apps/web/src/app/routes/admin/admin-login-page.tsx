@@ -11,6 +11,7 @@ import {
   adminLoginSchema,
   type AccessCode,
   type AdminLogin,
+  type CodeIssued,
 } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -19,13 +20,7 @@ import { Field, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useLogout } from '../../../lib/session';
-import {
-  useAdminAuthStatus,
-  useAdminCredentials,
-  useRefreshAccessCode,
-  useSubmitAccessCode,
-  type CodeIssued,
-} from '../../../features/admin/api/admin-auth';
+import { useAdminAuthStatus, useAdminCredentials, useRefreshAccessCode, useSubmitAccessCode } from '../../../features/admin/api/admin-auth';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { AuthShell } from '../auth/auth-shell';

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { BUSINESS_HOURS, SUPPORT_CONTACT, contactSchema, type Contact } from '@localperks/shared';
+import { BUSINESS_HOURS, SUPPORT_CONTACT, contactSchema, type Contact, type ContactTicketOpened } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -20,7 +20,7 @@ export default function ContactPage() {
     resolver: zodResolver(contactSchema),
     values: { name: user?.name ?? '', email: user?.email ?? '', subject: '', message: '' },
   });
-  const send = useMutation({ mutationFn: (v: Contact) => api.post<{ ticket: { id: string } }>('/api/support/tickets', v) });
+  const send = useMutation({ mutationFn: (v: Contact) => api.post<ContactTicketOpened>('/api/support/tickets', v) });
   const { errors } = form.formState;
 
   const onSubmit = (v: Contact) =>

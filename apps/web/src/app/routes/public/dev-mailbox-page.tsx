@@ -5,18 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { api } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-
-interface MailSummary {
-  id: string;
-  to: string;
-  subject: string;
-  kind: string;
-  createdAt: string;
-}
-interface Mail extends MailSummary {
-  text: string;
-  html: string;
-}
+import type { MailboxPage, MailResponse } from '@localperks/shared';
 
 /** Turns the URLs of a plain-text mail into links. */
 function LinkedText({ text }: { text: string }) {
@@ -43,13 +32,13 @@ export default function DevMailboxPage() {
   const [view, setView] = useState<'text' | 'html'>('text');
   const list = useQuery({
     queryKey: ['dev-mailbox', page],
-    queryFn: () => api.get<{ mails: MailSummary[]; hasMore: boolean }>(`/api/dev/mailbox?page=${page}`),
+    queryFn: () => api.get<MailboxPage>(`/api/dev/mailbox?page=${page}`),
     placeholderData: keepPreviousData,
     refetchInterval: 5000,
   });
   const mail = useQuery({
     queryKey: ['dev-mail', selected],
-    queryFn: () => api.get<{ mail: Mail }>(`/api/dev/mailbox/${selected}`).then((r) => r.mail),
+    queryFn: () => api.get<MailResponse>(`/api/dev/mailbox/${selected}`).then((r) => r.mail),
     enabled: Boolean(selected),
   });
 

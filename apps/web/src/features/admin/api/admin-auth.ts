@@ -1,14 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccessCode, AdminLogin, SessionUser } from '@localperks/shared';
+import type { AccessCode, AdminAuthStatus, AdminCredentialsAccepted, AdminLogin, AdminSignedIn, CodeIssued } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 import { sessionQuery } from '../../../lib/session';
-
-export type AdminStep = 'credentials' | 'code' | 'signed-in' | 'not-admin';
-export interface AdminAuthStatus {
-  step: AdminStep;
-  user: SessionUser | null;
-  codeExpiresAt: string | null;
-}
 
 export const adminAuthStatusQuery = queryOptions({
   queryKey: ['admin-auth', 'status'],
@@ -19,16 +12,10 @@ export const adminAuthStatusQuery = queryOptions({
 /** Where the visitor stands in the admin sign-in (the server decides, from the session). */
 export const useAdminAuthStatus = () => useQuery(adminAuthStatusQuery);
 
-export interface CodeIssued {
-  codeExpiresAt: string;
-  /** Only when the server runs in development mode. */
-  devCode?: string;
-}
-
 export function useAdminCredentials() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminLogin) => api.post<CodeIssued & { step: 'code'; user: SessionUser }>('/api/admin-auth/login', body),
+    mutationFn: (body: AdminLogin) => api.post<AdminCredentialsAccepted>('/api/admin-auth/login', body),
     onSuccess: (r) => {
       qc.setQueryData(sessionQuery.queryKey, r.user);
       qc.setQueryData(adminAuthStatusQuery.queryKey, { step: 'code', user: r.user, codeExpiresAt: r.codeExpiresAt });
@@ -41,7 +28,7 @@ export const useRefreshAccessCode = () => useMutation({ mutationFn: () => api.po
 export function useSubmitAccessCode() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: AccessCode) => api.post<{ step: 'signed-in'; user: SessionUser }>('/api/admin-auth/code', body),
+    mutationFn: (body: AccessCode) => api.post<AdminSignedIn>('/api/admin-auth/code', body),
     onSuccess: (r) => {
       qc.setQueryData(adminAuthStatusQuery.queryKey, { step: 'signed-in', user: r.user, codeExpiresAt: null });
       void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' && q.queryKey[0] !== 'admin-auth' });

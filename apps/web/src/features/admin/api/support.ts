@@ -1,38 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SupportReply, TicketStatus } from '@localperks/shared';
+import type { AdminTicketsPage, SupportReply, TicketStatus, TicketThread, TicketUpdated } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
-
-export interface AdminTicket {
-  id: string;
-  customerId: string | null;
-  name: string;
-  email: string;
-  subject: string;
-  status: TicketStatus;
-  createdAt: string;
-  updatedAt: string;
-  messageCount: number;
-  firstMessage: string;
-  awaitingReply: boolean;
-}
-export interface TicketMessage {
-  id: string;
-  senderType: 'customer' | 'admin';
-  senderName: string | null;
-  subject: string;
-  message: string;
-  createdAt: string;
-}
-export interface TicketThread {
-  ticket: Omit<AdminTicket, 'messageCount' | 'firstMessage' | 'awaitingReply'>;
-  messages: TicketMessage[];
-}
 
 export const adminTicketsQuery = (page: number) =>
   queryOptions({
     queryKey: ['admin', 'support', 'tickets', page],
-    queryFn: () =>
-      api.get<{ tickets: AdminTicket[]; total: number; page: number; pageSize: number }>(`/api/admin/support/tickets?page=${page}`),
+    queryFn: () => api.get<AdminTicketsPage>(`/api/admin/support/tickets?page=${page}`),
     placeholderData: keepPreviousData,
   });
 export const useAdminTickets = (page: number) => useQuery(adminTicketsQuery(page));
@@ -45,7 +18,7 @@ export function useSetTicketStatus() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: TicketStatus }) =>
-      api.patch<{ ticket: TicketThread['ticket'] }>(`/api/admin/support/tickets/${id}/status`, { status }),
+      api.patch<TicketUpdated>(`/api/admin/support/tickets/${id}/status`, { status }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

@@ -3,6 +3,8 @@ import type {
   AdminMerchantRequestsPage,
   AdminRegistrationThread,
   AdminRequestSection,
+  ApproveResult,
+  MarkedRead,
   RegistrationThreadMessage,
 } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
@@ -24,12 +26,6 @@ export const registrationThreadQuery = (id: string) =>
     queryKey: [...merchantRequestsKey, 'thread', id],
     queryFn: () => api.get<AdminRegistrationThread>(`/api/admin/merchant-requests/${id}/messages`),
   });
-
-export interface ApproveResult {
-  id: string;
-  businessName: string;
-  commissionRate: number;
-}
 
 /**
  * Approvals change more than this tab (overview counts, the tab badge): refresh every admin query.
@@ -69,7 +65,7 @@ export function useSendRegistrationMessage(id: string) {
 export function useMarkThreadRead(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ marked: number }>(`/api/admin/merchant-requests/${id}/messages/read`),
+    mutationFn: () => api.post<MarkedRead>(`/api/admin/merchant-requests/${id}/messages/read`),
     onSuccess: ({ marked }) => {
       if (marked) void qc.invalidateQueries({ queryKey: ['admin'] });
     },

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ArrowLeft, ChevronRight, DollarSign, Store, Tag, Wallet } from 'lucide-react';
-import { DEAL_MODERATION_MESSAGES, formatCents } from '@localperks/shared';
+import { DEAL_MODERATION_MESSAGES, formatCents, type AdminDeal, type AdminOverview } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { useAdminOverview, useDeactivateDeal, useMerchantDeals, type AdminDeal, type AdminOverview } from '../api/overview';
+import { useAdminOverview, useDeactivateDeal, useMerchantDeals } from '../api/overview';
 import { Pager } from '../../../components/ui/pager';
 import { Badge, ErrorState, RefreshButton } from './admin-parts';
 

@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
-import { TICKET_STATUS_LABELS, createAdminSchema, formatCents, type CreateAdmin, type TicketStatus } from '@localperks/shared';
+import {
+  TICKET_STATUS_LABELS,
+  createAdminSchema,
+  formatCents,
+  type AuditEntry,
+  type CreateAdmin,
+  type TicketStatus,
+} from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field, Input } from '../../../components/ui/input';
@@ -10,7 +17,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { useAdmins, useAudit, useCreateAdmin, type AuditEntry } from '../api/settings';
+import { useAdmins, useAudit, useCreateAdmin } from '../api/settings';
 import { Pager } from '../../../components/ui/pager';
 import { ErrorState } from './admin-parts';
 

@@ -1,7 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Mail } from 'lucide-react';
-import { SUPPORT_MESSAGES, TICKET_STATUSES, TICKET_STATUS_LABELS, supportReplySchema, type TicketStatus } from '@localperks/shared';
+import {
+  SUPPORT_MESSAGES,
+  TICKET_STATUSES,
+  TICKET_STATUS_LABELS,
+  supportReplySchema,
+  type AdminTicket,
+  type TicketStatus,
+} from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field, Input, Textarea } from '../../../components/ui/input';
@@ -12,7 +19,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useMessageEvents } from '../../../lib/use-message-events';
-import { useAdminTicket, useAdminTickets, useReplyToTicket, useSetTicketStatus, type AdminTicket } from '../api/support';
+import { useAdminTicket, useAdminTickets, useReplyToTicket, useSetTicketStatus } from '../api/support';
 import { Badge, ErrorState, RefreshButton } from './admin-parts';
 
 import { showLoadError, useLoadErrorToast } from './use-load-error-toast';

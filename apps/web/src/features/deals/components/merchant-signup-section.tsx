@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Store } from 'lucide-react';
-import { PLANS, merchantLeadSchema } from '@localperks/shared';
+import { PLANS, merchantLeadSchema, type Ok } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { api } from '../../../lib/api-client';
@@ -38,7 +38,7 @@ export default function MerchantSignupSection() {
   const [name, setName] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const send = useMutation({
-    mutationFn: (body: { optionType: OptionType; email: string; name?: string }) => api.post<{ ok: true }>('/api/merchant-leads', body),
+    mutationFn: (body: { optionType: OptionType; email: string; name?: string }) => api.post<Ok>('/api/merchant-leads', body),
   });
 
   const submit = (e: FormEvent) => {

@@ -2,7 +2,14 @@ import { Suspense, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, Lock, ThumbsUp, Unlock, Zap } from 'lucide-react';
-import { VOTE_MESSAGES, VOTE_PROGRESS_HIGH, VOTE_PROGRESS_MID, remainingTimeText, type DealSummary } from '@localperks/shared';
+import {
+  VOTE_MESSAGES,
+  VOTE_PROGRESS_HIGH,
+  VOTE_PROGRESS_MID,
+  remainingTimeText,
+  type DealSummary,
+  type VoteResult,
+} from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -13,7 +20,7 @@ import { toast } from '../../../lib/toast';
 import { sessionQuery, useSession } from '../../../lib/session';
 import { cartStore } from '../../../lib/cart-store';
 import { useAddToCart } from '../../../lib/use-add-to-cart';
-import { myVotesQuery, useCancelVote, useCastVote, type VoteResult } from '../api';
+import { myVotesQuery, useCancelVote, useCastVote } from '../api';
 import { announceUnlock, applyDealEvent, useLiveDeal } from '../use-deal-events';
 import { useSetVoted, useVotedIds } from '../use-voted-ids';
 

@@ -1,0 +1,245 @@
+import { z } from 'zod';
+import { DEAL_STATUSES, DEAL_TYPES, PLAN_IDS } from '../../constants';
+import { ADMIN_REQUEST_SECTIONS } from '../admin-merchants';
+import { TICKET_STATUSES } from '../admin-support';
+import { backgroundJobFailureSchema } from '../admin-overview';
+import { calendarDay, cents, count, isoDate, pageFields, payoutPeriodSchema } from './common';
+
+const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/** A merchant registration request on the Merchant Approval tab. */
+export const adminMerchantRequestSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  businessName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  city: z.string(),
+  state: z.string(),
+  website: z.string().nullable(),
+  description: z.string(),
+  plan: z.enum(PLAN_IDS),
+  /** The commission (percent) approval would apply for this plan. */
+  commissionRate: z.number(),
+  status: z.enum(REQUEST_STATUSES),
+  requiresMerchantResponse: z.boolean(),
+  rejectionReason: z.string().nullable(),
+  /** Merchant messages in the thread the admins have not read yet. */
+  unreadMessages: count(),
+  createdAt: isoDate(),
+  updatedAt: isoDate(),
+});
+export type AdminMerchantRequest = z.infer<typeof adminMerchantRequestSchema>;
+
+export const adminMerchantRequestsPageSchema = z.object({
+  section: z.enum(ADMIN_REQUEST_SECTIONS),
+  items: z.array(adminMerchantRequestSchema),
+  ...pageFields,
+});
+export type AdminMerchantRequestsPage = z.infer<typeof adminMerchantRequestsPageSchema>;
+
+export const registrationThreadMessageSchema = z.object({
+  id: z.string(),
+  senderType: z.enum(['admin', 'merchant']),
+  message: z.string(),
+  messageType: z.enum(['general', 'rejection_response']),
+  isRead: z.boolean(),
+  createdAt: isoDate(),
+});
+export type RegistrationThreadMessage = z.infer<typeof registrationThreadMessageSchema>;
+
+export const adminRegistrationThreadSchema = z.object({
+  registration: adminMerchantRequestSchema.pick({
+    id: true,
+    businessName: true,
+    email: true,
+    status: true,
+    requiresMerchantResponse: true,
+  }),
+  messages: z.array(registrationThreadMessageSchema),
+});
+export type AdminRegistrationThread = z.infer<typeof adminRegistrationThreadSchema>;
+
+export const approveResultSchema = z.object({
+  id: z.string(),
+  businessName: z.string(),
+  status: z.enum(REQUEST_STATUSES),
+  merchantId: z.string(),
+  commissionRate: z.number(),
+  hasMessaging: z.boolean(),
+  hasSubscription: z.boolean(),
+});
+export type ApproveResult = z.infer<typeof approveResultSchema>;
+
+export const rejectResultSchema = z.object({
+  id: z.string(),
+  businessName: z.string(),
+  status: z.enum(REQUEST_STATUSES),
+  requiresMerchantResponse: z.boolean(),
+  rejectionReason: z.string(),
+  messageId: z.string(),
+});
+export type RejectResult = z.infer<typeof rejectResultSchema>;
+
+export const resetResultSchema = rejectResultSchema.pick({ id: true, businessName: true, status: true, requiresMerchantResponse: true });
+export type ResetResult = z.infer<typeof resetResultSchema>;
+
+export const markedReadSchema = z.object({ marked: count() });
+export type MarkedRead = z.infer<typeof markedReadSchema>;
+
+/** The Overview tab (merchant-admin.md §9). */
+export const adminOverviewSchema = z.object({
+  stats: z.object({
+    totalMerchants: count(),
+    approvedMerchants: count(),
+    totalDeals: count(),
+    activeDeals: count(),
+    totalRevenueCents: cents(),
+    totalPurchases: count(),
+    totalCommissionCents: cents(),
+    currentPeriod: payoutPeriodSchema,
+    currentPeriodPayoutCents: cents(),
+    currentPeriodPurchases: count(),
+    currentPeriodMerchants: count(),
+    nextPayoutDate: calendarDay(),
+  }),
+  pendingApprovals: count(),
+  recentMerchants: z.array(
+    z.object({
+      id: z.string(),
+      businessName: z.string(),
+      city: z.string(),
+      state: z.string(),
+      plan: z.enum(PLAN_IDS),
+      approved: z.boolean(),
+      createdAt: isoDate(),
+    }),
+  ),
+  merchantsWithDeals: z.array(
+    z.object({
+      id: z.string(),
+      businessName: z.string(),
+      city: z.string(),
+      state: z.string(),
+      approved: z.boolean(),
+      dealCount: count(),
+      activeDealCount: count(),
+    }),
+  ),
+  /** Scheduled jobs that failed in the last 24 hours (empty when all ran). */
+  backgroundJobs: z.array(backgroundJobFailureSchema),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
+export const adminDealSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  type: z.enum(DEAL_TYPES),
+  status: z.enum(DEAL_STATUSES),
+  isActive: z.boolean(),
+  originalPriceCents: cents(),
+  dealPriceCents: cents(),
+  expirationDate: isoDate(),
+  moderationReason: z.string().nullable(),
+  createdAt: isoDate(),
+});
+export type AdminDeal = z.infer<typeof adminDealSchema>;
+
+export const adminMerchantDealsSchema = z.object({
+  merchant: z.object({ id: z.string(), businessName: z.string() }),
+  deals: z.array(adminDealSchema),
+  ...pageFields,
+});
+export type AdminMerchantDeals = z.infer<typeof adminMerchantDealsSchema>;
+
+/** Settings: the admin accounts and the audit trail. */
+export const adminAccountSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), createdAt: isoDate() });
+export type AdminAccount = z.infer<typeof adminAccountSchema>;
+export const adminAccountsSchema = z.object({ admins: z.array(adminAccountSchema) });
+export type AdminAccounts = z.infer<typeof adminAccountsSchema>;
+export const adminCreatedSchema = z.object({ admin: adminAccountSchema });
+export type AdminCreated = z.infer<typeof adminCreatedSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: isoDate(),
+  admin: z.object({ id: z.string().nullable(), name: z.string(), email: z.string() }).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), ...pageFields });
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** Support tickets, as the admins and (without the contact details) their authors see them. */
+export const supportTicketSchema = z.object({
+  id: z.string(),
+  customerId: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  status: z.enum(TICKET_STATUSES),
+  createdAt: isoDate(),
+  updatedAt: isoDate(),
+});
+export type SupportTicket = z.infer<typeof supportTicketSchema>;
+
+export const adminTicketSchema = supportTicketSchema.extend({
+  messageCount: count(),
+  firstMessage: z.string(),
+  awaitingReply: z.boolean(),
+});
+export type AdminTicket = z.infer<typeof adminTicketSchema>;
+export const adminTicketsPageSchema = z.object({ tickets: z.array(adminTicketSchema), ...pageFields });
+export type AdminTicketsPage = z.infer<typeof adminTicketsPageSchema>;
+
+export const ticketThreadMessageSchema = z.object({
+  id: z.string(),
+  senderType: z.enum(['customer', 'admin']),
+  senderName: z.string().nullable(),
+  subject: z.string(),
+  message: z.string(),
+  createdAt: isoDate(),
+});
+export type TicketThreadMessage = z.infer<typeof ticketThreadMessageSchema>;
+
+export const ticketThreadSchema = z.object({ ticket: supportTicketSchema, messages: z.array(ticketThreadMessageSchema) });
+export type TicketThread = z.infer<typeof ticketThreadSchema>;
+export const ticketUpdatedSchema = z.object({ ticket: supportTicketSchema });
+export type TicketUpdated = z.infer<typeof ticketUpdatedSchema>;
+
+/** Payout Management (DESIGN.md 8). */
+export const adminPayoutSchema = z.object({
+  id: z.string(),
+  merchantId: z.string(),
+  /** null when the merchant record is gone: shown as Unknown Merchant. */
+  merchantName: z.string().nullable(),
+  periodStart: calendarDay(),
+  periodEnd: calendarDay(),
+  payoutDate: calendarDay(),
+  totalPurchases: count(),
+  grossCents: cents(),
+  commissionCents: cents(),
+  netCents: cents(),
+  isPaid: z.boolean(),
+  paidAt: isoDate().nullable(),
+});
+export type AdminPayout = z.infer<typeof adminPayoutSchema>;
+
+export const adminPayoutsPageSchema = z.object({ items: z.array(adminPayoutSchema), ...pageFields });
+export type AdminPayoutsPage = z.infer<typeof adminPayoutsPageSchema>;
+
+/** Current Period Summary: the open period so far, and closed payouts not paid yet. */
+export const payoutSummarySchema = z.object({
+  currentPeriod: payoutPeriodSchema,
+  /** Net owed to merchants for sales in the current period so far. */
+  upcomingNetCents: cents(),
+  /** Merchants with sales in the current period. */
+  merchantsThisPeriod: count(),
+  /** Closed payouts not marked paid yet, and what they add up to. */
+  pendingPayouts: count(),
+  pendingNetCents: cents(),
+});
+export type PayoutSummary = z.infer<typeof payoutSummarySchema>;

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { PURCHASE_TABS } from '../checkout';
+import { cents, count, isoDate } from './common';
+
+export const checkoutStartedSchema = z.object({
+  orderId: z.string(),
+  /** The provider's hosted card page; the browser goes there. */
+  url: z.string(),
+});
+export type CheckoutStarted = z.infer<typeof checkoutStartedSchema>;
+
+/** Where an order stands: the purchases page polls it after the provider's page. */
+export const orderStateSchema = z.object({
+  id: z.string(),
+  status: z.enum(['open', 'paid', 'canceled', 'expired']),
+  totalCents: cents(),
+  purchaseCount: count(),
+});
+export type OrderState = z.infer<typeof orderStateSchema>;
+
+/** A payment page to send the browser to. */
+export const paymentPageSchema = z.object({ url: z.string() });
+export type PaymentPage = z.infer<typeof paymentPageSchema>;
+
+export const webhookReceivedSchema = z.object({ received: z.literal(true), fulfilled: z.boolean() });
+export type WebhookReceived = z.infer<typeof webhookReceivedSchema>;
+
+/** A purchase as My Purchases and the account page show it (money in cents, dates ISO). */
+export const purchaseSchema = z.object({
+  id: z.string(),
+  dealId: z.string(),
+  dealTitle: z.string(),
+  dealImageUrl: z.string().nullable(),
+  merchantName: z.string(),
+  city: z.string(),
+  state: z.string(),
+  priceCents: cents(),
+  purchaseDate: isoDate(),
+  expirationDate: isoDate(),
+  redeemed: z.boolean(),
+  redemptionDate: isoDate().nullable(),
+  redemptionCode: z.string(),
+  /** Same-origin address of the QR image (SVG); the QR encodes the merchant redeem link. */
+  qrCodeUrl: z.string(),
+  /** The link the QR encodes (the merchant's redeem screen with this code). */
+  redeemUrl: z.string(),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+
+/** A line of one of the customer's orders that was refunded instead of sold (its deal was withdrawn). */
+export const purchaseRefundSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  dealId: z.string(),
+  dealTitle: z.string(),
+  quantity: count(),
+  /** Unit price x quantity plus the line's share of the order's tax. */
+  amountCents: cents(),
+  reason: z.literal('deal_withdrawn'),
+  /** `pending` until the payment provider has accepted the refund. */
+  status: z.enum(['pending', 'refunded']),
+  createdAt: isoDate(),
+  refundedAt: isoDate().nullable(),
+});
+export type PurchaseRefund = z.infer<typeof purchaseRefundSchema>;
+
+export const purchasesPageSchema = z.object({
+  purchases: z.array(purchaseSchema),
+  /** Refunded lines of the customer's orders, newest first (on the first page only; empty on later pages). */
+  refunds: z.array(purchaseRefundSchema),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  counts: z.object({ active: count(), redeemed: count(), all: count() } satisfies Record<(typeof PURCHASE_TABS)[number], unknown>),
+});
+export type PurchasesPage = z.infer<typeof purchasesPageSchema>;
+
+/** What the merchant's redeem screen shows about a code before and after redeeming it. */
+export const redemptionLookupSchema = z.object({
+  purchaseId: z.string(),
+  redemptionCode: z.string(),
+  dealTitle: z.string(),
+  customerName: z.string(),
+  priceCents: cents(),
+  purchaseDate: isoDate(),
+  expirationDate: isoDate(),
+  status: z.enum(['redeemable', 'redeemed', 'expired']),
+  redemptionDate: isoDate().nullable(),
+});
+export type RedemptionLookup = z.infer<typeof redemptionLookupSchema>;
+
+/** A saved card: last four digits and expiry only. */
+export const paymentMethodSchema = z.object({
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  createdAt: isoDate(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+export const paymentMethodsResponseSchema = z.object({ paymentMethods: z.array(paymentMethodSchema) });
+export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponseSchema>;
+
+export const removedSchema = z.object({ removed: z.literal(true) });
+export type Removed = z.infer<typeof removedSchema>;
+
+/** The sandbox provider's hosted card page (DESIGN.md 5: a real flow, with test cards). */
+export const sandboxSessionSchema = z.object({
+  id: z.string(),
+  status: z.enum(['open', 'paid', 'canceled', 'expired']),
+  customerEmail: z.string(),
+  lines: z.array(z.object({ name: z.string(), quantity: count(), unitAmountCents: cents() })),
+  subtotalCents: cents(),
+  taxCents: cents(),
+  totalCents: cents(),
+  cancelUrl: z.string(),
+  expiresAt: isoDate(),
+  /** `subscription`: the total is charged every month until canceled (a merchant's messaging plan). */
+  mode: z.enum(['payment', 'subscription']),
+  /** A customer order, or something a merchant pays LocalPerks (subscription, PerkBoost). */
+  purpose: z.enum(['order', 'merchant_charge']),
+});
+export type SandboxSession = z.infer<typeof sandboxSessionSchema>;

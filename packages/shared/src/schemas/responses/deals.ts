@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { DEAL_STATUSES, DEAL_TYPES } from '../../constants';
+import { cents, count, isoDate } from './common';
+
+/** A deal as cards and the deal page show it (money in integer cents, dates as ISO strings). */
+export const dealSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  type: z.enum(DEAL_TYPES),
+  status: z.enum(DEAL_STATUSES),
+  categoryId: z.number().int(),
+  city: z.string(),
+  state: z.string(),
+  originalPriceCents: cents(),
+  dealPriceCents: cents(),
+  discountPercentage: z.number(),
+  expirationDate: isoDate(),
+  createdAt: isoDate(),
+  votesRequired: count().nullable(),
+  currentVotes: count(),
+  votingEndDate: isoDate().nullable(),
+  merchantId: z.string(),
+  merchantName: z.string(),
+});
+export type DealSummary = z.infer<typeof dealSummarySchema>;
+
+export const dealDetailSchema = dealSummarySchema.extend({
+  highlights: z.array(z.string()),
+  finePrint: z.string(),
+  images: z.array(z.string()),
+  merchantCity: z.string(),
+  merchantState: z.string(),
+  merchantWebsite: z.string().nullable(),
+  unlockedAt: isoDate().nullable(),
+});
+export type DealDetail = z.infer<typeof dealDetailSchema>;
+export const dealResponseSchema = z.object({ deal: dealDetailSchema });
+export type DealResponse = z.infer<typeof dealResponseSchema>;
+
+export const browseResultSchema = z.object({
+  deals: z.array(dealSummarySchema),
+  /** Matching deals, counted up to a cap (then `totalIsCapped`, shown as "1,000+"); only on page 1, null after. */
+  total: count().nullable(),
+  totalIsCapped: z.boolean(),
+  page: count(),
+  pageSize: count(),
+  hasMore: z.boolean(),
+});
+export type BrowseResult = z.infer<typeof browseResultSchema>;
+
+export const homeDataSchema = z.object({ featured: z.array(dealSummarySchema), boosted: z.array(dealSummarySchema) });
+export type HomeData = z.infer<typeof homeDataSchema>;
+
+/** Crowd-vote ids and favourite ids of the signed-in customer. */
+export const dealIdsSchema = z.object({ dealIds: z.array(z.string()) });
+export type DealIds = z.infer<typeof dealIdsSchema>;
+
+/** What a vote (or its cancellation) answers: the deal's new count and status. */
+export const voteResultSchema = z.object({
+  currentVotes: count(),
+  votesRequired: count().nullable(),
+  status: z.enum(['pending', 'active']),
+  unlocked: z.boolean(),
+});
+export type VoteResult = z.infer<typeof voteResultSchema>;
