@@ -10,6 +10,7 @@ import type { JobDefinition } from '../src/jobs/queue';
 import { build, freshDatabase, ORIGIN } from './build';
 import { waitForRuns } from './jobs';
 import { openSse } from './sse';
+import { errorResponses, okSchema } from '@localperks/shared';
 
 const t = await build();
 const TEST_ENV = { NODE_ENV: 'test', APP_URL: ORIGIN, LOG_LEVEL: 'silent', BROWSE_CACHE_MS: '0' };
@@ -99,7 +100,7 @@ describe('GET /metrics', () => {
     expect(remote.statusCode).toBe(404);
     const proxied = await t.request({ method: 'GET', url: '/metrics', headers: { 'x-forwarded-for': '203.0.113.9' } });
     expect(proxied.statusCode).toBe(404);
-    expect(t.app.registeredRoutes).toContainEqual({ method: 'GET', url: '/metrics', access: 'operator' });
+    expect(t.app.registeredRoutes).toContainEqual(expect.objectContaining({ method: 'GET', url: '/metrics', access: 'operator' }));
   });
 
   it('in production needs the Bearer METRICS_TOKEN (401 without it), and does not exist without one configured (404)', async () => {
@@ -224,12 +225,16 @@ describe('JSON logs', () => {
     afterAll(() => database.close());
     const app = await buildApp({ config: loadConfig({ ...TEST_ENV, LOG_LEVEL: 'info' }), database, logger: true, logStream });
     // A handler that logs through the app's logger (as services and the mailer do), after reading a body, then fails.
-    app.post('/api/test/log-and-fail', { config: { access: 'public' } }, async (request) => {
-      await Promise.resolve();
-      app.log.info({ body: request.body }, 'inside the handler');
-      await new Promise((resolve) => setImmediate(resolve));
-      throw new Error('boom');
-    });
+    app.post(
+      '/api/test/log-and-fail',
+      { config: { access: 'public' }, schema: { response: { 200: okSchema, ...errorResponses } } },
+      async (request) => {
+        await Promise.resolve();
+        app.log.info({ body: request.body }, 'inside the handler');
+        await new Promise((resolve) => setImmediate(resolve));
+        throw new Error('boom');
+      },
+    );
     await app.ready();
     afterAll(() => app.close());
 
