@@ -1,7 +1,7 @@
 #!/usr/bin/env tsx
 /**
- * First-load JavaScript budget (DESIGN.md "Fast first paint on a phone": under 100 KB of JavaScript,
- * gzip, on the first load of home and browse).
+ * First-load JavaScript budget (DESIGN.md "Fast first paint on a phone": at most 150 kB of
+ * JavaScript, gzip, on the first load of home and browse).
  *
  * Builds nothing. It starts the built product (apps/server/dist/server.js, serving apps/web/dist) on a
  * free port with a fresh embedded database and the demo data, opens `/` and `/deals` in Chromium as a
@@ -24,7 +24,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser, type Request, type Response } from 'playwright-core';
 
-const BUDGET_BYTES = 100_000;
+const BUDGET_BYTES = 150_000;
 const PAGES = ['/', '/deals'];
 const VIEWPORTS = [
   { name: '375 px', width: 375, height: 812 },
