@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ServerEntry } from '@localperks/shared';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { AfterResponse } from './lib/after-response';
@@ -25,8 +26,6 @@ import { dealsRoutes } from './modules/deals/deals.routes';
 import { perkboostRoutes } from './modules/perkboost/perkboost.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { EventHub } from './lib/events';
-import { headForDeal, headForPath, injectHead, injectInitialData } from './lib/html-head';
-import { firstBrowsePage, getDeal, homeSections } from './modules/deals/deals.service';
 import { supportRoutes } from './modules/support/support.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
@@ -45,6 +44,8 @@ import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes';
 import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes';
 import { adminSupportRoutes } from './modules/admin-support/admin-support.routes';
 import { adminSettingsRoutes } from './modules/admin-settings/admin-settings.routes';
+import { seoRoutes } from './ssr/seo';
+import { loadServerEntry, webPages } from './ssr/web-pages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +71,8 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** Folder of the built web app (default: apps/web/dist). */
   webDir?: string;
+  /** The web app's server render (default: its build next to webDir, if there is one; null: none). */
+  serverEntry?: ServerEntry | null;
   authLimits?: Partial<AuthLimits>;
   logger?: boolean;
   /** Where log lines go (default: stdout); tests and the fuzzer read them from here. */
@@ -204,6 +207,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminOverviewRoutes);
   await app.register(adminSupportRoutes);
   await app.register(adminSettingsRoutes);
+  await app.register(seoRoutes);
   if (payments.provider.name === 'sandbox') await app.register(sandboxRoutes);
   const hasDevMailbox = !config.SMTP_URL && !config.isProduction;
   if (hasDevMailbox) await app.register(devMailboxRoutes);
@@ -224,6 +228,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       serve: false,
     });
     let indexHtml: string | undefined;
+    const sendWebPage = webPages(app, {
+      template: () => (indexHtml ??= fs.readFileSync(path.join(root, 'index.html'), 'utf8')),
+      entry: opts.serverEntry === undefined ? await loadServerEntry(root) : opts.serverEntry,
+    });
     app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
       if (request.url.startsWith('/api/'))
         return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No API route GET ${request.url.split('?')[0]}` } });
@@ -236,26 +244,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         // Hashed build assets never change; other files (images, icons) may.
         return reply.sendFile(rel, rel.startsWith('assets/') ? { maxAge: 365 * 86_400_000, immutable: true } : { maxAge: 3_600_000 });
       }
-      // Public pages get their title, description and Open Graph tags from the server (link previews).
-      const pathname = (request.url.split('?')[0] ?? '/').replace(/\/$/, '') || '/';
-      let head = headForPath(pathname, config.appUrl);
-      let initialData: Record<string, unknown> | null = null;
-      const dealMatch = pathname.match(/^\/deals?\/([0-9a-f-]{36})$/i);
-      if (dealMatch) {
-        const deal = await getDeal(app.db, dealMatch[1]!.toLowerCase()).catch(() => null);
-        if (deal) {
-          head = headForDeal(deal, config.appUrl);
-          initialData = { deal };
-        }
-      } else if (pathname === '/') {
-        initialData = { home: await homeSections(app.db).catch(() => null) };
-      } else if (pathname === '/deals') {
-        initialData = { browse: await firstBrowsePage(app.db, new URLSearchParams(request.url.split('?')[1] ?? '')).catch(() => null) };
-      }
-      indexHtml ??= fs.readFileSync(path.join(root, 'index.html'), 'utf8');
-      let html = head ? injectHead(indexHtml, head) : indexHtml;
-      if (initialData) html = injectInitialData(html, initialData);
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      return sendWebPage(request, reply);
     });
   }
 

@@ -24,3 +24,4 @@ export * from './schemas/merchant-deals';
 export * from './schemas/customer-messages';
 export * from './schemas/merchant-analytics';
 export * from './schemas/merchant-dashboard';
+export * from './domain/server-render';

@@ -1,8 +1,6 @@
-import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useFavoritesSync } from '../../features/favorites/use-favorites';
 import { FeedbackButton } from '../../features/support/feedback-button';
-import { Spinner } from '../../components/ui/spinner';
 import { Toaster } from '../../components/ui/toaster';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -19,9 +17,8 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" className="flex-1">
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        {/* No Suspense boundary of its own: see app/app-root.tsx. */}
+        <Outlet />
       </main>
       <Footer />
       <FeedbackButton />

@@ -8,7 +8,7 @@ import { useDeferredDialog } from '../../../components/ui/deferred-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { lazyPart } from '../../../lib/lazy-part';
-import { useBrowseDeals, type BrowseFilters } from '../../../features/deals/api';
+import { browseFiltersOf, useBrowseDeals, type BrowseFilters } from '../../../features/deals/api';
 import { CategoryChips, categoryName } from '../../../features/deals/components/category-chips';
 import { DealGrid, DealGridSkeleton } from '../../components/deal-card';
 import { LocationPicker } from '../../../features/deals/components/location-picker';
@@ -64,14 +64,7 @@ export default function DealsPage() {
     setParams(new URLSearchParams(), { replace: true });
   };
 
-  const result = useBrowseDeals({
-    search: filters.search,
-    type: filters.type,
-    sort: filters.sort,
-    category: filters.category,
-    state,
-    city,
-  });
+  const result = useBrowseDeals(browseFiltersOf(fromUrl, stored));
   const seen = new Set<string>();
   // Offset pages can overlap when deals are added meanwhile; each deal shows once.
   const deals = (result.data?.pages ?? []).flatMap((p) => p.deals).filter((d) => !seen.has(d.id) && seen.add(d.id));
