@@ -1,4 +1,4 @@
-import { StrictMode, Suspense, type ReactNode } from 'react';
+import { StrictMode, Suspense, useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Spinner } from '../components/ui/spinner';
 import { ServerNowProvider } from '../lib/hydration';
@@ -17,9 +17,22 @@ export function AppRoot({ queryClient, serverNow, children }: { queryClient: Que
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <ServerNowProvider now={serverNow}>
-          <Suspense fallback={<Spinner />}>{children}</Suspense>
+          <Suspense fallback={<Spinner />}>
+            <HydratedMark />
+            {children}
+          </Suspense>
         </ServerNowProvider>
       </QueryClientProvider>
     </StrictMode>
   );
+}
+
+/**
+ * Marks the document once the app is live (`<html data-hydrated>`): a server-rendered page shows its
+ * controls before its script has run, and the journeys wait for this before using them
+ * (e2e/support/browser.ts). Inside the boundary, so it is set when the page itself has hydrated.
+ */
+function HydratedMark() {
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
+  return null;
 }
