@@ -39,8 +39,10 @@ export default function DealsPage() {
 
   const update = (patch: Partial<Record<FilterKey, string | number | null>>) =>
     setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
+      () => {
+        // From the address itself, not the hook's `prev`: that is the rendered one, and a router
+        // update is a transition, so a second filter changed before it rendered would drop the first.
+        const next = new URLSearchParams(window.location.search);
         for (const [key, value] of Object.entries(patch)) {
           const isDefault = value === null || value === '' || (key === 'type' && value === 'all') || (key === 'sort' && value === 'newest');
           if (isDefault) next.delete(key);
