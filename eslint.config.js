@@ -121,8 +121,8 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       // Not plugin v7's React Compiler rules (refs, purity, immutability, set-state-in-effect…):
       // they check that code is safe for the compiler's automatic memoisation, and this app does
-      // not use the compiler (production renders with Preact, lib/preact-react19.ts). Their findings
-      // here are deliberate patterns: the latest-callback ref, state reset when a URL param changes.
+      // not use the compiler. Their findings here are deliberate patterns: the latest-callback ref,
+      // state reset when a URL param changes.
       // A radio card's label text sits in nested <span>s (title and hint): look one level deeper.
       'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
     },
@@ -143,7 +143,7 @@ export default tseslint.config(
               group: ['drizzle-orm', 'drizzle-orm/*', 'drizzle-kit', 'pg', 'pg-*', '@electric-sql/*', 'postgres'],
               message: 'packages/shared knows no database: keep queries in apps/server.',
             },
-            { group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'preact', 'preact/*'], message: 'packages/shared knows no React.' },
+            { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'packages/shared knows no React.' },
             { group: ['fastify', 'fastify-*', '@fastify/*'], message: 'packages/shared knows no server framework.' },
           ],
         },

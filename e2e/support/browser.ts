@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page, type Response } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 
 export { expect };
@@ -29,9 +29,55 @@ const WAIT_MS = 20_000;
 type PageOptions = { width?: number; height?: number; geolocation?: { latitude: number; longitude: number } };
 type NewPage = (opts?: PageOptions) => Promise<{ page: Page; context: BrowserContext }>;
 
+/** The pages the server renders and the browser hydrates (docs/decisions/0014-react-ssr.md). */
+const PUBLIC_PAGE =
+  /^\/(?:deals(?:\/[^/]+)?|perkboost|perkboost-info|about|contact|privacy|terms|company\/[^/]+|merchant\/(?:faq|pricing|success-stories))?$/;
+const HYDRATION_WARNING = /Hydration failed|did not match|A tree hydrated but some attributes/;
+/** The browser's own line for an HTTP error answer (an unknown deal's 404): not an error of the app. */
+const HTTP_STATUS_LINE = /^Failed to load resource: the server responded with a status of 4\d\d/;
+
+/**
+ * A server-rendered page shows its controls before its script has made them work: `goto` and
+ * `reload` of an app page return once the app is live (`<html data-hydrated>`, app/app-root.tsx), as
+ * a person waits for a page to respond.
+ */
+function awaitHydration(page: Page) {
+  const untilLive = async (res: Response | null) => {
+    if (res?.headers()['content-type']?.includes('text/html')) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    return res;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => untilLive(await goto(...args));
+  page.reload = async (...args) => untilLive(await reload(...args));
+}
+
+/** Collects console errors and React hydration warnings of the public pages a context opens. */
+function watchPublicPages(context: BrowserContext, problems: string[]) {
+  context.on('page', (page) => {
+    awaitHydration(page);
+    const where = () => {
+      const url = new URL(page.url());
+      return PUBLIC_PAGE.test(url.pathname) ? `${url.pathname}${url.search}` : null;
+    };
+    page.on('console', (m) => {
+      const at = where();
+      if (!at) return;
+      const text = m.text();
+      if ((m.type() === 'error' && !HTTP_STATUS_LINE.test(text)) || HYDRATION_WARNING.test(text))
+        problems.push(`${at}: [${m.type()}] ${text}`);
+    });
+    page.on('pageerror', (err) => {
+      const at = where();
+      if (at) problems.push(`${at}: [uncaught] ${err.message}`);
+    });
+  });
+}
+
 /**
  * `newPage` opens a page in a fresh context (its own cookies and storage) on the journeys' server;
- * a test may open several (a customer and a merchant side by side). All are closed after the test.
+ * a test may open several (a customer and a merchant side by side). All are closed after the test,
+ * which then fails if a public page logged a console error or a React hydration warning.
  */
 export const test = base.extend<{ newPage: NewPage }>({
   // Playwright reads a fixture's dependencies from its first parameter, so it must be a destructuring pattern.
@@ -39,6 +85,7 @@ export const test = base.extend<{ newPage: NewPage }>({
   baseURL: async ({}, use) => use(baseUrl()),
   newPage: async ({ browser }, use) => {
     const contexts: BrowserContext[] = [];
+    const problems: string[] = [];
     await use(async (opts = {}) => {
       const context = await browser.newContext({
         baseURL: baseUrl(),
@@ -46,10 +93,12 @@ export const test = base.extend<{ newPage: NewPage }>({
         ...(opts.geolocation ? { geolocation: opts.geolocation, permissions: ['geolocation'] } : {}),
       });
       context.setDefaultTimeout(WAIT_MS);
+      watchPublicPages(context, problems);
       contexts.push(context);
       return { page: await context.newPage(), context };
     });
     for (const context of contexts) await context.close();
+    expect(problems, 'console errors or hydration warnings on public pages').toEqual([]);
   },
 });
 

@@ -11,6 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '@localperks/shared';
+import type { ServerEntry } from '@localperks/shared';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { AfterResponse } from './lib/after-response';
@@ -35,9 +36,6 @@ import { dealsRoutes } from './modules/deals/deals.routes';
 import { perkboostRoutes } from './modules/perkboost/perkboost.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { EventHub } from './lib/events';
-import { headForDeal, headForPath, injectHead, injectInitialData } from './lib/html-head';
-import { firstBrowsePage, getDeal, homeSections } from './modules/deals/deals.service';
-import { earlyHintLinks, entryAssets, injectPreloads, sendHtml, type EntryAssets } from './lib/web-page';
 import { supportRoutes } from './modules/support/support.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
@@ -56,6 +54,8 @@ import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes';
 import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes';
 import { adminSupportRoutes } from './modules/admin-support/admin-support.routes';
 import { adminSettingsRoutes } from './modules/admin-settings/admin-settings.routes';
+import { seoRoutes } from './ssr/seo';
+import { loadServerEntry, webPages } from './ssr/web-pages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,6 +92,8 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** Folder of the built web app (default: apps/web/dist). */
   webDir?: string;
+  /** The web app's server render (default: its build next to webDir, if there is one; null: none). */
+  serverEntry?: ServerEntry | null;
   authLimits?: Partial<AuthLimits>;
   /** Where services read the time (default: the system clock); tests pass a fixed or movable one. */
   clock?: Clock;
@@ -272,6 +274,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminOverviewRoutes);
   await app.register(adminSupportRoutes);
   await app.register(adminSettingsRoutes);
+  await app.register(seoRoutes);
   if (payments.provider.name === 'sandbox') await app.register(sandboxRoutes);
   const hasDevMailbox = !config.SMTP_URL && !config.isProduction;
   if (hasDevMailbox) await app.register(devMailboxRoutes);
@@ -296,7 +299,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       cacheControl: false,
     });
     let indexHtml: string | undefined;
-    let assets: EntryAssets | undefined;
+    const sendWebPage = webPages(app, {
+      template: () => (indexHtml ??= fs.readFileSync(path.join(root, 'index.html'), 'utf8')),
+      entry: opts.serverEntry === undefined ? await loadServerEntry(root) : opts.serverEntry,
+    });
     const webRoute = {
       config: { access: 'public' as const },
       schema: { response: { 200: z.string().describe('A page (HTML) or a file of the built web app'), ...errorResponses } },
@@ -316,40 +322,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         reply.header('vary', 'accept-encoding');
         return reply.sendFile(rel);
       }
-      indexHtml ??= fs.readFileSync(path.join(root, 'index.html'), 'utf8');
-      assets ??= entryAssets(indexHtml);
-      // The browser fetches the entry chunk and stylesheet while the page's data is read (HTTP/2 proxies pass 103 on).
-      const hints = earlyHintLinks(assets);
-      if (hints.length) reply.writeEarlyHints({ link: hints });
-      // Public pages get their title, description and Open Graph tags from the server (link previews).
-      const pathname = (request.url.split('?')[0] ?? '/').replace(/\/$/, '') || '/';
-      let head = headForPath(pathname, config.appUrl);
-      let initialData: Record<string, unknown> | null = null;
-      let lcpImage: Parameters<typeof injectPreloads>[2] = null;
-      const dealMatch = pathname.match(/^\/deals?\/([0-9a-f-]{36})$/i);
-      if (dealMatch) {
-        const deal = await getDeal(app.db, dealMatch[1]!.toLowerCase(), app.storage.publicUrl).catch(() => null);
-        if (deal) {
-          head = headForDeal(deal, config.appUrl);
-          initialData = { deal };
-          const main = deal.images[0] ?? deal.imageUrl;
-          if (main) lcpImage = { url: main, slot: 'deal' };
-        }
-      } else if (pathname === '/') {
-        const home = await homeSections(app.db, app.storage.publicUrl).catch(() => null);
-        initialData = { home };
-        const first = home?.featured[0]?.imageUrl;
-        if (first) lcpImage = { url: first, slot: 'card' };
-      } else if (pathname === '/deals') {
-        const browse = await firstBrowsePage(app.db, new URLSearchParams(request.url.split('?')[1] ?? ''), app.storage.publicUrl).catch(() => null);
-        initialData = { browse };
-        const first = browse?.result.deals[0]?.imageUrl;
-        if (first) lcpImage = { url: first, slot: 'card' };
-      }
-      let html = head ? injectHead(indexHtml, head) : indexHtml;
-      html = injectPreloads(html, assets, lcpImage);
-      if (initialData) html = injectInitialData(html, initialData);
-      return sendHtml(request, reply, html);
+      return sendWebPage(request, reply);
     });
   }
 

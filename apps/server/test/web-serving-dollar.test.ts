@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from './build';
 import { createMerchantSession } from './factories';
+import { loadWebServerEntry } from './web-server-entry';
 
 /**
  * `String.replace` expands `$&`, `` $` ``, `$'` and `$1` in a replacement string: a deal titled with
@@ -15,15 +16,17 @@ fs.writeFileSync(
   '<!doctype html><html><head><meta name="description" content="default" /><title>LocalPerks</title></head><body><div id="root"></div><footer>end</footer></body></html>',
 );
 
-const t = await build({ serveWeb: true, webDir });
+const t = await build({ serveWeb: true, webDir, serverEntry: await loadWebServerEntry() });
 const TITLE = "$& $` $' $1 $$";
 const escapedTitle = '$&amp; $` $&#39; $1 $$';
 const DAY = 86_400_000;
 
-const initialData = (html: string) => {
-  const blocks = [...html.matchAll(/<script type="application\/json" id="lp-initial-data">([\s\S]*?)<\/script>/g)];
+/** The queries the page was rendered from (the hydration state), by the second part of their key. */
+const ssrData = (html: string, kind: string) => {
+  const blocks = [...html.matchAll(/<script type="application\/json" id="lp-ssr-state">([\s\S]*?)<\/script>/g)];
   expect(blocks).toHaveLength(1);
-  return JSON.parse(blocks[0]![1]!) as Record<string, any>;
+  const { queries } = JSON.parse(blocks[0]![1]!) as { queries: { queries: { queryKey: unknown[]; state: { data: any } }[] } };
+  return queries.queries.find((q) => q.queryKey[1] === kind)!.state.data;
 };
 
 describe('deal text with replacement patterns', () => {
@@ -55,15 +58,17 @@ describe('deal text with replacement patterns', () => {
     expect(page.body).toContain(`<title>${escapedTitle} | LocalPerks</title>`);
     expect(page.body).toContain(`<meta property="og:title" content="${escapedTitle} | LocalPerks" />`);
     expect(page.body).toContain(`<meta name="description" content="Dinner for two, ${escapedTitle} and nothing else." />`);
-    expect(page.body.indexOf('id="lp-initial-data"')).toBeLessThan(page.body.indexOf('</body>'));
-    expect(initialData(page.body).deal.title).toBe(TITLE);
+    expect(page.body.indexOf('id="lp-ssr-state"')).toBeLessThan(page.body.indexOf('</body>'));
+    expect(ssrData(page.body, 'detail').deal.title).toBe(TITLE);
+    // In the page React rendered, escaped as React escapes text.
+    expect(page.body).toContain('sm:text-3xl">$&amp; $` $&#x27; $1 $$</h1>');
 
     const browse = await t.request({ method: 'GET', url: '/deals' });
     expect(browse.statusCode).toBe(200);
     expect(browse.body.match(/<div id="root">/g)).toHaveLength(1);
     expect(browse.body.match(/<\/body>/g)).toHaveLength(1);
     expect(browse.body.endsWith('</body></html>')).toBe(true);
-    const titles = (initialData(browse.body).browse.result.deals as { title: string }[]).map((d) => d.title);
+    const titles = (ssrData(browse.body, 'browse').pages[0].deals as { title: string }[]).map((d) => d.title);
     expect(titles).toContain(TITLE);
   });
 });

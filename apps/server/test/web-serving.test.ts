@@ -47,35 +47,3 @@ describe('serving the web app', () => {
     expect(res.body).not.toContain('content="default"');
   });
 });
-
-describe('first-screen data', () => {
-  it('embeds the home sections and a deal as a JSON data block that cannot close the element', async () => {
-    const { merchant } = await createMerchant(t.database.db);
-    const deal = await createDeal(t.database.db, merchant.id, { title: 'Sneaky </script><script>alert(1)</script> deal' });
-    const home = await t.request({ method: 'GET', url: '/' });
-    const block = home.body.match(/<script type="application\/json" id="lp-initial-data">([\s\S]*?)<\/script>/);
-    expect(block).not.toBeNull();
-    const data = JSON.parse(block![1]!) as { home: { featured: { title: string }[] } };
-    expect(data.home.featured.map((d) => d.title)).toContain(deal.title);
-    const page = await t.request({ method: 'GET', url: `/deals/${deal.id}` });
-    expect(page.body).not.toContain('</script><script>alert(1)');
-    const dealBlock = page.body.match(/id="lp-initial-data">([\s\S]*?)<\/script>/)![1]!;
-    expect((JSON.parse(dealBlock) as { deal: { title: string } }).deal.title).toBe(deal.title);
-  });
-
-  it('embeds the first page of /deals for the address’s filters, under the key the browse page asks for', async () => {
-    const { merchant } = await createMerchant(t.database.db);
-    const fitness = await createDeal(t.database.db, merchant.id, { title: 'Spin class pack', categoryId: 4 });
-    await createDeal(t.database.db, merchant.id, { title: 'Burger night', categoryId: 1 });
-    const res = await t.request({ method: 'GET', url: '/deals?category=4&sort=discount&state=il&city=Chicago&type=bogus' });
-    const block = res.body.match(/id="lp-initial-data">([\s\S]*?)<\/script>/)![1]!;
-    const { browse } = JSON.parse(block) as {
-      browse: { key: Record<string, unknown>; result: { deals: { id: string; categoryId: number }[]; page: number } };
-    };
-    // Unknown values read as defaults (type), the state is upper-cased, defaults are left out of the key.
-    expect(browse.key).toEqual({ category: 4, sort: 'discount', state: 'IL', city: 'Chicago' });
-    expect(browse.result.page).toBe(1);
-    expect(browse.result.deals.map((d) => d.id)).toContain(fitness.id);
-    expect(browse.result.deals.every((d) => d.categoryId === 4)).toBe(true);
-  });
-});

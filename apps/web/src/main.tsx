@@ -1,31 +1,36 @@
 // First: zod's settings apply to the schemas created after them (lib/zod-config.ts).
 import './lib/zod-config';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import { ApiError } from './lib/api-client';
-import { router } from './app/router';
-import { seedInitialData } from './lib/initial-data';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { AppRoot } from './app/app-root';
+import { routes } from './app/router';
+import { createQueryClient } from './lib/query-client';
+import { readSsrState } from './lib/ssr-state';
 import './index.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-      // Client errors (4xx) will not change on retry; network and server errors get one more try.
-      retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
-    },
-  },
-});
+const queryClient = createQueryClient();
+// A page the server rendered comes with the queries it was rendered from (entry-server.tsx).
+const ssr = readSsrState();
+if (ssr) hydrate(queryClient, ssr.queries);
 
-seedInitialData(queryClient);
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
+// The page's code first, so the router starts on it and hydration finds the server's HTML whole.
+await Promise.all(
+  (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+    if (typeof route.lazy !== 'function') return;
+    // If it cannot load now (offline), the router tries again and shows its error screen.
+    const loaded = await route.lazy().catch(() => null);
+    if (loaded) Object.assign(route, { ...loaded, lazy: undefined });
+  }),
 );
+
+const router = createBrowserRouter(routes);
+const app = (
+  <AppRoot queryClient={queryClient} serverNow={ssr?.now ?? null}>
+    <RouterProvider router={router} />
+  </AppRoot>
+);
+const container = document.getElementById('root')!;
+// The development server (and the signed-in areas) send an empty shell: the browser renders those.
+if (ssr) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -35,3 +35,4 @@ export * from './schemas/responses/customer-messages';
 export * from './schemas/responses/merchant-analytics';
 export * from './schemas/responses/admin';
 export * from './schemas/responses/support';
+export * from './domain/server-render';

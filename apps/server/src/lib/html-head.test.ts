@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DealDetail } from '@localperks/shared';
-import { headForDeal, injectHead, injectInitialData } from './html-head';
+import { headForDeal, injectHead } from './html-head';
 
 const SHELL =
   '<html><head><meta name="description" content="default" /><title>LocalPerks</title></head><body><div id="root"></div></body></html>';
@@ -16,15 +16,6 @@ describe('html-head helpers insert text as it is', () => {
     expect(html.match(/<div id="root">/g)).toHaveLength(1);
     expect(html.startsWith('<html><head>')).toBe(true);
     expect(html.endsWith('</head><body><div id="root"></div></body></html>')).toBe(true);
-  });
-
-  it.each(PATTERNS)('injectInitialData never expands %s', (p) => {
-    const html = injectInitialData(SHELL, { deal: { title: `A ${p} B` } });
-    const block = html.match(/<script type="application\/json" id="lp-initial-data">([\s\S]*?)<\/script><\/body><\/html>$/);
-    expect(block).not.toBeNull();
-    expect(JSON.parse(block![1]!)).toEqual({ deal: { title: `A ${p} B` } });
-    expect(html.match(/<div id="root">/g)).toHaveLength(1);
-    expect(html.match(/<\/body>/g)).toHaveLength(1);
   });
 });
 

@@ -68,18 +68,3 @@ export function injectHead(html: string, head: HeadInfo): string {
   // A replacer function: a replacement string would expand `$&`, `$'`… found in a deal's text.
   return html.replace(/<meta name="description"[^>]*>\s*/, '').replace(/<title>[\s\S]*?<\/title>/, () => tags);
 }
-
-/**
- * Embeds the first screen's data as a JSON data block (not executed, so the CSP allows it); the app
- * seeds its query cache from it and renders without another round trip. `<` is escaped so the
- * data can never close the element.
- */
-export function injectInitialData(html: string, data: Record<string, unknown>): string {
-  const json = JSON.stringify(data)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-  const block = `<script type="application/json" id="lp-initial-data">${json}</script></body>`;
-  // A replacer function: a replacement string would expand `$&`, `$'`… found in a deal's text.
-  return html.replace('</body>', () => block);
-}

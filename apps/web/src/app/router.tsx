@@ -1,104 +1,74 @@
-import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, useParams } from 'react-router';
+import type { ComponentType } from 'react';
+import { redirect, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';
 import HomePage from './routes/public/home-page';
 import NotFoundPage from './routes/public/not-found-page';
-import { Spinner } from '../components/ui/spinner';
+import { paths } from '../config/paths';
 
-// Every page but home is its own chunk, so the first load stays small.
-const DealsPage = lazy(() => import('./routes/public/deals-page'));
-const DealPage = lazy(() => import('./routes/public/deal-page'));
-const PerkBoostPage = lazy(() => import('./routes/public/perkboost-page'));
-const FavoritesPage = lazy(() => import('./routes/customer/favorites-page'));
-const CartPage = lazy(() => import('./routes/customer/cart-page'));
-const AuthPage = lazy(() => import('./routes/auth/auth-page'));
-const LoginPage = lazy(() => import('./routes/auth/login-page'));
-const MerchantLoginPage = lazy(() => import('./routes/auth/login-page').then((m) => ({ default: m.MerchantLoginPage })));
-const RegisterPage = lazy(() => import('./routes/auth/register-page'));
-const VerifyEmailPage = lazy(() => import('./routes/auth/verify-email-page'));
-const ForgotPasswordPage = lazy(() => import('./routes/auth/forgot-password-page'));
-const ResetPasswordPage = lazy(() => import('./routes/auth/reset-password-page'));
-const AuthCallbackPage = lazy(() => import('./routes/auth/auth-callback-page'));
-const ProfilePage = lazy(() => import('./routes/customer/profile-page'));
-const PurchasesPage = lazy(() => import('./routes/customer/purchases-page'));
-const MerchantRedeemPage = lazy(() => import('./routes/merchant/redeem-page'));
-const MerchantRegisterPage = lazy(() => import('./routes/merchant/register-page'));
-const MerchantDashboardPage = lazy(() => import('./routes/merchant/dashboard-page'));
-const MerchantPreLaunchPage = lazy(() => import('./routes/merchant/pre-launch-page'));
-const MerchantDealNewPage = lazy(() => import('./routes/merchant/deal-new-page'));
-const MerchantDealEditPage = lazy(() => import('./routes/merchant/deal-edit-page'));
-const SandboxCheckoutPage = lazy(() => import('./routes/public/sandbox-checkout-page'));
-const ContactPage = lazy(() => import('./routes/public/contact-page'));
-const DevMailboxPage = lazy(() => import('./routes/public/dev-mailbox-page'));
-const AboutPage = lazy(() => import('./routes/public/static/about'));
-const PrivacyPage = lazy(() => import('./routes/public/static/privacy'));
-const TermsPage = lazy(() => import('./routes/public/static/terms'));
-const MerchantTermsPage = lazy(() => import('./routes/public/static/merchant-terms'));
-const MerchantRefundPolicyPage = lazy(() => import('./routes/public/static/merchant-refund-policy'));
-const PerkBoostInfoPage = lazy(() => import('./routes/public/static/perkboost-info'));
-const MerchantFaqPage = lazy(() => import('./routes/public/static/merchant-faq'));
-const MerchantPricingPage = lazy(() => import('./routes/public/static/merchant-pricing'));
-const MerchantSuccessStoriesPage = lazy(() => import('./routes/public/static/merchant-success-stories'));
-const AdminLoginPage = lazy(() => import('./routes/admin/admin-login-page'));
-const AdminDashboardPage = lazy(() => import('./routes/admin/dashboard-page'));
+/*
+ * Every page but home is its own chunk, so the first load stays small. They are React Router's lazy
+ * route modules: the router loads a page's code before showing it, which lets the browser load the
+ * page the server rendered before hydrating it (main.tsx) and the server render it complete
+ * (entry-server.tsx, docs/decisions/0014-react-ssr.md). Routes the server renders have an `id`.
+ */
+const page = (load: () => Promise<{ default: ComponentType }>) => () => load().then((m) => ({ Component: m.default }));
 
-function DealRedirect() {
-  const { id } = useParams();
-  return <Navigate to={`/deals/${id}`} replace />;
-}
-
-export const router = createBrowserRouter([
+/** The route table, shared by the browser's router (main.tsx) and the server render (entry-server.tsx). */
+export const routes: RouteObject[] = [
   {
+    id: 'root',
     element: <RootLayout />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/deals', element: <DealsPage /> },
-      { path: '/deals/:id', element: <DealPage /> },
-      { path: '/deal/:id', element: <DealRedirect /> },
-      { path: '/perkboost', element: <PerkBoostPage /> },
-      { path: '/favorites', element: <FavoritesPage /> },
-      { path: '/cart', element: <CartPage /> },
-      { path: '/auth', element: <AuthPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/merchant/login', element: <MerchantLoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/verify-email', element: <VerifyEmailPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/auth/callback', element: <AuthCallbackPage /> },
-      { path: '/profile', element: <ProfilePage /> },
-      { path: '/purchases', element: <PurchasesPage /> },
-      { path: '/merchant/redeem', element: <MerchantRedeemPage /> },
-      { path: '/merchant/register', element: <MerchantRegisterPage /> },
-      { path: '/merchant/dashboard', element: <MerchantDashboardPage /> },
-      { path: '/merchant/pre-launch', element: <MerchantPreLaunchPage /> },
-      { path: '/merchant/deals/new', element: <MerchantDealNewPage /> },
-      { path: '/merchant/deals/:id/edit', element: <MerchantDealEditPage /> },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/contact', element: <ContactPage /> },
-      { path: '/privacy', element: <PrivacyPage /> },
-      { path: '/privacy-policy', element: <Navigate to="/privacy" replace /> },
-      { path: '/terms', element: <TermsPage /> },
-      { path: '/company/terms', element: <TermsPage /> },
-      { path: '/company/merchant-terms', element: <MerchantTermsPage /> },
-      { path: '/company/merchant-refund-policy', element: <MerchantRefundPolicyPage /> },
-      { path: '/perkboost-info', element: <PerkBoostInfoPage /> },
-      { path: '/merchant/faq', element: <MerchantFaqPage /> },
-      { path: '/merchant/pricing', element: <MerchantPricingPage /> },
-      { path: '/merchant/success-stories', element: <MerchantSuccessStoriesPage /> },
-      { path: '/dev/mailbox', element: <DevMailboxPage /> },
-      { path: '/admin-login', element: <AdminLoginPage /> },
-      { path: '/admin/dashboard', element: <AdminDashboardPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { id: 'home', path: '/', element: <HomePage /> },
+      { id: 'deals', path: '/deals', lazy: page(() => import('./routes/public/deals-page')) },
+      { id: 'deal', path: '/deals/:id', lazy: page(() => import('./routes/public/deal-page')) },
+      // The canonical deal address is /deals/:id (DESIGN.md decision 1); the server answers this one with a 301.
+      { path: '/deal/:id', loader: ({ params }) => redirect(paths.deal(params.id ?? ''), 301), HydrateFallback: () => null },
+      { id: 'perkboost', path: '/perkboost', lazy: page(() => import('./routes/public/perkboost-page')) },
+      { path: '/favorites', lazy: page(() => import('./routes/customer/favorites-page')) },
+      { path: '/cart', lazy: page(() => import('./routes/customer/cart-page')) },
+      { path: '/auth', lazy: page(() => import('./routes/auth/auth-page')) },
+      { path: '/login', lazy: page(() => import('./routes/auth/login-page')) },
+      { path: '/merchant/login', lazy: () => import('./routes/auth/login-page').then((m) => ({ Component: m.MerchantLoginPage })) },
+      { path: '/register', lazy: page(() => import('./routes/auth/register-page')) },
+      { path: '/verify-email', lazy: page(() => import('./routes/auth/verify-email-page')) },
+      { path: '/forgot-password', lazy: page(() => import('./routes/auth/forgot-password-page')) },
+      { path: '/reset-password', lazy: page(() => import('./routes/auth/reset-password-page')) },
+      { path: '/auth/callback', lazy: page(() => import('./routes/auth/auth-callback-page')) },
+      { path: '/profile', lazy: page(() => import('./routes/customer/profile-page')) },
+      { path: '/purchases', lazy: page(() => import('./routes/customer/purchases-page')) },
+      { path: '/merchant/redeem', lazy: page(() => import('./routes/merchant/redeem-page')) },
+      { path: '/merchant/register', lazy: page(() => import('./routes/merchant/register-page')) },
+      { path: '/merchant/dashboard', lazy: page(() => import('./routes/merchant/dashboard-page')) },
+      { path: '/merchant/pre-launch', lazy: page(() => import('./routes/merchant/pre-launch-page')) },
+      { path: '/merchant/deals/new', lazy: page(() => import('./routes/merchant/deal-new-page')) },
+      { path: '/merchant/deals/:id/edit', lazy: page(() => import('./routes/merchant/deal-edit-page')) },
+      { id: 'about', path: '/about', lazy: page(() => import('./routes/public/static/about')) },
+      { id: 'contact', path: '/contact', lazy: page(() => import('./routes/public/contact-page')) },
+      { id: 'privacy', path: '/privacy', lazy: page(() => import('./routes/public/static/privacy')) },
+      { path: '/privacy-policy', loader: () => redirect(paths.privacy, 301), HydrateFallback: () => null },
+      { id: 'terms', path: '/terms', lazy: page(() => import('./routes/public/static/terms')) },
+      { id: 'company-terms', path: '/company/terms', lazy: page(() => import('./routes/public/static/terms')) },
+      { id: 'merchant-terms', path: '/company/merchant-terms', lazy: page(() => import('./routes/public/static/merchant-terms')) },
+      {
+        id: 'merchant-refund-policy',
+        path: '/company/merchant-refund-policy',
+        lazy: page(() => import('./routes/public/static/merchant-refund-policy')),
+      },
+      { id: 'perkboost-info', path: '/perkboost-info', lazy: page(() => import('./routes/public/static/perkboost-info')) },
+      { id: 'merchant-faq', path: '/merchant/faq', lazy: page(() => import('./routes/public/static/merchant-faq')) },
+      { id: 'merchant-pricing', path: '/merchant/pricing', lazy: page(() => import('./routes/public/static/merchant-pricing')) },
+      {
+        id: 'merchant-success-stories',
+        path: '/merchant/success-stories',
+        lazy: page(() => import('./routes/public/static/merchant-success-stories')),
+      },
+      { path: '/dev/mailbox', lazy: page(() => import('./routes/public/dev-mailbox-page')) },
+      { path: '/admin-login', lazy: page(() => import('./routes/admin/admin-login-page')) },
+      { path: '/admin/dashboard', lazy: page(() => import('./routes/admin/dashboard-page')) },
+      { id: 'not-found', path: '*', element: <NotFoundPage /> },
     ],
   },
   // The sandbox provider's hosted card page stands apart from the shop, as a provider's page would.
-  {
-    path: '/sandbox/checkout/:sessionId',
-    element: (
-      <Suspense fallback={<Spinner />}>
-        <SandboxCheckoutPage />
-      </Suspense>
-    ),
-  },
-]);
+  { path: '/sandbox/checkout/:sessionId', lazy: page(() => import('./routes/public/sandbox-checkout-page')) },
+];

@@ -2,9 +2,7 @@ import { and, asc, desc, eq, gt, inArray, like, sql, type SQL } from 'drizzle-or
 import {
   HOME_BOOSTED_DEALS,
   HOME_FEATURED_DEALS,
-  browseQueryKey,
   browseQuerySchema,
-  readBrowseUrl,
   type BrowseResult,
   type DealDetail,
   type DealSummary,
@@ -65,25 +63,6 @@ export function visibleNow(now: Date): SQL {
 export const COUNT_CAP = 1000;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * The first page of /deals for an address, read exactly as the browse page reads it, with the query
- * key the page will ask for (it seeds its cache with it). An address without a location is served
- * for every location; a visitor whose remembered location differs asks the API instead.
- */
-export async function firstBrowsePage(db: Tx, params: URLSearchParams, imageUrl: ImageUrl) {
-  const f = readBrowseUrl(params);
-  const key = browseQueryKey({
-    search: f.search,
-    type: f.type,
-    sort: f.sort,
-    category: f.category,
-    state: f.location?.state,
-    city: f.location?.city,
-  });
-  const query = browseQuerySchema.parse({ ...key, page: 1 });
-  return { key, result: await listDeals(db, query, imageUrl) };
-}
 
 export async function listDeals(
   db: Tx,

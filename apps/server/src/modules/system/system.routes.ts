@@ -52,7 +52,9 @@ export async function systemRoutes(app: FastifyInstance) {
   /** Prometheus metrics of this instance, for scraping on a private address (docs/decisions/0011-operations.md). */
   app.get(
     '/metrics',
-    { config: { access: 'operator' }, schema: {
+    {
+      config: { access: 'operator' },
+      schema: {
         tags: ['system'],
         summary: 'Prometheus metrics (Bearer METRICS_TOKEN)',
         response: { 200: z.string().describe('Prometheus text exposition format'), ...errorResponses },

@@ -5,6 +5,7 @@ import { formatCents, type DealSummary } from '@localperks/shared';
 import { Button } from '../../components/ui/button';
 import { FallbackImage } from '../../components/ui/fallback-image';
 import { cn } from '../../lib/cn';
+import { useRenderTime } from '../../lib/hydration';
 import { useAddToCart } from '../../lib/use-add-to-cart';
 import { useIsFavorite, useToggleFavorite } from '../../features/favorites/use-favorites';
 import { VotePanel } from '../../features/perkboost/components/vote-panel';
@@ -13,7 +14,7 @@ export const isDealExpired = (deal: Pick<DealSummary, 'status' | 'expirationDate
   deal.status === 'expired' || new Date(deal.expirationDate).getTime() <= now;
 
 /** Bought directly: a live standard deal, or a crowd-vote deal once unlocked (a pending one is still collecting votes). */
-export const isPurchasable = (deal: DealSummary) => !isDealExpired(deal) && deal.status === 'active';
+export const isPurchasable = (deal: DealSummary, now = Date.now()) => !isDealExpired(deal, now) && deal.status === 'active';
 
 /**
  * A deal in a grid: the title link covers the whole card (::after overlay); the buttons sit above
@@ -25,9 +26,11 @@ export function DealCard({ deal, footer, isLcp = false }: { deal: DealSummary; f
   const toggleFavorite = useToggleFavorite();
   const addToCart = useAddToCart();
   const isCrowdVote = deal.type === 'perkboost';
-  const isExpired = isDealExpired(deal);
+  // The server's render time until hydrated, so the badge and the button match the server's HTML.
+  const now = useRenderTime();
+  const isExpired = isDealExpired(deal, now);
   // Crowd-vote cards sell through the vote panel's Pay Now once unlocked.
-  const canBuy = !isCrowdVote && isPurchasable(deal);
+  const canBuy = !isCrowdVote && isPurchasable(deal, now);
   // Standard cards link to /deal/{id}, crowd-vote cards to /deals/{id} (customer.md §2); both show the same page.
   const href = isCrowdVote ? `/deals/${deal.id}` : `/deal/${deal.id}`;
 

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { FeedbackButton } from '../../features/support/feedback-button';
+import { useDisplayTimeZone, useRenderTime } from '../../lib/hydration';
 
 const columns = [
   {
@@ -39,6 +40,7 @@ const columns = [
 ];
 
 export function Footer() {
+  const year = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: useDisplayTimeZone() }).format(useRenderTime());
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -72,9 +74,7 @@ export function Footer() {
           </nav>
         ))}
       </div>
-      <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
-        © {new Date().getFullYear()} LocalPerks. All rights reserved.
-      </p>
+      <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">© {year} LocalPerks. All rights reserved.</p>
     </footer>
   );
 }

@@ -1,7 +1,5 @@
-import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useFavoritesSync } from '../../features/favorites/use-favorites';
-import { Spinner } from '../../components/ui/spinner';
 import { Toaster } from '../../components/ui/toaster';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -28,16 +26,8 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        {/* While a page's chunk loads, the fallback fills the screen: the footer must not show and then be pushed away (layout shift). */}
-        <Suspense
-          fallback={
-            <div className="min-h-screen">
-              <Spinner />
-            </div>
-          }
-        >
-          <Outlet />
-        </Suspense>
+        {/* No Suspense boundary of its own: see app/app-root.tsx. */}
+        <Outlet />
       </main>
       <Footer />
       <RouteAnnouncer />

@@ -1,10 +1,37 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 // Types and zod-free constants only: the zod schemas would add ~40 KB to the home and browse pages.
-import { browseQueryKey, type BrowseKeyInput, type BrowseResult, type DealResponse, type HomeData } from '@localperks/shared';
+import {
+  HOME_CATEGORY_DEALS,
+  browseQueryKey,
+  type BrowseKeyInput,
+  type BrowseResult,
+  type BrowseUrlFilters,
+  type DealDetail,
+  type DealResponse,
+  type HomeData,
+  type LocationChoice,
+} from '@localperks/shared';
 import { api } from '../../lib/api-client';
 
 /** The browse filters, as the page URL holds them (the page number is the infinite query's own). */
 export type BrowseFilters = BrowseKeyInput;
+
+/**
+ * What /deals lists for its address: the address's filters, and the remembered location when the
+ * address names none. The browse page and its server render (entry-server.tsx) both read it so.
+ */
+export function browseFiltersOf(fromUrl: BrowseUrlFilters, storedLocation: LocationChoice): BrowseFilters {
+  const { state, city } = fromUrl.location ?? storedLocation;
+  return { search: fromUrl.search, type: fromUrl.type, sort: fromUrl.sort, category: fromUrl.category, state, city };
+}
+
+/** Home's "Browse by Category": the first deals of a category (or all) at a location. */
+export const homeCategoryFilters = (category: number | null, location: LocationChoice): BrowseFilters => ({
+  category,
+  state: location.state,
+  city: location.city,
+  pageSize: HOME_CATEGORY_DEALS,
+});
 
 /** `search=…&category=4` for the API and for links to /deals. */
 export function browseSearchParams(filters: BrowseFilters, page?: number): URLSearchParams {

@@ -28,11 +28,10 @@ import { VotePanel } from '../../../features/perkboost/components/vote-panel';
 import { useLiveDeal } from '../../../features/perkboost/use-deal-events';
 import { MessageMerchantButton } from '../../../features/customer-messages/components/message-merchant-button';
 import { formatDate } from '../../../lib/format';
+import { useDisplayTimeZone, useRenderTime } from '../../../lib/hydration';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
-
-const longDate = formatDate;
 
 function Gallery({ deal }: { deal: DealDetail }) {
   const images = deal.images.length ? deal.images : deal.imageUrl ? [deal.imageUrl] : [];
@@ -86,8 +85,9 @@ function PurchaseBox({ deal }: { deal: DealDetail }) {
   const addToCart = useAddToCart();
   const [quantity, setQuantity] = useState(1);
   const quantityId = useId();
+  const renderTime = useRenderTime();
 
-  if (isDealExpired(deal)) return <Alert title="This deal has expired">It can no longer be purchased.</Alert>;
+  if (isDealExpired(deal, renderTime)) return <Alert title="This deal has expired">It can no longer be purchased.</Alert>;
   if (deal.type === 'perkboost' && deal.status !== 'active') {
     return (
       <Alert title="Not available for purchase yet">
@@ -170,7 +170,8 @@ function FavoriteButton({ deal }: { deal: DealDetail }) {
 function DealView({ deal: dealProp }: { deal: DealDetail }) {
   const deal = useLiveDeal(dealProp);
   const { user } = useSession();
-  const isExpired = isDealExpired(deal);
+  const isExpired = isDealExpired(deal, useRenderTime());
+  const timeZone = useDisplayTimeZone();
   const category = CATEGORIES.find((c) => c.id === deal.categoryId);
   const hasDiscount = deal.originalPriceCents > deal.dealPriceCents;
 
@@ -235,7 +236,7 @@ function DealView({ deal: dealProp }: { deal: DealDetail }) {
             )}
             <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-700">
               <CalendarClock aria-hidden className="h-4 w-4 text-slate-600" />
-              {isExpired ? 'Expired' : 'Expires'} {longDate(deal.expirationDate)}
+              {isExpired ? 'Expired' : 'Expires'} {formatDate(deal.expirationDate, timeZone)}
             </p>
             <div className="mt-4">
               <PurchaseBox deal={deal} />

@@ -8,7 +8,7 @@ import { useDeferredDialog } from '../../../components/ui/deferred-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { lazyPart } from '../../../lib/lazy-part';
-import { useBrowseDeals, type BrowseFilters } from '../../../features/deals/api';
+import { browseFiltersOf, useBrowseDeals, type BrowseFilters } from '../../../features/deals/api';
 import { CategoryChips, categoryName } from '../../../features/deals/components/category-chips';
 import { DealGrid, DealGridSkeleton } from '../../components/deal-card';
 import { LocationPicker } from '../../../features/deals/components/location-picker';
@@ -39,8 +39,10 @@ export default function DealsPage() {
 
   const update = (patch: Partial<Record<FilterKey, string | number | null>>) =>
     setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
+      () => {
+        // From the address itself, not the hook's `prev`: that is the rendered one, and a router
+        // update is a transition, so a second filter changed before it rendered would drop the first.
+        const next = new URLSearchParams(window.location.search);
         for (const [key, value] of Object.entries(patch)) {
           const isDefault = value === null || value === '' || (key === 'type' && value === 'all') || (key === 'sort' && value === 'newest');
           if (isDefault) next.delete(key);
@@ -64,14 +66,7 @@ export default function DealsPage() {
     setParams(new URLSearchParams(), { replace: true });
   };
 
-  const result = useBrowseDeals({
-    search: filters.search,
-    type: filters.type,
-    sort: filters.sort,
-    category: filters.category,
-    state,
-    city,
-  });
+  const result = useBrowseDeals(browseFiltersOf(fromUrl, stored));
   const seen = new Set<string>();
   // Offset pages can overlap when deals are added meanwhile; each deal shows once.
   const deals = (result.data?.pages ?? []).flatMap((p) => p.deals).filter((d) => !seen.has(d.id) && seen.add(d.id));

@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { useLogoutAction } from '../../../features/auth/use-logout-action';
 import { cn } from '../../../lib/cn';
-import { browseSearchParams, useBrowseDeals, useHomeData } from '../../../features/deals/api';
+import { browseSearchParams, homeCategoryFilters, useBrowseDeals, useHomeData } from '../../../features/deals/api';
 import { CategoryChips, categoryName } from '../../../features/deals/components/category-chips';
 import { DealGrid, DealGridSkeleton } from '../../components/deal-card';
 import { LocationPicker } from '../../../features/deals/components/location-picker';
@@ -157,7 +157,7 @@ function BrowseByCategory() {
   const [category, setCategory] = useState<number | null>(null);
   const [location, setLocation] = useLocationChoice();
   const filters = { category, state: location.state, city: location.city };
-  const result = useBrowseDeals({ ...filters, pageSize: HOME_CATEGORY_DEALS });
+  const result = useBrowseDeals(homeCategoryFilters(category, location));
   const deals = result.data?.pages[0]?.deals.slice(0, HOME_CATEGORY_DEALS) ?? [];
   const viewAllParams = browseSearchParams(filters).toString();
   const name = categoryName(category);

@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { browseQuerySchema, type DealDetail, type PublicPageSource, type ServerEntry, type ServerRender } from '@localperks/shared';
+import { headForDeal, headForPath, injectHead } from '../lib/html-head';
+import { getDeal, homeSections, listDeals } from '../modules/deals/deals.service';
+import { earlyHintLinks, entryAssets, injectPreloads, sendHtml, type EntryAssets } from '../lib/web-page';
+import type { ImageSlot } from '@localperks/shared';
+import { canonicalUrl, dealJsonLd } from './seo';
+
+/*
+ * The web app's pages (docs/decisions/0014-react-ssr.md): public pages are rendered here with React
+ * (the build of apps/web/src/entry-server.tsx) and hydrated in the browser; the signed-in areas get
+ * the app shell and render in the browser. Every page gets its title, description and Open Graph
+ * tags from the server (link previews).
+ */
+
+/** The server build of the web app, next to its browser build (`vite build --ssr`, apps/web/package.json). */
+export const serverEntryFile = (webRoot: string) => path.join(webRoot, '..', 'dist-ssr', 'entry-server.js');
+
+/** The built server entry, or null when there is none (the API alone, or a web folder without it). */
+export async function loadServerEntry(webRoot: string): Promise<ServerEntry | null> {
+  const file = serverEntryFile(webRoot);
+  if (!fs.existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as ServerEntry;
+}
+
+interface Shown {
+  deal: DealDetail | null;
+  lcpImage: { url: string; slot: ImageSlot } | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DEAL_PATH = /^\/deals?\/([0-9a-f-]{36})$/i;
+const ROOT = '<div id="root"></div>';
+
+export interface WebPagesOptions {
+  /** The built index.html (read when first needed). */
+  template: () => string;
+  entry: ServerEntry | null;
+}
+
+export function webPages(app: FastifyInstance, { template, entry }: WebPagesOptions) {
+  const { appUrl } = app.config;
+
+  const imageUrl = app.storage.publicUrl;
+  let assets: EntryAssets | undefined;
+
+  /**
+   * The server's own services, as the API routes answer them (no HTTP round trip). What they read is
+   * noted in `shown`: the deal for the head, the first image for the LCP preload.
+   */
+  const sourceFor = (shown: Shown): PublicPageSource => ({
+    home: async () => {
+      const home = await homeSections(app.db, imageUrl);
+      const first = home.featured[0]?.imageUrl;
+      if (first) shown.lcpImage ??= { url: first, slot: 'card' };
+      return home;
+    },
+    browse: async (query) => {
+      const result = await listDeals(app.db, browseQuerySchema.parse(query), imageUrl);
+      const first = result.deals[0]?.imageUrl;
+      if (first) shown.lcpImage ??= { url: first, slot: 'card' };
+      return result;
+    },
+    deal: async (id) => {
+      shown.deal = UUID.test(id) ? await getDeal(app.db, id.toLowerCase(), imageUrl) : null;
+      const main = shown.deal ? (shown.deal.images[0] ?? shown.deal.imageUrl) : null;
+      if (main) shown.lcpImage = { url: main, slot: 'deal' };
+      return shown.deal;
+    },
+  });
+
+  return async function sendWebPage(request: FastifyRequest, reply: FastifyReply) {
+    assets ??= entryAssets(template());
+    // The browser fetches the entry chunk and stylesheet while the page renders (HTTP/2 proxies pass 103 on).
+    const hints = earlyHintLinks(assets);
+    if (hints.length) reply.writeEarlyHints({ link: hints });
+    const pathname = (request.url.split('?')[0] ?? '/').replace(/\/$/, '') || '/';
+    const shown: Shown = { deal: null, lcpImage: null };
+    let rendered: ServerRender = { kind: 'shell', status: 200 };
+    if (entry) {
+      try {
+        rendered = await entry.render(request.url, sourceFor(shown));
+      } catch (err) {
+        // The browser can still render the page: a failed server render costs the early content only.
+        request.log.error({ err }, 'server render failed; answering with the app shell');
+      }
+    }
+    if (rendered.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
+
+    const dealId = pathname.match(DEAL_PATH)?.[1];
+    const deal = shown.deal ?? (dealId ? await getDeal(app.db, dealId.toLowerCase(), imageUrl).catch(() => null) : null);
+    const head = deal ? headForDeal(deal, appUrl) : headForPath(pathname, appUrl);
+    let html = head ? injectHead(template(), head) : template();
+
+    // Replacer functions throughout: a replacement string would expand `$&`, `$'`… found in a deal's text.
+    if (rendered.kind === 'page' && html.includes(ROOT)) {
+      const page = rendered;
+      const seo = [`<link rel="canonical" href="${escapeAttr(canonicalUrl(pathname, appUrl))}" />`];
+      if (deal) seo.push(dealJsonLd(deal, appUrl));
+      html = html
+        .replace('</head>', () => `${[...seo, page.head].join('\n    ')}\n  </head>`)
+        .replace(ROOT, () => `<div id="root">${page.html}</div>${page.data}`);
+    }
+    html = injectPreloads(html, assets, shown.lcpImage);
+    return sendHtml(request, reply.code(rendered.status), html);
+  };
+}
+
+const escapeAttr = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

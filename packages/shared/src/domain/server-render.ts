@@ -1,0 +1,43 @@
+import type { BrowseResult, DealDetail, HomeData } from '../schemas/responses/deals';
+
+/*
+ * The contract between the server and the web app's server entry (apps/web/src/entry-server.tsx),
+ * which the server loads at run time: types only (docs/decisions/0014-react-ssr.md).
+ */
+
+/**
+ * Dates are shown in the reader's time zone, which a server render cannot know: it uses the
+ * westernmost zone of the 12 cities (Pacific), where a deal ending at the end of a local day in any of
+ * them still shows that day; the browser switches to the reader's zone once the page is hydrated.
+ */
+export const SERVER_RENDER_TIME_ZONE = 'America/Los_Angeles';
+
+/** What a public page's server render reads: the server's own services, called directly (no HTTP). */
+export interface PublicPageSource {
+  home(): Promise<HomeData>;
+  /** What GET /api/deals answers for these query parameters (validated the same way). */
+  browse(query: Record<string, string>): Promise<BrowseResult>;
+  /** What GET /api/deals/:id answers; null when the deal does not exist or is not shown. */
+  deal(id: string): Promise<DealDetail | null>;
+}
+
+export type ServerRender =
+  /** The address moved (e.g. /deal/:id to /deals/:id). */
+  | { kind: 'redirect'; status: number; location: string }
+  /** Not a server-rendered page (signed-in areas, or a deal that does not exist): the app shell, rendered by the browser. */
+  | { kind: 'shell'; status: number }
+  | {
+      kind: 'page';
+      status: number;
+      /** The page's HTML, for inside the app's root element. */
+      html: string;
+      /** Link tags React asks for in the head (image preloads). */
+      head: string;
+      /** The query cache and the render time the browser hydrates from: a <script type="application/json"> element, for the body. */
+      data: string;
+    };
+
+export interface ServerEntry {
+  /** Renders a page address (path and query) of the web app. */
+  render(url: string, source: PublicPageSource): Promise<ServerRender>;
+}
