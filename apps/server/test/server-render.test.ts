@@ -32,7 +32,8 @@ const ssrState = (html: string) => {
   return JSON.parse(m![1]!) as { now: number; queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } };
 };
 /** Every <script> without a src is a data block (JSON, JSON-LD): the CSP allows no inline script. */
-const inlineScriptTypes = (html: string) => [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => /type="([^"]+)"/.exec(m[1]!)?.[1]);
+const inlineScriptTypes = (html: string) =>
+  [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => /type="([^"]+)"/.exec(m[1]!)?.[1]);
 const jsonLd = (html: string) => {
   const m = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
   return m ? (JSON.parse(m[1]!) as Record<string, any>) : null;
