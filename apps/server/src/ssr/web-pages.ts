@@ -104,7 +104,8 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
         .replace('</head>', () => `${[...seo, page.head].join('\n    ')}\n  </head>`)
         .replace(ROOT, () => `<div id="root">${page.html}</div>${page.data}`);
     }
-    html = injectPreloads(html, assets, shown.lcpImage);
+    const dealImage = deal ? (deal.images[0] ?? deal.imageUrl) : null;
+    html = injectPreloads(html, assets, shown.lcpImage ?? (dealImage ? { url: dealImage, slot: 'deal' } : null));
     return sendHtml(request, reply.code(rendered.status), html);
   };
 }
