@@ -44,7 +44,18 @@ const boundaryZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/', '**/dist/', 'data/', 'screenshots/', 'coverage/', 'apps/server/src/db/migrations/'] },
+  {
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      '**/dist-ssr/',
+      'test-results/',
+      'data/',
+      'screenshots/',
+      'coverage/',
+      'apps/server/src/db/migrations/',
+    ],
+  },
 
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,

@@ -6,7 +6,6 @@ import {
   type BrowseKeyInput,
   type BrowseResult,
   type BrowseUrlFilters,
-  type DealDetail,
   type DealResponse,
   type HomeData,
   type LocationChoice,
