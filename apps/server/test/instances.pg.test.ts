@@ -113,7 +113,11 @@ describe('three instances on one PostgreSQL database', () => {
     const { cookie } = await t.loginAs('customer');
     expect((await on(0, { method: 'POST', url: `/api/deals/${deal.id}/vote`, cookie })).statusCode).toBe(200);
     const expected: DealEvent = { type: 'votes', dealId: deal.id, currentVotes: 4, votesRequired: 10, status: 'pending' };
-    for (const s of streams) expect(await s.collect<DealEvent>('deal', 1)).toEqual([expected]);
+    try {
+      for (const s of streams) expect(await s.collect<DealEvent>('deal', 1)).toEqual([expected]);
+    } finally {
+      for (const s of streams) s.close();
+    }
   });
 
   it('a customer message sent on instance 1 reaches the merchant’s message stream on instance 3', async () => {
@@ -128,8 +132,12 @@ describe('three instances on one PostgreSQL database', () => {
       payload: { dealId: deal.id, subject: 'Opening hours', message: 'Are you open on Sunday?' },
     });
     expect(sent.statusCode).toBe(201);
-    expect(await stream.collect<MessageEvent>('message', 1)).toEqual([
-      { type: 'customer_message', merchantUserId: m.user.id, customerId: customer.user.id },
-    ]);
+    try {
+      expect(await stream.collect<MessageEvent>('message', 1)).toEqual([
+        { type: 'customer_message', merchantUserId: m.user.id, customerId: customer.user.id },
+      ]);
+    } finally {
+      stream.close();
+    }
   });
 });
