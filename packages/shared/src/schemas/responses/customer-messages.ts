@@ -2,21 +2,25 @@ import { z } from 'zod';
 import { CUSTOMER_MESSAGE_STATUSES } from '../customer-messages';
 import { count, isoDate, pageFields } from './common';
 
-/** A message in the merchant's inbox (merchant-admin.md §3 Customer message). */
-export const inboxMessageSchema = z.object({
+/** A customer's message and the merchant's reply, as both sides see it. */
+const messageSchema = z.object({
   id: z.string(),
-  customerId: z.string(),
-  customerName: z.string(),
-  customerEmail: z.string(),
   subject: z.string(),
   message: z.string(),
   response: z.string().nullable(),
   status: z.enum(CUSTOMER_MESSAGE_STATUSES),
   dealId: z.string().nullable(),
   dealTitle: z.string().nullable(),
-  purchaseId: z.string().nullable(),
   createdAt: isoDate(),
   respondedAt: isoDate().nullable(),
+});
+
+/** A message in the merchant's inbox (merchant-admin.md §3 Customer message). */
+export const inboxMessageSchema = messageSchema.extend({
+  customerId: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  purchaseId: z.string().nullable(),
 });
 export type InboxMessage = z.infer<typeof inboxMessageSchema>;
 
@@ -28,18 +32,7 @@ export const inboxPageSchema = z.object({
 export type InboxPage = z.infer<typeof inboxPageSchema>;
 
 /** A customer's own message with the merchant's reply (account → Messages). */
-export const sentMessageSchema = z.object({
-  id: z.string(),
-  merchantName: z.string(),
-  subject: z.string(),
-  message: z.string(),
-  response: z.string().nullable(),
-  status: z.enum(CUSTOMER_MESSAGE_STATUSES),
-  dealId: z.string().nullable(),
-  dealTitle: z.string().nullable(),
-  createdAt: isoDate(),
-  respondedAt: isoDate().nullable(),
-});
+export const sentMessageSchema = messageSchema.extend({ merchantName: z.string() });
 export type SentMessage = z.infer<typeof sentMessageSchema>;
 
 export const sentMessagesPageSchema = z.object({ messages: z.array(sentMessageSchema), ...pageFields });

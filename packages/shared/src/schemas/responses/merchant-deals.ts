@@ -1,43 +1,25 @@
 import { z } from 'zod';
-import { DEAL_STATUSES, DEAL_TYPES } from '../../constants';
-import { cents, count, isoDate } from './common';
+import { count, isoDate, pageFields } from './common';
+import { dealDetailSchema } from './deals';
 
-/** A merchant's own deal as the dashboard and the edit page show it. */
-export const merchantDealSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  highlights: z.array(z.string()),
-  finePrint: z.string(),
-  imageUrl: z.string().nullable(),
-  images: z.array(z.string()),
-  type: z.enum(DEAL_TYPES),
-  status: z.enum(DEAL_STATUSES),
-  categoryId: z.number().int(),
-  city: z.string(),
-  state: z.string(),
-  originalPriceCents: cents(),
-  dealPriceCents: cents(),
-  discountPercentage: z.number(),
-  expirationDate: isoDate(),
-  votesRequired: count().nullable(),
-  currentVotes: count(),
-  votingEndDate: isoDate().nullable(),
-  boostDays: z.number().int().nullable(),
-  unlockedAt: isoDate().nullable(),
-  moderationReason: z.string().nullable(),
-  createdAt: isoDate(),
-  purchaseCount: count(),
-  /** Whether the deletion rule allows removing it (customer.md §5 Deletion rule). */
-  canDelete: z.boolean(),
-});
+/**
+ * A merchant's own deal as the dashboard and the edit page show it: the deal page's fields without the
+ * merchant's own name and address, plus what only its owner sees.
+ */
+export const merchantDealSchema = dealDetailSchema
+  .omit({ merchantId: true, merchantName: true, merchantCity: true, merchantState: true, merchantWebsite: true })
+  .extend({
+    boostDays: z.number().int().nullable(),
+    moderationReason: z.string().nullable(),
+    purchaseCount: count(),
+    /** Whether the deletion rule allows removing it (customer.md §5 Deletion rule). */
+    canDelete: z.boolean(),
+  });
 export type MerchantDeal = z.infer<typeof merchantDealSchema>;
 
 export const merchantDealsPageSchema = z.object({
   deals: z.array(merchantDealSchema),
-  total: count(),
-  page: count(),
-  pageSize: count(),
+  ...pageFields,
   /** Whether this merchant may create deals now, and if not, why (shown on the tab). */
   canCreateDeals: z.boolean(),
   reason: z.string().nullable(),
