@@ -8,7 +8,8 @@ import { openDatabase } from '../src/db/client';
 import { JOBS } from '../src/jobs';
 import { build, ORIGIN } from './build';
 import { createMerchantSession } from './factories';
-import { multipart, pngBytes, startS3Server } from './s3-server';
+import { startS3Server } from './s3-server';
+import { dealInput, multipart, pngBytes } from './uploads';
 
 // Two instances on one PostgreSQL database and one bucket, each with a data folder of its own (no
 // shared disk): what one instance stores, the other serves and cleans up.
@@ -58,19 +59,7 @@ describe('two instances sharing one bucket', () => {
       method: 'POST',
       url: '/api/merchant/deals',
       headers: { origin: ORIGIN, cookie: m.cookie },
-      payload: {
-        title: 'Two-course dinner for two',
-        description: 'A seasonal two-course dinner for two at our riverside bistro.',
-        highlights: [],
-        finePrint: '',
-        categoryId: 1,
-        city: 'Chicago',
-        state: 'IL',
-        originalPriceCents: 8000,
-        dealPriceCents: 5000,
-        expirationDate: new Date(Date.now() + 30 * DAY).toISOString(),
-        images: [url],
-      },
+      payload: dealInput({ images: [url] }),
     });
     expect(created.statusCode).toBe(201);
   });

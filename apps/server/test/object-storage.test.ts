@@ -9,7 +9,8 @@ import { deals } from '../src/db/schema';
 import { JOBS } from '../src/jobs';
 import { build, type TestApp } from './build';
 import { createDeal, createMerchantSession } from './factories';
-import { multipart, pngBytes, startS3Server } from './s3-server';
+import { startS3Server } from './s3-server';
+import { dealInput, multipart, pngBytes } from './uploads';
 
 // Images in an S3-compatible bucket (docs/decisions/0012-object-storage.md), on each database kind.
 const s3 = await startS3Server();
@@ -22,19 +23,7 @@ const DAY = 86_400_000;
 const upload = (app: TestApp, cookie: string, data: Buffer) =>
   app.request({ method: 'POST', url: '/api/merchant/uploads/deal-images', cookie, ...multipart('photo.png', 'image/png', data) });
 
-const validDeal = (images: string[]) => ({
-  title: 'Two-course dinner for two',
-  description: 'A seasonal two-course dinner for two at our riverside bistro.',
-  highlights: [],
-  finePrint: '',
-  categoryId: 1,
-  city: 'Chicago',
-  state: 'IL',
-  originalPriceCents: 8000,
-  dealPriceCents: 5000,
-  expirationDate: new Date(Date.now() + 30 * DAY).toISOString(),
-  images,
-});
+const validDeal = (images: string[]) => dealInput({ images });
 
 const keyOf = (url: string) => url.replace(/^.*\/(deals\/[0-9a-f-]{36}(-sm)?\.webp)$/, '$1');
 

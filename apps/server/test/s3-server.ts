@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterAll } from 'vitest';
 import S3rver from 's3rver';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import sharp from 'sharp';
 
 /**
  * A real S3-compatible server on loopback (s3rver, objects in a temporary folder) with one bucket,
@@ -56,24 +55,4 @@ export async function startS3Server(bucket = 'lp-images') {
       fs.utimesSync(file, at, at);
     },
   };
-}
-
-/** A PNG of the given size, as a merchant would upload it. */
-export function pngBytes(width = 1600, height = 1000) {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
-    .png()
-    .toBuffer();
-}
-
-/** A multipart upload request body with one file field. */
-export function multipart(filename: string, contentType: string, data: Buffer) {
-  const boundary = `----lp${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

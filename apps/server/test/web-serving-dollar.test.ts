@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from './build';
 import { createMerchantSession } from './factories';
+import { dealInput } from './uploads';
 import { loadWebServerEntry } from './web-server-entry';
 
 /**
@@ -19,7 +20,6 @@ fs.writeFileSync(
 const t = await build({ serveWeb: true, webDir, serverEntry: await loadWebServerEntry() });
 const TITLE = "$& $` $' $1 $$";
 const escapedTitle = '$&amp; $` $&#39; $1 $$';
-const DAY = 86_400_000;
 
 /** The queries the page was rendered from (the hydration state), by the second part of their key. */
 const ssrData = (html: string, kind: string) => {
@@ -36,16 +36,7 @@ describe('deal text with replacement patterns', () => {
       method: 'POST',
       url: '/api/merchant/deals',
       cookie: m.cookie,
-      payload: {
-        title: TITLE,
-        description: `Dinner for two, ${TITLE} and nothing else.`,
-        categoryId: 1,
-        city: 'Chicago',
-        state: 'IL',
-        originalPriceCents: 8000,
-        dealPriceCents: 5000,
-        expirationDate: new Date(Date.now() + 30 * DAY).toISOString(),
-      },
+      payload: dealInput({ title: TITLE, description: `Dinner for two, ${TITLE} and nothing else.` }),
     });
     expect(created.statusCode).toBe(201);
     const id = created.json().deal.id as string;

@@ -8,6 +8,7 @@ import { MERCHANT_DEAL_MESSAGES as M } from '@localperks/shared';
 import { deals, merchantCharges, notifications, sandboxSessions } from '../../db/schema';
 import { build } from '../../../test/build';
 import { TEST_CARD, createBoostDeal, createDeal, createMerchant, createMerchantSession } from '../../../test/factories';
+import { dealInput, multipart, pngBytes } from '../../../test/uploads';
 import { activateBoostedDeal, canDeleteDeal } from './merchant-deals.service';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-deals-'));
@@ -17,38 +18,7 @@ const DAY = 86_400_000;
 
 const merchantSession = (overrides: Parameters<typeof createMerchant>[1] = {}) => createMerchantSession(t, overrides);
 
-const validDeal = (o: Record<string, unknown> = {}) => ({
-  title: 'Two-course dinner for two',
-  description: 'A seasonal two-course dinner for two at our riverside bistro.',
-  highlights: ['Seasonal menu', ' ', 'Riverside seating'],
-  finePrint: 'Valid Monday to Thursday.',
-  categoryId: 1,
-  city: 'Chicago',
-  state: 'IL',
-  originalPriceCents: 8000,
-  dealPriceCents: 5000,
-  expirationDate: new Date(Date.now() + 30 * DAY).toISOString(),
-  images: [] as string[],
-  ...o,
-});
-
-async function pngBytes(width = 1600, height = 1000) {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
-    .png()
-    .toBuffer();
-}
-
-function multipart(filename: string, contentType: string, data: Buffer) {
-  const boundary = `----lp${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const validDeal = dealInput;
 
 const upload = (cookie: string, filename: string, contentType: string, data: Buffer) =>
   t.request({ method: 'POST', url: '/api/merchant/uploads/deal-images', cookie, ...multipart(filename, contentType, data) });
