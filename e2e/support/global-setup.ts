@@ -1,43 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { expect } from '@playwright/test';
-
-const root = path.resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
-  try {
-    await expect
-      .poll(
-        async () => {
-          if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
-          return fetch(`${url}/api/health`).then(
-            (res) => res.ok,
-            () => false,
-          );
-        },
-        // Migrations and the demo seed on a fresh PGlite: minutes when the 2 cores are shared.
-        { timeout: 240_000 },
-      )
-      .toBe(true);
-  } catch (err) {
-    throw new Error(`server did not become healthy: ${(err as Error).message}\n${output()}`);
-  }
-}
+import { startBuiltServer } from '../../scripts/built-server';
 
 /**
  * Starts the built product the way `npm start` does (bundled server + built web app) on a fresh
@@ -45,42 +6,17 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  * the environment (they are started after this runs).
  */
 export default async function globalSetup() {
-  const server = path.join(root, 'apps/server/dist/server.js');
-  if (!fs.existsSync(server)) throw new Error('Build first: npm run build');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'localperks-e2e-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let log = '';
-  const child = spawn(process.execPath, [server], {
-    cwd: root,
+  const { url: baseUrl, stop } = await startBuiltServer({
+    dataDirPrefix: 'localperks-e2e-',
+    // Migrations and the demo seed on a fresh PGlite: minutes when the 2 cores are shared.
+    timeoutMs: 240_000,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_URL: baseUrl,
       NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      SMTP_URL: '',
-      DATABASE_URL: '',
       // Every journey signs up its own accounts from this one address; the hourly limit is proven by the API tests.
       SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
   try {
-    await waitForHealth(baseUrl, child, () => log);
     const demoPassword = process.env.DEMO_PASSWORD ?? 'LocalPerks2025!';
     process.env.E2E_BASE_URL = baseUrl;
     process.env.E2E_DEMO_PASSWORD = demoPassword;

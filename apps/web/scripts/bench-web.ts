@@ -20,23 +20,17 @@
  * Figures from a shared, busy machine move by several points between runs: the median of three
  * damps that, it does not remove it.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Config, Flags, Result } from 'lighthouse';
+import { repoRoot, startBuiltServer } from '../../../scripts/built-server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BUDGET = { score: 95, lcpMs: 2_000, tbtMs: 150, cls: 0.05, jsBytes: 150_000 };
 /** The JavaScript budget holds for the first load of these pages (DESIGN.md). */
 const JS_BUDGET_PAGES = new Set(['/', '/deals']);
-
-const root = path.resolve(import.meta.dirname, '../../..');
-const webDist = path.join(root, 'apps/web/dist');
-const serverEntry = path.join(root, 'apps/server/dist/server.js');
 
 const args = process.argv.slice(2);
 const argValue = (name: string) => {
@@ -54,73 +48,20 @@ function chromePath() {
   return found;
 }
 
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** The built server in production mode on a free port with a throw-away database; resolves once /api/health answers. */
 async function startServer() {
-  for (const [file, hint] of <[string, string][]>[
-    [serverEntry, 'npm run build'],
-    [path.join(webDist, 'index.html'), 'npm run build -w @localperks/web'],
-  ]) {
-    if (!fs.existsSync(file)) throw new Error(`${path.relative(root, file)} is missing: run \`${hint}\` first (or \`npm run bench:web\`).`);
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'localperks-bench-web-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: root,
+  const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+  if (!fs.existsSync(webIndex)) throw new Error('apps/web/dist/index.html is missing: run `npm run build` first (or `npm run bench:web`).');
+  return startBuiltServer({
+    dataDirPrefix: 'localperks-bench-web-',
+    timeoutMs: 120_000,
     env: {
-      ...process.env,
       NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_URL: url,
-      LOG_LEVEL: 'warn',
       // Production seeds the demo catalogue only with a password of its own (docs/decisions/0007).
-      SEED_DEMO: 'true',
       DEMO_PASSWORD: `bench-${process.pid}-${Date.now()}`,
       PAYMENT_PROVIDER: 'sandbox',
-      SMTP_URL: '',
-      DATABASE_URL: '',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise<void>((r) => {
-        const t = setTimeout(() => (child.kill('SIGKILL'), r()), 5_000);
-        child.once('exit', () => (clearTimeout(t), r()));
-      });
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, stop };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await stop();
-  throw new Error(`the server did not start:\n${output}`);
 }
 
 /** The mobile preset: Lighthouse's default config, said out loud. */
