@@ -135,6 +135,15 @@ describe('server-rendered public pages', () => {
     expect(res.body).toContain('<meta property="og:title" content="Lighthouse Tour &amp; Chowder | LocalPerks" />');
   });
 
+  it('preloads the LCP image at high priority: the deal page’s image, and the first card of a listing', async () => {
+    const deal = await createDeal(t.database.db, merchant.id, { title: 'Preloaded Pier Brunch', imageUrl: '/images/deals/tacos.svg' });
+    const preload = '<link rel="preload" as="image" href="/images/deals/tacos.svg" fetchpriority="high" />';
+    expect((await t.request({ method: 'GET', url: `/deals/${deal.id}` })).body).toContain(preload);
+    expect((await t.request({ method: 'GET', url: `/deals?search=${encodeURIComponent('Preloaded Pier Brunch')}` })).body).toContain(
+      preload,
+    );
+  });
+
   it('/deal/:id moves permanently to /deals/:id; an unknown deal is a 404 rendered by the browser', async () => {
     const deal = await createDeal(t.database.db, merchant.id, { title: 'Redirected Deal' });
     const moved = await t.request({ method: 'GET', url: `/deal/${deal.id}` });
