@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { count, isoDate, pageFields } from './common';
+import { count, pageFields } from './common';
 import { dealDetailSchema } from './deals';
 
 /**
