@@ -24,3 +24,6 @@ export * from './schemas/merchant-deals';
 export * from './schemas/customer-messages';
 export * from './schemas/merchant-analytics';
 export * from './schemas/merchant-dashboard';
+export * from './domain/time';
+export * from './domain/text';
+export * from './domain/deal-sale';

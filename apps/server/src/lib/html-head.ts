@@ -1,6 +1,5 @@
 import type { DealDetail } from '@localperks/shared';
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from './escape-html';
 
 export interface HeadInfo {
   title: string;
@@ -54,14 +53,14 @@ export function headForDeal(deal: DealDetail, appUrl: string): HeadInfo {
 /** Replaces the title and adds description and Open Graph tags, so shared links have a preview. */
 export function injectHead(html: string, head: HeadInfo): string {
   const tags = [
-    `<title>${esc(head.title)}</title>`,
-    `<meta name="description" content="${esc(head.description)}" />`,
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="LocalPerks" />`,
-    `<meta property="og:title" content="${esc(head.title)}" />`,
-    `<meta property="og:description" content="${esc(head.description)}" />`,
-    `<meta property="og:url" content="${esc(head.url)}" />`,
-    ...(head.image ? [`<meta property="og:image" content="${esc(head.image)}" />`] : []),
+    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(head.url)}" />`,
+    ...(head.image ? [`<meta property="og:image" content="${escapeHtml(head.image)}" />`] : []),
     `<meta name="twitter:card" content="summary_large_image" />`,
   ].join('\n    ');
   // A replacer function: a replacement string would expand `$&`, `$'`… found in a deal's text.

@@ -5,6 +5,7 @@ import { deals, merchantRegistrationRequests, merchants, users } from '../schema
 import { hashPassword } from '../../lib/crypto';
 import { SEED_DEALS, SEED_MERCHANTS } from './catalogue';
 import { seedPastSales } from './past-sales';
+import { LOCK_IDS } from '../../lib/lock-ids';
 import { closePayoutPeriods } from '../../modules/payouts/payouts.service';
 
 export const DEMO_ACCOUNTS = {
@@ -19,7 +20,7 @@ const DAY = 86_400_000;
 export async function seedDemoData(db: Db, password: string): Promise<boolean> {
   const seeded = await db.transaction(async (tx) => {
     // Two instances starting on one empty database must not both seed.
-    await tx.execute(sql`select pg_advisory_xact_lock(724002)`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_IDS.seed})`);
     const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(users);
     if (n > 0) return false;
     const passwordHash = await hashPassword(password);

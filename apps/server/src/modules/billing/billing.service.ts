@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
-import { CHECKOUT_SESSION_TTL_MS, formatCents } from '@localperks/shared';
+import { CHECKOUT_SESSION_TTL_MS, addMonth, formatCents } from '@localperks/shared';
 import type { Db, Tx } from '../../db/client';
 import { merchantCharges, merchants, notifications, users, webhookEvents } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
@@ -128,16 +128,6 @@ async function notifyRefundDue(tx: Tx, charge: ChargeRow) {
       entityId: charge.id,
     })),
   );
-}
-
-/** One calendar month later in UTC (Jan 31 → Feb 28/29): a subscription period when the provider does not say. */
-function addMonth(at: Date): Date {
-  const next = new Date(at);
-  const day = at.getUTCDate();
-  next.setUTCDate(1);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  next.setUTCDate(Math.min(day, new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate()));
-  return next;
 }
 
 /** Messaging access (merchant-admin.md §4, DESIGN.md 7), computed in SQL from the row being written. */

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { dealVotes, deals, merchants, notifications, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { publishDealEvent } from '../../lib/events';
+import { LOCK_IDS } from '../../lib/lock-ids';
 import type { Mailer } from '../../mail/mailer';
 import { unlockedMerchantEmail, unlockedVoterEmail } from './perkboost.emails';
 
@@ -168,7 +169,9 @@ export async function runPerkboostTick(
 ): Promise<{ ran: boolean; unlocked: Unlocked[]; expired: number; expiredIds: string[] }> {
   return db.transaction(async (tx) => {
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
-    const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(724010) as locked`)) as unknown as { rows: { locked: boolean }[] };
+    const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_IDS.voteSweep}) as locked`)) as unknown as {
+      rows: { locked: boolean }[];
+    };
     if (!lock.rows[0]?.locked) return { ran: false, unlocked: [], expired: 0, expiredIds: [] };
     const due = await tx
       .select({ id: deals.id })

@@ -2,7 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueries } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, Lock, MapPin, Minus, Plus, ShoppingCart, Trash2, Zap } from 'lucide-react';
-import { CHECKOUT_MESSAGES, MAX_CART_LINE_QUANTITY, TAX_RATE_BASIS_POINTS, formatCents, orderTotals } from '@localperks/shared';
+import {
+  CHECKOUT_MESSAGES,
+  MAX_CART_LINE_QUANTITY,
+  TAX_RATE_BASIS_POINTS,
+  formatCents,
+  isPurchasable,
+  orderTotals,
+} from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -15,7 +22,6 @@ import { CheckoutFormCard } from '../../../features/checkout/components/checkout
 import { cartStore, clearCart, removeFromCart, setCartQuantity, updateCartDeal, type CartItem } from '../../../lib/cart-store';
 import { toCartDeal } from '../../../lib/use-add-to-cart';
 import { dealQuery } from '../../../features/deals/api';
-import { isPurchasable } from '../../components/deal-card';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 

@@ -2,7 +2,16 @@ import { Suspense, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, Lock, ThumbsUp, Unlock, Zap } from 'lucide-react';
-import { VOTE_MESSAGES, VOTE_PROGRESS_HIGH, VOTE_PROGRESS_MID, remainingTimeText, type DealSummary } from '@localperks/shared';
+import {
+  CHECKOUT_MESSAGES,
+  VOTE_MESSAGES,
+  VOTE_PROGRESS_HIGH,
+  VOTE_PROGRESS_MID,
+  isDealExpired,
+  isPurchasable,
+  remainingTimeText,
+  type DealSummary,
+} from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -26,7 +35,7 @@ const VoteReceivedDialog = lazyPart(loadVoteReceivedDialog);
 type Phase = 'unlocked' | 'expired' | 'voted' | 'open';
 
 function phaseOf(deal: DealSummary, remaining: string, hasVoted: boolean, now: Date): Phase {
-  const isPastExpiry = new Date(deal.expirationDate).getTime() <= now.getTime();
+  const isPastExpiry = isDealExpired(deal, now);
   if (deal.status === 'active') return isPastExpiry ? 'expired' : 'unlocked';
   if (deal.status !== 'pending' || remaining === 'Expired' || remaining === 'Unknown' || isPastExpiry) return 'expired';
   return hasVoted ? 'voted' : 'open';
@@ -168,9 +177,13 @@ export function VotePanel({ deal: dealProp, compact }: { deal: DealSummary; comp
         <span className={cn(badgeClass, 'bg-emerald-100 text-emerald-900')}>
           <Unlock aria-hidden className="h-4 w-4" /> Unlocked
         </span>
-        <Button className="flex-1" onClick={payNow} aria-label={`Pay Now: ${deal.title}`}>
-          Pay Now
-        </Button>
+        {isPurchasable(deal, now) ? (
+          <Button className="flex-1" onClick={payNow} aria-label={`Pay Now: ${deal.title}`}>
+            Pay Now
+          </Button>
+        ) : (
+          <span className="text-sm text-slate-700">{CHECKOUT_MESSAGES.closingSoon('This deal')}</span>
+        )}
       </div>
     ) : phase === 'expired' ? (
       <span className={cn(badgeClass, 'bg-slate-200 text-slate-800')}>
