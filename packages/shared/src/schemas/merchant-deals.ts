@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOST_OPTIONS, CATEGORIES, LOCATIONS, type DealStatus, type DealType } from '../constants';
+import { DAY_MS } from '../domain/time';
 
 /** Every message of the merchant's deal form and API (merchant-admin.md §5, customer.md §5). */
 export const MERCHANT_DEAL_MESSAGES = {
@@ -50,11 +51,10 @@ export const DEAL_HIGHLIGHTS_MAX = 8;
 export const DEAL_IMAGES_MAX = 6;
 export const DEAL_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const DEAL_PRICE_MAX_CENTS = 1_000_000;
-export const DEAL_EXPIRATION_MAX_MS = 2 * 366 * 86_400_000;
+export const DEAL_EXPIRATION_MAX_MS = 2 * 366 * DAY_MS;
 export const BOOST_VOTES_MIN = 5;
 export const BOOST_VOTES_MAX = 10_000;
 export const BOOST_DAYS = BOOST_OPTIONS.map((o) => o.days) as [1, 3, 7, 14];
-const DAY_MS = 86_400_000;
 
 /** Where uploaded deal images live (served publicly); the API accepts only these URLs. */
 export const DEAL_IMAGE_URL_PATTERN = /^\/uploads\/deals\/[0-9a-f-]{36}\.webp$/;

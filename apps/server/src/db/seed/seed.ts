@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { discountPercent } from '@localperks/shared';
+import { discountPercent, DAY_MS } from '@localperks/shared';
 import type { Db } from '../client';
 import { deals, merchantRegistrationRequests, merchants, users } from '../schema';
 import { hashPassword } from '../../lib/crypto';
@@ -13,8 +13,6 @@ export const DEMO_ACCOUNTS = {
   merchant: { email: 'merchant@localperks.example', name: 'Morgan Merchant' },
   admin: { email: 'admin@localperks.example', name: 'Avery Admin' },
 } as const;
-
-const DAY = 86_400_000;
 
 /** Seeds demo accounts and the catalogue, once, on an empty database. Returns false if it had data. */
 export async function seedDemoData(db: Db, password: string): Promise<boolean> {
@@ -64,7 +62,7 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
                 })
                 .returning()
             )[0]!;
-      const createdAt = new Date(now - 60 * DAY);
+      const createdAt = new Date(now - 60 * DAY_MS);
       const [row] = await tx
         .insert(merchants)
         .values({
@@ -118,13 +116,13 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
         originalPriceCents: d.originalPriceCents,
         dealPriceCents: d.dealPriceCents,
         discountPercentage: discountPercent(d.originalPriceCents, d.dealPriceCents),
-        expirationDate: new Date(now + d.expiresInDays * DAY),
+        expirationDate: new Date(now + d.expiresInDays * DAY_MS),
         votesRequired: isBoost ? d.votesRequired! : null,
         currentVotes: isBoost ? d.currentVotes! : 0,
-        votingEndDate: isBoost ? new Date(now + d.votingEndsInDays! * DAY) : null,
+        votingEndDate: isBoost ? new Date(now + d.votingEndsInDays! * DAY_MS) : null,
         boostDays: isBoost ? 14 : null,
         searchText: `${d.title} ${d.description}`.toLowerCase(),
-        createdAt: new Date(now - d.createdDaysAgo * DAY - index * 60_000),
+        createdAt: new Date(now - d.createdDaysAgo * DAY_MS - index * 60_000),
       };
     });
     await tx.insert(deals).values(rows);

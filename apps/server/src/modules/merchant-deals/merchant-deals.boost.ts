@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { merchants } from '../../db/schema';
 import { and, eq } from 'drizzle-orm';
+import { plural } from '@localperks/shared';
 import { deals } from '../../db/schema';
 import { closeOpenCharges, startMerchantCharge } from '../billing/billing.service';
 import { boostPriceCents, merchantForUser } from './merchant-deals.service';
@@ -24,7 +25,7 @@ export async function startBoostPayment(
       dealId: opts.dealId,
       boostDays: opts.boostDays,
       amountCents: boostPriceCents(opts.boostDays),
-      description: `PerkBoost: ${opts.boostDays} ${opts.boostDays === 1 ? 'day' : 'days'} for “${opts.dealTitle}”`,
+      description: `PerkBoost: ${plural(opts.boostDays, 'day')} for “${opts.dealTitle}”`,
       successPath: `${back}?boost=paid`,
       cancelPath: `${back}?boost=cancelled`,
     },

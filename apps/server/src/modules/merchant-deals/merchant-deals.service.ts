@@ -13,6 +13,7 @@ import {
   type createMerchantDealSchema,
   type merchantDealsQuerySchema,
   type updateMerchantDealSchema,
+  DAY_MS,
 } from '@localperks/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -20,7 +21,6 @@ import { deals, merchants, purchases } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 
-const DAY_MS = 86_400_000;
 type Merchant = typeof merchants.$inferSelect;
 type DealRow = typeof deals.$inferSelect;
 

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminPageQuerySchema, contactSchema, feedbackSchema, newTicketSchema, ticketMessageSchema } from '@localperks/shared';
+import { adminPageQuerySchema, contactSchema, feedbackSchema, newTicketSchema, ticketMessageSchema, HOUR_MS } from '@localperks/shared';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { publishMessageEvent } from '../../lib/events';
 import { addMyMessage, getMyTicket, listMyTickets, openMyTicket } from './support.service';
 import { feedback, supportMessages, supportTickets } from '../../db/schema';
 import { composeMail } from '../../mail/mailer';
-
-const HOUR = 60 * 60_000;
 
 export async function supportRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -21,7 +19,7 @@ export async function supportRoutes(app: FastifyInstance) {
       await consumeRateLimit(
         app.db,
         `feedback:ip:${request.ip}`,
-        { max: 20, windowMs: HOUR },
+        { max: 20, windowMs: HOUR_MS },
         'Too much feedback sent from your network. Please try again later.',
       );
       await app.db
@@ -39,7 +37,7 @@ export async function supportRoutes(app: FastifyInstance) {
       await consumeRateLimit(
         app.db,
         `contact:ip:${request.ip}`,
-        { max: 10, windowMs: HOUR },
+        { max: 10, windowMs: HOUR_MS },
         'Too many messages sent from your network. Please try again later.',
       );
       const { name, email, subject, message } = request.body;
@@ -93,7 +91,7 @@ export async function supportRoutes(app: FastifyInstance) {
       await consumeRateLimit(
         app.db,
         `contact:user:${request.user!.id}`,
-        { max: 10, windowMs: HOUR },
+        { max: 10, windowMs: HOUR_MS },
         'Too many messages sent. Please try again later.',
       );
       reply.code(201);
@@ -110,7 +108,7 @@ export async function supportRoutes(app: FastifyInstance) {
       await consumeRateLimit(
         app.db,
         `support-reply:user:${request.user!.id}`,
-        { max: 30, windowMs: HOUR },
+        { max: 30, windowMs: HOUR_MS },
         'Too many messages sent. Please try again later.',
       );
       reply.code(201);

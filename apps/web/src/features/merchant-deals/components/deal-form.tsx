@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Plus, Rocket, X } from 'lucide-react';
 import {
   CATEGORIES,
+  DAY_MS,
   DEAL_HIGHLIGHTS_MAX,
   LOCATIONS,
   MERCHANT_DEAL_MESSAGES as M,
@@ -246,7 +247,7 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
           hint="The deal can be bought and redeemed until the end of this day."
         >
           {(p) => (
-            <Input {...p} {...form.register('expirationDate')} type="date" min={toYmd(new Date(Date.now() + 86_400_000).toISOString())} />
+            <Input {...p} {...form.register('expirationDate')} type="date" min={toYmd(new Date(Date.now() + DAY_MS).toISOString())} />
           )}
         </Field>
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronDown } from 'lucide-react';
-import { BOOST_OPTIONS, BUSINESS_HOURS, PLANS, PRODUCT_NAME, SUPPORT_CONTACT, formatCents } from '@localperks/shared';
+import { BOOST_OPTIONS, BUSINESS_HOURS, PLANS, PRODUCT_NAME, SUPPORT_CONTACT, formatCents, plural } from '@localperks/shared';
 import { textClass, listClass, linkClass, primaryButton, secondaryButton, formatPrice } from './page-parts';
 
 /** `$15` for whole dollars, `$9.99` otherwise. */
@@ -104,8 +104,7 @@ const faqs: { question: string; answer: ReactNode }[] = [
       <p className={textClass}>
         PerkBoost is a premium add-on that boosts a deal for extra visibility: top placement on search and category pages, homepage
         eligibility and a premium badge. PerkBoost deals use crowd voting, unlocking for purchase once enough customers vote before the
-        deadline. Boosts start at {formatCents(cheapestBoost.priceCents)} for{' '}
-        {cheapestBoost.days === 1 ? '1 day' : `${cheapestBoost.days} days`}.{' '}
+        deadline. Boosts start at {formatCents(cheapestBoost.priceCents)} for {plural(cheapestBoost.days, 'day')}.{' '}
         <Link to="/perkboost-info" className={linkClass}>
           Learn more about PerkBoost
         </Link>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Store, type LucideIcon } from 'lucide-react';
-import { PRODUCT_NAME, SUPPORT_CONTACT, formatCents } from '@localperks/shared';
+import { PRODUCT_NAME, SUPPORT_CONTACT, formatCents, plural } from '@localperks/shared';
 
 /** Shared look of the static and legal pages. */
 export const h2Class = 'mt-8 mb-2 text-xl font-semibold text-slate-900';
@@ -18,7 +18,7 @@ export function formatPrice(cents: number): string {
 }
 
 export function durationLabel(days: number): string {
-  return days === 1 ? '1 day' : `${days} days`;
+  return plural(days, 'day');
 }
 
 /** The support postal address, e-mail and phone, as the legal pages close with. */
