@@ -22,7 +22,6 @@ export async function createMerchant(db: Db, overrides: Partial<typeof merchants
       state: 'IL',
       subscriptionPlan: 'deals_messaging',
       approved: true,
-      hasMessaging: true,
       commissionRate: 15,
       ...overrides,
     })

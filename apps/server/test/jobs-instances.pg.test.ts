@@ -78,7 +78,7 @@ describe('three instances on one PostgreSQL database', () => {
     }
 
     // Renewal: a paid $15/month subscription whose period has just ended.
-    const subscriber = await createMerchantSession(t, { subscriptionPlan: 'advertise_messaging', hasMessaging: false, commissionRate: 0 });
+    const subscriber = await createMerchantSession(t, { subscriptionPlan: 'advertise_messaging', commissionRate: 0 });
     const checkout = await t.request({ method: 'POST', url: '/api/merchant/subscription/checkout', cookie: subscriber.cookie });
     expect(checkout.statusCode).toBe(200);
     const sessionId = (checkout.json().url as string).split('/').pop()!;

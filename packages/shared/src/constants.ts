@@ -28,6 +28,8 @@ export const CUSTOMER_SUCCESS_BANNER_MS = 2000;
 
 export const LOGIN_PASSWORD_MIN = 6;
 export const SIGNUP_PASSWORD_MIN = 8;
+/** Longest password any form or route accepts (hashing cost stays bounded). */
+export const PASSWORD_MAX_LENGTH = 128;
 
 export const ACCESS_CODE_LENGTH = 6;
 export const ACCESS_CODE_TTL_MS = 10 * MINUTE_MS;

@@ -27,3 +27,4 @@ export * from './schemas/merchant-dashboard';
 export * from './domain/time';
 export * from './domain/text';
 export * from './domain/deal-sale';
+export * from './domain/merchant';

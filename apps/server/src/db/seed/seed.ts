@@ -75,7 +75,6 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
           state: m.state,
           subscriptionPlan: m.plan,
           approved: true,
-          hasMessaging: m.plan !== 'advertise_only',
           hasSubscription: m.plan !== 'advertise_only',
           commissionRate: m.plan === 'deals_messaging' ? 15 : 0,
           createdAt,

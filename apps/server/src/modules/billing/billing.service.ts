@@ -130,15 +130,8 @@ async function notifyRefundDue(tx: Tx, charge: ChargeRow) {
   );
 }
 
-/** Messaging access (merchant-admin.md §4, DESIGN.md 7), computed in SQL from the row being written. */
-const messagingFor = (hasSubscription: boolean) =>
-  hasSubscription ? sql`${merchants.subscriptionPlan} <> 'advertise_only'` : sql`${merchants.subscriptionPlan} = 'deals_messaging'`;
-
 async function setSubscribed(tx: Tx, merchantId: string, now: Date) {
-  await tx
-    .update(merchants)
-    .set({ hasSubscription: true, hasMessaging: messagingFor(true), updatedAt: now })
-    .where(eq(merchants.id, merchantId));
+  await tx.update(merchants).set({ hasSubscription: true, updatedAt: now }).where(eq(merchants.id, merchantId));
 }
 
 type ChargeRow = typeof merchantCharges.$inferSelect;
@@ -303,10 +296,7 @@ export async function handleBillingEvent(
             ),
           );
         if (!other) {
-          await tx
-            .update(merchants)
-            .set({ hasSubscription: false, hasMessaging: messagingFor(false), updatedAt: now })
-            .where(eq(merchants.id, charge.merchantId));
+          await tx.update(merchants).set({ hasSubscription: false, updatedAt: now }).where(eq(merchants.id, charge.merchantId));
           await mail(tx, charge.merchantId, (to, businessName) => subscriptionEndedEmail(to, { businessName }, appUrl));
         }
       }
