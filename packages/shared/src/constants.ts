@@ -6,6 +6,8 @@ export const PRODUCT_NAME = 'LocalPerks';
 
 /** Tax: 8 % of the subtotal, as basis points to keep money in integer cents. */
 export const TAX_RATE_BASIS_POINTS = 800;
+/** The same rate as a whole percent, for display ("Tax (8%)"). */
+export const TAX_PERCENT = TAX_RATE_BASIS_POINTS / 100;
 
 export const HOME_FEATURED_DEALS = 3;
 export const HOME_BOOSTED_DEALS = 2;
@@ -124,6 +126,9 @@ export const PLANS = [
 ] as const;
 export type PlanId = (typeof PLANS)[number]['id'];
 export const PLAN_IDS = PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
+export type Plan = (typeof PLANS)[number];
+/** A plan's fee and commission, for texts that name them ("$15/month", "15% commission"). */
+export const planById = <Id extends PlanId>(id: Id) => PLANS.find((p): p is Extract<Plan, { id: Id }> => p.id === id)!;
 
 /** Commission applied on approval: 0 / 0 / 15, any other 15. */
 export function commissionForPlan(plan: string): number {

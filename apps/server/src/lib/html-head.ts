@@ -1,4 +1,4 @@
-import type { DealDetail } from '@localperks/shared';
+import { formatPercent, formatPrice, planById, type DealDetail } from '@localperks/shared';
 import { escapeHtml } from './escape-html';
 
 export interface HeadInfo {
@@ -32,7 +32,7 @@ const STATIC_HEADS: Record<string, Omit<HeadInfo, 'url'>> = {
   },
   '/merchant/pricing': {
     title: 'Merchant Pricing | LocalPerks',
-    description: 'Free listing, $15/month messaging, or 15% commission on deals you sell.',
+    description: `Free listing, ${formatPrice(planById('advertise_messaging').priceCentsPerMonth)}/month messaging, or ${formatPercent(planById('deals_messaging').commissionPercent)} commission on deals you sell.`,
   },
 };
 

@@ -1,4 +1,4 @@
-import { REFUND_MESSAGES, formatCents } from '@localperks/shared';
+import { REFUND_MESSAGES, formatCents, TAX_PERCENT, formatPercent } from '@localperks/shared';
 import type { MailAttachment } from '../../db/schema';
 import { escapeHtml } from '../../lib/escape-html';
 import { composeMail, type MailMessage } from '../../mail/mailer';
@@ -63,7 +63,7 @@ export async function purchaseConfirmationEmail(opts: {
     intro,
     '',
     ...lines,
-    `Order total (incl. 8% tax): ${formatCents(opts.orderTotalCents)}`,
+    `Order total (incl. ${formatPercent(TAX_PERCENT)} tax): ${formatCents(opts.orderTotalCents)}`,
     `Your purchases: ${purchasesUrl}`,
     '',
     '—',
@@ -76,7 +76,7 @@ export async function purchaseConfirmationEmail(opts: {
 <h1 style="font-size:22px;margin:0 0 16px">Your LocalPerks purchase</h1>
 <p style="font-size:15px;line-height:1.5;margin:0 0 14px">${escapeHtml(intro)}</p></td></tr>
 ${blocks.join('\n')}
-<tr><td style="padding-top:16px;border-top:1px solid #e2e8f0"><p style="font-size:15px;margin:0 0 16px">Order total (incl. 8% tax): <strong>${formatCents(opts.orderTotalCents)}</strong></p>
+<tr><td style="padding-top:16px;border-top:1px solid #e2e8f0"><p style="font-size:15px;margin:0 0 16px">Order total (incl. ${formatPercent(TAX_PERCENT)} tax): <strong>${formatCents(opts.orderTotalCents)}</strong></p>
 <p style="margin:16px 0"><a href="${escapeHtml(purchasesUrl)}" style="background:#047857;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block;font-weight:bold">View My Purchases</a></p>
 <p style="font-size:12px;color:#475569;margin-top:24px">LocalPerks · Discover local deals in your city</p></td></tr></table></td></tr></table></body></html>`;
   const subject = purchases.length === 1 ? `Your voucher: ${purchases[0]!.dealTitle}` : `Your ${purchases.length} LocalPerks vouchers`;

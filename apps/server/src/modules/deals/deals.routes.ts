@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { browseQuerySchema, merchantLeadSchema, type BrowseResult, type HomeData } from '@localperks/shared';
+import { browseQuerySchema, merchantLeadSchema, type BrowseResult, type HomeData, formatPrice, planById } from '@localperks/shared';
 import { MicroCache } from '../../lib/micro-cache';
 import { merchantLeads } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -16,7 +16,7 @@ const LEAD_MAILS = {
   },
   premium: {
     subject: 'LocalPerks Advertise + Messaging',
-    text: 'Thanks for your interest in Advertise + Messaging ($15/month). Register your business to get an enhanced profile and message your customers.',
+    text: `Thanks for your interest in Advertise + Messaging (${formatPrice(planById('advertise_messaging').priceCentsPerMonth)}/month). Register your business to get an enhanced profile and message your customers.`,
   },
   close: {
     subject: 'Closing your LocalPerks merchant account',

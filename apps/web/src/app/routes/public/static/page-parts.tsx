@@ -12,10 +12,7 @@ export const primaryButton =
 export const secondaryButton =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-emerald-700 bg-white px-5 font-semibold text-emerald-800 hover:bg-emerald-50';
 
-/** "$15" for whole dollars, "$9.99" otherwise. */
-export function formatPrice(cents: number): string {
-  return cents % 100 === 0 ? `$${cents / 100}` : formatCents(cents);
-}
+export { formatPrice } from '@localperks/shared';
 
 export function durationLabel(days: number): string {
   return plural(days, 'day');
