@@ -47,7 +47,16 @@ export const LOGIN_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_FAILURES_PER_ADDRESS = 20;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE_MS;
 
+/** Input limits: each is the zod schema's max and the web input's maxLength. */
 export const FEEDBACK_MAX_LENGTH = 2000;
+export const SEARCH_MAX_LENGTH = 100;
+export const PERSON_NAME_MAX_LENGTH = 100;
+export const REDEMPTION_CODE_MAX_LENGTH = 40;
+export const CUSTOMER_MESSAGE_SUBJECT_MAX_LENGTH = 150;
+export const CUSTOMER_MESSAGE_MAX_LENGTH = 2000;
+export const DEAL_DESCRIPTION_MAX_LENGTH = 2000;
+export const DEAL_HIGHLIGHT_MAX_LENGTH = 150;
+export const DEAL_FINE_PRINT_MAX_LENGTH = 1000;
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 
 /** Browse pages: the default and the largest page size. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_CART_LINE_QUANTITY, MAX_CHECKOUT_LINES, US_STATES } from '../constants';
+import { MAX_CART_LINE_QUANTITY, MAX_CHECKOUT_LINES, REDEMPTION_CODE_MAX_LENGTH, US_STATES } from '../constants';
 import { DAY_MS } from '../domain/time';
 import { CHECKOUT_MESSAGES as M, REDEEM_MESSAGES, SANDBOX_MESSAGES } from '../messages';
 
@@ -105,7 +105,7 @@ export const redemptionCodeSchema = z
   .string({ error: REDEEM_MESSAGES.codeRequired })
   .trim()
   .min(1, REDEEM_MESSAGES.codeRequired)
-  .max(40)
+  .max(REDEMPTION_CODE_MAX_LENGTH)
   .transform((s) => normalizeRedemptionCode(s));
 
 export const redeemRequestSchema = z.object({ code: redemptionCodeSchema });

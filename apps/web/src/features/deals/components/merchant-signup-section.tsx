@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Store } from 'lucide-react';
-import { formatPercent, formatPrice, merchantLeadSchema, planById } from '@localperks/shared';
+import { formatPercent, formatPrice, merchantLeadSchema, planById, PERSON_NAME_MAX_LENGTH } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { api } from '../../../lib/api-client';
@@ -142,7 +142,13 @@ export default function MerchantSignupSection() {
               <label htmlFor={`${id}-name`} className="block text-sm font-medium text-slate-800">
                 Name <span className="text-slate-700">(optional)</span>
               </label>
-              <Input id={`${id}-name`} autoComplete="name" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+              <Input
+                id={`${id}-name`}
+                autoComplete="name"
+                maxLength={PERSON_NAME_MAX_LENGTH}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+              />
             </div>
           </div>
 
