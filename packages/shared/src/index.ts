@@ -28,3 +28,4 @@ export * from './domain/time';
 export * from './domain/text';
 export * from './domain/deal-sale';
 export * from './domain/merchant';
+export * from './paths';

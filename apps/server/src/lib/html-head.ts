@@ -1,4 +1,4 @@
-import { formatPercent, formatPrice, planById, type DealDetail } from '@localperks/shared';
+import { formatPercent, formatPrice, planById, type DealDetail, paths } from '@localperks/shared';
 import { escapeHtml } from './escape-html';
 
 export interface HeadInfo {
@@ -9,28 +9,31 @@ export interface HeadInfo {
 }
 
 const STATIC_HEADS: Record<string, Omit<HeadInfo, 'url'>> = {
-  '/': {
+  [paths.home]: {
     title: 'LocalPerks: Discover Local Deals',
     description: 'Save up to 70% on restaurants, fitness, beauty, entertainment and more in 12 US cities.',
   },
-  '/deals': { title: 'Browse Deals | LocalPerks', description: 'Search and filter discounted local deals by city, state and category.' },
-  '/perkboost': {
+  [paths.deals]: {
+    title: 'Browse Deals | LocalPerks',
+    description: 'Search and filter discounted local deals by city, state and category.',
+  },
+  [paths.perkboost]: {
     title: 'PerkBoost Deals | LocalPerks',
     description: 'Vote for crowd-powered PerkBoost deals and unlock them for everyone.',
   },
-  '/about': {
+  [paths.about]: {
     title: 'About | LocalPerks',
     description: 'Why LocalPerks exists: great local businesses, better prices for their neighbours.',
   },
-  '/contact': {
+  [paths.contact]: {
     title: 'Contact Us | LocalPerks',
     description: 'Questions about a deal, your account or listing your business? We are here to help.',
   },
-  '/perkboost-info': {
+  [paths.perkboostInfo]: {
     title: 'PerkBoost | LocalPerks',
     description: 'Boost a deal to the top of search and category pages with PerkBoost.',
   },
-  '/merchant/pricing': {
+  [paths.merchantPricing]: {
     title: 'Merchant Pricing | LocalPerks',
     description: `Free listing, ${formatPrice(planById('advertise_messaging').priceCentsPerMonth)}/month messaging, or ${formatPercent(planById('deals_messaging').commissionPercent)} commission on deals you sell.`,
   },
@@ -45,7 +48,7 @@ export function headForDeal(deal: DealDetail, appUrl: string): HeadInfo {
   return {
     title: `${deal.title} | LocalPerks`,
     description: deal.description.slice(0, 160),
-    url: `${appUrl}/deals/${deal.id}`,
+    url: `${appUrl}${paths.deal(deal.id)}`,
     image: deal.imageUrl ? `${appUrl}${deal.imageUrl}` : undefined,
   };
 }

@@ -4,6 +4,7 @@ import { RootLayout } from './layout/root-layout';
 import HomePage from './routes/public/home-page';
 import NotFoundPage from './routes/public/not-found-page';
 import { Spinner } from '../components/ui/spinner';
+import { paths } from '../config/paths';
 
 // Every page but home is its own chunk, so the first load stays small.
 const DealsPage = lazy(() => import('./routes/public/deals-page'));
@@ -44,57 +45,57 @@ const AdminDashboardPage = lazy(() => import('./routes/admin/dashboard-page'));
 
 function DealRedirect() {
   const { id } = useParams();
-  return <Navigate to={`/deals/${id}`} replace />;
+  return <Navigate to={paths.deal(id ?? '')} replace />;
 }
 
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/deals', element: <DealsPage /> },
-      { path: '/deals/:id', element: <DealPage /> },
-      { path: '/deal/:id', element: <DealRedirect /> },
-      { path: '/perkboost', element: <PerkBoostPage /> },
-      { path: '/favorites', element: <FavoritesPage /> },
-      { path: '/cart', element: <CartPage /> },
-      { path: '/auth', element: <AuthPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/merchant/login', element: <MerchantLoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/verify-email', element: <VerifyEmailPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/auth/callback', element: <AuthCallbackPage /> },
-      { path: '/profile', element: <ProfilePage /> },
-      { path: '/purchases', element: <PurchasesPage /> },
-      { path: '/merchant/redeem', element: <MerchantRedeemPage /> },
-      { path: '/merchant/register', element: <MerchantRegisterPage /> },
-      { path: '/merchant/dashboard', element: <MerchantDashboardPage /> },
-      { path: '/merchant/pre-launch', element: <MerchantPreLaunchPage /> },
-      { path: '/merchant/deals/new', element: <MerchantDealNewPage /> },
-      { path: '/merchant/deals/:id/edit', element: <MerchantDealEditPage /> },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/contact', element: <ContactPage /> },
-      { path: '/privacy', element: <PrivacyPage /> },
-      { path: '/privacy-policy', element: <Navigate to="/privacy" replace /> },
-      { path: '/terms', element: <TermsPage /> },
-      { path: '/company/terms', element: <TermsPage /> },
-      { path: '/company/merchant-terms', element: <MerchantTermsPage /> },
-      { path: '/company/merchant-refund-policy', element: <MerchantRefundPolicyPage /> },
-      { path: '/perkboost-info', element: <PerkBoostInfoPage /> },
-      { path: '/merchant/faq', element: <MerchantFaqPage /> },
-      { path: '/merchant/pricing', element: <MerchantPricingPage /> },
-      { path: '/merchant/success-stories', element: <MerchantSuccessStoriesPage /> },
-      { path: '/dev/mailbox', element: <DevMailboxPage /> },
-      { path: '/admin-login', element: <AdminLoginPage /> },
-      { path: '/admin/dashboard', element: <AdminDashboardPage /> },
+      { path: paths.home, element: <HomePage /> },
+      { path: paths.deals, element: <DealsPage /> },
+      { path: paths.deal(':id'), element: <DealPage /> },
+      { path: paths.dealLegacy(':id'), element: <DealRedirect /> },
+      { path: paths.perkboost, element: <PerkBoostPage /> },
+      { path: paths.favorites, element: <FavoritesPage /> },
+      { path: paths.cart, element: <CartPage /> },
+      { path: paths.auth, element: <AuthPage /> },
+      { path: paths.login, element: <LoginPage /> },
+      { path: paths.merchantLogin, element: <MerchantLoginPage /> },
+      { path: paths.register, element: <RegisterPage /> },
+      { path: paths.verifyEmail, element: <VerifyEmailPage /> },
+      { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+      { path: paths.resetPassword, element: <ResetPasswordPage /> },
+      { path: paths.authCallback, element: <AuthCallbackPage /> },
+      { path: paths.profile, element: <ProfilePage /> },
+      { path: paths.purchases, element: <PurchasesPage /> },
+      { path: paths.merchantRedeem, element: <MerchantRedeemPage /> },
+      { path: paths.merchantRegister, element: <MerchantRegisterPage /> },
+      { path: paths.merchantDashboard, element: <MerchantDashboardPage /> },
+      { path: paths.merchantPreLaunch, element: <MerchantPreLaunchPage /> },
+      { path: paths.merchantDealNew, element: <MerchantDealNewPage /> },
+      { path: paths.merchantDealEdit(':id'), element: <MerchantDealEditPage /> },
+      { path: paths.about, element: <AboutPage /> },
+      { path: paths.contact, element: <ContactPage /> },
+      { path: paths.privacy, element: <PrivacyPage /> },
+      { path: paths.privacyPolicy, element: <Navigate to={paths.privacy} replace /> },
+      { path: paths.terms, element: <TermsPage /> },
+      { path: paths.companyTerms, element: <TermsPage /> },
+      { path: paths.merchantTerms, element: <MerchantTermsPage /> },
+      { path: paths.merchantRefundPolicy, element: <MerchantRefundPolicyPage /> },
+      { path: paths.perkboostInfo, element: <PerkBoostInfoPage /> },
+      { path: paths.merchantFaq, element: <MerchantFaqPage /> },
+      { path: paths.merchantPricing, element: <MerchantPricingPage /> },
+      { path: paths.merchantSuccessStories, element: <MerchantSuccessStoriesPage /> },
+      { path: paths.devMailbox, element: <DevMailboxPage /> },
+      { path: paths.adminLogin, element: <AdminLoginPage /> },
+      { path: paths.adminDashboard, element: <AdminDashboardPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
   // The sandbox provider's hosted card page stands apart from the shop, as a provider's page would.
   {
-    path: '/sandbox/checkout/:sessionId',
+    path: paths.sandboxCheckout(':sessionId'),
     element: (
       <Suspense fallback={<Spinner />}>
         <SandboxCheckoutPage />

@@ -1,4 +1,4 @@
-import { REFUND_MESSAGES, formatCents, TAX_PERCENT, formatPercent } from '@localperks/shared';
+import { REFUND_MESSAGES, formatCents, TAX_PERCENT, formatPercent, paths } from '@localperks/shared';
 import type { MailAttachment } from '../../db/schema';
 import { escapeHtml } from '../../lib/escape-html';
 import { composeMail, type MailMessage } from '../../mail/mailer';
@@ -56,7 +56,7 @@ export async function purchaseConfirmationEmail(opts: {
 </td></tr>`);
   }
   const intro = `Thank you for your order, ${opts.name}. Show a code or its QR image at the merchant to redeem your deal. Tip: redeem within two weeks.`;
-  const purchasesUrl = `${appUrl}/purchases`;
+  const purchasesUrl = `${appUrl}${paths.purchases}`;
   const text = [
     'Your LocalPerks purchase',
     '',
@@ -98,7 +98,7 @@ export function withdrawnDealRefundEmail(opts: {
   const { text, html } = composeMail({
     heading: 'Your LocalPerks refund',
     paragraphs: [intro, ...lines],
-    action: { label: 'View My Purchases', url: `${opts.appUrl}/purchases` },
+    action: { label: 'View My Purchases', url: `${opts.appUrl}${paths.purchases}` },
   });
   const subject =
     opts.refunds.length === 1 ? `Refunded: ${opts.refunds[0]!.dealTitle}` : `Refunded: ${opts.refunds.length} deals of your order`;

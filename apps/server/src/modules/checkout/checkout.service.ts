@@ -7,6 +7,7 @@ import {
   orderTotals,
   purchaseBlock,
   type CheckoutStarted,
+  paths,
 } from '@localperks/shared';
 import type { Db } from '../../db/client';
 import {
@@ -134,8 +135,8 @@ export async function startCheckout(
       lines: lines.map((l) => ({ name: l.title, unitAmountCents: l.unitPriceCents, quantity: l.quantity })),
       taxCents: totals.taxCents,
       // The order id lets the purchases page wait for exactly this payment's confirmation.
-      successUrl: `${deps.appUrl}/purchases?success=true&order=${order.id}`,
-      cancelUrl: `${deps.appUrl}/cart?canceled=true`,
+      successUrl: `${deps.appUrl}${paths.purchases}?success=true&order=${order.id}`,
+      cancelUrl: `${deps.appUrl}${paths.cart}?canceled=true`,
       expiresAt,
     });
     await deps.db.update(orders).set({ providerSessionId: session.sessionId }).where(eq(orders.id, order.id));

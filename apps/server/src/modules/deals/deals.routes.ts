@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { browseQuerySchema, merchantLeadSchema, type BrowseResult, type HomeData, formatPrice, planById } from '@localperks/shared';
+import { browseQuerySchema, merchantLeadSchema, type BrowseResult, type HomeData, formatPrice, planById, paths } from '@localperks/shared';
 import { MicroCache } from '../../lib/micro-cache';
 import { merchantLeads } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -117,7 +117,10 @@ export async function dealsRoutes(app: FastifyInstance) {
           ...composeMail({
             heading: name ? `Hi ${name},` : 'Hello,',
             paragraphs: [m.text],
-            action: optionType === 'close' ? undefined : { label: 'Register your business', url: `${app.config.appUrl}/merchant/register` },
+            action:
+              optionType === 'close'
+                ? undefined
+                : { label: 'Register your business', url: `${app.config.appUrl}${paths.merchantRegister}` },
           }),
         });
       }

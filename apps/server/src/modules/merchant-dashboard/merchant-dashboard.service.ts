@@ -14,6 +14,7 @@ import {
   type PlanSwitched,
   type SubscriptionStatus,
   hasMessagingAccess,
+  paths,
 } from '@localperks/shared';
 import type { Db, Tx } from '../../db/client';
 import { adminMerchantMessages, deals, merchantRegistrationRequests, merchants, purchases, users } from '../../db/schema';
@@ -174,8 +175,8 @@ export async function startSubscriptionCheckout(deps: DashboardDeps, user: { id:
     kind: 'subscription',
     amountCents: plan.priceCentsPerMonth,
     description: `${plan.name} plan (monthly)`,
-    successPath: '/merchant/dashboard?payment=success',
-    cancelPath: '/merchant/dashboard?payment=cancelled',
+    successPath: `${paths.merchantDashboard}?payment=success`,
+    cancelPath: `${paths.merchantDashboard}?payment=cancelled`,
   });
   return { url };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { merchants } from '../../db/schema';
 import { and, eq } from 'drizzle-orm';
-import { plural } from '@localperks/shared';
+import { plural, paths } from '@localperks/shared';
 import { deals } from '../../db/schema';
 import { closeOpenCharges, startMerchantCharge } from '../billing/billing.service';
 import { boostPriceCents, merchantForUser } from './merchant-deals.service';
@@ -15,7 +15,7 @@ export async function startBoostPayment(
   app: FastifyInstance,
   opts: { merchant: typeof merchants.$inferSelect; merchantEmail: string; dealId: string; dealTitle: string; boostDays: number },
 ): Promise<string> {
-  const back = `/merchant/deals/${opts.dealId}/edit`;
+  const back = paths.merchantDealEdit(opts.dealId);
   const { url } = await startMerchantCharge(
     { db: app.db, provider: app.payments, appUrl: app.config.appUrl },
     {

@@ -1,5 +1,5 @@
 import { and, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
-import { VOTE_MESSAGES } from '@localperks/shared';
+import { VOTE_MESSAGES, paths } from '@localperks/shared';
 import type { Db, Tx } from '../../db/client';
 import { dealVotes, deals, merchants, notifications, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -80,7 +80,7 @@ export async function unlockIfReached(tx: Tx, dealId: string, now = new Date()):
 }
 
 export async function sendUnlockEmails(mailer: Mailer, appUrl: string, unlocked: Unlocked) {
-  const url = `${appUrl}/deals/${unlocked.dealId}`;
+  const url = `${appUrl}${paths.deal(unlocked.dealId)}`;
   for (const r of unlocked.recipients)
     await mailer.send(
       r.isMerchant ? unlockedMerchantEmail(r.email, unlocked.title, url) : unlockedVoterEmail(r.email, unlocked.title, url),

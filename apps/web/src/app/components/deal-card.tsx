@@ -4,6 +4,7 @@ import { Heart, MapPin, ShoppingCart, Zap } from 'lucide-react';
 import { formatCents, isDealExpired, isPurchasable, type DealSummary } from '@localperks/shared';
 import { Button } from '../../components/ui/button';
 import { FallbackImage } from '../../components/ui/fallback-image';
+import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import { useAddToCart } from '../../lib/use-add-to-cart';
 import { useIsFavorite, useToggleFavorite } from '../../features/favorites/use-favorites';
@@ -22,7 +23,7 @@ export function DealCard({ deal, footer }: { deal: DealSummary; footer?: ReactNo
   // Crowd-vote cards sell through the vote panel's Pay Now once unlocked; the server's rule decides (shared isPurchasable).
   const canBuy = !isCrowdVote && isPurchasable(deal);
   // Standard cards link to /deal/{id}, crowd-vote cards to /deals/{id} (customer.md §2); both show the same page.
-  const href = isCrowdVote ? `/deals/${deal.id}` : `/deal/${deal.id}`;
+  const href = isCrowdVote ? paths.deal(deal.id) : paths.dealLegacy(deal.id);
 
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">

@@ -211,7 +211,7 @@ function RegistrationForm({ onRegistered }: { onRegistered: (r: { email: string;
                       Merchant Terms of Service
                     </button>{' '}
                     and the{' '}
-                    <Link to="/privacy-policy" target="_blank" className={cn(linkClass, 'inline-block min-h-6')}>
+                    <Link to={paths.privacyPolicy} target="_blank" className={cn(linkClass, 'inline-block min-h-6')}>
                       Privacy Policy
                       <span className="sr-only"> (opens in a new tab)</span>
                     </Link>

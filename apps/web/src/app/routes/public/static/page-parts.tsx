@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Store, type LucideIcon } from 'lucide-react';
-import { PRODUCT_NAME, SUPPORT_CONTACT, formatCents, plural } from '@localperks/shared';
+import { PRODUCT_NAME, SUPPORT_CONTACT, plural } from '@localperks/shared';
+import { paths } from '../../../../config/paths';
 
 /** Shared look of the static and legal pages. */
 export const h2Class = 'mt-8 mb-2 text-xl font-semibold text-slate-900';
@@ -44,7 +45,7 @@ export function RegisterMerchantCta() {
   return (
     <div className="mt-10 rounded-lg bg-emerald-50 p-6">
       <p className={textClass}>Ready to reach more local customers?</p>
-      <Link to="/merchant/register" className={`mt-4 ${primaryButton}`}>
+      <Link to={paths.merchantRegister} className={`mt-4 ${primaryButton}`}>
         <Store className="size-5" aria-hidden="true" />
         Register as a Merchant
       </Link>
