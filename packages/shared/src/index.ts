@@ -29,3 +29,4 @@ export * from './domain/text';
 export * from './domain/deal-sale';
 export * from './domain/merchant';
 export * from './paths';
+export * from './query-keys';

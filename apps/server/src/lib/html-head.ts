@@ -1,4 +1,4 @@
-import { formatPercent, formatPrice, planById, type DealDetail, paths } from '@localperks/shared';
+import { INITIAL_DATA_ELEMENT_ID, formatPercent, formatPrice, paths, planById, type DealDetail } from '@localperks/shared';
 import { escapeHtml } from './escape-html';
 
 export interface HeadInfo {
@@ -80,7 +80,7 @@ export function injectInitialData(html: string, data: Record<string, unknown>): 
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-  const block = `<script type="application/json" id="lp-initial-data">${json}</script></body>`;
+  const block = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${json}</script></body>`;
   // A replacer function: a replacement string would expand `$&`, `$'`… found in a deal's text.
   return html.replace('</body>', () => block);
 }

@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { BrowseResult, DealDetail, HomeData } from '@localperks/shared';
+import { INITIAL_DATA_ELEMENT_ID, queryKeys, type BrowseResult, type DealDetail, type HomeData } from '@localperks/shared';
 
 /**
  * The server embeds the first screen's data in the page (see apps/server/src/lib/html-head.ts);
  * seeding the query cache with it lets home, browse and deal pages render without another round trip.
  */
 export function seedInitialData(queryClient: QueryClient) {
-  const el = document.getElementById('lp-initial-data');
+  const el = document.getElementById(INITIAL_DATA_ELEMENT_ID);
   if (!el?.textContent) return;
   try {
     const data = JSON.parse(el.textContent) as {
@@ -14,10 +14,10 @@ export function seedInitialData(queryClient: QueryClient) {
       deal?: DealDetail;
       browse?: { key: Record<string, unknown>; result: BrowseResult } | null;
     };
-    if (data.home) queryClient.setQueryData(['home'], data.home);
-    if (data.deal) queryClient.setQueryData(['deals', 'detail', data.deal.id], { deal: data.deal });
+    if (data.home) queryClient.setQueryData(queryKeys.home, data.home);
+    if (data.deal) queryClient.setQueryData(queryKeys.dealDetail(data.deal.id), { deal: data.deal });
     // The browse page's infinite query: its first page, under the key the page computes from the URL.
-    if (data.browse) queryClient.setQueryData(['deals', 'browse', data.browse.key], { pages: [data.browse.result], pageParams: [1] });
+    if (data.browse) queryClient.setQueryData(queryKeys.dealsBrowse(data.browse.key), { pages: [data.browse.result], pageParams: [1] });
   } catch {
     /* a broken block only costs the round trip it was meant to save */
   }
