@@ -99,10 +99,12 @@ export type SignupRequest = z.infer<typeof signupRequestSchema>;
 export const emailOnlySchema = z.object({ email });
 export type EmailOnly = z.infer<typeof emailOnlySchema>;
 
+/** /reset-password form: the new-password rule on the password (a mismatch is the page's toast, checked first). */
 export const resetPasswordFormSchema = z.object({
-  password: z.string().min(1, AUTH_MESSAGES.passwordMin),
-  confirmPassword: z.string().min(1, AUTH_MESSAGES.confirmRequired),
+  password: newPasswordSchema,
+  confirmPassword: z.string(),
 });
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 export const resetPasswordRequestSchema = z.object({
   token: z.string().min(16).max(200),
