@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-const PURE_SERVER_TESTS = ['apps/server/src/config.test.ts', 'apps/server/src/lib/micro-cache.test.ts'];
+const PURE_SERVER_TESTS = [
+  'apps/server/src/config.test.ts',
+  'apps/server/src/lib/micro-cache.test.ts',
+  'apps/server/src/lib/escape-html.test.ts',
+];
 
 /** Tests that need several connections at once (several instances on one database): PostgreSQL only. */
 const POSTGRES_ONLY_TESTS = 'apps/server/**/*.pg.test.ts';

@@ -725,7 +725,7 @@ async function main() {
     if (demoMerchant)
       await sandbox.database.db
         .update(schema.merchants)
-        .set({ approved: true, subscriptionPlan: demoMerchant.subscriptionPlan, hasMessaging: true, hasSubscription: true })
+        .set({ approved: true, subscriptionPlan: demoMerchant.subscriptionPlan, hasSubscription: true })
         .where(eq(schema.merchants.id, demoMerchant.id));
     const pool = await idPool(sandbox.database);
     if (op.route === '/api/webhooks/:provider') {

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS } from './db/seed/seed';
 import { startJobs } from './jobs';
 import { hasAdmin, loadDotEnv, openConfiguredDatabase, seedOnStart } from './start';
+import { paths } from '@localperks/shared';
 
 async function main() {
   let config;
@@ -68,7 +69,7 @@ async function main() {
   }
   if (!(await hasAdmin(database.db))) lines.push('', '  No admin account yet: npm run admin:create -- --email you@example.com');
   if (!config.SMTP_URL && !config.isProduction)
-    lines.push('', `  Mail is not sent out: read it at ${config.appUrl}/dev/mailbox (from this machine only)`);
+    lines.push('', `  Mail is not sent out: read it at ${config.appUrl}${paths.devMailbox} (from this machine only)`);
   lines.push(
     config.paymentProvider === 'stripe'
       ? '  Payments: Stripe Checkout'

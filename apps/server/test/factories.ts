@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { discountPercent } from '@localperks/shared';
+import { discountPercent, DAY_MS } from '@localperks/shared';
 import type { Db } from '../src/db/client';
 import { eq } from 'drizzle-orm';
 import { deals, merchants, purchases } from '../src/db/schema';
 import { createUser } from '../src/modules/auth/auth.service';
 import { TEST_PASSWORD, sessionCookie, type TestApp } from './build';
-
-const DAY = 86_400_000;
 
 export async function createMerchant(db: Db, overrides: Partial<typeof merchants.$inferInsert> = {}) {
   const user = await createUser(db, {
@@ -24,7 +22,6 @@ export async function createMerchant(db: Db, overrides: Partial<typeof merchants
       state: 'IL',
       subscriptionPlan: 'deals_messaging',
       approved: true,
-      hasMessaging: true,
       commissionRate: 15,
       ...overrides,
     })
@@ -58,7 +55,7 @@ export async function createDeal(db: Db, merchantId: string, o: DealOverrides = 
       originalPriceCents: original,
       dealPriceCents: price,
       discountPercentage: discountPercent(original, price),
-      expirationDate: new Date(Date.now() + 30 * DAY),
+      expirationDate: new Date(Date.now() + 30 * DAY_MS),
       searchText: `${title} ${description}`.toLowerCase(),
       ...o,
     })
@@ -72,7 +69,7 @@ export async function createBoostDeal(db: Db, merchantId: string, votesRequired:
     status: 'pending',
     votesRequired,
     currentVotes,
-    votingEndDate: new Date(Date.now() + 7 * DAY),
+    votingEndDate: new Date(Date.now() + 7 * DAY_MS),
     boostDays: 7,
     ...o,
   });

@@ -2,13 +2,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { payoutPeriodFor } from '@localperks/shared';
+import { addMonth, payoutPeriodFor } from '@localperks/shared';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { emailOutbox, merchantCharges, merchantPayouts, purchases, sandboxSubscriptions, webhookEvents } from '../src/db/schema';
 import { JOBS, startJobs } from '../src/jobs';
-import { addMonth } from '../src/modules/sandbox/sandbox.service';
 import { build, ORIGIN } from './build';
 import { buy, createDeal, createMerchantSession, TEST_CARD } from './factories';
 import { awayFromMinuteBoundary, waitForRuns } from './jobs';
@@ -79,7 +78,7 @@ describe('three instances on one PostgreSQL database', () => {
     }
 
     // Renewal: a paid $15/month subscription whose period has just ended.
-    const subscriber = await createMerchantSession(t, { subscriptionPlan: 'advertise_messaging', hasMessaging: false, commissionRate: 0 });
+    const subscriber = await createMerchantSession(t, { subscriptionPlan: 'advertise_messaging', commissionRate: 0 });
     const checkout = await t.request({ method: 'POST', url: '/api/merchant/subscription/checkout', cookie: subscriber.cookie });
     expect(checkout.statusCode).toBe(200);
     const sessionId = (checkout.json().url as string).split('/').pop()!;

@@ -1,9 +1,13 @@
 /** Business constants of the spec, each named once (customer.md §9, merchant-admin.md §9). */
 
+import { DAY_MS, HOUR_MS, MINUTE_MS } from './domain/time';
+
 export const PRODUCT_NAME = 'LocalPerks';
 
 /** Tax: 8 % of the subtotal, as basis points to keep money in integer cents. */
 export const TAX_RATE_BASIS_POINTS = 800;
+/** The same rate as a whole percent, for display ("Tax (8%)"). */
+export const TAX_PERCENT = TAX_RATE_BASIS_POINTS / 100;
 
 export const HOME_FEATURED_DEALS = 3;
 export const HOME_BOOSTED_DEALS = 2;
@@ -26,22 +30,33 @@ export const CUSTOMER_SUCCESS_BANNER_MS = 2000;
 
 export const LOGIN_PASSWORD_MIN = 6;
 export const SIGNUP_PASSWORD_MIN = 8;
+/** Longest password any form or route accepts (hashing cost stays bounded). */
+export const PASSWORD_MAX_LENGTH = 128;
 
 export const ACCESS_CODE_LENGTH = 6;
-export const ACCESS_CODE_TTL_MS = 10 * 60_000;
+export const ACCESS_CODE_TTL_MS = 10 * MINUTE_MS;
 export const ACCESS_CODE_MAX_TRIES = 5;
 
 /** Auth tokens sent by e-mail. */
-export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60_000;
-export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
+export const EMAIL_VERIFICATION_TTL_MS = DAY_MS;
+export const PASSWORD_RESET_TTL_MS = HOUR_MS;
+export const SESSION_TTL_MS = 30 * DAY_MS;
 
 /** Brute-force limits: failures per account from one client address, and per client address (docs/decisions/0006-rate-limits.md). */
 export const LOGIN_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_FAILURES_PER_ADDRESS = 20;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE_MS;
 
+/** Input limits: each is the zod schema's max and the web input's maxLength. */
 export const FEEDBACK_MAX_LENGTH = 2000;
+export const SEARCH_MAX_LENGTH = 100;
+export const PERSON_NAME_MAX_LENGTH = 100;
+export const REDEMPTION_CODE_MAX_LENGTH = 40;
+export const CUSTOMER_MESSAGE_SUBJECT_MAX_LENGTH = 150;
+export const CUSTOMER_MESSAGE_MAX_LENGTH = 2000;
+export const DEAL_DESCRIPTION_MAX_LENGTH = 2000;
+export const DEAL_HIGHLIGHT_MAX_LENGTH = 150;
+export const DEAL_FINE_PRINT_MAX_LENGTH = 1000;
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 
 /** Browse pages: the default and the largest page size. */
@@ -120,6 +135,9 @@ export const PLANS = [
 ] as const;
 export type PlanId = (typeof PLANS)[number]['id'];
 export const PLAN_IDS = PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
+export type Plan = (typeof PLANS)[number];
+/** A plan's fee and commission, for texts that name them ("$15/month", "15% commission"). */
+export const planById = <Id extends PlanId>(id: Id) => PLANS.find((p): p is Extract<Plan, { id: Id }> => p.id === id)!;
 
 /** Commission applied on approval: 0 / 0 / 15, any other 15. */
 export function commissionForPlan(plan: string): number {
@@ -150,12 +168,12 @@ export const SUPPORT_CONTACT = {
 /** Checkout: most distinct deals in one order (each line is capped by MAX_CART_LINE_QUANTITY). */
 export const MAX_CHECKOUT_LINES = 20;
 /** A hosted checkout page stays payable this long (Stripe's own default is 24 h). */
-export const CHECKOUT_SESSION_TTL_MS = 24 * 60 * 60_000;
+export const CHECKOUT_SESSION_TTL_MS = DAY_MS;
 /**
  * A deal must stay valid at least this long to be checked out: the payment page closes when the
  * first deal of the order expires, and Stripe keeps a page open for at least 30 minutes.
  */
-export const CHECKOUT_MIN_DEAL_REMAINING_MS = 35 * 60_000;
+export const CHECKOUT_MIN_DEAL_REMAINING_MS = 35 * MINUTE_MS;
 /** Purchase lists are paged. */
 export const PURCHASES_PAGE_SIZE = 20;
 /** The redemption tip of customer.md §9. */

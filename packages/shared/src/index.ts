@@ -36,3 +36,8 @@ export * from './schemas/responses/merchant-analytics';
 export * from './schemas/responses/admin';
 export * from './schemas/responses/support';
 export * from './domain/server-render';
+export * from './domain/time';
+export * from './domain/text';
+export * from './domain/deal-sale';
+export * from './domain/merchant';
+export * from './paths';

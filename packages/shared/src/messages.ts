@@ -1,5 +1,8 @@
 /** User-facing texts of the spec, word for word. Kept free of zod so pages can import them cheaply. */
 
+import { CHECKOUT_MIN_DEAL_REMAINING_MS, MAX_CART_LINE_QUANTITY, MAX_CHECKOUT_LINES } from './constants';
+import { MINUTE_MS } from './domain/time';
+
 /** Messages of customer.md §5 and merchant-admin.md §5, word for word. */
 export const AUTH_MESSAGES = {
   emailInvalid: 'Please enter a valid email address',
@@ -50,9 +53,9 @@ export const CHECKOUT_MESSAGES = {
   zipInvalid: 'Enter a 5-digit ZIP code (or ZIP+4).',
   stateInvalid: 'Choose a US state.',
   cartEmpty: 'Your cart is empty.',
-  tooManyLines: 'An order can hold at most 20 different deals.',
+  tooManyLines: `An order can hold at most ${MAX_CHECKOUT_LINES} different deals.`,
   quantityMin: 'Quantity must be at least 1.',
-  quantityMax: 'You can buy at most 10 of one deal per order.',
+  quantityMax: `You can buy at most ${MAX_CART_LINE_QUANTITY} of one deal per order.`,
   paymentErrorTitle: 'Payment Error',
   paymentErrorDescription: 'There was a problem processing your payment. Please try again.',
   paymentSuccessTitle: 'Payment Successful',
@@ -61,6 +64,9 @@ export const CHECKOUT_MESSAGES = {
   paymentCanceledDescription: 'Your payment was canceled. Your cart is still here when you are ready.',
   secureCheckout: 'Payment is processed securely via our card payment provider. Your card details never touch our servers.',
   redeemTip: 'Tip: redeem your deals within two weeks to make sure you get the best experience.',
+  /** A deal expiring within CHECKOUT_MIN_DEAL_REMAINING_MS (`what`: “Title” or “This deal”). */
+  closingSoon: (what: string) =>
+    `${what} expires in less than ${CHECKOUT_MIN_DEAL_REMAINING_MS / MINUTE_MS} minutes and can no longer be bought online.`,
 } as const;
 
 /**

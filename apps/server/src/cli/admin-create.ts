@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { emailSchema, newPasswordSchema } from '@localperks/shared';
+import { emailSchema, newPasswordSchema, paths } from '@localperks/shared';
 import type { Db } from '../db/client';
 import { ConfigError, loadConfig } from '../config';
 import { AppError } from '../lib/errors';
@@ -96,7 +96,7 @@ export async function main(argv = process.argv.slice(2), opts: { env?: NodeJS.Pr
     const admin = await createAdminAccount(database.db, { email: email.data, name: args.name, password });
     console.log(`Admin account created: ${admin.email}`);
     if (generated) console.log(`Password (shown once, store it now): ${password}`);
-    console.log(`Sign in at ${config.appUrl}/admin-login; the 6-digit code arrives by e-mail.`);
+    console.log(`Sign in at ${config.appUrl}${paths.adminLogin}; the 6-digit code arrives by e-mail.`);
     return 0;
   } catch (err) {
     if (err instanceof AppError) {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { LOCK_IDS } from '../lib/lock-ids';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -105,10 +106,10 @@ async function openPostgres(url: string, poolSize: number, applyMigrations: bool
     // Several instances may start at once: one migrates while the others wait on the lock.
     const lockClient = await pool.connect();
     try {
-      await lockClient.query('select pg_advisory_lock(724001)');
+      await lockClient.query(`select pg_advisory_lock(${LOCK_IDS.migrations})`);
       await migrate(drizzle(pool, { schema }), { migrationsFolder: migrationsFolder() });
     } finally {
-      await lockClient.query('select pg_advisory_unlock(724001)').catch(() => {});
+      await lockClient.query(`select pg_advisory_unlock(${LOCK_IDS.migrations})`).catch(() => {});
       lockClient.release();
     }
   }

@@ -1,6 +1,5 @@
-import type { DealDetail } from '@localperks/shared';
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { formatPercent, formatPrice, paths, planById, type DealDetail } from '@localperks/shared';
+import { escapeHtml } from './escape-html';
 
 export interface HeadInfo {
   title: string;
@@ -10,30 +9,33 @@ export interface HeadInfo {
 }
 
 const STATIC_HEADS: Record<string, Omit<HeadInfo, 'url'>> = {
-  '/': {
+  [paths.home]: {
     title: 'LocalPerks: Discover Local Deals',
     description: 'Save up to 70% on restaurants, fitness, beauty, entertainment and more in 12 US cities.',
   },
-  '/deals': { title: 'Browse Deals | LocalPerks', description: 'Search and filter discounted local deals by city, state and category.' },
-  '/perkboost': {
+  [paths.deals]: {
+    title: 'Browse Deals | LocalPerks',
+    description: 'Search and filter discounted local deals by city, state and category.',
+  },
+  [paths.perkboost]: {
     title: 'PerkBoost Deals | LocalPerks',
     description: 'Vote for crowd-powered PerkBoost deals and unlock them for everyone.',
   },
-  '/about': {
+  [paths.about]: {
     title: 'About | LocalPerks',
     description: 'Why LocalPerks exists: great local businesses, better prices for their neighbours.',
   },
-  '/contact': {
+  [paths.contact]: {
     title: 'Contact Us | LocalPerks',
     description: 'Questions about a deal, your account or listing your business? We are here to help.',
   },
-  '/perkboost-info': {
+  [paths.perkboostInfo]: {
     title: 'PerkBoost | LocalPerks',
     description: 'Boost a deal to the top of search and category pages with PerkBoost.',
   },
-  '/merchant/pricing': {
+  [paths.merchantPricing]: {
     title: 'Merchant Pricing | LocalPerks',
-    description: 'Free listing, $15/month messaging, or 15% commission on deals you sell.',
+    description: `Free listing, ${formatPrice(planById('advertise_messaging').priceCentsPerMonth)}/month messaging, or ${formatPercent(planById('deals_messaging').commissionPercent)} commission on deals you sell.`,
   },
 };
 
@@ -46,7 +48,7 @@ export function headForDeal(deal: DealDetail, appUrl: string): HeadInfo {
   return {
     title: `${deal.title} | LocalPerks`,
     description: deal.description.slice(0, 160),
-    url: `${appUrl}/deals/${deal.id}`,
+    url: `${appUrl}${paths.deal(deal.id)}`,
     // A path on this site, or already absolute (a CDN's, with S3_PUBLIC_URL).
     image: deal.imageUrl ? (/^https?:\/\//.test(deal.imageUrl) ? deal.imageUrl : `${appUrl}${deal.imageUrl}`) : undefined,
   };
@@ -55,14 +57,14 @@ export function headForDeal(deal: DealDetail, appUrl: string): HeadInfo {
 /** Replaces the title and adds description and Open Graph tags, so shared links have a preview. */
 export function injectHead(html: string, head: HeadInfo): string {
   const tags = [
-    `<title>${esc(head.title)}</title>`,
-    `<meta name="description" content="${esc(head.description)}" />`,
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="LocalPerks" />`,
-    `<meta property="og:title" content="${esc(head.title)}" />`,
-    `<meta property="og:description" content="${esc(head.description)}" />`,
-    `<meta property="og:url" content="${esc(head.url)}" />`,
-    ...(head.image ? [`<meta property="og:image" content="${esc(head.image)}" />`] : []),
+    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(head.url)}" />`,
+    ...(head.image ? [`<meta property="og:image" content="${escapeHtml(head.image)}" />`] : []),
     `<meta name="twitter:card" content="summary_large_image" />`,
   ].join('\n    ');
   // A replacer function: a replacement string would expand `$&`, `$'`… found in a deal's text.

@@ -3,6 +3,7 @@ import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { rateLimitHits } from '../db/schema';
 import { AppError } from './errors';
+import { LOCK_IDS } from './lock-ids';
 
 /**
  * Every rate limit of the server, kept in the database so that all instances share it
@@ -27,7 +28,6 @@ export interface LimitRule {
 export type Hits = string[];
 
 // Two-key advisory locks live apart from the one-key locks used for migrations and jobs.
-const LOCK_SPACE = 7_240_002;
 const lockId = (key: string) => createHash('sha256').update(key).digest().readInt32BE(0);
 
 async function hitsInWindow(db: Tx, rule: LimitRule, now: Date) {
@@ -57,7 +57,7 @@ export async function consumeRateLimits(db: Tx, rules: LimitRule[], now = new Da
   return db.transaction(async (tx) => {
     // Locks in one global order (by id), so two requests sharing keys cannot deadlock.
     const locks = [...new Set(rules.map((r) => lockId(r.key)))].sort((a, b) => a - b);
-    for (const id of locks) await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int, ${id}::int)`);
+    for (const id of locks) await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_IDS.rateLimitSpace}::int, ${id}::int)`);
     for (const rule of rules) {
       const { n, oldest } = await hitsInWindow(tx, rule, now);
       if (n >= rule.limit.max) throw refusal(rule, oldest, now);

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Tx } from '../db/client';
 import { emailOutbox, type MailAttachment } from '../db/schema';
+import { escapeHtml } from '../lib/escape-html';
 
 export interface MailMessage {
   to: string;
@@ -130,9 +131,6 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
     },
   };
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A plain-text and an HTML part from the same paragraphs and an optional action button. */
 export function composeMail(opts: { heading: string; paragraphs: string[]; action?: { label: string; url: string }; footer?: string }) {

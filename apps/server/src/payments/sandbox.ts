@@ -6,6 +6,7 @@ import { sandboxRefunds, sandboxSessions, sandboxSubscriptions } from '../db/sch
 import { AppError } from '../lib/errors';
 import { randomToken, safeEqual } from '../lib/crypto';
 import type { PaymentProvider, ProviderEvent } from './provider';
+import { paths } from '@localperks/shared';
 
 export const SANDBOX_SIGNATURE_HEADER = 'lp-sandbox-signature';
 /** Signed events older than this are refused (replays), as Stripe does with its default tolerance. */
@@ -110,7 +111,7 @@ export function createSandboxProvider(opts: { db: Db; appUrl: string; secret: st
         cancelUrl: input.cancelUrl,
         expiresAt: input.expiresAt,
       });
-      return { sessionId: id, url: `${opts.appUrl}/sandbox/checkout/${id}` };
+      return { sessionId: id, url: `${opts.appUrl}${paths.sandboxCheckout(id)}` };
     },
     async createMerchantCheckout(input) {
       const id = `cs_sandbox_${randomToken(24)}`;
@@ -128,7 +129,7 @@ export function createSandboxProvider(opts: { db: Db; appUrl: string; secret: st
         cancelUrl: input.cancelUrl,
         expiresAt: input.expiresAt,
       });
-      return { sessionId: id, url: `${opts.appUrl}/sandbox/checkout/${id}` };
+      return { sessionId: id, url: `${opts.appUrl}${paths.sandboxCheckout(id)}` };
     },
     async expireCheckout(sessionId) {
       // The card page pays only an open session (a conditional update), so this cannot race a payment.

@@ -1,3 +1,4 @@
+import { TAX_LABEL } from '@localperks/shared';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../lib/errors';
@@ -36,7 +37,7 @@ function lineItems(input: CreateCheckoutInput): Stripe.Checkout.SessionCreatePar
   });
   const items = input.lines.map((l) => line(l.name, l.unitAmountCents, l.quantity));
   // Stripe Tax is not used: our own tax is shown as its own line so the page total matches the order.
-  if (input.taxCents > 0) items.push(line('Tax (8%)', input.taxCents, 1));
+  if (input.taxCents > 0) items.push(line(TAX_LABEL, input.taxCents, 1));
   return items;
 }
 

@@ -1,3 +1,6 @@
+import { plural } from './text';
+import { MINUTE_MS } from './time';
+
 /** Remaining-time text of a crowd-vote deal (customer.md §4 Voting). */
 export function remainingTimeText(end: Date | string | null | undefined, now: Date = new Date()): string {
   if (!end) return 'Unknown';
@@ -5,11 +8,10 @@ export function remainingTimeText(end: Date | string | null | undefined, now: Da
   if (Number.isNaN(endMs)) return 'Unknown';
   const diff = endMs - now.getTime();
   if (diff <= 0) return 'Expired';
-  const minutes = Math.floor(diff / 60_000);
+  const minutes = Math.floor(diff / MINUTE_MS);
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   const mins = minutes % 60;
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
   if (days >= 1) return `${plural(days, 'day')} ${plural(hours, 'hr')}`;
   return `${plural(hours, 'hr')} ${plural(mins, 'min')}`;
 }

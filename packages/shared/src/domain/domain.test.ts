@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { allocateCents, discountPercent, formatCents, orderTotals, taxCents } from './money';
+import { TAX_LABEL, allocateCents, discountPercent, formatCents, formatPrice, orderTotals, taxCents } from './money';
+import { formatPercent } from './text';
 import { avatarInitials, displayName, homePathForRole, safeReturnTo } from './user';
 import { remainingTimeText } from './countdown';
 import { nearestLocation } from './location';
-import { commissionForPlan } from '../constants';
+import { BOOST_OPTIONS, commissionForPlan, planById } from '../constants';
 
 describe('money', () => {
   it('formats cents with a dollar sign and 2 decimals', () => {
@@ -85,5 +86,20 @@ describe('plans', () => {
       commissionForPlan('deals_messaging'),
       commissionForPlan('x'),
     ]).toEqual([0, 0, 15, 15]);
+  });
+});
+
+describe('price texts from the constants', () => {
+  it('names whole-dollar prices without cents and others with them', () => {
+    expect(formatPrice(1500)).toBe('$15');
+    expect(formatPrice(999)).toBe('$9.99');
+    expect(formatPrice(150000)).toBe('$1,500');
+  });
+  it('builds the spec’s words from the plan and tax constants', () => {
+    expect(TAX_LABEL).toBe('Tax (8%)');
+    expect(`${formatPrice(planById('advertise_messaging').priceCentsPerMonth)}/month`).toBe('$15/month');
+    expect(formatCents(planById('advertise_messaging').priceCentsPerMonth)).toBe('$15.00');
+    expect(`${formatPercent(planById('deals_messaging').commissionPercent)} commission`).toBe('15% commission');
+    expect(BOOST_OPTIONS.map((o) => formatCents(o.priceCents))).toEqual(['$9.99', '$24.99', '$49.99', '$89.99']);
   });
 });

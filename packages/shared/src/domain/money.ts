@@ -1,4 +1,5 @@
-import { TAX_RATE_BASIS_POINTS } from '../constants';
+import { TAX_PERCENT, TAX_RATE_BASIS_POINTS } from '../constants';
+import { formatPercent } from './text';
 
 /** `$12.34` from integer cents. */
 export function formatCents(cents: number): string {
@@ -6,6 +7,14 @@ export function formatCents(cents: number): string {
   const abs = Math.abs(Math.round(cents));
   return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** `$15` for whole dollars, `$9.99` otherwise: prices named in running text (plans, PerkBoost). */
+export function formatPrice(cents: number): string {
+  return cents % 100 === 0 ? formatCents(cents).replace(/\.00$/, '') : formatCents(cents);
+}
+
+/** The tax line's label on every receipt and payment page: `Tax (8%)`. */
+export const TAX_LABEL = `Tax (${formatPercent(TAX_PERCENT)})`;
 
 /** Tax on a subtotal in cents, rounded half up to the cent. */
 export function taxCents(subtotalCents: number): number {

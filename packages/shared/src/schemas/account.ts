@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOGIN_PASSWORD_MIN, PASSWORD_MAX_LENGTH } from '../constants';
 import { newPasswordSchema } from './auth';
 import { ACCOUNT_MESSAGES } from '../messages';
 
@@ -16,7 +17,7 @@ export type UpdateProfile = z.input<typeof updateProfileSchema>;
 
 /** New password on the account page: the spec's 6-character message first, then the sign-up strength rule. */
 export const changePasswordSchema = z.object({
-  currentPassword: z.string().min(1, ACCOUNT_MESSAGES.currentRequired).max(128),
-  newPassword: z.string().min(6, ACCOUNT_MESSAGES.passwordMinLong).pipe(newPasswordSchema),
+  currentPassword: z.string().min(1, ACCOUNT_MESSAGES.currentRequired).max(PASSWORD_MAX_LENGTH),
+  newPassword: z.string().min(LOGIN_PASSWORD_MIN, ACCOUNT_MESSAGES.passwordMinLong).pipe(newPasswordSchema),
 });
 export type ChangePassword = z.infer<typeof changePasswordSchema>;

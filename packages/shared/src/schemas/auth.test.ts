@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { authPageSignupSchema, emailOnlySchema, loginSchema, registerFormSchema, signupFormSchema } from './auth';
+import {
+  PASSWORD_DIGIT,
+  PASSWORD_UPPERCASE,
+  authPageSignupSchema,
+  emailOnlySchema,
+  loginSchema,
+  newPasswordRule,
+  newPasswordSchema,
+  registerFormSchema,
+  signupFormSchema,
+} from './auth';
+import { PASSWORD_MAX_LENGTH } from '../constants';
+import { AUTH_MESSAGES } from '../messages';
 import { changePasswordSchema } from './account';
 import { contactSchema, feedbackSchema, merchantLeadSchema } from './support';
 
@@ -110,5 +122,23 @@ describe('other forms', () => {
   });
   it('merchant signup section needs an option and an email', () => {
     expect(messages(merchantLeadSchema, { email: '' })).toEqual({ optionType: ['Please select an option'], email: ['Email required'] });
+  });
+});
+
+describe('the one new-password rule', () => {
+  const errorsOf = (schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, v: unknown) =>
+    schema.safeParse(v).error?.issues.map((i) => i.message) ?? [];
+  it('applies the same checks to customer and merchant passwords, each with its page’s wording', () => {
+    expect(errorsOf(newPasswordSchema, 'Passw0rd')).toEqual([]);
+    expect(errorsOf(newPasswordSchema, 'password1')).toEqual([AUTH_MESSAGES.passwordUppercase]);
+    expect(errorsOf(newPasswordSchema, 'Pa1')).toEqual([AUTH_MESSAGES.passwordMin]);
+    expect(errorsOf(newPasswordSchema, `A1${'x'.repeat(PASSWORD_MAX_LENGTH)}`)).toEqual([
+      `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+    ]);
+    const merchant = newPasswordRule({ min: 'min.', uppercase: 'upper.', number: 'number.' });
+    expect(errorsOf(merchant, 'Passw0rd')).toEqual([]);
+    expect(errorsOf(merchant, 'Password')).toEqual(['number.']);
+    expect(PASSWORD_UPPERCASE.test('aB')).toBe(true);
+    expect(PASSWORD_DIGIT.test('ab')).toBe(false);
   });
 });

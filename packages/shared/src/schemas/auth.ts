@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOGIN_PASSWORD_MIN, SIGNUP_PASSWORD_MIN } from '../constants';
+import { LOGIN_PASSWORD_MIN, PASSWORD_MAX_LENGTH, SIGNUP_PASSWORD_MIN } from '../constants';
 import { AUTH_MESSAGES } from '../messages';
 
 const email = z
@@ -9,19 +9,37 @@ const email = z
   .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }))
   .transform((v) => v.toLowerCase());
 
-/** Sign-up strength rule: 8+ characters, one upper-case letter, one digit. */
-export const newPasswordSchema = z
-  .string()
-  .min(SIGNUP_PASSWORD_MIN, AUTH_MESSAGES.passwordMin)
-  .max(128, 'Password must be at most 128 characters')
-  .regex(/[A-Z]/, AUTH_MESSAGES.passwordUppercase)
-  .regex(/[0-9]/, AUTH_MESSAGES.passwordNumber);
+/** The parts of the new-password rule, for checklists that tick them off while the user types. */
+export const PASSWORD_UPPERCASE = /[A-Z]/;
+export const PASSWORD_DIGIT = /[0-9]/;
+
+/**
+ * The new-password rule (customer.md §5, merchant-admin.md §5): SIGNUP_PASSWORD_MIN+ characters, one
+ * upper-case letter, one digit. Every new password (sign-up, merchant registration, reset, change,
+ * admin create, the admin:create CLI) goes through this one rule; only the wording differs, because
+ * the merchant pages' messages end with a full stop.
+ */
+export function newPasswordRule(m: { min: string; uppercase: string; number: string; max?: string }) {
+  return z
+    .string({ error: m.min })
+    .min(SIGNUP_PASSWORD_MIN, m.min)
+    .max(PASSWORD_MAX_LENGTH, m.max ?? `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    .regex(PASSWORD_UPPERCASE, m.uppercase)
+    .regex(PASSWORD_DIGIT, m.number);
+}
+
+/** The new-password rule with the customer pages' messages. */
+export const newPasswordSchema = newPasswordRule({
+  min: AUTH_MESSAGES.passwordMin,
+  uppercase: AUTH_MESSAGES.passwordUppercase,
+  number: AUTH_MESSAGES.passwordNumber,
+});
 
 export const emailSchema = email;
 
 export const loginSchema = z.object({
   email,
-  password: z.string().min(LOGIN_PASSWORD_MIN, AUTH_MESSAGES.loginPasswordMin).max(128),
+  password: z.string().min(LOGIN_PASSWORD_MIN, AUTH_MESSAGES.loginPasswordMin).max(PASSWORD_MAX_LENGTH),
 });
 export type Login = z.infer<typeof loginSchema>;
 
@@ -81,10 +99,12 @@ export type SignupRequest = z.infer<typeof signupRequestSchema>;
 export const emailOnlySchema = z.object({ email });
 export type EmailOnly = z.infer<typeof emailOnlySchema>;
 
+/** /reset-password form: the new-password rule on the password (a mismatch is the page's toast, checked first). */
 export const resetPasswordFormSchema = z.object({
-  password: z.string().min(1, AUTH_MESSAGES.passwordMin),
-  confirmPassword: z.string().min(1, AUTH_MESSAGES.confirmRequired),
+  password: newPasswordSchema,
+  confirmPassword: z.string(),
 });
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 export const resetPasswordRequestSchema = z.object({
   token: z.string().min(16).max(200),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_CART_LINE_QUANTITY, MAX_CHECKOUT_LINES, US_STATES } from '../constants';
+import { MAX_CART_LINE_QUANTITY, MAX_CHECKOUT_LINES, REDEMPTION_CODE_MAX_LENGTH, US_STATES } from '../constants';
+import { DAY_MS } from '../domain/time';
 import { CHECKOUT_MESSAGES as M, REDEEM_MESSAGES, SANDBOX_MESSAGES } from '../messages';
 
 // A blank field gets only the spec's message, not the format messages of the checks after it.
@@ -52,7 +53,7 @@ export const redemptionCodeSchema = z
   .string({ error: REDEEM_MESSAGES.codeRequired })
   .trim()
   .min(1, REDEEM_MESSAGES.codeRequired)
-  .max(40)
+  .max(REDEMPTION_CODE_MAX_LENGTH)
   .transform((s) => normalizeRedemptionCode(s));
 
 export const redeemRequestSchema = z.object({ code: redemptionCodeSchema });
@@ -116,5 +117,5 @@ export function parseExpiry(expiry: string, now = new Date()): { month: number; 
 
 /** Whole days left until expiry, rounded up (customer.md §4); 0 or less once expired. */
 export function daysLeft(expirationDate: string | Date, now = new Date()): number {
-  return Math.ceil((new Date(expirationDate).getTime() - now.getTime()) / 86_400_000) || 0;
+  return Math.ceil((new Date(expirationDate).getTime() - now.getTime()) / DAY_MS) || 0;
 }

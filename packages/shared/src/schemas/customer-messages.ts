@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { CUSTOMER_MESSAGE_MAX_LENGTH, CUSTOMER_MESSAGE_SUBJECT_MAX_LENGTH } from '../constants';
 
 /** Messages of the customer → merchant conversation (merchant-admin.md §5, §8; DESIGN.md 10). */
 export const CUSTOMER_MESSAGE_MESSAGES = {
   subjectRequired: 'Please enter a subject',
-  subjectMax: 'Subject must be at most 150 characters',
+  subjectMax: `Subject must be at most ${CUSTOMER_MESSAGE_SUBJECT_MAX_LENGTH} characters`,
   messageRequired: 'Please enter a message',
-  messageMax: 'Message must be at most 2000 characters',
+  messageMax: `Message must be at most ${CUSTOMER_MESSAGE_MAX_LENGTH} characters`,
   responseRequired: 'Please enter a response before sending',
-  responseMax: 'Response must be at most 2000 characters',
+  responseMax: `Response must be at most ${CUSTOMER_MESSAGE_MAX_LENGTH} characters`,
   targetRequired: 'Choose the deal or purchase you are writing about.',
   merchantNotFound: 'This merchant cannot receive messages.',
   purchaseNotFound: 'This purchase does not exist.',
@@ -30,8 +31,8 @@ export const CUSTOMER_MESSAGE_LIMIT = { max: 10, windowMs: 60 * 60_000 } as cons
 
 /** The dialog's own fields (the deal or purchase comes from the page). */
 export const customerMessageFormSchema = z.object({
-  subject: z.string({ error: M.subjectRequired }).trim().min(1, M.subjectRequired).max(150, M.subjectMax),
-  message: z.string({ error: M.messageRequired }).trim().min(1, M.messageRequired).max(2000, M.messageMax),
+  subject: z.string({ error: M.subjectRequired }).trim().min(1, M.subjectRequired).max(CUSTOMER_MESSAGE_SUBJECT_MAX_LENGTH, M.subjectMax),
+  message: z.string({ error: M.messageRequired }).trim().min(1, M.messageRequired).max(CUSTOMER_MESSAGE_MAX_LENGTH, M.messageMax),
 });
 export type CustomerMessageForm = z.input<typeof customerMessageFormSchema>;
 
@@ -42,7 +43,7 @@ export const sendCustomerMessageSchema = customerMessageFormSchema
 export type SendCustomerMessage = z.input<typeof sendCustomerMessageSchema>;
 
 export const respondCustomerMessageSchema = z.object({
-  response: z.string({ error: M.responseRequired }).trim().min(1, M.responseRequired).max(2000, M.responseMax),
+  response: z.string({ error: M.responseRequired }).trim().min(1, M.responseRequired).max(CUSTOMER_MESSAGE_MAX_LENGTH, M.responseMax),
 });
 export type RespondCustomerMessage = z.input<typeof respondCustomerMessageSchema>;
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { BROWSE_PAGE_SIZE, DEAL_TYPE_FILTERS, MAX_PAGE_SIZE, SORT_OPTIONS, type DealStatus } from '../constants';
+import { BROWSE_PAGE_SIZE, DEAL_TYPE_FILTERS, MAX_PAGE_SIZE, SEARCH_MAX_LENGTH, SORT_OPTIONS, type DealStatus } from '../constants';
 
 /** Query of the browse API: every filter lives in the page URL too. */
 export const browseQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
   type: z.enum(DEAL_TYPE_FILTERS).default('all'),
   sort: z.enum(SORT_OPTIONS).default('newest'),
   category: z.coerce.number().int().min(1).max(8).optional(),

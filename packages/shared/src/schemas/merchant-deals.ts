@@ -1,22 +1,40 @@
 import { z } from 'zod';
-import { BOOST_OPTIONS, CATEGORIES, LOCATIONS } from '../constants';
+import {
+  BOOST_OPTIONS,
+  CATEGORIES,
+  DEAL_DESCRIPTION_MAX_LENGTH,
+  DEAL_FINE_PRINT_MAX_LENGTH,
+  DEAL_HIGHLIGHT_MAX_LENGTH,
+  LOCATIONS,
+} from '../constants';
+import { DAY_MS } from '../domain/time';
+import { formatCents } from '../domain/money';
+
+export const DEAL_TITLE_MAX = 100;
+export const DEAL_HIGHLIGHTS_MAX = 8;
+export const DEAL_IMAGES_MAX = 6;
+export const DEAL_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const DEAL_PRICE_MAX_CENTS = 1_000_000;
+export const DEAL_EXPIRATION_MAX_MS = 2 * 366 * DAY_MS;
+export const BOOST_VOTES_MIN = 5;
+export const BOOST_VOTES_MAX = 10_000;
 
 /** Every message of the merchant's deal form and API (merchant-admin.md §5, customer.md §5). */
 export const MERCHANT_DEAL_MESSAGES = {
   titleMin: 'Title must be at least 5 characters',
-  titleMax: 'Title must be at most 100 characters',
+  titleMax: `Title must be at most ${DEAL_TITLE_MAX} characters`,
   descriptionMin: 'Description must be at least 20 characters',
-  descriptionMax: 'Description must be at most 2000 characters',
-  highlightMax: 'Each highlight must be at most 150 characters',
-  highlightsMax: `Add at most ${8} highlights`,
-  finePrintMax: 'Fine print must be at most 1000 characters',
+  descriptionMax: `Description must be at most ${DEAL_DESCRIPTION_MAX_LENGTH} characters`,
+  highlightMax: `Each highlight must be at most ${DEAL_HIGHLIGHT_MAX_LENGTH} characters`,
+  highlightsMax: `Add at most ${DEAL_HIGHLIGHTS_MAX} highlights`,
+  finePrintMax: `Fine print must be at most ${DEAL_FINE_PRINT_MAX_LENGTH} characters`,
   categoryRequired: 'Please select a category',
   locationRequired: 'Please select a location',
   originalPriceRequired: 'Please enter the original price',
   dealPriceRequired: 'Please enter the deal price',
   priceInvalid: 'Enter a price in dollars, e.g. 49.99',
   priceMin: 'Price must be at least $0.01',
-  priceMax: 'Price must be at most $10,000.00',
+  priceMax: `Price must be at most ${formatCents(DEAL_PRICE_MAX_CENTS)}`,
   dealBelowOriginal: 'Deal price must be lower than the original price',
   expirationRequired: 'Please choose an expiration date',
   expirationFuture: 'Expiration date must be in the future',
@@ -45,16 +63,7 @@ export const MERCHANT_DEAL_MESSAGES = {
 } as const;
 const M = MERCHANT_DEAL_MESSAGES;
 
-export const DEAL_TITLE_MAX = 100;
-export const DEAL_HIGHLIGHTS_MAX = 8;
-export const DEAL_IMAGES_MAX = 6;
-export const DEAL_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const DEAL_PRICE_MAX_CENTS = 1_000_000;
-export const DEAL_EXPIRATION_MAX_MS = 2 * 366 * 86_400_000;
-export const BOOST_VOTES_MIN = 5;
-export const BOOST_VOTES_MAX = 10_000;
 export const BOOST_DAYS = BOOST_OPTIONS.map((o) => o.days) as [1, 3, 7, 14];
-const DAY_MS = 86_400_000;
 
 /**
  * Where uploaded deal images live (served publicly): through the server (`/uploads/deals/<id>.webp`)
@@ -68,13 +77,13 @@ const isLocation = (city: string, state: string) => LOCATIONS.some((l) => l.city
 
 const textFields = {
   title: z.string({ error: M.titleMin }).trim().min(5, M.titleMin).max(DEAL_TITLE_MAX, M.titleMax),
-  description: z.string({ error: M.descriptionMin }).trim().min(20, M.descriptionMin).max(2000, M.descriptionMax),
+  description: z.string({ error: M.descriptionMin }).trim().min(20, M.descriptionMin).max(DEAL_DESCRIPTION_MAX_LENGTH, M.descriptionMax),
   highlights: z
-    .array(z.string().trim().max(150, M.highlightMax))
+    .array(z.string().trim().max(DEAL_HIGHLIGHT_MAX_LENGTH, M.highlightMax))
     .max(DEAL_HIGHLIGHTS_MAX, M.highlightsMax)
     .default([])
     .transform((list) => list.filter((h) => h.length > 0)),
-  finePrint: z.string().trim().max(1000, M.finePrintMax).default(''),
+  finePrint: z.string().trim().max(DEAL_FINE_PRINT_MAX_LENGTH, M.finePrintMax).default(''),
   categoryId: z.coerce
     .number({ error: M.categoryRequired })
     .int(M.categoryRequired)
@@ -182,7 +191,7 @@ const dollars = (required: string) =>
 export const merchantDealFormSchema = z
   .object({
     ...textFields,
-    highlights: z.array(z.string().trim().max(150, M.highlightMax)).max(DEAL_HIGHLIGHTS_MAX, M.highlightsMax),
+    highlights: z.array(z.string().trim().max(DEAL_HIGHLIGHT_MAX_LENGTH, M.highlightMax)).max(DEAL_HIGHLIGHTS_MAX, M.highlightsMax),
     categoryId: z
       .string()
       .min(1, M.categoryRequired)

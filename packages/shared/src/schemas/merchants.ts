@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PLAN_IDS, SIGNUP_PASSWORD_MIN } from '../constants';
+import { PASSWORD_MAX_LENGTH, PLAN_IDS } from '../constants';
+import { newPasswordRule } from './auth';
 import { MERCHANT_MESSAGES as M } from '../messages';
 
 /** An optional website: blank means none; otherwise an http(s) URL. */
@@ -39,12 +40,12 @@ export const merchantRegistrationSchema = z
       .trim()
       .pipe(z.email({ error: M.emailInvalid }))
       .transform((v) => v.toLowerCase()),
-    password: z
-      .string({ error: M.passwordMin })
-      .min(SIGNUP_PASSWORD_MIN, M.passwordMin)
-      .max(128, 'Password must be at most 128 characters.')
-      .regex(/[A-Z]/, M.passwordUppercase)
-      .regex(/[0-9]/, M.passwordNumber),
+    password: newPasswordRule({
+      min: M.passwordMin,
+      max: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+      uppercase: M.passwordUppercase,
+      number: M.passwordNumber,
+    }),
     confirmPassword: z.string({ error: M.passwordsMismatch }),
     ...businessFields,
     acceptTerms: z.literal(true, { error: M.termsRequired }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTACT_MESSAGE_MAX_LENGTH, FEEDBACK_MAX_LENGTH } from '../constants';
+import { CONTACT_MESSAGE_MAX_LENGTH, FEEDBACK_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from '../constants';
 import { FEEDBACK_MESSAGES } from '../messages';
 
 export const feedbackSchema = z.object({
@@ -13,7 +13,7 @@ export const feedbackSchema = z.object({
 export type Feedback = z.infer<typeof feedbackSchema>;
 
 export const contactSchema = z.object({
-  name: z.string().trim().min(2, 'Please enter your name').max(100),
+  name: z.string().trim().min(2, 'Please enter your name').max(PERSON_NAME_MAX_LENGTH),
   email: z
     .string()
     .trim()
@@ -30,5 +30,5 @@ export const merchantLeadSchema = z.object({
     .trim()
     .min(1, 'Email required')
     .pipe(z.email({ error: 'Please enter a valid email address' })),
-  name: z.string().trim().max(100).optional(),
+  name: z.string().trim().max(PERSON_NAME_MAX_LENGTH).optional(),
 });

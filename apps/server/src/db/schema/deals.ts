@@ -18,7 +18,6 @@ export const merchants = pgTable('merchants', {
     .notNull()
     .default('advertise_only'),
   approved: boolean('approved').notNull().default(false),
-  hasMessaging: boolean('has_messaging').notNull().default(false),
   hasSubscription: boolean('has_subscription').notNull().default(false),
   commissionRate: integer('commission_rate').notNull().default(15),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { payoutPeriodFor, payoutPeriodWindow, previousPayoutPeriod, taxCents } from '@localperks/shared';
+import { payoutPeriodFor, payoutPeriodWindow, previousPayoutPeriod, taxCents, DAY_MS } from '@localperks/shared';
 import type { Tx } from '../client';
 import { deals, orders, purchases, users } from '../schema';
 import { generateRedemptionCode } from '../../modules/purchases/redemption-code';
 
-const DAY = 86_400_000;
 export const PAST_BUYER_EMAIL = 'past-buyers@customers.localperks.example';
 
 /**
@@ -78,7 +77,7 @@ export async function seedPastSales(tx: Tx, merchantId: string, passwordHash: st
         commissionCents: Math.round((deal.dealPriceCents * rate) / 100),
         redemptionCode: generateRedemptionCode(),
         purchasedAt: at,
-        expirationDate: new Date(Math.max(deal.expirationDate.getTime(), at.getTime() + 30 * DAY)),
+        expirationDate: new Date(Math.max(deal.expirationDate.getTime(), at.getTime() + 30 * DAY_MS)),
       });
     }
     count += units;

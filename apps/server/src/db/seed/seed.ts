@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { discountPercent } from '@localperks/shared';
+import { discountPercent, DAY_MS } from '@localperks/shared';
 import type { Db } from '../client';
 import { deals, merchantRegistrationRequests, merchants, users } from '../schema';
 import { hashPassword } from '../../lib/crypto';
 import { SEED_DEALS, SEED_MERCHANTS } from './catalogue';
 import { seedPastSales } from './past-sales';
+import { LOCK_IDS } from '../../lib/lock-ids';
 import { closePayoutPeriods } from '../../modules/payouts/payouts.service';
 import { systemClock } from '../../lib/deps';
 
@@ -14,13 +15,11 @@ export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@localperks.example', name: 'Avery Admin' },
 } as const;
 
-const DAY = 86_400_000;
-
 /** Seeds demo accounts and the catalogue, once, on an empty database. Returns false if it had data. */
 export async function seedDemoData(db: Db, password: string): Promise<boolean> {
   const seeded = await db.transaction(async (tx) => {
     // Two instances starting on one empty database must not both seed.
-    await tx.execute(sql`select pg_advisory_xact_lock(724002)`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_IDS.seed})`);
     const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(users);
     if (n > 0) return false;
     const passwordHash = await hashPassword(password);
@@ -64,7 +63,7 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
                 })
                 .returning()
             )[0]!;
-      const createdAt = new Date(now - 60 * DAY);
+      const createdAt = new Date(now - 60 * DAY_MS);
       const [row] = await tx
         .insert(merchants)
         .values({
@@ -77,7 +76,6 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
           state: m.state,
           subscriptionPlan: m.plan,
           approved: true,
-          hasMessaging: m.plan !== 'advertise_only',
           hasSubscription: m.plan !== 'advertise_only',
           commissionRate: m.plan === 'deals_messaging' ? 15 : 0,
           createdAt,
@@ -118,13 +116,13 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
         originalPriceCents: d.originalPriceCents,
         dealPriceCents: d.dealPriceCents,
         discountPercentage: discountPercent(d.originalPriceCents, d.dealPriceCents),
-        expirationDate: new Date(now + d.expiresInDays * DAY),
+        expirationDate: new Date(now + d.expiresInDays * DAY_MS),
         votesRequired: isBoost ? d.votesRequired! : null,
         currentVotes: isBoost ? d.currentVotes! : 0,
-        votingEndDate: isBoost ? new Date(now + d.votingEndsInDays! * DAY) : null,
+        votingEndDate: isBoost ? new Date(now + d.votingEndsInDays! * DAY_MS) : null,
         boostDays: isBoost ? 14 : null,
         searchText: `${d.title} ${d.description}`.toLowerCase(),
-        createdAt: new Date(now - d.createdDaysAgo * DAY - index * 60_000),
+        createdAt: new Date(now - d.createdDaysAgo * DAY_MS - index * 60_000),
       };
     });
     await tx.insert(deals).values(rows);

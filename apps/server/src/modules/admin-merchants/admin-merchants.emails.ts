@@ -1,4 +1,4 @@
-import { PLANS } from '@localperks/shared';
+import { PLANS, paths } from '@localperks/shared';
 import { composeMail, type MailMessage } from '../../mail/mailer';
 
 const planName = (plan: string) => PLANS.find((p) => p.id === plan)?.name ?? plan;
@@ -20,7 +20,7 @@ export function merchantApprovedEmail(
           ? 'You can now use your merchant dashboard. Complete the subscription payment there to activate customer messaging.'
           : 'You can now use your merchant dashboard.',
       ],
-      action: { label: 'Open your dashboard', url: `${appUrl}/merchant/dashboard` },
+      action: { label: 'Open your dashboard', url: `${appUrl}${paths.merchantDashboard}` },
     }),
   };
 }
@@ -37,7 +37,7 @@ export function merchantRejectedEmail(to: string, r: { businessName: string; rea
         r.reason,
         'Please address these concerns and respond from your merchant dashboard. Your application stays pending until then.',
       ],
-      action: { label: 'Respond in your dashboard', url: `${appUrl}/merchant/dashboard` },
+      action: { label: 'Respond in your dashboard', url: `${appUrl}${paths.merchantDashboard}` },
     }),
   };
 }
@@ -50,7 +50,7 @@ export function adminMessageEmail(to: string, r: { businessName: string; message
     ...composeMail({
       heading: 'You have a new message from LocalPerks',
       paragraphs: [r.message, 'Reply from the messages of your merchant dashboard.'],
-      action: { label: 'Open your dashboard', url: `${appUrl}/merchant/dashboard` },
+      action: { label: 'Open your dashboard', url: `${appUrl}${paths.merchantDashboard}` },
     }),
   };
 }

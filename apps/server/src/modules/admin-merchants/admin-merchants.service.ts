@@ -8,6 +8,7 @@ import {
   type AdminMerchantRequestsPage,
   type AdminRegistrationThread,
   type AdminRequestSection,
+  hasMessagingAccess,
 } from '@localperks/shared';
 import type { Db, Tx } from '../../db/client';
 import { adminMerchantMessages, merchantRegistrationRequests as requests, merchants, notifications, users } from '../../db/schema';
@@ -16,7 +17,6 @@ import { AppError } from '../../lib/errors';
 import { publishMessageEvent } from '../../lib/events';
 import type { Mailer } from '../../mail/mailer';
 import { recordAudit } from '../admin/audit';
-import { messagingAccess } from '../merchants/merchants.service';
 import { hasPaidSubscription } from '../billing/billing.service';
 import { adminMessageEmail, merchantApprovedEmail, merchantRejectedEmail } from './admin-merchants.emails';
 import { toThreadMessage } from './thread-message';
@@ -130,11 +130,9 @@ export async function approveMerchantRequest(deps: AdminMerchantDeps, adminId: s
     if (existing) {
       // The provider-confirmed subscription decides, with the same renewal grace as billing.
       const hasSubscription = await hasPaidSubscription(tx, existing.id, now);
-      // An unpaid Advertise + Messaging plan has no messaging yet (DESIGN.md 7).
-      const hasMessaging = messagingAccess({ subscriptionPlan: request.plan, hasSubscription });
       [merchant] = (await tx
         .update(merchants)
-        .set({ approved: true, subscriptionPlan: request.plan, hasMessaging, hasSubscription, commissionRate, updatedAt: now })
+        .set({ approved: true, subscriptionPlan: request.plan, hasSubscription, commissionRate, updatedAt: now })
         .where(eq(merchants.id, existing.id))
         .returning()) as [typeof merchants.$inferSelect];
     } else {
@@ -150,7 +148,6 @@ export async function approveMerchantRequest(deps: AdminMerchantDeps, adminId: s
           state: request.state,
           subscriptionPlan: request.plan,
           approved: true,
-          hasMessaging: messagingAccess({ subscriptionPlan: request.plan, hasSubscription: false }),
           hasSubscription: false,
           commissionRate,
         })
@@ -184,7 +181,7 @@ export async function approveMerchantRequest(deps: AdminMerchantDeps, adminId: s
         status: request.status,
         merchantId: merchant.id,
         commissionRate,
-        hasMessaging: merchant.hasMessaging,
+        hasMessaging: hasMessagingAccess(merchant),
         hasSubscription: merchant.hasSubscription,
       },
     };

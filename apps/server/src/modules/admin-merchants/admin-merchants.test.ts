@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { MessageEvent } from '@localperks/shared';
+import { hasMessagingAccess, type MessageEvent } from '@localperks/shared';
 import {
   adminAuditLog,
   adminMerchantMessages,
@@ -44,7 +44,6 @@ async function registration(o: { plan?: Plan; businessName?: string; withMerchan
         ...business,
         subscriptionPlan: plan,
         approved: false,
-        hasMessaging: plan !== 'advertise_only',
         hasSubscription: false,
         commissionRate: 15,
       })
@@ -57,6 +56,11 @@ async function registration(o: { plan?: Plan; businessName?: string; withMerchan
 const post = (url: string, payload: object = {}, cookie = admin.cookie) => t.request({ method: 'POST', url, cookie, payload });
 const get = (url: string, cookie = admin.cookie) => t.request({ method: 'GET', url, cookie });
 const section = async (s: 'pending' | 'awaiting' | 'processed') => (await get(`/api/admin/merchant-requests?section=${s}`)).json();
+/** A merchant row with its messaging access, derived the one way the server derives it. */
+const merchantOf = async (where: ReturnType<typeof eq>) => {
+  const [row] = await db.select().from(merchants).where(where);
+  return row && { ...row, hasMessaging: hasMessagingAccess(row) };
+};
 const audits = (entityId: string) => db.select().from(adminAuditLog).where(eq(adminAuditLog.entityId, entityId));
 const requestRow = async (id: string) =>
   (await db.select().from(merchantRegistrationRequests).where(eq(merchantRegistrationRequests.id, id)))[0]!;
@@ -89,7 +93,7 @@ describe('merchant approval', () => {
     expect(res.json()).toMatchObject({ id: request.id, status: 'approved', commissionRate: 15, merchantId });
 
     expect(await requestRow(request.id)).toMatchObject({ status: 'approved', requiresMerchantResponse: false });
-    const [m] = await db.select().from(merchants).where(eq(merchants.userId, user.id));
+    const m = await merchantOf(eq(merchants.userId, user.id));
     expect(m).toMatchObject({
       approved: true,
       commissionRate: 15,
@@ -134,7 +138,7 @@ describe('merchant approval', () => {
     const { user, request } = await registration({ plan: 'advertise_messaging', withMerchant: false });
     const res = await post(`/api/admin/merchant-requests/${request.id}/approve`);
     expect(res.statusCode).toBe(200);
-    const [m] = await db.select().from(merchants).where(eq(merchants.userId, user.id));
+    const m = await merchantOf(eq(merchants.userId, user.id));
     // No messaging until the $15/month subscription is paid (DESIGN.md 7).
     expect(m).toMatchObject({
       approved: true,
@@ -147,7 +151,7 @@ describe('merchant approval', () => {
 
     const only = await registration({ plan: 'advertise_only' });
     await post(`/api/admin/merchant-requests/${only.request.id}/approve`);
-    const [o] = await db.select().from(merchants).where(eq(merchants.id, only.merchantId!));
+    const o = await merchantOf(eq(merchants.id, only.merchantId!));
     expect(o).toMatchObject({ approved: true, commissionRate: 0, hasMessaging: false, hasSubscription: false });
   });
 
@@ -163,7 +167,7 @@ describe('merchant approval', () => {
       currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000),
     });
     await post(`/api/admin/merchant-requests/${request.id}/approve`);
-    const [m] = await db.select().from(merchants).where(eq(merchants.id, merchantId!));
+    const m = await merchantOf(eq(merchants.id, merchantId!));
     expect(m).toMatchObject({ approved: true, hasSubscription: true, hasMessaging: true, commissionRate: 0 });
   });
 
@@ -172,7 +176,7 @@ describe('merchant approval', () => {
     const stale = await registration({ plan: 'advertise_messaging' });
     await db.update(merchants).set({ hasSubscription: true }).where(eq(merchants.id, stale.merchantId!));
     await post(`/api/admin/merchant-requests/${stale.request.id}/approve`);
-    expect((await db.select().from(merchants).where(eq(merchants.id, stale.merchantId!)))[0]).toMatchObject({
+    expect(await merchantOf(eq(merchants.id, stale.merchantId!))).toMatchObject({
       hasSubscription: false,
       hasMessaging: false,
     });
@@ -188,7 +192,7 @@ describe('merchant approval', () => {
       currentPeriodEnd: new Date(Date.now() - 3_600_000),
     });
     await post(`/api/admin/merchant-requests/${renewing.request.id}/approve`);
-    expect((await db.select().from(merchants).where(eq(merchants.id, renewing.merchantId!)))[0]).toMatchObject({
+    expect(await merchantOf(eq(merchants.id, renewing.merchantId!))).toMatchObject({
       hasSubscription: true,
       hasMessaging: true,
     });

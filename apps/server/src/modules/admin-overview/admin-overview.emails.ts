@@ -1,4 +1,5 @@
 import { composeMail, type MailMessage } from '../../mail/mailer';
+import { paths } from '@localperks/shared';
 
 /** Tells a merchant that an admin took one of their deals down, and why. */
 export function dealDeactivatedEmail(to: string, d: { businessName: string; title: string; reason: string }, appUrl: string): MailMessage {
@@ -13,7 +14,7 @@ export function dealDeactivatedEmail(to: string, d: { businessName: string; titl
         `Reason: ${d.reason}`,
         'Customers can no longer see or buy it. Vouchers already sold stay valid. Reply to this e-mail or write to us from the contact page if you have questions.',
       ],
-      action: { label: 'Open your dashboard', url: `${appUrl}/merchant/dashboard` },
+      action: { label: 'Open your dashboard', url: `${appUrl}${paths.merchantDashboard}` },
     }),
   };
 }

@@ -1,4 +1,5 @@
 import { composeMail, type MailMessage } from '../../mail/mailer';
+import { paths } from '@localperks/shared';
 
 export function verificationEmail(to: string, name: string, url: string): MailMessage {
   return {
@@ -61,7 +62,7 @@ export function existingAccountSignupEmail(to: string, what: 'account' | 'busine
           : 'Someone tried to create a LocalPerks account with your email address. Your address already has an account, so no new account was created and nothing was changed.',
         'If this was you, sign in with your password, or reset it if you forgot it. If it was not you, you can ignore this email.',
       ],
-      action: { label: 'Sign in to LocalPerks', url: `${appUrl}/login` },
+      action: { label: 'Sign in to LocalPerks', url: `${appUrl}${paths.login}` },
     }),
   };
 }

@@ -6,6 +6,7 @@ import {
   LOGIN_FAILURES_PER_ADDRESS,
   PASSWORD_RESET_TTL_MS,
   type Role,
+  paths,
 } from '@localperks/shared';
 import type { Db, Tx } from '../../db/client';
 import { loginAttempts, merchantRegistrationRequests, sessions, users } from '../../db/schema';
@@ -122,7 +123,7 @@ export async function warnExistingAccount(
 
 export async function sendVerification(deps: Pick<AuthDeps, 'db' | 'mailer' | 'appUrl'>, userId: string, email: string, name: string) {
   const { selector, verifier } = await issueToken(deps.db, userId, 'email_verification', EMAIL_VERIFICATION_TTL_MS);
-  const url = `${deps.appUrl}/auth/callback?type=signup&token=${selector}.${verifier}`;
+  const url = `${deps.appUrl}${paths.authCallback}?type=signup&token=${selector}.${verifier}`;
   await deps.mailer.send(verificationEmail(email, name, url));
 }
 
@@ -223,7 +224,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, ip: st
     if (!user) return;
     await revokeTokens(deps.db, user.id, 'password_reset');
     const { selector, verifier } = await issueToken(deps.db, user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
-    const url = `${deps.appUrl}/reset-password?access_token=${selector}&refresh_token=${verifier}`;
+    const url = `${deps.appUrl}${paths.resetPassword}?access_token=${selector}&refresh_token=${verifier}`;
     await deps.mailer.send(passwordResetEmail(user.email, url));
   });
 }

@@ -1,4 +1,4 @@
-import { formatCents } from '@localperks/shared';
+import { formatCents, paths } from '@localperks/shared';
 import { composeMail, type MailMessage } from '../../mail/mailer';
 
 const day = (d: Date) => d.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
@@ -19,7 +19,7 @@ export function subscriptionActivatedEmail(
         `Thank you, ${s.businessName}. We received your payment of ${formatCents(s.amountCents)} for the Advertise + Messaging plan.`,
         `Your messaging features are now available. The subscription renews automatically on ${day(s.periodEnd)} at ${formatCents(s.amountCents)} a month until canceled.`,
       ],
-      action: { label: 'Open your dashboard', url: `${appUrl}/merchant/dashboard` },
+      action: { label: 'Open your dashboard', url: `${appUrl}${paths.merchantDashboard}` },
     }),
   };
 }
@@ -39,7 +39,7 @@ export function subscriptionRenewedEmail(
       paragraphs: [
         `${s.businessName}: your Advertise + Messaging subscription (${formatCents(s.amountCents)} a month) is paid through ${day(s.periodEnd)}.`,
       ],
-      action: { label: 'Open your dashboard', url: `${appUrl}/merchant/dashboard` },
+      action: { label: 'Open your dashboard', url: `${appUrl}${paths.merchantDashboard}` },
     }),
   };
 }
@@ -56,7 +56,7 @@ export function subscriptionEndedEmail(to: string, s: { businessName: string }, 
         `${s.businessName}: your Advertise + Messaging subscription has ended, so customer messaging is paused.`,
         'You can subscribe again, or switch plans, from the Switch Plans tab of your dashboard at any time.',
       ],
-      action: { label: 'Open Switch Plans', url: `${appUrl}/merchant/dashboard?tab=plans` },
+      action: { label: 'Open Switch Plans', url: `${appUrl}${paths.merchantDashboardTab('plans')}` },
     }),
   };
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
-import { CHECKOUT_SESSION_TTL_MS, formatCents } from '@localperks/shared';
+import { CHECKOUT_SESSION_TTL_MS, addMonth, formatCents } from '@localperks/shared';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { merchantCharges, merchants, notifications, users, webhookEvents } from '../../db/schema';
@@ -124,25 +124,8 @@ async function notifyRefundDue(tx: Tx, charge: ChargeRow) {
   );
 }
 
-/** One calendar month later in UTC (Jan 31 → Feb 28/29): a subscription period when the provider does not say. */
-function addMonth(at: Date): Date {
-  const next = new Date(at);
-  const day = at.getUTCDate();
-  next.setUTCDate(1);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  next.setUTCDate(Math.min(day, new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate()));
-  return next;
-}
-
-/** Messaging access (merchant-admin.md §4, DESIGN.md 7), computed in SQL from the row being written. */
-const messagingFor = (hasSubscription: boolean) =>
-  hasSubscription ? sql`${merchants.subscriptionPlan} <> 'advertise_only'` : sql`${merchants.subscriptionPlan} = 'deals_messaging'`;
-
 async function setSubscribed(tx: Tx, merchantId: string, now: Date) {
-  await tx
-    .update(merchants)
-    .set({ hasSubscription: true, hasMessaging: messagingFor(true), updatedAt: now })
-    .where(eq(merchants.id, merchantId));
+  await tx.update(merchants).set({ hasSubscription: true, updatedAt: now }).where(eq(merchants.id, merchantId));
 }
 
 type ChargeRow = typeof merchantCharges.$inferSelect;
@@ -306,10 +289,7 @@ export async function handleBillingEvent(
             ),
           );
         if (!other) {
-          await tx
-            .update(merchants)
-            .set({ hasSubscription: false, hasMessaging: messagingFor(false), updatedAt: now })
-            .where(eq(merchants.id, charge.merchantId));
+          await tx.update(merchants).set({ hasSubscription: false, updatedAt: now }).where(eq(merchants.id, charge.merchantId));
           await mail(tx, charge.merchantId, (to, businessName) => subscriptionEndedEmail(to, { businessName }, appUrl));
         }
       }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { hasMessagingAccess } from '@localperks/shared';
 import { deals, merchantCharges, merchantRegistrationRequests, merchants } from '../../db/schema';
 import { build, sessionCookie, TEST_PASSWORD } from '../../../test/build';
 import { createBoostDeal, createMerchant } from '../../../test/factories';
@@ -45,7 +46,6 @@ const deliver = (payload: string, secret = WEBHOOK_SECRET) =>
 async function merchantOnMessagingPlan() {
   const { merchant, user } = await createMerchant(db, {
     subscriptionPlan: 'advertise_messaging',
-    hasMessaging: false,
     commissionRate: 0,
     description: 'A bakery with a long description.',
     phone: '312',
@@ -64,7 +64,11 @@ async function merchantOnMessagingPlan() {
   const login = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } });
   return { merchant, user, cookie: sessionCookie(login) };
 }
-const merchantRow = async (id: string) => (await db.select().from(merchants).where(eq(merchants.id, id)))[0]!;
+/** The merchant row with its messaging access, derived the one way the server derives it. */
+const merchantRow = async (id: string) => {
+  const row = (await db.select().from(merchants).where(eq(merchants.id, id)))[0]!;
+  return { ...row, hasMessaging: hasMessagingAccess(row) };
+};
 const chargeOf = async (merchantId: string) =>
   (await db.select().from(merchantCharges).where(eq(merchantCharges.merchantId, merchantId)))[0]!;
 

@@ -1,9 +1,9 @@
-import { REFUND_MESSAGES, formatCents } from '@localperks/shared';
+import { REFUND_MESSAGES, formatCents, TAX_PERCENT, formatPercent, paths } from '@localperks/shared';
 import type { MailAttachment } from '../../db/schema';
+import { escapeHtml } from '../../lib/escape-html';
 import { composeMail, type MailMessage } from '../../mail/mailer';
 import { qrPng, redeemUrlFor } from '../purchases/redemption-code';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const day = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 export interface ConfirmationPurchase {
@@ -48,22 +48,22 @@ export async function purchaseConfirmationEmail(opts: {
       '',
     );
     blocks.push(`<tr><td style="padding:16px 0;border-top:1px solid #e2e8f0">
-<p style="margin:0 0 4px;font-size:16px;font-weight:bold">${esc(p.dealTitle)}</p>
-<p style="margin:0 0 8px;font-size:14px;color:#475569">${esc(p.merchantName)}, ${esc(p.city)}, ${esc(p.state)} · ${formatCents(p.priceCents)}</p>
-<p style="margin:0 0 8px;font-size:14px">Redemption code: <strong style="font-family:monospace;font-size:16px;letter-spacing:1px">${esc(p.redemptionCode)}</strong></p>
+<p style="margin:0 0 4px;font-size:16px;font-weight:bold">${escapeHtml(p.dealTitle)}</p>
+<p style="margin:0 0 8px;font-size:14px;color:#475569">${escapeHtml(p.merchantName)}, ${escapeHtml(p.city)}, ${escapeHtml(p.state)} · ${formatCents(p.priceCents)}</p>
+<p style="margin:0 0 8px;font-size:14px">Redemption code: <strong style="font-family:monospace;font-size:16px;letter-spacing:1px">${escapeHtml(p.redemptionCode)}</strong></p>
 <p style="margin:0 0 8px;font-size:13px;color:#475569">Purchased ${day(p.purchaseDate)} · valid until ${day(p.expirationDate)}</p>
-<img src="cid:${cid}" width="160" height="160" alt="QR code for ${esc(p.redemptionCode)}" style="display:block;border:0">
+<img src="cid:${cid}" width="160" height="160" alt="QR code for ${escapeHtml(p.redemptionCode)}" style="display:block;border:0">
 </td></tr>`);
   }
   const intro = `Thank you for your order, ${opts.name}. Show a code or its QR image at the merchant to redeem your deal. Tip: redeem within two weeks.`;
-  const purchasesUrl = `${appUrl}/purchases`;
+  const purchasesUrl = `${appUrl}${paths.purchases}`;
   const text = [
     'Your LocalPerks purchase',
     '',
     intro,
     '',
     ...lines,
-    `Order total (incl. 8% tax): ${formatCents(opts.orderTotalCents)}`,
+    `Order total (incl. ${formatPercent(TAX_PERCENT)} tax): ${formatCents(opts.orderTotalCents)}`,
     `Your purchases: ${purchasesUrl}`,
     '',
     '—',
@@ -74,10 +74,10 @@ export async function purchaseConfirmationEmail(opts: {
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
 <tr><td><p style="margin:0 0 16px;font-weight:bold;color:#047857;font-size:18px">LocalPerks</p>
 <h1 style="font-size:22px;margin:0 0 16px">Your LocalPerks purchase</h1>
-<p style="font-size:15px;line-height:1.5;margin:0 0 14px">${esc(intro)}</p></td></tr>
+<p style="font-size:15px;line-height:1.5;margin:0 0 14px">${escapeHtml(intro)}</p></td></tr>
 ${blocks.join('\n')}
-<tr><td style="padding-top:16px;border-top:1px solid #e2e8f0"><p style="font-size:15px;margin:0 0 16px">Order total (incl. 8% tax): <strong>${formatCents(opts.orderTotalCents)}</strong></p>
-<p style="margin:16px 0"><a href="${esc(purchasesUrl)}" style="background:#047857;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block;font-weight:bold">View My Purchases</a></p>
+<tr><td style="padding-top:16px;border-top:1px solid #e2e8f0"><p style="font-size:15px;margin:0 0 16px">Order total (incl. ${formatPercent(TAX_PERCENT)} tax): <strong>${formatCents(opts.orderTotalCents)}</strong></p>
+<p style="margin:16px 0"><a href="${escapeHtml(purchasesUrl)}" style="background:#047857;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block;font-weight:bold">View My Purchases</a></p>
 <p style="font-size:12px;color:#475569;margin-top:24px">LocalPerks · Discover local deals in your city</p></td></tr></table></td></tr></table></body></html>`;
   const subject = purchases.length === 1 ? `Your voucher: ${purchases[0]!.dealTitle}` : `Your ${purchases.length} LocalPerks vouchers`;
   return { to: opts.to, subject, text, html, kind: 'purchase_confirmation', attachments };
@@ -98,7 +98,7 @@ export function withdrawnDealRefundEmail(opts: {
   const { text, html } = composeMail({
     heading: 'Your LocalPerks refund',
     paragraphs: [intro, ...lines],
-    action: { label: 'View My Purchases', url: `${opts.appUrl}/purchases` },
+    action: { label: 'View My Purchases', url: `${opts.appUrl}${paths.purchases}` },
   });
   const subject =
     opts.refunds.length === 1 ? `Refunded: ${opts.refunds[0]!.dealTitle}` : `Refunded: ${opts.refunds.length} deals of your order`;

@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
-  CHECKOUT_MIN_DEAL_REMAINING_MS,
   CHECKOUT_SESSION_TTL_MS,
   MAX_CART_LINE_QUANTITY,
   CHECKOUT_MESSAGES,
   allocateCents,
   orderTotals,
+  purchaseBlock,
   type CheckoutStarted,
+  paths,
 } from '@localperks/shared';
 import type { Db } from '../../db/client';
 import {
@@ -68,9 +69,9 @@ function unavailableReason(deal: (SaleFacts & { title: string }) | undefined, no
     case 'locked':
       return `“${deal!.title}” is a PerkBoost deal that has not unlocked yet: it can be bought once enough customers vote for it.`;
   }
-  // The payment page stays open at least 30 minutes (Stripe's minimum), so the deal must outlive it.
-  if (deal!.expirationDate.getTime() - now.getTime() < CHECKOUT_MIN_DEAL_REMAINING_MS)
-    return `“${deal!.title}” expires in less than 35 minutes and can no longer be bought online.`;
+  // The payment page stays open at least 30 minutes (Stripe's minimum), so the deal must outlive it:
+  // the shared rule the web follows before it offers Add to Cart.
+  if (purchaseBlock(deal!, now) !== null) return CHECKOUT_MESSAGES.closingSoon(`“${deal!.title}”`);
   return null;
 }
 
@@ -129,8 +130,8 @@ export async function startCheckout(
       lines: lines.map((l) => ({ name: l.title, unitAmountCents: l.unitPriceCents, quantity: l.quantity })),
       taxCents: totals.taxCents,
       // The order id lets the purchases page wait for exactly this payment's confirmation.
-      successUrl: `${deps.config.appUrl}/purchases?success=true&order=${order.id}`,
-      cancelUrl: `${deps.config.appUrl}/cart?canceled=true`,
+      successUrl: `${deps.config.appUrl}${paths.purchases}?success=true&order=${order.id}`,
+      cancelUrl: `${deps.config.appUrl}${paths.cart}?canceled=true`,
       expiresAt,
     });
     await deps.db.update(orders).set({ providerSessionId: session.sessionId }).where(eq(orders.id, order.id));

@@ -1,4 +1,5 @@
 import { composeMail, type MailMessage } from '../../mail/mailer';
+import { paths } from '@localperks/shared';
 
 /** The merchant's answer, sent to the customer (they also see it under Account → Messages). */
 export function merchantResponseEmail(opts: {
@@ -17,7 +18,7 @@ export function merchantResponseEmail(opts: {
     ...composeMail({
       heading: `${opts.merchantName} replied to your message`,
       paragraphs: [`Hi ${opts.customerName},`, `You wrote: “${opts.message}”`, `${opts.merchantName} replied:`, opts.response],
-      action: { label: 'See your messages', url: `${opts.appUrl}/profile?tab=messages` },
+      action: { label: 'See your messages', url: `${opts.appUrl}${paths.profileTab('messages')}` },
     }),
   };
 }
@@ -40,7 +41,7 @@ export function newCustomerMessageEmail(opts: {
         `${opts.customerName} wrote to ${opts.merchantName} about “${opts.subject}”.`,
         'Read and answer it in Customer Messages on your merchant dashboard.',
       ],
-      action: { label: 'Open Customer Messages', url: `${opts.appUrl}/merchant/dashboard?tab=messages` },
+      action: { label: 'Open Customer Messages', url: `${opts.appUrl}${paths.merchantDashboardTab('messages')}` },
     }),
   };
 }

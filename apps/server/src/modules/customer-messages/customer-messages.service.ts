@@ -8,6 +8,7 @@ import {
   type SentMessagesPage,
   type customerMessagesQuerySchema,
   type sendCustomerMessageSchema,
+  hasMessagingAccess,
 } from '@localperks/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -26,11 +27,6 @@ export interface MessageDeps {
 }
 
 type Merchant = typeof merchants.$inferSelect;
-
-/** Messaging access (merchant-admin.md §4): deals_messaging, or advertise_messaging with a paid subscription. */
-export function hasMessagingAccess(m: Pick<Merchant, 'approved' | 'subscriptionPlan' | 'hasSubscription'>): boolean {
-  return m.approved && (m.subscriptionPlan === 'deals_messaging' || (m.subscriptionPlan === 'advertise_messaging' && m.hasSubscription));
-}
 
 async function inboxOwner(db: Db, userId: string): Promise<Merchant> {
   const [m] = await db.select().from(merchants).where(eq(merchants.userId, userId));

@@ -142,7 +142,7 @@ describe('customer → merchant messages', () => {
     const id = (await send(customer.cookie, { dealId: deal.id, subject: 'Hours', message: 'When do you open?' })).json().id;
 
     const unpaid = await merchantSession({ subscriptionPlan: 'advertise_messaging', hasSubscription: false, commissionRate: 0 });
-    const free = await merchantSession({ subscriptionPlan: 'advertise_only', hasMessaging: false, commissionRate: 0 });
+    const free = await merchantSession({ subscriptionPlan: 'advertise_only', commissionRate: 0 });
     for (const who of [unpaid, free]) {
       const res = await t.request({ method: 'GET', url: '/api/merchant/customer-messages', cookie: who.cookie });
       expect(res.statusCode).toBe(403);

@@ -9,6 +9,9 @@ import {
   homeDataSchema,
   merchantLeadSchema,
   okSchema,
+  formatPrice,
+  planById,
+  paths,
 } from '@localperks/shared';
 import { EncodedBody, sendEncoded } from '../../lib/compression';
 import { MicroCache } from '../../lib/micro-cache';
@@ -25,7 +28,7 @@ const LEAD_MAILS = {
   },
   premium: {
     subject: 'LocalPerks Advertise + Messaging',
-    text: 'Thanks for your interest in Advertise + Messaging ($15/month). Register your business to get an enhanced profile and message your customers.',
+    text: `Thanks for your interest in Advertise + Messaging (${formatPrice(planById('advertise_messaging').priceCentsPerMonth)}/month). Register your business to get an enhanced profile and message your customers.`,
   },
   close: {
     subject: 'Closing your LocalPerks merchant account',
@@ -149,7 +152,10 @@ export async function dealsRoutes(app: FastifyInstance) {
           ...composeMail({
             heading: name ? `Hi ${name},` : 'Hello,',
             paragraphs: [m.text],
-            action: optionType === 'close' ? undefined : { label: 'Register your business', url: `${app.config.appUrl}/merchant/register` },
+            action:
+              optionType === 'close'
+                ? undefined
+                : { label: 'Register your business', url: `${app.config.appUrl}${paths.merchantRegister}` },
           }),
         });
       }

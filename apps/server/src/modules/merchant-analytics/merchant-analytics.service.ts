@@ -8,12 +8,12 @@ import {
   payoutPeriodFor,
   payoutPeriodWindow,
   type MerchantAnalytics,
+  DAY_MS,
 } from '@localperks/shared';
 import type { Db } from '../../db/client';
 import { merchants, purchases } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
-const DAY_MS = 86_400_000;
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
 
 /**

@@ -13,6 +13,8 @@ import {
   type PlanId,
   type PlanSwitched,
   type SubscriptionStatus,
+  hasMessagingAccess,
+  paths,
 } from '@localperks/shared';
 import type { Db, Tx } from '../../db/client';
 import { adminMerchantMessages, deals, merchantRegistrationRequests, merchants, purchases, users } from '../../db/schema';
@@ -21,7 +23,7 @@ import { publishMessageEvent } from '../../lib/events';
 import type { Deps } from '../../lib/deps';
 import { hasPaidSubscription, setSubscriptionRenewal, startMerchantCharge } from '../billing/billing.service';
 import { toThreadMessage } from '../admin-merchants/thread-message';
-import { merchantOverview, messagingAccess } from '../merchants/merchants.service';
+import { merchantOverview } from '../merchants/merchants.service';
 
 export type DashboardDeps = Pick<Deps, 'db' | 'payments' | 'config' | 'clock' | 'log'>;
 
@@ -45,7 +47,7 @@ async function newestRegistration(db: Tx, userId: string) {
 
 /**
  * The plan columns for a plan (merchant-admin.md §4 with DESIGN.md 7): commission 0 / 0 / 15;
- * messaging on deals_messaging, or on advertise_messaging once paid. `has_subscription` comes from
+ * messaging follows from plan and subscription (hasMessagingAccess). `has_subscription` comes from
  * the subscriptions the provider confirmed (billing), never from choosing a plan.
  */
 async function planColumns(tx: Tx, m: MerchantRow, plan: PlanId, now: Date) {
@@ -55,7 +57,6 @@ async function planColumns(tx: Tx, m: MerchantRow, plan: PlanId, now: Date) {
     subscriptionPlan: plan,
     commissionRate: commissionForPlan(plan),
     hasSubscription,
-    hasMessaging: messagingAccess({ subscriptionPlan: plan, hasSubscription }),
   };
 }
 
@@ -169,8 +170,8 @@ export async function startSubscriptionCheckout(deps: DashboardDeps, user: { id:
     kind: 'subscription',
     amountCents: plan.priceCentsPerMonth,
     description: `${plan.name} plan (monthly)`,
-    successPath: '/merchant/dashboard?payment=success',
-    cancelPath: '/merchant/dashboard?payment=cancelled',
+    successPath: `${paths.merchantDashboard}?payment=success`,
+    cancelPath: `${paths.merchantDashboard}?payment=cancelled`,
   });
   return { url };
 }
@@ -179,7 +180,7 @@ export async function startSubscriptionCheckout(deps: DashboardDeps, user: { id:
 export async function subscriptionStatus(db: Db, userId: string): Promise<SubscriptionStatus> {
   const [m] = await db.select().from(merchants).where(eq(merchants.userId, userId));
   if (!m) throw new AppError('NOT_FOUND', M.noProfile);
-  return { hasSubscription: m.hasSubscription, messagingAccess: messagingAccess(m) };
+  return { hasSubscription: m.hasSubscription, messagingAccess: hasMessagingAccess(m) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { merchants } from '../../db/schema';
 import { and, eq } from 'drizzle-orm';
+import { plural, paths } from '@localperks/shared';
 import { deals } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { closeOpenCharges, startMerchantCharge } from '../billing/billing.service';
@@ -14,7 +15,7 @@ export async function startBoostPayment(
   deps: Pick<Deps, 'db' | 'payments' | 'config' | 'clock'>,
   opts: { merchant: typeof merchants.$inferSelect; merchantEmail: string; dealId: string; dealTitle: string; boostDays: number },
 ): Promise<string> {
-  const back = `/merchant/deals/${opts.dealId}/edit`;
+  const back = paths.merchantDealEdit(opts.dealId);
   const { url } = await startMerchantCharge(deps, {
     merchantId: opts.merchant.id,
     merchantEmail: opts.merchantEmail,
@@ -22,7 +23,7 @@ export async function startBoostPayment(
     dealId: opts.dealId,
     boostDays: opts.boostDays,
     amountCents: boostPriceCents(opts.boostDays),
-    description: `PerkBoost: ${opts.boostDays} ${opts.boostDays === 1 ? 'day' : 'days'} for “${opts.dealTitle}”`,
+    description: `PerkBoost: ${plural(opts.boostDays, 'day')} for “${opts.dealTitle}”`,
     successPath: `${back}?boost=paid`,
     cancelPath: `${back}?boost=cancelled`,
   });

@@ -12,6 +12,7 @@ import {
   type createMerchantDealSchema,
   type merchantDealsQuerySchema,
   type updateMerchantDealSchema,
+  DAY_MS,
 } from '@localperks/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -19,7 +20,6 @@ import { deals, merchants, purchases } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { UPLOADS_PATH, type FileStorage, type ImageUrl } from '../../lib/storage';
 
-const DAY_MS = 86_400_000;
 type Merchant = typeof merchants.$inferSelect;
 type DealRow = typeof deals.$inferSelect;
 

@@ -1,4 +1,4 @@
-import { PLANS } from '@localperks/shared';
+import { PLANS, paths } from '@localperks/shared';
 import { composeMail, type MailMessage } from '../../mail/mailer';
 
 const planName = (plan: string) => PLANS.find((p) => p.id === plan)?.name ?? plan;
@@ -19,7 +19,7 @@ export function newRegistrationAdminEmail(
         `${r.businessName} (${r.email}) in ${r.city}, ${r.state} registered for the ${planName(r.plan)} plan.`,
         'Review the application in the Merchant Approval tab of the admin dashboard.',
       ],
-      action: { label: 'Open the admin dashboard', url: `${appUrl}/admin/dashboard` },
+      action: { label: 'Open the admin dashboard', url: `${appUrl}${paths.adminDashboard}` },
     }),
   };
 }

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { commissionForPlan, type MerchantOverview, type PlanId } from '@localperks/shared';
+import { commissionForPlan, hasMessagingAccess, type MerchantOverview, type PlanId } from '@localperks/shared';
 import type { Db, Tx } from '../../db/client';
 import { merchantRegistrationRequests, merchants, notifications, users } from '../../db/schema';
 import { consumeRateLimit } from '../../lib/rate-limit';
@@ -73,7 +73,6 @@ async function createMerchantRegistration(deps: MerchantDeps, input: MerchantReg
         ...business,
         subscriptionPlan: input.plan,
         approved: false,
-        hasMessaging: input.plan !== 'advertise_only',
         hasSubscription: false,
         commissionRate: commissionForPlan(input.plan),
       })
@@ -107,14 +106,6 @@ async function createMerchantRegistration(deps: MerchantDeps, input: MerchantReg
   }
 }
 
-/**
- * Customer messaging works on deals_messaging, or on advertise_messaging once its subscription is
- * paid and current (merchant-admin.md §4, DESIGN.md 7).
- */
-export function messagingAccess(m: { subscriptionPlan: PlanId; hasSubscription: boolean }): boolean {
-  return m.subscriptionPlan === 'deals_messaging' || (m.subscriptionPlan === 'advertise_messaging' && m.hasSubscription);
-}
-
 /** The signed-in merchant's merchant record and newest registration request (dashboard states). */
 export async function merchantOverview(db: Db | Tx, userId: string): Promise<MerchantOverview> {
   const [merchant] = await db.select().from(merchants).where(eq(merchants.userId, userId));
@@ -137,11 +128,11 @@ export async function merchantOverview(db: Db | Tx, userId: string): Promise<Mer
           state: merchant.state,
           subscriptionPlan: merchant.subscriptionPlan,
           approved: merchant.approved,
-          hasMessaging: merchant.hasMessaging,
+          hasMessaging: hasMessagingAccess(merchant),
           hasSubscription: merchant.hasSubscription,
           commissionRate: merchant.commissionRate,
           createdAt: merchant.createdAt.toISOString(),
-          messagingAccess: messagingAccess(merchant),
+          messagingAccess: hasMessagingAccess(merchant),
           paymentRequired: merchant.subscriptionPlan === 'advertise_messaging' && !merchant.hasSubscription,
         }
       : null,

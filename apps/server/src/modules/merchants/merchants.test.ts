@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { hasMessagingAccess } from '@localperks/shared';
 import { merchantRegistrationRequests, merchants, notifications, users } from '../../db/schema';
 import { build, sessionCookie } from '../../../test/build';
 
@@ -53,21 +54,22 @@ describe('merchant registration', () => {
     expect(merchant).toMatchObject({
       userId,
       approved: false,
-      hasMessaging: true,
       hasSubscription: false,
       subscriptionPlan: 'deals_messaging',
       commissionRate: 15,
     });
+    // Messaging comes with the plan only once the merchant is approved.
+    expect(hasMessagingAccess(merchant!)).toBe(false);
     const notes = await db.select().from(notifications).where(eq(notifications.userId, admin.id));
     expect(notes).toEqual([expect.objectContaining({ type: 'merchant_registration', entityId: registrationId })]);
     expect((await t.lastMail(body.email, 'email_verification'))?.text).toContain('/auth/callback?type=signup&token=');
     expect((await t.lastMail(admin.email, 'admin_merchant_registration'))?.subject).toBe('New merchant registration: Lakeview Bakery');
   });
 
-  it('gives messaging to every plan but advertise_only, and no subscription until paid', async () => {
-    for (const [plan, hasMessaging, commission] of [
-      ['advertise_only', false, 0],
-      ['advertise_messaging', true, 0],
+  it('records the plan and its commission, with no subscription until paid and no messaging before approval', async () => {
+    for (const [plan, commission] of [
+      ['advertise_only', 0],
+      ['advertise_messaging', 0],
     ] as const) {
       const body = form({ plan, website: '' });
       await register(body);
@@ -77,11 +79,11 @@ describe('merchant registration', () => {
         .where(eq(merchants.id, (await registered(body.email)).merchantId));
       expect(merchant).toMatchObject({
         subscriptionPlan: plan,
-        hasMessaging,
         hasSubscription: false,
         commissionRate: commission,
         website: null,
       });
+      expect(hasMessagingAccess({ ...merchant!, approved: true })).toBe(false);
     }
     // The plan defaults to advertise_only.
     const { plan: _p, ...noPlan } = form();
@@ -174,8 +176,10 @@ describe('merchant registration', () => {
         businessName: 'Lakeview Bakery',
         approved: false,
         subscriptionPlan: 'advertise_messaging',
-        hasMessaging: true,
+        hasMessaging: false,
         hasSubscription: false,
+        messagingAccess: false,
+        paymentRequired: true,
       },
       registration: { status: 'pending', requiresMerchantResponse: false, rejectionReason: null, email: body.email },
     });

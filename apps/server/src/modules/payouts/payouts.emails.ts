@@ -1,4 +1,4 @@
-import { formatCents } from '@localperks/shared';
+import { formatCents, plural, paths } from '@localperks/shared';
 import { composeMail, type MailMessage } from '../../mail/mailer';
 
 /** A calendar day `YYYY-MM-DD` as "Nov 1, 2026". */
@@ -26,9 +26,9 @@ export function payoutPaidEmail(
       heading: 'Your payout has been paid',
       paragraphs: [
         `The payout of ${p.businessName} for sales from ${day(p.periodStart)} to ${day(p.periodEnd)} has been paid.`,
-        `${p.totalPurchases} purchase${p.totalPurchases === 1 ? '' : 's'}: ${formatCents(p.grossCents)} in sales, ${formatCents(p.commissionCents)} commission, ${formatCents(p.netCents)} paid to you.`,
+        `${plural(p.totalPurchases, 'purchase')}: ${formatCents(p.grossCents)} in sales, ${formatCents(p.commissionCents)} commission, ${formatCents(p.netCents)} paid to you.`,
       ],
-      action: { label: 'Open your dashboard', url: `${appUrl}/merchant/dashboard` },
+      action: { label: 'Open your dashboard', url: `${appUrl}${paths.merchantDashboard}` },
     }),
   };
 }

@@ -15,14 +15,13 @@ import { deliverQueuedMail } from '../../lib/deliver-mail';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../admin/audit';
 import { payoutPaidEmail } from './payouts.emails';
+import { LOCK_IDS } from '../../lib/lock-ids';
 
 /**
  * A period is closed this long after its last day ends, so that a purchase whose transaction began
  * just before midnight (its purchased_at is the transaction's start) has committed by then.
  */
 export const PAYOUT_CLOSE_GRACE_MS = 15 * 60_000;
-/** Held by the instance closing payout periods; the others skip the tick (DESIGN.md: scale-out). */
-const PAYOUT_LOCK_KEY = 724020;
 
 type Rows<T> = { rows: T[] };
 
@@ -41,7 +40,7 @@ export async function closePayoutPeriods(deps: Pick<Deps, 'db' | 'clock'>): Prom
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
-    const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(${PAYOUT_LOCK_KEY}) as locked`)) as unknown as Rows<{
+    const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_IDS.payoutRun}) as locked`)) as unknown as Rows<{
       locked: boolean;
     }>;
     if (!lock.rows[0]?.locked) return { ran: false, created: 0 };

@@ -1,10 +1,11 @@
 import { and, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
-import { VOTE_MESSAGES } from '@localperks/shared';
+import { VOTE_MESSAGES, paths } from '@localperks/shared';
 import type { Tx } from '../../db/client';
 import { dealVotes, deals, merchants, notifications, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { publishDealEvent } from '../../lib/events';
 import type { Deps } from '../../lib/deps';
+import { LOCK_IDS } from '../../lib/lock-ids';
 import { unlockedMerchantEmail, unlockedVoterEmail } from './perkboost.emails';
 
 export interface Unlocked {
@@ -79,7 +80,7 @@ export async function unlockIfReached(tx: Tx, dealId: string, now: Date): Promis
 }
 
 export async function sendUnlockEmails(deps: Pick<Deps, 'mailer' | 'config'>, unlocked: Unlocked) {
-  const url = `${deps.config.appUrl}/deals/${unlocked.dealId}`;
+  const url = `${deps.config.appUrl}${paths.deal(unlocked.dealId)}`;
   for (const r of unlocked.recipients)
     await deps.mailer.send(
       r.isMerchant ? unlockedMerchantEmail(r.email, unlocked.title, url) : unlockedVoterEmail(r.email, unlocked.title, url),
@@ -170,7 +171,9 @@ export async function runPerkboostTick(
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
-    const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(724010) as locked`)) as unknown as { rows: { locked: boolean }[] };
+    const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_IDS.voteSweep}) as locked`)) as unknown as {
+      rows: { locked: boolean }[];
+    };
     if (!lock.rows[0]?.locked) return { ran: false, unlocked: [], expired: 0, expiredIds: [] };
     const due = await tx
       .select({ id: deals.id })

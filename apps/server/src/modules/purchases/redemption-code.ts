@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
+import { paths } from '@localperks/shared';
 
 /** Crockford base32: no I, L, O or U, so a code read aloud or typed is not mistaken. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -14,7 +15,7 @@ export function generateRedemptionCode(): string {
 }
 
 /** The merchant redeem screen with the code filled in: what the voucher's QR encodes. */
-export const redeemUrlFor = (appUrl: string, code: string) => `${appUrl}/merchant/redeem?code=${encodeURIComponent(code)}`;
+export const redeemUrlFor = (appUrl: string, code: string) => `${appUrl}${paths.merchantRedeemCode(code)}`;
 
 export const qrSvg = (text: string) =>
   QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#0f172a', light: '#ffffff' } });

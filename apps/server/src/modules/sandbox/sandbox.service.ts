@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { SANDBOX_DECLINE_CARD, SANDBOX_MESSAGES, SANDBOX_TEST_CARD, parseExpiry, type SandboxSession } from '@localperks/shared';
+import { SANDBOX_DECLINE_CARD, SANDBOX_MESSAGES, SANDBOX_TEST_CARD, addMonth, parseExpiry, type SandboxSession } from '@localperks/shared';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { sandboxSessions, sandboxSubscriptions } from '../../db/schema';
@@ -132,17 +132,6 @@ export async function deliverCompletedWebhook(deps: WebhookDeps, session: Row): 
     return true;
   }
   return false;
-}
-
-/** One month later on the calendar (Jan 31 → Feb 28/29), in UTC. */
-export function addMonth(at: Date): Date {
-  const next = new Date(at);
-  const day = at.getUTCDate();
-  next.setUTCDate(1);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  const last = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
-  next.setUTCDate(Math.min(day, last));
-  return next;
 }
 
 /** Signs and posts one event to our webhook endpoint, through the route a real provider calls. */

@@ -12,14 +12,13 @@ import {
   newTicketSchema,
   okSchema,
   ticketMessageSchema,
+  HOUR_MS,
 } from '@localperks/shared';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { publishMessageEvent } from '../../lib/events';
 import { addMyMessage, getMyTicket, listMyTickets, openMyTicket } from './support.service';
 import { feedback, supportMessages, supportTickets } from '../../db/schema';
 import { composeMail } from '../../mail/mailer';
-
-const HOUR = 60 * 60_000;
 
 export async function supportRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -40,7 +39,7 @@ export async function supportRoutes(app: FastifyInstance) {
       await consumeRateLimit(
         app.db,
         `feedback:ip:${request.ip}`,
-        { max: 20, windowMs: HOUR },
+        { max: 20, windowMs: HOUR_MS },
         'Too much feedback sent from your network. Please try again later.',
       );
       await app.db
@@ -66,7 +65,7 @@ export async function supportRoutes(app: FastifyInstance) {
       await consumeRateLimit(
         app.db,
         `contact:ip:${request.ip}`,
-        { max: 10, windowMs: HOUR },
+        { max: 10, windowMs: HOUR_MS },
         'Too many messages sent from your network. Please try again later.',
       );
       const { name, email, subject, message } = request.body;
@@ -141,7 +140,7 @@ export async function supportRoutes(app: FastifyInstance) {
       await consumeRateLimit(
         app.db,
         `contact:user:${request.user!.id}`,
-        { max: 10, windowMs: HOUR },
+        { max: 10, windowMs: HOUR_MS },
         'Too many messages sent. Please try again later.',
       );
       reply.code(201);
@@ -164,7 +163,7 @@ export async function supportRoutes(app: FastifyInstance) {
       await consumeRateLimit(
         app.db,
         `support-reply:user:${request.user!.id}`,
-        { max: 30, windowMs: HOUR },
+        { max: 30, windowMs: HOUR_MS },
         'Too many messages sent. Please try again later.',
       );
       reply.code(201);

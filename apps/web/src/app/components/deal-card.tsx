@@ -1,20 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Heart, MapPin, ShoppingCart, Zap } from 'lucide-react';
-import { formatCents, type DealSummary } from '@localperks/shared';
+import { formatCents, isDealExpired, isPurchasable, type DealSummary } from '@localperks/shared';
 import { Button } from '../../components/ui/button';
 import { FallbackImage } from '../../components/ui/fallback-image';
+import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import { useRenderTime } from '../../lib/hydration';
 import { useAddToCart } from '../../lib/use-add-to-cart';
 import { useIsFavorite, useToggleFavorite } from '../../features/favorites/use-favorites';
 import { VotePanel } from '../../features/perkboost/components/vote-panel';
-
-export const isDealExpired = (deal: Pick<DealSummary, 'status' | 'expirationDate'>, now = Date.now()) =>
-  deal.status === 'expired' || new Date(deal.expirationDate).getTime() <= now;
-
-/** Bought directly: a live standard deal, or a crowd-vote deal once unlocked (a pending one is still collecting votes). */
-export const isPurchasable = (deal: DealSummary, now = Date.now()) => !isDealExpired(deal, now) && deal.status === 'active';
 
 /**
  * A deal in a grid: the title link covers the whole card (::after overlay); the buttons sit above
@@ -29,10 +24,10 @@ export function DealCard({ deal, footer, isLcp = false }: { deal: DealSummary; f
   // The server's render time until hydrated, so the badge and the button match the server's HTML.
   const now = useRenderTime();
   const isExpired = isDealExpired(deal, now);
-  // Crowd-vote cards sell through the vote panel's Pay Now once unlocked.
+  // Crowd-vote cards sell through the vote panel's Pay Now once unlocked; the server's rule decides (shared isPurchasable).
   const canBuy = !isCrowdVote && isPurchasable(deal, now);
   // Standard cards link to /deal/{id}, crowd-vote cards to /deals/{id} (customer.md §2); both show the same page.
-  const href = isCrowdVote ? `/deals/${deal.id}` : `/deal/${deal.id}`;
+  const href = isCrowdVote ? paths.deal(deal.id) : paths.dealLegacy(deal.id);
 
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">

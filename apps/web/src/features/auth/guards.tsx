@@ -3,6 +3,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { homePathForRole, safeReturnTo, type Role } from '@localperks/shared';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
+import { paths } from '../../config/paths';
 
 /**
  * Sign-in pages: a signed-in user is sent on to the page that asked for sign-in (returnTo), else by
@@ -22,7 +23,7 @@ export function RequireRole({ roles, children }: { roles?: Role[]; children: Rea
   const { user, isLoading } = useSession();
   const location = useLocation();
   if (isLoading) return <Spinner />;
-  if (!user) return <Navigate to={`/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (!user) return <Navigate to={paths.loginReturningTo(location.pathname + location.search)} replace />;
   if (roles && !roles.includes(user.role)) return <Navigate to={homePathForRole(user.role)} replace />;
   return <>{children}</>;
 }

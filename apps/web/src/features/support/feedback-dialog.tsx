@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { FEEDBACK_MESSAGES } from '@localperks/shared';
+import { FEEDBACK_MESSAGES, FEEDBACK_MAX_LENGTH } from '@localperks/shared';
 import { Button } from '../../components/ui/button';
 import type { DeferredDialogProps } from '../../components/ui/deferred-dialog';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -48,7 +48,7 @@ export default function FeedbackDialog({ open, onOpenChange, contentId, onCloseA
           value={text}
           onChange={(e) => setText(e.target.value)}
           placeholder="Your feedback..."
-          maxLength={2000}
+          maxLength={FEEDBACK_MAX_LENGTH}
         />
         <div className="mt-4 flex justify-end gap-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

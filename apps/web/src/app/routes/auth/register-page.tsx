@@ -41,7 +41,7 @@ export default function RegisterPage() {
     );
 
   return (
-    <RedirectIfSignedIn to="/">
+    <RedirectIfSignedIn to={paths.home}>
       <AuthShell title="Create Account">
         <Card>
           <CardHeader>

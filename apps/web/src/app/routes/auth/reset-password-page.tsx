@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { AUTH_MESSAGES, newPasswordSchema } from '@localperks/shared';
+import { AUTH_MESSAGES, resetPasswordFormSchema, type ResetPasswordForm } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -18,25 +20,24 @@ export default function ResetPasswordPage() {
   const refreshToken = params.get('refresh_token');
   const reset = useResetPassword();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
+  const form = useForm<ResetPasswordForm>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
   const [linkError, setLinkError] = useState<string | null>(null);
 
   if (!accessToken || !refreshToken) return <Navigate to={paths.forgotPassword} replace />;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setFieldError(undefined);
-    if (password !== confirm) {
-      toast.error(AUTH_MESSAGES.resetMismatchTitle, { description: AUTH_MESSAGES.resetMismatchDescription });
-      return;
-    }
-    const strength = newPasswordSchema.safeParse(password);
-    if (!strength.success) {
-      setFieldError(strength.error.issues[0]?.message);
-      return;
-    }
+  // A mismatch is reported first, as the spec's toast, and hides the strength message.
+  const isMismatch = ({ password, confirmPassword }: ResetPasswordForm) => {
+    if (password === confirmPassword) return false;
+    form.clearErrors();
+    toast.error(AUTH_MESSAGES.resetMismatchTitle, { description: AUTH_MESSAGES.resetMismatchDescription });
+    return true;
+  };
+
+  const submit = ({ password, confirmPassword }: ResetPasswordForm) => {
+    if (isMismatch({ password, confirmPassword })) return;
     reset.mutate(
       { accessToken, refreshToken, password },
       {
@@ -68,17 +69,10 @@ export default function ResetPasswordPage() {
               </Link>
             </Alert>
           )}
-          <form noValidate onSubmit={submit} className="space-y-4">
-            <Field label="New Password" error={fieldError}>
+          <form noValidate onSubmit={(e) => void form.handleSubmit(submit, () => isMismatch(form.getValues()))(e)} className="space-y-4">
+            <Field label="New Password" error={form.formState.errors.password?.message}>
               {(p) => (
-                <Input
-                  {...p}
-                  type="password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  disabled={reset.isPending}
-                />
+                <Input {...p} type="password" autoComplete="new-password" {...form.register('password')} disabled={reset.isPending} />
               )}
             </Field>
             <Field label="Confirm New Password">
@@ -87,8 +81,7 @@ export default function ResetPasswordPage() {
                   {...p}
                   type="password"
                   autoComplete="new-password"
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.target.value)}
+                  {...form.register('confirmPassword')}
                   disabled={reset.isPending}
                 />
               )}

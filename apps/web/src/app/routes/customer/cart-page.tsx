@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueries } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, Lock, MapPin, Minus, Plus, ShoppingCart, Trash2, Zap } from 'lucide-react';
-import { CHECKOUT_MESSAGES, MAX_CART_LINE_QUANTITY, TAX_RATE_BASIS_POINTS, formatCents, orderTotals } from '@localperks/shared';
+import { CHECKOUT_MESSAGES, MAX_CART_LINE_QUANTITY, TAX_LABEL, formatCents, isPurchasable, orderTotals } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -15,12 +15,9 @@ import { CheckoutFormCard } from '../../../features/checkout/components/checkout
 import { cartStore, clearCart, removeFromCart, setCartQuantity, updateCartDeal, type CartItem } from '../../../lib/cart-store';
 import { toCartDeal } from '../../../lib/use-add-to-cart';
 import { dealQuery } from '../../../features/deals/api';
-import { isPurchasable } from '../../components/deal-card';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { focusPageHeading } from '../../../lib/page-focus';
-
-const TAX_PERCENT = TAX_RATE_BASIS_POINTS / 100;
 
 /**
  * Refreshes each line against the current deal by id (customer.md §4 Cart): title and prices come
@@ -161,7 +158,7 @@ function Totals({ items }: { items: CartItem[] }) {
         <dd>{formatCents(totals.subtotalCents)}</dd>
       </div>
       <div className="flex justify-between gap-4">
-        <dt>Tax ({TAX_PERCENT}%)</dt>
+        <dt>{TAX_LABEL}</dt>
         <dd>{formatCents(totals.taxCents)}</dd>
       </div>
       <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-lg font-bold text-slate-900">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { ScanLine, Search, XCircle } from 'lucide-react';
-import { REDEEM_MESSAGES, normalizeRedemptionCode, type RedemptionLookup } from '@localperks/shared';
+import { REDEEM_MESSAGES, normalizeRedemptionCode, type RedemptionLookup, REDEMPTION_CODE_MAX_LENGTH } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -133,7 +133,7 @@ function RedeemScreen() {
                   autoCapitalize="characters"
                   autoCorrect="off"
                   spellCheck={false}
-                  maxLength={40}
+                  maxLength={REDEMPTION_CODE_MAX_LENGTH}
                   className="font-mono text-lg uppercase tracking-wider"
                 />
               )}

@@ -8,6 +8,8 @@ import {
   MERCHANT_MESSAGES,
   PLANS,
   PRODUCT_NAME,
+  PASSWORD_DIGIT,
+  PASSWORD_UPPERCASE,
   SIGNUP_PASSWORD_MIN,
   merchantRegistrationSchema,
   type MerchantRegistrationForm,
@@ -209,7 +211,7 @@ function RegistrationForm({ onRegistered }: { onRegistered: (r: { email: string;
                       Merchant Terms of Service
                     </button>{' '}
                     and the{' '}
-                    <Link to="/privacy-policy" target="_blank" className={cn(linkClass, 'inline-block min-h-6')}>
+                    <Link to={paths.privacyPolicy} target="_blank" className={cn(linkClass, 'inline-block min-h-6')}>
                       Privacy Policy
                       <span className="sr-only"> (opens in a new tab)</span>
                     </Link>
@@ -270,8 +272,8 @@ function PasswordRules({ control }: { control: Control<MerchantRegistrationForm,
   const password = useWatch({ control, name: 'password' }) ?? '';
   const rules = [
     { label: `At least ${SIGNUP_PASSWORD_MIN} characters`, isMet: password.length >= SIGNUP_PASSWORD_MIN },
-    { label: 'One uppercase letter', isMet: /[A-Z]/.test(password) },
-    { label: 'One number', isMet: /[0-9]/.test(password) },
+    { label: 'One uppercase letter', isMet: PASSWORD_UPPERCASE.test(password) },
+    { label: 'One number', isMet: PASSWORD_DIGIT.test(password) },
   ];
   return (
     <ul id="password-rules" aria-label="Password requirements" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">

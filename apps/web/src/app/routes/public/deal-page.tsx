@@ -14,7 +14,15 @@ import {
   Store,
   Zap,
 } from 'lucide-react';
-import { CATEGORIES, MAX_CART_LINE_QUANTITY, formatCents, type DealDetail } from '@localperks/shared';
+import {
+  CATEGORIES,
+  CHECKOUT_MESSAGES,
+  MAX_CART_LINE_QUANTITY,
+  formatCents,
+  isDealExpired,
+  purchaseBlock,
+  type DealDetail,
+} from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { FallbackImage } from '../../../components/ui/fallback-image';
@@ -22,7 +30,6 @@ import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { useAddToCart } from '../../../lib/use-add-to-cart';
 import { dealQuery } from '../../../features/deals/api';
-import { isDealExpired } from '../../components/deal-card';
 import { useIsFavorite, useToggleFavorite } from '../../../features/favorites/use-favorites';
 import { VotePanel } from '../../../features/perkboost/components/vote-panel';
 import { useLiveDeal } from '../../../features/perkboost/use-deal-events';
@@ -96,6 +103,8 @@ function PurchaseBox({ deal }: { deal: DealDetail }) {
     );
   }
   if (deal.status !== 'active') return <Alert title="Not available for purchase">This deal cannot be bought right now.</Alert>;
+  if (purchaseBlock(deal, renderTime) === 'closing')
+    return <Alert title="Not available for purchase">{CHECKOUT_MESSAGES.closingSoon('This deal')}</Alert>;
   if (user && user.role !== 'customer') return <Alert title="Customer accounts only">Deals are bought with a customer account.</Alert>;
 
   return (

@@ -1,7 +1,14 @@
 import { Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Search, SearchX, SlidersHorizontal } from 'lucide-react';
-import { DEAL_TYPE_FILTERS, readBrowseUrl, SORT_OPTIONS, type DealTypeFilter, type SortOption } from '@localperks/shared';
+import {
+  DEAL_TYPE_FILTERS,
+  readBrowseUrl,
+  SORT_OPTIONS,
+  type DealTypeFilter,
+  type SortOption,
+  SEARCH_MAX_LENGTH,
+} from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useDeferredDialog } from '../../../components/ui/deferred-dialog';
@@ -190,7 +197,7 @@ function SearchForm({ value, onSearch }: { value: string; onSearch: (text: strin
           value={text}
           onChange={(e) => setText(e.target.value)}
           placeholder="Search deals..."
-          maxLength={100}
+          maxLength={SEARCH_MAX_LENGTH}
           className="min-h-11 w-full rounded-lg border border-slate-400 bg-white pl-9 pr-3 text-base text-slate-900 placeholder:text-slate-500"
         />
       </div>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard, FlaskConical, Lock } from 'lucide-react';
-import { formatCents, sandboxPaySchema, type SandboxPay, type SandboxSession } from '@localperks/shared';
+import { formatCents, sandboxPaySchema, type SandboxPay, type SandboxSession, TAX_LABEL } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
@@ -65,7 +65,7 @@ function Summary({ session }: { session: SandboxSession }) {
         ))}
         {session.taxCents > 0 && (
           <li className="flex justify-between gap-4 py-2 text-slate-800">
-            <span>Tax (8%)</span>
+            <span>{TAX_LABEL}</span>
             <span>{formatCents(session.taxCents)}</span>
           </li>
         )}

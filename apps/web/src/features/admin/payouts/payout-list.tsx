@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CheckCircle2 } from 'lucide-react';
-import { formatCents, PAYOUT_MESSAGES as M, type AdminPayout } from '@localperks/shared';
+import { formatCents, plural, PAYOUT_MESSAGES as M, type AdminPayout } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { formatDate } from '../../../lib/format';
@@ -59,7 +59,7 @@ export function PayoutItem({ payout }: { payout: AdminPayout }) {
           {payout.isPaid ? <Badge tone="green">Paid</Badge> : <Badge tone="amber">Pending</Badge>}
         </div>
         <p className="text-sm text-slate-700">
-          {periodLabel(payout)} · {payout.totalPurchases} purchase{payout.totalPurchases === 1 ? '' : 's'}
+          {periodLabel(payout)} · {plural(payout.totalPurchases, 'purchase')}
         </p>
         <p className="text-sm text-slate-700">
           Sales {formatCents(payout.grossCents)} · Commission {formatCents(payout.commissionCents)} ·{' '}

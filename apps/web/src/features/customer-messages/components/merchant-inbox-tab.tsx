@@ -1,7 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Lock, Mail, MailOpen, Reply } from 'lucide-react';
-import { CUSTOMER_MESSAGE_MESSAGES as M, respondCustomerMessageSchema, type InboxMessage } from '@localperks/shared';
+import {
+  CUSTOMER_MESSAGE_MESSAGES as M,
+  respondCustomerMessageSchema,
+  type InboxMessage,
+  CUSTOMER_MESSAGE_MAX_LENGTH,
+} from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -228,7 +233,7 @@ function MessageDialog({ id, initial, onClose }: { id: string; initial: InboxMes
                         setResponse(e.target.value);
                         if (error) setError(undefined);
                       }}
-                      maxLength={2000}
+                      maxLength={CUSTOMER_MESSAGE_MAX_LENGTH}
                     />
                   )}
                 </Field>

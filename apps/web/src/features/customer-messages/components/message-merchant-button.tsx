@@ -5,6 +5,7 @@ import type { Purchase } from '@localperks/shared';
 import { buttonClass, type ButtonVariant } from '../../../components/ui/button';
 import { useSession } from '../../../lib/session';
 import type { MessageMerchantTarget } from './message-merchant-dialog';
+import { paths } from '../../../config/paths';
 
 const MessageMerchantDialog = lazy(() => import('./message-merchant-dialog'));
 
@@ -35,10 +36,7 @@ export function MessageMerchantButton({
   );
   if (!user) {
     return (
-      <Link
-        to={`/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`}
-        className={buttonClass(variant, size, className)}
-      >
+      <Link to={paths.loginReturningTo(location.pathname + location.search)} className={buttonClass(variant, size, className)}>
         {label}
       </Link>
     );

@@ -1,5 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { CUSTOMER_MESSAGE_MESSAGES as M, customerMessageFormSchema } from '@localperks/shared';
+import {
+  CUSTOMER_MESSAGE_MESSAGES as M,
+  customerMessageFormSchema,
+  CUSTOMER_MESSAGE_MAX_LENGTH,
+  CUSTOMER_MESSAGE_SUBJECT_MAX_LENGTH,
+} from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Field, Input, Textarea } from '../../../components/ui/input';
@@ -69,7 +74,7 @@ export default function MessageMerchantDialog({
                   setSubject(e.target.value);
                   if (errors.subject) setErrors(({ subject: _s, ...rest }) => rest);
                 }}
-                maxLength={150}
+                maxLength={CUSTOMER_MESSAGE_SUBJECT_MAX_LENGTH}
               />
             )}
           </Field>
@@ -83,7 +88,7 @@ export default function MessageMerchantDialog({
                   setMessage(e.target.value);
                   if (errors.message) setErrors(({ message: _m, ...rest }) => rest);
                 }}
-                maxLength={2000}
+                maxLength={CUSTOMER_MESSAGE_MAX_LENGTH}
               />
             )}
           </Field>

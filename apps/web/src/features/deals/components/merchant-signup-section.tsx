@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Store } from 'lucide-react';
-import { PLANS, merchantLeadSchema, type Ok } from '@localperks/shared';
+import { formatPercent, formatPrice, merchantLeadSchema, planById, PERSON_NAME_MAX_LENGTH, type Ok } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { api } from '../../../lib/api-client';
@@ -9,19 +9,19 @@ import { toast } from '../../../lib/toast';
 
 type OptionType = 'free' | 'premium' | 'commission' | 'close';
 
-const premium = PLANS.find((p) => p.id === 'advertise_messaging')!;
-const commission = PLANS.find((p) => p.id === 'deals_messaging')!;
+const premium = planById('advertise_messaging');
+const commission = planById('deals_messaging');
 
 const OPTIONS: { value: OptionType; label: string; hint: string }[] = [
   { value: 'free', label: 'Free listing', hint: 'A basic business listing that appears in search results.' },
   {
     value: 'premium',
-    label: `Premium: Advertise + Messaging, $${premium.priceCentsPerMonth / 100}/month`,
+    label: `Premium: Advertise + Messaging, ${formatPrice(premium.priceCentsPerMonth)}/month`,
     hint: 'An enhanced profile and messaging with your customers.',
   },
   {
     value: 'commission',
-    label: `Sell deals: ${commission.commissionPercent}% commission`,
+    label: `Sell deals: ${formatPercent(commission.commissionPercent)} commission`,
     hint: 'Create deals and pay only when you sell.',
   },
   { value: 'close', label: 'Close my merchant account', hint: 'We will confirm with you before anything is closed.' },
@@ -142,7 +142,13 @@ export default function MerchantSignupSection() {
               <label htmlFor={`${id}-name`} className="block text-sm font-medium text-slate-800">
                 Name <span className="text-slate-700">(optional)</span>
               </label>
-              <Input id={`${id}-name`} autoComplete="name" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+              <Input
+                id={`${id}-name`}
+                autoComplete="name"
+                maxLength={PERSON_NAME_MAX_LENGTH}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+              />
             </div>
           </div>
 

@@ -1,4 +1,4 @@
-import { BOOST_OPTIONS, formatCents } from '@localperks/shared';
+import { BOOST_OPTIONS, formatCents, plural } from '@localperks/shared';
 import { cn } from '../../../lib/cn';
 
 /** The four PerkBoost durations with their prices (merchant-admin.md §9), as one radio group. */
@@ -40,9 +40,7 @@ export function BoostOptions({
               {o.tag && (
                 <span className="absolute -top-2.5 rounded-full bg-amber-700 px-2 py-0.5 text-xs font-semibold text-white">{o.tag}</span>
               )}
-              <span className="font-semibold text-slate-900">
-                {o.days} {o.days === 1 ? 'day' : 'days'}
-              </span>
+              <span className="font-semibold text-slate-900">{plural(o.days, 'day')}</span>
               <span className="text-sm text-slate-700">{formatCents(o.priceCents)}</span>
             </label>
           );

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Plus, Rocket, X } from 'lucide-react';
 import {
   CATEGORIES,
+  DAY_MS,
   DEAL_HIGHLIGHTS_MAX,
   LOCATIONS,
   MERCHANT_DEAL_MESSAGES as M,
@@ -18,6 +19,8 @@ import {
   type MerchantDeal,
   type MerchantDealForm,
   type SaveMerchantDealResult,
+  DEAL_TITLE_MAX,
+  DEAL_HIGHLIGHT_MAX_LENGTH,
 } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -141,7 +144,7 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} aria-label={isEdit ? 'Edit deal' : 'Create deal'}>
       <fieldset disabled={busy} className="min-w-0 space-y-6">
         <Field label="Title" error={errors.title?.message}>
-          {(p) => <Input {...p} {...form.register('title')} maxLength={100} placeholder="e.g. Two-course dinner for two" />}
+          {(p) => <Input {...p} {...form.register('title')} maxLength={DEAL_TITLE_MAX} placeholder="e.g. Two-course dinner for two" />}
         </Field>
 
         <Field
@@ -165,7 +168,7 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
                   {...form.register(`highlights.${i}` as const)}
                   aria-label={`Highlight ${i + 1}`}
                   aria-invalid={Boolean(errors.highlights?.[i])}
-                  maxLength={150}
+                  maxLength={DEAL_HIGHLIGHT_MAX_LENGTH}
                 />
                 {errors.highlights?.[i]?.message && (
                   <p role="alert" className="mt-1 text-sm text-red-700">
@@ -246,7 +249,7 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
           hint="The deal can be bought and redeemed until the end of this day."
         >
           {(p) => (
-            <Input {...p} {...form.register('expirationDate')} type="date" min={toYmd(new Date(Date.now() + 86_400_000).toISOString())} />
+            <Input {...p} {...form.register('expirationDate')} type="date" min={toYmd(new Date(Date.now() + DAY_MS).toISOString())} />
           )}
         </Field>
 

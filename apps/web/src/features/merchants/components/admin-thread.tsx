@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageSquare, Send } from 'lucide-react';
-import { MERCHANT_DASHBOARD_MESSAGES as D } from '@localperks/shared';
+import { MERCHANT_DASHBOARD_MESSAGES as D, REGISTRATION_MESSAGE_MAX_LENGTH } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -124,7 +124,7 @@ export function AdminThread() {
               onChange={(e) => setText(e.target.value)}
               onKeyDown={onKeyDown}
               aria-describedby="merchant-thread-hint"
-              maxLength={5000}
+              maxLength={REGISTRATION_MESSAGE_MAX_LENGTH}
             />
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p id="merchant-thread-hint" className="text-xs text-slate-600">

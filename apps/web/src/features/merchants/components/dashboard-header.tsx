@@ -4,6 +4,7 @@ import { MERCHANT_DASHBOARD_MESSAGES as D } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../lib/toast';
 import { useLogout } from '../../../lib/session';
+import { paths } from '../../../config/paths';
 
 /** Title Merchant Dashboard, the Business badge, the business name and Logout (merchant-admin.md §2). */
 export function DashboardHeader({ businessName }: { businessName?: string }) {
@@ -27,7 +28,7 @@ export function DashboardHeader({ businessName }: { businessName?: string }) {
           logout.mutate(undefined, {
             onSuccess: () => {
               toast.success(D.loggedOutTitle, { description: 'You have been successfully logged out.' });
-              void navigate('/');
+              void navigate(paths.home);
             },
             onError: (err) => toast.error(D.logoutFailedTitle, { description: err.message || D.logoutFailed }),
           })

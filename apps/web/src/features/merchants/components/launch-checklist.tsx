@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Circle, MinusCircle } from 'lucide-react';
-import type { LaunchStep } from '@localperks/shared';
+import { formatCents, planById, type LaunchStep } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -29,7 +29,7 @@ const STEPS: Record<LaunchStep, { title: string; todo: string; link: string; act
   },
   planPaid: {
     title: 'Pay for your plan',
-    todo: 'Advertise + Messaging is $15.00/month; messaging unlocks once it is paid.',
+    todo: `Advertise + Messaging is ${formatCents(planById('advertise_messaging').priceCentsPerMonth)}/month; messaging unlocks once it is paid.`,
     link: `${paths.merchantDashboard}?tab=plans`,
     action: 'Go to Switch Plans',
   },

@@ -1,5 +1,5 @@
 import { Lock } from 'lucide-react';
-import { MERCHANT_DASHBOARD_MESSAGES as D, type MerchantOverview } from '@localperks/shared';
+import { MERCHANT_DASHBOARD_MESSAGES as D, type MerchantOverview, formatCents, planById } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { PayForMessagingButton } from './pay-for-messaging';
@@ -16,7 +16,8 @@ export function MessagesLocked({ merchant, onSwitchPlans }: { merchant: Merchant
         {merchant.subscriptionPlan === 'advertise_messaging' ? (
           <>
             <p className="max-w-md text-slate-700">
-              {D.paymentNeeded} The Advertise + Messaging plan is $15.00 per month, billed monthly until canceled.
+              {D.paymentNeeded} The Advertise + Messaging plan is {formatCents(planById('advertise_messaging').priceCentsPerMonth)} per
+              month, billed monthly until canceled.
             </p>
             {merchant.approved ? (
               <PayForMessagingButton />

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { CreditCard } from 'lucide-react';
-import { PLANS, formatCents } from '@localperks/shared';
+import { formatCents, planById } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../lib/toast';
 import { useStartSubscriptionCheckout } from '../api';
 
-const PRICE = PLANS.find((p) => p.id === 'advertise_messaging')!.priceCentsPerMonth;
+const PRICE = planById('advertise_messaging').priceCentsPerMonth;
 
 /** Opens the payment provider's card page for the $15/month messaging subscription. */
 export function PayForMessagingButton({ className }: { className?: string }) {

@@ -3,9 +3,12 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, Lock, ThumbsUp, Unlock, Zap } from 'lucide-react';
 import {
+  CHECKOUT_MESSAGES,
   VOTE_MESSAGES,
   VOTE_PROGRESS_HIGH,
   VOTE_PROGRESS_MID,
+  isDealExpired,
+  isPurchasable,
   remainingTimeText,
   type DealSummary,
   type VoteResult,
@@ -33,7 +36,7 @@ const VoteReceivedDialog = lazyPart(loadVoteReceivedDialog);
 type Phase = 'unlocked' | 'expired' | 'voted' | 'open';
 
 function phaseOf(deal: DealSummary, remaining: string, hasVoted: boolean, now: Date): Phase {
-  const isPastExpiry = new Date(deal.expirationDate).getTime() <= now.getTime();
+  const isPastExpiry = isDealExpired(deal, now);
   if (deal.status === 'active') return isPastExpiry ? 'expired' : 'unlocked';
   if (deal.status !== 'pending' || remaining === 'Expired' || remaining === 'Unknown' || isPastExpiry) return 'expired';
   return hasVoted ? 'voted' : 'open';
@@ -178,9 +181,13 @@ export function VotePanel({ deal: dealProp, compact }: { deal: DealSummary; comp
         <span className={cn(badgeClass, 'bg-emerald-100 text-emerald-900')}>
           <Unlock aria-hidden className="h-4 w-4" /> Unlocked
         </span>
-        <Button className="flex-1" onClick={payNow} aria-label={`Pay Now: ${deal.title}`}>
-          Pay Now
-        </Button>
+        {isPurchasable(deal, now) ? (
+          <Button className="flex-1" onClick={payNow} aria-label={`Pay Now: ${deal.title}`}>
+            Pay Now
+          </Button>
+        ) : (
+          <span className="text-sm text-slate-700">{CHECKOUT_MESSAGES.closingSoon('This deal')}</span>
+        )}
       </div>
     ) : phase === 'expired' ? (
       <span className={cn(badgeClass, 'bg-slate-200 text-slate-800')}>

@@ -1,7 +1,9 @@
+import { plural } from '@localperks/shared';
+
 export { formatDate } from '../../../lib/format';
 
 /** "3 days", "1 day". */
-export const daysText = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
+export const daysText = (days: number) => plural(days, 'day');
 
 export type PurchaseStatus = 'active' | 'expired' | 'redeemed';
 

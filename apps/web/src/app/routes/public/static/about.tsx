@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { BadgePercent, Heart, MapPin, MessageSquare, Rocket, ShieldCheck, Store, Users } from 'lucide-react';
 import { CATEGORIES, LOCATIONS, PRODUCT_NAME } from '@localperks/shared';
 import { h2Class, textClass, primaryButton, secondaryButton, IconCardList } from './page-parts';
+import { paths } from '../../../../config/paths';
 
 const customerReasons = [
   {
@@ -92,11 +93,11 @@ export default function AboutPage() {
         <IconCardList items={merchantReasons} />
         <p className={`mt-4 ${textClass}`}>
           Compare plans on our{' '}
-          <Link to="/merchant/pricing" className="text-emerald-800 underline hover:text-emerald-900">
+          <Link to={paths.merchantPricing} className="text-emerald-800 underline hover:text-emerald-900">
             merchant pricing page
           </Link>{' '}
           or read the{' '}
-          <Link to="/merchant/faq" className="text-emerald-800 underline hover:text-emerald-900">
+          <Link to={paths.merchantFaq} className="text-emerald-800 underline hover:text-emerald-900">
             merchant FAQ
           </Link>
           .
@@ -133,16 +134,16 @@ export default function AboutPage() {
           Whether you are looking for your next favorite lunch spot or for new customers, there is a place for you on {PRODUCT_NAME}.
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Link to="/deals" className={primaryButton}>
+          <Link to={paths.deals} className={primaryButton}>
             Browse Deals
           </Link>
-          <Link to="/merchant/register" className={secondaryButton}>
+          <Link to={paths.merchantRegister} className={secondaryButton}>
             List Your Business
           </Link>
         </div>
         <p className={`mt-4 ${textClass}`}>
           Questions? Visit our{' '}
-          <Link to="/contact" className="text-emerald-800 underline hover:text-emerald-900">
+          <Link to={paths.contact} className="text-emerald-800 underline hover:text-emerald-900">
             contact page
           </Link>
           .

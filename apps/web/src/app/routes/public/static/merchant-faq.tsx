@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronDown } from 'lucide-react';
-import { BOOST_OPTIONS, BUSINESS_HOURS, PLANS, PRODUCT_NAME, SUPPORT_CONTACT, formatCents } from '@localperks/shared';
+import { BOOST_OPTIONS, BUSINESS_HOURS, PLANS, PRODUCT_NAME, SUPPORT_CONTACT, formatCents, plural } from '@localperks/shared';
 import { textClass, listClass, linkClass, primaryButton, secondaryButton, formatPrice } from './page-parts';
+import { paths } from '../../../../config/paths';
 
 /** `$15` for whole dollars, `$9.99` otherwise. */
 function planPrice(plan: (typeof PLANS)[number]): string {
@@ -30,7 +31,7 @@ const faqs: { question: string; answer: ReactNode }[] = [
         </ul>
         <p className={`mt-2 ${textClass}`}>
           See the full comparison on our{' '}
-          <Link to="/merchant/pricing" className={linkClass}>
+          <Link to={paths.merchantPricing} className={linkClass}>
             pricing page
           </Link>
           .
@@ -65,7 +66,7 @@ const faqs: { question: string; answer: ReactNode }[] = [
         <p className={`mt-2 ${textClass}`}>
           Payment processing fees are separate from commission. We give at least 30 days' notice before any change to commission rates. Full
           details are in the{' '}
-          <Link to="/company/merchant-terms" className={linkClass}>
+          <Link to={paths.merchantTerms} className={linkClass}>
             Merchant Terms of Service
           </Link>
           .
@@ -104,9 +105,8 @@ const faqs: { question: string; answer: ReactNode }[] = [
       <p className={textClass}>
         PerkBoost is a premium add-on that boosts a deal for extra visibility: top placement on search and category pages, homepage
         eligibility and a premium badge. PerkBoost deals use crowd voting, unlocking for purchase once enough customers vote before the
-        deadline. Boosts start at {formatCents(cheapestBoost.priceCents)} for{' '}
-        {cheapestBoost.days === 1 ? '1 day' : `${cheapestBoost.days} days`}.{' '}
-        <Link to="/perkboost-info" className={linkClass}>
+        deadline. Boosts start at {formatCents(cheapestBoost.priceCents)} for {plural(cheapestBoost.days, 'day')}.{' '}
+        <Link to={paths.perkboostInfo} className={linkClass}>
           Learn more about PerkBoost
         </Link>
         .
@@ -131,7 +131,7 @@ const faqs: { question: string; answer: ReactNode }[] = [
         If a customer reports a problem, such as a deal you could not fulfil, we contact you first and you have 5 business days to respond.
         If the issue is not resolved, {PRODUCT_NAME} may refund the customer directly and deduct the amount from your future payouts. Read
         the full{' '}
-        <Link to="/company/merchant-refund-policy" className={linkClass}>
+        <Link to={paths.merchantRefundPolicy} className={linkClass}>
           Merchant Refund Policy
         </Link>
         .
@@ -154,7 +154,7 @@ const faqs: { question: string; answer: ReactNode }[] = [
         Describe your offer clearly and accurately, including what is included, any restrictions and the expiration date. Do not include
         phone numbers in deal descriptions; customers can reach you through {PRODUCT_NAME} messaging instead. Every deal is reviewed and may
         be edited or removed if it breaks our{' '}
-        <Link to="/company/merchant-terms" className={linkClass}>
+        <Link to={paths.merchantTerms} className={linkClass}>
           content rules
         </Link>
         .
@@ -175,7 +175,7 @@ const faqs: { question: string; answer: ReactNode }[] = [
             {SUPPORT_CONTACT.phone}
           </a>{' '}
           or use our{' '}
-          <Link to="/contact" className={linkClass}>
+          <Link to={paths.contact} className={linkClass}>
             contact form
           </Link>
           . Our hours are:
@@ -224,10 +224,10 @@ export default function MerchantFaqPage() {
         </h2>
         <p className={textClass}>Our team is happy to help you get started.</p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Link to="/merchant/register" className={primaryButton}>
+          <Link to={paths.merchantRegister} className={primaryButton}>
             Register as a Merchant
           </Link>
-          <Link to="/contact" className={secondaryButton}>
+          <Link to={paths.contact} className={secondaryButton}>
             Contact Us
           </Link>
         </div>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ArrowRight, Check, Rocket, X } from 'lucide-react';
 import { BOOST_OPTIONS, PLANS, PRODUCT_NAME, formatCents } from '@localperks/shared';
 import { textClass, linkClass, primaryButton, secondaryButton, formatPrice, durationLabel } from './page-parts';
+import { paths } from '../../../../config/paths';
 
 type Plan = (typeof PLANS)[number];
 
@@ -84,7 +85,7 @@ export default function MerchantPricingPage() {
                 )}
 
                 <div className="mt-auto pt-6">
-                  <Link to="/merchant/register" className={`w-full ${primaryButton}`}>
+                  <Link to={paths.merchantRegister} className={`w-full ${primaryButton}`}>
                     Register<span className="sr-only"> for {plan.name}</span>
                   </Link>
                 </div>
@@ -121,7 +122,7 @@ export default function MerchantPricingPage() {
               ))}
             </ul>
           </div>
-          <Link to="/perkboost-info" className={`shrink-0 ${secondaryButton}`}>
+          <Link to={paths.perkboostInfo} className={`shrink-0 ${secondaryButton}`}>
             Learn about PerkBoost
             <ArrowRight className="size-5" aria-hidden="true" />
           </Link>
@@ -130,11 +131,11 @@ export default function MerchantPricingPage() {
 
       <p className={`mt-8 ${textClass}`}>
         Have questions first? Read the{' '}
-        <Link to="/merchant/faq" className={linkClass}>
+        <Link to={paths.merchantFaq} className={linkClass}>
           merchant FAQ
         </Link>{' '}
         or the{' '}
-        <Link to="/company/merchant-terms" className={linkClass}>
+        <Link to={paths.merchantTerms} className={linkClass}>
           Merchant Terms of Service
         </Link>
         .

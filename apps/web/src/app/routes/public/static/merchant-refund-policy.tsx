@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@localperks/shared';
 import { h2Class, textClass, listClass, linkClass, SupportAddress, RegisterMerchantCta, LegalHeader } from './page-parts';
+import { paths } from '../../../../config/paths';
 
 export default function MerchantRefundPolicyPage() {
   return (
@@ -15,12 +16,12 @@ export default function MerchantRefundPolicyPage() {
           Customers buy deals on {PRODUCT_NAME} trusting that the merchant will deliver what was promised. This policy explains when a
           customer can receive a refund for a deal you sold, how refund claims are handled, and how refunds and chargebacks affect your
           account and payouts. It forms part of our{' '}
-          <Link to="/company/merchant-terms" className={linkClass}>
+          <Link to={paths.merchantTerms} className={linkClass}>
             Merchant Terms of Service
           </Link>
           . For customers, all sales are final except where a refund or credit is granted at {PRODUCT_NAME}'s discretion, as described in
           our{' '}
-          <Link to="/terms" className={linkClass}>
+          <Link to={paths.terms} className={linkClass}>
             Terms of Service
           </Link>
           .

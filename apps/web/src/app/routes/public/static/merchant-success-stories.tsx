@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Info, MapPin, Quote } from 'lucide-react';
 import { PRODUCT_NAME } from '@localperks/shared';
 import { h2Class, textClass, linkClass, primaryButton, secondaryButton } from './page-parts';
+import { paths } from '../../../../config/paths';
 
 interface Story {
   id: string;
@@ -155,16 +156,16 @@ export default function MerchantSuccessStoriesPage() {
         <p className={textClass}>
           Registering takes a few minutes. Our team reviews every application, and you can start with a free listing and grow from there.
           Not sure which plan fits? Read the{' '}
-          <Link to="/merchant/faq" className={linkClass}>
+          <Link to={paths.merchantFaq} className={linkClass}>
             merchant FAQ
           </Link>
           .
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Link to="/merchant/register" className={primaryButton}>
+          <Link to={paths.merchantRegister} className={primaryButton}>
             Register as a Merchant
           </Link>
-          <Link to="/merchant/pricing" className={secondaryButton}>
+          <Link to={paths.merchantPricing} className={secondaryButton}>
             Compare Plans
           </Link>
         </div>

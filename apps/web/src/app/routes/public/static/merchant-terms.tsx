@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { PLANS, PRODUCT_NAME } from '@localperks/shared';
 import { h2Class, textClass, listClass, linkClass, formatPrice, SupportAddress, RegisterMerchantCta, LegalHeader } from './page-parts';
+import { paths } from '../../../../config/paths';
 
 /** `$15` for whole dollars, `$9.99` otherwise. */
 function planPriceText(plan: (typeof PLANS)[number]): string {
@@ -20,11 +21,11 @@ export default function MerchantTermsPage() {
         <p className={textClass}>
           These Merchant Terms of Service ("Merchant Terms") apply to every business ("merchant", "you") that registers with {PRODUCT_NAME}{' '}
           to list a business, message customers or offer deals. They apply in addition to our general{' '}
-          <Link to="/terms" className={linkClass}>
+          <Link to={paths.terms} className={linkClass}>
             Terms of Service
           </Link>{' '}
           and our{' '}
-          <Link to="/privacy" className={linkClass}>
+          <Link to={paths.privacy} className={linkClass}>
             Privacy Policy
           </Link>
           . By registering as a merchant or using the merchant dashboard, you agree to these Merchant Terms on behalf of yourself and the
@@ -80,11 +81,11 @@ export default function MerchantTermsPage() {
           Plans with a monthly fee are billed monthly and renew automatically until canceled. We will give you at least 30 days' notice
           before any change to your commission rate takes effect. Payment processing fees are separate from commission and may be deducted
           from your payouts. Payouts of your net proceeds are made semi-monthly, as described in our{' '}
-          <Link to="/merchant/faq" className={linkClass}>
+          <Link to={paths.merchantFaq} className={linkClass}>
             merchant FAQ
           </Link>
           . Optional add-ons, such as{' '}
-          <Link to="/perkboost-info" className={linkClass}>
+          <Link to={paths.perkboostInfo} className={linkClass}>
             PerkBoost
           </Link>
           , are charged at the price shown when you buy them.

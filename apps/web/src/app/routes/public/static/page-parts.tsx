@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Store, type LucideIcon } from 'lucide-react';
-import { PRODUCT_NAME, SUPPORT_CONTACT, formatCents } from '@localperks/shared';
+import { PRODUCT_NAME, SUPPORT_CONTACT, plural } from '@localperks/shared';
+import { paths } from '../../../../config/paths';
 
 /** Shared look of the static and legal pages. */
 export const h2Class = 'mt-8 mb-2 text-xl font-semibold text-slate-900';
@@ -12,13 +13,10 @@ export const primaryButton =
 export const secondaryButton =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-emerald-700 bg-white px-5 font-semibold text-emerald-800 hover:bg-emerald-50';
 
-/** "$15" for whole dollars, "$9.99" otherwise. */
-export function formatPrice(cents: number): string {
-  return cents % 100 === 0 ? `$${cents / 100}` : formatCents(cents);
-}
+export { formatPrice } from '@localperks/shared';
 
 export function durationLabel(days: number): string {
-  return days === 1 ? '1 day' : `${days} days`;
+  return plural(days, 'day');
 }
 
 /** The support postal address, e-mail and phone, as the legal pages close with. */
@@ -47,7 +45,7 @@ export function RegisterMerchantCta() {
   return (
     <div className="mt-10 rounded-lg bg-emerald-50 p-6">
       <p className={textClass}>Ready to reach more local customers?</p>
-      <Link to="/merchant/register" className={`mt-4 ${primaryButton}`}>
+      <Link to={paths.merchantRegister} className={`mt-4 ${primaryButton}`}>
         <Store className="size-5" aria-hidden="true" />
         Register as a Merchant
       </Link>

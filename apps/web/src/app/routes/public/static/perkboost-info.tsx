@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ArrowRight, Award, Eye, Home, Rocket, Search, Timer, Users } from 'lucide-react';
 import { BOOST_OPTIONS, PRODUCT_NAME, formatCents } from '@localperks/shared';
 import { h2Class, textClass, linkClass, primaryButton, durationLabel, IconCardList } from './page-parts';
+import { paths } from '../../../../config/paths';
 
 const benefits = [
   {
@@ -90,7 +91,7 @@ export default function PerkBoostInfoPage() {
         <p className={`mt-4 ${textClass}`}>
           Crowd voting builds excitement before launch and shows you real demand before you commit. Customers can see all current PerkBoost
           deals on the{' '}
-          <Link to="/perkboost" className={linkClass}>
+          <Link to={paths.perkboost} className={linkClass}>
             PerkBoost deals page
           </Link>
           .
@@ -158,12 +159,12 @@ export default function PerkBoostInfoPage() {
         </h2>
         <p className={textClass}>
           Head to your merchant dashboard, pick a deal and choose a duration. New to {PRODUCT_NAME}? Compare{' '}
-          <Link to="/merchant/pricing" className={linkClass}>
+          <Link to={paths.merchantPricing} className={linkClass}>
             merchant plans
           </Link>{' '}
           first.
         </p>
-        <Link to="/merchant/dashboard" className={`mt-4 ${primaryButton}`}>
+        <Link to={paths.merchantDashboard} className={`mt-4 ${primaryButton}`}>
           Get Started
           <ArrowRight className="size-5" aria-hidden="true" />
         </Link>

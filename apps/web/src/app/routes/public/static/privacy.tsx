@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@localperks/shared';
 import { h2Class, textClass, listClass, linkClass, SupportAddress, LegalHeader } from './page-parts';
+import { paths } from '../../../../config/paths';
 
 const h3Class = 'mt-4 mb-1 font-semibold text-slate-900';
 
@@ -192,7 +193,7 @@ export default function PrivacyPage() {
         <SupportAddress />
         <p className={`mt-4 ${textClass}`}>
           You can also reach us through our{' '}
-          <Link to="/contact" className={linkClass}>
+          <Link to={paths.contact} className={linkClass}>
             contact form
           </Link>
           .

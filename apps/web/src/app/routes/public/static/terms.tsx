@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@localperks/shared';
 import { h2Class, textClass, listClass, linkClass, SupportAddress, LegalHeader } from './page-parts';
+import { paths } from '../../../../config/paths';
 
 /** Terms of Service, served at both /terms and /company/terms. */
 export default function TermsPage() {
@@ -16,14 +17,14 @@ export default function TermsPage() {
           These Terms of Service ("Terms") form a binding agreement between you and {PRODUCT_NAME} ("{PRODUCT_NAME}", "we", "us" or "our")
           and govern your use of the {PRODUCT_NAME} website and services. By creating an account, buying a deal or otherwise using the
           service, you agree to these Terms and to our{' '}
-          <Link to="/privacy" className={linkClass}>
+          <Link to={paths.privacy} className={linkClass}>
             Privacy Policy
           </Link>
           . If you do not agree, do not use the service.
         </p>
         <p className={`mt-4 ${textClass}`}>
           Businesses that list on {PRODUCT_NAME} are also bound by our{' '}
-          <Link to="/company/merchant-terms" className={linkClass}>
+          <Link to={paths.merchantTerms} className={linkClass}>
             Merchant Terms of Service
           </Link>
           . We may update these Terms from time to time; the date above shows when they last changed, and continued use of the service after
@@ -137,7 +138,7 @@ export default function TermsPage() {
         <SupportAddress />
         <p className={`mt-4 ${textClass}`}>
           Or send us a message through our{' '}
-          <Link to="/contact" className={linkClass}>
+          <Link to={paths.contact} className={linkClass}>
             contact form
           </Link>
           .

@@ -1,0 +1,18 @@
+/**
+ * Every PostgreSQL advisory lock id the server takes, in one registry so no two uses collide.
+ * One-key locks (bigint) and the two-key space (int, int) of the rate limiter are separate
+ * namespaces in PostgreSQL; they share the 7240… prefix only to be recognisable in pg_locks.
+ * (pg-boss's own schema lock is derived from its schema name in jobs/queue.ts, as pg-boss does.)
+ */
+export const LOCK_IDS = {
+  /** Migrations at start-up: one instance migrates, the others wait (db/client.ts). */
+  migrations: 724001,
+  /** Demo seeding on an empty database (db/seed/seed.ts). */
+  seed: 724002,
+  /** The crowd-vote unlock / expiry sweep (perkboost.service.ts). */
+  voteSweep: 724010,
+  /** Closing payout periods (payouts.service.ts). */
+  payoutRun: 724020,
+  /** First key of the rate limiter's two-key locks; the second is the hashed limit key (lib/rate-limit.ts). */
+  rateLimitSpace: 7_240_002,
+} as const;
