@@ -1,27 +1,65 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
-export const merchants = pgTable('merchants', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessName: text('business_name').notNull(),
+    description: text('description').notNull().default(''),
+    website: text('website'),
+    phone: text('phone').notNull().default(''),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    subscriptionPlan: text('subscription_plan', { enum: ['advertise_only', 'advertise_messaging', 'deals_messaging'] })
+      .notNull()
+      .default('advertise_only'),
+    approved: boolean('approved').notNull().default(false),
+    hasSubscription: boolean('has_subscription').notNull().default(false),
+    commissionRate: integer('commission_rate').notNull().default(15),
+    /**
+     * The business page's address, `/businesses/:slug`. Set by the database from the business name
+     * (trigger `merchants_slug`, migration 0012) on insert (an empty slug means "derive it") and whenever the name changes; the old slug
+     * is kept in `merchant_slug_redirects` so that old links redirect.
+     */
+    slug: text('slug')
+      .notNull()
+      .$defaultFn(() => ''),
+    /** Enhanced profile (Advertise + Messaging and Deals + Messaging): images, opening hours, highlights. */
+    logoUrl: text('logo_url'),
+    coverUrl: text('cover_url'),
+    openingHours: jsonb('opening_hours')
+      .$type<{ day: number; opens: string; closes: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    profileHighlights: jsonb('profile_highlights')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** A paid listing boost: listed first among businesses and eligible for "Featured businesses" until then. */
+    listingBoostedUntil: timestamp('listing_boosted_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('merchants_slug_key').on(t.slug),
+    index('merchants_place_idx').on(t.state, t.city),
+    index('merchants_name_trgm_idx').using('gin', sql`lower(${t.businessName}) gin_trgm_ops`),
+  ],
+);
+
+/** Slugs a business page had before its name changed: `/businesses/<old>` redirects to the current one. */
+export const merchantSlugRedirects = pgTable('merchant_slug_redirects', {
+  slug: text('slug').primaryKey(),
+  merchantId: uuid('merchant_id')
     .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  businessName: text('business_name').notNull(),
-  description: text('description').notNull().default(''),
-  website: text('website'),
-  phone: text('phone').notNull().default(''),
-  city: text('city').notNull(),
-  state: text('state').notNull(),
-  subscriptionPlan: text('subscription_plan', { enum: ['advertise_only', 'advertise_messaging', 'deals_messaging'] })
-    .notNull()
-    .default('advertise_only'),
-  approved: boolean('approved').notNull().default(false),
-  hasSubscription: boolean('has_subscription').notNull().default(false),
-  commissionRate: integer('commission_rate').notNull().default(15),
+    .references(() => merchants.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const merchantRegistrationRequests = pgTable(
@@ -94,6 +132,8 @@ export const deals = pgTable(
     currentVotes: integer('current_votes').notNull().default(0),
     votingEndDate: timestamp('voting_end_date', { withTimezone: true }),
     boostDays: integer('boost_days'),
+    /** A paid boost of a live deal: listed first, home-page eligible and badged until then. */
+    boostedUntil: timestamp('boosted_until', { withTimezone: true }),
     unlockedAt: timestamp('unlocked_at', { withTimezone: true }),
     moderationReason: text('moderation_reason'),
     searchText: text('search_text').notNull().default(''),
