@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { MERCHANT_DEAL_MESSAGES as M } from '@localperks/shared';
+import { MERCHANT_DEAL_MESSAGES as M, responsiveImage } from '@localperks/shared';
 import { deals } from '../src/db/schema';
 import { JOBS } from '../src/jobs';
 import { build, type TestApp } from './build';
@@ -25,7 +25,7 @@ const upload = (app: TestApp, cookie: string, data: Buffer) =>
 
 const validDeal = (images: string[]) => dealInput({ images });
 
-const keyOf = (url: string) => url.replace(/^.*\/(deals\/[0-9a-f-]{36}(-sm)?\.webp)$/, '$1');
+const keyOf = (url: string) => url.replace(/^.*\/(deals\/[0-9a-f-]{36}(-sm|-\d+)?\.webp)$/, '$1');
 
 describe('uploaded images in object storage', () => {
   it('go to the bucket, not the local disk, and are served through the server with long cache headers and ETag/304', async () => {
@@ -37,7 +37,17 @@ describe('uploaded images in object storage', () => {
     expect(thumbnailUrl).toBe(url.replace('.webp', '-sm.webp'));
     expect({ width, height }).toEqual({ width: 1200, height: 750 });
 
-    expect(await s3.keys(`${keyOf(url).slice(0, -5)}`)).toEqual([keyOf(url), keyOf(thumbnailUrl)].sort());
+    // The original, the responsive widths its srcset names, and the thumbnail.
+    const sized = responsiveImage(url, 'deal')
+      .sources[0]!.srcSet.split(', ')
+      .map((s) => keyOf(s.split(' ')[0]!));
+    expect(sized).toHaveLength(3);
+    expect(await s3.keys(`${keyOf(url).slice(0, -5)}`)).toEqual([...sized, keyOf(thumbnailUrl)].sort());
+    for (const [i, w] of [400, 800].entries()) {
+      const variant = await t.request({ method: 'GET', url: `/uploads/${sized[i]!}` });
+      expect(variant.statusCode).toBe(200);
+      expect((await sharp(variant.rawPayload).metadata()).width).toBe(w);
+    }
     const stored = await s3.object(keyOf(url));
     expect(stored.contentType).toBe('image/webp');
     // Written with its cache header, so a CDN in front of the bucket serves it right too.

@@ -24,8 +24,19 @@ describe('responsiveImage', () => {
     expect(img).toEqual({ src: '/images/deals/tacos.svg', sources: [], width: 1200, height: 750 });
   });
 
-  it('falls back to the original for uploads while the upload pipeline makes no variants', () => {
-    expect(responsiveImage('/uploads/deals/0b7c4c9e-8d7e-4d8e-9c61-0d3b8c1f6a52.webp', 'card').sources).toEqual([]);
+  it('gives an upload the widths the upload pipeline stores, with the original as the widest', () => {
+    const url = '/uploads/deals/0b7c4c9e-8d7e-4d8e-9c61-0d3b8c1f6a52.webp';
+    const img = responsiveImage(url, 'deal');
+    expect(img.sources).toEqual([
+      {
+        type: 'image/webp',
+        srcSet: `/uploads/deals/0b7c4c9e-8d7e-4d8e-9c61-0d3b8c1f6a52-400.webp 400w, /uploads/deals/0b7c4c9e-8d7e-4d8e-9c61-0d3b8c1f6a52-800.webp 800w, ${url} 1200w`,
+      },
+    ]);
+    expect(img.sizes).toBe(IMAGE_SLOTS.deal.sizes);
+    // The thumbnail and the sized files are never the base of a srcset of their own.
+    expect(responsiveImage(url.replace('.webp', '-sm.webp'), 'card').sources).toEqual([]);
+    expect(responsiveImage(url.replace('.webp', '-400.webp'), 'card').sources).toEqual([]);
   });
 
   it('never treats a variant or another host’s image as having variants', () => {

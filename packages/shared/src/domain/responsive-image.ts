@@ -4,8 +4,8 @@
  * Naming convention: the variants of an image sit beside it as `<name>-<width>.<format>`, e.g.
  * `/images/deals/pizza.jpg` has `/images/deals/pizza-400.webp`, `pizza-400.avif`, `pizza-800.webp`…
  * Raster images shipped with the web app get them at build time (apps/web/vite/image-variants.ts).
- * Uploaded images get them when the upload pipeline makes `<id>-<width>.webp` for every width in
- * UPLOAD_IMAGE_WIDTHS; until then that list is empty and uploads are served as the original alone.
+ * Uploaded images get them from the upload pipeline: `<id>-<width>.webp` for every width in
+ * UPLOAD_IMAGE_WIDTHS, beside the original `<id>.webp`, which is at most UPLOAD_ORIGINAL_WIDTH wide.
  * SVG images are vectors: one file fits every width, so they never get a srcset.
  */
 
@@ -14,10 +14,12 @@ export const BUILD_IMAGE_WIDTHS = [400, 800, 1200] as const;
 export const BUILD_IMAGE_FORMATS = ['avif', 'webp'] as const;
 
 /**
- * Widths the upload pipeline stores beside each upload as `<id>-<width>.webp`. Empty: uploads have no
- * variants yet (only the original and its `-sm` thumbnail), so their srcset falls back to the original.
+ * Widths the upload pipeline stores beside each upload as `<id>-<width>.webp` (WebP only: AVIF is too
+ * slow to encode inside the upload request on a small server). The original is the widest source.
  */
-export const UPLOAD_IMAGE_WIDTHS: readonly number[] = [];
+export const UPLOAD_IMAGE_WIDTHS = [400, 800] as const;
+/** The largest width an upload is stored at (`<id>.webp`): the widest source of its srcset. */
+export const UPLOAD_ORIGINAL_WIDTH = 1200;
 
 /** Where an image is shown: its `sizes` (CSS width per viewport) and its intrinsic box (width/height attributes, no layout shift). */
 export const IMAGE_SLOTS = {
@@ -52,13 +54,15 @@ export function imageVariantUrl(url: string, width: number, format: string): str
 }
 
 /** Which widths and formats exist for an image URL, by the naming convention above. */
-function variantsOf(url: string): { widths: readonly number[]; formats: readonly string[] } | null {
+function variantsOf(url: string): { widths: readonly number[]; formats: readonly string[]; original?: number } | null {
   const path = url.split(/[?#]/)[0]!;
   if (!RASTER.test(path)) return null; // SVG, data: URLs, unknown kinds
   // A variant is never the base of another variant.
   if (/-\d+\.(webp|avif)$/i.test(path)) return null;
   if (path.startsWith('/images/')) return { widths: BUILD_IMAGE_WIDTHS, formats: BUILD_IMAGE_FORMATS };
-  if (path.startsWith('/uploads/') && UPLOAD_IMAGE_WIDTHS.length) return { widths: UPLOAD_IMAGE_WIDTHS, formats: ['webp'] };
+  // Uploads are WebP already: the original is the widest WebP source, not a variant of its own.
+  if (/^\/uploads\/deals\/[0-9a-f-]{36}\.webp$/i.test(path))
+    return { widths: UPLOAD_IMAGE_WIDTHS, formats: ['webp'], original: UPLOAD_ORIGINAL_WIDTH };
   return null;
 }
 
@@ -72,7 +76,10 @@ export function responsiveImage(url: string, slot: ImageSlot): ResponsiveImage {
   if (!variants) return { src: url, sources: [], width, height };
   const sources = variants.formats.map((format) => ({
     type: `image/${format}` as ImageSource['type'],
-    srcSet: variants.widths.map((w) => `${imageVariantUrl(url, w, format)} ${w}w`).join(', '),
+    srcSet: [
+      ...variants.widths.map((w) => `${imageVariantUrl(url, w, format)} ${w}w`),
+      ...(variants.original ? [`${url} ${variants.original}w`] : []),
+    ].join(', '),
   }));
   return { src: url, sources, sizes, width, height };
 }

@@ -13,6 +13,8 @@ import {
   type merchantDealsQuerySchema,
   type updateMerchantDealSchema,
   DAY_MS,
+  UPLOAD_IMAGE_WIDTHS,
+  UPLOAD_ORIGINAL_WIDTH,
 } from '@localperks/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -339,20 +341,28 @@ export function sniffImageType(b: Buffer): 'jpeg' | 'png' | 'webp' | null {
 }
 
 /**
- * Web sizes of every uploaded image: the gallery size and a thumbnail, both WebP, stored as
- * `deals/<id><suffix>.<format>` beside each other. More widths or formats (responsive `srcset`) are
- * added here: every key starting `deals/<id>` is served, and removed with its image by the clean-up
- * job. AVIF is left out on purpose: sharp took 2-19 s per image on this 2-core machine, too slow for
- * the upload request (docs/decisions/0012-object-storage.md).
+ * Web sizes of every uploaded image, all WebP, stored as `deals/<id><suffix>.webp` beside each other:
+ * the original (gallery) size, the responsive widths of UPLOAD_IMAGE_WIDTHS that the pages' `srcset`
+ * names (`-400`, `-800`), and the `-sm` thumbnail of the merchant's form. Every key starting
+ * `deals/<id>` is served, and removed with its image by the clean-up job. AVIF is left out on purpose:
+ * sharp took 2-19 s per image on this 2-core machine, too slow for the upload request
+ * (docs/decisions/0012-object-storage.md).
  */
-export const IMAGE_SIZES: readonly { suffix: string; format: 'webp' | 'avif'; maxWidth: number; maxHeight: number; quality: number }[] = [
-  { suffix: '', format: 'webp', maxWidth: 1200, maxHeight: 900, quality: 80 },
+export const IMAGE_SIZES: readonly { suffix: string; format: 'webp'; maxWidth: number; maxHeight: number; quality: number }[] = [
+  { suffix: '', format: 'webp', maxWidth: UPLOAD_ORIGINAL_WIDTH, maxHeight: 900, quality: 80 },
+  ...UPLOAD_IMAGE_WIDTHS.map((w) => ({
+    suffix: `-${w}`,
+    format: 'webp' as const,
+    maxWidth: w,
+    maxHeight: Math.round((w * 3) / 4),
+    quality: 78,
+  })),
   { suffix: '-sm', format: 'webp', maxWidth: 480, maxHeight: 360, quality: 75 },
 ];
 
 /**
- * Checks an uploaded image by content, decodes it (a file that only looks like an image fails here),
- * and stores it resized to web sizes as WebP. Returns the public URL of the gallery size.
+ * Checks an uploaded image by content, decodes it once (a file that only looks like an image fails
+ * here), and stores it resized to every web size. Returns the public URL of the gallery size.
  */
 export async function storeDealImage(
   storage: FileStorage,
@@ -362,13 +372,19 @@ export async function storeDealImage(
   const id = randomUUID();
   let out: { width: number; height: number } | null = null;
   try {
-    for (const size of IMAGE_SIZES) {
-      const { data: resized, info } = await sharp(data, { limitInputPixels: 50_000_000 })
-        .rotate()
-        .resize({ width: size.maxWidth, height: size.maxHeight, fit: 'inside', withoutEnlargement: true })
-        .toFormat(size.format, { quality: size.quality })
-        .toBuffer({ resolveWithObject: true });
-      await storage.put(`deals/${id}${size.suffix}.${size.format}`, resized, `image/${size.format}`);
+    const decoded = sharp(data, { limitInputPixels: 50_000_000 }).rotate();
+    const resized = await Promise.all(
+      IMAGE_SIZES.map((size) =>
+        decoded
+          .clone()
+          .resize({ width: size.maxWidth, height: size.maxHeight, fit: 'inside', withoutEnlargement: true })
+          .toFormat(size.format, { quality: size.quality })
+          .toBuffer({ resolveWithObject: true }),
+      ),
+    );
+    for (const [i, size] of IMAGE_SIZES.entries()) {
+      const { data: bytes, info } = resized[i]!;
+      await storage.put(`deals/${id}${size.suffix}.${size.format}`, bytes, `image/${size.format}`);
       out ??= { width: info.width, height: info.height };
     }
   } catch (err) {
