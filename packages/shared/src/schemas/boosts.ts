@@ -20,6 +20,16 @@ export const BOOST_MESSAGES = {
   endedTitle: (what: string) => `Your boost of ${what} has ended`,
 } as const;
 
+/**
+ * Why a deal cannot be boosted now (null: it can): a boost is for a live standard deal (active and
+ * not past its expiry). The server enforces it; the dashboard uses it to offer the Boost action.
+ */
+export function dealBoostBlocker(d: { type: string; status: string; expirationDate: Date | string }, now: Date): string | null {
+  if (d.type !== 'standard') return BOOST_MESSAGES.crowdVote;
+  if (d.status !== 'active' || new Date(d.expirationDate) <= now) return BOOST_MESSAGES.notLive;
+  return null;
+}
+
 const BOOST_DAYS = BOOST_OPTIONS.map((o) => o.days) as number[];
 
 /** What a merchant buys: one of the four durations (the price comes from BOOST_OPTIONS on the server). */
@@ -58,8 +68,6 @@ export const listingBoostStatusSchema = z.object({
   reason: z.string().nullable(),
 });
 export type ListingBoostStatus = z.infer<typeof listingBoostStatusSchema>;
-
-export const boostCheckoutUrlSchema = z.object({ checkoutUrl: z.string() });
 
 /** "3 days 4 hours left", "5 hours left", "under an hour left". */
 export function boostRemainingText(ms: number): string {

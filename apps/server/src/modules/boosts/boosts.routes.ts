@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   BOOST_MESSAGES,
-  boostCheckoutUrlSchema,
+  boostCheckoutSchema,
   buyBoostSchema,
   dealBoostStatusSchema,
   errorResponses,
@@ -46,7 +46,7 @@ export async function boostsRoutes(app: FastifyInstance) {
           'Buy a boost of a live deal (1, 3, 7 or 14 days; price from the server): a payment page; paying starts or extends the window',
         params,
         body: buyBoostSchema,
-        response: { 200: boostCheckoutUrlSchema, ...errorResponses },
+        response: { 200: boostCheckoutSchema, ...errorResponses },
       },
     },
     async (request) => startDealBoost(app.deps, request.user!, request.params.id, request.body.boostDays),
@@ -73,7 +73,7 @@ export async function boostsRoutes(app: FastifyInstance) {
         tags,
         summary: 'Buy a boost of the business listing (Advertise + Messaging with an active subscription): a payment page',
         body: buyBoostSchema,
-        response: { 200: boostCheckoutUrlSchema, ...errorResponses },
+        response: { 200: boostCheckoutSchema, ...errorResponses },
       },
     },
     async (request) => startListingBoost(app.deps, request.user!, request.body.boostDays),

@@ -3,6 +3,7 @@ import { isbot } from 'isbot';
 import {
   BOOST_MESSAGES as B,
   HOUR_MS,
+  dealBoostBlocker,
   MERCHANT_DEAL_MESSAGES,
   hasMessagingAccess,
   paths,
@@ -33,13 +34,6 @@ export async function merchantOfUser(db: Tx, userId: string): Promise<Merchant> 
   const [m] = await db.select().from(merchants).where(eq(merchants.userId, userId));
   if (!m) throw new AppError('FORBIDDEN', 'No merchant profile found. Please complete your registration.');
   return m;
-}
-
-/** Why this deal cannot be boosted now (null: it can). Live means active, standard and not past its expiry. */
-export function dealBoostBlocker(d: Pick<DealRow, 'type' | 'status' | 'expirationDate'>, now: Date): string | null {
-  if (d.type !== 'standard') return B.crowdVote;
-  if (d.status !== 'active' || d.expirationDate <= now) return B.notLive;
-  return null;
 }
 
 /** Why this merchant cannot boost deals (null: they can): approved, on Deals + Messaging. */
