@@ -46,6 +46,7 @@ import { createPaymentProvider, type PaymentProvider } from './payments';
 import { devMailboxRoutes, systemRoutes } from './modules/system/system.routes';
 import { messageEventsRoutes } from './modules/system/message-events.routes';
 import { merchantDealsRoutes } from './modules/merchant-deals/merchant-deals.routes';
+import { boostsRoutes } from './modules/boosts/boosts.routes';
 import { merchantAnalyticsRoutes } from './modules/merchant-analytics/merchant-analytics.routes';
 import { customerMessagesRoutes } from './modules/customer-messages/customer-messages.routes';
 import { adminMerchantsRoutes } from './modules/admin-merchants/admin-merchants.routes';
@@ -266,6 +267,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(merchantDashboardRoutes);
   await app.register(messageEventsRoutes);
   await app.register(merchantDealsRoutes);
+  await app.register(boostsRoutes);
   await app.register(merchantAnalyticsRoutes);
   await app.register(customerMessagesRoutes);
   await app.register(adminMerchantsRoutes);

@@ -21,6 +21,7 @@ export * from './schemas/admin-overview';
 export * from './schemas/admin-merchants';
 export * from './schemas/payouts';
 export * from './schemas/merchant-deals';
+export * from './schemas/boosts';
 export * from './schemas/customer-messages';
 export * from './schemas/merchant-analytics';
 export * from './schemas/merchant-dashboard';

@@ -40,6 +40,8 @@ export const paths = {
   merchantRedeemCode: (code: string) => `/merchant/redeem?code=${encodeURIComponent(code)}`,
   merchantDealNew: '/merchant/deals/new',
   merchantDealEdit: (id: string) => `/merchant/deals/${id}/edit`,
+  /** The dashboard's Deals tab, where a live deal is boosted; `boost` says how the payment page closed. */
+  merchantBoostReturn: (outcome: 'paid' | 'cancelled') => `/merchant/dashboard?tab=deals&boost=${outcome}`,
   merchantFaq: '/merchant/faq',
   merchantPricing: '/merchant/pricing',
   merchantSuccessStories: '/merchant/success-stories',

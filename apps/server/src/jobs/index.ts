@@ -9,6 +9,7 @@ import { expireStaleCharges } from '../modules/billing/billing.service';
 import { redeliverSandboxWebhooks, runSandboxSubscriptions } from '../modules/sandbox/sandbox.service';
 import { closePayoutPeriods } from '../modules/payouts/payouts.service';
 import { removeUnusedUploads } from '../modules/merchant-deals/merchant-deals.service';
+import { endExpiredBoosts } from '../modules/boosts/boosts.service';
 import { failingJobs, startJobQueue, type JobDefinition, type JobQueue, type StartQueueOptions } from './queue';
 
 /** Every `ms` milliseconds as a cron expression (whole minutes: cron has minute resolution). */
@@ -44,6 +45,13 @@ export const JOBS: JobDefinition[] = [
       const res = await runDealsTick(deps);
       return { unlocked: res.unlocked.length, expired: res.expired };
     },
+  },
+  {
+    name: 'boost-expiry',
+    label: 'Ended deal and listing boosts',
+    // Every minute: a boost leaves the top on time (queries already compare with the clock meanwhile).
+    cron: EVERY_MINUTE,
+    run: (deps) => endExpiredBoosts(deps),
   },
   {
     name: 'payout-close',

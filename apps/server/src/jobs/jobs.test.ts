@@ -57,6 +57,7 @@ describe('background jobs on the job queue', () => {
     // Sandbox payments and no SMTP (the test set-up): no mail to deliver, so no mail job.
     expect([...schedules.keys()].sort()).toEqual(
       [
+        'boost-expiry',
         'checkout-expiry',
         'live-events-prune',
         'payout-close',

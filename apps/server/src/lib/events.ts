@@ -1,4 +1,4 @@
-import type { DealEvent, MessageEvent } from '@localperks/shared';
+import type { DealChannelEvent, MessageEvent } from '@localperks/shared';
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../db/client';
 import { liveEvents } from '../db/schema';
@@ -20,7 +20,7 @@ const REPLAY_LIMIT = 500;
  * Queues an event inside the transaction that caused it: the row gives it its id (the SSE `id:`), and
  * PostgreSQL delivers the notification to every instance on commit, or not at all on rollback.
  */
-async function publish(tx: Tx, channel: Channel, event: DealEvent | MessageEvent) {
+async function publish(tx: Tx, channel: Channel, event: DealChannelEvent | MessageEvent) {
   const json = JSON.stringify(event);
   await tx.execute(sql`
     with e as (insert into ${liveEvents} (channel, payload) values (${channel}, ${json}::jsonb) returning id)
@@ -28,7 +28,7 @@ async function publish(tx: Tx, channel: Channel, event: DealEvent | MessageEvent
 }
 
 /** Queues a deal event inside the transaction: PostgreSQL delivers it to every instance on commit. */
-export async function publishDealEvent(tx: Tx, event: DealEvent) {
+export async function publishDealEvent(tx: Tx, event: DealChannelEvent) {
   await publish(tx, DEAL_EVENTS_CHANNEL, event);
 }
 
@@ -54,7 +54,7 @@ export type Listener<E> = (e: E, id: number) => void;
  * was lost and comes back, what was published meanwhile is read from live_events and delivered.
  */
 export class EventHub {
-  private listeners = new Set<Listener<DealEvent>>();
+  private listeners = new Set<Listener<DealChannelEvent>>();
   private messageListeners = new Set<Listener<MessageEvent>>();
   private stops: (() => Promise<void>)[] = [];
   private db: Db | null = null;
@@ -73,7 +73,7 @@ export class EventHub {
     this.stops.push(await database.listen(MESSAGE_EVENTS_CHANNEL, (payload) => this.receive(MESSAGE_EVENTS_CHANNEL, payload), catchUp));
   }
 
-  subscribe(listener: Listener<DealEvent>) {
+  subscribe(listener: Listener<DealChannelEvent>) {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -131,7 +131,7 @@ export class EventHub {
     this.recent.add(id);
     if (this.recent.size > 2000) this.recent.delete(this.recent.values().next().value!);
     if (id > this.lastId) this.lastId = id;
-    if (channel === DEAL_EVENTS_CHANNEL) for (const l of this.listeners) l(event as DealEvent, id);
+    if (channel === DEAL_EVENTS_CHANNEL) for (const l of this.listeners) l(event as DealChannelEvent, id);
     else for (const l of this.messageListeners) l(event as MessageEvent, id);
   }
 

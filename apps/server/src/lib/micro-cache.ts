@@ -53,6 +53,11 @@ export class MicroCache<T> {
     return value;
   }
 
+  /** Forgets every entry: the next request loads afresh (a boost started or ended). */
+  clear() {
+    this.entries.clear();
+  }
+
   private entry(now: number, value: Promise<T>, settled: T): Entry<T> {
     return { freshUntil: now + this.ttlMs, staleUntil: now + this.ttlMs * this.staleFactor, value, settled: { value: settled } };
   }

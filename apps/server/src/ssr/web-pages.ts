@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { browseQuerySchema, type DealDetail, type PublicPageSource, type ServerEntry, type ServerRender } from '@localperks/shared';
 import { headForDeal, headForPath, injectHead } from '../lib/html-head';
 import { getDeal, homeSections, listDeals } from '../modules/deals/deals.service';
+import { countDealVisit, isCountedVisitor, userOfSessionToken } from '../modules/boosts/boosts.service';
+import { SESSION_COOKIE } from '../plugins/session';
 import { earlyHintLinks, entryAssets, injectPreloads, sendHtml, type EntryAssets } from '../lib/web-page';
 import type { ImageSlot } from '@localperks/shared';
 import { canonicalUrl, dealJsonLd } from './seo';
@@ -51,21 +53,22 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
    * The server's own services, as the API routes answer them (no HTTP round trip). What they read is
    * noted in `shown`: the deal for the head, the first image for the LCP preload.
    */
+  const now = () => app.deps.clock.now();
   const sourceFor = (shown: Shown): PublicPageSource => ({
     home: async () => {
-      const home = await homeSections(app.db, imageUrl);
+      const home = await homeSections(app.db, imageUrl, now());
       const first = home.featured[0]?.imageUrl;
       if (first) shown.lcpImage ??= { url: first, slot: 'card' };
       return home;
     },
     browse: async (query) => {
-      const result = await listDeals(app.db, browseQuerySchema.parse(query), imageUrl);
+      const result = await listDeals(app.db, browseQuerySchema.parse(query), imageUrl, now());
       const first = result.deals[0]?.imageUrl;
       if (first) shown.lcpImage ??= { url: first, slot: 'card' };
       return result;
     },
     deal: async (id) => {
-      shown.deal = UUID.test(id) ? await getDeal(app.db, id.toLowerCase(), imageUrl) : null;
+      shown.deal = UUID.test(id) ? await getDeal(app.db, id.toLowerCase(), imageUrl, now()) : null;
       const main = shown.deal ? (shown.deal.images[0] ?? shown.deal.imageUrl) : null;
       if (main) shown.lcpImage = { url: main, slot: 'deal' };
       return shown.deal;
@@ -89,6 +92,17 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
       }
     }
     if (rendered.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
+    // A deal page served in full is a view for the boost stats (not the merchant's own, nor a bot's).
+    const viewed = shown.deal;
+    if (viewed && isCountedVisitor(request.headers['user-agent'])) {
+      const token = request.cookies[SESSION_COOKIE];
+      app.afterResponse.run(
+        'deal view count',
+        async () =>
+          countDealVisit(app.deps, { dealId: viewed.id, viewerUserId: await userOfSessionToken(app.db, token, now()), kind: 'views' }),
+        reply.raw,
+      );
+    }
 
     const dealId = pathname.match(DEAL_PATH)?.[1];
     const deal = shown.deal ?? (dealId ? await getDeal(app.db, dealId.toLowerCase(), imageUrl).catch(() => null) : null);

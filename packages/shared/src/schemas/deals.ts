@@ -22,3 +22,14 @@ export interface DealEvent {
   votesRequired: number | null;
   status: DealStatus;
 }
+
+/**
+ * A deal or listing boost started, was extended or ended (DESIGN.md 4a): every instance drops its
+ * browse caches. It shares the deal channel but is never streamed to browsers.
+ */
+export interface BoostEvent {
+  type: 'boost';
+  dealId: string | null;
+  merchantId: string;
+}
+export type DealChannelEvent = DealEvent | BoostEvent;

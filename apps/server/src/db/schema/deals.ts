@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 export const merchants = pgTable(
@@ -134,6 +134,8 @@ export const deals = pgTable(
     boostDays: integer('boost_days'),
     /** A paid boost of a live deal: listed first, home-page eligible and badged until then. */
     boostedUntil: timestamp('boosted_until', { withTimezone: true }),
+    /** When the current boost window began (an extension keeps it): boost stats compare from here. */
+    boostStartedAt: timestamp('boost_started_at', { withTimezone: true }),
     unlockedAt: timestamp('unlocked_at', { withTimezone: true }),
     moderationReason: text('moderation_reason'),
     searchText: text('search_text').notNull().default(''),
@@ -159,8 +161,28 @@ export const deals = pgTable(
     index('deals_category_idx').on(t.categoryId, t.createdAt),
     index('deals_price_idx').on(t.dealPriceCents, t.id),
     index('deals_discount_idx').on(t.discountPercentage, t.id),
+    index('deals_boosted_idx')
+      .on(t.boostedUntil)
+      .where(sql`boosted_until is not null`),
     check('deals_current_votes_nonneg', sql`${t.currentVotes} >= 0`),
     check('deals_prices_positive', sql`${t.originalPriceCents} > 0 and ${t.dealPriceCents} > 0`),
     check('deals_category_range', sql`${t.categoryId} between 1 and 8`),
   ],
+);
+
+/**
+ * Deal page views and listing click-throughs, one row per deal per hour (boost stats, DESIGN.md 4a).
+ * Counted by atomic upserts; purchases come from the purchases table.
+ */
+export const dealStatsHourly = pgTable(
+  'deal_stats_hourly',
+  {
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    views: integer('views').notNull().default(0),
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.dealId, t.hour] })],
 );

@@ -70,8 +70,9 @@ export const merchantCharges = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['subscription', 'perkboost'] }).notNull(),
-    /** The crowd-vote deal a PerkBoost launch pays for. */
+    /** perkboost: a crowd-vote launch; deal_boost / listing_boost: a paid visibility window (DESIGN.md 4a). */
+    kind: text('kind', { enum: ['subscription', 'perkboost', 'deal_boost', 'listing_boost'] }).notNull(),
+    /** The crowd-vote deal a PerkBoost launch pays for, or the live deal a deal boost pays for. */
     dealId: uuid('deal_id').references(() => deals.id, { onDelete: 'set null' }),
     boostDays: integer('boost_days'),
     amountCents: integer('amount_cents').notNull(),
@@ -84,6 +85,9 @@ export const merchantCharges = pgTable(
       .default('open'),
     /** Subscriptions: paid through this time; renewed by the provider's renewal events. */
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /** Boosts: the window this payment bought, set when it was applied (it extends an active one). */
+    boostStartsAt: timestamp('boost_starts_at', { withTimezone: true }),
+    boostEndsAt: timestamp('boost_ends_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -98,6 +102,12 @@ export const merchantCharges = pgTable(
     uniqueIndex('merchant_charges_one_open_subscription')
       .on(t.merchantId)
       .where(sql`kind = 'subscription' and status = 'open'`),
+    uniqueIndex('merchant_charges_one_open_deal_boost')
+      .on(t.dealId)
+      .where(sql`kind = 'deal_boost' and status = 'open'`),
+    uniqueIndex('merchant_charges_one_open_listing_boost')
+      .on(t.merchantId)
+      .where(sql`kind = 'listing_boost' and status = 'open'`),
   ],
 );
 

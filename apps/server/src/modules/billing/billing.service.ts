@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
-import { CHECKOUT_SESSION_TTL_MS, addMonth, formatCents } from '@localperks/shared';
+import { BOOST_MESSAGES, CHECKOUT_SESSION_TTL_MS, addMonth, formatCents } from '@localperks/shared';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { merchantCharges, merchants, notifications, users, webhookEvents } from '../../db/schema';
@@ -7,11 +7,12 @@ import type { Mailer } from '../../mail/mailer';
 import { AppError } from '../../lib/errors';
 import type { ProviderEvent } from '../../payments/provider';
 import { activateBoostedDeal } from '../merchant-deals/merchant-deals.service';
+import { applyPaidBoost } from '../boosts/boosts.service';
 import { subscriptionActivatedEmail, subscriptionEndedEmail, subscriptionRenewedEmail } from './billing.emails';
 
 /**
- * What merchants pay the platform (DESIGN.md 4 and 7): the $15/month messaging subscription and
- * PerkBoost launches. A charge is a `merchant_charges` row plus a provider session; it is paid only
+ * What merchants pay the platform (DESIGN.md 4 and 7): the $15/month messaging subscription,
+ * PerkBoost launches, and boosts of a live deal or a business listing (modules/boosts). A charge is a `merchant_charges` row plus a provider session; it is paid only
  * when the provider's signed webhook says so, and its effect is applied exactly once.
  */
 export type BillingDeps = Pick<Deps, 'db' | 'payments' | 'config' | 'clock'>;
@@ -19,7 +20,7 @@ export type BillingDeps = Pick<Deps, 'db' | 'payments' | 'config' | 'clock'>;
 export interface MerchantChargeInput {
   merchantId: string;
   merchantEmail: string;
-  kind: 'subscription' | 'perkboost';
+  kind: 'subscription' | 'perkboost' | 'deal_boost' | 'listing_boost';
   dealId?: string;
   boostDays?: number;
   amountCents: number;
@@ -35,8 +36,9 @@ export async function startMerchantCharge(deps: BillingDeps, input: MerchantChar
   const now = deps.clock.now();
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0)
     throw new AppError('BAD_REQUEST', 'A charge needs a positive amount in cents.');
-  if (input.kind === 'perkboost' && (!input.dealId || !input.boostDays))
+  if ((input.kind === 'perkboost' || input.kind === 'deal_boost') && (!input.dealId || !input.boostDays))
     throw new AppError('BAD_REQUEST', 'A PerkBoost charge needs its deal and boost duration.');
+  if (input.kind === 'listing_boost' && !input.boostDays) throw new AppError('BAD_REQUEST', 'A listing boost needs its duration.');
   await closeOpenCharges(deps, input);
   const [charge] = await deps.db
     .insert(merchantCharges)
@@ -53,7 +55,13 @@ export async function startMerchantCharge(deps: BillingDeps, input: MerchantChar
     // at the same instant loses here instead of opening a second payable page.
     .onConflictDoNothing()
     .returning({ id: merchantCharges.id });
-  if (!charge) throw new AppError('CONFLICT', 'A payment page for this is already open. Finish or cancel it, then try again.');
+  if (!charge)
+    throw new AppError(
+      'CONFLICT',
+      input.kind === 'deal_boost' || input.kind === 'listing_boost'
+        ? BOOST_MESSAGES.paymentOpen
+        : 'A payment page for this is already open. Finish or cancel it, then try again.',
+    );
   const chargeId = charge.id;
   try {
     const session = await deps.payments.createMerchantCheckout({
@@ -90,7 +98,7 @@ export async function closeOpenCharges(deps: BillingDeps, input: Pick<MerchantCh
         eq(merchantCharges.kind, input.kind),
         eq(merchantCharges.provider, deps.payments.name),
         eq(merchantCharges.status, 'open'),
-        input.kind === 'perkboost' ? eq(merchantCharges.dealId, input.dealId!) : undefined,
+        input.kind === 'perkboost' || input.kind === 'deal_boost' ? eq(merchantCharges.dealId, input.dealId!) : undefined,
       ),
     );
   for (const charge of open) {
@@ -99,7 +107,9 @@ export async function closeOpenCharges(deps: BillingDeps, input: Pick<MerchantCh
         'CONFLICT',
         input.kind === 'perkboost'
           ? 'This PerkBoost launch is already paid. The deal goes live as soon as the payment is confirmed.'
-          : 'Your subscription is already paid. Messaging unlocks as soon as the payment is confirmed.',
+          : input.kind === 'subscription'
+            ? 'Your subscription is already paid. Messaging unlocks as soon as the payment is confirmed.'
+            : BOOST_MESSAGES.alreadyPaid,
       );
     }
     await deps.db
@@ -109,7 +119,7 @@ export async function closeOpenCharges(deps: BillingDeps, input: Pick<MerchantCh
   }
 }
 
-async function notifyRefundDue(tx: Tx, charge: ChargeRow) {
+async function notifyRefundDue(tx: Tx, charge: ChargeRow, what = 'a deal that is no longer a draft, so nothing was launched') {
   const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
   if (!admins.length) return;
   await tx.insert(notifications).values(
@@ -117,7 +127,7 @@ async function notifyRefundDue(tx: Tx, charge: ChargeRow) {
       userId: a.id,
       type: 'refund_due',
       title: 'PerkBoost payment needs a refund',
-      message: `A PerkBoost payment of ${formatCents(charge.amountCents)} arrived for a deal that is no longer a draft, so nothing was launched. Refund it at the payment provider.`,
+      message: `A PerkBoost payment of ${formatCents(charge.amountCents)} arrived for ${what}. Refund it at the payment provider.`,
       entityType: 'merchant_charge',
       entityId: charge.id,
     })),
@@ -146,6 +156,10 @@ async function applyPaid(tx: Tx, where: ReturnType<typeof and>, event: ProviderE
       .set({ providerSubscriptionId: event.subscriptionId ?? charge.providerSubscriptionId, currentPeriodEnd: periodEnd })
       .where(eq(merchantCharges.id, charge.id));
     await setSubscribed(tx, charge.merchantId, now);
+  } else if (charge.kind === 'deal_boost' || charge.kind === 'listing_boost') {
+    // Paid for a deal deleted or taken down meanwhile: nothing to boost, the admins refund it.
+    if (!(await applyPaidBoost(tx, charge, now)))
+      await notifyRefundDue(tx, charge, 'a boost of a deal that is no longer live, so nothing was boosted');
   } else if (charge.dealId && charge.boostDays) {
     const launched = await activateBoostedDeal(tx, { dealId: charge.dealId, boostDays: charge.boostDays, paidAt: now });
     // Paid, but the draft is gone (an admin took it down meanwhile): the admins are told to refund it.

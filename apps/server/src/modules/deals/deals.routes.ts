@@ -20,6 +20,7 @@ import { AppError } from '../../lib/errors';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { composeMail } from '../../mail/mailer';
 import { getDeal, homeSections, listDeals } from './deals.service';
+import { countDealVisit, isCountedVisitor } from '../boosts/boosts.service';
 
 const LEAD_MAILS = {
   free: {
@@ -56,6 +57,15 @@ export async function dealsRoutes(app: FastifyInstance) {
    * everyone): under load that halves the work of a cached answer. Only the browse handler fills it.
    */
   const answeredUrls = new Map<string, { body: EncodedBody; freshUntil: number }>();
+  // A boost that starts or ends changes the order of listings at once, on every instance (the event
+  // comes through PostgreSQL NOTIFY): the cached answers are dropped.
+  const unsubscribe = app.events.subscribe((e) => {
+    if (e.type !== 'boost') return;
+    browseCache.clear();
+    homeCache.clear();
+    answeredUrls.clear();
+  });
+  app.addHook('onClose', async () => void unsubscribe());
   const browseHeaders = { 'cache-control': 'public, max-age=15', 'content-type': 'application/json; charset=utf-8' };
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET') return;
@@ -77,7 +87,7 @@ export async function dealsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const body = await browseCache.get(
         JSON.stringify(request.query),
-        json(browseResultSchema, () => listDeals(app.db, request.query, app.storage.publicUrl)),
+        json(browseResultSchema, () => listDeals(app.db, request.query, app.storage.publicUrl, app.deps.clock.now())),
       );
       if (app.config.BROWSE_CACHE_MS > 0) {
         if (answeredUrls.size >= 1000) answeredUrls.clear();
@@ -98,9 +108,18 @@ export async function dealsRoutes(app: FastifyInstance) {
         response: { 200: dealResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const deal = await getDeal(app.db, request.params.id, app.storage.publicUrl);
+    async (request, reply) => {
+      const deal = await getDeal(app.db, request.params.id, app.storage.publicUrl, app.deps.clock.now());
       if (!deal) throw new AppError('NOT_FOUND', 'This deal does not exist or is no longer available.');
+      // A view for the boost stats, counted after the answer is sent (never the merchant's own, nor a bot's).
+      if (isCountedVisitor(request.headers['user-agent'])) {
+        const viewerUserId = request.user?.id ?? null;
+        app.afterResponse.run(
+          'deal view count',
+          () => countDealVisit(app.deps, { dealId: deal.id, viewerUserId, kind: 'views' }),
+          reply.raw,
+        );
+      }
       return { deal };
     },
   );
@@ -117,7 +136,7 @@ export async function dealsRoutes(app: FastifyInstance) {
         reply.type('application/json; charset=utf-8'),
         await homeCache.get(
           'home',
-          json(homeDataSchema, () => homeSections(app.db, app.storage.publicUrl)),
+          json(homeDataSchema, () => homeSections(app.db, app.storage.publicUrl, app.deps.clock.now())),
         ),
       ),
   );

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   HOME_BOOSTED_DEALS,
   HOME_FEATURED_DEALS,
+  HOUR_MS,
   browseQuerySchema,
   type BrowseResult,
   type DealDetail,
@@ -32,24 +33,34 @@ export const summaryColumns = {
   votingEndDate: deals.votingEndDate,
   merchantId: deals.merchantId,
   merchantName: merchants.businessName,
+  boostedUntil: deals.boostedUntil,
 };
 
-type SummaryRow = Omit<DealSummary, 'expirationDate' | 'createdAt' | 'votingEndDate'> & {
+type SummaryRow = Omit<DealSummary, 'expirationDate' | 'createdAt' | 'votingEndDate' | 'boostedUntil'> & {
   expirationDate: Date;
   createdAt: Date;
   votingEndDate: Date | null;
+  boostedUntil: Date | null;
 };
 
-/** `imageUrl` turns a stored image URL into the one browsers load (a CDN's with S3_PUBLIC_URL: lib/storage.ts). */
-export function toSummary(r: SummaryRow, imageUrl: ImageUrl): DealSummary {
+/**
+ * `imageUrl` turns a stored image URL into the one browsers load (a CDN's with S3_PUBLIC_URL: lib/storage.ts).
+ * A boost shows only while its window lasts by `now`, whether or not the expiry job has run yet.
+ */
+export function toSummary(r: SummaryRow, imageUrl: ImageUrl, now = new Date()): DealSummary {
   return {
     ...r,
     imageUrl: r.imageUrl === null ? null : imageUrl(r.imageUrl),
     expirationDate: r.expirationDate.toISOString(),
     createdAt: r.createdAt.toISOString(),
     votingEndDate: r.votingEndDate ? r.votingEndDate.toISOString() : null,
+    boostedUntil: r.boostedUntil && r.boostedUntil > now ? r.boostedUntil.toISOString() : null,
   };
 }
+
+/** A paid boost of a live deal is running (DESIGN.md 4a); compared with the clock, not left to the expiry job. */
+export const boostedNow = (now: Date): SQL => gt(deals.boostedUntil, now);
+const notBoostedNow = (now: Date): SQL => or(isNull(deals.boostedUntil), lte(deals.boostedUntil, now))!;
 
 /**
  * What customers may see: not expired, and either active or a crowd-vote deal still collecting
@@ -79,9 +90,9 @@ export async function listDeals(
   if (query.city) filters.push(eq(deals.city, query.city));
   const where = and(...filters);
 
-  // Boosted deals get the promised top placement (DESIGN.md 4) where the sort is ours to choose.
-  // Each order matches an index (walked forwards or backwards), so a page stops after its rows.
-  const boostedFirst = sql`(${deals.type} = 'perkboost') desc`;
+  // Crowd-vote deals keep their top placement where the sort is ours to choose (newest). Each order
+  // matches an index (walked forwards or backwards), so a page stops after its rows.
+  const crowdVoteFirst = sql`(${deals.type} = 'perkboost') desc`;
   const order =
     query.sort === 'price-low'
       ? [asc(deals.dealPriceCents), asc(deals.id)]
@@ -89,26 +100,38 @@ export async function listDeals(
         ? [desc(deals.dealPriceCents), desc(deals.id)]
         : query.sort === 'discount'
           ? [desc(deals.discountPercentage), desc(deals.id)]
-          : [boostedFirst, desc(deals.createdAt), desc(deals.id)];
+          : [crowdVoteFirst, desc(deals.createdAt), desc(deals.id)];
 
   const offset = (query.page - 1) * query.pageSize;
-  // One extra row tells whether another page exists; only the first page pays for the (capped) count.
-  const [rows, count] = await Promise.all([
+  const select = (extra: SQL) =>
     db
       .select(summaryColumns)
       .from(deals)
       .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize + 1)
-      .offset(offset),
+      .where(and(where, extra))
+      .orderBy(...order);
+  // Deals with a paid boost running come first in every sort (DESIGN.md 4a), then the rest in the
+  // chosen order. Two reads instead of one sort key, so the second still walks its index: the
+  // boosted ones are few (partial index deals_boosted_idx), and the page continues into the rest.
+  // One extra row tells whether another page exists; only the first page pays for the (capped) count.
+  const wanted = offset + query.pageSize + 1;
+  const [boosted, count] = await Promise.all([
+    select(boostedNow(now)).limit(wanted),
     query.page === 1
       ? db.execute(sql`select count(*)::int as n from (select 1 from ${deals} where ${where} limit ${COUNT_CAP + 1}) capped`)
       : null,
   ]);
+  let rows = boosted.slice(offset);
+  if (boosted.length < wanted) {
+    // `boosted` holds every boosted match: the rest of the page comes from the others.
+    const rest = await select(notBoostedNow(now))
+      .limit(query.pageSize + 1 - rows.length)
+      .offset(Math.max(0, offset - boosted.length));
+    rows = [...rows, ...rest];
+  }
   const counted = count ? Number((count as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) : null;
   return {
-    deals: rows.slice(0, query.pageSize).map((r) => toSummary(r, imageUrl)),
+    deals: rows.slice(0, query.pageSize).map((r) => toSummary(r, imageUrl, now)),
     total: counted === null ? null : Math.min(counted, COUNT_CAP),
     totalIsCapped: counted !== null && counted > COUNT_CAP,
     page: query.page,
@@ -117,7 +140,7 @@ export async function listDeals(
   };
 }
 
-export async function getDeal(db: Tx, id: string, imageUrl: ImageUrl): Promise<DealDetail | null> {
+export async function getDeal(db: Tx, id: string, imageUrl: ImageUrl, now = new Date()): Promise<DealDetail | null> {
   const [row] = await db
     .select({
       ...summaryColumns,
@@ -135,7 +158,7 @@ export async function getDeal(db: Tx, id: string, imageUrl: ImageUrl): Promise<D
   if (!row) return null;
   const { highlights, finePrint, images, unlockedAt, merchantCity, merchantState, merchantWebsite, ...summary } = row;
   return {
-    ...toSummary(summary, imageUrl),
+    ...toSummary(summary, imageUrl, now),
     highlights,
     finePrint,
     images: (images.length ? images : summary.imageUrl ? [summary.imageUrl] : []).map(imageUrl),
@@ -146,8 +169,14 @@ export async function getDeal(db: Tx, id: string, imageUrl: ImageUrl): Promise<D
   };
 }
 
+/**
+ * The home page: Featured Deals, and the boosted section. That section shows live deals with a paid
+ * boost running first (in an order that rotates every hour, so every boost gets its turn), then
+ * crowd-vote deals still collecting votes, up to HOME_BOOSTED_DEALS.
+ */
 export async function homeSections(db: Tx, imageUrl: ImageUrl, now = new Date()) {
-  const [featured, boosted] = await Promise.all([
+  const hour = String(Math.floor(now.getTime() / HOUR_MS));
+  const [featured, paid, crowdVote] = await Promise.all([
     db
       .select(summaryColumns)
       .from(deals)
@@ -159,19 +188,30 @@ export async function homeSections(db: Tx, imageUrl: ImageUrl, now = new Date())
       .select(summaryColumns)
       .from(deals)
       .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+      .where(and(visibleNow(now), eq(deals.status, 'active'), boostedNow(now)))
+      .orderBy(sql`md5(${deals.id}::text || ${hour})`)
+      .limit(HOME_BOOSTED_DEALS),
+    db
+      .select(summaryColumns)
+      .from(deals)
+      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
       .where(and(visibleNow(now), eq(deals.status, 'pending'), eq(deals.type, 'perkboost')))
       .orderBy(sql`${deals.currentVotes}::float / greatest(${deals.votesRequired}, 1) desc`, asc(deals.votingEndDate))
       .limit(HOME_BOOSTED_DEALS),
   ]);
-  return { featured: featured.map((r) => toSummary(r, imageUrl)), boosted: boosted.map((r) => toSummary(r, imageUrl)) };
+  const boosted = [...paid, ...crowdVote].slice(0, HOME_BOOSTED_DEALS);
+  return {
+    featured: featured.map((r) => toSummary(r, imageUrl, now)),
+    boosted: boosted.map((r) => toSummary(r, imageUrl, now)),
+  };
 }
 
-export async function dealsByIds(db: Tx, ids: string[], imageUrl: ImageUrl): Promise<DealSummary[]> {
+export async function dealsByIds(db: Tx, ids: string[], imageUrl: ImageUrl, now = new Date()): Promise<DealSummary[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select(summaryColumns)
     .from(deals)
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
     .where(inArray(deals.id, ids));
-  return rows.map((r) => toSummary(r, imageUrl));
+  return rows.map((r) => toSummary(r, imageUrl, now));
 }

@@ -77,6 +77,8 @@ function toMerchantDeal(d: DealRow, purchaseCount: number, imageUrl: ImageUrl): 
     currentVotes: d.currentVotes,
     votingEndDate: d.votingEndDate?.toISOString() ?? null,
     boostDays: d.boostDays,
+    // The boost's exact state, by the server's clock, comes from /api/merchant/boosts/deals/:id.
+    boostedUntil: d.boostedUntil && d.boostedUntil > new Date() ? d.boostedUntil.toISOString() : null,
     unlockedAt: d.unlockedAt?.toISOString() ?? null,
     moderationReason: d.moderationReason,
     createdAt: d.createdAt.toISOString(),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DealEvent } from '@localperks/shared';
+import type { DealChannelEvent } from '@localperks/shared';
 import { cancelVote, castVote, sendUnlockEmails, votedDealIds } from './perkboost.service';
 import { DEAL_EVENTS_CHANNEL } from '../../lib/events';
 import { streamLiveEvents } from '../../lib/sse';
@@ -78,11 +78,12 @@ export async function perkboostRoutes(app: FastifyInstance) {
     },
     (request, reply) => {
       const wanted = request.query.deals ? new Set(request.query.deals.split(',').filter(Boolean)) : null;
-      streamLiveEvents<DealEvent>(request, reply, {
+      streamLiveEvents<DealChannelEvent>(request, reply, {
         eventName: 'deal',
         subscribe: (listener) => app.events.subscribe(listener),
         replay: (afterId) => app.events.replay(DEAL_EVENTS_CHANNEL, afterId),
-        filter: (e) => !wanted || wanted.has(e.dealId),
+        // Boost events only tell the server instances to drop their browse caches.
+        filter: (e) => e.type === 'votes' && (!wanted || wanted.has(e.dealId)),
       });
     },
   );

@@ -28,6 +28,8 @@ export function DealCard({ deal, footer, isLcp = false }: { deal: DealSummary; f
   const canBuy = !isCrowdVote && isPurchasable(deal, now);
   // Standard cards link to /deal/{id}, crowd-vote cards to /deals/{id} (customer.md §2); both show the same page.
   const href = isCrowdVote ? paths.deal(deal.id) : paths.dealLegacy(deal.id);
+  // A paid boost running (by the server's clock when the list was read) carries the same badge (DESIGN.md 4a).
+  const isBoosted = isCrowdVote || deal.boostedUntil !== null;
 
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
@@ -48,7 +50,7 @@ export function DealCard({ deal, footer, isLcp = false }: { deal: DealSummary; f
               <span className="sr-only">{deal.discountPercentage}% off</span>
             </span>
           )}
-          {isCrowdVote && (
+          {isBoosted && (
             <span className="inline-flex items-center gap-1 rounded-md bg-violet-700 px-2 py-0.5 text-sm font-semibold text-white shadow">
               <Zap aria-hidden className="h-3.5 w-3.5" /> PerkBoost
             </span>
@@ -68,7 +70,11 @@ export function DealCard({ deal, footer, isLcp = false }: { deal: DealSummary; f
 
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="text-lg font-semibold leading-snug text-slate-900">
-          <Link to={href} className="after:absolute after:inset-0 after:content-[''] hover:text-brand-800 hover:underline">
+          <Link
+            to={href}
+            onClick={() => countClick(deal.id)}
+            className="after:absolute after:inset-0 after:content-[''] hover:text-brand-800 hover:underline"
+          >
             {deal.title}
           </Link>
         </h3>
@@ -105,6 +111,13 @@ export function DealCard({ deal, footer, isLcp = false }: { deal: DealSummary; f
         )}
       </div>
     </article>
+  );
+}
+
+/** Tells the server a card was clicked through to its deal (the merchant's boost stats); never in the way. */
+function countClick(dealId: string) {
+  void fetch(`/api/deals/${encodeURIComponent(dealId)}/click`, { method: 'POST', keepalive: true, credentials: 'same-origin' }).catch(
+    () => undefined,
   );
 }
 

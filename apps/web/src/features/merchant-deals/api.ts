@@ -5,6 +5,7 @@ import type {
   MerchantDealFilter,
   MerchantDealsPage,
   BoostCheckout,
+  DealBoostStatus,
   Removed,
   SaveMerchantDealResult,
   UploadedImage,
@@ -55,6 +56,21 @@ export const useLaunchBoost = () =>
   useMutation({
     mutationFn: ({ id, boostDays }: { id: string; boostDays: number }) =>
       api.post<BoostCheckout>(`/api/merchant/deals/${encodeURIComponent(id)}/boost`, { boostDays }),
+  });
+
+/** A deal's boost by the server's clock: time left and its stats (only fetched for a boosted deal). */
+export const dealBoostQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...merchantDealsKey, 'boost', id],
+    queryFn: () => api.get<DealBoostStatus>(`/api/merchant/boosts/deals/${encodeURIComponent(id)}`),
+  });
+export const useDealBoost = (id: string) => useQuery(dealBoostQuery(id));
+
+/** Opens the payment page for a boost of a live deal (the window starts once the provider confirms it). */
+export const useBuyDealBoost = () =>
+  useMutation({
+    mutationFn: ({ id, boostDays }: { id: string; boostDays: number }) =>
+      api.post<BoostCheckout>(`/api/merchant/boosts/deals/${encodeURIComponent(id)}`, { boostDays }),
   });
 
 /** Multipart upload of one deal image (the JSON client does not send files). */

@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  BoostCheckout,
+  ListingBoostStatus,
   LaunchChecklist,
   MerchantOverview,
   MerchantProfileForm,
@@ -66,6 +68,14 @@ export function useSwitchPlan() {
 /** Opens the payment provider's card page for the $15/month messaging subscription. */
 export const useStartSubscriptionCheckout = () =>
   useMutation({ mutationFn: () => api.post<PaymentPage>('/api/merchant/subscription/checkout') });
+
+/** The business listing's boost (Advertise + Messaging with a paid subscription). */
+export const listingBoostQuery = queryOptions({
+  queryKey: ['merchant', 'listing-boost'],
+  queryFn: () => api.get<ListingBoostStatus>('/api/merchant/boosts/listing'),
+});
+export const useBuyListingBoost = () =>
+  useMutation({ mutationFn: (boostDays: number) => api.post<BoostCheckout>('/api/merchant/boosts/listing', { boostDays }) });
 
 /** check-subscription: what the provider has confirmed so far. */
 export const checkSubscription = () => api.post<SubscriptionStatus>('/api/merchant/subscription/check');

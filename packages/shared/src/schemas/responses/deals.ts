@@ -23,6 +23,8 @@ export const dealSummarySchema = z.object({
   votingEndDate: isoDate().nullable(),
   merchantId: z.string(),
   merchantName: z.string(),
+  /** Until when a paid boost lists it first and badges it (DESIGN.md 4a); null when not boosted now. */
+  boostedUntil: isoDate().nullable(),
 });
 export type DealSummary = z.infer<typeof dealSummarySchema>;
 

@@ -12,6 +12,7 @@ import { RequireRole } from '../../../features/auth/guards';
 import { AdminThread } from '../../../features/merchants/components/admin-thread';
 import { DashboardHeader } from '../../../features/merchants/components/dashboard-header';
 import { MessagesLocked } from '../../../features/merchants/components/messages-locked';
+import { ListingBoostCard } from '../../../features/merchants/components/listing-boost-card';
 import { PlansTab } from '../../../features/merchants/components/plans-tab';
 import { ProfileForm } from '../../../features/merchants/components/profile-form';
 import { RegistrationStatus } from '../../../features/merchants/components/registration-status';
@@ -132,6 +133,8 @@ function FullDashboard({ overview }: { overview: Overview }) {
         <PlatformFeaturesCard overview={overview} />
       </div>
       <ProfileCard overview={overview} />
+      {/* Listing boosts come with Advertise + Messaging; deals are boosted from My Deals. */}
+      {m.subscriptionPlan === 'advertise_messaging' && <ListingBoostCard />}
       <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
         <TabsList aria-label="Dashboard sections" className="h-auto grid-flow-row grid-cols-2 gap-1 sm:grid-flow-col sm:grid-cols-none">
           <TabsTrigger value="analytics" className="inline-flex items-center justify-center gap-1.5">

@@ -204,7 +204,7 @@ function DealView({ deal: dealProp }: { deal: DealDetail }) {
           <div>
             <div className="flex flex-wrap gap-2">
               {category && <span className="rounded-md bg-slate-100 px-2 py-0.5 text-sm font-medium text-slate-800">{category.name}</span>}
-              {deal.type === 'perkboost' && (
+              {(deal.type === 'perkboost' || deal.boostedUntil !== null) && (
                 <span className="inline-flex items-center gap-1 rounded-md bg-violet-700 px-2 py-0.5 text-sm font-semibold text-white">
                   <Zap aria-hidden className="h-3.5 w-3.5" /> PerkBoost
                 </span>

@@ -29,7 +29,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useCreateMerchantDeal, useUpdateMerchantDeal } from '../api';
-import { BoostOptions } from './boost-options';
+import { BoostOptions } from '../../../components/ui/boost-options';
 import { ImageUploader } from './image-uploader';
 
 const toDollars = (cents: number) => (cents / 100).toFixed(2);

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Eye, Pause, Pencil, Play, Plus, Rocket, Trash2 } from 'lucide-react';
+import { Eye, Pause, Pencil, Play, Plus, Rocket, Trash2, Zap } from 'lucide-react';
 import {
   BOOST_OPTIONS,
   CATEGORIES,
   DEAL_IMAGE_URL_PATTERN,
   MERCHANT_DEAL_FILTERS,
   MERCHANT_DEAL_MESSAGES as M,
+  dealBoostBlocker,
   formatCents,
   type MerchantDeal,
   type MerchantDealFilter,
@@ -23,8 +24,9 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { thumbnailOf, useDeleteDeal, useLaunchBoost, useMerchantDeals, usePauseDeal } from '../api';
-import { BoostOptions } from './boost-options';
+import { BoostOptions } from '../../../components/ui/boost-options';
 import { DealStatusBadge } from './deal-status-badge';
+import { BoostDealDialog, BoostStatus, useBoostReturn } from './deal-boost';
 
 const FILTER_LABELS: Record<MerchantDealFilter, string> = {
   all: 'All',
@@ -41,6 +43,7 @@ export default function DealsTab() {
   const [page, setPage] = useState(1);
   const deals = useMerchantDeals(status, page);
   const data = deals.data;
+  useBoostReturn();
 
   return (
     <section aria-labelledby="my-deals-heading" className="space-y-4">
@@ -116,6 +119,9 @@ function DealRow({ deal, canEdit }: { deal: MerchantDeal; canEdit: boolean }) {
   const remove = useDeleteDeal();
   const [isConfirming, setIsConfirming] = useState(false);
   const [isLaunching, setIsLaunching] = useState(false);
+  const [isBoosting, setIsBoosting] = useState(false);
+  // The server checks it again when the boost is bought.
+  const canBoost = canEdit && dealBoostBlocker(deal, new Date()) === null;
   const category = CATEGORIES.find((c) => c.id === deal.categoryId)?.name;
   const isListed = deal.status === 'active' || deal.status === 'pending' || deal.status === 'expired';
 
@@ -168,6 +174,11 @@ function DealRow({ deal, canEdit }: { deal: MerchantDeal; canEdit: boolean }) {
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="break-words text-base font-semibold text-slate-900">{deal.title}</h3>
             <DealStatusBadge deal={deal} />
+            {deal.boostedUntil && (
+              <span className="inline-flex items-center gap-1 rounded-full bg-violet-700 px-2.5 py-0.5 text-xs font-semibold text-white">
+                <Zap aria-hidden className="h-3 w-3" /> PerkBoost
+              </span>
+            )}
           </div>
           <p className="text-sm text-slate-700">
             <span className="font-semibold text-slate-900">{formatCents(deal.dealPriceCents)}</span>{' '}
@@ -179,6 +190,7 @@ function DealRow({ deal, canEdit }: { deal: MerchantDeal; canEdit: boolean }) {
             {deal.type === 'perkboost' && deal.votesRequired !== null && ` · ${deal.currentVotes}/${deal.votesRequired} votes`}
             {deal.votingEndDate && deal.status === 'pending' && ` · voting ends ${formatDate(deal.votingEndDate)}`}
           </p>
+          {deal.boostedUntil && <BoostStatus dealId={deal.id} />}
           {deal.status === 'removed' && deal.moderationReason && (
             <p className="text-sm text-red-700">Removed by an admin: {deal.moderationReason}</p>
           )}
@@ -196,6 +208,11 @@ function DealRow({ deal, canEdit }: { deal: MerchantDeal; canEdit: boolean }) {
             {deal.status === 'draft' && canEdit && (
               <Button size="sm" onClick={() => setIsLaunching(true)} aria-label={`Pay and launch “${deal.title}” as PerkBoost`}>
                 <Rocket aria-hidden className="h-4 w-4" /> Pay & Launch
+              </Button>
+            )}
+            {canBoost && (
+              <Button size="sm" onClick={() => setIsBoosting(true)} aria-label={`Boost “${deal.title}”`}>
+                <Zap aria-hidden className="h-4 w-4" /> {deal.boostedUntil ? 'Extend Boost' : 'Boost'}
               </Button>
             )}
             {(deal.status === 'active' || deal.status === 'paused') && (
@@ -242,6 +259,7 @@ function DealRow({ deal, canEdit }: { deal: MerchantDeal; canEdit: boolean }) {
       </Dialog>
 
       {isLaunching && <LaunchBoostDialog deal={deal} onClose={() => setIsLaunching(false)} />}
+      {isBoosting && <BoostDealDialog deal={deal} onClose={() => setIsBoosting(false)} />}
     </li>
   );
 }

@@ -41,7 +41,7 @@ const steps = [
   {
     icon: Users,
     title: 'Go live',
-    body: 'Your deal goes live with PerkBoost placement and customers start voting to unlock it.',
+    body: 'Once paid, your deal moves to the top of search and category pages with the PerkBoost badge until the boost ends. A new deal can also launch as a crowd-vote deal that customers vote to unlock.',
   },
 ] as const;
 

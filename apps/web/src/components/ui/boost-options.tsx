@@ -1,23 +1,28 @@
 import { BOOST_OPTIONS, formatCents, plural } from '@localperks/shared';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
-/** The four PerkBoost durations with their prices (merchant-admin.md §9), as one radio group. */
+/**
+ * The four PerkBoost durations with their prices (merchant-admin.md §9), as one radio group: for a
+ * crowd-vote launch (the voting window), a live deal's boost, or a listing boost.
+ */
 export function BoostOptions({
   value,
   onChange,
   name,
   error,
   disabled,
+  legend = 'Boost duration (the voting window)',
 }: {
   value: string;
   onChange: (days: string) => void;
   name: string;
   error?: string;
   disabled?: boolean;
+  legend?: string;
 }) {
   return (
     <fieldset className="min-w-0" aria-describedby={error ? `${name}-error` : undefined} disabled={disabled}>
-      <legend className="text-sm font-medium text-slate-800">Boost duration (the voting window)</legend>
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
       <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
         {BOOST_OPTIONS.map((o) => {
           const checked = value === String(o.days);
