@@ -115,6 +115,7 @@ export const PLANS = [
     commissionPercent: 0,
     features: ['Basic business listing', 'Appear in search results'],
     excluded: ['Customer messaging', 'Deal creation', 'Analytics'],
+    includes: { messaging: false, analytics: false, deals: false },
   },
   {
     id: 'advertise_messaging',
@@ -123,6 +124,7 @@ export const PLANS = [
     commissionPercent: 0,
     features: ['Enhanced business profile', 'Customer messaging', 'Basic analytics'],
     excluded: ['Deal creation'],
+    includes: { messaging: true, analytics: true, deals: false },
   },
   {
     id: 'deals_messaging',
@@ -131,6 +133,7 @@ export const PLANS = [
     commissionPercent: 15,
     features: ['Everything in Advertise + Messaging', 'Deal creation', 'Advanced analytics', 'Revenue tracking'],
     excluded: [],
+    includes: { messaging: true, analytics: true, deals: true },
   },
 ] as const;
 export type PlanId = (typeof PLANS)[number]['id'];
@@ -138,6 +141,15 @@ export const PLAN_IDS = PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
 export type Plan = (typeof PLANS)[number];
 /** A plan's fee and commission, for texts that name them ("$15/month", "15% commission"). */
 export const planById = <Id extends PlanId>(id: Id) => PLANS.find((p): p is Extract<Plan, { id: Id }> => p.id === id)!;
+
+/** A dashboard area a plan may or may not include (merchant-admin.md §9): the tabs and the API read the same table. */
+export type PlanCapability = keyof Plan['includes'];
+export const planIncludes = (plan: PlanId, capability: PlanCapability): boolean => planById(plan).includes[capability];
+/** The plans that include a capability, cheapest first (the upgrade offer on a tab the plan lacks). */
+export const plansIncluding = (capability: PlanCapability): Plan[] => PLANS.filter((p) => p.includes[capability]);
+
+/** Notice the platform gives before any change to commission rates (merchant-admin.md §9 Legal). */
+export const COMMISSION_CHANGE_NOTICE_DAYS = 30;
 
 /** Commission applied on approval: 0 / 0 / 15, any other 15. */
 export function commissionForPlan(plan: string): number {

@@ -57,11 +57,23 @@ export const MERCHANT_DEAL_MESSAGES = {
   notResumable: 'Only paused deals can be resumed.',
   resumeExpired: 'This deal has expired. Change its expiration date before resuming it.',
   notDraft: 'This deal has already been launched.',
+  crowdVoteLocked:
+    'Customers have voted on this crowd-vote deal, so its price, original price, votes required and voting end are locked. You can still edit the title, description, images and other details.',
+  crowdVoteLockedField: 'Locked: customers have voted on this price.',
   uploadNotImage: 'Please upload a JPEG, PNG or WebP image.',
   uploadTooLarge: 'Images must be 5 MB or smaller.',
   uploadMissing: 'Please choose an image to upload.',
 } as const;
 const M = MERCHANT_DEAL_MESSAGES;
+
+/**
+ * The crowd-vote lock (DESIGN.md 4): once a crowd-vote deal has a vote, the terms people voted for
+ * are fixed. The server refuses a change to them; the edit form shows them read-only.
+ */
+export const CROWD_VOTE_LOCKED_FIELDS = ['originalPriceCents', 'dealPriceCents', 'votesRequired', 'votingEndDate'] as const;
+export function isCrowdVoteLocked(deal: { type: string; currentVotes: number }): boolean {
+  return deal.type === 'perkboost' && deal.currentVotes > 0;
+}
 
 export const BOOST_DAYS = BOOST_OPTIONS.map((o) => o.days) as [1, 3, 7, 14];
 

@@ -17,7 +17,7 @@ import { AppError } from '../../lib/errors';
 import { publishMessageEvent } from '../../lib/events';
 import type { Mailer } from '../../mail/mailer';
 import { recordAudit } from '../admin/audit';
-import { hasPaidSubscription } from '../billing/billing.service';
+import { hasPaidSubscription, withMessagingFacts } from '../billing/billing.service';
 import { adminMessageEmail, merchantApprovedEmail, merchantRejectedEmail } from './admin-merchants.emails';
 import { toThreadMessage } from './thread-message';
 
@@ -181,7 +181,7 @@ export async function approveMerchantRequest(deps: AdminMerchantDeps, adminId: s
         status: request.status,
         merchantId: merchant.id,
         commissionRate,
-        hasMessaging: hasMessagingAccess(merchant),
+        hasMessaging: hasMessagingAccess(await withMessagingFacts(tx, merchant), now),
         hasSubscription: merchant.hasSubscription,
       },
     };

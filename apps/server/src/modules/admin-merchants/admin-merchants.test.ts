@@ -9,6 +9,7 @@ import {
   merchants,
   notifications,
 } from '../../db/schema';
+import { withMessagingFacts } from '../billing/billing.service';
 import { build, TEST_PASSWORD } from '../../../test/build';
 import { rejectionNotice } from './admin-merchants.service';
 
@@ -59,7 +60,7 @@ const section = async (s: 'pending' | 'awaiting' | 'processed') => (await get(`/
 /** A merchant row with its messaging access, derived the one way the server derives it. */
 const merchantOf = async (where: ReturnType<typeof eq>) => {
   const [row] = await db.select().from(merchants).where(where);
-  return row && { ...row, hasMessaging: hasMessagingAccess(row) };
+  return row && { ...row, hasMessaging: hasMessagingAccess(await withMessagingFacts(db, row), new Date()) };
 };
 const audits = (entityId: string) => db.select().from(adminAuditLog).where(eq(adminAuditLog.entityId, entityId));
 const requestRow = async (id: string) =>

@@ -373,6 +373,24 @@ export async function hasPaidSubscription(db: Tx, merchantId: string, now: Date)
   return Boolean(row);
 }
 
+/**
+ * The end of the latest period the merchant paid for on a messaging subscription (the provider's
+ * period end, moved on by each renewal), null when none was paid. A merchant who leaves the plan
+ * keeps messaging until then (hasMessagingAccess); the provider was told not to renew.
+ */
+export async function messagingPaidUntil(db: Tx, merchantId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ until: sql<Date | null>`max(${merchantCharges.currentPeriodEnd})`.mapWith(merchantCharges.currentPeriodEnd) })
+    .from(merchantCharges)
+    .where(and(eq(merchantCharges.merchantId, merchantId), eq(merchantCharges.kind, 'subscription'), eq(merchantCharges.status, 'paid')));
+  return row?.until ?? null;
+}
+
+/** A merchant row with what customer messaging depends on (hasMessagingAccess, messagingActiveUntil). */
+export async function withMessagingFacts<M extends { id: string }>(db: Tx, m: M): Promise<M & { messagingPaidUntil: Date | null }> {
+  return { ...m, messagingPaidUntil: await messagingPaidUntil(db, m.id) };
+}
+
 /** The merchant's paid subscriptions that the provider still bills (newest first). */
 export async function activeSubscriptions(db: Tx, merchantId: string, now: Date) {
   return db

@@ -7,7 +7,7 @@ import { deals, merchantCharges, merchantRegistrationRequests, merchants } from 
 import { build, sessionCookie, TEST_PASSWORD } from '../../../test/build';
 import { createBoostDeal, createMerchant } from '../../../test/factories';
 import { startFakeStripe } from '../../../test/fake-stripe';
-import { startMerchantCharge } from './billing.service';
+import { startMerchantCharge, withMessagingFacts } from './billing.service';
 
 /**
  * Merchant billing with Stripe as the provider: the real app and database, the Stripe SDK talking
@@ -67,7 +67,7 @@ async function merchantOnMessagingPlan() {
 /** The merchant row with its messaging access, derived the one way the server derives it. */
 const merchantRow = async (id: string) => {
   const row = (await db.select().from(merchants).where(eq(merchants.id, id)))[0]!;
-  return { ...row, hasMessaging: hasMessagingAccess(row) };
+  return { ...row, hasMessaging: hasMessagingAccess(await withMessagingFacts(db, row), t.app.deps.clock.now()) };
 };
 const chargeOf = async (merchantId: string) =>
   (await db.select().from(merchantCharges).where(eq(merchantCharges.merchantId, merchantId)))[0]!;
@@ -132,12 +132,12 @@ describe('messaging subscription through Stripe', () => {
     expect((await deliver(stripeEvent('invoice.paid', invoice))).json()).toEqual({ received: true, fulfilled: true });
     expect((await chargeOf(a.merchant.id)).currentPeriodEnd!.getTime()).toBe(nextEnd * 1000);
 
-    // A downgrade asks Stripe to stop renewing at the period end; access stays until Stripe ends it.
+    // A downgrade asks Stripe to stop renewing at the period end; access stays until the paid period ends.
     const down = await t.request({ method: 'POST', url: '/api/merchant/plan', cookie: a.cookie, payload: { plan: 'advertise_only' } });
     expect(down.json()).toMatchObject({ downgraded: true });
     const cancel = fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/subscriptions/sub_test_messaging_1');
     expect(cancel?.body.cancel_at_period_end).toBe('true');
-    expect(await merchantRow(a.merchant.id)).toMatchObject({ hasSubscription: true, hasMessaging: false });
+    expect(await merchantRow(a.merchant.id)).toMatchObject({ hasSubscription: true, hasMessaging: true });
 
     expect(
       (

@@ -16,7 +16,13 @@ import { listInbox, listSentMessages, openInboxMessage, respondToMessage, sendCu
 export async function customerMessagesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['customer-messages'];
-  const deps = (log: { error(o: object, m: string): void }) => ({ db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, log });
+  const deps = (log: { error(o: object, m: string): void }) => ({
+    db: app.db,
+    mailer: app.mailer,
+    appUrl: app.config.appUrl,
+    clock: app.deps.clock,
+    log,
+  });
   const params = z.object({ id: z.uuid() });
 
   r.post(
@@ -62,7 +68,7 @@ export async function customerMessagesRoutes(app: FastifyInstance) {
         response: { 200: inboxPageSchema, ...errorResponses },
       },
     },
-    async (request) => listInbox(app.db, request.user!.id, request.query),
+    async (request) => listInbox(app.db, request.user!.id, request.query, app.deps.clock.now()),
   );
 
   r.post(
@@ -76,7 +82,7 @@ export async function customerMessagesRoutes(app: FastifyInstance) {
         response: { 200: inboxMessageSchema, ...errorResponses },
       },
     },
-    async (request) => openInboxMessage(app.db, request.user!.id, request.params.id),
+    async (request) => openInboxMessage(app.db, request.user!.id, request.params.id, app.deps.clock.now()),
   );
 
   r.post(

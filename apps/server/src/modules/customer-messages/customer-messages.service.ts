@@ -15,7 +15,9 @@ import type { Db } from '../../db/client';
 import { customerMessages, deals, merchants, purchases, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { publishMessageEvent } from '../../lib/events';
+import type { Clock } from '../../lib/deps';
 import { consumeRateLimit } from '../../lib/rate-limit';
+import { withMessagingFacts } from '../billing/billing.service';
 import type { Mailer } from '../../mail/mailer';
 import { merchantResponseEmail, newCustomerMessageEmail } from './customer-messages.emails';
 
@@ -23,14 +25,16 @@ export interface MessageDeps {
   db: Db;
   mailer: Mailer;
   appUrl: string;
+  clock: Clock;
   log: { error(o: object, m: string): void };
 }
 
 type Merchant = typeof merchants.$inferSelect;
 
-async function inboxOwner(db: Db, userId: string): Promise<Merchant> {
+/** The signed-in merchant, when messaging is theirs now (plan, subscription, or a paid period still running). */
+async function inboxOwner(db: Db, userId: string, now: Date): Promise<Merchant> {
   const [m] = await db.select().from(merchants).where(eq(merchants.userId, userId));
-  if (!m || !hasMessagingAccess(m)) throw new AppError('FORBIDDEN', M.noAccess);
+  if (!m || !hasMessagingAccess(await withMessagingFacts(db, m), now)) throw new AppError('FORBIDDEN', M.noAccess);
   return m;
 }
 
@@ -81,7 +85,7 @@ export async function sendCustomerMessage(
     return created!;
   });
   const [merchantUser] = await db.select({ email: users.email }).from(users).where(eq(users.id, merchant.userId));
-  if (merchantUser && hasMessagingAccess(merchant)) {
+  if (merchantUser && hasMessagingAccess(await withMessagingFacts(db, merchant), deps.clock.now())) {
     await deps.mailer
       .send(
         newCustomerMessageEmail({
@@ -126,8 +130,8 @@ const toInbox = (r: InboxRow): InboxMessage => ({
 });
 
 /** The merchant's inbox, newest first, a page at a time, with the count of each status. */
-export async function listInbox(db: Db, userId: string, q: z.output<typeof customerMessagesQuerySchema>): Promise<InboxPage> {
-  const m = await inboxOwner(db, userId);
+export async function listInbox(db: Db, userId: string, q: z.output<typeof customerMessagesQuerySchema>, now: Date): Promise<InboxPage> {
+  const m = await inboxOwner(db, userId, now);
   const filters: SQL[] = [eq(customerMessages.merchantId, m.id)];
   if (q.status !== 'all') filters.push(eq(customerMessages.status, q.status));
   const [rows, statusCounts] = await Promise.all([
@@ -172,8 +176,8 @@ async function inboxMessage(db: Db, merchantId: string, id: string): Promise<Inb
 }
 
 /** Opening a message marks it read (unread → read only; a responded message stays responded). */
-export async function openInboxMessage(db: Db, userId: string, id: string): Promise<InboxMessage> {
-  const m = await inboxOwner(db, userId);
+export async function openInboxMessage(db: Db, userId: string, id: string, now: Date): Promise<InboxMessage> {
+  const m = await inboxOwner(db, userId, now);
   await db.transaction(async (tx) => {
     const [moved] = await tx
       .update(customerMessages)
@@ -188,7 +192,7 @@ export async function openInboxMessage(db: Db, userId: string, id: string): Prom
 /** The merchant's response: stored once (a conditional update), e-mailed to the customer after the commit. */
 export async function respondToMessage(deps: MessageDeps, userId: string, id: string, response: string): Promise<InboxMessage> {
   const { db } = deps;
-  const m = await inboxOwner(db, userId);
+  const m = await inboxOwner(db, userId, deps.clock.now());
   const now = new Date();
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx

@@ -5,6 +5,7 @@ import {
   ANALYTICS_RECENT_PURCHASES,
   ANALYTICS_TOP_DEALS,
   nextPayoutDate,
+  planIncludes,
   payoutPeriodFor,
   payoutPeriodWindow,
   type MerchantAnalytics,
@@ -24,7 +25,7 @@ const ymd = (d: Date) => d.toISOString().slice(0, 10);
 export async function merchantAnalytics(db: Db, userId: string, now = new Date()): Promise<MerchantAnalytics> {
   const [m] = await db.select().from(merchants).where(eq(merchants.userId, userId));
   if (!m) throw new AppError('FORBIDDEN', 'No merchant profile found. Please complete your registration.');
-  if (m.subscriptionPlan === 'advertise_only') throw new AppError('FORBIDDEN', ANALYTICS_MESSAGES.planRequired);
+  if (!planIncludes(m.subscriptionPlan, 'analytics')) throw new AppError('FORBIDDEN', ANALYTICS_MESSAGES.planRequired);
   const mine = eq(purchases.merchantId, m.id);
   const period = payoutPeriodFor(now);
   const window = payoutPeriodWindow(period);

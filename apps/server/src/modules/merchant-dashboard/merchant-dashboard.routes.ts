@@ -81,7 +81,7 @@ export async function merchantDashboardRoutes(app: FastifyInstance) {
         response: { 200: subscriptionStatusSchema, ...errorResponses },
       },
     },
-    async (request) => subscriptionStatus(app.db, request.user!.id),
+    async (request) => subscriptionStatus(app.db, request.user!.id, app.deps.clock.now()),
   );
 
   r.get(

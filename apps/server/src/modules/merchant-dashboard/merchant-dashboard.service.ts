@@ -21,7 +21,7 @@ import { adminMerchantMessages, deals, merchantRegistrationRequests, merchants, 
 import { AppError } from '../../lib/errors';
 import { publishMessageEvent } from '../../lib/events';
 import type { Deps } from '../../lib/deps';
-import { hasPaidSubscription, setSubscriptionRenewal, startMerchantCharge } from '../billing/billing.service';
+import { hasPaidSubscription, setSubscriptionRenewal, startMerchantCharge, withMessagingFacts } from '../billing/billing.service';
 import { toThreadMessage } from '../admin-merchants/thread-message';
 import { merchantOverview } from '../merchants/merchants.service';
 
@@ -117,7 +117,7 @@ export async function updateProfile(deps: DashboardDeps, userId: string, input: 
         .update(merchantRegistrationRequests)
         .set({ ...business, plan: input.plan, updatedAt: now })
         .where(eq(merchantRegistrationRequests.id, request.id));
-    return { before: m, overview: await merchantOverview(tx, userId) };
+    return { before: m, overview: await merchantOverview(tx, userId, now) };
   });
   await syncRenewal(deps, result.before.id, result.before.subscriptionPlan, input.plan);
   const merchant = result.overview.merchant!;
@@ -144,7 +144,7 @@ export async function switchPlan(deps: DashboardDeps, userId: string, plan: Plan
     const request = await newestRegistration(tx, userId);
     if (request?.status === 'pending')
       await tx.update(merchantRegistrationRequests).set({ plan, updatedAt: now }).where(eq(merchantRegistrationRequests.id, request.id));
-    return { before: m, overview: await merchantOverview(tx, userId) };
+    return { before: m, overview: await merchantOverview(tx, userId, now) };
   });
   await syncRenewal(deps, result.before.id, result.before.subscriptionPlan, plan);
   const merchant = result.overview.merchant!;
@@ -177,10 +177,10 @@ export async function startSubscriptionCheckout(deps: DashboardDeps, user: { id:
 }
 
 /** check-subscription (merchant-admin.md §7): what the database holds as confirmed by the provider. */
-export async function subscriptionStatus(db: Db, userId: string): Promise<SubscriptionStatus> {
+export async function subscriptionStatus(db: Db, userId: string, now: Date): Promise<SubscriptionStatus> {
   const [m] = await db.select().from(merchants).where(eq(merchants.userId, userId));
   if (!m) throw new AppError('NOT_FOUND', M.noProfile);
-  return { hasSubscription: m.hasSubscription, messagingAccess: hasMessagingAccess(m) };
+  return { hasSubscription: m.hasSubscription, messagingAccess: hasMessagingAccess(await withMessagingFacts(db, m), now) };
 }
 
 /**

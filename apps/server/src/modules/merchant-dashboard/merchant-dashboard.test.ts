@@ -17,7 +17,7 @@ import { fixedClock } from '../../../test/clock';
 import { createBoostDeal, createDeal, createMerchant, TEST_CARD } from '../../../test/factories';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../../payments/sandbox';
 import { runSandboxSubscriptions } from '../sandbox/sandbox.service';
-import { expireStaleCharges, startMerchantCharge } from '../billing/billing.service';
+import { expireStaleCharges, startMerchantCharge, withMessagingFacts } from '../billing/billing.service';
 
 const t = await build();
 const db = t.database.db;
@@ -56,7 +56,7 @@ async function merchantAccount(
 /** The merchant row with its messaging access, derived the one way the server derives it. */
 const merchantRow = async (id: string) => {
   const row = (await db.select().from(merchants).where(eq(merchants.id, id)))[0]!;
-  return { ...row, hasMessaging: hasMessagingAccess(row) };
+  return { ...row, hasMessaging: hasMessagingAccess(await withMessagingFacts(db, row), t.app.deps.clock.now()) };
 };
 const profile = (o: Record<string, unknown> = {}) => ({
   businessName: 'Lakeview Bakery',
@@ -510,7 +510,8 @@ describe('the $15/month messaging subscription (sandbox provider)', () => {
     expect(res.json()).toMatchObject({ downgraded: true, commissionRate: 0 });
     const [sub] = await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, renewed.providerSubscriptionId!));
     expect(sub!.cancelAtPeriodEnd).toBe(true);
-    expect(await merchantRow(a.merchant.id)).toMatchObject({ hasMessaging: false, hasSubscription: true });
+    // Messaging stays until the end of the period paid for (the downgrade dialog's promise).
+    expect(await merchantRow(a.merchant.id)).toMatchObject({ hasMessaging: true, hasSubscription: true });
 
     run = await runSandboxSubscriptions({ ...t.app.deps, clock: fixedClock(renewed.currentPeriodEnd!.getTime() + 1000) });
     expect(run.ended).toContain(subId);

@@ -6,6 +6,7 @@ import {
   MERCHANT_DEALS_PAGE_SIZE,
   MERCHANT_DEAL_MESSAGES as M,
   discountPercent,
+  isCrowdVoteLocked,
   stripPhoneNumbers,
   type MerchantDeal,
   type MerchantDealsPage,
@@ -217,24 +218,41 @@ export async function createMerchantDeal(db: Db, storage: FileStorage, userId: s
   return { deal: toMerchantDeal(d!, 0, storage.publicUrl), phoneNumbersRemoved, merchant: m };
 }
 
-/** Edits every field of an own deal; a launched PerkBoost deal keeps its votes target and window. */
+/**
+ * Edits every field of an own deal; a launched PerkBoost deal keeps its votes target and window.
+ * The crowd-vote lock (DESIGN.md 4): once the deal has a vote, its prices stay as voted. The check
+ * and the update run under the deal's row lock, the lock a vote takes too (castVote), so a vote
+ * arriving at the same moment is either counted before the check or cast on the saved terms.
+ */
 export async function updateMerchantDeal(db: Db, storage: FileStorage, userId: string, dealId: string, input: DealInput) {
   const m = await dealCreator(db, userId);
   const images = await checkImages(storage, input.images);
   const { values, phoneNumbersRemoved } = dealValues({ ...input, images });
   if (!values.description) throw new AppError('VALIDATION', M.descriptionMin, { description: M.descriptionMin });
-  const existing = await ownDeal(db, m.id, dealId);
-  if (existing.type === 'perkboost' && existing.votingEndDate && values.expirationDate < existing.votingEndDate) {
-    throw new AppError('VALIDATION', M.expirationAfterBoost, { expirationDate: M.expirationAfterBoost });
-  }
-  // An expired standard deal given a future date comes back; an expired PerkBoost does not re-open voting.
-  const revived = existing.type === 'standard' && existing.status === 'expired' && values.expirationDate > new Date();
-  const [d] = await db
-    .update(deals)
-    .set({ ...values, ...(revived ? { status: 'active' as const } : {}), updatedAt: new Date() })
-    .where(and(eq(deals.id, dealId), eq(deals.merchantId, m.id), ne(deals.status, 'removed')))
-    .returning();
-  if (!d) throw new AppError('NOT_FOUND', M.notFound);
+  const d = await db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(deals)
+      .where(and(eq(deals.id, dealId), eq(deals.merchantId, m.id), ne(deals.status, 'removed')))
+      .for('update');
+    if (!existing) throw new AppError('NOT_FOUND', M.notFound);
+    if (isCrowdVoteLocked(existing)) {
+      const changed = (['originalPriceCents', 'dealPriceCents'] as const).filter((f) => values[f] !== existing[f]);
+      if (changed.length)
+        throw new AppError('CONFLICT', M.crowdVoteLocked, Object.fromEntries(changed.map((f) => [f, M.crowdVoteLockedField])));
+    }
+    if (existing.type === 'perkboost' && existing.votingEndDate && values.expirationDate < existing.votingEndDate) {
+      throw new AppError('VALIDATION', M.expirationAfterBoost, { expirationDate: M.expirationAfterBoost });
+    }
+    // An expired standard deal given a future date comes back; an expired PerkBoost does not re-open voting.
+    const revived = existing.type === 'standard' && existing.status === 'expired' && values.expirationDate > new Date();
+    const [updated] = await tx
+      .update(deals)
+      .set({ ...values, ...(revived ? { status: 'active' as const } : {}), updatedAt: new Date() })
+      .where(eq(deals.id, existing.id))
+      .returning();
+    return updated!;
+  });
   return { deal: toMerchantDeal(d, (await purchaseCounts(db, [d.id])).get(d.id) ?? 0, storage.publicUrl), phoneNumbersRemoved };
 }
 

@@ -48,6 +48,6 @@ export async function merchantsRoutes(app: FastifyInstance) {
         response: { 200: merchantOverviewSchema, ...errorResponses },
       },
     },
-    async (request) => merchantOverview(app.db, request.user!.id),
+    async (request) => merchantOverview(app.db, request.user!.id, app.deps.clock.now()),
   );
 }

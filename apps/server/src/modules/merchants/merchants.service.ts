@@ -1,10 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
-import { commissionForPlan, hasMessagingAccess, type MerchantOverview, type PlanId } from '@localperks/shared';
+import { commissionForPlan, hasMessagingAccess, messagingActiveUntil, type MerchantOverview, type PlanId } from '@localperks/shared';
 import type { Db, Tx } from '../../db/client';
 import { merchantRegistrationRequests, merchants, notifications, users } from '../../db/schema';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import type { Mailer } from '../../mail/mailer';
 import { AUTH_ERRORS, createUser, isEmailTaken, sendVerification, warnExistingAccount, type AuthLimits } from '../auth/auth.service';
+import { withMessagingFacts } from '../billing/billing.service';
 import { newRegistrationAdminEmail } from './merchants.emails';
 
 export interface MerchantDeps {
@@ -107,8 +108,9 @@ async function createMerchantRegistration(deps: MerchantDeps, input: MerchantReg
 }
 
 /** The signed-in merchant's merchant record and newest registration request (dashboard states). */
-export async function merchantOverview(db: Db | Tx, userId: string): Promise<MerchantOverview> {
-  const [merchant] = await db.select().from(merchants).where(eq(merchants.userId, userId));
+export async function merchantOverview(db: Db | Tx, userId: string, now: Date): Promise<MerchantOverview> {
+  const [row] = await db.select().from(merchants).where(eq(merchants.userId, userId));
+  const merchant = row && (await withMessagingFacts(db, row));
   const [request] = await db
     .select()
     .from(merchantRegistrationRequests)
@@ -128,11 +130,12 @@ export async function merchantOverview(db: Db | Tx, userId: string): Promise<Mer
           state: merchant.state,
           subscriptionPlan: merchant.subscriptionPlan,
           approved: merchant.approved,
-          hasMessaging: hasMessagingAccess(merchant),
+          hasMessaging: hasMessagingAccess(merchant, now),
           hasSubscription: merchant.hasSubscription,
           commissionRate: merchant.commissionRate,
           createdAt: merchant.createdAt.toISOString(),
-          messagingAccess: hasMessagingAccess(merchant),
+          messagingAccess: hasMessagingAccess(merchant, now),
+          messagingActiveUntil: messagingActiveUntil(merchant, now)?.toISOString() ?? null,
           paymentRequired: merchant.subscriptionPlan === 'advertise_messaging' && !merchant.hasSubscription,
         }
       : null,

@@ -59,7 +59,7 @@ describe('merchant registration', () => {
       commissionRate: 15,
     });
     // Messaging comes with the plan only once the merchant is approved.
-    expect(hasMessagingAccess(merchant!)).toBe(false);
+    expect(hasMessagingAccess(merchant!, new Date())).toBe(false);
     const notes = await db.select().from(notifications).where(eq(notifications.userId, admin.id));
     expect(notes).toEqual([expect.objectContaining({ type: 'merchant_registration', entityId: registrationId })]);
     expect((await t.lastMail(body.email, 'email_verification'))?.text).toContain('/auth/callback?type=signup&token=');
@@ -83,7 +83,7 @@ describe('merchant registration', () => {
         commissionRate: commission,
         website: null,
       });
-      expect(hasMessagingAccess({ ...merchant!, approved: true })).toBe(false);
+      expect(hasMessagingAccess({ ...merchant!, approved: true }, new Date())).toBe(false);
     }
     // The plan defaults to advertise_only.
     const { plan: _p, ...noPlan } = form();

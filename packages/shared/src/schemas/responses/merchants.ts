@@ -26,6 +26,11 @@ export const merchantOverviewSchema = z.object({
       createdAt: isoDate(),
       /** Customer messaging works: plan deals_messaging, or advertise_messaging with a paid subscription (DESIGN.md 7). */
       messagingAccess: z.boolean(),
+      /**
+       * Left Advertise + Messaging but inside the period paid for: messaging stays until this moment
+       * (the dashboard shows "Messaging active until <date>"); null otherwise.
+       */
+      messagingActiveUntil: isoDate().nullable(),
       /** The plan is advertise_messaging and its subscription is not paid (merchant-admin.md §4). */
       paymentRequired: z.boolean(),
     })

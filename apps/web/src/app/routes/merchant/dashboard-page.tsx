@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { BarChart3, Lock, MessageSquare, Repeat, Tag } from 'lucide-react';
-import { MERCHANT_DASHBOARD_MESSAGES as D, MERCHANT_MESSAGES as M, type MerchantOverview } from '@localperks/shared';
+import { MERCHANT_DASHBOARD_MESSAGES as D, MERCHANT_MESSAGES as M, planIncludes, type MerchantOverview } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -13,6 +13,8 @@ import { AdminThread } from '../../../features/merchants/components/admin-thread
 import { DashboardHeader } from '../../../features/merchants/components/dashboard-header';
 import { MessagesLocked } from '../../../features/merchants/components/messages-locked';
 import { ListingBoostCard } from '../../../features/merchants/components/listing-boost-card';
+import { MessagingEnds } from '../../../features/merchants/components/messaging-ends';
+import { PlanUpgrade } from '../../../features/merchants/components/plan-upgrade';
 import { PlansTab } from '../../../features/merchants/components/plans-tab';
 import { ProfileForm } from '../../../features/merchants/components/profile-form';
 import { RegistrationStatus } from '../../../features/merchants/components/registration-status';
@@ -115,9 +117,19 @@ function ProfileCard({ overview }: { overview: Overview }) {
 }
 
 function FullDashboard({ overview }: { overview: Overview }) {
-  const [params] = useSearchParams();
-  const initial = params.get('tab');
-  const [tab, setTab] = useState<Tab>(TABS.includes(initial as Tab) ? (initial as Tab) : 'analytics');
+  // The open tab lives in the address (?tab=plans), so a "Switch Plans" link opens it from anywhere.
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : 'analytics';
+  const setTab = (next: Tab) =>
+    setParams(
+      (p) => {
+        const out = new URLSearchParams(p);
+        out.set('tab', next);
+        return out;
+      },
+      { replace: true },
+    );
   const m = overview.merchant;
   const tabSpinner = <Spinner />;
   return (
@@ -152,15 +164,22 @@ function FullDashboard({ overview }: { overview: Overview }) {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="analytics">
-          <Suspense fallback={tabSpinner}>
-            <AnalyticsTab />
-          </Suspense>
+          {planIncludes(m.subscriptionPlan, 'analytics') ? (
+            <Suspense fallback={tabSpinner}>
+              <AnalyticsTab />
+            </Suspense>
+          ) : (
+            <PlanUpgrade capability="analytics" plan={m.subscriptionPlan} />
+          )}
         </TabsContent>
         <TabsContent value="messages">
           {m.messagingAccess ? (
-            <Suspense fallback={tabSpinner}>
-              <MerchantInboxTab />
-            </Suspense>
+            <div className="space-y-4">
+              {m.messagingActiveUntil && <MessagingEnds until={m.messagingActiveUntil} />}
+              <Suspense fallback={tabSpinner}>
+                <MerchantInboxTab />
+              </Suspense>
+            </div>
           ) : (
             <MessagesLocked merchant={m} onSwitchPlans={() => setTab('plans')} />
           )}
@@ -169,9 +188,12 @@ function FullDashboard({ overview }: { overview: Overview }) {
           <PlansTab merchant={m} />
         </TabsContent>
         <TabsContent value="deals">
-          <Suspense fallback={tabSpinner}>
-            <DealsTab />
-          </Suspense>
+          <div className="space-y-4">
+            {!planIncludes(m.subscriptionPlan, 'deals') && <PlanUpgrade capability="deals" plan={m.subscriptionPlan} />}
+            <Suspense fallback={tabSpinner}>
+              <DealsTab />
+            </Suspense>
+          </div>
         </TabsContent>
       </Tabs>
     </div>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { Plus, Rocket, X } from 'lucide-react';
+import { Lock, Plus, Rocket, X } from 'lucide-react';
 import {
   CATEGORIES,
   DAY_MS,
@@ -13,6 +13,7 @@ import {
   dollarsToCents,
   discountPercent,
   formatCents,
+  isCrowdVoteLocked,
   merchantDealFormSchema,
   stripPhoneNumbers,
   toMerchantDealInput,
@@ -27,6 +28,7 @@ import { Button } from '../../../components/ui/button';
 import { Field, Input, Select, Textarea } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useCreateMerchantDeal, useUpdateMerchantDeal } from '../api';
 import { BoostOptions } from '../../../components/ui/boost-options';
@@ -93,6 +95,10 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
   const price = dollarsToCents(dealPrice ?? '');
   const discount = original && price && price < original ? discountPercent(original, price) : null;
   const busy = create.isPending || update.isPending || isRedirecting;
+  // The crowd-vote lock (DESIGN.md 4): the terms customers voted for are shown, not editable.
+  const isLocked = deal ? isCrowdVoteLocked(deal) : false;
+  const lockedProps = (p: { 'aria-describedby'?: string }) =>
+    isLocked ? { readOnly: true, 'aria-describedby': [p['aria-describedby'], 'crowd-vote-lock'].filter(Boolean).join(' ') } : {};
 
   useEffect(() => {
     if (form.formState.submitCount > 0 && Object.keys(errors).length) {
@@ -230,16 +236,58 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
           </Field>
         </div>
 
+        {isLocked && deal && (
+          <div id="crowd-vote-lock" className="space-y-2 rounded-xl border border-slate-300 bg-slate-50 p-4 text-sm text-slate-800">
+            <p className="flex items-start gap-2 font-medium text-slate-900">
+              <Lock aria-hidden className="mt-0.5 h-4 w-4 shrink-0" /> {M.crowdVoteLocked}
+            </p>
+            <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-2">
+              <div>
+                <dt className="inline font-medium">Votes required: </dt>
+                <dd className="inline">
+                  {deal.votesRequired} ({deal.currentVotes} so far)
+                </dd>
+              </div>
+              {deal.votingEndDate && (
+                <div>
+                  <dt className="inline font-medium">Voting ends: </dt>
+                  <dd className="inline">
+                    <time dateTime={deal.votingEndDate}>{formatDateTime(deal.votingEndDate)}</time>
+                  </dd>
+                </div>
+              )}
+            </dl>
+          </div>
+        )}
+
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Original price ($)" error={errors.originalPrice?.message}>
-            {(p) => <Input {...p} {...form.register('originalPrice')} inputMode="decimal" placeholder="80.00" />}
+            {(p) => (
+              <Input
+                {...p}
+                {...form.register('originalPrice')}
+                {...lockedProps(p)}
+                inputMode="decimal"
+                placeholder="80.00"
+                className="read-only:bg-slate-100 read-only:text-slate-700"
+              />
+            )}
           </Field>
           <Field
             label="Deal price ($)"
             error={errors.dealPrice?.message}
             hint={discount !== null ? `${discount}% off · customers save ${formatCents(original! - price!)}` : undefined}
           >
-            {(p) => <Input {...p} {...form.register('dealPrice')} inputMode="decimal" placeholder="50.00" />}
+            {(p) => (
+              <Input
+                {...p}
+                {...form.register('dealPrice')}
+                {...lockedProps(p)}
+                inputMode="decimal"
+                placeholder="50.00"
+                className="read-only:bg-slate-100 read-only:text-slate-700"
+              />
+            )}
           </Field>
         </div>
 

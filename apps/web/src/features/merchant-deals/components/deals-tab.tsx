@@ -61,15 +61,9 @@ export default function DealsTab() {
         )}
       </div>
 
-      {data && !data.canCreateDeals && data.reason && (
-        <Alert title="Deal creation is not available yet">
-          {data.reason}{' '}
-          {data.reason === M.planRequired && (
-            <Link to={`${paths.merchantDashboard}?tab=plans`} className="font-medium text-brand-800 underline">
-              Switch Plans
-            </Link>
-          )}
-        </Alert>
+      {/* A plan without deals gets the dashboard's upgrade card above this tab instead. */}
+      {data && !data.canCreateDeals && data.reason && data.reason !== M.planRequired && (
+        <Alert title="Deal creation is not available yet">{data.reason}</Alert>
       )}
 
       <FilterChips

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Check, X } from 'lucide-react';
-import { MERCHANT_DASHBOARD_MESSAGES as D, PLANS, formatCents, type MerchantOverview, type PlanId } from '@localperks/shared';
+import { MERCHANT_DASHBOARD_MESSAGES as D, PLANS, planPriceLabel, type MerchantOverview, type PlanId } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useSwitchPlan } from '../api';
 import { PayForMessagingButton } from './pay-for-messaging';
@@ -15,7 +16,6 @@ type Merchant = NonNullable<MerchantOverview['merchant']>;
 type Plan = (typeof PLANS)[number];
 
 const RANK: Record<PlanId, number> = { advertise_only: 0, advertise_messaging: 1, deals_messaging: 2 };
-const price = (p: Plan) => (p.priceCentsPerMonth ? `${formatCents(p.priceCentsPerMonth)}/month` : 'Free');
 
 /** Switch Plans (merchant-admin.md §4, §9): prices, commission and features of the three plans. */
 export function PlansTab({ merchant }: { merchant: Merchant }) {
@@ -35,8 +35,11 @@ export function PlansTab({ merchant }: { merchant: Merchant }) {
     switchPlan.mutate(target.id, {
       onSuccess: (res) => {
         setTarget(null);
+        const until = res.overview.merchant?.messagingActiveUntil;
         toast.success(D.profileUpdatedTitle, {
-          description: `You are now on ${target.name}. Your commission rate is ${res.commissionRate}%.`,
+          description: `You are now on ${target.name}. Your commission rate is ${res.commissionRate}%.${
+            until ? ` Messaging active until ${formatDate(until)}.` : ''
+          }`,
         });
       },
       onError: (err) => {
@@ -74,7 +77,7 @@ export function PlansTab({ merchant }: { merchant: Merchant }) {
                       <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white">Current Plan</span>
                     )}
                   </div>
-                  <p className="text-2xl font-bold text-slate-900">{price(plan)}</p>
+                  <p className="text-2xl font-bold text-slate-900">{planPriceLabel(plan)}</p>
                   <p className="text-sm text-slate-700">{plan.commissionPercent}% commission on sales</p>
                 </CardHeader>
                 <CardContent className="flex flex-1 flex-col gap-4">
@@ -113,7 +116,7 @@ export function PlansTab({ merchant }: { merchant: Merchant }) {
         {target && (
           <DialogContent
             title={`Switch to ${target.name}?`}
-            description={`${price(target)}, ${target.commissionPercent}% commission on sales.`}
+            description={`${planPriceLabel(target)}, ${target.commissionPercent}% commission on sales.`}
           >
             <div className="space-y-3 text-sm text-slate-800">
               {target.id === 'advertise_messaging' && (

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   MERCHANT_DASHBOARD_MESSAGES as D,
   PLANS,
-  formatCents,
+  planPriceLabel,
   merchantProfileSchema,
   type MerchantOverview,
   type MerchantProfileForm,
@@ -21,8 +21,7 @@ import { PayForMessagingButton } from './pay-for-messaging';
 
 type Merchant = NonNullable<MerchantOverview['merchant']>;
 
-const planTerms = (p: (typeof PLANS)[number]) =>
-  `${p.priceCentsPerMonth ? `${formatCents(p.priceCentsPerMonth)}/month` : 'Free'}, ${p.commissionPercent}% commission on sales`;
+const planTerms = (p: (typeof PLANS)[number]) => `${planPriceLabel(p)}, ${p.commissionPercent}% commission on sales`;
 
 /** Profile edit (merchant-admin.md §5): the merchant row and the registration request are saved together. */
 export function ProfileForm({ merchant, onDone, canPay }: { merchant: Merchant; onDone?: () => void; canPay: boolean }) {

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { CheckCircle2, Circle, ListChecks } from 'lucide-react';
-import { PLANS, type MerchantOverview } from '@localperks/shared';
+import { PLANS, planPriceLabel, type MerchantOverview } from '@localperks/shared';
 import { buttonClass } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
+import { formatDate } from '../../../lib/format';
 
 type Overview = MerchantOverview & { merchant: NonNullable<MerchantOverview['merchant']> };
 
@@ -54,7 +55,7 @@ export function PlatformFeaturesCard({ overview }: { overview: Overview }) {
       <CardHeader>
         <CardTitle className="text-lg">Platform Features</CardTitle>
         <p className="text-sm text-slate-700">
-          {plan.name} · {m.commissionRate}% commission
+          {plan.name} · {planPriceLabel(plan)} · {m.commissionRate}% commission
         </p>
       </CardHeader>
       <CardContent className="space-y-3">
@@ -69,7 +70,20 @@ export function PlatformFeaturesCard({ overview }: { overview: Overview }) {
               aria-hidden
               className={m.messagingAccess ? 'mt-0.5 h-4 w-4 shrink-0 text-emerald-700' : 'mt-0.5 h-4 w-4 shrink-0 text-slate-400'}
             />
-            Messaging status: {m.messagingAccess ? 'Active' : m.paymentRequired ? 'Waiting for payment' : 'Not included in your plan'}
+            <span>
+              Messaging status:{' '}
+              {m.messagingActiveUntil ? (
+                <>
+                  Active until <time dateTime={m.messagingActiveUntil}>{formatDate(m.messagingActiveUntil)}</time>
+                </>
+              ) : m.messagingAccess ? (
+                'Active'
+              ) : m.paymentRequired ? (
+                'Waiting for payment'
+              ) : (
+                'Not included in your plan'
+              )}
+            </span>
           </li>
         </ul>
         <Link to={paths.merchantPreLaunch} className={buttonClass('secondary', 'sm')}>

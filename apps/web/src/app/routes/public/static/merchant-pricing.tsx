@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowRight, Check, Rocket, X } from 'lucide-react';
-import { BOOST_OPTIONS, PLANS, PRODUCT_NAME, formatCents } from '@localperks/shared';
+import { BOOST_OPTIONS, COMMISSION_CHANGE_NOTICE_DAYS, PLANS, PRODUCT_NAME, formatCents } from '@localperks/shared';
 import { textClass, linkClass, primaryButton, secondaryButton, formatPrice, durationLabel } from './page-parts';
 import { paths } from '../../../../config/paths';
 
@@ -96,7 +96,7 @@ export default function MerchantPricingPage() {
         <ul className="mt-4 list-disc space-y-1 pl-6 text-sm text-slate-600">
           <li>Payment processing fees are separate from commission.</li>
           <li>You can switch plans at any time from your dashboard; downgrades take effect at the end of the billing cycle.</li>
-          <li>We give at least 30 days' notice before any change to commission rates.</li>
+          <li>We give at least {COMMISSION_CHANGE_NOTICE_DAYS} days' notice before any change to commission rates.</li>
         </ul>
       </section>
 
