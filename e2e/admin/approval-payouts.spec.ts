@@ -91,8 +91,11 @@ test.describe('admin: merchant approval and payouts', () => {
     await expectAccessible(page);
     await pageShot(page, 'admin-approval-1280');
 
-    // Approve.
+    // Approve: the merchant has not verified their e-mail (registered through the API), so the admin confirms it.
+    await expect(toApprove).toContainText('E-mail not verified');
     await toApprove.getByRole('button', { name: 'Approve', exact: true }).click();
+    const confirmApprove = page.getByRole('dialog', { name: 'Approve without a verified e-mail?' });
+    await confirmApprove.getByRole('button', { name: 'Approve anyway' }).click();
     await toast(page, 'Merchant Approved').waitFor({ state: 'visible' });
     await expect(page.getByText(`${approveName} has been approved with a 15% commission rate`, { exact: false }).first()).toBeAttached();
     await card(page, 'Recently processed', approveName)

@@ -55,6 +55,7 @@ import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes';
 import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes';
 import { adminSupportRoutes } from './modules/admin-support/admin-support.routes';
 import { adminSettingsRoutes } from './modules/admin-settings/admin-settings.routes';
+import { adminNotificationsRoutes } from './modules/admin-notifications/admin-notifications.routes';
 import { seoRoutes } from './ssr/seo';
 import { loadServerEntry, webPages } from './ssr/web-pages';
 
@@ -276,6 +277,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminOverviewRoutes);
   await app.register(adminSupportRoutes);
   await app.register(adminSettingsRoutes);
+  await app.register(adminNotificationsRoutes);
   await app.register(seoRoutes);
   if (payments.provider.name === 'sandbox') await app.register(sandboxRoutes);
   const hasDevMailbox = !config.SMTP_URL && !config.isProduction;

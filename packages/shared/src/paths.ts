@@ -47,6 +47,13 @@ export const paths = {
   merchantSuccessStories: '/merchant/success-stories',
   adminLogin: '/admin-login',
   adminDashboard: '/admin/dashboard',
+  /** The admin dashboard on a tab and/or with an item opened (`?tab=approval&request=…`). */
+  adminDashboardAt: (query: Record<string, string>) => {
+    const q = Object.entries(query)
+      .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+      .join('&');
+    return q ? `/admin/dashboard?${q}` : '/admin/dashboard';
+  },
   devMailbox: '/dev/mailbox',
   sandboxCheckout: (sessionId: string) => `/sandbox/checkout/${sessionId}`,
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextPayoutDate, payoutPeriodFor, payoutPeriodWindow, previousPayoutPeriod } from './payouts';
+import { isPayoutOverdue, nextPayoutDate, payoutPeriodFor, payoutPeriodWindow, previousPayoutPeriod } from './payouts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -38,5 +38,14 @@ describe('payout periods', () => {
   it('next payout date follows the text of the spec, not its last-day-of-month formula', () => {
     expect(nextPayoutDate(at('2026-11-23T12:00:00Z'))).toBe('2026-12-01');
     expect(nextPayoutDate(at('2026-11-14T12:00:00Z'))).toBe('2026-11-15');
+  });
+});
+
+describe('overdue payouts', () => {
+  it('an unpaid payout is overdue from the UTC day after its payout date, a paid one never', () => {
+    const payout = { isPaid: false, payoutDate: '2026-03-15' };
+    expect(isPayoutOverdue(payout, at('2026-03-15T23:59:59.999Z'))).toBe(false);
+    expect(isPayoutOverdue(payout, at('2026-03-16T00:00:00Z'))).toBe(true);
+    expect(isPayoutOverdue({ ...payout, isPaid: true }, at('2026-04-30T00:00:00Z'))).toBe(false);
   });
 });

@@ -45,3 +45,16 @@ export function payoutPeriodWindow(period: PayoutPeriod): { from: Date; to: Date
 export function nextPayoutDate(now: Date): string {
   return payoutPeriodFor(now).payoutDate;
 }
+
+/** The UTC calendar day of a moment, `YYYY-MM-DD` (payout dates are compared by it). */
+export function utcDay(at: Date): string {
+  return ymd(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+}
+
+/**
+ * A payout is overdue once its payout date has passed (from the next UTC day on) and it is still
+ * unpaid: on the payout date itself it is due, not late.
+ */
+export function isPayoutOverdue(payout: { isPaid: boolean; payoutDate: string }, now: Date): boolean {
+  return !payout.isPaid && payout.payoutDate < utcDay(now);
+}

@@ -18,7 +18,20 @@ export const ADMIN_APPROVAL_MESSAGES = {
   noPending: 'No new pending merchant registrations',
   noMessages: 'No messages yet. Start the conversation by sending a message.',
   notFound: 'Merchant registration request not found.',
+  unverifiedTitle: 'E-mail not verified',
+  unverifiedNeedsConfirmation:
+    'This merchant has not verified their e-mail address yet. Confirm that you want to approve them anyway (send confirmUnverified: true).',
 } as const;
+
+/**
+ * Approve: a merchant whose e-mail address is not verified is approved only when the admin
+ * confirms it explicitly (`confirmUnverified: true`); the server refuses it otherwise.
+ */
+export const approveMerchantSchema = z
+  .object({ confirmUnverified: z.boolean({ error: 'confirmUnverified must be true or false.' }).optional() })
+  // Older callers post no body at all.
+  .nullish();
+export type ApproveMerchant = z.infer<typeof approveMerchantSchema>;
 
 /** The longest admin or merchant message in a registration thread. */
 export const REGISTRATION_MESSAGE_MAX_LENGTH = 5000;

@@ -9,4 +9,6 @@ export type MessageEvent =
   /** A customer message to a merchant, or the merchant's response. */
   | { type: 'customer_message'; merchantUserId: string; customerId: string }
   /** A support ticket changed (new ticket, reply, status). */
-  | { type: 'support_ticket'; ticketId: string; customerId: string | null };
+  | { type: 'support_ticket'; ticketId: string; customerId: string | null }
+  /** A new in-app notification for one user (the bell's unread count changes). */
+  | { type: 'notification'; userId: string };

@@ -5,6 +5,7 @@ import {
   adminMerchantRequestsPageSchema,
   adminRegistrationThreadSchema,
   adminRequestsQuerySchema,
+  approveMerchantSchema,
   approveResultSchema,
   errorResponses,
   markedReadSchema,
@@ -53,12 +54,17 @@ export async function adminMerchantsRoutes(app: FastifyInstance) {
       config,
       schema: {
         tags,
-        summary: 'Approve a pending request: merchant approved with the plan’s commission (409 if no longer pending)',
+        summary:
+          'Approve a pending request: merchant approved with the plan’s commission (409 if no longer pending, or if the merchant’s e-mail is unverified without confirmUnverified: true)',
         params,
+        body: approveMerchantSchema,
         response: { 200: approveResultSchema, ...errorResponses },
       },
     },
-    async (request) => approveMerchantRequest(deps(request.log), request.user!.id, request.params.id),
+    async (request) =>
+      approveMerchantRequest(deps(request.log), request.user!.id, request.params.id, {
+        confirmUnverified: request.body?.confirmUnverified,
+      }),
   );
 
   r.post(

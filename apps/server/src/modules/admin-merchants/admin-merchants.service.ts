@@ -43,7 +43,7 @@ const sectionFilter = {
   processed: and(ne(requests.status, 'pending'), eq(requests.requiresMerchantResponse, false)),
 } satisfies Record<AdminRequestSection, unknown>;
 
-const toRequest = (r: RequestRow & { unreadMessages: number }): AdminMerchantRequest => ({
+const toRequest = (r: RequestRow & { unreadMessages: number; emailVerifiedAt: Date | null }): AdminMerchantRequest => ({
   id: r.id,
   userId: r.userId,
   businessName: r.businessName,
@@ -58,6 +58,7 @@ const toRequest = (r: RequestRow & { unreadMessages: number }): AdminMerchantReq
   status: r.status,
   requiresMerchantResponse: r.requiresMerchantResponse,
   rejectionReason: r.rejectionReason,
+  emailVerifiedAt: r.emailVerifiedAt ? r.emailVerifiedAt.toISOString() : null,
   unreadMessages: Number(r.unreadMessages),
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
@@ -75,8 +76,9 @@ export async function listMerchantRequests(db: Db, section: AdminRequestSection,
   const order = section === 'pending' ? [desc(requests.createdAt), desc(requests.id)] : [desc(requests.updatedAt), desc(requests.id)];
   const [rows, [total]] = await Promise.all([
     db
-      .select({ request: requests, unreadMessages })
+      .select({ request: requests, unreadMessages, emailVerifiedAt: users.emailVerifiedAt })
       .from(requests)
+      .leftJoin(users, eq(users.id, requests.userId))
       .where(where)
       .orderBy(...order)
       .limit(pageSize)
@@ -85,7 +87,7 @@ export async function listMerchantRequests(db: Db, section: AdminRequestSection,
   ]);
   return {
     section,
-    items: rows.map((r) => toRequest({ ...r.request, unreadMessages: r.unreadMessages })),
+    items: rows.map((r) => toRequest({ ...r.request, unreadMessages: r.unreadMessages, emailVerifiedAt: r.emailVerifiedAt })),
     total: isProcessed ? Math.min(total?.n ?? 0, PROCESSED_REQUESTS_LIMIT) : (total?.n ?? 0),
     page: current,
     pageSize,
@@ -110,12 +112,26 @@ const notPendingMessage = (r: RequestRow) =>
  * Approve (merchant-admin.md §4, §7): in one transaction the request becomes approved (only from
  * pending, so a double click or a second admin gets 409), the merchant record is created or updated
  * (approved, messaging per plan, the plan's commission) and the audit entry, notification and e-mail
- * are written. has_subscription stays false until the subscription is paid (DESIGN.md 7).
+ * are written. has_subscription stays false until the subscription is paid (DESIGN.md 7). A
+ * merchant who has not verified their e-mail address is approved only with `confirmUnverified`
+ * (the admin confirmed it in the dialog): 409 otherwise, with nothing changed.
  */
-export async function approveMerchantRequest(deps: AdminMerchantDeps, adminId: string, id: string, now = new Date()) {
+export async function approveMerchantRequest(
+  deps: AdminMerchantDeps,
+  adminId: string,
+  id: string,
+  opts: { confirmUnverified?: boolean } = {},
+  now = new Date(),
+) {
   const { result, mailId } = await deps.db.transaction(async (tx) => {
-    const [target] = await tx.select({ userId: requests.userId }).from(requests).where(eq(requests.id, id));
+    const [target] = await tx
+      .select({ userId: requests.userId, status: requests.status, emailVerifiedAt: users.emailVerifiedAt })
+      .from(requests)
+      .leftJoin(users, eq(users.id, requests.userId))
+      .where(eq(requests.id, id));
     if (!target) return refuse(tx, id, notPendingMessage);
+    if (target.status === 'pending' && !target.emailVerifiedAt && opts.confirmUnverified !== true)
+      throw new AppError('CONFLICT', M.unverifiedNeedsConfirmation, { confirmUnverified: M.unverifiedNeedsConfirmation });
     // The merchant row is locked before the request, in the order the merchant's own profile and
     // plan edits take them, so an approval and a plan switch at the same moment cannot deadlock.
     const [existing] = await tx.select().from(merchants).where(eq(merchants.userId, target.userId)).for('update');

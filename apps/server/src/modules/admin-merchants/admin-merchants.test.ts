@@ -20,10 +20,10 @@ const admin = await t.loginAs('admin');
 type Plan = 'advertise_only' | 'advertise_messaging' | 'deals_messaging';
 
 /** A merchant account with a pending registration request (and, as registration makes it, an unapproved merchant record). */
-async function registration(o: { plan?: Plan; businessName?: string; withMerchant?: boolean } = {}) {
+async function registration(o: { plan?: Plan; businessName?: string; withMerchant?: boolean; verified?: boolean } = {}) {
   const plan = o.plan ?? 'deals_messaging';
   const businessName = o.businessName ?? `Shop ${Math.random().toString(36).slice(2, 8)}`;
-  const user = await t.createUser('merchant', { name: businessName });
+  const user = await t.createUser('merchant', { name: businessName, verified: o.verified ?? true });
   const business = {
     businessName,
     description: 'Fresh bread and coffee every day.',
@@ -197,6 +197,42 @@ describe('merchant approval', () => {
       hasSubscription: true,
       hasMessaging: true,
     });
+  });
+
+  it('shows whether the merchant’s e-mail is verified, and approves an unverified one only with confirmUnverified: true', async () => {
+    const verified = await registration({ businessName: 'Verified Florist' });
+    const unverified = await registration({ businessName: 'Unverified Florist', verified: false });
+    const pending = (await section('pending')).items;
+    expect(pending.find((r: { id: string }) => r.id === verified.request.id).emailVerifiedAt).toEqual(expect.any(String));
+    expect(pending.find((r: { id: string }) => r.id === unverified.request.id).emailVerifiedAt).toBeNull();
+
+    const url = `/api/admin/merchant-requests/${unverified.request.id}/approve`;
+    for (const payload of [{}, { confirmUnverified: false }]) {
+      const refused = await post(url, payload);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toMatchObject({
+        code: 'CONFLICT',
+        message: expect.stringContaining('has not verified their e-mail address'),
+        fields: { confirmUnverified: expect.any(String) },
+      });
+    }
+    const bad = await post(url, { confirmUnverified: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    // Nothing changed by the refusals.
+    expect(await requestRow(unverified.request.id)).toMatchObject({ status: 'pending' });
+    expect(await merchantOf(eq(merchants.userId, unverified.user.id))).toMatchObject({ approved: false });
+    expect(await audits(unverified.request.id)).toHaveLength(0);
+
+    const ok = await post(url, { confirmUnverified: true });
+    expect(ok.statusCode).toBe(200);
+    expect(await merchantOf(eq(merchants.userId, unverified.user.id))).toMatchObject({ approved: true });
+    // A verified merchant needs no flag, with or without a body.
+    const plain = await t.request({
+      method: 'POST',
+      url: `/api/admin/merchant-requests/${verified.request.id}/approve`,
+      cookie: admin.cookie,
+    });
+    expect(plain.statusCode, plain.body).toBe(200);
   });
 
   it('an unknown request is 404', async () => {

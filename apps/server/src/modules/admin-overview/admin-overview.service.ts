@@ -1,20 +1,23 @@
 import { and, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
-import { ADMIN_LIST_LIMITS, DEAL_MODERATION_MESSAGES, payoutPeriodFor, payoutPeriodWindow } from '@localperks/shared';
+import { ADMIN_LIST_LIMITS, DEAL_MODERATION_MESSAGES, payoutPeriodFor, payoutPeriodWindow, utcDay } from '@localperks/shared';
 import type { Db } from '../../db/client';
-import { deals, merchantRegistrationRequests, merchants, notifications, purchases, users } from '../../db/schema';
+import { deals, merchantPayouts, merchantRegistrationRequests, merchants, notifications, purchases, users } from '../../db/schema';
 import { backgroundJobFailures } from '../../jobs';
 import { deliverQueuedMail } from '../../lib/deliver-mail';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import { recordAudit } from '../admin/audit';
 import { dealDeactivatedEmail } from './admin-overview.emails';
+import { platformRevenue } from './platform-revenue';
 
 export const MERCHANT_DEALS_PAGE_SIZE = 20;
 
 /**
  * The Overview tab (merchant-admin.md §2): every figure from the database. Revenue is what
  * customers paid; the current period payout is what merchants are owed for today's semi-monthly
- * period (sales minus commission), paid on its payout date (DESIGN.md 8). `backgroundJobs` lists the
+ * period (sales minus commission), paid on its payout date (DESIGN.md 8). `revenue` is the platform's
+ * own income by source (platform-revenue.ts); `overduePayouts` counts closed payouts past their
+ * payout date and still unpaid. `backgroundJobs` lists the
  * scheduled jobs that failed in the last 24 hours, so a job that keeps failing is seen, not only logged.
  */
 export async function adminOverview(db: Db, now = new Date()) {
@@ -49,6 +52,11 @@ export async function adminOverview(db: Db, now = new Date()) {
     .select({ n: count() })
     .from(merchantRegistrationRequests)
     .where(eq(merchantRegistrationRequests.status, 'pending'));
+  const [overdue] = await db
+    .select({ n: count() })
+    .from(merchantPayouts)
+    .where(and(eq(merchantPayouts.isPaid, false), lt(merchantPayouts.payoutDate, utcDay(now))));
+  const revenue = await platformRevenue(db, now);
   const recentMerchants = await db
     .select({
       id: merchants.id,
@@ -79,6 +87,8 @@ export async function adminOverview(db: Db, now = new Date()) {
     .orderBy(desc(merchants.createdAt), desc(merchants.id))
     .limit(ADMIN_LIST_LIMITS.merchantsWithDeals);
   return {
+    revenue,
+    overduePayouts: overdue?.n ?? 0,
     stats: {
       totalMerchants: m?.total ?? 0,
       approvedMerchants: m?.approved ?? 0,

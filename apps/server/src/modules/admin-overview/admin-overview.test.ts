@@ -1,9 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { nextPayoutDate } from '@localperks/shared';
-import { adminAuditLog, deals, merchantRegistrationRequests, notifications } from '../../db/schema';
+import {
+  adminAuditLog,
+  deals,
+  merchantCharges,
+  merchantPayouts,
+  merchantRegistrationRequests,
+  notifications,
+  orders,
+  purchases,
+} from '../../db/schema';
 import { build } from '../../../test/build';
-import { buy, createDeal, createMerchant } from '../../../test/factories';
+import { mutableClock } from '../../../test/clock';
+import { buy, createDeal, createMerchant, TEST_BILLING } from '../../../test/factories';
 import { adminOverview } from './admin-overview.service';
 
 const t = await build();
@@ -184,5 +195,153 @@ describe('deactivating a deal', () => {
       expect((await get('/api/admin/overview', cookie)).statusCode).toBe(403);
     }
     expect((await db.select().from(deals).where(eq(deals.id, deal.id)))[0]!.status).toBe('active');
+  });
+});
+
+describe('platform revenue by source', async () => {
+  // Mid-period: the current semi-monthly period is 2026-03-01 … 2026-03-14, paid on the 15th.
+  const clock = mutableClock('2026-03-10T12:00:00Z');
+  const tc = await build({ clock });
+  const cdb = tc.database.db;
+  const cadmin = await tc.loginAs('admin');
+  const overview = async () => {
+    const res = await tc.request({ method: 'GET', url: '/api/admin/overview', cookie: cadmin.cookie });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+
+  /** Sales of a merchant at given instants, written as checkout writes them (one purchase per unit). */
+  async function sell(merchantId: string, sales: { at: string; priceCents: number; rate: number }[]) {
+    const customer = await tc.createUser('customer');
+    const deal = await createDeal(cdb, merchantId);
+    const total = sales.reduce((s, x) => s + x.priceCents, 0);
+    const [order] = await cdb
+      .insert(orders)
+      .values({
+        userId: customer.id,
+        status: 'paid',
+        provider: 'sandbox',
+        subtotalCents: total,
+        taxCents: 0,
+        totalCents: total,
+        billing: TEST_BILLING,
+        expiresAt: new Date(),
+        paidAt: new Date(),
+      })
+      .returning();
+    await cdb.insert(purchases).values(
+      sales.map((s) => ({
+        orderId: order!.id,
+        userId: customer.id,
+        dealId: deal.id,
+        merchantId,
+        dealTitle: deal.title,
+        priceCents: s.priceCents,
+        commissionRate: s.rate,
+        commissionCents: Math.round((s.priceCents * s.rate) / 100),
+        redemptionCode: randomUUID(),
+        purchasedAt: new Date(s.at),
+        expirationDate: new Date(Date.parse(s.at) + 90 * 86_400_000),
+      })),
+    );
+  }
+
+  const charge = (merchantId: string, o: Partial<typeof merchantCharges.$inferInsert>) =>
+    cdb.insert(merchantCharges).values({ merchantId, kind: 'perkboost', amountCents: 999, provider: 'sandbox', status: 'paid', ...o });
+
+  it('adds commission, paid subscriptions and paid PerkBoost charges for the current period and all time; gross sales apart', async () => {
+    const empty = await overview();
+    expect(empty.revenue.period).toEqual({ start: '2026-03-01', end: '2026-03-14', payoutDate: '2026-03-15' });
+    expect(empty.revenue.allTime).toEqual({
+      commissionCents: 0,
+      subscriptionCents: 0,
+      perkboostCents: 0,
+      totalCents: 0,
+      grossSalesCents: 0,
+      purchases: 0,
+    });
+
+    const m = await createMerchant(cdb, { businessName: 'Revenue Cafe' });
+    // This period: 2 × $40 at 15 % ($12 commission). The previous period: $100 at 15 % ($15).
+    await sell(m.merchant.id, [
+      { at: '2026-03-01T00:00:00Z', priceCents: 4_000, rate: 15 },
+      { at: '2026-03-09T18:30:00Z', priceCents: 4_000, rate: 15 },
+      { at: '2026-02-28T23:59:59Z', priceCents: 10_000, rate: 15 },
+    ]);
+    const d = await createDeal(cdb, m.merchant.id);
+    // This period: a $15 subscription and a $49.99 PerkBoost paid; last month: a $24.99 PerkBoost and
+    // a $15 subscription that has ended since (it was paid: it counts).
+    await charge(m.merchant.id, { kind: 'subscription', amountCents: 1_500, paidAt: new Date('2026-03-02T10:00:00Z') });
+    await charge(m.merchant.id, {
+      kind: 'perkboost',
+      dealId: d.id,
+      boostDays: 7,
+      amountCents: 4_999,
+      paidAt: new Date('2026-03-05T10:00:00Z'),
+    });
+    await charge(m.merchant.id, { kind: 'perkboost', boostDays: 3, amountCents: 2_499, paidAt: new Date('2026-02-20T10:00:00Z') });
+    await charge(m.merchant.id, {
+      kind: 'subscription',
+      amountCents: 1_500,
+      status: 'canceled',
+      paidAt: new Date('2026-02-02T10:00:00Z'),
+    });
+    // Never paid: an open page, an expired one, a canceled one.
+    await charge(m.merchant.id, { kind: 'subscription', amountCents: 1_500, status: 'open' });
+    await charge(m.merchant.id, { kind: 'perkboost', amountCents: 8_999, status: 'expired' });
+    await charge(m.merchant.id, { kind: 'perkboost', amountCents: 8_999, status: 'canceled' });
+
+    const o = await overview();
+    expect(o.revenue.currentPeriod).toEqual({
+      commissionCents: 1_200,
+      subscriptionCents: 1_500,
+      perkboostCents: 4_999,
+      totalCents: 1_200 + 1_500 + 4_999,
+      grossSalesCents: 8_000,
+      purchases: 2,
+    });
+    expect(o.revenue.allTime).toEqual({
+      commissionCents: 2_700,
+      subscriptionCents: 3_000,
+      perkboostCents: 7_498,
+      totalCents: 2_700 + 3_000 + 7_498,
+      grossSalesCents: 18_000,
+      purchases: 3,
+    });
+    // Gross voucher sales stay visible, labelled as such (not the platform's income).
+    expect(o.stats.totalRevenueCents).toBe(18_000);
+
+    // The next period starts on the 15th: nothing in it yet, all time unchanged.
+    clock.set('2026-03-15T00:00:00Z');
+    const next = await overview();
+    expect(next.revenue.period.start).toBe('2026-03-15');
+    expect(next.revenue.currentPeriod.totalCents).toBe(0);
+    expect(next.revenue.allTime.totalCents).toBe(2_700 + 3_000 + 7_498);
+  });
+
+  it('counts overdue payouts: unpaid and past their payout date', async () => {
+    const m = await createMerchant(cdb, { businessName: 'Overdue Deli' });
+    const row = (periodStart: string, periodEnd: string, payoutDate: string, isPaid = false) => ({
+      merchantId: m.merchant.id,
+      periodStart,
+      periodEnd,
+      payoutDate,
+      totalPurchases: 1,
+      grossCents: 1_000,
+      commissionCents: 150,
+      netCents: 850,
+      isPaid,
+    });
+    await cdb
+      .insert(merchantPayouts)
+      .values([
+        row('2026-02-01', '2026-02-14', '2026-02-15'),
+        row('2026-02-15', '2026-02-28', '2026-03-01', true),
+        row('2026-03-01', '2026-03-14', '2026-03-15'),
+      ]);
+    clock.set('2026-03-15T12:00:00Z'); // the March 15 payout is due today, not late
+    expect((await overview()).overduePayouts).toBe(1);
+    clock.set('2026-03-16T00:00:00Z');
+    expect((await overview()).overduePayouts).toBe(2);
   });
 });

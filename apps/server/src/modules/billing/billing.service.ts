@@ -2,12 +2,13 @@ import { and, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm'
 import { BOOST_MESSAGES, CHECKOUT_SESSION_TTL_MS, addMonth, formatCents } from '@localperks/shared';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../lib/deps';
-import { merchantCharges, merchants, notifications, users, webhookEvents } from '../../db/schema';
+import { merchantCharges, merchants, users, webhookEvents } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { AppError } from '../../lib/errors';
 import type { ProviderEvent } from '../../payments/provider';
 import { activateBoostedDeal } from '../merchant-deals/merchant-deals.service';
 import { applyPaidBoost } from '../boosts/boosts.service';
+import { notifyAdmins } from '../admin-notifications/admin-notifications.service';
 import { subscriptionActivatedEmail, subscriptionEndedEmail, subscriptionRenewedEmail } from './billing.emails';
 
 /**
@@ -120,18 +121,13 @@ export async function closeOpenCharges(deps: BillingDeps, input: Pick<MerchantCh
 }
 
 async function notifyRefundDue(tx: Tx, charge: ChargeRow, what = 'a deal that is no longer a draft, so nothing was launched') {
-  const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
-  if (!admins.length) return;
-  await tx.insert(notifications).values(
-    admins.map((a) => ({
-      userId: a.id,
-      type: 'refund_due',
-      title: 'PerkBoost payment needs a refund',
-      message: `A PerkBoost payment of ${formatCents(charge.amountCents)} arrived for ${what}. Refund it at the payment provider.`,
-      entityType: 'merchant_charge',
-      entityId: charge.id,
-    })),
-  );
+  await notifyAdmins(tx, {
+    type: 'refund_due',
+    title: 'PerkBoost payment needs a refund',
+    message: `A PerkBoost payment of ${formatCents(charge.amountCents)} arrived for ${what}. Refund it at the payment provider.`,
+    entityType: 'merchant_charge',
+    entityId: charge.id,
+  });
 }
 
 async function setSubscribed(tx: Tx, merchantId: string, now: Date) {

@@ -1,12 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import { commissionForPlan, hasMessagingAccess, messagingActiveUntil, type MerchantOverview, type PlanId } from '@localperks/shared';
 import type { Db, Tx } from '../../db/client';
-import { merchantRegistrationRequests, merchants, notifications, users } from '../../db/schema';
+import { merchantRegistrationRequests, merchants, users } from '../../db/schema';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import type { Mailer } from '../../mail/mailer';
 import { AUTH_ERRORS, createUser, isEmailTaken, sendVerification, warnExistingAccount, type AuthLimits } from '../auth/auth.service';
 import { withMessagingFacts } from '../billing/billing.service';
 import { newRegistrationAdminEmail } from './merchants.emails';
+import { notifyAdmins } from '../admin-notifications/admin-notifications.service';
 
 export interface MerchantDeps {
   db: Db;
@@ -79,18 +80,13 @@ async function createMerchantRegistration(deps: MerchantDeps, input: MerchantReg
       })
       .returning();
     const admins = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.role, 'admin'));
-    if (admins.length) {
-      await tx.insert(notifications).values(
-        admins.map((a) => ({
-          userId: a.id,
-          type: 'merchant_registration',
-          title: 'New merchant registration',
-          message: `${input.businessName} (${user.email}) is waiting for review.`,
-          entityType: 'merchant_registration_request',
-          entityId: request!.id,
-        })),
-      );
-    }
+    await notifyAdmins(tx, {
+      type: 'merchant_registration',
+      title: 'New merchant registration',
+      message: `${input.businessName} (${user.email}) is waiting for review.`,
+      entityType: 'merchant_registration_request',
+      entityId: request!.id,
+    });
     return { user, request: request!, merchant: merchant!, admins };
   });
 

@@ -2,12 +2,14 @@ import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import {
   ADMIN_PAYOUTS_PAGE_SIZE,
   PAYOUT_MESSAGES,
+  isPayoutOverdue,
   payoutPeriodFor,
   payoutPeriodWindow,
   type AdminPayout,
   type AdminPayoutsPage,
   type PayoutPeriod,
   type PayoutSummary,
+  utcDay,
 } from '@localperks/shared';
 import type { Deps } from '../../lib/deps';
 import { merchantPayouts, merchants, purchases, users } from '../../db/schema';
@@ -76,24 +78,29 @@ export async function closePayoutPeriods(deps: Pick<Deps, 'db' | 'clock'>): Prom
   });
 }
 
-/** All payouts, newest period first, page by page (merchant-admin.md §7). */
-export async function listPayouts(deps: Pick<Deps, 'db'>, page: number): Promise<AdminPayoutsPage> {
+/**
+ * All payouts page by page (merchant-admin.md §7): the overdue ones first (unpaid and past their
+ * payout date), then the rest; newest period first within each.
+ */
+export async function listPayouts(deps: Pick<Deps, 'db' | 'clock'>, page: number): Promise<AdminPayoutsPage> {
   const { db } = deps;
+  const now = deps.clock.now();
   const pageSize = ADMIN_PAYOUTS_PAGE_SIZE;
+  const isOverdue = sql`(not ${merchantPayouts.isPaid} and ${merchantPayouts.payoutDate} < ${utcDay(now)}::date)`;
   const [rows, [total]] = await Promise.all([
     db
       .select({ payout: merchantPayouts, merchantName: merchants.businessName })
       .from(merchantPayouts)
       .leftJoin(merchants, eq(merchants.id, merchantPayouts.merchantId))
-      .orderBy(desc(merchantPayouts.periodStart), merchants.businessName, merchantPayouts.id)
+      .orderBy(desc(isOverdue), desc(merchantPayouts.periodStart), merchants.businessName, merchantPayouts.id)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(merchantPayouts),
   ]);
-  return { items: rows.map((r) => toPayout(r.payout, r.merchantName)), total: total?.n ?? 0, page, pageSize };
+  return { items: rows.map((r) => toPayout(r.payout, r.merchantName, now)), total: total?.n ?? 0, page, pageSize };
 }
 
-const toPayout = (p: typeof merchantPayouts.$inferSelect, merchantName: string | null): AdminPayout => ({
+const toPayout = (p: typeof merchantPayouts.$inferSelect, merchantName: string | null, now: Date): AdminPayout => ({
   id: p.id,
   merchantId: p.merchantId,
   merchantName,
@@ -105,6 +112,7 @@ const toPayout = (p: typeof merchantPayouts.$inferSelect, merchantName: string |
   commissionCents: p.commissionCents,
   netCents: p.netCents,
   isPaid: p.isPaid,
+  isOverdue: isPayoutOverdue(p, now),
   paidAt: p.paidAt ? p.paidAt.toISOString() : null,
 });
 
@@ -175,7 +183,7 @@ export async function markPayoutPaid(deps: PayoutDeps, adminId: string, id: stri
     const mailId = merchant
       ? await deps.mailer.queue(tx, payoutPaidEmail(merchant.email, { ...paid, businessName: merchant.businessName }, deps.config.appUrl))
       : null;
-    return { payout: toPayout(paid, merchant?.businessName ?? null), mailId };
+    return { payout: toPayout(paid, merchant?.businessName ?? null, now), mailId };
   });
   if (mailId) await deliverQueuedMail(deps, mailId, 'payout');
   return payout;

@@ -7,7 +7,7 @@ import { build, type TestApp } from '../../../test/build';
 import { createDeal, createMerchant, TEST_BILLING } from '../../../test/factories';
 import { closePayoutPeriods, PAYOUT_CLOSE_GRACE_MS, payoutSummary } from './payouts.service';
 import { systemClock } from '../../lib/deps';
-import { fixedClock } from '../../../test/clock';
+import { fixedClock, mutableClock } from '../../../test/clock';
 
 /** Sales at given instants: one purchase row per unit, as checkout writes them. */
 async function sell(t: TestApp, merchantId: string, sales: { at: string; priceCents?: number; rate?: number }[]) {
@@ -282,6 +282,42 @@ describe('payout management (admin)', async () => {
         expect((await t.request({ method, url, cookie })).statusCode, `${method} ${url}`).toBe(403);
       expect((await t.request({ method, url })).statusCode).toBe(401);
     }
+  });
+});
+
+describe('overdue payouts', async () => {
+  const clock = mutableClock('2025-10-01T09:00:00Z');
+  const t = await build({ clock });
+  const db = t.database.db;
+  const admin = await t.loginAs('admin');
+  const { merchant } = await createMerchant(db, { businessName: 'Late Bakery' });
+  await sell(t, merchant.id, [
+    { at: '2025-09-03T12:00:00Z', priceCents: 2000 },
+    { at: '2025-09-16T12:00:00Z', priceCents: 1000 },
+  ]);
+  await closePayoutPeriods({ db, clock: fixedClock('2025-10-01T01:00:00Z') });
+  const list = async () => (await t.request({ method: 'GET', url: '/api/admin/payouts', cookie: admin.cookie })).json().items;
+  const view = (items: { periodStart: string; isOverdue: boolean; isPaid: boolean }[]) =>
+    items.map((p) => [p.periodStart, p.isOverdue, p.isPaid]);
+
+  it('flags an unpaid payout past its payout date as overdue and lists it first; paid or due today is not overdue', async () => {
+    // Oct 1: the Sep 1-14 payout (due Sep 15) is late; the Sep 15-30 one is due today.
+    expect(view(await list())).toEqual([
+      ['2025-09-01', true, false],
+      ['2025-09-15', false, false],
+    ]);
+    clock.set('2025-10-02T00:00:00Z');
+    expect(view(await list())).toEqual([
+      ['2025-09-15', true, false],
+      ['2025-09-01', true, false],
+    ]);
+    const [late] = await list();
+    const paid = await t.request({ method: 'POST', url: `/api/admin/payouts/${late.id}/mark-paid`, cookie: admin.cookie });
+    expect(paid.json()).toMatchObject({ isPaid: true, isOverdue: false });
+    expect(view(await list())).toEqual([
+      ['2025-09-01', true, false],
+      ['2025-09-15', false, true],
+    ]);
   });
 });
 

@@ -21,6 +21,8 @@ export function canSee(viewer: Viewer, e: MessageEvent): boolean {
       return e.merchantUserId === viewer.id || e.customerId === viewer.id;
     case 'support_ticket':
       return isAdmin || (e.customerId !== null && e.customerId === viewer.id);
+    case 'notification':
+      return e.userId === viewer.id;
   }
 }
 

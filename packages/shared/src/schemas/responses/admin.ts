@@ -24,6 +24,8 @@ export const adminMerchantRequestSchema = z.object({
   status: z.enum(REQUEST_STATUSES),
   requiresMerchantResponse: z.boolean(),
   rejectionReason: z.string().nullable(),
+  /** When the merchant confirmed their e-mail address (null: not verified; approving then needs a confirmation). */
+  emailVerifiedAt: isoDate().nullable(),
   /** Merchant messages in the thread the admins have not read yet. */
   unreadMessages: count(),
   createdAt: isoDate(),
@@ -87,8 +89,35 @@ export type ResetResult = z.infer<typeof resetResultSchema>;
 export const markedReadSchema = z.object({ marked: count() });
 export type MarkedRead = z.infer<typeof markedReadSchema>;
 
+/** What the platform earned in one span of time, by source (integer cents). */
+export const revenueFiguresSchema = z.object({
+  /** Commission on voucher sales (purchases.commission_cents). */
+  commissionCents: cents(),
+  /** Paid $15/month messaging subscriptions. */
+  subscriptionCents: cents(),
+  /** Paid PerkBoost charges (every boost kind). */
+  perkboostCents: cents(),
+  /** Platform income: commission + subscriptions + PerkBoost. */
+  totalCents: cents(),
+  /** Gross voucher sales (what customers paid for vouchers, before tax): not the platform's income. */
+  grossSalesCents: cents(),
+  purchases: count(),
+});
+export type RevenueFigures = z.infer<typeof revenueFiguresSchema>;
+
+/** Platform income by source, for the current semi-monthly payout period and all time. */
+export const platformRevenueSchema = z.object({
+  period: payoutPeriodSchema,
+  currentPeriod: revenueFiguresSchema,
+  allTime: revenueFiguresSchema,
+});
+export type PlatformRevenue = z.infer<typeof platformRevenueSchema>;
+
 /** The Overview tab (merchant-admin.md §9). */
 export const adminOverviewSchema = z.object({
+  revenue: platformRevenueSchema,
+  /** Closed payouts past their payout date and still unpaid. */
+  overduePayouts: count(),
   stats: z.object({
     totalMerchants: count(),
     approvedMerchants: count(),
@@ -224,6 +253,8 @@ export const adminPayoutSchema = z.object({
   commissionCents: cents(),
   netCents: cents(),
   isPaid: z.boolean(),
+  /** Unpaid and past its payout date (listed first). */
+  isOverdue: z.boolean(),
   paidAt: isoDate().nullable(),
 });
 export type AdminPayout = z.infer<typeof adminPayoutSchema>;

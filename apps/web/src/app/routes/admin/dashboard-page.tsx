@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/session';
 import { useLogoutAction } from '../../../features/auth/use-logout-action';
 import { useAdminOverview } from '../../../features/admin/api/overview';
 import { RequireAdmin } from '../../../features/admin/components/require-admin';
+import { NotificationBell } from '../../../features/admin/notifications/notification-bell';
 
 const OverviewTab = lazy(() => import('../../../features/admin/components/overview-tab'));
 const ApprovalTab = lazy(() => import('../../../features/admin/components/approval-tab'));
@@ -59,9 +60,12 @@ function Dashboard() {
           <p className="mt-1 text-slate-800">Welcome back, {user?.name ?? 'Admin'}</p>
           <p className="text-sm text-slate-600">Manage merchants, deals, and payouts.</p>
         </div>
-        <Button variant="secondary" onClick={logout}>
-          <LogOut aria-hidden className="h-4 w-4" /> Logout
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          <NotificationBell />
+          <Button variant="secondary" onClick={logout}>
+            <LogOut aria-hidden className="h-4 w-4" /> Logout
+          </Button>
+        </div>
       </div>
       <Tabs value={tab} onValueChange={setTab} className="mt-6">
         <TabsPrimitive.List aria-label="Admin sections" className="flex w-full flex-wrap gap-1 rounded-lg bg-slate-200 p-1">

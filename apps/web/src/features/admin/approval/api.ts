@@ -42,8 +42,11 @@ function useAdminMutation<TVars, TResult>(mutationFn: (vars: TVars) => Promise<T
   });
 }
 
+/** `confirmUnverified`: the admin confirmed approving a merchant whose e-mail is not verified (the server requires it). */
 export const useApproveMerchant = () =>
-  useAdminMutation((id: string) => api.post<ApproveResult>(`/api/admin/merchant-requests/${id}/approve`));
+  useAdminMutation(({ id, confirmUnverified }: { id: string; confirmUnverified?: boolean }) =>
+    api.post<ApproveResult>(`/api/admin/merchant-requests/${id}/approve`, confirmUnverified ? { confirmUnverified: true } : {}),
+  );
 export const useRejectMerchant = () =>
   useAdminMutation(({ id, reason }: { id: string; reason: string }) => api.post(`/api/admin/merchant-requests/${id}/reject`, { reason }));
 export const useResetMerchant = () => useAdminMutation((id: string) => api.post(`/api/admin/merchant-requests/${id}/reset`));

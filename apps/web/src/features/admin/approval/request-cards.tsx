@@ -1,6 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Check, ExternalLink, MessageSquare, RotateCcw, X } from 'lucide-react';
+import { Check, ExternalLink, MailCheck, MailWarning, MessageSquare, RotateCcw, X } from 'lucide-react';
 import {
   ADMIN_APPROVAL_MESSAGES as M,
   PLANS,
@@ -11,6 +12,8 @@ import {
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { cn } from '../../../lib/cn';
 import { LoadMore } from '../../../components/ui/pager';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -52,24 +55,68 @@ function ViewMessagesButton({ request }: { request: AdminMerchantRequest }) {
   );
 }
 
+/**
+ * The card a notification links to (`?request=…`): scrolled into view, focused and outlined, so the
+ * admin lands on the registration the notification is about.
+ */
+function useLinkedCard(id: string) {
+  const [params] = useSearchParams();
+  const isLinked = params.get('request') === id;
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!isLinked || !ref.current) return;
+    ref.current.scrollIntoView({ block: 'center' });
+    ref.current.focus({ preventScroll: true });
+  }, [isLinked]);
+  return { ref, isLinked, tabIndex: isLinked ? -1 : undefined };
+}
+
+/** Whether the merchant confirmed their e-mail address (users.email_verified_at). */
+function EmailStatus({ verifiedAt }: { verifiedAt: string | null }) {
+  return verifiedAt ? (
+    <Badge tone="green">
+      <MailCheck aria-hidden className="mr-1 h-3.5 w-3.5" /> E-mail verified
+    </Badge>
+  ) : (
+    <Badge tone="red">
+      <MailWarning aria-hidden className="mr-1 h-3.5 w-3.5" /> E-mail not verified
+    </Badge>
+  );
+}
+
 function PendingItem({ request }: { request: AdminMerchantRequest }) {
   const approve = useApproveMerchant();
   const [isRejecting, setIsRejecting] = useState(false);
-  const onApprove = () =>
-    approve.mutateAsync(request.id).then(
-      (r) =>
+  const [isConfirming, setIsConfirming] = useState(false);
+  const linked = useLinkedCard(request.id);
+  const isVerified = Boolean(request.emailVerifiedAt);
+  const doApprove = (confirmUnverified: boolean) =>
+    approve.mutateAsync({ id: request.id, confirmUnverified }).then(
+      (r) => {
+        setIsConfirming(false);
         toast.success(M.approvedTitle, {
           description: `${r.businessName} has been approved with a ${r.commissionRate}% commission rate and can now access their dashboard.`,
-        }),
-      () => toast.error('Error', { description: M.approveFailed }),
+        });
+      },
+      () => {
+        setIsConfirming(false);
+        toast.error('Error', { description: M.approveFailed });
+      },
     );
+  // An unverified merchant is approved only after the admin confirms it (the server requires the flag).
+  const onApprove = () => (isVerified ? void doApprove(false) : setIsConfirming(true));
   return (
-    <li className="rounded-lg border border-slate-200 p-3 sm:p-4">
+    <li
+      ref={linked.ref}
+      tabIndex={linked.tabIndex}
+      className={cn('rounded-lg border border-slate-200 p-3 sm:p-4', linked.isLinked && 'ring-2 ring-brand-700 ring-offset-2')}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="text-lg font-semibold text-slate-900">{request.businessName}</h3>
             <Badge tone="amber">Pending</Badge>
+            <EmailStatus verifiedAt={request.emailVerifiedAt} />
           </div>
           <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-2">
             <div>
@@ -118,6 +165,23 @@ function PendingItem({ request }: { request: AdminMerchantRequest }) {
         <ViewMessagesButton request={request} />
       </div>
       {isRejecting && <RejectDialog request={request} open={isRejecting} onOpenChange={setIsRejecting} />}
+      <Dialog open={isConfirming} onOpenChange={setIsConfirming}>
+        {isConfirming && (
+          <DialogContent
+            title="Approve without a verified e-mail?"
+            description={`${request.businessName} (${request.email}) has not confirmed their e-mail address yet, so it may be mistyped or not theirs.`}
+          >
+            <div className="flex flex-wrap justify-end gap-2">
+              <DialogClose asChild>
+                <Button variant="secondary">Cancel</Button>
+              </DialogClose>
+              <Button className="bg-emerald-700 hover:bg-emerald-800" onClick={() => void doApprove(true)} disabled={approve.isPending}>
+                {approve.isPending ? 'Approving...' : 'Approve anyway'}
+              </Button>
+            </div>
+          </DialogContent>
+        )}
+      </Dialog>
     </li>
   );
 }
@@ -126,16 +190,22 @@ function AwaitingItem({ request }: { request: AdminMerchantRequest }) {
   const reset = useResetMerchant();
   const reason = request.rejectionReason ?? '';
   const preview = reason.length > REJECTION_PREVIEW_LENGTH ? `${reason.slice(0, REJECTION_PREVIEW_LENGTH)}...` : reason;
+  const linked = useLinkedCard(request.id);
   const onReset = () =>
     reset.mutateAsync(request.id).then(
       () => toast.success(M.resetTitle, { description: `${request.businessName} is now ready for review.` }),
       () => toast.error('Error', { description: M.resetFailed }),
     );
   return (
-    <li className="rounded-lg border border-orange-300 bg-white p-3 sm:p-4">
+    <li
+      ref={linked.ref}
+      tabIndex={linked.tabIndex}
+      className={cn('rounded-lg border border-orange-300 bg-white p-3 sm:p-4', linked.isLinked && 'ring-2 ring-brand-700 ring-offset-2')}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="text-lg font-semibold text-slate-900">{request.businessName}</h3>
         <Badge tone="orange">Awaiting merchant response</Badge>
+        <EmailStatus verifiedAt={request.emailVerifiedAt} />
       </div>
       <p className="mt-1 break-all text-sm text-slate-700">{request.email}</p>
       {preview && (

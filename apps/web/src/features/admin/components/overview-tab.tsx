@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ArrowLeft, ChevronRight, DollarSign, Store, Tag, Wallet } from 'lucide-react';
-import { DEAL_MODERATION_MESSAGES, formatCents, type AdminDeal, type AdminOverview } from '@localperks/shared';
+import { Link, useSearchParams } from 'react-router';
+import { AlertTriangle, ArrowLeft, ChevronRight, DollarSign, Store, Tag, Wallet } from 'lucide-react';
+import { DEAL_MODERATION_MESSAGES, formatCents, paths, plural, type AdminDeal, type AdminOverview } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -33,15 +34,15 @@ function StatCard({ title, value, note, icon: Icon }: { title: string; value: st
   );
 }
 
-function Stats({ s }: { s: AdminOverview['stats'] }) {
+function Stats({ s, revenue }: { s: AdminOverview['stats']; revenue: AdminOverview['revenue'] }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <StatCard title="Total Merchants" value={String(s.totalMerchants)} note={`${s.approvedMerchants} approved`} icon={Store} />
       <StatCard title="Total Deals" value={String(s.totalDeals)} note={`${s.activeDeals} active`} icon={Tag} />
       <StatCard
         title="Total Revenue"
-        value={formatCents(s.totalRevenueCents)}
-        note={`All time · ${s.totalPurchases} ${s.totalPurchases === 1 ? 'purchase' : 'purchases'}`}
+        value={formatCents(revenue.allTime.totalCents)}
+        note="Platform income, all time: commission, subscriptions and PerkBoost"
         icon={DollarSign}
       />
       <StatCard
@@ -50,6 +51,98 @@ function Stats({ s }: { s: AdminOverview['stats'] }) {
         note={`Next payout: ${formatDay(s.nextPayoutDate)}`}
         icon={Wallet}
       />
+    </div>
+  );
+}
+
+/**
+ * The platform's income by source for today's payout period and all time. Gross voucher sales are
+ * shown apart and labelled: they are what customers paid, mostly owed to the merchants.
+ */
+function RevenueBySource({ revenue, purchases }: { revenue: AdminOverview['revenue']; purchases: number }) {
+  const rows = [
+    ['Commission on voucher sales', 'commissionCents'],
+    ['Subscriptions', 'subscriptionCents'],
+    ['PerkBoost', 'perkboostCents'],
+  ] as const;
+  const cell = 'px-3 py-2 text-right tabular-nums';
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Revenue by Source</CardTitle>
+        <CardDescription>
+          Current period: {formatDay(revenue.period.start)} – {formatDay(revenue.period.end)} (paid out{' '}
+          {formatDay(revenue.period.payoutDate)})
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="overflow-x-auto">
+        <table className="w-full min-w-[18rem] text-sm text-slate-800">
+          <caption className="sr-only">Platform income by source, this period and all time</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-700">
+              <th scope="col" className="px-3 py-2 text-left font-medium">
+                Source
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                This period
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                All time
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(([label, key]) => (
+              <tr key={key} className="border-b border-slate-100">
+                <th scope="row" className="px-3 py-2 text-left font-normal">
+                  {label}
+                </th>
+                <td className={cell}>{formatCents(revenue.currentPeriod[key])}</td>
+                <td className={cell}>{formatCents(revenue.allTime[key])}</td>
+              </tr>
+            ))}
+            <tr className="border-b border-slate-300 font-semibold text-slate-900">
+              <th scope="row" className="px-3 py-2 text-left">
+                Platform income
+              </th>
+              <td className={cell}>{formatCents(revenue.currentPeriod.totalCents)}</td>
+              <td className={cell}>{formatCents(revenue.allTime.totalCents)}</td>
+            </tr>
+            <tr className="text-slate-700">
+              <th scope="row" className="px-3 py-2 text-left font-normal">
+                Gross voucher sales <span className="block text-xs">What customers paid; not platform income</span>
+              </th>
+              <td className={cell}>{formatCents(revenue.currentPeriod.grossSalesCents)}</td>
+              <td className={cell}>{formatCents(revenue.allTime.grossSalesCents)}</td>
+            </tr>
+          </tbody>
+        </table>
+        <p className="mt-2 text-xs text-slate-700">
+          {plural(revenue.currentPeriod.purchases, 'voucher')} sold this period, {plural(purchases, 'voucher')} all time.
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Closed payouts past their payout date and still unpaid, with the way to them. */
+function OverduePayouts({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
+    >
+      <p className="flex items-center gap-2 font-semibold">
+        <AlertTriangle aria-hidden className="h-5 w-5 shrink-0" />
+        {count === 1 ? '1 payout is overdue' : `${count} payouts are overdue`}
+      </p>
+      <Link
+        to={paths.adminDashboardAt({ tab: 'payouts' })}
+        className="inline-flex min-h-10 items-center rounded-md px-2 text-sm font-semibold underline underline-offset-2 hover:bg-red-100"
+      >
+        Review overdue payouts
+      </Link>
     </div>
   );
 }
@@ -206,7 +299,19 @@ function MerchantDeals({ merchantId, onBack }: { merchantId: string; onBack: () 
 /** Overview tab: the platform's figures, recent merchants and each merchant's deals. */
 export default function OverviewTab() {
   const q = useAdminOverview();
-  const [merchantId, setMerchantId] = useState<string | null>(null);
+  // The merchant whose deals are open lives in the address (`?merchant=…`): a notification links to it.
+  const [params, setParams] = useSearchParams();
+  const merchantId = params.get('merchant');
+  const setMerchantId = (id: string | null) =>
+    setParams(
+      (cur) => {
+        const u = new URLSearchParams(cur);
+        if (id) u.set('merchant', id);
+        else u.delete('merchant');
+        return u;
+      },
+      { replace: true },
+    );
   useLoadErrorToast(q.isError, 'Failed to load dashboard data');
   const refresh = () =>
     void q.refetch().then((r) => {
@@ -223,7 +328,9 @@ export default function OverviewTab() {
         <ErrorState message="Failed to load dashboard data" onRetry={refresh} />
       ) : (
         <>
-          <Stats s={q.data.stats} />
+          <OverduePayouts count={q.data.overduePayouts} />
+          <Stats s={q.data.stats} revenue={q.data.revenue} />
+          <RevenueBySource revenue={q.data.revenue} purchases={q.data.stats.totalPurchases} />
           <div className="grid gap-6 lg:grid-cols-2">
             <Card>
               <CardHeader>

@@ -87,7 +87,7 @@ export default function PayoutsTab() {
       <Card>
         <CardHeader className="px-4 sm:px-6">
           <CardTitle>All Payouts</CardTitle>
-          <CardDescription>One payout per merchant for each closed period, newest first.</CardDescription>
+          <CardDescription>One payout per merchant for each closed period, overdue ones first, then newest first.</CardDescription>
         </CardHeader>
         <CardContent className="px-4 sm:px-6">
           {list.isPending ? (

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { CheckCircle2 } from 'lucide-react';
+import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import { formatCents, plural, PAYOUT_MESSAGES as M, type AdminPayout } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { Badge } from '../approval/badge';
@@ -52,11 +53,25 @@ function MarkPaidButton({ payout }: { payout: AdminPayout }) {
 
 export function PayoutItem({ payout }: { payout: AdminPayout }) {
   return (
-    <li className="flex flex-wrap items-center justify-between gap-3 py-4">
+    <li
+      className={cn(
+        'flex flex-wrap items-center justify-between gap-3 py-4',
+        // Overdue stands out by more than colour: a red bar, the Overdue badge with an icon, "Was due".
+        payout.isOverdue && '-mx-2 border-l-4 border-red-700 bg-red-50 px-3 sm:-mx-3',
+      )}
+    >
       <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold text-slate-900">{payout.merchantName ?? M.unknownMerchant}</h3>
-          {payout.isPaid ? <Badge tone="green">Paid</Badge> : <Badge tone="amber">Pending</Badge>}
+          {payout.isPaid ? (
+            <Badge tone="green">Paid</Badge>
+          ) : payout.isOverdue ? (
+            <Badge tone="red">
+              <AlertTriangle aria-hidden className="mr-1 h-3.5 w-3.5" /> Overdue
+            </Badge>
+          ) : (
+            <Badge tone="amber">Pending</Badge>
+          )}
         </div>
         <p className="text-sm text-slate-700">
           {periodLabel(payout)} · {plural(payout.totalPurchases, 'purchase')}
@@ -70,7 +85,9 @@ export function PayoutItem({ payout }: { payout: AdminPayout }) {
             <CheckCircle2 aria-hidden className="h-4 w-4" /> Paid on {formatDate(payout.paidAt)}
           </p>
         ) : (
-          <p className="text-sm text-slate-700">Due {formatDay(payout.payoutDate)}</p>
+          <p className={cn('text-sm', payout.isOverdue ? 'font-semibold text-red-900' : 'text-slate-700')}>
+            {payout.isOverdue ? 'Was due' : 'Due'} {formatDay(payout.payoutDate)}
+          </p>
         )}
       </div>
       {!payout.isPaid && <MarkPaidButton payout={payout} />}

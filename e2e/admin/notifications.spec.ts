@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { formatCents, type AdminOverview } from '@localperks/shared';
+import {
+  animationsSettled,
+  apiCall,
+  codeIn,
+  expect,
+  expectAccessible,
+  latestMail,
+  newAdmin,
+  screenshotPath,
+  test,
+  uniqueEmail,
+} from '../support/browser';
+
+const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** Screenshots of this journey go to screenshots/admin-money/. */
+function shotPath(name: string) {
+  const file = screenshotPath(path.join('admin-money', name));
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  return file;
+}
+async function pageShot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await animationsSettled(page);
+  await page.screenshot({ path: shotPath(name), fullPage: true });
+}
+async function dialogShot(page: Page, name: string) {
+  await animationsSettled(page);
+  await page.screenshot({ path: shotPath(name) });
+}
+
+/** A merchant registers through the public API (not verified: the e-mail link is not followed). */
+async function registerMerchant(businessName: string) {
+  const res = await apiCall('/api/merchants/register', {
+    email: uniqueEmail('notify'),
+    password: 'Merchant2025',
+    confirmPassword: 'Merchant2025',
+    businessName,
+    description: 'A neighbourhood shop registering for the admin notifications journey.',
+    website: '',
+    phone: '(312) 555-0142',
+    city: 'Chicago',
+    state: 'IL',
+    plan: 'deals_messaging',
+    acceptTerms: true,
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+}
+
+const bell = (page: Page) => page.getByTestId('admin-notifications-bell');
+
+test.describe('admin: notifications and revenue', () => {
+  test('sees the unread count (live), opens a notification and lands on its approval card, which marks it read; sees revenue by source and overdue payouts', async ({
+    newPage,
+  }) => {
+    const first = `Bell Bakery ${tag}`;
+    const second = `Bell Bistro ${tag}`;
+    // An admin of the journey's own: only the notifications written after it exists are its.
+    const admin = await newAdmin('Notified Admin');
+    await registerMerchant(first);
+
+    const { page } = await newPage({ width: 1280, height: 900 });
+    await page.goto('/admin-login');
+    await page.getByTestId('admin-email').fill(admin.email);
+    await page.getByTestId('admin-password').fill(admin.password);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByTestId('admin-code').waitFor({ state: 'visible' });
+    await page.getByTestId('admin-code').fill(codeIn((await latestMail(admin.email, 'admin_access_code')).text));
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await page.waitForURL('**/admin/dashboard**');
+
+    await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+    await expect(page.getByTestId('admin-unread-count')).toHaveText('1');
+    // A second registration arrives while the dashboard is open: the count follows live (no reload).
+    await registerMerchant(second);
+    await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
+
+    // The panel: newest first.
+    await bell(page).click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    const items = panel.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    await expect(items.nth(0)).toContainText(second);
+    await expect(items.nth(1)).toContainText(first);
+    await expect(items.nth(1)).toContainText('New merchant registration (unread)');
+    await expectAccessible(page);
+    await dialogShot(page, 'notifications-panel-1280');
+
+    // Open the older one: its approval card, focused and outlined; it is read now.
+    await items.nth(1).getByRole('link', { name: /^Open/ }).click();
+    await expect(panel).toHaveCount(0);
+    await page.waitForURL((u) => u.searchParams.get('tab') === 'approval' && u.searchParams.has('request'));
+    const card = page
+      .getByRole('list', { name: 'New pending approvals' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: first }) });
+    await expect(card).toBeFocused();
+    await expect(card).toContainText('E-mail not verified');
+    await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+    await expectAccessible(page);
+    await pageShot(page, 'approval-linked-card-1280');
+
+    // Approving an unverified merchant asks first.
+    await card.getByRole('button', { name: 'Approve', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Approve without a verified e-mail?' });
+    await expect(confirm).toContainText(first);
+    await expectAccessible(page);
+    await dialogShot(page, 'approve-unverified-confirm-1280');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(card).toBeVisible();
+    await card.getByRole('button', { name: 'Approve', exact: true }).click();
+    await confirm.getByRole('button', { name: 'Approve anyway' }).click();
+    await expect(page.getByText('Merchant Approved', { exact: true }).first()).toBeVisible();
+    await expect(card).toHaveCount(0);
+
+    // Mark all as read.
+    await bell(page).click();
+    await panel.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect(panel.getByText('0 unread')).toBeVisible();
+    await expect(panel.getByText('(unread)')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(bell(page)).toHaveAccessibleName('Notifications, none unread');
+
+    // Overview: platform income by source, this period and all time, as the server counts it.
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    const revenueCard = page.getByRole('table', { name: 'Platform income by source, this period and all time' });
+    await expect(revenueCard).toBeVisible();
+    const overview = (await (await page.request.get('/api/admin/overview')).json()) as AdminOverview;
+    const r = overview.revenue;
+    const row = (name: string | RegExp) =>
+      revenueCard
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', typeof name === 'string' ? { name, exact: true } : { name }) });
+    await expect(row('Commission on voucher sales')).toContainText(formatCents(r.allTime.commissionCents));
+    await expect(row('Subscriptions')).toContainText(formatCents(r.allTime.subscriptionCents));
+    await expect(row('PerkBoost')).toContainText(formatCents(r.allTime.perkboostCents));
+    await expect(row('Platform income')).toContainText(formatCents(r.currentPeriod.totalCents));
+    await expect(row('Platform income')).toContainText(formatCents(r.allTime.totalCents));
+    await expect(row(/^Gross voucher sales/)).toContainText('not platform income');
+    await expect(row(/^Gross voucher sales/)).toContainText(formatCents(r.allTime.grossSalesCents));
+    // The demo data has closed periods no admin has paid yet: they are flagged, with the way to them.
+    expect(overview.overduePayouts).toBeGreaterThan(0);
+    const overdue = page.getByRole('status').filter({ hasText: /payouts? (is|are) overdue/ });
+    await expect(overdue).toContainText(String(overview.overduePayouts));
+    await expectAccessible(page);
+    await pageShot(page, 'overview-1280');
+
+    await overdue.getByRole('link', { name: 'Review overdue payouts' }).click();
+    const payouts = page.getByRole('list', { name: 'All payouts' });
+    await expect(payouts.getByRole('listitem').first()).toContainText('Overdue');
+    await expect(payouts.getByRole('listitem').first()).toContainText('Was due');
+    await expectAccessible(page);
+    await pageShot(page, 'payouts-overdue-1280');
+
+    // The same on a phone.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await expect(revenueCard).toBeVisible();
+    await expectAccessible(page);
+    await pageShot(page, 'overview-375');
+    await page.getByRole('tab', { name: 'Payout Management' }).click();
+    await expect(payouts.getByRole('listitem').first()).toContainText('Overdue');
+    await pageShot(page, 'payouts-overdue-375');
+    await bell(page).click();
+    await expect(panel.getByRole('list', { name: 'Notifications' }).getByRole('listitem')).toHaveCount(2);
+    await expectAccessible(page);
+    await dialogShot(page, 'notifications-panel-375');
+  });
+});
