@@ -29,7 +29,7 @@ export async function startDealBoost(deps: CheckoutDeps, user: { id: string; ema
 
 /** The same for the business listing of an Advertise + Messaging merchant. */
 export async function startListingBoost(deps: CheckoutDeps, user: { id: string; email: string }, boostDays: number) {
-  const merchant = await boostableListing(deps.db, user.id);
+  const merchant = await boostableListing(deps.db, user.id, deps.clock.now());
   const { url } = await startMerchantCharge(deps, {
     merchantId: merchant.id,
     merchantEmail: user.email,

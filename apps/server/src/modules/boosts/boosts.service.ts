@@ -42,8 +42,8 @@ function dealBooster(m: Merchant): string | null {
 }
 
 /** Why this merchant cannot boost its listing (null: they can): Advertise + Messaging with a paid subscription. */
-export function listingBoostBlocker(m: Merchant): string | null {
-  return m.subscriptionPlan === 'advertise_messaging' && hasMessagingAccess(m) ? null : B.listingPlanRequired;
+export function listingBoostBlocker(m: Merchant, now: Date): string | null {
+  return m.subscriptionPlan === 'advertise_messaging' && hasMessagingAccess(m, now) ? null : B.listingPlanRequired;
 }
 
 /** One of the merchant's own deals; another merchant's (or a deleted) one is "not found". */
@@ -67,9 +67,9 @@ export async function boostableDeal(deps: Pick<Deps, 'db' | 'clock'>, userId: st
   return { merchant: m, deal };
 }
 
-export async function boostableListing(db: Tx, userId: string) {
+export async function boostableListing(db: Tx, userId: string, now: Date) {
   const m = await merchantOfUser(db, userId);
-  const blocker = listingBoostBlocker(m);
+  const blocker = listingBoostBlocker(m, now);
   if (blocker) throw new AppError('FORBIDDEN', blocker);
   return m;
 }
@@ -279,7 +279,7 @@ export async function listingBoostStatus(deps: Pick<Deps, 'db' | 'clock'>, userI
   const now = deps.clock.now();
   const m = await merchantOfUser(deps.db, userId);
   const until = m.listingBoostedUntil && m.listingBoostedUntil > now ? m.listingBoostedUntil : null;
-  const reason = listingBoostBlocker(m);
+  const reason = listingBoostBlocker(m, now);
   return {
     boostedUntil: until?.toISOString() ?? null,
     remainingMs: until ? until.getTime() - now.getTime() : 0,
