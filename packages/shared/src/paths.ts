@@ -40,6 +40,12 @@ export const paths = {
   merchantRedeemCode: (code: string) => `/merchant/redeem?code=${encodeURIComponent(code)}`,
   merchantDealNew: '/merchant/deals/new',
   merchantDealEdit: (id: string) => `/merchant/deals/${id}/edit`,
+  /** The printable receipt of a paid merchant charge (subscription, PerkBoost). */
+  merchantReceipt: (id: string) => `/merchant/billing/receipts/${id}`,
+  /** A payout's statement: the period's sales. */
+  merchantPayoutStatement: (id: string) => `/merchant/payouts/${id}/statement`,
+  /** The same statement as a CSV download (an API answer, linked from the statement page). */
+  merchantPayoutStatementCsv: (id: string) => `/api/merchant/payouts/${id}/statement.csv`,
   merchantFaq: '/merchant/faq',
   merchantPricing: '/merchant/pricing',
   merchantSuccessStories: '/merchant/success-stories',
