@@ -107,7 +107,7 @@ export function StatementView({ id }: { id: string }) {
               {sales.items.map((s) => (
                 <tr key={s.id}>
                   <td className="whitespace-nowrap px-3 py-2">{formatDateTime(s.purchasedAt)}</td>
-                  <td className="break-words px-3 py-2 text-slate-900">{s.dealTitle}</td>
+                  <td className="min-w-48 break-words px-3 py-2 text-slate-900">{s.dealTitle}</td>
                   <td className="px-3 py-2 font-mono">{s.voucherCode}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatCents(s.priceCents)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatCents(s.commissionCents)}</td>
