@@ -48,6 +48,7 @@ import { messageEventsRoutes } from './modules/system/message-events.routes';
 import { merchantDealsRoutes } from './modules/merchant-deals/merchant-deals.routes';
 import { boostsRoutes } from './modules/boosts/boosts.routes';
 import { merchantAnalyticsRoutes } from './modules/merchant-analytics/merchant-analytics.routes';
+import { merchantMoneyRoutes } from './modules/merchant-money/merchant-money.routes';
 import { customerMessagesRoutes } from './modules/customer-messages/customer-messages.routes';
 import { adminMerchantsRoutes } from './modules/admin-merchants/admin-merchants.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
@@ -270,6 +271,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(merchantDealsRoutes);
   await app.register(boostsRoutes);
   await app.register(merchantAnalyticsRoutes);
+  await app.register(merchantMoneyRoutes);
   await app.register(customerMessagesRoutes);
   await app.register(adminMerchantsRoutes);
   await app.register(payoutsRoutes);

@@ -44,3 +44,6 @@ export * from './domain/text';
 export * from './domain/deal-sale';
 export * from './domain/merchant';
 export * from './paths';
+export * from './schemas/merchant-money';
+export * from './schemas/responses/merchant-money';
+export * from './domain/merchant-money';

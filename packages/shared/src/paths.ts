@@ -42,6 +42,12 @@ export const paths = {
   merchantDealEdit: (id: string) => `/merchant/deals/${id}/edit`,
   /** The dashboard's Deals tab, where a live deal is boosted; `boost` says how the payment page closed. */
   merchantBoostReturn: (outcome: 'paid' | 'cancelled') => `/merchant/dashboard?tab=deals&boost=${outcome}`,
+  /** The printable receipt of a paid merchant charge (subscription, PerkBoost). */
+  merchantReceipt: (id: string) => `/merchant/billing/receipts/${id}`,
+  /** A payout's statement: the period's sales. */
+  merchantPayoutStatement: (id: string) => `/merchant/payouts/${id}/statement`,
+  /** The same statement as a CSV download (an API answer, linked from the statement page). */
+  merchantPayoutStatementCsv: (id: string) => `/api/merchant/payouts/${id}/statement.csv`,
   merchantFaq: '/merchant/faq',
   merchantPricing: '/merchant/pricing',
   merchantSuccessStories: '/merchant/success-stories',

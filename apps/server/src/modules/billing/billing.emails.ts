@@ -1,4 +1,4 @@
-import { formatCents, paths } from '@localperks/shared';
+import { formatCents, paths, receiptNumber } from '@localperks/shared';
 import { composeMail, type MailMessage } from '../../mail/mailer';
 
 const day = (d: Date) => d.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
@@ -6,7 +6,7 @@ const day = (d: Date) => d.toLocaleDateString('en-US', { dateStyle: 'long', time
 /** The provider confirmed the first payment of the messaging subscription: a receipt. */
 export function subscriptionActivatedEmail(
   to: string,
-  s: { businessName: string; amountCents: number; periodEnd: Date },
+  s: { businessName: string; amountCents: number; periodEnd: Date; chargeId: string },
   appUrl: string,
 ): MailMessage {
   return {
@@ -18,6 +18,7 @@ export function subscriptionActivatedEmail(
       paragraphs: [
         `Thank you, ${s.businessName}. We received your payment of ${formatCents(s.amountCents)} for the Advertise + Messaging plan.`,
         `Your messaging features are now available. The subscription renews automatically on ${day(s.periodEnd)} at ${formatCents(s.amountCents)} a month until canceled.`,
+        `Receipt number: ${receiptNumber(s.chargeId)}. Your receipt: ${appUrl}${paths.merchantReceipt(s.chargeId)}`,
       ],
       action: { label: 'Open your dashboard', url: `${appUrl}${paths.merchantDashboard}` },
     }),
@@ -57,6 +58,28 @@ export function subscriptionEndedEmail(to: string, s: { businessName: string }, 
         'You can subscribe again, or switch plans, from the Switch Plans tab of your dashboard at any time.',
       ],
       action: { label: 'Open Switch Plans', url: `${appUrl}${paths.merchantDashboardTab('plans')}` },
+    }),
+  };
+}
+
+/** A one-off charge (a PerkBoost) was paid: its receipt, with a link to the printable one. */
+export function chargeReceiptEmail(
+  to: string,
+  r: { businessName: string; chargeId: string; description: string; amountCents: number; paidAt: Date },
+  appUrl: string,
+): MailMessage {
+  return {
+    to,
+    kind: 'merchant_charge_receipt',
+    subject: `Your LocalPerks receipt ${receiptNumber(r.chargeId)}`,
+    ...composeMail({
+      heading: 'Payment received',
+      paragraphs: [
+        `Thank you, ${r.businessName}. We received your payment of ${formatCents(r.amountCents)} on ${day(r.paidAt)}.`,
+        `${r.description}: ${formatCents(r.amountCents)}`,
+        `Receipt number: ${receiptNumber(r.chargeId)}`,
+      ],
+      action: { label: 'View your receipt', url: `${appUrl}${paths.merchantReceipt(r.chargeId)}` },
     }),
   };
 }

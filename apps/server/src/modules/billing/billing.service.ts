@@ -1,15 +1,15 @@
 import { and, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
-import { BOOST_MESSAGES, CHECKOUT_SESSION_TTL_MS, addMonth, formatCents } from '@localperks/shared';
+import { BOOST_MESSAGES, CHECKOUT_SESSION_TTL_MS, addMonth, chargeDescription, formatCents } from '@localperks/shared';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../lib/deps';
-import { merchantCharges, merchants, users, webhookEvents } from '../../db/schema';
+import { deals, merchantCharges, merchants, notifications, users, webhookEvents } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { AppError } from '../../lib/errors';
 import type { ProviderEvent } from '../../payments/provider';
 import { activateBoostedDeal } from '../merchant-deals/merchant-deals.service';
 import { applyPaidBoost } from '../boosts/boosts.service';
 import { notifyAdmins } from '../admin-notifications/admin-notifications.service';
-import { subscriptionActivatedEmail, subscriptionEndedEmail, subscriptionRenewedEmail } from './billing.emails';
+import { chargeReceiptEmail, subscriptionActivatedEmail, subscriptionEndedEmail, subscriptionRenewedEmail } from './billing.emails';
 
 /**
  * What merchants pay the platform (DESIGN.md 4 and 7): the $15/month messaging subscription,
@@ -136,21 +136,33 @@ async function setSubscribed(tx: Tx, merchantId: string, now: Date) {
 
 type ChargeRow = typeof merchantCharges.$inferSelect;
 
-/** Marks an open (or given-up) charge paid and applies what it pays for, in the caller's transaction. */
-async function applyPaid(tx: Tx, where: ReturnType<typeof and>, event: ProviderEvent, now: Date): Promise<ChargeRow | null> {
-  const [charge] = await tx
+/**
+ * Marks an open (or given-up) charge paid and applies what it pays for, in the caller's transaction.
+ * `receipt` writes its e-mail to the outbox in the same transaction: only the update that moves the
+ * charge to paid returns it, so a redelivered or duplicate event never sends a second receipt.
+ */
+async function applyPaid(
+  tx: Tx,
+  where: ReturnType<typeof and>,
+  event: ProviderEvent,
+  now: Date,
+  receipt: (tx: Tx, charge: ChargeRow) => Promise<void>,
+): Promise<ChargeRow | null> {
+  const [paid] = await tx
     .update(merchantCharges)
     .set({ status: 'paid', paidAt: now })
     .where(and(where, inArray(merchantCharges.status, ['open', 'expired'])))
     .returning();
-  if (!charge) return null;
+  if (!paid) return null;
+  let charge = paid;
   if (event.chargeId && event.chargeId !== charge.id) throw new AppError('BAD_REQUEST', 'The event names another charge than its session.');
   if (charge.kind === 'subscription') {
     const periodEnd = event.periodEnd ?? addMonth(now);
-    await tx
+    [charge] = (await tx
       .update(merchantCharges)
       .set({ providerSubscriptionId: event.subscriptionId ?? charge.providerSubscriptionId, currentPeriodEnd: periodEnd })
-      .where(eq(merchantCharges.id, charge.id));
+      .where(eq(merchantCharges.id, charge.id))
+      .returning()) as [ChargeRow];
     await setSubscribed(tx, charge.merchantId, now);
   } else if (charge.kind === 'deal_boost' || charge.kind === 'listing_boost') {
     // Paid for a deal deleted or taken down meanwhile: nothing to boost, the admins refund it.
@@ -161,6 +173,7 @@ async function applyPaid(tx: Tx, where: ReturnType<typeof and>, event: ProviderE
     // Paid, but the draft is gone (an admin took it down meanwhile): the admins are told to refund it.
     if (!launched) await notifyRefundDue(tx, charge);
   }
+  await receipt(tx, charge);
   return charge;
 }
 
@@ -205,16 +218,23 @@ export async function handleBillingEvent(
   }
   if (!isCharge) return { handled: false, applied: false };
 
-  const activatedMail = async (tx: Tx, chargeId: string) => {
-    const [c] = await tx.select().from(merchantCharges).where(eq(merchantCharges.id, chargeId));
-    if (c)
+  /** The receipt of a charge just paid: the subscription's activation mail, or a PerkBoost receipt. */
+  const receipt = async (tx: Tx, c: ChargeRow) => {
+    if (c.kind === 'subscription') {
       await mail(tx, c.merchantId, (to, businessName) =>
         subscriptionActivatedEmail(
           to,
-          { businessName, amountCents: c.amountCents, periodEnd: c.currentPeriodEnd ?? addMonth(now) },
+          { businessName, amountCents: c.amountCents, periodEnd: c.currentPeriodEnd ?? addMonth(now), chargeId: c.id },
           appUrl,
         ),
       );
+      return;
+    }
+    const [deal] = c.dealId ? await tx.select({ title: deals.title }).from(deals).where(eq(deals.id, c.dealId)) : [];
+    const description = chargeDescription({ kind: c.kind, boostDays: c.boostDays, dealTitle: deal?.title ?? null });
+    await mail(tx, c.merchantId, (to, businessName) =>
+      chargeReceiptEmail(to, { businessName, chargeId: c.id, description, amountCents: c.amountCents, paidAt: c.paidAt ?? now }, appUrl),
+    );
   };
 
   const outcome = await deps.db.transaction(async (tx) => {
@@ -236,8 +256,7 @@ export async function handleBillingEvent(
     }
 
     if (event.type === 'checkout.paid' && event.sessionId) {
-      const charge = await applyPaid(tx, and(ours, eq(merchantCharges.providerSessionId, event.sessionId)), event, now);
-      if (charge?.kind === 'subscription') await activatedMail(tx, charge.id);
+      const charge = await applyPaid(tx, and(ours, eq(merchantCharges.providerSessionId, event.sessionId)), event, now, receipt);
       return { applied: Boolean(charge), cancelSubscription: await unneededSubscription(tx, charge, event.subscriptionId ?? null, now) };
     }
 
@@ -250,8 +269,7 @@ export async function handleBillingEvent(
         event.chargeId && UUID.test(event.chargeId) ? or(bySubscription, eq(merchantCharges.id, event.chargeId)) : bySubscription,
       );
       // A paid invoice can arrive before the checkout's own event: it confirms the payment too.
-      const first = await applyPaid(tx, match, { ...event, chargeId: null }, now);
-      if (first) await activatedMail(tx, first.id);
+      const first = await applyPaid(tx, match, { ...event, chargeId: null }, now, receipt);
       const periodEnd = event.periodEnd ?? addMonth(now);
       const renewed = await tx
         .update(merchantCharges)

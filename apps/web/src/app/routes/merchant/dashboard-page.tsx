@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { BarChart3, Lock, MessageSquare, Repeat, Tag } from 'lucide-react';
+import { BarChart3, Banknote, CreditCard, Lock, MessageSquare, Repeat, Tag } from 'lucide-react';
 import { MERCHANT_DASHBOARD_MESSAGES as D, MERCHANT_MESSAGES as M, planIncludes, type MerchantOverview } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -27,8 +27,10 @@ import { toast } from '../../../lib/toast';
 const AnalyticsTab = lazy(() => import('../../../features/merchant-analytics/components/analytics-tab'));
 const MerchantInboxTab = lazy(() => import('../../../features/customer-messages/components/merchant-inbox-tab'));
 const DealsTab = lazy(() => import('../../../features/merchant-deals/components/deals-tab'));
+const BillingTab = lazy(() => import('../../../features/merchant-money/components/billing-tab'));
+const PayoutsTab = lazy(() => import('../../../features/merchant-money/components/payouts-tab'));
 
-const TABS = ['analytics', 'messages', 'plans', 'deals'] as const;
+const TABS = ['analytics', 'messages', 'plans', 'deals', 'billing', 'payouts'] as const;
 type Tab = (typeof TABS)[number];
 
 type Overview = MerchantOverview & { merchant: NonNullable<MerchantOverview['merchant']> };
@@ -162,6 +164,12 @@ function FullDashboard({ overview }: { overview: Overview }) {
           <TabsTrigger value="deals" className="inline-flex items-center justify-center gap-1.5">
             <Tag aria-hidden className="h-4 w-4" /> My Deals
           </TabsTrigger>
+          <TabsTrigger value="billing" className="inline-flex items-center justify-center gap-1.5">
+            <CreditCard aria-hidden className="h-4 w-4" /> Billing
+          </TabsTrigger>
+          <TabsTrigger value="payouts" className="inline-flex items-center justify-center gap-1.5">
+            <Banknote aria-hidden className="h-4 w-4" /> Payouts
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="analytics">
           {planIncludes(m.subscriptionPlan, 'analytics') ? (
@@ -194,6 +202,16 @@ function FullDashboard({ overview }: { overview: Overview }) {
               <DealsTab />
             </Suspense>
           </div>
+        </TabsContent>
+        <TabsContent value="billing">
+          <Suspense fallback={tabSpinner}>
+            <BillingTab />
+          </Suspense>
+        </TabsContent>
+        <TabsContent value="payouts">
+          <Suspense fallback={tabSpinner}>
+            <PayoutsTab />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </div>

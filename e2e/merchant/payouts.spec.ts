@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import {
+  apiCall,
+  demoMerchantCookie,
+  DEMO,
+  expect,
+  expectAccessible,
+  latestMail,
+  login,
+  newCrowdVoteDeal,
+  screenshot,
+  test,
+} from '../support/browser';
+
+/*
+ * A merchant's money: the demo merchant (Windy City Bistro) has past sales that the payout job
+ * closed into payouts when the demo data was seeded; the journey pays a PerkBoost of its own so the
+ * Billing tab has a charge it knows.
+ */
+
+type Sale = { voucherCode: string; purchasedAt: string; priceCents: number; commissionCents: number; netCents: number };
+type Statement = {
+  payout: { id: string; grossCents: number; commissionCents: number; netCents: number; totalPurchases: number };
+  sales: { items: Sale[]; total: number };
+  totals: { totalPurchases: number; grossCents: number; commissionCents: number; netCents: number };
+};
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** Every sale of a statement, page by page, from the API the page reads. */
+async function statementOf(id: string, cookie: string): Promise<Statement> {
+  const first = (await apiCall(`/api/merchant/payouts/${id}/statement`, undefined, cookie)).json as unknown as Statement;
+  const items = [...first.sales.items];
+  for (let page = 2; items.length < first.sales.total; page++)
+    items.push(
+      ...((await apiCall(`/api/merchant/payouts/${id}/statement?page=${page}`, undefined, cookie)).json as unknown as Statement).sales
+        .items,
+    );
+  return { ...first, sales: { ...first.sales, items } };
+}
+
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, `merchant-money/${name}`);
+}
+
+test.describe('merchant payouts and billing', () => {
+  test('reads the payout history, opens a statement and downloads it as CSV; sees the PerkBoost it paid in Billing with its receipt (1280 px)', async ({
+    newPage,
+  }) => {
+    const title = `Payout journey brunch ${Date.now().toString(36)}`;
+    await newCrowdVoteDeal(title, { votesRequired: 5, votes: 0 });
+    // The receipt e-mail comes from the server when the provider confirms the payment.
+    await expect.poll(async () => (await latestMail(DEMO.merchant, 'merchant_charge_receipt')).text).toContain(`for “${title}”: $49.99`);
+
+    const { page } = await newPage({ width: 1280, height: 900 });
+    await login(page, DEMO.merchant);
+    await page.waitForURL((u) => u.pathname === '/merchant/dashboard');
+    await page.getByRole('tab', { name: 'Payouts' }).click();
+    const history = page.getByRole('region', { name: 'Payout history' });
+    await expect(history).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Current period' })).toBeVisible();
+    const rows = history.locator('tbody tr');
+    expect(await rows.count()).toBeGreaterThan(0);
+    // Every payout carries one of the three statuses; the seeded periods are past their payout day.
+    for (const text of await rows.locator('td span.rounded-full').allTextContents())
+      expect(['Scheduled', 'Paid', 'Overdue']).toContain(text);
+    await expectAccessible(page);
+    await shot(page, 'payouts-1280');
+
+    await rows
+      .first()
+      .getByRole('link', { name: /^Statement/ })
+      .click();
+    await page.waitForURL(/\/merchant\/payouts\/[0-9a-f-]+\/statement$/);
+    await expect(page.getByRole('heading', { name: 'Payout statement', level: 1 })).toBeVisible();
+    const payoutId = page.url().split('/').at(-2)!;
+    const statement = await statementOf(payoutId, await demoMerchantCookie());
+    // The statement adds up to the payout it explains.
+    expect(statement.totals).toEqual({
+      totalPurchases: statement.payout.totalPurchases,
+      grossCents: statement.payout.grossCents,
+      commissionCents: statement.payout.commissionCents,
+      netCents: statement.payout.netCents,
+    });
+    await expect(page.getByRole('region', { name: 'Sales in this period' }).locator('tbody tr')).toHaveCount(
+      Math.min(statement.sales.total, 50),
+    );
+    await expectAccessible(page);
+    await shot(page, 'statement-1280');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^localperks-statement-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = fs
+      .readFileSync(await download.path(), 'utf8')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('Date (UTC),Deal,Voucher,Price,Commission,Net');
+    expect(lines).toHaveLength(statement.sales.total + 2);
+    statement.sales.items.forEach((s, i) => {
+      const line = lines[i + 1]!;
+      expect(line.startsWith(`${s.purchasedAt.slice(0, 16).replace('T', ' ')},`), line).toBe(true);
+      expect(line.endsWith(`,${s.voucherCode},${dollars(s.priceCents)},${dollars(s.commissionCents)},${dollars(s.netCents)}`), line).toBe(
+        true,
+      );
+      expect(s.voucherCode).toMatch(/^\*{4}.{4}$/);
+    });
+    const t = statement.totals;
+    expect(lines.at(-1)).toBe(
+      `Total,${t.totalPurchases} sales,,${dollars(t.grossCents)},${dollars(t.commissionCents)},${dollars(t.netCents)}`,
+    );
+
+    await page.getByRole('link', { name: 'Back to Payouts' }).click();
+    await page.getByRole('tab', { name: 'Billing' }).click();
+    await expect(page.getByRole('heading', { name: 'Current plan' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Billing' }).getByText('Deals + Messaging', { exact: true })).toBeVisible();
+    const charge = page.getByRole('list', { name: 'Charges' }).getByRole('listitem').filter({ hasText: title });
+    await expect(charge).toContainText('PerkBoost: 7 days');
+    await expect(charge).toContainText('$49.99');
+    await expect(charge).toContainText('Paid');
+    await expectAccessible(page);
+    await shot(page, 'billing-1280');
+
+    await charge.getByRole('link', { name: /^Receipt/ }).click();
+    await expect(page.getByRole('heading', { name: 'Receipt', level: 1 })).toBeVisible();
+    await expect(page.getByText(`PerkBoost: 7 days for “${title}”`)).toBeVisible();
+    await expect(page.getByRole('row', { name: /Total paid/ })).toContainText('$49.99');
+    await expectAccessible(page);
+    await shot(page, 'receipt-1280');
+  });
+
+  test('payouts, a statement and billing on a phone (375 px)', async ({ newPage }) => {
+    const { page } = await newPage({ width: 375, height: 812 });
+    await login(page, DEMO.merchant);
+    await page.waitForURL((u) => u.pathname === '/merchant/dashboard');
+    await page.goto('/merchant/dashboard?tab=payouts');
+    const history = page.getByRole('region', { name: 'Payout history' });
+    await expect(history).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'payouts-375');
+    await history
+      .locator('tbody tr')
+      .first()
+      .getByRole('link', { name: /^Statement/ })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Payout statement', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Download CSV' })).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'statement-375');
+    await page.goto('/merchant/dashboard?tab=billing');
+    await expect(page.getByRole('heading', { name: 'Current plan' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Charges' })).toBeVisible();
+    // Nothing on top of the page (a toast) while axe measures its targets.
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+    await expectAccessible(page);
+    await shot(page, 'billing-375');
+  });
+});
