@@ -55,6 +55,7 @@ import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.rou
 import { adminSupportRoutes } from './modules/admin-support/admin-support.routes';
 import { adminSettingsRoutes } from './modules/admin-settings/admin-settings.routes';
 import { seoRoutes } from './ssr/seo';
+import { businessesRoutes } from './modules/businesses/businesses.routes';
 import { loadServerEntry, webPages } from './ssr/web-pages';
 
 declare module 'fastify' {
@@ -274,6 +275,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminOverviewRoutes);
   await app.register(adminSupportRoutes);
   await app.register(adminSettingsRoutes);
+  await app.register(businessesRoutes);
   await app.register(seoRoutes);
   if (payments.provider.name === 'sandbox') await app.register(sandboxRoutes);
   const hasDevMailbox = !config.SMTP_URL && !config.isProduction;

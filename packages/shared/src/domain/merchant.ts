@@ -9,3 +9,8 @@ export function hasMessagingAccess(m: { approved: boolean; subscriptionPlan: Pla
   if (!m.approved) return false;
   return m.subscriptionPlan === 'deals_messaging' || (m.subscriptionPlan === 'advertise_messaging' && m.hasSubscription);
 }
+
+/** The enhanced business profile (logo, cover, opening hours, highlights): every plan but Advertise Only (DESIGN.md 13). */
+export function hasEnhancedProfile(plan: PlanId): boolean {
+  return plan === 'advertise_messaging' || plan === 'deals_messaging';
+}

@@ -32,6 +32,7 @@ export const summaryColumns = {
   votingEndDate: deals.votingEndDate,
   merchantId: deals.merchantId,
   merchantName: merchants.businessName,
+  merchantSlug: merchants.slug,
 };
 
 type SummaryRow = Omit<DealSummary, 'expirationDate' | 'createdAt' | 'votingEndDate'> & {

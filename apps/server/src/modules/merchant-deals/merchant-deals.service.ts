@@ -357,6 +357,8 @@ export const IMAGE_SIZES: readonly { suffix: string; format: 'webp' | 'avif'; ma
 export async function storeDealImage(
   storage: FileStorage,
   data: Buffer,
+  /** Business page logos and covers go beside deal images in their own folder (modules/businesses). */
+  folder: 'deals' | 'businesses' = 'deals',
 ): Promise<{ url: string; thumbnailUrl: string; width: number; height: number }> {
   if (!sniffImageType(data)) throw new AppError('VALIDATION', M.uploadNotImage, { file: M.uploadNotImage });
   const id = randomUUID();
@@ -368,7 +370,7 @@ export async function storeDealImage(
         .resize({ width: size.maxWidth, height: size.maxHeight, fit: 'inside', withoutEnlargement: true })
         .toFormat(size.format, { quality: size.quality })
         .toBuffer({ resolveWithObject: true });
-      await storage.put(`deals/${id}${size.suffix}.${size.format}`, resized, `image/${size.format}`);
+      await storage.put(`${folder}/${id}${size.suffix}.${size.format}`, resized, `image/${size.format}`);
       out ??= { width: info.width, height: info.height };
     }
   } catch (err) {
@@ -376,8 +378,8 @@ export async function storeDealImage(
     throw new AppError('VALIDATION', M.uploadNotImage, { file: M.uploadNotImage });
   }
   return {
-    url: storage.publicUrl(`${UPLOADS_PATH}deals/${id}.webp`),
-    thumbnailUrl: storage.publicUrl(`${UPLOADS_PATH}deals/${id}-sm.webp`),
+    url: storage.publicUrl(`${UPLOADS_PATH}${folder}/${id}.webp`),
+    thumbnailUrl: storage.publicUrl(`${UPLOADS_PATH}${folder}/${id}-sm.webp`),
     ...out!,
   };
 }

@@ -23,6 +23,8 @@ export const dealSummarySchema = z.object({
   votingEndDate: isoDate().nullable(),
   merchantId: z.string(),
   merchantName: z.string(),
+  /** The merchant's business page, /businesses/:slug. */
+  merchantSlug: z.string(),
 });
 export type DealSummary = z.infer<typeof dealSummarySchema>;
 
