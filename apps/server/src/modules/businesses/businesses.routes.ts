@@ -29,7 +29,7 @@ export async function businessesRoutes(app: FastifyInstance) {
         tags: ['businesses'],
         summary:
           'An approved business’s public page: listing, enhanced profile (by plan) and live deals; for an old slug, the slug it has now',
-        params: z.object({ slug: z.string({ error: B.notFound }).min(1, B.notFound).max(200, B.notFound) }),
+        params: z.object({ slug: z.string({ error: B.notFound }).min(1, B.notFound) }),
         response: { 200: businessPageResponseSchema, ...errorResponses },
       },
     },
