@@ -199,7 +199,7 @@ function EnhancedProfileForm({ profile }: { profile: MerchantBusinessProfile }) 
                     type="checkbox"
                     checked={h.isOpen}
                     onChange={(e) => setDay(day, { isOpen: e.target.checked })}
-                    className="h-5 w-5 accent-brand-700"
+                    className="h-6 w-6 accent-brand-700"
                   />
                   {name}
                 </label>
