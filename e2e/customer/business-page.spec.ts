@@ -26,6 +26,8 @@ async function signIn(context: BrowserContext, cookie: string) {
 }
 
 async function shot(page: Page, name: string) {
+  // From the top: a full-page capture of a scrolled page draws the sticky header mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await animationsSettled(page);
   await page.screenshot({ path: screenshotPath(`business-page/${name}`), fullPage: true });
 }

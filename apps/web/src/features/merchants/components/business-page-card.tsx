@@ -205,23 +205,25 @@ function EnhancedProfileForm({ profile }: { profile: MerchantBusinessProfile }) 
                 </label>
                 {h.isOpen ? (
                   <span className="flex flex-wrap items-center gap-2">
-                    <Input
-                      type="time"
-                      aria-label={`${name} opens`}
-                      value={h.opens}
-                      onChange={(e) => setDay(day, { opens: e.target.value })}
-                      className="w-36"
-                      aria-invalid={Boolean(error)}
-                    />
+                    <span className="w-36">
+                      <Input
+                        type="time"
+                        aria-label={`${name} opens`}
+                        value={h.opens}
+                        onChange={(e) => setDay(day, { opens: e.target.value })}
+                        aria-invalid={Boolean(error)}
+                      />
+                    </span>
                     <span aria-hidden>to</span>
-                    <Input
-                      type="time"
-                      aria-label={`${name} closes`}
-                      value={h.closes}
-                      onChange={(e) => setDay(day, { closes: e.target.value })}
-                      className="w-36"
-                      aria-invalid={Boolean(error)}
-                    />
+                    <span className="w-36">
+                      <Input
+                        type="time"
+                        aria-label={`${name} closes`}
+                        value={h.closes}
+                        onChange={(e) => setDay(day, { closes: e.target.value })}
+                        aria-invalid={Boolean(error)}
+                      />
+                    </span>
                   </span>
                 ) : (
                   <span className="text-sm text-slate-600">Closed</span>
