@@ -31,7 +31,7 @@ type NewPage = (opts?: PageOptions) => Promise<{ page: Page; context: BrowserCon
 
 /** The pages the server renders and the browser hydrates (docs/decisions/0014-react-ssr.md). */
 const PUBLIC_PAGE =
-  /^\/(?:deals(?:\/[^/]+)?|perkboost|perkboost-info|about|contact|privacy|terms|company\/[^/]+|merchant\/(?:faq|pricing|success-stories))?$/;
+  /^\/(?:deals(?:\/[^/]+)?|businesses\/[^/]+|perkboost|perkboost-info|about|contact|privacy|terms|company\/[^/]+|merchant\/(?:faq|pricing|success-stories))?$/;
 const HYDRATION_WARNING = /Hydration failed|did not match|A tree hydrated but some attributes/;
 /** The browser's own line for an HTTP error answer (an unknown deal's 404): not an error of the app. */
 const HTTP_STATUS_LINE = /^Failed to load resource: the server responded with a status of 4\d\d/;
@@ -256,10 +256,13 @@ export async function demoMerchantCookie(): Promise<string> {
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 /**
- * A merchant of the journey's own on Deals + Messaging: registered and verified through the public
- * API, approved with the setup's admin session. Returns its session cookie.
+ * A merchant of the journey's own (Deals + Messaging unless another plan is given): registered and
+ * verified through the public API, approved with the setup's admin session. Returns its session cookie.
  */
-export async function newApprovedMerchant(businessName: string): Promise<{ email: string; cookie: string }> {
+export async function newApprovedMerchant(
+  businessName: string,
+  plan: 'advertise_only' | 'advertise_messaging' | 'deals_messaging' = 'deals_messaging',
+): Promise<{ email: string; cookie: string }> {
   const email = uniqueEmail('merchant');
   const registered = await apiCall('/api/merchants/register', {
     email,
@@ -271,7 +274,7 @@ export async function newApprovedMerchant(businessName: string): Promise<{ email
     phone: '(312) 555-0142',
     city: 'Chicago',
     state: 'IL',
-    plan: 'deals_messaging',
+    plan,
     acceptTerms: true,
   });
   expect(registered.status, JSON.stringify(registered.json)).toBe(201);
@@ -283,6 +286,34 @@ export async function newApprovedMerchant(businessName: string): Promise<{ email
   const approved = await apiCall(`/api/admin/merchant-requests/${registrationId}/approve`, {}, adminCookie());
   expect(approved.status, JSON.stringify(approved.json)).toBe(200);
   return { email, cookie };
+}
+
+/**
+ * Pays an approved Advertise + Messaging merchant's $15/month subscription as the dashboard does: the
+ * sandbox provider's card page (its API), confirmed through the signed-webhook path; resolves once
+ * messaging is unlocked.
+ */
+export async function payMessagingSubscription(merchantCookie: string): Promise<void> {
+  const started = await apiCall('/api/merchant/subscription/checkout', {}, merchantCookie);
+  expect(started.status, JSON.stringify(started.json)).toBe(200);
+  const sessionId = new URL(started.json.url as string).pathname.split('/').pop()!;
+  const paid = await apiCall(`/api/sandbox/sessions/${sessionId}/pay`, {
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12/39',
+    cvc: '123',
+    name: 'Journey Merchant',
+  });
+  expect(paid.status, JSON.stringify(paid.json)).toBe(200);
+  await expect
+    .poll(
+      async () =>
+        ((await apiCall('/api/merchant/me', undefined, merchantCookie)).json as { merchant: { messagingAccess: boolean } }).merchant
+          .messagingAccess,
+      {
+        timeout: WAIT_MS,
+      },
+    )
+    .toBe(true);
 }
 
 /** A standard deal (Chicago, Restaurants), live at once; the demo merchant's unless another merchant's cookie is given. */

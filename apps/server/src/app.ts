@@ -58,6 +58,7 @@ import { adminSupportRoutes } from './modules/admin-support/admin-support.routes
 import { adminSettingsRoutes } from './modules/admin-settings/admin-settings.routes';
 import { adminNotificationsRoutes } from './modules/admin-notifications/admin-notifications.routes';
 import { seoRoutes } from './ssr/seo';
+import { businessesRoutes } from './modules/businesses/businesses.routes';
 import { loadServerEntry, webPages } from './ssr/web-pages';
 
 declare module 'fastify' {
@@ -280,6 +281,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminSupportRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminNotificationsRoutes);
+  await app.register(businessesRoutes);
   await app.register(seoRoutes);
   if (payments.provider.name === 'sandbox') await app.register(sandboxRoutes);
   const hasDevMailbox = !config.SMTP_URL && !config.isProduction;

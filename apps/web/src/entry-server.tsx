@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import { ANY_LOCATION, readBrowseUrl, type PublicPageSource, type ServerEntry, type ServerRender } from '@localperks/shared';
+import { ANY_LOCATION, paths, readBrowseUrl, type PublicPageSource, type ServerEntry, type ServerRender } from '@localperks/shared';
 import { AppRoot } from './app/app-root';
 import { routes } from './app/router';
 import {
@@ -17,6 +17,7 @@ import {
   type BrowseFilters,
 } from './features/deals/api';
 import { perkboostBrowseParams, perkboostDealsQuery } from './features/perkboost/api';
+import { businessQuery } from './features/businesses/api';
 import { createQueryClient } from './lib/query-client';
 import { SSR_STATE_ELEMENT_ID, serializeSsrState } from './lib/ssr-state';
 
@@ -33,8 +34,8 @@ interface PageRequest {
   source: PublicPageSource;
   qc: QueryClient;
 }
-/** Fills the page's queries; `status` other than 200 is answered with the app shell. */
-type Prefetch = (r: PageRequest) => Promise<{ status: number } | void>;
+/** Fills the page's queries; `status` other than 200 is answered with the app shell, or a redirect to `location`. */
+type Prefetch = (r: PageRequest) => Promise<{ status: number; location?: string } | void>;
 
 async function prefetchBrowse({ qc, source }: PageRequest, filters: BrowseFilters) {
   const result = await source.browse(Object.fromEntries(browseSearchParams(filters)));
@@ -60,6 +61,15 @@ const SERVER_RENDERED: Record<string, Prefetch> = {
     // An unknown deal: the browser shows its "Deal not found" page, under a 404.
     if (!deal) return { status: 404 };
     r.qc.setQueryData(dealQuery(id).queryKey, { deal });
+  },
+  business: async (r) => {
+    const slug = r.params.slug ?? '';
+    const page = await r.source.business(slug);
+    // Unknown or not approved: the browser shows its "Business not found" page, under a 404.
+    if (!page) return { status: 404 };
+    // A slug the business had before its name changed: a permanent redirect to the current page.
+    if ('redirectTo' in page) return { status: 301, location: paths.business(page.redirectTo) };
+    r.qc.setQueryData(businessQuery(slug).queryKey, page);
   },
   perkboost: async (r) => {
     const first = await r.source.browse(perkboostBrowseParams(1));
@@ -115,6 +125,7 @@ export const render: ServerEntry['render'] = async (url, source): Promise<Server
 
   const qc = createQueryClient();
   const outcome = await prefetch({ url: pageUrl, params: leaf.params, source, qc });
+  if (outcome?.location) return { kind: 'redirect', status: outcome.status, location: outcome.location };
   if (outcome && outcome.status !== 200) return { kind: 'shell', status: outcome.status };
 
   const now = Date.now();

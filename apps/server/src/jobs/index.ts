@@ -10,6 +10,7 @@ import { redeliverSandboxWebhooks, runSandboxSubscriptions } from '../modules/sa
 import { closePayoutPeriods } from '../modules/payouts/payouts.service';
 import { removeUnusedUploads } from '../modules/merchant-deals/merchant-deals.service';
 import { endExpiredBoosts } from '../modules/boosts/boosts.service';
+import { removeUnusedBusinessImages } from '../modules/businesses/businesses.service';
 import { failingJobs, startJobQueue, type JobDefinition, type JobQueue, type StartQueueOptions } from './queue';
 
 /** Every `ms` milliseconds as a cron expression (whole minutes: cron has minute resolution). */
@@ -99,9 +100,13 @@ export const JOBS: JobDefinition[] = [
   {
     name: 'unused-uploads',
     label: 'Removal of unused uploaded images',
-    // Hourly; an image is removed once it is a day old and no deal uses it.
+    // Hourly; an image is removed once it is a day old and no deal (or business page, for logos and covers) uses it.
     cron: '17 * * * *',
-    run: async (deps) => ({ removed: (await removeUnusedUploads(deps.db, deps.storage, deps.clock.now())).length }),
+    run: async (deps) => ({
+      removed:
+        (await removeUnusedUploads(deps.db, deps.storage, deps.clock.now())).length +
+        (await removeUnusedBusinessImages(deps.db, deps.storage, deps.clock.now())).length,
+    }),
   },
   {
     name: 'live-events-prune',

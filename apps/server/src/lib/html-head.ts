@@ -1,4 +1,4 @@
-import { formatPercent, formatPrice, paths, planById, type DealDetail } from '@localperks/shared';
+import { formatPercent, formatPrice, paths, planById, type BusinessPage, type DealDetail } from '@localperks/shared';
 import { escapeHtml } from './escape-html';
 
 export interface HeadInfo {
@@ -51,6 +51,19 @@ export function headForDeal(deal: DealDetail, appUrl: string): HeadInfo {
     url: `${appUrl}${paths.deal(deal.id)}`,
     // A path on this site, or already absolute (a CDN's, with S3_PUBLIC_URL).
     image: deal.imageUrl ? (/^https?:\/\//.test(deal.imageUrl) ? deal.imageUrl : `${appUrl}${deal.imageUrl}`) : undefined,
+  };
+}
+
+const absolute = (url: string, appUrl: string) => (/^https?:\/\//.test(url) ? url : `${appUrl}${url}`);
+
+/** A business page: its name and town, its description, its cover (or logo) for link previews. */
+export function headForBusiness(business: BusinessPage, appUrl: string): HeadInfo {
+  const image = business.coverUrl ?? business.logoUrl;
+  return {
+    title: `${business.name} in ${business.city}, ${business.state} | LocalPerks`,
+    description: (business.description || `${business.name} in ${business.city}, ${business.state} on LocalPerks.`).slice(0, 160),
+    url: `${appUrl}${paths.business(business.slug)}`,
+    image: image ? absolute(image, appUrl) : undefined,
   };
 }
 

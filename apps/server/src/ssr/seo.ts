@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { asc } from 'drizzle-orm';
 import { z } from 'zod';
-import { SERVER_RENDER_TIME_ZONE, errorResponses, type DealDetail } from '@localperks/shared';
+import { SERVER_RENDER_TIME_ZONE, WEEKDAY_NAMES, errorResponses, paths, type BusinessPage, type DealDetail } from '@localperks/shared';
 import { deals } from '../db/schema';
 import { visibleNow } from '../modules/deals/deals.service';
+import { listedBusinesses } from '../modules/businesses/businesses.service';
 
 /*
  * What search engines read besides the pages themselves (docs/decisions/0014-react-ssr.md): the
@@ -78,6 +79,40 @@ export function dealJsonLd(deal: DealDetail, appUrl: string, now = new Date()): 
   return `<script type="application/ld+json">${scriptSafeJson(data)}</script>`;
 }
 
+/**
+ * schema.org LocalBusiness of a business page: name, description, address (town and state), phone,
+ * website, images, and the opening hours of an enhanced profile.
+ */
+export function businessJsonLd(business: BusinessPage, appUrl: string): string {
+  const url = `${appUrl}${paths.business(business.slug)}`;
+  const absolute = (src: string) => (src.startsWith('/') ? `${appUrl}${src}` : src);
+  const images = [business.coverUrl, business.logoUrl].filter((u): u is string => Boolean(u)).map(absolute);
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'LocalBusiness',
+    '@id': url,
+    name: business.name,
+    url,
+    ...(business.description ? { description: business.description } : {}),
+    address: { '@type': 'PostalAddress', addressLocality: business.city, addressRegion: business.state, addressCountry: 'US' },
+    ...(business.phone ? { telephone: business.phone } : {}),
+    ...(business.website ? { sameAs: [business.website] } : {}),
+    ...(images.length ? { image: images } : {}),
+    ...(business.logoUrl ? { logo: absolute(business.logoUrl) } : {}),
+    ...(business.openingHours.length
+      ? {
+          openingHoursSpecification: business.openingHours.map((h) => ({
+            '@type': 'OpeningHoursSpecification',
+            dayOfWeek: `https://schema.org/${WEEKDAY_NAMES[h.day]}`,
+            opens: h.opens,
+            closes: h.closes,
+          })),
+        }
+      : {}),
+  };
+  return `<script type="application/ld+json">${scriptSafeJson(data)}</script>`;
+}
+
 const xmlEscape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
@@ -137,8 +172,13 @@ export async function seoRoutes(app: FastifyInstance) {
         .where(visibleNow(new Date()))
         .orderBy(asc(deals.createdAt), asc(deals.id))
         .limit(SITEMAP_MAX_URLS - STATIC_PUBLIC_PAGES.length);
+      // Business pages of approved merchants, in what room the deals leave.
+      const businesses = await listedBusinesses(app.db, Math.max(0, SITEMAP_MAX_URLS - STATIC_PUBLIC_PAGES.length - live.length));
       const entries = [
         ...STATIC_PUBLIC_PAGES.map((p) => `<url><loc>${xmlEscape(canonicalUrl(p, appUrl))}</loc></url>`),
+        ...businesses.map(
+          (b) => `<url><loc>${xmlEscape(`${appUrl}${paths.business(b.slug)}`)}</loc><lastmod>${b.updatedAt.toISOString()}</lastmod></url>`,
+        ),
         ...live.map((d) => `<url><loc>${xmlEscape(`${appUrl}/deals/${d.id}`)}</loc><lastmod>${d.updatedAt.toISOString()}</lastmod></url>`),
       ];
       const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;

@@ -2,14 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { browseQuerySchema, type DealDetail, type PublicPageSource, type ServerEntry, type ServerRender } from '@localperks/shared';
-import { headForDeal, headForPath, injectHead } from '../lib/html-head';
+import {
+  browseQuerySchema,
+  type BusinessPage,
+  type DealDetail,
+  type PublicPageSource,
+  type ServerEntry,
+  type ServerRender,
+} from '@localperks/shared';
+import { headForBusiness, headForDeal, headForPath, injectHead } from '../lib/html-head';
 import { getDeal, homeSections, listDeals } from '../modules/deals/deals.service';
 import { countDealVisit, isCountedVisitor, userOfSessionToken } from '../modules/boosts/boosts.service';
 import { SESSION_COOKIE } from '../plugins/session';
+import { getBusinessPage } from '../modules/businesses/businesses.service';
 import { earlyHintLinks, entryAssets, injectPreloads, sendHtml, type EntryAssets } from '../lib/web-page';
 import type { ImageSlot } from '@localperks/shared';
-import { canonicalUrl, dealJsonLd } from './seo';
+import { businessJsonLd, canonicalUrl, dealJsonLd } from './seo';
 
 /*
  * The web app's pages (docs/decisions/0014-react-ssr.md): public pages are rendered here with React
@@ -30,6 +38,7 @@ export async function loadServerEntry(webRoot: string): Promise<ServerEntry | nu
 
 interface Shown {
   deal: DealDetail | null;
+  business: BusinessPage | null;
   lcpImage: { url: string; slot: ImageSlot } | null;
 }
 
@@ -73,6 +82,14 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
       if (main) shown.lcpImage = { url: main, slot: 'deal' };
       return shown.deal;
     },
+    business: async (slug) => {
+      const page = await getBusinessPage(app.db, slug, imageUrl);
+      if (page && 'business' in page) {
+        shown.business = page.business;
+        if (page.business.coverUrl) shown.lcpImage = { url: page.business.coverUrl, slot: 'cover' };
+      }
+      return page;
+    },
   });
 
   return async function sendWebPage(request: FastifyRequest, reply: FastifyReply) {
@@ -81,7 +98,7 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
     const hints = earlyHintLinks(assets);
     if (hints.length) reply.writeEarlyHints({ link: hints });
     const pathname = (request.url.split('?')[0] ?? '/').replace(/\/$/, '') || '/';
-    const shown: Shown = { deal: null, lcpImage: null };
+    const shown: Shown = { deal: null, business: null, lcpImage: null };
     let rendered: ServerRender = { kind: 'shell', status: 200 };
     if (entry) {
       try {
@@ -106,7 +123,8 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
 
     const dealId = pathname.match(DEAL_PATH)?.[1];
     const deal = shown.deal ?? (dealId ? await getDeal(app.db, dealId.toLowerCase(), imageUrl).catch(() => null) : null);
-    const head = deal ? headForDeal(deal, appUrl) : headForPath(pathname, appUrl);
+    const business = rendered.kind === 'page' ? shown.business : null;
+    const head = deal ? headForDeal(deal, appUrl) : business ? headForBusiness(business, appUrl) : headForPath(pathname, appUrl);
     let html = head ? injectHead(template(), head) : template();
 
     // Replacer functions throughout: a replacement string would expand `$&`, `$'`… found in a deal's text.
@@ -114,6 +132,7 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
       const page = rendered;
       const seo = [`<link rel="canonical" href="${escapeAttr(canonicalUrl(pathname, appUrl))}" />`];
       if (deal) seo.push(dealJsonLd(deal, appUrl));
+      if (business) seo.push(businessJsonLd(business, appUrl));
       html = html
         .replace('</head>', () => `${[...seo, page.head].join('\n    ')}\n  </head>`)
         .replace(ROOT, () => `<div id="root">${page.html}</div>${page.data}`);

@@ -24,6 +24,7 @@ export const routes: RouteObject[] = [
       { id: 'deal', path: paths.deal(':id'), lazy: page(() => import('./routes/public/deal-page')) },
       // The canonical deal address is /deals/:id (DESIGN.md decision 1); the server answers this one with a 301.
       { path: paths.dealLegacy(':id'), loader: ({ params }) => redirect(paths.deal(params.id ?? ''), 301), HydrateFallback: () => null },
+      { id: 'business', path: paths.business(':slug'), lazy: page(() => import('./routes/public/business-page')) },
       { id: 'perkboost', path: paths.perkboost, lazy: page(() => import('./routes/public/perkboost-page')) },
       { path: paths.favorites, lazy: page(() => import('./routes/customer/favorites-page')) },
       { path: paths.cart, lazy: page(() => import('./routes/customer/cart-page')) },

@@ -53,3 +53,8 @@ export function planPriceLabel(plan: Plan | PlanId): string {
   if (p.commissionPercent > 0) return `${p.commissionPercent}% commission`;
   return 'Free';
 }
+
+/** The enhanced business profile (logo, cover, opening hours, highlights): every plan but Advertise Only (DESIGN.md 13). */
+export function hasEnhancedProfile(plan: PlanId): boolean {
+  return plan === 'advertise_messaging' || plan === 'deals_messaging';
+}

@@ -27,6 +27,10 @@ export const IMAGE_SLOTS = {
   card: { sizes: '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw', width: 800, height: 500 },
   /** The main image of the deal page: the wider of two columns (3fr of 5) from 1024 px. The home page's hero is text. */
   deal: { sizes: '(min-width: 1280px) 740px, (min-width: 1024px) 60vw, 100vw', width: 1200, height: 750 },
+  /** The cover image across the top of a business page (max-w-7xl). */
+  cover: { sizes: '(min-width: 1280px) 1248px, 100vw', width: 1200, height: 400 },
+  /** A business logo: a small square beside its name. */
+  logo: { sizes: '96px', width: 96, height: 96 },
 } as const;
 export type ImageSlot = keyof typeof IMAGE_SLOTS;
 

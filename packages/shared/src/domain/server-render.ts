@@ -1,3 +1,4 @@
+import type { BusinessPageResponse } from '../schemas/responses/business-profile';
 import type { BrowseResult, DealDetail, HomeData } from '../schemas/responses/deals';
 
 /*
@@ -19,6 +20,8 @@ export interface PublicPageSource {
   browse(query: Record<string, string>): Promise<BrowseResult>;
   /** What GET /api/deals/:id answers; null when the deal does not exist or is not shown. */
   deal(id: string): Promise<DealDetail | null>;
+  /** What GET /api/businesses/:slug answers (the business, or the slug it moved to); null when it is not shown. */
+  business(slug: string): Promise<BusinessPageResponse | null>;
 }
 
 export type ServerRender =

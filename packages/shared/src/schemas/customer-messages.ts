@@ -9,7 +9,7 @@ export const CUSTOMER_MESSAGE_MESSAGES = {
   messageMax: `Message must be at most ${CUSTOMER_MESSAGE_MAX_LENGTH} characters`,
   responseRequired: 'Please enter a response before sending',
   responseMax: `Response must be at most ${CUSTOMER_MESSAGE_MAX_LENGTH} characters`,
-  targetRequired: 'Choose the deal or purchase you are writing about.',
+  targetRequired: 'Choose the deal, purchase or business you are writing about.',
   merchantNotFound: 'This merchant cannot receive messages.',
   purchaseNotFound: 'This purchase does not exist.',
   notFound: 'This message does not exist.',
@@ -36,10 +36,10 @@ export const customerMessageFormSchema = z.object({
 });
 export type CustomerMessageForm = z.input<typeof customerMessageFormSchema>;
 
-/** A customer writes to the merchant of a deal, or of one of their purchases. */
+/** A customer writes to the merchant of a deal, of one of their purchases, or from a business page (its slug). */
 export const sendCustomerMessageSchema = customerMessageFormSchema
-  .extend({ dealId: z.uuid().optional(), purchaseId: z.uuid().optional() })
-  .refine((v) => Boolean(v.dealId || v.purchaseId), { message: M.targetRequired, path: ['dealId'] });
+  .extend({ dealId: z.uuid().optional(), purchaseId: z.uuid().optional(), businessSlug: z.string().trim().min(1).max(200).optional() })
+  .refine((v) => Boolean(v.dealId || v.purchaseId || v.businessSlug), { message: M.targetRequired, path: ['dealId'] });
 export type SendCustomerMessage = z.input<typeof sendCustomerMessageSchema>;
 
 export const respondCustomerMessageSchema = z.object({

@@ -15,7 +15,16 @@ export interface SeedMerchant {
   city: string;
   state: string;
   plan: 'advertise_only' | 'advertise_messaging' | 'deals_messaging';
+  /** The enhanced business page (not on advertise_only): images under /images, opening hours (0 = Sunday), highlights. */
+  profile?: {
+    logo: string;
+    cover: string;
+    openingHours: { day: number; opens: string; closes: string }[];
+    highlights: string[];
+  };
 }
+
+const weekdays = (opens: string, closes: string) => [1, 2, 3, 4, 5].map((day) => ({ day, opens, closes }));
 
 export interface SeedDeal {
   key: string;
@@ -51,6 +60,45 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     city: 'Chicago',
     state: 'IL',
     plan: 'deals_messaging',
+    profile: {
+      logo: '/images/deals/tasting-menu.svg',
+      cover: '/images/deals/wine-charcuterie.svg',
+      openingHours: [
+        ...weekdays('11:30', '22:00'),
+        { day: 6, opens: '10:00', closes: '23:00' },
+        { day: 0, opens: '10:00', closes: '21:00' },
+      ],
+      highlights: ['Weekend deep dish', 'Private dining for 24', 'Great Lakes wine list', 'Walk-ins welcome'],
+    },
+  },
+  // One business page of each plan (DESIGN.md 13): the basic listing and the enhanced profile without deals.
+  {
+    key: 'wicker-park-books',
+    businessName: 'Wicker Park Books',
+    description:
+      'An independent neighborhood bookshop with new and used fiction, a children’s corner and monthly author readings. Special orders usually arrive within a week.',
+    phone: '(773) 555-0113',
+    website: 'https://wicker-park-books.example',
+    city: 'Chicago',
+    state: 'IL',
+    plan: 'advertise_only',
+  },
+  {
+    key: 'bluebonnet-tailors',
+    businessName: 'Bluebonnet Tailoring',
+    description:
+      'A family tailoring and alterations shop on South Congress: suits, wedding dresses, hems and repairs, with rush service for events. Free fitting appointments.',
+    phone: '(512) 555-0114',
+    website: 'https://bluebonnet-tailoring.example',
+    city: 'Austin',
+    state: 'TX',
+    plan: 'advertise_messaging',
+    profile: {
+      logo: '/images/deals/toolbox.svg',
+      cover: '/images/deals/hair-salon.svg',
+      openingHours: [...weekdays('09:00', '18:00'), { day: 6, opens: '10:00', closes: '16:00' }],
+      highlights: ['Rush alterations in 48 hours', 'Wedding and formal wear', 'Free fitting appointments'],
+    },
   },
   {
     key: 'skyline-harbor-tours',

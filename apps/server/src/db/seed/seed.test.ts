@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CATEGORIES, LOCATIONS } from '@localperks/shared';
+import { CATEGORIES, LOCATIONS, hasMessagingAccess } from '@localperks/shared';
 import { freshDatabase } from '../../../test/build';
-import { deals, merchants, users } from '../schema';
+import { deals, merchantCharges, merchants, users } from '../schema';
+import { getBusinessPage } from '../../modules/businesses/businesses.service';
+import { sameImageUrl } from '../../lib/storage';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
 import { afterAll } from 'vitest';
 import fs from 'node:fs';
@@ -37,6 +39,37 @@ describe('demo data', () => {
       .innerJoin(users, sql`${users.id} = ${merchants.userId}`)
       .where(sql`${users.email} = ${DEMO_ACCOUNTS.merchant.email}`);
     expect(row).toMatchObject({ approved: true, name: 'Windy City Bistro' });
+  });
+
+  it('has an approved business page of each plan: the basic listing, Advertise + Messaging (paid) and Deals + Messaging', async () => {
+    const all = await db.select().from(merchants);
+    const pages = [];
+    for (const plan of ['advertise_only', 'advertise_messaging', 'deals_messaging'] as const) {
+      const m = all.find((x) => x.subscriptionPlan === plan && x.approved);
+      expect(m, plan).toBeDefined();
+      const page = await getBusinessPage(db, m!.slug, sameImageUrl);
+      expect(page && 'business' in page, plan).toBe(true);
+      pages.push({ plan, merchant: m!, business: page && 'business' in page ? page.business : null });
+    }
+    const [basic, advertiser, dealer] = pages;
+    expect(basic!.business).toMatchObject({ enhancedProfile: false, messaging: false, deals: [] });
+    expect(basic!.business!.description.length).toBeGreaterThan(40);
+    for (const p of [advertiser!, dealer!]) {
+      expect(p.business).toMatchObject({ enhancedProfile: true, messaging: true });
+      expect(p.business!.openingHours.length, p.plan).toBeGreaterThanOrEqual(5);
+      expect(p.business!.highlights.length, p.plan).toBeGreaterThanOrEqual(3);
+      expect(p.business!.logoUrl).toMatch(/^\/images\//);
+      expect(p.business!.coverUrl).toMatch(/^\/images\//);
+    }
+    expect(dealer!.business!.deals.length).toBeGreaterThan(0);
+    // The advertiser's messaging comes from a paid, current subscription.
+    expect(hasMessagingAccess(advertiser!.merchant)).toBe(true);
+    const [charge] = await db
+      .select()
+      .from(merchantCharges)
+      .where(sql`${merchantCharges.merchantId} = ${advertiser!.merchant.id}`);
+    expect(charge).toMatchObject({ kind: 'subscription', status: 'paid', amountCents: 1500 });
+    expect(charge!.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now());
   });
 
   it('has at least 60 deals across all 12 cities and 8 categories from several merchants, with shipped images', async () => {

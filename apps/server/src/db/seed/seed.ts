@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { discountPercent, DAY_MS } from '@localperks/shared';
+import { discountPercent, planById, DAY_MS } from '@localperks/shared';
 import type { Db } from '../client';
-import { deals, merchantRegistrationRequests, merchants, users } from '../schema';
+import { deals, merchantCharges, merchantRegistrationRequests, merchants, users } from '../schema';
 import { hashPassword } from '../../lib/crypto';
 import { SEED_DEALS, SEED_MERCHANTS } from './catalogue';
 import { seedPastSales } from './past-sales';
@@ -78,9 +78,29 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
           approved: true,
           hasSubscription: m.plan !== 'advertise_only',
           commissionRate: m.plan === 'deals_messaging' ? 15 : 0,
+          ...(m.profile && {
+            logoUrl: m.profile.logo,
+            coverUrl: m.profile.cover,
+            openingHours: m.profile.openingHours,
+            profileHighlights: m.profile.highlights,
+          }),
           createdAt,
         })
         .returning();
+      if (m.plan === 'advertise_messaging') {
+        // Its $15/month subscription, paid and current, so the business takes messages from the first start.
+        const paidAt = new Date(now - 5 * DAY_MS);
+        await tx.insert(merchantCharges).values({
+          merchantId: row!.id,
+          kind: 'subscription',
+          amountCents: planById('advertise_messaging').priceCentsPerMonth,
+          provider: 'sandbox',
+          status: 'paid',
+          paidAt,
+          currentPeriodEnd: new Date(paidAt.getTime() + 30 * DAY_MS),
+          createdAt: paidAt,
+        });
+      }
       await tx.insert(merchantRegistrationRequests).values({
         userId: owner.id,
         businessName: m.businessName,

@@ -31,7 +31,7 @@ export async function customerMessagesRoutes(app: FastifyInstance) {
       config: { access: 'customer' },
       schema: {
         tags,
-        summary: 'A customer writes to the merchant of a deal or of one of their purchases (rate-limited)',
+        summary: 'A customer writes to the merchant of a deal, of one of their purchases, or from a business page (rate-limited)',
         body: sendCustomerMessageSchema,
         response: { 201: customerMessageSentSchema, ...errorResponses },
       },

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import {
+  BUSINESS_PROFILE_MESSAGES,
   CUSTOMER_MESSAGES_PAGE_SIZE,
   CUSTOMER_MESSAGE_LIMIT,
   CUSTOMER_MESSAGE_MESSAGES as M,
@@ -39,7 +40,8 @@ async function inboxOwner(db: Db, userId: string, now: Date): Promise<Merchant> 
 }
 
 /**
- * A customer writes to the merchant of a deal, or of one of their own purchases. The merchant must
+ * A customer writes to the merchant of a deal, of one of their own purchases, or from its business
+ * page (with messaging access only). The merchant must
  * be approved; sends are rate-limited per customer. The live event goes out with the commit.
  */
 export async function sendCustomerMessage(
@@ -60,6 +62,16 @@ export async function sendCustomerMessage(
     merchantId = p.merchantId;
     dealId = p.dealId;
     purchaseId = input.purchaseId;
+  } else if (input.businessSlug) {
+    // From a business page: no deal or purchase, so only a business that takes messages (its plan) is written to.
+    const [m] = await db
+      .select()
+      .from(merchants)
+      .where(and(eq(merchants.slug, input.businessSlug.toLowerCase()), eq(merchants.approved, true)));
+    if (!m) throw new AppError('NOT_FOUND', M.merchantNotFound);
+    if (!hasMessagingAccess(m)) throw new AppError('FORBIDDEN', BUSINESS_PROFILE_MESSAGES.noMessaging);
+    merchantId = m.id;
+    dealId = null;
   } else if (input.dealId) {
     const [d] = await db
       .select({ merchantId: deals.merchantId })

@@ -34,6 +34,7 @@ export const summaryColumns = {
   merchantId: deals.merchantId,
   merchantName: merchants.businessName,
   boostedUntil: deals.boostedUntil,
+  merchantSlug: merchants.slug,
 };
 
 type SummaryRow = Omit<DealSummary, 'expirationDate' | 'createdAt' | 'votingEndDate' | 'boostedUntil'> & {

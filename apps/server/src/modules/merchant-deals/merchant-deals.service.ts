@@ -387,6 +387,8 @@ export const IMAGE_SIZES: readonly { suffix: string; format: 'webp'; maxWidth: n
 export async function storeDealImage(
   storage: FileStorage,
   data: Buffer,
+  /** Business page logos and covers go beside deal images in their own folder (modules/businesses). */
+  folder: 'deals' | 'businesses' = 'deals',
 ): Promise<{ url: string; thumbnailUrl: string; width: number; height: number }> {
   if (!sniffImageType(data)) throw new AppError('VALIDATION', M.uploadNotImage, { file: M.uploadNotImage });
   const id = randomUUID();
@@ -404,7 +406,7 @@ export async function storeDealImage(
     );
     for (const [i, size] of IMAGE_SIZES.entries()) {
       const { data: bytes, info } = resized[i]!;
-      await storage.put(`deals/${id}${size.suffix}.${size.format}`, bytes, `image/${size.format}`);
+      await storage.put(`${folder}/${id}${size.suffix}.${size.format}`, bytes, `image/${size.format}`);
       out ??= { width: info.width, height: info.height };
     }
   } catch (err) {
@@ -412,8 +414,8 @@ export async function storeDealImage(
     throw new AppError('VALIDATION', M.uploadNotImage, { file: M.uploadNotImage });
   }
   return {
-    url: storage.publicUrl(`${UPLOADS_PATH}deals/${id}.webp`),
-    thumbnailUrl: storage.publicUrl(`${UPLOADS_PATH}deals/${id}-sm.webp`),
+    url: storage.publicUrl(`${UPLOADS_PATH}${folder}/${id}.webp`),
+    thumbnailUrl: storage.publicUrl(`${UPLOADS_PATH}${folder}/${id}-sm.webp`),
     ...out!,
   };
 }

@@ -83,7 +83,14 @@ export function DealCard({ deal, footer, isLcp = false }: { deal: DealSummary; f
           <span className="shrink-0 whitespace-nowrap">
             {deal.city}, {deal.state}
           </span>
-          {deal.merchantName && <span className="min-w-0 truncate">· {deal.merchantName}</span>}
+          {deal.merchantName && (
+            <span className="min-w-0 truncate">
+              · {/* Above the card's overlay link (relative z-10), so it opens the business page. */}
+              <Link to={paths.business(deal.merchantSlug)} className="relative z-10 hover:text-brand-800 hover:underline">
+                {deal.merchantName}
+              </Link>
+            </span>
+          )}
         </p>
         <p className="flex flex-wrap items-baseline gap-x-2">
           <span className="text-xl font-bold text-brand-800">

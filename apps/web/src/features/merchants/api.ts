@@ -3,6 +3,7 @@ import type {
   BoostCheckout,
   ListingBoostStatus,
   LaunchChecklist,
+  MerchantBusinessProfile,
   MerchantOverview,
   MerchantProfileForm,
   MerchantProfileSaved,
@@ -14,6 +15,8 @@ import type {
   PlanId,
   PlanSwitched,
   SubscriptionStatus,
+  UpdateBusinessProfile,
+  UploadedImage,
 } from '@localperks/shared';
 import { api } from '../../lib/api-client';
 
@@ -86,4 +89,26 @@ export function useSendMerchantMessage() {
     mutationFn: (message: string) => api.post<MerchantThreadMessage>('/api/merchant/registration/messages', { message }),
     onSuccess: () => qc.invalidateQueries({ queryKey: merchantThreadQuery.queryKey }),
   });
+}
+
+/* The business page's enhanced profile (DESIGN.md 13). */
+
+export const businessProfileQuery = queryOptions({
+  queryKey: ['merchants', 'me', 'business-profile'],
+  queryFn: () => api.get<MerchantBusinessProfile>('/api/merchant/business-profile'),
+});
+
+export function useUpdateBusinessProfile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateBusinessProfile) => api.put<MerchantBusinessProfile>('/api/merchant/business-profile', body),
+    onSuccess: (saved) => qc.setQueryData(businessProfileQuery.queryKey, saved),
+  });
+}
+
+/** Multipart upload of a logo or cover image (the same pipeline as deal images). */
+export function uploadBusinessImage(file: File): Promise<UploadedImage> {
+  const body = new FormData();
+  body.append('file', file);
+  return api.postForm<UploadedImage>('/api/merchant/uploads/business-images', body, 'The image could not be uploaded.');
 }

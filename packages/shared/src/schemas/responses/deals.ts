@@ -25,6 +25,8 @@ export const dealSummarySchema = z.object({
   merchantName: z.string(),
   /** Until when a paid boost lists it first and badges it (DESIGN.md 4a); null when not boosted now. */
   boostedUntil: isoDate().nullable(),
+  /** The merchant's business page, /businesses/:slug. */
+  merchantSlug: z.string(),
 });
 export type DealSummary = z.infer<typeof dealSummarySchema>;
 

@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { RequireRole } from '../../../features/auth/guards';
 import { AdminThread } from '../../../features/merchants/components/admin-thread';
+import { BusinessPageCard } from '../../../features/merchants/components/business-page-card';
 import { DashboardHeader } from '../../../features/merchants/components/dashboard-header';
 import { MessagesLocked } from '../../../features/merchants/components/messages-locked';
 import { ListingBoostCard } from '../../../features/merchants/components/listing-boost-card';
@@ -149,6 +150,7 @@ function FullDashboard({ overview }: { overview: Overview }) {
       <ProfileCard overview={overview} />
       {/* Listing boosts come with Advertise + Messaging; deals are boosted from My Deals. */}
       {m.subscriptionPlan === 'advertise_messaging' && <ListingBoostCard />}
+      <BusinessPageCard onSwitchPlans={() => setTab('plans')} />
       <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
         <TabsList aria-label="Dashboard sections" className="h-auto grid-flow-row grid-cols-2 gap-1 sm:grid-flow-col sm:grid-cols-none">
           <TabsTrigger value="analytics" className="inline-flex items-center justify-center gap-1.5">

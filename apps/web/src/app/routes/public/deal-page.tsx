@@ -214,7 +214,10 @@ function DealView({ deal: dealProp }: { deal: DealDetail }) {
             <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{deal.title}</h1>
             <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-700">
               <span className="inline-flex items-center gap-1">
-                <Store aria-hidden className="h-4 w-4 text-slate-600" /> {deal.merchantName}
+                <Store aria-hidden className="h-4 w-4 text-slate-600" />{' '}
+                <Link to={paths.business(deal.merchantSlug)} className="text-brand-800 underline underline-offset-2 hover:text-brand-900">
+                  {deal.merchantName}
+                </Link>
               </span>
               <span className="inline-flex items-center gap-1">
                 <MapPin aria-hidden className="h-4 w-4 text-slate-600" /> {deal.city}, {deal.state}
@@ -262,7 +265,11 @@ function DealView({ deal: dealProp }: { deal: DealDetail }) {
             <h2 id="merchant-heading" className="text-lg font-semibold text-slate-900">
               About the merchant
             </h2>
-            <p className="mt-2 font-medium text-slate-900">{deal.merchantName}</p>
+            <p className="mt-2 font-medium text-slate-900">
+              <Link to={paths.business(deal.merchantSlug)} className="text-brand-800 underline underline-offset-2 hover:text-brand-900">
+                {deal.merchantName}
+              </Link>
+            </p>
             <p className="mt-1 flex items-center gap-1 text-sm text-slate-700">
               <MapPin aria-hidden className="h-4 w-4 text-slate-600" /> {deal.merchantCity}, {deal.merchantState}
             </p>

@@ -18,8 +18,11 @@ export function MessageMerchantButton({
   variant = 'secondary',
   size = 'md',
   className,
+  label: text = 'Message the merchant',
 }: {
   target: MessageMerchantTarget;
+  /** The button's words ("Message this business" on a business page). */
+  label?: string;
   variant?: ButtonVariant;
   size?: 'sm' | 'md';
   className?: string;
@@ -31,7 +34,7 @@ export function MessageMerchantButton({
   if (user && user.role !== 'customer') return null;
   const label = (
     <>
-      <MessageSquare aria-hidden className="h-4 w-4" /> Message the merchant
+      <MessageSquare aria-hidden className="h-4 w-4" /> {text}
     </>
   );
   if (!user) {

@@ -16,10 +16,12 @@ export interface MessageMerchantTarget {
   merchantName: string;
   dealId?: string;
   purchaseId?: string;
+  /** Written from a business page: no deal or purchase. */
+  businessSlug?: string;
   defaultSubject: string;
 }
 
-/** A customer writes to a merchant about a deal or one of their purchases (loaded on first use). */
+/** A customer writes to a merchant about a deal, one of their purchases, or from its business page (loaded on first use). */
 export default function MessageMerchantDialog({
   target,
   open,
@@ -43,7 +45,12 @@ export default function MessageMerchantDialog({
     }
     setErrors({});
     send.mutate(
-      { ...parsed.data, dealId: target.purchaseId ? undefined : target.dealId, purchaseId: target.purchaseId },
+      {
+        ...parsed.data,
+        dealId: target.purchaseId ? undefined : target.dealId,
+        purchaseId: target.purchaseId,
+        businessSlug: target.purchaseId || target.dealId ? undefined : target.businessSlug,
+      },
       {
         onSuccess: () => {
           toast.success(M.sentTitle, { description: M.sentDescription });

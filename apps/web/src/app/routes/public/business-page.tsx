@@ -1,0 +1,247 @@
+import { Link, Navigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2, Clock, ExternalLink, Globe, MapPin, Phone, SearchX, Store, Tag } from 'lucide-react';
+import { WEEK_ORDER, WEEKDAY_NAMES, type BusinessPage } from '@localperks/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { FallbackImage } from '../../../components/ui/fallback-image';
+import { paths } from '../../../config/paths';
+import { businessQuery } from '../../../features/businesses/api';
+import { MessageMerchantButton } from '../../../features/customer-messages/components/message-merchant-button';
+import { ApiError } from '../../../lib/api-client';
+import { DealGrid } from '../../components/deal-card';
+
+/** "09:00" → "9:00 AM" (the hours are the business's own local times: no time zone). */
+function formatClock(hhmm: string): string {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  return `${h % 12 || 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** A phone number as a tel: address (digits and a leading +). */
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+function OpeningHours({ hours }: { hours: BusinessPage['openingHours'] }) {
+  const byDay = new Map(hours.map((h) => [h.day, h]));
+  return (
+    <section aria-labelledby="hours-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="hours-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <Clock aria-hidden className="h-5 w-5 text-brand-700" /> Opening hours
+      </h2>
+      <table className="mt-3 w-full text-sm">
+        <caption className="sr-only">Opening hours by day</caption>
+        <tbody>
+          {WEEK_ORDER.map((day) => {
+            const h = byDay.get(day);
+            return (
+              <tr key={day} className="border-t border-slate-100 first:border-t-0">
+                <th scope="row" className="py-1.5 pr-4 text-left font-medium text-slate-800">
+                  {WEEKDAY_NAMES[day]}
+                </th>
+                <td className="py-1.5 text-right text-slate-700">
+                  {h ? (
+                    <>
+                      {formatClock(h.opens)} – {formatClock(h.closes)}
+                    </>
+                  ) : (
+                    'Closed'
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function BusinessView({ business: b }: { business: BusinessPage }) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
+      <title>{`${b.name} in ${b.city}, ${b.state} | LocalPerks`}</title>
+      <meta name="description" content={b.description.slice(0, 150)} />
+      {b.coverUrl && (
+        <FallbackImage
+          key={b.coverUrl}
+          src={b.coverUrl}
+          alt=""
+          slot="cover"
+          fetchPriority="high"
+          className="mb-6 aspect-[3/1] w-full rounded-xl bg-slate-100 object-cover"
+        />
+      )}
+
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        {b.logoUrl ? (
+          <FallbackImage
+            key={b.logoUrl}
+            src={b.logoUrl}
+            alt={`${b.name} logo`}
+            slot="logo"
+            className="h-20 w-20 shrink-0 rounded-xl border border-slate-200 bg-white object-cover sm:h-24 sm:w-24"
+          />
+        ) : (
+          <div
+            aria-hidden
+            className="flex h-20 w-20 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 sm:h-24 sm:w-24"
+          >
+            <Store className="h-10 w-10" />
+          </div>
+        )}
+        <div className="min-w-0">
+          <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{b.name}</h1>
+          <p className="mt-1 flex items-center gap-1 text-slate-700">
+            <MapPin aria-hidden className="h-4 w-4 shrink-0 text-slate-600" /> {b.city}, {b.state}
+          </p>
+        </div>
+      </header>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-10">
+        <div className="min-w-0 space-y-8">
+          <section aria-labelledby="about-heading">
+            <h2 id="about-heading" className="text-xl font-semibold text-slate-900">
+              About {b.name}
+            </h2>
+            <p className="mt-2 whitespace-pre-line break-words leading-relaxed text-slate-700">{b.description}</p>
+          </section>
+          {b.highlights.length > 0 && (
+            <section aria-labelledby="highlights-heading">
+              <h2 id="highlights-heading" className="text-xl font-semibold text-slate-900">
+                Highlights
+              </h2>
+              <ul className="mt-3 space-y-2">
+                {b.highlights.map((h, i) => (
+                  <li key={i} className="flex gap-2 text-slate-700">
+                    <CheckCircle2 aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+                    <span className="break-words">{h}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+
+        <div className="min-w-0 space-y-6">
+          <section aria-labelledby="contact-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            <h2 id="contact-heading" className="text-lg font-semibold text-slate-900">
+              Contact
+            </h2>
+            <ul className="mt-2 space-y-1">
+              {b.phone && (
+                <li>
+                  <a
+                    href={telHref(b.phone)}
+                    className="inline-flex min-h-11 items-center gap-2 font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900"
+                  >
+                    <Phone aria-hidden className="h-4 w-4" /> {b.phone}
+                  </a>
+                </li>
+              )}
+              {b.website && (
+                <li>
+                  <a
+                    href={b.website}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex min-h-11 items-center gap-2 break-all font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900"
+                  >
+                    <Globe aria-hidden className="h-4 w-4 shrink-0" /> Visit website{' '}
+                    <ExternalLink aria-hidden className="h-4 w-4 shrink-0" />
+                    <span className="sr-only">(opens in a new tab)</span>
+                  </a>
+                </li>
+              )}
+            </ul>
+            {b.messaging && (
+              <div className="mt-3">
+                <MessageMerchantButton
+                  variant="primary"
+                  label="Message this business"
+                  target={{ merchantName: b.name, businessSlug: b.slug, defaultSubject: `Question for ${b.name}` }}
+                />
+              </div>
+            )}
+          </section>
+          {b.enhancedProfile && <OpeningHours hours={b.openingHours} />}
+        </div>
+      </div>
+
+      <section aria-labelledby="deals-heading" className="mt-10">
+        <h2 id="deals-heading" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
+          <Tag aria-hidden className="h-5 w-5 text-brand-700" /> Live deals
+        </h2>
+        {b.deals.length ? (
+          <DealGrid deals={b.deals} className="mt-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" />
+        ) : (
+          <p className="mt-3 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+            No live deals right now.
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function BusinessSkeleton() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10" role="status">
+      <span className="sr-only">Loading business...</span>
+      <div aria-hidden className="animate-pulse">
+        <div className="mb-6 aspect-[3/1] w-full rounded-xl bg-slate-200" />
+        <div className="flex items-center gap-4">
+          <div className="h-20 w-20 rounded-xl bg-slate-200" />
+          <div className="space-y-2">
+            <div className="h-8 w-64 rounded bg-slate-200" />
+            <div className="h-5 w-32 rounded bg-slate-200" />
+          </div>
+        </div>
+        <div className="mt-8 h-40 w-full rounded-xl bg-slate-200" />
+      </div>
+    </div>
+  );
+}
+
+function BusinessNotFound() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <title>Business not found | LocalPerks</title>
+      <SearchX aria-hidden className="mx-auto h-14 w-14 text-brand-700" />
+      <h1 className="mt-4 text-3xl font-bold text-slate-900">Business not found</h1>
+      <p className="mt-2 text-slate-700">This business does not exist or is no longer listed.</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to={paths.deals} className={buttonClass('primary')}>
+          Browse Deals
+        </Link>
+        <Link to={paths.home} className={buttonClass('secondary')}>
+          Go Home
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** /businesses/:slug: an approved business's public page (DESIGN.md 13). */
+export default function BusinessPageRoute() {
+  const { slug = '' } = useParams();
+  const query = useQuery(businessQuery(slug));
+
+  if (query.isPending) return <BusinessSkeleton />;
+  if (query.isError) {
+    const err = query.error;
+    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return <BusinessNotFound />;
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <title>Business | LocalPerks</title>
+        <Alert variant="destructive" title="We couldn't load this business">
+          {err.message}
+        </Alert>
+        <Button className="mt-4" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          {query.isFetching ? 'Retrying...' : 'Try again'}
+        </Button>
+      </div>
+    );
+  }
+  // An old address (the business was renamed): the server answers it with a 301; in the browser, replace it.
+  if ('redirectTo' in query.data) return <Navigate to={paths.business(query.data.redirectTo)} replace />;
+  return <BusinessView key={query.data.business.slug} business={query.data.business} />;
+}
