@@ -63,7 +63,7 @@ describe('demo data', () => {
     }
     expect(dealer!.business!.deals.length).toBeGreaterThan(0);
     // The advertiser's messaging comes from a paid, current subscription.
-    expect(hasMessagingAccess(advertiser!.merchant)).toBe(true);
+    expect(hasMessagingAccess(advertiser!.merchant, new Date())).toBe(true);
     const [charge] = await db
       .select()
       .from(merchantCharges)

@@ -1,3 +1,4 @@
+import { withMessagingFacts } from '../billing/billing.service';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   BUSINESS_PAGE_DEALS,
@@ -60,7 +61,7 @@ export async function getBusinessPage(db: Tx, slug: string, imageUrl: ImageUrl, 
       website: m.website,
       plan: m.subscriptionPlan,
       enhancedProfile: isEnhanced,
-      messaging: hasMessagingAccess(m),
+      messaging: hasMessagingAccess(await withMessagingFacts(db, m), now),
       // The basic listing never shows the enhanced fields, even ones kept from an earlier plan.
       logoUrl: isEnhanced && m.logoUrl ? imageUrl(m.logoUrl) : null,
       coverUrl: isEnhanced && m.coverUrl ? imageUrl(m.coverUrl) : null,

@@ -69,7 +69,8 @@ export async function sendCustomerMessage(
       .from(merchants)
       .where(and(eq(merchants.slug, input.businessSlug.toLowerCase()), eq(merchants.approved, true)));
     if (!m) throw new AppError('NOT_FOUND', M.merchantNotFound);
-    if (!hasMessagingAccess(m)) throw new AppError('FORBIDDEN', BUSINESS_PROFILE_MESSAGES.noMessaging);
+    if (!hasMessagingAccess(await withMessagingFacts(db, m), deps.clock.now()))
+      throw new AppError('FORBIDDEN', BUSINESS_PROFILE_MESSAGES.noMessaging);
     merchantId = m.id;
     dealId = null;
   } else if (input.dealId) {

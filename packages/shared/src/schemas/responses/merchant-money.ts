@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAN_IDS } from '../../constants';
+import { MERCHANT_CHARGE_KINDS } from '../../domain/merchant-money';
 import { calendarDay, cents, count, isoDate, pageFields, payoutPeriodSchema } from './common';
 
 /*
@@ -10,7 +11,7 @@ import { calendarDay, cents, count, isoDate, pageFields, payoutPeriodSchema } fr
 /** One thing a merchant paid (or is paying) the platform. */
 export const merchantChargeSchema = z.object({
   id: z.string(),
-  kind: z.enum(['subscription', 'perkboost']),
+  kind: z.enum(MERCHANT_CHARGE_KINDS),
   /** "Advertise + Messaging plan (monthly)", "PerkBoost: 7 days for “Two tacos”". */
   description: z.string(),
   amountCents: cents(),
