@@ -6,6 +6,7 @@ import { merchantCharges, merchants, notifications, users, webhookEvents } from 
 import type { Mailer } from '../../mail/mailer';
 import { AppError } from '../../lib/errors';
 import type { ProviderEvent } from '../../payments/provider';
+import { postChargePaid } from '../ledger/ledger.service';
 import { activateBoostedDeal } from '../merchant-deals/merchant-deals.service';
 import { subscriptionActivatedEmail, subscriptionEndedEmail, subscriptionRenewedEmail } from './billing.emails';
 
@@ -130,6 +131,9 @@ async function setSubscribed(tx: Tx, merchantId: string, now: Date) {
 
 type ChargeRow = typeof merchantCharges.$inferSelect;
 
+/** 365.25 / 12 days: counts the months a subscription has been paid for. */
+const AVERAGE_MONTH_MS = 30.4375 * 24 * 60 * 60_000;
+
 /** Marks an open (or given-up) charge paid and applies what it pays for, in the caller's transaction. */
 async function applyPaid(tx: Tx, where: ReturnType<typeof and>, event: ProviderEvent, now: Date): Promise<ChargeRow | null> {
   const [charge] = await tx
@@ -139,6 +143,8 @@ async function applyPaid(tx: Tx, where: ReturnType<typeof and>, event: ProviderE
     .returning();
   if (!charge) return null;
   if (event.chargeId && event.chargeId !== charge.id) throw new AppError('BAD_REQUEST', 'The event names another charge than its session.');
+  // The platform's income enters the ledger with the payment (docs/decisions/0018-one-ledger.md).
+  await postChargePaid(tx, charge, now);
   if (charge.kind === 'subscription') {
     const periodEnd = event.periodEnd ?? addMonth(now);
     await tx
@@ -253,6 +259,10 @@ export async function handleBillingEvent(
         .returning();
       for (const charge of renewed) {
         await setSubscribed(tx, charge.merchantId, now);
+        // A renewal is another month paid. Which month, counted from the first payment, names it in the
+        // ledger: the first invoice (also confirming the checkout) is month 1, already recorded by applyPaid.
+        const month = charge.paidAt ? Math.round((periodEnd.getTime() - charge.paidAt.getTime()) / AVERAGE_MONTH_MS) : 0;
+        if (month >= 2) await postChargePaid(tx, charge, now, month);
         if (!first)
           await mail(tx, charge.merchantId, (to, businessName) =>
             subscriptionRenewedEmail(to, { businessName, amountCents: charge.amountCents, periodEnd: charge.currentPeriodEnd! }, appUrl),

@@ -220,8 +220,17 @@ export const adminPayoutSchema = z.object({
   periodEnd: calendarDay(),
   payoutDate: calendarDay(),
   totalPurchases: count(),
+  /** Sales less the refunds of those sales; commission less what was reversed (docs/decisions/0018-one-ledger.md). */
   grossCents: cents(),
   commissionCents: cents(),
+  refundsCents: cents(),
+  /** Refunds of sales already paid out and lost disputes, taken from this payout. */
+  deductionsCents: cents(),
+  disputeFeesCents: cents(),
+  /** What the previous payout could not cover, taken from this one. */
+  carriedInCents: cents(),
+  /** What this payout could not cover (it is then 0): carried forward to the next one. */
+  carriedForwardCents: cents(),
   netCents: cents(),
   isPaid: z.boolean(),
   paidAt: isoDate().nullable(),
