@@ -28,7 +28,7 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
         response: { 200: adminOverviewSchema, ...errorResponses },
       },
     },
-    async () => adminOverview(app.db),
+    async () => adminOverview(app.db, app.deps.clock.now()),
   );
 
   r.get(

@@ -3,6 +3,7 @@ import { ADMIN_LIST_LIMITS, DEAL_MODERATION_MESSAGES, payoutPeriodFor, payoutPer
 import type { Db } from '../../db/client';
 import { deals, merchantRegistrationRequests, merchants, notifications, purchases, users } from '../../db/schema';
 import { backgroundJobFailures } from '../../jobs';
+import { merchantsFlaggedForDisputes } from '../disputes/disputes.service';
 import { deliverQueuedMail } from '../../lib/deliver-mail';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
@@ -16,6 +17,7 @@ export const MERCHANT_DEALS_PAGE_SIZE = 20;
  * customers paid; the current period payout is what merchants are owed for today's semi-monthly
  * period (sales minus commission), paid on its payout date (DESIGN.md 8). `backgroundJobs` lists the
  * scheduled jobs that failed in the last 24 hours, so a job that keeps failing is seen, not only logged.
+ * `disputeFlags` lists the merchants with repeated lost chargebacks, for review.
  */
 export async function adminOverview(db: Db, now = new Date()) {
   const period = payoutPeriodFor(now);
@@ -97,6 +99,7 @@ export async function adminOverview(db: Db, now = new Date()) {
     recentMerchants: recentMerchants.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     merchantsWithDeals,
     backgroundJobs: await backgroundJobFailures(db),
+    disputeFlags: await merchantsFlaggedForDisputes(db, now),
   };
 }
 

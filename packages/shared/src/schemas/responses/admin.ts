@@ -128,6 +128,8 @@ export const adminOverviewSchema = z.object({
   ),
   /** Scheduled jobs that failed in the last 24 hours (empty when all ran). */
   backgroundJobs: z.array(backgroundJobFailureSchema),
+  /** Merchants with LOST_DISPUTES_FLAG_COUNT or more lost chargebacks in the last 90 days: flagged for review. */
+  disputeFlags: z.array(z.object({ merchantId: z.string(), businessName: z.string(), lostDisputes: count() })),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 
