@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DAY_MS, DISPUTE_FEE_CENTS } from '@localperks/shared';
-import { ledgerEntries, merchantPayouts, orders, purchases } from '../../db/schema';
+import { ledgerEntries, merchantPayouts, merchants as merchantsTable, orders, purchases, users } from '../../db/schema';
 import { build } from '../../../test/build';
 import { fixedClock } from '../../../test/clock';
-import { createDeal, createMerchant, TEST_BILLING } from '../../../test/factories';
+import { createDeal, TEST_BILLING } from '../../../test/factories';
 import { handleDisputeEvent } from '../disputes/disputes.service';
 import { closePayoutPeriods, markPayoutPaid } from '../payouts/payouts.service';
 import { merchantBalance, postRefund, postSales } from './ledger.service';
@@ -51,7 +51,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('pay' as const), pick: fc.nat() }) },
 );
 /** Each step, and whether its event is delivered a second time (a retry, a redelivered webhook). */
-const scenarioArb = fc.array(fc.record({ op: opArb, twice: fc.boolean() }), { minLength: 1, maxLength: 30 });
+const scenarioArb = fc.array(fc.record({ op: opArb, twice: fc.boolean() }), { minLength: 1, maxLength: 20 });
 
 /** What each merchant is owed by the rules, kept apart from the code under test. */
 interface Expected {
@@ -63,12 +63,36 @@ interface Expected {
 }
 
 let runs = 0;
+/** Runs follow one another in time: each starts a day after the last one ended. */
+let clockEnd = Date.UTC(2040, 0, 2, 9);
+
+/** A merchant without the password hashing of the sign-up path (these runs make dozens). */
+async function quickMerchant(commissionRate: number) {
+  const [user] = await db
+    .insert(users)
+    .values({ email: `prop-${randomUUID()}@test.example`, name: 'Property merchant', role: 'merchant', passwordHash: 'not-a-login' })
+    .returning();
+  const [merchant] = await db
+    .insert(merchantsTable)
+    .values({
+      userId: user!.id,
+      businessName: 'Property Shop',
+      city: 'Chicago',
+      state: 'IL',
+      subscriptionPlan: 'deals_messaging',
+      approved: true,
+      commissionRate,
+    })
+    .returning();
+  return { merchant: merchant! };
+}
 
 async function runScenario(steps: { op: Op; twice: boolean }[]) {
   // Every run has its own merchants and its own stretch of time, after the previous run's.
-  let now = Date.UTC(2040, 0, 2, 9) + runs++ * 500 * DAY_MS;
+  runs++;
+  let now = clockEnd + DAY_MS;
   const rates = [15, 0, 10];
-  const merchants = await Promise.all(rates.map((commissionRate) => createMerchant(db, { commissionRate })));
+  const merchants = await Promise.all(rates.map((commissionRate) => quickMerchant(commissionRate)));
   const dealIds = await Promise.all(merchants.map((m) => createDeal(db, m.merchant.id).then((d) => d.id)));
   const expected = new Map<string, Expected>(
     merchants.map((m) => [m.merchant.id, { salesCents: 0, commissionCents: 0, givenBackCents: 0, reversedCents: 0, feesCents: 0 }]),
@@ -204,6 +228,7 @@ async function runScenario(steps: { op: Op; twice: boolean }[]) {
     }
   }
 
+  clockEnd = now;
   for (const m of merchants) {
     const id = m.merchant.id;
     const e = expected.get(id)!;
@@ -242,10 +267,12 @@ async function runScenario(steps: { op: Op; twice: boolean }[]) {
     expect(balance.pendingCents).toBe(unpaid - (last?.carriedForwardCents ?? 0) + Number(open?.cents ?? 0));
   }
   // No entry is ever written twice.
-  const [dupes] = await db
-    .execute(sql`select count(*)::int as n from (select source_key from ledger_entries group by source_key having count(*) > 1) d`)
-    .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
-  expect(Number(dupes?.n)).toBe(0);
+  const twice = await db
+    .select({ sourceKey: ledgerEntries.sourceKey })
+    .from(ledgerEntries)
+    .groupBy(ledgerEntries.sourceKey)
+    .having(sql`count(*) > 1`);
+  expect(twice).toEqual([]);
 }
 
 describe('the ledger balances (property-based)', () => {
