@@ -17,5 +17,9 @@ export function mutableClock(at?: Date | string | number) {
     advance(ms: number) {
       current = new Date((current ?? new Date()).getTime() + ms);
     },
+    /** Reads the real time again. */
+    useRealTime() {
+      current = null;
+    },
   };
 }

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * A tiny stand-in for api.stripe.com on loopback, enough for Checkout: create a session and
- * retrieve it (with `expand`), expire it, refund its payment intent, replaying responses per Idempotency-Key as Stripe does. Point the
+ * retrieve it (with `expand`), list them by payment intent, expire it, refund its payment intent, replaying responses per Idempotency-Key as Stripe does. Point the
  * SDK at `url` (STRIPE_API_URL) and read `requests` to see exactly what went over the wire.
  */
 export interface FakeStripeRequest {
@@ -209,6 +209,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         );
       session.status = 'expired';
       return send(res, 200, session);
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
+      // The list, filtered by payment_intent as Stripe does (how a dispute finds its checkout session).
+      const data = [...sessions.values()].filter((s) => !body.payment_intent || s.payment_intent === body.payment_intent);
+      return send(res, 200, {
+        object: 'list',
+        url: '/v1/checkout/sessions',
+        has_more: false,
+        data: data.slice(0, Number(body.limit ?? 10)),
+      });
     }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && match) {

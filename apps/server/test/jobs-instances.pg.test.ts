@@ -6,9 +6,10 @@ import { addMonth, payoutPeriodFor } from '@localperks/shared';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { emailOutbox, merchantCharges, merchantPayouts, purchases, sandboxSubscriptions, webhookEvents } from '../src/db/schema';
+import { emailOutbox, merchantCharges, merchantPayouts, sandboxSubscriptions, webhookEvents } from '../src/db/schema';
 import { JOBS, startJobs } from '../src/jobs';
 import { build, ORIGIN } from './build';
+import { mutableClock } from './clock';
 import { buy, createDeal, createMerchantSession, TEST_CARD } from './factories';
 import { awayFromMinuteBoundary, waitForRuns } from './jobs';
 
@@ -31,7 +32,9 @@ const env = { SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInf
 
 // Three instances of the server on one PostgreSQL database, each with its own pool and job queue
 // (the cron clock off: the test fires the minute's tick on all three at once).
-const t = await build({ env });
+// The first instance's clock: sales are bought at a time in the past (the ledger records them when they happen).
+const clock = mutableClock();
+const t = await build({ env, clock });
 const url = (t.database as { url?: string }).url!;
 const instances = [{ app: t.app, database: t.database }];
 for (let i = 0; i < 2; i++) {
@@ -72,8 +75,9 @@ describe('three instances on one PostgreSQL database', () => {
     for (const name of ['North Bakery', 'South Spa']) {
       const m = await createMerchantSession(t, { businessName: name });
       const deal = await createDeal(db, m.merchant.id);
-      const [p] = await buy(t, customer.cookie, [{ dealId: deal.id, quantity: 1 }]);
-      await db.update(purchases).set({ purchasedAt: soldAt }).where(eq(purchases.id, p!.id));
+      clock.set(soldAt);
+      await buy(t, customer.cookie, [{ dealId: deal.id, quantity: 1 }]);
+      clock.useRealTime();
       sellers.push(m.merchant.id);
     }
 

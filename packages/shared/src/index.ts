@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './constants-ledger';
 export * from './errors';
 export * from './messages';
 export * from './domain/money';

@@ -1,14 +1,17 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { payoutPeriodFor } from '@localperks/shared';
-import { deals, merchantPayouts, purchases } from '../db/schema';
+import { deals, merchantPayouts } from '../db/schema';
 import { build } from '../../test/build';
+import { mutableClock } from '../../test/clock';
 import { buy, createBoostDeal, createDeal, createMerchant } from '../../test/factories';
 import { awayFromMinuteBoundary, runsFor, waitForRuns } from '../../test/jobs';
 import { JOBS, startJobs } from '.';
 import type { JobDefinition } from './queue';
 
-const t = await build();
+// Sales are bought at a time in the past (the ledger records them when they happen), then the clock reads the real time again.
+const clock = mutableClock();
+const t = await build({ clock });
 const db = t.database.db;
 const admin = await t.loginAs('admin');
 const DAY = 86_400_000;
@@ -89,10 +92,11 @@ describe('background jobs on the job queue', () => {
     const boost = await createBoostDeal(db, merchant.id, 3, 3);
     const deal = await createDeal(db, merchant.id);
     const customer = await t.loginAs('customer');
-    const [bought] = await buy(t, customer.cookie, [{ dealId: deal.id, quantity: 1 }]);
     // The sale belongs to a period that ended weeks ago.
     const soldAt = new Date(Date.now() - 40 * DAY);
-    await db.update(purchases).set({ purchasedAt: soldAt }).where(eq(purchases.id, bought!.id));
+    clock.set(soldAt);
+    const [bought] = await buy(t, customer.cookie, [{ dealId: deal.id, quantity: 1 }]);
+    clock.useRealTime();
 
     await Promise.all([queue.trigger('perkboost-tick', 'tick-1'), queue.trigger('payout-close', 'tick-1')]);
     const runs = await waitForRuns(db, 'tick-1');

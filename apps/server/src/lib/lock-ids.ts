@@ -13,6 +13,11 @@ export const LOCK_IDS = {
   voteSweep: 724010,
   /** Closing payout periods (payouts.service.ts). */
   payoutRun: 724020,
+  /**
+   * Posting to the ledger (shared) against closing payout periods (exclusive): an entry is never
+   * written into a period while that period's payouts are being closed (modules/ledger).
+   */
+  ledgerPeriods: 724021,
   /** First key of the rate limiter's two-key locks; the second is the hashed limit key (lib/rate-limit.ts). */
   rateLimitSpace: 7_240_002,
 } as const;

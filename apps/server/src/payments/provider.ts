@@ -63,7 +63,14 @@ export interface CardSummary {
  */
 export interface ProviderEvent {
   id: string;
-  type: 'checkout.paid' | 'checkout.expired' | 'subscription.renewed' | 'subscription.ended' | 'ignored';
+  type:
+    | 'checkout.paid'
+    | 'checkout.expired'
+    | 'subscription.renewed'
+    | 'subscription.ended'
+    | 'dispute.created'
+    | 'dispute.closed'
+    | 'ignored';
   /** The provider's checkout session id (orders.provider_session_id). */
   sessionId: string | null;
   /** Our order id from the session's metadata. */
@@ -74,6 +81,26 @@ export interface ProviderEvent {
   subscriptionId?: string | null;
   /** For a paid subscription checkout or a renewal: the end of the period now paid for. */
   periodEnd?: Date | null;
+  /** For `dispute.*`: the chargeback; `sessionId` is then the disputed payment's checkout session. */
+  dispute?: ProviderDispute | null;
+}
+
+/** A chargeback against a payment, as the provider reports it when it opens and when it closes. */
+export interface ProviderDispute {
+  /** The provider's dispute id (Stripe `dp_…`). */
+  id: string;
+  amountCents: number;
+  reason: string | null;
+  /** `open` until closed; `lost` when the bank sided with the customer, `won` for every other ending. */
+  status: 'open' | 'won' | 'lost';
+  /** Our purchase when the event names one voucher (the sandbox can); else the whole payment is disputed. */
+  purchaseId: string | null;
+}
+
+/** Stripe's dispute statuses (also the sandbox's): only `lost` loses the money; a closed dispute otherwise counts as won. */
+export function disputeOutcome(type: 'dispute.created' | 'dispute.closed', status: string): ProviderDispute['status'] {
+  if (type === 'dispute.created') return status === 'lost' ? 'lost' : status === 'won' ? 'won' : 'open';
+  return status === 'lost' ? 'lost' : 'won';
 }
 
 /**

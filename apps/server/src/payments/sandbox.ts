@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { sandboxRefunds, sandboxSessions, sandboxSubscriptions } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { randomToken, safeEqual } from '../lib/crypto';
-import type { PaymentProvider, ProviderEvent } from './provider';
+import { disputeOutcome, type PaymentProvider, type ProviderEvent } from './provider';
 import { paths } from '@localperks/shared';
 
 export const SANDBOX_SIGNATURE_HEADER = 'lp-sandbox-signature';
@@ -44,6 +44,20 @@ const sandboxEventSchema = z.discriminatedUnion('type', [
     }),
   }),
   z.object({ id: text, type: z.literal('customer.subscription.deleted'), data: z.object({ object: z.object({ id: text }) }) }),
+  z.object({
+    id: text,
+    type: z.enum(['charge.dispute.created', 'charge.dispute.closed']),
+    data: z.object({
+      object: z.object({
+        id: text,
+        charge: text,
+        amount: z.number().int().min(0).max(100_000_000),
+        status: text,
+        reason: text.nullish(),
+        metadata: z.object({ purchaseId: ourId.optional() }).nullish(),
+      }),
+    }),
+  }),
 ]);
 
 /** The event body the sandbox sends, shaped like Stripe's so the two read alike. */
@@ -71,7 +85,26 @@ export type SandboxEvent =
       created: number;
       data: { object: { subscription: string; period_end: number; metadata: { chargeId?: string } } };
     }
-  | { id: string; type: 'customer.subscription.deleted'; created: number; data: { object: { id: string } } };
+  | { id: string; type: 'customer.subscription.deleted'; created: number; data: { object: { id: string } } }
+  | {
+      id: string;
+      type: 'charge.dispute.created' | 'charge.dispute.closed';
+      created: number;
+      data: {
+        object: {
+          /** The dispute's id (`dp_sandbox_…`). */
+          id: string;
+          /** The disputed payment: the sandbox's charge is its checkout session. */
+          charge: string;
+          amount: number;
+          /** Stripe's statuses: needs_response, under_review, won, lost, … */
+          status: string;
+          reason?: string | null;
+          /** The sandbox can name the one voucher disputed. */
+          metadata?: { purchaseId?: string };
+        };
+      };
+    };
 
 export function signSandboxPayload(secret: string, payload: string, timestamp = Math.floor(Date.now() / 1000)): string {
   const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
@@ -204,9 +237,29 @@ export function createSandboxProvider(opts: { db: Db; appUrl: string; secret: st
           periodEnd: new Date(invoice.period_end * 1000),
         };
       }
+      if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') {
+        const dispute = event.data.object;
+        const type = event.type === 'charge.dispute.created' ? 'dispute.created' : 'dispute.closed';
+        return {
+          id: event.id,
+          type,
+          sessionId: dispute.charge,
+          orderId: null,
+          dispute: {
+            id: dispute.id,
+            amountCents: dispute.amount,
+            reason: dispute.reason ?? null,
+            status: disputeOutcome(type, dispute.status),
+            purchaseId: dispute.metadata?.purchaseId ?? null,
+          },
+        };
+      }
       if (event.type === 'customer.subscription.deleted') {
         return { id: event.id, type: 'subscription.ended', sessionId: null, orderId: null, subscriptionId: event.data.object.id };
       }
+      // Only the checkout events are left (said again for the type checker, which does not narrow this union by elimination).
+      if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.expired')
+        throw new AppError('BAD_REQUEST', 'The webhook event is incomplete.');
       const session = event.data.object;
       const type =
         event.type === 'checkout.session.completed' && session.payment_status === 'paid'

@@ -2,7 +2,14 @@ import { TAX_LABEL } from '@localperks/shared';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../lib/errors';
-import type { CardSummary, CreateCheckoutInput, CreateMerchantCheckoutInput, PaymentProvider, ProviderEvent } from './provider';
+import {
+  disputeOutcome,
+  type CardSummary,
+  type CreateCheckoutInput,
+  type CreateMerchantCheckoutInput,
+  type PaymentProvider,
+  type ProviderEvent,
+} from './provider';
 
 /**
  * Stripe accepts `expires_at` 30 minutes to 24 hours after the session is created. The request
@@ -69,6 +76,14 @@ const invoiceShape = z.object({
     .nullish(),
 });
 const subscriptionShape = z.object({ id: z.string().min(1).max(255) });
+const disputeShape = z.object({
+  id: z.string().min(1).max(255),
+  amount: z.number().int().min(0).max(100_000_000),
+  status: z.string().max(255),
+  reason: z.string().max(255).nullish(),
+  payment_intent: ref,
+});
+const DISPUTE_EVENTS = { 'charge.dispute.created': 'dispute.created', 'charge.dispute.closed': 'dispute.closed' } as const;
 type Session = z.infer<typeof sessionShape>;
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -225,6 +240,34 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
         throw new AppError('INVALID_SIGNATURE', 'Invalid webhook signature');
       }
       const checked = parse(eventShape, event);
+      if (checked.type in DISPUTE_EVENTS) {
+        const type = DISPUTE_EVENTS[checked.type as keyof typeof DISPUTE_EVENTS];
+        const dispute = parse(disputeShape, checked.data.object);
+        // A dispute names the payment intent; our orders know their checkout session, which Stripe finds by it.
+        const paymentIntent = idOf(dispute.payment_intent);
+        let sessionId: string | null = null;
+        if (paymentIntent) {
+          try {
+            const found = await stripe.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });
+            sessionId = found.data[0]?.id ?? null;
+          } catch (err) {
+            throw unavailable(err);
+          }
+        }
+        return {
+          id: checked.id,
+          type,
+          sessionId,
+          orderId: null,
+          dispute: {
+            id: dispute.id,
+            amountCents: dispute.amount,
+            reason: dispute.reason ?? null,
+            status: disputeOutcome(type, dispute.status),
+            purchaseId: null,
+          },
+        };
+      }
       const subscription = subscriptionEvent(checked);
       if (subscription) return subscription;
       const session = CHECKOUT_EVENTS.has(checked.type) ? parse(sessionShape, checked.data.object) : null;

@@ -6,3 +6,4 @@ export * from './engagement';
 export * from './commerce';
 export * from './operations';
 export * from './live-events';
+export * from './ledger';

@@ -127,8 +127,19 @@ export const merchantPayouts = pgTable(
     /** The day the period is paid: the 15th or the 1st of the next month. */
     payoutDate: date('payout_date', { mode: 'string' }).notNull(),
     totalPurchases: integer('total_purchases').notNull(),
+    /** Sales less the refunds of those sales (a refund before its sale's payout lowers it). */
     grossCents: integer('gross_cents').notNull(),
+    /** Commission less commission reversed (refunds, and refunds or lost disputes deducted). */
     commissionCents: integer('commission_cents').notNull(),
+    /** Refunds already taken out of gross (shown as their own line). */
+    refundsCents: integer('refunds_cents').notNull().default(0),
+    /** Refunds of sales already paid out and lost disputes, taken from this payout. */
+    deductionsCents: integer('deductions_cents').notNull().default(0),
+    disputeFeesCents: integer('dispute_fees_cents').notNull().default(0),
+    /** What the previous payout could not cover (it went below zero), taken from this one. */
+    carriedInCents: integer('carried_in_cents').notNull().default(0),
+    /** What this payout could not cover: it is 0 and the rest moves on to the next payout. */
+    carriedForwardCents: integer('carried_forward_cents').notNull().default(0),
     netCents: integer('net_cents').notNull(),
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -138,7 +149,15 @@ export const merchantPayouts = pgTable(
   (t) => [
     uniqueIndex('merchant_payouts_period_key').on(t.merchantId, t.periodStart),
     index('merchant_payouts_start_idx').on(t.periodStart),
-    check('merchant_payouts_net', sql`${t.netCents} = ${t.grossCents} - ${t.commissionCents}`),
+    // A payout never goes below zero: what it cannot cover is carried forward (docs/decisions/0018-one-ledger.md).
+    check(
+      'merchant_payouts_net',
+      sql`${t.netCents} = ${t.grossCents} - ${t.commissionCents} - ${t.deductionsCents} - ${t.disputeFeesCents} - ${t.carriedInCents} + ${t.carriedForwardCents}`,
+    ),
+    check(
+      'merchant_payouts_not_negative',
+      sql`${t.netCents} >= 0 and ${t.carriedForwardCents} >= 0 and ${t.carriedInCents} >= 0 and (${t.netCents} = 0 or ${t.carriedForwardCents} = 0)`,
+    ),
   ],
 );
 

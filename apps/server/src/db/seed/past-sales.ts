@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { payoutPeriodFor, payoutPeriodWindow, previousPayoutPeriod, taxCents, DAY_MS } from '@localperks/shared';
 import type { Tx } from '../client';
 import { deals, orders, purchases, users } from '../schema';
+import { postSales } from '../../modules/ledger/ledger.service';
 import { generateRedemptionCode } from '../../modules/purchases/redemption-code';
 
 export const PAST_BUYER_EMAIL = 'past-buyers@customers.localperks.example';
@@ -66,19 +67,23 @@ export async function seedPastSales(tx: Tx, merchantId: string, passwordHash: st
         })
         .returning();
       const rate = 15;
-      await tx.insert(purchases).values({
-        orderId: order!.id,
-        userId: buyer.id,
-        dealId: deal.id,
-        merchantId,
-        dealTitle: deal.title,
-        priceCents: deal.dealPriceCents,
-        commissionRate: rate,
-        commissionCents: Math.round((deal.dealPriceCents * rate) / 100),
-        redemptionCode: generateRedemptionCode(),
-        purchasedAt: at,
-        expirationDate: new Date(Math.max(deal.expirationDate.getTime(), at.getTime() + 30 * DAY_MS)),
-      });
+      const bought = await tx
+        .insert(purchases)
+        .values({
+          orderId: order!.id,
+          userId: buyer.id,
+          dealId: deal.id,
+          merchantId,
+          dealTitle: deal.title,
+          priceCents: deal.dealPriceCents,
+          commissionRate: rate,
+          commissionCents: Math.round((deal.dealPriceCents * rate) / 100),
+          redemptionCode: generateRedemptionCode(),
+          purchasedAt: at,
+          expirationDate: new Date(Math.max(deal.expirationDate.getTime(), at.getTime() + 30 * DAY_MS)),
+        })
+        .returning();
+      await postSales(tx, bought);
     }
     count += units;
   }

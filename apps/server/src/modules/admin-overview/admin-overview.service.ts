@@ -3,6 +3,7 @@ import { ADMIN_LIST_LIMITS, DEAL_MODERATION_MESSAGES, payoutPeriodFor, payoutPer
 import type { Db } from '../../db/client';
 import { deals, merchantPayouts, merchantRegistrationRequests, merchants, notifications, purchases, users } from '../../db/schema';
 import { backgroundJobFailures } from '../../jobs';
+import { merchantsFlaggedForDisputes } from '../disputes/disputes.service';
 import { deliverQueuedMail } from '../../lib/deliver-mail';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
@@ -19,6 +20,7 @@ export const MERCHANT_DEALS_PAGE_SIZE = 20;
  * own income by source (platform-revenue.ts); `overduePayouts` counts closed payouts past their
  * payout date and still unpaid. `backgroundJobs` lists the
  * scheduled jobs that failed in the last 24 hours, so a job that keeps failing is seen, not only logged.
+ * `disputeFlags` lists the merchants with repeated lost chargebacks, for review.
  */
 export async function adminOverview(db: Db, now = new Date()) {
   const period = payoutPeriodFor(now);
@@ -107,6 +109,7 @@ export async function adminOverview(db: Db, now = new Date()) {
     recentMerchants: recentMerchants.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     merchantsWithDeals,
     backgroundJobs: await backgroundJobFailures(db),
+    disputeFlags: await merchantsFlaggedForDisputes(db, now),
   };
 }
 

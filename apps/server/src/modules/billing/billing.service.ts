@@ -6,6 +6,7 @@ import { deals, merchantCharges, merchants, notifications, users, webhookEvents 
 import type { Mailer } from '../../mail/mailer';
 import { AppError } from '../../lib/errors';
 import type { ProviderEvent } from '../../payments/provider';
+import { postChargePaid } from '../ledger/ledger.service';
 import { activateBoostedDeal } from '../merchant-deals/merchant-deals.service';
 import { applyPaidBoost } from '../boosts/boosts.service';
 import { notifyAdmins } from '../admin-notifications/admin-notifications.service';
@@ -136,6 +137,9 @@ async function setSubscribed(tx: Tx, merchantId: string, now: Date) {
 
 type ChargeRow = typeof merchantCharges.$inferSelect;
 
+/** 365.25 / 12 days: counts the months a subscription has been paid for. */
+const AVERAGE_MONTH_MS = 30.4375 * 24 * 60 * 60_000;
+
 /**
  * Marks an open (or given-up) charge paid and applies what it pays for, in the caller's transaction.
  * `receipt` writes its e-mail to the outbox in the same transaction: only the update that moves the
@@ -156,6 +160,8 @@ async function applyPaid(
   if (!paid) return null;
   let charge = paid;
   if (event.chargeId && event.chargeId !== charge.id) throw new AppError('BAD_REQUEST', 'The event names another charge than its session.');
+  // The platform's income enters the ledger with the payment (docs/decisions/0018-one-ledger.md).
+  await postChargePaid(tx, charge, now);
   if (charge.kind === 'subscription') {
     const periodEnd = event.periodEnd ?? addMonth(now);
     [charge] = (await tx
@@ -281,6 +287,10 @@ export async function handleBillingEvent(
         .returning();
       for (const charge of renewed) {
         await setSubscribed(tx, charge.merchantId, now);
+        // A renewal is another month paid. Which month, counted from the first payment, names it in the
+        // ledger: the first invoice (also confirming the checkout) is month 1, already recorded by applyPaid.
+        const month = charge.paidAt ? Math.round((periodEnd.getTime() - charge.paidAt.getTime()) / AVERAGE_MONTH_MS) : 0;
+        if (month >= 2) await postChargePaid(tx, charge, now, month);
         if (!first)
           await mail(tx, charge.merchantId, (to, businessName) =>
             subscriptionRenewedEmail(to, { businessName, amountCents: charge.amountCents, periodEnd: charge.currentPeriodEnd! }, appUrl),

@@ -5,6 +5,7 @@ import { checkoutStartedSchema, createCheckoutSchema, errorResponses, orderState
 import { AppError } from '../../lib/errors';
 import { findUnstorableText } from '../../plugins/input';
 import { handleBillingEvent } from '../billing/billing.service';
+import { handleDisputeEvent } from '../disputes/disputes.service';
 import { handleProviderEvent, orderStatus, startCheckout } from './checkout.service';
 
 export async function checkoutRoutes(app: FastifyInstance) {
@@ -48,7 +49,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
         config: { access: 'public' },
         schema: {
           tags: ['checkout'],
-          summary: 'Signed payment provider events (checkout completed / expired, subscription renewed / ended)',
+          summary: 'Signed payment provider events (checkout completed / expired, subscription renewed / ended, dispute opened / closed)',
           params: z.object({ provider: z.enum(['sandbox', 'stripe']) }),
           response: { 200: webhookReceivedSchema, ...errorResponses },
         },
@@ -60,7 +61,9 @@ export async function checkoutRoutes(app: FastifyInstance) {
         const event = await app.payments.verifyWebhook(request.body, request.headers);
         // The raw body skipped the input rule every parsed body gets (plugins/input.ts): apply it to what was read.
         if (findUnstorableText(event)) throw new AppError('BAD_REQUEST', 'The webhook event contains characters that cannot be stored.');
-        // Merchant charges (subscription, PerkBoost) first; everything else is a customer order.
+        // Chargebacks (docs/decisions/0018-one-ledger.md), then merchant charges (subscription, PerkBoost); everything else is a customer order.
+        const dispute = await handleDisputeEvent(app.deps, event);
+        if (dispute.handled) return { received: true as const, fulfilled: dispute.applied };
         const billing = await handleBillingEvent({ ...app.deps, log: request.log }, event);
         if (billing.handled) return { received: true as const, fulfilled: billing.applied };
         const result = await handleProviderEvent(app.deps, event);

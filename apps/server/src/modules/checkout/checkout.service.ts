@@ -26,6 +26,7 @@ import { AppError } from '../../lib/errors';
 import type { Deps } from '../../lib/deps';
 import type { ProviderEvent } from '../../payments/provider';
 import { visibleNow } from '../deals/deals.service';
+import { postSales } from '../ledger/ledger.service';
 import { generateRedemptionCode } from '../purchases/redemption-code';
 import { purchaseConfirmationEmail, withdrawnDealRefundEmail } from './checkout.emails';
 
@@ -256,7 +257,15 @@ export async function handleProviderEvent(deps: FulfilmentDeps, event: ProviderE
       })),
     );
     if (values.length === 0) return { order, created: [], mailId: null, refunds };
-    const created = await tx.insert(purchases).values(values).returning({ id: purchases.id });
+    const created = await tx.insert(purchases).values(values).returning({
+      id: purchases.id,
+      merchantId: purchases.merchantId,
+      priceCents: purchases.priceCents,
+      commissionCents: purchases.commissionCents,
+      purchasedAt: purchases.purchasedAt,
+    });
+    // The sales and their commission enter the ledger with the purchases (docs/decisions/0018-one-ledger.md).
+    await postSales(tx, created);
     const [customer] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, order.userId));
     // The confirmation is written in the same transaction: it exists exactly when the purchases do.
     const byDeal = new Map(sold.map((i) => [i.dealId, i]));

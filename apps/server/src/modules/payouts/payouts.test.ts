@@ -8,8 +8,9 @@ import { createDeal, createMerchant, TEST_BILLING } from '../../../test/factorie
 import { closePayoutPeriods, PAYOUT_CLOSE_GRACE_MS, payoutSummary } from './payouts.service';
 import { systemClock } from '../../lib/deps';
 import { fixedClock, mutableClock } from '../../../test/clock';
+import { postSales } from '../ledger/ledger.service';
 
-/** Sales at given instants: one purchase row per unit, as checkout writes them. */
+/** Sales at given instants: one purchase row per unit and its sale and commission in the ledger, as checkout writes them. */
 async function sell(t: TestApp, merchantId: string, sales: { at: string; priceCents?: number; rate?: number }[]) {
   const db = t.database.db;
   const customer = await t.createUser('customer');
@@ -29,25 +30,29 @@ async function sell(t: TestApp, merchantId: string, sales: { at: string; priceCe
       paidAt: new Date(),
     })
     .returning();
-  await db.insert(purchases).values(
-    sales.map((s) => {
-      const price = s.priceCents ?? 1000;
-      const rate = s.rate ?? 15;
-      return {
-        orderId: order!.id,
-        userId: customer.id,
-        dealId: deal.id,
-        merchantId,
-        dealTitle: deal.title,
-        priceCents: price,
-        commissionRate: rate,
-        commissionCents: Math.round((price * rate) / 100),
-        redemptionCode: randomUUID(),
-        purchasedAt: new Date(s.at),
-        expirationDate: new Date(Date.parse(s.at) + 90 * 86_400_000),
-      };
-    }),
-  );
+  const sold = await db
+    .insert(purchases)
+    .values(
+      sales.map((s) => {
+        const price = s.priceCents ?? 1000;
+        const rate = s.rate ?? 15;
+        return {
+          orderId: order!.id,
+          userId: customer.id,
+          dealId: deal.id,
+          merchantId,
+          dealTitle: deal.title,
+          priceCents: price,
+          commissionRate: rate,
+          commissionCents: Math.round((price * rate) / 100),
+          redemptionCode: randomUUID(),
+          purchasedAt: new Date(s.at),
+          expirationDate: new Date(Date.parse(s.at) + 90 * 86_400_000),
+        };
+      }),
+    )
+    .returning();
+  await db.transaction((tx) => postSales(tx, sold));
 }
 
 const payoutsOf = (db: Db, merchantId: string) =>

@@ -157,6 +157,8 @@ export const adminOverviewSchema = z.object({
   ),
   /** Scheduled jobs that failed in the last 24 hours (empty when all ran). */
   backgroundJobs: z.array(backgroundJobFailureSchema),
+  /** Merchants with LOST_DISPUTES_FLAG_COUNT or more lost chargebacks in the last 90 days: flagged for review. */
+  disputeFlags: z.array(z.object({ merchantId: z.string(), businessName: z.string(), lostDisputes: count() })),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 
@@ -249,8 +251,17 @@ export const adminPayoutSchema = z.object({
   periodEnd: calendarDay(),
   payoutDate: calendarDay(),
   totalPurchases: count(),
+  /** Sales less the refunds of those sales; commission less what was reversed (docs/decisions/0018-one-ledger.md). */
   grossCents: cents(),
   commissionCents: cents(),
+  refundsCents: cents(),
+  /** Refunds of sales already paid out and lost disputes, taken from this payout. */
+  deductionsCents: cents(),
+  disputeFeesCents: cents(),
+  /** What the previous payout could not cover, taken from this one. */
+  carriedInCents: cents(),
+  /** What this payout could not cover (it is then 0): carried forward to the next one. */
+  carriedForwardCents: cents(),
   netCents: cents(),
   isPaid: z.boolean(),
   /** Unpaid and past its payout date (listed first). */

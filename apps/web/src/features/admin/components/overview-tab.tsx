@@ -1,7 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AlertTriangle, ArrowLeft, ChevronRight, DollarSign, Store, Tag, Wallet } from 'lucide-react';
-import { DEAL_MODERATION_MESSAGES, formatCents, paths, plural, type AdminDeal, type AdminOverview } from '@localperks/shared';
+import {
+  DAY_MS,
+  DEAL_MODERATION_MESSAGES,
+  LOST_DISPUTES_FLAG_COUNT,
+  LOST_DISPUTES_FLAG_WINDOW_MS,
+  formatCents,
+  paths,
+  plural,
+  type AdminDeal,
+  type AdminOverview,
+} from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -174,6 +184,34 @@ function BackgroundJobs({ jobs }: { jobs: AdminOverview['backgroundJobs'] }) {
             ))}
           </ul>
         )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Merchants with repeated lost chargebacks (Merchant Refund Policy: repeated ones may suspend the
+ * account), flagged for an admin's review; shown only when there is one.
+ */
+function DisputeFlags({ flags }: { flags: AdminOverview['disputeFlags'] }) {
+  if (flags.length === 0) return null;
+  return (
+    <Card className="border-red-200">
+      <CardHeader>
+        <CardTitle className="text-lg">Merchants to review</CardTitle>
+        <CardDescription>
+          {LOST_DISPUTES_FLAG_COUNT} or more chargebacks lost in the last {Math.round(LOST_DISPUTES_FLAG_WINDOW_MS / DAY_MS)} days.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y divide-slate-200">
+          {flags.map((f) => (
+            <li key={f.merchantId} className="flex flex-wrap items-center justify-between gap-2 py-3">
+              <p className="font-medium text-slate-900">{f.businessName}</p>
+              <Badge tone="red">{f.lostDisputes} lost disputes</Badge>
+            </li>
+          ))}
+        </ul>
       </CardContent>
     </Card>
   );
@@ -391,6 +429,7 @@ export default function OverviewTab() {
               </CardContent>
             </Card>
           </div>
+          <DisputeFlags flags={q.data.disputeFlags} />
           <BackgroundJobs jobs={q.data.backgroundJobs} />
         </>
       )}

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { migrationsFolder, openDatabase, type Database } from '../src/db/client';
+import { ledgerEntries, merchantCharges, orders, purchases } from '../src/db/schema';
+import { createDeal, createMerchant, TEST_BILLING } from './factories';
+
+/** An empty database of this test's own (no migrations applied). */
+async function emptyDatabase(): Promise<Database> {
+  if (process.env.TEST_DB !== 'postgres') return openDatabase({ dataDir: 'memory://', migrate: false });
+  const url = new URL(inject('postgresUrl'));
+  const name = `t_${randomUUID().replace(/-/g, '')}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  await client.query(`create database ${name} template template0`);
+  await client.end();
+  url.pathname = `/${name}`;
+  return openDatabase({ url: url.toString(), migrate: false });
+}
+
+/** Runs the committed migration files whose names pass `which`, statement by statement, as drizzle-kit splits them. */
+async function applyMigrations(database: Database, which: (file: string) => boolean) {
+  const files = fs
+    .readdirSync(migrationsFolder())
+    .filter((f) => f.endsWith('.sql') && which(f))
+    .sort();
+  for (const f of files)
+    for (const statement of fs.readFileSync(path.join(migrationsFolder(), f), 'utf8').split('--> statement-breakpoint'))
+      if (statement.trim()) await database.rawQuery(statement);
+}
+
+describe('migration 0014 backfills the ledger', async () => {
+  const database = await emptyDatabase();
+  afterAll(() => database.close());
+  const db = database.db;
+
+  it('with the sales and commission of existing purchases, the payouts already paid and the merchant charges already paid', async () => {
+    await applyMigrations(database, (f) => f < '0014');
+    const { merchant, user } = await createMerchant(db, { commissionRate: 15 });
+    const deal = await createDeal(db, merchant.id);
+    const [order] = await db
+      .insert(orders)
+      .values({
+        userId: user.id,
+        status: 'paid',
+        provider: 'sandbox',
+        subtotalCents: 3000,
+        taxCents: 0,
+        totalCents: 3000,
+        billing: TEST_BILLING,
+        expiresAt: new Date(),
+      })
+      .returning();
+    const sale = (priceCents: number, commissionCents: number, at: string) => ({
+      orderId: order!.id,
+      userId: user.id,
+      dealId: deal.id,
+      merchantId: merchant.id,
+      dealTitle: deal.title,
+      priceCents,
+      commissionRate: 15,
+      commissionCents,
+      redemptionCode: randomUUID(),
+      purchasedAt: new Date(at),
+      expirationDate: new Date('2031-01-01T00:00:00Z'),
+    });
+    const [early, late] = await db
+      .insert(purchases)
+      .values([sale(2000, 300, '2030-01-14T23:59:59Z'), sale(1000, 0, '2030-01-15T00:00:00Z')])
+      .returning();
+    // merchant_payouts as it was before 0014 (its new columns do not exist yet).
+    await database.rawQuery(
+      `insert into merchant_payouts (id, merchant_id, period_start, period_end, payout_date, total_purchases, gross_cents, commission_cents, net_cents, is_paid, paid_at)
+       values ($1, $2, '2030-01-01', '2030-01-14', '2030-01-15', 1, 2000, 300, 1700, true, '2030-01-15T10:00:00Z'),
+              ($3, $2, '2030-01-15', '2030-01-31', '2030-02-01', 1, 1000, 0, 1000, false, null)`,
+      [randomUUID(), merchant.id, randomUUID()],
+    );
+    const [paidPayout] = (await database.rawQuery(`select id from merchant_payouts where is_paid`)).rows;
+    const [charge] = await db
+      .insert(merchantCharges)
+      .values({
+        merchantId: merchant.id,
+        kind: 'subscription',
+        amountCents: 1500,
+        provider: 'sandbox',
+        status: 'paid',
+        paidAt: new Date('2030-01-20T08:00:00Z'),
+      })
+      .returning();
+    await db
+      .insert(merchantCharges)
+      .values({ merchantId: merchant.id, kind: 'perkboost', amountCents: 999, provider: 'sandbox', status: 'open' });
+
+    await applyMigrations(database, (f) => f.startsWith('0014'));
+    const entries = await db
+      .select({
+        kind: ledgerEntries.kind,
+        amountCents: ledgerEntries.amountCents,
+        sourceKey: ledgerEntries.sourceKey,
+        periodStart: ledgerEntries.periodStart,
+      })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.merchantId, merchant.id))
+      .orderBy(asc(ledgerEntries.kind), asc(ledgerEntries.periodStart));
+    expect(entries).toEqual([
+      { kind: 'sale', amountCents: 2000, sourceKey: `sale:${early!.id}`, periodStart: '2030-01-01' },
+      { kind: 'sale', amountCents: 1000, sourceKey: `sale:${late!.id}`, periodStart: '2030-01-15' },
+      { kind: 'commission', amountCents: -300, sourceKey: `commission:${early!.id}`, periodStart: '2030-01-01' },
+      { kind: 'payout', amountCents: -1700, sourceKey: `payout:${String(paidPayout!.id)}`, periodStart: '2030-01-15' },
+      { kind: 'subscription_charge', amountCents: -1500, sourceKey: `charge:${charge!.id}`, periodStart: '2030-01-15' },
+    ]);
+    // The existing payouts satisfy the new checks (nothing deducted, nothing carried).
+    const [payouts] = (
+      await database.rawQuery(`select count(*)::int as n from merchant_payouts where carried_forward_cents = 0 and deductions_cents = 0`)
+    ).rows;
+    expect(Number(payouts!.n)).toBe(2);
+    const [fn] = (await database.rawQuery(`select count(*)::int as n from pg_proc where proname = 'ledger_backfill_period'`)).rows;
+    expect(Number(fn!.n)).toBe(0);
+  });
+});
