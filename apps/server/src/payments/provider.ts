@@ -57,13 +57,23 @@ export interface CardSummary {
   expYear: number;
 }
 
+/** One refund of a charge, as a `charge.refunded` event names it. */
+export interface ProviderRefund {
+  id: string;
+  /** Only `succeeded` refunds are settled. */
+  status: string;
+  amountCents: number;
+  /** What we sent with the refund (RefundInput.metadata): `orderRefundId` names our order_refunds row. */
+  metadata: Record<string, string>;
+}
+
 /**
  * A verified provider event, reduced to what fulfilment needs. `checkout.paid` is sent only for a
  * session whose payment is complete; everything we do not act on is `ignored`.
  */
 export interface ProviderEvent {
   id: string;
-  type: 'checkout.paid' | 'checkout.expired' | 'subscription.renewed' | 'subscription.ended' | 'ignored';
+  type: 'checkout.paid' | 'checkout.expired' | 'subscription.renewed' | 'subscription.ended' | 'charge.refunded' | 'ignored';
   /** The provider's checkout session id (orders.provider_session_id). */
   sessionId: string | null;
   /** Our order id from the session's metadata. */
@@ -74,6 +84,8 @@ export interface ProviderEvent {
   subscriptionId?: string | null;
   /** For a paid subscription checkout or a renewal: the end of the period now paid for. */
   periodEnd?: Date | null;
+  /** For `charge.refunded`: the charge's refunds (all of them; settled ones are recognised and skipped). */
+  refunds?: ProviderRefund[];
 }
 
 /**

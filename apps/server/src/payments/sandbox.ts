@@ -44,6 +44,27 @@ const sandboxEventSchema = z.discriminatedUnion('type', [
     }),
   }),
   z.object({ id: text, type: z.literal('customer.subscription.deleted'), data: z.object({ object: z.object({ id: text }) }) }),
+  z.object({
+    id: text,
+    type: z.literal('charge.refunded'),
+    data: z.object({
+      object: z.object({
+        id: text,
+        refunds: z.object({
+          data: z
+            .array(
+              z.object({
+                id: text,
+                status: text,
+                amount: z.number().int().min(0),
+                metadata: z.record(z.string().max(255), z.string().max(255)).nullish(),
+              }),
+            )
+            .max(100),
+        }),
+      }),
+    }),
+  }),
 ]);
 
 /** The event body the sandbox sends, shaped like Stripe's so the two read alike. */
@@ -71,7 +92,21 @@ export type SandboxEvent =
       created: number;
       data: { object: { subscription: string; period_end: number; metadata: { chargeId?: string } } };
     }
-  | { id: string; type: 'customer.subscription.deleted'; created: number; data: { object: { id: string } } };
+  | { id: string; type: 'customer.subscription.deleted'; created: number; data: { object: { id: string } } }
+  | {
+      id: string;
+      type: 'charge.refunded';
+      created: number;
+      /** Shaped like Stripe's charge with its refunds listed. */
+      data: {
+        object: {
+          id: string;
+          payment_intent: string;
+          amount_refunded: number;
+          refunds: { data: { id: string; status: 'succeeded'; amount: number; metadata: Record<string, string> }[] };
+        };
+      };
+    };
 
 export function signSandboxPayload(secret: string, payload: string, timestamp = Math.floor(Date.now() / 1000)): string {
   const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
@@ -202,6 +237,20 @@ export function createSandboxProvider(opts: { db: Db; appUrl: string; secret: st
           chargeId: invoice.metadata?.chargeId ?? null,
           subscriptionId: invoice.subscription,
           periodEnd: new Date(invoice.period_end * 1000),
+        };
+      }
+      if (event.type === 'charge.refunded') {
+        return {
+          id: event.id,
+          type: 'charge.refunded',
+          sessionId: null,
+          orderId: null,
+          refunds: event.data.object.refunds.data.map((r) => ({
+            id: r.id,
+            status: r.status,
+            amountCents: r.amount,
+            metadata: r.metadata ?? {},
+          })),
         };
       }
       if (event.type === 'customer.subscription.deleted') {

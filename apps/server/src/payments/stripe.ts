@@ -69,6 +69,18 @@ const invoiceShape = z.object({
     .nullish(),
 });
 const subscriptionShape = z.object({ id: z.string().min(1).max(255) });
+const refundShape = z.object({
+  id: z.string().min(1).max(255),
+  status: z.string().max(255).nullish(),
+  amount: z.number().int().min(0),
+  metadata,
+});
+/** A charge in `charge.refunded`: current API versions leave `refunds` out, older ones list them. */
+const chargeShape = z.object({
+  id: z.string().min(1).max(255),
+  payment_intent: ref,
+  refunds: z.object({ data: z.array(refundShape), has_more: z.boolean().nullish() }).nullish(),
+});
 type Session = z.infer<typeof sessionShape>;
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -225,6 +237,27 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
         throw new AppError('INVALID_SIGNATURE', 'Invalid webhook signature');
       }
       const checked = parse(eventShape, event);
+      if (checked.type === 'charge.refunded') {
+        const charge = parse(chargeShape, checked.data.object);
+        let refunds = charge.refunds && !charge.refunds.has_more ? charge.refunds.data : null;
+        if (!refunds) {
+          try {
+            const intent = idOf(charge.payment_intent);
+            const list = await stripe.refunds.list(intent ? { payment_intent: intent, limit: 100 } : { charge: charge.id, limit: 100 });
+            refunds = list.data.map((r) => parse(refundShape, r));
+          } catch (err) {
+            // A 5xx: Stripe delivers the event again later.
+            throw unavailable(err);
+          }
+        }
+        return {
+          id: checked.id,
+          type: 'charge.refunded',
+          sessionId: null,
+          orderId: null,
+          refunds: refunds.map((r) => ({ id: r.id, status: r.status ?? 'pending', amountCents: r.amount, metadata: r.metadata ?? {} })),
+        };
+      }
       const subscription = subscriptionEvent(checked);
       if (subscription) return subscription;
       const session = CHECKOUT_EVENTS.has(checked.type) ? parse(sessionShape, checked.data.object) : null;
