@@ -149,3 +149,16 @@ export function businessDeadline(at: Date, n: number, timeZone = BUSINESS_TIME_Z
   const next = formatDay(new Date(parseDay(day).getTime() + 86_400_000));
   return new Date(startOfDayIn(next, timeZone).getTime() - 1);
 }
+
+/** A deadline as New York reads it, the same in e-mails and on screens: "Wed, Dec 2, 2026, 11:59 PM EST". */
+export const formatBusinessDeadline = (at: Date | string) =>
+  new Date(at).toLocaleString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: BUSINESS_TIME_ZONE,
+    timeZoneName: 'short',
+  });

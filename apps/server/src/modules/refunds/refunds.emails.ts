@@ -1,18 +1,7 @@
-import { REFUND_REASON_LABELS, formatCents, paths, type RefundReason } from '@localperks/shared';
+import { REFUND_REASON_LABELS, formatBusinessDeadline, formatCents, paths, type RefundReason } from '@localperks/shared';
 import { composeMail, type MailMessage } from '../../mail/mailer';
 
-/** A deadline as New York reads it: "Mon, Mar 9, 2026, 11:59 PM EDT". */
-export const deadlineText = (d: Date) =>
-  d.toLocaleString('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'America/New_York',
-    timeZoneName: 'short',
-  });
+const deadlineText = formatBusinessDeadline;
 
 export interface RefundMailFacts {
   dealTitle: string;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { BarChart3, Lock, MessageSquare, Repeat, Tag } from 'lucide-react';
+import { BarChart3, Lock, MessageSquare, Repeat, RotateCcw, Tag } from 'lucide-react';
 import { MERCHANT_DASHBOARD_MESSAGES as D, MERCHANT_MESSAGES as M, type MerchantOverview } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -24,8 +24,9 @@ import { toast } from '../../../lib/toast';
 const AnalyticsTab = lazy(() => import('../../../features/merchant-analytics/components/analytics-tab'));
 const MerchantInboxTab = lazy(() => import('../../../features/customer-messages/components/merchant-inbox-tab'));
 const DealsTab = lazy(() => import('../../../features/merchant-deals/components/deals-tab'));
+const RefundsTab = lazy(() => import('../../../features/refunds/components/merchant-refunds-tab'));
 
-const TABS = ['analytics', 'messages', 'plans', 'deals'] as const;
+const TABS = ['analytics', 'messages', 'plans', 'deals', 'refunds'] as const;
 type Tab = (typeof TABS)[number];
 
 type Overview = MerchantOverview & { merchant: NonNullable<MerchantOverview['merchant']> };
@@ -147,6 +148,9 @@ function FullDashboard({ overview }: { overview: Overview }) {
           <TabsTrigger value="deals" className="inline-flex items-center justify-center gap-1.5">
             <Tag aria-hidden className="h-4 w-4" /> My Deals
           </TabsTrigger>
+          <TabsTrigger value="refunds" className="inline-flex items-center justify-center gap-1.5">
+            <RotateCcw aria-hidden className="h-4 w-4" /> Refund requests
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="analytics">
           <Suspense fallback={tabSpinner}>
@@ -168,6 +172,11 @@ function FullDashboard({ overview }: { overview: Overview }) {
         <TabsContent value="deals">
           <Suspense fallback={tabSpinner}>
             <DealsTab />
+          </Suspense>
+        </TabsContent>
+        <TabsContent value="refunds">
+          <Suspense fallback={tabSpinner}>
+            <RefundsTab />
           </Suspense>
         </TabsContent>
       </Tabs>
