@@ -148,7 +148,8 @@ function FullDashboard({ overview }: { overview: Overview }) {
           <TabsTrigger value="deals" className="inline-flex items-center justify-center gap-1.5">
             <Tag aria-hidden className="h-4 w-4" /> My Deals
           </TabsTrigger>
-          <TabsTrigger value="refunds" className="inline-flex items-center justify-center gap-1.5">
+          {/* The fifth tab of a two-column grid: the whole last row on a phone. */}
+          <TabsTrigger value="refunds" className="col-span-2 inline-flex items-center justify-center gap-1.5 sm:col-span-1">
             <RotateCcw aria-hidden className="h-4 w-4" /> Refund requests
           </TabsTrigger>
         </TabsList>

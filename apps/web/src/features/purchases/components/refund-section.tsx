@@ -126,7 +126,7 @@ function RefundRequestDialog({
                       setReason(value);
                       setReasonError(null);
                     }}
-                    className="mt-0.5 h-4 w-4 accent-brand-700"
+                    className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700"
                   />
                   {REFUND_REASON_LABELS[value]}
                 </label>

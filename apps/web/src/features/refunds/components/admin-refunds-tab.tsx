@@ -41,7 +41,7 @@ const isDecidable = (r: AdminRefundRequest) =>
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-2 py-1">
+    <div className="grid gap-x-2 py-1 sm:grid-cols-[7.5rem_minmax(0,1fr)]">
       <dt className="text-slate-600">{term}</dt>
       <dd className="break-words text-slate-900">{children}</dd>
     </div>
@@ -252,7 +252,7 @@ function Lookup() {
           </label>
           <Input
             id={id}
-            className="min-w-0 flex-1"
+            className="min-w-0 flex-[1_1_16rem]"
             placeholder="Customer e-mail or voucher code"
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
