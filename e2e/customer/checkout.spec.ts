@@ -87,7 +87,10 @@ test.describe('checkout, purchases and redemption', () => {
       .toBe(0);
 
     const mine = (await (await page.request.get('/api/purchases?status=active')).json()) as PurchasesPage;
-    const bought = mine.purchases.filter((p) => p.dealId === first!.id || p.dealId === second!.id);
+    // Fresh vouchers: each has its code, QR and redeem link (only a refunded one has none).
+    const bought = mine.purchases
+      .filter((p) => p.dealId === first!.id || p.dealId === second!.id)
+      .map((p) => ({ ...p, redemptionCode: p.redemptionCode!, qrCodeUrl: p.qrCodeUrl!, redeemUrl: p.redeemUrl! }));
     expect(bought).toHaveLength(2);
     for (const p of bought) {
       await expect(page.getByText(p.redemptionCode, { exact: true })).toBeVisible();

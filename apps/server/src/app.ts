@@ -39,6 +39,7 @@ import { EventHub } from './lib/events';
 import { supportRoutes } from './modules/support/support.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
+import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { merchantDashboardRoutes } from './modules/merchant-dashboard/merchant-dashboard.routes';
@@ -266,6 +267,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(favoritesRoutes);
   await app.register(checkoutRoutes);
   await app.register(purchasesRoutes);
+  await app.register(refundsRoutes);
   await app.register(merchantsRoutes);
   await app.register(merchantDashboardRoutes);
   await app.register(messageEventsRoutes);

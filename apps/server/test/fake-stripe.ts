@@ -183,6 +183,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (typeof key === 'string') idempotent.set(key, { raw, response: refund });
       return send(res, 200, refund);
     }
+    if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+      const list = refunds.filter((r) => !body.payment_intent || r.payment_intent === body.payment_intent);
+      return send(res, 200, { object: 'list', data: list, has_more: false, url: '/v1/refunds' });
+    }
     const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'POST' && subscription) {
       // Enough of a subscription update for cancel_at_period_end; the request log holds what was sent.

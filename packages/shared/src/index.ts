@@ -28,6 +28,8 @@ export * from './schemas/customer-messages';
 export * from './schemas/business-profile';
 export * from './schemas/merchant-analytics';
 export * from './schemas/merchant-dashboard';
+export * from './schemas/refunds';
+export * from './domain/business-days';
 export * from './domain/responsive-image';
 export * from './schemas/responses/common';
 export * from './schemas/responses/auth';

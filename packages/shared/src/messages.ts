@@ -98,6 +98,7 @@ export const REDEEM_MESSAGES = {
   notFound: 'No purchase with this code was found for your business.',
   alreadyRedeemed: 'This code has already been redeemed.',
   expired: 'This voucher has expired and can no longer be redeemed.',
+  refunded: 'This voucher was refunded to the customer and can no longer be redeemed.',
   redeemedTitle: 'Voucher Redeemed',
 } as const;
 

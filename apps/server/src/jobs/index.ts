@@ -6,7 +6,8 @@ import { LIVE_EVENT_REPLAY_MS, pruneLiveEvents } from '../lib/events';
 import { runPerkboostTick, sendUnlockEmails } from '../modules/perkboost/perkboost.service';
 import { closeCheckoutPagesForDeals, expireStaleOrders, settleRefunds } from '../modules/checkout/checkout.service';
 import { expireStaleCharges } from '../modules/billing/billing.service';
-import { redeliverSandboxWebhooks, runSandboxSubscriptions } from '../modules/sandbox/sandbox.service';
+import { deliverSandboxRefundEvents, redeliverSandboxWebhooks, runSandboxSubscriptions } from '../modules/sandbox/sandbox.service';
+import { markOverdueRefundRequests, settleVoucherRefunds } from '../modules/refunds/refunds.service';
 import { closePayoutPeriods } from '../modules/payouts/payouts.service';
 import { removeUnusedUploads } from '../modules/merchant-deals/merchant-deals.service';
 import { endExpiredBoosts } from '../modules/boosts/boosts.service';
@@ -71,16 +72,22 @@ export const JOBS: JobDefinition[] = [
   },
   {
     name: 'refund-settlement',
-    label: 'Refunds of withdrawn deals',
+    label: 'Refunds of withdrawn deals and refunded vouchers',
     cron: EVERY_MINUTE,
-    run: (deps) => settleRefunds(deps),
+    run: async (deps) => ({ withdrawn: await settleRefunds(deps), vouchers: await settleVoucherRefunds(deps) }),
+  },
+  {
+    name: 'refund-deadlines',
+    label: 'Refund requests past the merchant’s deadline',
+    cron: EVERY_MINUTE,
+    run: (deps) => markOverdueRefundRequests(deps),
   },
   {
     name: 'sandbox-webhook-redelivery',
     label: 'Sandbox webhook redelivery',
     cron: EVERY_MINUTE,
     enabled: (deps) => deps.payments.name === 'sandbox',
-    run: async (deps) => ({ delivered: await redeliverSandboxWebhooks(deps) }),
+    run: async (deps) => ({ delivered: await redeliverSandboxWebhooks(deps), refunds: await deliverSandboxRefundEvents(deps) }),
   },
   {
     name: 'sandbox-renewals',

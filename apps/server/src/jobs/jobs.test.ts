@@ -66,6 +66,7 @@ describe('background jobs on the job queue', () => {
         'payout-close',
         'perkboost-tick',
         'rate-limit-prune',
+        'refund-deadlines',
         'refund-settlement',
         'sandbox-renewals',
         'sandbox-webhook-redelivery',

@@ -57,6 +57,16 @@ export interface CardSummary {
   expYear: number;
 }
 
+/** One refund of a charge, as a `charge.refunded` event names it. */
+export interface ProviderRefund {
+  id: string;
+  /** Only `succeeded` refunds are settled. */
+  status: string;
+  amountCents: number;
+  /** What we sent with the refund (RefundInput.metadata): `orderRefundId` names our order_refunds row. */
+  metadata: Record<string, string>;
+}
+
 /**
  * A verified provider event, reduced to what fulfilment needs. `checkout.paid` is sent only for a
  * session whose payment is complete; everything we do not act on is `ignored`.
@@ -70,6 +80,7 @@ export interface ProviderEvent {
     | 'subscription.ended'
     | 'dispute.created'
     | 'dispute.closed'
+    | 'charge.refunded'
     | 'ignored';
   /** The provider's checkout session id (orders.provider_session_id). */
   sessionId: string | null;
@@ -81,6 +92,8 @@ export interface ProviderEvent {
   subscriptionId?: string | null;
   /** For a paid subscription checkout or a renewal: the end of the period now paid for. */
   periodEnd?: Date | null;
+  /** For `charge.refunded`: the charge's refunds (all of them; settled ones are recognised and skipped). */
+  refunds?: ProviderRefund[];
   /** For `dispute.*`: the chargeback; `sessionId` is then the disputed payment's checkout session. */
   dispute?: ProviderDispute | null;
 }

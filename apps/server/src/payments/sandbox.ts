@@ -58,6 +58,27 @@ const sandboxEventSchema = z.discriminatedUnion('type', [
       }),
     }),
   }),
+  z.object({
+    id: text,
+    type: z.literal('charge.refunded'),
+    data: z.object({
+      object: z.object({
+        id: text,
+        refunds: z.object({
+          data: z
+            .array(
+              z.object({
+                id: text,
+                status: text,
+                amount: z.number().int().min(0),
+                metadata: z.record(z.string().max(255), z.string().max(255)).nullish(),
+              }),
+            )
+            .max(100),
+        }),
+      }),
+    }),
+  }),
 ]);
 
 /** The event body the sandbox sends, shaped like Stripe's so the two read alike. */
@@ -102,6 +123,20 @@ export type SandboxEvent =
           reason?: string | null;
           /** The sandbox can name the one voucher disputed. */
           metadata?: { purchaseId?: string };
+        };
+      };
+    }
+  | {
+      id: string;
+      type: 'charge.refunded';
+      created: number;
+      /** Shaped like Stripe's charge with its refunds listed. */
+      data: {
+        object: {
+          id: string;
+          payment_intent: string;
+          amount_refunded: number;
+          refunds: { data: { id: string; status: 'succeeded'; amount: number; metadata: Record<string, string> }[] };
         };
       };
     };
@@ -252,6 +287,20 @@ export function createSandboxProvider(opts: { db: Db; appUrl: string; secret: st
             status: disputeOutcome(type, dispute.status),
             purchaseId: dispute.metadata?.purchaseId ?? null,
           },
+        };
+      }
+      if (event.type === 'charge.refunded') {
+        return {
+          id: event.id,
+          type: 'charge.refunded',
+          sessionId: null,
+          orderId: null,
+          refunds: event.data.object.refunds.data.map((r) => ({
+            id: r.id,
+            status: r.status,
+            amountCents: r.amount,
+            metadata: r.metadata ?? {},
+          })),
         };
       }
       if (event.type === 'customer.subscription.deleted') {

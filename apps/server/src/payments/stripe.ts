@@ -84,6 +84,18 @@ const disputeShape = z.object({
   payment_intent: ref,
 });
 const DISPUTE_EVENTS = { 'charge.dispute.created': 'dispute.created', 'charge.dispute.closed': 'dispute.closed' } as const;
+const refundShape = z.object({
+  id: z.string().min(1).max(255),
+  status: z.string().max(255).nullish(),
+  amount: z.number().int().min(0),
+  metadata,
+});
+/** A charge in `charge.refunded`: current API versions leave `refunds` out, older ones list them. */
+const chargeShape = z.object({
+  id: z.string().min(1).max(255),
+  payment_intent: ref,
+  refunds: z.object({ data: z.array(refundShape), has_more: z.boolean().nullish() }).nullish(),
+});
 type Session = z.infer<typeof sessionShape>;
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -266,6 +278,27 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
             status: disputeOutcome(type, dispute.status),
             purchaseId: null,
           },
+        };
+      }
+      if (checked.type === 'charge.refunded') {
+        const charge = parse(chargeShape, checked.data.object);
+        let refunds = charge.refunds && !charge.refunds.has_more ? charge.refunds.data : null;
+        if (!refunds) {
+          try {
+            const intent = idOf(charge.payment_intent);
+            const list = await stripe.refunds.list(intent ? { payment_intent: intent, limit: 100 } : { charge: charge.id, limit: 100 });
+            refunds = list.data.map((r) => parse(refundShape, r));
+          } catch (err) {
+            // A 5xx: Stripe delivers the event again later.
+            throw unavailable(err);
+          }
+        }
+        return {
+          id: checked.id,
+          type: 'charge.refunded',
+          sessionId: null,
+          orderId: null,
+          refunds: refunds.map((r) => ({ id: r.id, status: r.status ?? 'pending', amountCents: r.amount, metadata: r.metadata ?? {} })),
         };
       }
       const subscription = subscriptionEvent(checked);

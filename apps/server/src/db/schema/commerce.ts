@@ -93,6 +93,8 @@ export const purchases = pgTable(
     expirationDate: timestamp('expiration_date', { withTimezone: true }).notNull(),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
     redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Set when the voucher is refunded (docs/decisions/0019-refund-flow.md): it can no longer be redeemed. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('purchases_code_idx').on(t.redemptionCode),
@@ -103,9 +105,11 @@ export const purchases = pgTable(
 );
 
 /**
- * Money given back for one line of a paid order (today: a deal withdrawn between the payment page
- * opening and the payment's confirmation). At most one per order item, so it cannot happen twice;
- * `pending` until the provider accepted it under `idempotency_key` (retried by the job until then).
+ * Money given back on a paid order: a line whose deal was withdrawn between the payment page opening
+ * and the payment's confirmation (`deal_withdrawn`, at most one per order item), or one voucher
+ * refunded under the Merchant Refund Policy (`customer_request`, `admin`: at most one per purchase,
+ * its unit price plus its share of the tax). So none can happen twice; `pending` until the provider
+ * accepted it under `idempotency_key` (a voucher's: until its `charge.refunded` event arrived).
  */
 export const orderRefunds = pgTable(
   'order_refunds',
@@ -120,9 +124,11 @@ export const orderRefunds = pgTable(
     dealId: uuid('deal_id')
       .notNull()
       .references(() => deals.id, { onDelete: 'restrict' }),
-    /** The line's unit price x quantity plus its share of the order's tax. */
+    /** The one voucher refunded (customer request or admin); null for a withdrawn line. */
+    purchaseId: uuid('purchase_id').references(() => purchases.id, { onDelete: 'restrict' }),
+    /** The line's (or the voucher's) price plus its share of the order's tax. */
     amountCents: integer('amount_cents').notNull(),
-    reason: text('reason', { enum: ['deal_withdrawn'] }).notNull(),
+    reason: text('reason', { enum: ['deal_withdrawn', 'customer_request', 'admin'] }).notNull(),
     status: text('status', { enum: ['pending', 'refunded'] })
       .notNull()
       .default('pending'),
@@ -133,13 +139,61 @@ export const orderRefunds = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('order_refunds_item_idx').on(t.orderItemId),
+    uniqueIndex('order_refunds_item_idx')
+      .on(t.orderItemId)
+      .where(sql`${t.purchaseId} is null`),
+    uniqueIndex('order_refunds_purchase_idx').on(t.purchaseId),
     uniqueIndex('order_refunds_key_idx').on(t.idempotencyKey),
     index('order_refunds_order_idx').on(t.orderId),
     index('order_refunds_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
     check('order_refunds_amount', sql`${t.amountCents} > 0`),
+    check('order_refunds_purchase', sql`(${t.reason} = 'deal_withdrawn') = (${t.purchaseId} is null)`),
+  ],
+);
+
+export const REFUND_REQUEST_REASONS = ['cannot_fulfil', 'closed', 'refused_service', 'not_as_described'] as const;
+export const REFUND_REQUEST_STATUSES = ['requested', 'merchant_responded', 'due_for_decision', 'refunded', 'declined'] as const;
+
+/**
+ * A customer's refund request for one voucher under the Merchant Refund Policy
+ * (docs/decisions/0019-refund-flow.md): the merchant answers by `deadline_at` (5 business days),
+ * else it is due for an admin's decision. At most one open request per purchase.
+ */
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'restrict' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'restrict' }),
+    reason: text('reason', { enum: REFUND_REQUEST_REASONS }).notNull(),
+    note: text('note'),
+    status: text('status', { enum: REFUND_REQUEST_STATUSES }).notNull().default('requested'),
+    merchantResponse: text('merchant_response'),
+    merchantRespondedAt: timestamp('merchant_responded_at', { withTimezone: true }),
+    decisionText: text('decision_text'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refund_requests_open_idx')
+      .on(t.purchaseId)
+      .where(sql`${t.status} in ('requested', 'merchant_responded', 'due_for_decision')`),
+    index('refund_requests_purchase_idx').on(t.purchaseId),
+    index('refund_requests_status_idx').on(t.status, t.deadlineAt),
+    index('refund_requests_merchant_idx').on(t.merchantId, t.createdAt),
+    index('refund_requests_customer_idx').on(t.customerId, t.createdAt),
   ],
 );
 
@@ -264,6 +318,8 @@ export const sandboxRefunds = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When our endpoint accepted its signed `charge.refunded` event; retried by the job until then. */
+    webhookDeliveredAt: timestamp('webhook_delivered_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('sandbox_refunds_key_idx').on(t.idempotencyKey),

@@ -9,7 +9,13 @@ export type AuditAction =
   | 'payout.marked_paid'
   | 'ticket.status_changed'
   | 'deal.deactivated'
-  | 'admin.created';
+  | 'admin.created'
+  // Refund decisions (docs/decisions/0019-refund-flow.md); a merchant's own answer is recorded with the merchant as actor.
+  | 'refund.merchant_accepted'
+  | 'refund.merchant_answered'
+  | 'refund.refunded'
+  | 'refund.declined'
+  | 'refund.direct';
 
 type Executor = Pick<Db, 'insert'>;
 

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors';
 import { findUnstorableText } from '../../plugins/input';
 import { handleBillingEvent } from '../billing/billing.service';
 import { handleDisputeEvent } from '../disputes/disputes.service';
+import { handleRefundEvent } from '../refunds/refunds.service';
 import { handleProviderEvent, orderStatus, startCheckout } from './checkout.service';
 
 export async function checkoutRoutes(app: FastifyInstance) {
@@ -49,7 +50,8 @@ export async function checkoutRoutes(app: FastifyInstance) {
         config: { access: 'public' },
         schema: {
           tags: ['checkout'],
-          summary: 'Signed payment provider events (checkout completed / expired, subscription renewed / ended, dispute opened / closed)',
+          summary:
+            'Signed payment provider events (checkout completed / expired, subscription renewed / ended, dispute opened / closed, charge refunded)',
           params: z.object({ provider: z.enum(['sandbox', 'stripe']) }),
           response: { 200: webhookReceivedSchema, ...errorResponses },
         },
@@ -61,6 +63,11 @@ export async function checkoutRoutes(app: FastifyInstance) {
         const event = await app.payments.verifyWebhook(request.body, request.headers);
         // The raw body skipped the input rule every parsed body gets (plugins/input.ts): apply it to what was read.
         if (findUnstorableText(event)) throw new AppError('BAD_REQUEST', 'The webhook event contains characters that cannot be stored.');
+        // A voucher's refund confirmed by the provider (docs/decisions/0019-refund-flow.md).
+        if (event.type === 'charge.refunded') {
+          const refunds = await handleRefundEvent({ ...app.deps, log: request.log }, event);
+          return { received: true as const, fulfilled: refunds.applied > 0 };
+        }
         // Chargebacks (docs/decisions/0018-one-ledger.md), then merchant charges (subscription, PerkBoost); everything else is a customer order.
         const dispute = await handleDisputeEvent(app.deps, event);
         if (dispute.handled) return { received: true as const, fulfilled: dispute.applied };

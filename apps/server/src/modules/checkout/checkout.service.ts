@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   CHECKOUT_SESSION_TTL_MS,
   MAX_CART_LINE_QUANTITY,
@@ -323,6 +323,8 @@ export async function settleRefunds(deps: FulfilmentDeps, opts: { orderId?: stri
     .where(
       and(
         eq(orderRefunds.status, 'pending'),
+        // Voucher refunds (purchase_id set) are settled by their charge.refunded event (modules/refunds).
+        isNull(orderRefunds.purchaseId),
         eq(orderRefunds.provider, deps.payments.name),
         isNotNull(orders.providerSessionId),
         opts.orderId ? eq(orderRefunds.orderId, opts.orderId) : undefined,

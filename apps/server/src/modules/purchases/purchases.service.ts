@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   PURCHASES_PAGE_SIZE,
   REDEEM_MESSAGES,
@@ -12,10 +12,12 @@ import type { Db } from '../../db/client';
 import { deals, merchants, orderItems, orderRefunds, orders, purchases, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ImageUrl } from '../../lib/storage';
+import { latestRequests, voucherRefundCents } from '../refunds/refunds.service';
 import { redeemUrlFor } from './redemption-code';
 
 const tabFilter: Record<PurchaseTab, SQL | undefined> = {
-  active: isNull(purchases.redeemedAt),
+  // A refunded voucher is dead: only the All tab lists it.
+  active: and(isNull(purchases.redeemedAt), isNull(purchases.refundedAt)),
   redeemed: isNotNull(purchases.redeemedAt),
   all: undefined,
 };
@@ -37,6 +39,7 @@ export async function listPurchases(
   userId: string,
   opts: { status: PurchaseTab; cursor?: string; pageSize?: number },
   imageUrl: ImageUrl,
+  now = new Date(),
 ): Promise<PurchasesPage> {
   const pageSize = opts.pageSize ?? PURCHASES_PAGE_SIZE;
   const after = opts.cursor ? decodeCursor(opts.cursor) : null;
@@ -53,6 +56,7 @@ export async function listPurchases(
       purchasedAt: purchases.purchasedAt,
       expirationDate: purchases.expirationDate,
       redeemedAt: purchases.redeemedAt,
+      refundedAt: purchases.refundedAt,
       redemptionCode: purchases.redemptionCode,
     })
     .from(purchases)
@@ -71,16 +75,21 @@ export async function listPurchases(
     .select({
       all: sql<number>`count(*)::int`,
       redeemed: sql<number>`count(*) filter (where ${purchases.redeemedAt} is not null)::int`,
+      active: sql<number>`count(*) filter (where ${purchases.redeemedAt} is null and ${purchases.refundedAt} is null)::int`,
     })
     .from(purchases)
     .where(eq(purchases.userId, userId));
   const page = rows.slice(0, pageSize);
   const last = page.at(-1);
   const refunds = after ? [] : await listRefunds(db, userId);
+  const ids = page.map((r) => r.id);
+  const [requests, amounts] = await Promise.all([latestRequests(db, ids), voucherRefundCents(db, ids)]);
   return {
     refunds,
-    purchases: page.map(
-      (r): Purchase => ({
+    purchases: page.map((r): Purchase => {
+      const request = requests.get(r.id) ?? null;
+      const dead = r.refundedAt !== null;
+      return {
         id: r.id,
         dealId: r.dealId,
         dealTitle: r.dealTitle,
@@ -93,13 +102,19 @@ export async function listPurchases(
         expirationDate: r.expirationDate.toISOString(),
         redeemed: r.redeemedAt !== null,
         redemptionDate: r.redeemedAt?.toISOString() ?? null,
-        redemptionCode: r.redemptionCode,
-        qrCodeUrl: `/api/purchases/${r.id}/qr.svg`,
-        redeemUrl: redeemUrlFor(appUrl, r.redemptionCode),
-      }),
-    ),
+        // A refunded voucher's code and QR are gone from the page (docs/decisions/0019-refund-flow.md).
+        redemptionCode: dead ? null : r.redemptionCode,
+        qrCodeUrl: dead ? null : `/api/purchases/${r.id}/qr.svg`,
+        redeemUrl: dead ? null : redeemUrlFor(appUrl, r.redemptionCode),
+        refunded: dead,
+        refundedAt: r.refundedAt?.toISOString() ?? null,
+        refundCents: amounts.get(r.id) ?? r.priceCents,
+        canRequestRefund: !dead && r.redeemedAt === null && r.expirationDate > now && request === null,
+        refundRequest: request,
+      };
+    }),
     nextCursor: rows.length > pageSize && last ? encodeCursor(last) : null,
-    counts: { all: counts?.all ?? 0, redeemed: counts?.redeemed ?? 0, active: (counts?.all ?? 0) - (counts?.redeemed ?? 0) },
+    counts: { all: counts?.all ?? 0, redeemed: counts?.redeemed ?? 0, active: counts?.active ?? 0 },
   };
 }
 
@@ -124,18 +139,25 @@ async function listRefunds(db: Db, userId: string): Promise<PurchaseRefund[]> {
     .from(orderRefunds)
     .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
     .innerJoin(orderItems, eq(orderItems.id, orderRefunds.orderItemId))
-    .where(eq(orders.userId, userId))
+    // Withdrawn lines only: a refunded voucher shows on its own card.
+    .where(and(eq(orders.userId, userId), isNull(orderRefunds.purchaseId)))
     .orderBy(desc(orderRefunds.createdAt), desc(orderRefunds.id))
     .limit(REFUNDS_SHOWN);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), refundedAt: r.refundedAt?.toISOString() ?? null }));
+  return rows.map((r) => ({
+    ...r,
+    reason: 'deal_withdrawn' as const,
+    createdAt: r.createdAt.toISOString(),
+    refundedAt: r.refundedAt?.toISOString() ?? null,
+  }));
 }
 
 export async function purchaseCodeForOwner(db: Db, userId: string, purchaseId: string): Promise<string> {
   const [row] = await db
     .select({ code: purchases.redemptionCode })
     .from(purchases)
-    .where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId)));
-  if (!row) throw new AppError('NOT_FOUND', 'This purchase does not exist.');
+    .where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId), isNull(purchases.refundedAt)));
+  // A refunded voucher has no QR any more.
+  if (!row) throw new AppError('NOT_FOUND', 'This purchase does not exist or was refunded.');
   return row.code;
 }
 
@@ -158,6 +180,7 @@ export async function lookupRedemption(db: Db, merchantUserId: string, code: str
       purchasedAt: purchases.purchasedAt,
       expirationDate: purchases.expirationDate,
       redeemedAt: purchases.redeemedAt,
+      refundedAt: purchases.refundedAt,
     })
     .from(purchases)
     .innerJoin(users, eq(users.id, purchases.userId))
@@ -171,31 +194,34 @@ export async function lookupRedemption(db: Db, merchantUserId: string, code: str
     priceCents: row.priceCents,
     purchaseDate: row.purchasedAt.toISOString(),
     expirationDate: row.expirationDate.toISOString(),
-    status: row.redeemedAt ? 'redeemed' : row.expirationDate <= now ? 'expired' : 'redeemable',
+    status: row.refundedAt ? 'refunded' : row.redeemedAt ? 'redeemed' : row.expirationDate <= now ? 'expired' : 'redeemable',
     redemptionDate: row.redeemedAt?.toISOString() ?? null,
   };
 }
 
 /**
- * Redeems a code (DESIGN.md 6). One conditional update decides: of two simultaneous redemptions
- * the second finds `redeemed_at` set once the first commits, and is told so.
+ * Redeems a code (DESIGN.md 6). The purchase row is locked (SELECT … FOR UPDATE) as a refund locks
+ * it, so a redemption and a refund of one voucher are decided one after the other: exactly one
+ * wins. Of two simultaneous redemptions the second finds `redeemed_at` set and is told so.
  */
 export async function redeemPurchase(db: Db, merchantUserId: string, code: string, now = new Date()): Promise<RedemptionLookup> {
   const merchantId = await merchantIdOf(db, merchantUserId);
-  const [done] = await db
-    .update(purchases)
-    .set({ redeemedAt: now, redeemedBy: merchantUserId })
-    .where(
-      and(
-        eq(purchases.redemptionCode, code),
-        eq(purchases.merchantId, merchantId),
-        isNull(purchases.redeemedAt),
-        gt(purchases.expirationDate, now),
-      ),
-    )
-    .returning({ id: purchases.id });
-  const current = await lookupRedemption(db, merchantUserId, code, now);
-  if (done) return current;
-  if (current.status === 'redeemed') throw new AppError('ALREADY_REDEEMED', REDEEM_MESSAGES.alreadyRedeemed);
-  throw new AppError('EXPIRED', REDEEM_MESSAGES.expired);
+  await db.transaction(async (tx) => {
+    const [p] = await tx
+      .select({
+        id: purchases.id,
+        redeemedAt: purchases.redeemedAt,
+        refundedAt: purchases.refundedAt,
+        expirationDate: purchases.expirationDate,
+      })
+      .from(purchases)
+      .where(and(eq(purchases.redemptionCode, code), eq(purchases.merchantId, merchantId)))
+      .for('update');
+    if (!p) throw new AppError('NOT_FOUND', REDEEM_MESSAGES.notFound);
+    if (p.refundedAt) throw new AppError('CONFLICT', REDEEM_MESSAGES.refunded);
+    if (p.redeemedAt) throw new AppError('ALREADY_REDEEMED', REDEEM_MESSAGES.alreadyRedeemed);
+    if (p.expirationDate <= now) throw new AppError('EXPIRED', REDEEM_MESSAGES.expired);
+    await tx.update(purchases).set({ redeemedAt: now, redeemedBy: merchantUserId }).where(eq(purchases.id, p.id));
+  });
+  return lookupRedemption(db, merchantUserId, code, now);
 }

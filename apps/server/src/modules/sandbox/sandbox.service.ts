@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { SANDBOX_DECLINE_CARD, SANDBOX_MESSAGES, SANDBOX_TEST_CARD, addMonth, parseExpiry, type SandboxSession } from '@localperks/shared';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
-import { sandboxSessions, sandboxSubscriptions } from '../../db/schema';
+import { sandboxRefunds, sandboxSessions, sandboxSubscriptions } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { randomToken } from '../../lib/crypto';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload, type SandboxEvent } from '../../payments/sandbox';
@@ -256,5 +256,48 @@ export async function redeliverSandboxWebhooks(deps: WebhookDeps): Promise<numbe
     .limit(50);
   let delivered = 0;
   for (const s of pending) if (await deliverCompletedWebhook(deps, s)) delivered++;
+  return delivered;
+}
+
+/**
+ * The sandbox's signed `charge.refunded` events (shaped like Stripe's, the charge with all its
+ * refunds listed), one per refund not yet accepted by our endpoint. Sent right after a refund and
+ * retried by the job; our side settles each refund once however often it hears of it.
+ */
+export async function deliverSandboxRefundEvents(deps: WebhookDeps): Promise<number> {
+  const pending = await deps.db
+    .select()
+    .from(sandboxRefunds)
+    .where(isNull(sandboxRefunds.webhookDeliveredAt))
+    .orderBy(asc(sandboxRefunds.createdAt))
+    .limit(50);
+  let delivered = 0;
+  for (const refund of pending) {
+    const all = await deps.db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.sessionId, refund.sessionId))
+      .orderBy(asc(sandboxRefunds.createdAt));
+    const event: SandboxEvent = {
+      id: `evt_${refund.id}_refunded`,
+      type: 'charge.refunded',
+      created: Math.floor(refund.createdAt.getTime() / 1000),
+      data: {
+        object: {
+          id: `ch_${refund.sessionId}`,
+          payment_intent: `pi_${refund.sessionId}`,
+          amount_refunded: all.reduce((sum, r) => sum + r.amountCents, 0),
+          refunds: { data: all.map((r) => ({ id: r.id, status: 'succeeded' as const, amount: r.amountCents, metadata: r.metadata })) },
+        },
+      },
+    };
+    if (await postSandboxEvent(deps, event)) {
+      await deps.db
+        .update(sandboxRefunds)
+        .set({ webhookDeliveredAt: deps.clock.now() })
+        .where(and(eq(sandboxRefunds.id, refund.id), isNull(sandboxRefunds.webhookDeliveredAt)));
+      delivered++;
+    }
+  }
   return delivered;
 }

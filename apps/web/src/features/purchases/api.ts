@@ -1,5 +1,13 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderState, PaymentMethodsResponse, PurchasesPage, PurchaseTab, Removed } from '@localperks/shared';
+import type {
+  CreateRefundRequest,
+  CustomerRefundRequest,
+  OrderState,
+  PaymentMethodsResponse,
+  PurchasesPage,
+  PurchaseTab,
+  Removed,
+} from '@localperks/shared';
 import { api } from '../../lib/api-client';
 
 /** Every purchases list shares this prefix, so one invalidation refreshes all tabs. */
@@ -40,5 +48,15 @@ export function useRemovePaymentMethod() {
       qc.setQueryData(paymentMethodsQuery.queryKey, (cards) => cards?.filter((c) => c.id !== id));
       void qc.invalidateQueries({ queryKey: paymentMethodsQuery.queryKey });
     },
+  });
+}
+
+/** Ask for a refund of one voucher (Merchant Refund Policy); the list shows its status afterwards. */
+export function useRequestRefund() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ purchaseId, ...body }: CreateRefundRequest & { purchaseId: string }) =>
+      api.post<CustomerRefundRequest>(`/api/purchases/${encodeURIComponent(purchaseId)}/refund-request`, body),
+    onSettled: () => qc.invalidateQueries({ queryKey: purchasesKey }),
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PURCHASE_TABS } from '../checkout';
 import { cents, count, isoDate } from './common';
+import { customerRefundRequestSchema } from '../refunds';
 
 export const checkoutStartedSchema = z.object({
   orderId: z.string(),
@@ -39,11 +40,20 @@ export const purchaseSchema = z.object({
   expirationDate: isoDate(),
   redeemed: z.boolean(),
   redemptionDate: isoDate().nullable(),
-  redemptionCode: z.string(),
-  /** Same-origin address of the QR image (SVG); the QR encodes the merchant redeem link. */
-  qrCodeUrl: z.string(),
-  /** The link the QR encodes (the merchant's redeem screen with this code). */
-  redeemUrl: z.string(),
+  /** Null once the voucher is refunded: a dead voucher shows no code. */
+  redemptionCode: z.string().nullable(),
+  /** Same-origin address of the QR image (SVG); the QR encodes the merchant redeem link. Null once refunded. */
+  qrCodeUrl: z.string().nullable(),
+  /** The link the QR encodes (the merchant's redeem screen with this code). Null once refunded. */
+  redeemUrl: z.string().nullable(),
+  refunded: z.boolean(),
+  refundedAt: isoDate().nullable(),
+  /** What a refund gives back: the voucher's price plus its share of the order's tax. */
+  refundCents: cents(),
+  /** Unredeemed, unexpired, not refunded, and no request open or decided (decisions are final). */
+  canRequestRefund: z.boolean(),
+  /** The newest refund request of this voucher, if any. */
+  refundRequest: customerRefundRequestSchema.nullable(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
@@ -83,7 +93,7 @@ export const redemptionLookupSchema = z.object({
   priceCents: cents(),
   purchaseDate: isoDate(),
   expirationDate: isoDate(),
-  status: z.enum(['redeemable', 'redeemed', 'expired']),
+  status: z.enum(['redeemable', 'redeemed', 'expired', 'refunded']),
   redemptionDate: isoDate().nullable(),
 });
 export type RedemptionLookup = z.infer<typeof redemptionLookupSchema>;

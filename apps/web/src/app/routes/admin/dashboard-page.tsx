@@ -16,11 +16,13 @@ const ApprovalTab = lazy(() => import('../../../features/admin/components/approv
 const PayoutsTab = lazy(() => import('../../../features/admin/components/payouts-tab'));
 const SupportTab = lazy(() => import('../../../features/admin/components/support-tab'));
 const SettingsTab = lazy(() => import('../../../features/admin/components/settings-tab'));
+const RefundsTab = lazy(() => import('../../../features/refunds/components/admin-refunds-tab'));
 
 const TABS = [
   ['overview', 'Overview'],
   ['approval', 'Merchant Approval'],
   ['payouts', 'Payout Management'],
+  ['refunds', 'Refunds'],
   ['support', 'Customer Support'],
   ['settings', 'Settings'],
 ] as const;
@@ -90,6 +92,9 @@ function Dashboard() {
           </TabsContent>
           <TabsContent value="payouts">
             <PayoutsTab />
+          </TabsContent>
+          <TabsContent value="refunds">
+            <RefundsTab />
           </TabsContent>
           <TabsContent value="support">
             <SupportTab />

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { BarChart3, Banknote, CreditCard, Lock, MessageSquare, Repeat, Tag } from 'lucide-react';
+import { BarChart3, Banknote, CreditCard, Lock, MessageSquare, Repeat, RotateCcw, Tag } from 'lucide-react';
 import { MERCHANT_DASHBOARD_MESSAGES as D, MERCHANT_MESSAGES as M, planIncludes, type MerchantOverview } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -30,8 +30,9 @@ const MerchantInboxTab = lazy(() => import('../../../features/customer-messages/
 const DealsTab = lazy(() => import('../../../features/merchant-deals/components/deals-tab'));
 const BillingTab = lazy(() => import('../../../features/merchant-money/components/billing-tab'));
 const PayoutsTab = lazy(() => import('../../../features/merchant-money/components/payouts-tab'));
+const RefundsTab = lazy(() => import('../../../features/refunds/components/merchant-refunds-tab'));
 
-const TABS = ['analytics', 'messages', 'plans', 'deals', 'billing', 'payouts'] as const;
+const TABS = ['analytics', 'messages', 'plans', 'deals', 'refunds', 'billing', 'payouts'] as const;
 type Tab = (typeof TABS)[number];
 
 type Overview = MerchantOverview & { merchant: NonNullable<MerchantOverview['merchant']> };
@@ -152,7 +153,7 @@ function FullDashboard({ overview }: { overview: Overview }) {
       {m.subscriptionPlan === 'advertise_messaging' && <ListingBoostCard />}
       <BusinessPageCard onSwitchPlans={() => setTab('plans')} />
       <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
-        <TabsList aria-label="Dashboard sections" className="h-auto grid-flow-row grid-cols-2 gap-1 sm:grid-flow-col sm:grid-cols-none">
+        <TabsList aria-label="Dashboard sections" className="h-auto grid-flow-row grid-cols-2 gap-1 sm:grid-cols-4 lg:grid-flow-col lg:grid-cols-none">
           <TabsTrigger value="analytics" className="inline-flex items-center justify-center gap-1.5">
             <BarChart3 aria-hidden className="h-4 w-4" /> Revenue &amp; Analytics
           </TabsTrigger>
@@ -166,10 +167,14 @@ function FullDashboard({ overview }: { overview: Overview }) {
           <TabsTrigger value="deals" className="inline-flex items-center justify-center gap-1.5">
             <Tag aria-hidden className="h-4 w-4" /> My Deals
           </TabsTrigger>
+          <TabsTrigger value="refunds" className="inline-flex items-center justify-center gap-1.5">
+            <RotateCcw aria-hidden className="h-4 w-4" /> Refund requests
+          </TabsTrigger>
           <TabsTrigger value="billing" className="inline-flex items-center justify-center gap-1.5">
             <CreditCard aria-hidden className="h-4 w-4" /> Billing
           </TabsTrigger>
-          <TabsTrigger value="payouts" className="inline-flex items-center justify-center gap-1.5">
+          {/* The seventh tab: the whole last row of the phone's two columns. */}
+          <TabsTrigger value="payouts" className="col-span-2 inline-flex items-center justify-center gap-1.5 sm:col-span-1">
             <Banknote aria-hidden className="h-4 w-4" /> Payouts
           </TabsTrigger>
         </TabsList>
@@ -213,6 +218,11 @@ function FullDashboard({ overview }: { overview: Overview }) {
         <TabsContent value="payouts">
           <Suspense fallback={tabSpinner}>
             <PayoutsTab />
+          </Suspense>
+        </TabsContent>
+        <TabsContent value="refunds">
+          <Suspense fallback={tabSpinner}>
+            <RefundsTab />
           </Suspense>
         </TabsContent>
       </Tabs>

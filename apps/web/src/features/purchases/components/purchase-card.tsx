@@ -1,17 +1,19 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MapPin, Maximize2, Store } from 'lucide-react';
-import { daysLeft, formatCents, type Purchase } from '@localperks/shared';
+import { REFUND_MESSAGES_UI, daysLeft, formatCents, type Purchase } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { FallbackImage } from '../../../components/ui/fallback-image';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { daysText, formatDate, purchaseStatus, type PurchaseStatus } from '../utils/format';
+import { RefundSection } from './refund-section';
 
 const badge: Record<PurchaseStatus, { label: string; className: string }> = {
   active: { label: 'Active', className: 'bg-emerald-100 text-emerald-900 ring-emerald-300' },
   expired: { label: 'Expired', className: 'bg-slate-200 text-slate-800 ring-slate-300' },
   redeemed: { label: 'Redeemed', className: 'bg-blue-100 text-blue-900 ring-blue-300' },
+  refunded: { label: REFUND_MESSAGES_UI.voucherRefunded, className: 'bg-violet-100 text-violet-900 ring-violet-300' },
 };
 
 export function StatusBadge({ status }: { status: PurchaseStatus }) {
@@ -89,7 +91,14 @@ export function PurchaseCard({
               <dt className="text-slate-600">Expires</dt>
               <dd className="font-medium text-slate-900">{formatDate(p.expirationDate)}</dd>
             </div>
-            {status === 'redeemed' ? (
+            {status === 'refunded' ? (
+              <div>
+                <dt className="text-slate-600">Status</dt>
+                <dd className="font-medium text-violet-900">
+                  {p.refundedAt ? `Refunded on ${formatDate(p.refundedAt)}` : REFUND_MESSAGES_UI.voucherRefunded}
+                </dd>
+              </div>
+            ) : status === 'redeemed' ? (
               <div>
                 <dt className="text-slate-600">Status</dt>
                 <dd className="font-medium text-blue-900">
@@ -108,11 +117,12 @@ export function PurchaseCard({
               This voucher expired on {formatDate(p.expirationDate)} and can no longer be redeemed.
             </p>
           )}
+          <RefundSection purchase={p} />
           {actions}
         </div>
       </div>
 
-      {isUsable && (
+      {isUsable && p.qrCodeUrl && p.redemptionCode && (
         <div className="flex items-center gap-4 border-t border-slate-200 pt-4 sm:w-52 sm:shrink-0 sm:flex-col sm:items-stretch sm:border-l sm:border-t-0 sm:pl-5 sm:pt-0">
           <img
             src={p.qrCodeUrl}

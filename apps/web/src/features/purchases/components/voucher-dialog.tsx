@@ -50,7 +50,7 @@ export function VoucherDialog({ purchase, onClose }: { purchase: Purchase | null
                 <Store aria-hidden className="h-4 w-4 shrink-0" /> {purchase.merchantName} · {purchase.city}, {purchase.state}
               </DialogPrimitive.Description>
               <img
-                src={purchase.qrCodeUrl}
+                src={purchase.qrCodeUrl ?? undefined}
                 alt={`QR code for redemption code ${purchase.redemptionCode}`}
                 width={320}
                 height={320}

@@ -9,6 +9,7 @@ const statusLabel: Record<RedemptionLookup['status'], string> = {
   redeemable: 'Not redeemed yet',
   redeemed: 'Redeemed',
   expired: 'Expired',
+  refunded: 'Refunded',
 };
 
 function Details({ lookup }: { lookup: RedemptionLookup }) {
@@ -79,7 +80,13 @@ export const RedemptionResult = forwardRef<
               title: 'Already redeemed',
               text: `${REDEEM_MESSAGES.alreadyRedeemed}${lookup.redemptionDate ? ` It was redeemed on ${formatDateTime(lookup.redemptionDate)}.` : ''}`,
             }
-          : { t: tone.warn, title: 'Expired', text: `${REDEEM_MESSAGES.expired} It was valid until ${formatDate(lookup.expirationDate)}.` };
+          : lookup.status === 'refunded'
+            ? { t: tone.stop, title: 'Refunded', text: REDEEM_MESSAGES.refunded }
+            : {
+                t: tone.warn,
+                title: 'Expired',
+                text: `${REDEEM_MESSAGES.expired} It was valid until ${formatDate(lookup.expirationDate)}.`,
+              };
   const Icon = view.t.icon;
   return (
     <section aria-labelledby="redemption-result-title" className={cn('rounded-xl border-2 p-4 sm:p-6', view.t.box)}>

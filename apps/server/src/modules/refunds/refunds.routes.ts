@@ -1,0 +1,151 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminDirectRefundSchema,
+  adminPurchaseLookupQuerySchema,
+  adminPurchaseLookupSchema,
+  adminRefundDecisionSchema,
+  adminRefundRequestsPageSchema,
+  adminRefundsQuerySchema,
+  createRefundRequestSchema,
+  customerRefundRequestSchema,
+  errorResponses,
+  merchantRefundAnswerSchema,
+  merchantRefundRequestsSchema,
+  refundDecisionResultSchema,
+} from '@localperks/shared';
+import {
+  adminDecideRefund,
+  adminRefundPurchase,
+  listAdminRefundRequests,
+  listMerchantRefundRequests,
+  lookupPurchasesForAdmin,
+  merchantAcceptRefund,
+  merchantAnswerRefund,
+  requestRefund,
+} from './refunds.service';
+
+const idParams = z.object({ id: z.uuid() });
+
+/** Refunds under the Merchant Refund Policy (docs/decisions/0019-refund-flow.md): customer, merchant and admin. */
+export async function refundsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['refunds'];
+  const deps = (log: FastifyBaseLogger) => ({ ...app.deps, log });
+
+  r.post(
+    '/api/purchases/:id/refund-request',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags,
+        summary: 'Ask for a refund of one of your own unredeemed, unexpired vouchers (another customer’s is a 404)',
+        params: idParams,
+        body: createRefundRequestSchema,
+        response: { 200: customerRefundRequestSchema, ...errorResponses },
+      },
+    },
+    async (request) => requestRefund(deps(request.log), request.user!.id, request.params.id, request.body),
+  );
+
+  r.get(
+    '/api/merchant/refund-requests',
+    {
+      config: { access: 'merchant' },
+      schema: {
+        tags,
+        summary: 'The merchant’s refund requests: open ones by deadline, then the latest decided',
+        response: { 200: merchantRefundRequestsSchema, ...errorResponses },
+      },
+    },
+    async (request) => listMerchantRefundRequests(app.deps, request.user!.id),
+  );
+
+  r.post(
+    '/api/merchant/refund-requests/:id/accept',
+    {
+      config: { access: 'merchant' },
+      schema: {
+        tags,
+        summary: 'Accept a refund request of your own voucher: the voucher is refunded (another merchant’s is a 404)',
+        params: idParams,
+        response: { 200: refundDecisionResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => merchantAcceptRefund(deps(request.log), request.user!.id, request.params.id),
+  );
+
+  r.post(
+    '/api/merchant/refund-requests/:id/answer',
+    {
+      config: { access: 'merchant' },
+      schema: {
+        tags,
+        summary: 'Answer a refund request with a message for the admins, who decide',
+        params: idParams,
+        body: merchantRefundAnswerSchema,
+        response: { 200: refundDecisionResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => merchantAnswerRefund(deps(request.log), request.user!.id, request.params.id, request.body.message),
+  );
+
+  r.get(
+    '/api/admin/refund-requests',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'The Refunds queue, filtered by state (open by default)',
+        querystring: adminRefundsQuerySchema,
+        response: { 200: adminRefundRequestsPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => listAdminRefundRequests(app.deps, request.query.status, request.query.page),
+  );
+
+  r.post(
+    '/api/admin/refund-requests/:id/decision',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Refund or decline a request, with the decision text (required)',
+        params: idParams,
+        body: adminRefundDecisionSchema,
+        response: { 200: refundDecisionResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => adminDecideRefund(deps(request.log), request.user!.id, request.params.id, request.body),
+  );
+
+  r.get(
+    '/api/admin/purchases',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Find purchases by customer e-mail or by voucher code',
+        querystring: adminPurchaseLookupQuerySchema,
+        response: { 200: adminPurchaseLookupSchema, ...errorResponses },
+      },
+    },
+    async (request) => lookupPurchasesForAdmin(app.deps, request.query.q),
+  );
+
+  r.post(
+    '/api/admin/purchases/:id/refund',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Refund a purchase directly (its price plus its tax share), with the decision text',
+        params: idParams,
+        body: adminDirectRefundSchema,
+        response: { 200: refundDecisionResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => adminRefundPurchase(deps(request.log), request.user!.id, request.params.id, request.body.decisionText),
+  );
+}
