@@ -23,7 +23,6 @@ export function payoutStatus(p: { isPaid: boolean; payoutDate: string }, today: 
 
 export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = { scheduled: 'Scheduled', paid: 'Paid', overdue: 'Overdue' };
 
-
 /** What a charge pays for, in one line (the charge list, the receipt and its e-mail). */
 export function chargeDescription(c: { kind: MerchantChargeKind; boostDays: number | null; dealTitle: string | null }): string {
   if (c.kind === 'subscription') return 'Advertise + Messaging plan (monthly)';

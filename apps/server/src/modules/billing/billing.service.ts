@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm'
 import { BOOST_MESSAGES, CHECKOUT_SESSION_TTL_MS, addMonth, chargeDescription, formatCents } from '@localperks/shared';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../lib/deps';
-import { deals, merchantCharges, merchants, notifications, users, webhookEvents } from '../../db/schema';
+import { deals, merchantCharges, merchants, users, webhookEvents } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { AppError } from '../../lib/errors';
 import type { ProviderEvent } from '../../payments/provider';

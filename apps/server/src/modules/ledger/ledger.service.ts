@@ -1,5 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { DISPUTE_FEE_CENTS, allocateCents, payoutPeriodFor, payoutPeriodWindow, type LedgerEntryKind, type MerchantChargeKind } from '@localperks/shared';
+import {
+  DISPUTE_FEE_CENTS,
+  allocateCents,
+  payoutPeriodFor,
+  payoutPeriodWindow,
+  type LedgerEntryKind,
+  type MerchantChargeKind,
+} from '@localperks/shared';
 import type { Tx } from '../../db/client';
 import { ledgerEntries, merchantPayouts, purchases } from '../../db/schema';
 import { AppError } from '../../lib/errors';

@@ -30,7 +30,8 @@ export async function purchasesRoutes(app: FastifyInstance) {
         response: { 200: purchasesPageSchema, ...errorResponses },
       },
     },
-    async (request) => listPurchases(app.db, app.config.appUrl, request.user!.id, request.query, app.storage.publicUrl, app.deps.clock.now()),
+    async (request) =>
+      listPurchases(app.db, app.config.appUrl, request.user!.id, request.query, app.storage.publicUrl, app.deps.clock.now()),
   );
 
   r.get(

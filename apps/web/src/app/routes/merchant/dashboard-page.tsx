@@ -153,7 +153,10 @@ function FullDashboard({ overview }: { overview: Overview }) {
       {m.subscriptionPlan === 'advertise_messaging' && <ListingBoostCard />}
       <BusinessPageCard onSwitchPlans={() => setTab('plans')} />
       <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
-        <TabsList aria-label="Dashboard sections" className="h-auto grid-flow-row grid-cols-2 gap-1 sm:grid-cols-4 lg:grid-flow-col lg:grid-cols-none">
+        <TabsList
+          aria-label="Dashboard sections"
+          className="h-auto grid-flow-row grid-cols-2 gap-1 sm:grid-cols-4 lg:grid-flow-col lg:grid-cols-none"
+        >
           <TabsTrigger value="analytics" className="inline-flex items-center justify-center gap-1.5">
             <BarChart3 aria-hidden className="h-4 w-4" /> Revenue &amp; Analytics
           </TabsTrigger>
