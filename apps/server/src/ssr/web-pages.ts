@@ -4,7 +4,8 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { browseQuerySchema, type DealDetail, type PublicPageSource, type ServerEntry, type ServerRender } from '@localperks/shared';
 import { headForDeal, headForPath, injectHead } from '../lib/html-head';
-import { getDeal, homeSections, listDeals } from '../modules/deals/deals.service';
+import { getDeal, listDeals } from '../modules/deals/deals.service';
+import { homePageData } from '../modules/deals/home.service';
 import { earlyHintLinks, entryAssets, injectPreloads, sendHtml, type EntryAssets } from '../lib/web-page';
 import type { ImageSlot } from '@localperks/shared';
 import { canonicalUrl, dealJsonLd } from './seo';
@@ -53,13 +54,13 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
    */
   const sourceFor = (shown: Shown): PublicPageSource => ({
     home: async () => {
-      const home = await homeSections(app.db, imageUrl);
+      const home = await homePageData(app.deps);
       const first = home.featured[0]?.imageUrl;
       if (first) shown.lcpImage ??= { url: first, slot: 'card' };
       return home;
     },
     browse: async (query) => {
-      const result = await listDeals(app.db, browseQuerySchema.parse(query), imageUrl);
+      const result = await listDeals(app.db, browseQuerySchema.parse(query), imageUrl, app.deps.clock.now());
       const first = result.deals[0]?.imageUrl;
       if (first) shown.lcpImage ??= { url: first, slot: 'card' };
       return result;

@@ -19,7 +19,8 @@ import { merchantLeads } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { composeMail } from '../../mail/mailer';
-import { getDeal, homeSections, listDeals } from './deals.service';
+import { getDeal, listDeals } from './deals.service';
+import { homePageData } from './home.service';
 
 const LEAD_MAILS = {
   free: {
@@ -77,7 +78,7 @@ export async function dealsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const body = await browseCache.get(
         JSON.stringify(request.query),
-        json(browseResultSchema, () => listDeals(app.db, request.query, app.storage.publicUrl)),
+        json(browseResultSchema, () => listDeals(app.db, request.query, app.storage.publicUrl, app.deps.clock.now())),
       );
       if (app.config.BROWSE_CACHE_MS > 0) {
         if (answeredUrls.size >= 1000) answeredUrls.clear();
@@ -109,7 +110,11 @@ export async function dealsRoutes(app: FastifyInstance) {
     '/api/home',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Featured and boosted deals for the home page', response: { 200: homeDataSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Featured and boosted deals, and featured (boosted) businesses, for the home page',
+        response: { 200: homeDataSchema, ...errorResponses },
+      },
     },
     async (request, reply) =>
       sendEncoded(
@@ -117,7 +122,7 @@ export async function dealsRoutes(app: FastifyInstance) {
         reply.type('application/json; charset=utf-8'),
         await homeCache.get(
           'home',
-          json(homeDataSchema, () => homeSections(app.db, app.storage.publicUrl)),
+          json(homeDataSchema, () => homePageData(app.deps)),
         ),
       ),
   );

@@ -1,0 +1,19 @@
+import type { PlanId } from '../constants';
+
+/**
+ * The enhanced business profile (logo, cover, hours, highlights: merchant-admin.md §9 Plans, DESIGN.md
+ * decision 13): Deals + Messaging, or Advertise + Messaging while its subscription is paid and current.
+ * Derived from the plan wherever it is shown, never stored.
+ */
+export function hasEnhancedProfile(m: { subscriptionPlan: PlanId; hasSubscription: boolean }): boolean {
+  return m.subscriptionPlan === 'deals_messaging' || (m.subscriptionPlan === 'advertise_messaging' && m.hasSubscription);
+}
+
+/** The start of a text for a card: at most `max` characters, cut at a word, with an ellipsis when cut. */
+export function excerpt(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > max / 2 ? cut.slice(0, atWord) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+}
