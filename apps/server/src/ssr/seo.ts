@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { SERVER_RENDER_TIME_ZONE, errorResponses, type DealDetail } from '@localperks/shared';
-import { deals } from '../db/schema';
+import { deals, merchants } from '../db/schema';
 import { visibleNow } from '../modules/deals/deals.service';
 
 /*
@@ -15,6 +15,7 @@ export const STATIC_PUBLIC_PAGES = [
   '/',
   '/deals',
   '/perkboost',
+  '/businesses',
   '/about',
   '/contact',
   '/privacy',
@@ -134,11 +135,21 @@ export async function seoRoutes(app: FastifyInstance) {
       const live = await app.db
         .select({ id: deals.id, updatedAt: deals.updatedAt })
         .from(deals)
-        .where(visibleNow(new Date()))
+        .where(visibleNow(app.deps.clock.now()))
         .orderBy(asc(deals.createdAt), asc(deals.id))
-        .limit(SITEMAP_MAX_URLS - STATIC_PUBLIC_PAGES.length);
+        .limit(SITEMAP_MAX_URLS - STATIC_PUBLIC_PAGES.length - 1000);
+      // The business directory of every place with an approved business (its canonical address: state, then city).
+      const places = await app.db
+        .selectDistinct({ state: merchants.state, city: merchants.city })
+        .from(merchants)
+        .where(eq(merchants.approved, true))
+        .orderBy(asc(merchants.state), asc(merchants.city))
+        .limit(1000);
       const entries = [
         ...STATIC_PUBLIC_PAGES.map((p) => `<url><loc>${xmlEscape(canonicalUrl(p, appUrl))}</loc></url>`),
+        ...places.map(
+          (p) => `<url><loc>${xmlEscape(`${appUrl}/businesses?${new URLSearchParams({ state: p.state, city: p.city }).toString()}`)}</loc></url>`,
+        ),
         ...live.map((d) => `<url><loc>${xmlEscape(`${appUrl}/deals/${d.id}`)}</loc><lastmod>${d.updatedAt.toISOString()}</lastmod></url>`),
       ];
       const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;

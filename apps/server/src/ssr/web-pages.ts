@@ -2,10 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { browseQuerySchema, type DealDetail, type PublicPageSource, type ServerEntry, type ServerRender } from '@localperks/shared';
-import { headForDeal, headForPath, injectHead } from '../lib/html-head';
+import {
+  browseQuerySchema,
+  businessSearchQuerySchema,
+  paths,
+  type DealDetail,
+  type PublicPageSource,
+  type ServerEntry,
+  type ServerRender,
+} from '@localperks/shared';
+import { headForBusinesses, headForDeal, headForPath, injectHead, type HeadInfo } from '../lib/html-head';
 import { getDeal, listDeals } from '../modules/deals/deals.service';
 import { homePageData } from '../modules/deals/home.service';
+import { searchBusinesses } from '../modules/businesses/business-search.service';
 import { earlyHintLinks, entryAssets, injectPreloads, sendHtml, type EntryAssets } from '../lib/web-page';
 import type { ImageSlot } from '@localperks/shared';
 import { canonicalUrl, dealJsonLd } from './seo';
@@ -65,6 +74,7 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
       if (first) shown.lcpImage ??= { url: first, slot: 'card' };
       return result;
     },
+    businesses: (query) => searchBusinesses(app.deps, businessSearchQuerySchema.parse(query)),
     deal: async (id) => {
       shown.deal = UUID.test(id) ? await getDeal(app.db, id.toLowerCase(), imageUrl) : null;
       const main = shown.deal ? (shown.deal.images[0] ?? shown.deal.imageUrl) : null;
@@ -72,6 +82,17 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
       return shown.deal;
     },
   });
+
+  /** A /businesses address's head: its place and page, read as the API reads them (a bad value reads as unset). */
+  const businessesHead = (url: string): HeadInfo => {
+    const params = new URL(url, appUrl).searchParams;
+    const parsed = businessSearchQuerySchema.safeParse({
+      state: params.get('state') ?? undefined,
+      city: params.get('city') ?? undefined,
+      page: params.get('page') ?? undefined,
+    });
+    return headForBusinesses(parsed.success ? parsed.data : { page: 1 }, appUrl);
+  };
 
   return async function sendWebPage(request: FastifyRequest, reply: FastifyReply) {
     assets ??= entryAssets(template());
@@ -93,13 +114,18 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
 
     const dealId = pathname.match(DEAL_PATH)?.[1];
     const deal = shown.deal ?? (dealId ? await getDeal(app.db, dealId.toLowerCase(), imageUrl).catch(() => null) : null);
-    const head = deal ? headForDeal(deal, appUrl) : headForPath(pathname, appUrl);
+    const head = deal
+      ? headForDeal(deal, appUrl)
+      : pathname === paths.businesses
+        ? businessesHead(request.url)
+        : headForPath(pathname, appUrl);
     let html = head ? injectHead(template(), head) : template();
 
     // Replacer functions throughout: a replacement string would expand `$&`, `$'`… found in a deal's text.
     if (rendered.kind === 'page' && html.includes(ROOT)) {
       const page = rendered;
-      const seo = [`<link rel="canonical" href="${escapeAttr(canonicalUrl(pathname, appUrl))}" />`];
+      const canonical = pathname === paths.businesses && head ? head.url : canonicalUrl(pathname, appUrl);
+      const seo = [`<link rel="canonical" href="${escapeAttr(canonical)}" />`];
       if (deal) seo.push(dealJsonLd(deal, appUrl));
       html = html
         .replace('</head>', () => `${[...seo, page.head].join('\n    ')}\n  </head>`)

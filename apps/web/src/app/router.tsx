@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
       // The canonical deal address is /deals/:id (DESIGN.md decision 1); the server answers this one with a 301.
       { path: paths.dealLegacy(':id'), loader: ({ params }) => redirect(paths.deal(params.id ?? ''), 301), HydrateFallback: () => null },
       { id: 'perkboost', path: paths.perkboost, lazy: page(() => import('./routes/public/perkboost-page')) },
+      { id: 'businesses', path: paths.businesses, lazy: page(() => import('./routes/public/business-directory-page')) },
       { path: paths.favorites, lazy: page(() => import('./routes/customer/favorites-page')) },
       { path: paths.cart, lazy: page(() => import('./routes/customer/cart-page')) },
       { path: paths.auth, lazy: page(() => import('./routes/auth/auth-page')) },

@@ -1,4 +1,4 @@
-import type { PlanId } from '../constants';
+import { US_STATE_NAMES, type PlanId, type UsStateCode } from '../constants';
 
 /**
  * The enhanced business profile (logo, cover, hours, highlights: merchant-admin.md §9 Plans, DESIGN.md
@@ -16,4 +16,13 @@ export function excerpt(text: string, max: number): string {
   const cut = flat.slice(0, max - 1);
   const atWord = cut.lastIndexOf(' ');
   return `${(atWord > max / 2 ? cut.slice(0, atWord) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
+/**
+ * The heading of a /businesses page, also its title on the server: "Businesses in Chicago, IL",
+ * "Businesses in Texas" (a state alone), or "Local Businesses" (everywhere).
+ */
+export function businessesHeading({ state, city }: { state: string | null; city: string | null }): string {
+  if (!state) return 'Local Businesses';
+  return `Businesses in ${city ? `${city}, ${state}` : (US_STATE_NAMES[state as UsStateCode] ?? state)}`;
 }

@@ -1,4 +1,5 @@
 import type { BrowseResult, DealDetail, HomeData } from '../schemas/responses/deals';
+import type { BusinessSearchResult } from '../schemas/responses/business-search';
 
 /*
  * The contract between the server and the web app's server entry (apps/web/src/entry-server.tsx),
@@ -19,6 +20,8 @@ export interface PublicPageSource {
   browse(query: Record<string, string>): Promise<BrowseResult>;
   /** What GET /api/deals/:id answers; null when the deal does not exist or is not shown. */
   deal(id: string): Promise<DealDetail | null>;
+  /** What GET /api/businesses answers for these query parameters (validated the same way). */
+  businesses(query: Record<string, string>): Promise<BusinessSearchResult>;
 }
 
 export type ServerRender =
