@@ -10,7 +10,7 @@ import { cn } from '../../../lib/cn';
  */
 export function BusinessCard({ business, compact = false }: { business: BusinessListing; compact?: boolean }) {
   return (
-    <article className="relative flex h-full gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-shadow hover:shadow-md">
+    <div className="relative flex h-full gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-shadow hover:shadow-md">
       <div className="flex h-12 w-12 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-brand-50 text-brand-800">
         {business.logoUrl ? (
           // Decorative: the name beside it says whose logo it is.
@@ -51,7 +51,7 @@ export function BusinessCard({ business, compact = false }: { business: Business
           {business.liveDealCount > 0 ? `${plural(business.liveDealCount, 'live deal')}` : 'No live deals right now'}
         </p>
       </div>
-    </article>
+    </div>
   );
 }
 
