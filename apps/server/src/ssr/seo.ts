@@ -148,7 +148,8 @@ export async function seoRoutes(app: FastifyInstance) {
       const entries = [
         ...STATIC_PUBLIC_PAGES.map((p) => `<url><loc>${xmlEscape(canonicalUrl(p, appUrl))}</loc></url>`),
         ...places.map(
-          (p) => `<url><loc>${xmlEscape(`${appUrl}/businesses?${new URLSearchParams({ state: p.state, city: p.city }).toString()}`)}</loc></url>`,
+          (p) =>
+            `<url><loc>${xmlEscape(`${appUrl}/businesses?${new URLSearchParams({ state: p.state, city: p.city }).toString()}`)}</loc></url>`,
         ),
         ...live.map((d) => `<url><loc>${xmlEscape(`${appUrl}/deals/${d.id}`)}</loc><lastmod>${d.updatedAt.toISOString()}</lastmod></url>`),
       ];
