@@ -31,7 +31,7 @@ type NewPage = (opts?: PageOptions) => Promise<{ page: Page; context: BrowserCon
 
 /** The pages the server renders and the browser hydrates (docs/decisions/0014-react-ssr.md). */
 const PUBLIC_PAGE =
-  /^\/(?:deals(?:\/[^/]+)?|businesses\/[^/]+|perkboost|perkboost-info|about|contact|privacy|terms|company\/[^/]+|merchant\/(?:faq|pricing|success-stories))?$/;
+  /^\/(?:deals(?:\/[^/]+)?|businesses(?:\/[^/]+)?|perkboost|perkboost-info|about|contact|privacy|terms|company\/[^/]+|merchant\/(?:faq|pricing|success-stories))?$/;
 const HYDRATION_WARNING = /Hydration failed|did not match|A tree hydrated but some attributes/;
 /** The browser's own line for an HTTP error answer (an unknown deal's 404): not an error of the app. */
 const HTTP_STATUS_LINE = /^Failed to load resource: the server responded with a status of 4\d\d/;

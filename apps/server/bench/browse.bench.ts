@@ -28,6 +28,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const SCENARIOS: [string, string][] = [
   ['default (newest, boosted first)', ''],
   ['search "spa"', 'search=spa'],
+  ['search a business name', 'search=bench7%40bench'],
   ['category + city', 'category=4&state=TX&city=Austin'],
   ['sort price-low', 'sort=price-low'],
   ['sort price-high', 'sort=price-high'],

@@ -33,6 +33,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './modules/auth/auth.service';
 import { accountRoutes } from './modules/account/account.routes';
 import { dealsRoutes } from './modules/deals/deals.routes';
+import { businessSearchRoutes } from './modules/businesses/business-search.routes';
 import { perkboostRoutes } from './modules/perkboost/perkboost.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import { EventHub } from './lib/events';
@@ -263,6 +264,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(supportRoutes);
   await app.register(accountRoutes);
   await app.register(dealsRoutes);
+  await app.register(businessSearchRoutes);
   await app.register(perkboostRoutes);
   await app.register(favoritesRoutes);
   await app.register(checkoutRoutes);

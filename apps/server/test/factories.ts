@@ -56,7 +56,6 @@ export async function createDeal(db: Db, merchantId: string, o: DealOverrides = 
       dealPriceCents: price,
       discountPercentage: discountPercent(original, price),
       expirationDate: new Date(Date.now() + 30 * DAY_MS),
-      searchText: `${title} ${description}`.toLowerCase(),
       ...o,
     })
     .returning();

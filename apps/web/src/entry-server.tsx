@@ -4,7 +4,15 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import { ANY_LOCATION, paths, readBrowseUrl, type PublicPageSource, type ServerEntry, type ServerRender } from '@localperks/shared';
+import {
+  ANY_LOCATION,
+  SEARCH_BUSINESS_GROUP_SIZE,
+  paths,
+  readBrowseUrl,
+  type PublicPageSource,
+  type ServerEntry,
+  type ServerRender,
+} from '@localperks/shared';
 import { AppRoot } from './app/app-root';
 import { routes } from './app/router';
 import {
@@ -18,6 +26,7 @@ import {
 } from './features/deals/api';
 import { perkboostBrowseParams, perkboostDealsQuery } from './features/perkboost/api';
 import { businessQuery } from './features/businesses/api';
+import { businessSearchParams, businessSearchQuery, readBusinessesUrl, type BusinessFilters } from './features/business-search/api';
 import { createQueryClient } from './lib/query-client';
 import { SSR_STATE_ELEMENT_ID, serializeSsrState } from './lib/ssr-state';
 
@@ -42,6 +51,11 @@ async function prefetchBrowse({ qc, source }: PageRequest, filters: BrowseFilter
   qc.setQueryData(browseQuery(filters).queryKey, { pages: [result], pageParams: [1] });
 }
 
+async function prefetchBusinesses({ qc, source }: PageRequest, filters: BusinessFilters) {
+  const result = await source.businesses(Object.fromEntries(businessSearchParams(filters)));
+  qc.setQueryData(businessSearchQuery(filters).queryKey, result);
+}
+
 const noData: Prefetch = async () => {};
 
 /**
@@ -54,7 +68,16 @@ const SERVER_RENDERED: Record<string, Prefetch> = {
     const [home] = await Promise.all([r.source.home(), prefetchBrowse(r, homeCategoryFilters(null, ANY_LOCATION))]);
     r.qc.setQueryData(homeQuery.queryKey, home);
   },
-  deals: (r) => prefetchBrowse(r, browseFiltersOf(readBrowseUrl(r.url.searchParams), ANY_LOCATION)),
+  deals: async (r) => {
+    const filters = browseFiltersOf(readBrowseUrl(r.url.searchParams), ANY_LOCATION);
+    // A search shows the businesses it matches above the deals (SearchBusinessesGroup, same filters).
+    const { search, state = null, city = null } = filters;
+    await Promise.all([
+      prefetchBrowse(r, filters),
+      search ? prefetchBusinesses(r, { search, state, city, pageSize: SEARCH_BUSINESS_GROUP_SIZE }) : null,
+    ]);
+  },
+  businesses: (r) => prefetchBusinesses(r, readBusinessesUrl(r.url.searchParams)),
   deal: async (r) => {
     const id = r.params.id ?? '';
     const deal = await r.source.deal(id);

@@ -62,6 +62,11 @@ export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 /** Browse pages: the default and the largest page size. */
 export const BROWSE_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 48;
+/** Business search and the /businesses directory: results per page; home's "Featured businesses" row. */
+export const BUSINESS_PAGE_SIZE = 24;
+export const HOME_FEATURED_BUSINESSES = 6;
+/** The Businesses group above the deal results of a search. */
+export const SEARCH_BUSINESS_GROUP_SIZE = 4;
 
 export const SORT_OPTIONS = ['newest', 'price-low', 'price-high', 'discount'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];

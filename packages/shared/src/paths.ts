@@ -9,6 +9,8 @@ export const paths = {
   /** The older deal address (standard cards link to it); it redirects to `deal`. */
   dealLegacy: (id: string) => `/deal/${id}`,
   perkboost: '/perkboost',
+  /** The business directory: `?search=`, `?state=`, `?city=`, `?page=`. */
+  businesses: '/businesses',
   /** A business page (DESIGN.md 13). */
   business: (slug: string) => `/businesses/${slug}`,
   perkboostInfo: '/perkboost-info',

@@ -1,4 +1,4 @@
-import { formatPercent, formatPrice, paths, planById, type BusinessPage, type DealDetail } from '@localperks/shared';
+import { businessesHeading, formatPercent, formatPrice, paths, planById, type BusinessPage, type DealDetail } from '@localperks/shared';
 import { escapeHtml } from './escape-html';
 
 export interface HeadInfo {
@@ -42,6 +42,28 @@ const STATIC_HEADS: Record<string, Omit<HeadInfo, 'url'>> = {
 export function headForPath(pathname: string, appUrl: string): HeadInfo | null {
   const h = STATIC_HEADS[pathname];
   return h ? { ...h, url: `${appUrl}${pathname}` } : null;
+}
+
+/**
+ * A /businesses page: its place in the title, and as its canonical address the directory of that place
+ * and page (a search's results are that directory's, not a page of their own).
+ */
+export function headForBusinesses(f: { state?: string; city?: string; page: number }, appUrl: string): HeadInfo {
+  const state = f.state ?? null;
+  const city = state ? (f.city ?? null) : null;
+  const heading = businessesHeading({ state, city });
+  const query = new URLSearchParams();
+  if (state) query.set('state', state);
+  if (city) query.set('city', city);
+  if (f.page > 1) query.set('page', String(f.page));
+  const qs = query.toString();
+  return {
+    title: `${heading} | LocalPerks`,
+    description: state
+      ? `Restaurants, shops, studios and services ${heading.replace(/^Businesses /, '')} on LocalPerks, with their live deals.`
+      : 'Find local restaurants, shops, studios and services on LocalPerks, with their live deals.',
+    url: `${appUrl}${paths.businesses}${qs ? `?${qs}` : ''}`,
+  };
 }
 
 export function headForDeal(deal: DealDetail, appUrl: string): HeadInfo {

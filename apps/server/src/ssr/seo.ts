@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { SERVER_RENDER_TIME_ZONE, WEEKDAY_NAMES, errorResponses, paths, type BusinessPage, type DealDetail } from '@localperks/shared';
-import { deals } from '../db/schema';
+import { deals, merchants } from '../db/schema';
 import { visibleNow } from '../modules/deals/deals.service';
 import { listedBusinesses } from '../modules/businesses/businesses.service';
 
@@ -16,6 +16,7 @@ export const STATIC_PUBLIC_PAGES = [
   '/',
   '/deals',
   '/perkboost',
+  '/businesses',
   '/about',
   '/contact',
   '/privacy',
@@ -169,13 +170,27 @@ export async function seoRoutes(app: FastifyInstance) {
       const live = await app.db
         .select({ id: deals.id, updatedAt: deals.updatedAt })
         .from(deals)
-        .where(visibleNow(new Date()))
+        .where(visibleNow(app.deps.clock.now()))
         .orderBy(asc(deals.createdAt), asc(deals.id))
-        .limit(SITEMAP_MAX_URLS - STATIC_PUBLIC_PAGES.length);
-      // Business pages of approved merchants, in what room the deals leave.
-      const businesses = await listedBusinesses(app.db, Math.max(0, SITEMAP_MAX_URLS - STATIC_PUBLIC_PAGES.length - live.length));
+        .limit(SITEMAP_MAX_URLS - STATIC_PUBLIC_PAGES.length - 1000);
+      // The business directory of every place with an approved business (its canonical address: state, then city).
+      const places = await app.db
+        .selectDistinct({ state: merchants.state, city: merchants.city })
+        .from(merchants)
+        .where(eq(merchants.approved, true))
+        .orderBy(asc(merchants.state), asc(merchants.city))
+        .limit(1000);
+      // Business pages of approved merchants, in what room the deals and places leave.
+      const businesses = await listedBusinesses(
+        app.db,
+        Math.max(0, SITEMAP_MAX_URLS - STATIC_PUBLIC_PAGES.length - live.length - places.length),
+      );
       const entries = [
         ...STATIC_PUBLIC_PAGES.map((p) => `<url><loc>${xmlEscape(canonicalUrl(p, appUrl))}</loc></url>`),
+        ...places.map(
+          (p) =>
+            `<url><loc>${xmlEscape(`${appUrl}/businesses?${new URLSearchParams({ state: p.state, city: p.city }).toString()}`)}</loc></url>`,
+        ),
         ...businesses.map(
           (b) => `<url><loc>${xmlEscape(`${appUrl}${paths.business(b.slug)}`)}</loc><lastmod>${b.updatedAt.toISOString()}</lastmod></url>`,
         ),

@@ -5,13 +5,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   browseQuerySchema,
   type BusinessPage,
+  businessSearchQuerySchema,
+  paths,
   type DealDetail,
   type PublicPageSource,
   type ServerEntry,
   type ServerRender,
 } from '@localperks/shared';
-import { headForBusiness, headForDeal, headForPath, injectHead } from '../lib/html-head';
-import { getDeal, homeSections, listDeals } from '../modules/deals/deals.service';
+import { headForBusiness, headForBusinesses, headForDeal, headForPath, injectHead, type HeadInfo } from '../lib/html-head';
+import { getDeal, listDeals } from '../modules/deals/deals.service';
+import { homePageData } from '../modules/deals/home.service';
+import { searchBusinesses } from '../modules/businesses/business-search.service';
 import { countDealVisit, isCountedVisitor, userOfSessionToken } from '../modules/boosts/boosts.service';
 import { SESSION_COOKIE } from '../plugins/session';
 import { getBusinessPage } from '../modules/businesses/businesses.service';
@@ -65,17 +69,18 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
   const now = () => app.deps.clock.now();
   const sourceFor = (shown: Shown): PublicPageSource => ({
     home: async () => {
-      const home = await homeSections(app.db, imageUrl, now());
+      const home = await homePageData(app.deps);
       const first = home.featured[0]?.imageUrl;
       if (first) shown.lcpImage ??= { url: first, slot: 'card' };
       return home;
     },
     browse: async (query) => {
-      const result = await listDeals(app.db, browseQuerySchema.parse(query), imageUrl, now());
+      const result = await listDeals(app.db, browseQuerySchema.parse(query), imageUrl, app.deps.clock.now());
       const first = result.deals[0]?.imageUrl;
       if (first) shown.lcpImage ??= { url: first, slot: 'card' };
       return result;
     },
+    businesses: (query) => searchBusinesses(app.deps, businessSearchQuerySchema.parse(query)),
     deal: async (id) => {
       shown.deal = UUID.test(id) ? await getDeal(app.db, id.toLowerCase(), imageUrl, now()) : null;
       const main = shown.deal ? (shown.deal.images[0] ?? shown.deal.imageUrl) : null;
@@ -91,6 +96,17 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
       return page;
     },
   });
+
+  /** A /businesses address's head: its place and page, read as the API reads them (a bad value reads as unset). */
+  const businessesHead = (url: string): HeadInfo => {
+    const params = new URL(url, appUrl).searchParams;
+    const parsed = businessSearchQuerySchema.safeParse({
+      state: params.get('state') ?? undefined,
+      city: params.get('city') ?? undefined,
+      page: params.get('page') ?? undefined,
+    });
+    return headForBusinesses(parsed.success ? parsed.data : { page: 1 }, appUrl);
+  };
 
   return async function sendWebPage(request: FastifyRequest, reply: FastifyReply) {
     assets ??= entryAssets(template());
@@ -124,13 +140,20 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
     const dealId = pathname.match(DEAL_PATH)?.[1];
     const deal = shown.deal ?? (dealId ? await getDeal(app.db, dealId.toLowerCase(), imageUrl).catch(() => null) : null);
     const business = rendered.kind === 'page' ? shown.business : null;
-    const head = deal ? headForDeal(deal, appUrl) : business ? headForBusiness(business, appUrl) : headForPath(pathname, appUrl);
+    const head = deal
+      ? headForDeal(deal, appUrl)
+      : business
+        ? headForBusiness(business, appUrl)
+        : pathname === paths.businesses
+          ? businessesHead(request.url)
+          : headForPath(pathname, appUrl);
     let html = head ? injectHead(template(), head) : template();
 
     // Replacer functions throughout: a replacement string would expand `$&`, `$'`… found in a deal's text.
     if (rendered.kind === 'page' && html.includes(ROOT)) {
       const page = rendered;
-      const seo = [`<link rel="canonical" href="${escapeAttr(canonicalUrl(pathname, appUrl))}" />`];
+      const canonical = pathname === paths.businesses && head ? head.url : canonicalUrl(pathname, appUrl);
+      const seo = [`<link rel="canonical" href="${escapeAttr(canonical)}" />`];
       if (deal) seo.push(dealJsonLd(deal, appUrl));
       if (business) seo.push(businessJsonLd(business, appUrl));
       html = html

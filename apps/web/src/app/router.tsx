@@ -26,6 +26,7 @@ export const routes: RouteObject[] = [
       { path: paths.dealLegacy(':id'), loader: ({ params }) => redirect(paths.deal(params.id ?? ''), 301), HydrateFallback: () => null },
       { id: 'business', path: paths.business(':slug'), lazy: page(() => import('./routes/public/business-page')) },
       { id: 'perkboost', path: paths.perkboost, lazy: page(() => import('./routes/public/perkboost-page')) },
+      { id: 'businesses', path: paths.businesses, lazy: page(() => import('./routes/public/business-directory-page')) },
       { path: paths.favorites, lazy: page(() => import('./routes/customer/favorites-page')) },
       { path: paths.cart, lazy: page(() => import('./routes/customer/cart-page')) },
       { path: paths.auth, lazy: page(() => import('./routes/auth/auth-page')) },

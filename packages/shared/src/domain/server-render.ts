@@ -1,5 +1,6 @@
 import type { BusinessPageResponse } from '../schemas/responses/business-profile';
 import type { BrowseResult, DealDetail, HomeData } from '../schemas/responses/deals';
+import type { BusinessSearchResult } from '../schemas/responses/business-search';
 
 /*
  * The contract between the server and the web app's server entry (apps/web/src/entry-server.tsx),
@@ -22,6 +23,8 @@ export interface PublicPageSource {
   deal(id: string): Promise<DealDetail | null>;
   /** What GET /api/businesses/:slug answers (the business, or the slug it moved to); null when it is not shown. */
   business(slug: string): Promise<BusinessPageResponse | null>;
+  /** What GET /api/businesses answers for these query parameters (validated the same way). */
+  businesses(query: Record<string, string>): Promise<BusinessSearchResult>;
 }
 
 export type ServerRender =

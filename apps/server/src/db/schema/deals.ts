@@ -50,6 +50,9 @@ export const merchants = pgTable(
     uniqueIndex('merchants_slug_key').on(t.slug),
     index('merchants_place_idx').on(t.state, t.city),
     index('merchants_name_trgm_idx').using('gin', sql`lower(${t.businessName}) gin_trgm_ops`),
+    // Business search matches descriptions too; home's "Featured businesses" reads the running boosts.
+    index('merchants_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
+    index('merchants_listing_boost_idx').on(t.listingBoostedUntil),
   ],
 );
 
@@ -138,6 +141,11 @@ export const deals = pgTable(
     boostStartedAt: timestamp('boost_started_at', { withTimezone: true }),
     unlockedAt: timestamp('unlocked_at', { withTimezone: true }),
     moderationReason: text('moderation_reason'),
+    /**
+     * What deal search matches, lower-case: title, description and the business's name. Set by the
+     * database (triggers `deals_search_text` and `merchants_deal_search_text`, migration 0020) on every
+     * write of the deal and when its business is renamed; whatever the application writes is replaced.
+     */
     searchText: text('search_text').notNull().default(''),
     /**
      * Until when customers may see the deal (null: never). Derived by the database so that the

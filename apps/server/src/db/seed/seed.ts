@@ -141,7 +141,6 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
         currentVotes: isBoost ? d.currentVotes! : 0,
         votingEndDate: isBoost ? new Date(now + d.votingEndsInDays! * DAY_MS) : null,
         boostDays: isBoost ? 14 : null,
-        searchText: `${d.title} ${d.description}`.toLowerCase(),
         createdAt: new Date(now - d.createdDaysAgo * DAY_MS - index * 60_000),
       };
     });

@@ -19,7 +19,8 @@ import { merchantLeads } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { composeMail } from '../../mail/mailer';
-import { getDeal, homeSections, listDeals } from './deals.service';
+import { getDeal, listDeals } from './deals.service';
+import { homePageData } from './home.service';
 import { countDealVisit, isCountedVisitor } from '../boosts/boosts.service';
 
 const LEAD_MAILS = {
@@ -128,7 +129,11 @@ export async function dealsRoutes(app: FastifyInstance) {
     '/api/home',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Featured and boosted deals for the home page', response: { 200: homeDataSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Featured and boosted deals, and featured (boosted) businesses, for the home page',
+        response: { 200: homeDataSchema, ...errorResponses },
+      },
     },
     async (request, reply) =>
       sendEncoded(
@@ -136,7 +141,7 @@ export async function dealsRoutes(app: FastifyInstance) {
         reply.type('application/json; charset=utf-8'),
         await homeCache.get(
           'home',
-          json(homeDataSchema, () => homeSections(app.db, app.storage.publicUrl, app.deps.clock.now())),
+          json(homeDataSchema, () => homePageData(app.deps)),
         ),
       ),
   );

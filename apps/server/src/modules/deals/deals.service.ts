@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   HOME_BOOSTED_DEALS,
   HOME_FEATURED_DEALS,
@@ -74,7 +74,16 @@ export function visibleNow(now: Date): SQL {
 /** Counting stops here: beyond it the page says "1,000+" and the query stays fast on any catalogue. */
 export const COUNT_CAP = 1000;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * A search matches a deal's title and description or its business's name (DESIGN.md 13),
+ * case-insensitively: `search_text` holds all three, lower-cased by the database (migration 0020), so
+ * this is one lookup in its trigram index. The pattern is lower-cased by the same database function.
+ */
+export function matchesSearch(search: string): SQL {
+  return sql`${deals.searchText} like lower(${`%${escapeLike(search)}%`})`;
+}
 
 export async function listDeals(
   db: Tx,
@@ -83,8 +92,7 @@ export async function listDeals(
   now = new Date(),
 ): Promise<BrowseResult> {
   const filters: SQL[] = [visibleNow(now)];
-  // search_text is stored lower-case, so LIKE on a lower-cased pattern matches case-insensitively (cheaper than ILIKE).
-  if (query.search) filters.push(like(deals.searchText, `%${escapeLike(query.search.toLowerCase())}%`));
+  if (query.search) filters.push(matchesSearch(query.search));
   if (query.type !== 'all') filters.push(eq(deals.type, query.type));
   if (query.category) filters.push(eq(deals.categoryId, query.category));
   if (query.state) filters.push(eq(deals.state, query.state));

@@ -189,7 +189,6 @@ function dealValues(input: DealInput) {
       dealPriceCents: input.dealPriceCents,
       discountPercentage: discountPercent(input.originalPriceCents, input.dealPriceCents),
       expirationDate: new Date(input.expirationDate),
-      searchText: `${input.title} ${stripped.text}`.toLowerCase(),
     },
   };
 }

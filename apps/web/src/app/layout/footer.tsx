@@ -9,6 +9,7 @@ const columns = [
     links: [
       { to: paths.deals, label: 'Browse Deals' },
       { to: paths.perkboost, label: 'PerkBoost Deals' },
+      { to: paths.businesses, label: 'Businesses' },
       { to: paths.favorites, label: 'Favorites' },
       { to: paths.purchases, label: 'My Purchases' },
       { to: paths.register, label: 'Create an Account' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEAL_STATUSES, DEAL_TYPES } from '../../constants';
+import { businessListingSchema } from './business-search';
 import { cents, count, isoDate } from './common';
 
 /** A deal as cards and the deal page show it (money in integer cents, dates as ISO strings). */
@@ -54,7 +55,12 @@ export const browseResultSchema = z.object({
 });
 export type BrowseResult = z.infer<typeof browseResultSchema>;
 
-export const homeDataSchema = z.object({ featured: z.array(dealSummarySchema), boosted: z.array(dealSummarySchema) });
+export const homeDataSchema = z.object({
+  featured: z.array(dealSummarySchema),
+  boosted: z.array(dealSummarySchema),
+  /** Businesses with a listing boost running now (none: the row is hidden). */
+  featuredBusinesses: z.array(businessListingSchema),
+});
 export type HomeData = z.infer<typeof homeDataSchema>;
 
 /** Crowd-vote ids and favourite ids of the signed-in customer. */

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Search, SearchX, SlidersHorizontal } from 'lucide-react';
 import {
   DEAL_TYPE_FILTERS,
@@ -18,6 +18,8 @@ import { lazyPart } from '../../../lib/lazy-part';
 import { browseFiltersOf, useBrowseDeals, type BrowseFilters } from '../../../features/deals/api';
 import { CategoryChips, categoryName } from '../../../features/deals/components/category-chips';
 import { DealGrid, DealGridSkeleton } from '../../components/deal-card';
+import { businessesHref } from '../../../features/business-search/api';
+import { SearchBusinessesGroup } from '../../../features/business-search/components/search-businesses-group';
 import { LocationPicker } from '../../../features/deals/components/location-picker';
 import { ANY_LOCATION, locationLabel, locationStore, useLocationChoice, type LocationChoice } from '../../../features/deals/location-store';
 
@@ -121,6 +123,9 @@ export default function DealsPage() {
 
       <div className="mt-6 hidden md:block">{controls(false)}</div>
 
+      {/* Businesses whose name matches come before the deals (DESIGN.md decision 13). */}
+      <SearchBusinessesGroup search={filters.search} state={state} city={city} />
+
       <section aria-labelledby="results-heading" className="mt-8" aria-busy={result.isFetching && !result.isFetchingNextPage}>
         <h2 id="results-heading" className="sr-only">
           Results
@@ -129,11 +134,21 @@ export default function DealsPage() {
           <p role="status" aria-live="polite" className={cn('font-medium text-slate-900', result.isPlaceholderData && 'opacity-60')}>
             {countText}
           </p>
-          {hasAnyFilter && (
-            <Button variant="link" onClick={clearAll}>
-              Clear filters
-            </Button>
-          )}
+          <div className="flex flex-wrap items-center gap-x-4">
+            {state && (
+              <Link
+                to={businessesHref({ state, city })}
+                className="inline-flex min-h-11 items-center font-medium text-brand-800 underline-offset-4 hover:underline"
+              >
+                {city ? `Businesses in ${city}, ${state}` : `Businesses in ${state}`}
+              </Link>
+            )}
+            {hasAnyFilter && (
+              <Button variant="link" onClick={clearAll}>
+                Clear filters
+              </Button>
+            )}
+          </div>
         </div>
 
         {result.isPending ? (

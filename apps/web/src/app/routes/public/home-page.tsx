@@ -11,6 +11,7 @@ import { cn } from '../../../lib/cn';
 import { browseSearchParams, homeCategoryFilters, useBrowseDeals, useHomeData } from '../../../features/deals/api';
 import { CategoryChips, categoryName } from '../../../features/deals/components/category-chips';
 import { DealGrid, DealGridSkeleton } from '../../components/deal-card';
+import { BusinessGrid } from '../../../features/business-search/components/business-card';
 import { LocationPicker } from '../../../features/deals/components/location-picker';
 import { locationLabel, useLocationChoice } from '../../../features/deals/location-store';
 
@@ -74,6 +75,7 @@ export default function HomePage() {
         </div>
       </section>
       <HomeDealSections />
+      <FeaturedBusinesses />
       <BrowseByCategory />
       <WhenNearScreen minHeight="40rem">
         <Suspense fallback={<div style={{ minHeight: '40rem' }} />}>
@@ -149,6 +151,27 @@ function HomeDealSections() {
         )}
       </section>
     </>
+  );
+}
+
+/** Businesses with a listing boost running (a paid placement, DESIGN.md decision 4); hidden when there are none. */
+function FeaturedBusinesses() {
+  const home = useHomeData();
+  const businesses = home.data?.featuredBusinesses ?? [];
+  if (businesses.length === 0) return null;
+  return (
+    <section aria-labelledby="featured-businesses-heading" className="mx-auto max-w-7xl px-4 pt-12">
+      <SectionHeading
+        id="featured-businesses-heading"
+        title="Featured businesses"
+        action={
+          <Link to={paths.businesses} className={linkClass}>
+            All businesses <ArrowRight aria-hidden className="h-4 w-4" />
+          </Link>
+        }
+      />
+      <BusinessGrid businesses={businesses} className="sm:grid-cols-2 lg:grid-cols-3" />
+    </section>
   );
 }
 

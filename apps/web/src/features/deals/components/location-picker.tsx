@@ -29,10 +29,13 @@ export function LocationPicker({
   value,
   onChange,
   className,
+  subject = 'deals',
 }: {
   value: LocationChoice;
   onChange: (next: LocationChoice) => void;
   className?: string;
+  /** What the toasts say is shown there ("Showing deals near ..."). */
+  subject?: string;
 }) {
   const id = useId();
   const [state, setState] = useState(value.state ?? '');
@@ -54,7 +57,7 @@ export function LocationPicker({
     const next = state ? { state, city: city || null } : ANY_LOCATION;
     apply(next);
     toast.success('Location Applied', {
-      description: next.city ? `Showing deals near ${locationLabel(next)}` : `Showing deals in ${locationLabel(next)}`,
+      description: next.city ? `Showing ${subject} near ${locationLabel(next)}` : `Showing ${subject} in ${locationLabel(next)}`,
     });
   };
 
@@ -71,7 +74,7 @@ export function LocationPicker({
         // The nearest of the 12 cities to the browser's coordinates (DESIGN.md decision 3).
         const near = nearestLocation({ lat: pos.coords.latitude, lng: pos.coords.longitude });
         apply({ state: near.state, city: near.city });
-        toast.success('Location Updated', { description: `Showing deals near ${near.city}, ${near.state}` });
+        toast.success('Location Updated', { description: `Showing ${subject} near ${near.city}, ${near.state}` });
       },
       fail,
       { timeout: 10_000, maximumAge: 10 * 60_000 },
