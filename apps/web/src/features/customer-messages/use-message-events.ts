@@ -1,25 +1,20 @@
-import { useEffect } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { MessageEvent as LiveMessageEvent } from '@localperks/shared';
+import { useMessageEvents } from '../../lib/use-message-events';
 
 /**
  * Live customer messages: the server says something changed (`GET /api/events/messages`, filtered to
- * what this user may see) and the thread is refetched through the normal API.
+ * what this user may see) and the thread is refetched through the normal API. It is refetched too
+ * each time the stream (re)connects: a message sent between the first fetch and the stream's start,
+ * or while it was reconnecting, would otherwise stay unseen until the next one.
  */
 export function useCustomerMessageEvents(queryKey: QueryKey) {
   const qc = useQueryClient();
-  const key = JSON.stringify(queryKey);
-  useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/events/messages');
-    source.addEventListener('message', (m: MessageEvent<string>) => {
-      try {
-        const e = JSON.parse(m.data) as LiveMessageEvent;
-        if (e.type === 'customer_message') void qc.invalidateQueries({ queryKey: JSON.parse(key) as QueryKey });
-      } catch {
-        // not an event of ours
-      }
-    });
-    return () => source.close();
-  }, [qc, key]);
+  const refresh = () => void qc.invalidateQueries({ queryKey });
+  useMessageEvents(
+    (e) => {
+      if (e.type === 'customer_message') refresh();
+    },
+    true,
+    refresh,
+  );
 }
