@@ -88,7 +88,7 @@ export async function createUser(
  * verification mail; an address with an account gets a warning instead (docs/decisions/0007).
  */
 export async function signUp(deps: AuthDeps, input: { email: string; password: string; name?: string }, ip: string) {
-  await consumeRateLimit(deps.db, `signup:ip:${ip}`, deps.limits.signupPerAddress, AUTH_ERRORS.tooManySignups);
+  await consumeRateLimit(deps.db, `signup:ip:${ip}`, deps.limits.signupPerAddress, AUTH_ERRORS.tooManySignups, new Date());
   deps.afterResponse('sign-up', async () => {
     try {
       const user = await createUser(deps.db, { email: input.email, password: input.password, name: input.name, role: 'customer' });
@@ -113,7 +113,7 @@ export async function warnExistingAccount(
 ) {
   const address = email.toLowerCase();
   try {
-    await consumeRateLimit(deps.db, `signup-warning:email:${address}`, deps.limits.emailPerAccount, AUTH_ERRORS.tooManyEmails);
+    await consumeRateLimit(deps.db, `signup-warning:email:${address}`, deps.limits.emailPerAccount, AUTH_ERRORS.tooManyEmails, new Date());
   } catch (err) {
     if (err instanceof AppError && err.code === 'RATE_LIMITED') return;
     throw err;
@@ -167,7 +167,7 @@ export async function logIn(deps: AuthDeps, input: { email: string; password: st
     ...(known
       ? []
       : [{ key: `login:account:${email}`, limit: limits.loginFailuresPerAccountAllAddresses, message: AUTH_ERRORS.tooManyForAccount }]),
-  ]);
+  ], new Date());
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   await deps.db.insert(loginAttempts).values({ email, ip, succeeded: Boolean(user && ok) });
@@ -204,7 +204,7 @@ const mailLimits = (limits: AuthLimits, kind: 'verify' | 'reset', email: string,
  * mail itself goes after the response, so the timing does not tell either.
  */
 export async function resendVerification(deps: AuthDeps, email: string, ip: string) {
-  await consumeRateLimits(deps.db, mailLimits(deps.limits, 'verify', email, ip));
+  await consumeRateLimits(deps.db, mailLimits(deps.limits, 'verify', email, ip), new Date());
   const [user] = await deps.db.select().from(users).where(eq(users.email, email.toLowerCase()));
   if (!user) return { alreadyVerified: false };
   if (user.emailVerifiedAt) return { alreadyVerified: true };
@@ -218,7 +218,7 @@ export async function resendVerification(deps: AuthDeps, email: string, ip: stri
  * not the address has an account (docs/decisions/0007).
  */
 export async function requestPasswordReset(deps: AuthDeps, email: string, ip: string) {
-  await consumeRateLimits(deps.db, mailLimits(deps.limits, 'reset', email, ip));
+  await consumeRateLimits(deps.db, mailLimits(deps.limits, 'reset', email, ip), new Date());
   deps.afterResponse('password reset e-mail', async () => {
     const [user] = await deps.db.select().from(users).where(eq(users.email, email.toLowerCase()));
     if (!user) return;

@@ -50,11 +50,10 @@ describe('My Purchases', () => {
 
     // Keyset paging visits every purchase once.
     const { listPurchases } = await import('./purchases.service');
-    const { sameImageUrl } = await import('../../lib/storage');
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await listPurchases(db, 'http://x', customer.user.id, { status: 'all', cursor, pageSize: 2 }, sameImageUrl);
+      const page = await listPurchases(t.app.deps, customer.user.id, { status: 'all', cursor, pageSize: 2 });
       seen.push(...page.purchases.map((p) => p.id));
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
