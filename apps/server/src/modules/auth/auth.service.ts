@@ -157,17 +157,21 @@ export async function logIn(deps: AuthDeps, input: { email: string; password: st
   const window = limits.loginWindowMs;
   const accountAtAddress = `login:account-address:${email}:${ip}`;
   const known = await isKnownAddress(deps.db, email, ip, limits.knownAddressMs);
-  const hits = await consumeRateLimits(deps.db, [
-    {
-      key: `login:address:${ip}`,
-      limit: { max: limits.loginFailuresPerAddress, windowMs: window },
-      message: AUTH_ERRORS.tooManyForAddress,
-    },
-    { key: accountAtAddress, limit: { max: limits.loginFailuresPerAccount, windowMs: window }, message: AUTH_ERRORS.tooManyForAccount },
-    ...(known
-      ? []
-      : [{ key: `login:account:${email}`, limit: limits.loginFailuresPerAccountAllAddresses, message: AUTH_ERRORS.tooManyForAccount }]),
-  ], new Date());
+  const hits = await consumeRateLimits(
+    deps.db,
+    [
+      {
+        key: `login:address:${ip}`,
+        limit: { max: limits.loginFailuresPerAddress, windowMs: window },
+        message: AUTH_ERRORS.tooManyForAddress,
+      },
+      { key: accountAtAddress, limit: { max: limits.loginFailuresPerAccount, windowMs: window }, message: AUTH_ERRORS.tooManyForAccount },
+      ...(known
+        ? []
+        : [{ key: `login:account:${email}`, limit: limits.loginFailuresPerAccountAllAddresses, message: AUTH_ERRORS.tooManyForAccount }]),
+    ],
+    new Date(),
+  );
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   await deps.db.insert(loginAttempts).values({ email, ip, succeeded: Boolean(user && ok) });
