@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../db/client';
 import { loginAttempts, merchantRegistrationRequests, sessions, users } from '../../db/schema';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { clearRateLimit, consumeRateLimit, consumeRateLimits, releaseHits, type Limit } from '../../lib/rate-limit';
+import { clearRateLimit, consumeRateLimit, consumeRateLimits, releaseHits, type Limit, type LimitRule } from '../../lib/rate-limit';
 import type { Mailer } from '../../mail/mailer';
 import { existingAccountSignupEmail, passwordChangedEmail, passwordResetEmail, verificationEmail } from './auth.emails';
 import { consumeToken, issueToken, revokeTokens } from './tokens';
@@ -157,21 +157,18 @@ export async function logIn(deps: AuthDeps, input: { email: string; password: st
   const window = limits.loginWindowMs;
   const accountAtAddress = `login:account-address:${email}:${ip}`;
   const known = await isKnownAddress(deps.db, email, ip, limits.knownAddressMs);
-  const hits = await consumeRateLimits(
-    deps.db,
-    [
-      {
-        key: `login:address:${ip}`,
-        limit: { max: limits.loginFailuresPerAddress, windowMs: window },
-        message: AUTH_ERRORS.tooManyForAddress,
-      },
-      { key: accountAtAddress, limit: { max: limits.loginFailuresPerAccount, windowMs: window }, message: AUTH_ERRORS.tooManyForAccount },
-      ...(known
-        ? []
-        : [{ key: `login:account:${email}`, limit: limits.loginFailuresPerAccountAllAddresses, message: AUTH_ERRORS.tooManyForAccount }]),
-    ],
-    new Date(),
-  );
+  const rules: LimitRule[] = [
+    {
+      key: `login:address:${ip}`,
+      limit: { max: limits.loginFailuresPerAddress, windowMs: window },
+      message: AUTH_ERRORS.tooManyForAddress,
+    },
+    { key: accountAtAddress, limit: { max: limits.loginFailuresPerAccount, windowMs: window }, message: AUTH_ERRORS.tooManyForAccount },
+    ...(known
+      ? []
+      : [{ key: `login:account:${email}`, limit: limits.loginFailuresPerAccountAllAddresses, message: AUTH_ERRORS.tooManyForAccount }]),
+  ];
+  const hits = await consumeRateLimits(deps.db, rules, new Date());
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   await deps.db.insert(loginAttempts).values({ email, ip, succeeded: Boolean(user && ok) });
