@@ -14,11 +14,14 @@ import {
   merchantLeads,
   merchantRegistrationRequests,
   supportMessages,
+  rateLimitHits,
   supportTickets,
   users,
 } from '../src/db/schema';
+import { consumeRateLimit, pruneRateLimits } from '../src/lib/rate-limit';
 import { AUTH_ERRORS } from '../src/modules/auth/auth.service';
 import { build, sessionCookie, TEST_PASSWORD } from './build';
+import { fixedClock } from './clock';
 import { createDeal, createMerchant, createMerchantSession } from './factories';
 
 /**
@@ -319,5 +322,20 @@ describe('every other limit under a parallel burst', () => {
     );
     expect(b.count(201)).toBe(60);
     expect(b.count(429)).toBe(20);
+  });
+});
+
+describe('the clock', () => {
+  it('counts hits at the time the caller passes and prunes them by the clock’s time', async () => {
+    const key = 'clock-test:prune';
+    // Long ago, so the pruning touches no other test's hits.
+    const start = Date.UTC(2020, 0, 1);
+    const limit = { max: 5, windowMs: HOUR };
+    await consumeRateLimit(db, key, limit, 'Too many.', new Date(start));
+    await consumeRateLimit(db, key, limit, 'Too many.', new Date(start + 2 * HOUR));
+    const hits = async () => (await db.select().from(rateLimitHits).where(eq(rateLimitHits.key, key))).map((h) => h.createdAt.getTime());
+    expect((await hits()).sort((a, b) => a - b)).toEqual([start, start + 2 * HOUR]);
+    await pruneRateLimits({ db, clock: fixedClock(start + 25 * HOUR) }, 24 * HOUR);
+    expect(await hits()).toEqual([start + 2 * HOUR]);
   });
 });

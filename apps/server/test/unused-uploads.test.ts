@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { removeUnusedUploads } from '../src/modules/merchant-deals/merchant-deals.service';
 import { build } from './build';
+import { fixedClock } from './clock';
 import { createDeal, createMerchant } from './factories';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-uploads-'));
@@ -29,13 +30,15 @@ describe('unused uploaded images', () => {
     const ofRemovedDeal = await uploaded();
     await createDeal(t.database.db, merchant.id, { images: [cover.url, inGallery.url], imageUrl: cover.url });
     await createDeal(t.database.db, merchant.id, { images: [ofRemovedDeal.url], imageUrl: ofRemovedDeal.url, status: 'removed' });
+    // The files' age is their real modification time; the job reads the app's clock.
     const now = Date.now();
+    const at = (ms: number) => ({ ...t.app.deps, clock: fixedClock(ms) });
 
     // Younger than a day: a merchant may still be filling in the deal form.
-    expect(await removeUnusedUploads(t.database.db, storage, new Date(now + 23 * HOUR))).toEqual([]);
+    expect(await removeUnusedUploads(at(now + 23 * HOUR))).toEqual([]);
     expect(await storage.exists(orphan.keys[0]!)).toBe(true);
 
-    const removed = await removeUnusedUploads(t.database.db, storage, new Date(now + 25 * HOUR));
+    const removed = await removeUnusedUploads(at(now + 25 * HOUR));
     expect(removed.sort()).toEqual([...orphan.keys].sort());
     for (const key of orphan.keys) expect(await storage.exists(key)).toBe(false);
     for (const img of [inGallery, cover, ofRemovedDeal]) for (const key of img.keys) expect(await storage.exists(key), key).toBe(true);

@@ -111,8 +111,7 @@ export const JOBS: JobDefinition[] = [
     cron: '17 * * * *',
     run: async (deps) => ({
       removed:
-        (await removeUnusedUploads(deps.db, deps.storage, deps.clock.now())).length +
-        (await removeUnusedBusinessImages(deps.db, deps.storage, deps.clock.now())).length,
+        (await removeUnusedUploads(deps)).length + (await removeUnusedBusinessImages(deps.db, deps.storage, deps.clock.now())).length,
     }),
   },
   {
@@ -125,7 +124,7 @@ export const JOBS: JobDefinition[] = [
     name: 'rate-limit-prune',
     label: 'Rate-limit clean-up',
     cron: '7 * * * *',
-    run: (deps) => pruneRateLimits(deps.db, 24 * 60 * 60_000),
+    run: (deps) => pruneRateLimits(deps, 24 * 60 * 60_000),
   },
 ];
 

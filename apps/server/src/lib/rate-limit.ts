@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import type { Tx } from '../db/client';
 import { rateLimitHits } from '../db/schema';
+import type { Deps } from './deps';
 import { AppError } from './errors';
 import { LOCK_IDS } from './lock-ids';
 
@@ -9,7 +10,8 @@ import { LOCK_IDS } from './lock-ids';
  * Every rate limit of the server, kept in the database so that all instances share it
  * (docs/decisions/0006-rate-limits.md). A hit is counted and checked under one transaction-scoped
  * advisory lock per key, before the work it guards, so N parallel requests never get more than
- * `max` through, on PGlite as on PostgreSQL.
+ * `max` through, on PGlite as on PostgreSQL. The time is the caller's `deps.clock.now()`: these run on the
+ * caller's database handle or inside its transaction (docs/decisions/0026-one-service-shape.md).
  */
 export interface Limit {
   max: number;
@@ -52,7 +54,7 @@ function refusal(rule: LimitRule, oldest: Date, now: Date) {
  * when any rule already has `max` hits in its window. Refused requests record nothing, so a flood
  * does not push the window further out.
  */
-export async function consumeRateLimits(db: Tx, rules: LimitRule[], now = new Date()): Promise<Hits> {
+export async function consumeRateLimits(db: Tx, rules: LimitRule[], now: Date): Promise<Hits> {
   if (rules.length === 0) return [];
   return db.transaction(async (tx) => {
     // Locks in one global order (by id), so two requests sharing keys cannot deadlock.
@@ -71,7 +73,7 @@ export async function consumeRateLimits(db: Tx, rules: LimitRule[], now = new Da
 }
 
 /** One limit: counts a hit for `key` or refuses with 429 and `message`. */
-export async function consumeRateLimit(db: Tx, key: string, limit: Limit, message: string, now = new Date()): Promise<Hits> {
+export async function consumeRateLimit(db: Tx, key: string, limit: Limit, message: string, now: Date): Promise<Hits> {
   return consumeRateLimits(db, [{ key, limit, message }], now);
 }
 
@@ -79,7 +81,7 @@ export async function consumeRateLimit(db: Tx, key: string, limit: Limit, messag
  * Refuses with 429 when a rule is already full, recording nothing. Only for refusing early with the
  * right message: the work itself must still be guarded by `consumeRateLimits`.
  */
-export async function assertRateLimits(db: Tx, rules: LimitRule[], now = new Date()): Promise<void> {
+export async function assertRateLimits(db: Tx, rules: LimitRule[], now: Date): Promise<void> {
   for (const rule of rules) {
     const { n, oldest } = await hitsInWindow(db, rule, now);
     if (n >= rule.limit.max) throw refusal(rule, oldest, now);
@@ -96,6 +98,7 @@ export async function clearRateLimit(db: Tx, key: string): Promise<void> {
   await db.delete(rateLimitHits).where(eq(rateLimitHits.key, key));
 }
 
-export async function pruneRateLimits(db: Db, olderThanMs: number): Promise<void> {
-  await db.delete(rateLimitHits).where(lt(rateLimitHits.createdAt, new Date(Date.now() - olderThanMs)));
+/** Forgets hits older than `olderThanMs` by the clock (a scheduled job). */
+export async function pruneRateLimits(deps: Pick<Deps, 'db' | 'clock'>, olderThanMs: number): Promise<void> {
+  await deps.db.delete(rateLimitHits).where(lt(rateLimitHits.createdAt, new Date(deps.clock.now().getTime() - olderThanMs)));
 }

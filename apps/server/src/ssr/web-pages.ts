@@ -75,14 +75,14 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
       return home;
     },
     browse: async (query) => {
-      const result = await listDeals(app.db, browseQuerySchema.parse(query), imageUrl, app.deps.clock.now());
+      const result = await listDeals(app.deps, browseQuerySchema.parse(query));
       const first = result.deals[0]?.imageUrl;
       if (first) shown.lcpImage ??= { url: first, slot: 'card' };
       return result;
     },
     businesses: (query) => searchBusinesses(app.deps, businessSearchQuerySchema.parse(query)),
     deal: async (id) => {
-      shown.deal = UUID.test(id) ? await getDeal(app.db, id.toLowerCase(), imageUrl, now()) : null;
+      shown.deal = UUID.test(id) ? await getDeal(app.deps, id.toLowerCase()) : null;
       const main = shown.deal ? (shown.deal.images[0] ?? shown.deal.imageUrl) : null;
       if (main) shown.lcpImage = { url: main, slot: 'deal' };
       return shown.deal;
@@ -138,7 +138,7 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
     }
 
     const dealId = pathname.match(DEAL_PATH)?.[1];
-    const deal = shown.deal ?? (dealId ? await getDeal(app.db, dealId.toLowerCase(), imageUrl).catch(() => null) : null);
+    const deal = shown.deal ?? (dealId ? await getDeal(app.deps, dealId.toLowerCase()).catch(() => null) : null);
     const business = rendered.kind === 'page' ? shown.business : null;
     const head = deal
       ? headForDeal(deal, appUrl)

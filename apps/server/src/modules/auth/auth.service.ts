@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../db/client';
 import { loginAttempts, merchantRegistrationRequests, sessions, users } from '../../db/schema';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { clearRateLimit, consumeRateLimit, consumeRateLimits, releaseHits, type Limit } from '../../lib/rate-limit';
+import { clearRateLimit, consumeRateLimit, consumeRateLimits, releaseHits, type Limit, type LimitRule } from '../../lib/rate-limit';
 import type { Mailer } from '../../mail/mailer';
 import { existingAccountSignupEmail, passwordChangedEmail, passwordResetEmail, verificationEmail } from './auth.emails';
 import { consumeToken, issueToken, revokeTokens } from './tokens';
@@ -88,7 +88,7 @@ export async function createUser(
  * verification mail; an address with an account gets a warning instead (docs/decisions/0007).
  */
 export async function signUp(deps: AuthDeps, input: { email: string; password: string; name?: string }, ip: string) {
-  await consumeRateLimit(deps.db, `signup:ip:${ip}`, deps.limits.signupPerAddress, AUTH_ERRORS.tooManySignups);
+  await consumeRateLimit(deps.db, `signup:ip:${ip}`, deps.limits.signupPerAddress, AUTH_ERRORS.tooManySignups, new Date());
   deps.afterResponse('sign-up', async () => {
     try {
       const user = await createUser(deps.db, { email: input.email, password: input.password, name: input.name, role: 'customer' });
@@ -113,7 +113,7 @@ export async function warnExistingAccount(
 ) {
   const address = email.toLowerCase();
   try {
-    await consumeRateLimit(deps.db, `signup-warning:email:${address}`, deps.limits.emailPerAccount, AUTH_ERRORS.tooManyEmails);
+    await consumeRateLimit(deps.db, `signup-warning:email:${address}`, deps.limits.emailPerAccount, AUTH_ERRORS.tooManyEmails, new Date());
   } catch (err) {
     if (err instanceof AppError && err.code === 'RATE_LIMITED') return;
     throw err;
@@ -157,7 +157,7 @@ export async function logIn(deps: AuthDeps, input: { email: string; password: st
   const window = limits.loginWindowMs;
   const accountAtAddress = `login:account-address:${email}:${ip}`;
   const known = await isKnownAddress(deps.db, email, ip, limits.knownAddressMs);
-  const hits = await consumeRateLimits(deps.db, [
+  const rules: LimitRule[] = [
     {
       key: `login:address:${ip}`,
       limit: { max: limits.loginFailuresPerAddress, windowMs: window },
@@ -167,7 +167,8 @@ export async function logIn(deps: AuthDeps, input: { email: string; password: st
     ...(known
       ? []
       : [{ key: `login:account:${email}`, limit: limits.loginFailuresPerAccountAllAddresses, message: AUTH_ERRORS.tooManyForAccount }]),
-  ]);
+  ];
+  const hits = await consumeRateLimits(deps.db, rules, new Date());
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   await deps.db.insert(loginAttempts).values({ email, ip, succeeded: Boolean(user && ok) });
@@ -204,7 +205,7 @@ const mailLimits = (limits: AuthLimits, kind: 'verify' | 'reset', email: string,
  * mail itself goes after the response, so the timing does not tell either.
  */
 export async function resendVerification(deps: AuthDeps, email: string, ip: string) {
-  await consumeRateLimits(deps.db, mailLimits(deps.limits, 'verify', email, ip));
+  await consumeRateLimits(deps.db, mailLimits(deps.limits, 'verify', email, ip), new Date());
   const [user] = await deps.db.select().from(users).where(eq(users.email, email.toLowerCase()));
   if (!user) return { alreadyVerified: false };
   if (user.emailVerifiedAt) return { alreadyVerified: true };
@@ -218,7 +219,7 @@ export async function resendVerification(deps: AuthDeps, email: string, ip: stri
  * not the address has an account (docs/decisions/0007).
  */
 export async function requestPasswordReset(deps: AuthDeps, email: string, ip: string) {
-  await consumeRateLimits(deps.db, mailLimits(deps.limits, 'reset', email, ip));
+  await consumeRateLimits(deps.db, mailLimits(deps.limits, 'reset', email, ip), new Date());
   deps.afterResponse('password reset e-mail', async () => {
     const [user] = await deps.db.select().from(users).where(eq(users.email, email.toLowerCase()));
     if (!user) return;

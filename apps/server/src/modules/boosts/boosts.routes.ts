@@ -91,7 +91,7 @@ export async function boostsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await consumeRateLimit(app.db, `deal-click:ip:${request.ip}`, CLICK_LIMIT, BOOST_MESSAGES.tooManyClicks);
+      await consumeRateLimit(app.db, `deal-click:ip:${request.ip}`, CLICK_LIMIT, BOOST_MESSAGES.tooManyClicks, app.deps.clock.now());
       if (isCountedVisitor(request.headers['user-agent']))
         await countDealVisit(app.deps, { dealId: request.params.id, viewerUserId: request.user?.id ?? null, kind: 'clicks' });
       return { ok: true as const };

@@ -88,6 +88,7 @@ export async function businessesRoutes(app: FastifyInstance) {
           `business-image-upload:${request.user!.id}`,
           { max: 30, windowMs: 60 * 60_000 },
           'Too many images uploaded in the last hour. Please try again later.',
+          app.deps.clock.now(),
         );
         let data: Buffer;
         try {
@@ -100,7 +101,7 @@ export async function businessesRoutes(app: FastifyInstance) {
           if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('VALIDATION', M.uploadTooLarge, { file: M.uploadTooLarge });
           throw new AppError('VALIDATION', M.uploadMissing, { file: M.uploadMissing });
         }
-        const stored = await storeDealImage(storage, data, 'businesses');
+        const stored = await storeDealImage({ storage }, data, 'businesses');
         reply.code(201);
         return stored;
       },

@@ -67,7 +67,7 @@ export async function getBusinessPage(db: Tx, slug: string, imageUrl: ImageUrl, 
       coverUrl: isEnhanced && m.coverUrl ? imageUrl(m.coverUrl) : null,
       openingHours: isEnhanced ? m.openingHours : [],
       highlights: isEnhanced ? m.profileHighlights : [],
-      deals: live.map((r) => toSummary(r, imageUrl)),
+      deals: live.map((r) => toSummary(r, imageUrl, now)),
     },
   };
 }

@@ -87,7 +87,7 @@ export async function sendCustomerMessage(
         .where(and(eq(merchants.id, merchantId), eq(merchants.approved, true)))
     : [];
   if (!merchant) throw new AppError('NOT_FOUND', M.merchantNotFound);
-  await consumeRateLimit(db, `customer-message:${customer.id}`, CUSTOMER_MESSAGE_LIMIT, M.tooMany);
+  await consumeRateLimit(db, `customer-message:${customer.id}`, CUSTOMER_MESSAGE_LIMIT, M.tooMany, deps.clock.now());
 
   const row = await db.transaction(async (tx) => {
     const [created] = await tx

@@ -88,7 +88,7 @@ export async function dealsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const body = await browseCache.get(
         JSON.stringify(request.query),
-        json(browseResultSchema, () => listDeals(app.db, request.query, app.storage.publicUrl, app.deps.clock.now())),
+        json(browseResultSchema, () => listDeals(app.deps, request.query)),
       );
       if (app.config.BROWSE_CACHE_MS > 0) {
         if (answeredUrls.size >= 1000) answeredUrls.clear();
@@ -110,7 +110,7 @@ export async function dealsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const deal = await getDeal(app.db, request.params.id, app.storage.publicUrl, app.deps.clock.now());
+      const deal = await getDeal(app.deps, request.params.id);
       if (!deal) throw new AppError('NOT_FOUND', 'This deal does not exist or is no longer available.');
       // A view for the boost stats, counted after the answer is sent (never the merchant's own, nor a bot's).
       if (isCountedVisitor(request.headers['user-agent'])) {
@@ -163,6 +163,7 @@ export async function dealsRoutes(app: FastifyInstance) {
         `lead:ip:${request.ip}`,
         { max: 10, windowMs: 60 * 60_000 },
         'Too many requests from your network. Please try again later.',
+        app.deps.clock.now(),
       );
       const { email, name, optionType } = request.body;
       await app.db.insert(merchantLeads).values({ email: email.toLowerCase(), name: name || null, optionType });

@@ -9,7 +9,7 @@ import {
   type DealSummary,
 } from '@localperks/shared';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client';
+import type { Deps } from '../../lib/deps';
 import { deals, merchants } from '../../db/schema';
 import type { ImageUrl } from '../../lib/storage';
 
@@ -48,7 +48,7 @@ type SummaryRow = Omit<DealSummary, 'expirationDate' | 'createdAt' | 'votingEndD
  * `imageUrl` turns a stored image URL into the one browsers load (a CDN's with S3_PUBLIC_URL: lib/storage.ts).
  * A boost shows only while its window lasts by `now`, whether or not the expiry job has run yet.
  */
-export function toSummary(r: SummaryRow, imageUrl: ImageUrl, now = new Date()): DealSummary {
+export function toSummary(r: SummaryRow, imageUrl: ImageUrl, now: Date): DealSummary {
   return {
     ...r,
     imageUrl: r.imageUrl === null ? null : imageUrl(r.imageUrl),
@@ -85,12 +85,13 @@ export function matchesSearch(search: string): SQL {
   return sql`${deals.searchText} like lower(${`%${escapeLike(search)}%`})`;
 }
 
-export async function listDeals(
-  db: Tx,
-  query: z.output<typeof browseQuerySchema>,
-  imageUrl: ImageUrl,
-  now = new Date(),
-): Promise<BrowseResult> {
+/** What the public deal reads need: the database, the clock (listed, boosted) and the image URLs (lib/storage.ts). */
+export type DealReadDeps = Pick<Deps, 'db' | 'clock' | 'storage'>;
+
+export async function listDeals(deps: DealReadDeps, query: z.output<typeof browseQuerySchema>): Promise<BrowseResult> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const imageUrl = deps.storage.publicUrl;
   const filters: SQL[] = [visibleNow(now)];
   if (query.search) filters.push(matchesSearch(query.search));
   if (query.type !== 'all') filters.push(eq(deals.type, query.type));
@@ -149,8 +150,10 @@ export async function listDeals(
   };
 }
 
-export async function getDeal(db: Tx, id: string, imageUrl: ImageUrl, now = new Date()): Promise<DealDetail | null> {
-  const [row] = await db
+export async function getDeal(deps: DealReadDeps, id: string): Promise<DealDetail | null> {
+  const now = deps.clock.now();
+  const imageUrl = deps.storage.publicUrl;
+  const [row] = await deps.db
     .select({
       ...summaryColumns,
       highlights: deals.highlights,
@@ -183,7 +186,10 @@ export async function getDeal(db: Tx, id: string, imageUrl: ImageUrl, now = new 
  * boost running first (in an order that rotates every hour, so every boost gets its turn), then
  * crowd-vote deals still collecting votes, up to HOME_BOOSTED_DEALS.
  */
-export async function homeSections(db: Tx, imageUrl: ImageUrl, now = new Date()) {
+export async function homeSections(deps: DealReadDeps) {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const imageUrl = deps.storage.publicUrl;
   const hour = String(Math.floor(now.getTime() / HOUR_MS));
   const [featured, paid, crowdVote] = await Promise.all([
     db
@@ -215,12 +221,13 @@ export async function homeSections(db: Tx, imageUrl: ImageUrl, now = new Date())
   };
 }
 
-export async function dealsByIds(db: Tx, ids: string[], imageUrl: ImageUrl, now = new Date()): Promise<DealSummary[]> {
+export async function dealsByIds(deps: DealReadDeps, ids: string[]): Promise<DealSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await db
+  const now = deps.clock.now();
+  const rows = await deps.db
     .select(summaryColumns)
     .from(deals)
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
     .where(inArray(deals.id, ids));
-  return rows.map((r) => toSummary(r, imageUrl, now));
+  return rows.map((r) => toSummary(r, deps.storage.publicUrl, now));
 }

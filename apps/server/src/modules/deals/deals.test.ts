@@ -1,9 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../test/build';
+import { mutableClock } from '../../../test/clock';
 import { createBoostDeal, createDeal, createMerchant } from '../../../test/factories';
 
-const t = await build();
+// Listings and limits are read on the app's clock, held at one instant unless a test moves it.
+const clock = mutableClock(Date.now());
+const NOW = clock.now().getTime();
+const t = await build({ clock });
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -15,7 +20,7 @@ beforeAll(async () => {
     categoryId: 1,
     dealPriceCents: 9000,
     originalPriceCents: 15000,
-    createdAt: new Date(Date.now() - 5 * DAY),
+    createdAt: new Date(NOW - 5 * DAY),
   });
   await mk('yoga', {
     title: 'Ten Yoga Classes',
@@ -25,7 +30,7 @@ beforeAll(async () => {
     state: 'TX',
     dealPriceCents: 4000,
     originalPriceCents: 12000,
-    createdAt: new Date(Date.now() - 3 * DAY),
+    createdAt: new Date(NOW - 3 * DAY),
   });
   await mk('spa', {
     title: 'Spa Day',
@@ -35,18 +40,18 @@ beforeAll(async () => {
     state: 'TX',
     dealPriceCents: 20000,
     originalPriceCents: 25000,
-    createdAt: new Date(Date.now() - 1 * DAY),
+    createdAt: new Date(NOW - 1 * DAY),
   });
-  await mk('old', { title: 'Expired Sushi', description: 'Gone.', expirationDate: new Date(Date.now() - DAY) });
+  await mk('old', { title: 'Expired Sushi', description: 'Gone.', expirationDate: new Date(NOW - DAY) });
   await mk('paused', { title: 'Paused sushi', status: 'paused' });
   ids.boost = (
     await createBoostDeal(t.database.db, merchant.id, 50, 10, {
       title: 'Boosted Bowling Night',
-      createdAt: new Date(Date.now() - 10 * DAY),
+      createdAt: new Date(NOW - 10 * DAY),
     })
   ).id;
   ids.boostOver = (
-    await createBoostDeal(t.database.db, merchant.id, 50, 10, { title: 'Voting over', votingEndDate: new Date(Date.now() - 1000) })
+    await createBoostDeal(t.database.db, merchant.id, 50, 10, { title: 'Voting over', votingEndDate: new Date(NOW - 1000) })
   ).id;
 });
 
@@ -143,5 +148,26 @@ describe('merchant signup section', () => {
     expect(await t.lastMail('commission@shop.example')).toBeUndefined();
     const bad = await t.request({ method: 'POST', url: '/api/merchant-leads', payload: { email: '' } });
     expect(bad.json().error.fields).toEqual({ optionType: 'Please select an option', email: 'Email required' });
+  });
+
+  it('counts its limit (10 an hour per network) on the app’s clock', async () => {
+    const send = (i: number) =>
+      t.request({
+        method: 'POST',
+        url: '/api/merchant-leads',
+        remoteAddress: '203.0.113.77',
+        payload: { email: `lead-${i}@shop.example`, optionType: 'commission' },
+      });
+    try {
+      for (let i = 0; i < 10; i++) expect((await send(i)).statusCode).toBe(201);
+      const refused = await send(10);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('3600');
+      // An hour later by the clock the first hits have left the window.
+      clock.advance(HOUR);
+      expect((await send(11)).statusCode).toBe(201);
+    } finally {
+      clock.set(NOW);
+    }
   });
 });

@@ -5,9 +5,6 @@ import { homeSections } from './deals.service';
 
 /** Everything the home page shows from the server: its deal sections and the featured (boosted) businesses. */
 export async function homePageData(deps: Pick<Deps, 'db' | 'clock' | 'storage'>): Promise<HomeData> {
-  const [sections, businesses] = await Promise.all([
-    homeSections(deps.db, deps.storage.publicUrl, deps.clock.now()),
-    featuredBusinesses(deps),
-  ]);
+  const [sections, businesses] = await Promise.all([homeSections(deps), featuredBusinesses(deps)]);
   return { ...sections, featuredBusinesses: businesses };
 }

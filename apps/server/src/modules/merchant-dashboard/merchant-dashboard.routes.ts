@@ -116,6 +116,7 @@ export async function merchantDashboardRoutes(app: FastifyInstance) {
         `merchant-admin-message:${request.user!.id}`,
         { max: 30, windowMs: 60 * 60_000 },
         'Too many messages sent. Please wait a while before writing again.',
+        app.deps.clock.now(),
       );
       return sendMerchantMessage(app.db, request.user!.id, request.body.message);
     },

@@ -54,7 +54,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
         response: { 200: merchantDealsPageSchema, ...errorResponses },
       },
     },
-    async (request) => listMerchantDeals(app.db, request.user!.id, request.query, storage.publicUrl),
+    async (request) => listMerchantDeals(app.deps, request.user!.id, request.query),
   );
 
   r.get(
@@ -68,7 +68,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
         response: { 200: merchantDealSchema, ...errorResponses },
       },
     },
-    async (request) => getMerchantDeal(app.db, request.user!.id, request.params.id, storage.publicUrl),
+    async (request) => getMerchantDeal(app.deps, request.user!.id, request.params.id),
   );
 
   r.post(
@@ -85,7 +85,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
     },
     async (request, reply): Promise<SaveMerchantDealResult> => {
       const body = request.body;
-      const created = await createMerchantDeal(app.db, storage, request.user!.id, body);
+      const created = await createMerchantDeal(app.deps, request.user!.id, body);
       let checkoutUrl: string | null = null;
       if (body.boost) {
         checkoutUrl = await startBoostPayment(app.deps, {
@@ -114,7 +114,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
       },
     },
     async (request): Promise<SaveMerchantDealResult> => {
-      const updated = await updateMerchantDeal(app.db, storage, request.user!.id, request.params.id, request.body);
+      const updated = await updateMerchantDeal(app.deps, request.user!.id, request.params.id, request.body);
       return { ...updated, checkoutUrl: null };
     },
   );
@@ -133,7 +133,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { merchant, deal } = await boostDraft(app.db, request.user!.id, request.params.id);
-      await setDraftBoostDays(app.db, deal.id, request.body.boostDays);
+      await setDraftBoostDays(app.deps, deal.id, request.body.boostDays);
       const checkoutUrl = await startBoostPayment(app.deps, {
         merchant,
         merchantEmail: request.user!.email,
@@ -157,7 +157,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const deal = await setDealPaused(app.db, request.user!.id, request.params.id, true, storage.publicUrl);
+      const deal = await setDealPaused(app.deps, request.user!.id, request.params.id, true);
       // Off sale first, then its open payment pages are closed (a payment landing between is refunded).
       await closeCheckoutPagesForDeals({ ...app.deps, log: request.log }, [deal.id]);
       return deal;
@@ -175,7 +175,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
         response: { 200: merchantDealSchema, ...errorResponses },
       },
     },
-    async (request) => setDealPaused(app.db, request.user!.id, request.params.id, false, storage.publicUrl),
+    async (request) => setDealPaused(app.deps, request.user!.id, request.params.id, false),
   );
 
   r.delete(
@@ -192,7 +192,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
     async (request) => {
       // A draft's open payment page is closed first, so a deleted launch can never be paid for.
       await closeBoostPayments(app.deps, request.user!.id, request.params.id);
-      await deleteMerchantDeal(app.db, request.user!.id, request.params.id);
+      await deleteMerchantDeal(app.deps, request.user!.id, request.params.id);
       await closeCheckoutPagesForDeals({ ...app.deps, log: request.log }, [request.params.id]);
       return { removed: true as const };
     },
@@ -221,6 +221,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
           `deal-image-upload:${request.user!.id}`,
           { max: 60, windowMs: 60 * 60_000 },
           'Too many images uploaded in the last hour. Please try again later.',
+          app.deps.clock.now(),
         );
         let data: Buffer;
         try {
@@ -233,7 +234,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
           if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('VALIDATION', M.uploadTooLarge, { file: M.uploadTooLarge });
           throw new AppError('VALIDATION', M.uploadMissing, { file: M.uploadMissing });
         }
-        const stored = await storeDealImage(storage, data);
+        const stored = await storeDealImage(app.deps, data);
         reply.code(201);
         return stored;
       },

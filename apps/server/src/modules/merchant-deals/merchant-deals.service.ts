@@ -18,13 +18,17 @@ import {
   UPLOAD_ORIGINAL_WIDTH,
 } from '@localperks/shared';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { deals, merchants, purchases } from '../../db/schema';
+import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { UPLOADS_PATH, type FileStorage, type ImageUrl } from '../../lib/storage';
 
 type Merchant = typeof merchants.$inferSelect;
 type DealRow = typeof deals.$inferSelect;
+
+/** What the merchant's deal screens need: the database, the clock and the image storage. */
+export type MerchantDealsDeps = Pick<Deps, 'db' | 'clock' | 'storage'>;
 
 /** Why a merchant may not create deals now (null: they may). DESIGN.md 7: approved, on deals_messaging. */
 export function dealCreationBlocker(m: Pick<Merchant, 'approved' | 'subscriptionPlan'>): string | null {
@@ -56,7 +60,7 @@ export function canDeleteDeal(d: Pick<DealRow, 'type' | 'status' | 'unlockedAt'>
   return d.unlockedAt === null && (d.status === 'draft' || d.status === 'expired');
 }
 
-function toMerchantDeal(d: DealRow, purchaseCount: number, imageUrl: ImageUrl): MerchantDeal {
+function toMerchantDeal(d: DealRow, purchaseCount: number, imageUrl: ImageUrl, now: Date): MerchantDeal {
   return {
     id: d.id,
     title: d.title,
@@ -79,7 +83,7 @@ function toMerchantDeal(d: DealRow, purchaseCount: number, imageUrl: ImageUrl): 
     votingEndDate: d.votingEndDate?.toISOString() ?? null,
     boostDays: d.boostDays,
     // The boost's exact state, by the server's clock, comes from /api/merchant/boosts/deals/:id.
-    boostedUntil: d.boostedUntil && d.boostedUntil > new Date() ? d.boostedUntil.toISOString() : null,
+    boostedUntil: d.boostedUntil && d.boostedUntil > now ? d.boostedUntil.toISOString() : null,
     unlockedAt: d.unlockedAt?.toISOString() ?? null,
     moderationReason: d.moderationReason,
     createdAt: d.createdAt.toISOString(),
@@ -100,11 +104,12 @@ async function purchaseCounts(db: Tx, ids: string[]): Promise<Map<string, number
 
 /** The merchant's own deals (never removed ones), newest first, a page at a time. */
 export async function listMerchantDeals(
-  db: Db,
+  deps: MerchantDealsDeps,
   userId: string,
   q: z.output<typeof merchantDealsQuerySchema>,
-  imageUrl: ImageUrl,
 ): Promise<MerchantDealsPage> {
+  const { db } = deps;
+  const now = deps.clock.now();
   const m = await merchantForUser(db, userId);
   // Deals the merchant deleted are gone; one an admin took down stays visible with the reason.
   const filters: SQL[] = [eq(deals.merchantId, m.id), or(ne(deals.status, 'removed'), isNotNull(deals.moderationReason))!];
@@ -126,7 +131,7 @@ export async function listMerchantDeals(
   );
   const reason = dealCreationBlocker(m);
   return {
-    deals: rows.map((r) => toMerchantDeal(r, counts.get(r.id) ?? 0, imageUrl)),
+    deals: rows.map((r) => toMerchantDeal(r, counts.get(r.id) ?? 0, deps.storage.publicUrl, now)),
     total: Number(total?.n ?? 0),
     page: q.page,
     pageSize: MERCHANT_DEALS_PAGE_SIZE,
@@ -145,10 +150,11 @@ async function ownDeal(db: Tx, merchantId: string, dealId: string): Promise<Deal
   return d;
 }
 
-export async function getMerchantDeal(db: Db, userId: string, dealId: string, imageUrl: ImageUrl): Promise<MerchantDeal> {
+export async function getMerchantDeal(deps: MerchantDealsDeps, userId: string, dealId: string): Promise<MerchantDeal> {
+  const { db } = deps;
   const m = await merchantForUser(db, userId);
   const d = await ownDeal(db, m.id, dealId);
-  return toMerchantDeal(d, (await purchaseCounts(db, [d.id])).get(d.id) ?? 0, imageUrl);
+  return toMerchantDeal(d, (await purchaseCounts(db, [d.id])).get(d.id) ?? 0, deps.storage.publicUrl, deps.clock.now());
 }
 
 /** How a deal image is stored in the database, whatever URL the API handed out for it (lib/storage.ts). */
@@ -197,7 +203,8 @@ function dealValues(input: DealInput) {
  * A new deal. Standard deals are live at once (status active). A PerkBoost launch is saved as a
  * draft (never listed) until its payment is confirmed (`activateBoostedDeal`).
  */
-export async function createMerchantDeal(db: Db, storage: FileStorage, userId: string, input: z.output<typeof createMerchantDealSchema>) {
+export async function createMerchantDeal(deps: MerchantDealsDeps, userId: string, input: z.output<typeof createMerchantDealSchema>) {
+  const { db, storage } = deps;
   const m = await dealCreator(db, userId);
   const images = await checkImages(storage, input.images);
   const { values, phoneNumbersRemoved } = dealValues({ ...input, images });
@@ -214,7 +221,7 @@ export async function createMerchantDeal(db: Db, storage: FileStorage, userId: s
       boostDays: boost?.boostDays ?? null,
     })
     .returning();
-  return { deal: toMerchantDeal(d!, 0, storage.publicUrl), phoneNumbersRemoved, merchant: m };
+  return { deal: toMerchantDeal(d!, 0, storage.publicUrl, deps.clock.now()), phoneNumbersRemoved, merchant: m };
 }
 
 /**
@@ -223,11 +230,13 @@ export async function createMerchantDeal(db: Db, storage: FileStorage, userId: s
  * and the update run under the deal's row lock, the lock a vote takes too (castVote), so a vote
  * arriving at the same moment is either counted before the check or cast on the saved terms.
  */
-export async function updateMerchantDeal(db: Db, storage: FileStorage, userId: string, dealId: string, input: DealInput) {
+export async function updateMerchantDeal(deps: MerchantDealsDeps, userId: string, dealId: string, input: DealInput) {
+  const { db, storage } = deps;
   const m = await dealCreator(db, userId);
   const images = await checkImages(storage, input.images);
   const { values, phoneNumbersRemoved } = dealValues({ ...input, images });
   if (!values.description) throw new AppError('VALIDATION', M.descriptionMin, { description: M.descriptionMin });
+  const now = deps.clock.now();
   const d = await db.transaction(async (tx) => {
     const [existing] = await tx
       .select()
@@ -244,22 +253,23 @@ export async function updateMerchantDeal(db: Db, storage: FileStorage, userId: s
       throw new AppError('VALIDATION', M.expirationAfterBoost, { expirationDate: M.expirationAfterBoost });
     }
     // An expired standard deal given a future date comes back; an expired PerkBoost does not re-open voting.
-    const revived = existing.type === 'standard' && existing.status === 'expired' && values.expirationDate > new Date();
+    const revived = existing.type === 'standard' && existing.status === 'expired' && values.expirationDate > now;
     const [updated] = await tx
       .update(deals)
-      .set({ ...values, ...(revived ? { status: 'active' as const } : {}), updatedAt: new Date() })
+      .set({ ...values, ...(revived ? { status: 'active' as const } : {}), updatedAt: now })
       .where(eq(deals.id, existing.id))
       .returning();
     return updated!;
   });
-  return { deal: toMerchantDeal(d, (await purchaseCounts(db, [d.id])).get(d.id) ?? 0, storage.publicUrl), phoneNumbersRemoved };
+  return { deal: toMerchantDeal(d, (await purchaseCounts(db, [d.id])).get(d.id) ?? 0, storage.publicUrl, now), phoneNumbersRemoved };
 }
 
 /** Pause (active → paused) or resume (paused → active, if not expired): one conditional update. */
-export async function setDealPaused(db: Db, userId: string, dealId: string, paused: boolean, imageUrl: ImageUrl): Promise<MerchantDeal> {
+export async function setDealPaused(deps: MerchantDealsDeps, userId: string, dealId: string, paused: boolean): Promise<MerchantDeal> {
+  const { db } = deps;
   // Pausing is always allowed; putting a deal back on sale needs what creating one needs (plan, approval).
   const m = paused ? await merchantForUser(db, userId) : await dealCreator(db, userId);
-  const now = new Date();
+  const now = deps.clock.now();
   const [d] = await db
     .update(deals)
     .set({ status: paused ? 'paused' : 'active', updatedAt: now })
@@ -277,18 +287,19 @@ export async function setDealPaused(db: Db, userId: string, dealId: string, paus
     if (!paused && existing.status === 'paused') throw new AppError('CONFLICT', M.resumeExpired);
     throw new AppError('CONFLICT', paused ? M.notPausable : M.notResumable);
   }
-  return toMerchantDeal(d, (await purchaseCounts(db, [d.id])).get(d.id) ?? 0, imageUrl);
+  return toMerchantDeal(d, (await purchaseCounts(db, [d.id])).get(d.id) ?? 0, deps.storage.publicUrl, now);
 }
 
 /**
  * Soft delete (status removed): purchases keep their deal. The deletion rule is in the update's
  * condition, so a deal that unlocks at the same moment cannot slip through.
  */
-export async function deleteMerchantDeal(db: Db, userId: string, dealId: string): Promise<void> {
+export async function deleteMerchantDeal(deps: Pick<Deps, 'db' | 'clock'>, userId: string, dealId: string): Promise<void> {
+  const { db } = deps;
   const m = await merchantForUser(db, userId);
   const [d] = await db
     .update(deals)
-    .set({ status: 'removed', updatedAt: new Date() })
+    .set({ status: 'removed', updatedAt: deps.clock.now() })
     .where(
       and(
         eq(deals.id, dealId),
@@ -319,10 +330,10 @@ export async function boostDraft(db: Tx, userId: string, dealId: string) {
 }
 
 /** Sets the duration of a draft before paying (the price follows from it). */
-export async function setDraftBoostDays(db: Tx, dealId: string, boostDays: number) {
-  await db
+export async function setDraftBoostDays(deps: Pick<Deps, 'db' | 'clock'>, dealId: string, boostDays: number) {
+  await deps.db
     .update(deals)
-    .set({ boostDays, updatedAt: new Date() })
+    .set({ boostDays, updatedAt: deps.clock.now() })
     .where(and(eq(deals.id, dealId), eq(deals.status, 'draft')));
 }
 
@@ -384,7 +395,7 @@ export const IMAGE_SIZES: readonly { suffix: string; format: 'webp'; maxWidth: n
  * here), and stores it resized to every web size. Returns the public URL of the gallery size.
  */
 export async function storeDealImage(
-  storage: FileStorage,
+  { storage }: Pick<Deps, 'storage'>,
   data: Buffer,
   /** Business page logos and covers go beside deal images in their own folder (modules/businesses). */
   folder: 'deals' | 'businesses' = 'deals',
@@ -424,11 +435,12 @@ export const UNUSED_UPLOAD_MAX_AGE_MS = DAY_MS;
 
 /**
  * Removes uploaded deal images (both sizes) that no deal names and that are older than a day: the
- * ones uploaded for a deal that was never saved, or replaced in the form. `now` is passed in (tests
- * pass a clock). Returns the keys removed.
+ * ones uploaded for a deal that was never saved, or replaced in the form, by the clock's time. Returns
+ * the keys removed.
  */
-export async function removeUnusedUploads(db: Db, storage: FileStorage, now: Date = new Date()): Promise<string[]> {
-  const cutoff = now.getTime() - UNUSED_UPLOAD_MAX_AGE_MS;
+export async function removeUnusedUploads(deps: Pick<Deps, 'db' | 'storage' | 'clock'>): Promise<string[]> {
+  const { db, storage } = deps;
+  const cutoff = deps.clock.now().getTime() - UNUSED_UPLOAD_MAX_AGE_MS;
   const old = (await storage.list('deals')).filter((f) => f.modifiedAt.getTime() < cutoff);
   if (!old.length) return [];
   // The stored gallery URL a file belongs to: every size of an upload (`<id>-sm.webp`…) goes with `<id>.webp`.

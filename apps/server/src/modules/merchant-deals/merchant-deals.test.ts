@@ -7,14 +7,18 @@ import sharp from 'sharp';
 import { MERCHANT_DEAL_MESSAGES as M } from '@localperks/shared';
 import { deals, merchantCharges, notifications, sandboxSessions } from '../../db/schema';
 import { build } from '../../../test/build';
+import { mutableClock } from '../../../test/clock';
 import { TEST_CARD, createBoostDeal, createDeal, createMerchant, createMerchantSession } from '../../../test/factories';
 import { dealInput, multipart, pngBytes } from '../../../test/uploads';
 import { activateBoostedDeal, canDeleteDeal } from './merchant-deals.service';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-deals-'));
-const t = await build({ env: { DATA_DIR: dataDir } });
+// The services read the time from this clock (real time until a test sets it); sessions use real time.
+const clock = mutableClock();
+const t = await build({ env: { DATA_DIR: dataDir }, clock });
 const db = t.database.db;
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 
 const merchantSession = (overrides: Parameters<typeof createMerchant>[1] = {}) => createMerchantSession(t, overrides);
 
@@ -174,6 +178,32 @@ describe('editing, pausing and deleting', () => {
     expect(
       (await t.request({ method: 'PUT', url: `/api/merchant/deals/${moderated.id}`, cookie: m.cookie, payload: validDeal() })).statusCode,
     ).toBe(404);
+  });
+
+  it('reads the time from the app’s clock: a boost shows while the clock is in it, expiry stops a resume, edits are stamped', async () => {
+    const m = await merchantSession();
+    const start = Math.floor(Date.now() / 60_000) * 60_000;
+    clock.set(start);
+    try {
+      const deal = await createDeal(db, m.merchant.id, { expirationDate: new Date(start + DAY), boostedUntil: new Date(start + HOUR) });
+      const own = async () => (await t.request({ method: 'GET', url: `/api/merchant/deals/${deal.id}`, cookie: m.cookie })).json();
+      expect((await own()).boostedUntil).toBe(new Date(start + HOUR).toISOString());
+      clock.advance(2 * HOUR);
+      expect((await own()).boostedUntil).toBeNull();
+
+      expect((await t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/pause`, cookie: m.cookie })).json().status).toBe(
+        'paused',
+      );
+      const [paused] = await db.select().from(deals).where(eq(deals.id, deal.id));
+      expect(paused!.updatedAt.getTime()).toBe(start + 2 * HOUR);
+      // A day later by the clock the deal has expired: it cannot go back on sale.
+      clock.advance(DAY);
+      const resume = await t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/resume`, cookie: m.cookie });
+      expect(resume.statusCode).toBe(409);
+      expect(resume.json().error.message).toBe(M.resumeExpired);
+    } finally {
+      clock.useRealTime();
+    }
   });
 
   it('refuses to delete active or unlocked PerkBoost deals (server-enforced), but deletes a draft', async () => {

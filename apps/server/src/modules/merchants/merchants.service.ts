@@ -37,7 +37,7 @@ export interface MerchantRegistration {
  * response (docs/decisions/0007). An address with an account only gets a warning mail.
  */
 export async function registerMerchant(deps: MerchantDeps, input: MerchantRegistration, ip: string) {
-  await consumeRateLimit(deps.db, `signup:ip:${ip}`, deps.limits.signupPerAddress, AUTH_ERRORS.tooManySignups);
+  await consumeRateLimit(deps.db, `signup:ip:${ip}`, deps.limits.signupPerAddress, AUTH_ERRORS.tooManySignups, new Date());
   deps.afterResponse('merchant registration', async () => {
     try {
       await createMerchantRegistration(deps, input);

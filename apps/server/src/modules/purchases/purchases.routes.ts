@@ -30,8 +30,7 @@ export async function purchasesRoutes(app: FastifyInstance) {
         response: { 200: purchasesPageSchema, ...errorResponses },
       },
     },
-    async (request) =>
-      listPurchases(app.db, app.config.appUrl, request.user!.id, request.query, app.storage.publicUrl, app.deps.clock.now()),
+    async (request) => listPurchases(app.deps, request.user!.id, request.query),
   );
 
   r.get(
@@ -46,7 +45,7 @@ export async function purchasesRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const code = await purchaseCodeForOwner(app.db, request.user!.id, request.params.id);
+      const code = await purchaseCodeForOwner(app.deps, request.user!.id, request.params.id);
       return reply
         .type('image/svg+xml')
         .header('cache-control', 'private, max-age=86400')
@@ -65,7 +64,7 @@ export async function purchasesRoutes(app: FastifyInstance) {
         response: { 200: redemptionLookupSchema, ...errorResponses },
       },
     },
-    async (request) => lookupRedemption(app.db, request.user!.id, request.body.code),
+    async (request) => lookupRedemption(app.deps, request.user!.id, request.body.code),
   );
 
   r.post(
@@ -79,7 +78,7 @@ export async function purchasesRoutes(app: FastifyInstance) {
         response: { 200: redemptionLookupSchema, ...errorResponses },
       },
     },
-    async (request) => redeemPurchase(app.db, request.user!.id, request.body.code),
+    async (request) => redeemPurchase(app.deps, request.user!.id, request.body.code),
   );
 
   r.get(

@@ -10,8 +10,8 @@ import {
 } from '@localperks/shared';
 import type { Db } from '../../db/client';
 import { deals, merchants, orderItems, orderRefunds, orders, purchases, users } from '../../db/schema';
+import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
-import type { ImageUrl } from '../../lib/storage';
 import { latestRequests, voucherRefundCents } from '../refunds/refunds.service';
 import { redeemUrlFor } from './redemption-code';
 
@@ -34,13 +34,14 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
 
 /** The customer's own purchases, one tab of My Purchases, newest first. */
 export async function listPurchases(
-  db: Db,
-  appUrl: string,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'storage'>,
   userId: string,
   opts: { status: PurchaseTab; cursor?: string; pageSize?: number },
-  imageUrl: ImageUrl,
-  now = new Date(),
 ): Promise<PurchasesPage> {
+  const { db } = deps;
+  const { appUrl } = deps.config;
+  const imageUrl = deps.storage.publicUrl;
+  const now = deps.clock.now();
   const pageSize = opts.pageSize ?? PURCHASES_PAGE_SIZE;
   const after = opts.cursor ? decodeCursor(opts.cursor) : null;
   const rows = await db
@@ -151,8 +152,8 @@ async function listRefunds(db: Db, userId: string): Promise<PurchaseRefund[]> {
   }));
 }
 
-export async function purchaseCodeForOwner(db: Db, userId: string, purchaseId: string): Promise<string> {
-  const [row] = await db
+export async function purchaseCodeForOwner(deps: Pick<Deps, 'db'>, userId: string, purchaseId: string): Promise<string> {
+  const [row] = await deps.db
     .select({ code: purchases.redemptionCode })
     .from(purchases)
     .where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId), isNull(purchases.refundedAt)));
@@ -168,7 +169,12 @@ async function merchantIdOf(db: Db, userId: string): Promise<string> {
 }
 
 /** A code as the merchant's redeem screen shows it; only codes of the merchant's own deals are found. */
-export async function lookupRedemption(db: Db, merchantUserId: string, code: string, now = new Date()): Promise<RedemptionLookup> {
+export async function lookupRedemption(deps: Pick<Deps, 'db' | 'clock'>, merchantUserId: string, code: string): Promise<RedemptionLookup> {
+  return findRedemption(deps.db, merchantUserId, code, deps.clock.now());
+}
+
+/** The lookup, as of `now` (a redemption shows its outcome at the time it was made). */
+async function findRedemption(db: Db, merchantUserId: string, code: string, now: Date): Promise<RedemptionLookup> {
   const merchantId = await merchantIdOf(db, merchantUserId);
   const [row] = await db
     .select({
@@ -204,7 +210,9 @@ export async function lookupRedemption(db: Db, merchantUserId: string, code: str
  * it, so a redemption and a refund of one voucher are decided one after the other: exactly one
  * wins. Of two simultaneous redemptions the second finds `redeemed_at` set and is told so.
  */
-export async function redeemPurchase(db: Db, merchantUserId: string, code: string, now = new Date()): Promise<RedemptionLookup> {
+export async function redeemPurchase(deps: Pick<Deps, 'db' | 'clock'>, merchantUserId: string, code: string): Promise<RedemptionLookup> {
+  const { db } = deps;
+  const now = deps.clock.now();
   const merchantId = await merchantIdOf(db, merchantUserId);
   await db.transaction(async (tx) => {
     const [p] = await tx
@@ -223,5 +231,5 @@ export async function redeemPurchase(db: Db, merchantUserId: string, code: strin
     if (p.expirationDate <= now) throw new AppError('EXPIRED', REDEEM_MESSAGES.expired);
     await tx.update(purchases).set({ redeemedAt: now, redeemedBy: merchantUserId }).where(eq(purchases.id, p.id));
   });
-  return lookupRedemption(db, merchantUserId, code, now);
+  return findRedemption(db, merchantUserId, code, now);
 }

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { purchases } from '../../db/schema';
 import { build } from '../../../test/build';
+import { mutableClock } from '../../../test/clock';
 import { buy, createDeal, createMerchant } from '../../../test/factories';
 
-const t = await build();
+// The services read the time from this clock (real time until a test sets it); sessions and payments use real time.
+const clock = mutableClock();
+const t = await build({ clock });
 const db = t.database.db;
 const DAY = 86_400_000;
 
@@ -50,11 +53,10 @@ describe('My Purchases', () => {
 
     // Keyset paging visits every purchase once.
     const { listPurchases } = await import('./purchases.service');
-    const { sameImageUrl } = await import('../../lib/storage');
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await listPurchases(db, 'http://x', customer.user.id, { status: 'all', cursor, pageSize: 2 }, sameImageUrl);
+      const page = await listPurchases(t.app.deps, customer.user.id, { status: 'all', cursor, pageSize: 2 });
       seen.push(...page.purchases.map((p) => p.id));
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
@@ -97,6 +99,28 @@ describe('merchant redemption', () => {
     expect(again.json().error.message).toBe('This code has already been redeemed.');
     const mine = (await t.request({ method: 'GET', url: '/api/purchases?status=redeemed', cookie: customer.cookie })).json();
     expect(mine.purchases[0]).toMatchObject({ id: bought[0]!.id, redeemed: true });
+  });
+
+  it('judges expiry and stamps the redemption by the app’s clock', async () => {
+    const { merchantCookie, bought } = await scenario(2);
+    const [first, second] = bought.map((p) => p.redemptionCode);
+    const [row] = await db.select().from(purchases).where(eq(purchases.id, bought[0]!.id));
+    const expiry = row!.expirationDate.getTime();
+    const send = (url: string, code: string) => t.request({ method: 'POST', url, cookie: merchantCookie, payload: { code } });
+    try {
+      clock.set(expiry - 60_000);
+      const redeemed = await send('/api/merchant/redemptions', first!);
+      expect(redeemed.statusCode).toBe(200);
+      expect(redeemed.json().redemptionDate).toBe(new Date(expiry - 60_000).toISOString());
+
+      clock.set(expiry + 60_000);
+      expect((await send('/api/merchant/redemptions/lookup', second!)).json().status).toBe('expired');
+      const late = await send('/api/merchant/redemptions', second!);
+      expect(late.statusCode).toBe(410);
+      expect(late.json().error.message).toBe('This voucher has expired and can no longer be redeemed.');
+    } finally {
+      clock.useRealTime();
+    }
   });
 
   it('lets exactly one of two simultaneous redemptions of a code succeed', async () => {

@@ -41,6 +41,7 @@ export async function supportRoutes(app: FastifyInstance) {
         `feedback:ip:${request.ip}`,
         { max: 20, windowMs: HOUR_MS },
         'Too much feedback sent from your network. Please try again later.',
+        app.deps.clock.now(),
       );
       await app.db
         .insert(feedback)
@@ -67,6 +68,7 @@ export async function supportRoutes(app: FastifyInstance) {
         `contact:ip:${request.ip}`,
         { max: 10, windowMs: HOUR_MS },
         'Too many messages sent from your network. Please try again later.',
+        app.deps.clock.now(),
       );
       const { name, email, subject, message } = request.body;
       const ticket = await app.db.transaction(async (tx) => {
@@ -142,6 +144,7 @@ export async function supportRoutes(app: FastifyInstance) {
         `contact:user:${request.user!.id}`,
         { max: 10, windowMs: HOUR_MS },
         'Too many messages sent. Please try again later.',
+        app.deps.clock.now(),
       );
       reply.code(201);
       return openMyTicket(app.db, request.user!, request.body);
@@ -165,6 +168,7 @@ export async function supportRoutes(app: FastifyInstance) {
         `support-reply:user:${request.user!.id}`,
         { max: 30, windowMs: HOUR_MS },
         'Too many messages sent. Please try again later.',
+        app.deps.clock.now(),
       );
       reply.code(201);
       return addMyMessage(app.db, request.user!, request.params.id, request.body.message);
