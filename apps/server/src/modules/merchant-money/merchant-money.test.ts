@@ -1,3 +1,4 @@
+import { postSales } from '../ledger/ledger.service';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -54,7 +55,7 @@ async function sell(
       paidAt: new Date(),
     })
     .returning();
-  return app.database.db
+  const sold = await app.database.db
     .insert(purchases)
     .values(
       sales.map((s) => {
@@ -76,6 +77,9 @@ async function sell(
       }),
     )
     .returning();
+  // Checkout posts each sale to the ledger in its transaction; payouts are computed from it.
+  await app.database.db.transaction((tx) => postSales(tx, sold));
+  return sold;
 }
 
 /** A charge row as the billing module writes it. */
