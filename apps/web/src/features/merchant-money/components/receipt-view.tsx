@@ -78,7 +78,7 @@ export function ReceiptView({ id }: { id: string }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" className="py-3 text-right font-semibold text-slate-900">
+            <th scope="row" className="py-3 pr-4 text-right font-semibold text-slate-900">
               Total paid
             </th>
             <td className="py-3 text-right text-lg font-bold tabular-nums text-slate-900">{formatCents(charge.amountCents)}</td>
