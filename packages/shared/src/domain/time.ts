@@ -16,3 +16,14 @@ export function addMonth(at: Date): Date {
   next.setUTCDate(Math.min(day, lastDay));
   return next;
 }
+
+/** The same moment one calendar month earlier (UTC), clamped like addMonth: Mar 31 -> Feb 28 (29). */
+export function subtractMonth(at: Date): Date {
+  const prev = new Date(at);
+  const day = at.getUTCDate();
+  prev.setUTCDate(1);
+  prev.setUTCMonth(prev.getUTCMonth() - 1);
+  const lastDay = new Date(Date.UTC(prev.getUTCFullYear(), prev.getUTCMonth() + 1, 0)).getUTCDate();
+  prev.setUTCDate(Math.min(day, lastDay));
+  return prev;
+}

@@ -112,6 +112,37 @@ export const merchantCharges = pgTable(
 );
 
 /**
+ * One row per paid period of a messaging subscription (a line on the Billing tab, with its own
+ * receipt): period 1 is the first payment (its id is the charge's, so the receipt link in the
+ * activation e-mail stays valid), period n the (n-1)th renewal, numbered as the ledger numbers its
+ * `charge:<id>:month:<n>` entries. Unique per charge and period, so a replayed renewal adds nothing.
+ */
+export const merchantChargePeriods = pgTable(
+  'merchant_charge_periods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chargeId: uuid('charge_id')
+      .notNull()
+      .references(() => merchantCharges.id, { onDelete: 'cascade' }),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    periodNumber: integer('period_number').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('merchant_charge_periods_one_per_period').on(t.chargeId, t.periodNumber),
+    index('merchant_charge_periods_merchant_idx').on(t.merchantId, t.paidAt),
+    check('merchant_charge_periods_number', sql`${t.periodNumber} >= 1`),
+    check('merchant_charge_periods_amount', sql`${t.amountCents} > 0`),
+    check('merchant_charge_periods_range', sql`${t.periodEnd} > ${t.periodStart}`),
+  ],
+);
+
+/**
  * One payout per merchant per semi-monthly period (DESIGN.md 8): written by the payout job exactly
  * once (unique per merchant and period start), marked paid by an admin, never back.
  */

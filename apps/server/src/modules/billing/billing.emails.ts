@@ -25,22 +25,24 @@ export function subscriptionActivatedEmail(
   };
 }
 
-/** A renewal was paid: a receipt with the new period end. */
+/** A renewal was paid: the receipt of the period it pays for, with a link to the printable one. */
 export function subscriptionRenewedEmail(
   to: string,
-  s: { businessName: string; amountCents: number; periodEnd: Date },
+  s: { businessName: string; amountCents: number; periodId: string; periodStart: Date; periodEnd: Date; paidAt: Date },
   appUrl: string,
 ): MailMessage {
   return {
     to,
     kind: 'merchant_subscription_renewed',
-    subject: 'Your LocalPerks messaging subscription renewed',
+    subject: `Your LocalPerks messaging subscription renewed: receipt ${receiptNumber(s.periodId)}`,
     ...composeMail({
       heading: 'Subscription renewed',
       paragraphs: [
-        `${s.businessName}: your Advertise + Messaging subscription (${formatCents(s.amountCents)} a month) is paid through ${day(s.periodEnd)}.`,
+        `Thank you, ${s.businessName}. We received your payment of ${formatCents(s.amountCents)} on ${day(s.paidAt)}.`,
+        `Advertise + Messaging plan, ${day(s.periodStart)} – ${day(s.periodEnd)}: ${formatCents(s.amountCents)}. Your subscription is paid through ${day(s.periodEnd)}.`,
+        `Receipt number: ${receiptNumber(s.periodId)}`,
       ],
-      action: { label: 'Open your dashboard', url: `${appUrl}${paths.merchantDashboard}` },
+      action: { label: 'View your receipt', url: `${appUrl}${paths.merchantReceipt(s.periodId)}` },
     }),
   };
 }

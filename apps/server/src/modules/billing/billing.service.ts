@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
-import { BOOST_MESSAGES, CHECKOUT_SESSION_TTL_MS, addMonth, chargeDescription, formatCents } from '@localperks/shared';
+import { BOOST_MESSAGES, CHECKOUT_SESSION_TTL_MS, addMonth, chargeDescription, formatCents, subtractMonth } from '@localperks/shared';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../lib/deps';
-import { deals, merchantCharges, merchants, users, webhookEvents } from '../../db/schema';
+import { deals, merchantChargePeriods, merchantCharges, merchants, users, webhookEvents } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { AppError } from '../../lib/errors';
 import type { ProviderEvent } from '../../payments/provider';
@@ -136,6 +136,42 @@ async function setSubscribed(tx: Tx, merchantId: string, now: Date) {
 }
 
 type ChargeRow = typeof merchantCharges.$inferSelect;
+type PeriodRow = typeof merchantChargePeriods.$inferSelect;
+
+/**
+ * Records one paid period of a subscription; null when that period is already recorded (a replayed
+ * or duplicate renewal), so whatever the caller writes with a new period (its receipt) happens once.
+ */
+async function recordPeriod(
+  tx: Tx,
+  charge: ChargeRow,
+  p: { id?: string; number: number; start: Date; end: Date; paidAt: Date },
+): Promise<PeriodRow | null> {
+  const [row] = await tx
+    .insert(merchantChargePeriods)
+    .values({
+      ...(p.id ? { id: p.id } : {}),
+      chargeId: charge.id,
+      merchantId: charge.merchantId,
+      periodNumber: p.number,
+      periodStart: p.start,
+      periodEnd: p.end,
+      amountCents: charge.amountCents,
+      paidAt: p.paidAt,
+    })
+    .onConflictDoNothing({ target: [merchantChargePeriods.chargeId, merchantChargePeriods.periodNumber] })
+    .returning();
+  return row ?? null;
+}
+
+/** Where renewal n starts: where the period before it ended (one month before its end when that is not recorded). */
+async function renewalStart(tx: Tx, chargeId: string, number: number, end: Date): Promise<Date> {
+  const [prev] = await tx
+    .select({ end: merchantChargePeriods.periodEnd })
+    .from(merchantChargePeriods)
+    .where(and(eq(merchantChargePeriods.chargeId, chargeId), eq(merchantChargePeriods.periodNumber, number - 1)));
+  return prev && prev.end < end ? prev.end : subtractMonth(end);
+}
 
 /** 365.25 / 12 days: counts the months a subscription has been paid for. */
 const AVERAGE_MONTH_MS = 30.4375 * 24 * 60 * 60_000;
@@ -169,6 +205,8 @@ async function applyPaid(
       .set({ providerSubscriptionId: event.subscriptionId ?? charge.providerSubscriptionId, currentPeriodEnd: periodEnd })
       .where(eq(merchantCharges.id, charge.id))
       .returning()) as [ChargeRow];
+    // Period 1 keeps the charge's id: its receipt is the one the activation e-mail links to.
+    await recordPeriod(tx, charge, { id: charge.id, number: 1, start: now, end: periodEnd, paidAt: now });
     await setSubscribed(tx, charge.merchantId, now);
   } else if (charge.kind === 'deal_boost' || charge.kind === 'listing_boost') {
     // Paid for a deal deleted or taken down meanwhile: nothing to boost, the admins refund it.
@@ -290,10 +328,25 @@ export async function handleBillingEvent(
         // A renewal is another month paid. Which month, counted from the first payment, names it in the
         // ledger: the first invoice (also confirming the checkout) is month 1, already recorded by applyPaid.
         const month = charge.paidAt ? Math.round((periodEnd.getTime() - charge.paidAt.getTime()) / AVERAGE_MONTH_MS) : 0;
-        if (month >= 2) await postChargePaid(tx, charge, now, month);
-        if (!first)
+        if (month < 2) continue;
+        await postChargePaid(tx, charge, now, month);
+        // Its own line and receipt on the Billing tab, e-mailed only when this period is new.
+        const start = await renewalStart(tx, charge.id, month, periodEnd);
+        const period = await recordPeriod(tx, charge, { number: month, start, end: periodEnd, paidAt: now });
+        if (period)
           await mail(tx, charge.merchantId, (to, businessName) =>
-            subscriptionRenewedEmail(to, { businessName, amountCents: charge.amountCents, periodEnd: charge.currentPeriodEnd! }, appUrl),
+            subscriptionRenewedEmail(
+              to,
+              {
+                businessName,
+                amountCents: period.amountCents,
+                periodId: period.id,
+                periodStart: period.periodStart,
+                periodEnd: period.periodEnd,
+                paidAt: period.paidAt,
+              },
+              appUrl,
+            ),
           );
       }
       return { applied: Boolean(first) || renewed.length > 0, cancelSubscription: null };

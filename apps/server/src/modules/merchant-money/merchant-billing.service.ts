@@ -1,4 +1,5 @@
-import { and, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import {
   MERCHANT_CHARGES_PAGE_SIZE,
   MERCHANT_MESSAGES,
@@ -12,7 +13,7 @@ import {
   type MerchantReceipt,
 } from '@localperks/shared';
 import type { Tx } from '../../db/client';
-import { deals, merchantCharges, merchants, users } from '../../db/schema';
+import { deals, merchantChargePeriods, merchantCharges, merchants, users } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { activeSubscriptions } from '../billing/billing.service';
@@ -31,62 +32,105 @@ export async function merchantOfUser(db: Tx, userId: string): Promise<Merchant> 
 }
 
 /**
- * The charges a merchant sees: paid ones (money received, also a subscription that has ended since)
- * and open payment pages; pages closed unpaid (canceled, expired) charged nothing and are left out.
+ * The lines a merchant sees: every paid subscription period (merchant_charge_periods, one per month
+ * paid, each with its receipt), every paid PerkBoost or boost, and open payment pages; pages closed
+ * unpaid (canceled, expired) charged nothing and are left out.
  */
-const listed = (merchantId: string) =>
-  and(eq(merchantCharges.merchantId, merchantId), or(isNotNull(merchantCharges.paidAt), eq(merchantCharges.status, 'open')));
+const chargeLines = (db: Tx, merchantId: string, only?: SQL) =>
+  db
+    .select({
+      id: merchantCharges.id,
+      kind: merchantCharges.kind,
+      dealId: merchantCharges.dealId,
+      boostDays: merchantCharges.boostDays,
+      amountCents: merchantCharges.amountCents,
+      createdAt: merchantCharges.createdAt,
+      paidAt: merchantCharges.paidAt,
+      periodStart: sql<Date | null>`null::timestamptz`.mapWith(merchantChargePeriods.periodStart).as('period_start'),
+      periodEnd: sql<Date | null>`null::timestamptz`.mapWith(merchantChargePeriods.periodEnd).as('period_end'),
+      dealTitle: deals.title,
+      sortAt: sql<Date>`coalesce(${merchantCharges.paidAt}, ${merchantCharges.createdAt})`.mapWith(merchantCharges.createdAt).as('sort_at'),
+    })
+    .from(merchantCharges)
+    .leftJoin(deals, eq(deals.id, merchantCharges.dealId))
+    .where(
+      and(
+        eq(merchantCharges.merchantId, merchantId),
+        // A paid subscription is listed by its periods below.
+        or(and(ne(merchantCharges.kind, 'subscription'), isNotNull(merchantCharges.paidAt)), eq(merchantCharges.status, 'open')),
+        only,
+      ),
+    );
 
-const chargeColumns = { charge: merchantCharges, dealTitle: deals.title };
+const periodLines = (db: Tx, merchantId: string, only?: SQL) =>
+  db
+    .select({
+      id: merchantChargePeriods.id,
+      kind: sql<'subscription'>`'subscription'`.as('kind'),
+      dealId: sql<string | null>`null::uuid`.as('deal_id'),
+      boostDays: sql<number | null>`null::int`.as('boost_days'),
+      amountCents: merchantChargePeriods.amountCents,
+      createdAt: merchantChargePeriods.paidAt,
+      paidAt: merchantChargePeriods.paidAt,
+      periodStart: merchantChargePeriods.periodStart,
+      periodEnd: merchantChargePeriods.periodEnd,
+      dealTitle: sql<string | null>`null::text`.as('deal_title'),
+      sortAt: merchantChargePeriods.paidAt,
+    })
+    .from(merchantChargePeriods)
+    .where(and(eq(merchantChargePeriods.merchantId, merchantId), only));
 
-function toCharge(r: { charge: typeof merchantCharges.$inferSelect; dealTitle: string | null }): MerchantCharge {
-  const c = r.charge;
+type Line = Awaited<ReturnType<typeof chargeLines>>[number];
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+function toCharge(c: Line): MerchantCharge {
   return {
     id: c.id,
     kind: c.kind,
-    description: chargeDescription({ kind: c.kind, boostDays: c.boostDays, dealTitle: r.dealTitle }),
+    description: chargeDescription({ kind: c.kind, boostDays: c.boostDays, dealTitle: c.dealTitle }),
     amountCents: c.amountCents,
     status: c.paidAt ? 'paid' : 'pending',
-    createdAt: c.createdAt.toISOString(),
-    paidAt: c.paidAt?.toISOString() ?? null,
+    createdAt: iso(c.createdAt),
+    paidAt: c.paidAt ? iso(c.paidAt) : null,
     dealId: c.dealId,
     boostDays: c.boostDays,
-    periodEnd: c.kind === 'subscription' ? (c.currentPeriodEnd?.toISOString() ?? null) : null,
+    periodStart: c.periodStart ? iso(c.periodStart) : null,
+    periodEnd: c.periodEnd ? iso(c.periodEnd) : null,
   };
 }
 
-/** Every charge, newest first (by when it was paid, or opened when not paid yet), page by page. */
+/** Every line, newest first (by when it was paid, or opened when not paid yet), page by page. */
 export async function listCharges(deps: Pick<Deps, 'db'>, userId: string, page: number): Promise<MerchantChargesPage> {
   const m = await merchantOfUser(deps.db, userId);
   const pageSize = MERCHANT_CHARGES_PAGE_SIZE;
   const [rows, [total]] = await Promise.all([
-    deps.db
-      .select(chargeColumns)
-      .from(merchantCharges)
-      .leftJoin(deals, eq(deals.id, merchantCharges.dealId))
-      .where(listed(m.id))
-      .orderBy(desc(sql`coalesce(${merchantCharges.paidAt}, ${merchantCharges.createdAt})`), desc(merchantCharges.id))
+    unionAll(chargeLines(deps.db, m.id), periodLines(deps.db, m.id))
+      .orderBy(desc(sql`sort_at`), desc(sql`id`))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    deps.db.select({ n: count() }).from(merchantCharges).where(listed(m.id)),
+    deps.db.select({ n: count() }).from(unionAll(chargeLines(deps.db, m.id), periodLines(deps.db, m.id)).as('lines')),
   ]);
   return { items: rows.map(toCharge), total: total?.n ?? 0, page, pageSize };
 }
 
-/** The receipt of one of the merchant's paid charges; another merchant's (or an unpaid one) is not found. */
+/**
+ * The receipt of one of the merchant's paid lines: a subscription period (the first one shares its
+ * charge's id) or a paid one-off charge. Another merchant's, or an unpaid one, is not found.
+ */
 export async function chargeReceipt(deps: Pick<Deps, 'db'>, userId: string, chargeId: string): Promise<MerchantReceipt> {
   const m = await merchantOfUser(deps.db, userId);
-  const [row] = await deps.db
-    .select({ ...chargeColumns, email: users.email })
-    .from(merchantCharges)
-    .leftJoin(deals, eq(deals.id, merchantCharges.dealId))
-    .innerJoin(users, eq(users.id, m.userId))
-    .where(and(eq(merchantCharges.id, chargeId), eq(merchantCharges.merchantId, m.id), isNotNull(merchantCharges.paidAt)));
-  if (!row) throw new AppError('NOT_FOUND', MM.chargeNotFound);
+  const [[period], [charge], [user]] = await Promise.all([
+    periodLines(deps.db, m.id, eq(merchantChargePeriods.id, chargeId)),
+    chargeLines(deps.db, m.id, and(eq(merchantCharges.id, chargeId), isNotNull(merchantCharges.paidAt))),
+    deps.db.select({ email: users.email }).from(users).where(eq(users.id, m.userId)),
+  ]);
+  const line = period ?? charge;
+  if (!line || !user) throw new AppError('NOT_FOUND', MM.chargeNotFound);
   return {
-    charge: toCharge(row),
-    receiptNumber: receiptNumber(row.charge.id),
-    billedTo: { businessName: m.businessName, email: row.email, city: m.city, state: m.state },
+    charge: toCharge(line),
+    receiptNumber: receiptNumber(line.id),
+    billedTo: { businessName: m.businessName, email: user.email, city: m.city, state: m.state },
   };
 }
 
@@ -100,10 +144,11 @@ export async function merchantBilling(deps: Pick<Deps, 'db' | 'clock'>, userId: 
   const m = await merchantOfUser(deps.db, userId);
   const [[current], [totals]] = await Promise.all([
     activeSubscriptions(deps.db, m.id, now),
+    // Every paid line: each subscription period and each one-off charge.
     deps.db
-      .select({ cents: sql<number>`coalesce(sum(${merchantCharges.amountCents}), 0)::int`, n: count() })
-      .from(merchantCharges)
-      .where(and(eq(merchantCharges.merchantId, m.id), isNotNull(merchantCharges.paidAt))),
+      .select({ cents: sql<number>`coalesce(sum(amount_cents), 0)::int`, n: count() })
+      .from(unionAll(chargeLines(deps.db, m.id), periodLines(deps.db, m.id)).as('lines'))
+      .where(sql`paid_at is not null`),
   ]);
   const plan = planById(m.subscriptionPlan);
   const onMessaging = m.subscriptionPlan === 'advertise_messaging';

@@ -15,7 +15,7 @@ import {
   type MerchantReceipt,
   type PayoutStatement,
 } from '@localperks/shared';
-import { emailOutbox, merchantCharges, merchantPayouts, orders, purchases } from '../../db/schema';
+import { emailOutbox, merchantChargePeriods, merchantCharges, merchantPayouts, orders, purchases } from '../../db/schema';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../../payments/sandbox';
 import { build, linkFrom, type TestApp } from '../../../test/build';
 import { fixedClock } from '../../../test/clock';
@@ -111,6 +111,17 @@ describe('billing: plan, subscription and charges', () => {
       paidAt: new Date(now - 10 * DAY),
       currentPeriodEnd: periodEnd,
       providerSubscriptionId: 'sub_test_billing',
+    });
+    // Its first paid period, as the billing module writes it with the payment (the period keeps the charge's id).
+    await db.insert(merchantChargePeriods).values({
+      id: sub.id,
+      chargeId: sub.id,
+      merchantId: a.merchant.id,
+      periodNumber: 1,
+      periodStart: sub.paidAt!,
+      periodEnd,
+      amountCents: 1500,
+      paidAt: sub.paidAt!,
     });
     const boost = await charge(a.merchant.id, {
       dealId: deal.id,

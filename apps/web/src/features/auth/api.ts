@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginResponse, Ok, ResendVerificationResponse, VerifyEmailResponse } from '@localperks/shared';
 import { api } from '../../lib/api-client';
 import { sessionQuery } from '../../lib/session';
@@ -21,12 +21,23 @@ export function useSignup() {
   });
 }
 
+/**
+ * Verifying signs the user in. The link's page checks the session as it loads, without the cookie the
+ * verification sets: if that check answers after the verification, it would overwrite the user with
+ * "signed out" and the account page would send them to /login. It is cancelled before the user is set.
+ */
+export const verifyEmailMutation = (qc: QueryClient) =>
+  mutationOptions({
+    mutationFn: (token: string) => api.post<VerifyEmailResponse>('/api/auth/verify-email', { token }),
+    onSuccess: async ({ user }) => {
+      await qc.cancelQueries({ queryKey: sessionQuery.queryKey });
+      qc.setQueryData(sessionQuery.queryKey, user);
+    },
+  });
+
 export function useVerifyEmail() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (token: string) => api.post<VerifyEmailResponse>('/api/auth/verify-email', { token }),
-    onSuccess: ({ user }) => qc.setQueryData(sessionQuery.queryKey, user),
-  });
+  return useMutation(verifyEmailMutation(qc));
 }
 
 export const useResendVerification = () =>

@@ -21,6 +21,8 @@ export const merchantChargeSchema = z.object({
   paidAt: isoDate().nullable(),
   dealId: z.string().nullable(),
   boostDays: count().nullable(),
+  /** A paid subscription period: the month it covers (each paid period is its own line, with its own receipt). */
+  periodStart: isoDate().nullable(),
   /** Subscriptions: paid through this moment. */
   periodEnd: isoDate().nullable(),
 });

@@ -10,7 +10,7 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatPeriod } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { merchantBillingQuery, merchantChargesQuery, useCancelPlan } from '../api';
 import { StatusBadge } from './money-format';
@@ -130,9 +130,11 @@ function Charges() {
               <li key={c.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
                 <div className="min-w-0 flex-1 basis-56">
                   <p className="break-words font-medium text-slate-900">{c.description}</p>
+                  {c.periodStart && c.periodEnd && (
+                    <p className="text-sm font-medium text-slate-800">{formatPeriod(c.periodStart, c.periodEnd)}</p>
+                  )}
                   <p className="text-sm text-slate-600">
                     {c.paidAt ? `Paid ${formatDate(c.paidAt)}` : `Started ${formatDate(c.createdAt)}`}
-                    {c.periodEnd && ` · through ${formatDate(c.periodEnd)}`}
                   </p>
                 </div>
                 <div className="flex items-center gap-3">
@@ -143,7 +145,12 @@ function Charges() {
                       to={paths.merchantReceipt(c.id)}
                       className="inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline underline-offset-2"
                     >
-                      Receipt<span className="sr-only"> for {c.description}</span>
+                      Receipt
+                      <span className="sr-only">
+                        {' '}
+                        for {c.description}
+                        {c.periodStart && c.periodEnd ? `, ${formatPeriod(c.periodStart, c.periodEnd)}` : ''}
+                      </span>
                     </Link>
                   )}
                 </div>
@@ -167,7 +174,7 @@ export default function BillingTab() {
           Billing
         </h2>
         <p className="text-sm text-slate-600">
-          What you pay LocalPerks: your plan’s subscription and PerkBoost, with a receipt for each payment.
+          What you pay LocalPerks: each month of your plan’s subscription and each PerkBoost, with a receipt for each payment.
         </p>
       </div>
       {billing.isLoading ? (

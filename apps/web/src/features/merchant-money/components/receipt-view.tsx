@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime, formatPeriod } from '../../../lib/format';
 import { merchantReceiptQuery } from '../api';
 
 /** A paid charge's receipt, laid out to print on one page. */
@@ -67,14 +67,18 @@ export function ReceiptView({ id }: { id: string }) {
           <tr className="border-b border-slate-200">
             <td className="py-3 pr-4 text-slate-900">
               {charge.description}
-              {charge.periodEnd && <span className="block text-slate-600">Paid through {formatDate(charge.periodEnd)}</span>}
+              {charge.periodStart && charge.periodEnd ? (
+                <span className="block text-slate-600">Period: {formatPeriod(charge.periodStart, charge.periodEnd)}</span>
+              ) : (
+                charge.periodEnd && <span className="block text-slate-600">Paid through {formatDate(charge.periodEnd)}</span>
+              )}
             </td>
             <td className="py-3 text-right tabular-nums text-slate-900">{formatCents(charge.amountCents)}</td>
           </tr>
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" className="py-3 text-right font-semibold text-slate-900">
+            <th scope="row" className="py-3 pr-4 text-right font-semibold text-slate-900">
               Total paid
             </th>
             <td className="py-3 text-right text-lg font-bold tabular-nums text-slate-900">{formatCents(charge.amountCents)}</td>
