@@ -149,14 +149,16 @@ function RevenueChart({ daily }: { daily: MerchantAnalytics['daily'] }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <div aria-hidden className="flex h-48 gap-[2px] border-l border-slate-300 pl-1 sm:gap-1">
+        <div aria-hidden className="relative flex h-48 gap-[2px] border-l border-slate-300 pl-1 sm:gap-1">
+          {/* The zero line: under the bars, or between sales and refunds. */}
+          <div className="absolute inset-x-0 border-t border-slate-300" style={{ top: `${upShare}%` }} />
           {daily.map((d) => (
             <div
               key={d.date}
               className="group flex h-full flex-1 flex-col"
               title={`${shortDay(d.date)}: ${formatCents(sales(d))} sold (${d.purchases})${d.refundsCents ? `, ${formatCents(d.refundsCents)} refunded` : ''}`}
             >
-              <div className="flex items-end border-b border-slate-300" style={{ height: `${upShare}%` }}>
+              <div className="flex items-end" style={{ height: `${upShare}%` }}>
                 <div
                   className="w-full rounded-t bg-brand-600 group-hover:bg-brand-800"
                   style={{ height: `${sales(d) ? Math.max(2, (sales(d) / maxUp) * 100) : 0}%` }}
@@ -188,29 +190,32 @@ function RevenueChart({ daily }: { daily: MerchantAnalytics['daily'] }) {
             </span>
           </p>
         )}
-        <table className="sr-only">
-          <caption>Revenue per day, last {ANALYTICS_DAYS} days</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Revenue</th>
-              <th scope="col">Refunds</th>
-              <th scope="col">Purchases</th>
-            </tr>
-          </thead>
-          <tbody>
-            {daily
-              .filter((d) => d.purchases > 0 || d.refundsCents > 0)
-              .map((d) => (
-                <tr key={d.date}>
-                  <th scope="row">{longDay(d.date)}</th>
-                  <td>{formatCents(d.revenueCents)}</td>
-                  <td>{formatCents(d.refundsCents)}</td>
-                  <td>{d.purchases}</td>
-                </tr>
-              ))}
-          </tbody>
-        </table>
+        {/* sr-only on the table itself does not clip it (a table is as wide as its cells): the page scrolled sideways at 375 px. */}
+        <div className="sr-only">
+          <table>
+            <caption>Revenue per day, last {ANALYTICS_DAYS} days</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Revenue</th>
+                <th scope="col">Refunds</th>
+                <th scope="col">Purchases</th>
+              </tr>
+            </thead>
+            <tbody>
+              {daily
+                .filter((d) => d.purchases > 0 || d.refundsCents > 0)
+                .map((d) => (
+                  <tr key={d.date}>
+                    <th scope="row">{longDay(d.date)}</th>
+                    <td>{formatCents(d.revenueCents)}</td>
+                    <td>{formatCents(d.refundsCents)}</td>
+                    <td>{d.purchases}</td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        </div>
       </CardContent>
     </Card>
   );
@@ -228,9 +233,10 @@ function SalesByDeal({ byDeal }: { byDeal: MerchantAnalytics['byDeal'] }) {
         <ul className="space-y-3">
           {byDeal.map((d) => (
             <li key={d.dealId}>
-              <div className="flex justify-between gap-3 text-sm">
-                <span className="min-w-0 break-words font-medium text-slate-900">{d.title}</span>
-                <span className="shrink-0 text-slate-700">
+              {/* The figures go under the title when both do not fit on one line (a refund makes them longer). */}
+              <div className="flex flex-wrap justify-between gap-x-3 text-sm">
+                <span className="min-w-[8rem] flex-1 break-words font-medium text-slate-900">{d.title}</span>
+                <span className="text-slate-700">
                   {formatCents(d.revenueCents)} · {d.purchases} sold
                   {d.refundsCents ? ` · ${formatCents(d.refundsCents)} refunded` : ''}
                 </span>
