@@ -12,10 +12,10 @@ export async function merchantAnalyticsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['merchant-analytics'],
         summary:
-          'Revenue & Analytics of the signed-in merchant, from their purchases (totals, earnings after commission, current period, next payout, 30 days, by deal, recent)',
+          'Revenue & Analytics of the signed-in merchant, from their ledger entries (revenue after refunds, refunds, earnings after commission and dispute fees, current period, next payout, 30 days, by deal, recent)',
         response: { 200: merchantAnalyticsSchema, ...errorResponses },
       },
     },
-    async (request) => merchantAnalytics(app.db, request.user!.id),
+    async (request) => merchantAnalytics(app.deps, request.user!.id),
   );
 }

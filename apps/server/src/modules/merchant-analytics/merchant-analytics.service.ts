@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, lt, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import {
   ANALYTICS_DAYS,
   ANALYTICS_MESSAGES,
@@ -7,107 +7,144 @@ import {
   nextPayoutDate,
   planIncludes,
   payoutPeriodFor,
-  payoutPeriodWindow,
   type MerchantAnalytics,
   DAY_MS,
 } from '@localperks/shared';
-import type { Db } from '../../db/client';
-import { merchants, purchases } from '../../db/schema';
+import { ledgerEntries, merchants, purchases } from '../../db/schema';
+import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
+import { merchantBalance, periodTotals } from '../ledger/ledger.service';
 
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
 
+/** The kinds that make a voucher's revenue: its sale, and its money given back (a refund, or a deduction once paid out or charged back). */
+const REVENUE_KINDS = ['sale', 'refund', 'deduction'] as const;
+const isGivenBack = inArray(ledgerEntries.kind, ['refund', 'deduction']);
+const givenBackCents = sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${isGivenBack}), 0)::int`;
+const salesCount = sql<number>`(count(*) filter (where ${ledgerEntries.kind} = 'sale'))::int`;
+
 /**
- * Revenue & Analytics from the merchant's real purchases (one row per unit sold): totals, earnings
- * after the commission recorded at each sale, the current semi-monthly period and its payout date
- * (DESIGN.md 8), revenue per UTC day for the last 30 days, sales by deal, the 10 latest sales.
+ * Revenue & Analytics, every money figure from the merchant's ledger entries (DESIGN.md 14,
+ * docs/decisions/0029-analytics-from-the-ledger.md): revenue is sales less refunds, earnings are what
+ * the payouts are made of (less commission net of reversals, refunds, deductions and dispute fees), the
+ * current semi-monthly period is that period's entries (DESIGN.md 8), the 30 days are grouped by the
+ * UTC day money moved. Counts that are not money (vouchers sold, redeemed) come from `purchases`.
  */
-export async function merchantAnalytics(db: Db, userId: string, now = new Date()): Promise<MerchantAnalytics> {
+export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId: string): Promise<MerchantAnalytics> {
+  const { db } = deps;
+  const now = deps.clock.now();
   const [m] = await db.select().from(merchants).where(eq(merchants.userId, userId));
   if (!m) throw new AppError('FORBIDDEN', 'No merchant profile found. Please complete your registration.');
   if (!planIncludes(m.subscriptionPlan, 'analytics')) throw new AppError('FORBIDDEN', ANALYTICS_MESSAGES.planRequired);
   const mine = eq(purchases.merchantId, m.id);
+  const myRevenue = and(eq(ledgerEntries.merchantId, m.id), inArray(ledgerEntries.kind, [...REVENUE_KINDS]));
   const period = payoutPeriodFor(now);
-  const window = payoutPeriodWindow(period);
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const since = new Date(today - (ANALYTICS_DAYS - 1) * DAY_MS);
-  const day = sql<string>`to_char(${purchases.purchasedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const day = sql<string>`to_char(${ledgerEntries.occurredAt} at time zone 'UTC', 'YYYY-MM-DD')`;
 
-  const [[totals], [current], [redeemed], daily, byDeal, recent] = await Promise.all([
-    db
-      .select({
-        n: count(),
-        revenue: sum(purchases.priceCents).mapWith(Number),
-        commission: sum(purchases.commissionCents).mapWith(Number),
-      })
-      .from(purchases)
-      .where(mine),
-    db
-      .select({ revenue: sum(purchases.priceCents).mapWith(Number), commission: sum(purchases.commissionCents).mapWith(Number) })
-      .from(purchases)
-      .where(and(mine, gte(purchases.purchasedAt, window.from), lt(purchases.purchasedAt, window.to))),
+  const [balance, current, [sold], [redeemed], [givenBack], daily, byDeal, recent] = await Promise.all([
+    merchantBalance(db, m.id),
+    periodTotals(db, { periodStart: period.start, merchantId: m.id }),
+    db.select({ n: count() }).from(purchases).where(mine),
     db
       .select({ n: count() })
       .from(purchases)
       .where(and(mine, isNotNull(purchases.redeemedAt))),
     db
-      .select({ day, revenue: sum(purchases.priceCents).mapWith(Number), n: count() })
-      .from(purchases)
-      .where(and(mine, gte(purchases.purchasedAt, since)))
+      .select({ n: count() })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.merchantId, m.id), isGivenBack)),
+    db
+      .select({ day, revenue: sql<number>`sum(${ledgerEntries.amountCents})::int`, refunds: givenBackCents, n: salesCount })
+      .from(ledgerEntries)
+      .where(and(myRevenue, gte(ledgerEntries.occurredAt, since), lt(ledgerEntries.occurredAt, new Date(today + DAY_MS))))
       .groupBy(day),
     db
       .select({
         dealId: purchases.dealId,
         title: sql<string>`max(${purchases.dealTitle})`,
-        n: count(),
-        revenue: sum(purchases.priceCents).mapWith(Number),
+        n: salesCount,
+        revenue: sql<number>`sum(${ledgerEntries.amountCents})::int`,
+        refunds: givenBackCents,
       })
-      .from(purchases)
-      .where(mine)
+      .from(ledgerEntries)
+      .innerJoin(purchases, eq(purchases.id, ledgerEntries.purchaseId))
+      .where(myRevenue)
       .groupBy(purchases.dealId)
-      .orderBy(desc(sum(purchases.priceCents)), purchases.dealId)
+      .orderBy(desc(sql`sum(${ledgerEntries.amountCents})`), purchases.dealId)
       .limit(ANALYTICS_TOP_DEALS),
     db
-      .select({
-        id: purchases.id,
-        dealTitle: purchases.dealTitle,
-        priceCents: purchases.priceCents,
-        commissionCents: purchases.commissionCents,
-        purchasedAt: purchases.purchasedAt,
-        redeemedAt: purchases.redeemedAt,
-      })
+      .select({ id: purchases.id, dealTitle: purchases.dealTitle, purchasedAt: purchases.purchasedAt, redeemedAt: purchases.redeemedAt })
       .from(purchases)
       .where(mine)
       .orderBy(desc(purchases.purchasedAt), desc(purchases.id))
       .limit(ANALYTICS_RECENT_PURCHASES),
   ]);
 
+  // Each recent voucher's money: its sale, and everything booked against it since (commission, refund, reversal).
+  const recentMoney = recent.length
+    ? await db
+        .select({
+          purchaseId: sql<string>`${ledgerEntries.purchaseId}`,
+          price: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'sale'), 0)::int`,
+          earnings: sql<number>`sum(${ledgerEntries.amountCents})::int`,
+          isRefunded: sql<boolean>`bool_or(${isGivenBack})`,
+        })
+        .from(ledgerEntries)
+        .where(
+          and(
+            eq(ledgerEntries.merchantId, m.id),
+            inArray(
+              ledgerEntries.purchaseId,
+              recent.map((p) => p.id),
+            ),
+          ),
+        )
+        .groupBy(ledgerEntries.purchaseId)
+    : [];
+  const moneyOf = new Map(recentMoney.map((r) => [r.purchaseId, r]));
+
   const perDay = new Map(daily.map((d) => [d.day, d]));
-  const revenue = totals?.revenue ?? 0;
-  const commission = totals?.commission ?? 0;
+  const refunds = balance.refundsCents + balance.deductionsCents;
+  const commission = balance.commissionCents - balance.commissionReversedCents;
+  const revenue = balance.salesCents - refunds;
   return {
     totalRevenueCents: revenue,
-    totalPurchases: Number(totals?.n ?? 0),
-    totalEarningsCents: revenue - commission,
+    totalRefundsCents: refunds,
+    refundedPurchases: Number(givenBack?.n ?? 0),
+    totalPurchases: Number(sold?.n ?? 0),
+    totalEarningsCents: revenue - commission - balance.disputeFeesCents,
     totalCommissionCents: commission,
+    totalDisputeFeesCents: balance.disputeFeesCents,
     commissionRate: m.commissionRate,
-    currentPeriodEarningsCents: (current?.revenue ?? 0) - (current?.commission ?? 0),
+    currentPeriodEarningsCents: current.netCents,
     currentPeriod: period,
     nextPayoutDate: nextPayoutDate(now),
     redemptions: Number(redeemed?.n ?? 0),
     daily: Array.from({ length: ANALYTICS_DAYS }, (_, i) => {
       const date = ymd(new Date(since.getTime() + i * DAY_MS));
       const d = perDay.get(date);
-      return { date, revenueCents: d?.revenue ?? 0, purchases: Number(d?.n ?? 0) };
+      return { date, revenueCents: Number(d?.revenue ?? 0), refundsCents: Number(d?.refunds ?? 0), purchases: Number(d?.n ?? 0) };
     }),
-    byDeal: byDeal.map((d) => ({ dealId: d.dealId, title: d.title, purchases: Number(d.n), revenueCents: d.revenue ?? 0 })),
-    recentPurchases: recent.map((p) => ({
-      id: p.id,
-      dealTitle: p.dealTitle,
-      priceCents: p.priceCents,
-      earningsCents: p.priceCents - p.commissionCents,
-      purchasedAt: p.purchasedAt.toISOString(),
-      isRedeemed: p.redeemedAt !== null,
+    byDeal: byDeal.map((d) => ({
+      dealId: d.dealId,
+      title: d.title,
+      purchases: Number(d.n),
+      revenueCents: Number(d.revenue),
+      refundsCents: Number(d.refunds),
     })),
+    recentPurchases: recent.map((p) => {
+      const money = moneyOf.get(p.id);
+      return {
+        id: p.id,
+        dealTitle: p.dealTitle,
+        priceCents: Number(money?.price ?? 0),
+        earningsCents: Number(money?.earnings ?? 0),
+        purchasedAt: p.purchasedAt.toISOString(),
+        isRedeemed: p.redeemedAt !== null,
+        isRefunded: money?.isRefunded === true,
+      };
+    }),
   };
 }

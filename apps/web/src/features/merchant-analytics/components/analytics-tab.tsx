@@ -1,4 +1,4 @@
-import { CalendarClock, DollarSign, RefreshCw, ShoppingBag, Ticket, Wallet } from 'lucide-react';
+import { CalendarClock, DollarSign, RefreshCw, ShoppingBag, Ticket, Undo2, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ANALYTICS_DAYS, ANALYTICS_MESSAGES, formatCents, type MerchantAnalytics } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
@@ -15,7 +15,7 @@ const shortDay = (ymd: string) =>
 const longDay = (ymd: string) =>
   new Date(`${ymd}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
-/** Revenue & Analytics on the merchant dashboard, computed by the server from real purchases. */
+/** Revenue & Analytics on the merchant dashboard, computed by the server from the merchant's ledger entries (sales, refunds, commission, fees). */
 export default function AnalyticsTab() {
   const analytics = useMerchantAnalytics();
   if (analytics.isLoading) return <Spinner label="Loading analytics..." />;
@@ -38,7 +38,7 @@ export default function AnalyticsTab() {
             Revenue &amp; Analytics
           </h2>
           <p className="text-sm text-slate-600">
-            From every voucher sold. Payouts are semi-monthly: sales on days 1-14 are paid on the 15th, the rest on the 1st.
+            From every voucher sold, less refunds. Payouts are semi-monthly: sales on days 1-14 are paid on the 15th, the rest on the 1st.
           </p>
         </div>
         <Button variant="secondary" size="sm" onClick={() => void analytics.refetch()} disabled={analytics.isFetching}>
@@ -46,12 +46,22 @@ export default function AnalyticsTab() {
         </Button>
       </div>
 
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Revenue summary">
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Revenue summary">
         <Stat
           icon={<DollarSign aria-hidden className="h-5 w-5" />}
           label="Total Revenue"
           value={formatCents(a.totalRevenueCents)}
-          note="All time, before commission"
+          note="All time, after refunds, before commission"
+        />
+        <Stat
+          icon={<Undo2 aria-hidden className="h-5 w-5" />}
+          label="Refunds"
+          value={formatCents(a.totalRefundsCents)}
+          note={
+            a.refundedPurchases
+              ? `${a.refundedPurchases.toLocaleString('en-US')} ${a.refundedPurchases === 1 ? 'voucher' : 'vouchers'} refunded or charged back`
+              : 'No vouchers refunded'
+          }
         />
         <Stat
           icon={<ShoppingBag aria-hidden className="h-5 w-5" />}
@@ -63,7 +73,7 @@ export default function AnalyticsTab() {
           icon={<Wallet aria-hidden className="h-5 w-5" />}
           label="Total Earnings"
           value={formatCents(a.totalEarningsCents)}
-          note={`After ${formatCents(a.totalCommissionCents)} commission (${a.commissionRate}% now)`}
+          note={`After ${formatCents(a.totalCommissionCents)} commission (${a.commissionRate}% now)${a.totalDisputeFeesCents ? ` and ${formatCents(a.totalDisputeFeesCents)} dispute fees` : ''}`}
         />
         <Stat
           icon={<CalendarClock aria-hidden className="h-5 w-5" />}
@@ -118,30 +128,50 @@ function Stat({ icon, label, value, note }: { icon: ReactNode; label: string; va
   );
 }
 
-/** A bar per day; the same numbers are in a table for screen readers. */
+/**
+ * A bar per day: the day's sales above the line, the money refunded that day below it (only drawn when
+ * there is any). The same numbers are in a table for screen readers.
+ */
 function RevenueChart({ daily }: { daily: MerchantAnalytics['daily'] }) {
-  const max = Math.max(1, ...daily.map((d) => d.revenueCents));
+  const sales = (d: MerchantAnalytics['daily'][number]) => d.revenueCents + d.refundsCents;
+  const maxUp = Math.max(1, ...daily.map(sales));
+  const maxDown = Math.max(0, ...daily.map((d) => d.refundsCents));
   const total = daily.reduce((s, d) => s + d.revenueCents, 0);
+  const refunds = daily.reduce((s, d) => s + d.refundsCents, 0);
+  // The share of the chart's height above the line: proportional, so a bar's height means the same both ways.
+  const upShare = maxDown ? (maxUp / (maxUp + maxDown)) * 100 : 100;
   return (
     <Card>
       <CardHeader>
         <CardTitle className="text-lg">Revenue, last {ANALYTICS_DAYS} days</CardTitle>
         <CardDescription>
-          {formatCents(total)} in the last {ANALYTICS_DAYS} days (UTC days)
+          {formatCents(total)} in the last {ANALYTICS_DAYS} days (UTC days){refunds ? `, after ${formatCents(refunds)} refunds` : ''}
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <div aria-hidden className="flex h-48 items-end gap-[2px] border-b border-l border-slate-300 pl-1 sm:gap-1">
+        <div aria-hidden className="relative flex h-48 gap-[2px] border-l border-slate-300 pl-1 sm:gap-1">
+          {/* The zero line: under the bars, or between sales and refunds. */}
+          <div className="absolute inset-x-0 border-t border-slate-300" style={{ top: `${upShare}%` }} />
           {daily.map((d) => (
             <div
               key={d.date}
-              className="group relative flex h-full flex-1 items-end"
-              title={`${shortDay(d.date)}: ${formatCents(d.revenueCents)} (${d.purchases})`}
+              className="group flex h-full flex-1 flex-col"
+              title={`${shortDay(d.date)}: ${formatCents(sales(d))} sold (${d.purchases})${d.refundsCents ? `, ${formatCents(d.refundsCents)} refunded` : ''}`}
             >
-              <div
-                className="w-full rounded-t bg-brand-600 group-hover:bg-brand-800"
-                style={{ height: `${d.revenueCents ? Math.max(2, (d.revenueCents / max) * 100) : 0}%` }}
-              />
+              <div className="flex items-end" style={{ height: `${upShare}%` }}>
+                <div
+                  className="w-full rounded-t bg-brand-600 group-hover:bg-brand-800"
+                  style={{ height: `${sales(d) ? Math.max(2, (sales(d) / maxUp) * 100) : 0}%` }}
+                />
+              </div>
+              {maxDown > 0 && (
+                <div className="flex flex-1 items-start">
+                  <div
+                    className="w-full rounded-b bg-rose-500 group-hover:bg-rose-700"
+                    style={{ height: `${d.refundsCents ? Math.max(2, (d.refundsCents / maxDown) * 100) : 0}%` }}
+                  />
+                </div>
+              )}
             </div>
           ))}
         </div>
@@ -150,27 +180,42 @@ function RevenueChart({ daily }: { daily: MerchantAnalytics['daily'] }) {
           <span>{shortDay(daily[Math.floor(daily.length / 2)]!.date)}</span>
           <span>{shortDay(daily.at(-1)!.date)}</span>
         </div>
-        <table className="sr-only">
-          <caption>Revenue per day, last {ANALYTICS_DAYS} days</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Revenue</th>
-              <th scope="col">Purchases</th>
-            </tr>
-          </thead>
-          <tbody>
-            {daily
-              .filter((d) => d.purchases > 0)
-              .map((d) => (
-                <tr key={d.date}>
-                  <th scope="row">{longDay(d.date)}</th>
-                  <td>{formatCents(d.revenueCents)}</td>
-                  <td>{d.purchases}</td>
-                </tr>
-              ))}
-          </tbody>
-        </table>
+        {maxDown > 0 && (
+          <p aria-hidden className="mt-2 flex flex-wrap gap-4 text-xs text-slate-600">
+            <span className="flex items-center gap-1.5">
+              <span className="inline-block h-2.5 w-2.5 rounded-sm bg-brand-600" /> Sales
+            </span>
+            <span className="flex items-center gap-1.5">
+              <span className="inline-block h-2.5 w-2.5 rounded-sm bg-rose-500" /> Refunds
+            </span>
+          </p>
+        )}
+        {/* sr-only on the table itself does not clip it (a table is as wide as its cells): the page scrolled sideways at 375 px. */}
+        <div className="sr-only">
+          <table>
+            <caption>Revenue per day, last {ANALYTICS_DAYS} days</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Revenue</th>
+                <th scope="col">Refunds</th>
+                <th scope="col">Purchases</th>
+              </tr>
+            </thead>
+            <tbody>
+              {daily
+                .filter((d) => d.purchases > 0 || d.refundsCents > 0)
+                .map((d) => (
+                  <tr key={d.date}>
+                    <th scope="row">{longDay(d.date)}</th>
+                    <td>{formatCents(d.revenueCents)}</td>
+                    <td>{formatCents(d.refundsCents)}</td>
+                    <td>{d.purchases}</td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        </div>
       </CardContent>
     </Card>
   );
@@ -188,14 +233,16 @@ function SalesByDeal({ byDeal }: { byDeal: MerchantAnalytics['byDeal'] }) {
         <ul className="space-y-3">
           {byDeal.map((d) => (
             <li key={d.dealId}>
-              <div className="flex justify-between gap-3 text-sm">
-                <span className="min-w-0 break-words font-medium text-slate-900">{d.title}</span>
-                <span className="shrink-0 text-slate-700">
+              {/* The figures go under the title when both do not fit on one line (a refund makes them longer). */}
+              <div className="flex flex-wrap justify-between gap-x-3 text-sm">
+                <span className="min-w-[8rem] flex-1 break-words font-medium text-slate-900">{d.title}</span>
+                <span className="text-slate-700">
                   {formatCents(d.revenueCents)} · {d.purchases} sold
+                  {d.refundsCents ? ` · ${formatCents(d.refundsCents)} refunded` : ''}
                 </span>
               </div>
               <div aria-hidden className="mt-1 h-2 rounded-full bg-slate-200">
-                <div className="h-2 rounded-full bg-brand-600" style={{ width: `${(d.revenueCents / max) * 100}%` }} />
+                <div className="h-2 rounded-full bg-brand-600" style={{ width: `${(Math.max(0, d.revenueCents) / max) * 100}%` }} />
               </div>
             </li>
           ))}
@@ -221,6 +268,7 @@ function RecentPurchases({ recent }: { recent: MerchantAnalytics['recentPurchase
                 <p className="text-slate-600">
                   <time dateTime={p.purchasedAt}>{formatDateTime(p.purchasedAt)}</time>
                   {p.isRedeemed ? ' · Redeemed' : ''}
+                  {p.isRefunded ? ' · Refunded' : ''}
                 </p>
               </div>
               <div className="shrink-0 text-right">

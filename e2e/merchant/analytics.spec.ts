@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import type { PurchasesPage } from '@localperks/shared';
+import {
+  adminCookie,
+  apiCall,
+  baseUrl,
+  expect,
+  expectAccessible,
+  newApprovedMerchant,
+  newCustomer,
+  newStandardDeal,
+  screenshotPath,
+  test,
+} from '../support/browser';
+
+const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function signIn(context: BrowserContext, cookie: string) {
+  const at = cookie.indexOf('=');
+  await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: baseUrl() }]);
+}
+
+/** Vouchers bought by the customer, paid on the sandbox card page through its API. */
+async function buy(customerCookie: string, items: { dealId: string; quantity: number }[]) {
+  const started = await apiCall(
+    '/api/checkout',
+    {
+      items,
+      billing: { cardName: 'Casey Customer', address: '233 S Wacker Dr', city: 'Chicago', state: 'IL', zipCode: '60606', notes: '' },
+    },
+    customerCookie,
+  );
+  expect(started.status, JSON.stringify(started.json)).toBe(200);
+  const sessionId = new URL(started.json.url as string).pathname.split('/').pop()!;
+  const paid = await apiCall(`/api/sandbox/sessions/${sessionId}/pay`, {
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12/34',
+    cvc: '123',
+    name: 'Casey Customer',
+  });
+  expect(paid.status, JSON.stringify(paid.json)).toBe(200);
+  const wanted = items.reduce((s, i) => s + i.quantity, 0);
+  let bought: PurchasesPage['purchases'] = [];
+  await expect
+    .poll(async () => {
+      bought = ((await apiCall('/api/purchases?status=active', undefined, customerCookie)).json as unknown as PurchasesPage).purchases;
+      return bought.length;
+    })
+    .toBe(wanted);
+  return bought;
+}
+
+async function shot(page: Page, name: string) {
+  const file = screenshotPath(`analytics/${name}`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: file, fullPage: true });
+}
+
+test.describe('merchant analytics', () => {
+  test('a refunded voucher comes off Total Revenue and shows under Refunds, by deal and in Recent Purchases (375 and 1280 px)', async ({
+    newPage,
+  }) => {
+    const merchant = await newApprovedMerchant(`Refund Bistro ${tag()}`);
+    const tasting = await newStandardDeal(`Refundable tasting menu ${tag()}`, merchant.cookie);
+    const brunch = await newStandardDeal(`Kept brunch ${tag()}`, merchant.cookie);
+    const customer = await newCustomer('analytics');
+    const bought = await buy(customer.cookie, [
+      { dealId: tasting.id, quantity: 2 },
+      { dealId: brunch.id, quantity: 1 },
+    ]);
+    const refunded = bought.find((p) => p.dealId === tasting.id)!;
+    const res = await apiCall(
+      `/api/admin/purchases/${refunded.id}/refund`,
+      { decisionText: 'The kitchen closed for a week.' },
+      adminCookie(),
+    );
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+
+    for (const width of [375, 1280]) {
+      const { page, context } = await newPage({ width, height: width < 768 ? 812 : 900 });
+      await signIn(context, merchant.cookie);
+      await page.goto('/merchant/dashboard?tab=analytics');
+      await expect(page.getByRole('heading', { name: 'Revenue & Analytics' })).toBeVisible();
+      const summary = page.getByRole('list', { name: 'Revenue summary' });
+      const stat = (label: string) => summary.getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) });
+      // Three vouchers at $79.50 sold, one given back.
+      await expect(stat('Total Revenue')).toContainText('$159.00');
+      await expect(stat('Refunds')).toContainText('$79.50');
+      await expect(stat('Refunds')).toContainText('1 voucher refunded or charged back');
+      await expect(stat('Total Purchases')).toContainText('3');
+      await expect(page.getByText('$159.00 in the last 30 days (UTC days), after $79.50 refunds')).toBeVisible();
+      await expect(page.getByText(/\$79\.50 · 2 sold · \$79\.50 refunded/)).toBeVisible();
+      await expect(page.getByText('· Refunded')).toHaveCount(1);
+      await expectAccessible(page);
+      await shot(page, `merchant-analytics-refund-${width}`);
+      await context.close();
+    }
+  });
+});
