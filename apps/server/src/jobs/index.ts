@@ -111,8 +111,7 @@ export const JOBS: JobDefinition[] = [
     cron: '17 * * * *',
     run: async (deps) => ({
       removed:
-        (await removeUnusedUploads(deps.db, deps.storage, deps.clock.now())).length +
-        (await removeUnusedBusinessImages(deps.db, deps.storage, deps.clock.now())).length,
+        (await removeUnusedUploads(deps.db, deps.storage, deps.clock.now())).length + (await removeUnusedBusinessImages(deps)).length,
     }),
   },
   {
