@@ -19,7 +19,7 @@ import { publishMessageEvent } from '../../lib/events';
 import { recordAudit } from '../admin/audit';
 import { hasPaidSubscription, withMessagingFacts } from '../billing/billing.service';
 import { adminMessageEmail, merchantApprovedEmail, merchantRejectedEmail } from './admin-merchants.emails';
-import { rejectionNotice, toThreadMessage } from './thread-message';
+import { toThreadMessage } from './thread-message';
 
 export type AdminMerchantDeps = Pick<Deps, 'db' | 'mailer' | 'clock' | 'config' | 'log'>;
 
@@ -262,6 +262,10 @@ export async function rejectMerchantRequest(deps: AdminMerchantDeps, adminId: st
   await deliverQueuedMail(deps, mailId, 'merchant');
   return result;
 }
+
+/** The rejection_response message the merchant sees in the thread. */
+export const rejectionNotice = (reason: string) =>
+  `Your merchant registration has been rejected for the following reason: ${reason}\n\nPlease address these concerns and respond to this message so we can review your application again.`;
 
 /** Reset to Review: the merchant has answered; the request is ready for review again. */
 export async function resetMerchantRequest(deps: Pick<Deps, 'db' | 'clock'>, adminId: string, id: string) {

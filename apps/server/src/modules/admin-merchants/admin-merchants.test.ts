@@ -11,7 +11,7 @@ import {
 } from '../../db/schema';
 import { withMessagingFacts } from '../billing/billing.service';
 import { build, TEST_PASSWORD } from '../../../test/build';
-import { rejectionNotice } from './thread-message';
+import { rejectionNotice } from './admin-merchants.service';
 
 const t = await build();
 const db = t.database.db;

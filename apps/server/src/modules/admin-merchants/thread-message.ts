@@ -10,7 +10,3 @@ export const toThreadMessage = (m: typeof adminMerchantMessages.$inferSelect): R
   isRead: m.isRead,
   createdAt: m.createdAt.toISOString(),
 });
-
-/** The rejection_response message the merchant sees in the thread. */
-export const rejectionNotice = (reason: string) =>
-  `Your merchant registration has been rejected for the following reason: ${reason}\n\nPlease address these concerns and respond to this message so we can review your application again.`;
