@@ -25,7 +25,7 @@ const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 // One account per request, so per-address rate-limit rows are alike on both sides.
 for (let i = -3; i < N; i++) {
-  await createUser(database.db, { email: `taken${i}@example.com`, password: 'Passw0rdX', role: 'customer', verified: true });
+  await createUser(database.db, { email: `taken${i}@example.com`, password: 'Passw0rdX', role: 'customer', verified: true }, new Date());
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -381,7 +381,11 @@ async function main() {
     const voters = [];
     for (let i = 0; i < VOTES; i++)
       voters.push(
-        await createUser(database.db, { email: `bench-voter-${i}@bench.example`, password: PASSWORD, role: 'customer', verified: true }),
+        await createUser(
+          database.db,
+          { email: `bench-voter-${i}@bench.example`, password: PASSWORD, role: 'customer', verified: true },
+          new Date(),
+        ),
       );
     await database.close();
 

@@ -151,7 +151,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   database.reportErrorsTo(app.log);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
-  app.decorate('mailer', createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }));
+  const clock = opts.clock ?? systemClock;
+  app.decorate('mailer', createMailer({ db: database.db, clock, log: app.log }, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }));
   app.decorate('authLimits', {
     ...DEFAULT_AUTH_LIMITS,
     signupPerAddress: { ...DEFAULT_AUTH_LIMITS.signupPerAddress, max: config.SIGNUPS_PER_ADDRESS_PER_HOUR },
@@ -187,7 +188,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     db: database.db,
     mailer: app.mailer,
     payments: payments.provider,
-    clock: opts.clock ?? systemClock,
+    clock,
     log: app.log,
     config,
     events,

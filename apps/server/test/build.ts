@@ -67,13 +67,17 @@ export async function build(opts: Partial<Omit<BuildOptions, 'database'>> & { en
 
   const makeUser: TestApp['createUser'] = async (role, o = {}) => {
     const email = o.email ?? `${role}-${randomUUID().slice(0, 8)}@test.example`;
-    const u = await createUser(database.db, {
-      email,
-      password: TEST_PASSWORD,
-      name: o.name ?? `Test ${role}`,
-      role,
-      verified: o.verified ?? true,
-    });
+    const u = await createUser(
+      database.db,
+      {
+        email,
+        password: TEST_PASSWORD,
+        name: o.name ?? `Test ${role}`,
+        role,
+        verified: o.verified ?? true,
+      },
+      app.deps.clock.now(),
+    );
     return { id: u.id, email: u.email };
   };
 

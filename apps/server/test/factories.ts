@@ -7,12 +7,16 @@ import { createUser } from '../src/modules/auth/auth.service';
 import { TEST_PASSWORD, sessionCookie, type TestApp } from './build';
 
 export async function createMerchant(db: Db, overrides: Partial<typeof merchants.$inferInsert> = {}) {
-  const user = await createUser(db, {
-    email: `m-${randomUUID().slice(0, 8)}@test.example`,
-    password: TEST_PASSWORD,
-    role: 'merchant',
-    verified: true,
-  });
+  const user = await createUser(
+    db,
+    {
+      email: `m-${randomUUID().slice(0, 8)}@test.example`,
+      password: TEST_PASSWORD,
+      role: 'merchant',
+      verified: true,
+    },
+    new Date(),
+  );
   const [m] = await db
     .insert(merchants)
     .values({

@@ -6,6 +6,7 @@ import { emailOutbox } from '../src/db/schema';
 import { openDatabase } from '../src/db/client';
 import { createMailer } from '../src/mail/mailer';
 import { build } from './build';
+import { mutableClock } from './clock';
 
 /** A real SMTP server on loopback that keeps what it receives. */
 const received: { to: string[]; raw: string }[] = [];
@@ -31,7 +32,8 @@ await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
 const port = (smtp.server.address() as AddressInfo).port;
 afterAll(() => new Promise<void>((r) => smtp.close(() => r())));
 
-const t = await build({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+const clock = mutableClock(Date.now());
+const t = await build({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` }, clock });
 
 describe('e-mail by SMTP', () => {
   it('delivers the verification mail over SMTP with a text and an HTML part', async () => {
@@ -70,9 +72,10 @@ describe('e-mail by SMTP', () => {
     // Too early: the retry waits a minute after the last attempt.
     expect(await t.app.mailer.deliverPending()).toBe(0);
     refusing.delete('later@example.com');
-    const inTwoMinutes = new Date(Date.now() + 2 * 60_000);
-    expect(await t.app.mailer.deliverPending(inTwoMinutes)).toBe(1);
-    expect(await t.app.mailer.deliverPending(new Date(Date.now() + 10 * 60_000))).toBe(0);
+    clock.advance(2 * 60_000);
+    expect(await t.app.mailer.deliverPending()).toBe(1);
+    clock.advance(8 * 60_000);
+    expect(await t.app.mailer.deliverPending()).toBe(0);
     expect(received.filter((m) => m.to.includes('later@example.com'))).toHaveLength(1);
     expect(await t.lastMail('later@example.com')).toMatchObject({ attempts: 2, error: null });
   });
@@ -81,10 +84,10 @@ describe('e-mail by SMTP', () => {
     // A second instance: on PostgreSQL its own connection pool on the same database, so the two really run at once.
     const url = (t.database as { url?: string }).url;
     const other = url ? await openDatabase({ url }) : t.database;
-    const log = { error() {} };
+    const log = t.app.log;
     const smtpUrl = `smtp://127.0.0.1:${port}`;
-    const first = createMailer(t.database.db, { smtpUrl, from: 'LocalPerks <no-reply@localperks.test>', log });
-    const second = createMailer(other.db, { smtpUrl, from: 'LocalPerks <no-reply@localperks.test>', log });
+    const first = createMailer({ db: t.database.db, clock, log }, { smtpUrl, from: 'LocalPerks <no-reply@localperks.test>' });
+    const second = createMailer({ db: other.db, clock, log }, { smtpUrl, from: 'LocalPerks <no-reply@localperks.test>' });
     // 30 mails waiting for the job (written five minutes ago, never tried): more than one batch of 20.
     const to = Array.from({ length: 30 }, (_, i) => `backlog-${i}@example.com`);
     const rows = await t.database.db
@@ -96,7 +99,7 @@ describe('e-mail by SMTP', () => {
           text: 'x',
           html: '<p>x</p>',
           kind: 'test',
-          createdAt: new Date(Date.now() - 5 * 60_000),
+          createdAt: new Date(clock.now().getTime() - 5 * 60_000),
         })),
       )
       .returning({ id: emailOutbox.id });

@@ -19,7 +19,11 @@ const app = await buildApp({
   database,
   logger: false,
 });
-const user = await createUser(database.db, { email: 'leaky@example.com', password: TEST_PASSWORD, role: 'customer', verified: true });
+const user = await createUser(
+  database.db,
+  { email: 'leaky@example.com', password: TEST_PASSWORD, role: 'customer', verified: true },
+  new Date(),
+);
 app.get(
   '/api/test/leaky-profile',
   { config: { access: 'public' }, schema: { hide: true, response: { 200: profileResponseSchema, ...errorResponses } } },

@@ -12,6 +12,7 @@ import { emailSchema, newPasswordSchema, paths } from '@localperks/shared';
 import type { Db } from '../db/client';
 import { ConfigError, loadConfig } from '../config';
 import { AppError } from '../lib/errors';
+import { systemClock } from '../lib/deps';
 import { createUser } from '../modules/auth/auth.service';
 import { loadDotEnv, openConfiguredDatabase } from '../start';
 
@@ -28,7 +29,11 @@ export async function createAdminAccount(db: Db, input: { email: string; name?: 
   const email = emailSchema.parse(input.email);
   const checked = newPasswordSchema.safeParse(input.password);
   if (!checked.success) throw new AppError('VALIDATION', checked.error.issues[0]!.message);
-  const user = await createUser(db, { email, password: input.password, name: input.name ?? null, role: 'admin', verified: true });
+  const user = await createUser(
+    db,
+    { email, password: input.password, name: input.name ?? null, role: 'admin', verified: true },
+    systemClock.now(),
+  );
   return { id: user.id, email: user.email };
 }
 

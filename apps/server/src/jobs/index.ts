@@ -111,7 +111,7 @@ export const JOBS: JobDefinition[] = [
     cron: '17 * * * *',
     run: async (deps) => ({
       removed:
-        (await removeUnusedUploads(deps)).length + (await removeUnusedBusinessImages(deps.db, deps.storage, deps.clock.now())).length,
+        (await removeUnusedUploads(deps)).length + (await removeUnusedBusinessImages(deps)).length,
     }),
   },
   {

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db, Tx } from '../db/client';
+import type { Tx } from '../db/client';
 import { emailOutbox, type MailAttachment } from '../db/schema';
+import type { Deps } from '../lib/deps';
 import { escapeHtml } from '../lib/escape-html';
 
 export interface MailMessage {
@@ -25,7 +26,7 @@ export interface Mailer {
   /** Sends an outbox row by SMTP (no-op without SMTP or when already sent); failures are recorded. */
   deliver(id: string): Promise<void>;
   /** Retries rows not sent yet (the job calls this); returns how many this call sent. */
-  deliverPending(now?: Date): Promise<number>;
+  deliverPending(): Promise<number>;
   /** True when mail leaves the machine by SMTP; false when it only lands in the outbox. */
   readonly deliversExternally: boolean;
 }
@@ -40,9 +41,11 @@ const RETRY_AFTER_MS = 60_000;
 
 /**
  * Every mail is written to the outbox table first. With an SMTP URL it is then sent and marked
- * sent; a failed send is recorded on the row, logged, and retried by the job, never lost.
+ * sent; a failed send is recorded on the row, logged, and retried by the job, never lost. Times
+ * (attempts, sending, the retry pause) are read from `deps.clock`.
  */
-export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log: { error(o: object, m: string): void } }): Mailer {
+export function createMailer(deps: Pick<Deps, 'db' | 'clock' | 'log'>, opts: { smtpUrl?: string; from: string }): Mailer {
+  const { db, clock, log } = deps;
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   const queue = async (tx: Tx, message: MailMessage) => {
     const [row] = await tx.insert(emailOutbox).values(message).returning({ id: emailOutbox.id });
@@ -70,11 +73,11 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
       const scrubbed = SECRET_MAIL_KINDS.has(mail.kind) ? { text: SCRUBBED_TEXT, html: `<p>${SCRUBBED_TEXT}</p>` } : {};
       await db
         .update(emailOutbox)
-        .set({ sentAt: new Date(), error: null, ...scrubbed })
+        .set({ sentAt: clock.now(), error: null, ...scrubbed })
         .where(eq(emailOutbox.id, mail.id));
       return true;
     } catch (err) {
-      opts.log.error({ err, to: mail.to, kind: mail.kind, attempt: mail.attempts }, 'mail delivery failed');
+      log.error({ err, to: mail.to, kind: mail.kind, attempt: mail.attempts }, 'mail delivery failed');
       await db
         .update(emailOutbox)
         .set({ error: String((err as Error).message).slice(0, 500) })
@@ -90,8 +93,9 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
       or(isNull(emailOutbox.lastAttemptAt), lt(emailOutbox.lastAttemptAt, new Date(now.getTime() - RETRY_AFTER_MS))),
     );
   const claimedAt = (now: Date) => ({ attempts: sql`${emailOutbox.attempts} + 1`, lastAttemptAt: now });
-  const deliver = async (id: string, now = new Date()) => {
+  const deliver = async (id: string) => {
     if (!transport) return;
+    const now = clock.now();
     // Claim the row: of two instances retrying the same mail, one sends it.
     const [mail] = await db
       .update(emailOutbox)
@@ -103,12 +107,13 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
   return {
     deliversExternally: transport !== null,
     queue,
-    deliver: (id) => deliver(id),
+    deliver,
     async send(message) {
       await deliver(await queue(db, message));
     },
-    async deliverPending(now = new Date()) {
+    async deliverPending() {
       if (!transport) return 0;
+      const now = clock.now();
       // One statement claims a batch: rows another instance is claiming at this moment are skipped
       // (SKIP LOCKED) and a claimed row is not due again for a minute, so when several instances
       // deliver at once each mail is sent by one of them, and they share the backlog.

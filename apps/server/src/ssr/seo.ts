@@ -182,7 +182,7 @@ export async function seoRoutes(app: FastifyInstance) {
         .limit(1000);
       // Business pages of approved merchants, in what room the deals and places leave.
       const businesses = await listedBusinesses(
-        app.db,
+        app.deps,
         Math.max(0, SITEMAP_MAX_URLS - STATIC_PUBLIC_PAGES.length - live.length - places.length),
       );
       const entries = [

@@ -88,7 +88,7 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
       return shown.deal;
     },
     business: async (slug) => {
-      const page = await getBusinessPage(app.db, slug, imageUrl);
+      const page = await getBusinessPage(app.deps, slug, imageUrl);
       if (page && 'business' in page) {
         shown.business = page.business;
         if (page.business.coverUrl) shown.lcpImage = { url: page.business.coverUrl, slot: 'cover' };

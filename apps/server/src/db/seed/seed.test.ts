@@ -4,6 +4,7 @@ import { CATEGORIES, LOCATIONS, hasMessagingAccess } from '@localperks/shared';
 import { freshDatabase } from '../../../test/build';
 import { deals, merchantCharges, merchants, users } from '../schema';
 import { getBusinessPage } from '../../modules/businesses/businesses.service';
+import { systemClock } from '../../lib/deps';
 import { sameImageUrl } from '../../lib/storage';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
 import { afterAll } from 'vitest';
@@ -47,7 +48,7 @@ describe('demo data', () => {
     for (const plan of ['advertise_only', 'advertise_messaging', 'deals_messaging'] as const) {
       const m = all.find((x) => x.subscriptionPlan === plan && x.approved);
       expect(m, plan).toBeDefined();
-      const page = await getBusinessPage(db, m!.slug, sameImageUrl);
+      const page = await getBusinessPage({ db, clock: systemClock }, m!.slug, sameImageUrl);
       expect(page && 'business' in page, plan).toBe(true);
       pages.push({ plan, merchant: m!, business: page && 'business' in page ? page.business : null });
     }

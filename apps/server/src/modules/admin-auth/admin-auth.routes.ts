@@ -29,9 +29,7 @@ import {
 export async function adminAuthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = (): AdminAuthDeps => ({
-    db: app.db,
-    mailer: app.mailer,
-    appUrl: app.config.appUrl,
+    ...app.deps,
     limits: app.authLimits,
     isDevelopment: app.config.NODE_ENV === 'development',
     afterResponse: (what, work) => app.afterResponse.run(what, work),

@@ -5,9 +5,11 @@ import { authTokens, sessions } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { build, sessionCookie, TEST_PASSWORD } from '../../../test/build';
 import { verifyAccessCode } from './admin-auth.service';
-import { fixedClock } from '../../../test/clock';
+import { fixedClock, mutableClock } from '../../../test/clock';
 
-const t = await build();
+/** The server's clock: the real time, except where a test moves it to see a code expire. */
+const clock = mutableClock();
+const t = await build({ clock });
 const db = t.database.db;
 
 const codeFromMail = async (email: string) => {
@@ -150,12 +152,9 @@ describe('admin sign-in, step 2 (access code)', () => {
       code: 'TOKEN_EXPIRED',
       message: 'This access code has expired. Please request a new one.',
     });
-    // Through the API too, once the stored expiry has passed.
-    await db
-      .update(authTokens)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(authTokens.userId, admin.id));
-    const res = await submit(cookie, code);
+    // Through the API too, once the server's clock has passed the stored expiry.
+    clock.set(later);
+    const res = await submit(cookie, code).finally(() => clock.useRealTime());
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'TOKEN_EXPIRED', message: 'This access code has expired. Please request a new one.' });
     // Just inside the window it works.

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -31,7 +31,7 @@ export async function adminMerchantsRoutes(app: FastifyInstance) {
   const tags = ['admin'];
   const config = { access: 'admin' as const };
   const params = z.object({ id: z.uuid() });
-  const deps = (log: AdminLog) => ({ db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, log });
+  const deps = (log: FastifyBaseLogger) => ({ ...app.deps, log });
 
   r.get(
     '/api/admin/merchant-requests',
@@ -45,7 +45,7 @@ export async function adminMerchantsRoutes(app: FastifyInstance) {
         response: { 200: adminMerchantRequestsPageSchema, ...errorResponses },
       },
     },
-    async (request) => listMerchantRequests(app.db, request.query.section, request.query.page),
+    async (request) => listMerchantRequests(app.deps, request.query.section, request.query.page),
   );
 
   r.post(
@@ -93,7 +93,7 @@ export async function adminMerchantsRoutes(app: FastifyInstance) {
         response: { 200: resetResultSchema, ...errorResponses },
       },
     },
-    async (request) => resetMerchantRequest(app.db, request.user!.id, request.params.id),
+    async (request) => resetMerchantRequest(app.deps, request.user!.id, request.params.id),
   );
 
   r.get(
@@ -107,7 +107,7 @@ export async function adminMerchantsRoutes(app: FastifyInstance) {
         response: { 200: adminRegistrationThreadSchema, ...errorResponses },
       },
     },
-    async (request) => registrationThread(app.db, request.params.id),
+    async (request) => registrationThread(app.deps, request.params.id),
   );
 
   r.post(
@@ -121,7 +121,7 @@ export async function adminMerchantsRoutes(app: FastifyInstance) {
         response: { 200: markedReadSchema, ...errorResponses },
       },
     },
-    async (request) => markMerchantMessagesRead(app.db, request.params.id),
+    async (request) => markMerchantMessagesRead(app.deps, request.params.id),
   );
 
   r.post(
@@ -143,5 +143,3 @@ export async function adminMerchantsRoutes(app: FastifyInstance) {
     },
   );
 }
-
-type AdminLog = { error(o: object, m: string): void };

@@ -10,23 +10,18 @@ import {
   type AdminRequestSection,
   hasMessagingAccess,
 } from '@localperks/shared';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { adminMerchantMessages, merchantRegistrationRequests as requests, merchants, notifications, users } from '../../db/schema';
 import { deliverQueuedMail } from '../../lib/deliver-mail';
+import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { publishMessageEvent } from '../../lib/events';
-import type { Mailer } from '../../mail/mailer';
 import { recordAudit } from '../admin/audit';
 import { hasPaidSubscription, withMessagingFacts } from '../billing/billing.service';
 import { adminMessageEmail, merchantApprovedEmail, merchantRejectedEmail } from './admin-merchants.emails';
 import { toThreadMessage } from './thread-message';
 
-export interface AdminMerchantDeps {
-  db: Db;
-  mailer: Mailer;
-  appUrl: string;
-  log: { error(o: object, m: string): void };
-}
+export type AdminMerchantDeps = Pick<Deps, 'db' | 'mailer' | 'clock' | 'config' | 'log'>;
 
 type RequestRow = typeof requests.$inferSelect;
 
@@ -68,7 +63,12 @@ const toRequest = (r: RequestRow & { unreadMessages: number; emailVerifiedAt: Da
  * One card of the Merchant Approval tab: new pending requests (newest first), those awaiting the
  * merchant's response (latest change first), or the 10 most recently processed.
  */
-export async function listMerchantRequests(db: Db, section: AdminRequestSection, page: number): Promise<AdminMerchantRequestsPage> {
+export async function listMerchantRequests(
+  deps: Pick<Deps, 'db'>,
+  section: AdminRequestSection,
+  page: number,
+): Promise<AdminMerchantRequestsPage> {
+  const { db } = deps;
   const isProcessed = section === 'processed';
   const pageSize = isProcessed ? PROCESSED_REQUESTS_LIMIT : ADMIN_REQUESTS_PAGE_SIZE;
   const current = isProcessed ? 1 : page;
@@ -121,8 +121,8 @@ export async function approveMerchantRequest(
   adminId: string,
   id: string,
   opts: { confirmUnverified?: boolean } = {},
-  now = new Date(),
 ) {
+  const now = deps.clock.now();
   const { result, mailId } = await deps.db.transaction(async (tx) => {
     const [target] = await tx
       .select({ userId: requests.userId, status: requests.status, emailVerifiedAt: users.emailVerifiedAt })
@@ -187,7 +187,7 @@ export async function approveMerchantRequest(
     const to = await merchantEmail(tx, request);
     const mailId = await deps.mailer.queue(
       tx,
-      merchantApprovedEmail(to, { businessName: request.businessName, plan: request.plan, commissionRate }, deps.appUrl),
+      merchantApprovedEmail(to, { businessName: request.businessName, plan: request.plan, commissionRate }, deps.config.appUrl),
     );
     return {
       mailId,
@@ -211,7 +211,8 @@ export async function approveMerchantRequest(
  * reason is stored and sent into the thread as a rejection notice, and the merchant is e-mailed.
  * Only a request ready for review can be rejected (a second click gets 409, not a second notice).
  */
-export async function rejectMerchantRequest(deps: AdminMerchantDeps, adminId: string, id: string, reason: string, now = new Date()) {
+export async function rejectMerchantRequest(deps: AdminMerchantDeps, adminId: string, id: string, reason: string) {
+  const now = deps.clock.now();
   const { result, mailId } = await deps.db.transaction(async (tx) => {
     const [request] = await tx
       .update(requests)
@@ -242,7 +243,10 @@ export async function rejectMerchantRequest(deps: AdminMerchantDeps, adminId: st
       details: { businessName: request.businessName, reason },
     });
     const to = await merchantEmail(tx, request);
-    const mailId = await deps.mailer.queue(tx, merchantRejectedEmail(to, { businessName: request.businessName, reason }, deps.appUrl));
+    const mailId = await deps.mailer.queue(
+      tx,
+      merchantRejectedEmail(to, { businessName: request.businessName, reason }, deps.config.appUrl),
+    );
     return {
       mailId,
       result: {
@@ -264,8 +268,9 @@ export const rejectionNotice = (reason: string) =>
   `Your merchant registration has been rejected for the following reason: ${reason}\n\nPlease address these concerns and respond to this message so we can review your application again.`;
 
 /** Reset to Review: the merchant has answered; the request is ready for review again. */
-export async function resetMerchantRequest(db: Db, adminId: string, id: string, now = new Date()) {
-  return db.transaction(async (tx) => {
+export async function resetMerchantRequest(deps: Pick<Deps, 'db' | 'clock'>, adminId: string, id: string) {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
     const [request] = await tx
       .update(requests)
       .set({ requiresMerchantResponse: false, updatedAt: now })
@@ -301,9 +306,9 @@ async function merchantEmail(tx: Tx, request: RequestRow) {
  * The thread of one registration, oldest first, as it stands: merchant messages not read yet
  * still say so (the New tag). Marking them read is a separate call made once the admin has them.
  */
-export async function registrationThread(db: Db, id: string): Promise<AdminRegistrationThread> {
-  const request = await findRequest(db, id);
-  const rows = await db
+export async function registrationThread(deps: Pick<Deps, 'db'>, id: string): Promise<AdminRegistrationThread> {
+  const request = await findRequest(deps.db, id);
+  const rows = await deps.db
     .select()
     .from(adminMerchantMessages)
     .where(eq(adminMerchantMessages.registrationId, id))
@@ -321,8 +326,8 @@ export async function registrationThread(db: Db, id: string): Promise<AdminRegis
 }
 
 /** The admin opened the thread: the merchant's messages are read. Returns how many changed. */
-export async function markMerchantMessagesRead(db: Db, id: string) {
-  return db.transaction(async (tx) => {
+export async function markMerchantMessagesRead(deps: Pick<Deps, 'db'>, id: string) {
+  return deps.db.transaction(async (tx) => {
     const request = await findRequest(tx, id);
     const changed = await tx
       .update(adminMerchantMessages)
@@ -341,7 +346,7 @@ export async function markMerchantMessagesRead(db: Db, id: string) {
 }
 
 /** An admin writes into the thread (trimmed, never blank); the merchant is told live and by e-mail. */
-export async function sendAdminMessage(deps: AdminMerchantDeps, adminId: string, id: string, text: string) {
+export async function sendAdminMessage(deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'log'>, adminId: string, id: string, text: string) {
   const { message, mailId } = await deps.db.transaction(async (tx) => {
     const request = await findRequest(tx, id);
     const [row] = await tx
@@ -350,7 +355,10 @@ export async function sendAdminMessage(deps: AdminMerchantDeps, adminId: string,
       .returning();
     await publishMessageEvent(tx, { type: 'registration_message', registrationId: id, merchantUserId: request.userId });
     const to = await merchantEmail(tx, request);
-    const mailId = await deps.mailer.queue(tx, adminMessageEmail(to, { businessName: request.businessName, message: text }, deps.appUrl));
+    const mailId = await deps.mailer.queue(
+      tx,
+      adminMessageEmail(to, { businessName: request.businessName, message: text }, deps.config.appUrl),
+    );
     return { message: toThreadMessage(row!), mailId };
   });
   await deliverQueuedMail(deps, mailId, 'merchant');

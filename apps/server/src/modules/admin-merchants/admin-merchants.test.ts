@@ -9,11 +9,14 @@ import {
   merchants,
   notifications,
 } from '../../db/schema';
-import { withMessagingFacts } from '../billing/billing.service';
+import { RENEWAL_GRACE_MS, withMessagingFacts } from '../billing/billing.service';
 import { build, TEST_PASSWORD } from '../../../test/build';
+import { mutableClock } from '../../../test/clock';
 import { rejectionNotice } from './admin-merchants.service';
 
-const t = await build();
+/** The server's clock: the real time, except where a test moves it past a paid period. */
+const clock = mutableClock();
+const t = await build({ clock });
 const db = t.database.db;
 const admin = await t.loginAs('admin');
 
@@ -197,6 +200,29 @@ describe('merchant approval', () => {
       hasSubscription: true,
       hasMessaging: true,
     });
+  });
+
+  it('judges the subscription at the server’s clock: a period whose grace has run out by then gives no messaging', async () => {
+    const lapsed = await registration({ plan: 'advertise_messaging' });
+    const periodEnd = new Date(Date.now() + 20 * 86_400_000);
+    await db.insert(merchantCharges).values({
+      merchantId: lapsed.merchantId!,
+      kind: 'subscription',
+      amountCents: 1500,
+      provider: 'sandbox',
+      status: 'paid',
+      paidAt: new Date(),
+      currentPeriodEnd: periodEnd,
+    });
+    // Paid for the next 20 days by the wall clock, but the server's clock is past that period and its grace.
+    clock.set(periodEnd.getTime() + RENEWAL_GRACE_MS + 60_000);
+    try {
+      const res = await post(`/api/admin/merchant-requests/${lapsed.request.id}/approve`);
+      expect(res.json()).toMatchObject({ hasSubscription: false, hasMessaging: false });
+    } finally {
+      clock.useRealTime();
+    }
+    expect(await merchantOf(eq(merchants.id, lapsed.merchantId!))).toMatchObject({ approved: true, hasSubscription: false });
   });
 
   it('shows whether the merchant’s e-mail is verified, and approves an unverified one only with confirmUnverified: true', async () => {

@@ -20,7 +20,7 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
       config: { access: 'admin' },
       schema: { tags, summary: 'The admin accounts', response: { 200: adminAccountsSchema, ...errorResponses } },
     },
-    async () => listAdmins(app.db),
+    async () => listAdmins(app.deps),
   );
 
   r.post(
@@ -35,11 +35,7 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await createAdmin(
-        { db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, log: request.log },
-        request.user!,
-        request.body,
-      );
+      const result = await createAdmin({ ...app.deps, log: request.log }, request.user!, request.body);
       reply.code(201);
       return result;
     },
@@ -56,6 +52,6 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
         response: { 200: auditPageSchema, ...errorResponses },
       },
     },
-    async (request) => listAudit(app.db, request.query.page),
+    async (request) => listAudit(app.deps, request.query.page),
   );
 }

@@ -1,16 +1,15 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZES, displayName } from '@localperks/shared';
-import type { Db } from '../../db/client';
 import { adminAuditLog, users } from '../../db/schema';
 import { deliverQueuedMail } from '../../lib/deliver-mail';
-import type { Mailer } from '../../mail/mailer';
+import type { Deps } from '../../lib/deps';
 import { recordAudit } from '../admin/audit';
 import { createUser } from '../auth/auth.service';
 import { adminCreatedEmail } from './admin-settings.emails';
 
 /** The admin accounts, oldest first. */
-export async function listAdmins(db: Db) {
-  const rows = await db
+export async function listAdmins(deps: Pick<Deps, 'db'>) {
+  const rows = await deps.db
     .select({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt })
     .from(users)
     .where(eq(users.role, 'admin'))
@@ -25,12 +24,17 @@ export async function listAdmins(db: Db) {
  * entry and the welcome mail are written together.
  */
 export async function createAdmin(
-  deps: { db: Db; mailer: Mailer; appUrl: string; log: { error(o: object, m: string): void } },
+  deps: Pick<Deps, 'db' | 'mailer' | 'clock' | 'config' | 'log'>,
   by: { id: string; name: string },
   input: { name: string; email: string; password: string },
 ) {
+  const now = deps.clock.now();
   const { user, mailId } = await deps.db.transaction(async (tx) => {
-    const user = await createUser(tx, { email: input.email, password: input.password, name: input.name, role: 'admin', verified: true });
+    const user = await createUser(
+      tx,
+      { email: input.email, password: input.password, name: input.name, role: 'admin', verified: true },
+      now,
+    );
     await recordAudit(tx, {
       adminId: by.id,
       action: 'admin.created',
@@ -38,7 +42,7 @@ export async function createAdmin(
       entityId: user.id,
       details: { name: input.name, email: user.email },
     });
-    const mailId = await deps.mailer.queue(tx, adminCreatedEmail(user.email, { name: input.name, createdBy: by.name }, deps.appUrl));
+    const mailId = await deps.mailer.queue(tx, adminCreatedEmail(user.email, { name: input.name, createdBy: by.name }, deps.config.appUrl));
     return { user, mailId };
   });
   await deliverQueuedMail(deps, mailId, 'admin welcome');
@@ -46,10 +50,10 @@ export async function createAdmin(
 }
 
 /** The audit trail: every recorded admin action, newest first, page by page. */
-export async function listAudit(db: Db, page: number) {
+export async function listAudit(deps: Pick<Deps, 'db'>, page: number) {
   const pageSize = ADMIN_PAGE_SIZES.auditLog;
-  const [total] = await db.select({ n: count() }).from(adminAuditLog);
-  const rows = await db
+  const [total] = await deps.db.select({ n: count() }).from(adminAuditLog);
+  const rows = await deps.db
     .select({
       id: adminAuditLog.id,
       action: adminAuditLog.action,

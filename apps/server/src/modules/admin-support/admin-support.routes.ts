@@ -29,7 +29,7 @@ export async function adminSupportRoutes(app: FastifyInstance) {
         response: { 200: adminTicketsPageSchema, ...errorResponses },
       },
     },
-    async (request) => listTickets(app.db, request.query.page),
+    async (request) => listTickets(app.deps, request.query.page),
   );
 
   r.get(
@@ -38,7 +38,7 @@ export async function adminSupportRoutes(app: FastifyInstance) {
       config: { access: 'admin' },
       schema: { tags, summary: 'One ticket with its thread', params: idParams, response: { 200: ticketThreadSchema, ...errorResponses } },
     },
-    async (request) => getTicket(app.db, request.params.id),
+    async (request) => getTicket(app.deps, request.params.id),
   );
 
   r.patch(
@@ -53,7 +53,7 @@ export async function adminSupportRoutes(app: FastifyInstance) {
         response: { 200: ticketUpdatedSchema, ...errorResponses },
       },
     },
-    async (request) => setTicketStatus(app.db, request.user!.id, request.params.id, request.body.status),
+    async (request) => setTicketStatus(app.deps, request.user!.id, request.params.id, request.body.status),
   );
 
   r.post(
@@ -69,12 +69,7 @@ export async function adminSupportRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await replyToTicket(
-        { db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, log: request.log },
-        request.user!.id,
-        request.params.id,
-        request.body,
-      );
+      const result = await replyToTicket({ ...app.deps, log: request.log }, request.user!.id, request.params.id, request.body);
       reply.code(201);
       return result;
     },

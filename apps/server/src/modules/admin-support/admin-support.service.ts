@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZES, SUPPORT_MESSAGES, type TicketStatus } from '@localperks/shared';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { supportMessages, supportTickets, users } from '../../db/schema';
 import { deliverQueuedMail } from '../../lib/deliver-mail';
+import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { publishMessageEvent } from '../../lib/events';
-import type { Mailer } from '../../mail/mailer';
 import { recordAudit } from '../admin/audit';
 import { supportReplyEmail } from './admin-support.emails';
 
@@ -21,9 +21,9 @@ const ticketOut = (t: Ticket) => ({
   updatedAt: t.updatedAt.toISOString(),
 });
 
-/** A ticket's thread, oldest first. */
-export async function ticketThread(db: Tx, ticketId: string) {
-  const rows = await db
+/** A ticket's thread, oldest first (read in the caller's transaction or on the database). */
+export async function ticketThread(tx: Tx, ticketId: string) {
+  const rows = await tx
     .select({
       id: supportMessages.id,
       senderType: supportMessages.senderType,
@@ -44,10 +44,10 @@ export async function ticketThread(db: Tx, ticketId: string) {
 }
 
 /** Customer Support tab: every ticket, newest first, page by page, with its opening message. */
-export async function listTickets(db: Db, page: number) {
+export async function listTickets(deps: Pick<Deps, 'db'>, page: number) {
   const pageSize = ADMIN_PAGE_SIZES.supportTickets;
-  const [total] = await db.select({ n: count() }).from(supportTickets);
-  const rows = await db
+  const [total] = await deps.db.select({ n: count() }).from(supportTickets);
+  const rows = await deps.db
     .select({
       ticket: supportTickets,
       messageCount: sql<number>`(select count(*)::int from support_messages sm where sm.ticket_id = support_tickets.id)`,
@@ -71,18 +71,19 @@ export async function listTickets(db: Db, page: number) {
   };
 }
 
-export async function getTicket(db: Db, ticketId: string) {
-  const [t] = await db.select().from(supportTickets).where(eq(supportTickets.id, ticketId));
+export async function getTicket(deps: Pick<Deps, 'db'>, ticketId: string) {
+  const [t] = await deps.db.select().from(supportTickets).where(eq(supportTickets.id, ticketId));
   if (!t) throw new AppError('NOT_FOUND', SUPPORT_MESSAGES.ticketNotFound);
-  return { ticket: ticketOut(t), messages: await ticketThread(db, ticketId) };
+  return { ticket: ticketOut(t), messages: await ticketThread(deps.db, ticketId) };
 }
 
 /** The status selector: any of the four, freely (merchant-admin.md §4), with an audit entry. */
-export async function setTicketStatus(db: Db, adminId: string, ticketId: string, status: TicketStatus) {
-  return db.transaction(async (tx) => {
+export async function setTicketStatus(deps: Pick<Deps, 'db' | 'clock'>, adminId: string, ticketId: string, status: TicketStatus) {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(supportTickets).where(eq(supportTickets.id, ticketId)).for('update');
     if (!before) throw new AppError('NOT_FOUND', SUPPORT_MESSAGES.ticketNotFound);
-    const [t] = await tx.update(supportTickets).set({ status, updatedAt: new Date() }).where(eq(supportTickets.id, ticketId)).returning();
+    const [t] = await tx.update(supportTickets).set({ status, updatedAt: now }).where(eq(supportTickets.id, ticketId)).returning();
     await recordAudit(tx, {
       adminId,
       action: 'ticket.status_changed',
@@ -97,13 +98,14 @@ export async function setTicketStatus(db: Db, adminId: string, ticketId: string,
 
 /** Reply to Customer: stored in the thread, e-mailed to the customer; the status stays as it is. */
 export async function replyToTicket(
-  deps: { db: Db; mailer: Mailer; appUrl: string; log: { error(o: object, m: string): void } },
+  deps: Pick<Deps, 'db' | 'mailer' | 'clock' | 'config' | 'log'>,
   adminId: string,
   ticketId: string,
   input: { subject: string; message: string },
 ) {
+  const now = deps.clock.now();
   const mailId = await deps.db.transaction(async (tx) => {
-    const [t] = await tx.update(supportTickets).set({ updatedAt: new Date() }).where(eq(supportTickets.id, ticketId)).returning();
+    const [t] = await tx.update(supportTickets).set({ updatedAt: now }).where(eq(supportTickets.id, ticketId)).returning();
     if (!t) throw new AppError('NOT_FOUND', SUPPORT_MESSAGES.ticketNotFound);
     await tx
       .insert(supportMessages)
@@ -124,10 +126,10 @@ export async function replyToTicket(
           ticketSubject: t.subject,
           hasAccount: Boolean(t.customerId || account),
         },
-        deps.appUrl,
+        deps.config.appUrl,
       ),
     );
   });
   await deliverQueuedMail(deps, mailId, 'support reply');
-  return getTicket(deps.db, ticketId);
+  return getTicket(deps, ticketId);
 }

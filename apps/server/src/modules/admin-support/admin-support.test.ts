@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { MessageEvent } from '@localperks/shared';
+import { DAY_MS, type MessageEvent } from '@localperks/shared';
 import { adminAuditLog, supportMessages, supportTickets } from '../../db/schema';
 import { build } from '../../../test/build';
+import { mutableClock } from '../../../test/clock';
 
-const t = await build();
+/** The server's clock: the real time, except where a test sets it. */
+const clock = mutableClock();
+const t = await build({ clock });
 const db = t.database.db;
 const admin = await t.loginAs('admin');
 
@@ -80,9 +83,9 @@ describe('admin customer support', () => {
         ['ticket.status_changed', 'resolved'],
       ].sort(),
     );
-    await new Promise((r) => setTimeout(r, 100));
+    // Live events arrive after their commits: wait for them, then stop listening.
+    await vi.waitFor(() => expect(seen.filter((e) => e.type === 'support_ticket' && e.ticketId === id).length).toBeGreaterThanOrEqual(4));
     stop();
-    expect(seen.filter((e) => e.type === 'support_ticket' && e.ticketId === id).length).toBeGreaterThanOrEqual(4);
     const bad = await t.request({
       method: 'PATCH',
       url: `/api/admin/support/tickets/${id}/status`,
@@ -116,6 +119,30 @@ describe('admin customer support', () => {
     const mail = await t.lastMail('reply-me@test.example', 'support_reply');
     expect(mail).toMatchObject({ subject: 'About your voucher' });
     expect(mail!.text).toContain('We called the shop; please try again today.');
+  });
+
+  it('a status change, a reply and the customer’s answer are stamped with the server’s clock', async () => {
+    const customer = await t.loginAs('customer');
+    const id = (await contact({ email: customer.user.email })).json().ticket.id;
+    const base = Date.now() + DAY_MS;
+    const stamped = async (offsetMs: number, url: string, method: 'PATCH' | 'POST', cookie: string, payload: object) => {
+      clock.set(base + offsetMs);
+      try {
+        const res = await t.request({ method, url, cookie, payload });
+        expect(res.statusCode).toBeLessThan(300);
+        return res.json().ticket.updatedAt as string;
+      } finally {
+        clock.useRealTime();
+      }
+    };
+    const at = (offsetMs: number) => new Date(base + offsetMs).toISOString();
+    expect(await stamped(0, `/api/admin/support/tickets/${id}/status`, 'PATCH', admin.cookie, { status: 'resolved' })).toBe(at(0));
+    expect(
+      await stamped(60_000, `/api/admin/support/tickets/${id}/replies`, 'POST', admin.cookie, { subject: 'Done', message: 'Sorted.' }),
+    ).toBe(at(60_000));
+    expect(
+      await stamped(120_000, `/api/support/my-tickets/${id}/messages`, 'POST', customer.cookie, { message: 'Thank you very much.' }),
+    ).toBe(at(120_000));
   });
 
   it('a reply needs both subject and message, and writes nothing otherwise', async () => {

@@ -47,9 +47,7 @@ export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   /** `reply`: background work of this request waits until its answer was sent (lib/after-response.ts). */
   const deps = (reply?: FastifyReply): AuthDeps => ({
-    db: app.db,
-    mailer: app.mailer,
-    appUrl: app.config.appUrl,
+    ...app.deps,
     limits: app.authLimits,
     afterResponse: (what, work) => app.afterResponse.run(what, work, reply?.raw),
   });
@@ -132,7 +130,7 @@ export async function authRoutes(app: FastifyInstance) {
         if (request.user) await endSession(app.db, reply, request, secure);
         await startSession(app.db, reply, request, user.id, secure);
       }
-      return { user: userOut(user), hasMerchantRegistration: await hasMerchantRegistration(app.db, user.id) };
+      return { user: userOut(user), hasMerchantRegistration: await hasMerchantRegistration(app.deps, user.id) };
     },
   );
 

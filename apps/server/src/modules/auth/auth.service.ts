@@ -8,19 +8,17 @@ import {
   type Role,
   paths,
 } from '@localperks/shared';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { loginAttempts, merchantRegistrationRequests, sessions, users } from '../../db/schema';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { clearRateLimit, consumeRateLimit, consumeRateLimits, releaseHits, type Limit, type LimitRule } from '../../lib/rate-limit';
-import type { Mailer } from '../../mail/mailer';
+import type { Deps } from '../../lib/deps';
+import { clearRateLimit, consumeRateLimit, consumeRateLimits, releaseHits, type Limit } from '../../lib/rate-limit';
 import { existingAccountSignupEmail, passwordChangedEmail, passwordResetEmail, verificationEmail } from './auth.emails';
 import { consumeToken, issueToken, revokeTokens } from './tokens';
 
-export interface AuthDeps {
-  db: Db;
-  mailer: Mailer;
-  appUrl: string;
+/** The services' Deps (lib/deps.ts) and what sign-in adds: its limits and the after-response runner. */
+export interface AuthDeps extends Pick<Deps, 'db' | 'mailer' | 'clock' | 'config'> {
   limits: AuthLimits;
   /** Runs work after the response (AfterResponse.run): where the answer must not tell whether an account exists. */
   afterResponse: (what: string, work: () => Promise<unknown>) => void;
@@ -60,20 +58,24 @@ export const AUTH_ERRORS = {
   tooManyEmails: 'Too many emails requested. Please wait a few minutes and try again.',
 } as const;
 
-/** Creates a user with a hashed password. Self sign-up always passes role customer. */
+/**
+ * Creates a user with a hashed password, in the caller's transaction; `verified` marks the address
+ * verified at `now`. Self sign-up always passes role customer.
+ */
 export async function createUser(
-  db: Tx,
+  tx: Tx,
   input: { email: string; password: string; name?: string | null; role?: Role; verified?: boolean },
+  now: Date,
 ) {
   const passwordHash = await hashPassword(input.password);
-  const inserted = await db
+  const inserted = await tx
     .insert(users)
     .values({
       email: input.email.toLowerCase(),
       passwordHash,
       name: input.name?.trim() || null,
       role: input.role ?? 'customer',
-      emailVerifiedAt: input.verified ? new Date() : null,
+      emailVerifiedAt: input.verified ? now : null,
     })
     .onConflictDoNothing({ target: users.email })
     .returning();
@@ -88,10 +90,14 @@ export async function createUser(
  * verification mail; an address with an account gets a warning instead (docs/decisions/0007).
  */
 export async function signUp(deps: AuthDeps, input: { email: string; password: string; name?: string }, ip: string) {
-  await consumeRateLimit(deps.db, `signup:ip:${ip}`, deps.limits.signupPerAddress, AUTH_ERRORS.tooManySignups, new Date());
+  await consumeRateLimit(deps.db, `signup:ip:${ip}`, deps.limits.signupPerAddress, AUTH_ERRORS.tooManySignups, deps.clock.now());
   deps.afterResponse('sign-up', async () => {
     try {
-      const user = await createUser(deps.db, { email: input.email, password: input.password, name: input.name, role: 'customer' });
+      const user = await createUser(
+        deps.db,
+        { email: input.email, password: input.password, name: input.name, role: 'customer' },
+        deps.clock.now(),
+      );
       await sendVerification(deps, user.id, user.email, user.name ?? '');
     } catch (err) {
       if (!isEmailTaken(err)) throw err;
@@ -107,28 +113,39 @@ export const isEmailTaken = (err: unknown) => err instanceof AppError && err.cod
  * so nobody floods an inbox through the sign-up form; past that the attempt is dropped silently.
  */
 export async function warnExistingAccount(
-  deps: Pick<AuthDeps, 'db' | 'mailer' | 'appUrl' | 'limits'>,
+  deps: Pick<AuthDeps, 'db' | 'mailer' | 'clock' | 'config' | 'limits'>,
   email: string,
   what: 'account' | 'business',
 ) {
   const address = email.toLowerCase();
   try {
-    await consumeRateLimit(deps.db, `signup-warning:email:${address}`, deps.limits.emailPerAccount, AUTH_ERRORS.tooManyEmails, new Date());
+    await consumeRateLimit(
+      deps.db,
+      `signup-warning:email:${address}`,
+      deps.limits.emailPerAccount,
+      AUTH_ERRORS.tooManyEmails,
+      deps.clock.now(),
+    );
   } catch (err) {
     if (err instanceof AppError && err.code === 'RATE_LIMITED') return;
     throw err;
   }
-  await deps.mailer.send(existingAccountSignupEmail(address, what, deps.appUrl));
+  await deps.mailer.send(existingAccountSignupEmail(address, what, deps.config.appUrl));
 }
 
-export async function sendVerification(deps: Pick<AuthDeps, 'db' | 'mailer' | 'appUrl'>, userId: string, email: string, name: string) {
-  const { selector, verifier } = await issueToken(deps.db, userId, 'email_verification', EMAIL_VERIFICATION_TTL_MS);
-  const url = `${deps.appUrl}${paths.authCallback}?type=signup&token=${selector}.${verifier}`;
+export async function sendVerification(
+  deps: Pick<Deps, 'db' | 'mailer' | 'clock' | 'config'>,
+  userId: string,
+  email: string,
+  name: string,
+) {
+  const { selector, verifier } = await issueToken(deps.db, userId, 'email_verification', EMAIL_VERIFICATION_TTL_MS, deps.clock.now());
+  const url = `${deps.config.appUrl}${paths.authCallback}?type=signup&token=${selector}.${verifier}`;
   await deps.mailer.send(verificationEmail(email, name, url));
 }
 
-/** Whether `email` signed in successfully from `ip` within `withinMs`: the owner's own address. */
-async function isKnownAddress(db: Db, email: string, ip: string, withinMs: number) {
+/** Whether `email` signed in successfully from `ip` within `withinMs` before `now`: the owner's own address. */
+async function isKnownAddress(db: Tx, email: string, ip: string, withinMs: number, now: Date) {
   const [row] = await db
     .select({ id: loginAttempts.id })
     .from(loginAttempts)
@@ -137,7 +154,7 @@ async function isKnownAddress(db: Db, email: string, ip: string, withinMs: numbe
         eq(loginAttempts.email, email),
         eq(loginAttempts.ip, ip),
         eq(loginAttempts.succeeded, true),
-        gt(loginAttempts.createdAt, new Date(Date.now() - withinMs)),
+        gt(loginAttempts.createdAt, new Date(now.getTime() - withinMs)),
       ),
     )
     .limit(1);
@@ -154,24 +171,28 @@ async function isKnownAddress(db: Db, email: string, ip: string, withinMs: numbe
 export async function logIn(deps: AuthDeps, input: { email: string; password: string }, ip: string) {
   const email = input.email.toLowerCase();
   const { limits } = deps;
+  const now = deps.clock.now();
   const window = limits.loginWindowMs;
   const accountAtAddress = `login:account-address:${email}:${ip}`;
-  const known = await isKnownAddress(deps.db, email, ip, limits.knownAddressMs);
-  const rules: LimitRule[] = [
-    {
-      key: `login:address:${ip}`,
-      limit: { max: limits.loginFailuresPerAddress, windowMs: window },
-      message: AUTH_ERRORS.tooManyForAddress,
-    },
-    { key: accountAtAddress, limit: { max: limits.loginFailuresPerAccount, windowMs: window }, message: AUTH_ERRORS.tooManyForAccount },
-    ...(known
-      ? []
-      : [{ key: `login:account:${email}`, limit: limits.loginFailuresPerAccountAllAddresses, message: AUTH_ERRORS.tooManyForAccount }]),
-  ];
-  const hits = await consumeRateLimits(deps.db, rules, new Date());
+  const known = await isKnownAddress(deps.db, email, ip, limits.knownAddressMs, now);
+  const hits = await consumeRateLimits(
+    deps.db,
+    [
+      {
+        key: `login:address:${ip}`,
+        limit: { max: limits.loginFailuresPerAddress, windowMs: window },
+        message: AUTH_ERRORS.tooManyForAddress,
+      },
+      { key: accountAtAddress, limit: { max: limits.loginFailuresPerAccount, windowMs: window }, message: AUTH_ERRORS.tooManyForAccount },
+      ...(known
+        ? []
+        : [{ key: `login:account:${email}`, limit: limits.loginFailuresPerAccountAllAddresses, message: AUTH_ERRORS.tooManyForAccount }]),
+    ],
+    now,
+  );
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  await deps.db.insert(loginAttempts).values({ email, ip, succeeded: Boolean(user && ok) });
+  await deps.db.insert(loginAttempts).values({ email, ip, succeeded: Boolean(user && ok), createdAt: now });
   if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', AUTH_ERRORS.invalidCredentials);
   await releaseHits(deps.db, hits);
   await clearRateLimit(deps.db, accountAtAddress);
@@ -182,11 +203,12 @@ export async function logIn(deps: AuthDeps, input: { email: string; password: st
 export async function verifyEmail(deps: AuthDeps, token: string) {
   const [selector, verifier] = token.split('.');
   if (!selector || !verifier) throw new AppError('TOKEN_INVALID', 'This verification link is invalid. Please request a new one.');
+  const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const { userId } = await consumeToken(tx, 'email_verification', selector, verifier);
+    const { userId } = await consumeToken(tx, 'email_verification', selector, verifier, now);
     const [user] = await tx
       .update(users)
-      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`, updatedAt: now })
       .where(eq(users.id, userId))
       .returning();
     if (!user) throw new AppError('TOKEN_INVALID', 'This verification link is invalid. Please request a new one.');
@@ -205,7 +227,7 @@ const mailLimits = (limits: AuthLimits, kind: 'verify' | 'reset', email: string,
  * mail itself goes after the response, so the timing does not tell either.
  */
 export async function resendVerification(deps: AuthDeps, email: string, ip: string) {
-  await consumeRateLimits(deps.db, mailLimits(deps.limits, 'verify', email, ip), new Date());
+  await consumeRateLimits(deps.db, mailLimits(deps.limits, 'verify', email, ip), deps.clock.now());
   const [user] = await deps.db.select().from(users).where(eq(users.email, email.toLowerCase()));
   if (!user) return { alreadyVerified: false };
   if (user.emailVerifiedAt) return { alreadyVerified: true };
@@ -219,13 +241,14 @@ export async function resendVerification(deps: AuthDeps, email: string, ip: stri
  * not the address has an account (docs/decisions/0007).
  */
 export async function requestPasswordReset(deps: AuthDeps, email: string, ip: string) {
-  await consumeRateLimits(deps.db, mailLimits(deps.limits, 'reset', email, ip), new Date());
+  await consumeRateLimits(deps.db, mailLimits(deps.limits, 'reset', email, ip), deps.clock.now());
   deps.afterResponse('password reset e-mail', async () => {
     const [user] = await deps.db.select().from(users).where(eq(users.email, email.toLowerCase()));
     if (!user) return;
-    await revokeTokens(deps.db, user.id, 'password_reset');
-    const { selector, verifier } = await issueToken(deps.db, user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
-    const url = `${deps.appUrl}${paths.resetPassword}?access_token=${selector}&refresh_token=${verifier}`;
+    const now = deps.clock.now();
+    await revokeTokens(deps.db, user.id, 'password_reset', now);
+    const { selector, verifier } = await issueToken(deps.db, user.id, 'password_reset', PASSWORD_RESET_TTL_MS, now);
+    const url = `${deps.config.appUrl}${paths.resetPassword}?access_token=${selector}&refresh_token=${verifier}`;
     await deps.mailer.send(passwordResetEmail(user.email, url));
   });
 }
@@ -233,12 +256,13 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, ip: st
 /** Sets a new password from a reset link; every existing session of the account ends. */
 export async function resetPassword(deps: AuthDeps, input: { accessToken: string; refreshToken: string; password: string }) {
   const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
   const user = await deps.db.transaction(async (tx) => {
-    const { userId } = await consumeToken(tx, 'password_reset', input.accessToken, input.refreshToken);
+    const { userId } = await consumeToken(tx, 'password_reset', input.accessToken, input.refreshToken, now);
     const [u] = await tx
       .update(users)
       // Receiving the link proves the address, so it counts as verified.
-      .set({ passwordHash, updatedAt: new Date(), emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .set({ passwordHash, updatedAt: now, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
       .where(eq(users.id, userId))
       .returning();
     await tx.delete(sessions).where(eq(sessions.userId, userId));
@@ -248,8 +272,8 @@ export async function resetPassword(deps: AuthDeps, input: { accessToken: string
   return user;
 }
 
-export async function hasMerchantRegistration(db: Db, userId: string) {
-  const [row] = await db
+export async function hasMerchantRegistration(deps: Pick<Deps, 'db'>, userId: string) {
+  const [row] = await deps.db
     .select({ id: merchantRegistrationRequests.id })
     .from(merchantRegistrationRequests)
     .where(eq(merchantRegistrationRequests.userId, userId))

@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { EMAIL_VERIFICATION_TTL_MS, LOGIN_FAILURE_WINDOW_MS, PASSWORD_RESET_TTL_MS } from '@localperks/shared';
 import { build, linkFrom, sessionCookie, TEST_PASSWORD } from '../../../test/build';
-import { authTokens, sessions, users } from '../../db/schema';
+import { mutableClock } from '../../../test/clock';
+import { sessions, users } from '../../db/schema';
+
+/** The server's clock: the real time, except where a test moves it to see a link expire or a lockout end. */
+const clock = mutableClock();
+/** Runs `work` with the server's clock at `at`, then gives it the real time back. */
+async function at<T>(time: number, work: () => Promise<T>): Promise<T> {
+  clock.set(time);
+  try {
+    return await work();
+  } finally {
+    clock.useRealTime();
+  }
+}
 
 const t = await build({
+  clock,
   authLimits: {
     loginFailuresPerAccount: 3,
     loginFailuresPerAddress: 6,
@@ -104,14 +119,19 @@ describe('e-mail verification', () => {
   });
 
   it('an expired link is refused with a clear message', async () => {
+    const sentAt = Date.now();
     await t.request({ method: 'POST', url: '/api/auth/signup', payload: { email: 'late@example.com', password: strong } });
     const token = linkFrom((await t.lastMail('late@example.com'))!.text, '/auth/callback').searchParams.get('token')!;
-    await t.database.db
-      .update(authTokens)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(authTokens.selector, token.split('.')[0]!));
-    const res = await t.request({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+    // The link's lifetime is counted on the server's clock.
+    const res = await at(Date.now() + EMAIL_VERIFICATION_TTL_MS + 1000, () =>
+      t.request({ method: 'POST', url: '/api/auth/verify-email', payload: { token } }),
+    );
     expect(res.json().error).toEqual({ code: 'TOKEN_EXPIRED', message: 'This verification link has expired. Please request a new one.' });
+    // Just before the end of its lifetime it still works.
+    const inTime = await at(sentAt + EMAIL_VERIFICATION_TTL_MS - 60_000, () =>
+      t.request({ method: 'POST', url: '/api/auth/verify-email', payload: { token } }),
+    );
+    expect(inTime.statusCode).toBe(200);
   });
 
   it('resend sends a new link, tells a signed-in verified user, and is rate limited per address', async () => {
@@ -209,6 +229,16 @@ describe('login and sessions', () => {
       remoteAddress: '10.0.0.9',
     });
     expect(owner.statusCode).toBe(200);
+    // Once the window has passed on the server's clock, the address may try again.
+    const later = await at(Date.now() + LOGIN_FAILURE_WINDOW_MS + 1000, () =>
+      t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'brute@example.com', password: TEST_PASSWORD },
+        remoteAddress: '10.0.0.1',
+      }),
+    );
+    expect(later.statusCode).toBe(200);
   });
 
   it('refuses further attempts from one address across many accounts', async () => {
@@ -305,19 +335,17 @@ describe('password reset', () => {
       },
     });
     expect(old.json().error.code).toBe('TOKEN_USED');
-    await t.database.db
-      .update(authTokens)
-      .set({ expiresAt: new Date(Date.now() - 1) })
-      .where(eq(authTokens.selector, second.searchParams.get('access_token')!));
-    const expired = await t.request({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: {
-        accessToken: second.searchParams.get('access_token'),
-        refreshToken: second.searchParams.get('refresh_token'),
-        password: 'N3wPassword',
-      },
-    });
+    const expired = await at(Date.now() + PASSWORD_RESET_TTL_MS + 1000, () =>
+      t.request({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: {
+          accessToken: second.searchParams.get('access_token'),
+          refreshToken: second.searchParams.get('refresh_token'),
+          password: 'N3wPassword',
+        },
+      }),
+    );
     expect(expired.json().error).toEqual({
       code: 'TOKEN_EXPIRED',
       message: 'This password reset link has expired. Please request a new one.',

@@ -6,11 +6,18 @@ import { AppError } from '../../lib/errors';
 
 export type TokenKind = 'email_verification' | 'password_reset';
 
-/** A one-time token: the selector finds the row, only the verifier's hash is stored. */
-export async function issueToken(db: Tx, userId: string, kind: TokenKind, ttlMs: number) {
+/*
+ * These run in the caller's transaction (or on the database handle) and take the time as `now`,
+ * which the caller reads from deps.clock.
+ */
+
+/** A one-time token valid for `ttlMs` from `now`: the selector finds the row, only the verifier's hash is stored. */
+export async function issueToken(tx: Tx, userId: string, kind: TokenKind, ttlMs: number, now: Date) {
   const selector = randomToken(12);
   const verifier = randomToken(32);
-  await db.insert(authTokens).values({ userId, kind, selector, verifierHash: sha256(verifier), expiresAt: new Date(Date.now() + ttlMs) });
+  await tx
+    .insert(authTokens)
+    .values({ userId, kind, selector, verifierHash: sha256(verifier), expiresAt: new Date(now.getTime() + ttlMs), createdAt: now });
   return { selector, verifier };
 }
 
@@ -27,19 +34,19 @@ const MESSAGES: Record<TokenKind, { invalid: string; expired: string; used: stri
   },
 };
 
-/** Checks and spends a token exactly once, even when two requests race for it. */
-export async function consumeToken(db: Tx, kind: TokenKind, selector: string, verifier: string): Promise<{ userId: string }> {
+/** Checks and spends a token exactly once, even when two requests race for it; expired once `now` reaches its expiry. */
+export async function consumeToken(tx: Tx, kind: TokenKind, selector: string, verifier: string, now: Date): Promise<{ userId: string }> {
   const msg = MESSAGES[kind];
-  const [row] = await db
+  const [row] = await tx
     .select()
     .from(authTokens)
     .where(and(eq(authTokens.selector, selector), eq(authTokens.kind, kind)));
   if (!row || !safeEqual(row.verifierHash, sha256(verifier))) throw new AppError('TOKEN_INVALID', msg.invalid);
   if (row.usedAt) throw new AppError('TOKEN_USED', msg.used);
-  if (row.expiresAt.getTime() <= Date.now()) throw new AppError('TOKEN_EXPIRED', msg.expired);
-  const spent = await db
+  if (row.expiresAt.getTime() <= now.getTime()) throw new AppError('TOKEN_EXPIRED', msg.expired);
+  const spent = await tx
     .update(authTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now })
     .where(and(eq(authTokens.id, row.id), isNull(authTokens.usedAt)))
     .returning({ id: authTokens.id });
   if (spent.length === 0) throw new AppError('TOKEN_USED', msg.used);
@@ -47,9 +54,9 @@ export async function consumeToken(db: Tx, kind: TokenKind, selector: string, ve
 }
 
 /** Makes earlier unused tokens of a kind useless, e.g. when a newer reset link is sent. */
-export async function revokeTokens(db: Tx, userId: string, kind: TokenKind) {
-  await db
+export async function revokeTokens(tx: Tx, userId: string, kind: TokenKind, now: Date) {
+  await tx
     .update(authTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now })
     .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
 }

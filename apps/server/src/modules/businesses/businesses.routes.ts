@@ -34,7 +34,7 @@ export async function businessesRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const page = await getBusinessPage(app.db, request.params.slug, storage.publicUrl);
+      const page = await getBusinessPage(app.deps, request.params.slug, storage.publicUrl);
       if (!page) throw new AppError('NOT_FOUND', B.notFound);
       return page;
     },
@@ -50,7 +50,7 @@ export async function businessesRoutes(app: FastifyInstance) {
         response: { 200: merchantBusinessProfileSchema, ...errorResponses },
       },
     },
-    async (request) => getMerchantBusinessProfile(app.db, request.user!.id, storage.publicUrl),
+    async (request) => getMerchantBusinessProfile(app.deps, request.user!.id),
   );
 
   r.put(
@@ -64,7 +64,7 @@ export async function businessesRoutes(app: FastifyInstance) {
         response: { 200: merchantBusinessProfileSchema, ...errorResponses },
       },
     },
-    async (request) => updateBusinessProfile(app.db, storage, request.user!.id, request.body),
+    async (request) => updateBusinessProfile(app.deps, request.user!.id, request.body),
   );
 
   // The deal image pipeline (checked by content, resized to WebP), into the businesses folder.
@@ -81,7 +81,7 @@ export async function businessesRoutes(app: FastifyInstance) {
         },
       },
       async (request, reply) => {
-        await enhancedProfileOwner(app.db, request.user!.id);
+        await enhancedProfileOwner(app.deps, request.user!.id);
         if (!request.isMultipart()) throw new AppError('VALIDATION', M.uploadMissing, { file: M.uploadMissing });
         await consumeRateLimit(
           app.db,

@@ -10,8 +10,9 @@ import {
   type updateBusinessProfileSchema,
 } from '@localperks/shared';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { deals, merchantSlugRedirects, merchants } from '../../db/schema';
+import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { UPLOADS_PATH, type FileStorage, type ImageUrl } from '../../lib/storage';
 import { summaryColumns, toSummary, visibleNow } from '../deals/deals.service';
@@ -24,8 +25,14 @@ import { summaryColumns, toSummary, visibleNow } from '../deals/deals.service';
 
 type Merchant = typeof merchants.$inferSelect;
 
-/** The public page of an approved business, the slug it moved to (an old slug), or null. */
-export async function getBusinessPage(db: Tx, slug: string, imageUrl: ImageUrl, now = new Date()): Promise<BusinessPageResponse | null> {
+/** The public page of an approved business as it stands now, the slug it moved to (an old slug), or null. */
+export async function getBusinessPage(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  slug: string,
+  imageUrl: ImageUrl,
+): Promise<BusinessPageResponse | null> {
+  const { db } = deps;
+  const now = deps.clock.now();
   const wanted = slug.toLowerCase();
   const [m] = await db
     .select()
@@ -73,8 +80,8 @@ export async function getBusinessPage(db: Tx, slug: string, imageUrl: ImageUrl, 
 }
 
 /** Approved businesses for the sitemap, oldest first. */
-export async function listedBusinesses(db: Tx, limit: number) {
-  return db
+export async function listedBusinesses(deps: Pick<Deps, 'db'>, limit: number) {
+  return deps.db
     .select({ slug: merchants.slug, updatedAt: merchants.updatedAt })
     .from(merchants)
     .where(eq(merchants.approved, true))
@@ -101,13 +108,13 @@ function toProfile(m: Merchant, imageUrl: ImageUrl): MerchantBusinessProfile {
   };
 }
 
-export async function getMerchantBusinessProfile(db: Tx, userId: string, imageUrl: ImageUrl): Promise<MerchantBusinessProfile> {
-  return toProfile(await ownMerchant(db, userId), imageUrl);
+export async function getMerchantBusinessProfile(deps: Pick<Deps, 'db' | 'storage'>, userId: string): Promise<MerchantBusinessProfile> {
+  return toProfile(await ownMerchant(deps.db, userId), deps.storage.publicUrl);
 }
 
 /** The enhanced profile needs a plan that has one; uploads are refused the same way. */
-export async function enhancedProfileOwner(db: Tx, userId: string): Promise<Merchant> {
-  const m = await ownMerchant(db, userId);
+export async function enhancedProfileOwner(deps: Pick<Deps, 'db'>, userId: string): Promise<Merchant> {
+  const m = await ownMerchant(deps.db, userId);
   if (!hasEnhancedProfile(m.subscriptionPlan)) throw new AppError('FORBIDDEN', M.needsEnhancedPlan);
   return m;
 }
@@ -134,11 +141,11 @@ async function checkImage(storage: FileStorage, url: string | null, current: str
  * else is refused with the plan's reason, so the dashboard can say what upgrading adds.
  */
 export async function updateBusinessProfile(
-  db: Db,
-  storage: FileStorage,
+  deps: Pick<Deps, 'db' | 'storage' | 'clock'>,
   userId: string,
   input: z.output<typeof updateBusinessProfileSchema>,
 ): Promise<MerchantBusinessProfile> {
+  const { db, storage } = deps;
   const m = await ownMerchant(db, userId);
   const hasExtras = Boolean(input.logoUrl || input.coverUrl || input.openingHours.length || input.highlights.length);
   if (hasExtras && !hasEnhancedProfile(m.subscriptionPlan)) throw new AppError('FORBIDDEN', M.needsEnhancedPlan);
@@ -146,7 +153,7 @@ export async function updateBusinessProfile(
   const coverUrl = await checkImage(storage, input.coverUrl, m.coverUrl, 'coverUrl');
   const [saved] = await db
     .update(merchants)
-    .set({ logoUrl, coverUrl, openingHours: input.openingHours, profileHighlights: input.highlights, updatedAt: new Date() })
+    .set({ logoUrl, coverUrl, openingHours: input.openingHours, profileHighlights: input.highlights, updatedAt: deps.clock.now() })
     .where(eq(merchants.id, m.id))
     .returning();
   return toProfile(saved!, storage.publicUrl);
@@ -159,8 +166,9 @@ const UNUSED_BUSINESS_IMAGE_MAX_AGE_MS = 24 * 60 * 60_000;
  * Removes uploaded business images (every size) that no merchant's logo or cover names, older than a
  * day: uploads never saved, or replaced since. Run by the same job as the deal image clean-up.
  */
-export async function removeUnusedBusinessImages(db: Db, storage: FileStorage, now: Date = new Date()): Promise<string[]> {
-  const cutoff = now.getTime() - UNUSED_BUSINESS_IMAGE_MAX_AGE_MS;
+export async function removeUnusedBusinessImages(deps: Pick<Deps, 'db' | 'storage' | 'clock'>): Promise<string[]> {
+  const { db, storage } = deps;
+  const cutoff = deps.clock.now().getTime() - UNUSED_BUSINESS_IMAGE_MAX_AGE_MS;
   const old = (await storage.list('businesses')).filter((f) => f.modifiedAt.getTime() < cutoff);
   if (!old.length) return [];
   const urlOf = (key: string) => `${UPLOADS_PATH}${key.replace(/^(businesses\/[0-9a-f-]{36}).*$/, '$1.webp')}`;

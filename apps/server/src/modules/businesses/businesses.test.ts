@@ -7,12 +7,21 @@ import {
   CUSTOMER_MESSAGE_MESSAGES as CM,
   type MessageEvent,
 } from '@localperks/shared';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { customerMessages, deals, merchants } from '../../db/schema';
 import { build } from '../../../test/build';
+import { fixedClock, mutableClock } from '../../../test/clock';
 import { createDeal, createMerchant, createMerchantSession } from '../../../test/factories';
 import { multipart, pngBytes } from '../../../test/uploads';
+import { removeUnusedBusinessImages } from './businesses.service';
 
-const t = await build();
+/** The server's clock: the real time, except where a test moves it. */
+const clock = mutableClock();
+// Uploads in a folder of this file's own: the clean-up test removes every unused business image in it.
+const t = await build({ clock, env: { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lp-businesses-')) } });
 const db = t.database.db;
 const DAY = 86_400_000;
 
@@ -91,6 +100,19 @@ describe('GET /api/businesses/:slug', () => {
     expect(business).toMatchObject({ enhancedProfile: true, messaging: true });
     expect(business.deals.map((d: { title: string }) => d.title)).toEqual([newer.title, older.title]);
     expect(business.deals[0]).toMatchObject({ id: newer.id, merchantName: 'Deal Diner', merchantSlug: 'deal-diner', dealPriceCents: 6000 });
+  });
+
+  it('lists the deals live at the server’s clock', async () => {
+    const { merchant } = await createMerchant(db, { businessName: 'Clockwork Cafe', subscriptionPlan: 'deals_messaging' });
+    const soon = await createDeal(db, merchant.id, { title: 'Ends Soon', expirationDate: new Date(Date.now() + 2 * DAY) });
+    const titles = async () => (await page(merchant.slug)).json().business.deals.map((d: { title: string }) => d.title);
+    expect(await titles()).toEqual([soon.title]);
+    clock.set(Date.now() + 3 * DAY);
+    try {
+      expect(await titles()).toEqual([]);
+    } finally {
+      clock.useRealTime();
+    }
   });
 
   it('is 404 with the usual error shape for an unknown slug, a business not approved, and one suspended after approval', async () => {
@@ -286,5 +308,30 @@ describe('the merchant’s business page settings', () => {
     const [row] = await db.select({ id: deals.id }).from(deals).where(eq(deals.id, deal.id));
     expect(row).toBeDefined();
     expect((await t.request({ method: 'GET', url: `/api/deals/${deal.id}` })).json().deal.merchantSlug).toBe('renamed-ramen');
+  });
+});
+
+describe('unused business images', () => {
+  it('are removed, every size, once a day old on the server’s clock; a logo or cover in use stays', async () => {
+    const storage = t.app.storage;
+    const image = async () => {
+      const id = randomUUID();
+      const keys = [`businesses/${id}.webp`, `businesses/${id}-sm.webp`];
+      for (const key of keys) await storage.put(key, Buffer.from('RIFF....WEBP'), 'image/webp');
+      return { url: `/uploads/businesses/${id}.webp`, keys };
+    };
+    const orphan = await image();
+    const logo = await image();
+    await createMerchant(db, { businessName: 'Logo Lounge', subscriptionPlan: 'advertise_messaging', logoUrl: logo.url });
+    const now = Date.now();
+    const at = (ms: number) => ({ ...t.app.deps, clock: fixedClock(ms) });
+
+    // Younger than a day: the merchant may still be editing the profile.
+    expect(await removeUnusedBusinessImages(at(now + 23 * 3_600_000))).toEqual([]);
+    const removed = await removeUnusedBusinessImages(at(now + 25 * 3_600_000));
+    expect(removed).toEqual(expect.arrayContaining(orphan.keys));
+    for (const key of logo.keys) expect(removed).not.toContain(key);
+    for (const key of orphan.keys) expect(await storage.exists(key)).toBe(false);
+    for (const key of logo.keys) expect(await storage.exists(key)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,13 +16,7 @@ import { listInbox, listSentMessages, openInboxMessage, respondToMessage, sendCu
 export async function customerMessagesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['customer-messages'];
-  const deps = (log: { error(o: object, m: string): void }) => ({
-    db: app.db,
-    mailer: app.mailer,
-    appUrl: app.config.appUrl,
-    clock: app.deps.clock,
-    log,
-  });
+  const deps = (log: FastifyBaseLogger) => ({ ...app.deps, log });
   const params = z.object({ id: z.uuid() });
 
   r.post(
@@ -54,7 +48,7 @@ export async function customerMessagesRoutes(app: FastifyInstance) {
         response: { 200: sentMessagesPageSchema, ...errorResponses },
       },
     },
-    async (request) => listSentMessages(app.db, request.user!.id, request.query.page),
+    async (request) => listSentMessages(app.deps, request.user!.id, request.query.page),
   );
 
   r.get(
@@ -68,7 +62,7 @@ export async function customerMessagesRoutes(app: FastifyInstance) {
         response: { 200: inboxPageSchema, ...errorResponses },
       },
     },
-    async (request) => listInbox(app.db, request.user!.id, request.query, app.deps.clock.now()),
+    async (request) => listInbox(app.deps, request.user!.id, request.query),
   );
 
   r.post(
@@ -82,7 +76,7 @@ export async function customerMessagesRoutes(app: FastifyInstance) {
         response: { 200: inboxMessageSchema, ...errorResponses },
       },
     },
-    async (request) => openInboxMessage(app.db, request.user!.id, request.params.id, app.deps.clock.now()),
+    async (request) => openInboxMessage(app.deps, request.user!.id, request.params.id),
   );
 
   r.post(

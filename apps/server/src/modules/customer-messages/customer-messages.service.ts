@@ -12,28 +12,21 @@ import {
   hasMessagingAccess,
 } from '@localperks/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { customerMessages, deals, merchants, purchases, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { publishMessageEvent } from '../../lib/events';
-import type { Clock } from '../../lib/deps';
+import type { Deps } from '../../lib/deps';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { withMessagingFacts } from '../billing/billing.service';
-import type { Mailer } from '../../mail/mailer';
 import { merchantResponseEmail, newCustomerMessageEmail } from './customer-messages.emails';
 
-export interface MessageDeps {
-  db: Db;
-  mailer: Mailer;
-  appUrl: string;
-  clock: Clock;
-  log: { error(o: object, m: string): void };
-}
+export type MessageDeps = Pick<Deps, 'db' | 'mailer' | 'clock' | 'config' | 'log'>;
 
 type Merchant = typeof merchants.$inferSelect;
 
 /** The signed-in merchant, when messaging is theirs now (plan, subscription, or a paid period still running). */
-async function inboxOwner(db: Db, userId: string, now: Date): Promise<Merchant> {
+async function inboxOwner(db: Tx, userId: string, now: Date): Promise<Merchant> {
   const [m] = await db.select().from(merchants).where(eq(merchants.userId, userId));
   if (!m || !hasMessagingAccess(await withMessagingFacts(db, m), now)) throw new AppError('FORBIDDEN', M.noAccess);
   return m;
@@ -50,6 +43,7 @@ export async function sendCustomerMessage(
   input: z.output<typeof sendCustomerMessageSchema>,
 ) {
   const { db } = deps;
+  const now = deps.clock.now();
   let merchantId: string | undefined;
   let dealId: string | null = input.dealId ?? null;
   let purchaseId: string | null = null;
@@ -69,8 +63,7 @@ export async function sendCustomerMessage(
       .from(merchants)
       .where(and(eq(merchants.slug, input.businessSlug.toLowerCase()), eq(merchants.approved, true)));
     if (!m) throw new AppError('NOT_FOUND', M.merchantNotFound);
-    if (!hasMessagingAccess(await withMessagingFacts(db, m), deps.clock.now()))
-      throw new AppError('FORBIDDEN', BUSINESS_PROFILE_MESSAGES.noMessaging);
+    if (!hasMessagingAccess(await withMessagingFacts(db, m), now)) throw new AppError('FORBIDDEN', BUSINESS_PROFILE_MESSAGES.noMessaging);
     merchantId = m.id;
     dealId = null;
   } else if (input.dealId) {
@@ -87,7 +80,7 @@ export async function sendCustomerMessage(
         .where(and(eq(merchants.id, merchantId), eq(merchants.approved, true)))
     : [];
   if (!merchant) throw new AppError('NOT_FOUND', M.merchantNotFound);
-  await consumeRateLimit(db, `customer-message:${customer.id}`, CUSTOMER_MESSAGE_LIMIT, M.tooMany, deps.clock.now());
+  await consumeRateLimit(db, `customer-message:${customer.id}`, CUSTOMER_MESSAGE_LIMIT, M.tooMany, now);
 
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
@@ -98,7 +91,7 @@ export async function sendCustomerMessage(
     return created!;
   });
   const [merchantUser] = await db.select({ email: users.email }).from(users).where(eq(users.id, merchant.userId));
-  if (merchantUser && hasMessagingAccess(await withMessagingFacts(db, merchant), deps.clock.now())) {
+  if (merchantUser && hasMessagingAccess(await withMessagingFacts(db, merchant), now)) {
     await deps.mailer
       .send(
         newCustomerMessageEmail({
@@ -106,7 +99,7 @@ export async function sendCustomerMessage(
           merchantName: merchant.businessName,
           customerName: customer.name,
           subject: input.subject,
-          appUrl: deps.appUrl,
+          appUrl: deps.config.appUrl,
         }),
       )
       .catch((err: unknown) => deps.log.error({ err }, 'new customer message e-mail failed'));
@@ -143,8 +136,13 @@ const toInbox = (r: InboxRow): InboxMessage => ({
 });
 
 /** The merchant's inbox, newest first, a page at a time, with the count of each status. */
-export async function listInbox(db: Db, userId: string, q: z.output<typeof customerMessagesQuerySchema>, now: Date): Promise<InboxPage> {
-  const m = await inboxOwner(db, userId, now);
+export async function listInbox(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  userId: string,
+  q: z.output<typeof customerMessagesQuerySchema>,
+): Promise<InboxPage> {
+  const { db } = deps;
+  const m = await inboxOwner(db, userId, deps.clock.now());
   const filters: SQL[] = [eq(customerMessages.merchantId, m.id)];
   if (q.status !== 'all') filters.push(eq(customerMessages.status, q.status));
   const [rows, statusCounts] = await Promise.all([
@@ -177,7 +175,7 @@ export async function listInbox(db: Db, userId: string, q: z.output<typeof custo
   };
 }
 
-async function inboxMessage(db: Db, merchantId: string, id: string): Promise<InboxMessage> {
+async function inboxMessage(db: Tx, merchantId: string, id: string): Promise<InboxMessage> {
   const [row] = await db
     .select(inboxColumns)
     .from(customerMessages)
@@ -189,12 +187,14 @@ async function inboxMessage(db: Db, merchantId: string, id: string): Promise<Inb
 }
 
 /** Opening a message marks it read (unread → read only; a responded message stays responded). */
-export async function openInboxMessage(db: Db, userId: string, id: string, now: Date): Promise<InboxMessage> {
+export async function openInboxMessage(deps: Pick<Deps, 'db' | 'clock'>, userId: string, id: string): Promise<InboxMessage> {
+  const { db } = deps;
+  const now = deps.clock.now();
   const m = await inboxOwner(db, userId, now);
   await db.transaction(async (tx) => {
     const [moved] = await tx
       .update(customerMessages)
-      .set({ status: 'read', readAt: new Date() })
+      .set({ status: 'read', readAt: now })
       .where(and(eq(customerMessages.id, id), eq(customerMessages.merchantId, m.id), eq(customerMessages.status, 'unread')))
       .returning({ customerId: customerMessages.customerId });
     if (moved) await publishMessageEvent(tx, { type: 'customer_message', merchantUserId: m.userId, customerId: moved.customerId });
@@ -205,8 +205,8 @@ export async function openInboxMessage(db: Db, userId: string, id: string, now: 
 /** The merchant's response: stored once (a conditional update), e-mailed to the customer after the commit. */
 export async function respondToMessage(deps: MessageDeps, userId: string, id: string, response: string): Promise<InboxMessage> {
   const { db } = deps;
-  const m = await inboxOwner(db, userId, deps.clock.now());
-  const now = new Date();
+  const now = deps.clock.now();
+  const m = await inboxOwner(db, userId, now);
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(customerMessages)
@@ -230,7 +230,7 @@ export async function respondToMessage(deps: MessageDeps, userId: string, id: st
         subject: message.subject,
         message: message.message,
         response,
-        appUrl: deps.appUrl,
+        appUrl: deps.config.appUrl,
       }),
     )
     .catch((err: unknown) => deps.log.error({ err }, 'customer message response e-mail failed'));
@@ -238,7 +238,8 @@ export async function respondToMessage(deps: MessageDeps, userId: string, id: st
 }
 
 /** The customer's own messages with the merchants' replies, newest first. */
-export async function listSentMessages(db: Db, customerId: string, page: number): Promise<SentMessagesPage> {
+export async function listSentMessages(deps: Pick<Deps, 'db'>, customerId: string, page: number): Promise<SentMessagesPage> {
+  const { db } = deps;
   const mine = eq(customerMessages.customerId, customerId);
   const [rows, [total]] = await Promise.all([
     db

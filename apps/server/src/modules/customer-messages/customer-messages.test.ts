@@ -1,11 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CUSTOMER_MESSAGE_MESSAGES as M, type MessageEvent } from '@localperks/shared';
-import { customerMessages } from '../../db/schema';
+import { BUSINESS_PROFILE_MESSAGES, CUSTOMER_MESSAGE_MESSAGES as M, DAY_MS, type MessageEvent } from '@localperks/shared';
+import { customerMessages, merchantCharges } from '../../db/schema';
 import { build } from '../../../test/build';
+import { mutableClock } from '../../../test/clock';
 import { buy, createDeal, createMerchant, createMerchantSession } from '../../../test/factories';
 
-const t = await build();
+/** The server's clock: the real time, except where a test moves it past a paid period. */
+const clock = mutableClock();
+const t = await build({ clock });
 const db = t.database.db;
 
 const merchantSession = (overrides: Parameters<typeof createMerchant>[1] = {}) => createMerchantSession(t, overrides);
@@ -85,11 +88,13 @@ describe('customer → merchant messages', () => {
       dealTitle: 'Taco Tuesday',
     });
 
-    await new Promise((r) => setTimeout(r, 50));
+    // Live events arrive after their commits: wait for them, then stop listening.
+    await vi.waitFor(() =>
+      expect(
+        events.filter((e) => e.type === 'customer_message' && e.merchantUserId === m.user.id && e.customerId === customer.user.id).length,
+      ).toBeGreaterThanOrEqual(3),
+    );
     stop();
-    expect(
-      events.filter((e) => e.type === 'customer_message' && e.merchantUserId === m.user.id && e.customerId === customer.user.id).length,
-    ).toBeGreaterThanOrEqual(3);
   });
 
   it('writes from a purchase of the customer’s own, never from someone else’s', async () => {
@@ -160,5 +165,37 @@ describe('customer → merchant messages', () => {
       response: null,
     });
     expect((await t.request({ method: 'GET', url: '/api/merchant/customer-messages', cookie: customer.cookie })).statusCode).toBe(403);
+  });
+
+  it('a merchant who left the messaging plan keeps the inbox and the business page’s messages until the paid period ends on the server’s clock', async () => {
+    const left = await merchantSession({ subscriptionPlan: 'advertise_only', hasSubscription: false, commissionRate: 0 });
+    const paidUntil = new Date(Date.now() + 5 * DAY_MS);
+    await db.insert(merchantCharges).values({
+      merchantId: left.merchant.id,
+      kind: 'subscription',
+      amountCents: 1500,
+      provider: 'sandbox',
+      status: 'paid',
+      paidAt: new Date(paidUntil.getTime() - 30 * DAY_MS),
+      currentPeriodEnd: paidUntil,
+    });
+    const customer = await t.loginAs('customer');
+    const inbox = () => t.request({ method: 'GET', url: '/api/merchant/customer-messages', cookie: left.cookie });
+    const fromPage = (subject: string) => send(customer.cookie, { businessSlug: left.merchant.slug, subject, message: 'Are you open?' });
+
+    clock.set(paidUntil.getTime() - DAY_MS);
+    try {
+      expect((await fromPage('Still paid')).statusCode).toBe(201);
+      expect((await inbox()).json().counts.all).toBe(1);
+      clock.set(paidUntil.getTime() + 1000);
+      const refused = await fromPage('Period over');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.message).toBe(BUSINESS_PROFILE_MESSAGES.noMessaging);
+      const closed = await inbox();
+      expect(closed.statusCode).toBe(403);
+      expect(closed.json().error.message).toBe(M.noAccess);
+    } finally {
+      clock.useRealTime();
+    }
   });
 });

@@ -23,9 +23,7 @@ export async function merchantsRoutes(app: FastifyInstance) {
       const { confirmPassword: _c, acceptTerms: _t, ...input } = request.body;
       await registerMerchant(
         {
-          db: app.db,
-          mailer: app.mailer,
-          appUrl: app.config.appUrl,
+          ...app.deps,
           limits: app.authLimits,
           log: request.log,
           afterResponse: (what, work) => app.afterResponse.run(what, work, reply.raw),

@@ -1,23 +1,16 @@
 import { desc, eq } from 'drizzle-orm';
 import { commissionForPlan, hasMessagingAccess, messagingActiveUntil, type MerchantOverview, type PlanId } from '@localperks/shared';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { merchantRegistrationRequests, merchants, users } from '../../db/schema';
+import type { Deps } from '../../lib/deps';
 import { consumeRateLimit } from '../../lib/rate-limit';
-import type { Mailer } from '../../mail/mailer';
-import { AUTH_ERRORS, createUser, isEmailTaken, sendVerification, warnExistingAccount, type AuthLimits } from '../auth/auth.service';
+import { AUTH_ERRORS, createUser, isEmailTaken, sendVerification, warnExistingAccount, type AuthDeps } from '../auth/auth.service';
 import { withMessagingFacts } from '../billing/billing.service';
 import { newRegistrationAdminEmail } from './merchants.emails';
 import { notifyAdmins } from '../admin-notifications/admin-notifications.service';
 
-export interface MerchantDeps {
-  db: Db;
-  mailer: Mailer;
-  appUrl: string;
-  limits: AuthLimits;
-  log: { error(o: object, m: string): void };
-  /** Runs work after the response (AfterResponse.run). */
-  afterResponse: (what: string, work: () => Promise<unknown>) => void;
-}
+/** Registration is a sign-up: the sign-up limits and after-response runner, and a log for the mail it sends. */
+export type MerchantDeps = AuthDeps & Pick<Deps, 'log'>;
 
 export interface MerchantRegistration {
   email: string;
@@ -37,7 +30,7 @@ export interface MerchantRegistration {
  * response (docs/decisions/0007). An address with an account only gets a warning mail.
  */
 export async function registerMerchant(deps: MerchantDeps, input: MerchantRegistration, ip: string) {
-  await consumeRateLimit(deps.db, `signup:ip:${ip}`, deps.limits.signupPerAddress, AUTH_ERRORS.tooManySignups, new Date());
+  await consumeRateLimit(deps.db, `signup:ip:${ip}`, deps.limits.signupPerAddress, AUTH_ERRORS.tooManySignups, deps.clock.now());
   deps.afterResponse('merchant registration', async () => {
     try {
       await createMerchantRegistration(deps, input);
@@ -54,8 +47,9 @@ export async function registerMerchant(deps: MerchantDeps, input: MerchantRegist
  * leaves nothing half-created. Mail goes after.
  */
 async function createMerchantRegistration(deps: MerchantDeps, input: MerchantRegistration) {
+  const now = deps.clock.now();
   const created = await deps.db.transaction(async (tx) => {
-    const user = await createUser(tx, { email: input.email, password: input.password, name: input.businessName, role: 'merchant' });
+    const user = await createUser(tx, { email: input.email, password: input.password, name: input.businessName, role: 'merchant' }, now);
     const business = {
       businessName: input.businessName,
       description: input.description,
@@ -98,13 +92,13 @@ async function createMerchantRegistration(deps: MerchantDeps, input: MerchantReg
   }
   for (const admin of created.admins) {
     await deps.mailer
-      .send(newRegistrationAdminEmail(admin.email, { ...input, email: created.user.email }, deps.appUrl))
+      .send(newRegistrationAdminEmail(admin.email, { ...input, email: created.user.email }, deps.config.appUrl))
       .catch((err: unknown) => deps.log.error({ err }, 'admin notification e-mail failed'));
   }
 }
 
-/** The signed-in merchant's merchant record and newest registration request (dashboard states). */
-export async function merchantOverview(db: Db | Tx, userId: string, now: Date): Promise<MerchantOverview> {
+/** The signed-in merchant's merchant record and newest registration request (dashboard states) at `now`, in the caller's transaction. */
+export async function merchantOverview(db: Tx, userId: string, now: Date): Promise<MerchantOverview> {
   const [row] = await db.select().from(merchants).where(eq(merchants.userId, userId));
   const merchant = row && (await withMessagingFacts(db, row));
   const [request] = await db

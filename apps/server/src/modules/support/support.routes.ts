@@ -15,10 +15,7 @@ import {
   HOUR_MS,
 } from '@localperks/shared';
 import { consumeRateLimit } from '../../lib/rate-limit';
-import { publishMessageEvent } from '../../lib/events';
-import { addMyMessage, getMyTicket, listMyTickets, openMyTicket } from './support.service';
-import { feedback, supportMessages, supportTickets } from '../../db/schema';
-import { composeMail } from '../../mail/mailer';
+import { addMyMessage, getMyTicket, listMyTickets, openContactTicket, openMyTicket, storeFeedback } from './support.service';
 
 export async function supportRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -43,9 +40,7 @@ export async function supportRoutes(app: FastifyInstance) {
         'Too much feedback sent from your network. Please try again later.',
         app.deps.clock.now(),
       );
-      await app.db
-        .insert(feedback)
-        .values({ userId: request.user?.id ?? null, message: request.body.message, page: request.body.page ?? null });
+      await storeFeedback(app.deps, request.user?.id ?? null, request.body);
       reply.code(201);
       return { ok: true as const };
     },
@@ -70,32 +65,9 @@ export async function supportRoutes(app: FastifyInstance) {
         'Too many messages sent from your network. Please try again later.',
         app.deps.clock.now(),
       );
-      const { name, email, subject, message } = request.body;
-      const ticket = await app.db.transaction(async (tx) => {
-        const [t] = await tx
-          .insert(supportTickets)
-          .values({ customerId: request.user?.id ?? null, name, email, subject })
-          .returning();
-        await tx
-          .insert(supportMessages)
-          .values({ ticketId: t!.id, senderType: 'customer', senderId: request.user?.id ?? null, subject, message });
-        await publishMessageEvent(tx, { type: 'support_ticket', ticketId: t!.id, customerId: t!.customerId });
-        return t!;
-      });
-      await app.mailer.send({
-        to: email,
-        kind: 'support_ticket_received',
-        subject: `We received your message: ${subject}`,
-        ...composeMail({
-          heading: 'Thanks for contacting LocalPerks',
-          paragraphs: [
-            `Hi ${name}, we received your message "${subject}" and will reply within one business day.`,
-            `Your ticket number is ${ticket.id.slice(0, 8).toUpperCase()}.`,
-          ],
-        }),
-      });
+      const opened = await openContactTicket(app.deps, request.user?.id ?? null, request.body);
       reply.code(201);
-      return { ticket: { id: ticket.id, status: ticket.status } };
+      return opened;
     },
   );
 
@@ -112,7 +84,7 @@ export async function supportRoutes(app: FastifyInstance) {
         response: { 200: myTicketsPageSchema, ...errorResponses },
       },
     },
-    async (request) => listMyTickets(app.db, request.user!, request.query.page),
+    async (request) => listMyTickets(app.deps, request.user!, request.query.page),
   );
   r.get(
     '/api/support/my-tickets/:id',
@@ -125,7 +97,7 @@ export async function supportRoutes(app: FastifyInstance) {
         response: { 200: myTicketThreadSchema, ...errorResponses },
       },
     },
-    async (request) => getMyTicket(app.db, request.user!, request.params.id),
+    async (request) => getMyTicket(app.deps, request.user!, request.params.id),
   );
   r.post(
     '/api/support/my-tickets',
@@ -147,7 +119,7 @@ export async function supportRoutes(app: FastifyInstance) {
         app.deps.clock.now(),
       );
       reply.code(201);
-      return openMyTicket(app.db, request.user!, request.body);
+      return openMyTicket(app.deps, request.user!, request.body);
     },
   );
   r.post(
@@ -171,7 +143,7 @@ export async function supportRoutes(app: FastifyInstance) {
         app.deps.clock.now(),
       );
       reply.code(201);
-      return addMyMessage(app.db, request.user!, request.params.id, request.body.message);
+      return addMyMessage(app.deps, request.user!, request.params.id, request.body.message);
     },
   );
 }

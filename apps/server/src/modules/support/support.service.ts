@@ -1,9 +1,10 @@
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import { SUPPORT_MESSAGES } from '@localperks/shared';
-import type { Db } from '../../db/client';
-import { supportMessages, supportTickets } from '../../db/schema';
+import { feedback, supportMessages, supportTickets } from '../../db/schema';
+import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { publishMessageEvent } from '../../lib/events';
+import { composeMail } from '../../mail/mailer';
 import type { RequestUser } from '../../plugins/session';
 import { ticketThread } from '../admin-support/admin-support.service';
 
@@ -26,10 +27,43 @@ const out = (t: typeof supportTickets.$inferSelect) => ({
   updatedAt: t.updatedAt.toISOString(),
 });
 
-export async function listMyTickets(db: Db, user: RequestUser, page: number) {
+/** Feedback from the floating button, stored as it came. */
+export async function storeFeedback(deps: Pick<Deps, 'db'>, userId: string | null, input: { message: string; page?: string | null }) {
+  await deps.db.insert(feedback).values({ userId, message: input.message, page: input.page ?? null });
+}
+
+/** A ticket opened from the contact form (signed in or not); the sender gets a receipt by e-mail. */
+export async function openContactTicket(
+  deps: Pick<Deps, 'db' | 'mailer'>,
+  userId: string | null,
+  input: { name: string; email: string; subject: string; message: string },
+) {
+  const { name, email, subject, message } = input;
+  const ticket = await deps.db.transaction(async (tx) => {
+    const [t] = await tx.insert(supportTickets).values({ customerId: userId, name, email, subject }).returning();
+    await tx.insert(supportMessages).values({ ticketId: t!.id, senderType: 'customer', senderId: userId, subject, message });
+    await publishMessageEvent(tx, { type: 'support_ticket', ticketId: t!.id, customerId: t!.customerId });
+    return t!;
+  });
+  await deps.mailer.send({
+    to: email,
+    kind: 'support_ticket_received',
+    subject: `We received your message: ${subject}`,
+    ...composeMail({
+      heading: 'Thanks for contacting LocalPerks',
+      paragraphs: [
+        `Hi ${name}, we received your message "${subject}" and will reply within one business day.`,
+        `Your ticket number is ${ticket.id.slice(0, 8).toUpperCase()}.`,
+      ],
+    }),
+  });
+  return { ticket: { id: ticket.id, status: ticket.status } };
+}
+
+export async function listMyTickets(deps: Pick<Deps, 'db'>, user: RequestUser, page: number) {
   const where = visibleTo(user);
-  const [total] = await db.select({ n: count() }).from(supportTickets).where(where);
-  const rows = await db
+  const [total] = await deps.db.select({ n: count() }).from(supportTickets).where(where);
+  const rows = await deps.db
     .select({
       ticket: supportTickets,
       messageCount: sql<number>`(select count(*)::int from support_messages sm where sm.ticket_id = support_tickets.id)`,
@@ -48,19 +82,19 @@ export async function listMyTickets(db: Db, user: RequestUser, page: number) {
   };
 }
 
-export async function getMyTicket(db: Db, user: RequestUser, ticketId: string) {
-  const [t] = await db
+export async function getMyTicket(deps: Pick<Deps, 'db'>, user: RequestUser, ticketId: string) {
+  const [t] = await deps.db
     .select()
     .from(supportTickets)
     .where(and(eq(supportTickets.id, ticketId), visibleTo(user)));
   // Someone else's ticket answers like a missing one.
   if (!t) throw new AppError('NOT_FOUND', SUPPORT_MESSAGES.ticketNotFound);
-  return { ticket: out(t), messages: await ticketThread(db, ticketId) };
+  return { ticket: out(t), messages: await ticketThread(deps.db, ticketId) };
 }
 
 /** A ticket opened from the account page. */
-export async function openMyTicket(db: Db, user: RequestUser, input: { subject: string; message: string }) {
-  const id = await db.transaction(async (tx) => {
+export async function openMyTicket(deps: Pick<Deps, 'db'>, user: RequestUser, input: { subject: string; message: string }) {
+  const id = await deps.db.transaction(async (tx) => {
     const [t] = await tx
       .insert(supportTickets)
       .values({ customerId: user.id, name: user.name, email: user.email, subject: input.subject })
@@ -71,12 +105,13 @@ export async function openMyTicket(db: Db, user: RequestUser, input: { subject: 
     await publishMessageEvent(tx, { type: 'support_ticket', ticketId: t!.id, customerId: user.id });
     return t!.id;
   });
-  return getMyTicket(db, user, id);
+  return getMyTicket(deps, user, id);
 }
 
 /** The customer's follow-up; a resolved or closed ticket opens again. */
-export async function addMyMessage(db: Db, user: RequestUser, ticketId: string, message: string) {
-  await db.transaction(async (tx) => {
+export async function addMyMessage(deps: Pick<Deps, 'db' | 'clock'>, user: RequestUser, ticketId: string, message: string) {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
     const [t] = await tx
       .select()
       .from(supportTickets)
@@ -85,10 +120,10 @@ export async function addMyMessage(db: Db, user: RequestUser, ticketId: string, 
     const reopen = t.status === 'resolved' || t.status === 'closed';
     await tx
       .update(supportTickets)
-      .set({ updatedAt: new Date(), ...(reopen ? { status: 'open' as const } : {}) })
+      .set({ updatedAt: now, ...(reopen ? { status: 'open' as const } : {}) })
       .where(eq(supportTickets.id, ticketId));
     await tx.insert(supportMessages).values({ ticketId, senderType: 'customer', senderId: user.id, subject: `Re: ${t.subject}`, message });
     await publishMessageEvent(tx, { type: 'support_ticket', ticketId, customerId: t.customerId ?? user.id });
   });
-  return getMyTicket(db, user, ticketId);
+  return getMyTicket(deps, user, ticketId);
 }
