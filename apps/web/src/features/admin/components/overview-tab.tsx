@@ -71,7 +71,7 @@ function Stats({ s, revenue }: { s: AdminOverview['stats']; revenue: AdminOvervi
  */
 function RevenueBySource({ revenue, purchases }: { revenue: AdminOverview['revenue']; purchases: number }) {
   const rows = [
-    ['Commission on voucher sales', 'commissionCents'],
+    ['Commission on voucher sales (net of reversals)', 'commissionCents'],
     ['Subscriptions', 'subscriptionCents'],
     ['PerkBoost', 'perkboostCents'],
   ] as const;
@@ -124,6 +124,14 @@ function RevenueBySource({ revenue, purchases }: { revenue: AdminOverview['reven
               </th>
               <td className={cell}>{formatCents(revenue.currentPeriod.grossSalesCents)}</td>
               <td className={cell}>{formatCents(revenue.allTime.grossSalesCents)}</td>
+            </tr>
+            <tr className="text-slate-700">
+              <th scope="row" className="px-3 py-2 text-left font-normal">
+                Refunds given back{' '}
+                <span className="block text-xs">Vouchers refunded or deducted; commission reversed is taken out of commission above</span>
+              </th>
+              <td className={cell}>{formatCents(revenue.currentPeriod.refundsCents)}</td>
+              <td className={cell}>{formatCents(revenue.allTime.refundsCents)}</td>
             </tr>
           </tbody>
         </table>
