@@ -5,7 +5,7 @@ import pg from 'pg';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { migrationsFolder, openDatabase, type Database } from '../src/db/client';
-import { ledgerEntries, merchantCharges, orders, purchases } from '../src/db/schema';
+import { ledgerEntries, merchantCharges, orders } from '../src/db/schema';
 import { createDeal, createMerchant, TEST_BILLING } from './factories';
 
 /** An empty database of this test's own (no migrations applied). */
@@ -54,23 +54,18 @@ describe('migration 0014 backfills the ledger', async () => {
         expiresAt: new Date(),
       })
       .returning();
-    const sale = (priceCents: number, commissionCents: number, at: string) => ({
-      orderId: order!.id,
-      userId: user.id,
-      dealId: deal.id,
-      merchantId: merchant.id,
-      dealTitle: deal.title,
-      priceCents,
-      commissionRate: 15,
-      commissionCents,
-      redemptionCode: randomUUID(),
-      purchasedAt: new Date(at),
-      expirationDate: new Date('2031-01-01T00:00:00Z'),
-    });
-    const [early, late] = await db
-      .insert(purchases)
-      .values([sale(2000, 300, '2030-01-14T23:59:59Z'), sale(1000, 0, '2030-01-15T00:00:00Z')])
-      .returning();
+    // purchases as it was before 0014 (later migrations add columns the schema module already knows).
+    const sale = async (priceCents: number, commissionCents: number, at: string) => {
+      const { rows } = await database.rawQuery(
+        `insert into purchases (order_id, user_id, deal_id, merchant_id, deal_title, price_cents, commission_rate, commission_cents,
+           redemption_code, purchased_at, expiration_date)
+         values ($1, $2, $3, $4, $5, $6, 15, $7, $8, $9, '2031-01-01T00:00:00Z') returning id`,
+        [order!.id, user.id, deal.id, merchant.id, deal.title, priceCents, commissionCents, randomUUID(), at],
+      );
+      return { id: String(rows[0]!.id) };
+    };
+    const early = await sale(2000, 300, '2030-01-14T23:59:59Z');
+    const late = await sale(1000, 0, '2030-01-15T00:00:00Z');
     // merchant_payouts as it was before 0014 (its new columns do not exist yet).
     await database.rawQuery(
       `insert into merchant_payouts (id, merchant_id, period_start, period_end, payout_date, total_purchases, gross_cents, commission_cents, net_cents, is_paid, paid_at)
@@ -106,9 +101,9 @@ describe('migration 0014 backfills the ledger', async () => {
       .where(eq(ledgerEntries.merchantId, merchant.id))
       .orderBy(asc(ledgerEntries.kind), asc(ledgerEntries.periodStart));
     expect(entries).toEqual([
-      { kind: 'sale', amountCents: 2000, sourceKey: `sale:${early!.id}`, periodStart: '2030-01-01' },
-      { kind: 'sale', amountCents: 1000, sourceKey: `sale:${late!.id}`, periodStart: '2030-01-15' },
-      { kind: 'commission', amountCents: -300, sourceKey: `commission:${early!.id}`, periodStart: '2030-01-01' },
+      { kind: 'sale', amountCents: 2000, sourceKey: `sale:${early.id}`, periodStart: '2030-01-01' },
+      { kind: 'sale', amountCents: 1000, sourceKey: `sale:${late.id}`, periodStart: '2030-01-15' },
+      { kind: 'commission', amountCents: -300, sourceKey: `commission:${early.id}`, periodStart: '2030-01-01' },
       { kind: 'payout', amountCents: -1700, sourceKey: `payout:${String(paidPayout!.id)}`, periodStart: '2030-01-15' },
       { kind: 'subscription_charge', amountCents: -1500, sourceKey: `charge:${charge!.id}`, periodStart: '2030-01-15' },
     ]);

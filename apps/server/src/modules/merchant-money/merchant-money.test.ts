@@ -55,7 +55,7 @@ async function sell(
       paidAt: new Date(),
     })
     .returning();
-  const rows = await app.database.db
+  const sold = await app.database.db
     .insert(purchases)
     .values(
       sales.map((s) => {
@@ -77,9 +77,9 @@ async function sell(
       }),
     )
     .returning();
-  // Checkout posts each sale and its commission to the ledger in its transaction; so does this helper.
-  await app.database.db.transaction((tx) => postSales(tx, rows));
-  return rows;
+  // Checkout posts each sale to the ledger in its transaction; payouts are computed from it.
+  await app.database.db.transaction((tx) => postSales(tx, sold));
+  return sold;
 }
 
 /** A charge row as the billing module writes it. */

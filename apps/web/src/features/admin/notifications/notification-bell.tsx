@@ -119,9 +119,15 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const qc = useQueryClient();
   const count = useQuery(unreadCountQuery);
-  useMessageEvents((e) => {
-    if (e.type === 'notification') void qc.invalidateQueries({ queryKey: notificationsKey });
-  });
+  const refresh = () => void qc.invalidateQueries({ queryKey: notificationsKey });
+  useMessageEvents(
+    (e) => {
+      if (e.type === 'notification') refresh();
+    },
+    true,
+    // A notification written before the stream was listening (just after the first count) is counted too.
+    refresh,
+  );
   const unread = count.data?.unread ?? 0;
   const label = unread === 0 ? 'Notifications, none unread' : `Notifications, ${unread} unread`;
   return (
