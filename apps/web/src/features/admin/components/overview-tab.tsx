@@ -377,7 +377,8 @@ export default function OverviewTab() {
           <OverduePayouts count={q.data.overduePayouts} />
           <Stats s={q.data.stats} revenue={q.data.revenue} />
           <RevenueBySource revenue={q.data.revenue} purchases={q.data.stats.totalPurchases} />
-          <div className="grid gap-6 lg:grid-cols-2">
+          {/* grid-cols-1 (minmax(0, 1fr)): a long business name is truncated instead of widening the page on a phone. */}
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <Card>
               <CardHeader>
                 <CardTitle className="text-lg">Recent Merchants</CardTitle>
