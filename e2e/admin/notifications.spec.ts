@@ -135,13 +135,16 @@ test.describe('admin: notifications and revenue', () => {
       revenueCard
         .getByRole('row')
         .filter({ has: page.getByRole('rowheader', typeof name === 'string' ? { name, exact: true } : { name }) });
-    await expect(row('Commission on voucher sales')).toContainText(formatCents(r.allTime.commissionCents));
+    await expect(row('Commission on voucher sales (net of reversals)')).toContainText(formatCents(r.allTime.commissionCents));
     await expect(row('Subscriptions')).toContainText(formatCents(r.allTime.subscriptionCents));
     await expect(row('PerkBoost')).toContainText(formatCents(r.allTime.perkboostCents));
     await expect(row('Platform income')).toContainText(formatCents(r.currentPeriod.totalCents));
     await expect(row('Platform income')).toContainText(formatCents(r.allTime.totalCents));
     await expect(row(/^Gross voucher sales/)).toContainText('not platform income');
     await expect(row(/^Gross voucher sales/)).toContainText(formatCents(r.allTime.grossSalesCents));
+    // Money given back to customers is the merchants', shown apart from the platform's income.
+    await expect(row(/^Refunds given back/)).toContainText(formatCents(r.currentPeriod.refundsCents));
+    await expect(row(/^Refunds given back/)).toContainText(formatCents(r.allTime.refundsCents));
     // The demo data has closed periods no admin has paid yet: they are flagged, with the way to them.
     expect(overview.overduePayouts).toBeGreaterThan(0);
     const overdue = page.getByRole('status').filter({ hasText: /payouts? (is|are) overdue/ });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { REFUND_MESSAGES_UI, type PurchasesPage } from '@localperks/shared';
+import { REFUND_MESSAGES_UI, type MerchantPayoutsPage, type PurchasesPage } from '@localperks/shared';
 import {
   animationsSettled,
   codeIn,
@@ -19,7 +19,8 @@ import {
 /**
  * A voucher refunded under the Merchant Refund Policy (docs/decisions/0019-refund-flow.md): the
  * customer asks on My Purchases, the merchant answers from the dashboard, an admin refunds it with a
- * decision; the voucher dies (no code, no QR) while the other voucher of the order still redeems.
+ * decision; the voucher dies (no code, no QR) while the other voucher of the order still redeems, and
+ * the merchant's next payout has the refund taken off with the commission given back.
  */
 const stamp = `${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;
 const MERCHANT = `Refund Diner ${stamp}`;
@@ -216,5 +217,40 @@ test.describe('refunds under the Merchant Refund Policy', () => {
     await page.reload();
     await page.getByRole('tab', { name: /Redeemed/ }).click();
     await expect(page.getByRole('list', { name: 'Redeemed purchases' }).getByText(DEAL)).toBeVisible();
+
+    // The merchant's next payout: the open period, read from the ledger until the payout job closes it
+    // after the period ends (no one closes a period by hand). The refund comes off its gross and the
+    // voucher's commission comes back: two sales of $79.50 less $11.93 commission each, one refunded.
+    const cp = ((await (await m.page.request.get('/api/merchant/payouts')).json()) as MerchantPayoutsPage).currentPeriod;
+    expect(cp).toMatchObject({
+      totalPurchases: 1,
+      grossCents: 7_950,
+      refundsCents: 7_950,
+      commissionCents: 1_193,
+      commissionReversedCents: 1_193,
+      deductionsCents: 0,
+      netCents: 6_757,
+    });
+    await m.page.goto('/merchant/dashboard?tab=payouts');
+    await expect(m.page.getByRole('tab', { name: 'Payouts', selected: true })).toBeVisible();
+    const next = m.page.getByText(/^Net so far from/).locator('..');
+    const payday = new Date(`${cp.period.payoutDate}T12:00:00Z`).toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    await expect(next.getByText(new RegExp(`, paid on ${payday}$`))).toBeVisible();
+    await expect(next.getByText('$67.57', { exact: true })).toBeVisible();
+    await expect(next.getByText('Net so far from 1 sale: $79.50 gross less $11.93 commission.')).toBeVisible();
+    await expect(next.getByText('Refunds $79.50 ($11.93 commission reversed).')).toBeVisible();
+    for (const width of [375, 1280]) {
+      await m.page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await expect(next.getByText(/^Refunds \$79\.50/)).toBeVisible();
+      await expectAccessible(m.page);
+      await m.page.evaluate(() => window.scrollTo(0, 0));
+      await animationsSettled(m.page);
+      await screenshot(m.page, `refund-journey/merchant-next-payout-${width}`);
+    }
   });
 });

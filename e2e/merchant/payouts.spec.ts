@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
+import { type PayoutStatement, formatCents } from '@localperks/shared';
 import {
   apiCall,
   demoMerchantCookie,
@@ -16,28 +17,22 @@ import {
 /*
  * A merchant's money: the demo merchant (Windy City Bistro) has past sales that the payout job
  * closed into payouts when the demo data was seeded; the journey pays a PerkBoost of its own so the
- * Billing tab has a charge it knows.
+ * Billing tab has a charge it knows. Statements are the payout's ledger lines (docs/decisions/0018-one-ledger.md).
  */
 
-type Sale = { voucherCode: string; purchasedAt: string; priceCents: number; commissionCents: number; netCents: number };
-type Statement = {
-  payout: { id: string; grossCents: number; commissionCents: number; netCents: number; totalPurchases: number };
-  sales: { items: Sale[]; total: number };
-  totals: { totalPurchases: number; grossCents: number; commissionCents: number; netCents: number };
-};
-
 const dollars = (cents: number) => (cents / 100).toFixed(2);
+const LABELS = { sale: 'Sale', refund: 'Refund', deduction: 'Deduction', dispute_fee: 'Dispute fee' } as const;
 
-/** Every sale of a statement, page by page, from the API the page reads. */
-async function statementOf(id: string, cookie: string): Promise<Statement> {
-  const first = (await apiCall(`/api/merchant/payouts/${id}/statement`, undefined, cookie)).json as unknown as Statement;
-  const items = [...first.sales.items];
-  for (let page = 2; items.length < first.sales.total; page++)
+/** Every ledger line of a statement, page by page, from the API the page reads. */
+async function statementOf(id: string, cookie: string): Promise<PayoutStatement> {
+  const first = (await apiCall(`/api/merchant/payouts/${id}/statement`, undefined, cookie)).json as unknown as PayoutStatement;
+  const items = [...first.lines.items];
+  for (let page = 2; items.length < first.lines.total; page++)
     items.push(
-      ...((await apiCall(`/api/merchant/payouts/${id}/statement?page=${page}`, undefined, cookie)).json as unknown as Statement).sales
+      ...((await apiCall(`/api/merchant/payouts/${id}/statement?page=${page}`, undefined, cookie)).json as unknown as PayoutStatement).lines
         .items,
     );
-  return { ...first, sales: { ...first.sales, items } };
+  return { ...first, lines: { ...first.lines, items } };
 }
 
 async function shot(page: Page, name: string) {
@@ -54,6 +49,7 @@ test.describe('merchant payouts and billing', () => {
     // The receipt e-mail comes from the server when the provider confirms the payment.
     await expect.poll(async () => (await latestMail(DEMO.merchant, 'merchant_charge_receipt')).text).toContain(`for “${title}”: $49.99`);
 
+    const cookie = await demoMerchantCookie();
     const { page } = await newPage({ width: 1280, height: 900 });
     await login(page, DEMO.merchant);
     await page.waitForURL((u) => u.pathname === '/merchant/dashboard');
@@ -76,17 +72,24 @@ test.describe('merchant payouts and billing', () => {
     await page.waitForURL(/\/merchant\/payouts\/[0-9a-f-]+\/statement$/);
     await expect(page.getByRole('heading', { name: 'Payout statement', level: 1 })).toBeVisible();
     const payoutId = page.url().split('/').at(-2)!;
-    const statement = await statementOf(payoutId, await demoMerchantCookie());
-    // The statement adds up to the payout it explains.
-    expect(statement.totals).toEqual({
-      totalPurchases: statement.payout.totalPurchases,
-      grossCents: statement.payout.grossCents,
-      commissionCents: statement.payout.commissionCents,
-      netCents: statement.payout.netCents,
+    const statement = await statementOf(payoutId, cookie);
+    // The statement adds up to the payout it explains: its lines' totals, with what was carried in and forward, are the payout.
+    const { payout: p, totals: t } = statement;
+    expect(t).toMatchObject({
+      totalPurchases: p.totalPurchases,
+      grossCents: p.grossCents,
+      commissionCents: p.commissionCents,
+      refundsCents: p.refundsCents,
+      commissionReversedCents: p.commissionReversedCents,
+      deductionsCents: p.deductionsCents,
+      disputeFeesCents: p.disputeFeesCents,
     });
-    await expect(page.getByRole('region', { name: 'Sales in this period' }).locator('tbody tr')).toHaveCount(
-      Math.min(statement.sales.total, 50),
+    expect(statement.lines.items.reduce((sum, l) => sum + l.netCents, 0)).toBe(t.netCents);
+    expect(t.netCents - p.carriedInCents + p.carriedForwardCents).toBe(p.netCents);
+    await expect(page.getByRole('region', { name: 'Ledger lines of this payout' }).locator('tbody tr')).toHaveCount(
+      Math.min(statement.lines.total, 50),
     );
+    await expect(page.getByRole('row', { name: /^Payout / })).toContainText(formatCents(p.netCents));
     await expectAccessible(page);
     await shot(page, 'statement-1280');
 
@@ -96,19 +99,21 @@ test.describe('merchant payouts and billing', () => {
       .readFileSync(await download.path(), 'utf8')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('Date (UTC),Deal,Voucher,Price,Commission,Net');
-    expect(lines).toHaveLength(statement.sales.total + 2);
-    statement.sales.items.forEach((s, i) => {
+    expect(lines[0]).toBe('Date (UTC),Type,Deal,Voucher,Amount,Commission,Net');
+    const carried = (p.carriedInCents ? 1 : 0) + (p.carriedForwardCents ? 1 : 0);
+    expect(lines).toHaveLength(statement.lines.total + 2 + carried);
+    statement.lines.items.forEach((l, i) => {
       const line = lines[i + 1]!;
-      expect(line.startsWith(`${s.purchasedAt.slice(0, 16).replace('T', ' ')},`), line).toBe(true);
-      expect(line.endsWith(`,${s.voucherCode},${dollars(s.priceCents)},${dollars(s.commissionCents)},${dollars(s.netCents)}`), line).toBe(
-        true,
-      );
-      expect(s.voucherCode).toMatch(/^\*{4}.{4}$/);
+      expect(line.startsWith(`${l.occurredAt.slice(0, 16).replace('T', ' ')},${LABELS[l.kind]},`), line).toBe(true);
+      expect(
+        line.endsWith(`,${l.voucherCode ?? ''},${dollars(l.amountCents)},${dollars(l.commissionCents)},${dollars(l.netCents)}`),
+        line,
+      ).toBe(true);
+      if (l.voucherCode) expect(l.voucherCode).toMatch(/^\*{4}.{4}$/);
     });
-    const t = statement.totals;
+    // The total line is the payout's net.
     expect(lines.at(-1)).toBe(
-      `Total,${t.totalPurchases} sales,,${dollars(t.grossCents)},${dollars(t.commissionCents)},${dollars(t.netCents)}`,
+      `Total,${t.totalPurchases} sales,,,${dollars(t.grossCents)},${dollars(-t.commissionCents)},${dollars(p.netCents)}`,
     );
 
     await page.getByRole('link', { name: 'Back to Payouts' }).click();

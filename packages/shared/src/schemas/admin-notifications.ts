@@ -28,6 +28,8 @@ export function adminNotificationHref(n: { entityType: string | null; entityId: 
       return paths.adminDashboardAt({ tab: 'payouts' });
     case 'support_ticket':
       return paths.adminDashboardAt({ tab: 'support' });
+    case 'order_refund':
+      return paths.adminDashboardAt({ tab: 'refunds' });
     case 'merchant':
     case 'merchant_charge':
     case 'deal':

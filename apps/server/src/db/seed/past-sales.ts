@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { payoutPeriodFor, payoutPeriodWindow, previousPayoutPeriod, taxCents, DAY_MS } from '@localperks/shared';
 import type { Tx } from '../client';
-import { deals, orders, purchases, users } from '../schema';
+import { deals, orderItems, orders, purchases, users } from '../schema';
 import { postSales } from '../../modules/ledger/ledger.service';
 import { generateRedemptionCode } from '../../modules/purchases/redemption-code';
 
@@ -66,6 +66,10 @@ export async function seedPastSales(tx: Tx, merchantId: string, passwordHash: st
           createdAt: at,
         })
         .returning();
+      // The order's line, as checkout writes it: refunds split the order's tax over its lines (refunds.service voucherRefundCents).
+      await tx
+        .insert(orderItems)
+        .values({ orderId: order!.id, dealId: deal.id, title: deal.title, unitPriceCents: deal.dealPriceCents, quantity: 1 });
       const rate = 15;
       const bought = await tx
         .insert(purchases)

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { nextPayoutDate } from '@localperks/shared';
 import {
   adminAuditLog,
   deals,
+  ledgerEntries,
   merchantCharges,
   merchantPayouts,
   merchantRegistrationRequests,
@@ -15,6 +16,7 @@ import {
 import { build } from '../../../test/build';
 import { mutableClock } from '../../../test/clock';
 import { buy, createDeal, createMerchant, TEST_BILLING } from '../../../test/factories';
+import { postChargePaid, postRefund, postSales } from '../ledger/ledger.service';
 import { adminOverview } from './admin-overview.service';
 
 const t = await build();
@@ -229,31 +231,46 @@ describe('platform revenue by source', async () => {
         paidAt: new Date(),
       })
       .returning();
-    await cdb.insert(purchases).values(
-      sales.map((s) => ({
-        orderId: order!.id,
-        userId: customer.id,
-        dealId: deal.id,
-        merchantId,
-        dealTitle: deal.title,
-        priceCents: s.priceCents,
-        commissionRate: s.rate,
-        commissionCents: Math.round((s.priceCents * s.rate) / 100),
-        redemptionCode: randomUUID(),
-        purchasedAt: new Date(s.at),
-        expirationDate: new Date(Date.parse(s.at) + 90 * 86_400_000),
-      })),
-    );
+    const rows = await cdb
+      .insert(purchases)
+      .values(
+        sales.map((s) => ({
+          orderId: order!.id,
+          userId: customer.id,
+          dealId: deal.id,
+          merchantId,
+          dealTitle: deal.title,
+          priceCents: s.priceCents,
+          commissionRate: s.rate,
+          commissionCents: Math.round((s.priceCents * s.rate) / 100),
+          redemptionCode: randomUUID(),
+          purchasedAt: new Date(s.at),
+          expirationDate: new Date(Date.parse(s.at) + 90 * 86_400_000),
+        })),
+      )
+      .returning();
+    // Checkout posts the sales and their commission to the ledger in its transaction; so does this helper.
+    await cdb.transaction((tx) => postSales(tx, rows));
+    return rows;
   }
 
-  const charge = (merchantId: string, o: Partial<typeof merchantCharges.$inferInsert>) =>
-    cdb.insert(merchantCharges).values({ merchantId, kind: 'perkboost', amountCents: 999, provider: 'sandbox', status: 'paid', ...o });
+  /** A charge row; a paid one is posted to the ledger as billing's applyPaid does. */
+  const charge = async (merchantId: string, o: Partial<typeof merchantCharges.$inferInsert>) => {
+    const [c] = await cdb
+      .insert(merchantCharges)
+      .values({ merchantId, kind: 'perkboost', amountCents: 999, provider: 'sandbox', status: 'paid', ...o })
+      .returning();
+    if (c!.paidAt) await cdb.transaction((tx) => postChargePaid(tx, c!, c!.paidAt!));
+    return c!;
+  };
 
   it('adds commission, paid subscriptions and paid PerkBoost charges for the current period and all time; gross sales apart', async () => {
     const empty = await overview();
     expect(empty.revenue.period).toEqual({ start: '2026-03-01', end: '2026-03-14', payoutDate: '2026-03-15' });
     expect(empty.revenue.allTime).toEqual({
       commissionCents: 0,
+      commissionReversedCents: 0,
+      refundsCents: 0,
       subscriptionCents: 0,
       perkboostCents: 0,
       totalCents: 0,
@@ -263,11 +280,14 @@ describe('platform revenue by source', async () => {
 
     const m = await createMerchant(cdb, { businessName: 'Revenue Cafe' });
     // This period: 2 × $40 at 15 % ($12 commission). The previous period: $100 at 15 % ($15).
-    await sell(m.merchant.id, [
+    const [, , , refunded] = await sell(m.merchant.id, [
       { at: '2026-03-01T00:00:00Z', priceCents: 4_000, rate: 15 },
       { at: '2026-03-09T18:30:00Z', priceCents: 4_000, rate: 15 },
       { at: '2026-02-28T23:59:59Z', priceCents: 10_000, rate: 15 },
+      // Refunded this period, before its payout: its $3 commission is reversed, its $20 given back.
+      { at: '2026-03-03T10:00:00Z', priceCents: 2_000, rate: 15 },
     ]);
+    await cdb.transaction((tx) => postRefund(tx, { purchaseId: refunded!.id, at: new Date('2026-03-04T10:00:00Z') }));
     const d = await createDeal(cdb, m.merchant.id);
     // This period: a $15 subscription and a $49.99 PerkBoost paid; last month: a $24.99 PerkBoost and
     // a $15 subscription that has ended since (it was paid: it counts).
@@ -294,22 +314,36 @@ describe('platform revenue by source', async () => {
     const o = await overview();
     expect(o.revenue.currentPeriod).toEqual({
       commissionCents: 1_200,
+      commissionReversedCents: 300,
       subscriptionCents: 1_500,
       perkboostCents: 4_999,
       totalCents: 1_200 + 1_500 + 4_999,
-      grossSalesCents: 8_000,
-      purchases: 2,
+      refundsCents: 2_000,
+      grossSalesCents: 10_000,
+      purchases: 3,
     });
     expect(o.revenue.allTime).toEqual({
       commissionCents: 2_700,
+      commissionReversedCents: 300,
       subscriptionCents: 3_000,
       perkboostCents: 7_498,
       totalCents: 2_700 + 3_000 + 7_498,
-      grossSalesCents: 18_000,
-      purchases: 3,
+      refundsCents: 2_000,
+      grossSalesCents: 20_000,
+      purchases: 4,
     });
     // Gross voucher sales stay visible, labelled as such (not the platform's income).
-    expect(o.stats.totalRevenueCents).toBe(18_000);
+    expect(o.stats.totalRevenueCents).toBe(20_000);
+    // The figures are the ledger's sums.
+    const [sums] = await cdb
+      .select({
+        commission: sql<number>`(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('commission', 'commission_reversal')))::int`,
+        charges: sql<number>`(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('subscription_charge', 'perkboost_charge')))::int`,
+        refunds: sql<number>`(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('refund', 'deduction')))::int`,
+      })
+      .from(ledgerEntries);
+    expect(o.revenue.allTime.totalCents).toBe(Number(sums!.commission) + Number(sums!.charges));
+    expect(o.revenue.allTime.refundsCents).toBe(Number(sums!.refunds));
 
     // The next period starts on the 15th: nothing in it yet, all time unchanged.
     clock.set('2026-03-15T00:00:00Z');
@@ -317,6 +351,10 @@ describe('platform revenue by source', async () => {
     expect(next.revenue.period.start).toBe('2026-03-15');
     expect(next.revenue.currentPeriod.totalCents).toBe(0);
     expect(next.revenue.allTime.totalCents).toBe(2_700 + 3_000 + 7_498);
+    // A renewal of the subscription is a ledger entry of its own: it counts (merchant_charges had no row for it).
+    const sub = await charge(m.merchant.id, { kind: 'subscription', amountCents: 1_500, paidAt: new Date('2026-03-02T10:00:00Z') });
+    await cdb.transaction((tx) => postChargePaid(tx, sub, new Date('2026-03-16T10:00:00Z'), 2));
+    expect((await overview()).revenue.currentPeriod.subscriptionCents).toBe(1_500);
   });
 
   it('counts overdue payouts: unpaid and past their payout date', async () => {

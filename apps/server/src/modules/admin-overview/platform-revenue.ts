@@ -1,73 +1,67 @@
-import { and, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import { payoutPeriodFor, payoutPeriodWindow, type PlatformRevenue } from '@localperks/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import { payoutPeriodFor, type PlatformRevenue } from '@localperks/shared';
 import type { Db } from '../../db/client';
-import { merchantCharges, purchases } from '../../db/schema';
+import { ledgerEntries } from '../../db/schema';
 
-/** A sum of cents as bigint (all-time totals outgrow int); the drivers return it as a string or bigint. */
-const sum = (expr: SQL, filter?: SQL) =>
-  filter
-    ? sql<string | number | bigint>`coalesce(sum(${expr}) filter (where ${filter}), 0)::bigint`
-    : sql<string | number | bigint>`coalesce(sum(${expr}), 0)::bigint`;
 type Amount = string | number | bigint;
+
+/** Σ of the entries of `kinds` (negated: most kinds are − from the merchant's side), as bigint: all-time totals outgrow int. */
+const sumOf = (kinds: string[], filter: SQL | undefined, negate: boolean) => {
+  const where = sql`${ledgerEntries.kind}::text in (${sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  )})${filter ? sql` and ${filter}` : sql``}`;
+  return sql<Amount>`coalesce(${sql.raw(negate ? '-' : '')}sum(${ledgerEntries.amountCents}::bigint) filter (where ${where}), 0)::bigint`;
+};
+
+const figuresSelect = (filter?: SQL) => ({
+  commission: sumOf(['commission'], filter, true),
+  reversed: sumOf(['commission_reversal'], filter, false),
+  subscription: sumOf(['subscription_charge'], filter, true),
+  perkboost: sumOf(['perkboost_charge'], filter, true),
+  refunds: sumOf(['refund', 'deduction'], filter, true),
+  gross: sumOf(['sale'], filter, false),
+  purchases: sql<number>`(count(*) filter (where ${ledgerEntries.kind} = 'sale'${filter ? sql` and ${filter}` : sql``}))::int`,
+});
 
 /**
  * What the platform earned, by source, in today's semi-monthly payout period (DESIGN.md 8) and
- * all time: commission on voucher sales, paid messaging subscriptions, and paid PerkBoost charges
- * (every kind that is not the subscription is a PerkBoost boost). Gross voucher sales come along,
- * labelled as such: they are the merchants' money, not the platform's income.
+ * all time, read from the one ledger (DESIGN.md 14, docs/decisions/0018-one-ledger.md): commission
+ * on voucher sales less the commission reversed on refunds, deductions and lost disputes; card-paid
+ * subscription charges (renewals included); PerkBoost charges. Vouchers given back (refunds and
+ * deductions) are shown as their own line, and gross voucher sales come along, labelled as such:
+ * both are the merchants' money, not the platform's income.
  *
- * The one place these figures are computed (two aggregate queries, whatever the data size): when
- * the money ledger (DESIGN.md 14) lands, this function reads it instead and its callers stay.
- *
- * A charge counts when it was paid (`paid_at`), also if the subscription it started has ended since
- * (status `canceled`). Subscription renewals are not rows of their own yet, so only each
- * subscription's first payment is counted: see docs/decisions/0024-admin-revenue-by-source.md.
+ * The current period is the entries' `period_start` (the payout period they are paid or counted in),
+ * so these figures add up with the payouts and `periodTotals`. One aggregate query, whatever the data size.
  */
 export async function platformRevenue(db: Db, now: Date): Promise<PlatformRevenue> {
   const period = payoutPeriodFor(now);
-  const w = payoutPeriodWindow(period);
-  const soldNow = and(gte(purchases.purchasedAt, w.from), lt(purchases.purchasedAt, w.to))!;
-  const paidNow = and(gte(merchantCharges.paidAt, w.from), lt(merchantCharges.paidAt, w.to))!;
-  const isSubscription = sql`${merchantCharges.kind} = 'subscription'`;
-  const isBoost = sql`${merchantCharges.kind} <> 'subscription'`;
-  const [[p], [c]] = await Promise.all([
-    db
-      .select({
-        purchases: sql<number>`count(*)::int`,
-        gross: sum(sql`${purchases.priceCents}`),
-        commission: sum(sql`${purchases.commissionCents}`),
-        periodPurchases: sql<number>`count(*) filter (where ${soldNow})::int`,
-        periodGross: sum(sql`${purchases.priceCents}`, soldNow),
-        periodCommission: sum(sql`${purchases.commissionCents}`, soldNow),
-      })
-      .from(purchases),
-    db
-      .select({
-        subscription: sum(sql`${merchantCharges.amountCents}`, isSubscription),
-        perkboost: sum(sql`${merchantCharges.amountCents}`, isBoost),
-        periodSubscription: sum(sql`${merchantCharges.amountCents}`, sql`${isSubscription} and ${paidNow}`),
-        periodPerkboost: sum(sql`${merchantCharges.amountCents}`, sql`${isBoost} and ${paidNow}`),
-      })
-      .from(merchantCharges)
-      .where(isNotNull(merchantCharges.paidAt)),
-  ]);
-  const figures = (commission: Amount, subscription: Amount, perkboost: Amount, gross: Amount, count: number) => ({
-    commissionCents: Number(commission),
-    subscriptionCents: Number(subscription),
-    perkboostCents: Number(perkboost),
-    totalCents: Number(commission) + Number(subscription) + Number(perkboost),
-    grossSalesCents: Number(gross),
-    purchases: Number(count),
-  });
+  const inPeriod = sql`${ledgerEntries.periodStart} = ${period.start}::date`;
+  const [row] = await db.select({ ...prefix('all', figuresSelect()), ...prefix('now', figuresSelect(inPeriod)) }).from(ledgerEntries);
+  return { period, currentPeriod: figures(unprefix(row, 'now')), allTime: figures(unprefix(row, 'all')) };
+}
+
+type Sums = { [K in keyof ReturnType<typeof figuresSelect>]: Amount };
+
+const prefix = <T extends Record<string, unknown>>(p: string, o: T) =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [`${p}_${k}`, v])) as Record<string, T[keyof T]>;
+const unprefix = (row: Record<string, unknown> | undefined, p: string): Sums =>
+  Object.fromEntries(Object.entries(row ?? {}).flatMap(([k, v]) => (k.startsWith(`${p}_`) ? [[k.slice(p.length + 1), v]] : []))) as Sums;
+
+function figures(s: Sums) {
+  const n = (v: Amount | undefined) => Number(v ?? 0);
+  const commissionCents = n(s.commission) - n(s.reversed);
+  const subscriptionCents = n(s.subscription);
+  const perkboostCents = n(s.perkboost);
   return {
-    period,
-    currentPeriod: figures(
-      p?.periodCommission ?? 0,
-      c?.periodSubscription ?? 0,
-      c?.periodPerkboost ?? 0,
-      p?.periodGross ?? 0,
-      p?.periodPurchases ?? 0,
-    ),
-    allTime: figures(p?.commission ?? 0, c?.subscription ?? 0, c?.perkboost ?? 0, p?.gross ?? 0, p?.purchases ?? 0),
+    commissionCents,
+    commissionReversedCents: n(s.reversed),
+    subscriptionCents,
+    perkboostCents,
+    totalCents: commissionCents + subscriptionCents + perkboostCents,
+    refundsCents: n(s.refunds),
+    grossSalesCents: n(s.gross),
+    purchases: n(s.purchases),
   };
 }

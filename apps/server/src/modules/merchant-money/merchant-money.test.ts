@@ -1,4 +1,3 @@
-import { postSales } from '../ledger/ledger.service';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -22,6 +21,7 @@ import { fixedClock } from '../../../test/clock';
 import { TEST_BILLING, TEST_CARD, createDeal, createMerchantSession } from '../../../test/factories';
 import { dealInput } from '../../../test/uploads';
 import { closePayoutPeriods } from '../payouts/payouts.service';
+import { postRefund, postSales } from '../ledger/ledger.service';
 import { listMerchantPayouts } from './merchant-payouts.service';
 
 const t = await build();
@@ -294,7 +294,12 @@ describe('merchant payouts', async () => {
       period: payoutPeriodFor(new Date()),
       totalPurchases: 1,
       grossCents: 4000,
+      refundsCents: 0,
       commissionCents: 600,
+      commissionReversedCents: 0,
+      deductionsCents: 0,
+      disputeFeesCents: 0,
+      carriedInCents: 0,
       netCents: 3400,
     });
     expect(body.outstanding).toEqual({ payouts: 2, netCents: 850 + 4533 });
@@ -303,19 +308,19 @@ describe('merchant payouts', async () => {
     const st = await get<PayoutStatement>(a.cookie, `/api/merchant/payouts/${oldPayout.id}/statement`);
     expect(st.res.statusCode).toBe(200);
     const [row] = await db.select().from(merchantPayouts).where(eq(merchantPayouts.id, oldPayout.id));
-    expect(st.body.totals).toEqual({
+    expect(st.body.totals).toMatchObject({
       totalPurchases: row!.totalPurchases,
       grossCents: row!.grossCents,
       commissionCents: row!.commissionCents,
       netCents: row!.netCents,
     });
-    expect(st.body.sales.items.map((s) => [s.priceCents, s.commissionCents, s.netCents])).toEqual([
-      [2000, 300, 1700],
-      [3333, 500, 2833],
+    expect(st.body.lines.items.map((s) => [s.kind, s.amountCents, s.commissionCents, s.netCents])).toEqual([
+      ['sale', 2000, -300, 1700],
+      ['sale', 3333, -500, 2833],
     ]);
-    expect(st.body.sales.items.every((s) => /^\*{4}.{4}$/.test(s.voucherCode))).toBe(true);
+    expect(st.body.lines.items.every((s) => /^\*{4}.{4}$/.test(s.voucherCode!))).toBe(true);
     const recentStatement = (await get<PayoutStatement>(a.cookie, `/api/merchant/payouts/${body.items[0]!.id}/statement`)).body;
-    expect(recentStatement.sales.items.map((s) => [s.id, s.voucherCode])).toEqual([[sold[2]!.id, '****XY12']]);
+    expect(recentStatement.lines.items.map((s) => [s.id, s.voucherCode])).toEqual([[`sale:${sold[2]!.id}`, '****XY12']]);
     expect(JSON.stringify(recentStatement)).not.toContain('LPCODE');
 
     // An admin marks it paid: the merchant sees Paid with the date.
@@ -361,8 +366,8 @@ describe('payout statements', async () => {
     await closePayoutPeriods({ db, clock: { now: () => new Date() } });
     const [payout] = await db.select().from(merchantPayouts).where(eq(merchantPayouts.merchantId, a.merchant.id));
     const page2 = (await get<PayoutStatement>(a.cookie, `/api/merchant/payouts/${payout!.id}/statement?page=2`)).body;
-    expect(page2.sales).toMatchObject({ total: 51, page: 2, pageSize: 50 });
-    expect(page2.sales.items.map((s) => s.priceCents)).toEqual([150]);
+    expect(page2.lines).toMatchObject({ total: 51, page: 2, pageSize: 50 });
+    expect(page2.lines.items.map((s) => s.amountCents)).toEqual([150]);
     expect(page2.totals.grossCents).toBe(payout!.grossCents);
     expect((await get(a.cookie, `/api/merchant/payouts/${payout!.id}/statement?page=0`)).res.statusCode).toBe(400);
   });
@@ -394,12 +399,12 @@ describe('statement CSV', async () => {
     // Quoted where a cell holds a comma or quote (quotes doubled); a leading = + - @ gets an apostrophe.
     expect(res.body).toBe(
       [
-        'Date (UTC),Deal,Voucher,Price,Commission,Net',
-        `${hour(1)},"'=HYPERLINK(""http://evil.example"",""win"")",****1111,15.00,2.25,12.75`,
-        `${hour(2)},"'+1 free drink, ""house"" red",****2222,25.00,3.75,21.25`,
-        `${hour(3)},'@brunch,****3333,10.00,1.50,8.50`,
-        `${hour(4)},'-50% pasta,****4444,9.99,0.00,9.99`,
-        'Total,4 sales,,59.99,7.50,52.49',
+        'Date (UTC),Type,Deal,Voucher,Amount,Commission,Net',
+        `${hour(1)},Sale,"'=HYPERLINK(""http://evil.example"",""win"")",****1111,15.00,-2.25,12.75`,
+        `${hour(2)},Sale,"'+1 free drink, ""house"" red",****2222,25.00,-3.75,21.25`,
+        `${hour(3)},Sale,'@brunch,****3333,10.00,-1.50,8.50`,
+        `${hour(4)},Sale,'-50% pasta,****4444,9.99,0.00,9.99`,
+        'Total,4 sales,,,59.99,-7.50,52.49',
         '',
       ].join('\r\n'),
     );
@@ -447,5 +452,122 @@ describe('ownership and access', async () => {
     // A merchant account without a merchant profile has no billing.
     const bare = await t.loginAs('merchant');
     expect((await get(bare.cookie, '/api/merchant/billing')).res.statusCode).toBe(404);
+  });
+});
+
+// Refunds and deductions from the ledger (issue 16): on a database of their own, at fixed clocks.
+describe('refunds and deductions on payouts and statements', async () => {
+  const t = await build();
+  const db = t.database.db;
+  const get = <T>(cookie: string, url: string) => getOn<T>(t, cookie, url);
+  const refund = (purchaseId: string, at: string) => db.transaction((tx) => postRefund(tx, { purchaseId, at: new Date(at) }));
+  const close = (at: string) => closePayoutPeriods({ db, clock: fixedClock(at) });
+  const list = (userId: string, at: string) => listMerchantPayouts({ db, clock: fixedClock(at) }, userId, 1);
+
+  it('a refund before the period closes lowers its gross and reverses the commission; after the payout, it is a deduction on the next one', async () => {
+    const a = await createMerchantSession(t, { businessName: 'Refund Ramen' });
+    // 2024-04-01 … 04-14: two $20 sales at 15 %; one refunded on the 10th, before the period closes.
+    const [kept, refunded, later] = await sell(t, a.merchant.id, [
+      { at: new Date('2024-04-02T10:00:00Z'), priceCents: 2000, code: 'KEPT-AAAA' },
+      { at: new Date('2024-04-03T10:00:00Z'), priceCents: 2000, code: 'GONE-BBBB' },
+      { at: new Date('2024-04-04T10:00:00Z'), priceCents: 1000, code: 'LATE-CCCC' },
+    ]);
+    await refund(refunded!.id, '2024-04-10T12:00:00Z');
+    // The open period's running total is the ledger's: 5000 sold, 2000 refunded, commission 750 − 300.
+    expect((await list(a.user.id, '2024-04-11T00:00:00Z')).currentPeriod).toMatchObject({
+      totalPurchases: 2,
+      grossCents: 3000,
+      refundsCents: 2000,
+      commissionCents: 450,
+      commissionReversedCents: 300,
+      netCents: 2550,
+    });
+    await close('2024-04-15T06:00:00Z');
+    let page = await list(a.user.id, '2024-04-15T07:00:00Z');
+    const first = page.items[0]!;
+    expect(first).toMatchObject({
+      totalPurchases: 2,
+      grossCents: 3000,
+      refundsCents: 2000,
+      commissionCents: 450,
+      commissionReversedCents: 300,
+      deductionsCents: 0,
+      netCents: 2550,
+    });
+    const st1 = (await get<PayoutStatement>(a.cookie, `/api/merchant/payouts/${first.id}/statement`)).body;
+    expect(st1.lines.items.map((l) => [l.kind, l.voucherCode, l.amountCents, l.commissionCents, l.netCents])).toEqual([
+      ['sale', '****AAAA', 2000, -300, 1700],
+      ['sale', '****BBBB', 2000, -300, 1700],
+      ['sale', '****CCCC', 1000, -150, 850],
+      ['refund', '****BBBB', -2000, 300, -1700],
+    ]);
+    expect(st1.totals.netCents).toBe(first.netCents);
+
+    // Paid; then the $10 voucher is refunded: a deduction of $10 with $1.50 commission back, on the next payout.
+    const admin = await t.loginAs('admin');
+    expect((await t.request({ method: 'POST', url: `/api/admin/payouts/${first.id}/mark-paid`, cookie: admin.cookie })).statusCode).toBe(
+      200,
+    );
+    await refund(later!.id, '2024-04-20T09:00:00Z');
+    await sell(t, a.merchant.id, [{ at: new Date('2024-04-21T10:00:00Z'), priceCents: 4000, code: 'NEXT-DDDD' }]);
+    await close('2024-05-01T06:00:00Z');
+    page = await list(a.user.id, '2024-05-01T07:00:00Z');
+    const second = page.items[0]!;
+    expect(second).toMatchObject({
+      periodStart: '2024-04-15',
+      totalPurchases: 1,
+      grossCents: 4000,
+      refundsCents: 0,
+      commissionCents: 600 - 150,
+      commissionReversedCents: 150,
+      deductionsCents: 1000,
+      carriedForwardCents: 0,
+      netCents: 4000 - 450 - 1000,
+    });
+    const st2 = (await get<PayoutStatement>(a.cookie, `/api/merchant/payouts/${second.id}/statement`)).body;
+    expect(st2.lines.items.map((l) => [l.kind, l.voucherCode, l.amountCents, l.commissionCents])).toEqual([
+      ['deduction', '****CCCC', -1000, 150],
+      ['sale', '****DDDD', 4000, -600],
+    ]);
+    expect(JSON.stringify(st2)).not.toContain('LATE-');
+    const csv = await t.request({ method: 'GET', url: `/api/merchant/payouts/${second.id}/statement.csv`, cookie: a.cookie });
+    const rows = csv.body.trim().split('\r\n');
+    expect(rows[1]).toMatch(/^2024-04-20 09:00,Deduction,.*,\*\*\*\*CCCC,-10\.00,1\.50,-8\.50$/);
+    expect(rows[2]).toMatch(/^2024-04-21 10:00,Sale,.*,\*\*\*\*DDDD,40\.00,-6\.00,34\.00$/);
+    expect(rows.at(-1)).toBe('Total,1 sales,,,40.00,-4.50,25.50');
+    expect(second.netCents).toBe(2550);
+    expect(kept).toBeDefined();
+  });
+
+  it('a payout that would go below zero is 0 and carries the rest forward; the next one starts with it', async () => {
+    const a = await createMerchantSession(t, { businessName: 'Carry Cafe' });
+    const [big] = await sell(t, a.merchant.id, [{ at: new Date('2024-06-02T10:00:00Z'), priceCents: 5000 }]);
+    await close('2024-06-15T06:00:00Z');
+    // After that payout closed, the $50 voucher is refunded; the next period sells only $10.
+    await refund(big!.id, '2024-06-16T10:00:00Z');
+    await sell(t, a.merchant.id, [{ at: new Date('2024-06-17T10:00:00Z'), priceCents: 1000 }]);
+    await close('2024-07-01T06:00:00Z');
+    await sell(t, a.merchant.id, [{ at: new Date('2024-07-02T10:00:00Z'), priceCents: 10000 }]);
+    // The open period shows what the last payout carried into it.
+    expect((await list(a.user.id, '2024-07-03T00:00:00Z')).currentPeriod).toMatchObject({ grossCents: 10000, carriedInCents: 3400 });
+    await close('2024-07-15T06:00:00Z');
+    const [third, second] = (await list(a.user.id, '2024-07-15T07:00:00Z')).items;
+    // 1000 sold − 150 commission − 5000 deducted + 750 commission reversed = −3400: paid 0, 3400 carried forward.
+    expect(second).toMatchObject({
+      grossCents: 1000,
+      commissionCents: 150 - 750,
+      deductionsCents: 5000,
+      netCents: 0,
+      carriedForwardCents: 3400,
+    });
+    expect(third).toMatchObject({ grossCents: 10000, commissionCents: 1500, carriedInCents: 3400, netCents: 10000 - 1500 - 3400 });
+    const csv = await t.request({ method: 'GET', url: `/api/merchant/payouts/${second!.id}/statement.csv`, cookie: a.cookie });
+    const rows = csv.body.trim().split('\r\n');
+    expect(rows.at(-2)).toBe(',Carried forward,To the next payout,,,,34.00');
+    expect(rows.at(-1)).toMatch(/,0\.00$/);
+    const csv3 = await t.request({ method: 'GET', url: `/api/merchant/payouts/${third!.id}/statement.csv`, cookie: a.cookie });
+    const rows3 = csv3.body.trim().split('\r\n');
+    expect(rows3.at(-2)).toBe(',Carried in,From the previous payout,,,,-34.00');
+    expect(rows3.at(-1)).toMatch(/,51\.00$/);
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
+import { taxCents } from '@localperks/shared';
 import { adminAuditLog, merchantPayouts, orders, purchases } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { build, type TestApp } from '../../../test/build';
@@ -347,5 +348,14 @@ describe('demo data', async () => {
     const [customer] = await database.db.select().from(users).where(eq(users.email, 'customer@localperks.example'));
     expect(await database.db.select().from(purchases).where(eq(purchases.userId, customer!.id))).toHaveLength(0);
     expect((await payoutSummary({ db: database.db, clock: systemClock })).merchantsThisPeriod).toBe(1);
+    // Each demo sale has its order line, as checkout writes it, so a demo voucher can be refunded (its price plus its tax).
+    const { voucherRefundCents } = await import('../refunds/refunds.service');
+    const sold = await database.db.select().from(purchases).where(eq(purchases.merchantId, bistro!.id));
+    const shares = await voucherRefundCents(
+      database.db,
+      sold.map((p) => p.id),
+    );
+    expect(sold.length).toBeGreaterThan(0);
+    for (const p of sold) expect(shares.get(p.id)).toBe(p.priceCents + taxCents(p.priceCents));
   });
 });

@@ -7,6 +7,8 @@ import {
   REFUND_MESSAGES_UI as M,
   allocateCents,
   businessDeadline,
+  formatCents,
+  maskVoucherCode,
   type AdminPurchaseLookup,
   type AdminRefundFilter,
   type AdminRefundRequestsPage,
@@ -34,7 +36,8 @@ import {
 import { AppError } from '../../lib/errors';
 import type { Deps } from '../../lib/deps';
 import type { MailMessage } from '../../mail/mailer';
-import type { ProviderEvent } from '../../payments/provider';
+import type { ProviderEvent, ProviderRefund } from '../../payments/provider';
+import { notifyAdmins } from '../admin-notifications/admin-notifications.service';
 import { recordAudit } from '../admin/audit';
 import { deliverSandboxRefundEvents } from '../sandbox/sandbox.service';
 import {
@@ -509,6 +512,10 @@ export async function handleRefundEvent(deps: RefundDeps, event: ProviderEvent):
         )
         .returning();
       if (!row) continue;
+      // The provider must have given back the voucher's share we recorded (unit price plus tax share):
+      // a different amount (a refund edited at the provider, a bug) is settled as ours, so the voucher
+      // and the ledger stay consistent, and an admin is told to reconcile it by hand.
+      if (r.amountCents !== row.amountCents) await notifyRefundMismatch(deps, tx, row, r);
       await onVoucherRefunded(tx, { purchaseId: row.purchaseId!, refundId: row.id, at: now });
       const [request] = await tx
         .select({ reason: refundRequests.reason, decisionText: refundRequests.decisionText })
@@ -534,6 +541,35 @@ export async function handleRefundEvent(deps: RefundDeps, event: ProviderEvent):
   });
   await deliverAll(deps, mailIds);
   return { applied: mailIds.length };
+}
+
+/** Every admin is told that the provider refunded another amount than the voucher's share (one notification per refund, settled once). */
+async function notifyRefundMismatch(
+  deps: Pick<Deps, 'log' | 'payments'>,
+  tx: Tx,
+  row: typeof orderRefunds.$inferSelect,
+  provider: ProviderRefund,
+): Promise<void> {
+  const [voucher] = await tx
+    .select({ dealTitle: purchases.dealTitle, code: purchases.redemptionCode, merchantName: merchants.businessName })
+    .from(purchases)
+    .innerJoin(merchants, eq(merchants.id, purchases.merchantId))
+    .where(eq(purchases.id, row.purchaseId!));
+  deps.log.warn(
+    { orderRefundId: row.id, providerRefundId: provider.id, recordedCents: row.amountCents, providerCents: provider.amountCents },
+    'provider refund amount differs from the voucher refund recorded',
+  );
+  await notifyAdmins(tx, {
+    type: 'refund_amount_mismatch',
+    title: 'Refund amount differs',
+    message:
+      `${deps.payments.name === 'stripe' ? 'Stripe' : 'The payment provider'} refunded ${formatCents(provider.amountCents)} ` +
+      `(refund ${provider.id}) for the ${voucher?.dealTitle ?? 'voucher'} voucher ${voucher ? maskVoucherCode(voucher.code) : ''} ` +
+      `of ${voucher?.merchantName ?? 'a merchant'}, but its share is ${formatCents(row.amountCents)} (unit price plus tax). ` +
+      `The voucher is refunded at ${formatCents(row.amountCents)} on the merchant's payout; check the refund at the provider.`,
+    entityType: 'order_refund',
+    entityId: row.id,
+  });
 }
 
 /**

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { emailOutbox, orderRefunds, orders, purchases, webhookEvents } from '../../db/schema';
+import type { AdminNotificationsPage } from '@localperks/shared';
+import { emailOutbox, notifications, orderRefunds, orders, purchases, webhookEvents } from '../../db/schema';
 import { build } from '../../../test/build';
 import { createDeal, createMerchantSession, TEST_BILLING } from '../../../test/factories';
 import { startFakeStripe } from '../../../test/fake-stripe';
@@ -222,6 +223,47 @@ describe('a voucher refunded with Stripe', () => {
     // Both vouchers refunded give back exactly what was paid, and no more was asked of Stripe.
     expect(atStripe(paymentIntent).reduce((sum, r) => sum + r.amount, 0)).toBe(5_400);
     expect(refundPosts(paymentIntent)).toHaveLength(2);
+  });
+
+  it('a charge.refunded event that gave back another amount than the voucher’s share settles it and tells every admin, once', async () => {
+    const admin = await t.loginAs('admin');
+    const { bought, paymentIntent, stripeRefund } = await acceptedRefund();
+    const [row] = await refundsOf(bought[0]!.id);
+    const mismatches = () =>
+      db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.type, 'refund_amount_mismatch'), eq(notifications.entityId, row!.id)));
+
+    // Stripe reports $25.00 given back where the voucher’s share ($25.00 plus its $2.00 of tax) is $27.00.
+    const edited = { ...stripeRefund, amount: 2_500 };
+    const eventId = newEventId();
+    expect((await deliver('charge.refunded', charge(paymentIntent, { refunds: [edited] }), eventId)).json()).toEqual({
+      received: true,
+      fulfilled: true,
+    });
+    // Settled as recorded (the voucher is dead, the ledger has its share), not silently: each admin has a notification.
+    expect((await refundsOf(bought[0]!.id))[0]).toMatchObject({ status: 'refunded', amountCents: 2_700 });
+    const notes = await mismatches();
+    expect(notes.length).toBeGreaterThan(0);
+    expect(new Set(notes.map((n) => n.userId)).has(admin.user.id)).toBe(true);
+    const page = await t.request({ method: 'GET', url: '/api/admin/notifications', cookie: admin.cookie });
+    const mine = page.json<AdminNotificationsPage>().items.find((n) => n.entityId === row!.id);
+    expect(mine).toMatchObject({ title: 'Refund amount differs', href: '/admin/dashboard?tab=refunds' });
+    expect(mine!.message).toContain(`Stripe refunded $25.00 (refund ${stripeRefund.id})`);
+    expect(mine!.message).toContain('its share is $27.00');
+    expect(mine!.message).toContain(`****${bought[0]!.redemptionCode.slice(-4)}`);
+
+    // A replay changes nothing; the second voucher, refunded for its exact share, tells no one.
+    await deliver('charge.refunded', charge(paymentIntent, { refunds: [edited] }), eventId);
+    await deliver('charge.refunded', charge(paymentIntent, { refunds: [edited] }));
+    expect(await mismatches()).toHaveLength(notes.length);
+    expect((await refundDirectly(admin.cookie, bought[1]!.id)).json()).toEqual({ status: 'refunded', refunded: true });
+    const second = atStripe(paymentIntent).find((r) => r.metadata.purchaseId === bought[1]!.id);
+    expect(second).toMatchObject({ amount: 2_700 });
+    expect((await deliver('charge.refunded', charge(paymentIntent, { refunds: [second] }))).json()).toMatchObject({ fulfilled: true });
+    expect((await refundsOf(bought[1]!.id))[0]!.status).toBe('refunded');
+    expect(await db.select().from(notifications).where(eq(notifications.type, 'refund_amount_mismatch'))).toHaveLength(notes.length);
   });
 
   it('double clicks and parallel decisions (two admins, the merchant, a direct refund, the job) give one Stripe refund', async () => {

@@ -91,14 +91,18 @@ export type MarkedRead = z.infer<typeof markedReadSchema>;
 
 /** What the platform earned in one span of time, by source (integer cents). */
 export const revenueFiguresSchema = z.object({
-  /** Commission on voucher sales (purchases.commission_cents). */
+  /** Commission on voucher sales less the commission reversed on refunds, deductions and lost disputes (the ledger). */
   commissionCents: cents(),
-  /** Paid $15/month messaging subscriptions. */
+  /** Commission given back with refunded or disputed vouchers (already taken out of commissionCents). */
+  commissionReversedCents: cents(),
+  /** Paid $15/month messaging subscriptions, renewals included. */
   subscriptionCents: cents(),
   /** Paid PerkBoost charges (every boost kind). */
   perkboostCents: cents(),
   /** Platform income: commission + subscriptions + PerkBoost. */
   totalCents: cents(),
+  /** Vouchers' money given back to customers (refunds and deductions): the merchants' money, not platform income. */
+  refundsCents: cents(),
   /** Gross voucher sales (what customers paid for vouchers, before tax): not the platform's income. */
   grossSalesCents: cents(),
   purchases: count(),

@@ -65,43 +65,81 @@ export const merchantPayoutSchema = z.object({
   periodEnd: calendarDay(),
   payoutDate: calendarDay(),
   totalPurchases: count(),
+  /** Sales less the refunds of those sales. */
   grossCents: cents(),
+  /** Commission less the commission reversed on refunds and deductions. */
   commissionCents: cents(),
+  /** Refunds of this period's sales, already taken out of gross. */
+  refundsCents: cents(),
+  /** Commission given back on the refunds and deductions of this payout (already taken out of commission). */
+  commissionReversedCents: cents(),
+  /** Refunds of sales already paid out, and lost disputes, taken from this payout. */
+  deductionsCents: cents(),
+  disputeFeesCents: cents(),
+  /** What the previous payout could not cover. */
+  carriedInCents: cents(),
+  /** What this payout could not cover: moved on to the next one. */
+  carriedForwardCents: cents(),
+  /** gross − commission − deductions − dispute fees − carried in + carried forward (never below zero). */
   netCents: cents(),
   status: z.enum(['scheduled', 'paid', 'overdue']),
   paidAt: isoDate().nullable(),
 });
 export type MerchantPayout = z.infer<typeof merchantPayoutSchema>;
 
-export const salesTotalsSchema = z.object({ totalPurchases: count(), grossCents: cents(), commissionCents: cents(), netCents: cents() });
+/** Ledger lines summed (DESIGN.md 14): what a period's sales, refunds, deductions and dispute fees add up to. */
+export const ledgerLinesTotalsSchema = z.object({
+  /** Vouchers sold less vouchers refunded. */
+  totalPurchases: cents(),
+  /** Sales less refunds. */
+  grossCents: cents(),
+  refundsCents: cents(),
+  /** Commission less commission reversed. */
+  commissionCents: cents(),
+  commissionReversedCents: cents(),
+  deductionsCents: cents(),
+  disputeFeesCents: cents(),
+  /** gross − commission − deductions − dispute fees: may be negative (carried forward). */
+  netCents: cents(),
+});
+export type LedgerLinesTotals = z.infer<typeof ledgerLinesTotalsSchema>;
 
 export const merchantPayoutsPageSchema = z.object({
   items: z.array(merchantPayoutSchema),
   ...pageFields,
-  /** The open period: its sales so far (closed into a payout after it ends). */
-  currentPeriod: salesTotalsSchema.extend({ period: payoutPeriodSchema }),
+  /** The open period so far, from the ledger (closed into a payout after it ends), and what the last payout carried forward into it. */
+  currentPeriod: ledgerLinesTotalsSchema.extend({ period: payoutPeriodSchema, carriedInCents: cents() }),
   /** Closed payouts not paid yet, and what they add up to. */
   outstanding: z.object({ payouts: count(), netCents: cents() }),
 });
 export type MerchantPayoutsPage = z.infer<typeof merchantPayoutsPageSchema>;
 
-/** One sale on a payout statement; the voucher code shows only its last four characters. */
-export const statementSaleSchema = z.object({
+export const STATEMENT_LINE_KINDS = ['sale', 'refund', 'deduction', 'dispute_fee'] as const;
+
+/**
+ * One ledger line on a payout statement: a sale with its commission, a refund or deduction with
+ * the commission reversed, or a dispute fee. Amounts are signed from the merchant's payout
+ * (sale +, commission −, refund −, reversal +). Voucher codes show only their last four characters.
+ */
+export const statementLineSchema = z.object({
   id: z.string(),
-  purchasedAt: isoDate(),
-  dealTitle: z.string(),
-  voucherCode: z.string(),
-  priceCents: cents(),
+  kind: z.enum(STATEMENT_LINE_KINDS),
+  occurredAt: isoDate(),
+  /** The voucher's deal and masked code; null for a dispute fee. */
+  dealTitle: z.string().nullable(),
+  voucherCode: z.string().nullable(),
+  amountCents: cents(),
   commissionCents: cents(),
   netCents: cents(),
 });
-export type StatementSale = z.infer<typeof statementSaleSchema>;
+export type StatementLine = z.infer<typeof statementLineSchema>;
 
 export const payoutStatementSchema = z.object({
   payout: merchantPayoutSchema,
   businessName: z.string(),
-  sales: z.object({ items: z.array(statementSaleSchema), ...pageFields }),
-  /** Summed from the period's sales (they add up to the payout's figures). */
-  totals: salesTotalsSchema,
+  /** The ledger lines this payout is made of (its period's, and earlier ones no payout had taken), oldest first. */
+  lines: z.object({ items: z.array(statementLineSchema), ...pageFields }),
+  /** Summed from the lines; with the payout's carried in and carried forward they give its net. */
+  totals: ledgerLinesTotalsSchema,
 });
 export type PayoutStatement = z.infer<typeof payoutStatementSchema>;

@@ -71,7 +71,7 @@ function Stats({ s, revenue }: { s: AdminOverview['stats']; revenue: AdminOvervi
  */
 function RevenueBySource({ revenue, purchases }: { revenue: AdminOverview['revenue']; purchases: number }) {
   const rows = [
-    ['Commission on voucher sales', 'commissionCents'],
+    ['Commission on voucher sales (net of reversals)', 'commissionCents'],
     ['Subscriptions', 'subscriptionCents'],
     ['PerkBoost', 'perkboostCents'],
   ] as const;
@@ -124,6 +124,14 @@ function RevenueBySource({ revenue, purchases }: { revenue: AdminOverview['reven
               </th>
               <td className={cell}>{formatCents(revenue.currentPeriod.grossSalesCents)}</td>
               <td className={cell}>{formatCents(revenue.allTime.grossSalesCents)}</td>
+            </tr>
+            <tr className="text-slate-700">
+              <th scope="row" className="px-3 py-2 text-left font-normal">
+                Refunds given back{' '}
+                <span className="block text-xs">Vouchers refunded or deducted; commission reversed is taken out of commission above</span>
+              </th>
+              <td className={cell}>{formatCents(revenue.currentPeriod.refundsCents)}</td>
+              <td className={cell}>{formatCents(revenue.allTime.refundsCents)}</td>
             </tr>
           </tbody>
         </table>
@@ -369,7 +377,8 @@ export default function OverviewTab() {
           <OverduePayouts count={q.data.overduePayouts} />
           <Stats s={q.data.stats} revenue={q.data.revenue} />
           <RevenueBySource revenue={q.data.revenue} purchases={q.data.stats.totalPurchases} />
-          <div className="grid gap-6 lg:grid-cols-2">
+          {/* grid-cols-1 (minmax(0, 1fr)): a long business name is truncated instead of widening the page on a phone. */}
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <Card>
               <CardHeader>
                 <CardTitle className="text-lg">Recent Merchants</CardTitle>

@@ -50,6 +50,20 @@ export default function PayoutsTab() {
               Net so far from {cp.totalPurchases} {cp.totalPurchases === 1 ? 'sale' : 'sales'}: {formatCents(cp.grossCents)} gross less{' '}
               {formatCents(cp.commissionCents)} commission.
             </p>
+            {(cp.refundsCents > 0 || cp.deductionsCents > 0 || cp.disputeFeesCents > 0 || cp.carriedInCents > 0) && (
+              <p>
+                {[
+                  cp.refundsCents > 0 &&
+                    `Refunds ${formatCents(cp.refundsCents)} (${formatCents(cp.commissionReversedCents)} commission reversed)`,
+                  cp.deductionsCents > 0 && `deductions ${formatCents(cp.deductionsCents)}`,
+                  cp.disputeFeesCents > 0 && `dispute fees ${formatCents(cp.disputeFeesCents)}`,
+                  cp.carriedInCents > 0 && `carried in ${formatCents(cp.carriedInCents)}`,
+                ]
+                  .filter(Boolean)
+                  .join(', ')}
+                .
+              </p>
+            )}
           </CardContent>
         </Card>
         <Card>
@@ -81,7 +95,7 @@ export default function PayoutsTab() {
               // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region: focusable so keyboard users can scroll it (axe scrollable-region-focusable)
               tabIndex={0}
             >
-              <table className="w-full min-w-[44rem] text-left text-sm">
+              <table className="w-full min-w-[56rem] text-left text-sm">
                 <thead className="border-b border-slate-200 text-slate-700">
                   <tr>
                     <th scope="col" className="py-2 pr-3 font-medium">
@@ -95,6 +109,12 @@ export default function PayoutsTab() {
                     </th>
                     <th scope="col" className="py-2 pr-3 text-right font-medium">
                       Commission
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right font-medium">
+                      Refunds
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right font-medium">
+                      Deductions
                     </th>
                     <th scope="col" className="py-2 pr-3 text-right font-medium">
                       Net
@@ -120,7 +140,29 @@ export default function PayoutsTab() {
                       <td className="py-2 pr-3 text-right tabular-nums">{p.totalPurchases}</td>
                       <td className="py-2 pr-3 text-right tabular-nums">{formatCents(p.grossCents)}</td>
                       <td className="py-2 pr-3 text-right tabular-nums">{formatCents(p.commissionCents)}</td>
-                      <td className="py-2 pr-3 text-right font-semibold tabular-nums text-slate-900">{formatCents(p.netCents)}</td>
+                      <td className="py-2 pr-3 text-right tabular-nums">
+                        {formatCents(p.refundsCents)}
+                        {p.commissionReversedCents > 0 && (
+                          <span className="block text-xs text-slate-600">{formatCents(p.commissionReversedCents)} commission back</span>
+                        )}
+                      </td>
+                      <td className="py-2 pr-3 text-right tabular-nums">
+                        {formatCents(p.deductionsCents + p.disputeFeesCents)}
+                        {p.disputeFeesCents > 0 && (
+                          <span className="block text-xs text-slate-600">incl. {formatCents(p.disputeFeesCents)} dispute fees</span>
+                        )}
+                        {p.carriedInCents > 0 && (
+                          <span className="block text-xs text-slate-600">{formatCents(p.carriedInCents)} carried in</span>
+                        )}
+                      </td>
+                      <td className="py-2 pr-3 text-right font-semibold tabular-nums text-slate-900">
+                        {formatCents(p.netCents)}
+                        {p.carriedForwardCents > 0 && (
+                          <span className="block text-xs font-normal text-slate-600">
+                            {formatCents(p.carriedForwardCents)} carried forward
+                          </span>
+                        )}
+                      </td>
                       <td className="py-2 pr-3">
                         <StatusBadge status={p.status} />
                       </td>

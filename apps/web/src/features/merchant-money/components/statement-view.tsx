@@ -11,7 +11,9 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { payoutStatementQuery } from '../api';
 import { StatusBadge, calendarDay, periodText } from './money-format';
 
-/** A payout's statement: the period's sales and their sums, and the CSV download. */
+const LINE_LABELS = { sale: 'Sale', refund: 'Refund', deduction: 'Deduction', dispute_fee: 'Dispute fee' } as const;
+
+/** A payout's statement: its ledger lines (sales, refunds, deductions, dispute fees), their sums, and the CSV download. */
 export function StatementView({ id }: { id: string }) {
   const [page, setPage] = useState(1);
   const statement = useQuery(payoutStatementQuery(id, page));
@@ -22,7 +24,7 @@ export function StatementView({ id }: { id: string }) {
         {errorMessage(statement.error, 'Please try again.')}
       </Alert>
     );
-  const { payout, businessName, sales, totals } = statement.data;
+  const { payout, businessName, lines, totals } = statement.data;
   return (
     <article aria-labelledby="statement-heading" className="space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-4">
@@ -65,26 +67,64 @@ export function StatementView({ id }: { id: string }) {
           <dt className="text-slate-700">Commission</dt>
           <dd className="font-medium tabular-nums text-slate-900">{formatCents(payout.commissionCents)}</dd>
         </div>
+        {payout.refundsCents > 0 && (
+          <div>
+            <dt className="text-slate-700">Refunds</dt>
+            <dd className="font-medium tabular-nums text-slate-900">
+              {formatCents(payout.refundsCents)}
+              <span className="block text-xs font-normal text-slate-600">
+                {formatCents(payout.commissionReversedCents)} commission reversed
+              </span>
+            </dd>
+          </div>
+        )}
+        {payout.deductionsCents > 0 && (
+          <div>
+            <dt className="text-slate-700">Deductions</dt>
+            <dd className="font-medium tabular-nums text-slate-900">{formatCents(payout.deductionsCents)}</dd>
+          </div>
+        )}
+        {payout.disputeFeesCents > 0 && (
+          <div>
+            <dt className="text-slate-700">Dispute fees</dt>
+            <dd className="font-medium tabular-nums text-slate-900">{formatCents(payout.disputeFeesCents)}</dd>
+          </div>
+        )}
+        {payout.carriedInCents > 0 && (
+          <div>
+            <dt className="text-slate-700">Carried in</dt>
+            <dd className="font-medium tabular-nums text-slate-900">{formatCents(payout.carriedInCents)}</dd>
+          </div>
+        )}
+        {payout.carriedForwardCents > 0 && (
+          <div>
+            <dt className="text-slate-700">Carried forward</dt>
+            <dd className="font-medium tabular-nums text-slate-900">{formatCents(payout.carriedForwardCents)}</dd>
+          </div>
+        )}
         <div>
           <dt className="text-slate-700">Net</dt>
           <dd className="text-lg font-bold tabular-nums text-slate-900">{formatCents(payout.netCents)}</dd>
         </div>
       </dl>
-      {sales.items.length === 0 ? (
+      {lines.items.length === 0 ? (
         <p className="text-sm text-slate-700">{MM.noSales}</p>
       ) : (
         <div
           className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
           role="region"
-          aria-label="Sales in this period"
+          aria-label="Ledger lines of this payout"
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region: focusable so keyboard users can scroll it (axe scrollable-region-focusable)
           tabIndex={0}
         >
-          <table className="w-full min-w-[40rem] text-left text-sm">
+          <table className="w-full min-w-[46rem] text-left text-sm">
             <thead className="border-b border-slate-200 text-slate-700">
               <tr>
                 <th scope="col" className="px-3 py-2 font-medium">
                   Date
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Type
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
                   Deal
@@ -93,7 +133,7 @@ export function StatementView({ id }: { id: string }) {
                   Voucher
                 </th>
                 <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Price
+                  Amount
                 </th>
                 <th scope="col" className="px-3 py-2 text-right font-medium">
                   Commission
@@ -104,12 +144,13 @@ export function StatementView({ id }: { id: string }) {
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
-              {sales.items.map((s) => (
+              {lines.items.map((s) => (
                 <tr key={s.id}>
-                  <td className="whitespace-nowrap px-3 py-2">{formatDateTime(s.purchasedAt)}</td>
-                  <td className="min-w-48 break-words px-3 py-2 text-slate-900">{s.dealTitle}</td>
-                  <td className="px-3 py-2 font-mono">{s.voucherCode}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatCents(s.priceCents)}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{formatDateTime(s.occurredAt)}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{LINE_LABELS[s.kind]}</td>
+                  <td className="min-w-48 break-words px-3 py-2 text-slate-900">{s.dealTitle ?? '—'}</td>
+                  <td className="px-3 py-2 font-mono">{s.voucherCode ?? '—'}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatCents(s.amountCents)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatCents(s.commissionCents)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatCents(s.netCents)}</td>
                 </tr>
@@ -117,18 +158,40 @@ export function StatementView({ id }: { id: string }) {
             </tbody>
             <tfoot className="border-t border-slate-300 font-semibold text-slate-900">
               <tr>
-                <th scope="row" colSpan={3} className="px-3 py-2 text-left">
+                <th scope="row" colSpan={4} className="px-3 py-2 text-left">
                   Total ({totals.totalPurchases} {totals.totalPurchases === 1 ? 'sale' : 'sales'})
                 </th>
                 <td className="px-3 py-2 text-right tabular-nums">{formatCents(totals.grossCents)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatCents(totals.commissionCents)}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{formatCents(-totals.commissionCents)}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{formatCents(totals.netCents)}</td>
+              </tr>
+              {payout.carriedInCents > 0 && (
+                <tr>
+                  <th scope="row" colSpan={6} className="px-3 py-2 text-left font-normal">
+                    Carried in from the previous payout
+                  </th>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatCents(-payout.carriedInCents)}</td>
+                </tr>
+              )}
+              {payout.carriedForwardCents > 0 && (
+                <tr>
+                  <th scope="row" colSpan={6} className="px-3 py-2 text-left font-normal">
+                    Carried forward to the next payout
+                  </th>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatCents(payout.carriedForwardCents)}</td>
+                </tr>
+              )}
+              <tr>
+                <th scope="row" colSpan={6} className="px-3 py-2 text-left">
+                  Payout
+                </th>
+                <td className="px-3 py-2 text-right tabular-nums">{formatCents(payout.netCents)}</td>
               </tr>
             </tfoot>
           </table>
         </div>
       )}
-      <Pager page={page} total={sales.total} pageSize={sales.pageSize} onPage={setPage} label="Statement pages" size="sm" />
+      <Pager page={page} total={lines.total} pageSize={lines.pageSize} onPage={setPage} label="Statement pages" size="sm" />
     </article>
   );
 }
