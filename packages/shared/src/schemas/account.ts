@@ -21,3 +21,7 @@ export const changePasswordSchema = z.object({
   newPassword: z.string().min(LOGIN_PASSWORD_MIN, ACCOUNT_MESSAGES.passwordMinLong).pipe(newPasswordSchema),
 });
 export type ChangePassword = z.infer<typeof changePasswordSchema>;
+
+/** The account page's Change Password form: the server's schema plus the confirmation (a mismatch is the page's toast, checked first). */
+export const changePasswordFormSchema = changePasswordSchema.extend({ confirmNewPassword: z.string() });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;

@@ -6,8 +6,10 @@ import {
   luhnValid,
   normalizeRedemptionCode,
   parseExpiry,
+  redeemRequestSchema,
   sandboxPaySchema,
 } from './checkout';
+import { REDEEM_MESSAGES } from '../messages';
 
 const billing = { cardName: 'Pat', address: '1 Main St', city: 'Chicago', state: 'il', zipCode: '60601' };
 const messagesOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -69,5 +71,13 @@ describe('cards and codes', () => {
     expect(normalizeRedemptionCode(' abcd efgh-jkmn ')).toBe('ABCD-EFGH-JKMN');
     expect(normalizeRedemptionCode('abc')).toBe('ABC');
     expect(normalizeRedemptionCode('oIL0-abcd-efgh')).toBe('0110-ABCD-EFGH');
+  });
+  it('asks for a redemption code when the typed one has nothing but spaces and dashes (the redeem form and the API)', () => {
+    expect(redeemRequestSchema.parse({ code: ' abcd efgh-jkmn ' })).toEqual({ code: 'ABCD-EFGH-JKMN' });
+    for (const code of ['', '   ', '- -', '----']) {
+      const result = redeemRequestSchema.safeParse({ code });
+      expect(result.success, code).toBe(false);
+      expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['code', REDEEM_MESSAGES.codeRequired]]);
+    }
   });
 });

@@ -48,13 +48,16 @@ export const purchasesQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
 });
 
-/** A redemption code as typed or scanned: spaces, dashes and case do not matter. */
+/**
+ * A redemption code as typed or scanned: spaces, dashes and case do not matter, so one made only
+ * of them (`- -`) is as missing as a blank one.
+ */
 export const redemptionCodeSchema = z
   .string({ error: REDEEM_MESSAGES.codeRequired })
   .trim()
-  .min(1, REDEEM_MESSAGES.codeRequired)
   .max(REDEMPTION_CODE_MAX_LENGTH)
-  .transform((s) => normalizeRedemptionCode(s));
+  .transform((s) => normalizeRedemptionCode(s))
+  .pipe(z.string().min(1, REDEEM_MESSAGES.codeRequired));
 
 export const redeemRequestSchema = z.object({ code: redemptionCodeSchema });
 

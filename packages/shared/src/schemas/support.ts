@@ -32,3 +32,5 @@ export const merchantLeadSchema = z.object({
     .pipe(z.email({ error: 'Please enter a valid email address' })),
   name: z.string().trim().max(PERSON_NAME_MAX_LENGTH).optional(),
 });
+export type MerchantLead = z.infer<typeof merchantLeadSchema>;
+export type MerchantLeadForm = z.input<typeof merchantLeadSchema>;

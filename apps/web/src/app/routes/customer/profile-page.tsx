@@ -1,8 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import * as TabsPrimitive from '@radix-ui/react-tabs';
 import { Link, useSearchParams } from 'react-router';
-import { ACCOUNT_MESSAGES, changePasswordSchema, updateProfileSchema, type Profile } from '@localperks/shared';
+import {
+  ACCOUNT_MESSAGES,
+  changePasswordFormSchema,
+  updateProfileSchema,
+  type ChangePasswordForm,
+  type Profile,
+  type UpdateProfile,
+} from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -21,36 +29,28 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 
 function ProfileForm({ profile }: { profile: Profile }) {
-  const [name, setName] = useState(profile.name);
-  const [phone, setPhone] = useState(profile.phoneNumber ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // `raw`: the request carries the fields as typed (the server parses them with the same schema).
+  const form = useForm<UpdateProfile>({
+    resolver: zodResolver(updateProfileSchema, undefined, { raw: true }),
+    defaultValues: { name: profile.name, phoneNumber: profile.phoneNumber ?? '' },
+  });
+  const { errors } = form.formState;
   const update = useUpdateProfile();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = updateProfileSchema.safeParse({ name, phoneNumber: phone });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    update.mutate(
-      { name, phoneNumber: phone },
-      {
-        onSuccess: () => toast.success('Profile Updated', { description: 'Your profile has been saved.' }),
-        onError: (err) => toast.error('Update Failed', { description: errorMessage(err, 'Failed to update profile. Please try again.') }),
-      },
-    );
-  };
+  const submit = (values: UpdateProfile) =>
+    update.mutate(values, {
+      onSuccess: () => toast.success('Profile Updated', { description: 'Your profile has been saved.' }),
+      onError: (err) => toast.error('Update Failed', { description: errorMessage(err, 'Failed to update profile. Please try again.') }),
+    });
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
-      <Field label="Display Name" error={errors.name}>
-        {(p) => <Input {...p} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />}
+    <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4">
+      <Field label="Display Name" error={errors.name?.message}>
+        {(p) => <Input {...p} {...form.register('name')} autoComplete="name" />}
       </Field>
       <Field label="Email" hint="Your email address cannot be changed here.">
         {(p) => <Input {...p} value={profile.email} readOnly disabled />}
       </Field>
-      <Field label="Phone (optional)" error={errors.phoneNumber}>
-        {(p) => <Input {...p} value={phone} onChange={(e) => setPhone(e.target.value)} type="tel" autoComplete="tel" />}
+      <Field label="Phone (optional)" error={errors.phoneNumber?.message}>
+        {(p) => <Input {...p} {...form.register('phoneNumber')} type="tel" autoComplete="tel" />}
       </Field>
       <Alert>Phone numbers are not allowed in deal descriptions and will be removed.</Alert>
       <Button type="submit" disabled={update.isPending}>
@@ -60,49 +60,51 @@ function ProfileForm({ profile }: { profile: Profile }) {
   );
 }
 
+const emptyPasswords: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmNewPassword: '' };
+
 function PasswordForm() {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<ChangePasswordForm>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: emptyPasswords,
+  });
+  const { errors } = form.formState;
   const change = useChangePassword();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (next !== confirm) {
-      toast.error(ACCOUNT_MESSAGES.mismatchTitle, { description: 'The new password and its confirmation do not match.' });
-      return;
-    }
-    const parsed = changePasswordSchema.safeParse({ currentPassword: current, newPassword: next });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    change.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success('Password Updated', { description: 'Your password has been changed. Other devices were signed out.' });
-        setCurrent('');
-        setNext('');
-        setConfirm('');
+
+  // A mismatch is reported first, as a toast, and hides the field messages.
+  const isMismatch = ({ newPassword, confirmNewPassword }: ChangePasswordForm) => {
+    if (newPassword === confirmNewPassword) return false;
+    form.clearErrors();
+    toast.error(ACCOUNT_MESSAGES.mismatchTitle, { description: 'The new password and its confirmation do not match.' });
+    return true;
+  };
+
+  const submit = (values: ChangePasswordForm) => {
+    if (isMismatch(values)) return;
+    change.mutate(
+      { currentPassword: values.currentPassword, newPassword: values.newPassword },
+      {
+        onSuccess: () => {
+          toast.success('Password Updated', { description: 'Your password has been changed. Other devices were signed out.' });
+          form.reset(emptyPasswords);
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.fields)
+            for (const [name, message] of Object.entries(err.fields)) form.setError(name as keyof ChangePasswordForm, { message });
+          toast.error('Password Change Failed', { description: errorMessage(err, 'Failed to change password. Please try again.') });
+        },
       },
-      onError: (err) => {
-        if (err instanceof ApiError && err.fields) setErrors(err.fields);
-        toast.error('Password Change Failed', { description: errorMessage(err, 'Failed to change password. Please try again.') });
-      },
-    });
+    );
   };
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
-      <Field label="Current Password" error={errors.currentPassword}>
-        {(p) => (
-          <Input {...p} type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
-        )}
+    <form noValidate onSubmit={(e) => void form.handleSubmit(submit, () => isMismatch(form.getValues()))(e)} className="space-y-4">
+      <Field label="Current Password" error={errors.currentPassword?.message}>
+        {(p) => <Input {...p} type="password" autoComplete="current-password" {...form.register('currentPassword')} />}
       </Field>
-      <Field label="New Password" error={errors.newPassword} hint="At least 8 characters with an uppercase letter and a number.">
-        {(p) => <Input {...p} type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />}
+      <Field label="New Password" error={errors.newPassword?.message} hint="At least 8 characters with an uppercase letter and a number.">
+        {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('newPassword')} />}
       </Field>
       <Field label="Confirm New Password">
-        {(p) => <Input {...p} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />}
+        {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('confirmNewPassword')} />}
       </Field>
       <Button type="submit" disabled={change.isPending}>
         {change.isPending ? 'Updating...' : 'Update Password'}

@@ -1,7 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { ScanLine, Search, XCircle } from 'lucide-react';
-import { REDEEM_MESSAGES, normalizeRedemptionCode, type RedemptionLookup, REDEMPTION_CODE_MAX_LENGTH } from '@localperks/shared';
+import { REDEEM_MESSAGES, redeemRequestSchema, type RedemptionLookup, REDEMPTION_CODE_MAX_LENGTH } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -19,8 +21,9 @@ import { toast } from '../../../lib/toast';
 
 function RedeemScreen() {
   const [params, setParams] = useSearchParams();
-  const [code, setCode] = useState(() => params.get('code') ?? '');
-  const [fieldError, setFieldError] = useState<string>();
+  // The server's schema: a code made of nothing but spaces and dashes is as missing as a blank one.
+  const form = useForm({ resolver: zodResolver(redeemRequestSchema), defaultValues: { code: params.get('code') ?? '' } });
+  const fieldError = form.formState.errors.code?.message;
   const [lookup, setLookup] = useState<RedemptionLookup | null>(null);
   const [isJustRedeemed, setIsJustRedeemed] = useState(false);
   const [error, setError] = useState<{ title: string; message: string } | null>(null);
@@ -28,7 +31,6 @@ function RedeemScreen() {
   const canScan = useCanScanQr();
   const lookupCall = useLookupRedemption();
   const redeemCall = useRedeemVoucher();
-  const inputRef = useRef<HTMLInputElement>(null);
   const resultRef = useRef<HTMLHeadingElement>(null);
   const focusResult = useRef(false);
 
@@ -37,27 +39,25 @@ function RedeemScreen() {
     focusResult.current = false;
   }, [lookup, isJustRedeemed]);
 
-  const lookUp = (text: string, opts: { focus?: boolean } = {}) => {
-    const normalized = normalizeRedemptionCode(text.trim());
-    setCode(normalized);
+  const clearOutcome = () => {
     setError(null);
     setLookup(null);
     setIsJustRedeemed(false);
-    if (!normalized) {
-      setFieldError(REDEEM_MESSAGES.codeRequired);
-      inputRef.current?.focus();
-      return;
-    }
-    setFieldError(undefined);
+  };
+
+  /** `code` as the schema gave it back: normalised, never blank. */
+  const lookUpCode = (code: string, opts: { focus?: boolean } = {}) => {
+    form.setValue('code', code);
+    clearOutcome();
     // The address holds the code (as the QR link does), so a reload shows the same voucher.
-    setParams({ code: normalized }, { replace: true });
-    lookupCall.mutate(normalized, {
+    setParams({ code }, { replace: true });
+    lookupCall.mutate(code, {
       onSuccess: (found) => {
         focusResult.current = opts.focus ?? false;
         setLookup(found);
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.fields?.code) setFieldError(err.fields.code);
+        if (err instanceof ApiError && err.fields?.code) form.setError('code', { message: err.fields.code });
         else
           setError({
             title: err instanceof ApiError && err.status === 404 ? 'Code not found' : 'The code could not be looked up',
@@ -65,6 +65,13 @@ function RedeemScreen() {
           });
       },
     });
+  };
+
+  /** Typed, scanned or from the link: the schema's message shows under the field, which gets focus. */
+  const lookUp = (opts: { focus?: boolean } = {}) => form.handleSubmit(({ code }) => lookUpCode(code, opts), clearOutcome);
+  const lookUpText = (text: string, opts: { focus?: boolean } = {}) => {
+    form.setValue('code', text);
+    void lookUp(opts)();
   };
 
   const redeem = () => {
@@ -79,19 +86,17 @@ function RedeemScreen() {
       onError: (err) => {
         // Redeemed or expired meanwhile (another device, the clock): show the code as it is now.
         if (err instanceof ApiError && (err.code === 'ALREADY_REDEEMED' || err.code === 'EXPIRED'))
-          lookUp(lookup.redemptionCode, { focus: true });
+          lookUpCode(lookup.redemptionCode, { focus: true });
         else toast.error('Voucher Not Redeemed', { description: err.message });
       },
     });
   };
 
   const reset = () => {
-    setLookup(null);
-    setIsJustRedeemed(false);
-    setError(null);
-    setCode('');
+    clearOutcome();
+    form.setValue('code', '');
     setParams({}, { replace: true });
-    inputRef.current?.focus();
+    form.setFocus('code');
   };
 
   // Opened from a voucher's QR link (?code=…): look it up straight away.
@@ -100,14 +105,9 @@ function RedeemScreen() {
     if (didAutoLookUp.current) return;
     didAutoLookUp.current = true;
     const fromLink = params.get('code');
-    if (fromLink) lookUp(fromLink);
+    if (fromLink) lookUpText(fromLink);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival: a later ?code= comes from this page itself
   }, []);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    lookUp(code, { focus: true });
-  };
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:py-10">
@@ -117,7 +117,7 @@ function RedeemScreen() {
 
       <Card className="mt-6">
         <CardContent className="pt-6">
-          <form noValidate onSubmit={submit} className="space-y-4">
+          <form noValidate onSubmit={lookUp({ focus: true })} className="space-y-4">
             <Field
               label="Redemption code"
               error={fieldError}
@@ -126,9 +126,7 @@ function RedeemScreen() {
               {(p) => (
                 <Input
                   {...p}
-                  ref={inputRef}
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
+                  {...form.register('code')}
                   autoComplete="off"
                   autoCapitalize="characters"
                   autoCorrect="off"
@@ -176,7 +174,11 @@ function RedeemScreen() {
       </div>
 
       {canScan && (
-        <QrScannerDialog open={isScanning} onOpenChange={setIsScanning} onScan={(text) => lookUp(codeFromScan(text), { focus: true })} />
+        <QrScannerDialog
+          open={isScanning}
+          onOpenChange={setIsScanning}
+          onScan={(text) => lookUpText(codeFromScan(text), { focus: true })}
+        />
       )}
     </div>
   );

@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_APPROVAL_MESSAGES as M, REGISTRATION_MESSAGE_MAX_LENGTH, registrationMessageSchema } from '@localperks/shared';
+import {
+  ADMIN_APPROVAL_MESSAGES as M,
+  REGISTRATION_MESSAGE_MAX_LENGTH,
+  registrationMessageSchema,
+  type RegistrationMessageInput,
+} from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -29,7 +36,8 @@ export function MessagesDialog({
   const thread = useQuery({ ...registrationThreadQuery(registrationId), enabled: open });
   const markRead = useMarkThreadRead(registrationId);
   const send = useSendRegistrationMessage(registrationId);
-  const [text, setText] = useState('');
+  const form = useForm({ resolver: zodResolver(registrationMessageSchema), defaultValues: { message: '' } });
+  const text = useWatch({ control: form.control, name: 'message' });
   const [newIds, setNewIds] = useState<ReadonlySet<string>>(new Set());
   const boxId = useId();
   const listRef = useRef<HTMLOListElement | null>(null);
@@ -60,23 +68,23 @@ export function MessagesDialog({
     if (listRef.current) listRef.current.scrollTop = listRef.current.scrollHeight;
   }, [messages?.length]);
 
-  const submit = () => {
-    const parsed = registrationMessageSchema.safeParse({ message: text });
-    // Blank or whitespace-only is simply not sent (merchant-admin.md §5).
-    if (!parsed.success || send.isPending) return;
-    send.mutate(parsed.data.message, {
+  const sendMessage = ({ message }: RegistrationMessageInput) => {
+    if (send.isPending) return;
+    send.mutate(message, {
       onSuccess: () => {
-        setText('');
+        form.reset();
         toast.success(M.messageSentTitle, { description: 'The merchant has been notified by e-mail.' });
       },
       onError: () => toast.error('Error', { description: M.sendFailed }),
     });
   };
+  // Blank or whitespace-only is simply not sent (merchant-admin.md §5): the schema refuses it, nothing is shown.
+  const submit = form.handleSubmit(sendMessage);
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
-      submit();
+      void submit();
     }
   };
 
@@ -145,13 +153,7 @@ export function MessagesDialog({
                 })
               )}
             </ol>
-            <form
-              className="space-y-2"
-              onSubmit={(e) => {
-                e.preventDefault();
-                submit();
-              }}
-            >
+            <form className="space-y-2" onSubmit={submit}>
               <label htmlFor={boxId} className="block text-sm font-medium text-slate-800">
                 Message to {reg.businessName}
               </label>
@@ -159,8 +161,7 @@ export function MessagesDialog({
                 id={boxId}
                 rows={3}
                 maxLength={REGISTRATION_MESSAGE_MAX_LENGTH}
-                value={text}
-                onChange={(e) => setText(e.target.value)}
+                {...form.register('message')}
                 onKeyDown={onKeyDown}
                 placeholder="Type your message..."
               />

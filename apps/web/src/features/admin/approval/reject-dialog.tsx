@@ -1,9 +1,12 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ADMIN_APPROVAL_MESSAGES as M,
   REJECTION_REASON_MAX_LENGTH,
   rejectMerchantSchema,
   type AdminMerchantRequest,
+  type RejectMerchant,
 } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -21,28 +24,23 @@ export function RejectDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [reason, setReason] = useState('');
+  const form = useForm({ resolver: zodResolver(rejectMerchantSchema), defaultValues: { reason: '' } });
+  const reason = useWatch({ control: form.control, name: 'reason' });
   const reject = useRejectMerchant();
   const id = useId();
   const isBlank = reason.trim() === '';
 
-  const submit = () => {
-    const parsed = rejectMerchantSchema.safeParse({ reason });
-    if (!parsed.success) {
-      toast.error(M.rejectionReasonTitle, { description: parsed.error.issues[0]?.message ?? M.rejectionReasonRequired });
-      return;
-    }
-    reject.mutateAsync({ id: request.id, reason: parsed.data.reason }).then(
+  const submit = ({ reason }: RejectMerchant) =>
+    reject.mutateAsync({ id: request.id, reason }).then(
       () => {
         toast.success(M.rejectedTitle, {
           description: `${request.businessName} has been notified. The request remains pending until they respond.`,
         });
-        setReason('');
+        form.reset();
         onOpenChange(false);
       },
       () => toast.error('Error', { description: M.rejectFailed }),
     );
-  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -51,23 +49,14 @@ export function RejectDialog({
         description={`${request.businessName} will see this reason and can respond to it.`}
       >
         <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
+          onSubmit={form.handleSubmit(submit, (errors) =>
+            toast.error(M.rejectionReasonTitle, { description: errors.reason?.message ?? M.rejectionReasonRequired }),
+          )}
         >
           <label htmlFor={id} className="block text-sm font-medium text-slate-800">
             Reason for rejection (required):
           </label>
-          <Textarea
-            id={id}
-            className="mt-1.5"
-            rows={4}
-            required
-            maxLength={REJECTION_REASON_MAX_LENGTH}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
+          <Textarea id={id} className="mt-1.5" rows={4} required maxLength={REJECTION_REASON_MAX_LENGTH} {...form.register('reason')} />
           <div className="mt-4 flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={() => onOpenChange(false)}>
               Cancel

@@ -1,4 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Mail } from 'lucide-react';
 import {
@@ -7,6 +9,7 @@ import {
   TICKET_STATUS_LABELS,
   supportReplySchema,
   type AdminTicket,
+  type SupportReply,
   type TicketStatus,
 } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
@@ -36,34 +39,33 @@ export function TicketStatusBadge({ status }: { status: TicketStatus }) {
 }
 
 function ReplyForm({ ticketId, defaultSubject, onCancel }: { ticketId: string; defaultSubject: string; onCancel: () => void }) {
-  const [subject, setSubject] = useState(defaultSubject);
-  const [message, setMessage] = useState('');
+  const form = useForm({ resolver: zodResolver(supportReplySchema), defaultValues: { subject: defaultSubject, message: '' } });
   const reply = useReplyToTicket();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = supportReplySchema.safeParse({ subject, message });
-    if (!parsed.success) {
-      toast.error(SUPPORT_MESSAGES.missingTitle, { description: SUPPORT_MESSAGES.missingDescription });
-      return;
-    }
+  const submit = (values: SupportReply) =>
     reply.mutate(
-      { id: ticketId, ...parsed.data },
+      { id: ticketId, ...values },
       {
         onSuccess: () => {
           toast.success(SUPPORT_MESSAGES.replySent, { description: 'The customer was e-mailed and can read it in their account.' });
-          setMessage('');
+          form.setValue('message', '');
         },
         onError: (err) => toast.error('Error', { description: errorMessage(err, 'Failed to send reply') }),
       },
     );
-  };
+  // A missing subject or message is the spec's toast (merchant-admin.md §8), not a field message.
+  const missing = () => toast.error(SUPPORT_MESSAGES.missingTitle, { description: SUPPORT_MESSAGES.missingDescription });
   return (
-    <form noValidate onSubmit={submit} className="space-y-3 rounded-lg border border-slate-200 p-4" aria-labelledby={`${ticketId}-reply`}>
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(submit, missing)}
+      className="space-y-3 rounded-lg border border-slate-200 p-4"
+      aria-labelledby={`${ticketId}-reply`}
+    >
       <h4 id={`${ticketId}-reply`} className="font-semibold text-slate-900">
         Reply to Customer
       </h4>
-      <Field label="Subject">{(p) => <Input {...p} value={subject} onChange={(e) => setSubject(e.target.value)} />}</Field>
-      <Field label="Message">{(p) => <Textarea {...p} rows={4} value={message} onChange={(e) => setMessage(e.target.value)} />}</Field>
+      <Field label="Subject">{(p) => <Input {...p} {...form.register('subject')} />}</Field>
+      <Field label="Message">{(p) => <Textarea {...p} rows={4} {...form.register('message')} />}</Field>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
           Cancel

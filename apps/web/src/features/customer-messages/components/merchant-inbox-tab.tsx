@@ -1,10 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { Lock, Mail, MailOpen, Reply } from 'lucide-react';
 import {
   CUSTOMER_MESSAGE_MESSAGES as M,
   respondCustomerMessageSchema,
   type InboxMessage,
+  type RespondCustomerMessage,
   CUSTOMER_MESSAGE_MAX_LENGTH,
 } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
@@ -152,8 +155,8 @@ function MessageDialog({ id, initial, onClose }: { id: string; initial: InboxMes
   const openCall = useOpenMessage();
   const respond = useRespond();
   const [message, setMessage] = useState<InboxMessage | null>(initial);
-  const [response, setResponse] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useForm({ resolver: zodResolver(respondCustomerMessageSchema), defaultValues: { response: '' } });
+  const error = form.formState.errors.response?.message;
 
   // Opening marks it read on the server (unread → read); the answer has the latest state.
   useEffect(() => {
@@ -161,29 +164,21 @@ function MessageDialog({ id, initial, onClose }: { id: string; initial: InboxMes
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per message opened: the mutation object changes every render
   }, [id]);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = respondCustomerMessageSchema.safeParse({ response });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+  const submit = (values: RespondCustomerMessage) =>
     respond.mutate(
-      { id, response: parsed.data.response },
+      { id, response: values.response },
       {
         onSuccess: (updated) => {
           setMessage(updated);
-          setResponse('');
+          form.reset();
           toast.success(M.responseSent, { description: `${updated.customerName} will get your response by email.` });
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.fields?.response) setError(err.fields.response);
+          if (err instanceof ApiError && err.fields?.response) form.setError('response', { message: err.fields.response });
           else toast.error(M.responseFailed, { description: err.message });
         },
       },
     );
-  };
 
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
@@ -222,20 +217,9 @@ function MessageDialog({ id, initial, onClose }: { id: string; initial: InboxMes
                 </p>
               </div>
             ) : (
-              <form noValidate onSubmit={submit} className="space-y-3">
+              <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-3">
                 <Field label="Your response" error={error}>
-                  {(p) => (
-                    <Textarea
-                      {...p}
-                      rows={4}
-                      value={response}
-                      onChange={(e) => {
-                        setResponse(e.target.value);
-                        if (error) setError(undefined);
-                      }}
-                      maxLength={CUSTOMER_MESSAGE_MAX_LENGTH}
-                    />
-                  )}
+                  {(p) => <Textarea {...p} rows={4} {...form.register('response')} maxLength={CUSTOMER_MESSAGE_MAX_LENGTH} />}
                 </Field>
                 <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                   <Button variant="secondary" onClick={onClose}>

@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CUSTOMER_MESSAGE_MESSAGES as M,
   customerMessageFormSchema,
+  type CustomerMessageForm,
   CUSTOMER_MESSAGE_MAX_LENGTH,
   CUSTOMER_MESSAGE_SUBJECT_MAX_LENGTH,
 } from '@localperks/shared';
@@ -32,21 +34,16 @@ export default function MessageMerchantDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const send = useSendCustomerMessage();
-  const [subject, setSubject] = useState(target.defaultSubject);
-  const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm({
+    resolver: zodResolver(customerMessageFormSchema),
+    defaultValues: { subject: target.defaultSubject, message: '' },
+  });
+  const { errors } = form.formState;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = customerMessageFormSchema.safeParse({ subject, message });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
+  const submit = (values: CustomerMessageForm) =>
     send.mutate(
       {
-        ...parsed.data,
+        ...values,
         dealId: target.purchaseId ? undefined : target.dealId,
         purchaseId: target.purchaseId,
         businessSlug: target.purchaseId || target.dealId ? undefined : target.businessSlug,
@@ -54,16 +51,19 @@ export default function MessageMerchantDialog({
       {
         onSuccess: () => {
           toast.success(M.sentTitle, { description: M.sentDescription });
-          setMessage('');
+          form.setValue('message', '');
           onOpenChange(false);
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.fields && (err.fields.subject || err.fields.message)) setErrors(err.fields);
-          else toast.error(M.sendFailed, { description: err.message });
+          if (err instanceof ApiError && err.fields && (err.fields.subject || err.fields.message)) {
+            for (const name of ['subject', 'message'] as const) {
+              const message = err.fields[name];
+              if (message) form.setError(name, { message });
+            }
+          } else toast.error(M.sendFailed, { description: err.message });
         },
       },
     );
-  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -71,33 +71,12 @@ export default function MessageMerchantDialog({
         title={`Message ${target.merchantName}`}
         description="The merchant replies by email and in your account under Messages."
       >
-        <form noValidate onSubmit={submit} className="space-y-4">
-          <Field label="Subject" error={errors.subject}>
-            {(p) => (
-              <Input
-                {...p}
-                value={subject}
-                onChange={(e) => {
-                  setSubject(e.target.value);
-                  if (errors.subject) setErrors(({ subject: _s, ...rest }) => rest);
-                }}
-                maxLength={CUSTOMER_MESSAGE_SUBJECT_MAX_LENGTH}
-              />
-            )}
+        <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4">
+          <Field label="Subject" error={errors.subject?.message}>
+            {(p) => <Input {...p} {...form.register('subject')} maxLength={CUSTOMER_MESSAGE_SUBJECT_MAX_LENGTH} />}
           </Field>
-          <Field label="Message" error={errors.message}>
-            {(p) => (
-              <Textarea
-                {...p}
-                rows={5}
-                value={message}
-                onChange={(e) => {
-                  setMessage(e.target.value);
-                  if (errors.message) setErrors(({ message: _m, ...rest }) => rest);
-                }}
-                maxLength={CUSTOMER_MESSAGE_MAX_LENGTH}
-              />
-            )}
+          <Field label="Message" error={errors.message?.message}>
+            {(p) => <Textarea {...p} rows={5} {...form.register('message')} maxLength={CUSTOMER_MESSAGE_MAX_LENGTH} />}
           </Field>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => onOpenChange(false)}>

@@ -1,13 +1,24 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Store } from 'lucide-react';
-import { formatPercent, formatPrice, merchantLeadSchema, planById, PERSON_NAME_MAX_LENGTH, type Ok } from '@localperks/shared';
+import {
+  formatPercent,
+  formatPrice,
+  merchantLeadSchema,
+  planById,
+  PERSON_NAME_MAX_LENGTH,
+  type MerchantLead,
+  type MerchantLeadForm,
+  type Ok,
+} from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { api } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 
-type OptionType = 'free' | 'premium' | 'commission' | 'close';
+type OptionType = MerchantLead['optionType'];
 
 const premium = planById('advertise_messaging');
 const commission = planById('deals_messaging');
@@ -33,44 +44,34 @@ const OPTIONS: { value: OptionType; label: string; hint: string }[] = [
  */
 export default function MerchantSignupSection() {
   const id = useId();
-  const [optionType, setOptionType] = useState<OptionType | null>(null);
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const send = useMutation({
-    mutationFn: (body: { optionType: OptionType; email: string; name?: string }) => api.post<Ok>('/api/merchant-leads', body),
+  const form = useForm<MerchantLeadForm, unknown, MerchantLead>({
+    resolver: zodResolver(merchantLeadSchema),
+    defaultValues: { email: '', name: '' },
   });
+  const emailError = form.formState.errors.email?.message;
+  const send = useMutation({ mutationFn: (body: MerchantLead) => api.post<Ok>('/api/merchant-leads', body) });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setEmailError(null);
-    const parsed = merchantLeadSchema.safeParse({ optionType: optionType ?? undefined, email, name });
-    if (!parsed.success) {
-      const issues = parsed.error.issues;
-      const emailIssue = issues.find((i) => i.path[0] === 'email');
-      if (issues.some((i) => i.path[0] === 'optionType')) {
-        toast.error('Please select an option', { description: 'You need to select a merchant option to continue.' });
-      } else if (!email.trim()) {
-        toast.error('Email required', { description: 'Please enter your email address to continue.' });
-      } else {
-        toast.error('Invalid email', { description: emailIssue?.message ?? 'Please enter a valid email address' });
-      }
-      if (emailIssue) setEmailError(emailIssue.message);
-      return;
-    }
-    const body = parsed.data;
+  const onValid = (body: MerchantLead) =>
     send.mutate(body, {
       onSuccess: () => {
         toast.success('Thank you!', {
           description:
             body.optionType === 'close' ? 'We received your request and will be in touch shortly.' : 'Check your email for next steps.',
         });
-        setOptionType(null);
-        setEmail('');
-        setName('');
+        form.reset({ optionType: undefined, email: '', name: '' });
       },
       onError: () => toast.error('Something went wrong', { description: "We couldn't process your request. Please try again." }),
     });
+
+  // One toast for the first problem (customer.md §5); the e-mail's own message also shows under it.
+  const onInvalid = (errors: FieldErrors<MerchantLeadForm>) => {
+    if (errors.optionType) {
+      toast.error('Please select an option', { description: 'You need to select a merchant option to continue.' });
+    } else if (!form.getValues('email').trim()) {
+      toast.error('Email required', { description: 'Please enter your email address to continue.' });
+    } else {
+      toast.error('Invalid email', { description: errors.email?.message ?? 'Please enter a valid email address' });
+    }
   };
 
   return (
@@ -88,32 +89,42 @@ export default function MerchantSignupSection() {
           List your business on LocalPerks and reach customers nearby. Choose what you need and we will email you the next steps.
         </p>
 
-        <form noValidate onSubmit={submit} className="mt-6 space-y-6" aria-labelledby={`${id}-heading`}>
+        <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="mt-6 space-y-6" aria-labelledby={`${id}-heading`}>
           <fieldset>
             <legend className="text-sm font-semibold text-slate-900">What would you like to do?</legend>
             <div className="mt-3 grid gap-3 sm:grid-cols-2">
-              {OPTIONS.map((o) => (
-                <label
-                  key={o.value}
-                  className="flex min-h-11 cursor-pointer gap-3 rounded-xl border-2 border-slate-200 bg-white p-4 hover:border-slate-400 has-checked:border-brand-700 has-checked:bg-brand-50"
-                >
-                  <input
-                    type="radio"
-                    name={`${id}-option`}
-                    value={o.value}
-                    checked={optionType === o.value}
-                    onChange={() => setOptionType(o.value)}
-                    className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
-                    aria-describedby={`${id}-${o.value}-hint`}
-                  />
-                  <span>
-                    <span className="block font-semibold text-slate-900">{o.label}</span>
-                    <span id={`${id}-${o.value}-hint`} className="mt-0.5 block text-sm text-slate-700">
-                      {o.hint}
-                    </span>
-                  </span>
-                </label>
-              ))}
+              <Controller
+                control={form.control}
+                name="optionType"
+                render={({ field }) => (
+                  <>
+                    {OPTIONS.map((o, i) => (
+                      <label
+                        key={o.value}
+                        className="flex min-h-11 cursor-pointer gap-3 rounded-xl border-2 border-slate-200 bg-white p-4 hover:border-slate-400 has-checked:border-brand-700 has-checked:bg-brand-50"
+                      >
+                        <input
+                          ref={i === 0 ? field.ref : undefined}
+                          type="radio"
+                          name={`${id}-option`}
+                          value={o.value}
+                          checked={field.value === o.value}
+                          onChange={() => field.onChange(o.value)}
+                          onBlur={field.onBlur}
+                          className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
+                          aria-describedby={`${id}-${o.value}-hint`}
+                        />
+                        <span>
+                          <span className="block font-semibold text-slate-900">{o.label}</span>
+                          <span id={`${id}-${o.value}-hint`} className="mt-0.5 block text-sm text-slate-700">
+                            {o.hint}
+                          </span>
+                        </span>
+                      </label>
+                    ))}
+                  </>
+                )}
+              />
             </div>
           </fieldset>
 
@@ -127,8 +138,7 @@ export default function MerchantSignupSection() {
                 type="email"
                 autoComplete="email"
                 required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
+                {...form.register('email')}
                 aria-invalid={Boolean(emailError)}
                 aria-describedby={emailError ? `${id}-email-error` : undefined}
               />
@@ -142,13 +152,7 @@ export default function MerchantSignupSection() {
               <label htmlFor={`${id}-name`} className="block text-sm font-medium text-slate-800">
                 Name <span className="text-slate-700">(optional)</span>
               </label>
-              <Input
-                id={`${id}-name`}
-                autoComplete="name"
-                maxLength={PERSON_NAME_MAX_LENGTH}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-              />
+              <Input id={`${id}-name`} autoComplete="name" maxLength={PERSON_NAME_MAX_LENGTH} {...form.register('name')} />
             </div>
           </div>
 

@@ -1,7 +1,14 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageSquare, Send } from 'lucide-react';
-import { MERCHANT_DASHBOARD_MESSAGES as D, REGISTRATION_MESSAGE_MAX_LENGTH } from '@localperks/shared';
+import {
+  MERCHANT_DASHBOARD_MESSAGES as D,
+  REGISTRATION_MESSAGE_MAX_LENGTH,
+  registrationMessageSchema,
+  type RegistrationMessageInput,
+} from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -22,7 +29,8 @@ export function AdminThread() {
   const qc = useQueryClient();
   const thread = useQuery(merchantThreadQuery);
   const send = useSendMerchantMessage();
-  const [text, setText] = useState('');
+  const form = useForm({ resolver: zodResolver(registrationMessageSchema), defaultValues: { message: '' } });
+  const text = useWatch({ control: form.control, name: 'message' });
   const listRef = useRef<HTMLOListElement>(null);
   const registrationId = thread.data?.registrationId;
 
@@ -37,21 +45,22 @@ export function AdminThread() {
     if (list) list.scrollTop = list.scrollHeight;
   }, [count]);
 
-  const submit = () => {
-    const message = text.trim();
-    if (!message || send.isPending) return;
+  const sendMessage = ({ message }: RegistrationMessageInput) => {
+    if (send.isPending) return;
     send.mutate(message, {
       onSuccess: () => {
-        setText('');
+        form.reset();
         toast.success(D.messageSentTitle);
       },
       onError: (err) => toast.error(D.sendFailed, { description: err.message }),
     });
   };
+  // Blank is simply not sent: the schema refuses it and nothing is shown (the button is disabled too).
+  const submit = form.handleSubmit(sendMessage);
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
-      submit();
+      void submit();
     }
   };
 
@@ -107,21 +116,14 @@ export function AdminThread() {
           </ol>
         )}
         {!thread.isError && (
-          <form
-            className="space-y-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              submit();
-            }}
-          >
+          <form className="space-y-2" onSubmit={submit}>
             <label htmlFor="merchant-thread-message" className="block text-sm font-medium text-slate-800">
               Your message
             </label>
             <Textarea
               id="merchant-thread-message"
               rows={3}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
+              {...form.register('message')}
               onKeyDown={onKeyDown}
               aria-describedby="merchant-thread-hint"
               maxLength={REGISTRATION_MESSAGE_MAX_LENGTH}

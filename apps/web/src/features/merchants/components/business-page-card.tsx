@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, ImagePlus, Loader2, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
@@ -12,6 +13,7 @@ import {
   WEEKDAY_NAMES,
   updateBusinessProfileSchema,
   type MerchantBusinessProfile,
+  type UpdateBusinessProfile,
 } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -27,6 +29,56 @@ const ACCEPT = 'image/jpeg,image/png,image/webp';
 const DEFAULT_HOURS = { opens: '09:00', closes: '17:00' };
 
 type DayHours = { isOpen: boolean; opens: string; closes: string };
+
+/**
+ * The form's own shape: every day in WEEK_ORDER with its tick (an unticked day keeps its times for
+ * when it is ticked again) and the highlights as rows. `toInput` gives what the server's schema checks.
+ */
+type BusinessPageForm = { logoUrl: string | null; coverUrl: string | null; hours: DayHours[]; highlights: { text: string }[] };
+
+const toInput = (v: BusinessPageForm): UpdateBusinessProfile => ({
+  logoUrl: v.logoUrl,
+  coverUrl: v.coverUrl,
+  openingHours: WEEK_ORDER.flatMap((day, i) => {
+    const h = v.hours[i]!;
+    return h.isOpen ? [{ day, opens: h.opens, closes: h.closes }] : [];
+  }),
+  highlights: v.highlights.map((h) => h.text),
+});
+
+const highlightRows = (list: readonly string[]) => (list.length ? list : ['']).map((text) => ({ text }));
+
+/**
+ * Where a message about the saved shape shows on the form: `openingHours.2.closes` on its day's row,
+ * anything else about the hours or the highlights above its list, an image under its picker.
+ */
+function errorName(
+  path: readonly PropertyKey[],
+  input: UpdateBusinessProfile,
+): 'logoUrl' | 'coverUrl' | `hours.${number}` | 'hours.root' | 'highlights.root' {
+  const [field, index] = path;
+  if (field === 'logoUrl' || field === 'coverUrl') return field;
+  if (field === 'openingHours') {
+    const entry = typeof index === 'number' ? input.openingHours[index] : undefined;
+    return entry ? `hours.${WEEK_ORDER.indexOf(entry.day as (typeof WEEK_ORDER)[number])}` : 'hours.root';
+  }
+  return 'highlights.root';
+}
+
+/** The server's schema on the form's values; each message lands where `errorName` puts it. */
+const businessPageResolver: Resolver<BusinessPageForm> = (values) => {
+  const input = toInput(values);
+  const parsed = updateBusinessProfileSchema.safeParse(input);
+  if (parsed.success) return { values, errors: {} };
+  const errors: Record<string, unknown> = {};
+  for (const issue of parsed.error.issues) {
+    const [field, key] = errorName(issue.path, input).split('.') as [string, string | undefined];
+    const error = { type: issue.code, message: issue.message };
+    if (key === undefined) errors[field] ??= error;
+    else ((errors[field] ??= []) as Record<string, unknown>)[key] ??= error;
+  }
+  return { values: {}, errors: errors as FieldErrors<BusinessPageForm> };
+};
 
 /** One image (logo or cover): uploaded as soon as it is chosen, through the deal image pipeline. */
 function ImagePicker({
@@ -112,95 +164,91 @@ function ImagePicker({
 
 function EnhancedProfileForm({ profile }: { profile: MerchantBusinessProfile }) {
   const save = useUpdateBusinessProfile();
-  const [logoUrl, setLogoUrl] = useState(profile.logoUrl);
-  const [coverUrl, setCoverUrl] = useState(profile.coverUrl);
-  const [hours, setHours] = useState<Record<number, DayHours>>(() =>
-    Object.fromEntries(
-      WEEK_ORDER.map((day) => {
+  const form = useForm<BusinessPageForm>({
+    resolver: businessPageResolver,
+    // As before the form library: a message stays until the next save.
+    reValidateMode: 'onSubmit',
+    defaultValues: {
+      logoUrl: profile.logoUrl,
+      coverUrl: profile.coverUrl,
+      hours: WEEK_ORDER.map((day) => {
         const h = profile.openingHours.find((x) => x.day === day);
-        return [day, h ? { isOpen: true, opens: h.opens, closes: h.closes } : { isOpen: false, ...DEFAULT_HOURS }];
+        return h ? { isOpen: true, opens: h.opens, closes: h.closes } : { isOpen: false, ...DEFAULT_HOURS };
       }),
-    ),
-  );
-  const [highlights, setHighlights] = useState<string[]>(profile.highlights.length ? profile.highlights : ['']);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+      highlights: highlightRows(profile.highlights),
+    },
+  });
+  const { errors } = form.formState;
+  const highlights = useFieldArray({ control: form.control, name: 'highlights' });
+  const hours = useWatch({ control: form.control, name: 'hours' });
 
-  const setDay = (day: number, change: Partial<DayHours>) => setHours((all) => ({ ...all, [day]: { ...all[day]!, ...change } }));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const input = {
-      logoUrl,
-      coverUrl,
-      openingHours: WEEK_ORDER.filter((day) => hours[day]!.isOpen).map((day) => ({
-        day,
-        opens: hours[day]!.opens,
-        closes: hours[day]!.closes,
-      })),
-      highlights,
-    };
-    const parsed = updateBusinessProfileSchema.safeParse(input);
-    if (!parsed.success) {
-      // Paths like ['openingHours', 2, 'closes'] name the row; the form shows the message beside it.
-      setErrors(
-        Object.fromEntries(
-          parsed.error.issues.map((i) => {
-            const [field, index] = i.path;
-            const key = field === 'openingHours' && typeof index === 'number' ? `day-${input.openingHours[index]!.day}` : String(field);
-            return [key, i.message];
-          }),
-        ),
-      );
-      return;
-    }
-    setErrors({});
+  const submit = (values: BusinessPageForm) => {
+    const input = toInput(values);
     save.mutate(input, {
       onSuccess: (saved) => {
-        setHighlights(saved.highlights.length ? saved.highlights : ['']);
+        highlights.replace(highlightRows(saved.highlights));
         toast.success(B.savedTitle, { description: 'Your public business page shows the changes now.' });
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.fields) setErrors(err.fields);
+        if (err instanceof ApiError && err.fields)
+          for (const [key, message] of Object.entries(err.fields)) {
+            const path = key.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k));
+            // A list's own message lives at its `root`, where react-hook-form keeps it for field arrays.
+            form.setError(errorName(path, input) as FieldPath<BusinessPageForm>, { message });
+          }
         toast.error(B.saveFailed, { description: err.message });
       },
     });
   };
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-6">
+    <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-6">
       <div className="grid gap-6 md:grid-cols-[1fr_2fr]">
-        <ImagePicker label="Logo" value={logoUrl} onChange={setLogoUrl} previewClass="h-24 w-24" error={errors.logoUrl} />
-        <ImagePicker
-          label="Cover image"
-          value={coverUrl}
-          onChange={setCoverUrl}
-          previewClass="aspect-[3/1] w-full"
-          error={errors.coverUrl}
+        <Controller
+          control={form.control}
+          name="logoUrl"
+          render={({ field }) => (
+            <ImagePicker
+              label="Logo"
+              value={field.value}
+              onChange={field.onChange}
+              previewClass="h-24 w-24"
+              error={errors.logoUrl?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="coverUrl"
+          render={({ field }) => (
+            <ImagePicker
+              label="Cover image"
+              value={field.value}
+              onChange={field.onChange}
+              previewClass="aspect-[3/1] w-full"
+              error={errors.coverUrl?.message}
+            />
+          )}
         />
       </div>
 
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">Opening hours</legend>
         <p className="text-xs text-slate-600">Days left unticked show as Closed.</p>
-        {errors.openingHours && (
+        {errors.hours?.root && (
           <p role="alert" className="text-sm text-red-700">
-            {errors.openingHours}
+            {errors.hours.root.message}
           </p>
         )}
         <ul className="divide-y divide-slate-100">
-          {WEEK_ORDER.map((day) => {
-            const h = hours[day]!;
+          {WEEK_ORDER.map((day, i) => {
+            const h = hours[i]!;
             const name = WEEKDAY_NAMES[day];
-            const error = errors[`day-${day}`];
+            const error = errors.hours?.[i]?.message;
             return (
               <li key={day} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-2">
                 <label className="inline-flex min-h-11 w-36 items-center gap-2 text-sm font-medium text-slate-800">
-                  <input
-                    type="checkbox"
-                    checked={h.isOpen}
-                    onChange={(e) => setDay(day, { isOpen: e.target.checked })}
-                    className="h-6 w-6 accent-brand-700"
-                  />
+                  <input type="checkbox" {...form.register(`hours.${i}.isOpen`)} className="h-6 w-6 accent-brand-700" />
                   {name}
                 </label>
                 {h.isOpen ? (
@@ -209,8 +257,7 @@ function EnhancedProfileForm({ profile }: { profile: MerchantBusinessProfile }) 
                       <Input
                         type="time"
                         aria-label={`${name} opens`}
-                        value={h.opens}
-                        onChange={(e) => setDay(day, { opens: e.target.value })}
+                        {...form.register(`hours.${i}.opens`)}
                         aria-invalid={Boolean(error)}
                       />
                     </span>
@@ -219,8 +266,7 @@ function EnhancedProfileForm({ profile }: { profile: MerchantBusinessProfile }) 
                       <Input
                         type="time"
                         aria-label={`${name} closes`}
-                        value={h.closes}
-                        onChange={(e) => setDay(day, { closes: e.target.value })}
+                        {...form.register(`hours.${i}.closes`)}
                         aria-invalid={Boolean(error)}
                       />
                     </span>
@@ -244,33 +290,32 @@ function EnhancedProfileForm({ profile }: { profile: MerchantBusinessProfile }) 
         <p className="text-xs text-slate-600">
           Up to {BUSINESS_HIGHLIGHTS_MAX} short points, {BUSINESS_HIGHLIGHT_MAX_LENGTH} characters each (e.g. “Free parking”).
         </p>
-        {errors.highlights && (
+        {errors.highlights?.root && (
           <p role="alert" className="text-sm text-red-700">
-            {errors.highlights}
+            {errors.highlights.root.message}
           </p>
         )}
         <ul className="space-y-2">
-          {highlights.map((text, i) => (
-            <li key={i} className="flex items-center gap-2">
+          {highlights.fields.map((row, i) => (
+            <li key={row.id} className="flex items-center gap-2">
               <Input
                 aria-label={`Highlight ${i + 1}`}
-                value={text}
                 maxLength={BUSINESS_HIGHLIGHT_MAX_LENGTH}
-                onChange={(e) => setHighlights((all) => all.map((x, j) => (j === i ? e.target.value : x)))}
+                {...form.register(`highlights.${i}.text`)}
               />
               <Button
                 variant="ghost"
                 size="icon"
                 aria-label={`Remove highlight ${i + 1}`}
-                onClick={() => setHighlights((all) => (all.length > 1 ? all.filter((_, j) => j !== i) : ['']))}
+                onClick={() => (highlights.fields.length > 1 ? highlights.remove(i) : highlights.replace(highlightRows([])))}
               >
                 <Trash2 aria-hidden className="h-4 w-4" />
               </Button>
             </li>
           ))}
         </ul>
-        {highlights.length < BUSINESS_HIGHLIGHTS_MAX && (
-          <Button variant="secondary" size="sm" onClick={() => setHighlights((all) => [...all, ''])}>
+        {highlights.fields.length < BUSINESS_HIGHLIGHTS_MAX && (
+          <Button variant="secondary" size="sm" onClick={() => highlights.append({ text: '' }, { shouldFocus: false })}>
             <Plus aria-hidden className="h-4 w-4" /> Add highlight
           </Button>
         )}

@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { RotateCcw } from 'lucide-react';
 import {
   CUSTOMER_REFUND_STATUS_LABELS,
@@ -10,7 +12,6 @@ import {
   formatCents,
   paths,
   type Purchase,
-  type RefundReason,
 } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -73,28 +74,26 @@ function RefundRequestDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [reason, setReason] = useState<RefundReason | ''>('');
-  const [note, setNote] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(createRefundRequestSchema), defaultValues: { note: '' } });
+  const reasonError = form.formState.errors.reason?.message;
   const request = useRequestRefund();
   const id = useId();
 
-  const submit = () => {
-    const parsed = createRefundRequestSchema.safeParse({ reason: reason || undefined, note });
-    if (!parsed.success) {
-      const reasonIssue = parsed.error.issues.find((i) => i.path[0] === 'reason');
-      setReasonError(reasonIssue?.message ?? null);
-      if (!reasonIssue) toast.error('Error', { description: parsed.error.issues[0]?.message });
-      return;
-    }
-    request.mutateAsync({ purchaseId: purchase.id, ...parsed.data }).then(
-      () => {
-        toast.success(M.requestedTitle, { description: M.requestedDescription });
-        onOpenChange(false);
-      },
-      (err: unknown) => toast.error('Error', { description: errorMessage(err, 'The refund request could not be sent. Please try again.') }),
-    );
-  };
+  const submit = form.handleSubmit(
+    (values) =>
+      request.mutateAsync({ purchaseId: purchase.id, ...values }).then(
+        () => {
+          toast.success(M.requestedTitle, { description: M.requestedDescription });
+          onOpenChange(false);
+        },
+        (err: unknown) =>
+          toast.error('Error', { description: errorMessage(err, 'The refund request could not be sent. Please try again.') }),
+      ),
+    // A missing reason shows under the choices; anything else (a note too long) is a toast.
+    (errors) => {
+      if (!errors.reason) toast.error('Error', { description: errors.note?.message });
+    },
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -102,35 +101,36 @@ function RefundRequestDialog({
         title="Request a refund"
         description={`${purchase.dealTitle} from ${purchase.merchantName}: ${formatCents(purchase.refundCents)} back to your card if it is refunded.`}
       >
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
+        <form noValidate onSubmit={submit}>
           <fieldset aria-describedby={reasonError ? `${id}-error` : undefined}>
             <legend className="text-sm font-medium text-slate-800">Why do you want a refund? (required)</legend>
             <div className="mt-2 space-y-1.5">
-              {REFUND_REASONS.map((value) => (
-                <label
-                  key={value}
-                  className="flex cursor-pointer items-start gap-2 rounded-md p-1.5 text-sm text-slate-800 hover:bg-slate-50"
-                >
-                  <input
-                    type="radio"
-                    name={`${id}-reason`}
-                    value={value}
-                    checked={reason === value}
-                    onChange={() => {
-                      setReason(value);
-                      setReasonError(null);
-                    }}
-                    className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700"
-                  />
-                  {REFUND_REASON_LABELS[value]}
-                </label>
-              ))}
+              <Controller
+                control={form.control}
+                name="reason"
+                render={({ field }) => (
+                  <>
+                    {REFUND_REASONS.map((value, i) => (
+                      <label
+                        key={value}
+                        className="flex cursor-pointer items-start gap-2 rounded-md p-1.5 text-sm text-slate-800 hover:bg-slate-50"
+                      >
+                        <input
+                          ref={i === 0 ? field.ref : undefined}
+                          type="radio"
+                          name={`${id}-reason`}
+                          value={value}
+                          checked={field.value === value}
+                          onChange={() => field.onChange(value)}
+                          onBlur={field.onBlur}
+                          className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700"
+                        />
+                        {REFUND_REASON_LABELS[value]}
+                      </label>
+                    ))}
+                  </>
+                )}
+              />
             </div>
             {reasonError && (
               <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
@@ -141,14 +141,7 @@ function RefundRequestDialog({
           <label htmlFor={`${id}-note`} className="mt-4 block text-sm font-medium text-slate-800">
             Note for the merchant (optional)
           </label>
-          <Textarea
-            id={`${id}-note`}
-            className="mt-1.5"
-            rows={3}
-            maxLength={REFUND_NOTE_MAX}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
+          <Textarea id={`${id}-note`} className="mt-1.5" rows={3} maxLength={REFUND_NOTE_MAX} {...form.register('note')} />
           <p className="mt-3 text-xs text-slate-600">
             Under our{' '}
             <a href={paths.merchantRefundPolicy} className="underline hover:text-brand-800">

@@ -1,4 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Search } from 'lucide-react';
 import {
   ADMIN_REFUNDS_PAGE_SIZE,
@@ -6,6 +8,7 @@ import {
   REFUND_REASON_LABELS,
   REFUND_STATUS_LABELS,
   adminDirectRefundSchema,
+  adminPurchaseLookupQuerySchema,
   adminRefundDecisionSchema,
   formatBusinessDeadline,
   formatCents,
@@ -227,7 +230,7 @@ function PurchaseItem({ p }: { p: AdminPurchase }) {
 }
 
 function Lookup() {
-  const [draft, setDraft] = useState('');
+  const form = useForm({ resolver: zodResolver(adminPurchaseLookupQuerySchema), defaultValues: { q: '' } });
   const [q, setQ] = useState('');
   const found = useAdminPurchaseLookup(q);
   const id = useId();
@@ -241,22 +244,15 @@ function Lookup() {
         <form
           role="search"
           className="flex flex-wrap gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (draft.trim() === '') toast.error('Error', { description: M.lookupRequired });
-            else setQ(draft.trim());
-          }}
+          onSubmit={form.handleSubmit(
+            (values) => setQ(values.q),
+            (errors) => toast.error('Error', { description: errors.q?.message ?? M.lookupRequired }),
+          )}
         >
           <label htmlFor={id} className="sr-only">
             Customer e-mail or voucher code
           </label>
-          <Input
-            id={id}
-            className="min-w-0 flex-[1_1_16rem]"
-            placeholder="Customer e-mail or voucher code"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-          />
+          <Input id={id} className="min-w-0 flex-[1_1_16rem]" placeholder="Customer e-mail or voucher code" {...form.register('q')} />
           <Button type="submit" variant="secondary">
             <Search aria-hidden className="h-4 w-4" /> Find
           </Button>

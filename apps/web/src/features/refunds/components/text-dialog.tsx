@@ -1,4 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useForm, type FieldValues } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Button, type ButtonVariant } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -31,7 +33,7 @@ export function TextDialog({
   description: ReactNode;
   label: string;
   field: string;
-  schema: z.ZodType;
+  schema: z.ZodType<FieldValues, FieldValues>;
   extra?: Record<string, unknown>;
   submitLabel: string;
   pendingLabel: string;
@@ -40,25 +42,17 @@ export function TextDialog({
   onSubmit: (text: string) => void;
   children?: ReactNode;
 }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // The schema checks the text with the rest of the request (`extra`, e.g. the decision) as the server does.
+  const form = useForm<Record<string, string>>({
+    resolver: (values, context, options) => zodResolver(schema)({ ...extra, ...values }, context, options),
+    defaultValues: { [field]: '' },
+  });
+  const error = form.formState.errors[field]?.message;
   const id = useId();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={title} description={description}>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            const parsed = schema.safeParse({ ...extra, [field]: text });
-            if (!parsed.success) {
-              setError(parsed.error.issues[0]?.message ?? null);
-              return;
-            }
-            setError(null);
-            onSubmit(text.trim());
-          }}
-        >
+        <form noValidate onSubmit={form.handleSubmit((values) => onSubmit(String(values[field]).trim()))}>
           {children}
           <label htmlFor={id} className="block text-sm font-medium text-slate-800">
             {label}
@@ -71,8 +65,7 @@ export function TextDialog({
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
             maxLength={REFUND_TEXT_MAX}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
+            {...form.register(field)}
           />
           {error && (
             <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">

@@ -1,7 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Plus } from 'lucide-react';
-import { TICKET_STATUS_LABELS, newTicketSchema, ticketMessageSchema, type TicketStatus } from '@localperks/shared';
+import {
+  TICKET_STATUS_LABELS,
+  newTicketSchema,
+  ticketMessageSchema,
+  type NewTicket,
+  type TicketMessage as TicketMessageInput,
+  type TicketStatus,
+} from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Pager } from '../../../components/ui/pager';
 import { Field, Input, Textarea } from '../../../components/ui/input';
@@ -25,33 +34,24 @@ const StatusBadge = ({ status }: { status: TicketStatus }) => (
 );
 
 function NewTicketForm({ onDone }: { onDone: (id: string) => void }) {
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm({ resolver: zodResolver(newTicketSchema), defaultValues: { subject: '', message: '' } });
+  const { errors } = form.formState;
   const open = useOpenTicket();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = newTicketSchema.safeParse({ subject, message });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    open.mutate(parsed.data, {
+  const submit = (values: NewTicket) =>
+    open.mutate(values, {
       onSuccess: (r) => {
         toast.success('Message Sent', { description: 'Our support team will reply within one business day.' });
         onDone(r.ticket.id);
       },
       onError: (err) => toast.error('Error', { description: errorMessage(err, 'Failed to send message') }),
     });
-  };
   return (
-    <form noValidate onSubmit={submit} className="space-y-3" aria-label="New support request">
-      <Field label="Subject" error={errors.subject}>
-        {(p) => <Input {...p} value={subject} onChange={(e) => setSubject(e.target.value)} />}
+    <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-3" aria-label="New support request">
+      <Field label="Subject" error={errors.subject?.message}>
+        {(p) => <Input {...p} {...form.register('subject')} />}
       </Field>
-      <Field label="Message" error={errors.message}>
-        {(p) => <Textarea {...p} rows={5} value={message} onChange={(e) => setMessage(e.target.value)} />}
+      <Field label="Message" error={errors.message?.message}>
+        {(p) => <Textarea {...p} rows={5} {...form.register('message')} />}
       </Field>
       <Button type="submit" disabled={open.isPending}>
         {open.isPending ? 'Sending...' : 'Send Message'}
@@ -73,27 +73,19 @@ function LoadState({ error }: { error: unknown }) {
 function Thread({ id, onBack }: { id: string; onBack: () => void }) {
   const q = useMyTicket(id);
   const send = useSendTicketMessage();
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string>();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = ticketMessageSchema.safeParse({ message });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+  const form = useForm({ resolver: zodResolver(ticketMessageSchema), defaultValues: { message: '' } });
+  const error = form.formState.errors.message?.message;
+  const submit = (values: TicketMessageInput) =>
     send.mutate(
-      { id, message: parsed.data.message },
+      { id, message: values.message },
       {
         onSuccess: () => {
-          setMessage('');
+          form.reset();
           toast.success('Message Sent');
         },
         onError: (err) => toast.error('Error', { description: errorMessage(err, 'Failed to send message') }),
       },
     );
-  };
   return (
     <div className="space-y-4">
       <Button variant="ghost" size="sm" className="-ml-2" onClick={onBack}>
@@ -120,9 +112,9 @@ function Thread({ id, onBack }: { id: string; onBack: () => void }) {
               </TicketMessage>
             ))}
           </ol>
-          <form noValidate onSubmit={submit} className="space-y-3" aria-label="Reply to support">
+          <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-3" aria-label="Reply to support">
             <Field label="Your reply" error={error}>
-              {(p) => <Textarea {...p} rows={3} value={message} onChange={(e) => setMessage(e.target.value)} />}
+              {(p) => <Textarea {...p} rows={3} {...form.register('message')} />}
             </Field>
             <Button type="submit" disabled={send.isPending}>
               {send.isPending ? 'Sending...' : 'Send'}
