@@ -177,9 +177,15 @@ export default function SupportTab() {
   const [openId, setOpenId] = useState<string | null>(null);
   const q = useAdminTickets(page);
   const qc = useQueryClient();
-  useMessageEvents((e) => {
-    if (e.type === 'support_ticket') void qc.invalidateQueries({ queryKey: ['admin', 'support'] });
-  });
+  const refreshTickets = () => void qc.invalidateQueries({ queryKey: ['admin', 'support'] });
+  // Also on each (re)connect: a ticket written before the stream was listening is shown too.
+  useMessageEvents(
+    (e) => {
+      if (e.type === 'support_ticket') refreshTickets();
+    },
+    true,
+    refreshTickets,
+  );
   useLoadErrorToast(q.isError, 'Failed to load customer support messages');
   const refresh = () =>
     void q.refetch().then((r) => {

@@ -76,7 +76,8 @@ export default function MerchantInboxTab() {
           Customer Messages
         </h2>
         <p className="text-sm text-slate-600">
-          Questions customers sent from your deals and their purchases. They get your response by email and in their account.
+          Questions customers sent from your business page, your deals and their purchases. They get your response by email and in their
+          account.
         </p>
       </div>
 
@@ -103,7 +104,9 @@ export default function MerchantInboxTab() {
         <Card className="p-8 text-center">
           <p className="font-medium text-slate-900">{status === 'all' ? 'No customer messages yet.' : `No ${status} messages.`}</p>
           {status === 'all' && (
-            <p className="mt-1 text-sm text-slate-600">Customers can write to you from your deal pages and from their purchases.</p>
+            <p className="mt-1 text-sm text-slate-600">
+              Customers can write to you from your business page, your deal pages and their purchases.
+            </p>
           )}
         </Card>
       ) : (

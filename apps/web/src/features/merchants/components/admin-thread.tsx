@@ -34,10 +34,15 @@ export function AdminThread() {
   const listRef = useRef<HTMLOListElement>(null);
   const registrationId = thread.data?.registrationId;
 
-  useMessageEvents((e) => {
-    if (e.type === 'registration_message' && (!registrationId || e.registrationId === registrationId))
-      void qc.invalidateQueries({ queryKey: merchantThreadQuery.queryKey });
-  });
+  const refreshThread = () => void qc.invalidateQueries({ queryKey: merchantThreadQuery.queryKey });
+  // Also on each (re)connect: a message written before the stream was listening is shown too.
+  useMessageEvents(
+    (e) => {
+      if (e.type === 'registration_message' && (!registrationId || e.registrationId === registrationId)) refreshThread();
+    },
+    true,
+    refreshThread,
+  );
 
   const count = thread.data?.messages.length ?? 0;
   useEffect(() => {

@@ -133,9 +133,15 @@ export function MyTickets() {
   const [isWriting, setIsWriting] = useState(false);
   const q = useMyTickets(page);
   const qc = useQueryClient();
-  useMessageEvents((e) => {
-    if (e.type === 'support_ticket') void qc.invalidateQueries({ queryKey: ['support'] });
-  });
+  const refreshTickets = () => void qc.invalidateQueries({ queryKey: ['support'] });
+  // Also on each (re)connect: a reply written before the stream was listening is shown too.
+  useMessageEvents(
+    (e) => {
+      if (e.type === 'support_ticket') refreshTickets();
+    },
+    true,
+    refreshTickets,
+  );
   if (openId) return <Thread id={openId} onBack={() => setOpenId(null)} />;
   if (isWriting)
     return (
