@@ -142,6 +142,8 @@ test.describe('merchant payouts and billing', () => {
     await page.goto('/merchant/dashboard?tab=payouts');
     const history = page.getByRole('region', { name: 'Payout history' });
     await expect(history).toBeVisible();
+    // The wide history table scrolls inside its own region: the page itself never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page);
     await shot(page, 'payouts-375');
     await history
@@ -151,11 +153,13 @@ test.describe('merchant payouts and billing', () => {
       .click();
     await expect(page.getByRole('heading', { name: 'Payout statement', level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Download CSV' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page);
     await shot(page, 'statement-375');
     await page.goto('/merchant/dashboard?tab=billing');
     await expect(page.getByRole('heading', { name: 'Current plan' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Charges' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     // Nothing on top of the page (a toast) while axe measures its targets.
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
     await expectAccessible(page);

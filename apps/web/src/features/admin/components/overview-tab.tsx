@@ -85,7 +85,7 @@ function RevenueBySource({ revenue, purchases }: { revenue: AdminOverview['reven
           {formatDay(revenue.period.payoutDate)})
         </CardDescription>
       </CardHeader>
-      <CardContent className="overflow-x-auto">
+      <CardContent className="relative overflow-x-auto">
         <table className="w-full min-w-[18rem] text-sm text-slate-800">
           <caption className="sr-only">Platform income by source, this period and all time</caption>
           <thead>

@@ -89,7 +89,7 @@ export default function PayoutsTab() {
             <p className="text-sm text-slate-700">{MM.noPayouts}</p>
           ) : (
             <div
-              className="overflow-x-auto"
+              className="relative overflow-x-auto"
               role="region"
               aria-label="Payout history"
               // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region: focusable so keyboard users can scroll it (axe scrollable-region-focusable)

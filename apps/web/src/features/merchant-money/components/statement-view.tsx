@@ -111,7 +111,7 @@ export function StatementView({ id }: { id: string }) {
         <p className="text-sm text-slate-700">{MM.noSales}</p>
       ) : (
         <div
-          className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+          className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white"
           role="region"
           aria-label="Ledger lines of this payout"
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region: focusable so keyboard users can scroll it (axe scrollable-region-focusable)
