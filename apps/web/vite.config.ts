@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
@@ -13,13 +13,69 @@ const require = createRequire(import.meta.url);
 // The packages every page runs before it can hydrate: one long-cached file instead of a dozen requests.
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/;
 
-export default defineConfig(({ mode }) => ({
+/**
+ * zod and the shared schemas: only forms need them. The entry reaches them through the shared
+ * package's index, which re-exports everything, so the walk below would take them along.
+ */
+const FORMS_ONLY =
+  /[\\/](node_modules[\\/]zod[\\/]|packages[\\/]shared[\\/]src[\\/]schemas[\\/]|apps[\\/]web[\\/]src[\\/]lib[\\/]zod(-config)?\.ts$)/;
+
+/** The browser entry: whatever it imports statically, every page runs first (see `chunkOf`). */
+const ENTRY = path.resolve(import.meta.dirname, 'src/main.tsx');
+
+/**
+ * The chunk a module goes in. Two are fixed: `framework` (above) and `app`, every other module the
+ * entry imports statically (layout, home page, shared helpers), so the first load is three files
+ * whatever the pages share among themselves. The rest is left to Rollup: a page and what only pages
+ * share load when a page needs them (docs/decisions/0028-first-load-and-hydration.md).
+ */
+function chunkOf(id: string, getModuleInfo: (id: string) => { importers: readonly string[] } | null, memo: Map<string, boolean>) {
+  // Rollup's CommonJS helpers go with React (CommonJS), or `framework` would import from `app`: a cycle.
+  if (FRAMEWORK.test(id) || id.startsWith('\0commonjsHelpers')) return 'framework';
+  // Chunks of their own, so that `app` cannot take them along (each loads where a form uses it).
+  const formsOnly = FORMS_ONLY.exec(id);
+  if (formsOnly) return !formsOnly[1]!.includes('schemas') ? 'zod' : `schema-${path.basename(id).replace(/\.ts$/, '')}`;
+  return isStaticallyFromEntry(id, getModuleInfo, memo) && id !== ENTRY ? 'app' : undefined;
+}
+
+/** Whether the entry reaches `id` through static imports only (dynamic `import()` starts a new chunk). */
+function isStaticallyFromEntry(
+  id: string,
+  getModuleInfo: (id: string) => { importers: readonly string[] } | null,
+  memo: Map<string, boolean>,
+): boolean {
+  const known = memo.get(id);
+  if (known !== undefined) return known;
+  memo.set(id, false); // an import cycle does not prove anything
+  const found =
+    id === ENTRY || (getModuleInfo(id)?.importers ?? []).some((importer) => isStaticallyFromEntry(importer, getModuleInfo, memo));
+  memo.set(id, found);
+  return found;
+}
+
+/**
+ * Fails the browser build when the framework chunk imports another chunk: the app imports the
+ * framework, so that would be a cycle, and the page would stop at start-up (an import read before
+ * it is set). Rollup's helpers and any module a framework package needs must go with the framework.
+ */
+const frameworkStandsAlone: Plugin = {
+  name: 'localperks:framework-stands-alone',
+  apply: (_config, { isSsrBuild }) => !isSsrBuild,
+  generateBundle(_options, bundle) {
+    for (const chunk of Object.values(bundle))
+      if (chunk.type === 'chunk' && chunk.name === 'framework' && chunk.imports.length)
+        this.error(`The framework chunk imports ${chunk.imports.join(', ')}: move what it needs into it (chunkOf in vite.config.ts).`);
+  },
+};
+
+export default defineConfig(({ mode, isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
     // Responsive sizes of raster images, then .br and .gz beside every text file (HTML, JS, CSS, JSON,
     // SVG) for the server to send as they are (docs/decisions/0015-serving-and-web-performance.md).
     imageVariants(),
+    frameworkStandsAlone,
     compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
   ],
   server: {
@@ -28,17 +84,20 @@ export default defineConfig(({ mode }) => ({
     proxy: { '/api': { target: `http://localhost:${process.env.API_PORT ?? 3001}`, changeOrigin: false, xfwd: true } },
   },
   resolve: {
-    // React Router's package exports its development build to bundlers; the production build has no
-    // dev-only warnings and checks (about 15 kB less before compression).
-    alias:
-      mode === 'production'
+    alias: [
+      // React Router's package exports its development build to bundlers; the production build has no
+      // dev-only warnings and checks (about 15 kB less before compression).
+      ...(mode === 'production'
         ? [
             {
               find: /^react-router$/,
               replacement: path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs'),
             },
           ]
-        : [],
+        : []),
+      // zod with its browser settings applied first (src/lib/zod-config.ts), loaded only where a form needs it.
+      ...(isSsrBuild ? [] : [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod.ts') }]),
+    ],
   },
   build: {
     target: 'es2022',
@@ -46,9 +105,12 @@ export default defineConfig(({ mode }) => ({
     chunkSizeWarningLimit: 400,
     rollupOptions: {
       output: {
-        manualChunks: (id) => (FRAMEWORK.test(id) ? 'framework' : undefined),
+        manualChunks: (() => {
+          const memo = new Map<string, boolean>();
+          return (id, { getModuleInfo }) => chunkOf(id, getModuleInfo, memo);
+        })(),
         // Merges the many tiny chunks (an icon, a helper) into their importers: fewer requests on a phone.
-        experimentalMinChunkSize: 12_000,
+        experimentalMinChunkSize: 4_000,
       },
     },
   },

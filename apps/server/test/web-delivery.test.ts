@@ -128,6 +128,21 @@ describe('early hints and preloads', () => {
     );
   });
 
+  it('names the LCP image first in the head, then the stylesheet, then the scripts', async () => {
+    const { merchant } = await createMerchant(t.database.db);
+    const deal = await createDeal(t.database.db, merchant.id, { imageUrl: '/images/deals/tacos.svg' });
+    const page = await t.request({ method: 'GET', url: `/deals/${deal.id}` });
+    const head = page.body.slice(0, page.body.indexOf('</head>'));
+    const image = head.indexOf('<link rel="preload" as="image" href="/images/deals/tacos.svg" fetchpriority="high" />');
+    const style = head.indexOf('<link rel="stylesheet" crossorigin href="/assets/index-def456.css">');
+    const script = head.search(/<script\b|<link\b[^>]*rel="modulepreload"/);
+    expect(image).toBeGreaterThan(0);
+    expect(style).toBeGreaterThan(image);
+    expect(script).toBeGreaterThan(style);
+    // The stylesheet is moved, not copied.
+    expect(head.split('rel="stylesheet"')).toHaveLength(2);
+  });
+
   it('answers 103 Early Hints with the entry chunk and stylesheet before the page, over HTTP', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     afterAll(() => t.app.server.close());

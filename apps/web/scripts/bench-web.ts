@@ -17,6 +17,9 @@
  *   npx tsx apps/web/scripts/bench-web.ts --json            # machine-readable result on stdout
  *
  * Chromium: CHROME_PATH, else /usr/bin/chromium. BENCH_RUNS changes the number of runs (default 3).
+ * Every run's full Lighthouse report is kept as JSON under .tmp/lighthouse/ (gitignored), named by
+ * page and run, for its diagnostics: bootup-time, mainthread-work-breakdown, long-tasks,
+ * largest-contentful-paint-element (the LCP breakdown), network-requests.
  * Figures from a shared, busy machine move by several points between runs: the median of three
  * damps that, it does not remove it.
  */
@@ -28,6 +31,8 @@ import type { Config, Flags, Result } from 'lighthouse';
 import { repoRoot, startBuiltServer } from '../../../scripts/built-server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** Where the full reports go (the repository's .tmp/ is gitignored). */
+const REPORT_DIR = path.join(repoRoot, '.tmp/lighthouse');
 const BUDGET = { score: 95, lcpMs: 2_000, tbtMs: 150, cls: 0.05, jsBytes: 150_000 };
 /** The JavaScript budget holds for the first load of these pages (DESIGN.md). */
 const JS_BUDGET_PAGES = new Set(['/', '/deals']);
@@ -114,7 +119,15 @@ function misses(page: string, m: Run): string[] {
   return out;
 }
 
+/** `.tmp/lighthouse/deals-2.json` for the second run on /deals; `deal-…` for a deal page, `home-…` for `/`. */
+function reportPath(page: string, run: number) {
+  const name = page === '/' ? 'home' : page.startsWith('/deals/') ? 'deal' : page.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-');
+  return path.join(REPORT_DIR, `${name}-${run}.json`);
+}
+
 async function main() {
+  fs.rmSync(REPORT_DIR, { recursive: true, force: true });
+  fs.mkdirSync(REPORT_DIR, { recursive: true });
   const external = argValue('--url');
   const server = external ? { url: external.replace(/\/$/, ''), stop: async () => {} } : await startServer();
   const chrome = await chromeLauncher.launch({
@@ -144,6 +157,7 @@ async function main() {
           log(`  ${page} run ${i + 1}: Lighthouse failed (${error.message}), running it again`);
         }
         const run = readRun(result!.lhr);
+        fs.writeFileSync(reportPath(page, i + 1), JSON.stringify(result!.lhr));
         runs.push(run);
         log(
           `  ${page} run ${i + 1}/${RUNS}: score ${run.score}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}, JS ${(run.jsBytes / 1000).toFixed(1)} kB`,
@@ -164,7 +178,9 @@ async function main() {
   }
 
   const label = (p: string) => (p.startsWith('/deals/') ? '/deals/:id' : p);
-  log(`\nLighthouse ${RUNS}× per page, mobile (simulated throttling), medians:`);
+  log(
+    `\nLighthouse ${RUNS}× per page, mobile (simulated throttling), medians (full reports in ${path.relative(process.cwd(), REPORT_DIR)}/):`,
+  );
   log(
     `  ${'page'.padEnd(11)} ${'perf'.padStart(4)} ${'LCP s'.padStart(6)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'JS kB'.padStart(7)}`,
   );

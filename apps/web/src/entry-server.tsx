@@ -1,4 +1,4 @@
-// First, as in main.tsx: zod's settings apply to the schemas created after them (lib/zod-config.ts).
+// First: zod's settings apply to the schemas created after them (lib/zod-config.ts; the browser build applies them in lib/zod.ts).
 import './lib/zod-config';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';

@@ -1,5 +1,4 @@
-// First: zod's settings apply to the schemas created after them (lib/zod-config.ts).
-import './lib/zod-config';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
@@ -32,5 +31,7 @@ const app = (
 );
 const container = document.getElementById('root')!;
 // The development server (and the signed-in areas) send an empty shell: the browser renders those.
-if (ssr) hydrateRoot(container, app);
+// Hydration runs as a transition: React works in slices of a few milliseconds and lets the browser
+// paint and answer input between them, instead of one long task (docs/decisions/0028-first-load-and-hydration.md).
+if (ssr) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);

@@ -46,25 +46,44 @@ export function earlyHintLinks(assets: EntryAssets): string[] {
 /**
  * Adds to the head a modulepreload of the entry chunk and a high-priority preload of the page's LCP
  * image, with the same srcset and sizes the page's <img> will ask for (else the browser fetches twice).
+ *
+ * Order matters on a phone (docs/decisions/0028-first-load-and-hydration.md): the browser requests
+ * what the head names in order, and over HTTP/1.1 at most six at a time. The LCP image and the
+ * stylesheet (render-blocking) come first, then the scripts, which hydrate a page already painted
+ * from the HTML: a script never holds up the image or the stylesheet.
  */
 export function injectPreloads(html: string, assets: EntryAssets, lcpImage?: { url: string; slot: ImageSlot } | null): string {
-  const tags: string[] = [];
-  const entry = assets.scripts[0];
-  if (entry && !html.includes(`rel="modulepreload" crossorigin href="${entry}"`))
-    tags.push(`<link rel="modulepreload" crossorigin href="${esc(entry)}" />`);
+  const first: string[] = [];
   if (lcpImage) {
     const img = responsiveImage(lcpImage.url, lcpImage.slot);
     const best = img.sources[0];
-    tags.push(
+    first.push(
       best
         ? `<link rel="preload" as="image" type="${best.type}" imagesrcset="${esc(best.srcSet)}" imagesizes="${esc(img.sizes ?? '')}" fetchpriority="high" />`
         : `<link rel="preload" as="image" href="${esc(img.src)}" fetchpriority="high" />`,
     );
   }
-  if (!tags.length) return html;
-  // A replacer function: a replacement string would expand `$&`, `$'`… found in a URL.
-  return html.replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`);
+  const headEnd = html.indexOf('</head>');
+  if (headEnd < 0) return html;
+  let head = html.slice(0, headEnd);
+  // The stylesheets move up with the image, ahead of the first script or module preload.
+  const styles = head.match(STYLESHEET_TAG) ?? [];
+  head = head.replace(STYLESHEET_TAG, '');
+  first.push(...styles);
+  const entry = assets.scripts[0];
+  const last =
+    entry && !head.includes(`rel="modulepreload" crossorigin href="${entry}"`)
+      ? `  <link rel="modulepreload" crossorigin href="${esc(entry)}" />\n  `
+      : '';
+  const firstAsset = head.search(FIRST_SCRIPT_TAG);
+  const at = firstAsset < 0 ? head.length : firstAsset;
+  // Strings are joined, never used as replacement patterns: `$&`, `$'`… may appear in a URL.
+  head = first.length ? head.slice(0, at) + first.join('\n    ') + '\n    ' + head.slice(at) : head;
+  return head + last + html.slice(headEnd);
 }
+
+const STYLESHEET_TAG = /<link\b[^>]*\brel="stylesheet"[^>]*>/g;
+const FIRST_SCRIPT_TAG = /<script\b|<link\b[^>]*\brel="modulepreload"/;
 
 /**
  * Sends a page's HTML for revalidation on every visit: `no-cache` with a weak ETag of its content (weak:

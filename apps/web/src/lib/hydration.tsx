@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { SERVER_RENDER_TIME_ZONE } from '@localperks/shared';
 
 /*
@@ -7,28 +7,39 @@ import { SERVER_RENDER_TIME_ZONE } from '@localperks/shared';
  * values during the server render and hydration, and from the browser's own right after.
  */
 
-const noSubscription = () => () => {};
+interface RenderClock {
+  /** The time the server rendered the page at; null when the browser renders it alone. */
+  serverNow: number | null;
+  isHydrated: boolean;
+}
+
+// Outside the provider: hydrated in a browser, not on a server.
+const RenderClockContext = createContext<RenderClock>({ serverNow: null, isHydrated: typeof document !== 'undefined' });
 
 /** False on the server and while hydrating; true once hydrated, and for anything rendered later. */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  return useContext(RenderClockContext).isHydrated;
 }
 
-const ServerNowContext = createContext<number | null>(null);
-
-/** Provides the time the server rendered the page at (in the server render and the hydration). */
+/**
+ * Provides the time the server rendered the page at (in the server render and the hydration), and
+ * switches to the browser's values once the page has hydrated. The switch is a transition: the
+ * components that show a time (every deal card) re-render in short, interruptible slices after
+ * hydration, not in one long task (docs/decisions/0028-first-load-and-hydration.md). A
+ * `useSyncExternalStore` with a server snapshot did the same switch as a synchronous re-render.
+ */
 export function ServerNowProvider({ now, children }: { now: number | null; children: ReactNode }) {
-  return <ServerNowContext.Provider value={now}>{children}</ServerNowContext.Provider>;
+  const [isHydrated, setIsHydrated] = useState(now === null);
+  useEffect(() => {
+    if (!isHydrated) startTransition(() => setIsHydrated(true));
+  }, [isHydrated]);
+  const value = useMemo(() => ({ serverNow: now, isHydrated }), [now, isHydrated]);
+  return <RenderClockContext.Provider value={value}>{children}</RenderClockContext.Provider>;
 }
 
 /** The time to render with: the server's render time until hydrated, then the browser's clock. */
 export function useRenderTime(): number {
-  const isHydrated = useHydrated();
-  const serverNow = useContext(ServerNowContext);
+  const { isHydrated, serverNow } = useContext(RenderClockContext);
   return isHydrated || serverNow === null ? Date.now() : serverNow;
 }
 
