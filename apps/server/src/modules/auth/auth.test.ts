@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import { build, linkFrom, sessionCookie, TEST_PASSWORD } from '../../../test/build';
 import { authTokens, sessions, users } from '../../db/schema';
 
+// The production cost, as the sign-up test checks the hash's parameters (other files hash at the test-only low cost).
 const t = await build({
+  env: { PASSWORD_HASH_COST: 'standard' },
   authLimits: {
     loginFailuresPerAccount: 3,
     loginFailuresPerAddress: 6,
