@@ -19,6 +19,11 @@ const apiProject = (name: 'api-pglite' | 'api-postgres') => ({
     env: { TEST_DB: name === 'api-postgres' ? 'postgres' : 'pglite' },
     // Migrates one database (a PGlite snapshot, a PostgreSQL template) that every test file's own database is copied from.
     globalSetup: [name === 'api-postgres' ? 'apps/server/test/global-postgres.ts' : 'apps/server/test/global-pglite.ts'],
+    // One worker process runs many files in turn instead of a new process per file: each file already
+    // builds its own app on its own database and closes both (build.ts), so nothing is shared but the
+    // loaded modules, and a new process's start-up and module loading (~2 s of CPU per file) is paid
+    // once per worker (docs/decisions/0027-fast-suite.md).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -26,6 +31,8 @@ const apiProject = (name: 'api-pglite' | 'api-postgres') => ({
 
 export default defineConfig({
   test: {
+    // Both cores (vitest's default is one worker fewer than the cores: a single worker on CI's 2).
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -18,6 +18,7 @@ import { AfterResponse } from './lib/after-response';
 import { systemClock, type Clock, type Deps } from './lib/deps';
 import { compressOptions } from './lib/compression';
 import { AppError } from './lib/errors';
+import { setPasswordHashCost } from './lib/crypto';
 import { uploadStorage, type FileStorage } from './lib/storage';
 import { isLoopbackRequest } from './lib/loopback';
 import { Metrics } from './lib/metrics';
@@ -117,6 +118,7 @@ export const webDistDir = () =>
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
+  setPasswordHashCost(config.PASSWORD_HASH_COST);
   const app = Fastify({
     logger:
       opts.logger === false

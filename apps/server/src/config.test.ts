@@ -89,6 +89,14 @@ describe('production start rules (docs/decisions/0007-production-start.md)', () 
     expect(loadConfig(example)).toMatchObject({ HOST: '127.0.0.1', SEED_DEMO: true, API_DOCS: true, appUrl: 'http://localhost:3000' });
   });
 
+  it('hashes passwords at the standard cost unless told otherwise, and never at the low test cost in production', () => {
+    expect(loadConfig({}).PASSWORD_HASH_COST).toBe('standard');
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: 'low' }).PASSWORD_HASH_COST).toBe('low');
+    expect(() => loadConfig({ PASSWORD_HASH_COST: 'tiny' })).toThrow(/PASSWORD_HASH_COST: must be standard or low/);
+    expect(() => loadConfig({ ...prod, PASSWORD_HASH_COST: 'low' })).toThrow(/PASSWORD_HASH_COST=low is for test suites only/);
+    expect(loadConfig({ ...prod, PASSWORD_HASH_COST: 'standard' }).PASSWORD_HASH_COST).toBe('standard');
+  });
+
   it('validates DB_POOL_SIZE like every other setting', () => {
     expect(loadConfig({}).DB_POOL_SIZE).toBe(10);
     expect(loadConfig({ DB_POOL_SIZE: '25' }).DB_POOL_SIZE).toBe(25);

@@ -131,6 +131,11 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://images.example.com' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * Cost of new password hashes: `standard` (argon2id, 19 MiB, 2 passes) or `low`, for test suites only
+   * (docs/decisions/0027-fast-suite.md); refused in production.
+   */
+  PASSWORD_HASH_COST: z.enum(['standard', 'low'], { error: 'must be standard or low' }).default('standard'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -213,6 +218,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && c.SEED_DEMO && (!c.DEMO_PASSWORD || c.DEMO_PASSWORD === PUBLISHED_DEMO_PASSWORD)) {
     throw new ConfigError(
       'Invalid configuration:\n  SEED_DEMO=true in production needs DEMO_PASSWORD set to a password of your own (not the published default)\nSee .env.example for every setting.',
+    );
+  }
+  if (isProduction && c.PASSWORD_HASH_COST !== 'standard') {
+    throw new ConfigError(
+      'Invalid configuration:\n  PASSWORD_HASH_COST=low is for test suites only: production hashes passwords at the standard cost\nSee .env.example for every setting.',
     );
   }
   return {

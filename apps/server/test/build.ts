@@ -49,8 +49,16 @@ export interface TestApp {
 /** Builds the app on a fresh database and closes both after the file's tests. */
 export async function build(opts: Partial<Omit<BuildOptions, 'database'>> & { env?: Record<string, string> } = {}): Promise<TestApp> {
   const database = await freshDatabase();
-  // Listings are read right after writes in tests: no micro-cache unless a test asks for one.
-  const config = loadConfig({ NODE_ENV: 'test', APP_URL: ORIGIN, LOG_LEVEL: 'silent', BROWSE_CACHE_MS: '0', ...opts.env });
+  // Listings are read right after writes in tests: no micro-cache unless a test asks for one. Passwords are
+  // hashed at the test-only low cost (every user a test creates or signs in pays it), unless a test asks.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_URL: ORIGIN,
+    LOG_LEVEL: 'silent',
+    BROWSE_CACHE_MS: '0',
+    PASSWORD_HASH_COST: 'low',
+    ...opts.env,
+  });
   const app = await buildApp({ config, database, logger: false, ...opts });
   await app.ready();
   afterAll(async () => {
