@@ -43,7 +43,11 @@ test.describe('merchant inbox: live updates', () => {
 
     const sent = await apiCall(
       '/api/customer-messages',
-      { businessSlug: slug, subject: 'Resoling boots before winter', message: 'Do you resole leather boots? I can bring them on Saturday.' },
+      {
+        businessSlug: slug,
+        subject: 'Resoling boots before winter',
+        message: 'Do you resole leather boots? I can bring them on Saturday.',
+      },
       customer.cookie,
     );
     expect(sent.status, JSON.stringify(sent.json)).toBe(201);

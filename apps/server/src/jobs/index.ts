@@ -110,8 +110,7 @@ export const JOBS: JobDefinition[] = [
     // Hourly; an image is removed once it is a day old and no deal (or business page, for logos and covers) uses it.
     cron: '17 * * * *',
     run: async (deps) => ({
-      removed:
-        (await removeUnusedUploads(deps)).length + (await removeUnusedBusinessImages(deps)).length,
+      removed: (await removeUnusedUploads(deps)).length + (await removeUnusedBusinessImages(deps)).length,
     }),
   },
   {
