@@ -84,6 +84,8 @@ test.describe('merchant analytics', () => {
       await signIn(context, merchant.cookie);
       await page.goto('/merchant/dashboard?tab=analytics');
       await expect(page.getByRole('heading', { name: 'Revenue & Analytics' })).toBeVisible();
+      // The plan line names the commission once.
+      await expect(page.getByText('Deals + Messaging · No monthly fee · 15% commission', { exact: true })).toBeVisible();
       const summary = page.getByRole('list', { name: 'Revenue summary' });
       const stat = (label: string) => summary.getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) });
       // Three vouchers at $79.50 sold, one given back.

@@ -2,11 +2,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { addMonth, payoutPeriodFor } from '@localperks/shared';
+import { addMonth, payoutPeriodFor, subtractMonth } from '@localperks/shared';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { emailOutbox, merchantCharges, merchantPayouts, sandboxSubscriptions, webhookEvents } from '../src/db/schema';
+import {
+  emailOutbox,
+  merchantChargePeriods,
+  merchantCharges,
+  merchantPayouts,
+  sandboxSubscriptions,
+  webhookEvents,
+} from '../src/db/schema';
 import { JOBS, startJobs } from '../src/jobs';
 import { build, ORIGIN } from './build';
 import { mutableClock } from './clock';
@@ -91,6 +98,13 @@ describe('three instances on one PostgreSQL database', () => {
     const subId = charge!.providerSubscriptionId!;
     const endedAt = new Date(Date.now() - 60_000);
     await db.update(sandboxSubscriptions).set({ currentPeriodEnd: endedAt }).where(eq(sandboxSubscriptions.id, subId));
+    // Paid a month before that: the renewal is month 2, with its own period line and receipt e-mail.
+    const paidAt = subtractMonth(endedAt);
+    await db.update(merchantCharges).set({ paidAt, currentPeriodEnd: endedAt }).where(eq(merchantCharges.id, charge!.id));
+    await db
+      .update(merchantChargePeriods)
+      .set({ periodStart: paidAt, periodEnd: endedAt, paidAt })
+      .where(eq(merchantChargePeriods.chargeId, charge!.id));
 
     // Mail: ten messages waiting in the outbox for the delivery job (written five minutes ago, never tried).
     const waiting = Array.from({ length: 10 }, (_, i) => `waiting-${i}@example.com`);

@@ -55,7 +55,9 @@ export function PlatformFeaturesCard({ overview }: { overview: Overview }) {
       <CardHeader>
         <CardTitle className="text-lg">Platform Features</CardTitle>
         <p className="text-sm text-slate-700">
-          {plan.name} · {planPriceLabel(plan)} · {m.commissionRate}% commission
+          {/* A commission-only plan's price is its commission, which is named once, at the merchant's own rate. */}
+          {plan.name} · {plan.priceCentsPerMonth === 0 && plan.commissionPercent > 0 ? 'No monthly fee' : planPriceLabel(plan)} ·{' '}
+          {m.commissionRate}% commission
         </p>
       </CardHeader>
       <CardContent className="space-y-3">
