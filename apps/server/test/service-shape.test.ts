@@ -165,10 +165,18 @@ describe('service shape', () => {
     for (const file of Object.keys(REAL_TIME_ALLOWED)) expect(existsSync(join(SRC, file)), file).toBe(true);
     const { shape, time } = guardedFiles(SRC, ALSO_GUARDED, NOT_YET);
     expect(shape.map((f) => relative(SRC, f))).toEqual(
-      expect.arrayContaining(['modules/checkout/checkout.service.ts', 'modules/merchant-money/merchant-payouts.service.ts', ...ALSO_GUARDED]),
+      expect.arrayContaining([
+        'modules/checkout/checkout.service.ts',
+        'modules/merchant-money/merchant-payouts.service.ts',
+        ...ALSO_GUARDED,
+      ]),
     );
     expect(time.map((f) => relative(SRC, f))).toEqual(
-      expect.arrayContaining(['modules/favorites/favorites.routes.ts', 'modules/account/account.routes.ts', 'modules/system/system.routes.ts']),
+      expect.arrayContaining([
+        'modules/favorites/favorites.routes.ts',
+        'modules/account/account.routes.ts',
+        'modules/system/system.routes.ts',
+      ]),
     );
   });
 
@@ -181,7 +189,11 @@ describe('service shape', () => {
     const { time } = guardedFiles(SRC, ALSO_GUARDED, NOT_YET);
     const found = time.flatMap((f) => breaches(f, read(f), { timeOnly: true }));
     expect(found.filter((b) => !(fileOf(b) in REAL_TIME_ALLOWED))).toEqual([]);
-    for (const [file, { reads }] of Object.entries(REAL_TIME_ALLOWED)) expect(found.filter((b) => fileOf(b) === file), file).toHaveLength(reads);
+    for (const [file, { reads }] of Object.entries(REAL_TIME_ALLOWED))
+      expect(
+        found.filter((b) => fileOf(b) === file),
+        file,
+      ).toHaveLength(reads);
   });
 
   it('guards a new module folder without being told, and one without a service file', () => {
@@ -191,7 +203,10 @@ describe('service shape', () => {
       mkdirSync(join(root, 'modules/no-service'), { recursive: true });
       writeFileSync(join(root, 'modules/new-thing/new-thing.service.ts'), 'export async function listThings(db: Db) { return db; }\n');
       writeFileSync(join(root, 'modules/new-thing/new-thing.test.ts'), 'const at = new Date();\n');
-      writeFileSync(join(root, 'modules/no-service/no-service.routes.ts'), 'export async function routes(app: App) { return new Date(); }\n');
+      writeFileSync(
+        join(root, 'modules/no-service/no-service.routes.ts'),
+        'export async function routes(app: App) { return new Date(); }\n',
+      );
       const { shape, time } = guardedFiles(root);
       expect(shape.map((f) => relative(root, f))).toEqual(['modules/new-thing/new-thing.service.ts']);
       expect(time.map((f) => relative(root, f))).toEqual(['modules/no-service/no-service.routes.ts']);

@@ -176,7 +176,12 @@ describe('deactivating a deal', () => {
     const at = new Date(Date.now() + 3 * 86_400_000);
     try {
       clockOfT.set(at);
-      const res = await t.request({ method: 'POST', url: `/api/admin/deals/${deal.id}/deactivate`, cookie: admin.cookie, payload: { reason: 'Misleading.' } });
+      const res = await t.request({
+        method: 'POST',
+        url: `/api/admin/deals/${deal.id}/deactivate`,
+        cookie: admin.cookie,
+        payload: { reason: 'Misleading.' },
+      });
       expect(res.statusCode).toBe(200);
     } finally {
       clockOfT.useRealTime();
