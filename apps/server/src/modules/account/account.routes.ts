@@ -56,7 +56,7 @@ export async function accountRoutes(app: FastifyInstance) {
     async (request) => {
       const [u] = await app.db
         .update(users)
-        .set({ name: request.body.name, phoneNumber: request.body.phoneNumber ?? null, updatedAt: new Date() })
+        .set({ name: request.body.name, phoneNumber: request.body.phoneNumber ?? null, updatedAt: app.deps.clock.now() })
         .where(eq(users.id, request.user!.id))
         .returning();
       return { profile: profileOf(u!) };
@@ -82,7 +82,7 @@ export async function accountRoutes(app: FastifyInstance) {
       }
       const passwordHash = await hashPassword(request.body.newPassword);
       await app.db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, me.id));
+        await tx.update(users).set({ passwordHash, updatedAt: app.deps.clock.now() }).where(eq(users.id, me.id));
         await tx.delete(sessions).where(and(eq(sessions.userId, me.id), ne(sessions.id, me.sessionId)));
       });
       await app.mailer.send(passwordChangedEmail(me.email));

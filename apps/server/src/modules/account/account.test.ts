@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
 import { build, sessionCookie, TEST_PASSWORD } from '../../../test/build';
+import { mutableClock } from '../../../test/clock';
 
-const t = await build();
+// Reads the real time until a test sets it (and puts it back).
+const clock = mutableClock();
+const t = await build({ clock });
+const updatedAt = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!.updatedAt;
 
 describe('account profile', () => {
   it('reads and updates display name and phone; e-mail stays read-only', async () => {
@@ -18,6 +24,28 @@ describe('account profile', () => {
     expect(blank.json().error.fields.name).toBe('Display name is required');
     const read = await t.request({ method: 'GET', url: '/api/account/profile', cookie });
     expect(read.json().profile.name).toBe('Jamie Lee');
+  });
+});
+
+describe('account changes', () => {
+  it('are stamped with the clock’s time', async () => {
+    const { cookie, user } = await t.loginAs('customer');
+    try {
+      clock.set('2030-04-01T08:00:00Z');
+      expect((await t.request({ method: 'PATCH', url: '/api/account/profile', cookie, payload: { name: 'Sam' } })).statusCode).toBe(200);
+      expect(await updatedAt(user.id)).toEqual(new Date('2030-04-01T08:00:00Z'));
+      clock.set('2030-04-02T08:00:00Z');
+      const changed = await t.request({
+        method: 'POST',
+        url: '/api/account/password',
+        cookie,
+        payload: { currentPassword: TEST_PASSWORD, newPassword: 'Better2025' },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(await updatedAt(user.id)).toEqual(new Date('2030-04-02T08:00:00Z'));
+    } finally {
+      clock.useRealTime();
+    }
   });
 });
 

@@ -28,7 +28,7 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
         response: { 200: adminOverviewSchema, ...errorResponses },
       },
     },
-    async () => adminOverview(app.db, app.deps.clock.now()),
+    async () => adminOverview(app.deps),
   );
 
   r.get(
@@ -43,7 +43,7 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
         response: { 200: adminMerchantDealsSchema, ...errorResponses },
       },
     },
-    async (request) => merchantDealsForAdmin(app.db, request.params.id, request.query.page),
+    async (request) => merchantDealsForAdmin(app.deps, request.params.id, request.query.page),
   );
 
   r.post(
@@ -59,12 +59,7 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await deactivateDeal(
-        { db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, log: request.log },
-        request.user!.id,
-        request.params.id,
-        request.body.reason,
-      );
+      const result = await deactivateDeal({ ...app.deps, log: request.log }, request.user!.id, request.params.id, request.body.reason);
       // Taken down first, then its open payment pages are closed (a payment landing between is refunded).
       await closeCheckoutPagesForDeals({ ...app.deps, log: request.log }, [request.params.id]);
       return result;

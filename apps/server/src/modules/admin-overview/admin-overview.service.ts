@@ -1,12 +1,11 @@
 import { and, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { ADMIN_LIST_LIMITS, DEAL_MODERATION_MESSAGES, payoutPeriodFor, payoutPeriodWindow, utcDay } from '@localperks/shared';
-import type { Db } from '../../db/client';
 import { deals, merchantPayouts, merchantRegistrationRequests, merchants, notifications, purchases, users } from '../../db/schema';
 import { backgroundJobFailures } from '../../jobs';
 import { merchantsFlaggedForDisputes } from '../disputes/disputes.service';
 import { deliverQueuedMail } from '../../lib/deliver-mail';
 import { AppError } from '../../lib/errors';
-import type { Mailer } from '../../mail/mailer';
+import type { Deps } from '../../lib/deps';
 import { recordAudit } from '../admin/audit';
 import { dealDeactivatedEmail } from './admin-overview.emails';
 import { platformRevenue } from './platform-revenue';
@@ -22,7 +21,9 @@ export const MERCHANT_DEALS_PAGE_SIZE = 20;
  * scheduled jobs that failed in the last 24 hours, so a job that keeps failing is seen, not only logged.
  * `disputeFlags` lists the merchants with repeated lost chargebacks, for review.
  */
-export async function adminOverview(db: Db, now = new Date()) {
+export async function adminOverview(deps: Pick<Deps, 'db' | 'clock'>) {
+  const { db } = deps;
+  const now = deps.clock.now();
   const period = payoutPeriodFor(now);
   const window = payoutPeriodWindow(period);
   const [m] = await db
@@ -114,7 +115,9 @@ export async function adminOverview(db: Db, now = new Date()) {
 }
 
 /** One merchant's deals for the admin, newest first, page by page. */
-export async function merchantDealsForAdmin(db: Db, merchantId: string, page: number, now = new Date()) {
+export async function merchantDealsForAdmin(deps: Pick<Deps, 'db' | 'clock'>, merchantId: string, page: number) {
+  const { db } = deps;
+  const now = deps.clock.now();
   const [merchant] = await db
     .select({ id: merchants.id, businessName: merchants.businessName })
     .from(merchants)
@@ -158,11 +161,12 @@ export async function merchantDealsForAdmin(db: Db, merchantId: string, page: nu
  * notification and an e-mail to the merchant, and an audit entry, all in one transaction.
  */
 export async function deactivateDeal(
-  deps: { db: Db; mailer: Mailer; appUrl: string; log: { error(o: object, m: string): void } },
+  deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'clock' | 'log'>,
   adminId: string,
   dealId: string,
   reason: string,
 ) {
+  const now = deps.clock.now();
   const mailId = await deps.db.transaction(async (tx) => {
     const [deal] = await tx
       .select({
@@ -182,7 +186,7 @@ export async function deactivateDeal(
     // Conditional on the status read: of two admins deactivating at once, one does.
     const [updated] = await tx
       .update(deals)
-      .set({ status: 'removed', moderationReason: reason, updatedAt: new Date() })
+      .set({ status: 'removed', moderationReason: reason, updatedAt: now })
       .where(and(eq(deals.id, dealId), eq(deals.status, deal.status), ne(deals.status, 'removed')))
       .returning({ id: deals.id });
     if (!updated) throw new AppError('CONFLICT', DEAL_MODERATION_MESSAGES.alreadyRemoved);
@@ -203,7 +207,7 @@ export async function deactivateDeal(
     });
     return deps.mailer.queue(
       tx,
-      dealDeactivatedEmail(deal.email, { businessName: deal.businessName, title: deal.title, reason }, deps.appUrl),
+      dealDeactivatedEmail(deal.email, { businessName: deal.businessName, title: deal.title, reason }, deps.config.appUrl),
     );
   });
   await deliverQueuedMail(deps, mailId, 'deal deactivation');

@@ -14,12 +14,14 @@ import {
   purchases,
 } from '../../db/schema';
 import { build } from '../../../test/build';
-import { mutableClock } from '../../../test/clock';
+import { fixedClock, mutableClock } from '../../../test/clock';
 import { buy, createDeal, createMerchant, TEST_BILLING } from '../../../test/factories';
 import { postChargePaid, postRefund, postSales } from '../ledger/ledger.service';
 import { adminOverview } from './admin-overview.service';
 
-const t = await build();
+// Reads the real time until a test sets it (and puts it back).
+const clockOfT = mutableClock();
+const t = await build({ clock: clockOfT });
 const db = t.database.db;
 const admin = await t.loginAs('admin');
 const get = (url: string, cookie = admin.cookie) => t.request({ method: 'GET', url, cookie });
@@ -77,7 +79,7 @@ describe('admin overview', () => {
 
   it('counts only purchases of the current semi-monthly period in the period payout (time passed in)', async () => {
     const nextMonth = new Date(Date.now() + 40 * 86_400_000);
-    const o = await adminOverview(db, nextMonth);
+    const o = await adminOverview({ db, clock: fixedClock(nextMonth) });
     expect(o.stats.currentPeriodPayoutCents).toBe(0);
     expect(o.stats.totalRevenueCents).toBeGreaterThan(0);
     expect(o.stats.nextPayoutDate).toBe(nextPayoutDate(nextMonth));
@@ -109,6 +111,20 @@ describe('admin overview', () => {
     const none = await createMerchant(db);
     expect((await get(`/api/admin/merchants/${none.merchant.id}/deals`)).json()).toMatchObject({ deals: [], total: 0 });
     expect((await get('/api/admin/merchants/00000000-0000-4000-8000-000000000000/deals')).statusCode).toBe(404);
+  });
+
+  it('tells a deal active by the clock’s time, not the machine’s', async () => {
+    const m = await createMerchant(db, { businessName: 'Clocked Lister' });
+    await createDeal(db, m.merchant.id, { expirationDate: new Date('2031-06-01T00:00:00Z') });
+    const isActive = async () => (await get(`/api/admin/merchants/${m.merchant.id}/deals`)).json().deals[0].isActive;
+    try {
+      clockOfT.set('2031-05-31T23:59:00Z');
+      expect(await isActive()).toBe(true);
+      clockOfT.set('2031-06-01T00:01:00Z');
+      expect(await isActive()).toBe(false);
+    } finally {
+      clockOfT.useRealTime();
+    }
   });
 });
 
@@ -152,6 +168,26 @@ describe('deactivating a deal', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(await db.select().from(adminAuditLog).where(eq(adminAuditLog.entityId, deal.id))).toHaveLength(1);
+  });
+
+  it('stamps the take-down with the clock’s time', async () => {
+    const m = await createMerchant(db);
+    const deal = await createDeal(db, m.merchant.id);
+    const at = new Date(Date.now() + 3 * 86_400_000);
+    try {
+      clockOfT.set(at);
+      const res = await t.request({
+        method: 'POST',
+        url: `/api/admin/deals/${deal.id}/deactivate`,
+        cookie: admin.cookie,
+        payload: { reason: 'Misleading.' },
+      });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      clockOfT.useRealTime();
+    }
+    const [after] = await db.select().from(deals).where(eq(deals.id, deal.id));
+    expect(after).toMatchObject({ status: 'removed', updatedAt: at });
   });
 
   it('requires a reason and writes nothing without one', async () => {

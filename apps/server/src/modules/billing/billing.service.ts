@@ -410,7 +410,7 @@ async function unneededSubscription(
   tx: Tx,
   charge: ChargeRow | null,
   subscriptionId: string | null,
-  now = new Date(),
+  now: Date,
 ): Promise<string | null> {
   if (!charge || charge.kind !== 'subscription' || !subscriptionId) return null;
   const [m] = await tx.select({ plan: merchants.subscriptionPlan }).from(merchants).where(eq(merchants.id, charge.merchantId));

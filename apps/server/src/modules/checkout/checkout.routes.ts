@@ -37,7 +37,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
         response: { 200: orderStateSchema, ...errorResponses },
       },
     },
-    async (request) => orderStatus(app.db, request.user!.id, request.params.id),
+    async (request) => orderStatus(app.deps, request.user!.id, request.params.id),
   );
 
   // Signatures are computed over the exact bytes received, so this scope keeps the raw body.

@@ -9,7 +9,6 @@ import {
   type CheckoutStarted,
   paths,
 } from '@localperks/shared';
-import type { Db } from '../../db/client';
 import {
   deals,
   merchants,
@@ -445,7 +444,8 @@ export async function expireStaleOrders(deps: Pick<Deps, 'db' | 'clock'>) {
 }
 
 /** An order's state for its owner (the purchases page waits for `paid` after the redirect). */
-export async function orderStatus(db: Db, userId: string, orderId: string) {
+export async function orderStatus(deps: Pick<Deps, 'db'>, userId: string, orderId: string) {
+  const { db } = deps;
   const [order] = await db
     .select({ id: orders.id, status: orders.status, totalCents: orders.totalCents })
     .from(orders)

@@ -47,7 +47,7 @@ export async function favoritesRoutes(app: FastifyInstance) {
       const [deal] = await app.db
         .select({ id: deals.id })
         .from(deals)
-        .where(and(eq(deals.id, request.params.dealId), visibleNow(new Date())));
+        .where(and(eq(deals.id, request.params.dealId), visibleNow(app.deps.clock.now())));
       if (!deal) throw new AppError('NOT_FOUND', 'This deal does not exist.');
       await app.db.insert(favorites).values({ userId: request.user!.id, dealId: deal.id }).onConflictDoNothing();
       return { dealIds: await ids(request.user!.id) };
@@ -92,7 +92,7 @@ export async function favoritesRoutes(app: FastifyInstance) {
         const existing = await app.db
           .select({ id: deals.id })
           .from(deals)
-          .where(and(inArray(deals.id, wanted), visibleNow(new Date())));
+          .where(and(inArray(deals.id, wanted), visibleNow(app.deps.clock.now())));
         if (existing.length)
           await app.db
             .insert(favorites)

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { build } from '../../../test/build';
+import { mutableClock } from '../../../test/clock';
 import { createDeal, createMerchant } from '../../../test/factories';
 
-const t = await build();
+// Reads the real time until a test sets it (and puts it back).
+const clock = mutableClock();
+const t = await build({ clock });
 
 describe('favourites on the server', () => {
   it('adds, lists and removes favourites for the signed-in customer only', async () => {
@@ -38,6 +41,24 @@ describe('favourites on the server', () => {
     expect(res.json().dealIds.sort()).toEqual([a.id, b.id].sort());
     const bad = await t.request({ method: 'POST', url: '/api/favorites/merge', cookie: me.cookie, payload: { dealIds: ['nope'] } });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('takes only deals listed at the clock’s time', async () => {
+    const { merchant } = await createMerchant(t.database.db);
+    const deal = await createDeal(t.database.db, merchant.id, { expirationDate: new Date('2031-06-01T00:00:00Z') });
+    const me = await t.loginAs('customer');
+    const put = () => t.request({ method: 'PUT', url: `/api/favorites/${deal.id}`, cookie: me.cookie });
+    const merge = () => t.request({ method: 'POST', url: '/api/favorites/merge', cookie: me.cookie, payload: { dealIds: [deal.id] } });
+    try {
+      clock.set('2031-06-01T00:01:00Z');
+      expect((await put()).statusCode).toBe(404);
+      expect((await merge()).json().dealIds).toEqual([]);
+      clock.set('2031-05-31T23:59:00Z');
+      expect((await merge()).json().dealIds).toEqual([deal.id]);
+      expect((await put()).statusCode).toBe(200);
+    } finally {
+      clock.useRealTime();
+    }
   });
 
   it('is for customer accounts', async () => {

@@ -81,7 +81,7 @@ export async function merchantDashboardRoutes(app: FastifyInstance) {
         response: { 200: subscriptionStatusSchema, ...errorResponses },
       },
     },
-    async (request) => subscriptionStatus(app.db, request.user!.id, app.deps.clock.now()),
+    async (request) => subscriptionStatus(app.deps, request.user!.id),
   );
 
   r.get(
@@ -94,7 +94,7 @@ export async function merchantDashboardRoutes(app: FastifyInstance) {
         response: { 200: merchantThreadSchema, ...errorResponses },
       },
     },
-    async (request) => merchantThread(app.db, request.user!.id),
+    async (request) => merchantThread(app.deps, request.user!.id),
   );
 
   r.post(
@@ -118,7 +118,7 @@ export async function merchantDashboardRoutes(app: FastifyInstance) {
         'Too many messages sent. Please wait a while before writing again.',
         app.deps.clock.now(),
       );
-      return sendMerchantMessage(app.db, request.user!.id, request.body.message);
+      return sendMerchantMessage(app.deps, request.user!.id, request.body.message);
     },
   );
 
@@ -132,6 +132,6 @@ export async function merchantDashboardRoutes(app: FastifyInstance) {
         response: { 200: launchChecklistSchema, ...errorResponses },
       },
     },
-    async (request) => launchChecklist(app.db, request.user!.id),
+    async (request) => launchChecklist(app.deps, request.user!.id),
   );
 }

@@ -16,7 +16,7 @@ import {
   hasMessagingAccess,
   paths,
 } from '@localperks/shared';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { adminMerchantMessages, deals, merchantRegistrationRequests, merchants, purchases, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { publishMessageEvent } from '../../lib/events';
@@ -177,18 +177,19 @@ export async function startSubscriptionCheckout(deps: DashboardDeps, user: { id:
 }
 
 /** check-subscription (merchant-admin.md §7): what the database holds as confirmed by the provider. */
-export async function subscriptionStatus(db: Db, userId: string, now: Date): Promise<SubscriptionStatus> {
-  const [m] = await db.select().from(merchants).where(eq(merchants.userId, userId));
+export async function subscriptionStatus(deps: Pick<Deps, 'db' | 'clock'>, userId: string): Promise<SubscriptionStatus> {
+  const now = deps.clock.now();
+  const [m] = await deps.db.select().from(merchants).where(eq(merchants.userId, userId));
   if (!m) throw new AppError('NOT_FOUND', M.noProfile);
-  return { hasSubscription: m.hasSubscription, messagingAccess: hasMessagingAccess(await withMessagingFacts(db, m), now) };
+  return { hasSubscription: m.hasSubscription, messagingAccess: hasMessagingAccess(await withMessagingFacts(deps.db, m), now) };
 }
 
 /**
  * The merchant's thread with the admins about their newest registration, oldest first. Admin
  * messages are read once loaded (the admins' view updates live).
  */
-export async function merchantThread(db: Db, userId: string): Promise<MerchantThread> {
-  return db.transaction(async (tx) => {
+export async function merchantThread(deps: Pick<Deps, 'db'>, userId: string): Promise<MerchantThread> {
+  return deps.db.transaction(async (tx) => {
     const request = await newestRegistration(tx, userId);
     if (!request) throw new AppError('NOT_FOUND', D.noRegistration);
     const rows = await tx
@@ -205,16 +206,20 @@ export async function merchantThread(db: Db, userId: string): Promise<MerchantTh
   });
 }
 
-/** The merchant writes to the admins (trimmed, never blank; type general), told live to both sides. */
-export async function sendMerchantMessage(db: Db, userId: string, text: string): Promise<MerchantThreadMessage> {
+/**
+ * The merchant writes to the admins (trimmed, never blank; type general), told live to both sides. Stamped
+ * with the clock's time, as the admins' replies are (admin-merchants), so the thread's order is the clock's.
+ */
+export async function sendMerchantMessage(deps: Pick<Deps, 'db' | 'clock'>, userId: string, text: string): Promise<MerchantThreadMessage> {
   const message = text.trim();
   if (!message) throw new AppError('VALIDATION', D.messageRequired, { message: D.messageRequired });
-  return db.transaction(async (tx) => {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
     const request = await newestRegistration(tx, userId);
     if (!request) throw new AppError('NOT_FOUND', D.noRegistration);
     const [row] = await tx
       .insert(adminMerchantMessages)
-      .values({ registrationId: request.id, senderType: 'merchant', senderId: userId, message, messageType: 'general' })
+      .values({ registrationId: request.id, senderType: 'merchant', senderId: userId, message, messageType: 'general', createdAt: now })
       .returning();
     await publishMessageEvent(tx, { type: 'registration_message', registrationId: request.id, merchantUserId: userId });
     return toThreadMessage(row!);
@@ -222,7 +227,8 @@ export async function sendMerchantMessage(db: Db, userId: string, text: string):
 }
 
 /** The Launch Checklist (/merchant/pre-launch), from the merchant's real rows. */
-export async function launchChecklist(db: Db, userId: string): Promise<LaunchChecklist> {
+export async function launchChecklist(deps: Pick<Deps, 'db'>, userId: string): Promise<LaunchChecklist> {
+  const { db } = deps;
   const [m] = await db.select().from(merchants).where(eq(merchants.userId, userId));
   if (!m) throw new AppError('NOT_FOUND', M.noProfile);
   const [user] = await db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));

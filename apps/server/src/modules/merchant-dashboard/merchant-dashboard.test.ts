@@ -13,13 +13,15 @@ import {
   webhookEvents,
 } from '../../db/schema';
 import { build, sessionCookie, TEST_PASSWORD } from '../../../test/build';
-import { fixedClock } from '../../../test/clock';
+import { fixedClock, mutableClock } from '../../../test/clock';
 import { createBoostDeal, createDeal, createMerchant, TEST_CARD } from '../../../test/factories';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../../payments/sandbox';
 import { runSandboxSubscriptions } from '../sandbox/sandbox.service';
 import { expireStaleCharges, startMerchantCharge, withMessagingFacts } from '../billing/billing.service';
 
-const t = await build();
+// Reads the real time until a test sets it (and puts it back).
+const clock = mutableClock();
+const t = await build({ clock });
 const db = t.database.db;
 const DAY = 86_400_000;
 
@@ -262,6 +264,34 @@ describe('admin–merchant thread, merchant side', () => {
     expect(rows).toEqual([expect.objectContaining({ senderId: a.user.id, message: 'Here is our menu link.' })]);
     const other = (await t.request({ method: 'GET', url: '/api/merchant/registration/messages', cookie: b.cookie })).json();
     expect(other).toEqual({ registrationId: b.registration.id, messages: [] });
+  });
+
+  it('stamps the merchant’s message with the clock’s time, so the thread follows the clock', async () => {
+    const a = await merchantAccount({ approved: false });
+    const admin = await t.createUser('admin');
+    await db.insert(adminMerchantMessages).values({
+      registrationId: a.registration.id,
+      senderType: 'admin',
+      senderId: admin.id,
+      message: 'Could you add your menu?',
+      createdAt: new Date('2030-01-02T10:00:00Z'),
+    });
+    const at = new Date('2030-01-02T09:00:00Z');
+    try {
+      clock.set(at);
+      const sent = await t.request({
+        method: 'POST',
+        url: '/api/merchant/registration/messages',
+        cookie: a.cookie,
+        payload: { message: 'Written before your note.' },
+      });
+      expect(sent.statusCode).toBe(201);
+      expect(sent.json().createdAt).toBe(at.toISOString());
+    } finally {
+      clock.useRealTime();
+    }
+    const thread = (await t.request({ method: 'GET', url: '/api/merchant/registration/messages', cookie: a.cookie })).json();
+    expect(thread.messages.map((m: { message: string }) => m.message)).toEqual(['Written before your note.', 'Could you add your menu?']);
   });
 
   it('answers 404 when the merchant has no registration request', async () => {
