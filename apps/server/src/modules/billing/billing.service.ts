@@ -406,12 +406,7 @@ export async function handleBillingEvent(
  * A subscription just paid that is not needed: the merchant has left the messaging plan meanwhile,
  * or already has another paid, current subscription (two card pages paid). It is not renewed.
  */
-async function unneededSubscription(
-  tx: Tx,
-  charge: ChargeRow | null,
-  subscriptionId: string | null,
-  now: Date,
-): Promise<string | null> {
+async function unneededSubscription(tx: Tx, charge: ChargeRow | null, subscriptionId: string | null, now: Date): Promise<string | null> {
   if (!charge || charge.kind !== 'subscription' || !subscriptionId) return null;
   const [m] = await tx.select({ plan: merchants.subscriptionPlan }).from(merchants).where(eq(merchants.id, charge.merchantId));
   if (m && m.plan !== 'advertise_messaging') return subscriptionId;
