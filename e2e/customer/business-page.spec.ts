@@ -1,14 +1,14 @@
 import sharp from 'sharp';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   animationsSettled,
-  baseUrl,
   expect,
   expectAccessible,
   newApprovedMerchant,
   newCustomer,
   payMessagingSubscription,
   screenshotPath,
+  signIn,
   test,
 } from '../support/browser';
 
@@ -19,11 +19,6 @@ import {
  */
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function signIn(context: BrowserContext, cookie: string) {
-  const at = cookie.indexOf('=');
-  await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: baseUrl() }]);
-}
 
 async function shot(page: Page, name: string) {
   // From the top: a full-page capture of a scrolled page draws the sticky header mid-page.

@@ -1,26 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { PurchasesPage } from '@localperks/shared';
 import {
   adminCookie,
   apiCall,
-  baseUrl,
   expect,
   expectAccessible,
   newApprovedMerchant,
   newCustomer,
   newStandardDeal,
   screenshotPath,
+  signIn,
   test,
 } from '../support/browser';
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function signIn(context: BrowserContext, cookie: string) {
-  const at = cookie.indexOf('=');
-  await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: baseUrl() }]);
-}
 
 /** Vouchers bought by the customer, paid on the sandbox card page through its API. */
 async function buy(customerCookie: string, items: { dealId: string; quantity: number }[]) {

@@ -1,5 +1,5 @@
-import type { BrowserContext, Route } from '@playwright/test';
-import { apiCall, baseUrl, expect, newApprovedMerchant, newCustomer, payMessagingSubscription, test } from '../support/browser';
+import type { Route } from '@playwright/test';
+import { apiCall, expect, newApprovedMerchant, newCustomer, payMessagingSubscription, signIn, test } from '../support/browser';
 
 /*
  * Live inbox (DESIGN.md: Server-Sent Events). The inbox's first fetch and its live stream start one
@@ -9,11 +9,6 @@ import { apiCall, baseUrl, expect, newApprovedMerchant, newCustomer, payMessagin
  */
 
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function signIn(context: BrowserContext, cookie: string) {
-  const at = cookie.indexOf('=');
-  await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: baseUrl() }]);
-}
 
 test.describe('merchant inbox: live updates', () => {
   test('shows a message written after the inbox loaded but before its live stream connected', async ({ newPage }) => {

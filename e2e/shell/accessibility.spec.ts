@@ -1,8 +1,7 @@
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { DealDetail, PurchasesPage } from '@localperks/shared';
 import {
   apiCall,
-  baseUrl,
   expect,
   expectAccessible,
   newApprovedMerchant,
@@ -11,6 +10,7 @@ import {
   newStandardDeal,
   screenshot,
   screenshotPath,
+  signIn,
   test,
 } from '../support/browser';
 
@@ -23,11 +23,6 @@ import {
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** Signs a browser context in with a session cookie (`lp_session=…`) from the API helpers. */
-async function signIn(context: BrowserContext, cookie: string) {
-  const at = cookie.indexOf('=');
-  await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: baseUrl() }]);
-}
-
 /** Puts deals in the browser's cart (the cart lives in localStorage, customer.md §4). */
 async function fillCart(page: Page, lines: { id: string; quantity: number }[]) {
   const items = [];

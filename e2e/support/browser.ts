@@ -227,6 +227,12 @@ export async function verifyByMail(email: string): Promise<string> {
   return session.cookie!;
 }
 
+/** Signs a browser context in with a session cookie from the API (`apiCall(...).cookie`), as if it had logged in. */
+export async function signIn(context: BrowserContext, cookie: string) {
+  const at = cookie.indexOf('=');
+  await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: baseUrl() }]);
+}
+
 export type Account = { email: string; password: string; cookie: string };
 
 /** A verified customer of the journey's own, signed up through the public API. */
