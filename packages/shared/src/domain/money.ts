@@ -1,11 +1,11 @@
 import { TAX_PERCENT, TAX_RATE_BASIS_POINTS } from '../constants';
-import { formatPercent } from './text';
+import { formatCount, formatPercent } from './text';
 
 /** `$12.34` from integer cents. */
 export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.round(cents));
-  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+  return `${sign}$${formatCount(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** `$15` for whole dollars, `$9.99` otherwise: prices named in running text (plans, PerkBoost). */

@@ -7,3 +7,15 @@ export function plural(n: number, unit: string, pluralUnit = `${unit}s`): string
 export function formatPercent(percent: number): string {
   return `${percent}%`;
 }
+
+/**
+ * `1,234` (en-US grouping) from a whole number, without Intl: a page's first use of Intl costs the
+ * browser its locale data, 50 ms of work and more on a phone (docs/decisions/0030-tbt.md). Fractions
+ * are rounded away; the sign is kept.
+ */
+export function formatCount(n: number): string {
+  const whole = Math.round(Math.abs(n));
+  const digits = String(whole);
+  const grouped = digits.length > 21 || !/^\d+$/.test(digits) ? digits : digits.replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${n < 0 && whole !== 0 ? '-' : ''}${grouped}`;
+}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { FeedbackButton } from '../../features/support/feedback-button';
+import { calendarDate } from '../../lib/format';
 import { useDisplayTimeZone, useRenderTime } from '../../lib/hydration';
 
 const columns = [
@@ -41,7 +42,7 @@ const columns = [
 ];
 
 export function Footer() {
-  const year = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: useDisplayTimeZone() }).format(useRenderTime());
+  const { year } = calendarDate(useRenderTime(), useDisplayTimeZone());
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">

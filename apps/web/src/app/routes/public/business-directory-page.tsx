@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, Search, Store } from 'lucide-react';
-import { SEARCH_MAX_LENGTH, businessesHeading } from '@localperks/shared';
+import { SEARCH_MAX_LENGTH, businessesHeading, formatCount } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
@@ -48,7 +48,7 @@ export default function BusinessDirectoryPage() {
         <p role="status" aria-live="polite" className={cn('mb-4 font-medium text-slate-900', result.isPlaceholderData && 'opacity-60')}>
           {!data
             ? 'Loading businesses...'
-            : `${data.total.toLocaleString('en-US')} ${data.total === 1 ? 'business' : 'businesses'}${place ? ` in ${place}` : ''}`}
+            : `${formatCount(data.total)} ${data.total === 1 ? 'business' : 'businesses'}${place ? ` in ${place}` : ''}`}
         </p>
         {result.isPending ? (
           <p className="text-slate-700">Loading businesses...</p>

@@ -4,6 +4,7 @@ import { X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import type { DeferredDialogProps } from '../../../components/ui/deferred-dialog';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
+import { formatCount } from '@localperks/shared';
 
 /** The browse page's bottom sheet of filters under 768 px; loaded on demand by the page's Filters button. */
 export default function FilterSheetContent({
@@ -41,9 +42,7 @@ export default function FilterSheetContent({
             </Button>
             <DialogClose asChild>
               <Button className="flex-1">
-                {resultCount === undefined
-                  ? 'Show deals'
-                  : `Show ${resultCount.toLocaleString('en-US')} ${resultCount === 1 ? 'deal' : 'deals'}`}
+                {resultCount === undefined ? 'Show deals' : `Show ${formatCount(resultCount)} ${resultCount === 1 ? 'deal' : 'deals'}`}
               </Button>
             </DialogClose>
           </div>

@@ -8,6 +8,7 @@ import {
   type DealTypeFilter,
   type SortOption,
   SEARCH_MAX_LENGTH,
+  formatCount,
 } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -93,7 +94,7 @@ export default function DealsPage() {
 
   const countText = !first
     ? 'Loading deals...'
-    : `${(first.total ?? 0).toLocaleString('en-US')}${first.totalIsCapped ? '+' : ''} ${first.total === 1 && !first.totalIsCapped ? 'deal' : 'deals'}${state ? ` ${city ? 'near' : 'in'} ${locationLabel(filters.location)}` : ''}`;
+    : `${formatCount(first.total ?? 0)}${first.totalIsCapped ? '+' : ''} ${first.total === 1 && !first.totalIsCapped ? 'deal' : 'deals'}${state ? ` ${city ? 'near' : 'in'} ${locationLabel(filters.location)}` : ''}`;
 
   const controls = (inSheet: boolean) => (
     <FilterControls
@@ -356,9 +357,7 @@ function MorePages({
   }, [hasMore, isLoading, isError]);
 
   if (!hasMore)
-    return shown > 0 ? (
-      <p className="mt-8 text-center text-sm text-slate-700">You have seen all {shown.toLocaleString('en-US')} deals.</p>
-    ) : null;
+    return shown > 0 ? <p className="mt-8 text-center text-sm text-slate-700">You have seen all {formatCount(shown)} deals.</p> : null;
   return (
     <div className="mt-8 flex flex-col items-center gap-3">
       <div ref={sentinel} aria-hidden />

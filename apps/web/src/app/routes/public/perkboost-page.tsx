@@ -6,6 +6,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { DealGrid, DealGridSkeleton } from '../../components/deal-card';
 import { perkboostDealsQuery } from '../../../features/perkboost/api';
+import { formatCount } from '@localperks/shared';
 
 /** /perkboost: every crowd-vote deal still on show, newest first, page by page. */
 export default function PerkBoostPage() {
@@ -56,10 +57,7 @@ export default function PerkBoostPage() {
         <>
           <p className="mt-6 text-sm text-slate-700" aria-live="polite">
             Showing {deals.length} of{' '}
-            {first?.totalIsCapped
-              ? `${(first.total ?? 0).toLocaleString('en-US')}+`
-              : (first?.total ?? deals.length).toLocaleString('en-US')}{' '}
-            PerkBoost deals
+            {first?.totalIsCapped ? `${formatCount(first.total ?? 0)}+` : formatCount(first?.total ?? deals.length)} PerkBoost deals
           </p>
           <DealGrid deals={deals} className="mt-4 sm:grid-cols-2 lg:grid-cols-3" />
           {query.hasNextPage && (

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
-import { SEARCH_BUSINESS_GROUP_SIZE } from '@localperks/shared';
+import { SEARCH_BUSINESS_GROUP_SIZE, formatCount } from '@localperks/shared';
 import { cn } from '../../../lib/cn';
 import { businessesHref, useBusinessSearch } from '../api';
 import { BusinessGrid } from './business-card';
@@ -24,7 +24,7 @@ export function SearchBusinessesGroup({ search, state, city }: { search: string;
             to={businessesHref({ search, state, city })}
             className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800 underline-offset-4 hover:underline"
           >
-            See all {data.total.toLocaleString('en-US')} businesses <ArrowRight aria-hidden className="h-4 w-4" />
+            See all {formatCount(data.total)} businesses <ArrowRight aria-hidden className="h-4 w-4" />
           </Link>
         )}
       </div>

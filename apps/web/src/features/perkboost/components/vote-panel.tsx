@@ -12,6 +12,7 @@ import {
   remainingTimeText,
   type DealSummary,
   type VoteResult,
+  formatCount,
 } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
@@ -74,7 +75,7 @@ export function VotePanel({ deal: dealProp, compact }: { deal: DealSummary; comp
   const barColor = percent >= VOTE_PROGRESS_HIGH ? 'bg-emerald-600' : percent >= VOTE_PROGRESS_MID ? 'bg-amber-500' : 'bg-sky-600';
   const phase = phaseOf(deal, remaining, hasVoted, now);
   const isBusy = castVote.isPending || cancelVote.isPending;
-  const votesText = `${deal.currentVotes.toLocaleString('en-US')} of ${required.toLocaleString('en-US')} votes`;
+  const votesText = `${formatCount(deal.currentVotes)} of ${formatCount(required)} votes`;
 
   const applyResult = (r: VoteResult) =>
     applyDealEvent({ type: 'votes', dealId: deal.id, currentVotes: r.currentVotes, votesRequired: r.votesRequired, status: r.status });
@@ -264,12 +265,12 @@ export function VotePanel({ deal: dealProp, compact }: { deal: DealSummary; comp
           ? 'Enough people voted: this deal is unlocked and available for purchase.'
           : phase === 'expired'
             ? 'Voting for this deal has ended.'
-            : `This deal unlocks for purchase when it reaches ${required.toLocaleString('en-US')} votes before voting ends${votesToGo > 0 ? `: ${votesToGo.toLocaleString('en-US')} to go` : ''}.`}
+            : `This deal unlocks for purchase when it reaches ${formatCount(required)} votes before voting ends${votesToGo > 0 ? `: ${formatCount(votesToGo)} to go` : ''}.`}
       </p>
       <div className="mt-4 flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
         <p className="text-slate-900">
-          <span className="text-2xl font-bold">{deal.currentVotes.toLocaleString('en-US')}</span>
-          <span className="text-slate-700"> of {required.toLocaleString('en-US')} votes</span>
+          <span className="text-2xl font-bold">{formatCount(deal.currentVotes)}</span>
+          <span className="text-slate-700"> of {formatCount(required)} votes</span>
           <span className="ml-2 text-sm font-medium text-slate-700">({percent}%)</span>
         </p>
         <p className="text-sm">{countdown}</p>

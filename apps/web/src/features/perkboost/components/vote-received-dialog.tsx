@@ -1,5 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { formatCount } from '@localperks/shared';
 
 /** After a vote: what happens next (customer.md §4 Voting). Loaded on demand by VotePanel. */
 export default function VoteReceivedDialog({
@@ -30,8 +31,7 @@ export default function VoteReceivedDialog({
       >
         <ul className="list-disc space-y-2 pl-5 text-sm text-slate-700">
           <li>
-            PerkBoost deals unlock for purchase when they reach their vote target ({votesRequired.toLocaleString('en-US')} votes) before
-            voting ends
+            PerkBoost deals unlock for purchase when they reach their vote target ({formatCount(votesRequired)} votes) before voting ends
             {remaining !== null && ` in ${remaining}`}.
           </li>
           <li>
