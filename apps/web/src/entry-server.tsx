@@ -28,6 +28,7 @@ import { perkboostBrowseParams, perkboostDealsQuery } from './features/perkboost
 import { businessQuery } from './features/businesses/api';
 import { businessSearchParams, businessSearchQuery, readBusinessesUrl, type BusinessFilters } from './features/business-search/api';
 import { createQueryClient } from './lib/query-client';
+import { sessionQuery } from './lib/session';
 import { SSR_STATE_ELEMENT_ID, serializeSsrState } from './lib/ssr-state';
 
 /*
@@ -133,7 +134,7 @@ function splitHoisted(html: string): { head: string; body: string } {
   return { head: links.join(''), body: rest };
 }
 
-export const render: ServerEntry['render'] = async (url, source): Promise<ServerRender> => {
+export const render: ServerEntry['render'] = async (url, source, visitor): Promise<ServerRender> => {
   const pageUrl = new URL(url, 'http://localhost');
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(pageUrl));
@@ -150,6 +151,9 @@ export const render: ServerEntry['render'] = async (url, source): Promise<Server
   const outcome = await prefetch({ url: pageUrl, params: leaf.params, source, qc });
   if (outcome?.location) return { kind: 'redirect', status: outcome.status, location: outcome.location };
   if (outcome && outcome.status !== 200) return { kind: 'shell', status: outcome.status };
+  // A visitor without a session cookie is signed out: the browser starts from that answer instead of
+  // asking, so the session's arrival does not re-render every card synchronously after hydration.
+  if (visitor?.isSignedOut) qc.setQueryData(sessionQuery.queryKey, null);
 
   const now = Date.now();
   const router = createStaticRouter(handler.dataRoutes, context);

@@ -43,7 +43,13 @@ export type ServerRender =
       data: string;
     };
 
+/** What the server knows of the visitor before rendering. */
+export interface PageVisitor {
+  /** No session cookie came with the request: certainly signed out, so the page needs no session request. */
+  isSignedOut: boolean;
+}
+
 export interface ServerEntry {
   /** Renders a page address (path and query) of the web app. */
-  render(url: string, source: PublicPageSource): Promise<ServerRender>;
+  render(url: string, source: PublicPageSource, visitor?: PageVisitor): Promise<ServerRender>;
 }

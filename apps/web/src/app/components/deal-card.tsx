@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Heart, MapPin, ShoppingCart, Zap } from 'lucide-react';
 import { formatCents, isDealExpired, isPurchasable, type DealSummary } from '@localperks/shared';
@@ -15,8 +15,18 @@ import { VotePanel } from '../../features/perkboost/components/vote-panel';
  * A deal in a grid: the title link covers the whole card (::after overlay); the buttons sit above
  * it (relative z-10) so they stay clickable. `isLcp`: the first card of the first screen, whose image
  * is likely the page's largest paint: fetched at once with high priority (the server preloads it).
+ * Memoised: a list's re-render (its page's session or fetch state) leaves a card whose deal is the
+ * same object alone (docs/decisions/0030-tbt.md).
  */
-export function DealCard({ deal, footer, isLcp = false }: { deal: DealSummary; footer?: ReactNode; isLcp?: boolean }) {
+export const DealCard = memo(function DealCard({
+  deal,
+  footer,
+  isLcp = false,
+}: {
+  deal: DealSummary;
+  footer?: ReactNode;
+  isLcp?: boolean;
+}) {
   const isFavorite = useIsFavorite(deal.id);
   const toggleFavorite = useToggleFavorite();
   const addToCart = useAddToCart();
@@ -119,7 +129,7 @@ export function DealCard({ deal, footer, isLcp = false }: { deal: DealSummary; f
       </div>
     </article>
   );
-}
+});
 
 /** Tells the server a card was clicked through to its deal (the merchant's boost stats); never in the way. */
 function countClick(dealId: string) {

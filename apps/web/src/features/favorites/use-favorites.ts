@@ -21,11 +21,12 @@ export function useIsFavorite(id: string): boolean {
 
 /** Adds the deal when absent, removes it when present. */
 export function useToggleFavorite(): (deal: DealSummary) => void {
-  const { user } = useSession();
   const qc = useQueryClient();
-  const isCustomer = user?.role === 'customer';
+  // The session is read when the heart is pressed, not watched: every card has this hook, and a
+  // session watcher per card re-rendered them all when the session arrived (docs/decisions/0030-tbt.md).
   return useCallback(
     (deal: DealSummary) => {
+      const isCustomer = qc.getQueryData(sessionQuery.queryKey)?.role === 'customer';
       const wasFavorite = favoritesStore.get().includes(deal.id);
       favoritesStore.set((ids) => (wasFavorite ? without(ids, deal.id) : [deal.id, ...without(ids, deal.id)]));
       if (!isCustomer) return;
@@ -40,7 +41,7 @@ export function useToggleFavorite(): (deal: DealSummary) => void {
         toast.error('Favorites Not Updated', { description: err instanceof Error ? err.message : 'Please try again.' });
       });
     },
-    [isCustomer, qc],
+    [qc],
   );
 }
 
