@@ -317,11 +317,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const sendWebPage = webPages(app, {
       template: () => (indexHtml ??= fs.readFileSync(path.join(root, 'index.html'), 'utf8')),
       entry: opts.serverEntry === undefined ? await loadServerEntry(root) : opts.serverEntry,
-      // Only hashed build files under /assets/ (the stylesheet a server-rendered page inlines).
-      readAsset: (href) => {
-        const file = path.join(root, href);
-        return /^\/assets\/[\w.-]+\.css$/.test(href) && fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
-      },
     });
     const webRoute = {
       config: { access: 'public' as const },

@@ -54,36 +54,13 @@ export interface WebPagesOptions {
   /** The built index.html (read when first needed). */
   template: () => string;
   entry: ServerEntry | null;
-  /** A built file's text by its address (`/assets/app-….css`), or null; without it no stylesheet is inlined. */
-  readAsset?: (href: string) => string | null;
 }
 
-const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"[^>]*>/g;
-
-/**
- * A server-rendered page carries its stylesheet in a <style> element instead of a <link>: the first
- * paint no longer waits for a second request after the HTML (one round trip and more on a phone,
- * docs/decisions/0030-tbt.md). The CSP allows inline styles. The app shell keeps the <link> (nothing to
- * paint before its script runs anyway), and so does a stylesheet that cannot be read.
- */
-function inlineStylesheets(html: string, read: (href: string) => string | null): string {
-  return html.replace(STYLESHEET_LINK, (tag, href: string) => {
-    const css = read(href);
-    return css === null || /<\/style/i.test(css) ? tag : `<style>${css}</style>`;
-  });
-}
-
-export function webPages(app: FastifyInstance, { template, entry, readAsset }: WebPagesOptions) {
+export function webPages(app: FastifyInstance, { template, entry }: WebPagesOptions) {
   const { appUrl } = app.config;
 
   const imageUrl = app.storage.publicUrl;
   let assets: EntryAssets | undefined;
-  // Hashed assets never change: each is read once.
-  const assetText = new Map<string, string | null>();
-  const readCached = (href: string) => {
-    if (!assetText.has(href)) assetText.set(href, readAsset?.(href) ?? null);
-    return assetText.get(href)!;
-  };
 
   /**
    * The server's own services, as the API routes answer them (no HTTP round trip). What they read is
@@ -187,7 +164,6 @@ export function webPages(app: FastifyInstance, { template, entry, readAsset }: W
     }
     const dealImage = deal ? (deal.images[0] ?? deal.imageUrl) : null;
     html = injectPreloads(html, assets, shown.lcpImage ?? (dealImage ? { url: dealImage, slot: 'deal' } : null));
-    if (rendered.kind === 'page' && readAsset) html = inlineStylesheets(html, readCached);
     return sendHtml(request, reply.code(rendered.status), html);
   };
 }
