@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { freshDatabase } from './build';
+import { freshDataDir, freshDatabase } from './build';
 import { openSse } from './sse';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,6 +44,8 @@ async function startServer() {
   } else {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-shutdown-'));
     afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    // Starts on the migrated snapshot: what is tested is the shutdown, not initdb and the migrations.
+    await freshDataDir(dataDir);
     env.DATA_DIR = dataDir;
   }
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
