@@ -175,6 +175,32 @@ export async function latestMail(to: string, kind?: string): Promise<{ subject: 
     .mail;
 }
 
+/**
+ * The mail of a kind for an address whose text contains `text`, newest first. For an address other
+ * journeys also write to (the demo merchant's receipts), where the newest mail may be another's.
+ */
+export async function mailContaining(to: string, kind: string, text: string): Promise<{ subject: string; text: string; html: string }> {
+  let found: { subject: string; text: string; html: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await fetch(`${baseUrl()}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as {
+          mails: { id: string; kind: string }[];
+        };
+        for (const { id } of list.mails.filter((m) => m.kind === kind)) {
+          const { mail } = (await (await fetch(`${baseUrl()}/api/dev/mailbox/${id}`)).json()) as {
+            mail: { subject: string; text: string; html: string };
+          };
+          if (mail.text.includes(text)) return (found = mail);
+        }
+        return undefined;
+      },
+      { timeout: WAIT_MS, message: `no ${kind} mail for ${to} with “${text}”` },
+    )
+    .toBeDefined();
+  return found!;
+}
+
 /** The 6-digit code in a mail's text (the admin access code). */
 export function codeIn(text: string): string {
   const m = text.match(/\b(\d{6})\b/);
