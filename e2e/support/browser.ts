@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type BrowserContext, type Page, type Response } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
+import type { PurchasesPage } from '@localperks/shared';
 
 export { expect };
 
@@ -422,6 +423,42 @@ export async function newCrowdVoteDeal(
   const live = (await apiCall(`/api/deals/${deal.id}`)).json.deal as { votesRequired: number; currentVotes: number };
   expect(live.currentVotes).toBe(opts.votes);
   return { id: deal.id, title, votesRequired: live.votesRequired, currentVotes: live.currentVotes };
+}
+
+/**
+ * Vouchers a customer buys through the API (the checkout, then the sandbox card page's API), as
+ * checkout.spec.ts does through the pages; resolves with the customer's active purchases once all are there.
+ */
+export async function buyVouchers(customerCookie: string, items: { dealId: string; quantity: number }[]) {
+  const started = await apiCall(
+    '/api/checkout',
+    {
+      items,
+      billing: { cardName: 'Casey Customer', address: '233 S Wacker Dr', city: 'Chicago', state: 'IL', zipCode: '60606', notes: '' },
+    },
+    customerCookie,
+  );
+  expect(started.status, JSON.stringify(started.json)).toBe(200);
+  const sessionId = new URL(started.json.url as string).pathname.split('/').pop()!;
+  const paid = await apiCall(`/api/sandbox/sessions/${sessionId}/pay`, {
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12/34',
+    cvc: '123',
+    name: 'Casey Customer',
+  });
+  expect(paid.status, JSON.stringify(paid.json)).toBe(200);
+  const wanted = items.reduce((sum, i) => sum + i.quantity, 0);
+  let bought: PurchasesPage['purchases'] = [];
+  await expect
+    .poll(
+      async () => {
+        bought = ((await apiCall('/api/purchases?status=active', undefined, customerCookie)).json as unknown as PurchasesPage).purchases;
+        return bought.length;
+      },
+      { timeout: WAIT_MS },
+    )
+    .toBe(wanted);
+  return bought;
 }
 
 /**
