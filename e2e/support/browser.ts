@@ -105,16 +105,25 @@ export const test = base.extend<{ newPage: NewPage }>({
 
 /**
  * Resolves once the page holds still: no finite animation or transition running (infinite ones, such
- * as spinners, never end) and the scroll position the same on two frames in a row (the app scrolls
- * smoothly, and a smooth scroll is not an animation the page can list).
+ * as spinners, never end), the scroll position the same and no change to the document on three frames
+ * in a row (the app scrolls smoothly, and a smooth scroll is not an animation the page can list; a
+ * live update or a refetch re-renders parts of the page, and axe measures sizes across the whole page).
  */
 export async function animationsSettled(page: Page) {
-  await page.evaluate(() => delete (window as unknown as { __e2eStill?: unknown }).__e2eStill);
+  await page.evaluate(() => {
+    const w = window as unknown as { __e2eStill?: unknown; __e2eChanges?: { n: number; observer: MutationObserver } };
+    delete w.__e2eStill;
+    if (!w.__e2eChanges) {
+      const changes = { n: 0, observer: new MutationObserver(() => changes.n++) };
+      changes.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      w.__e2eChanges = changes;
+    }
+  });
   await page.waitForFunction(
     () => {
-      const w = window as unknown as { __e2eStill?: { scroll: string; frames: number } };
-      const scroll = `${window.scrollX},${window.scrollY}`;
-      w.__e2eStill = { scroll, frames: w.__e2eStill?.scroll === scroll ? w.__e2eStill.frames + 1 : 0 };
+      const w = window as unknown as { __e2eStill?: { at: string; frames: number }; __e2eChanges: { n: number } };
+      const at = `${window.scrollX},${window.scrollY},${w.__e2eChanges.n}`;
+      w.__e2eStill = { at, frames: w.__e2eStill?.at === at ? w.__e2eStill.frames + 1 : 0 };
       const animationsDone = document
         .getAnimations()
         .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY);
