@@ -31,7 +31,8 @@ export default defineConfig({
   ],
   use: {
     actionTimeout: 20_000,
-    navigationTimeout: 30_000,
+    // A page's load event waits for its images: over 30 s was seen with the load average above 20.
+    navigationTimeout: 60_000,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
