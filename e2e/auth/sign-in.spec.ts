@@ -1,4 +1,4 @@
-import { DEMO, demoPassword, expectAccessible, latestMail, linkIn, login, screenshot, test, expect } from '../support/browser';
+import { DEMO, demoPassword, expectAccessible, latestMail, linkIn, login, newAdmin, screenshot, test, expect } from '../support/browser';
 
 const unique = () => `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
@@ -51,13 +51,27 @@ test.describe('sign-up, verification and sign-in', () => {
   });
 
   test('sends each role to its home after login and bounces signed-in users off /login and /auth', async ({ newPage }) => {
-    for (const [email, home] of [
-      [DEMO.merchant, '/merchant/dashboard'],
-      [DEMO.admin, '/admin/dashboard'],
-      [DEMO.customer, '/'],
+    // An admin of the journey's own: a sign-in mails an access code, and the demo admin's codes are the admin journey's.
+    const admin = await newAdmin('Home Admin');
+    for (const [email, password, home] of [
+      [DEMO.merchant, demoPassword(), '/merchant/dashboard'],
+      [admin.email, admin.password, '/admin/dashboard'],
+      [DEMO.customer, demoPassword(), '/'],
     ] as const) {
       const { page, context } = await newPage();
-      await login(page, email);
+      const visited: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+      });
+      await login(page, email, password);
+      if (home === '/admin/dashboard') {
+        // The admin's home asks for the access code first (it passes on to /admin-login at once).
+        await expect.poll(() => visited).toContain(home);
+        await page.waitForURL((u) => u.pathname === '/admin-login');
+        await expect(page.getByText('Step 2 of 2: enter your access code.')).toBeVisible();
+        await page.getByTestId('admin-code').fill((await page.getByTestId('dev-access-code').textContent())!);
+        await page.getByRole('button', { name: 'Verify Code' }).click();
+      }
       await page.waitForURL((u) => u.pathname === home);
       await page.goto('/login');
       await page.waitForURL((u) => u.pathname === home);

@@ -1,6 +1,6 @@
 import type { BrowseResult, DealSummary, PurchasesPage } from '@localperks/shared';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, latestMail, login, newCustomer, screenshot, test } from '../support/browser';
+import { DEMO, expect, expectAccessible, latestMail, login, newCustomer, screenshot, test, trackRequests } from '../support/browser';
 
 /** Standard, active deals of the demo merchant's business, so the demo merchant can redeem them. */
 async function bistroDeals(page: Page): Promise<DealSummary[]> {
@@ -165,17 +165,18 @@ test.describe('checkout, purchases and redemption', () => {
     await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
     await expect(page.getByRole('heading', { name: deal!.title })).toBeVisible();
 
-    // The account page's tabs at desktop width.
+    // The account page's tabs at desktop width, each checked once it has fetched what it shows.
+    const requests = trackRequests(page);
     for (const tab of ['purchases', 'favorites', 'payment-methods']) {
       await page.goto(`/profile?tab=${tab}`);
       await expect(page.getByRole('tab', { selected: true }).first()).toHaveText(/Purchases|Favorites|Payment Methods/);
-      await page.waitForLoadState('networkidle');
+      await requests.settled();
       await expectAccessible(page);
       await screenshot(page, `profile-${tab}-1280`);
     }
     await page.goto('/purchases');
     await expect(page.getByRole('heading', { name: 'My Purchases' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await requests.settled();
     await expectAccessible(page);
     await screenshot(page, 'purchases-1280');
     await context.close();

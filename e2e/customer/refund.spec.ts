@@ -1,18 +1,19 @@
 import type { Locator, Page } from '@playwright/test';
-import { REFUND_MESSAGES_UI, type MerchantPayoutsPage, type PurchasesPage } from '@localperks/shared';
+import { REFUND_MESSAGES_UI, type MerchantPayoutsPage } from '@localperks/shared';
 import {
   animationsSettled,
   codeIn,
   expect,
   expectAccessible,
   latestMail,
-  login,
+  buyVouchers,
   newAdmin,
   newApprovedMerchant,
   newCustomer,
   newStandardDeal,
   screenshot,
   screenshotPath,
+  signIn,
   test,
 } from '../support/browser';
 
@@ -28,7 +29,6 @@ const DEAL = `Riverside tasting menu ${stamp}`;
 const NOTE = 'The restaurant was dark and a sign on the door says it has closed for good.';
 const ANSWER = 'We moved two streets down; the voucher is honoured at the new address.';
 const DECISION = 'The customer could not use the voucher at the address sold. Refunded under the Merchant Refund Policy.';
-const MERCHANT_PASSWORD = 'Merchant2025';
 /** $79.50 plus its half of the order's 8 % tax ($12.72 on $159.00). */
 const REFUND = '$85.86';
 
@@ -49,32 +49,6 @@ async function checkScreen(page: Page, name: string, ready: () => Promise<void>)
   }
 }
 
-async function buyTwo(page: Page, dealId: string) {
-  await page.goto(`/deals/${dealId}`);
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(page.getByText(`${DEAL} has been added to your cart.`)).toBeVisible();
-  await page.goto('/cart');
-  const quantity = page.getByRole('group', { name: `Quantity of ${DEAL}` });
-  await quantity.getByRole('button', { name: 'Increase quantity' }).click();
-  await expect(quantity.locator('[aria-live]')).toHaveText('Quantity 2');
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
-  await page.getByLabel('Name on Card').fill('Casey Customer');
-  await page.getByLabel('Street Address').fill('233 S Wacker Dr');
-  await page.getByLabel('City').fill('Chicago');
-  await page.getByLabel('State').selectOption('IL');
-  await page.getByLabel('ZIP Code').fill('60606');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-  await page.waitForURL(/\/sandbox\/checkout\//);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Casey Customer');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-  await page.waitForURL((u) => u.pathname === '/purchases');
-  await expect(page.getByText('Payment Successful')).toBeVisible();
-}
-
 /** The card of one voucher of the deal on My Purchases: the one that is not `other`'s. */
 const voucherCard = (list: Locator, otherCode: string) =>
   list.getByRole('listitem').filter({ hasText: DEAL }).filter({ hasNotText: otherCode });
@@ -88,13 +62,11 @@ test.describe('refunds under the Merchant Refund Policy', () => {
     const deal = await newStandardDeal(DEAL, merchant.cookie);
     const customer = await newCustomer('refund');
 
-    // The customer buys two vouchers of the deal.
-    const { page } = await newPage({ width: 375, height: 812 });
-    await login(page, customer.email, customer.password);
-    await page.waitForURL((u) => u.pathname === '/');
-    await buyTwo(page, deal.id);
-    const mine = (await (await page.request.get('/api/purchases?status=active')).json()) as PurchasesPage;
-    const vouchers = mine.purchases.filter((p) => p.dealId === deal.id);
+    // The customer has bought two vouchers of the deal (checkout.spec.ts buys through the pages).
+    const vouchers = (await buyVouchers(customer.cookie, [{ dealId: deal.id, quantity: 2 }])).filter((p) => p.dealId === deal.id);
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    await signIn(context, customer.cookie);
+    await page.goto('/purchases');
     expect(vouchers).toHaveLength(2);
     const [refunded, kept] = vouchers.map((p) => ({ id: p.id, code: p.redemptionCode! }));
 
@@ -122,8 +94,7 @@ test.describe('refunds under the Merchant Refund Policy', () => {
 
     // The merchant finds it on the dashboard's Refund requests tab and answers for the admins.
     const m = await newPage({ width: 1280, height: 900 });
-    await login(m.page, merchant.email, MERCHANT_PASSWORD);
-    await m.page.waitForURL((u) => u.pathname !== '/login');
+    await signIn(m.context, merchant.cookie);
     await m.page.goto('/merchant/dashboard?tab=refunds');
     await expect(m.page.getByRole('tab', { name: 'Refund requests', selected: true })).toBeVisible();
     const request = m.page.getByRole('listitem').filter({ has: m.page.getByRole('heading', { name: DEAL }) });

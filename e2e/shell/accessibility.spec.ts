@@ -12,6 +12,7 @@ import {
   screenshotPath,
   signIn,
   test,
+  trackRequests,
 } from '../support/browser';
 
 /*
@@ -308,8 +309,14 @@ test.describe('accessibility of the shell', () => {
 
     // Entering checkout from the cart (the same path, another view).
     await fillCart(page, [{ id: deal.id, quantity: 1 }]);
+    // The cart checks its deals with the server and re-renders: the key is pressed once it holds still
+    // (under load, Enter went to a button the re-render had just replaced).
+    const requests = trackRequests(page);
     await page.goto('/cart');
-    await page.getByRole('button', { name: 'Proceed to Checkout' }).focus();
+    await requests.settled();
+    const proceed = page.getByRole('button', { name: 'Proceed to Checkout' });
+    await proceed.focus();
+    await expect(proceed).toBeFocused();
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.searchParams.get('checkout') === '1');
     await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeFocused();

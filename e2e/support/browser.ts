@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type BrowserContext, type Page, type Response } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
+import type { PurchasesPage } from '@localperks/shared';
 
 export { expect };
 
@@ -104,16 +105,25 @@ export const test = base.extend<{ newPage: NewPage }>({
 
 /**
  * Resolves once the page holds still: no finite animation or transition running (infinite ones, such
- * as spinners, never end) and the scroll position the same on two frames in a row (the app scrolls
- * smoothly, and a smooth scroll is not an animation the page can list).
+ * as spinners, never end), the scroll position the same and no change to the document on three frames
+ * in a row (the app scrolls smoothly, and a smooth scroll is not an animation the page can list; a
+ * live update or a refetch re-renders parts of the page, and axe measures sizes across the whole page).
  */
 export async function animationsSettled(page: Page) {
-  await page.evaluate(() => delete (window as unknown as { __e2eStill?: unknown }).__e2eStill);
+  await page.evaluate(() => {
+    const w = window as unknown as { __e2eStill?: unknown; __e2eChanges?: { n: number; observer: MutationObserver } };
+    delete w.__e2eStill;
+    if (!w.__e2eChanges) {
+      const changes = { n: 0, observer: new MutationObserver(() => changes.n++) };
+      changes.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      w.__e2eChanges = changes;
+    }
+  });
   await page.waitForFunction(
     () => {
-      const w = window as unknown as { __e2eStill?: { scroll: string; frames: number } };
-      const scroll = `${window.scrollX},${window.scrollY}`;
-      w.__e2eStill = { scroll, frames: w.__e2eStill?.scroll === scroll ? w.__e2eStill.frames + 1 : 0 };
+      const w = window as unknown as { __e2eStill?: { at: string; frames: number }; __e2eChanges: { n: number } };
+      const at = `${window.scrollX},${window.scrollY},${w.__e2eChanges.n}`;
+      w.__e2eStill = { at, frames: w.__e2eStill?.at === at ? w.__e2eStill.frames + 1 : 0 };
       const animationsDone = document
         .getAnimations()
         .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY);
@@ -173,6 +183,32 @@ export async function latestMail(to: string, kind?: string): Promise<{ subject: 
     .toBeDefined();
   return ((await (await fetch(`${baseUrl()}/api/dev/mailbox/${id}`)).json()) as { mail: { subject: string; text: string; html: string } })
     .mail;
+}
+
+/**
+ * The mail of a kind for an address whose text contains `text`, newest first. For an address other
+ * journeys also write to (the demo merchant's receipts), where the newest mail may be another's.
+ */
+export async function mailContaining(to: string, kind: string, text: string): Promise<{ subject: string; text: string; html: string }> {
+  let found: { subject: string; text: string; html: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await fetch(`${baseUrl()}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as {
+          mails: { id: string; kind: string }[];
+        };
+        for (const { id } of list.mails.filter((m) => m.kind === kind)) {
+          const { mail } = (await (await fetch(`${baseUrl()}/api/dev/mailbox/${id}`)).json()) as {
+            mail: { subject: string; text: string; html: string };
+          };
+          if (mail.text.includes(text)) return (found = mail);
+        }
+        return undefined;
+      },
+      { timeout: WAIT_MS, message: `no ${kind} mail for ${to} with “${text}”` },
+    )
+    .toBeDefined();
+  return found!;
 }
 
 /** The 6-digit code in a mail's text (the admin access code). */
@@ -396,6 +432,42 @@ export async function newCrowdVoteDeal(
   const live = (await apiCall(`/api/deals/${deal.id}`)).json.deal as { votesRequired: number; currentVotes: number };
   expect(live.currentVotes).toBe(opts.votes);
   return { id: deal.id, title, votesRequired: live.votesRequired, currentVotes: live.currentVotes };
+}
+
+/**
+ * Vouchers a customer buys through the API (the checkout, then the sandbox card page's API), as
+ * checkout.spec.ts does through the pages; resolves with the customer's active purchases once all are there.
+ */
+export async function buyVouchers(customerCookie: string, items: { dealId: string; quantity: number }[]) {
+  const started = await apiCall(
+    '/api/checkout',
+    {
+      items,
+      billing: { cardName: 'Casey Customer', address: '233 S Wacker Dr', city: 'Chicago', state: 'IL', zipCode: '60606', notes: '' },
+    },
+    customerCookie,
+  );
+  expect(started.status, JSON.stringify(started.json)).toBe(200);
+  const sessionId = new URL(started.json.url as string).pathname.split('/').pop()!;
+  const paid = await apiCall(`/api/sandbox/sessions/${sessionId}/pay`, {
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12/34',
+    cvc: '123',
+    name: 'Casey Customer',
+  });
+  expect(paid.status, JSON.stringify(paid.json)).toBe(200);
+  const wanted = items.reduce((sum, i) => sum + i.quantity, 0);
+  let bought: PurchasesPage['purchases'] = [];
+  await expect
+    .poll(
+      async () => {
+        bought = ((await apiCall('/api/purchases?status=active', undefined, customerCookie)).json as unknown as PurchasesPage).purchases;
+        return bought.length;
+      },
+      { timeout: WAIT_MS },
+    )
+    .toBe(wanted);
+  return bought;
 }
 
 /**
