@@ -93,6 +93,11 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
               find: /^react-router$/,
               replacement: path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs'),
             },
+            // Its DOM provider too, so both share one router context.
+            {
+              find: /^react-router\/dom$/,
+              replacement: path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production/dom-export.mjs'),
+            },
           ]
         : []),
       // zod with its browser settings applied first (src/lib/zod-config.ts), loaded only where a form needs it.

@@ -239,10 +239,11 @@ test.describe('admin dashboard', () => {
     await expectAccessible(page);
     await shot(page, 'admin-settings-1280');
 
-    // Logout: toast, home.
+    // Logout: toast, home (not the admin sign-in the dashboard's guard would send a signed-out visitor to).
     await page.getByRole('button', { name: 'Logout', exact: true }).click();
     await seen(page, 'Logged Out');
-    await page.waitForURL((u) => u.pathname === '/');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(page).toHaveURL((u) => u.pathname === '/' && u.search === '');
 
     // The new admin signs in on a phone with their own mailed code.
     const { page: phone } = await newPage({ width: 375, height: 812 });

@@ -74,11 +74,13 @@ test.describe('merchant dashboard', () => {
     await expectAccessible(page);
     await shot(page, 'merchant-pre-launch-1280');
 
-    // Logout: toast and back to the home page.
+    // Logout: toast and back to the home page, signed out. Not /login?returnTo=…: the dashboard once
+    // saw the session end before it was left, and its guard sent the visitor to sign in again.
     await page.goto('/merchant/dashboard');
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL((u) => u.pathname === '/');
     await expect(toast(page, 'Logged Out')).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(page).toHaveURL((u) => u.pathname === '/' && u.search === '');
     await context.close();
   });
 

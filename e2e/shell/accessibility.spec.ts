@@ -215,7 +215,12 @@ test.describe('accessibility of the shell', () => {
 
     // Vote Received!: the Vote button gives way to Cancel vote, which takes the focus back.
     await page.goto(`/deals/${crowd.id}`);
-    await page.getByRole('button', { name: `Vote for ${crowd.title}` }).focus();
+    // The button waits for the session (the server renders the page without it): a disabled button
+    // takes no focus, and Enter went to the page.
+    const voteButton = page.getByRole('button', { name: `Vote for ${crowd.title}` });
+    await expect(voteButton).toBeEnabled();
+    await voteButton.focus();
+    await expect(voteButton).toBeFocused();
     await page.keyboard.press('Enter');
     const received = page.getByRole('dialog', { name: 'Vote Received!' });
     await expect(received).toBeVisible();

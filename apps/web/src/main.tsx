@@ -1,7 +1,9 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { createBrowserRouter, matchRoutes } from 'react-router';
+// The DOM build of the provider: navigations may ask for `flushSync` (lib/use-logout-action.ts).
+import { RouterProvider } from 'react-router/dom';
 import { AppRoot } from './app/app-root';
 import { routes } from './app/router';
 import { createQueryClient } from './lib/query-client';

@@ -21,12 +21,18 @@ export function useSession() {
   return { user: q.data ?? null, isLoading: q.isPending };
 }
 
-export function useLogout() {
+/**
+ * Ends the session. `leave` runs once the server has ended it and before the app forgets it: a
+ * protected page that saw the session end first would send the visitor to sign in
+ * (/login?returnTo=…) instead of where the caller is going, and would unmount the caller first.
+ */
+export function useLogout(leave?: () => Promise<void> | void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<Ok>('/api/auth/logout'),
-    onSuccess: () => {
+    onSuccess: async () => {
       clearCart();
+      await leave?.();
       qc.setQueryData(sessionQuery.queryKey, null);
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
     },

@@ -4,7 +4,7 @@ import { Compass, Heart, House, LayoutDashboard, ListChecks, LogIn, Menu, ScanLi
 import { avatarInitials } from '@localperks/shared';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
-import { useLogoutAction } from '../../features/auth/use-logout-action';
+import { useLogoutAction } from '../../lib/use-logout-action';
 import { useCartCount } from '../../lib/cart-store';
 import { useFavoritesCount } from '../../features/favorites/favorites-store';
 import { cn } from '../../lib/cn';
@@ -135,7 +135,7 @@ function MainNavLink({
 
 export function Header() {
   const { user } = useSession();
-  const logout = useLogoutAction();
+  const { logOut } = useLogoutAction();
   const cartCount = useCartCount();
   const favCount = useFavoritesCount();
   const isMerchant = user?.role === 'merchant';
@@ -206,7 +206,7 @@ export function Header() {
           {user ? (
             // A click before the menu's code arrived opens it as soon as it has.
             <Suspense fallback={<AvatarButton name={user.name} onClick={() => setAccountMenuRequested(true)} />}>
-              <AccountMenu user={user} firstItem={firstItem} onLogout={logout} defaultOpen={accountMenuRequested} />
+              <AccountMenu user={user} firstItem={firstItem} onLogout={logOut} defaultOpen={accountMenuRequested} />
             </Suspense>
           ) : (
             <Link

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
-import { useLogoutAction } from '../../features/auth/use-logout-action';
+import { useLogoutAction } from '../../lib/use-logout-action';
 import { useCartCount } from '../../lib/cart-store';
 import { useFavoritesCount } from '../../features/favorites/favorites-store';
 import { paths } from '../../config/paths';
@@ -14,7 +14,7 @@ import { Logo, SearchBox } from './header';
 export default function SideMenu({ open, onOpenChange, contentId, onCloseAutoFocus }: DeferredDialogProps) {
   const close = () => onOpenChange(false);
   const { user } = useSession();
-  const logout = useLogoutAction();
+  const { logOut } = useLogoutAction();
   const cartCount = useCartCount();
   const favCount = useFavoritesCount();
   const isMerchant = user?.role === 'merchant';
@@ -50,7 +50,7 @@ export default function SideMenu({ open, onOpenChange, contentId, onCloseAutoFoc
                 className={item}
                 onClick={() => {
                   close();
-                  logout();
+                  logOut();
                 }}
               >
                 Logout

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsTrigger } from '../../../components/ui/tabs';
 import { useSession } from '../../../lib/session';
-import { useLogoutAction } from '../../../features/auth/use-logout-action';
+import { useLogoutAction } from '../../../lib/use-logout-action';
 import { useAdminOverview } from '../../../features/admin/api/overview';
 import { RequireAdmin } from '../../../features/admin/components/require-admin';
 import { NotificationBell } from '../../../features/admin/notifications/notification-bell';
@@ -48,7 +48,7 @@ function useDashboardTab(): [Tab, (t: string) => void] {
 
 function Dashboard() {
   const { user } = useSession();
-  const logout = useLogoutAction();
+  const { logOut } = useLogoutAction();
   const [tab, setTab] = useDashboardTab();
   // The pending count of the Merchant Approval badge comes with the overview figures.
   const overview = useAdminOverview();
@@ -64,7 +64,7 @@ function Dashboard() {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <NotificationBell />
-          <Button variant="secondary" onClick={logout}>
+          <Button variant="secondary" onClick={logOut}>
             <LogOut aria-hidden className="h-4 w-4" /> Logout
           </Button>
         </div>

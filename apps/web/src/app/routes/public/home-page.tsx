@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { buttonClass, Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
-import { useLogoutAction } from '../../../features/auth/use-logout-action';
+import { useLogoutAction } from '../../../lib/use-logout-action';
 import { cn } from '../../../lib/cn';
 import { browseSearchParams, homeCategoryFilters, useBrowseDeals, useHomeData } from '../../../features/deals/api';
 import { CategoryChips, categoryName } from '../../../features/deals/components/category-chips';
@@ -20,7 +20,7 @@ const MerchantSignupSection = lazy(() => import('../../../features/deals/compone
 
 function WelcomeBanner() {
   const { user } = useSession();
-  const logout = useLogoutAction();
+  const { logOut } = useLogoutAction();
   if (!user) return null;
   const isMerchant = user.role === 'merchant';
   return (
@@ -41,7 +41,7 @@ function WelcomeBanner() {
               Merchant Dashboard
             </Link>
           )}
-          <Button variant="secondary" size="sm" onClick={logout}>
+          <Button variant="secondary" size="sm" onClick={logOut}>
             <LogOut aria-hidden className="h-4 w-4" /> Logout
           </Button>
         </div>

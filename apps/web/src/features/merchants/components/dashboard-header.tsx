@@ -1,15 +1,10 @@
-import { useNavigate } from 'react-router';
 import { Briefcase, LogOut } from 'lucide-react';
-import { MERCHANT_DASHBOARD_MESSAGES as D } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
-import { toast } from '../../../lib/toast';
-import { useLogout } from '../../../lib/session';
-import { paths } from '../../../config/paths';
+import { useLogoutAction } from '../../../lib/use-logout-action';
 
 /** Title Merchant Dashboard, the Business badge, the business name and Logout (merchant-admin.md §2). */
 export function DashboardHeader({ businessName }: { businessName?: string }) {
-  const logout = useLogout();
-  const navigate = useNavigate();
+  const { logOut, isPending } = useLogoutAction();
   return (
     <header className="flex flex-wrap items-start justify-between gap-3">
       <div className="min-w-0">
@@ -21,20 +16,8 @@ export function DashboardHeader({ businessName }: { businessName?: string }) {
         </div>
         {businessName && <p className="mt-1 break-words text-lg text-slate-700">{businessName}</p>}
       </div>
-      <Button
-        variant="secondary"
-        disabled={logout.isPending}
-        onClick={() =>
-          logout.mutate(undefined, {
-            onSuccess: () => {
-              toast.success(D.loggedOutTitle, { description: 'You have been successfully logged out.' });
-              void navigate(paths.home);
-            },
-            onError: (err) => toast.error(D.logoutFailedTitle, { description: err.message || D.logoutFailed }),
-          })
-        }
-      >
-        <LogOut aria-hidden className="h-4 w-4" /> {logout.isPending ? 'Logging out...' : 'Logout'}
+      <Button variant="secondary" disabled={isPending} onClick={logOut}>
+        <LogOut aria-hidden className="h-4 w-4" /> {isPending ? 'Logging out...' : 'Logout'}
       </Button>
     </header>
   );
