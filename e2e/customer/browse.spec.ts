@@ -1,6 +1,7 @@
 import type { BrowseResult } from '@localperks/shared';
 import type { Page } from '@playwright/test';
-import { expectAccessible, screenshot, test, expect, trackRequests } from '../support/browser';
+import { BROWSE_PAGE_SIZE } from '@localperks/shared';
+import { expectAccessible, newStandardDeal, screenshot, test, expect, trackRequests } from '../support/browser';
 
 /** The titles of the deal cards in order, exactly these (a web-first check: it retries until they are). */
 const expectCardTitles = (page: Page, titles: string[]) =>
@@ -90,6 +91,24 @@ test.describe('discovering deals', () => {
     await expect(page.getByText('No deals match your filters')).toBeVisible();
     await page.getByRole('button', { name: 'Clear filters' }).last().click();
     await page.waitForURL((u) => u.search === '');
+    await context.close();
+  });
+
+  test('the server renders the first page of deals; the next loads as the end of the list scrolls into view (375 px)', async ({
+    newPage,
+  }) => {
+    // Deals of its own under a word nobody else uses: one more than a page.
+    const word = `Scrollpage${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+    for (let i = 1; i <= BROWSE_PAGE_SIZE + 1; i++) await newStandardDeal(`${word} tasting menu ${i}`);
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    await page.goto(`/deals?search=${word}`);
+    const cards = page.locator('main article');
+    await expect(page.getByText(`${BROWSE_PAGE_SIZE + 1} deals`, { exact: true })).toBeVisible();
+    await expect(cards).toHaveCount(BROWSE_PAGE_SIZE);
+    // No click: bringing the end of the list into view is enough.
+    await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
+    await expect(cards).toHaveCount(BROWSE_PAGE_SIZE + 1);
+    await expect(page.getByText(`You have seen all ${BROWSE_PAGE_SIZE + 1} deals.`)).toBeVisible();
     await context.close();
   });
 
