@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { PurchasesPage } from '@localperks/shared';
 import {
   adminCookie,
   apiCall,
+  buyVouchers,
   expect,
   expectAccessible,
   newApprovedMerchant,
@@ -16,36 +16,6 @@ import {
 } from '../support/browser';
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** Vouchers bought by the customer, paid on the sandbox card page through its API. */
-async function buy(customerCookie: string, items: { dealId: string; quantity: number }[]) {
-  const started = await apiCall(
-    '/api/checkout',
-    {
-      items,
-      billing: { cardName: 'Casey Customer', address: '233 S Wacker Dr', city: 'Chicago', state: 'IL', zipCode: '60606', notes: '' },
-    },
-    customerCookie,
-  );
-  expect(started.status, JSON.stringify(started.json)).toBe(200);
-  const sessionId = new URL(started.json.url as string).pathname.split('/').pop()!;
-  const paid = await apiCall(`/api/sandbox/sessions/${sessionId}/pay`, {
-    cardNumber: '4242 4242 4242 4242',
-    expiry: '12/34',
-    cvc: '123',
-    name: 'Casey Customer',
-  });
-  expect(paid.status, JSON.stringify(paid.json)).toBe(200);
-  const wanted = items.reduce((s, i) => s + i.quantity, 0);
-  let bought: PurchasesPage['purchases'] = [];
-  await expect
-    .poll(async () => {
-      bought = ((await apiCall('/api/purchases?status=active', undefined, customerCookie)).json as unknown as PurchasesPage).purchases;
-      return bought.length;
-    })
-    .toBe(wanted);
-  return bought;
-}
 
 async function shot(page: Page, name: string) {
   const file = screenshotPath(`analytics/${name}`);
@@ -62,7 +32,7 @@ test.describe('merchant analytics', () => {
     const tasting = await newStandardDeal(`Refundable tasting menu ${tag()}`, merchant.cookie);
     const brunch = await newStandardDeal(`Kept brunch ${tag()}`, merchant.cookie);
     const customer = await newCustomer('analytics');
-    const bought = await buy(customer.cookie, [
+    const bought = await buyVouchers(customer.cookie, [
       { dealId: tasting.id, quantity: 2 },
       { dealId: brunch.id, quantity: 1 },
     ]);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import type { DealDetail, PurchasesPage } from '@localperks/shared';
+import type { DealDetail } from '@localperks/shared';
 import {
-  apiCall,
+  buyVouchers,
   expect,
   expectAccessible,
   newApprovedMerchant,
@@ -23,7 +23,6 @@ import {
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-/** Signs a browser context in with a session cookie (`lp_session=…`) from the API helpers. */
 /** Puts deals in the browser's cart (the cart lives in localStorage, customer.md §4). */
 async function fillCart(page: Page, lines: { id: string; quantity: number }[]) {
   const items = [];
@@ -34,32 +33,6 @@ async function fillCart(page: Page, lines: { id: string; quantity: number }[]) {
   }
   await page.goto('/about');
   await page.evaluate((v) => localStorage.setItem('localperks.cart', JSON.stringify(v)), items);
-}
-
-/** A purchase of the customer's own, paid on the sandbox card page through its API. */
-async function buy(customerCookie: string, dealId: string) {
-  const started = await apiCall(
-    '/api/checkout',
-    {
-      items: [{ dealId, quantity: 1 }],
-      billing: { cardName: 'Casey Customer', address: '233 S Wacker Dr', city: 'Chicago', state: 'IL', zipCode: '60606', notes: '' },
-    },
-    customerCookie,
-  );
-  expect(started.status, JSON.stringify(started.json)).toBe(200);
-  const sessionId = new URL(started.json.url as string).pathname.split('/').pop()!;
-  const paid = await apiCall(`/api/sandbox/sessions/${sessionId}/pay`, {
-    cardNumber: '4242 4242 4242 4242',
-    expiry: '12/34',
-    cvc: '123',
-    name: 'Casey Customer',
-  });
-  expect(paid.status, JSON.stringify(paid.json)).toBe(200);
-  await expect
-    .poll(
-      async () => ((await apiCall('/api/purchases?status=active', undefined, customerCookie)).json as unknown as PurchasesPage).purchases,
-    )
-    .toHaveLength(1);
 }
 
 /**
@@ -198,7 +171,7 @@ test.describe('accessibility of the shell', () => {
     const deal = await newStandardDeal(`Focus tasting menu ${tag()}`);
     const other = await newStandardDeal(`Focus second menu ${tag()}`);
     const crowd = await newCrowdVoteDeal(`Focus vote brunch ${tag()}`, { votesRequired: 5, votes: 0 });
-    await buy(customer.cookie, deal.id);
+    await buyVouchers(customer.cookie, [{ dealId: deal.id, quantity: 1 }]);
     const { page, context } = await newPage({ width: 375, height: 812 });
     await signIn(context, customer.cookie);
 

@@ -330,6 +330,18 @@ export async function newApprovedMerchant(
   return { email, cookie };
 }
 
+/** Pays a checkout on the sandbox provider's card page, through its API, with the test card. */
+async function payOnSandbox(checkoutUrl: string, cardholder: string): Promise<void> {
+  const sessionId = new URL(checkoutUrl).pathname.split('/').pop()!;
+  const paid = await apiCall(`/api/sandbox/sessions/${sessionId}/pay`, {
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12/34',
+    cvc: '123',
+    name: cardholder,
+  });
+  expect(paid.status, JSON.stringify(paid.json)).toBe(200);
+}
+
 /**
  * Pays an approved Advertise + Messaging merchant's $15/month subscription as the dashboard does: the
  * sandbox provider's card page (its API), confirmed through the signed-webhook path; resolves once
@@ -338,14 +350,7 @@ export async function newApprovedMerchant(
 export async function payMessagingSubscription(merchantCookie: string): Promise<void> {
   const started = await apiCall('/api/merchant/subscription/checkout', {}, merchantCookie);
   expect(started.status, JSON.stringify(started.json)).toBe(200);
-  const sessionId = new URL(started.json.url as string).pathname.split('/').pop()!;
-  const paid = await apiCall(`/api/sandbox/sessions/${sessionId}/pay`, {
-    cardNumber: '4242 4242 4242 4242',
-    expiry: '12/39',
-    cvc: '123',
-    name: 'Journey Merchant',
-  });
-  expect(paid.status, JSON.stringify(paid.json)).toBe(200);
+  await payOnSandbox(started.json.url as string, 'Journey Merchant');
   await expect
     .poll(
       async () =>
@@ -410,14 +415,7 @@ export async function newCrowdVoteDeal(
   );
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   const deal = res.json.deal as { id: string };
-  const sessionId = new URL(res.json.checkoutUrl as string).pathname.split('/').pop()!;
-  const paid = await apiCall(`/api/sandbox/sessions/${sessionId}/pay`, {
-    cardNumber: '4242 4242 4242 4242',
-    expiry: '12/34',
-    cvc: '123',
-    name: 'Windy City Bistro',
-  });
-  expect(paid.status, JSON.stringify(paid.json)).toBe(200);
+  await payOnSandbox(res.json.checkoutUrl as string, 'Windy City Bistro');
   // The payment confirms through the webhook path: the deal goes live for voting.
   await expect
     .poll(async () => ((await apiCall(`/api/deals/${deal.id}`)).json.deal as { status?: string } | undefined)?.status, {
@@ -448,14 +446,7 @@ export async function buyVouchers(customerCookie: string, items: { dealId: strin
     customerCookie,
   );
   expect(started.status, JSON.stringify(started.json)).toBe(200);
-  const sessionId = new URL(started.json.url as string).pathname.split('/').pop()!;
-  const paid = await apiCall(`/api/sandbox/sessions/${sessionId}/pay`, {
-    cardNumber: '4242 4242 4242 4242',
-    expiry: '12/34',
-    cvc: '123',
-    name: 'Casey Customer',
-  });
-  expect(paid.status, JSON.stringify(paid.json)).toBe(200);
+  await payOnSandbox(started.json.url as string, 'Casey Customer');
   const wanted = items.reduce((sum, i) => sum + i.quantity, 0);
   let bought: PurchasesPage['purchases'] = [];
   await expect
