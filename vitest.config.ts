@@ -6,6 +6,9 @@ const PURE_SERVER_TESTS = [
   'apps/server/src/lib/escape-html.test.ts',
 ];
 
+/** Unit tests that import modules fresh (zod's settings applied before the shared schemas are first evaluated). */
+const FRESH_MODULE_TESTS = ['apps/web/src/lib/zod-config.test.ts'];
+
 /** Tests that need several connections at once (several instances on one database): PostgreSQL only. */
 const POSTGRES_ONLY_TESTS = 'apps/server/**/*.pg.test.ts';
 
@@ -38,9 +41,15 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'test/**/*.test.ts', ...PURE_SERVER_TESTS],
+          exclude: FRESH_MODULE_TESTS,
           environment: 'node',
+          // Pure functions and their own objects: the files of a worker share its loaded modules (the shared
+          // package, zod, sharp are evaluated once per worker, not once per file; docs/decisions/0033-faster-suite.md).
+          isolate: false,
         },
       },
+      // A test of what happens when a module is first evaluated needs a module graph of its own.
+      { test: { name: 'unit-isolated', include: FRESH_MODULE_TESTS, environment: 'node' } },
       apiProject('api-pglite'),
       apiProject('api-postgres'),
     ],
