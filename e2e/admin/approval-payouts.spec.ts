@@ -10,7 +10,6 @@ import {
   linkIn,
   newAdmin,
   screenshot,
-  screenshotPath,
   test,
   uniqueEmail,
 } from '../support/browser';
@@ -56,7 +55,7 @@ async function adminLogin(page: Page) {
 /** A dialog is fixed to the viewport: photograph what the person sees, once it has finished opening. */
 async function dialogShot(page: Page, name: string) {
   await animationsSettled(page);
-  await page.screenshot({ path: screenshotPath(name) });
+  await screenshot(page, name, { fullPage: false });
 }
 
 /** Full-page screenshots from the top, so the sticky header sits where a person sees it. */

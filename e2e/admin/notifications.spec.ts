@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { formatCents, type AdminOverview } from '@localperks/shared';
 import {
@@ -10,27 +8,21 @@ import {
   expectAccessible,
   latestMail,
   newAdmin,
-  screenshotPath,
+  screenshot,
   test,
   uniqueEmail,
 } from '../support/browser';
 
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-/** Screenshots of this journey go to screenshots/admin-money/. */
-function shotPath(name: string) {
-  const file = screenshotPath(path.join('admin-money', name));
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  return file;
-}
 async function pageShot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await animationsSettled(page);
-  await page.screenshot({ path: shotPath(name), fullPage: true });
+  await screenshot(page, `admin-money/${name}`);
 }
 async function dialogShot(page: Page, name: string) {
   await animationsSettled(page);
-  await page.screenshot({ path: shotPath(name) });
+  await screenshot(page, `admin-money/${name}`, { fullPage: false });
 }
 
 /** A merchant registers through the public API (not verified: the e-mail link is not followed). */

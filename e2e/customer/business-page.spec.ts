@@ -7,7 +7,7 @@ import {
   newApprovedMerchant,
   newCustomer,
   payMessagingSubscription,
-  screenshotPath,
+  screenshot,
   signIn,
   test,
 } from '../support/browser';
@@ -24,7 +24,7 @@ async function shot(page: Page, name: string) {
   // From the top: a full-page capture of a scrolled page draws the sticky header mid-page.
   await page.evaluate(() => window.scrollTo(0, 0));
   await animationsSettled(page);
-  await page.screenshot({ path: screenshotPath(`business-page/${name}`), fullPage: true });
+  await screenshot(page, `business-page/${name}`);
 }
 
 const png = (width: number, height: number, background: { r: number; g: number; b: number }) =>

@@ -12,7 +12,6 @@ import {
   newCustomer,
   newStandardDeal,
   screenshot,
-  screenshotPath,
   signIn,
   test,
 } from '../support/browser';
@@ -82,7 +81,7 @@ test.describe('refunds under the Merchant Refund Policy', () => {
     await ask.getByRole('radio', { name: 'The merchant has closed' }).check();
     await ask.getByLabel('Note for the merchant (optional)').fill(NOTE);
     await animationsSettled(page);
-    await page.screenshot({ path: screenshotPath('refunds/request-dialog-375') });
+    await screenshot(page, 'refunds/request-dialog-375', { fullPage: false });
     await ask.getByRole('button', { name: 'Request refund' }).click();
     await expect(page.getByText('Refund requested', { exact: true })).toBeVisible();
     await expect(ask).toBeHidden();

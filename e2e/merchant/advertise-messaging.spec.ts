@@ -8,7 +8,7 @@ import {
   linkIn,
   newAdmin,
   newCustomer,
-  screenshotPath,
+  screenshot,
   test,
   uniqueEmail,
 } from '../support/browser';
@@ -27,7 +27,7 @@ const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
 async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await animationsSettled(page);
-  await page.screenshot({ path: screenshotPath(`journey15/${name}`), fullPage: true });
+  await screenshot(page, `journey15/${name}`);
 }
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });

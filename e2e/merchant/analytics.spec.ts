@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import {
   adminCookie,
@@ -10,7 +8,7 @@ import {
   newApprovedMerchant,
   newCustomer,
   newStandardDeal,
-  screenshotPath,
+  screenshot,
   signIn,
   test,
 } from '../support/browser';
@@ -18,10 +16,8 @@ import {
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function shot(page: Page, name: string) {
-  const file = screenshotPath(`analytics/${name}`);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: file, fullPage: true });
+  await screenshot(page, `analytics/${name}`);
 }
 
 test.describe('merchant analytics', () => {

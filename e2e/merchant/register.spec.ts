@@ -1,17 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MERCHANT_MESSAGES } from '@localperks/shared';
-import {
-  DEMO,
-  expect,
-  expectAccessible,
-  latestMail,
-  linkIn,
-  login,
-  screenshot,
-  screenshotPath,
-  test,
-  uniqueEmail,
-} from '../support/browser';
+import { DEMO, expect, expectAccessible, latestMail, linkIn, login, screenshot, test, uniqueEmail } from '../support/browser';
 
 const unique = () => uniqueEmail('register');
 const PASSWORD = 'Merchant2025';
@@ -105,7 +94,7 @@ test.describe('merchant registration', () => {
     );
     await expectAccessible(page);
     // The dialog is fixed to the viewport: a viewport shot shows it as seen.
-    await page.screenshot({ path: screenshotPath('merchant-register-terms-375') });
+    await screenshot(page, 'merchant-register-terms-375', { fullPage: false });
     await dialog.getByRole('button', { name: 'I Agree' }).click();
     await expect(dialog).toBeHidden();
     await expect(termsCheckbox(page)).toBeChecked();

@@ -9,7 +9,6 @@ import {
   newCustomer,
   newStandardDeal,
   screenshot,
-  screenshotPath,
   signIn,
   test,
   trackRequests,
@@ -348,7 +347,7 @@ test.describe('accessibility of the shell', () => {
         // Every link keeps its full name for assistive technology.
         await expect(nav.getByRole('link', { name: 'My Purchases' })).toBeVisible();
         if (role === 'merchant') await expect(nav.getByRole('link', { name: 'Launch Checklist' })).toBeVisible();
-        await page.locator('header').screenshot({ path: screenshotPath(`a11y/header-${role}-${width}`) });
+        await screenshot(page.locator('header'), `a11y/header-${role}-${width}`);
         if (width === 768) await expectAccessible(page);
       }
       await context.close();

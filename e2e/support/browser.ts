@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type BrowserContext, type Page, type Response } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Locator, type Page, type Response } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { PurchasesPage } from '@localperks/shared';
 
@@ -193,14 +192,16 @@ export async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
-export const screenshotPath = (name: string) => {
-  const dir = path.resolve(import.meta.dirname, '../../screenshots');
-  fs.mkdirSync(dir, { recursive: true });
-  return path.join(dir, `${name}.png`);
-};
+/** Where a journey's screenshot goes: screenshots/<name>.png (Playwright makes the folders). */
+const screenshotPath = (name: string) => path.resolve(import.meta.dirname, '../../screenshots', `${name}.png`);
 
-export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: screenshotPath(name), fullPage: true });
+/**
+ * A screenshot for a person to look at (screenshots/<name>.png): the whole page by default, what the
+ * viewport shows (`fullPage: false`: a dialog, fixed to the viewport), or one element.
+ */
+export async function screenshot(target: Page | Locator, name: string, opts: { fullPage?: boolean } = {}) {
+  const file = screenshotPath(name);
+  await ('goto' in target ? target.screenshot({ path: file, fullPage: opts.fullPage ?? true }) : target.screenshot({ path: file }));
 }
 
 /** Reads the newest mail of a kind for an address from the development mailbox API. */
