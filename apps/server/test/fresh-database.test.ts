@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { migrationsFolder, openDatabase, type Database } from '../src/db/client';
 import { users } from '../src/db/schema';
-import { freshDatabase } from './build';
+import { freshDatabase, TEST_SHARED_BUFFERS } from './build';
 
 const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) =>
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() does not compile against the PGlite | node-postgres union
@@ -35,6 +35,12 @@ describe('a test file’s database', async () => {
     await a.db.insert(users).values({ email: 'only-in-a@test.example', passwordHash: 'x', name: 'A', role: 'customer' });
     expect((await a.db.select().from(users)).map((u) => u.email)).toEqual(['only-in-a@test.example']);
     expect(await b.db.select().from(users)).toEqual([]);
+  });
+
+  it('has the buffer pool set for tests: PGlite a small one, the PostgreSQL server the one it was started with', async () => {
+    const [setting] = await rowsOf<{ shared_buffers: string }>(a, sql`show shared_buffers`);
+    // test/postgres-server.ts starts the server with shared_buffers=128MB; each PGlite copy is opened with the small pool.
+    expect(setting!.shared_buffers).toBe(process.env.TEST_DB === 'postgres' ? '128MB' : TEST_SHARED_BUFFERS);
   });
 });
 
