@@ -110,19 +110,14 @@ export const test = base.extend<{ newPage: NewPage }>({
  */
 export async function animationsSettled(page: Page) {
   await page.evaluate(() => {
-    const w = window as unknown as { __e2eStill?: unknown; __e2eChanges?: { n: number; toasts: number; observer: MutationObserver } };
+    const w = window as unknown as { __e2eStill?: unknown; __e2eChanges?: { n: number; observer: MutationObserver } };
     delete w.__e2eStill;
     if (!w.__e2eChanges) {
-      // Every change counts for "the page holds still"; changes to toasts (Sonner's list, which its lazy
-      // chunk adds to the page with the first toast) are also counted apart, for expectAccessible.
-      const isToasts = (node: Node | null) =>
-        node instanceof Element && (node.matches('[data-sonner-toaster], [data-sonner-toast]') || !!node.closest('[data-sonner-toaster]'));
+      // Every change to the document counts for "the page holds still" (here and in expectAccessible).
       const changes = {
         n: 0,
-        toasts: 0,
         observer: new MutationObserver((records) => {
           changes.n += records.length;
-          if (records.some((r) => isToasts(r.target) || [...r.addedNodes, ...r.removedNodes].some(isToasts))) changes.toasts++;
         }),
       };
       changes.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
@@ -147,25 +142,25 @@ export async function animationsSettled(page: Page) {
 
 /** axe-core on the current page: no serious or critical WCAG 2.x A/AA violation. */
 export async function expectAccessible(page: Page) {
-  // Colours measured mid-transition (a toast fading in) are not what a person sees: check once
-  // animations have settled. A toast can still come or go while axe works (about a second): the first
-  // toast of a page waits for Sonner's chunk, and a toast leaves by itself after a few seconds. A check
-  // during which the toasts changed measured a toast between two states, so it is made again; only a
-  // check during which they held still counts (at most four tries, the last one counting whatever it found).
-  const toastChanges = () =>
+  // axe measures the page as it is while it works (about half a second): colours, sizes, what overlaps
+  // what. Colours measured mid-transition (a toast fading in) are not what a person sees, and a page that
+  // moves during the check (a toast coming or going, a live update or a refetch re-rendering a list, which
+  // moves the footer) is measured between two layouts, so a target can seem covered by another. The
+  // check starts once the page holds still, and counts only if the page still held still at its end: no
+  // change to the document, the same scroll position, no finite animation running. Else it is made
+  // again; at most four tries, the last one counting whatever it found.
+  const pageState = () =>
     page.evaluate(() => {
-      const w = window as unknown as { __e2eChanges: { toasts: number } };
+      const w = window as unknown as { __e2eChanges: { n: number } };
       const moving = document
         .getAnimations()
-        .some(
-          (a) => a.playState === 'running' && a.effect instanceof KeyframeEffect && !!a.effect.target?.closest('[data-sonner-toaster]'),
-        );
-      return moving ? -1 : w.__e2eChanges.toasts;
+        .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+      return moving ? null : `${window.scrollX},${window.scrollY},${w.__e2eChanges.n}`;
     });
   let results: Awaited<ReturnType<AxeBuilder['analyze']>>;
   for (let attempt = 1; ; attempt++) {
     await animationsSettled(page);
-    const before = await toastChanges();
+    const before = await pageState();
     results = await new AxeBuilder({ page })
       // Node details for violations only (the only results read here), and axe.run in the page itself: the
       // default runs axe per frame and then again in a new blank page, to reach cross-origin frames, which
@@ -174,8 +169,8 @@ export async function expectAccessible(page: Page) {
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
       .setLegacyMode()
       .analyze();
-    const after = await toastChanges();
-    if ((before === after && after !== -1) || attempt === 4) break;
+    const after = await pageState();
+    if ((after !== null && before === after) || attempt === 4) break;
   }
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
