@@ -21,12 +21,9 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/support/global-setup.ts',
-  // Three workers, any journey on any (docs/decisions/0031-parallel-journeys.md): every journey makes
-  // its own accounts, merchants and deals, so none waits for another. On the 2-core machine two workers
-  // left the cores idle 9-18 % of the time (a journey waits for its page, the server, a retrying
-  // assertion); three keep them busy: 238 s instead of 259 s idle (docs/decisions/0033-faster-suite.md).
-  // E2E_WORKERS=1 runs them one by one.
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // Two workers, any journey on either (docs/decisions/0031-parallel-journeys.md): every journey makes
+  // its own accounts, merchants and deals, so none waits for another. E2E_WORKERS=1 runs them one by one.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: true,
   retries: 0,
   forbidOnly: true,
