@@ -14,6 +14,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+/** The test server's buffer pool (PostgreSQL's default; fresh-database.test.ts checks what each database gets). */
+export const POSTGRES_TEST_SHARED_BUFFERS = '128MB';
+
 export interface PostgresServer {
   /** postgres://postgres@127.0.0.1:PORT/postgres */
   url: string;
@@ -183,7 +186,7 @@ export async function startPostgresServer(opts: { port?: number } = {}): Promise
         '-c synchronous_commit=off',
         '-c full_page_writes=off',
         '-c max_connections=300',
-        '-c shared_buffers=128MB',
+        `-c shared_buffers=${POSTGRES_TEST_SHARED_BUFFERS}`,
       ].join(' ');
       try {
         await runPg(pgCtl, ['-D', dataDir, '-l', logFile, '-o', serverOpts, '-w', '-t', '60', 'start'], baseDir);

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { migrationsFolder, openDatabase, type Database } from '../src/db/client';
 import { users } from '../src/db/schema';
+import { POSTGRES_TEST_SHARED_BUFFERS } from '../../../test/postgres-server';
 import { freshDatabase, TEST_SHARED_BUFFERS } from './build';
 
 const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) =>
@@ -39,8 +40,7 @@ describe('a test file’s database', async () => {
 
   it('has the buffer pool set for tests: PGlite a small one, the PostgreSQL server the one it was started with', async () => {
     const [setting] = await rowsOf<{ shared_buffers: string }>(a, sql`show shared_buffers`);
-    // test/postgres-server.ts starts the server with shared_buffers=128MB; each PGlite copy is opened with the small pool.
-    expect(setting!.shared_buffers).toBe(process.env.TEST_DB === 'postgres' ? '128MB' : TEST_SHARED_BUFFERS);
+    expect(setting!.shared_buffers).toBe(process.env.TEST_DB === 'postgres' ? POSTGRES_TEST_SHARED_BUFFERS : TEST_SHARED_BUFFERS);
   });
 });
 
