@@ -42,6 +42,12 @@ describe('a test file’s database', async () => {
     const [setting] = await rowsOf<{ shared_buffers: string }>(a, sql`show shared_buffers`);
     expect(setting!.shared_buffers).toBe(process.env.TEST_DB === 'postgres' ? POSTGRES_TEST_SHARED_BUFFERS : TEST_SHARED_BUFFERS);
   });
+
+  it('on PGlite is the one database of its snapshot: the template databases are left out, so it opens faster', async () => {
+    const names = (await rowsOf<{ datname: string }>(a, sql`select datname from pg_database order by datname`)).map((r) => r.datname);
+    if (process.env.TEST_DB === 'postgres') expect(names).toEqual(expect.arrayContaining(['postgres', 'template0', 'template1']));
+    else expect(names).toEqual(['postgres']);
+  });
 });
 
 // An empty PGlite costs an initdb (seconds); an empty PostgreSQL database is cheap.
