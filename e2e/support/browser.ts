@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { test as base, expect, type BrowserContext, type Locator, type Page, type Response } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -140,6 +142,13 @@ export async function animationsSettled(page: Page) {
   );
 }
 
+/**
+ * axe-core itself, pinned in package.json: 4.14 checks the same rules as the 4.10 that @axe-core/playwright
+ * 4.10 brings (plus aria-tab-name) in about a seventh less time (docs/decisions/0034-suite-under-eight-minutes.md).
+ * @axe-core/playwright 4.14 needs Node 22.
+ */
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
 /** axe-core on the current page: no serious or critical WCAG 2.x A/AA violation. */
 export async function expectAccessible(page: Page) {
   // axe measures the page as it is while it works (about half a second): colours, sizes, what overlaps
@@ -161,7 +170,7 @@ export async function expectAccessible(page: Page) {
   for (let attempt = 1; ; attempt++) {
     await animationsSettled(page);
     const before = await pageState();
-    results = await new AxeBuilder({ page })
+    results = await new AxeBuilder({ page, axeSource })
       // Node details for violations only (the only results read here), and axe.run in the page itself: the
       // default runs axe per frame and then again in a new blank page, to reach cross-origin frames, which
       // no page of the app has. The same faults, in under half the time (docs/decisions/0033-faster-suite.md).
@@ -191,10 +200,19 @@ export async function expectAccessible(page: Page) {
 const screenshotPath = (name: string) => path.resolve(import.meta.dirname, '../../screenshots', `${name}.png`);
 
 /**
+ * Whether the journeys take their screenshots: `npm run screenshots` (E2E_SCREENSHOTS=1) does, `npm test`
+ * does not. They are for a person to look at, not assertions, and cost about a tenth of the journeys'
+ * CPU (docs/decisions/0034-suite-under-eight-minutes.md).
+ */
+const takesScreenshots = process.env.E2E_SCREENSHOTS === '1';
+
+/**
  * A screenshot for a person to look at (screenshots/<name>.png): the whole page by default, what the
- * viewport shows (`fullPage: false`: a dialog, fixed to the viewport), or one element.
+ * viewport shows (`fullPage: false`: a dialog, fixed to the viewport), or one element. Taken only with
+ * E2E_SCREENSHOTS=1 (`npm run screenshots`).
  */
 export async function screenshot(target: Page | Locator, name: string, opts: { fullPage?: boolean } = {}) {
+  if (!takesScreenshots) return;
   const file = screenshotPath(name);
   await ('goto' in target ? target.screenshot({ path: file, fullPage: opts.fullPage ?? true }) : target.screenshot({ path: file }));
 }
