@@ -1,11 +1,13 @@
 import type { BrowseResult } from '@localperks/shared';
 import type { Page } from '@playwright/test';
 import { BROWSE_PAGE_SIZE } from '@localperks/shared';
-import { expectAccessible, newStandardDeal, screenshot, test, expect, trackRequests } from '../support/browser';
+import { expectAccessible, newCustomer, newStandardDeal, screenshot, signIn, test, expect, trackRequests } from '../support/browser';
 
 /** The titles of the deal cards in order, exactly these (a web-first check: it retries until they are). */
 const expectCardTitles = (page: Page, titles: string[]) =>
   expect(page.locator('main article h3')).toHaveText(titles, { useInnerText: true });
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 test.describe('discovering deals', () => {
   test('searches from the header and lists only matching deals', async ({ newPage }) => {
@@ -132,6 +134,27 @@ test.describe('discovering deals', () => {
 });
 
 test.describe('first screen without an extra round trip', () => {
+  test('a deal page hydrates with the date the server rendered, then shows the reader’s, whatever the hour and zone', async ({
+    newPage,
+  }) => {
+    // 06:00 UTC is the evening before in Los Angeles (the zone the server renders dates in): the two dates
+    // differ at any hour of the run. The fixture fails the test on a hydration error of a public page.
+    const expires = new Date(Date.now() + 30 * 86_400_000);
+    expires.setUTCHours(6, 0, 0, 0);
+    const serverDate = `${MONTHS[new Date(expires.getTime() - 8 * 3_600_000).getUTCMonth()]} ${new Date(expires.getTime() - 8 * 3_600_000).getUTCDate()}`;
+    const readerDate = `${MONTHS[expires.getUTCMonth()]} ${expires.getUTCDate()}, ${expires.getUTCFullYear()}`;
+    const deal = await newStandardDeal(`Hydration tasting menu ${Date.now()}`, undefined, { expirationDate: expires.toISOString() });
+    const customer = await newCustomer('zones');
+    for (const signedIn of [false, true]) {
+      const { page, context } = await newPage({ timezoneId: 'UTC' });
+      if (signedIn) await signIn(context, customer.cookie);
+      const res = await page.goto(`/deals/${deal.id}`);
+      expect(await res!.text()).toMatch(new RegExp(`Expires(?:<!-- -->)?\\s*(?:<!-- -->)?${serverDate},`));
+      await expect(page.getByText(`Expires ${readerDate}`)).toBeVisible();
+      await context.close();
+    }
+  });
+
   test('home, browse and deal pages render from the data embedded by the server', async ({ newPage }) => {
     const { page, context } = await newPage();
     const requests = trackRequests(page);

@@ -28,7 +28,13 @@ export const DEMO = {
 /** Waits that depend on the server or the browser: generous enough for a busy 2-core machine. */
 const WAIT_MS = 20_000;
 
-type PageOptions = { width?: number; height?: number; geolocation?: { latitude: number; longitude: number } };
+type PageOptions = {
+  width?: number;
+  height?: number;
+  geolocation?: { latitude: number; longitude: number };
+  /** The reader's time zone (the browser's own, UTC on CI, by default). */
+  timezoneId?: string;
+};
 type NewPage = (opts?: PageOptions) => Promise<{ page: Page; context: BrowserContext }>;
 
 /** The pages the server renders and the browser hydrates (docs/decisions/0014-react-ssr.md). */
@@ -93,6 +99,7 @@ export const test = base.extend<{ newPage: NewPage }>({
         baseURL: baseUrl(),
         viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
         ...(opts.geolocation ? { geolocation: opts.geolocation, permissions: ['geolocation'] } : {}),
+        ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
       });
       context.setDefaultTimeout(WAIT_MS);
       watchPublicPages(context, problems);
@@ -415,7 +422,11 @@ export async function payMessagingSubscription(merchantCookie: string): Promise<
 }
 
 /** A standard deal (Chicago, Restaurants), live at once; the demo merchant's unless another merchant's cookie is given. */
-export async function newStandardDeal(title: string, merchantCookie?: string): Promise<{ id: string; title: string }> {
+export async function newStandardDeal(
+  title: string,
+  merchantCookie?: string,
+  opts: { expirationDate?: string } = {},
+): Promise<{ id: string; title: string }> {
   const res = await apiCall(
     '/api/merchant/deals',
     {
@@ -429,7 +440,7 @@ export async function newStandardDeal(title: string, merchantCookie?: string): P
       images: [],
       originalPriceCents: 12000,
       dealPriceCents: 7950,
-      expirationDate: inDays(30),
+      expirationDate: opts.expirationDate ?? inDays(30),
       boost: null,
     },
     merchantCookie ?? (await demoMerchantCookie()),

@@ -1,7 +1,7 @@
 import { StrictMode, Suspense, useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Spinner } from '../components/ui/spinner';
-import { ServerNowProvider } from '../lib/hydration';
+import { ServerNowProvider, SwitchToBrowserClock } from '../lib/hydration';
 
 /**
  * What wraps the router, the same in the browser (main.tsx) and in the server render (entry-server.tsx).
@@ -19,6 +19,7 @@ export function AppRoot({ queryClient, serverNow, children }: { queryClient: Que
         <ServerNowProvider now={serverNow}>
           <Suspense fallback={<Spinner />}>
             <HydratedMark />
+            <SwitchToBrowserClock />
             {children}
           </Suspense>
         </ServerNowProvider>

@@ -1,4 +1,4 @@
-import { createContext, startTransition, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { SERVER_RENDER_TIME_ZONE } from '@localperks/shared';
 
 /*
@@ -21,20 +21,37 @@ export function useHydrated(): boolean {
   return useContext(RenderClockContext).isHydrated;
 }
 
+/** Switches the page to the browser's clock and zone (see ServerNowProvider and SwitchToBrowserClock). */
+const SwitchContext = createContext<() => void>(() => {});
+
 /**
  * Provides the time the server rendered the page at (in the server render and the hydration), and
- * switches to the browser's values once the page has hydrated. The switch is a transition: the
- * components that show a time (every deal card) re-render in short, interruptible slices after
- * hydration, not in one long task (docs/decisions/0028-first-load-and-hydration.md). A
- * `useSyncExternalStore` with a server snapshot did the same switch as a synchronous re-render.
+ * switches to the browser's values once the page has hydrated: `SwitchToBrowserClock`, inside the
+ * Suspense boundary that holds the pages, asks for the switch when that boundary has hydrated. An effect
+ * here, outside the boundary, ran before it: React hydrates a boundary in a pass of its own, after the
+ * effects outside it. The page then hydrated with the browser's zone while the server had rendered
+ * with its own, and whenever the two dates differed ("Expires Dec 24" against "Dec 25" from 00:00 to
+ * 08:00 UTC for a reader in UTC) React threw the server's HTML away (error 418).
+ * The switch is a transition: the components that show a time (every deal card) re-render in short,
+ * interruptible slices after hydration, not in one long task (docs/decisions/0028-first-load-and-hydration.md).
+ * A `useSyncExternalStore` with a server snapshot did the same switch as a synchronous re-render.
  */
 export function ServerNowProvider({ now, children }: { now: number | null; children: ReactNode }) {
   const [isHydrated, setIsHydrated] = useState(now === null);
-  useEffect(() => {
-    if (!isHydrated) startTransition(() => setIsHydrated(true));
-  }, [isHydrated]);
+  const switchToBrowser = useCallback(() => startTransition(() => setIsHydrated(true)), []);
   const value = useMemo(() => ({ serverNow: now, isHydrated }), [now, isHydrated]);
-  return <RenderClockContext.Provider value={value}>{children}</RenderClockContext.Provider>;
+  return (
+    <SwitchContext.Provider value={switchToBrowser}>
+      <RenderClockContext.Provider value={value}>{children}</RenderClockContext.Provider>
+    </SwitchContext.Provider>
+  );
+}
+
+/** Goes inside the Suspense boundary that holds the pages (app/app-root.tsx): switches once that boundary has hydrated. */
+export function SwitchToBrowserClock() {
+  const switchToBrowser = useContext(SwitchContext);
+  useEffect(switchToBrowser, [switchToBrowser]);
+  return null;
 }
 
 /** The time to render with: the server's render time until hydrated, then the browser's clock. */
