@@ -24,7 +24,7 @@ test.describe('boosting a live deal', () => {
     await page.goto('/merchant/dashboard?tab=deals');
     await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
 
-    await page.getByRole('button', { name: `Boost “${TITLE}”` }).click();
+    await page.getByRole('button', { name: `Boost “${TITLE}”`, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Boost this deal' });
     await expect(dialog).toBeVisible();
     for (const text of ['1 day', '3 days', '7 days', '14 days', '$9.99', '$24.99', '$49.99', '$89.99', 'Popular', 'Best Value'])
@@ -49,7 +49,7 @@ test.describe('boosting a live deal', () => {
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: BOOST_MESSAGES.paidToast })).toBeVisible();
     await expect(page.getByText(/Boosted · 6 days 23 hours left|Boosted · 7 days left/)).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('table', { name: /Boost results/ })).toBeVisible();
-    await expect(page.getByRole('button', { name: `Boost “${TITLE}”` })).toHaveText(/Extend Boost/);
+    await expect(page.getByRole('button', { name: `Extend Boost “${TITLE}”` })).toHaveText(/Extend Boost/);
     await expectAccessible(page);
     await shot(page, 'my-deals-boosted-1280');
 

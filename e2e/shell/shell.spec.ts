@@ -139,8 +139,8 @@ test.describe('site shell', () => {
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: /^Cart/ })).toHaveCount(0);
     await expect(header.getByRole('link', { name: /^Favorites/ })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: /Account menu/ })).toHaveText('MO', { useInnerText: true });
-    await page.getByRole('button', { name: /Account menu/ }).click();
+    await expect(page.getByRole('button', { name: /account menu for / })).toHaveText('MO', { useInnerText: true });
+    await page.getByRole('button', { name: /account menu for / }).click();
     const menu = page.getByRole('menu');
     await expect(menu).toContainText('merchant@localperks.example', { useInnerText: true });
     await expect(menu).toContainText('Merchant', { useInnerText: true });

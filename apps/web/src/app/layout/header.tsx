@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Compass, Heart, House, LayoutDashboard, ListChecks, LogIn, Menu, ScanLine, Search, ShoppingCart, Tag, Ticket } from 'lucide-react';
-import { avatarInitials } from '@localperks/shared';
+import { avatarInitials, plural } from '@localperks/shared';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import { useLogoutAction } from '../../lib/use-logout-action';
@@ -24,7 +24,8 @@ export function AvatarButton({ name, ...props }: { name: string } & React.Button
     <button
       type="button"
       className="ml-1 inline-flex h-11 w-11 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white hover:bg-brand-800"
-      aria-label={`Account menu for ${name}`}
+      // The initials come first: a name holds the label a person sees (WCAG 2.5.3), so "click A L" works by voice.
+      aria-label={`${avatarInitials(name)}, account menu for ${name}`}
       {...props}
     >
       {avatarInitials(name)}
@@ -76,12 +77,13 @@ export function SearchBox({ className, onDone }: { className?: string; onDone?: 
   );
 }
 
-function CountIcon({ to, label, count, icon: Icon }: { to: string; label: string; count: number; icon: typeof Heart }) {
+/** An icon link with its count on a badge; its name says the count in words ("Cart, 2 items") that hold the badge's number (WCAG 2.5.3). */
+function CountIcon({ to, label, unit, count, icon: Icon }: { to: string; label: string; unit: string; count: number; icon: typeof Heart }) {
   return (
     <Link
       to={to}
       className="relative inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
-      aria-label={`${label} (${count})`}
+      aria-label={`${label}, ${plural(count, unit)}`}
     >
       <Icon aria-hidden className="h-5 w-5" />
       {count > 0 && (
@@ -199,8 +201,8 @@ export function Header() {
             </NavLink>
           ) : (
             <>
-              <CountIcon to={paths.favorites} label="Favorites" count={favCount} icon={Heart} />
-              <CountIcon to={paths.cart} label="Cart" count={cartCount} icon={ShoppingCart} />
+              <CountIcon to={paths.favorites} label="Favorites" unit="deal" count={favCount} icon={Heart} />
+              <CountIcon to={paths.cart} label="Cart" unit="item" count={cartCount} icon={ShoppingCart} />
             </>
           )}
           {user ? (

@@ -141,6 +141,8 @@ export function NotificationBell() {
       >
         <Bell aria-hidden className="h-4 w-4" />
         <span className="hidden sm:inline">Notifications</span>
+        {/* A space between the words and the badge: the name ("Notifications, 2 unread") holds what is seen ("Notifications 2"), WCAG 2.5.3. */}
+        {unread > 0 && ' '}
         {unread > 0 && (
           <span
             aria-hidden

@@ -205,7 +205,11 @@ function DealRow({ deal, canEdit }: { deal: MerchantDeal; canEdit: boolean }) {
               </Button>
             )}
             {canBoost && (
-              <Button size="sm" onClick={() => setIsBoosting(true)} aria-label={`Boost “${deal.title}”`}>
+              <Button
+                size="sm"
+                onClick={() => setIsBoosting(true)}
+                aria-label={`${deal.boostedUntil ? 'Extend Boost' : 'Boost'} “${deal.title}”`}
+              >
                 <Zap aria-hidden className="h-4 w-4" /> {deal.boostedUntil ? 'Extend Boost' : 'Boost'}
               </Button>
             )}

@@ -55,7 +55,7 @@ export function RefundSection({ purchase: p }: { purchase: Purchase }) {
       )}
       {p.canRequestRefund && (
         <div className="mt-3">
-          <Button size="sm" variant="secondary" onClick={() => setIsOpen(true)} aria-label={`Request a refund of ${p.dealTitle}`}>
+          <Button size="sm" variant="secondary" onClick={() => setIsOpen(true)} aria-label={`Request refund of ${p.dealTitle}`}>
             <RotateCcw aria-hidden className="h-4 w-4" /> Request refund
           </Button>
           <RefundRequestDialog purchase={p} open={isOpen} onOpenChange={setIsOpen} />
