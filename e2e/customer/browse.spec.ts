@@ -1,13 +1,11 @@
 import type { BrowseResult } from '@localperks/shared';
 import type { Page } from '@playwright/test';
-import { BROWSE_PAGE_SIZE } from '@localperks/shared';
+import { BROWSE_PAGE_SIZE, SERVER_RENDER_TIME_ZONE } from '@localperks/shared';
 import { expectAccessible, newCustomer, newStandardDeal, screenshot, signIn, test, expect, trackRequests } from '../support/browser';
 
 /** The titles of the deal cards in order, exactly these (a web-first check: it retries until they are). */
 const expectCardTitles = (page: Page, titles: string[]) =>
   expect(page.locator('main article h3')).toHaveText(titles, { useInnerText: true });
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 test.describe('discovering deals', () => {
   test('searches from the header and lists only matching deals', async ({ newPage }) => {
@@ -141,15 +139,16 @@ test.describe('first screen without an extra round trip', () => {
     // differ at any hour of the run. The fixture fails the test on a hydration error of a public page.
     const expires = new Date(Date.now() + 30 * 86_400_000);
     expires.setUTCHours(6, 0, 0, 0);
-    const serverDate = `${MONTHS[new Date(expires.getTime() - 8 * 3_600_000).getUTCMonth()]} ${new Date(expires.getTime() - 8 * 3_600_000).getUTCDate()}`;
-    const readerDate = `${MONTHS[expires.getUTCMonth()]} ${expires.getUTCDate()}, ${expires.getUTCFullYear()}`;
+    const dateIn = (timeZone: string) => expires.toLocaleDateString('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' });
+    const [serverDate, readerDate] = [dateIn(SERVER_RENDER_TIME_ZONE), dateIn('UTC')];
+    expect(serverDate).not.toBe(readerDate);
     const deal = await newStandardDeal(`Hydration tasting menu ${Date.now()}`, undefined, { expirationDate: expires.toISOString() });
     const customer = await newCustomer('zones');
     for (const signedIn of [false, true]) {
       const { page, context } = await newPage({ timezoneId: 'UTC' });
       if (signedIn) await signIn(context, customer.cookie);
       const res = await page.goto(`/deals/${deal.id}`);
-      expect(await res!.text()).toMatch(new RegExp(`Expires(?:<!-- -->)?\\s*(?:<!-- -->)?${serverDate},`));
+      expect((await res!.text()).replaceAll('<!-- -->', '')).toContain(`Expires ${serverDate}`);
       await expect(page.getByText(`Expires ${readerDate}`)).toBeVisible();
       await context.close();
     }

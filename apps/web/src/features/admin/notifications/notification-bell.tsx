@@ -141,16 +141,18 @@ export function NotificationBell() {
       >
         <Bell aria-hidden className="h-4 w-4" />
         <span className="hidden sm:inline">Notifications</span>
-        {/* A space between the words and the badge: the name ("Notifications, 2 unread") holds what is seen ("Notifications 2"), WCAG 2.5.3. */}
-        {unread > 0 && ' '}
+        {/* A space between the word and the badge: the name ("Notifications, 2 unread") holds what is seen ("Notifications 2"), WCAG 2.5.3. */}
         {unread > 0 && (
-          <span
-            aria-hidden
-            data-testid="admin-unread-count"
-            className="inline-flex min-w-6 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-bold text-white"
-          >
-            {unread > 99 ? '99+' : unread}
-          </span>
+          <>
+            {' '}
+            <span
+              aria-hidden
+              data-testid="admin-unread-count"
+              className="inline-flex min-w-6 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-bold text-white"
+            >
+              {unread > 99 ? '99+' : unread}
+            </span>
+          </>
         )}
       </Button>
       {open && <NotificationsPanel onClose={() => setOpen(false)} />}

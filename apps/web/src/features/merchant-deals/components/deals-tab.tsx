@@ -116,6 +116,7 @@ function DealRow({ deal, canEdit }: { deal: MerchantDeal; canEdit: boolean }) {
   const [isBoosting, setIsBoosting] = useState(false);
   // The server checks it again when the boost is bought.
   const canBoost = canEdit && dealBoostBlocker(deal, new Date()) === null;
+  const boostLabel = deal.boostedUntil ? 'Extend Boost' : 'Boost';
   const category = CATEGORIES.find((c) => c.id === deal.categoryId)?.name;
   const isListed = deal.status === 'active' || deal.status === 'pending' || deal.status === 'expired';
 
@@ -205,12 +206,8 @@ function DealRow({ deal, canEdit }: { deal: MerchantDeal; canEdit: boolean }) {
               </Button>
             )}
             {canBoost && (
-              <Button
-                size="sm"
-                onClick={() => setIsBoosting(true)}
-                aria-label={`${deal.boostedUntil ? 'Extend Boost' : 'Boost'} “${deal.title}”`}
-              >
-                <Zap aria-hidden className="h-4 w-4" /> {deal.boostedUntil ? 'Extend Boost' : 'Boost'}
+              <Button size="sm" onClick={() => setIsBoosting(true)} aria-label={`${boostLabel} “${deal.title}”`}>
+                <Zap aria-hidden className="h-4 w-4" /> {boostLabel}
               </Button>
             )}
             {(deal.status === 'active' || deal.status === 'paused') && (
