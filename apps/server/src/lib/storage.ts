@@ -156,9 +156,8 @@ const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: numb
  */
 export async function s3Storage(config: S3Config, client?: S3Client): Promise<FileStorage> {
   // Loaded only when a bucket is configured: the SDK adds about a second and 25 MB to a start on disk.
-  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } = await import(
-    '@aws-sdk/client-s3'
-  );
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } =
+    await import('@aws-sdk/client-s3');
   const s3 =
     client ??
     new S3Client({
