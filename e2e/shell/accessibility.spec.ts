@@ -60,6 +60,9 @@ async function tapCentre(page: Page, control: Locator) {
 const announcer = (page: Page) => page.locator('#route-announcer');
 
 test.describe('accessibility of the shell', () => {
+  // Overlays, floating controls and focus as most people meet them: in full motion (browser.ts, `motion`).
+  test.use({ motion: 'no-preference' });
+
   test('no floating control covers Add to Cart, Pay Now, Vote, the cart, checkout or the dashboard Refresh (375 and 1280 px)', async ({
     newPage,
   }) => {

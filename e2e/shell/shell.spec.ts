@@ -15,6 +15,47 @@ const STATIC_PAGES: [string, string][] = [
 ];
 
 test.describe('site shell', () => {
+  // The shell as most people see it: smooth scrolling, transitions and animations (browser.ts, `motion`).
+  test.use({ motion: 'no-preference' });
+
+  test('a reader who asked for less motion gets no smooth scrolling, and animations and transitions that end at once', async ({
+    newPage,
+  }) => {
+    for (const motion of ['no-preference', 'reduce'] as const) {
+      const { page, context } = await newPage({ motion });
+      await page.goto('/about');
+      // A spinner (`animate-spin`) and a button's colour change (`transition-colors`), as the app draws them.
+      const styles = await page.evaluate(() => {
+        const spinner = document.createElement('span');
+        spinner.className = 'animate-spin';
+        const button = document.createElement('button');
+        button.className = 'transition-colors';
+        document.body.append(spinner, button);
+        const s = getComputedStyle(spinner);
+        const b = getComputedStyle(button);
+        return {
+          scroll: getComputedStyle(document.documentElement).scrollBehavior,
+          spinnerRepeats: s.animationIterationCount,
+          spinnerSeconds: parseFloat(s.animationDuration),
+          transitionSeconds: parseFloat(b.transitionDuration),
+        };
+      });
+      if (motion === 'reduce') {
+        expect(styles).toEqual({
+          scroll: 'auto',
+          spinnerRepeats: '1',
+          spinnerSeconds: expect.any(Number),
+          transitionSeconds: expect.any(Number),
+        });
+        expect(styles.spinnerSeconds).toBeLessThan(0.001);
+        expect(styles.transitionSeconds).toBeLessThan(0.001);
+      } else {
+        expect(styles).toEqual({ scroll: 'smooth', spinnerRepeats: 'infinite', spinnerSeconds: 1, transitionSeconds: 0.15 });
+      }
+      await context.close();
+    }
+  });
+
   // One journey per width, so the two can run side by side.
   for (const width of [1280, 375]) {
     test(`every static page renders its content and passes axe at ${width} px`, async ({ newPage }) => {
@@ -35,6 +76,22 @@ test.describe('site shell', () => {
       await context.close();
     });
   }
+
+  test('a new address opens at the top of its page; a reload keeps the place', async ({ newPage }) => {
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    await page.goto('/about');
+    await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }));
+    await expect.poll(scrollY).toBe(1200);
+    // An address typed in: goto returns once the page is live, after React Router has restored any place.
+    await page.goto('/terms');
+    expect(await scrollY()).toBe(0);
+    await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));
+    await expect.poll(scrollY).toBe(900);
+    await page.reload();
+    await expect.poll(scrollY).toBe(900);
+    await context.close();
+  });
 
   test('the legal pages carry their dates and the PerkBoost pricing grid its prices and tags', async ({ newPage }) => {
     const { page, context } = await newPage();

@@ -34,6 +34,8 @@ type PageOptions = {
   geolocation?: { latitude: number; longitude: number };
   /** The reader's time zone (the browser's own, UTC on CI, by default). */
   timezoneId?: string;
+  /** The motion the reader asked for, for this page only (the `motion` option of the test by default). */
+  motion?: 'reduce' | 'no-preference';
 };
 type NewPage = (opts?: PageOptions) => Promise<{ page: Page; context: BrowserContext }>;
 
@@ -87,17 +89,27 @@ function watchPublicPages(context: BrowserContext, problems: string[]) {
  * a test may open several (a customer and a merchant side by side). All are closed after the test,
  * which then fails if a public page logged a console error or a React hydration warning.
  */
-export const test = base.extend<{ newPage: NewPage }>({
+export const test = base.extend<{ newPage: NewPage; motion: 'reduce' | 'no-preference' }>({
   // Playwright reads a fixture's dependencies from its first parameter, so it must be a destructuring pattern.
   // eslint-disable-next-line no-empty-pattern -- this fixture depends on no other fixture
   baseURL: async ({}, use) => use(baseUrl()),
-  newPage: async ({ browser }, use) => {
+  /**
+   * The motion the pages' reader asked their system for. Journeys read as a person who asked for less
+   * motion, which the app honours (index.css): no smooth scrolling, animations and transitions end at
+   * once. Every frame of an animation is drawn in software here, so that halves the frames Chromium
+   * draws (docs/decisions/0035-less-work-per-run.md). The journeys about the shell and its
+   * accessibility (overlays, floating controls, focus) run in full motion:
+   * `test.use({ motion: 'no-preference' })`.
+   */
+  motion: ['reduce', { option: true }],
+  newPage: async ({ browser, motion }, use) => {
     const contexts: BrowserContext[] = [];
     const problems: string[] = [];
     await use(async (opts = {}) => {
       const context = await browser.newContext({
         baseURL: baseUrl(),
         viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
+        reducedMotion: opts.motion ?? motion,
         ...(opts.geolocation ? { geolocation: opts.geolocation, permissions: ['geolocation'] } : {}),
         ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
       });

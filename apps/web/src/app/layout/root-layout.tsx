@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, type Location } from 'react-router';
 import { useFavoritesSync } from '../../features/favorites/use-favorites';
 import { Toaster } from '../../components/ui/toaster';
 import { Footer } from './footer';
@@ -12,6 +12,14 @@ const skipToMain = (e: React.MouseEvent<HTMLAnchorElement>) => {
   e.preventDefault();
   main.focus();
 };
+
+/**
+ * Where a page was scrolled to is kept per history entry, so Back returns to the same place. React Router
+ * names the entry a document opens on "default" on every load, so by its key alone an address typed in or
+ * opened from a link elsewhere would open scrolled to wherever the last page loaded that way was left. That
+ * entry is kept by its address instead: a reload keeps its place, a new address opens at the top.
+ */
+const scrollKey = (location: Location) => (location.key === 'default' ? `${location.pathname}${location.search}` : location.key);
 
 export function RootLayout() {
   useFavoritesSync();
@@ -32,7 +40,7 @@ export function RootLayout() {
       <Footer />
       <RouteAnnouncer />
       <Toaster position="top-right" richColors closeButton visibleToasts={5} />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }
