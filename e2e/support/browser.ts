@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { test as base, expect, type BrowserContext, type Locator, type Page, type Response } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Locator, type Page, type Request, type Response } from '@playwright/test';
+import type { AxeResults, RunOptions } from 'axe-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { PurchasesPage } from '@localperks/shared';
 
@@ -115,6 +116,7 @@ export const test = base.extend<{ newPage: NewPage; motion: 'reduce' | 'no-prefe
       });
       context.setDefaultTimeout(WAIT_MS);
       watchPublicPages(context, problems);
+      context.on('page', trackInFlight);
       contexts.push(context);
       return { page: await context.newPage(), context };
     });
@@ -122,6 +124,18 @@ export const test = base.extend<{ newPage: NewPage; motion: 'reduce' | 'no-prefe
     expect(problems, 'console errors or hydration warnings on public pages').toEqual([]);
   },
 });
+
+/** The requests each journey page has in flight, its live event stream aside (`expectAccessible` waits for none). */
+const requestsInFlight = new WeakMap<Page, Set<Request>>();
+function trackInFlight(page: Page) {
+  const inFlight = new Set<Request>();
+  requestsInFlight.set(page, inFlight);
+  page.on('request', (r) => {
+    if (r.resourceType() !== 'eventsource') inFlight.add(r);
+  });
+  page.on('requestfinished', (r) => inFlight.delete(r));
+  page.on('requestfailed', (r) => inFlight.delete(r));
+}
 
 /**
  * Resolves once the page holds still: no finite animation or transition running (infinite ones, such
@@ -167,6 +181,21 @@ export async function animationsSettled(page: Page) {
  * @axe-core/playwright 4.14 needs Node 22.
  */
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * axe.run on the page for the WCAG 2.x A and AA rules, violations only (the only results read here). axe is
+ * put into a document once: @axe-core/playwright puts its 550 kB in again before every check, and Chromium
+ * compiles it anew each time (about 0.1–0.2 s; decision 0035), while a journey often checks one document
+ * several times (a dialog opened, a form with its errors). A page with frames is left to @axe-core/playwright,
+ * which checks every frame; no page of the app has one.
+ */
+async function runAxe(page: Page): Promise<AxeResults> {
+  const options: RunOptions = { runOnly: { type: 'tag', values: WCAG_TAGS }, resultTypes: ['violations'] };
+  if (page.frames().length > 1) return new AxeBuilder({ page, axeSource }).options(options).setLegacyMode().analyze();
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate((opts) => (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, opts), options);
+}
 
 /** axe-core on the current page: no serious or critical WCAG 2.x A/AA violation. */
 export async function expectAccessible(page: Page) {
@@ -185,18 +214,15 @@ export async function expectAccessible(page: Page) {
         .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
       return moving ? null : `${window.scrollX},${window.scrollY},${w.__e2eChanges.n}`;
     });
-  let results: Awaited<ReturnType<AxeBuilder['analyze']>>;
+  let results: AxeResults;
+  // What the page fetches as it starts (the code of a part that loads on demand, its data) changes it when it
+  // arrives, however still it holds before.
+  const inFlight = requestsInFlight.get(page);
+  if (inFlight) await expect.poll(() => inFlight.size, { timeout: WAIT_MS, message: 'the page kept fetching' }).toBe(0);
   for (let attempt = 1; ; attempt++) {
     await animationsSettled(page);
     const before = await pageState();
-    results = await new AxeBuilder({ page, axeSource })
-      // Node details for violations only (the only results read here), and axe.run in the page itself: the
-      // default runs axe per frame and then again in a new blank page, to reach cross-origin frames, which
-      // no page of the app has. The same faults, in under half the time (docs/decisions/0033-faster-suite.md).
-      .options({ resultTypes: ['violations'] })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .setLegacyMode()
-      .analyze();
+    results = await runAxe(page);
     const after = await pageState();
     if ((after !== null && before === after) || attempt === 4) break;
   }
@@ -573,7 +599,7 @@ export async function buyVouchers(customerCookie: string, items: { dealId: strin
  * the page fetches on start-up has been asked for by then.
  */
 export function trackRequests(page: Page) {
-  const inFlight = new Set<import('@playwright/test').Request>();
+  const inFlight = new Set<Request>();
   page.on('request', (r) => {
     if (r.resourceType() !== 'eventsource') inFlight.add(r);
   });
