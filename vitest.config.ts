@@ -4,6 +4,11 @@ const PURE_SERVER_TESTS = [
   'apps/server/src/config.test.ts',
   'apps/server/src/lib/micro-cache.test.ts',
   'apps/server/src/lib/escape-html.test.ts',
+  'apps/server/src/lib/html-head.test.ts',
+  // The Stripe provider against a fake Stripe server: no database.
+  'apps/server/src/payments/stripe.test.ts',
+  // Reads the server's source with the TypeScript compiler.
+  'apps/server/test/service-shape.test.ts',
 ];
 
 /** Unit tests that import modules fresh (zod's settings applied before the shared schemas are first evaluated). */
