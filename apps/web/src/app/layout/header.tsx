@@ -156,7 +156,7 @@ export function Header() {
         : { to: paths.profile, label: 'Profile' };
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2">
         <button
           {...sideMenu.triggerProps}
