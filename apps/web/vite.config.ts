@@ -73,10 +73,11 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     react(),
     tailwindcss(),
     // Responsive sizes of raster images, then .br and .gz beside every text file (HTML, JS, CSS, JSON,
-    // SVG) for the server to send as they are (docs/decisions/0015-serving-and-web-performance.md).
-    imageVariants(),
+    // SVG) for the server to send as they are (docs/decisions/0015-serving-and-web-performance.md). Not
+    // for the server-rendering build, which the server imports and never sends.
+    ...(isSsrBuild ? [] : [imageVariants()]),
     frameworkStandsAlone,
-    compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
+    ...(isSsrBuild ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })]),
   ],
   server: {
     port: Number(process.env.WEB_PORT ?? 3000),
@@ -105,6 +106,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     ],
   },
   build: {
+    // The server-rendering build needs the code only: the public files are served from the client build.
+    copyPublicDir: !isSsrBuild,
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 400,
