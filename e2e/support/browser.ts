@@ -29,6 +29,8 @@ export const DEMO = {
 /** Waits that depend on the server or the browser: generous enough for a busy 2-core machine. */
 const WAIT_MS = 20_000;
 
+/** The motion a page's reader asked their system for (`prefers-reduced-motion`). */
+type Motion = 'reduce' | 'no-preference';
 type PageOptions = {
   width?: number;
   height?: number;
@@ -36,7 +38,7 @@ type PageOptions = {
   /** The reader's time zone (the browser's own, UTC on CI, by default). */
   timezoneId?: string;
   /** The motion the reader asked for, for this page only (the `motion` option of the test by default). */
-  motion?: 'reduce' | 'no-preference';
+  motion?: Motion;
 };
 type NewPage = (opts?: PageOptions) => Promise<{ page: Page; context: BrowserContext }>;
 
@@ -90,7 +92,7 @@ function watchPublicPages(context: BrowserContext, problems: string[]) {
  * a test may open several (a customer and a merchant side by side). All are closed after the test,
  * which then fails if a public page logged a console error or a React hydration warning.
  */
-export const test = base.extend<{ newPage: NewPage; motion: 'reduce' | 'no-preference' }>({
+export const test = base.extend<{ newPage: NewPage; motion: Motion }>({
   // Playwright reads a fixture's dependencies from its first parameter, so it must be a destructuring pattern.
   // eslint-disable-next-line no-empty-pattern -- this fixture depends on no other fixture
   baseURL: async ({}, use) => use(baseUrl()),
@@ -116,7 +118,7 @@ export const test = base.extend<{ newPage: NewPage; motion: 'reduce' | 'no-prefe
       });
       context.setDefaultTimeout(WAIT_MS);
       watchPublicPages(context, problems);
-      context.on('page', trackInFlight);
+      context.on('page', (p) => void requestsInFlight(p));
       contexts.push(context);
       return { page: await context.newPage(), context };
     });
@@ -125,16 +127,22 @@ export const test = base.extend<{ newPage: NewPage; motion: 'reduce' | 'no-prefe
   },
 });
 
-/** The requests each journey page has in flight, its live event stream aside (`expectAccessible` waits for none). */
-const requestsInFlight = new WeakMap<Page, Set<Request>>();
-function trackInFlight(page: Page) {
+/**
+ * The requests a page has in flight, its live event stream aside: watched from the page's first request for
+ * every journey page (`newPage`), from the first call for any other.
+ */
+const inFlightByPage = new WeakMap<Page, Set<Request>>();
+function requestsInFlight(page: Page): Set<Request> {
+  const watched = inFlightByPage.get(page);
+  if (watched) return watched;
   const inFlight = new Set<Request>();
-  requestsInFlight.set(page, inFlight);
+  inFlightByPage.set(page, inFlight);
   page.on('request', (r) => {
     if (r.resourceType() !== 'eventsource') inFlight.add(r);
   });
   page.on('requestfinished', (r) => inFlight.delete(r));
   page.on('requestfailed', (r) => inFlight.delete(r));
+  return inFlight;
 }
 
 /**
@@ -217,8 +225,8 @@ export async function expectAccessible(page: Page) {
   let results: AxeResults;
   // What the page fetches as it starts (the code of a part that loads on demand, its data) changes it when it
   // arrives, however still it holds before.
-  const inFlight = requestsInFlight.get(page);
-  if (inFlight) await expect.poll(() => inFlight.size, { timeout: WAIT_MS, message: 'the page kept fetching' }).toBe(0);
+  const inFlight = requestsInFlight(page);
+  await expect.poll(() => inFlight.size, { timeout: WAIT_MS, message: 'the page kept fetching' }).toBe(0);
   for (let attempt = 1; ; attempt++) {
     await animationsSettled(page);
     const before = await pageState();
@@ -599,12 +607,7 @@ export async function buyVouchers(customerCookie: string, items: { dealId: strin
  * the page fetches on start-up has been asked for by then.
  */
 export function trackRequests(page: Page) {
-  const inFlight = new Set<Request>();
-  page.on('request', (r) => {
-    if (r.resourceType() !== 'eventsource') inFlight.add(r);
-  });
-  page.on('requestfinished', (r) => inFlight.delete(r));
-  page.on('requestfailed', (r) => inFlight.delete(r));
+  const inFlight = requestsInFlight(page);
   return {
     async settled() {
       await page.waitForLoadState('load');
