@@ -10,7 +10,7 @@ import { POSTGRES_TEST_SHARED_BUFFERS } from '../../../test/postgres-server';
 import { freshDatabase, TEST_SHARED_BUFFERS } from './build';
 
 const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) =>
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() does not compile against the PGlite | node-postgres union
+  // oxlint-disable-next-line typescript/no-unnecessary-type-assertion -- execute<T>() does not compile against the PGlite | node-postgres union
   ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 // Each test file's database is a copy of one migrated in the global setup (global-pglite.ts,

@@ -13,7 +13,7 @@ export interface JobRun {
 
 /** Every run enqueued under `key` (the tick a test fired with `trigger(name, key)`), by job name. */
 export async function runsFor(db: Db, key: string): Promise<JobRun[]> {
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() does not compile against the PGlite | node-postgres union; the row shape is named here
+  // oxlint-disable-next-line typescript/no-unnecessary-type-assertion -- execute<T>() does not compile against the PGlite | node-postgres union; the row shape is named here
   const res = (await db.execute(sql`
     select id, name, state, retry_count as "retryCount", output
     from ${sql.raw(JOB_QUEUE_SCHEMA)}.job where singleton_key = ${key} order by name`)) as unknown as { rows: JobRun[] };

@@ -54,7 +54,7 @@ describe('/api/health and /api/ready', () => {
 
   it('ready answers 503 while a committed migration is not applied', async () => {
     const db = t.database.db;
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() does not compile against the PGlite | node-postgres union
+    // oxlint-disable-next-line typescript/no-unnecessary-type-assertion -- execute<T>() does not compile against the PGlite | node-postgres union
     const last = (await db.execute(
       sql`select id, hash, created_at::text as created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
     )) as unknown as {

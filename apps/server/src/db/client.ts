@@ -293,7 +293,7 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
       entries: { when: number; tag: string }[];
     }
   ).entries;
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() does not compile against the PGlite | node-postgres union; the row shape is named here
+  // oxlint-disable-next-line typescript/no-unnecessary-type-assertion -- execute<T>() does not compile against the PGlite | node-postgres union; the row shape is named here
   const res = (await db.execute(sql`select coalesce(max(created_at), 0)::text as last from ${MIGRATIONS_TABLE}`)) as unknown as {
     rows: { last: string }[];
   };

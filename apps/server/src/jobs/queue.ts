@@ -159,12 +159,12 @@ export interface FailingJob {
  * count and the last error. Empty while the queue has never started on this database.
  */
 export async function failingJobs(db: Db): Promise<FailingJob[]> {
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() does not compile against the PGlite | node-postgres union; the row shape is named here
+  // oxlint-disable-next-line typescript/no-unnecessary-type-assertion -- execute<T>() does not compile against the PGlite | node-postgres union; the row shape is named here
   const installed = (await db.execute(sql`select to_regclass(${`${JOB_QUEUE_SCHEMA}.job`}) is not null as ok`)) as unknown as {
     rows: { ok: boolean }[];
   };
   if (!installed.rows[0]?.ok) return [];
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() does not compile against the PGlite | node-postgres union; the row shape is named here
+  // oxlint-disable-next-line typescript/no-unnecessary-type-assertion -- execute<T>() does not compile against the PGlite | node-postgres union; the row shape is named here
   const res = (await db.execute(sql`
     select distinct on (name) name,
       count(*) over (partition by name)::int as failed_count,

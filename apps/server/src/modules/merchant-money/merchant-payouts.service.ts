@@ -166,7 +166,7 @@ async function reversalsByPayout(db: Tx, merchantId: string, rows: PayoutRow[]):
     )})
     group by p.id`);
   const out = new Map<string, number>();
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
+  // oxlint-disable-next-line typescript/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
   for (const r of (found as unknown as { rows: { id: string; reversed: number | string }[] }).rows) out.set(r.id, Number(r.reversed));
   return out;
 }

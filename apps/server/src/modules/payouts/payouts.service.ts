@@ -48,7 +48,7 @@ const nextPeriod = (p: PayoutPeriod) => payoutPeriodFor(payoutPeriodWindow(p).to
 export async function closePayoutPeriods(deps: Pick<Deps, 'db' | 'clock'>): Promise<{ ran: boolean; created: number }> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
+    // oxlint-disable-next-line typescript/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
     const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_IDS.payoutRun}) as locked`)) as unknown as Rows<{
       locked: boolean;
     }>;
@@ -70,7 +70,7 @@ export async function closePayoutPeriods(deps: Pick<Deps, 'db' | 'clock'>): Prom
     }
     let created = 0;
     for (let period = payoutPeriodFor(from); payoutPeriodWindow(period).to <= closeBefore; period = nextPeriod(period)) {
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
+      // oxlint-disable-next-line typescript/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
       const inserted = (await tx.execute(sql`
         with last as (
           select distinct on (merchant_id) merchant_id, period_start, carried_forward_cents

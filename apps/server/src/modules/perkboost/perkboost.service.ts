@@ -170,7 +170,7 @@ export async function runPerkboostTick(
 ): Promise<{ ran: boolean; unlocked: Unlocked[]; expired: number; expiredIds: string[] }> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
+    // oxlint-disable-next-line typescript/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
     const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_IDS.voteSweep}) as locked`)) as unknown as {
       rows: { locked: boolean }[];
     };

@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * The type-aware rules run in oxlint (.oxlintrc.json), not in ESLint (docs/decisions/0036-type-aware-lint-in-oxlint.md).
+ * This runs the project's own oxlint settings (its rules with their options, unused-directive reporting) on a
+ * file that breaks each rule once, on lines marked `expect:`, and wants exactly those findings: a rule left
+ * out of the config, an option that stops a rule from firing, or oxlint not running the type-aware rules at
+ * all (no tsgolint) fails here. The file's own folder is ignored by the project's lint run, and the
+ * override that lets tests use `any` is left out so the no-unsafe-* rules apply to it.
+ */
+const root = path.join(import.meta.dirname, '..');
+const oxlint = path.join(root, 'node_modules', '.bin', 'oxlint');
+const fixture = path.join('test', 'lint-fixtures', 'type-aware.ts');
+
+interface Finding {
+  code: string;
+  message: string;
+  labels: { span: { line: number } }[];
+}
+
+function runOxlint(args: string[]): { diagnostics: Finding[] } {
+  try {
+    return JSON.parse(execFileSync(oxlint, args, { cwd: root, encoding: 'utf8' })) as { diagnostics: Finding[] };
+  } catch (error) {
+    // oxlint exits 1 when it finds something: the report is still on stdout.
+    const stdout = (error as { stdout?: string }).stdout;
+    if (!stdout) throw error;
+    return JSON.parse(stdout) as { diagnostics: Finding[] };
+  }
+}
+
+describe('type-aware lint (oxlint with tsgolint)', () => {
+  it('reports every type-aware rule of the project, with its options, and an unused disable directive', () => {
+    const config = JSON.parse(execFileSync(oxlint, ['--print-config'], { cwd: root, encoding: 'utf8' })) as Record<string, unknown>;
+    expect(config.options).toMatchObject({ typeAware: true, reportUnusedDisableDirectives: 'deny' });
+    delete config.ignorePatterns;
+    delete config.overrides;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-oxlint-'));
+    const configFile = path.join(dir, 'oxlintrc.json');
+    fs.writeFileSync(configFile, JSON.stringify(config));
+    try {
+      const { diagnostics } = runOxlint(['-c', configFile, '-f', 'json', fixture]);
+      const found = diagnostics
+        .map((d) => `${d.labels[0]!.span.line} ${/\(([^)]+)\)$/.exec(d.code)?.[1] ?? d.code}`)
+        .sort((a, b) => a.localeCompare(b));
+
+      const lines = fs.readFileSync(path.join(root, fixture), 'utf8').split('\n');
+      const expected = lines
+        .flatMap((line, i) => {
+          const marked = /expect: (.+)$/.exec(line)?.[1];
+          if (!marked) return [];
+          // A directive that disables nothing is reported on the directive's own line.
+          if (marked === 'unused directive') return [`${i + 1} unused directive`];
+          return marked.split(' ').map((rule) => `${i + 1} ${rule}`);
+        })
+        .sort((a, b) => a.localeCompare(b));
+      const unused = diagnostics.filter((d) => /unused|disable directive/i.test(d.message)).map((d) => d.labels[0]!.span.line);
+      const unusedAt = expected.find((e) => e.endsWith('unused directive'))!.split(' ')[0];
+
+      expect(unused).toEqual([Number(unusedAt)]);
+      expect(found.filter((f) => !unused.includes(Number(f.split(' ')[0])))).toEqual(
+        expected.filter((e) => !e.endsWith('unused directive')),
+      );
+      // Every rule of the project's config is broken once in the fixture: a new rule needs a line there.
+      const rules = Object.keys(config.rules as object).map((r) => r.replace(/^typescript\//, ''));
+      expect(new Set(expected.flatMap((e) => e.split(' ').slice(1)).filter((r) => r !== 'unused' && r !== 'directive'))).toEqual(
+        new Set(rules),
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
