@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, inject } from 'vitest';
 import pg from 'pg';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Role } from '@localperks/shared';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -23,9 +23,7 @@ export const TEST_SHARED_BUFFERS = '16MB';
  * global-postgres.ts migrated. Migrations ran once, in the global setup.
  */
 export async function freshDatabase(): Promise<Database> {
-  if (process.env.TEST_DB !== 'postgres') {
-    return openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteSnapshot(), migrate: false, sharedBuffers: TEST_SHARED_BUFFERS });
-  }
+  if (process.env.TEST_DB !== 'postgres') return freshPglite();
   const adminUrl = inject('postgresUrl');
   const name = `t_${randomUUID().replace(/-/g, '')}`;
   const client = new pg.Client({ connectionString: adminUrl });
@@ -48,6 +46,117 @@ function pgliteSnapshot(): Promise<Blob> {
   const file = inject('pgliteSnapshot');
   if (snapshotBlob?.file !== file) snapshotBlob = { file, blob: readFile(file).then((bytes) => new Blob([bytes])) };
   return snapshotBlob.blob;
+}
+
+/**
+ * PGlite: the worker's kept database, emptied back to the migrated snapshot, when no file is using it; else a
+ * new one opened from the snapshot. Opening PGlite costs about a CPU-second (WebAssembly PostgreSQL starting,
+ * the snapshot unpacked into its memory, the previous instance's memory collected), emptying it a few
+ * hundredths: a worker runs many files in turn (isolate: false), and most open one database each.
+ *
+ * The kept database is handed out only when it is exactly as the snapshot left it: every table of the app
+ * emptied and its identity sequences restarted (the snapshot's only rows are the migrator's own), the session
+ * reset (DISCARD ALL: settings, prepared statements, advisory locks, LISTENs), nothing listening through
+ * it, and the same tables, columns, constraints, functions, triggers and applied migrations as the snapshot.
+ * A file that changed any of those (a test that adds a trigger, or removes a migration's row) leaves it
+ * behind: the worker closes it and opens a new one. A second database a file opens while it holds the
+ * kept one is a new one of its own, closed as usual.
+ */
+interface KeptPglite {
+  database: Database;
+  inUse: boolean;
+  listening: number;
+  tables: string;
+  fingerprint: string;
+}
+let kept: KeptPglite | undefined;
+
+async function freshPglite(): Promise<Database> {
+  const reusable = kept && !kept.inUse ? kept : undefined;
+  if (reusable) {
+    reusable.inUse = true;
+    if (await backToSnapshot(reusable)) return lend(reusable);
+    kept = undefined;
+    await reusable.database.close().catch(() => {});
+  }
+  const database = await openDatabase({
+    dataDir: 'memory://',
+    loadDataDir: await pgliteSnapshot(),
+    migrate: false,
+    sharedBuffers: TEST_SHARED_BUFFERS,
+  });
+  if (kept) return database;
+  const tables = await rows<{ name: string }>(
+    database,
+    `select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public' order by 1`,
+  );
+  kept = {
+    database,
+    inUse: true,
+    listening: 0,
+    tables: tables.map((t) => t.name).join(', '),
+    fingerprint: await schemaFingerprint(database),
+  };
+  return lend(kept);
+}
+
+/** The kept database for one file: closing it hands it back; what listens through it is counted. */
+function lend(k: KeptPglite): Database {
+  return {
+    ...k.database,
+    close: async () => {
+      k.inUse = false;
+    },
+    async listen(channel, onMessage, onReconnect) {
+      const stop = await k.database.listen(channel, onMessage, onReconnect);
+      k.listening++;
+      let stopped = false;
+      return async () => {
+        if (!stopped) k.listening--;
+        stopped = true;
+        await stop();
+      };
+    },
+  };
+}
+
+async function backToSnapshot(k: KeptPglite): Promise<boolean> {
+  if (k.listening !== 0) return false;
+  try {
+    // The ledger refuses TRUNCATE by a trigger (append-only, migration 0014): triggers are off for this session
+    // while it empties the tables (as for a replica), and DISCARD ALL turns them back on.
+    await k.database.db.execute(sql.raw('set session_replication_role = replica'));
+    await k.database.db.execute(sql.raw(`truncate table ${k.tables} restart identity cascade`));
+    await k.database.db.execute(sql.raw('discard all'));
+    return (await schemaFingerprint(k.database)) === k.fingerprint;
+  } catch {
+    // A transaction left open, a lock held elsewhere: not reusable.
+    return false;
+  }
+}
+
+/** What a file could have changed besides the rows: the schema objects and the applied migrations. */
+async function schemaFingerprint(database: Database): Promise<string> {
+  const [row] = await rows<{ fingerprint: string }>(
+    database,
+    `select concat_ws(' ',
+       (select count(*) from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname in ('public', 'drizzle')),
+       (select count(*) from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname in ('public', 'drizzle') and a.attnum > 0 and not a.attisdropped),
+       (select count(*) from pg_constraint k join pg_namespace n on n.oid = k.connamespace where n.nspname in ('public', 'drizzle')),
+       (select count(*) from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'),
+       (select count(*) from pg_trigger where not tgisinternal),
+       (select count(*) from pg_extension),
+       (select count(*) from pg_namespace),
+       (select string_agg(id || ':' || hash || ':' || created_at, ',' order by id) from drizzle.__drizzle_migrations)
+     ) as fingerprint`,
+  );
+  return row!.fingerprint;
+}
+
+async function rows<T>(database: Database, text: string): Promise<T[]> {
+  // oxlint-disable-next-line typescript/no-unnecessary-type-assertion -- execute<T>() does not compile against the PGlite | node-postgres union; the row shape is named here
+  return ((await database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
 }
 
 /**

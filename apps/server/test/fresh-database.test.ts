@@ -71,3 +71,47 @@ if (process.env.TEST_DB === 'postgres')
       }
     });
   });
+
+// A worker keeps one PGlite open and empties it back to the snapshot for its next file (build.ts). The databases
+// of the block above are closed by now, so the kept one is free.
+if (process.env.TEST_DB !== 'postgres')
+  describe('the PGlite a worker keeps between files', () => {
+    const startedAt = async (database: Database) =>
+      (await rowsOf<{ at: string }>(database, sql`select pg_postmaster_start_time()::text as at`))[0]!.at;
+
+    it('comes back with no rows, its sequences restarted and its session reset; one whose schema changed is not handed out again', async () => {
+      const c = await freshDatabase();
+      const kept = await startedAt(c);
+      await c.db.insert(users).values({ email: 'left-behind@test.example', passwordHash: 'x', name: 'C', role: 'customer' });
+      await c.db.execute(sql`insert into live_events (channel, payload) values ('left-behind', '{}')`);
+      await c.db.execute(sql`set statement_timeout = '4321ms'`);
+      await c.db.execute(sql`select pg_advisory_lock(424242)`);
+      await c.close();
+
+      const d = await freshDatabase();
+      try {
+        expect(await startedAt(d), 'the same PGlite is handed out again').toBe(kept);
+        expect(await d.db.select().from(users)).toEqual([]);
+        const [event] = await rowsOf<{ id: string }>(
+          d,
+          sql`insert into live_events (channel, payload) values ('first', '{}') returning id`,
+        );
+        expect(Number(event!.id)).toBe(1);
+        expect((await rowsOf<{ statement_timeout: string }>(d, sql`show statement_timeout`))[0]!.statement_timeout).toBe('0');
+        expect(await rowsOf(d, sql`select 1 from pg_locks where locktype = 'advisory' and objid = 424242`)).toEqual([]);
+        // The triggers are on again: the ledger still refuses TRUNCATE.
+        await expect(d.db.execute(sql`truncate ledger_entries`)).rejects.toThrow();
+        await d.db.execute(sql`create table left_behind (x int)`);
+      } finally {
+        await d.close();
+      }
+
+      const e = await freshDatabase();
+      try {
+        expect(await startedAt(e), 'a new PGlite, not the one whose schema changed').not.toBe(kept);
+        expect(await rowsOf(e, sql`select 1 from pg_tables where tablename = 'left_behind'`)).toEqual([]);
+      } finally {
+        await e.close();
+      }
+    });
+  });
