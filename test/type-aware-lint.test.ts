@@ -34,7 +34,8 @@ function runOxlint(args: string[]): { diagnostics: Finding[] } {
 }
 
 describe('type-aware lint (oxlint with tsgolint)', () => {
-  it('reports every type-aware rule of the project, with its options, and an unused disable directive', () => {
+  // Two oxlint runs, one of them building a TypeScript program, while the other suites run beside it.
+  it('reports every type-aware rule of the project, and an unused disable directive', { timeout: 30_000 }, () => {
     const config = JSON.parse(execFileSync(oxlint, ['--print-config'], { cwd: root, encoding: 'utf8' })) as Record<string, unknown>;
     expect(config.options).toMatchObject({ typeAware: true, reportUnusedDisableDirectives: 'deny' });
     delete config.ignorePatterns;

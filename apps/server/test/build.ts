@@ -64,7 +64,8 @@ function pgliteSnapshot(): Promise<Blob> {
  */
 interface KeptPglite {
   database: Database;
-  inUse: boolean;
+  /** The loan it is out on, if any: only that loan can hand it back. */
+  loan: object | undefined;
   listening: number;
   tables: string;
   fingerprint: string;
@@ -72,11 +73,12 @@ interface KeptPglite {
 let kept: KeptPglite | undefined;
 
 async function freshPglite(): Promise<Database> {
-  const reusable = kept && !kept.inUse ? kept : undefined;
+  const reusable = kept && !kept.loan ? kept : undefined;
   if (reusable) {
-    reusable.inUse = true;
-    if (await backToSnapshot(reusable)) return lend(reusable);
-    kept = undefined;
+    const loan = {};
+    reusable.loan = loan;
+    if (await backToSnapshot(reusable)) return lend(reusable, loan);
+    if (kept === reusable) kept = undefined;
     await reusable.database.close().catch(() => {});
   }
   const database = await openDatabase({
@@ -90,24 +92,41 @@ async function freshPglite(): Promise<Database> {
     database,
     `select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public' order by 1`,
   );
-  kept = {
-    database,
-    inUse: true,
-    listening: 0,
-    tables: tables.map((t) => t.name).join(', '),
-    fingerprint: await schemaFingerprint(database),
-  };
-  return lend(kept);
+  const fingerprint = await schemaFingerprint(database);
+  // Another call may have kept one meanwhile: this one is then the caller's own.
+  if (kept) return database;
+  const loan = {};
+  kept = { database, loan, listening: 0, tables: tables.map((t) => t.name).join(', '), fingerprint };
+  return lend(kept, loan);
 }
 
-/** The kept database for one file: closing it hands it back; what listens through it is counted. */
-function lend(k: KeptPglite): Database {
+/**
+ * The kept database on one loan: closing it hands it back, once; after that the handle refuses to be used
+ * (a file that wrote through it later would write into the next file's database). What listens through it
+ * is counted.
+ */
+function lend(k: KeptPglite, loan: object): Database {
+  const current = () => {
+    if (k.loan !== loan) throw new Error('this test database was closed (handed back to the worker for its next file)');
+  };
+  const db = new Proxy(k.database.db, {
+    get(target, property, receiver) {
+      current();
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
   return {
     ...k.database,
+    db,
     close: async () => {
-      k.inUse = false;
+      if (k.loan === loan) k.loan = undefined;
+    },
+    async rawQuery(text, values) {
+      current();
+      return k.database.rawQuery(text, values);
     },
     async listen(channel, onMessage, onReconnect) {
+      current();
       const stop = await k.database.listen(channel, onMessage, onReconnect);
       k.listening++;
       let stopped = false;
@@ -135,21 +154,37 @@ async function backToSnapshot(k: KeptPglite): Promise<boolean> {
   }
 }
 
-/** What a file could have changed besides the rows: the schema objects and the applied migrations. */
+/**
+ * What a file could have changed besides the rows, as one hash of the definitions: tables and their columns
+ * (type, NOT NULL, default), indexes, constraints, functions, triggers (and whether each is enabled), enum
+ * values, row security and policies, sequences' settings, schemas, extensions, database and role settings,
+ * and the applied migrations.
+ */
 async function schemaFingerprint(database: Database): Promise<string> {
   const [row] = await rows<{ fingerprint: string }>(
     database,
-    `select concat_ws(' ',
-       (select count(*) from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname in ('public', 'drizzle')),
-       (select count(*) from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
-         where n.nspname in ('public', 'drizzle') and a.attnum > 0 and not a.attisdropped),
-       (select count(*) from pg_constraint k join pg_namespace n on n.oid = k.connamespace where n.nspname in ('public', 'drizzle')),
-       (select count(*) from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'),
-       (select count(*) from pg_trigger where not tgisinternal),
-       (select count(*) from pg_extension),
-       (select count(*) from pg_namespace),
-       (select string_agg(id || ':' || hash || ':' || created_at, ',' order by id) from drizzle.__drizzle_migrations)
-     ) as fingerprint`,
+    `with ns as (select oid, nspname from pg_namespace where nspname in ('public', 'drizzle'))
+     select md5(concat_ws(E'\n',
+       (select string_agg(format('%s.%s %s %s %s', n.nspname, c.relname, c.relkind, c.relrowsecurity, c.relforcerowsecurity), ',' order by format('%s.%s %s %s %s', n.nspname, c.relname, c.relkind, c.relrowsecurity, c.relforcerowsecurity))
+          from pg_class c join ns n on n.oid = c.relnamespace),
+       (select string_agg(format('%s.%s %s %s %s', c.relname, a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull,
+                 pg_get_expr(d.adbin, d.adrelid)), ',' order by format('%s.%s %s %s %s', c.relname, a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull,
+                 pg_get_expr(d.adbin, d.adrelid)))
+          from pg_attribute a join pg_class c on c.oid = a.attrelid join ns n on n.oid = c.relnamespace
+          left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+         where a.attnum > 0 and not a.attisdropped),
+       (select string_agg(pg_get_indexdef(i.indexrelid), ',' order by pg_get_indexdef(i.indexrelid)) from pg_index i join pg_class c on c.oid = i.indexrelid join ns n on n.oid = c.relnamespace),
+       (select string_agg(format('%s %s', k.conname, pg_get_constraintdef(k.oid)), ',' order by format('%s %s', k.conname, pg_get_constraintdef(k.oid))) from pg_constraint k join ns n on n.oid = k.connamespace),
+       (select string_agg(pg_get_functiondef(p.oid), ',' order by pg_get_functiondef(p.oid)) from pg_proc p join ns n on n.oid = p.pronamespace where p.prokind in ('f', 'p')),
+       (select string_agg(format('%s %s', pg_get_triggerdef(t.oid), t.tgenabled), ',' order by format('%s %s', pg_get_triggerdef(t.oid), t.tgenabled)) from pg_trigger t where not t.tgisinternal),
+       (select string_agg(format('%s %s', e.enumtypid::regtype, e.enumlabel), ',' order by format('%s %s', e.enumtypid::regtype, e.enumlabel)) from pg_enum e),
+       (select string_agg(format('%s %s', p.polname, p.polrelid::regclass), ',' order by format('%s %s', p.polname, p.polrelid::regclass)) from pg_policy p),
+       (select string_agg(format('%s %s %s %s %s %s', s.seqrelid::regclass, s.seqstart, s.seqincrement, s.seqmax, s.seqmin, s.seqcycle), ',' order by format('%s %s %s %s %s %s', s.seqrelid::regclass, s.seqstart, s.seqincrement, s.seqmax, s.seqmin, s.seqcycle)) from pg_sequence s),
+       (select string_agg(nspname, ',' order by nspname) from pg_namespace),
+       (select string_agg(format('%s %s', extname, extversion), ',' order by format('%s %s', extname, extversion)) from pg_extension),
+       (select string_agg(array_to_string(setconfig, ' '), ',' order by array_to_string(setconfig, ' ')) from pg_db_role_setting),
+       (select string_agg(format('%s:%s:%s', id, hash, created_at), ',' order by id) from drizzle.__drizzle_migrations)
+     )) as fingerprint`,
   );
   return row!.fingerprint;
 }

@@ -79,6 +79,18 @@ if (process.env.TEST_DB !== 'postgres')
     const startedAt = async (database: Database) =>
       (await rowsOf<{ at: string }>(database, sql`select pg_postmaster_start_time()::text as at`))[0]!.at;
 
+    const emptyTables = async (database: Database) => {
+      const tables = await rowsOf<{ name: string }>(
+        database,
+        sql`select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public'`,
+      );
+      const counts = await rowsOf<{ name: string; n: number }>(
+        database,
+        sql.raw(tables.map((t) => `select '${t.name}' as name, count(*)::int as n from ${t.name}`).join(' union all ')),
+      );
+      return counts.filter((c) => c.n > 0).map((c) => c.name);
+    };
+
     it('comes back with no rows, its sequences restarted and its session reset; one whose schema changed is not handed out again', async () => {
       const c = await freshDatabase();
       const kept = await startedAt(c);
@@ -87,11 +99,13 @@ if (process.env.TEST_DB !== 'postgres')
       await c.db.execute(sql`set statement_timeout = '4321ms'`);
       await c.db.execute(sql`select pg_advisory_lock(424242)`);
       await c.close();
+      // The handle it was lent on is done with: a late write would land in the next file's database.
+      expect(() => c.db.select().from(users)).toThrow(/closed/);
 
       const d = await freshDatabase();
       try {
         expect(await startedAt(d), 'the same PGlite is handed out again').toBe(kept);
-        expect(await d.db.select().from(users)).toEqual([]);
+        expect(await emptyTables(d)).toEqual([]);
         const [event] = await rowsOf<{ id: string }>(
           d,
           sql`insert into live_events (channel, payload) values ('first', '{}') returning id`,
@@ -101,17 +115,33 @@ if (process.env.TEST_DB !== 'postgres')
         expect(await rowsOf(d, sql`select 1 from pg_locks where locktype = 'advisory' and objid = 424242`)).toEqual([]);
         // The triggers are on again: the ledger still refuses TRUNCATE.
         await expect(d.db.execute(sql`truncate ledger_entries`)).rejects.toThrow();
-        await d.db.execute(sql`create table left_behind (x int)`);
+        // Closing the old handle again does not hand back the database another caller holds now.
+        await c.close();
+        const other = await freshDatabase();
+        expect(await startedAt(other)).not.toBe(kept);
+        await other.close();
+        // A changed definition that leaves every count as it was: a trigger turned off.
+        await d.db.execute(sql`alter table ledger_entries disable trigger ledger_entries_no_truncate`);
       } finally {
         await d.close();
       }
 
       const e = await freshDatabase();
+      const fresh = await startedAt(e);
       try {
-        expect(await startedAt(e), 'a new PGlite, not the one whose schema changed').not.toBe(kept);
-        expect(await rowsOf(e, sql`select 1 from pg_tables where tablename = 'left_behind'`)).toEqual([]);
+        expect(fresh, 'a new PGlite, not the one whose schema changed').not.toBe(kept);
+        await expect(e.db.execute(sql`truncate ledger_entries`)).rejects.toThrow();
+        // Something still listening through a database when it is handed back: not handed out again either.
+        await e.listen('left_listening', () => {});
       } finally {
         await e.close();
+      }
+      const f = await freshDatabase();
+      try {
+        expect(await startedAt(f), 'a new PGlite, not the one left listening').not.toBe(fresh);
+        expect(await emptyTables(f)).toEqual([]);
+      } finally {
+        await f.close();
       }
     });
   });
