@@ -1,4 +1,4 @@
-import { DEMO, expectAccessible, login, screenshot, test, expect } from '../support/browser';
+import { DEMO, expectAccessible, login, newCustomer, screenshot, signIn, test, expect } from '../support/browser';
 
 const STATIC_PAGES: [string, string][] = [
   ['/about', 'About'],
@@ -221,6 +221,30 @@ test.describe('site shell', () => {
     await page.getByLabel('Your feedback').fill('The deal pages look great!');
     await page.getByRole('dialog').getByRole('button', { name: 'Send Feedback' }).click();
     await expect(page.getByText('Feedback sent')).toBeVisible();
+    await context.close();
+  });
+
+  test('the contact form fills in a signed-in reader’s name and e-mail without overwriting what they typed first', async ({ newPage }) => {
+    const customer = await newCustomer('contact');
+    const { page, context } = await newPage();
+    await signIn(context, customer.cookie);
+    // The session answers only once the reader has typed into the form.
+    let answerSession!: () => void;
+    const typed = new Promise<void>((resolve) => (answerSession = resolve));
+    await page.route('**/api/auth/session', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto('/contact');
+    await page.getByLabel('Name').fill('Casey Customer');
+    await page.getByLabel('Subject').fill('A voucher question');
+    const session = page.waitForResponse((r) => r.url().endsWith('/api/auth/session'));
+    answerSession();
+    await session;
+    // The e-mail nobody typed comes from the session; what was typed stays.
+    await expect(page.getByLabel('Email')).toHaveValue(customer.email);
+    await expect(page.getByLabel('Name')).toHaveValue('Casey Customer');
+    await expect(page.getByLabel('Subject')).toHaveValue('A voucher question');
     await context.close();
   });
 

@@ -19,6 +19,8 @@ export default function ContactPage() {
   const form = useForm<Contact>({
     resolver: zodResolver(contactSchema),
     values: { name: user?.name ?? '', email: user?.email ?? '', subject: '', message: '' },
+    // The session arrives after the page: it fills in what the reader has not typed, and keeps what they have.
+    resetOptions: { keepDirtyValues: true },
   });
   const send = useMutation({ mutationFn: (v: Contact) => api.post<ContactTicketOpened>('/api/support/tickets', v) });
   const { errors } = form.formState;
