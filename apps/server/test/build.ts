@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, inject } from 'vitest';
 import pg from 'pg';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@localperks/shared';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -88,9 +88,9 @@ async function freshPglite(): Promise<Database> {
     sharedBuffers: TEST_SHARED_BUFFERS,
   });
   if (kept) return database;
-  const tables = await rows<{ name: string }>(
+  const tables = await rowsOf<{ name: string }>(
     database,
-    `select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public' order by 1`,
+    sql.raw(`select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public' order by 1`),
   );
   const fingerprint = await schemaFingerprint(database);
   // Another call may have kept one meanwhile: this one is then the caller's own.
@@ -161,9 +161,9 @@ async function backToSnapshot(k: KeptPglite): Promise<boolean> {
  * and the applied migrations.
  */
 async function schemaFingerprint(database: Database): Promise<string> {
-  const [row] = await rows<{ fingerprint: string }>(
+  const [row] = await rowsOf<{ fingerprint: string }>(
     database,
-    `with ns as (select oid, nspname from pg_namespace where nspname in ('public', 'drizzle'))
+    sql.raw(`with ns as (select oid, nspname from pg_namespace where nspname in ('public', 'drizzle'))
      select md5(concat_ws(E'\n',
        (select string_agg(format('%s.%s %s %s %s', n.nspname, c.relname, c.relkind, c.relrowsecurity, c.relforcerowsecurity), ',' order by format('%s.%s %s %s %s', n.nspname, c.relname, c.relkind, c.relrowsecurity, c.relforcerowsecurity))
           from pg_class c join ns n on n.oid = c.relnamespace),
@@ -184,14 +184,15 @@ async function schemaFingerprint(database: Database): Promise<string> {
        (select string_agg(format('%s %s', extname, extversion), ',' order by format('%s %s', extname, extversion)) from pg_extension),
        (select string_agg(array_to_string(setconfig, ' '), ',' order by array_to_string(setconfig, ' ')) from pg_db_role_setting),
        (select string_agg(format('%s:%s:%s', id, hash, created_at), ',' order by id) from drizzle.__drizzle_migrations)
-     )) as fingerprint`,
+     )) as fingerprint`),
   );
   return row!.fingerprint;
 }
 
-async function rows<T>(database: Database, text: string): Promise<T[]> {
+/** The rows of a raw query on a test database. */
+export async function rowsOf<T>(database: Database, query: SQL): Promise<T[]> {
   // oxlint-disable-next-line typescript/no-unnecessary-type-assertion -- execute<T>() does not compile against the PGlite | node-postgres union; the row shape is named here
-  return ((await database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /**

@@ -7,11 +7,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { migrationsFolder, openDatabase, type Database } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { POSTGRES_TEST_SHARED_BUFFERS } from '../../../test/postgres-server';
-import { freshDatabase, TEST_SHARED_BUFFERS } from './build';
-
-const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) =>
-  // oxlint-disable-next-line typescript/no-unnecessary-type-assertion -- execute<T>() does not compile against the PGlite | node-postgres union
-  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+import { freshDatabase, rowsOf, TEST_SHARED_BUFFERS } from './build';
 
 // Each test file's database is a copy of one migrated in the global setup (global-pglite.ts,
 // global-postgres.ts); these guard that copy.
