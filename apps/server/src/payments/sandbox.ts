@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { centsSum } from '../db/cents';
 import { sandboxRefunds, sandboxSessions, sandboxSubscriptions } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { randomToken, safeEqual } from '../lib/crypto';
@@ -228,7 +229,7 @@ export function createSandboxProvider(opts: { db: Db; appUrl: string; secret: st
         if (!Number.isInteger(input.amountCents) || input.amountCents <= 0)
           throw new AppError('VALIDATION', 'A refund must be a positive number of cents.');
         const [refunded] = await tx
-          .select({ cents: sql<number>`coalesce(sum(${sandboxRefunds.amountCents}), 0)::int` })
+          .select({ cents: centsSum(sql`sum(${sandboxRefunds.amountCents})`) })
           .from(sandboxRefunds)
           .where(eq(sandboxRefunds.sessionId, input.sessionId));
         if ((refunded?.cents ?? 0) + input.amountCents > session.totalCents)
