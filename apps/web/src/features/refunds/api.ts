@@ -6,6 +6,7 @@ import type {
   AdminRefundRequestsPage,
   MerchantRefundRequests,
   RefundDecisionResult,
+  RefundReconciliation,
 } from '@localperks/shared';
 import { api } from '../../lib/api-client';
 
@@ -33,6 +34,12 @@ export const adminPurchaseLookupQuery = (q: string) =>
     enabled: q.trim() !== '',
   });
 export const useAdminPurchaseLookup = (q: string) => useQuery(adminPurchaseLookupQuery(q));
+
+export const refundReconciliationQuery = queryOptions({
+  queryKey: [...refundsKey, 'reconciliation'],
+  queryFn: () => api.get<RefundReconciliation>('/api/admin/refunds/reconciliation'),
+});
+export const useRefundReconciliation = () => useQuery(refundReconciliationQuery);
 
 function useRefundMutation<V>(fn: (v: V) => Promise<RefundDecisionResult>) {
   const qc = useQueryClient();
