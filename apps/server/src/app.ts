@@ -20,7 +20,7 @@ import { compressOptions } from './lib/compression';
 import { AppError } from './lib/errors';
 import { setPasswordHashCost } from './lib/crypto';
 import { uploadStorage, type FileStorage } from './lib/storage';
-import { isLoopbackRequest } from './lib/loopback';
+import { developmentHostNames, hostName, isLoopbackRequest } from './lib/loopback';
 import { Metrics } from './lib/metrics';
 import { requestContext, requestIdMixin } from './lib/request-context';
 import { EventStreams } from './lib/sse';
@@ -150,6 +150,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
+  if (!config.isProduction) {
+    // Before anything else: a development server answers only to its own names, never to a web page
+    // that rebound its domain to this machine (DNS rebinding; docs/decisions/0040-safe-at-scale.md).
+    const hostNames = developmentHostNames(config.appUrl);
+    const refusal = `This development server answers only at ${[...hostNames].join(', ')}. Open it at one of those, or set APP_URL to the address you use.`;
+    app.addHook('onRequest', async (request) => {
+      if (!hostNames.has(hostName(request.headers.host) ?? '')) throw new AppError('FORBIDDEN', refusal);
+    });
+  }
   database.reportErrorsTo(app.log);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);

@@ -12,6 +12,21 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return isIP(a) === 4 && a.startsWith('127.');
 }
 
+/** A Host header's name without its port: `[::1]:3000` → `[::1]`; null when it is no plain host name or address. */
+export function hostName(host: string | undefined): string | null {
+  const m = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::\d{1,5})?$/i.exec(host ?? '');
+  return m ? m[1]!.toLowerCase() : null;
+}
+
+/**
+ * The names a development server answers to (docs/decisions/0040-safe-at-scale.md): the loopback
+ * names and APP_URL's host, as Vite's `allowedHosts` does. A web page that rebinds its own domain to
+ * 127.0.0.1 (DNS rebinding) reaches this server with its domain in `Host`, and is refused.
+ */
+export function developmentHostNames(appUrl: string): Set<string> {
+  return new Set(['localhost', '127.0.0.1', '[::1]', new URL(appUrl).hostname.toLowerCase()]);
+}
+
 /**
  * Whether a request comes from this machine, for the development helpers (mailbox, on-page admin
  * code; docs/decisions/0007-production-start.md). The socket's own peer must be loopback, and so must
@@ -22,6 +37,9 @@ export function isLoopbackAddress(address: string | undefined): boolean {
  */
 export function isLoopbackRequest(request: FastifyRequest): boolean {
   if (!isLoopbackAddress(request.socket.remoteAddress)) return false;
+  // RFC 7239: a proxy that says `Forwarded` is forwarding someone, and which of its `for=` values
+  // (obfuscated, `unknown`, quoted IPv6…) is the client is not ours to guess. Remote, then.
+  if (request.headers.forwarded !== undefined) return false;
   const forwarded = [request.headers['x-forwarded-for'], request.headers['x-real-ip']]
     .flat()
     .filter((h): h is string => typeof h === 'string')
