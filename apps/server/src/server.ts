@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS } from './db/seed/seed';
 import { startJobs } from './jobs';
-import { hasAdmin, loadDotEnv, openConfiguredDatabase, seedOnStart } from './start';
+import { guardDemoPasswords, hasAdmin, loadDotEnv, openConfiguredDatabase, seedOnStart, StartRefusedError } from './start';
 import { paths } from '@localperks/shared';
 
 async function main() {
@@ -19,6 +19,17 @@ async function main() {
   }
   const database = await openConfiguredDatabase(config);
   const seeded = await seedOnStart(database.db, config);
+  try {
+    const { reset } = await guardDemoPasswords(database.db, config);
+    if (reset.length) console.log(`  ${reset.length} demo accounts had the published password: they now have DEMO_PASSWORD.`);
+  } catch (err) {
+    if (err instanceof StartRefusedError) {
+      console.error(err.message);
+      await database.close();
+      process.exit(1);
+    }
+    throw err;
+  }
   const app = await buildApp({ config, database, serveWeb: process.env.SERVE_WEB !== 'false' });
 
   const jobs = await startJobs(app.deps, database);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { build, freshDatabase, linkFrom, sessionCookie, TEST_PASSWORD } from './build';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -22,13 +22,8 @@ const t = await build({ env: { NODE_ENV: 'development', APP_URL } });
 async function takeOver(host: string, adminEmail: string) {
   const origin = `http://${host}`;
   const statuses: number[] = [];
-  const send = async (opts: Parameters<typeof t.app.inject>[0] & { cookie?: string }) => {
-    const { cookie, ...rest } = opts as { cookie?: string } & Record<string, unknown>;
-    const res: LightMyRequestResponse = await t.app.inject({
-      ...(rest as object),
-      remoteAddress: '127.0.0.1',
-      headers: { host, origin, ...(cookie ? { cookie } : {}) },
-    });
+  const send = async ({ cookie, ...rest }: InjectOptions & { cookie?: string }) => {
+    const res = await t.app.inject({ ...rest, remoteAddress: '127.0.0.1', headers: { host, origin, ...(cookie ? { cookie } : {}) } });
     await t.app.afterResponse.settled();
     statuses.push(res.statusCode);
     return res;
