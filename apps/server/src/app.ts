@@ -180,6 +180,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     lifecycle.isDraining = true;
     eventStreams.drain();
   });
+  // While the instance drains, every answer closes its connection: the load balancer's keep-alive
+  // connections end one by one with a response, none is left idle for the close to cut under a request.
+  app.addHook('onSend', async (_request, reply) => {
+    if (lifecycle.isDraining) reply.header('connection', 'close');
+  });
   const metrics = new Metrics({ database, eventStreams, deliversMail: app.mailer.deliversExternally });
   app.decorate('metrics', metrics);
   app.addHook('onResponse', async (request, reply) => {

@@ -23,7 +23,7 @@ async function freePort(): Promise<number> {
 }
 
 /** The real entry point (src/server.ts through tsx) as a child process, on its own database and port. */
-async function startServer() {
+async function startServer(extraEnv: Record<string, string> = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _ignored, ...inherited } = process.env as Record<string, string>;
@@ -36,6 +36,7 @@ async function startServer() {
     SEED_DEMO: 'false',
     SERVE_WEB: 'false',
     LOG_LEVEL: 'info',
+    ...extraEnv,
   };
   if (process.env.TEST_DB === 'postgres') {
     const database = await freshDatabase();
@@ -112,5 +113,74 @@ describe('SIGTERM', () => {
       .filter((l) => l.startsWith('{'))
       .map((l) => JSON.parse(l) as { msg?: string });
     expect(logged.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down: draining', 'shut down']));
+  }, 240_000);
+
+  it('keeps serving through the drain: requests in flight at SIGTERM and sent during the drain all get an answer, /api/ready says 503, then it exits 0', async () => {
+    const DRAIN_MS = 2_000;
+    const server = await startServer({ SHUTDOWN_DRAIN_MS: String(DRAIN_MS) });
+    // A load balancer's keep-alive connections: 22 of them, open and idle when the signal comes.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 22 });
+    const send = (method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(`${server.base}${path}`, {
+          method,
+          agent,
+          headers: {
+            origin: server.base,
+            ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+            ...headers,
+          },
+        });
+        req.on('response', (res) => {
+          let text = '';
+          res.on('data', (d: Buffer) => (text += d.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    const warm = await Promise.all(Array.from({ length: 22 }, () => send('GET', '/api/health')));
+    expect(warm.every((r) => r.status === 200)).toBe(true);
+
+    // What the issue measured: checkout, webhook and browse requests, sent as the signal arrives.
+    const mix = (i: number) => {
+      switch (i % 4) {
+        case 0:
+          return send('GET', '/api/deals?limit=5');
+        case 1:
+          return send('POST', '/api/webhooks/sandbox', JSON.stringify({ id: `evt_${i}`, type: 'checkout.session.completed' }), {
+            'lp-sandbox-signature': 't=1,v1=00',
+          });
+        case 2:
+          return send('POST', '/api/checkout', JSON.stringify({ items: [] }));
+        default:
+          return send('POST', '/api/feedback', JSON.stringify({ message: `Sent while the server was stopping (${i})`, page: '/deals' }));
+      }
+    };
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    const inFlight = Array.from({ length: 4 }, (_, i) => mix(i));
+    await vi.waitFor(() => expect(server.output()).toContain('shutting down: draining'), { timeout: 10_000, interval: 20 });
+    // The server has started to drain: the balancer's next requests, on its open connections.
+    const duringDrain = Array.from({ length: 18 }, (_, i) => mix(i));
+    const ready = await send('GET', '/api/ready');
+    const answers = await Promise.allSettled([...inFlight, ...duringDrain]);
+    const failed = answers.flatMap((a) => (a.status === 'rejected' ? [String((a.reason as Error).message)] : []));
+    expect(failed, `${failed.length} of ${answers.length} requests got no answer`).toEqual([]);
+    const statuses = answers.map((a) => (a as PromiseFulfilledResult<{ status: number }>).value.status);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(new Set(statuses)).toEqual(new Set([200, 400, 401, 201]));
+    expect(ready.status).toBe(503);
+
+    expect(await server.exited, server.output()).toBe(0);
+    // It closed its listener only after the drain.
+    expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(DRAIN_MS);
+    const logged = server
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg?: string; drainMs?: number });
+    expect(logged.find((l) => l.msg === 'shutting down: draining')?.drainMs).toBe(DRAIN_MS);
+    expect(logged.map((l) => l.msg)).toEqual(expect.arrayContaining(['drained: closing the listener', 'shut down']));
   }, 240_000);
 });
