@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REFUND_BLOCKING_DISPUTE_STATUSES } from '../constants-ledger';
+import { HOUR_MS } from '../domain/time';
 import { cents, count, isoDate, pageFields } from './responses/common';
 
 /**
@@ -40,6 +41,12 @@ export const CUSTOMER_REFUND_STATUS_LABELS: Record<RefundRequestStatus, string> 
   due_for_decision: 'Requested',
 };
 
+/**
+ * Refund requests one customer may make in an hour (each e-mails the customer and the merchant):
+ * enough for every voucher of a full cart line, not for a flood (docs/decisions/0006-rate-limits.md).
+ */
+export const REFUND_REQUEST_LIMIT = { max: 10, windowMs: HOUR_MS } as const;
+
 export const REFUND_NOTE_MAX = 1000;
 export const REFUND_TEXT_MAX = 2000;
 
@@ -59,6 +66,7 @@ export const REFUND_MESSAGES_UI = {
   decisionFinal: 'A decision on a refund of this voucher has already been made; decisions are final.',
   alreadyAnswered: 'You have already answered this refund request.',
   closed: 'This refund request has already been decided.',
+  tooMany: 'You have asked for many refunds in a short time. Please try again in an hour.',
   disputeOpen: 'The customer’s bank has opened a chargeback on this payment: it cannot be refunded while the dispute is open.',
   disputeLost: 'The customer’s bank already gave this payment back in a lost chargeback: refunding it would pay the customer twice.',
   customerDisputeOpen: 'Your bank has opened a dispute on this payment, so a refund cannot be requested while the dispute is open.',

@@ -18,6 +18,7 @@ import {
   type RefundDecisionResult,
   type RefundReconciliation,
   REFUND_MISMATCHES_SHOWN,
+  REFUND_REQUEST_LIMIT,
   type RefundReason,
   type RefundRequestStatus,
   type VoucherState,
@@ -36,6 +37,7 @@ import {
   webhookEvents,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { consumeRateLimit, releaseHits } from '../../lib/rate-limit';
 import type { Deps } from '../../lib/deps';
 import type { MailMessage } from '../../mail/mailer';
 import type { ProviderEvent, ProviderRefund } from '../../payments/provider';
@@ -239,7 +241,20 @@ const customerView = (r: typeof refundRequests.$inferSelect): CustomerRefundRequ
  */
 export async function requestRefund(deps: RefundDeps, customerId: string, purchaseId: string, input: CreateRefundRequest) {
   const now = deps.clock.now();
-  const { request, mailIds } = await deps.db.transaction(async (tx) => {
+  // Counted before the work, atomically (docs/decisions/0006-rate-limits.md); a request refused
+  // (409, 404) sends no mail and gives its hit back.
+  const hits = await consumeRateLimit(deps.db, `refund-request:${customerId}`, REFUND_REQUEST_LIMIT, M.tooMany, now);
+  const { request, mailIds } = await openRefundRequest(deps, customerId, purchaseId, input, now).catch(async (err: unknown) => {
+    if (err instanceof AppError && err.statusCode < 500) await releaseHits(deps.db, hits);
+    throw err;
+  });
+  await deliverAll(deps, mailIds);
+  return customerView(request);
+}
+
+/** The request itself, in one transaction with the voucher locked (requestRefund counts it first). */
+async function openRefundRequest(deps: RefundDeps, customerId: string, purchaseId: string, input: CreateRefundRequest, now: Date) {
+  return deps.db.transaction(async (tx) => {
     const p = await lockPurchase(tx, purchaseId);
     if (!p || p.userId !== customerId) throw new AppError('NOT_FOUND', M.notFound);
     if (p.refundedAt) throw new AppError('CONFLICT', M.alreadyRefunded);
@@ -269,8 +284,6 @@ export async function requestRefund(deps: RefundDeps, customerId: string, purcha
     ]);
     return { request: created, mailIds: ids };
   });
-  await deliverAll(deps, mailIds);
-  return customerView(request);
 }
 
 async function merchantIdOf(tx: Tx, userId: string): Promise<string> {
