@@ -106,7 +106,7 @@ export async function handleDisputeEvent(
 /**
  * The chargeback that stops refunds of an order's vouchers (docs/decisions/0040-safe-at-scale.md):
  * 'lost' when the bank already gave the payment back, else 'open' while the bank decides, else null.
- * A dispute is against the whole payment, as the provider refuses refunds of a disputed charge.
+ * A dispute is against the whole payment (the provider's charge), so it holds every voucher of the order.
  */
 export const refundBlockingDisputeOf = (orderId: SQL | typeof purchases.orderId) =>
   sql<RefundBlockingDispute | null>`(select d.status from ${disputes} d where d.order_id = ${orderId}
