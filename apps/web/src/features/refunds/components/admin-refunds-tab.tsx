@@ -305,8 +305,8 @@ function Reconciliation() {
         ) : (
           <>
             <p className="text-slate-800">
-              {check.data.refundedVouchers} refunded + {check.data.chargedBackVouchers} charged back · {check.data.ledgerGiveBacks} given
-              back in the ledger
+              Vouchers refunded: {check.data.refundedVouchers} · charged back: {check.data.chargedBackVouchers} · given back in the ledger:{' '}
+              {check.data.ledgerGiveBacks}
             </p>
             {check.data.isBalanced ? (
               <p className="flex items-center gap-2 font-medium text-emerald-800">
