@@ -3,15 +3,15 @@ import type { Database, Db } from '../db/client';
 import type { Deps } from '../lib/deps';
 import { pruneRateLimits } from '../lib/rate-limit';
 import { LIVE_EVENT_REPLAY_MS, pruneLiveEvents } from '../lib/events';
-import { runPerkboostTick, sendUnlockEmails } from '../modules/perkboost/perkboost.service';
-import { closeCheckoutPagesForDeals, expireStaleOrders, settleRefunds } from '../modules/checkout/checkout.service';
-import { expireStaleCharges } from '../modules/billing/billing.service';
-import { deliverSandboxRefundEvents, redeliverSandboxWebhooks, runSandboxSubscriptions } from '../modules/sandbox/sandbox.service';
-import { markOverdueRefundRequests, settleVoucherRefunds } from '../modules/refunds/refunds.service';
-import { closePayoutPeriods } from '../modules/payouts/payouts.service';
-import { removeUnusedUploads } from '../modules/merchant-deals/merchant-deals.service';
-import { endExpiredBoosts } from '../modules/boosts/boosts.service';
-import { removeUnusedBusinessImages } from '../modules/businesses/businesses.service';
+import { runPerkboostTick, sendUnlockEmails } from '../modules/engagement/perkboost/perkboost.service';
+import { closeCheckoutPagesForDeals, expireStaleOrders, settleRefunds } from '../modules/orders/checkout/checkout.service';
+import { expireStaleCharges } from '../modules/money/billing/billing.service';
+import { deliverSandboxRefundEvents, redeliverSandboxWebhooks, runSandboxSubscriptions } from '../modules/money/sandbox/sandbox.service';
+import { markOverdueRefundRequests, settleVoucherRefunds } from '../modules/money/refunds/refunds.service';
+import { closePayoutPeriods } from '../modules/money/payouts/payouts.service';
+import { removeUnusedUploads } from '../modules/merchant/merchant-deals/merchant-deals.service';
+import { endExpiredBoosts } from '../modules/merchant/boosts/boosts.service';
+import { removeUnusedBusinessImages } from '../modules/catalog/businesses/businesses.service';
 import { failingJobs, startJobQueue, type JobDefinition, type JobQueue, type StartQueueOptions } from './queue';
 
 /** Every `ms` milliseconds as a cron expression (whole minutes: cron has minute resolution). */

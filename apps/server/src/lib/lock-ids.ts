@@ -7,7 +7,7 @@
 export const LOCK_IDS = {
   /** Migrations at start-up: one instance migrates, the others wait (db/client.ts). */
   migrations: 724001,
-  /** Demo seeding on an empty database (db/seed/seed.ts). */
+  /** Demo seeding on an empty database (demo/seed.ts). */
   seed: 724002,
   /** The crowd-vote unlock / expiry sweep (perkboost.service.ts). */
   voteSweep: 724010,
