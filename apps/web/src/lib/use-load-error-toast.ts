@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from '../../../lib/toast';
+import { toast } from './toast';
 
 /** The spec's Error toast when a tab's data fails to load (merchant-admin.md §8), once per failure. */
 export function useLoadErrorToast(isError: boolean, description: string) {

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import type { DealDetail } from '@localperks/shared';
-import { favoritesStore } from '../../features/favorites/favorites-store';
-import { dealQuery } from '../../features/deals/api';
+import { favoritesStore } from '../../features/engagement/favorites/favorites-store';
+import { dealQuery } from '../../features/catalog/deals/api';
 import { ApiError, api } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 

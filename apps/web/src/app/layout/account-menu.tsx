@@ -3,7 +3,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import { LogOut, MessageSquarePlus } from 'lucide-react';
 import type { SessionUser } from '@localperks/shared';
-import { useFeedbackDialog } from '../../features/support/feedback-button';
+import { useFeedbackDialog } from '../../features/support/support/feedback-button';
 import { AvatarButton } from './header';
 
 const roleLabel = { customer: 'Customer', merchant: 'Merchant', admin: 'Admin' } as const;

@@ -6,7 +6,7 @@ import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import { useLogoutAction } from '../../lib/use-logout-action';
 import { useCartCount } from '../../lib/cart-store';
-import { useFavoritesCount } from '../../features/favorites/favorites-store';
+import { useFavoritesCount } from '../../features/engagement/favorites/favorites-store';
 import { cn } from '../../lib/cn';
 import { lazyPart } from '../../lib/lazy-part';
 import { useDeferredDialog } from '../../components/ui/deferred-dialog';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { RefreshCw } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { Button } from './button';
+import { cn } from '../../lib/cn';
 
 const badgeTones = {
   green: 'bg-emerald-100 text-emerald-900',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
 const tones = {
   amber: 'bg-amber-100 text-amber-900 ring-amber-300',

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangePassword, Ok, ProfileResponse, UpdateProfile } from '@localperks/shared';
-import { api } from '../../lib/api-client';
-import { sessionQuery } from '../../lib/session';
+import { api } from '../../../lib/api-client';
+import { sessionQuery } from '../../../lib/session';
 
 export const profileQuery = queryOptions({
   queryKey: ['account', 'profile'],

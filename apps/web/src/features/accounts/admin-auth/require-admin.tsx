@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { useAdminAuthStatus } from '../api/admin-auth';
+import { useAdminAuthStatus } from './api';
 
 /**
  * The admin area: only an admin whose session passed the code step. Others go to /admin-login

@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginResponse, Ok, ResendVerificationResponse, VerifyEmailResponse } from '@localperks/shared';
-import { api } from '../../lib/api-client';
-import { sessionQuery } from '../../lib/session';
+import { api } from '../../../lib/api-client';
+import { sessionQuery } from '../../../lib/session';
 
 export function useLogin() {
   const qc = useQueryClient();

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { homePathForRole, safeReturnTo, type Role } from '@localperks/shared';
-import { Spinner } from '../../components/ui/spinner';
-import { useSession } from '../../lib/session';
-import { paths } from '../../config/paths';
+import { Spinner } from '../../../components/ui/spinner';
+import { useSession } from '../../../lib/session';
+import { paths } from '../../../config/paths';
 
 /**
  * Sign-in pages: a signed-in user is sent on to the page that asked for sign-in (returnTo), else by

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@localperks/shared';
-import { sessionQuery } from '../../lib/session';
+import { sessionQuery } from '../../../lib/session';
 import { verifyEmailMutation } from './api';
 
 const user: SessionUser = {

@@ -10,7 +10,7 @@ import {
   type HomeData,
   type LocationChoice,
 } from '@localperks/shared';
-import { api } from '../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** The browse filters, as the page URL holds them (the page number is the infinite query's own). */
 export type BrowseFilters = BrowseKeyInput;

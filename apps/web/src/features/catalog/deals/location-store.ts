@@ -1,5 +1,5 @@
 import { ANY_LOCATION, isLocationChoice, type LocationChoice } from '@localperks/shared';
-import { createLocalStore } from '../../lib/local-store';
+import { createLocalStore } from '../../../lib/local-store';
 
 export { ANY_LOCATION, isLocationChoice, type LocationChoice };
 

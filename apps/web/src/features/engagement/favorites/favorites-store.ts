@@ -1,4 +1,4 @@
-import { createLocalStore } from '../../lib/local-store';
+import { createLocalStore } from '../../../lib/local-store';
 
 const isIdList = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DealIds, DealSummary } from '@localperks/shared';
-import { ApiError, api } from '../../lib/api-client';
-import { toast } from '../../lib/toast';
-import { sessionQuery, useSession } from '../../lib/session';
+import { ApiError, api } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { sessionQuery, useSession } from '../../../lib/session';
 import { favoritesStore } from './favorites-store';
 
 /*

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE, type BrowseResult, type DealIds, type VoteResult } from '@localperks/shared';
-import { api } from '../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** The browse API's parameters for a page of /perkboost (also read by its server render, entry-server.tsx). */
 export const perkboostBrowseParams = (page: number) => ({ type: 'perkboost', pageSize: String(MAX_PAGE_SIZE), page: String(page) });

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { VOTE_MESSAGES, type DealEvent, type DealSummary } from '@localperks/shared';
 import { votedStore } from './votes-store';
-import { toast } from '../../lib/toast';
+import { toast } from '../../../lib/toast';
 
 /*
  * Live vote counts and unlocks (DESIGN.md: Server-Sent Events). Every component that shows a

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../../lib/session';
 import { myVotesQuery } from './api';
 import { votedStore } from './votes-store';
 

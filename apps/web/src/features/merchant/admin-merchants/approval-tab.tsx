@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_APPROVAL_MESSAGES as M } from '@localperks/shared';
-import { merchantRequestsKey } from '../approval/api';
-import { AwaitingCard, PendingCard, ProcessedCard, useSection } from '../approval/request-cards';
-import { useRegistrationEvents } from '../approval/use-registration-events';
-import { RefreshButton } from './admin-parts';
-import { useLoadErrorToast } from './use-load-error-toast';
+import { merchantRequestsKey } from './api';
+import { AwaitingCard, PendingCard, ProcessedCard, useSection } from './request-cards';
+import { useRegistrationEvents } from './use-registration-events';
+import { RefreshButton } from '../../../components/ui/admin-parts';
+import { useLoadErrorToast } from '../../../lib/use-load-error-toast';
 
 /** Merchant Approval tab of the admin dashboard (merchant-admin.md §2, §4). */
 export default function ApprovalTab() {

@@ -16,8 +16,8 @@ import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { registrationThreadQuery, useMarkThreadRead, useSendRegistrationMessage } from './api';
-import { useLoadErrorToast } from '../components/use-load-error-toast';
-import { Badge, capitalise } from './badge';
+import { useLoadErrorToast } from '../../../lib/use-load-error-toast';
+import { Badge, capitalise } from '../../../components/ui/status-badge';
 
 /**
  * The admin side of a registration's thread (merchant-admin.md §2 Messages dialog): admin messages

@@ -18,7 +18,7 @@ import { LoadMore } from '../../../components/ui/pager';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { merchantRequestsQuery, useApproveMerchant, useResetMerchant } from './api';
-import { Badge, capitalise } from './badge';
+import { Badge, capitalise } from '../../../components/ui/status-badge';
 import { MessagesDialog } from './messages-dialog';
 import { RejectDialog } from './reject-dialog';
 

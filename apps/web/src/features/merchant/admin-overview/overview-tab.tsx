@@ -20,11 +20,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { useAdminOverview, useDeactivateDeal, useMerchantDeals } from '../api/overview';
+import { useAdminOverview, useDeactivateDeal, useMerchantDeals } from './api';
 import { Pager } from '../../../components/ui/pager';
-import { Badge, ErrorState, RefreshButton } from './admin-parts';
+import { Badge, ErrorState, RefreshButton } from '../../../components/ui/admin-parts';
 
-import { showLoadError, useLoadErrorToast } from './use-load-error-toast';
+import { showLoadError, useLoadErrorToast } from '../../../lib/use-load-error-toast';
 
 /** `2026-12-01` (a calendar day) as "Dec 1, 2026", without a time-zone shift. */
 const formatDay = (ymd: string) => formatDate(`${ymd}T12:00:00`);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MerchantAnalytics } from '@localperks/shared';
-import { api } from '../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const merchantAnalyticsQuery = queryOptions({
   queryKey: ['merchant-analytics'],

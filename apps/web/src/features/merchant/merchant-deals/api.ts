@@ -11,7 +11,7 @@ import type {
   UploadedImage,
   UpdateMerchantDeal,
 } from '@localperks/shared';
-import { api } from '../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** Every merchant-deals query shares this prefix, so one invalidation refreshes the list and the deal. */
 export const merchantDealsKey = ['merchant-deals'] as const;

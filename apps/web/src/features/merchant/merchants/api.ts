@@ -18,7 +18,7 @@ import type {
   UpdateBusinessProfile,
   UploadedImage,
 } from '@localperks/shared';
-import { api } from '../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /**
  * /merchant/register: account, pending registration request and merchant record in one call. It

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { MERCHANT_DASHBOARD_MESSAGES as D } from '@localperks/shared';
-import { toast } from '../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { checkSubscription, launchChecklistQuery, merchantMeQuery } from './api';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -7,7 +7,7 @@ import type {
   PayoutStatement,
   PlanSwitched,
 } from '@localperks/shared';
-import { api } from '../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /* A merchant's money: Billing (what they pay) and Payouts (what they are paid). */
 

@@ -6,7 +6,7 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { Badge } from '../approval/badge';
+import { Badge } from '../../../components/ui/status-badge';
 import { useMarkPayoutPaid } from './api';
 
 /** A calendar day `YYYY-MM-DD` as "Nov 1, 2026", whatever the reader's time zone. */

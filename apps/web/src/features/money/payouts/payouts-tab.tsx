@@ -4,10 +4,10 @@ import { formatCents, PAYOUT_MESSAGES as M } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Pager } from '../../../components/ui/pager';
-import { payoutsKey, payoutsQuery, payoutSummaryQuery } from '../payouts/api';
-import { formatDay, PayoutItem } from '../payouts/payout-list';
-import { RefreshButton } from './admin-parts';
-import { useLoadErrorToast } from './use-load-error-toast';
+import { payoutsKey, payoutsQuery, payoutSummaryQuery } from './api';
+import { formatDay, PayoutItem } from './payout-list';
+import { RefreshButton } from '../../../components/ui/admin-parts';
+import { useLoadErrorToast } from '../../../lib/use-load-error-toast';
 
 function Stat({ label, value, note }: { label: string; value: string; note: string }) {
   return (

@@ -7,7 +7,7 @@ import type {
   MerchantRefundRequests,
   RefundDecisionResult,
 } from '@localperks/shared';
-import { api } from '../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** Every refunds query shares this prefix: a decision refreshes the lists and lookups. */
 export const refundsKey = ['refunds'] as const;

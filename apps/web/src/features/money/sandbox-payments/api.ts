@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { PaymentPage, SandboxPay, SandboxSession } from '@localperks/shared';
-import { api } from '../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const sandboxSessionQuery = (id: string) =>
   queryOptions({

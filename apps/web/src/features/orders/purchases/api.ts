@@ -8,7 +8,7 @@ import type {
   PurchaseTab,
   Removed,
 } from '@localperks/shared';
-import { api } from '../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** Every purchases list shares this prefix, so one invalidation refreshes all tabs. */
 export const purchasesKey = ['purchases'] as const;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { RedemptionLookup } from '@localperks/shared';
-import { api } from '../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** What a code is (deal, customer, status), for the signed-in merchant's own deals only. */
 export const useLookupRedemption = () =>

@@ -17,9 +17,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { useAdmins, useAudit, useCreateAdmin } from '../api/settings';
+import { useAdmins, useAudit, useCreateAdmin } from './api';
 import { Pager } from '../../../components/ui/pager';
-import { ErrorState } from './admin-parts';
+import { ErrorState } from '../../../components/ui/admin-parts';
 
 function CreateAdminForm() {
   const form = useForm<CreateAdmin>({ resolver: zodResolver(createAdminSchema), defaultValues: { name: '', email: '', password: '' } });

@@ -22,10 +22,10 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useMessageEvents } from '../../../lib/use-message-events';
-import { useAdminTicket, useAdminTickets, useReplyToTicket, useSetTicketStatus } from '../api/support';
-import { Badge, ErrorState, RefreshButton } from './admin-parts';
+import { useAdminTicket, useAdminTickets, useReplyToTicket, useSetTicketStatus } from './api';
+import { Badge, ErrorState, RefreshButton } from '../../../components/ui/admin-parts';
 
-import { showLoadError, useLoadErrorToast } from './use-load-error-toast';
+import { showLoadError, useLoadErrorToast } from '../../../lib/use-load-error-toast';
 
 const statusTone: Record<TicketStatus, 'blue' | 'amber' | 'green' | 'slate'> = {
   open: 'blue',

@@ -7,7 +7,7 @@ import type {
   SendCustomerMessage,
   SentMessagesPage,
 } from '@localperks/shared';
-import { api } from '../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const inboxKey = ['customer-messages', 'inbox'] as const;
 export const sentKey = ['customer-messages', 'sent'] as const;

@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useMessageEvents } from '../../lib/use-message-events';
+import { useMessageEvents } from '../../../lib/use-message-events';
 
 /**
  * Live customer messages: the server says something changed (`GET /api/events/messages`, filtered to

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MyTicketsPage, MyTicketThread, NewTicket } from '@localperks/shared';
-import { api } from '../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const myTicketsQuery = (page: number) =>
   queryOptions({

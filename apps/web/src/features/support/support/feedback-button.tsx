@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { MessageSquarePlus } from 'lucide-react';
-import { useDeferredDialog } from '../../components/ui/deferred-dialog';
-import { cn } from '../../lib/cn';
-import { lazyPart } from '../../lib/lazy-part';
+import { useDeferredDialog } from '../../../components/ui/deferred-dialog';
+import { cn } from '../../../lib/cn';
+import { lazyPart } from '../../../lib/lazy-part';
 
 // The dialog (Radix, the form) loads when its trigger is hovered, focused or pressed.
 const loadFeedbackDialog = () => import('./feedback-dialog');

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { FEEDBACK_MESSAGES, FEEDBACK_MAX_LENGTH } from '@localperks/shared';
-import { Button } from '../../components/ui/button';
-import type { DeferredDialogProps } from '../../components/ui/deferred-dialog';
-import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { Textarea } from '../../components/ui/input';
-import { api, errorMessage } from '../../lib/api-client';
-import { toast } from '../../lib/toast';
+import { Button } from '../../../components/ui/button';
+import type { DeferredDialogProps } from '../../../components/ui/deferred-dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Textarea } from '../../../components/ui/input';
+import { api, errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 
 /** The Send Feedback dialog; feedback is stored on the server. Loaded on demand by FeedbackButton. */
 export default function FeedbackDialog({ open, onOpenChange, contentId, onCloseAutoFocus }: DeferredDialogProps) {

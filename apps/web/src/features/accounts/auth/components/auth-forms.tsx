@@ -2,9 +2,9 @@ import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { authPageSignupSchema, loginSchema, signupFormSchema, type AuthPageSignup, type Login, type SignupForm } from '@localperks/shared';
-import { Button } from '../../../components/ui/button';
-import { Field, Input } from '../../../components/ui/input';
-import { paths } from '../../../config/paths';
+import { Button } from '../../../../components/ui/button';
+import { Field, Input } from '../../../../components/ui/input';
+import { paths } from '../../../../config/paths';
 
 /** Email + password sign-in form shared by /auth, /login and /merchant/login. */
 export function LoginForm({

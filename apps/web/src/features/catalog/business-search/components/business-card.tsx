@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { MapPin, Store, Zap } from 'lucide-react';
 import { plural, type BusinessListing } from '@localperks/shared';
-import { paths } from '../../../config/paths';
-import { cn } from '../../../lib/cn';
+import { paths } from '../../../../config/paths';
+import { cn } from '../../../../lib/cn';
 
 /**
  * A business in a list: the name links to its page and its link covers the card (::after overlay).

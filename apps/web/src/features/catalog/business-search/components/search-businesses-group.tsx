@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import { SEARCH_BUSINESS_GROUP_SIZE, formatCount } from '@localperks/shared';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../../../lib/cn';
 import { businessesHref, useBusinessSearch } from '../api';
 import { BusinessGrid } from './business-card';
 

@@ -1,6 +1,6 @@
 import { ConciergeBell, Dumbbell, Film, LayoutGrid, Plane, ShoppingBag, Sparkles, Tag, Utensils, type LucideIcon } from 'lucide-react';
 import { CATEGORIES, type Category } from '@localperks/shared';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../../../lib/cn';
 
 /** The lucide icon of each category's `icon` name (DESIGN.md decision 2). */
 export const CATEGORY_ICONS: Record<Category['icon'], LucideIcon> = {

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { LocateFixed, MapPin } from 'lucide-react';
 import { citiesOf, nearestLocation, STATES } from '@localperks/shared';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import { toast } from '../../../lib/toast';
+import { Button } from '../../../../components/ui/button';
+import { cn } from '../../../../lib/cn';
+import { toast } from '../../../../lib/toast';
 import { ANY_LOCATION, locationLabel, locationStore, type LocationChoice } from '../location-store';
 
 export { useLocationChoice } from '../location-store';

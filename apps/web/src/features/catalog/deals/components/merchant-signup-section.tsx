@@ -13,10 +13,10 @@ import {
   type MerchantLeadForm,
   type Ok,
 } from '@localperks/shared';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { api } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { Button } from '../../../../components/ui/button';
+import { Input } from '../../../../components/ui/input';
+import { api } from '../../../../lib/api-client';
+import { toast } from '../../../../lib/toast';
 
 type OptionType = MerchantLead['optionType'];
 

@@ -14,16 +14,16 @@ import {
   type VoteResult,
   formatCount,
 } from '@localperks/shared';
-import { Button } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
-import { lazyPart } from '../../../lib/lazy-part';
-import { useNow } from '../../../lib/use-now';
-import { toast } from '../../../lib/toast';
-import { sessionQuery, useSession } from '../../../lib/session';
-import { cartStore } from '../../../lib/cart-store';
-import { useAddToCart } from '../../../lib/use-add-to-cart';
+import { Button } from '../../../../components/ui/button';
+import { paths } from '../../../../config/paths';
+import { ApiError, errorMessage } from '../../../../lib/api-client';
+import { cn } from '../../../../lib/cn';
+import { lazyPart } from '../../../../lib/lazy-part';
+import { useNow } from '../../../../lib/use-now';
+import { toast } from '../../../../lib/toast';
+import { sessionQuery, useSession } from '../../../../lib/session';
+import { cartStore } from '../../../../lib/cart-store';
+import { useAddToCart } from '../../../../lib/use-add-to-cart';
 import { myVotesQuery, useCancelVote, useCastVote } from '../api';
 import { announceUnlock, applyDealEvent, useLiveDeal } from '../use-deal-events';
 import { useSetVoted, useVotedIds } from '../use-voted-ids';

@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Button } from '../../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../../../components/ui/dialog';
 import { formatCount } from '@localperks/shared';
 
 /** After a vote: what happens next (customer.md §4 Voting). Loaded on demand by VotePanel. */

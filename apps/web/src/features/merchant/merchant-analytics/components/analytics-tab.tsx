@@ -1,12 +1,12 @@
 import { CalendarClock, DollarSign, RefreshCw, ShoppingBag, Ticket, Undo2, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ANALYTICS_DAYS, ANALYTICS_MESSAGES, formatCents, type MerchantAnalytics } from '@localperks/shared';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { Spinner } from '../../../../components/ui/spinner';
+import { errorMessage } from '../../../../lib/api-client';
+import { formatDateTime } from '../../../../lib/format';
 import { useMerchantAnalytics } from '../api';
 
 /** A calendar day (`YYYY-MM-DD`, UTC) as "Nov 23". */

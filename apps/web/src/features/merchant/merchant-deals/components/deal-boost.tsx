@@ -10,10 +10,10 @@ import {
   type BoostCounts,
   type MerchantDeal,
 } from '@localperks/shared';
-import { BoostOptions } from '../../../components/ui/boost-options';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { toast } from '../../../lib/toast';
+import { BoostOptions } from '../../../../components/ui/boost-options';
+import { Button } from '../../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../../components/ui/dialog';
+import { toast } from '../../../../lib/toast';
 import { merchantDealsKey, useBuyDealBoost, useDealBoost } from '../api';
 
 /**

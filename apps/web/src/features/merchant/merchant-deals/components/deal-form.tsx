@@ -23,15 +23,15 @@ import {
   DEAL_TITLE_MAX,
   DEAL_HIGHLIGHT_MAX_LENGTH,
 } from '@localperks/shared';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Field, Input, Select, Textarea } from '../../../components/ui/input';
-import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Field, Input, Select, Textarea } from '../../../../components/ui/input';
+import { paths } from '../../../../config/paths';
+import { ApiError } from '../../../../lib/api-client';
+import { formatDateTime } from '../../../../lib/format';
+import { toast } from '../../../../lib/toast';
 import { useCreateMerchantDeal, useUpdateMerchantDeal } from '../api';
-import { BoostOptions } from '../../../components/ui/boost-options';
+import { BoostOptions } from '../../../../components/ui/boost-options';
 import { ImageUploader } from './image-uploader';
 
 const toDollars = (cents: number) => (cents / 100).toFixed(2);

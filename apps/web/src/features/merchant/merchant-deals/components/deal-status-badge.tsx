@@ -1,5 +1,5 @@
 import type { MerchantDeal } from '@localperks/shared';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../../../lib/cn';
 
 const STYLES = {
   active: 'bg-emerald-100 text-emerald-900',

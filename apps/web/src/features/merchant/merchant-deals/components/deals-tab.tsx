@@ -12,19 +12,19 @@ import {
   type MerchantDeal,
   type MerchantDealFilter,
 } from '@localperks/shared';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Pager } from '../../../components/ui/pager';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { FilterChips } from '../../../components/ui/filter-chips';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
+import { Alert } from '../../../../components/ui/alert';
+import { Button, buttonClass } from '../../../../components/ui/button';
+import { Card } from '../../../../components/ui/card';
+import { Pager } from '../../../../components/ui/pager';
+import { Dialog, DialogContent } from '../../../../components/ui/dialog';
+import { FilterChips } from '../../../../components/ui/filter-chips';
+import { Spinner } from '../../../../components/ui/spinner';
+import { paths } from '../../../../config/paths';
+import { ApiError, errorMessage } from '../../../../lib/api-client';
+import { formatDate } from '../../../../lib/format';
+import { toast } from '../../../../lib/toast';
 import { thumbnailOf, useDeleteDeal, useLaunchBoost, useMerchantDeals, usePauseDeal } from '../api';
-import { BoostOptions } from '../../../components/ui/boost-options';
+import { BoostOptions } from '../../../../components/ui/boost-options';
 import { DealStatusBadge } from './deal-status-badge';
 import { BoostDealDialog, BoostStatus, useBoostReturn } from './deal-boost';
 

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { ArrowLeft, ArrowRight, ImagePlus, Loader2, Trash2 } from 'lucide-react';
 import { DEAL_IMAGES_MAX, DEAL_IMAGE_MAX_BYTES, MERCHANT_DEAL_MESSAGES as M } from '@localperks/shared';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../../lib/api-client';
 import { thumbnailOf, uploadDealImage } from '../api';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';

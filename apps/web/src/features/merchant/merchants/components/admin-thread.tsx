@@ -9,14 +9,14 @@ import {
   registrationMessageSchema,
   type RegistrationMessageInput,
 } from '@localperks/shared';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Textarea } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { useMessageEvents } from '../../../lib/use-message-events';
-import { toast } from '../../../lib/toast';
-import { cn } from '../../../lib/cn';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { Textarea } from '../../../../components/ui/input';
+import { Spinner } from '../../../../components/ui/spinner';
+import { useMessageEvents } from '../../../../lib/use-message-events';
+import { toast } from '../../../../lib/toast';
+import { cn } from '../../../../lib/cn';
 import { merchantThreadQuery, useSendMerchantMessage } from '../api';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Field, Input, Textarea } from '../../../components/ui/input';
-import { StateSelect } from '../../../components/ui/state-select';
+import { Field, Input, Textarea } from '../../../../components/ui/input';
+import { StateSelect } from '../../../../components/ui/state-select';
 
 type BusinessField = 'businessName' | 'description' | 'website' | 'phone' | 'city' | 'state';
 

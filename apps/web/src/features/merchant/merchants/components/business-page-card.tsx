@@ -15,14 +15,14 @@ import {
   type MerchantBusinessProfile,
   type UpdateBusinessProfile,
 } from '@localperks/shared';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { Alert } from '../../../../components/ui/alert';
+import { Button, buttonClass } from '../../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { Input } from '../../../../components/ui/input';
+import { Spinner } from '../../../../components/ui/spinner';
+import { paths } from '../../../../config/paths';
+import { ApiError, errorMessage } from '../../../../lib/api-client';
+import { toast } from '../../../../lib/toast';
 import { businessProfileQuery, uploadBusinessImage, useUpdateBusinessProfile } from '../api';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';

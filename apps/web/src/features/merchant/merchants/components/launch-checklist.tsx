@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Circle, MinusCircle } from 'lucide-react';
 import { formatCents, planById, type LaunchStep } from '@localperks/shared';
-import { Alert } from '../../../components/ui/alert';
-import { Card, CardContent } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
+import { Alert } from '../../../../components/ui/alert';
+import { Card, CardContent } from '../../../../components/ui/card';
+import { Spinner } from '../../../../components/ui/spinner';
+import { paths } from '../../../../config/paths';
 import { launchChecklistQuery } from '../api';
 
 const STEPS: Record<LaunchStep, { title: string; todo: string; link: string; action: string }> = {

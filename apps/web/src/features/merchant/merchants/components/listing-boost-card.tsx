@@ -3,10 +3,10 @@ import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Zap } from 'lucide-react';
 import { BOOST_MESSAGES as B, BOOST_OPTIONS, boostRemainingText, formatCents } from '@localperks/shared';
-import { BoostOptions } from '../../../components/ui/boost-options';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { toast } from '../../../lib/toast';
+import { BoostOptions } from '../../../../components/ui/boost-options';
+import { Button } from '../../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { toast } from '../../../../lib/toast';
 import { listingBoostQuery, useBuyListingBoost } from '../api';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

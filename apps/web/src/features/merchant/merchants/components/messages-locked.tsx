@@ -1,7 +1,7 @@
 import { Lock } from 'lucide-react';
 import { MERCHANT_DASHBOARD_MESSAGES as D, type MerchantOverview, formatCents, planById } from '@localperks/shared';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
+import { Button } from '../../../../components/ui/button';
+import { Card, CardContent } from '../../../../components/ui/card';
 import { PayForMessagingButton } from './pay-for-messaging';
 
 type Merchant = NonNullable<MerchantOverview['merchant']>;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CalendarClock } from 'lucide-react';
-import { paths } from '../../../config/paths';
-import { formatDate } from '../../../lib/format';
+import { paths } from '../../../../config/paths';
+import { formatDate } from '../../../../lib/format';
 
 /** After leaving Advertise + Messaging: the inbox stays open until the paid period ends (the downgrade promise). */
 export function MessagingEnds({ until }: { until: string }) {

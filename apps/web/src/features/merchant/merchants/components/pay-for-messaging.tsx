@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { CreditCard } from 'lucide-react';
 import { formatCents, planById } from '@localperks/shared';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../lib/toast';
+import { Button } from '../../../../components/ui/button';
+import { toast } from '../../../../lib/toast';
 import { useStartSubscriptionCheckout } from '../api';
 
 const PRICE = planById('advertise_messaging').priceCentsPerMonth;

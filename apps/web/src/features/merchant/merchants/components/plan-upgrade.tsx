@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { ArrowRight, Check } from 'lucide-react';
 import { planById, planPriceLabel, plansIncluding, type PlanCapability, type PlanId } from '@localperks/shared';
-import { buttonClass } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
-import { paths } from '../../../config/paths';
+import { buttonClass } from '../../../../components/ui/button';
+import { Card, CardContent } from '../../../../components/ui/card';
+import { paths } from '../../../../config/paths';
 
 const AREA: Record<PlanCapability, { title: string; what: string }> = {
   analytics: {

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Check, X } from 'lucide-react';
 import { MERCHANT_DASHBOARD_MESSAGES as D, PLANS, planPriceLabel, type MerchantOverview, type PlanId } from '@localperks/shared';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
-import { ApiError } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
-import { formatDate } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { Dialog, DialogClose, DialogContent } from '../../../../components/ui/dialog';
+import { ApiError } from '../../../../lib/api-client';
+import { cn } from '../../../../lib/cn';
+import { formatDate } from '../../../../lib/format';
+import { toast } from '../../../../lib/toast';
 import { useSwitchPlan } from '../api';
 import { PayForMessagingButton } from './pay-for-messaging';
 

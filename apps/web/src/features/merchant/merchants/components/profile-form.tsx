@@ -10,11 +10,11 @@ import {
   type MerchantProfileForm,
   type MerchantProfileInput,
 } from '@localperks/shared';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Field, Select } from '../../../components/ui/input';
-import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Field, Select } from '../../../../components/ui/input';
+import { ApiError } from '../../../../lib/api-client';
+import { toast } from '../../../../lib/toast';
 import { useUpdateMerchantProfile } from '../api';
 import { BusinessFields } from './business-fields';
 import { PayForMessagingButton } from './pay-for-messaging';

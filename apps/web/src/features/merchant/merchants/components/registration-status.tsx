@@ -1,8 +1,8 @@
 import { AlertTriangle, CheckCircle2, Clock, HelpCircle, XCircle, type LucideIcon } from 'lucide-react';
 import type { MerchantOverview } from '@localperks/shared';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
+import { Button } from '../../../../components/ui/button';
+import { Card, CardContent } from '../../../../components/ui/card';
+import { cn } from '../../../../lib/cn';
 import { registrationStatusView, type RegistrationStatusKind } from '../registration-status-view';
 
 type Registration = NonNullable<MerchantOverview['registration']>;

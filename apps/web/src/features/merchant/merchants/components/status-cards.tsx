@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { CheckCircle2, Circle, ListChecks } from 'lucide-react';
 import { PLANS, planPriceLabel, type MerchantOverview } from '@localperks/shared';
-import { buttonClass } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { paths } from '../../../config/paths';
-import { formatDate } from '../../../lib/format';
+import { buttonClass } from '../../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { paths } from '../../../../config/paths';
+import { formatDate } from '../../../../lib/format';
 
 type Overview = MerchantOverview & { merchant: NonNullable<MerchantOverview['merchant']> };
 

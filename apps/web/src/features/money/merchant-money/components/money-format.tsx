@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { PAYOUT_STATUS_LABELS, type PayoutStatus } from '@localperks/shared';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../../../lib/cn';
 
 /** A calendar day (`YYYY-MM-DD`, UTC) as "Mar 15, 2025". */
 export const calendarDay = (ymd: string) =>

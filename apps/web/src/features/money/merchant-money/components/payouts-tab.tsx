@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Wallet } from 'lucide-react';
 import { MERCHANT_MONEY_MESSAGES as MM, formatCents, paths } from '@localperks/shared';
-import { Alert } from '../../../components/ui/alert';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Pager } from '../../../components/ui/pager';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { Alert } from '../../../../components/ui/alert';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { Pager } from '../../../../components/ui/pager';
+import { Spinner } from '../../../../components/ui/spinner';
+import { errorMessage } from '../../../../lib/api-client';
+import { formatDate } from '../../../../lib/format';
 import { merchantPayoutsQuery } from '../api';
 import { StatusBadge, calendarDay, periodText } from './money-format';
 

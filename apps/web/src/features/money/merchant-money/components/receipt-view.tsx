@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { MERCHANT_MONEY_MESSAGES as MM, formatCents } from '@localperks/shared';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDate, formatDateTime, formatPeriod } from '../../../lib/format';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Spinner } from '../../../../components/ui/spinner';
+import { errorMessage } from '../../../../lib/api-client';
+import { formatDate, formatDateTime, formatPeriod } from '../../../../lib/format';
 import { merchantReceiptQuery } from '../api';
 
 /** A paid charge's receipt, laid out to print on one page. */

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { MERCHANT_MONEY_MESSAGES as MM, formatCents, paths } from '@localperks/shared';
-import { Alert } from '../../../components/ui/alert';
-import { buttonClass } from '../../../components/ui/button';
-import { Pager } from '../../../components/ui/pager';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { Alert } from '../../../../components/ui/alert';
+import { buttonClass } from '../../../../components/ui/button';
+import { Pager } from '../../../../components/ui/pager';
+import { Spinner } from '../../../../components/ui/spinner';
+import { errorMessage } from '../../../../lib/api-client';
+import { formatDate, formatDateTime } from '../../../../lib/format';
 import { payoutStatementQuery } from '../api';
 import { StatusBadge, calendarDay, periodText } from './money-format';
 

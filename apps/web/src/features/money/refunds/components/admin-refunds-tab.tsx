@@ -16,15 +16,15 @@ import {
   type AdminRefundFilter,
   type AdminRefundRequest,
 } from '@localperks/shared';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { FilterChips } from '../../../components/ui/filter-chips';
-import { Input } from '../../../components/ui/input';
-import { Pager } from '../../../components/ui/pager';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
+import { Button } from '../../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { FilterChips } from '../../../../components/ui/filter-chips';
+import { Input } from '../../../../components/ui/input';
+import { Pager } from '../../../../components/ui/pager';
+import { Spinner } from '../../../../components/ui/spinner';
+import { errorMessage } from '../../../../lib/api-client';
+import { formatDate } from '../../../../lib/format';
+import { toast } from '../../../../lib/toast';
 import { useAdminPurchaseLookup, useAdminRefundRequests, useDecideRefund, useRefundPurchase } from '../api';
 import { StatusPill } from './status-pill';
 import { TextDialog } from './text-dialog';

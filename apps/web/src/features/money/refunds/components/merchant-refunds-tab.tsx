@@ -9,13 +9,13 @@ import {
   merchantRefundAnswerSchema,
   type MerchantRefundRequest,
 } from '@localperks/shared';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../../components/ui/dialog';
+import { Spinner } from '../../../../components/ui/spinner';
+import { errorMessage } from '../../../../lib/api-client';
+import { formatDate } from '../../../../lib/format';
+import { toast } from '../../../../lib/toast';
 import { useAcceptRefund, useAnswerRefund, useMerchantRefundRequests } from '../api';
 import { StatusPill } from './status-pill';
 import { TextDialog } from './text-dialog';

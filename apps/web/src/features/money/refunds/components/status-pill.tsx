@@ -1,5 +1,5 @@
 import type { RefundRequestStatus } from '@localperks/shared';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../../../lib/cn';
 
 const tones: Record<RefundRequestStatus, string> = {
   requested: 'bg-amber-100 text-amber-950',

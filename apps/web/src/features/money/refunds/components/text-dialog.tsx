@@ -2,9 +2,9 @@ import { useId, type ReactNode } from 'react';
 import { useForm, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { Button, type ButtonVariant } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Textarea } from '../../../components/ui/input';
+import { Button, type ButtonVariant } from '../../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../../components/ui/dialog';
+import { Textarea } from '../../../../components/ui/input';
 import { REFUND_TEXT_MAX } from '@localperks/shared';
 
 /**

@@ -3,10 +3,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock, ShieldCheck } from 'lucide-react';
 import { CHECKOUT_MESSAGES, US_STATE_NAMES, checkoutFormSchema, formatCents, type CheckoutForm } from '@localperks/shared';
-import { Button } from '../../../components/ui/button';
-import { Field, Input, Textarea } from '../../../components/ui/input';
-import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { Button } from '../../../../components/ui/button';
+import { Field, Input, Textarea } from '../../../../components/ui/input';
+import { ApiError } from '../../../../lib/api-client';
+import { toast } from '../../../../lib/toast';
 import { useStartCheckout } from '../api';
 
 type Status = 'idle' | 'processing' | 'redirecting';

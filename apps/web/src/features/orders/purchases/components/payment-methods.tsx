@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { CreditCard, ShieldCheck, Trash2 } from 'lucide-react';
 import type { PaymentMethod } from '@localperks/shared';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
-import { errorMessage } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../../../components/ui/dialog';
+import { errorMessage } from '../../../../lib/api-client';
+import { toast } from '../../../../lib/toast';
 import { usePaymentMethods, useRemovePaymentMethod } from '../api';
 
 const BRANDS: Record<string, string> = {

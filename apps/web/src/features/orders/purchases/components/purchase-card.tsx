@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MapPin, Maximize2, Store } from 'lucide-react';
 import { REFUND_MESSAGES_UI, daysLeft, formatCents, type Purchase } from '@localperks/shared';
-import { Button } from '../../../components/ui/button';
-import { FallbackImage } from '../../../components/ui/fallback-image';
-import { paths } from '../../../config/paths';
-import { cn } from '../../../lib/cn';
+import { Button } from '../../../../components/ui/button';
+import { FallbackImage } from '../../../../components/ui/fallback-image';
+import { paths } from '../../../../config/paths';
+import { cn } from '../../../../lib/cn';
 import { daysText, formatDate, purchaseStatus, type PurchaseStatus } from '../utils/format';
 import { RefundSection } from './refund-section';
 

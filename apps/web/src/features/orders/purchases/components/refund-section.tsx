@@ -13,11 +13,11 @@ import {
   paths,
   type Purchase,
 } from '@localperks/shared';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Textarea } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { Button } from '../../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../../components/ui/dialog';
+import { Textarea } from '../../../../components/ui/input';
+import { errorMessage } from '../../../../lib/api-client';
+import { toast } from '../../../../lib/toast';
 import { useRequestRefund } from '../api';
 import { formatDate } from '../utils/format';
 

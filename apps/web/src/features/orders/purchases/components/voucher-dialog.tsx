@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Store, X } from 'lucide-react';
 import type { Purchase } from '@localperks/shared';
-import { Button } from '../../../components/ui/button';
-import { useReturnFocus } from '../../../lib/page-focus';
+import { Button } from '../../../../components/ui/button';
+import { useReturnFocus } from '../../../../lib/page-focus';
 import { formatDate } from '../utils/format';
 
 /** Keeps the phone's screen on while the voucher is shown at the counter, where supported. */

@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CHECKOUT_MESSAGES } from '@localperks/shared';
-import { paths } from '../../../config/paths';
-import { clearCart } from '../../../lib/cart-store';
+import { paths } from '../../../../config/paths';
+import { clearCart } from '../../../../lib/cart-store';
 import { orderQuery, purchasesKey } from '../api';
-import { toast } from '../../../lib/toast';
+import { toast } from '../../../../lib/toast';
 
 /** How often and how long to wait for the provider's confirmation after the customer came back. */
 const CONFIRM_POLL_MS = 1_500;

@@ -1,6 +1,6 @@
 import { plural } from '@localperks/shared';
 
-export { formatDate } from '../../../lib/format';
+export { formatDate } from '../../../../lib/format';
 
 /** "3 days", "1 day". */
 export const daysText = (days: number) => plural(days, 'day');

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Camera } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Button } from '../../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../../../components/ui/dialog';
 import { createQrDetector } from '../hooks/use-qr-scanner';
 
 const SCAN_EVERY_MS = 200;

@@ -1,8 +1,8 @@
 import { forwardRef } from 'react';
 import { AlertTriangle, CheckCircle2, Ticket, XCircle } from 'lucide-react';
 import { REDEEM_MESSAGES, formatCents, type RedemptionLookup } from '@localperks/shared';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { Button } from '../../../../components/ui/button';
+import { cn } from '../../../../lib/cn';
 import { formatDate, formatDateTime } from '../utils/format';
 
 const statusLabel: Record<RedemptionLookup['status'], string> = {

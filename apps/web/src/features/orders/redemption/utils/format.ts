@@ -1,4 +1,4 @@
-export { formatDate, formatDateTime } from '../../../lib/format';
+export { formatDate, formatDateTime } from '../../../../lib/format';
 
 /**
  * The code in a scanned QR: the voucher's QR holds the redeem link (`…/merchant/redeem?code=…`);

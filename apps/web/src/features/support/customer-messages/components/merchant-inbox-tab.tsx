@@ -10,19 +10,19 @@ import {
   type RespondCustomerMessage,
   CUSTOMER_MESSAGE_MAX_LENGTH,
 } from '@localperks/shared';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Pager } from '../../../components/ui/pager';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { FilterChips } from '../../../components/ui/filter-chips';
-import { Field, Textarea } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
-import { formatDateTime } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Card } from '../../../../components/ui/card';
+import { Pager } from '../../../../components/ui/pager';
+import { Dialog, DialogContent } from '../../../../components/ui/dialog';
+import { FilterChips } from '../../../../components/ui/filter-chips';
+import { Field, Textarea } from '../../../../components/ui/input';
+import { Spinner } from '../../../../components/ui/spinner';
+import { paths } from '../../../../config/paths';
+import { ApiError, errorMessage } from '../../../../lib/api-client';
+import { cn } from '../../../../lib/cn';
+import { formatDateTime } from '../../../../lib/format';
+import { toast } from '../../../../lib/toast';
 import { inboxKey, useInbox, useOpenMessage, useRespond, type InboxFilter } from '../api';
 import { useCustomerMessageEvents } from '../use-message-events';
 

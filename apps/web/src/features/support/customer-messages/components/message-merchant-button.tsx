@@ -2,10 +2,10 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MessageSquare } from 'lucide-react';
 import type { Purchase } from '@localperks/shared';
-import { buttonClass, type ButtonVariant } from '../../../components/ui/button';
-import { useSession } from '../../../lib/session';
+import { buttonClass, type ButtonVariant } from '../../../../components/ui/button';
+import { useSession } from '../../../../lib/session';
 import type { MessageMerchantTarget } from './message-merchant-dialog';
-import { paths } from '../../../config/paths';
+import { paths } from '../../../../config/paths';
 
 const MessageMerchantDialog = lazy(() => import('./message-merchant-dialog'));
 

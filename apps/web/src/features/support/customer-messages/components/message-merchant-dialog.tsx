@@ -7,11 +7,11 @@ import {
   CUSTOMER_MESSAGE_MAX_LENGTH,
   CUSTOMER_MESSAGE_SUBJECT_MAX_LENGTH,
 } from '@localperks/shared';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Field, Input, Textarea } from '../../../components/ui/input';
-import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { Button } from '../../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../../components/ui/dialog';
+import { Field, Input, Textarea } from '../../../../components/ui/input';
+import { ApiError } from '../../../../lib/api-client';
+import { toast } from '../../../../lib/toast';
 import { useSendCustomerMessage } from '../api';
 
 export interface MessageMerchantTarget {

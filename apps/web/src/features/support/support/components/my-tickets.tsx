@@ -11,16 +11,16 @@ import {
   type TicketMessage as TicketMessageInput,
   type TicketStatus,
 } from '@localperks/shared';
-import { Button } from '../../../components/ui/button';
-import { Pager } from '../../../components/ui/pager';
-import { Field, Input, Textarea } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { TicketMessage } from '../../../components/ui/ticket-message';
-import { errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
-import { formatDateTime } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { useMessageEvents } from '../../../lib/use-message-events';
+import { Button } from '../../../../components/ui/button';
+import { Pager } from '../../../../components/ui/pager';
+import { Field, Input, Textarea } from '../../../../components/ui/input';
+import { Spinner } from '../../../../components/ui/spinner';
+import { TicketMessage } from '../../../../components/ui/ticket-message';
+import { errorMessage } from '../../../../lib/api-client';
+import { cn } from '../../../../lib/cn';
+import { formatDateTime } from '../../../../lib/format';
+import { toast } from '../../../../lib/toast';
+import { useMessageEvents } from '../../../../lib/use-message-events';
 import { useMyTicket, useMyTickets, useOpenTicket, useSendTicketMessage } from '../api';
 
 const statusClass: Record<TicketStatus, string> = {
