@@ -14,7 +14,7 @@ import {
 } from '@localperks/shared';
 import { AppError } from '../../../lib/errors';
 import { consumeRateLimit } from '../../../lib/rate-limit';
-import { storeDealImage } from '../../merchant/merchant-deals/merchant-deals.service';
+import { storeDealImage } from '../../../lib/images';
 import { enhancedProfileOwner, getBusinessPage, getMerchantBusinessProfile, updateBusinessProfile } from './businesses.service';
 
 export async function businessesRoutes(app: FastifyInstance) {

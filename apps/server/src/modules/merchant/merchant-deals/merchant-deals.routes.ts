@@ -20,6 +20,7 @@ import {
 } from '@localperks/shared';
 import { AppError } from '../../../lib/errors';
 import { consumeRateLimit } from '../../../lib/rate-limit';
+import { storeDealImage } from '../../../lib/images';
 import { IMMUTABLE_CACHE_CONTROL, isStorageKey } from '../../../lib/storage';
 import {
   boostDraft,
@@ -31,7 +32,6 @@ import {
   getMerchantDeal,
   listMerchantDeals,
   setDealPaused,
-  storeDealImage,
   updateMerchantDeal,
 } from './merchant-deals.service';
 import { closeCheckoutPagesForDeals } from '../../orders/checkout/checkout.service';
