@@ -16,8 +16,8 @@ import { headForBusiness, headForBusinesses, headForDeal, headForPath, injectHea
 import { getDeal, listDeals } from '../modules/catalog/deals/deals.service';
 import { homePageData } from '../modules/catalog/deals/home.service';
 import { searchBusinesses } from '../modules/catalog/businesses/business-search.service';
-import { countDealVisit, isCountedVisitor, userOfSessionToken } from '../modules/merchant/boosts/boosts.service';
-import { SESSION_COOKIE } from '../plugins/session';
+import { countDealVisit, isCountedVisitor } from '../modules/catalog/deals/deal-visits';
+import { SESSION_COOKIE, userOfSessionToken } from '../plugins/session';
 import { getBusinessPage } from '../modules/catalog/businesses/businesses.service';
 import { earlyHintLinks, entryAssets, injectPreloads, sendHtml, type EntryAssets } from '../lib/web-page';
 import type { ImageSlot } from '@localperks/shared';

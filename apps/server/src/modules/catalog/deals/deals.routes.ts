@@ -21,7 +21,7 @@ import { consumeRateLimit } from '../../../lib/rate-limit';
 import { composeMail } from '../../../mail/mailer';
 import { getDeal, listDeals } from './deals.service';
 import { homePageData } from './home.service';
-import { countDealVisit, isCountedVisitor } from '../../merchant/boosts/boosts.service';
+import { countDealVisit, isCountedVisitor } from './deal-visits';
 
 const LEAD_MAILS = {
   free: {

@@ -12,7 +12,8 @@ import {
 } from '@localperks/shared';
 import { consumeRateLimit } from '../../../lib/rate-limit';
 import { startDealBoost, startListingBoost } from './boosts.checkout';
-import { countDealVisit, dealBoostStatus, isCountedVisitor, listingBoostStatus } from './boosts.service';
+import { countDealVisit, isCountedVisitor } from '../../catalog/deals/deal-visits';
+import { dealBoostStatus, listingBoostStatus } from './boosts.service';
 
 /** Clicks through from a listing, per network per hour: enough for a busy office, not for a script. */
 const CLICK_LIMIT = { max: 300, windowMs: 60 * 60_000 };

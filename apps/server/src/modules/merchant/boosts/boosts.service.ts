@@ -1,5 +1,4 @@
 import { and, count, eq, gte, lt, lte, sql } from 'drizzle-orm';
-import { isbot } from 'isbot';
 import {
   BOOST_MESSAGES as B,
   HOUR_MS,
@@ -12,11 +11,11 @@ import {
   type ListingBoostStatus,
 } from '@localperks/shared';
 import type { Tx } from '../../../db/client';
-import { dealStatsHourly, deals, merchantCharges, merchants, notifications, purchases, sessions, users } from '../../../db/schema';
+import { dealStatsHourly, deals, merchantCharges, merchants, notifications, purchases, users } from '../../../db/schema';
+import { hourOf } from '../../catalog/deals/deal-visits';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import { publishDealEvent } from '../../../lib/events';
-import { sha256 } from '../../../lib/crypto';
 import { composeMail } from '../../../mail/mailer';
 
 /**
@@ -187,44 +186,6 @@ export async function endExpiredBoosts(deps: Pick<Deps, 'db' | 'clock' | 'mailer
       .deliver(id)
       .catch((err: unknown) => deps.log.error({ err, mailId: id }, 'boost e-mail failed (it stays in the outbox)'));
   return result;
-}
-
-/** The start of the hour `d` falls in: stats are counted per deal per hour. */
-export const hourOf = (d: Date) => new Date(Math.floor(d.getTime() / HOUR_MS) * HOUR_MS);
-
-/** Views and clicks of bots, and of a merchant looking at its own deal, are not counted. */
-export function isCountedVisitor(userAgent: string | undefined): boolean {
-  return Boolean(userAgent) && !isbot(userAgent);
-}
-
-/** The signed-in user of a session cookie (server-rendered pages have no `request.user`). */
-export async function userOfSessionToken(db: Tx, token: string | undefined, now: Date): Promise<string | null> {
-  if (!token) return null;
-  const [row] = await db
-    .select({ userId: sessions.userId })
-    .from(sessions)
-    .where(and(eq(sessions.id, sha256(token)), sql`${sessions.expiresAt} > ${now}`));
-  return row?.userId ?? null;
-}
-
-/**
- * Counts one view or click of a deal in its hour, unless the visitor is the deal's own merchant.
- * One atomic upsert: parallel requests all count.
- */
-export async function countDealVisit(
-  deps: Pick<Deps, 'db' | 'clock'>,
-  opts: { dealId: string; viewerUserId: string | null; kind: 'views' | 'clicks' },
-): Promise<void> {
-  const hour = hourOf(deps.clock.now());
-  const isView = opts.kind === 'views' ? 1 : 0;
-  await deps.db.execute(sql`
-    insert into ${dealStatsHourly} (deal_id, hour, views, clicks)
-    select d.id, ${hour}, ${isView}, ${1 - isView} from ${deals} d
-    where d.id = ${opts.dealId}
-      and not exists (select 1 from ${merchants} m where m.id = d.merchant_id and m.user_id = ${opts.viewerUserId}::uuid)
-    on conflict (deal_id, hour) do update set
-      views = ${dealStatsHourly.views} + excluded.views,
-      clicks = ${dealStatsHourly.clicks} + excluded.clicks`);
 }
 
 async function countsBetween(db: Tx, dealId: string, from: Date, to: Date): Promise<BoostCounts> {
