@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { ADMIN_LIST_LIMITS, DEAL_MODERATION_MESSAGES, payoutPeriodFor, payoutPeriodWindow, utcDay } from '@localperks/shared';
 import { deals, merchantPayouts, merchantRegistrationRequests, merchants, notifications, purchases, users } from '../../../db/schema';
-import { backgroundJobFailures } from '../../../jobs';
+import { backgroundJobFailures } from '../../../jobs/failures';
 import { merchantsFlaggedForDisputes } from '../../money/disputes/disputes.service';
 import { deliverQueuedMail } from '../../../lib/deliver-mail';
 import { AppError } from '../../../lib/errors';
