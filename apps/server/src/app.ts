@@ -49,6 +49,7 @@ import { createPaymentProvider, type PaymentProvider } from './payments';
 import { devMailboxRoutes, systemRoutes } from './modules/platform/system/system.routes';
 import { messageEventsRoutes } from './modules/platform/system/message-events.routes';
 import { merchantDealsRoutes } from './modules/merchant/merchant-deals/merchant-deals.routes';
+import { registerMerchantPaidCharges } from './modules/merchant/paid-charges';
 import { boostsRoutes } from './modules/merchant/boosts/boosts.routes';
 import { merchantAnalyticsRoutes } from './modules/merchant/merchant-analytics/merchant-analytics.routes';
 import { merchantMoneyRoutes } from './modules/money/merchant-money/merchant-money.routes';
@@ -261,6 +262,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   // The document lists every route, admin ones included: in production only when asked for (API_DOCS).
   if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Billing applies what the merchant's paid extras buy through effects they register (decision 0038).
+  registerMerchantPaidCharges();
 
   await app.register(systemRoutes);
   await app.register(authRoutes);

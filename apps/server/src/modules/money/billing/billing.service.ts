@@ -7,8 +7,6 @@ import type { Mailer } from '../../../mail/mailer';
 import { AppError } from '../../../lib/errors';
 import type { ProviderEvent } from '../../../payments/provider';
 import { postChargePaid } from '../ledger/ledger.service';
-import { activateBoostedDeal } from '../../merchant/merchant-deals/merchant-deals.service';
-import { applyPaidBoost } from '../../merchant/boosts/boosts.service';
 import { notifyAdmins } from '../../platform/admin-notifications/admin-notifications.service';
 import { chargeReceiptEmail, subscriptionActivatedEmail, subscriptionEndedEmail, subscriptionRenewedEmail } from './billing.emails';
 
@@ -138,6 +136,30 @@ async function setSubscribed(tx: Tx, merchantId: string, now: Date) {
 type ChargeRow = typeof merchantCharges.$inferSelect;
 type PeriodRow = typeof merchantChargePeriods.$inferSelect;
 
+/** A charge kind other than the subscription, which billing applies itself. */
+export type FeatureChargeKind = Exclude<MerchantChargeInput['kind'], 'subscription'>;
+
+/**
+ * What a paid charge of one kind buys, applied in the payment's transaction (`applyPaid`, once per
+ * charge). `apply` returns false when there is nothing left to apply it to; the admins are then told
+ * to refund the payment, with `whenNotApplied` saying what arrived.
+ */
+export interface PaidChargeEffect {
+  apply(tx: Tx, charge: ChargeRow, now: Date): Promise<boolean>;
+  whenNotApplied?: string;
+}
+
+const paidChargeEffects = new Map<FeatureChargeKind, PaidChargeEffect>();
+
+/**
+ * The features that sell through billing (boosts, PerkBoost launches in merchant/) register what their
+ * charge buys when the app is built (app.ts), so billing, below them, does not import them
+ * (docs/decisions/0038-business-areas.md). Registering a kind again replaces its effect.
+ */
+export function registerPaidChargeEffect(kind: FeatureChargeKind, effect: PaidChargeEffect) {
+  paidChargeEffects.set(kind, effect);
+}
+
 /**
  * Records one paid period of a subscription; null when that period is already recorded (a replayed
  * or duplicate renewal), so whatever the caller writes with a new period (its receipt) happens once.
@@ -208,14 +230,12 @@ async function applyPaid(
     // Period 1 keeps the charge's id: its receipt is the one the activation e-mail links to.
     await recordPeriod(tx, charge, { id: charge.id, number: 1, start: now, end: periodEnd, paidAt: now });
     await setSubscribed(tx, charge.merchantId, now);
-  } else if (charge.kind === 'deal_boost' || charge.kind === 'listing_boost') {
-    // Paid for a deal deleted or taken down meanwhile: nothing to boost, the admins refund it.
-    if (!(await applyPaidBoost(tx, charge, now)))
-      await notifyRefundDue(tx, charge, 'a boost of a deal that is no longer live, so nothing was boosted');
-  } else if (charge.dealId && charge.boostDays) {
-    const launched = await activateBoostedDeal(tx, { dealId: charge.dealId, boostDays: charge.boostDays, paidAt: now });
-    // Paid, but the draft is gone (an admin took it down meanwhile): the admins are told to refund it.
-    if (!launched) await notifyRefundDue(tx, charge);
+  } else {
+    // What a boost or a PerkBoost launch buys is applied by the feature that sold it (registered below).
+    const effect = paidChargeEffects.get(charge.kind);
+    if (!effect) throw new Error(`No paid-charge effect is registered for charge kind "${charge.kind}"`);
+    // Paid, but there is nothing left to apply it to (deleted or taken down meanwhile): the admins are told to refund it.
+    if (!(await effect.apply(tx, charge, now))) await notifyRefundDue(tx, charge, effect.whenNotApplied);
   }
   await receipt(tx, charge);
   return charge;
