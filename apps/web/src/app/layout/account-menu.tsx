@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { LogOut, MessageSquarePlus } from 'lucide-react';
 import type { SessionUser } from '@localperks/shared';
 import { useFeedbackDialog } from '../../features/support/support/feedback-button';
-import { AvatarButton } from './header';
+import { AvatarButton } from './header-parts';
 
 const roleLabel = { customer: 'Customer', merchant: 'Merchant', admin: 'Admin' } as const;
 

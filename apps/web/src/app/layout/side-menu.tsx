@@ -6,7 +6,7 @@ import { useFavoritesCount } from '../../features/engagement/favorites/favorites
 import { paths } from '../../config/paths';
 import type { DeferredDialogProps } from '../../components/ui/deferred-dialog';
 import { Dialog, DialogClose, SheetContent } from '../../components/ui/dialog';
-import { Logo, SearchBox } from './header';
+import { Logo, SearchBox } from './header-parts';
 
 // Loaded on demand from the header (see useDeferredDialog): Radix Dialog is not on the first screen.
 
