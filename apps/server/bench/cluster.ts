@@ -33,7 +33,7 @@ import { openDatabase } from '../src/db/client';
 import { seedDemoData } from '../src/demo/seed';
 import { JOBS } from '../src/jobs';
 import { JOB_QUEUE_SCHEMA } from '../src/jobs/queue';
-import { createUser } from '../src/modules/accounts/auth/auth.service';
+import { createUser } from '../src/modules/accounts';
 import { seedBenchDeals } from './seed-deals';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { payoutPeriodFor, payoutPeriodWindow, previousPayoutPeriod, taxCents, DAY_MS } from '@localperks/shared';
 import type { Tx } from '../db/client';
 import { deals, orderItems, orders, purchases, users } from '../db/schema';
-import { postSales } from '../modules/money/ledger/ledger.service';
-import { generateRedemptionCode } from '../modules/orders/purchases/redemption-code';
+import { postSales } from '../modules/money';
+import { generateRedemptionCode } from '../modules/orders';
 
 export const PAST_BUYER_EMAIL = 'past-buyers@customers.localperks.example';
 

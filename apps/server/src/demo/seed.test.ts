@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { CATEGORIES, LOCATIONS, hasMessagingAccess } from '@localperks/shared';
 import { freshDatabase } from '../../test/build';
 import { deals, merchantCharges, merchants, users } from '../db/schema';
-import { getBusinessPage } from '../modules/catalog/businesses/businesses.service';
+import { getBusinessPage } from '../modules/catalog';
 import { systemClock } from '../lib/deps';
 import { sameImageUrl } from '../lib/storage';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';

@@ -6,7 +6,7 @@ import { hashPassword } from '../lib/crypto';
 import { SEED_DEALS, SEED_MERCHANTS } from './catalogue';
 import { seedPastSales } from './past-sales';
 import { LOCK_IDS } from '../lib/lock-ids';
-import { closePayoutPeriods } from '../modules/money/payouts/payouts.service';
+import { closePayoutPeriods } from '../modules/money';
 import { systemClock } from '../lib/deps';
 
 export const DEMO_ACCOUNTS = {

@@ -13,12 +13,12 @@ import {
   type ServerRender,
 } from '@localperks/shared';
 import { headForBusiness, headForBusinesses, headForDeal, headForPath, injectHead, type HeadInfo } from '../lib/html-head';
-import { getDeal, listDeals } from '../modules/catalog/deals/deals.service';
-import { homePageData } from '../modules/catalog/deals/home.service';
-import { searchBusinesses } from '../modules/catalog/businesses/business-search.service';
-import { countDealVisit, isCountedVisitor } from '../modules/catalog/deals/deal-visits';
+import { getDeal, listDeals } from '../modules/catalog';
+import { homePageData } from '../modules/catalog';
+import { searchBusinesses } from '../modules/catalog';
+import { countDealVisit, isCountedVisitor } from '../modules/catalog';
 import { SESSION_COOKIE, userOfSessionToken } from '../plugins/session';
-import { getBusinessPage } from '../modules/catalog/businesses/businesses.service';
+import { getBusinessPage } from '../modules/catalog';
 import { earlyHintLinks, entryAssets, injectPreloads, sendHtml, type EntryAssets } from '../lib/web-page';
 import type { ImageSlot } from '@localperks/shared';
 import { businessJsonLd, canonicalUrl, dealJsonLd } from './seo';

@@ -1,4 +1,4 @@
-import { registerPaidChargeEffect } from '../money/billing/billing.service';
+import { registerPaidChargeEffect } from '../money';
 import { applyPaidBoost } from './boosts/boosts.service';
 import { activateBoostedDeal } from './merchant-deals/merchant-deals.service';
 

@@ -1,4 +1,4 @@
-import { withMessagingFacts } from '../../money/billing/billing.service';
+import { withMessagingFacts } from '../../money';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   BUSINESS_PAGE_DEALS,

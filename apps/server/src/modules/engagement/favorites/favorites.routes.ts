@@ -4,7 +4,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { deals, favorites } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
-import { visibleNow } from '../../catalog/deals/deals.service';
+import { visibleNow } from '../../catalog';
 import { dealIdsSchema, errorResponses } from '@localperks/shared';
 
 const MAX_FAVORITES = 500;

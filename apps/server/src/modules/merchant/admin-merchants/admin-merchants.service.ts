@@ -16,8 +16,8 @@ import { deliverQueuedMail } from '../../../lib/deliver-mail';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import { publishMessageEvent } from '../../../lib/events';
-import { recordAudit } from '../../platform/audit/audit';
-import { hasPaidSubscription, withMessagingFacts } from '../../money/billing/billing.service';
+import { recordAudit } from '../../platform';
+import { hasPaidSubscription, withMessagingFacts } from '../../money';
 import { adminMessageEmail, merchantApprovedEmail, merchantRejectedEmail } from './admin-merchants.emails';
 import { toThreadMessage } from './thread-message';
 

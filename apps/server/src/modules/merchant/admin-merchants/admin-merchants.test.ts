@@ -9,7 +9,7 @@ import {
   merchants,
   notifications,
 } from '../../../db/schema';
-import { RENEWAL_GRACE_MS, withMessagingFacts } from '../../money/billing/billing.service';
+import { RENEWAL_GRACE_MS, withMessagingFacts } from '../../money';
 import { build, TEST_PASSWORD } from '../../../../test/build';
 import { mutableClock } from '../../../../test/clock';
 import { rejectionNotice } from './admin-merchants.service';

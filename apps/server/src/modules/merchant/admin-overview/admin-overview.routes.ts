@@ -9,7 +9,7 @@ import {
   errorResponses,
   okSchema,
 } from '@localperks/shared';
-import { closeCheckoutPagesForDeals } from '../../orders/checkout/checkout.service';
+import { closeCheckoutPagesForDeals } from '../../orders';
 import { adminOverview, deactivateDeal, merchantDealsForAdmin } from './admin-overview.service';
 
 const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });

@@ -2,11 +2,11 @@ import { and, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { ADMIN_LIST_LIMITS, DEAL_MODERATION_MESSAGES, payoutPeriodFor, payoutPeriodWindow, utcDay } from '@localperks/shared';
 import { deals, merchantPayouts, merchantRegistrationRequests, merchants, notifications, purchases, users } from '../../../db/schema';
 import { backgroundJobFailures } from '../../../jobs/failures';
-import { merchantsFlaggedForDisputes } from '../../money/disputes/disputes.service';
+import { merchantsFlaggedForDisputes } from '../../money';
 import { deliverQueuedMail } from '../../../lib/deliver-mail';
 import { AppError } from '../../../lib/errors';
 import type { Deps } from '../../../lib/deps';
-import { recordAudit } from '../../platform/audit/audit';
+import { recordAudit } from '../../platform';
 import { dealDeactivatedEmail } from './admin-overview.emails';
 import { platformRevenue } from './platform-revenue';
 

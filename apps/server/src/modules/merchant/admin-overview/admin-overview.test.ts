@@ -16,7 +16,7 @@ import {
 import { build } from '../../../../test/build';
 import { fixedClock, mutableClock } from '../../../../test/clock';
 import { buy, createDeal, createMerchant, TEST_BILLING } from '../../../../test/factories';
-import { postChargePaid, postRefund, postSales } from '../../money/ledger/ledger.service';
+import { postChargePaid, postRefund, postSales } from '../../money';
 import { adminOverview } from './admin-overview.service';
 
 // Reads the real time until a test sets it (and puts it back).

@@ -1,6 +1,6 @@
 import { plural, paths } from '@localperks/shared';
 import type { Deps } from '../../../lib/deps';
-import { startMerchantCharge } from '../../money/billing/billing.service';
+import { startMerchantCharge } from '../../money';
 import { boostPriceCents } from '../merchant-deals/merchant-deals.service';
 import { boostableDeal, boostableListing } from './boosts.service';
 

@@ -12,7 +12,7 @@ import {
 } from '@localperks/shared';
 import { consumeRateLimit } from '../../../lib/rate-limit';
 import { startDealBoost, startListingBoost } from './boosts.checkout';
-import { countDealVisit, isCountedVisitor } from '../../catalog/deals/deal-visits';
+import { countDealVisit, isCountedVisitor } from '../../catalog';
 import { dealBoostStatus, listingBoostStatus } from './boosts.service';
 
 /** Clicks through from a listing, per network per hour: enough for a busy office, not for a script. */

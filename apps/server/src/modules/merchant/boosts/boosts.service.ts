@@ -12,7 +12,7 @@ import {
 } from '@localperks/shared';
 import type { Tx } from '../../../db/client';
 import { dealStatsHourly, deals, merchantCharges, merchants, notifications, purchases, users } from '../../../db/schema';
-import { hourOf } from '../../catalog/deals/deal-visits';
+import { hourOf } from '../../catalog';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import { publishDealEvent } from '../../../lib/events';

@@ -13,7 +13,7 @@ import {
 import { ledgerEntries, merchants, purchases } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
-import { merchantBalance, periodTotals } from '../../money/ledger/ledger.service';
+import { merchantBalance, periodTotals } from '../../money';
 
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
 

@@ -7,7 +7,7 @@ import { build } from '../../../../test/build';
 import { fixedClock, mutableClock } from '../../../../test/clock';
 import { buy, createDeal, createMerchant, createMerchantSession } from '../../../../test/factories';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../../../payments/sandbox';
-import { closePayoutPeriods } from '../../money/payouts/payouts.service';
+import { closePayoutPeriods } from '../../money';
 import { merchantAnalytics } from './merchant-analytics.service';
 
 const clock = mutableClock();

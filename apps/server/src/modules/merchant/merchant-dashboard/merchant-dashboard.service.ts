@@ -21,7 +21,7 @@ import { adminMerchantMessages, deals, merchantRegistrationRequests, merchants, 
 import { AppError } from '../../../lib/errors';
 import { publishMessageEvent } from '../../../lib/events';
 import type { Deps } from '../../../lib/deps';
-import { hasPaidSubscription, setSubscriptionRenewal, startMerchantCharge, withMessagingFacts } from '../../money/billing/billing.service';
+import { hasPaidSubscription, setSubscriptionRenewal, startMerchantCharge, withMessagingFacts } from '../../money';
 import { toThreadMessage } from '../admin-merchants/thread-message';
 import { merchantOverview } from '../merchants/merchants.service';
 

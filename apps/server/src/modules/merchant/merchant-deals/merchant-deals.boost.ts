@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { plural, paths } from '@localperks/shared';
 import { deals } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
-import { closeOpenCharges, startMerchantCharge } from '../../money/billing/billing.service';
+import { closeOpenCharges, startMerchantCharge } from '../../money';
 import { boostPriceCents, merchantForUser } from './merchant-deals.service';
 
 /**

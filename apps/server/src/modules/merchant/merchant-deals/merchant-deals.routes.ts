@@ -34,7 +34,7 @@ import {
   setDealPaused,
   updateMerchantDeal,
 } from './merchant-deals.service';
-import { closeCheckoutPagesForDeals } from '../../orders/checkout/checkout.service';
+import { closeCheckoutPagesForDeals } from '../../orders';
 import { closeBoostPayments, startBoostPayment } from './merchant-deals.boost';
 
 export async function merchantDealsRoutes(app: FastifyInstance) {

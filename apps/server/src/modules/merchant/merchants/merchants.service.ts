@@ -4,10 +4,10 @@ import type { Tx } from '../../../db/client';
 import { merchantRegistrationRequests, merchants, users } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
 import { consumeRateLimit } from '../../../lib/rate-limit';
-import { AUTH_ERRORS, createUser, isEmailTaken, sendVerification, warnExistingAccount, type AuthDeps } from '../../accounts/auth/auth.service';
-import { withMessagingFacts } from '../../money/billing/billing.service';
+import { AUTH_ERRORS, createUser, isEmailTaken, sendVerification, warnExistingAccount, type AuthDeps } from '../../accounts';
+import { withMessagingFacts } from '../../money';
 import { newRegistrationAdminEmail } from './merchants.emails';
-import { notifyAdmins } from '../../platform/admin-notifications/admin-notifications.service';
+import { notifyAdmins } from '../../platform';
 
 /** Registration is a sign-up: the sign-up limits and after-response runner, and a log for the mail it sends. */
 export type MerchantDeps = AuthDeps & Pick<Deps, 'log'>;

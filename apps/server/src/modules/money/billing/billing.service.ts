@@ -7,7 +7,7 @@ import type { Mailer } from '../../../mail/mailer';
 import { AppError } from '../../../lib/errors';
 import type { ProviderEvent } from '../../../payments/provider';
 import { postChargePaid } from '../ledger/ledger.service';
-import { notifyAdmins } from '../../platform/admin-notifications/admin-notifications.service';
+import { notifyAdmins } from '../../platform';
 import { chargeReceiptEmail, subscriptionActivatedEmail, subscriptionEndedEmail, subscriptionRenewedEmail } from './billing.emails';
 
 /**

@@ -15,7 +15,7 @@ import type { Deps } from '../../../lib/deps';
 import { ledgerEntries, merchantPayouts, merchants, users } from '../../../db/schema';
 import { deliverQueuedMail } from '../../../lib/deliver-mail';
 import { AppError } from '../../../lib/errors';
-import { recordAudit } from '../../platform/audit/audit';
+import { recordAudit } from '../../platform';
 import { payoutPaidEmail } from './payouts.emails';
 import { LOCK_IDS } from '../../../lib/lock-ids';
 import { PAYOUT_LINE_KINDS, periodTotals, postPayoutPaid } from '../ledger/ledger.service';

@@ -24,8 +24,8 @@ import {
 import { AppError } from '../../../lib/errors';
 import type { Deps } from '../../../lib/deps';
 import type { ProviderEvent } from '../../../payments/provider';
-import { visibleNow } from '../../catalog/deals/deals.service';
-import { postSales } from '../../money/ledger/ledger.service';
+import { visibleNow } from '../../catalog';
+import { postSales } from '../../money';
 import { generateRedemptionCode } from '../purchases/redemption-code';
 import { purchaseConfirmationEmail, withdrawnDealRefundEmail } from './checkout.emails';
 

@@ -6,7 +6,7 @@ import { build } from '../../../../test/build';
 import { createBoostDeal, createDeal, createMerchant, createMerchantSession, TEST_BILLING, TEST_CARD } from '../../../../test/factories';
 import { WITHDRAWALS, withdrawDeal } from '../../../../test/withdraw-deal';
 import { signSandboxPayload, SANDBOX_SIGNATURE_HEADER } from '../../../payments/sandbox';
-import { deliverCompletedWebhook } from '../../money/sandbox/sandbox.service';
+import { deliverCompletedWebhook } from '../../money';
 
 /**
  * A deal withdrawn while a customer's payment page is open (security issue, item 4) and deals

@@ -12,7 +12,7 @@ import type { Db } from '../../../db/client';
 import { deals, merchants, orderItems, orderRefunds, orders, purchases, users } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
-import { latestRequests, voucherRefundCents } from '../../money/refunds/refunds.service';
+import { latestRequests, voucherRefundCents } from '../../money';
 import { redeemUrlFor } from './redemption-code';
 
 const tabFilter: Record<PurchaseTab, SQL | undefined> = {

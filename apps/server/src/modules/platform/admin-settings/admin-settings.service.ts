@@ -4,7 +4,7 @@ import { adminAuditLog, users } from '../../../db/schema';
 import { deliverQueuedMail } from '../../../lib/deliver-mail';
 import type { Deps } from '../../../lib/deps';
 import { recordAudit } from '../audit/audit';
-import { createUser } from '../../accounts/auth/auth.service';
+import { createUser } from '../../accounts';
 import { adminCreatedEmail } from './admin-settings.emails';
 
 /** The admin accounts, oldest first. */

@@ -6,7 +6,7 @@ import { deliverQueuedMail } from '../../../lib/deliver-mail';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import { publishMessageEvent } from '../../../lib/events';
-import { recordAudit } from '../../platform/audit/audit';
+import { recordAudit } from '../../platform';
 import { supportReplyEmail } from './admin-support.emails';
 
 type Ticket = typeof supportTickets.$inferSelect;

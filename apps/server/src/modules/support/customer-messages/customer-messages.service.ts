@@ -18,7 +18,7 @@ import { AppError } from '../../../lib/errors';
 import { publishMessageEvent } from '../../../lib/events';
 import type { Deps } from '../../../lib/deps';
 import { consumeRateLimit } from '../../../lib/rate-limit';
-import { withMessagingFacts } from '../../money/billing/billing.service';
+import { withMessagingFacts } from '../../money';
 import { merchantResponseEmail, newCustomerMessageEmail } from './customer-messages.emails';
 
 export type MessageDeps = Pick<Deps, 'db' | 'mailer' | 'clock' | 'config' | 'log'>;
