@@ -30,39 +30,26 @@ import { responsesPlugin } from './plugins/responses';
 import { inputPlugin } from './plugins/input';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
-import { authRoutes } from './modules/accounts';
-import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './modules/accounts';
-import { accountRoutes } from './modules/accounts';
-import { dealsRoutes } from './modules/catalog';
-import { businessSearchRoutes } from './modules/catalog';
-import { perkboostRoutes } from './modules/engagement';
-import { favoritesRoutes } from './modules/engagement';
+import { authRoutes, DEFAULT_AUTH_LIMITS, type AuthLimits, accountRoutes, adminAuthRoutes } from './modules/accounts';
+import { dealsRoutes, businessSearchRoutes, businessesRoutes } from './modules/catalog';
+import { perkboostRoutes, favoritesRoutes } from './modules/engagement';
 import { EventHub } from './lib/events';
-import { supportRoutes } from './modules/support';
-import { checkoutRoutes } from './modules/orders';
-import { purchasesRoutes } from './modules/orders';
-import { refundsRoutes } from './modules/money';
-import { sandboxRoutes } from './modules/money';
-import { merchantsRoutes } from './modules/merchant';
-import { merchantDashboardRoutes } from './modules/merchant';
+import { supportRoutes, customerMessagesRoutes, adminSupportRoutes } from './modules/support';
+import { checkoutRoutes, purchasesRoutes } from './modules/orders';
+import { refundsRoutes, sandboxRoutes, merchantMoneyRoutes, payoutsRoutes } from './modules/money';
+import {
+  merchantsRoutes,
+  merchantDashboardRoutes,
+  merchantDealsRoutes,
+  registerMerchantPaidCharges,
+  boostsRoutes,
+  merchantAnalyticsRoutes,
+  adminMerchantsRoutes,
+  adminOverviewRoutes,
+} from './modules/merchant';
 import { createPaymentProvider, type PaymentProvider } from './payments';
-import { devMailboxRoutes, systemRoutes } from './modules/platform';
-import { messageEventsRoutes } from './modules/platform';
-import { merchantDealsRoutes } from './modules/merchant';
-import { registerMerchantPaidCharges } from './modules/merchant';
-import { boostsRoutes } from './modules/merchant';
-import { merchantAnalyticsRoutes } from './modules/merchant';
-import { merchantMoneyRoutes } from './modules/money';
-import { customerMessagesRoutes } from './modules/support';
-import { adminMerchantsRoutes } from './modules/merchant';
-import { payoutsRoutes } from './modules/money';
-import { adminAuthRoutes } from './modules/accounts';
-import { adminOverviewRoutes } from './modules/merchant';
-import { adminSupportRoutes } from './modules/support';
-import { adminSettingsRoutes } from './modules/platform';
-import { adminNotificationsRoutes } from './modules/platform';
+import { devMailboxRoutes, systemRoutes, messageEventsRoutes, adminSettingsRoutes, adminNotificationsRoutes } from './modules/platform';
 import { seoRoutes } from './ssr/seo';
-import { businessesRoutes } from './modules/catalog';
 import { loadServerEntry, webPages } from './ssr/web-pages';
 
 declare module 'fastify' {

@@ -5,12 +5,16 @@ import { pruneRateLimits } from '../lib/rate-limit';
 import { LIVE_EVENT_REPLAY_MS, pruneLiveEvents } from '../lib/events';
 import { runPerkboostTick, sendUnlockEmails } from '../modules/engagement';
 import { closeCheckoutPagesForDeals, expireStaleOrders, settleRefunds } from '../modules/orders';
-import { expireStaleCharges } from '../modules/money';
-import { deliverSandboxRefundEvents, redeliverSandboxWebhooks, runSandboxSubscriptions } from '../modules/money';
-import { markOverdueRefundRequests, settleVoucherRefunds } from '../modules/money';
-import { closePayoutPeriods } from '../modules/money';
-import { removeUnusedUploads } from '../modules/merchant';
-import { endExpiredBoosts } from '../modules/merchant';
+import {
+  expireStaleCharges,
+  deliverSandboxRefundEvents,
+  redeliverSandboxWebhooks,
+  runSandboxSubscriptions,
+  markOverdueRefundRequests,
+  settleVoucherRefunds,
+  closePayoutPeriods,
+} from '../modules/money';
+import { removeUnusedUploads, endExpiredBoosts } from '../modules/merchant';
 import { removeUnusedBusinessImages } from '../modules/catalog';
 import { JOB_LABELS } from './failures';
 import { startJobQueue, type JobDefinition, type JobQueue, type StartQueueOptions } from './queue';

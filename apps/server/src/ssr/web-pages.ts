@@ -13,12 +13,8 @@ import {
   type ServerRender,
 } from '@localperks/shared';
 import { headForBusiness, headForBusinesses, headForDeal, headForPath, injectHead, type HeadInfo } from '../lib/html-head';
-import { getDeal, listDeals } from '../modules/catalog';
-import { homePageData } from '../modules/catalog';
-import { searchBusinesses } from '../modules/catalog';
-import { countDealVisit, isCountedVisitor } from '../modules/catalog';
+import { getDeal, listDeals, homePageData, searchBusinesses, countDealVisit, isCountedVisitor, getBusinessPage } from '../modules/catalog';
 import { SESSION_COOKIE, userOfSessionToken } from '../plugins/session';
-import { getBusinessPage } from '../modules/catalog';
 import { earlyHintLinks, entryAssets, injectPreloads, sendHtml, type EntryAssets } from '../lib/web-page';
 import type { ImageSlot } from '@localperks/shared';
 import { businessJsonLd, canonicalUrl, dealJsonLd } from './seo';

@@ -16,8 +16,7 @@ import { build, sessionCookie, TEST_PASSWORD } from '../../../../test/build';
 import { fixedClock, mutableClock } from '../../../../test/clock';
 import { createBoostDeal, createDeal, createMerchant, TEST_CARD } from '../../../../test/factories';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../../../payments/sandbox';
-import { runSandboxSubscriptions } from '../../money';
-import { expireStaleCharges, startMerchantCharge, withMessagingFacts } from '../../money';
+import { runSandboxSubscriptions, expireStaleCharges, startMerchantCharge, withMessagingFacts } from '../../money';
 
 // Reads the real time until a test sets it (and puts it back).
 const clock = mutableClock();

@@ -37,8 +37,7 @@ import { AppError } from '../../../lib/errors';
 import type { Deps } from '../../../lib/deps';
 import type { MailMessage } from '../../../mail/mailer';
 import type { ProviderEvent, ProviderRefund } from '../../../payments/provider';
-import { notifyAdmins } from '../../platform';
-import { recordAudit } from '../../platform';
+import { notifyAdmins, recordAudit } from '../../platform';
 import { deliverSandboxRefundEvents } from '../sandbox/sandbox.service';
 import {
   refundAwaitingDecisionAdminEmail,

@@ -4,9 +4,7 @@ import { z } from 'zod';
 import { checkoutStartedSchema, createCheckoutSchema, errorResponses, orderStateSchema, webhookReceivedSchema } from '@localperks/shared';
 import { AppError } from '../../../lib/errors';
 import { findUnstorableText } from '../../../plugins/input';
-import { handleBillingEvent } from '../../money';
-import { handleDisputeEvent } from '../../money';
-import { handleRefundEvent } from '../../money';
+import { handleBillingEvent, handleDisputeEvent, handleRefundEvent } from '../../money';
 import { handleProviderEvent, orderStatus, startCheckout } from './checkout.service';
 
 export async function checkoutRoutes(app: FastifyInstance) {
