@@ -15,7 +15,7 @@ export const LOCK_IDS = {
   payoutRun: 724020,
   /**
    * Posting to the ledger (shared) against closing payout periods (exclusive): an entry is never
-   * written into a period while that period's payouts are being closed (modules/ledger).
+   * written into a period while that period's payouts are being closed (modules/money/ledger).
    */
   ledgerPeriods: 724021,
   /** First key of the rate limiter's two-key locks; the second is the hashed limit key (lib/rate-limit.ts). */

@@ -12,7 +12,7 @@ import { chargeReceiptEmail, subscriptionActivatedEmail, subscriptionEndedEmail,
 
 /**
  * What merchants pay the platform (DESIGN.md 4 and 7): the $15/month messaging subscription,
- * PerkBoost launches, and boosts of a live deal or a business listing (modules/boosts). A charge is a `merchant_charges` row plus a provider session; it is paid only
+ * PerkBoost launches, and boosts of a live deal or a business listing (modules/merchant/boosts). A charge is a `merchant_charges` row plus a provider session; it is paid only
  * when the provider's signed webhook says so, and its effect is applied exactly once.
  */
 export type BillingDeps = Pick<Deps, 'db' | 'payments' | 'config' | 'clock'>;

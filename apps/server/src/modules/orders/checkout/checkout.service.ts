@@ -322,7 +322,7 @@ export async function settleRefunds(deps: FulfilmentDeps, opts: { orderId?: stri
     .where(
       and(
         eq(orderRefunds.status, 'pending'),
-        // Voucher refunds (purchase_id set) are settled by their charge.refunded event (modules/refunds).
+        // Voucher refunds (purchase_id set) are settled by their charge.refunded event (modules/money/refunds).
         isNull(orderRefunds.purchaseId),
         eq(orderRefunds.provider, deps.payments.name),
         isNotNull(orders.providerSessionId),
