@@ -22,7 +22,13 @@ import { DealGrid, DealGridSkeleton } from '../../components/deal-card';
 import { businessesHref } from '../../../features/catalog/business-search/api';
 import { SearchBusinessesGroup } from '../../../features/catalog/business-search/components/search-businesses-group';
 import { LocationPicker } from '../../../features/catalog/deals/components/location-picker';
-import { ANY_LOCATION, locationLabel, locationStore, useLocationChoice, type LocationChoice } from '../../../features/catalog/deals/location-store';
+import {
+  ANY_LOCATION,
+  locationLabel,
+  locationStore,
+  useLocationChoice,
+  type LocationChoice,
+} from '../../../features/catalog/deals/location-store';
 
 // The phone filter sheet (a Radix dialog) loads when its button is hovered, focused or pressed.
 const loadFilterSheetContent = () => import('./deals-filter-sheet');
