@@ -4,7 +4,7 @@ import { eq, inArray, or, sql } from 'drizzle-orm';
 import { PUBLISHED_DEMO_PASSWORD, type Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { sessions, users } from './db/schema';
-import { seedDemoData } from './db/seed/seed';
+import { seedDemoData } from './demo/seed';
 import { hashPassword, verifyPassword } from './lib/crypto';
 
 /**

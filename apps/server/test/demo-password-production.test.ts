@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, PUBLISHED_DEMO_PASSWORD } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import { DEMO_ACCOUNTS } from '../src/db/seed/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/seed';
 import { guardDemoPasswords, seedOnStart, StartRefusedError } from '../src/start';
 import { freshDatabase, freshDataDir, ORIGIN } from './build';
 import { freePort } from '../../../scripts/built-server';
