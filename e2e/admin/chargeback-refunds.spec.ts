@@ -6,8 +6,8 @@ import {
   apiCall,
   buyVouchersOnSession,
   chargeBack,
+  checkBothWidths,
   expect,
-  expectAccessible,
   newApprovedMerchant,
   newCustomer,
   newStandardDeal,
@@ -27,16 +27,7 @@ const MERCHANT = `Chargeback Cafe ${stamp}`;
 const DEAL = `Harbour brunch for two ${stamp}`;
 
 /** Both widths of one screen, with the axe check at each; `ready` waits for what the screen must show. */
-async function checkScreen(page: Page, name: string, ready: () => Promise<void>) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await ready();
-    await expectAccessible(page);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await animationsSettled(page);
-    await screenshot(page, `chargebacks/${name}-${width}`);
-  }
-}
+const checkScreen = (page: Page, name: string, ready: () => Promise<void>) => checkBothWidths(page, `chargebacks/${name}`, ready);
 
 test.describe('refunds of a charged-back payment', () => {
   test('a chargeback holds every refund of the payment: the customer, the merchant and the admin are told why', async ({ newPage }) => {

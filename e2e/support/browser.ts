@@ -574,6 +574,22 @@ export async function newCrowdVoteDeal(
 }
 
 /**
+ * One screen at both widths, 375 and 1280 px: `ready` waits for what it must show, then the axe check
+ * and a full-page screenshot from the top (the sticky header where a person sees it) named `name`-375
+ * and `name`-1280.
+ */
+export async function checkBothWidths(page: Page, name: string, ready: () => Promise<void>) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await ready();
+    await expectAccessible(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await animationsSettled(page);
+    await screenshot(page, `${name}-${width}`);
+  }
+}
+
+/**
  * Vouchers a customer buys through the API (the checkout, then the sandbox card page's API), as
  * checkout.spec.ts does through the pages; resolves with the customer's active purchases once all are there.
  */

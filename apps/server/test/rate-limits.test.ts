@@ -44,6 +44,9 @@ async function burst(n: number, send: (i: number) => Promise<LightMyRequestRespo
   return { responses, count, messages: new Set(responses.filter((r) => r.statusCode === 429).map((r) => r.json().error.message)) };
 }
 
+const askRefund = (cookie: string, purchaseId: string) =>
+  t.request({ method: 'POST', url: `/api/purchases/${purchaseId}/refund-request`, cookie, payload: { reason: 'closed' } });
+
 const login = (app: typeof t, email: string, password: string, remoteAddress: string) =>
   app.request({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
 
@@ -263,13 +266,7 @@ describe('every other limit under a parallel burst', () => {
       { dealId: a.id, quantity: 10 },
       { dealId: b2.id, quantity: 6 },
     ]);
-    const ask = (purchaseId: string) =>
-      t.request({
-        method: 'POST',
-        url: `/api/purchases/${purchaseId}/refund-request`,
-        cookie: customer.cookie,
-        payload: { reason: 'closed' },
-      });
+    const ask = (purchaseId: string) => askRefund(customer.cookie, purchaseId);
     const b = await burst(15, (i) => ask(vouchers[i]!.id));
     expect(b.count(200)).toBe(REFUND_REQUEST_LIMIT.max);
     expect(b.count(429)).toBe(5);
@@ -294,13 +291,7 @@ describe('every other limit under a parallel burst', () => {
     const deal = await createDeal(db, m.merchant.id, { dealPriceCents: 1_000 });
     const customer = await t.loginAs('customer');
     const [voucher, other] = await buy(t, customer.cookie, [{ dealId: deal.id, quantity: 2 }]);
-    const ask = (purchaseId: string) =>
-      t.request({
-        method: 'POST',
-        url: `/api/purchases/${purchaseId}/refund-request`,
-        cookie: customer.cookie,
-        payload: { reason: 'closed' },
-      });
+    const ask = (purchaseId: string) => askRefund(customer.cookie, purchaseId);
     expect((await ask(voucher!.id)).statusCode).toBe(200);
     for (let i = 0; i < REFUND_REQUEST_LIMIT.max; i++) expect((await ask(voucher!.id)).statusCode).toBe(409);
     expect((await ask(other!.id)).statusCode).toBe(200);
