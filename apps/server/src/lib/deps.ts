@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { PaymentProvider } from '../payments';
 import type { EventHub } from './events';
+import type { DomainEvents } from './domain-events';
 import type { Clock } from './clock';
 import type { Metrics } from './metrics';
 import type { FileStorage } from './storage';
@@ -23,6 +24,8 @@ export interface Deps {
   log: FastifyBaseLogger;
   config: Config;
   events: EventHub;
+  /** Domain events: published in a transaction, run by the areas that subscribe (lib/domain-events.ts). */
+  domainEvents: DomainEvents;
   /** Uploaded images: the S3 bucket when configured, else the local disk. */
   storage: FileStorage;
   metrics: Metrics;

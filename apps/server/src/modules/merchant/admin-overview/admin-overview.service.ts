@@ -3,6 +3,7 @@ import { ADMIN_LIST_LIMITS, DEAL_MODERATION_MESSAGES, payoutPeriodFor, payoutPer
 import { deals, merchantPayouts, merchantRegistrationRequests, merchants, notifications, purchases, users } from '../../../db/schema';
 import { backgroundJobFailures } from '../../../jobs/failures';
 import { merchantsFlaggedForDisputes } from '../../money';
+import { dealWithdrawn } from '../../catalog';
 import { deliverQueuedMail } from '../../../lib/deliver-mail';
 import { AppError } from '../../../lib/errors';
 import type { Deps } from '../../../lib/deps';
@@ -161,13 +162,13 @@ export async function merchantDealsForAdmin(deps: Pick<Deps, 'db' | 'clock'>, me
  * notification and an e-mail to the merchant, and an audit entry, all in one transaction.
  */
 export async function deactivateDeal(
-  deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'clock' | 'log'>,
+  deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'clock' | 'log' | 'domainEvents'>,
   adminId: string,
   dealId: string,
   reason: string,
 ) {
   const now = deps.clock.now();
-  const mailId = await deps.db.transaction(async (tx) => {
+  const mailId = await deps.domainEvents.transaction(async (tx, publish) => {
     const [deal] = await tx
       .select({
         id: deals.id,
@@ -190,6 +191,7 @@ export async function deactivateDeal(
       .where(and(eq(deals.id, dealId), eq(deals.status, deal.status), ne(deals.status, 'removed')))
       .returning({ id: deals.id });
     if (!updated) throw new AppError('CONFLICT', DEAL_MODERATION_MESSAGES.alreadyRemoved);
+    await publish(dealWithdrawn, { dealIds: [updated.id] });
     await tx.insert(notifications).values({
       userId: deal.merchantUserId,
       type: 'deal_deactivated',

@@ -18,6 +18,7 @@ import type { Tx } from '../../../db/client';
 import { deals, merchants, purchases } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
+import { dealWithdrawn } from '../../catalog';
 import { UPLOADS_PATH, type FileStorage, type ImageUrl } from '../../../lib/storage';
 
 type Merchant = typeof merchants.$inferSelect;
@@ -260,24 +261,36 @@ export async function updateMerchantDeal(deps: MerchantDealsDeps, userId: string
   return { deal: toMerchantDeal(d, (await purchaseCounts(db, [d.id])).get(d.id) ?? 0, storage.publicUrl, now), phoneNumbersRemoved };
 }
 
-/** Pause (active → paused) or resume (paused → active, if not expired): one conditional update. */
-export async function setDealPaused(deps: MerchantDealsDeps, userId: string, dealId: string, paused: boolean): Promise<MerchantDeal> {
+/**
+ * Pause (active → paused) or resume (paused → active, if not expired): one conditional update. A pause
+ * withdraws the deal from sale (`dealWithdrawn`, in the same transaction).
+ */
+export async function setDealPaused(
+  deps: MerchantDealsDeps & Pick<Deps, 'domainEvents'>,
+  userId: string,
+  dealId: string,
+  paused: boolean,
+): Promise<MerchantDeal> {
   const { db } = deps;
   // Pausing is always allowed; putting a deal back on sale needs what creating one needs (plan, approval).
   const m = paused ? await merchantForUser(db, userId) : await dealCreator(db, userId);
   const now = deps.clock.now();
-  const [d] = await db
-    .update(deals)
-    .set({ status: paused ? 'paused' : 'active', updatedAt: now })
-    .where(
-      and(
-        eq(deals.id, dealId),
-        eq(deals.merchantId, m.id),
-        eq(deals.status, paused ? 'active' : 'paused'),
-        ...(paused ? [] : [sql`${deals.expirationDate} > ${now}`]),
-      ),
-    )
-    .returning();
+  const d = await deps.domainEvents.transaction(async (tx, publish) => {
+    const [row] = await tx
+      .update(deals)
+      .set({ status: paused ? 'paused' : 'active', updatedAt: now })
+      .where(
+        and(
+          eq(deals.id, dealId),
+          eq(deals.merchantId, m.id),
+          eq(deals.status, paused ? 'active' : 'paused'),
+          ...(paused ? [] : [sql`${deals.expirationDate} > ${now}`]),
+        ),
+      )
+      .returning();
+    if (row && paused) await publish(dealWithdrawn, { dealIds: [row.id] });
+    return row;
+  });
   if (!d) {
     const existing = await ownDeal(db, m.id, dealId);
     if (!paused && existing.status === 'paused') throw new AppError('CONFLICT', M.resumeExpired);
@@ -290,21 +303,25 @@ export async function setDealPaused(deps: MerchantDealsDeps, userId: string, dea
  * Soft delete (status removed): purchases keep their deal. The deletion rule is in the update's
  * condition, so a deal that unlocks at the same moment cannot slip through.
  */
-export async function deleteMerchantDeal(deps: Pick<Deps, 'db' | 'clock'>, userId: string, dealId: string): Promise<void> {
+export async function deleteMerchantDeal(deps: Pick<Deps, 'db' | 'clock' | 'domainEvents'>, userId: string, dealId: string): Promise<void> {
   const { db } = deps;
   const m = await merchantForUser(db, userId);
-  const [d] = await db
-    .update(deals)
-    .set({ status: 'removed', updatedAt: deps.clock.now() })
-    .where(
-      and(
-        eq(deals.id, dealId),
-        eq(deals.merchantId, m.id),
-        ne(deals.status, 'removed'),
-        sql`(${deals.type} = 'standard' or (${deals.unlockedAt} is null and ${deals.status} in ('draft', 'expired')))`,
-      ),
-    )
-    .returning({ id: deals.id });
+  const d = await deps.domainEvents.transaction(async (tx, publish) => {
+    const [row] = await tx
+      .update(deals)
+      .set({ status: 'removed', updatedAt: deps.clock.now() })
+      .where(
+        and(
+          eq(deals.id, dealId),
+          eq(deals.merchantId, m.id),
+          ne(deals.status, 'removed'),
+          sql`(${deals.type} = 'standard' or (${deals.unlockedAt} is null and ${deals.status} in ('draft', 'expired')))`,
+        ),
+      )
+      .returning({ id: deals.id });
+    if (row) await publish(dealWithdrawn, { dealIds: [row.id] });
+    return row;
+  });
   if (d) return;
   await ownDeal(db, m.id, dealId);
   throw new AppError('CONFLICT', M.cannotDelete);
