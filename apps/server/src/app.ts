@@ -27,6 +27,7 @@ import { EventStreams } from './lib/sse';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accessPlugin, type RegisteredRoute } from './plugins/access';
 import { responsesPlugin } from './plugins/responses';
+import { contractPlugin } from './plugins/contract';
 import { inputPlugin } from './plugins/input';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
@@ -239,6 +240,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(accessPlugin);
   await app.register(responsesPlugin);
+  await app.register(contractPlugin);
   await app.register(inputPlugin);
   await app.register(cookie);
   await app.register(securityPlugin, {

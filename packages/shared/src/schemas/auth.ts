@@ -123,3 +123,11 @@ export const sessionUserSchema = z.object({
   createdAt: z.string(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** POST /api/auth/reset-password: the tokens of the reset link and the new password. */
+export const resetPasswordTokensSchema = z.object({
+  accessToken: z.string().min(1).max(200),
+  refreshToken: z.string().min(1).max(200),
+  password: newPasswordSchema,
+});
+export type ResetPasswordTokens = z.infer<typeof resetPasswordTokensSchema>;

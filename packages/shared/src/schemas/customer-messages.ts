@@ -54,3 +54,6 @@ export const customerMessagesQuerySchema = z.object({
   status: z.enum(['all', ...CUSTOMER_MESSAGE_STATUSES]).default('all'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
+
+/** GET /api/customer-messages: the page of the customer's sent messages. */
+export const sentMessagesQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });

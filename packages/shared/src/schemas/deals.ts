@@ -33,3 +33,9 @@ export interface BoostEvent {
   merchantId: string;
 }
 export type DealChannelEvent = DealEvent | BoostEvent;
+
+/** The most favourites one customer keeps. */
+export const MAX_FAVORITES = 500;
+
+/** POST /api/favorites/merge: the favourites kept in the browser before signing in. */
+export const mergeFavoritesSchema = z.object({ dealIds: z.array(z.uuid()).max(MAX_FAVORITES) });
