@@ -11,7 +11,6 @@ import {
   PERSON_NAME_MAX_LENGTH,
   type MerchantLead,
   type MerchantLeadForm,
-  type Ok,
 } from '@localperks/shared';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
@@ -49,7 +48,7 @@ export default function MerchantSignupSection() {
     defaultValues: { email: '', name: '' },
   });
   const emailError = form.formState.errors.email?.message;
-  const send = useMutation({ mutationFn: (body: MerchantLead) => api.post<Ok>('/api/merchant-leads', body) });
+  const send = useMutation({ mutationFn: (body: MerchantLead) => api.post('/api/merchant-leads', { body }) });
 
   const onValid = (body: MerchantLead) =>
     send.mutate(body, {
