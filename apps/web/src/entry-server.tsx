@@ -9,6 +9,7 @@ import {
   SEARCH_BUSINESS_GROUP_SIZE,
   paths,
   readBrowseUrl,
+  type PublicPageId,
   type PublicPageSource,
   type ServerEntry,
   type ServerRender,
@@ -60,11 +61,11 @@ async function prefetchBusinesses({ qc, source }: PageRequest, filters: Business
 const noData: Prefetch = async () => {};
 
 /**
- * The pages rendered on the server (by route id, app/router.tsx) and the data each reads first. A
- * location remembered in the browser is not known here: the server renders for every location, as
- * the page does until it has read browser storage.
+ * The data each public page (PUBLIC_PAGES, packages/shared; its route id in app/router.tsx) is rendered
+ * from on the server, read first. A location remembered in the browser is not known here: the server
+ * renders for every location, as the page does until it has read browser storage.
  */
-const SERVER_RENDERED: Record<string, Prefetch> = {
+const SERVER_RENDERED: Record<PublicPageId, Prefetch> = {
   home: async (r) => {
     const [home] = await Promise.all([r.source.home(), prefetchBrowse(r, homeCategoryFilters(null, ANY_LOCATION))]);
     r.qc.setQueryData(homeQuery.queryKey, home);
@@ -144,7 +145,8 @@ export const render: ServerEntry['render'] = async (url, source, visitor): Promi
     return { kind: 'shell', status: context.status };
   }
   const leaf = context.matches.at(-1);
-  const prefetch = leaf?.route.id ? SERVER_RENDERED[leaf.route.id] : undefined;
+  const prefetch =
+    leaf?.route.id && Object.hasOwn(SERVER_RENDERED, leaf.route.id) ? SERVER_RENDERED[leaf.route.id as PublicPageId] : undefined;
   if (!leaf || !prefetch) return { kind: 'shell', status: 200 };
 
   const qc = createQueryClient();
