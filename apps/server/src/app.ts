@@ -65,7 +65,7 @@ declare module 'fastify' {
     registeredRoutes: RegisteredRoute[];
     events: EventHub;
     payments: PaymentProvider;
-    /** Signs the sandbox provider's webhooks (DESIGN.md 5). */
+    /** Signs the sandbox provider's webhooks (docs/product/design.md §5). */
     sandboxSecret: string;
     /** Work started by a route and finished after its response (lib/after-response.ts). */
     afterResponse: AfterResponse;

@@ -29,7 +29,7 @@ export interface Deps {
   /** Uploaded images: the S3 bucket when configured, else the local disk. */
   storage: FileStorage;
   metrics: Metrics;
-  /** Signs the sandbox provider's webhooks (DESIGN.md 5). */
+  /** Signs the sandbox provider's webhooks (docs/product/design.md §5). */
   sandboxSecret: string;
   /** Sends a request through this app's own routes: the sandbox provider posts its signed webhooks this way. */
   loopback(request: {

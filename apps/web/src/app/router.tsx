@@ -24,7 +24,7 @@ export const routes: RouteObject[] = [
       { id: 'home', path: PUBLIC_PAGES.home.path, element: <HomePage /> },
       { id: 'deals', path: PUBLIC_PAGES.deals.path, lazy: page(() => import('./routes/public/deals-page')) },
       { id: 'deal', path: PUBLIC_PAGES.deal.path, lazy: page(() => import('./routes/public/deal-page')) },
-      // The canonical deal address is /deals/:id (DESIGN.md decision 1); the server answers this one with a 301.
+      // The canonical deal address is /deals/:id (docs/product/design.md §1); the server answers this one with a 301.
       { path: paths.dealLegacy(':id'), loader: ({ params }) => redirect(paths.deal(params.id ?? ''), 301), HydrateFallback: () => null },
       { id: 'business', path: PUBLIC_PAGES.business.path, lazy: page(() => import('./routes/public/business-page')) },
       { id: 'perkboost', path: PUBLIC_PAGES.perkboost.path, lazy: page(() => import('./routes/public/perkboost-page')) },

@@ -13,7 +13,7 @@ export type PayoutStatus = 'scheduled' | 'paid' | 'overdue';
 
 /**
  * Paid once an admin marked it paid; otherwise Scheduled until its payout day has passed (UTC
- * calendar days, DESIGN.md 8), then Overdue.
+ * calendar days, docs/product/design.md §8), then Overdue.
  */
 export function payoutStatus(p: { isPaid: boolean; payoutDate: string }, today: string): PayoutStatus {
   if (p.isPaid) return 'paid';

@@ -24,7 +24,7 @@ export interface DealEvent {
 }
 
 /**
- * A deal or listing boost started, was extended or ended (DESIGN.md 4a): every instance drops its
+ * A deal or listing boost started, was extended or ended (docs/product/design.md §4a): every instance drops its
  * browse caches. It shares the deal channel but is never streamed to browsers.
  */
 export interface BoostEvent {

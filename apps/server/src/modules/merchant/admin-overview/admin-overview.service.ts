@@ -14,9 +14,9 @@ import { platformRevenue } from './platform-revenue';
 export const MERCHANT_DEALS_PAGE_SIZE = 20;
 
 /**
- * The Overview tab (merchant-admin.md §2): every figure from the database. Revenue is what
+ * The Overview tab (docs/product/merchant-admin-spec.md §2): every figure from the database. Revenue is what
  * customers paid; the current period payout is what merchants are owed for today's semi-monthly
- * period (sales minus commission), paid on its payout date (DESIGN.md 8). `revenue` is the platform's
+ * period (sales minus commission), paid on its payout date (docs/product/design.md §8). `revenue` is the platform's
  * own income by source (platform-revenue.ts); `overduePayouts` counts closed payouts past their
  * payout date and still unpaid. `backgroundJobs` lists the
  * scheduled jobs that failed in the last 24 hours, so a job that keeps failing is seen, not only logged.

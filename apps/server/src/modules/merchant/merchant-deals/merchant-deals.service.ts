@@ -27,7 +27,7 @@ type DealRow = typeof deals.$inferSelect;
 /** What the merchant's deal screens need: the database, the clock and the image storage. */
 export type MerchantDealsDeps = Pick<Deps, 'db' | 'clock' | 'storage'>;
 
-/** Why a merchant may not create deals now (null: they may). DESIGN.md 7: approved, on deals_messaging. */
+/** Why a merchant may not create deals now (null: they may). docs/product/design.md §7: approved, on deals_messaging. */
 export function dealCreationBlocker(m: Pick<Merchant, 'approved' | 'subscriptionPlan'>): string | null {
   if (!m.approved) return M.approvalRequired;
   if (m.subscriptionPlan !== 'deals_messaging') return M.planRequired;
@@ -48,7 +48,7 @@ async function dealCreator(db: Tx, userId: string): Promise<Merchant> {
 }
 
 /**
- * The deletion rule (customer.md §5, DESIGN.md 12): a PerkBoost deal that is live (voting or
+ * The deletion rule (docs/product/customer-spec.md §5, docs/product/design.md §12): a PerkBoost deal that is live (voting or
  * unlocked) or was ever unlocked stays; drafts and boosts that expired without unlocking may go.
  */
 export function canDeleteDeal(d: Pick<DealRow, 'type' | 'status' | 'unlockedAt'>): boolean {
@@ -223,7 +223,7 @@ export async function createMerchantDeal(deps: MerchantDealsDeps, userId: string
 
 /**
  * Edits every field of an own deal; a launched PerkBoost deal keeps its votes target and window.
- * The crowd-vote lock (DESIGN.md 4): once the deal has a vote, its prices stay as voted. The check
+ * The crowd-vote lock (docs/product/design.md §4): once the deal has a vote, its prices stay as voted. The check
  * and the update run under the deal's row lock, the lock a vote takes too (castVote), so a vote
  * arriving at the same moment is either counted before the check or cast on the saved terms.
  */
@@ -351,7 +351,7 @@ export async function setDraftBoostDays(deps: Pick<Deps, 'db' | 'clock'>, dealId
 }
 
 /**
- * Called by the billing webhook inside the payment's transaction (DESIGN.md 4): the paid draft goes
+ * Called by the billing webhook inside the payment's transaction (docs/product/design.md §4): the paid draft goes
  * live as a crowd-vote deal (status pending) whose voting window starts at the payment. Only a
  * draft moves, so a redelivered confirmation changes nothing; returns whether this call moved it.
  */

@@ -11,7 +11,7 @@ import { notifyAdmins } from '../../platform';
 import { chargeReceiptEmail, subscriptionActivatedEmail, subscriptionEndedEmail, subscriptionRenewedEmail } from './billing.emails';
 
 /**
- * What merchants pay the platform (DESIGN.md 4 and 7): the $15/month messaging subscription,
+ * What merchants pay the platform (docs/product/design.md §4 and 7): the $15/month messaging subscription,
  * PerkBoost launches, and boosts of a live deal or a business listing (modules/merchant/boosts). A charge is a `merchant_charges` row plus a provider session; it is paid only
  * when the provider's signed webhook says so, and its effect is applied exactly once.
  */

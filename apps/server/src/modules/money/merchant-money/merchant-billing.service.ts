@@ -18,7 +18,7 @@ import { AppError } from '../../../lib/errors';
 import { activeSubscriptions, describeCharge } from '../billing/billing.service';
 
 /**
- * The Billing tab (DESIGN.md 4, 7): the merchant's plan and subscription and every charge they paid
+ * The Billing tab (docs/product/design.md §4, 7): the merchant's plan and subscription and every charge they paid
  * the platform, read from `merchant_charges` (written only by the billing module).
  */
 

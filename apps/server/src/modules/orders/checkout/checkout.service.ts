@@ -158,7 +158,7 @@ type FulfilmentDeps = Pick<Deps, 'db' | 'payments' | 'config' | 'clock' | 'maile
 const refundKey = (orderId: string, dealId: string) => `refund-${orderId}-${dealId}`;
 
 /**
- * Handles a verified provider event about a customer's order. Fulfilment happens only here (DESIGN.md 5).
+ * Handles a verified provider event about a customer's order. Fulfilment happens only here (docs/product/design.md §5).
  * Exactly once: the event id is recorded under a primary key, and the order moves to `paid` by a
  * conditional update, both in the transaction that creates the purchases and posts the sales to the
  * ledger; a redelivery finds either taken. What follows a payment (the confirmation e-mail, refunds of

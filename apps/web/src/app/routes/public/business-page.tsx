@@ -220,7 +220,7 @@ function BusinessNotFound() {
   );
 }
 
-/** /businesses/:slug: an approved business's public page (DESIGN.md 13). */
+/** /businesses/:slug: an approved business's public page (docs/product/design.md §13). */
 export default function BusinessPageRoute() {
   const { slug = '' } = useParams();
   const query = useQuery(businessQuery(slug));

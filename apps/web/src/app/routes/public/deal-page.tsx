@@ -368,7 +368,7 @@ function DealNotFound() {
   );
 }
 
-/** /deals/:id (and /deal/:id, which redirects here): the full deal page (DESIGN.md decision 1). */
+/** /deals/:id (and /deal/:id, which redirects here): the full deal page (docs/product/design.md §1). */
 export default function DealPage() {
   const { id = '' } = useParams();
   const query = useQuery(dealQuery(id));

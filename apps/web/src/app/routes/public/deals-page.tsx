@@ -126,7 +126,7 @@ export default function DealsPage() {
 
       <div className="mt-6 hidden md:block">{controls(false)}</div>
 
-      {/* Businesses whose name matches come before the deals (DESIGN.md decision 13). */}
+      {/* Businesses whose name matches come before the deals (docs/product/design.md §13). */}
       <SearchBusinessesGroup search={filters.search} state={state} city={city} />
 
       <section aria-labelledby="results-heading" className="mt-8" aria-busy={result.isFetching && !result.isFetchingNextPage}>
@@ -293,7 +293,7 @@ function FilterControls({
   );
 }
 
-/** Under 768 px the filters move into this bottom sheet (customer.md §2 Browse page); its code loads on demand. */
+/** Under 768 px the filters move into this bottom sheet (docs/product/customer-spec.md §2 Browse page); its code loads on demand. */
 function FilterSheet({
   activeCount,
   resultCount,

@@ -154,7 +154,7 @@ function HomeDealSections() {
   );
 }
 
-/** Businesses with a listing boost running (a paid placement, DESIGN.md decision 4); hidden when there are none. */
+/** Businesses with a listing boost running (a paid placement, docs/product/design.md §4); hidden when there are none. */
 function FeaturedBusinesses() {
   const home = useHomeData();
   const businesses = home.data?.featuredBusinesses ?? [];

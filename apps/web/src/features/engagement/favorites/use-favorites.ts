@@ -7,8 +7,8 @@ import { sessionQuery, useSession } from '../../../lib/session';
 import { favoritesStore } from './favorites-store';
 
 /*
- * Favourites live in browser storage for everyone (customer.md §4); a signed-in customer's are also
- * kept on the server so they follow the account (DESIGN.md decision 11). The store holds ids only;
+ * Favourites live in browser storage for everyone (docs/product/customer-spec.md §4); a signed-in customer's are also
+ * kept on the server so they follow the account (docs/product/design.md §11). The store holds ids only;
  * the favourites page loads each deal by id.
  */
 

@@ -15,7 +15,7 @@ export const merchantMeQuery = queryOptions({
   queryFn: () => api.get('/api/merchant/me'),
 });
 
-/* Merchant dashboard (merchant-admin.md §4, §5, §7). */
+/* Merchant dashboard (docs/product/merchant-admin-spec.md §4, §5, §7). */
 
 export const merchantThreadQuery = queryOptions({
   queryKey: ['merchants', 'me', 'thread'],
@@ -72,7 +72,7 @@ export function useSendMerchantMessage() {
   });
 }
 
-/* The business page's enhanced profile (DESIGN.md 13). */
+/* The business page's enhanced profile (docs/product/design.md §13). */
 
 export const businessProfileQuery = queryOptions({
   queryKey: ['merchants', 'me', 'business-profile'],
