@@ -52,7 +52,7 @@ export class DomainEvents {
    */
   subscribe<P>(event: EventType<P>, name: string, handler: (payload: P) => Promise<unknown>): void {
     const forType = this.subscribers.get(event.type) ?? new Map<string, Handler>();
-    forType.set(name, handler as Handler);
+    forType.set(name, handler);
     this.subscribers.set(event.type, forType);
   }
 
