@@ -26,6 +26,8 @@ type DealRow = typeof deals.$inferSelect;
 
 /** What the merchant's deal screens need: the database, the clock and the image storage. */
 export type MerchantDealsDeps = Pick<Deps, 'db' | 'clock' | 'storage'>;
+/** What pausing needs besides: the deal's withdrawal is published as a domain event. */
+export type DealPauseDeps = MerchantDealsDeps & Pick<Deps, 'domainEvents'>;
 
 /** Why a merchant may not create deals now (null: they may). docs/product/design.md §7: approved, on deals_messaging. */
 export function dealCreationBlocker(m: Pick<Merchant, 'approved' | 'subscriptionPlan'>): string | null {
@@ -266,7 +268,7 @@ export async function updateMerchantDeal(deps: MerchantDealsDeps, userId: string
  * withdraws the deal from sale (`dealWithdrawn`, in the same transaction).
  */
 export async function setDealPaused(
-  deps: MerchantDealsDeps & Pick<Deps, 'domainEvents'>,
+  deps: DealPauseDeps,
   userId: string,
   dealId: string,
   paused: boolean,
