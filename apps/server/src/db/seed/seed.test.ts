@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CATEGORIES, LOCATIONS, hasMessagingAccess } from '@localperks/shared';
+import { CATEGORIES, LOCATIONS, hasMessagingAccess, updateBusinessProfileSchema } from '@localperks/shared';
 import { freshDatabase } from '../../../test/build';
 import { deals, merchantCharges, merchants, users } from '../schema';
 import { getBusinessPage } from '../../modules/businesses/businesses.service';
@@ -71,6 +71,15 @@ describe('demo data', () => {
       .where(sql`${merchantCharges.merchantId} = ${advertiser!.merchant.id}`);
     expect(charge).toMatchObject({ kind: 'subscription', status: 'paid', amountCents: 1500 });
     expect(charge!.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('gives every business with an enhanced page real-looking opening hours, valid as a merchant would save them', async () => {
+    const enhanced = (await db.select().from(merchants)).filter((m) => m.approved && m.subscriptionPlan !== 'advertise_only');
+    expect(enhanced.length).toBeGreaterThanOrEqual(12);
+    for (const m of enhanced) {
+      expect(m.openingHours.length, m.businessName).toBeGreaterThanOrEqual(5);
+      expect(updateBusinessProfileSchema.shape.openingHours.safeParse(m.openingHours).success, m.businessName).toBe(true);
+    }
   });
 
   it('has at least 60 deals across all 12 cities and 8 categories from several merchants, with shipped images', async () => {

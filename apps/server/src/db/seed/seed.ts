@@ -78,10 +78,10 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
           approved: true,
           hasSubscription: m.plan !== 'advertise_only',
           commissionRate: m.plan === 'deals_messaging' ? 15 : 0,
+          ...(m.openingHours && { openingHours: m.openingHours }),
           ...(m.profile && {
             logoUrl: m.profile.logo,
             coverUrl: m.profile.cover,
-            openingHours: m.profile.openingHours,
             profileHighlights: m.profile.highlights,
           }),
           createdAt,

@@ -100,6 +100,17 @@ describe('the business page, rendered on the server', () => {
     expect(jsonLd(res.body)).not.toHaveProperty('openingHoursSpecification');
   });
 
+  it('an enhanced profile without hours says "Hours not listed", never "Closed" every day', async () => {
+    await createMerchant(db, { businessName: 'Unknown Hours Cafe', subscriptionPlan: 'deals_messaging', openingHours: [] });
+    const res = await t.request({ method: 'GET', url: '/businesses/unknown-hours-cafe' });
+    expect(res.statusCode).toBe(200);
+    const root = rootHtml(res.body);
+    expect(root).toContain('Opening hours');
+    expect(root).toContain('Hours not listed');
+    expect(root).not.toContain('Closed');
+    expect(jsonLd(res.body)).not.toHaveProperty('openingHoursSpecification');
+  });
+
   it('an old address answers 301 to the current one', async () => {
     const { merchant } = await createMerchant(db, { businessName: 'Before Rename Deli' });
     await db.update(merchants).set({ businessName: 'After Rename Deli' }).where(eq(merchants.id, merchant.id));
