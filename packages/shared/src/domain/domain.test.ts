@@ -68,6 +68,12 @@ describe('countdown text (customer.md §4)', () => {
     expect(remainingTimeText(new Date('2025-12-31T23:00:00Z'), now)).toBe('Expired');
     expect(remainingTimeText(null, now)).toBe('Unknown');
   });
+  it('under an hour, minutes alone: "1 min", never "0 hrs 1 min"; the last minute is "Less than 1 min"', () => {
+    expect(remainingTimeText(new Date('2026-01-01T00:01:30Z'), now)).toBe('1 min');
+    expect(remainingTimeText(new Date('2026-01-01T00:59:59Z'), now)).toBe('59 mins');
+    expect(remainingTimeText(new Date('2026-01-01T01:00:00Z'), now)).toBe('1 hr 0 mins');
+    expect(remainingTimeText(new Date('2026-01-01T00:00:20Z'), now)).toBe('Less than 1 min');
+  });
 });
 
 describe('locations', () => {

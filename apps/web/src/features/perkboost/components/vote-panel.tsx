@@ -112,7 +112,10 @@ export function VotePanel({ deal: dealProp, compact }: { deal: DealSummary; comp
       onSuccess: (r) => {
         setVoted(deal.id, true);
         applyResult(r);
-        toast.success('Vote Added', { description: 'You voted for this deal and will be notified when it unlocks.' });
+        // The unlocking vote has nothing to be notified of: the unlock toast (announceUnlock) says what happened.
+        toast.success('Vote Added', {
+          description: r.unlocked ? 'Your vote unlocked this deal.' : 'You voted for this deal and will be notified when it unlocks.',
+        });
         setDidUnlock(r.unlocked);
         setHasDialog(true);
         setIsDialogOpen(true);
