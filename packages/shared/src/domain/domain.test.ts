@@ -3,7 +3,7 @@ import { TAX_LABEL, allocateCents, discountPercent, formatCents, formatPrice, or
 import { formatPercent } from './text';
 import { avatarInitials, displayName, homePathForRole, safeReturnTo } from './user';
 import { remainingTimeText } from './countdown';
-import { nearestLocation } from './location';
+import { NEAR_LOCATION_MAX_MILES, nearestLocation, nearestLocationWithDistance } from './location';
 import { BOOST_OPTIONS, commissionForPlan, planById } from '../constants';
 
 describe('money', () => {
@@ -81,6 +81,15 @@ describe('locations', () => {
     expect(nearestLocation({ lat: 30.3, lng: -97.7 }).city).toBe('Austin');
     expect(nearestLocation({ lat: 42.3, lng: -71.1 }).city).toBe('Boston');
     expect(nearestLocation({ lat: 47.6, lng: -122.3 }).city).toBe('San Francisco');
+  });
+  it('says how far the nearest city is, so that Seattle is not "near San Francisco"', () => {
+    const seattle = nearestLocationWithDistance({ lat: 47.6062, lng: -122.3321 });
+    expect(seattle.location.city).toBe('San Francisco');
+    expect(seattle.miles).toBeGreaterThan(600);
+    expect(seattle.miles).toBeLessThan(750);
+    const roundRock = nearestLocationWithDistance({ lat: 30.5083, lng: -97.6789 });
+    expect(roundRock.location.city).toBe('Austin');
+    expect(roundRock.miles).toBeLessThan(NEAR_LOCATION_MAX_MILES);
   });
 });
 

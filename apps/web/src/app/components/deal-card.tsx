@@ -7,6 +7,7 @@ import { FallbackImage } from '../../components/ui/fallback-image';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import { useRenderTime } from '../../lib/hydration';
+import { useIsMerchant } from '../../lib/session';
 import { useAddToCart } from '../../lib/use-add-to-cart';
 import { useIsFavorite, useToggleFavorite } from '../../features/favorites/use-favorites';
 import { VotePanel } from '../../features/perkboost/components/vote-panel';
@@ -28,6 +29,7 @@ export const DealCard = memo(function DealCard({
   isLcp?: boolean;
 }) {
   const isFavorite = useIsFavorite(deal.id);
+  const isMerchant = useIsMerchant();
   const toggleFavorite = useToggleFavorite();
   const addToCart = useAddToCart();
   const isCrowdVote = deal.type === 'perkboost';
@@ -67,15 +69,17 @@ export const DealCard = memo(function DealCard({
           )}
           {isExpired && <span className="rounded-md bg-slate-800 px-2 py-0.5 text-sm font-semibold text-white shadow">Expired</span>}
         </div>
-        <button
-          type="button"
-          aria-pressed={isFavorite}
-          aria-label={isFavorite ? 'Remove from favorites' : 'Add to favorites'}
-          onClick={() => toggleFavorite(deal)}
-          className="absolute right-2 top-2 z-10 inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/95 text-slate-700 shadow hover:bg-white hover:text-red-700"
-        >
-          <Heart aria-hidden className={cn('h-5 w-5', isFavorite && 'fill-red-600 text-red-700')} />
-        </button>
+        {!isMerchant && (
+          <button
+            type="button"
+            aria-pressed={isFavorite}
+            aria-label={isFavorite ? 'Remove from favorites' : 'Add to favorites'}
+            onClick={() => toggleFavorite(deal)}
+            className="absolute right-2 top-2 z-10 inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/95 text-slate-700 shadow hover:bg-white hover:text-red-700"
+          >
+            <Heart aria-hidden className={cn('h-5 w-5', isFavorite && 'fill-red-600 text-red-700')} />
+          </button>
+        )}
       </div>
 
       <div className="flex flex-1 flex-col gap-2 p-4">

@@ -102,7 +102,7 @@ function PasswordForm() {
       <Field label="Current Password" error={errors.currentPassword?.message}>
         {(p) => <Input {...p} type="password" autoComplete="current-password" {...form.register('currentPassword')} />}
       </Field>
-      <Field label="New Password" error={errors.newPassword?.message} hint="At least 8 characters with an uppercase letter and a number.">
+      <Field label="New Password" error={errors.newPassword?.message} hint={AUTH_MESSAGES.passwordHint}>
         {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('newPassword')} />}
       </Field>
       <Field label="Confirm New Password">
