@@ -51,6 +51,11 @@ export interface SeedDeal {
   votesRequired?: number;
   currentVotes?: number;
   votingEndsInDays?: number;
+  /**
+   * A paid boost (DESIGN.md 4a) of this standard deal, bought `daysAgo` for `days` days: its Sponsored
+   * label shows from the first start (docs/decisions/0041).
+   */
+  boost?: { days: 1 | 3 | 7 | 14; daysAgo: number };
 }
 
 const BOOST_NOTE = 'This PerkBoost deal unlocks once enough shoppers vote for it.';
@@ -519,6 +524,7 @@ export const SEED_DEALS: SeedDeal[] = [
     createdDaysAgo: 7,
     image: 'helicopter.svg',
     type: 'standard',
+    boost: { days: 7, daysAgo: 2 },
   },
   {
     key: 'skyline-central-park-bike-tour',

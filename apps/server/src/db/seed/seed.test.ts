@@ -4,8 +4,10 @@ import { CATEGORIES, LOCATIONS, hasMessagingAccess, updateBusinessProfileSchema 
 import { freshDatabase } from '../../../test/build';
 import { deals, merchantCharges, merchants, users } from '../schema';
 import { getBusinessPage } from '../../modules/businesses/businesses.service';
+import { homePageData } from '../../modules/deals/home.service';
 import { systemClock } from '../../lib/deps';
-import { sameImageUrl } from '../../lib/storage';
+import { diskStorage, sameImageUrl } from '../../lib/storage';
+import os from 'node:os';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
 import { afterAll } from 'vitest';
 import fs from 'node:fs';
@@ -97,6 +99,19 @@ describe('demo data', () => {
       expect(d.dealPriceCents).toBeLessThan(d.originalPriceCents);
       expect(d.description).not.toMatch(/\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}/);
     }
+  });
+
+  it('includes a standard deal with a paid boost running, so a Sponsored row shows from the first start', async () => {
+    const boosted = (await db.select().from(deals)).filter((d) => d.boostedUntil && d.boostedUntil.getTime() > Date.now());
+    expect(boosted.length).toBeGreaterThanOrEqual(1);
+    expect(boosted.every((d) => d.type === 'standard' && d.status === 'active')).toBe(true);
+    const [charge] = await db
+      .select()
+      .from(merchantCharges)
+      .where(sql`${merchantCharges.dealId} = ${boosted[0]!.id}`);
+    expect(charge).toMatchObject({ kind: 'deal_boost', status: 'paid', boostDays: 7, amountCents: 4999 });
+    const home = await homePageData({ db, clock: systemClock, storage: diskStorage(os.tmpdir()) });
+    expect(home.sponsored.map((d) => d.id)).toContain(boosted[0]!.id);
   });
 
   it('includes the spec crowd-vote deals: 50/32 voting 7 days out and 100/78 voting 10 days out', async () => {
