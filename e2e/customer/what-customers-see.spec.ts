@@ -1,4 +1,21 @@
-import { expect, expectAccessible, newApprovedMerchant, newCustomer, screenshot, signIn, test } from '../support/browser';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import {
+  apiCall,
+  baseUrl,
+  buyVouchers,
+  demoMerchantCookie,
+  expect,
+  expectAccessible,
+  newApprovedMerchant,
+  newCustomer,
+  newStandardDeal,
+  screenshot,
+  signIn,
+  test,
+  trackRequests,
+  uniqueEmail,
+} from '../support/browser';
 
 /*
  * What a customer audit found wrong on the customer side (issue 38): controls for the wrong role,
@@ -58,5 +75,180 @@ test.describe('location', () => {
       await screenshot(page, `location-far-${width}`, { fullPage: false });
       await context.close();
     }
+  });
+});
+
+/** The levels of the page's headings (header and footer aside), in document order. */
+const headingLevels = (page: Page) =>
+  page.locator('main').evaluate((main) => Array.from(main.querySelectorAll('h1, h2, h3, h4, h5, h6')).map((h) => Number(h.tagName[1])));
+
+/** No level is skipped on the way down (an h1 followed by an h3 is). */
+function expectNoSkippedLevel(levels: number[], where: string) {
+  expect(levels[0], `${where}: starts with its h1`).toBe(1);
+  levels.forEach((level, i) => {
+    if (i > 0) expect(level, `${where}: heading ${i + 1} of ${levels.join(',')}`).toBeLessThanOrEqual(levels[i - 1]! + 1);
+  });
+}
+
+test.describe('layout and copy', () => {
+  test('every sign-in page has one h1, and signing up on /auth says to check the e-mail', async ({ newPage }) => {
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    for (const [path, h1] of [
+      ['/login', 'Login'],
+      ['/login?role=merchant', 'Login'],
+      ['/auth', 'Login or Sign Up'],
+      ['/register', 'Create Account'],
+      ['/verify-email', 'Verify Email'],
+      ['/forgot-password', 'Forgot Password'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(h1);
+      await expect(page.locator('h1'), path).toHaveCount(1);
+    }
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    const form = page.getByRole('form', { name: 'Sign up' });
+    await form.getByLabel('Email').fill(uniqueEmail('auth-signup'));
+    await form.getByLabel('Password', { exact: true }).fill('Journey2025');
+    await form.getByLabel('Confirm Password').fill('Journey2025');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Check your e-mail to verify your account.' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+    await expectAccessible(page);
+    await screenshot(page, 'auth-signed-up-375', { fullPage: false });
+    await context.close();
+  });
+
+  test('/perkboost and /favorites skip no heading level', async ({ newPage }) => {
+    const customer = await newCustomer('headings');
+    const { page, context } = await newPage({ width: 1280, height: 900 });
+    await signIn(context, customer.cookie);
+    await page.goto('/perkboost');
+    await expect(page.getByRole('progressbar').first()).toBeVisible();
+    expectNoSkippedLevel(await headingLevels(page), '/perkboost');
+    await page.goto('/deals');
+    await page.getByRole('button', { name: 'Add to favorites' }).first().click();
+    await expect(page.getByRole('button', { name: 'Remove from favorites' }).first()).toBeVisible();
+    await page.goto('/favorites');
+    await expect(page.getByText('1 saved deal')).toBeVisible();
+    expectNoSkippedLevel(await headingLevels(page), '/favorites');
+    await context.close();
+  });
+
+  test('a merchant image that is not 8:5 is cropped to the card, which keeps the grid', async ({ newPage }) => {
+    const merchant = await newApprovedMerchant(`Tall Image Bakery ${tag()}`);
+    // A tall portrait photo (1:3), as a phone might send it.
+    const tall = await sharp({ create: { width: 400, height: 1200, channels: 3, background: { r: 240, g: 120, b: 40 } } })
+      .png()
+      .toBuffer();
+    const body = new FormData();
+    body.append('file', new Blob([new Uint8Array(tall)], { type: 'image/png' }), 'tall.png');
+    const uploaded = await fetch(`${baseUrl()}/api/merchant/uploads/deal-images`, {
+      method: 'POST',
+      headers: { cookie: merchant.cookie, origin: baseUrl() },
+      body,
+    });
+    expect(uploaded.status).toBe(201);
+    const { url } = (await uploaded.json()) as { url: string };
+    const title = `Tall croissant box ${tag()}`;
+    const created = await apiCall(
+      '/api/merchant/deals',
+      {
+        title,
+        description: 'A box of six butter croissants baked this morning, with a jar of house jam.',
+        highlights: ['Six croissants'],
+        finePrint: '',
+        categoryId: 1,
+        city: 'Chicago',
+        state: 'IL',
+        images: [url],
+        originalPriceCents: 3000,
+        dealPriceCents: 1800,
+        expirationDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        boost: null,
+      },
+      merchant.cookie,
+    );
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+
+    for (const width of [375, 1280]) {
+      const { page, context } = await newPage({ width, height: 900 });
+      await page.goto(`/deals?search=${encodeURIComponent(title)}`);
+      const card = page.getByRole('article').filter({ hasText: title });
+      const img = card.locator('img');
+      await expect(img).toHaveJSProperty('complete', true);
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalHeight)).toBeGreaterThan(0);
+      const [box, frame] = await Promise.all([
+        img.boundingBox(),
+        img.evaluate((el) => el.closest('article')!.firstElementChild!.getBoundingClientRect().toJSON()),
+      ]);
+      // The image fills its 8:5 frame exactly: not taller (the old 1:3 card), not smaller.
+      expect(Math.abs(box!.width / box!.height - 8 / 5), `${width} px`).toBeLessThan(0.02);
+      expect(Math.abs(box!.height - (frame as DOMRect).height), `${width} px`).toBeLessThan(1);
+      await screenshot(card, `tall-image-card-${width}`);
+      await context.close();
+    }
+  });
+});
+
+test.describe('the smaller ones', () => {
+  test('a toast covers none of the header’s controls, nor the button that raised it (375 and 1280 px)', async ({ newPage }) => {
+    const customer = await newCustomer('toasts');
+    for (const width of [375, 1280]) {
+      const { page, context } = await newPage({ width, height: width < 768 ? 812 : 900 });
+      await signIn(context, customer.cookie);
+      await page.goto('/deals');
+      const add = page.getByRole('button', { name: 'Add to Cart' }).first();
+      await add.click();
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Added to Cart' });
+      await expect(toast).toBeVisible();
+      const header = page.getByRole('banner');
+      const controls = [
+        header.getByRole('link', { name: /^Cart/ }),
+        header.getByRole('link', { name: /^Favorites/ }),
+        header.getByRole('button', { name: /account menu for / }),
+        ...(width < 768 ? [header.getByRole('button', { name: 'Open menu' })] : [header.getByRole('searchbox')]),
+        add,
+      ];
+      const t = (await toast.boundingBox())!;
+      const headerBox = (await header.boundingBox())!;
+      expect(t.y, `${width} px: below the header`).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+      for (const control of controls) {
+        const c = (await control.boundingBox())!;
+        const overlaps = t.x < c.x + c.width && c.x < t.x + t.width && t.y < c.y + c.height && c.y < t.y + t.height;
+        expect(overlaps, `${width} px: the toast covers ${await control.evaluate((el) => el.outerHTML.slice(0, 80))}`).toBe(false);
+      }
+      await screenshot(page, `toast-placement-${width}`, { fullPage: false });
+      await context.close();
+    }
+  });
+});
+
+test.describe('My Purchases, live', () => {
+  test('a voucher the merchant redeems moves to Redeemed on the open page, without a reload', async ({ newPage }) => {
+    const customer = await newCustomer('live-redeem');
+    const deal = await newStandardDeal(`Live redeem supper ${tag()}`);
+    const [voucher] = await buyVouchers(customer.cookie, [{ dealId: deal.id, quantity: 1 }]);
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    await signIn(context, customer.cookie);
+    // The page's live stream is connected, and what it read on connecting has arrived: from here on only
+    // the live event can tell the page about the redemption.
+    const requests = trackRequests(page);
+    const streaming = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events/messages');
+    await page.goto('/purchases');
+    expect((await streaming).status()).toBe(200);
+    await requests.settled();
+    await expect(page.getByRole('tab', { name: 'Active (1)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Show voucher for ${deal.title}` })).toBeVisible();
+    let reloads = 0;
+    page.on('framenavigated', (f) => f === page.mainFrame() && reloads++);
+
+    const redeemed = await apiCall('/api/merchant/redemptions', { code: voucher!.redemptionCode }, await demoMerchantCookie());
+    expect(redeemed.status, JSON.stringify(redeemed.json)).toBe(200);
+    await expect(page.getByRole('tab', { name: 'Redeemed (1)' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Active (0)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Show voucher for ${deal.title}` })).toHaveCount(0);
+    expect(reloads).toBe(0);
+    await context.close();
   });
 });

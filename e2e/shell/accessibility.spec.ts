@@ -150,6 +150,8 @@ test.describe('accessibility of the shell', () => {
     await expect(avatar).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menuitem', { name: 'Send Feedback' })).toBeVisible();
+    // The open menu hides nothing that stays focusable (axe aria-hidden-focus; issue 38 item 4).
+    await expectAccessible(page);
     await screenshot(page, 'a11y/account-menu-1280');
     await page.getByRole('menuitem', { name: 'Send Feedback' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send Feedback' });
@@ -206,6 +208,19 @@ test.describe('accessibility of the shell', () => {
     await page.keyboard.press('Escape');
     await expect(received).toBeHidden();
     await expect(page.getByRole('button', { name: `Cancel vote for ${crowd.title}` })).toBeFocused();
+    // Cancel vote gives way to Vote, which takes the focus (issue 38 item 3), at both widths.
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Your vote has been cancelled.')).toBeVisible();
+    await expect(voteButton).toBeFocused();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.keyboard.press('Enter');
+    await expect(received).toBeVisible();
+    await received.getByRole('button', { name: 'Got it' }).click();
+    const cancelButton = page.getByRole('button', { name: `Cancel vote for ${crowd.title}` });
+    await cancelButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(voteButton).toBeFocused();
+    await page.setViewportSize({ width: 375, height: 812 });
 
     // Clear Cart: back on the button when kept, on the page's heading when the cart is emptied.
     await fillCart(page, [
@@ -269,11 +284,11 @@ test.describe('accessibility of the shell', () => {
     await expect(announcer(page)).toHaveText(await page.title());
     await expect(announcer(page)).toHaveText(/Browse Deals/);
 
-    // The sign-in page has no h1: <main> takes the focus. After login, the new page's h1.
+    // The sign-in page has its h1 now (issue 38 item 11): it takes the focus. After login, the new page's h1.
     await page.getByRole('banner').getByRole('link', { name: 'Login' }).focus();
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/login');
-    await expect(page.locator('main#main')).toBeFocused();
+    await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeFocused();
     await expect(announcer(page)).toHaveText('Login | LocalPerks');
     await page.getByTestId('customer-login-email').fill(customer.email);
     await page.getByTestId('customer-login-password').fill(customer.password);
