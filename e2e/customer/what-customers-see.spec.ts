@@ -252,3 +252,45 @@ test.describe('My Purchases, live', () => {
     await context.close();
   });
 });
+
+test.describe('success page', () => {
+  test('a typed /purchases?success=true shows no Payment Successful and keeps the cart; another customer’s order neither', async ({
+    newPage,
+  }) => {
+    const customer = await newCustomer('typed-success');
+    const other = await newCustomer('other-order');
+    const deal = await newStandardDeal(`Typed success brunch ${tag()}`);
+    // Another customer's real order: its id proves nothing to this customer.
+    const started = await apiCall(
+      '/api/checkout',
+      {
+        items: [{ dealId: deal.id, quantity: 1 }],
+        billing: { cardName: 'Other Customer', address: '1 Main St', city: 'Chicago', state: 'IL', zipCode: '60601', notes: '' },
+      },
+      other.cookie,
+    );
+    expect(started.status, JSON.stringify(started.json)).toBe(200);
+    const othersOrder = started.json.orderId as string;
+
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    await signIn(context, customer.cookie);
+    await page.goto('/deals/' + deal.id);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByText(`${deal.title} has been added to your cart.`)).toBeVisible();
+    const cartSize = () => page.evaluate(() => JSON.parse(localStorage.getItem('localperks.cart') ?? '[]').length as number);
+    expect(await cartSize()).toBe(1);
+
+    for (const query of ['success=true', `success=true&order=${crypto.randomUUID()}`, `success=true&order=${othersOrder}`]) {
+      const requests = trackRequests(page);
+      await page.goto(`/purchases?${query}`);
+      await page.waitForURL((u) => u.pathname === '/purchases' && u.search === '');
+      await requests.settled();
+      await expect(page.getByRole('heading', { name: 'My Purchases', level: 1 })).toBeVisible();
+      await expect(page.getByText('Payment Successful'), query).toHaveCount(0);
+      await expect(page.getByText('Confirming your payment')).toHaveCount(0);
+      expect(await cartSize(), query).toBe(1);
+    }
+    await expectAccessible(page);
+    await context.close();
+  });
+});
