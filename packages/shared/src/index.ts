@@ -55,3 +55,4 @@ export * from './paths';
 export * from './schemas/merchant-money';
 export * from './schemas/responses/merchant-money';
 export * from './domain/merchant-money';
+export * from './domain/loopback-host';

@@ -83,6 +83,8 @@ export async function startCheckout(
   deps: CheckoutDeps,
   user: { id: string; email: string },
   input: { items: { dealId: string; quantity: number }[]; billing: OrderBilling; saveCard: boolean },
+  /** The origin the payment page returns to (the one the customer is signed in on); APP_URL by default. */
+  returnOrigin: string = deps.config.appUrl,
 ): Promise<CheckoutStarted> {
   const now = deps.clock.now();
   // The same deal twice in one request counts as one line.
@@ -130,8 +132,8 @@ export async function startCheckout(
       lines: lines.map((l) => ({ name: l.title, unitAmountCents: l.unitPriceCents, quantity: l.quantity })),
       taxCents: totals.taxCents,
       // The order id lets the purchases page wait for exactly this payment's confirmation.
-      successUrl: `${deps.config.appUrl}${paths.purchases}?success=true&order=${order.id}`,
-      cancelUrl: `${deps.config.appUrl}${paths.cart}?canceled=true`,
+      successUrl: `${returnOrigin}${paths.purchases}?success=true&order=${order.id}`,
+      cancelUrl: `${returnOrigin}${paths.cart}?canceled=true`,
       expiresAt,
     });
     await deps.db.update(orders).set({ providerSessionId: session.sessionId }).where(eq(orders.id, order.id));
