@@ -294,3 +294,63 @@ test.describe('success page', () => {
     await context.close();
   });
 });
+
+test.describe('saved cards', () => {
+  test('a card saved at checkout is offered on the next payment page, and pays (375 and 1280 px)', async ({ newPage }) => {
+    const customer = await newCustomer('saved-card');
+    const deal = await newStandardDeal(`Saved card supper ${tag()}`);
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    await signIn(context, customer.cookie);
+
+    const checkoutOnce = async () => {
+      await page.goto(`/deals/${deal.id}`);
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await expect(page.getByText(`${deal.title} has been added to your cart.`)).toBeVisible();
+      await page.goto('/cart?checkout=1');
+      await page.getByLabel('Name on Card').fill('Sam Saver');
+      await page.getByLabel('Street Address').fill('233 S Wacker Dr');
+      await page.getByLabel('City').fill('Chicago');
+      await page.getByLabel('State').selectOption('IL');
+      await page.getByLabel('ZIP Code').fill('60606');
+    };
+
+    // First checkout: a new card, saved.
+    await checkoutOnce();
+    await page.getByLabel(/Save this card/).check();
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await page.waitForURL(/\/sandbox\/checkout\/cs_sandbox_/);
+    await expect(page.getByRole('heading', { name: 'Your saved cards' })).toHaveCount(0);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByLabel('Name on card').fill('Sam Saver');
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await page.waitForURL((u) => u.pathname === '/purchases');
+    await expect(page.getByText('Payment Successful')).toBeVisible();
+
+    // Second checkout: the form names the saved card, and the payment page offers it.
+    await checkoutOnce();
+    await expect(page.getByText(/Your saved card \(Visa •••• 4242\) is offered on the payment page\./)).toBeVisible();
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await page.waitForURL(/\/sandbox\/checkout\/cs_sandbox_/);
+    const saved = page.getByRole('button', { name: /^Pay \$[\d.,]+ with Visa ending in 4242, expires 12\/34$/ });
+    await expect(saved).toBeVisible();
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
+      await expectAccessible(page);
+      await screenshot(page, `sandbox-saved-card-${width}`);
+    }
+    await saved.click();
+    await page.waitForURL((u) => u.pathname === '/purchases');
+    await expect(page.getByText('Payment Successful')).toBeVisible();
+    await expect
+      .poll(async () => ((await apiCall('/api/purchases?status=active', undefined, customer.cookie)).json.purchases as unknown[]).length)
+      .toBe(2);
+
+    // Payment Methods lists it once, and says where it is offered.
+    await page.goto('/profile?tab=payment-methods');
+    await expect(page.getByRole('list', { name: 'Saved cards' }).getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByText('The payment page offers these cards at your next checkout.')).toBeVisible();
+    await context.close();
+  });
+});

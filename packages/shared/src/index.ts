@@ -56,3 +56,4 @@ export * from './schemas/merchant-money';
 export * from './schemas/responses/merchant-money';
 export * from './domain/merchant-money';
 export * from './domain/loopback-host';
+export * from './domain/card';
