@@ -95,7 +95,7 @@ test.describe('layout and copy', () => {
     const { page, context } = await newPage({ width: 375, height: 812 });
     for (const [path, h1] of [
       ['/login', 'Login'],
-      ['/login?role=merchant', 'Login'],
+      ['/login?role=merchant', 'Merchant Login'],
       ['/auth', 'Login or Sign Up'],
       ['/register', 'Create Account'],
       ['/verify-email', 'Verify Email'],
@@ -330,7 +330,7 @@ test.describe('saved cards', () => {
 
     // Second checkout: the form names the saved card, and the payment page offers it.
     await checkoutOnce();
-    await expect(page.getByText(/Your saved card \(Visa •••• 4242\) is offered on the payment page\./)).toBeVisible();
+    await expect(page.getByText('Your saved card (Visa ending in 4242) is offered on the payment page.')).toBeVisible();
     await page.getByRole('button', { name: /^Pay \$/ }).click();
     await page.waitForURL(/\/sandbox\/checkout\/cs_sandbox_/);
     const saved = page.getByRole('button', { name: /^Pay \$[\d.,]+ with Visa ending in 4242, expires 12\/34$/ });

@@ -61,7 +61,9 @@ export const DealCard = memo(function DealCard({
           alt=""
           slot="card"
           {...(isLcp ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const })}
-          className="h-full w-full object-cover"
+          // Fills the 8:5 frame whatever the image's own ratio (an upload is stored at its ratio): positioned, so
+          // a tall image cannot stretch the frame (an aspect-ratio box grows to fit content in the flow).
+          className="absolute inset-0 h-full w-full object-cover"
         />
         <div className="absolute left-2 top-2 flex flex-wrap gap-1.5">
           {deal.discountPercentage > 0 && (

@@ -4,16 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard, FlaskConical, Lock } from 'lucide-react';
-import {
-  cardBrandName,
-  cardExpiry,
-  cardName,
-  formatCents,
-  sandboxPaySchema,
-  type SandboxPay,
-  type SandboxSession,
-  TAX_LABEL,
-} from '@localperks/shared';
+import { cardExpiry, cardName, formatCents, sandboxPaySchema, type SandboxPay, type SandboxSession, TAX_LABEL } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
@@ -107,12 +98,12 @@ function SavedCards({ session, busy, onPaying }: { session: SandboxSession; busy
       <ul className="mt-2 space-y-2">
         {session.savedCards.map((card) => (
           <li key={card.id}>
+            {/* Its visible words are its name: "Pay $85.86 with Visa ending in 4242, expires 12/34". */}
             <Button
               type="button"
               variant="secondary"
               className="w-full py-2"
               disabled={busy || pay.isPending}
-              aria-label={`Pay ${total} with ${cardName(card)}, expires ${cardExpiry(card)}`}
               onClick={() =>
                 pay.mutate(
                   { paymentMethodId: card.id },
@@ -125,12 +116,10 @@ function SavedCards({ session, busy, onPaying }: { session: SandboxSession; busy
                 )
               }
             >
-              <span className="flex w-full flex-wrap items-center justify-between gap-x-3 gap-y-1">
-                <span className="inline-flex items-center gap-2">
-                  <CreditCard aria-hidden className="h-4 w-4" /> {cardBrandName(card.brand)} •••• {card.last4}
-                  <span className="text-sm font-normal text-slate-700">expires {cardExpiry(card)}</span>
-                </span>
-                <span>{pay.isPending && pay.variables?.paymentMethodId === card.id ? 'Processing...' : `Pay ${total}`}</span>
+              <CreditCard aria-hidden className="h-4 w-4 shrink-0" />
+              <span>
+                {pay.isPending && pay.variables?.paymentMethodId === card.id ? 'Processing... ' : `Pay ${total} with `}
+                {cardName(card)}, <span className="font-normal text-slate-700">expires {cardExpiry(card)}</span>
               </span>
             </Button>
           </li>

@@ -5,7 +5,6 @@ import { Lock, ShieldCheck } from 'lucide-react';
 import {
   CHECKOUT_MESSAGES,
   US_STATE_NAMES,
-  cardBrandName,
   cardName,
   checkoutFormSchema,
   formatCents,
@@ -125,17 +124,8 @@ export function CheckoutFormCard({
       </label>
       {savedCards.length > 0 && (
         <p className="text-sm text-slate-700">
-          Your saved {savedCards.length === 1 ? 'card' : 'cards'} (
-          {savedCards.map((c, i) => (
-            <span key={`${c.brand}${c.last4}${c.expMonth}${c.expYear}`}>
-              {i > 0 && ', '}
-              <span aria-hidden>
-                {cardBrandName(c.brand)} •••• {c.last4}
-              </span>
-              <span className="sr-only">{cardName(c)}</span>
-            </span>
-          ))}
-          ) {savedCards.length === 1 ? 'is' : 'are'} offered on the payment page.
+          Your saved {savedCards.length === 1 ? 'card' : 'cards'} ({savedCards.map(cardName).join(', ')}){' '}
+          {savedCards.length === 1 ? 'is' : 'are'} offered on the payment page.
         </p>
       )}
       <div className="flex items-start gap-3 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-slate-800">
