@@ -553,7 +553,7 @@ test.describe('axe on every customer route and state', () => {
       for (const tab of ['profile', 'security', 'purchases', 'favorites', 'payment-methods', 'messages', 'support'] as const) {
         await page.goto(`/profile?tab=${tab}`);
         await expect(page.getByRole('heading', { name: 'My Account', level: 1 })).toBeVisible();
-        await expect(page.getByRole('tab', { selected: true })).toBeVisible();
+        await expect(page.getByRole('tablist', { name: 'Account sections' }).getByRole('tab', { selected: true })).toBeVisible();
         await check(`profile-${tab}`);
       }
       await context.close();
