@@ -126,7 +126,10 @@ test.describe('layout and copy', () => {
     await page.goto('/perkboost');
     await expect(page.getByRole('progressbar').first()).toBeVisible();
     expectNoSkippedLevel(await headingLevels(page), '/perkboost');
+    // The account's favourites are read as the page opens: the heart is pressed once they are in.
+    const requests = trackRequests(page);
     await page.goto('/deals');
+    await requests.settled();
     await page.getByRole('button', { name: 'Add to favorites' }).first().click();
     await expect(page.getByRole('button', { name: 'Remove from favorites' }).first()).toBeVisible();
     await page.goto('/favorites');

@@ -161,6 +161,24 @@ describe('server-rendered public pages', () => {
     }
   });
 
+  it('home shows no deal twice: Featured, Sponsored, PerkBoost Deals and Browse by Category each show their own', async () => {
+    for (let i = 0; i < 8; i++)
+      await createDeal(t.database.db, merchant.id, { title: `Home once ${i}`, discountPercentage: 60 + i, dealPriceCents: 1000 + i });
+    const boosted = await createDeal(t.database.db, merchant.id, { title: 'Home once sponsored', discountPercentage: 90 });
+    await t.database.db
+      .update(deals)
+      .set({ boostedUntil: new Date(Date.now() + DAY) })
+      .where(eq(deals.id, boosted.id));
+    await createBoostDeal(t.database.db, merchant.id, 40, 30, { title: 'Home once vote' });
+    const root = rootHtml((await t.request({ method: 'GET', url: '/' })).body);
+    // Each card's title link names its deal once.
+    const linked = [...root.matchAll(/<a[^>]*href="\/deals?\/([0-9a-f-]{36})"/g)].map((m) => m[1]!);
+    expect(linked.length).toBeGreaterThanOrEqual(3 + 1 + 1 + 6);
+    expect(linked.filter((id, i) => linked.indexOf(id) !== i)).toEqual([]);
+    expect(root).toContain('Home once sponsored');
+    expect(root).toContain('Sponsored');
+  });
+
   it('/deal/:id moves permanently to /deals/:id; an unknown deal is a 404 rendered by the browser', async () => {
     const deal = await createDeal(t.database.db, merchant.id, { title: 'Redirected Deal' });
     const moved = await t.request({ method: 'GET', url: `/deal/${deal.id}` });
