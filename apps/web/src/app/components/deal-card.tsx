@@ -9,8 +9,8 @@ import { cn } from '../../lib/cn';
 import { useRenderTime } from '../../lib/hydration';
 import { useIsMerchant } from '../../lib/session';
 import { useAddToCart } from '../../lib/use-add-to-cart';
-import { useIsFavorite, useToggleFavorite } from '../../features/favorites/use-favorites';
-import { VotePanel } from '../../features/perkboost/components/vote-panel';
+import { useIsFavorite, useToggleFavorite } from '../../features/engagement/favorites/use-favorites';
+import { VotePanel } from '../../features/engagement/perkboost/components/vote-panel';
 
 /** A card's title heading: h3 under a section's h2, h2 right under the page's h1 (no skipped level). */
 export type CardTitleLevel = 2 | 3;
