@@ -52,7 +52,7 @@ export interface SeedDeal {
   currentVotes?: number;
   votingEndsInDays?: number;
   /**
-   * A paid boost (DESIGN.md 4a) of this standard deal, bought `daysAgo` for `days` days: its Sponsored
+   * A paid boost (docs/product/design.md §4a) of this standard deal, bought `daysAgo` for `days` days: its Sponsored
    * label shows from the first start (docs/decisions/0041).
    */
   boost?: { days: 1 | 3 | 7 | 14; daysAgo: number };
@@ -78,7 +78,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
       highlights: ['Weekend deep dish', 'Private dining for 24', 'Great Lakes wine list', 'Walk-ins welcome'],
     },
   },
-  // One business page of each plan (DESIGN.md 13): the basic listing and the enhanced profile without deals.
+  // One business page of each plan (docs/product/design.md §13): the basic listing and the enhanced profile without deals.
   {
     key: 'wicker-park-books',
     businessName: 'Wicker Park Books',

@@ -2,7 +2,7 @@ import { plural } from './text';
 import { MINUTE_MS } from './time';
 
 /**
- * Remaining-time text of a crowd-vote deal (customer.md §4 Voting): "N day(s) N hr(s)", under a day
+ * Remaining-time text of a crowd-vote deal (docs/product/customer-spec.md §4 Voting): "N day(s) N hr(s)", under a day
  * "N hr(s) N min(s)". Under an hour the zero hours are left out ("1 min", not "0 hrs 1 min"), and the
  * last minute reads "Less than 1 min".
  */

@@ -18,7 +18,7 @@ const KM_PER_MILE = 1.609344;
  */
 export const NEAR_LOCATION_MAX_MILES = 100;
 
-/** The nearest of the 12 cities to a coordinate (DESIGN.md decision 3), and how far it is in whole miles. */
+/** The nearest of the 12 cities to a coordinate (docs/product/design.md §3), and how far it is in whole miles. */
 export function nearestLocationWithDistance(point: { lat: number; lng: number }): { location: Location; miles: number } {
   let best: Location = LOCATIONS[0];
   let bestKm = Infinity;
@@ -32,7 +32,7 @@ export function nearestLocationWithDistance(point: { lat: number; lng: number })
   return { location: best, miles: Math.round(bestKm / KM_PER_MILE) };
 }
 
-/** The nearest of the 12 cities to a coordinate (DESIGN.md decision 3). */
+/** The nearest of the 12 cities to a coordinate (docs/product/design.md §3). */
 export function nearestLocation(point: { lat: number; lng: number }): Location {
   return nearestLocationWithDistance(point).location;
 }

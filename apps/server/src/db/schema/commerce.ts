@@ -14,7 +14,7 @@ export interface OrderBilling {
 
 /**
  * A checkout: the order built from the database when the customer starts paying. It becomes
- * `paid` only through a verified provider webhook (DESIGN.md 5); money is integer cents.
+ * `paid` only through a verified provider webhook (docs/product/design.md §5); money is integer cents.
  */
 export const orders = pgTable(
   'orders',
@@ -66,7 +66,7 @@ export const orderItems = pgTable(
   ],
 );
 
-/** One purchase per unit bought, each with its own redemption code (DESIGN.md 5, 6). */
+/** One purchase per unit bought, each with its own redemption code (docs/product/design.md §5, 6). */
 export const purchases = pgTable(
   'purchases',
   {
@@ -210,7 +210,7 @@ export const webhookEvents = pgTable(
 );
 
 /**
- * Saved cards: the last four digits and the expiry, nothing more of the card (customer.md §9), and the
+ * Saved cards: the last four digits and the expiry, nothing more of the card (docs/product/customer-spec.md §9), and the
  * provider's id for it (`pm_…`), with which the provider offers it again at the next checkout
  * (docs/decisions/0041). Rows saved before that have no provider id.
  */

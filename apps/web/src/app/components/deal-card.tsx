@@ -47,7 +47,7 @@ export const DealCard = memo(function DealCard({
   const isExpired = isDealExpired(deal, now);
   // Crowd-vote cards sell through the vote panel's Pay Now once unlocked; the server's rule decides (shared isPurchasable).
   const canBuy = !isCrowdVote && isPurchasable(deal, now);
-  // Standard cards link to /deal/{id}, crowd-vote cards to /deals/{id} (customer.md §2); both show the same page.
+  // Standard cards link to /deal/{id}, crowd-vote cards to /deals/{id} (docs/product/customer-spec.md §2); both show the same page.
   const href = isCrowdVote ? paths.deal(deal.id) : paths.dealLegacy(deal.id);
   const Title = titleLevel === 2 ? 'h2' : 'h3';
 
@@ -186,7 +186,7 @@ export function DealGrid({
 }
 
 /**
- * Paid boosts (DESIGN.md 4a) in their own row, labelled as advertising (docs/decisions/0041): above
+ * Paid boosts (docs/product/design.md §4a) in their own row, labelled as advertising (docs/decisions/0041): above
  * a listing's first page and on home. Nothing when there are none.
  */
 export function SponsoredDeals({

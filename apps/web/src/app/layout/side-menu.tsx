@@ -36,7 +36,7 @@ export default function SideMenu({ open, onOpenChange, contentId, onCloseAutoFoc
         <nav aria-label="Side menu" className="flex flex-col gap-1">
           {link(paths.home, 'Home')}
           {link(paths.deals, 'Browse Deals')}
-          {/* Merchants have no favourites or cart (customer.md §6), as in the header. */}
+          {/* Merchants have no favourites or cart (docs/product/customer-spec.md §6), as in the header. */}
           {!isMerchant && link(paths.favorites, `Favorites (${favCount})`)}
           {!isMerchant && link(paths.cart, `Cart (${cartCount})`)}
           {link(paths.purchases, 'My Purchases')}

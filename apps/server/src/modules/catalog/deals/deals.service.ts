@@ -61,7 +61,7 @@ export function toSummary(r: SummaryRow, imageUrl: ImageUrl, now: Date): DealSum
   };
 }
 
-/** A paid boost of a live deal is running (DESIGN.md 4a); compared with the clock, not left to the expiry job. */
+/** A paid boost of a live deal is running (docs/product/design.md §4a); compared with the clock, not left to the expiry job. */
 export const boostedNow = (now: Date): SQL => gt(deals.boostedUntil, now);
 const notBoostedNow = (now: Date): SQL => or(isNull(deals.boostedUntil), lte(deals.boostedUntil, now))!;
 
@@ -82,7 +82,7 @@ export const COUNT_CAP = 1000;
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * A search matches a deal's title and description or its business's name (DESIGN.md 13),
+ * A search matches a deal's title and description or its business's name (docs/product/design.md §13),
  * case-insensitively: `search_text` holds all three, lower-cased by the database (migration 0020), so
  * this is one lookup in its trigram index. The pattern is lower-cased by the same database function.
  */
@@ -118,7 +118,7 @@ export async function listDeals(deps: DealReadDeps, query: z.output<typeof brows
 
   const offset = (query.page - 1) * query.pageSize;
   // One extra row tells whether another page exists; only the first page pays for the (capped) count
-  // and for the Sponsored row: matching deals with a paid boost running (DESIGN.md 4a, docs/decisions/0041),
+  // and for the Sponsored row: matching deals with a paid boost running (docs/product/design.md §4a, docs/decisions/0041),
   // few by nature (partial index deals_boosted_idx), in an order that rotates every hour so every boost gets its turn.
   const [rows, count, sponsored] = await Promise.all([
     db

@@ -53,7 +53,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       <Field label="Phone (optional)" error={errors.phoneNumber?.message}>
         {(p) => <Input {...p} {...form.register('phoneNumber')} type="tel" autoComplete="tel" />}
       </Field>
-      {/* The rule is about merchants' deal descriptions (customer.md §2): a customer has none. */}
+      {/* The rule is about merchants' deal descriptions (docs/product/customer-spec.md §2): a customer has none. */}
       {profile.role === 'merchant' && <Alert>Phone numbers are not allowed in deal descriptions and will be removed.</Alert>}
       <Button type="submit" disabled={update.isPending}>
         {update.isPending ? 'Saving...' : 'Save Changes'}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { Link } from 'react-router';
 import { ArrowRight, Briefcase, LogOut, Search, Sparkles, User } from 'lucide-react';
 import {
+  PUBLIC_PAGES,
   HOME_BOOSTED_DEALS,
   HOME_CATEGORY_DEALS,
   HOME_FEATURED_DEALS,
@@ -59,7 +60,7 @@ function WelcomeBanner() {
 export default function HomePage() {
   return (
     <>
-      <title>LocalPerks: Discover Local Deals</title>
+      <title>{PUBLIC_PAGES.home.head().title}</title>
       <WelcomeBanner />
       <section className="bg-gradient-to-br from-brand-800 to-brand-900 text-white">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:py-24">
@@ -165,7 +166,7 @@ function HomeDealSections() {
   );
 }
 
-/** Businesses with a listing boost running (a paid placement, DESIGN.md decision 4); hidden when there are none. */
+/** Businesses with a listing boost running (a paid placement, docs/product/design.md §4); hidden when there are none. */
 function FeaturedBusinesses() {
   const home = useHomeData();
   const businesses = home.data?.featuredBusinesses ?? [];

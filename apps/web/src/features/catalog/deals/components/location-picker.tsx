@@ -21,7 +21,7 @@ const stateNames: Record<string, string> = {
 };
 
 /**
- * State, then city, of the 12 fixed locations (customer.md §2 Location picker). Nothing changes until
+ * State, then city, of the 12 fixed locations (docs/product/customer-spec.md §2 Location picker). Nothing changes until
  * Apply, "Use my location" or Clear; every applied choice is remembered for the next visit and passed
  * to `onChange` (the browse page mirrors it in the URL).
  */
@@ -74,7 +74,7 @@ export function LocationPicker({
     navigator.geolocation.getCurrentPosition(
       (pos) => {
         setIsLocating(false);
-        // The nearest of the 12 cities to the browser's coordinates (DESIGN.md decision 3); a far one is said to be far.
+        // The nearest of the 12 cities to the browser's coordinates (docs/product/design.md §3); a far one is said to be far.
         const { location: near, miles } = nearestLocationWithDistance({ lat: pos.coords.latitude, lng: pos.coords.longitude });
         const place = `${near.city}, ${near.state}`;
         const far =

@@ -16,7 +16,7 @@ const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 export type PaymentReturnState = 'idle' | 'confirming' | 'slow';
 
 /**
- * Back from the payment page with `?success=true&order=…` (DESIGN.md decision 5). The address alone
+ * Back from the payment page with `?success=true&order=…` (docs/product/design.md §5). The address alone
  * proves nothing (anyone can type it): the toast, the empty cart and the fresh purchases come only
  * once the server says this customer's order is paid. The purchases are created by the server when
  * the provider confirms the payment (its webhook, which also sends the confirmation e-mail), and that
