@@ -77,9 +77,10 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
   const sourceFor = (shown: Shown): PublicPageSource => ({
     home: async () => {
       const home = await homePageData(app.deps);
-      // The first card's image, or the stock image it shows without one (not an image further down the page).
+      // The first card's image, or the stock image it shows without one (not an image further down the page):
+      // it wins over the category section's browse read, which runs at the same time and may answer first.
       const first = home.featured[0];
-      if (first) shown.lcpImage ??= { url: first.imageUrl ?? DEAL_FALLBACK_IMAGE, slot: 'card' };
+      if (first) shown.lcpImage = { url: first.imageUrl ?? DEAL_FALLBACK_IMAGE, slot: 'card' };
       return home;
     },
     browse: async (query) => {
