@@ -330,10 +330,12 @@ test.describe('saved cards', () => {
     await page.getByRole('button', { name: /^Pay \$/ }).click();
     await page.waitForURL((u) => u.pathname === '/purchases');
     await expect(page.getByText('Payment Successful')).toBeVisible();
+    await screenshot(page, 'success-page-375', { fullPage: false });
 
     // Second checkout: the form names the saved card, and the payment page offers it.
     await checkoutOnce();
     await expect(page.getByText('Your saved card (Visa ending in 4242) is offered on the payment page.')).toBeVisible();
+    await screenshot(page, 'checkout-saved-card-375');
     await page.getByRole('button', { name: /^Pay \$/ }).click();
     await page.waitForURL(/\/sandbox\/checkout\/cs_sandbox_/);
     const saved = page.getByRole('button', { name: /^Pay \$[\d.,]+ with Visa ending in 4242, expires 12\/34$/ });
@@ -346,6 +348,7 @@ test.describe('saved cards', () => {
     await saved.click();
     await page.waitForURL((u) => u.pathname === '/purchases');
     await expect(page.getByText('Payment Successful')).toBeVisible();
+    await screenshot(page, 'success-page-1280', { fullPage: false });
     await expect
       .poll(async () => ((await apiCall('/api/purchases?status=active', undefined, customer.cookie)).json.purchases as unknown[]).length)
       .toBe(2);
