@@ -20,7 +20,7 @@ import { compressOptions } from './lib/compression';
 import { AppError } from './lib/errors';
 import { setPasswordHashCost } from './lib/crypto';
 import { uploadStorage, type FileStorage } from './lib/storage';
-import { developmentHostNames, hostName, isLoopbackRequest } from './lib/loopback';
+import { isDevelopmentHost, isLoopbackRequest } from './lib/loopback';
 import { Metrics } from './lib/metrics';
 import { requestContext, requestIdMixin } from './lib/request-context';
 import { EventStreams } from './lib/sse';
@@ -145,10 +145,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (!config.isProduction) {
     // Before anything else: a development server answers only to its own names, never to a web page
     // that rebound its domain to this machine (DNS rebinding; docs/decisions/0040-safe-at-scale.md).
-    const hostNames = developmentHostNames(config.appUrl);
-    const refusal = `This development server answers only at ${[...hostNames].join(', ')}. Open it at one of those, or set APP_URL to the address you use.`;
+    const appHost = new URL(config.appUrl).hostname.toLowerCase();
+    const names = [...new Set(['localhost', '127.0.0.1', '[::1]', appHost])].join(', ');
+    const refusal = `This development server answers only at ${names} (or another 127.x.x.x address). Open it at one of those, or set APP_URL to the address you use.`;
     app.addHook('onRequest', async (request) => {
-      if (!hostNames.has(hostName(request.headers.host) ?? '')) throw new AppError('FORBIDDEN', refusal);
+      if (!isDevelopmentHost(request.headers.host, appHost)) throw new AppError('FORBIDDEN', refusal);
     });
   }
   database.reportErrorsTo(app.log);

@@ -8,7 +8,7 @@ import { loadConfig } from '../src/config';
  * DNS rebinding (docs/decisions/0040-safe-at-scale.md): a web page on rebind.example that points its
  * own name at 127.0.0.1 makes the developer's browser talk to `npm start` with `Host: rebind.example`
  * and a matching Origin, from loopback. Outside production the server answers only to localhost,
- * 127.0.0.1, [::1] and APP_URL's host; a proxy's `Forwarded` header counts as a remote client.
+ * 127.x.x.x, [::1] and APP_URL's host; a proxy's `Forwarded` header counts as a remote client.
  */
 const APP_URL = 'http://devbox.test:3000';
 const t = await build({ env: { NODE_ENV: 'development', APP_URL } });
@@ -66,7 +66,7 @@ describe('DNS rebinding', () => {
   });
 
   it('the same requests from the developer’s own browser work, at each of the names of this machine and APP_URL’s', async () => {
-    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'devbox.test:3000', 'LOCALHOST']) {
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '127.0.0.2:3000', '[::1]:3000', 'devbox.test:3000', 'LOCALHOST']) {
       const admin = await t.createUser('admin');
       const own = await takeOver(host, admin.email);
       expect(own.statuses, host).toEqual([200, 200, 200, 200, 200, 200, 200]);

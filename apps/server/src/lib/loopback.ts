@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
+import { hostName, isLoopbackName } from '@localperks/shared';
 
 /** 127.0.0.0/8, ::1 and their IPv4-mapped IPv6 forms. */
 export function isLoopbackAddress(address: string | undefined): boolean {
@@ -12,19 +13,15 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return isIP(a) === 4 && a.startsWith('127.');
 }
 
-/** A Host header's name without its port: `[::1]:3000` → `[::1]`; null when it is no plain host name or address. */
-export function hostName(host: string | undefined): string | null {
-  const m = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::\d{1,5})?$/i.exec(host ?? '');
-  return m ? m[1]!.toLowerCase() : null;
-}
-
 /**
- * The names a development server answers to (docs/decisions/0040-safe-at-scale.md): the loopback
- * names and APP_URL's host, as Vite's `allowedHosts` does. A web page that rebinds its own domain to
- * 127.0.0.1 (DNS rebinding) reaches this server with its domain in `Host`, and is refused.
+ * Whether a development server answers to a request's `Host` (docs/decisions/0040-safe-at-scale.md): this
+ * machine's own names (localhost, 127.x.x.x, [::1]; the shared rule of the loopback redirect) and APP_URL's
+ * host, as Vite's `allowedHosts` does. A web page that rebinds its own domain to 127.0.0.1 (DNS
+ * rebinding) reaches this server with that domain in `Host`, and is refused.
  */
-export function developmentHostNames(appUrl: string): Set<string> {
-  return new Set(['localhost', '127.0.0.1', '[::1]', new URL(appUrl).hostname.toLowerCase()]);
+export function isDevelopmentHost(host: string | undefined, appHost: string): boolean {
+  const name = hostName(host);
+  return name !== null && (isLoopbackName(name) || name === appHost);
 }
 
 /**
