@@ -22,6 +22,7 @@ import { setPasswordHashCost } from './lib/crypto';
 import { uploadStorage, type FileStorage } from './lib/storage';
 import { isLoopbackRequest } from './lib/loopback';
 import { Metrics } from './lib/metrics';
+import { OutageReporter, outageOf } from './ops/outages';
 import { requestContext, requestIdMixin } from './lib/request-context';
 import { EventStreams } from './lib/sse';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -171,7 +172,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     lifecycle.isDraining = true;
     eventStreams.drain();
   });
-  const metrics = new Metrics({ database, eventStreams, deliversMail: app.mailer.deliversExternally });
+  const metrics = new Metrics({ database, eventStreams, deliversMail: app.mailer.deliversExternally, clock });
   app.decorate('metrics', metrics);
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, never the raw URL: one series per route, whatever ids the URLs carry.
@@ -200,6 +201,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     loopback: (request) => app.inject(request),
   } satisfies Deps);
 
+  const outages = new OutageReporter(app.log);
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError && error.statusCode >= 500) {
       // Thrown on purpose but still our failure (a payment provider down…): logged with its cause, which
@@ -224,6 +226,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       }
       const first = Object.values(fields)[0] ?? 'Invalid request';
       return reply.code(400).send({ error: { code: 'VALIDATION', message: first, fields } });
+    }
+    // A dependency that is down (the database, its disk, the image storage) is not a bug: the client is told
+    // to come back (docs/decisions/0046-outages.md), and the outage is logged as one line, not a stack per request.
+    const outage = outageOf(error);
+    if (outage) {
+      outages.refused(outage, { method: request.method, url: request.url, reqId: request.id });
+      return reply
+        .code(503)
+        .header('retry-after', String(outage.retryAfterSeconds))
+        .send({ error: { code: 'UNAVAILABLE', message: outage.message, requestId: request.id } });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

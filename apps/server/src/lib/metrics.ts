@@ -2,6 +2,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { emailOutbox } from '../db/schema';
+import { mailOutboxBacklog } from '../mail/mailer';
+import type { Clock } from './deps';
 import type { EventStreams } from './sse';
 
 /** Where the gauges read their values when /metrics is scraped. */
@@ -10,6 +12,8 @@ export interface MetricSources {
   eventStreams: EventStreams;
   /** Mail leaves through SMTP: the unsent outbox rows are a backlog (without SMTP they are the development mailbox). */
   deliversMail: boolean;
+  /** The app's clock: the outbox's age is measured against it. */
+  clock: Clock;
 }
 
 /**
@@ -82,6 +86,19 @@ export class Metrics {
             .where(isNull(emailOutbox.sentAt))
             .catch(() => []);
           if (row) this.set(Number(row.n));
+        },
+      });
+      new Gauge({
+        name: 'localperks_mail_outbox_oldest_unsent_age_seconds',
+        help: 'Age of the oldest e-mail still being retried (0 when none waits): an SMTP outage makes it grow',
+        registers: [this.registry],
+        async collect() {
+          this.reset();
+          // A failed read (database unreachable) leaves the series out rather than failing the scrape.
+          const backlog = await mailOutboxBacklog(sources.database.db).catch(() => null);
+          if (!backlog) return;
+          const oldest = backlog.oldestUnsentAt ? new Date(backlog.oldestUnsentAt).getTime() : null;
+          this.set(oldest === null ? 0 : Math.max(0, (sources.clock.now().getTime() - oldest) / 1000));
         },
       });
     }

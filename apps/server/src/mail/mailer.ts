@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { MailOutboxBacklog } from '@localperks/shared';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Tx } from '../db/client';
 import { emailOutbox, type MailAttachment } from '../db/schema';
@@ -35,9 +36,16 @@ export interface Mailer {
 export const SECRET_MAIL_KINDS = new Set(['email_verification', 'password_reset', 'admin_access_code']);
 const SCRUBBED_TEXT = 'Sent. This message carried a one-time link or code; its text is not kept.';
 
-/** Attempts per mail, and the pause before a failed or interrupted one is tried again. */
-const MAX_ATTEMPTS = 5;
+/**
+ * Retries with backoff (docs/decisions/0046-outages.md): after the nth attempt a mail waits 2^(n-1) minutes,
+ * at most an hour, so an SMTP server down for an hour costs 7 attempts per mail, not 60, and a mail keeps
+ * being tried for about a day (MAX_ATTEMPTS) before it is left in the outbox with its last error.
+ */
+export const MAX_ATTEMPTS = 30;
 const RETRY_AFTER_MS = 60_000;
+const MAX_RETRY_AFTER_MINUTES = 60;
+/** Minutes to wait after a mail's last attempt: 1, 2, 4 … 60 (attempts = how many were made). */
+export const retryAfterMinutes = (attempts: number) => Math.min(2 ** Math.max(attempts - 1, 0), MAX_RETRY_AFTER_MINUTES);
 
 /**
  * Every mail is written to the outbox table first. With an SMTP URL it is then sent and marked
@@ -85,12 +93,18 @@ export function createMailer(deps: Pick<Deps, 'db' | 'clock' | 'log'>, opts: { s
       return false;
     }
   };
-  /** Not sent, attempts left, and no attempt within the last minute (a claim holds a row for that long). */
+  /**
+   * Not sent, attempts left, and its backoff since the last attempt is over (at least a minute: a claim holds a
+   * row for that long, so two instances never send it at once).
+   */
   const claimable = (now: Date) =>
     and(
       isNull(emailOutbox.sentAt),
       lt(emailOutbox.attempts, MAX_ATTEMPTS),
-      or(isNull(emailOutbox.lastAttemptAt), lt(emailOutbox.lastAttemptAt, new Date(now.getTime() - RETRY_AFTER_MS))),
+      or(
+        isNull(emailOutbox.lastAttemptAt),
+        sql`${emailOutbox.lastAttemptAt} + make_interval(mins => least(power(2, greatest(${emailOutbox.attempts} - 1, 0)), ${MAX_RETRY_AFTER_MINUTES})::int) <= ${now.toISOString()}::timestamptz`,
+      ),
     );
   const claimedAt = (now: Date) => ({ attempts: sql`${emailOutbox.attempts} + 1`, lastAttemptAt: now });
   const deliver = async (id: string) => {
@@ -134,6 +148,34 @@ export function createMailer(deps: Pick<Deps, 'db' | 'clock' | 'log'>, opts: { s
       for (const mail of claimed) if (await sendClaimed(mail)) sent++;
       return sent;
     },
+  };
+}
+
+/**
+ * The outbox's backlog for the admin Background jobs card and /metrics: mails not sent yet (still retried,
+ * or out of attempts), the oldest one's time and the last SMTP error. One scan of the unsent rows.
+ */
+export async function mailOutboxBacklog(db: Tx): Promise<MailOutboxBacklog> {
+  const [row] = await db
+    .select({
+      waiting: sql<number>`count(*) filter (where ${emailOutbox.attempts} < ${MAX_ATTEMPTS})::int`,
+      gaveUp: sql<number>`count(*) filter (where ${emailOutbox.attempts} >= ${MAX_ATTEMPTS})::int`,
+      oldest: sql<string | null>`min(${emailOutbox.createdAt}) filter (where ${emailOutbox.attempts} < ${MAX_ATTEMPTS})`,
+    })
+    .from(emailOutbox)
+    .where(isNull(emailOutbox.sentAt));
+  const [last] = await db
+    .select({ error: emailOutbox.error, at: emailOutbox.lastAttemptAt })
+    .from(emailOutbox)
+    .where(and(isNull(emailOutbox.sentAt), isNotNull(emailOutbox.error)))
+    .orderBy(desc(emailOutbox.lastAttemptAt))
+    .limit(1);
+  return {
+    waiting: Number(row?.waiting ?? 0),
+    gaveUp: Number(row?.gaveUp ?? 0),
+    oldestUnsentAt: row?.oldest ? new Date(row.oldest).toISOString() : null,
+    lastError: last?.error ?? null,
+    lastAttemptAt: last?.at ? last.at.toISOString() : null,
   };
 }
 

@@ -16,6 +16,7 @@ export function createPaymentProvider(config: Config, db: Db): { provider: Payme
         secretKey: config.STRIPE_SECRET_KEY!,
         webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
         apiUrl: config.STRIPE_API_URL,
+        timeoutMs: config.STRIPE_TIMEOUT_MS,
       }),
       sandboxSecret,
     };
