@@ -193,8 +193,13 @@ async function takeMigrationLock(client: import('pg').PoolClient, { lockTimeoutM
   const seconds = Math.round(lockTimeoutMs / 1000);
   const before = await holder();
   const who = (h: Record<string, unknown> | undefined) =>
-    h ? `pid ${String(h.pid)} (${String(h.application_name) || 'no application_name'}), busy for ${String(h.seconds)} s` : 'another session';
-  log.warn({ migrationLock: key, holder: before, timeoutSeconds: seconds }, `waiting up to ${seconds} s for the migration lock held by ${who(before)}: another instance is applying migrations`);
+    h
+      ? `pid ${String(h.pid)} (${String(h.application_name) || 'no application_name'}), busy for ${String(h.seconds)} s`
+      : 'another session';
+  log.warn(
+    { migrationLock: key, holder: before, timeoutSeconds: seconds },
+    `waiting up to ${seconds} s for the migration lock held by ${who(before)}: another instance is applying migrations`,
+  );
   const started = Date.now();
   await client.query(`set lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`);
   try {

@@ -38,7 +38,16 @@ const OUTAGES: Record<OutageKind, { message: string; retryAfterSeconds: number; 
 };
 
 /** Socket errors that mean the other side is not there (or went away mid-way). */
-const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
 /** node-postgres's own messages for a connection that ended or could not be opened in time. */
 const PG_CONNECTION_MESSAGES = [
   'Connection terminated',

@@ -145,7 +145,12 @@ function eventType(type: string, session: Session | null): ProviderEvent['type']
 }
 
 /** Stripe Checkout (hosted card page) behind our provider interface. */
-export function createStripeProvider(opts: { secretKey: string; webhookSecret: string; apiUrl?: string; timeoutMs?: number }): PaymentProvider {
+export function createStripeProvider(opts: {
+  secretKey: string;
+  webhookSecret: string;
+  apiUrl?: string;
+  timeoutMs?: number;
+}): PaymentProvider {
   // A buyer waits on the checkout call before the redirect: fail fast (STRIPE_TIMEOUT_MS, default 10 s) rather than
   // the SDK's 80 s default. The one retry re-sends the same idempotency key, so a call that timed out after Stripe
   // acted on it is answered with that first result instead of acting twice.

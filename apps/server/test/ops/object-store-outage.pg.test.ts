@@ -34,7 +34,12 @@ describe('the object store down', () => {
     const saved = await upload(m.cookie, png);
     expect(saved.statusCode).toBe(201);
     const imageUrl = saved.json<{ url: string }>().url;
-    const created = await t.request({ method: 'POST', url: '/api/merchant/deals', cookie: m.cookie, payload: dealInput({ images: [imageUrl] }) });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/merchant/deals',
+      cookie: m.cookie,
+      payload: dealInput({ images: [imageUrl] }),
+    });
     expect(created.statusCode).toBe(201);
     // A live deal with that image, as customers see it.
     const live = await createDeal(t.database.db, m.merchant.id, { images: [imageUrl], imageUrl });
@@ -53,7 +58,12 @@ describe('the object store down', () => {
     expect(refused.headers['retry-after']).toBe('30');
     expect(refused.json().error).toMatchObject({ code: 'UNAVAILABLE', message: STORAGE_MESSAGE });
     // Saving a deal checks its images in the store: the same answer, and no deal row.
-    const second = await t.request({ method: 'POST', url: '/api/merchant/deals', cookie: m.cookie, payload: dealInput({ images: [imageUrl] }) });
+    const second = await t.request({
+      method: 'POST',
+      url: '/api/merchant/deals',
+      cookie: m.cookie,
+      payload: dealInput({ images: [imageUrl] }),
+    });
     expect(second.statusCode).toBe(503);
     expect(second.json().error.message).toBe(STORAGE_MESSAGE);
     expect(await t.database.db.select({ id: deals.id }).from(deals).where(eq(deals.merchantId, m.merchant.id))).toEqual(dealsBefore);

@@ -100,7 +100,11 @@ describe('PostgreSQL restarting under load', () => {
     const crowd = await createBoostDeal(db, merchant.id, 10_000);
     const customers = await Promise.all(
       [1, 2, 3, 4].map(async (n) => {
-        const user = await createUser(db, { email: `restart-${n}@test.example`, password: TEST_PASSWORD, role: 'customer', verified: true }, new Date());
+        const user = await createUser(
+          db,
+          { email: `restart-${n}@test.example`, password: TEST_PASSWORD, role: 'customer', verified: true },
+          new Date(),
+        );
         const res = await a.app.inject({
           method: 'POST',
           url: '/api/auth/login',
@@ -119,7 +123,13 @@ describe('PostgreSQL restarting under load', () => {
     const call = async (action: string, instance: typeof a, opts: Parameters<typeof a.app.inject>[0] & object) => {
       const res = await instance.app.inject({ ...opts, headers: { origin: ORIGIN, ...opts.headers } });
       const retryAfter = res.headers['retry-after'];
-      outcomes.push({ instance: instance.name, action, status: res.statusCode, during: restarting, ...(retryAfter ? { retryAfter: String(retryAfter) } : {}) });
+      outcomes.push({
+        instance: instance.name,
+        action,
+        status: res.statusCode,
+        during: restarting,
+        ...(retryAfter ? { retryAfter: String(retryAfter) } : {}),
+      });
       return res;
     };
 
@@ -128,7 +138,11 @@ describe('PostgreSQL restarting under load', () => {
       (i: typeof a, n: number) => call('deal', i, { method: 'GET', url: `/api/deals/${live[n % live.length]!.id}` }),
       async (i: typeof a, n: number) => {
         const c = customers[n % customers.length]!;
-        const res = await call('vote', i, { method: c.voted ? 'DELETE' : 'POST', url: `/api/deals/${crowd.id}/vote`, headers: { cookie: c.cookie } });
+        const res = await call('vote', i, {
+          method: c.voted ? 'DELETE' : 'POST',
+          url: `/api/deals/${crowd.id}/vote`,
+          headers: { cookie: c.cookie },
+        });
         if (res.statusCode === 200) c.voted = !c.voted;
       },
       async (i: typeof a, n: number) => {
@@ -144,7 +158,11 @@ describe('PostgreSQL restarting under load', () => {
         orderIds.add(orderId);
         // The card page is answered by the other instance, as behind a balancer; its webhook is delivered from there.
         const other = i === a ? b : a;
-        const paid = await call('pay', other, { method: 'POST', url: `/api/sandbox/sessions/${pageUrl.split('/sandbox/checkout/')[1]}/pay`, payload: TEST_CARD });
+        const paid = await call('pay', other, {
+          method: 'POST',
+          url: `/api/sandbox/sessions/${pageUrl.split('/sandbox/checkout/')[1]}/pay`,
+          payload: TEST_CARD,
+        });
         if (paid.statusCode === 200) paidOrders.add(orderId);
       },
       (i: typeof a) => call('health', i, { method: 'GET', url: '/api/health' }),
@@ -185,7 +203,12 @@ describe('PostgreSQL restarting under load', () => {
         track(actions[n % actions.length]!(instance, Math.floor(n / actions.length)));
         if (n % 10 === 0) {
           const queue = queues[(n / 10) % 2]!;
-          track(queue.trigger('restart-probe', `restart-${n}`).then((id) => id && acceptedRuns.push(id), () => {}));
+          track(
+            queue.trigger('restart-probe', `restart-${n}`).then(
+              (id) => id && acceptedRuns.push(id),
+              () => {},
+            ),
+          );
         }
         n++;
       }, TICK_MS);

@@ -49,13 +49,10 @@ describe('SMTP down for an hour', () => {
       // The user is not held up by the outage.
       expect(res.statusCode).toBe(201);
     }
-    const rows = () =>
-      t.database.db
-        .select()
-        .from(emailOutbox)
-        .where(inArray(emailOutbox.to, addresses));
+    const rows = () => t.database.db.select().from(emailOutbox).where(inArray(emailOutbox.to, addresses));
     // The first attempt (right after the sign-up) failed and was recorded.
-    for (const row of await rows()) expect(row).toMatchObject({ sentAt: null, attempts: 1, error: expect.stringContaining('ECONNREFUSED') });
+    for (const row of await rows())
+      expect(row).toMatchObject({ sentAt: null, attempts: 1, error: expect.stringContaining('ECONNREFUSED') });
 
     // An hour passes with the job running every minute: 5 more attempts (after 1, 2, 4, 8 and 16 minutes' pauses), not 60
     // (and the mails are not given up after 5 attempts, as they were before the backoff).
