@@ -9,6 +9,8 @@ const PURE_SERVER_TESTS = [
   'apps/server/src/payments/stripe.test.ts',
   // Reads the server's source with the TypeScript compiler.
   'apps/server/test/service-shape.test.ts',
+  // Tracing off: the span helpers without the SDK.
+  'apps/server/src/ops/trace-context.test.ts',
 ];
 
 /** Unit tests that import modules fresh (zod's settings applied before the shared schemas are first evaluated). */

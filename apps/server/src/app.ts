@@ -23,6 +23,7 @@ import { uploadStorage, type FileStorage } from './lib/storage';
 import { isLoopbackRequest } from './lib/loopback';
 import { Metrics } from './lib/metrics';
 import { OutageReporter, outageOf } from './ops/outages';
+import { asOwnRequest } from './ops/trace-context';
 import { requestContext, requestIdMixin } from './lib/request-context';
 import { EventStreams } from './lib/sse';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -198,7 +199,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     storage: app.storage,
     metrics: app.metrics,
     sandboxSecret: payments.sandboxSecret,
-    loopback: (request) => app.inject(request),
+    // With the caller's trace context, as a real HTTP call carries it (docs/decisions/0045-tracing.md).
+    loopback: (request) => asOwnRequest(request.headers, (headers) => app.inject({ ...request, headers })),
   } satisfies Deps);
 
   const outages = new OutageReporter(app.log);

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import type { Deps } from '../lib/deps';
 import { outageOf } from '../ops/outages';
+import { traceCarrier, untraced, withJobSpan } from '../ops/trace-context';
 
 /**
  * The job queue: pg-boss on the application's own database (docs/decisions/0009-job-queue.md).
@@ -17,8 +18,8 @@ export interface JobDefinition {
   name: string;
   /** What admins read on the Overview tab's Background jobs card. */
   label: string;
-  /** Five-field cron in UTC, e.g. `* * * * *` for every minute. */
-  cron: string;
+  /** Five-field cron in UTC, e.g. `* * * * *` for every minute; none for a job that runs only when enqueued. */
+  cron?: string;
   /** Whether this instance's configuration needs the job (e.g. only with SMTP); default yes. */
   enabled?: (deps: Deps) => boolean;
   /**
@@ -32,6 +33,9 @@ export interface JobDefinition {
   /** A run still going after this long is failed (and retried); default 10 minutes. */
   expireInSeconds?: number;
 }
+
+/** A job on a schedule (every entry of JOBS). */
+export type ScheduledJobDefinition = JobDefinition & { cron: string };
 
 /** One run of a job as the queue hands it to `run`. */
 export interface JobRun {
@@ -58,6 +62,11 @@ export interface JobQueue {
    * many instances call this. Returns the run's id, or null when the run was already enqueued.
    */
   trigger(name: string, key?: string, data?: Record<string, unknown>): Promise<string | null>;
+  /**
+   * Enqueues one run of an on-demand job with its data and the current trace context (docs/decisions/0045-tracing.md),
+   * and wakes this instance's worker for it at once. Returns the run's id.
+   */
+  enqueue(name: string, data: Record<string, unknown>): Promise<string | null>;
   /** Lets a running job finish (up to 10 s), then stops working; call it before closing the app and the database. */
   stop(): Promise<void>;
 }
@@ -79,8 +88,10 @@ export async function startJobQueue(
   definitions: JobDefinition[],
   opts: StartQueueOptions = {},
 ): Promise<JobQueue> {
+  const recordOutcome = outcomeRecorder(database, deps.log);
   const boss = new PgBoss({
-    db: { executeSql: outcomeRecorder(database, deps.log) },
+    // The queue's own statements (polling every few seconds) are not traced; a job's run is, under its own span.
+    db: { executeSql: (text, values) => untraced(() => recordOutcome(text, values)) },
     schema: JOB_QUEUE_SCHEMA,
     schedule: opts.runSchedules ?? true,
     // Finished runs leave the job table after an hour; failed ones stay two days, so the admin card can
@@ -94,6 +105,7 @@ export async function startJobQueue(
 
   const jobs = definitions.filter((d) => d.enabled?.(deps) ?? true);
   const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 5;
+  const workers = new Map<string, string>();
   for (const job of jobs) {
     const queue: PgBoss.Queue = {
       name: job.name,
@@ -106,10 +118,11 @@ export async function startJobQueue(
     if (!(await boss.getQueue(job.name))) await createQueueLocked(database, job.name);
     // Brings an existing queue's options up to date as well.
     await boss.updateQueue(job.name, queue);
-    await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1 }, async ([taken]) => {
+    const worker = await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1 }, async ([taken]) => {
       const started = Date.now();
+      const data = (taken!.data ?? {}) as Record<string, unknown> & { [TRACE_KEY]?: Record<string, string> };
       try {
-        const output = await job.run(deps, { id: taken!.id, data: (taken!.data ?? {}) as Record<string, unknown> });
+        const output = await withJobSpan(job.name, taken!.id, data[TRACE_KEY], () => job.run(deps, { id: taken!.id, data }));
         deps.log.debug({ job: job.name, ms: Date.now() - started, output }, 'job done');
         deps.metrics.jobRuns.inc({ job: job.name, outcome: 'completed' });
         return output ?? null;
@@ -119,11 +132,12 @@ export async function startJobQueue(
         throw err;
       }
     });
-    await boss.schedule(job.name, job.cron, undefined, { ...scheduledRun(job.name), tz: 'UTC' });
+    workers.set(job.name, worker);
+    if (job.cron) await boss.schedule(job.name, job.cron, undefined, { ...scheduledRun(job.name), tz: 'UTC' });
   }
   // A job removed from the code (or not needed with this configuration) is no longer scheduled.
   for (const s of await boss.getSchedules()) {
-    if (!jobs.some((j) => j.name === s.name)) await boss.unschedule(s.name);
+    if (!jobs.some((j) => j.name === s.name && j.cron)) await boss.unschedule(s.name);
   }
 
   // Runs waiting to be worked (created or waiting for a retry), for /metrics.
@@ -140,10 +154,19 @@ export async function startJobQueue(
   return {
     boss,
     jobs,
-    trigger: (name, key, data = {}) => boss.send(name, data, scheduledRun(name, key)),
+    trigger: (name, key, data = {}) => boss.send(name, { ...data, [TRACE_KEY]: traceCarrier() }, scheduledRun(name, key)),
+    async enqueue(name, data) {
+      const id = await boss.send(name, { ...data, [TRACE_KEY]: traceCarrier() });
+      const worker = workers.get(name);
+      if (worker) boss.notifyWorker(worker);
+      return id;
+    },
     stop,
   };
 }
+
+/** Where a run's data carries the trace context of what enqueued it (W3C `traceparent`). */
+const TRACE_KEY = '_trace';
 
 /** pg-boss's SQL plans (no types are published for them): the statements that record a run's outcome. */
 const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {

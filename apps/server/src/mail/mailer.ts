@@ -5,6 +5,7 @@ import type { Tx } from '../db/client';
 import { emailOutbox, type MailAttachment } from '../db/schema';
 import type { Deps } from '../lib/deps';
 import { escapeHtml } from '../lib/escape-html';
+import { withSpan } from '../ops/trace-context';
 
 export interface MailMessage {
   to: string;
@@ -24,8 +25,16 @@ export interface Mailer {
    * the work it reports was committed. Call `deliver` with the id after the commit.
    */
   queue(tx: Tx, message: MailMessage): Promise<string>;
-  /** Sends an outbox row by SMTP (no-op without SMTP or when already sent); failures are recorded. */
+  /**
+   * Sends an outbox row by SMTP (no-op without SMTP or when already sent); failures are recorded. With the job
+   * queue running (useQueue), the sending is a `mail-send` job run instead, enqueued with the trace of the work
+   * that wrote the mail and woken at once on this instance.
+   */
   deliver(id: string): Promise<void>;
+  /** Sends an outbox row by SMTP now, in this call (what the `mail-send` job runs). */
+  sendNow(id: string): Promise<void>;
+  /** Hands `deliver` to the job queue (null: send in the call again, as without a queue). */
+  useQueue(enqueue: ((mailId: string) => Promise<unknown>) | null): void;
   /** Retries rows not sent yet (the job calls this); returns how many this call sent. */
   deliverPending(): Promise<number>;
   /** True when mail leaves the machine by SMTP; false when it only lands in the outbox. */
@@ -63,19 +72,21 @@ export function createMailer(deps: Pick<Deps, 'db' | 'clock' | 'log'>, opts: { s
   const sendClaimed = async (mail: typeof emailOutbox.$inferSelect): Promise<boolean> => {
     if (!transport) return false;
     try {
-      await transport.sendMail({
-        from: opts.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        attachments: mail.attachments?.map((a) => ({
-          filename: a.filename,
-          contentType: a.contentType,
-          cid: a.cid,
-          content: Buffer.from(a.contentBase64, 'base64'),
-        })),
-      });
+      await withSpan('mail.send', { 'mail.kind': mail.kind, 'mail.attempt': mail.attempts }, () =>
+        transport.sendMail({
+          from: opts.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          attachments: mail.attachments?.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            cid: a.cid,
+            content: Buffer.from(a.contentBase64, 'base64'),
+          })),
+        }),
+      );
       // Once a mail that carries a secret (a one-time link or code) has left, the copy kept here
       // loses it: the database then holds only hashes of live secrets (DESIGN.md decision 9).
       const scrubbed = SECRET_MAIL_KINDS.has(mail.kind) ? { text: SCRUBBED_TEXT, html: `<p>${SCRUBBED_TEXT}</p>` } : {};
@@ -107,7 +118,7 @@ export function createMailer(deps: Pick<Deps, 'db' | 'clock' | 'log'>, opts: { s
       ),
     );
   const claimedAt = (now: Date) => ({ attempts: sql`${emailOutbox.attempts} + 1`, lastAttemptAt: now });
-  const deliver = async (id: string) => {
+  const sendNow = async (id: string) => {
     if (!transport) return;
     const now = clock.now();
     // Claim the row: of two instances retrying the same mail, one sends it.
@@ -118,10 +129,24 @@ export function createMailer(deps: Pick<Deps, 'db' | 'clock' | 'log'>, opts: { s
       .returning();
     if (mail) await sendClaimed(mail);
   };
+  let enqueue: ((mailId: string) => Promise<unknown>) | null = null;
+  const deliver = async (id: string) => {
+    if (!transport) return;
+    if (!enqueue) return sendNow(id);
+    // The mail is in the outbox already: if it cannot be enqueued (the database just went away), the
+    // mail-delivery job sends it on a later run.
+    await enqueue(id).catch((err: unknown) =>
+      log.warn({ err, mailId: id }, 'mail send could not be enqueued; the mail-delivery job sends it later'),
+    );
+  };
   return {
     deliversExternally: transport !== null,
     queue,
     deliver,
+    sendNow,
+    useQueue(to) {
+      enqueue = to;
+    },
     async send(message) {
       await deliver(await queue(db, message));
     },

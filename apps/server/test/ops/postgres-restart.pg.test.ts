@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
+import type { InjectOptions } from 'fastify';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
@@ -63,7 +64,13 @@ const env = {
   PASSWORD_HASH_COST: 'low',
   SANDBOX_WEBHOOK_SECRET: 'restart-test-webhook-secret-0123456789',
 } as const;
-const instances = [];
+interface Instance {
+  name: string;
+  database: Awaited<ReturnType<typeof openDatabase>>;
+  app: Awaited<ReturnType<typeof buildApp>>;
+  logs: string[];
+}
+const instances: Instance[] = [];
 for (const name of ['a', 'b']) {
   const database = await openDatabase({ url: url.toString(), poolSize: 4, applicationName: `lp-restart-${name}` });
   const logs: string[] = [];
@@ -71,7 +78,7 @@ for (const name of ['a', 'b']) {
   await app.ready();
   instances.push({ name, database, app, logs });
 }
-const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+const [a, b] = instances as [Instance, Instance];
 await a.database.db.execute(sql`create table restart_probe (run_id uuid primary key, runs int not null default 1)`);
 const queues = await Promise.all(
   instances.map((i) => startJobs(i.app.deps, i.database, { jobs: [probe], runSchedules: false, pollingIntervalSeconds: 0.5 })),
@@ -120,7 +127,7 @@ describe('PostgreSQL restarting under load', () => {
     const orderIds = new Set<string>();
     const acceptedRuns: string[] = [];
     let restarting = false;
-    const call = async (action: string, instance: typeof a, opts: Parameters<typeof a.app.inject>[0] & object) => {
+    const call = async (action: string, instance: Instance, opts: InjectOptions) => {
       const res = await instance.app.inject({ ...opts, headers: { origin: ORIGIN, ...opts.headers } });
       const retryAfter = res.headers['retry-after'];
       outcomes.push({
