@@ -36,6 +36,7 @@ export class Metrics {
     registers: [this.registry],
   });
   private queueDepthSource: (() => Promise<Record<string, number>>) | null = null;
+  private readinessSource: (() => Promise<boolean>) | null = null;
 
   constructor(sources: MetricSources) {
     collectDefaultMetrics({ register: this.registry, prefix: 'localperks_' });
@@ -49,6 +50,15 @@ export class Metrics {
         this.set({ state: 'total' }, stats.total);
         if (stats.idle !== undefined) this.set({ state: 'idle' }, stats.idle);
         if (stats.waiting !== undefined) this.set({ state: 'waiting' }, stats.waiting);
+      },
+    });
+    const readiness = () => this.readinessSource?.() ?? Promise.resolve(true);
+    new Gauge({
+      name: 'localperks_ready',
+      help: 'Whether this instance answers /api/ready with 200 (database reachable, migrations applied, not shutting down)',
+      registers: [this.registry],
+      async collect() {
+        this.set((await readiness().catch(() => false)) ? 1 : 0);
       },
     });
     new Gauge({
@@ -102,6 +112,11 @@ export class Metrics {
         },
       });
     }
+  }
+
+  /** /api/ready's check, for the localperks_ready gauge (modules/system). */
+  setReadinessSource(source: () => Promise<boolean>) {
+    this.readinessSource = source;
   }
 
   /** The job queue reports its depth once it runs on this instance (jobs/queue.ts). */
