@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const SERVER_JS = path.join(ROOT, 'apps/server/dist/server.js');
@@ -218,4 +219,48 @@ export async function stopNginx(n: Nginx) {
   // SIGQUIT: graceful shutdown (open connections finish).
   await stopProcess(n.child, 'SIGQUIT');
   fs.rmSync(n.dir, { recursive: true, force: true });
+}
+
+/** A real SMTP server on loopback that accepts every mail and keeps nothing, so mail delivery is real work. */
+export async function startSmtpSink(): Promise<{ url: string; close(): Promise<void> }> {
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, done) {
+      stream.on('data', () => {});
+      stream.on('end', () => done());
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
+  return {
+    url: `smtp://127.0.0.1:${(smtp.server.address() as net.AddressInfo).port}`,
+    close: () => new Promise<void>((r) => smtp.close(() => r())),
+  };
+}
+
+/** Clean-up steps run in reverse order, once: at the end of a bench, or on Ctrl-C. */
+export function cleanupStack() {
+  const steps: (() => Promise<unknown>)[] = [];
+  const run = async () => {
+    for (const step of steps.reverse()) await step().catch(() => {});
+    steps.length = 0;
+  };
+  process.once('SIGINT', () => void run().then(() => process.exit(130)));
+  return { push: (step: () => Promise<unknown>) => void steps.push(step), run };
+}
+
+/** The environment of every instance a bench starts: production, behind nginx, the sandbox provider, one database. */
+export function instanceEnv(o: { databaseUrl: string; appUrl: string; smtpUrl: string; webhookSecret: string }) {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    DATABASE_URL: o.databaseUrl,
+    APP_URL: o.appUrl,
+    TRUST_PROXY: 'true',
+    PAYMENT_PROVIDER: 'sandbox',
+    SANDBOX_WEBHOOK_SECRET: o.webhookSecret,
+    SMTP_URL: o.smtpUrl,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+  };
 }

@@ -20,12 +20,10 @@ import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { startPostgresServer } from '../../../test/postgres-server';
 import { openDatabase } from '../src/db/client';
 import { seedDemoData } from '../src/db/seed/seed';
@@ -35,12 +33,15 @@ import { createUser } from '../src/modules/auth/auth.service';
 import { seedBenchDeals } from './seed-deals';
 import {
   buildIfNeeded,
+  cleanupStack,
+  instanceEnv,
   ensureNginx,
   freePort,
   openFilesLimit,
   sleep,
   startInstance,
   startNginx,
+  startSmtpSink,
   stopNginx,
   stopProcess,
   waitUntil,
@@ -167,12 +168,7 @@ async function main() {
   const nginxBin = ensureNginx();
   buildIfNeeded();
 
-  const cleanup: (() => Promise<unknown>)[] = [];
-  const runCleanup = async () => {
-    for (const c of cleanup.reverse()) await c().catch(() => {});
-    cleanup.length = 0;
-  };
-  process.once('SIGINT', () => void runCleanup().then(() => process.exit(130)));
+  const cleanup = cleanupStack();
 
   try {
     console.log(`PostgreSQL: throwaway server, migrations, demo data and ${DEALS.toLocaleString()} more deals…`);
@@ -207,31 +203,12 @@ async function main() {
     if (!deal) throw new Error('no pending crowd-vote deal to vote on');
 
     // A real SMTP server on loopback that accepts everything, so mail delivery is one of the scheduled jobs.
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        stream.on('data', () => {});
-        stream.on('end', () => done());
-      },
-    });
-    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
-    cleanup.push(() => new Promise<void>((r) => smtp.close(() => r())));
+    const smtp = await startSmtpSink();
+    cleanup.push(() => smtp.close());
 
     const nginxPort = await freePort();
     const appUrl = `http://127.0.0.1:${nginxPort}`;
-    const env = {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      DATABASE_URL: pgServer.url,
-      APP_URL: appUrl,
-      TRUST_PROXY: 'true',
-      PAYMENT_PROVIDER: 'sandbox',
-      SANDBOX_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
-      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as net.AddressInfo).port}`,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-    };
+    const env = instanceEnv({ databaseUrl: pgServer.url, appUrl, smtpUrl: smtp.url, webhookSecret: randomBytes(24).toString('hex') });
 
     console.log('Instance A (built server) and nginx in front of it…');
     const a = await startInstance('A', env);
@@ -415,7 +392,7 @@ async function main() {
       .join('\n');
     if (errors) console.log(`\nnginx error log:\n${errors.split('\n').slice(-10).join('\n')}`);
   } finally {
-    await runCleanup();
+    await cleanup.run();
   }
   if (failures.length) {
     console.log(`\n${failures.length} check(s) failed`);

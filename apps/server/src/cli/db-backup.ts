@@ -7,12 +7,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { uploadStorage } from '../lib/storage';
 import { createBackup } from '../ops/backup';
 import { loadDotEnv } from '../start';
+import { runAsScript } from './run-as-script';
 
 export async function main(argv = process.argv.slice(2), opts: { env?: NodeJS.ProcessEnv; readDotEnv?: boolean } = {}): Promise<number> {
   let out: string;
@@ -68,12 +68,4 @@ export async function main(argv = process.argv.slice(2), opts: { env?: NodeJS.Pr
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().then(
-    (code) => process.exit(code),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, () => main());

@@ -5,11 +5,11 @@
  * backup's manifest (docs/decisions/0043-backups.md). Exit code 0 only when everything matches.
  */
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../config';
 import { uploadStorage } from '../lib/storage';
 import { compareSummaries, restoreBackup, RestoreError } from '../ops/backup';
 import { loadDotEnv } from '../start';
+import { runAsScript } from './run-as-script';
 
 export async function main(argv = process.argv.slice(2), opts: { env?: NodeJS.ProcessEnv; readDotEnv?: boolean } = {}): Promise<number> {
   let file: string | undefined;
@@ -57,12 +57,4 @@ export async function main(argv = process.argv.slice(2), opts: { env?: NodeJS.Pr
   return 0;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().then(
-    (code) => process.exit(code),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, () => main());

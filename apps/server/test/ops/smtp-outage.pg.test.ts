@@ -1,12 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import type { AdminOverview } from '@localperks/shared';
 import { emailOutbox } from '../../src/db/schema';
 import { JOBS } from '../../src/jobs';
 import { build } from '../build';
 import { mutableClock } from '../clock';
+import { startSmtpServer } from '../smtp';
 
 /**
  * The SMTP server is down for an hour (docs/decisions/0046-outages.md). What users see: signing up works
@@ -14,28 +13,14 @@ import { mutableClock } from '../clock';
  * sees: the Background jobs card lists the waiting mail and the server's last error. What Prometheus sees:
  * the outbox's age. The hour passes on a clock; the mail-delivery job's run is called once per minute.
  */
-const received: string[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, done) {
-    stream.on('data', () => {});
-    stream.on('end', () => {
-      received.push(...session.envelope.rcptTo.map((r) => r.address));
-      done();
-    });
-  },
-});
-// Take a free port, then leave it: nothing listens there until the server "comes back".
-await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
-const port = (smtp.server.address() as AddressInfo).port;
-await new Promise<void>((r) => smtp.server.close(() => r()));
-afterAll(() => new Promise<void>((r) => smtp.close(() => r())));
+// Nothing listens on its port until the server "comes back".
+const smtp = await startSmtpServer({ down: true });
+const { received } = smtp;
 
 // The outbox stamps rows with the database's time: the clock starts at the real time and moves on from there.
 const start = Date.now();
 const clock = mutableClock(start);
-const t = await build({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` }, clock });
+const t = await build({ env: { SMTP_URL: smtp.url }, clock });
 const mailDelivery = JOBS.find((j) => j.name === 'mail-delivery')!;
 /** One scheduled run of the mail-delivery job, as the queue runs it every minute. */
 const runJob = () => mailDelivery.run(t.app.deps) as Promise<{ sent: number }>;
@@ -77,7 +62,7 @@ describe('SMTP down for an hour', () => {
 
     // The server is back. Nothing is tried before the backoff is over; the next due attempt (32 minutes after
     // the last) sends each mail, once.
-    await new Promise<void>((r) => smtp.listen(port, '127.0.0.1', () => r()));
+    await smtp.up();
     const due = Math.max(...(await rows()).map((r) => r.lastAttemptAt!.getTime())) + 32 * 60_000;
     clock.set(due - 60_000);
     expect((await runJob()).sent).toBe(0);

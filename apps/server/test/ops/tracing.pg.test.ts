@@ -4,11 +4,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { buildServer } from '../../build.mjs';
 import { freshDatabase, ORIGIN, TEST_PASSWORD } from '../build';
 import { createDeal, createMerchant, TEST_BILLING, TEST_CARD } from '../factories';
 import { createUser } from '../../src/modules/auth/auth.service';
+import { startSmtpServer } from '../smtp';
 
 /**
  * Traces (docs/decisions/0045-tracing.md): the built server, started as in production with
@@ -57,20 +57,8 @@ const receiver = http.createServer((req, res) => {
 await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
 afterAll(() => new Promise<void>((r) => receiver.close(() => r())));
 
-const mails: string[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, done) {
-    stream.on('data', () => {});
-    stream.on('end', () => {
-      mails.push(...session.envelope.rcptTo.map((r) => r.address));
-      done();
-    });
-  },
-});
-await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
-afterAll(() => new Promise<void>((r) => smtp.close(() => r())));
+const smtp = await startSmtpServer();
+const mails = smtp.received;
 
 // The build as deployed, inside apps/server so its node_modules resolve.
 const outdir = path.join(import.meta.dirname, '..', '..', '.tmp', `tracing-${process.pid}`);
@@ -106,7 +94,7 @@ describe('traces exported by OTLP', () => {
         SERVE_WEB: 'false',
         SEED_DEMO: 'false',
         PASSWORD_HASH_COST: 'low',
-        SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+        SMTP_URL: smtp.url,
         SANDBOX_WEBHOOK_SECRET: 'tracing-test-webhook-secret-0123456789',
         OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
