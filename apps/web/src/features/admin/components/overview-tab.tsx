@@ -180,7 +180,10 @@ function BackgroundJobs({ jobs, mailOutbox }: { jobs: AdminOverview['backgroundJ
     <Card>
       <CardHeader>
         <CardTitle className="text-lg">Background jobs</CardTitle>
-        <CardDescription>Scheduled work that failed in the last 24 hours, after its retries.</CardDescription>
+        <CardDescription>
+          {mailOutbox ? 'Mail waiting for the SMTP server, and scheduled' : 'Scheduled'} work that failed in the last 24 hours, after its
+          retries.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {mailOutbox && <MailOutbox backlog={mailOutbox} />}
