@@ -26,10 +26,10 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { startPostgresServer } from '../../../test/postgres-server';
 import { openDatabase } from '../src/db/client';
-import { seedDemoData } from '../src/db/seed/seed';
+import { seedDemoData } from '../src/demo/seed';
 import { JOBS } from '../src/jobs';
 import { JOB_QUEUE_SCHEMA } from '../src/jobs/queue';
-import { createUser } from '../src/modules/auth/auth.service';
+import { createUser } from '../src/modules/accounts';
 import { seedBenchDeals } from './seed-deals';
 import {
   buildIfNeeded,

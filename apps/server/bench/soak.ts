@@ -21,8 +21,8 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { startPostgresServer } from '../../../test/postgres-server';
 import { openDatabase } from '../src/db/client';
-import { seedDemoData } from '../src/db/seed/seed';
-import { createUser } from '../src/modules/auth/auth.service';
+import { seedDemoData } from '../src/demo/seed';
+import { createUser } from '../src/modules/accounts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../src/payments/sandbox';
 import {
   buildIfNeeded,

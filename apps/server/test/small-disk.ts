@@ -58,20 +58,21 @@ function injectedDisk(dir: string): SmallDisk {
   const opened = new Set<number>();
   let full = false;
   const { openSync, writeSync, closeSync } = fs;
-  fs.openSync = ((file: fs.PathLike, ...rest: unknown[]) => {
+  const patched = fs as unknown as Record<'openSync' | 'closeSync' | 'writeSync', (...args: unknown[]) => unknown>;
+  patched.openSync = (file, ...rest) => {
     const fd = (openSync as (...a: unknown[]) => number)(file, ...rest);
-    if (path.resolve(String(file)).startsWith(dir)) opened.add(fd);
+    if (typeof file === 'string' && path.resolve(file).startsWith(dir)) opened.add(fd);
     return fd;
-  }) as typeof fs.openSync;
-  fs.closeSync = ((fd: number) => {
-    opened.delete(fd);
-    closeSync(fd);
-  }) as typeof fs.closeSync;
-  fs.writeSync = ((fd: number, ...rest: unknown[]) => {
-    if (full && opened.has(fd))
+  };
+  patched.closeSync = (fd) => {
+    opened.delete(fd as number);
+    closeSync(fd as number);
+  };
+  patched.writeSync = (fd, ...rest) => {
+    if (full && opened.has(fd as number))
       throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
     return (writeSync as (...a: unknown[]) => number)(fd, ...rest);
-  }) as typeof fs.writeSync;
+  };
   return {
     dir,
     kind: 'injected',

@@ -138,12 +138,12 @@ async function openPostgres(
   if (applyMigrations) {
     // Several instances may start at once: one migrates while the others wait on the lock, for a while.
     const lockClient = await pool.connect();
-    let failure: unknown;
+    let failure: Error | undefined;
     try {
       await takeMigrationLock(lockClient, startup);
       await migrate(drizzle(pool, { schema }), { migrationsFolder: migrationsFolder() });
     } catch (err) {
-      failure = err;
+      failure = err instanceof Error ? err : new Error(String(err));
     } finally {
       await lockClient.query(`select pg_advisory_unlock(${LOCK_IDS.migrations})`).catch(() => {});
       lockClient.release();
@@ -209,7 +209,7 @@ async function takeMigrationLock(client: import('pg').PoolClient, { lockTimeoutM
     const still = await holder();
     throw new Error(
       `gave up after ${seconds} s waiting for the migration lock held by ${who(still)}` +
-        `${still?.query ? ` running: ${String(still.query)}` : ''}. The running instances keep serving; check that migration` +
+        `${typeof still?.query === 'string' ? ` running: ${still.query}` : ''}. The running instances keep serving; check that migration` +
         ` (pg_stat_activity), then start this instance again, or raise MIGRATION_LOCK_TIMEOUT_SECONDS for a long one.`,
       { cause: err },
     );

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { MailOutboxBacklog } from '@localperks/shared';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Tx } from '../db/client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../db/client';
 import { emailOutbox, type MailAttachment } from '../db/schema';
-import type { Deps } from '../lib/deps';
+import type { Clock } from '../lib/clock';
 import { escapeHtml } from '../lib/escape-html';
 import { withSpan } from '../ops/trace-context';
 
@@ -61,7 +62,14 @@ export const retryAfterMinutes = (attempts: number) => Math.min(2 ** Math.max(at
  * sent; a failed send is recorded on the row, logged, and retried by the job, never lost. Times
  * (attempts, sending, the retry pause) are read from `deps.clock`.
  */
-export function createMailer(deps: Pick<Deps, 'db' | 'clock' | 'log'>, opts: { smtpUrl?: string; from: string }): Mailer {
+/** What the mailer works with, named here: lib/deps.ts imports the Mailer type, so mail/ does not import it back. */
+export interface MailerDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+export function createMailer(deps: MailerDeps, opts: { smtpUrl?: string; from: string }): Mailer {
   const { db, clock, log } = deps;
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   const queue = async (tx: Tx, message: MailMessage) => {

@@ -163,7 +163,7 @@ async function dumpPostgres(url: string, file: string): Promise<DatabaseSummary>
   try {
     await client.query('begin isolation level repeatable read read only');
     const { rows } = await client.query<{ id: string }>('select pg_export_snapshot() as id');
-    const summary = await summarize(async (text) => (await client.query(text)).rows);
+    const summary = await summarize(async (text) => (await client.query<Record<string, unknown>>(text)).rows);
     await run(
       postgresTool('pg_dump'),
       ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${rows[0]!.id}`, `--file=${file}`, url],
@@ -274,7 +274,7 @@ export async function restoreBackup(opts: {
             maxBuffer: 16 * 1024 * 1024,
           },
         );
-        restored = await summarize(async (text) => (await client.query(text)).rows);
+        restored = await summarize(async (text) => (await client.query<Record<string, unknown>>(text)).rows);
       } finally {
         await client.end();
       }

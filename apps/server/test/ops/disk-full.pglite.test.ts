@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
 import { freshDataDir, ORIGIN, TEST_PASSWORD, type TestApp } from '../build';
 import { buy, createDeal, createMerchant, TEST_BILLING } from '../factories';
-import { createUser } from '../../src/modules/auth/auth.service';
+import { createUser } from '../../src/modules/accounts';
 import { smallDisk } from '../small-disk';
 
 /**

@@ -8,12 +8,12 @@ import { openDatabase } from '../../src/db/client';
 import { deals, orderItems, orders, purchases, sandboxSessions } from '../../src/db/schema';
 import { startJobs } from '../../src/jobs';
 import type { JobDefinition } from '../../src/jobs/queue';
-import { redeliverSandboxWebhooks } from '../../src/modules/sandbox/sandbox.service';
+import { redeliverSandboxWebhooks } from '../../src/modules/money';
 import { startPostgresServer } from '../../../../test/postgres-server';
 import { ORIGIN, rowsOf, sessionCookie, TEST_PASSWORD } from '../build';
 import { fixedClock } from '../clock';
 import { createBoostDeal, createDeal, createMerchant, TEST_BILLING, TEST_CARD } from '../factories';
-import { createUser } from '../../src/modules/auth/auth.service';
+import { createUser } from '../../src/modules/accounts';
 
 /**
  * PostgreSQL restarts (`pg_ctl restart -m fast`) during 30 s of mixed load on two instances

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../../build.mjs';
 import { freshDatabase, ORIGIN, TEST_PASSWORD } from '../build';
 import { createDeal, createMerchant, TEST_BILLING, TEST_CARD } from '../factories';
-import { createUser } from '../../src/modules/auth/auth.service';
+import { createUser } from '../../src/modules/accounts';
 import { startSmtpServer } from '../smtp';
 
 /**
@@ -145,7 +145,10 @@ describe('traces exported by OTLP', () => {
         chain.push(at);
       return chain;
     };
-    const sql = (s: Span) => String(s.attributes['db.statement'] ?? s.attributes['db.query.text'] ?? '').toLowerCase();
+    const sql = (s: Span) => {
+      const text = s.attributes['db.statement'] ?? s.attributes['db.query.text'];
+      return typeof text === 'string' ? text.toLowerCase() : '';
+    };
     // Spans arrive in batches: wait until the e-mail's is in, then read the tree.
     const tree = await vi.waitFor(
       () => {

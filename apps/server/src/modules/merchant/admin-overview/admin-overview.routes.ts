@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminMerchantDealsSchema,
+  adminOverviewSchema,
+  adminPageQuerySchema,
+  deactivateDealSchema,
+  errorResponses,
+  okSchema,
+} from '@localperks/shared';
+import { closeCheckoutPagesForDeals } from '../../orders';
+import { adminOverview, deactivateDeal, merchantDealsForAdmin } from './admin-overview.service';
+
+const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
+
+export async function adminOverviewRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin'];
+
+  r.get(
+    '/api/admin/overview',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Overview tab: merchant, deal, revenue and payout figures, recent merchants, merchants with deals, pending approvals',
+        response: { 200: adminOverviewSchema, ...errorResponses },
+      },
+    },
+    async () => adminOverview(app.deps),
+  );
+
+  r.get(
+    '/api/admin/merchants/:id/deals',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'One merchant’s deals with status and prices, newest first (20 a page)',
+        params: idParams,
+        querystring: adminPageQuerySchema,
+        response: { 200: adminMerchantDealsSchema, ...errorResponses },
+      },
+    },
+    async (request) => merchantDealsForAdmin(app.deps, request.params.id, request.query.page),
+  );
+
+  r.post(
+    '/api/admin/deals/:id/deactivate',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Take down a deal that breaks the merchant terms; the merchant is notified and e-mailed the reason',
+        params: idParams,
+        body: deactivateDealSchema,
+        response: { 200: okSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const result = await deactivateDeal({ ...app.deps, log: request.log }, request.user!.id, request.params.id, request.body.reason);
+      // Taken down first, then its open payment pages are closed (a payment landing between is refunded).
+      await closeCheckoutPagesForDeals({ ...app.deps, log: request.log }, [request.params.id]);
+      return result;
+    },
+  );
+}

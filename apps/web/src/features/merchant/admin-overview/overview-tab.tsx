@@ -1,0 +1,489 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { AlertTriangle, ArrowLeft, ChevronRight, DollarSign, Store, Tag, Wallet } from 'lucide-react';
+import {
+  DAY_MS,
+  DEAL_MODERATION_MESSAGES,
+  LOST_DISPUTES_FLAG_COUNT,
+  LOST_DISPUTES_FLAG_WINDOW_MS,
+  formatCents,
+  paths,
+  plural,
+  type AdminDeal,
+  type AdminOverview,
+} from '@localperks/shared';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Field, Textarea } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useAdminOverview, useDeactivateDeal, useMerchantDeals } from './api';
+import { Pager } from '../../../components/ui/pager';
+import { Badge, ErrorState, RefreshButton } from '../../../components/ui/admin-parts';
+
+import { showLoadError, useLoadErrorToast } from '../../../lib/use-load-error-toast';
+
+/** `2026-12-01` (a calendar day) as "Dec 1, 2026", without a time-zone shift. */
+const formatDay = (ymd: string) => formatDate(`${ymd}T12:00:00`);
+
+function StatCard({ title, value, note, icon: Icon }: { title: string; value: string; note: string; icon: typeof Store }) {
+  return (
+    <Card>
+      <div className="flex items-start justify-between gap-2 p-5">
+        <div>
+          <h3 className="text-sm font-medium text-slate-700">{title}</h3>
+          <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+          <p className="mt-1 text-xs text-slate-600">{note}</p>
+        </div>
+        <Icon aria-hidden className="h-5 w-5 shrink-0 text-slate-500" />
+      </div>
+    </Card>
+  );
+}
+
+function Stats({ s, revenue }: { s: AdminOverview['stats']; revenue: AdminOverview['revenue'] }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatCard title="Total Merchants" value={String(s.totalMerchants)} note={`${s.approvedMerchants} approved`} icon={Store} />
+      <StatCard title="Total Deals" value={String(s.totalDeals)} note={`${s.activeDeals} active`} icon={Tag} />
+      <StatCard
+        title="Total Revenue"
+        value={formatCents(revenue.allTime.totalCents)}
+        note="Platform income, all time: commission, subscriptions and PerkBoost"
+        icon={DollarSign}
+      />
+      <StatCard
+        title="Current Period Payout"
+        value={formatCents(s.currentPeriodPayoutCents)}
+        note={`Next payout: ${formatDay(s.nextPayoutDate)}`}
+        icon={Wallet}
+      />
+    </div>
+  );
+}
+
+/**
+ * The platform's income by source for today's payout period and all time. Gross voucher sales are
+ * shown apart and labelled: they are what customers paid, mostly owed to the merchants.
+ */
+function RevenueBySource({ revenue, purchases }: { revenue: AdminOverview['revenue']; purchases: number }) {
+  const rows = [
+    ['Commission on voucher sales (net of reversals)', 'commissionCents'],
+    ['Subscriptions', 'subscriptionCents'],
+    ['PerkBoost', 'perkboostCents'],
+  ] as const;
+  const cell = 'px-3 py-2 text-right tabular-nums';
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Revenue by Source</CardTitle>
+        <CardDescription>
+          Current period: {formatDay(revenue.period.start)} – {formatDay(revenue.period.end)} (paid out{' '}
+          {formatDay(revenue.period.payoutDate)})
+        </CardDescription>
+      </CardHeader>
+      <CardContent
+        className="relative overflow-x-auto"
+        role="region"
+        aria-label="Revenue by source"
+        // A scrollable region at narrow widths: focusable so keyboard users can scroll it (axe scrollable-region-focusable).
+        tabIndex={0}
+      >
+        <table className="w-full min-w-[18rem] text-sm text-slate-800">
+          <caption className="sr-only">Platform income by source, this period and all time</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-700">
+              <th scope="col" className="px-3 py-2 text-left font-medium">
+                Source
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                This period
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                All time
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(([label, key]) => (
+              <tr key={key} className="border-b border-slate-100">
+                <th scope="row" className="px-3 py-2 text-left font-normal">
+                  {label}
+                </th>
+                <td className={cell}>{formatCents(revenue.currentPeriod[key])}</td>
+                <td className={cell}>{formatCents(revenue.allTime[key])}</td>
+              </tr>
+            ))}
+            <tr className="border-b border-slate-300 font-semibold text-slate-900">
+              <th scope="row" className="px-3 py-2 text-left">
+                Platform income
+              </th>
+              <td className={cell}>{formatCents(revenue.currentPeriod.totalCents)}</td>
+              <td className={cell}>{formatCents(revenue.allTime.totalCents)}</td>
+            </tr>
+            <tr className="text-slate-700">
+              <th scope="row" className="px-3 py-2 text-left font-normal">
+                Gross voucher sales <span className="block text-xs">What customers paid; not platform income</span>
+              </th>
+              <td className={cell}>{formatCents(revenue.currentPeriod.grossSalesCents)}</td>
+              <td className={cell}>{formatCents(revenue.allTime.grossSalesCents)}</td>
+            </tr>
+            <tr className="text-slate-700">
+              <th scope="row" className="px-3 py-2 text-left font-normal">
+                Refunds given back{' '}
+                <span className="block text-xs">Vouchers refunded or deducted; commission reversed is taken out of commission above</span>
+              </th>
+              <td className={cell}>{formatCents(revenue.currentPeriod.refundsCents)}</td>
+              <td className={cell}>{formatCents(revenue.allTime.refundsCents)}</td>
+            </tr>
+          </tbody>
+        </table>
+        <p className="mt-2 text-xs text-slate-700">
+          {plural(revenue.currentPeriod.purchases, 'voucher')} sold this period, {plural(purchases, 'voucher')} all time.
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Closed payouts past their payout date and still unpaid, with the way to them. */
+function OverduePayouts({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
+    >
+      <p className="flex items-center gap-2 font-semibold">
+        <AlertTriangle aria-hidden className="h-5 w-5 shrink-0" />
+        {count === 1 ? '1 payout is overdue' : `${count} payouts are overdue`}
+      </p>
+      <Link
+        to={paths.adminDashboardAt({ tab: 'payouts' })}
+        className="inline-flex min-h-10 items-center rounded-md px-2 text-sm font-semibold underline underline-offset-2 hover:bg-red-100"
+      >
+        Review overdue payouts
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * Scheduled work that failed in the last 24 hours, so a job that keeps failing is seen here, not only in a log;
+ * and the mail waiting for the SMTP server, so an SMTP outage is seen while the outbox retries with backoff.
+ */
+function BackgroundJobs({ jobs, mailOutbox }: { jobs: AdminOverview['backgroundJobs']; mailOutbox: AdminOverview['mailOutbox'] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Background jobs</CardTitle>
+        <CardDescription>
+          {mailOutbox ? 'Mail waiting for the SMTP server, and scheduled' : 'Scheduled'} work that failed in the last 24 hours, after its
+          retries.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {mailOutbox && <MailOutbox backlog={mailOutbox} />}
+        {jobs.length === 0 ? (
+          <p className="py-2 text-sm text-slate-600">No failures: every background job ran as scheduled.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {jobs.map((j) => (
+              <li key={j.name} className="py-3">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="font-medium text-slate-900">{j.label}</p>
+                  <Badge tone="red">
+                    Failed {j.failedCount} {j.failedCount === 1 ? 'time' : 'times'}
+                  </Badge>
+                </div>
+                <p className="mt-1 text-sm text-slate-600">Last failure: {formatDateTime(j.lastFailedAt)}</p>
+                {j.lastError && <p className="mt-1 break-words font-mono text-xs text-red-800">{j.lastError}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** E-mails not sent yet: how many, since when, and the SMTP server's last answer. */
+function MailOutbox({ backlog }: { backlog: NonNullable<AdminOverview['mailOutbox']> }) {
+  const { waiting, gaveUp, oldestUnsentAt, lastError, lastAttemptAt } = backlog;
+  if (waiting === 0 && gaveUp === 0)
+    return <p className="border-b border-slate-200 pb-3 text-sm text-slate-600">Mail outbox: every e-mail has been sent.</p>;
+  return (
+    <div className="border-b border-slate-200 pb-3" role="status">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-medium text-slate-900">Mail delivery</p>
+        <Badge tone={gaveUp > 0 ? 'red' : 'amber'}>{plural(waiting, 'e-mail', 'e-mails')} waiting</Badge>
+      </div>
+      {oldestUnsentAt && (
+        <p className="mt-1 text-sm text-slate-600">
+          Oldest waiting since {formatDateTime(oldestUnsentAt)}; retried with growing pauses (at most an hour).
+        </p>
+      )}
+      {gaveUp > 0 && (
+        <p className="mt-1 text-sm text-red-800">{plural(gaveUp, 'e-mail was', 'e-mails were')} not delivered after a day of retries.</p>
+      )}
+      {lastError && (
+        <p className="mt-1 break-words font-mono text-xs text-red-800">
+          {lastAttemptAt ? `${formatDateTime(lastAttemptAt)}: ` : ''}
+          {lastError}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Merchants with repeated lost chargebacks (Merchant Refund Policy: repeated ones may suspend the
+ * account), flagged for an admin's review; shown only when there is one.
+ */
+function DisputeFlags({ flags }: { flags: AdminOverview['disputeFlags'] }) {
+  if (flags.length === 0) return null;
+  return (
+    <Card className="border-red-200">
+      <CardHeader>
+        <CardTitle className="text-lg">Merchants to review</CardTitle>
+        <CardDescription>
+          {LOST_DISPUTES_FLAG_COUNT} or more chargebacks lost in the last {Math.round(LOST_DISPUTES_FLAG_WINDOW_MS / DAY_MS)} days.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y divide-slate-200">
+          {flags.map((f) => (
+            <li key={f.merchantId} className="flex flex-wrap items-center justify-between gap-2 py-3">
+              <p className="font-medium text-slate-900">{f.businessName}</p>
+              <Badge tone="red">{f.lostDisputes} lost disputes</Badge>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DeactivateDialog({ deal, onClose }: { deal: AdminDeal | null; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+  const deactivate = useDeactivateDeal();
+  useEffect(() => {
+    setReason('');
+    setError(undefined);
+  }, [deal?.id]);
+  const confirm = () => {
+    if (!deal) return;
+    if (!reason.trim()) {
+      setError(DEAL_MODERATION_MESSAGES.reasonRequired);
+      return;
+    }
+    deactivate.mutate(
+      { dealId: deal.id, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          toast.success(DEAL_MODERATION_MESSAGES.deactivatedTitle, {
+            description: `"${deal.title}" is no longer listed and the merchant was told why.`,
+          });
+          onClose();
+        },
+        onError: (err) => toast.error('Error', { description: errorMessage(err, 'Failed to deactivate deal') }),
+      },
+    );
+  };
+  return (
+    <Dialog open={Boolean(deal)} onOpenChange={(o) => !o && onClose()}>
+      {deal && (
+        <DialogContent
+          title="Deactivate Deal"
+          description={`"${deal.title}" will be taken down at once. The merchant gets a notification and an e-mail with your reason.`}
+        >
+          <Field label="Reason for deactivation (required):" error={error}>
+            {(p) => (
+              <Textarea
+                {...p}
+                rows={4}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                placeholder="Which merchant term does this deal break?"
+              />
+            )}
+          </Field>
+          <div className="mt-4 flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button variant="destructive" onClick={confirm} disabled={!reason.trim() || deactivate.isPending}>
+              {deactivate.isPending ? 'Deactivating...' : 'Deactivate Deal'}
+            </Button>
+          </div>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function MerchantDeals({ merchantId, onBack }: { merchantId: string; onBack: () => void }) {
+  const [page, setPage] = useState(1);
+  const q = useMerchantDeals(merchantId, page);
+  const [toDeactivate, setToDeactivate] = useState<AdminDeal | null>(null);
+  return (
+    <div>
+      <Button variant="ghost" size="sm" onClick={onBack} className="-ml-2">
+        <ArrowLeft aria-hidden className="h-4 w-4" /> Back to Merchants
+      </Button>
+      {q.isPending ? (
+        <Spinner label="Loading deals..." />
+      ) : q.isError ? (
+        <ErrorState message="Failed to load dashboard data" onRetry={() => void q.refetch()} />
+      ) : (
+        <>
+          <h3 className="mt-2 font-semibold text-slate-900">{q.data.merchant.businessName}</h3>
+          {q.data.deals.length === 0 ? (
+            <p className="py-6 text-center text-sm text-slate-600">No deals found for this merchant</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-slate-200">
+              {q.data.deals.map((d) => (
+                <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                  <div className="min-w-0">
+                    <p className="font-medium text-slate-900">{d.title}</p>
+                    <p className="text-sm text-slate-600">
+                      Status: {d.status} · <span className="font-semibold text-slate-900">{formatCents(d.dealPriceCents)}</span>{' '}
+                      <span className="line-through">{formatCents(d.originalPriceCents)}</span>
+                    </p>
+                    {d.moderationReason && <p className="text-xs text-red-800">Deactivated: {d.moderationReason}</p>}
+                  </div>
+                  <div className="flex items-center gap-2">
+                    <Badge tone={d.isActive ? 'green' : 'slate'}>{d.isActive ? 'Active' : 'Inactive'}</Badge>
+                    {d.status !== 'removed' && (
+                      <Button variant="secondary" size="sm" onClick={() => setToDeactivate(d)} aria-label={`Deactivate ${d.title}`}>
+                        Deactivate
+                      </Button>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pager
+            page={page}
+            pageSize={q.data.pageSize}
+            total={q.data.total}
+            onPage={setPage}
+            label="Deal pages"
+            size="sm"
+            className="mt-4"
+          />
+        </>
+      )}
+      <DeactivateDialog deal={toDeactivate} onClose={() => setToDeactivate(null)} />
+    </div>
+  );
+}
+
+/** Overview tab: the platform's figures, recent merchants and each merchant's deals. */
+export default function OverviewTab() {
+  const q = useAdminOverview();
+  // The merchant whose deals are open lives in the address (`?merchant=…`): a notification links to it.
+  const [params, setParams] = useSearchParams();
+  const merchantId = params.get('merchant');
+  const setMerchantId = (id: string | null) =>
+    setParams(
+      (cur) => {
+        const u = new URLSearchParams(cur);
+        if (id) u.set('merchant', id);
+        else u.delete('merchant');
+        return u;
+      },
+      { replace: true },
+    );
+  useLoadErrorToast(q.isError, 'Failed to load dashboard data');
+  const refresh = () =>
+    void q.refetch().then((r) => {
+      if (r.isError) showLoadError('Failed to load dashboard data');
+    });
+  return (
+    <div className="space-y-6">
+      <div className="flex justify-end">
+        <RefreshButton label="Refresh Data" spinning={q.isFetching} disabled={q.isFetching} onClick={refresh} />
+      </div>
+      {q.isPending ? (
+        <Spinner label="Loading dashboard..." />
+      ) : q.isError ? (
+        <ErrorState message="Failed to load dashboard data" onRetry={refresh} />
+      ) : (
+        <>
+          <OverduePayouts count={q.data.overduePayouts} />
+          <Stats s={q.data.stats} revenue={q.data.revenue} />
+          <RevenueBySource revenue={q.data.revenue} purchases={q.data.stats.totalPurchases} />
+          {/* grid-cols-1 (minmax(0, 1fr)): a long business name is truncated instead of widening the page on a phone. */}
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+            <Card>
+              <CardHeader>
+                <CardTitle className="text-lg">Recent Merchants</CardTitle>
+                <CardDescription>The newest sign-ups.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                {q.data.recentMerchants.length === 0 ? (
+                  <p className="py-4 text-sm text-slate-600">No merchants yet.</p>
+                ) : (
+                  <ul className="divide-y divide-slate-200">
+                    {q.data.recentMerchants.map((m) => (
+                      <li key={m.id} className="flex items-center justify-between gap-2 py-3">
+                        <div className="min-w-0">
+                          <p className="truncate font-medium text-slate-900">{m.businessName}</p>
+                          <p className="text-sm text-slate-600">
+                            {m.city}, {m.state} · {formatDate(m.createdAt)}
+                          </p>
+                        </div>
+                        <Badge tone={m.approved ? 'green' : 'amber'}>{m.approved ? 'Approved' : 'Pending'}</Badge>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle className="text-lg">Merchants with Deals</CardTitle>
+                <CardDescription>Choose a merchant to see and moderate their deals.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                {merchantId ? (
+                  <MerchantDeals merchantId={merchantId} onBack={() => setMerchantId(null)} />
+                ) : q.data.merchantsWithDeals.length === 0 ? (
+                  <p className="py-4 text-sm text-slate-600">No merchant has deals yet.</p>
+                ) : (
+                  <ul className="divide-y divide-slate-200">
+                    {q.data.merchantsWithDeals.map((m) => (
+                      <li key={m.id}>
+                        <button
+                          type="button"
+                          onClick={() => setMerchantId(m.id)}
+                          className="flex min-h-12 w-full items-center justify-between gap-2 py-3 text-left hover:bg-slate-50"
+                        >
+                          <span className="min-w-0">
+                            <span className="block truncate font-medium text-slate-900">{m.businessName}</span>
+                            <span className="block text-sm text-slate-600">
+                              {m.dealCount} {m.dealCount === 1 ? 'deal' : 'deals'} · {m.activeDealCount} active
+                            </span>
+                          </span>
+                          <ChevronRight aria-hidden className="h-4 w-4 shrink-0 text-slate-500" />
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </CardContent>
+            </Card>
+          </div>
+          <DisputeFlags flags={q.data.disputeFlags} />
+          <BackgroundJobs jobs={q.data.backgroundJobs} mailOutbox={q.data.mailOutbox} />
+        </>
+      )}
+    </div>
+  );
+}
