@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import type { Deps } from '../lib/deps';
+import { LOCK_IDS } from '../lib/lock-ids';
 import { outageOf } from '../ops/outages';
 import { traceCarrier, untraced, withJobSpan } from '../ops/trace-context';
 
@@ -101,7 +102,17 @@ export async function startJobQueue(
     deleteAfterDays: 7,
   });
   boss.on('error', (err) => deps.log.error({ err }, 'job queue error'));
-  await boss.start();
+  if (database.kind === 'postgres') {
+    // One instance at a time starts pg-boss, which creates or migrates its schema: two instances starting at once
+    // on a new database have failed with a duplicate key in pg_namespace (the restart test, on a loaded machine),
+    // despite pg-boss's own lock around its schema. This lock is held by a transaction of its own while pg-boss
+    // works on other connections of the pool (a pool of 2 at least, as the migrations need; PGlite has one
+    // connection in one process: nothing to serialise).
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_IDS.jobQueueStart})`);
+      await boss.start();
+    });
+  } else await boss.start();
 
   const jobs = definitions.filter((d) => d.enabled?.(deps) ?? true);
   const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 5;
