@@ -3,7 +3,7 @@ import { isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import { mailOutboxBacklog } from '../mail/mailer';
-import type { Clock } from './deps';
+import type { Clock } from './clock';
 import type { EventStreams } from './sse';
 
 /** Where the gauges read their values when /metrics is scraped. */
