@@ -141,5 +141,5 @@ describe(`the disk full under the embedded database (${disk.kind})`, () => {
     } finally {
       await reopened.close();
     }
-  });
+  }, 120_000);
 });
