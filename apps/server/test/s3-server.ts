@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
 import S3rver from 's3rver';
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 
 /**
  * A real S3-compatible server on loopback (s3rver, objects in a temporary folder) with one bucket,
@@ -60,6 +60,10 @@ export async function startS3Server(bucket = 'lp-images') {
     async object(key: string) {
       const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       return { data: Buffer.from(await res.Body!.transformToByteArray()), contentType: res.ContentType, cacheControl: res.CacheControl };
+    },
+    /** Removes an object from the bucket, as someone deleting it by hand would. */
+    async remove(key: string) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
     /** Makes an object look written `ms` ago (s3rver reports its file's modification time as LastModified). */
     age(key: string, ms: number) {

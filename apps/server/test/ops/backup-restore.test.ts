@@ -99,6 +99,8 @@ describe(`backup and restore (${isPostgres ? 'PostgreSQL: pg_dump custom format'
       before,
     );
     expect(await restore([path.join(out, file!)], { env: targetEnv, readDotEnv: false })).toBe(0);
+    // Read by the test itself: the restored database has the source's rows and sums.
+    expect(await summaryOf(target.url, restoredDir)).toEqual(before);
     for (const name of images)
       expect(
         fs
@@ -131,4 +133,14 @@ async function emptyTarget(sourceUrl: string | undefined): Promise<{ url?: strin
       await c.end();
     },
   };
+}
+
+/** The restored database's row counts and ledger sums, read by the test: PostgreSQL at `url`, else PGlite in `dataDir`. */
+async function summaryOf(url: string | undefined, dataDir: string) {
+  const database = url ? await openDatabase({ url, poolSize: 1, migrate: false }) : await openDatabase({ dataDir, migrate: false });
+  try {
+    return await summarize(rowsOfDatabase(database));
+  } finally {
+    await database.close();
+  }
 }
