@@ -4,14 +4,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { main as backup } from '../../src/cli/db-backup';
 import { main as restore } from '../../src/cli/db-restore';
 import type { BackupManifest } from '../../src/ops/backup';
 import { build } from '../build';
 import { createMerchantSession } from '../factories';
 import { startS3Server } from '../s3-server';
-import { multipart, pngBytes } from '../uploads';
+import { emptyDatabase, uploadDealImage } from './backups';
 
 /**
  * `npm run db:backup` with the images in an S3 bucket (docs/decisions/0043-backups.md): the bucket keeps the bytes,
@@ -28,13 +27,7 @@ const cliEnv = (env: Record<string, string>) => ({ NODE_ENV: 'test', LOG_LEVEL: 
 describe('backup and restore with the images in an S3 bucket', () => {
   it('lists every object with its size and checksum, and a restore fails when one is gone from the bucket', async () => {
     const merchant = await createMerchantSession(t);
-    const upload = await t.request({
-      method: 'POST',
-      url: '/api/merchant/uploads/deal-images',
-      cookie: merchant.cookie,
-      ...multipart('photo.png', 'image/png', await pngBytes(640, 400)),
-    });
-    expect(upload.statusCode).toBe(201);
+    await uploadDealImage(t, merchant.cookie);
     const keys = await s3.keys('deals/');
     expect(keys.length).toBeGreaterThan(0);
 
@@ -57,31 +50,13 @@ describe('backup and restore with the images in an S3 bucket', () => {
     expect(manifest.uploads).toEqual({ storage: 's3', objects: expected });
 
     // Restored into an empty database, with every object still in the bucket: it matches.
-    const first = await emptyDatabase();
+    const first = await emptyDatabase(url);
     expect(await restore([tar], { env: cliEnv({ DATABASE_URL: first.url }), readDotEnv: false })).toBe(0);
     // An object deleted from the bucket since: the restore says the backup does not match.
     await s3.remove(keys[0]!);
-    const second = await emptyDatabase();
+    const second = await emptyDatabase(url);
     expect(await restore([tar], { env: cliEnv({ DATABASE_URL: second.url }), readDotEnv: false })).toBe(1);
     await first.drop();
     await second.drop();
   }, 60_000);
 });
-
-/** A new, empty database on the test server (not a clone of the migrated template). */
-async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `restored_s3_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name} template template0`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return { url: target.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}

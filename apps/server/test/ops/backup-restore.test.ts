@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { openDatabase, type Database } from '../../src/db/client';
 import { seedDemoData } from '../../src/demo/seed';
 import { main as backup } from '../../src/cli/db-backup';
@@ -12,7 +11,7 @@ import { deliverSandboxRefundEvents } from '../../src/modules/money';
 import { rowsOfDatabase, summarize, type BackupManifest } from '../../src/ops/backup';
 import { build, freshDataDir, freshDatabase } from '../build';
 import { buy, createDeal, createMerchantSession } from '../factories';
-import { multipart, pngBytes } from '../uploads';
+import { emptyDatabase, uploadDealImage } from './backups';
 
 /**
  * `npm run db:backup` and `npm run db:restore` (docs/decisions/0043-backups.md) on this project's database kind:
@@ -59,13 +58,7 @@ describe(`backup and restore (${isPostgres ? 'PostgreSQL: pg_dump custom format'
     ).toBe(200);
     // The sandbox sends its charge.refunded event at once; the job would send one that failed.
     await deliverSandboxRefundEvents(t.app.deps);
-    const upload = await t.request({
-      method: 'POST',
-      url: '/api/merchant/uploads/deal-images',
-      cookie: merchant.cookie,
-      ...multipart('photo.png', 'image/png', await pngBytes(640, 400)),
-    });
-    expect(upload.statusCode).toBe(201);
+    await uploadDealImage(t, merchant.cookie);
 
     const before = await summarize(rowsOfDatabase(t.database));
     for (const table of ['orders', 'purchases', 'order_refunds', 'merchant_payouts', 'ledger_entries', 'sessions'])
@@ -114,25 +107,9 @@ describe(`backup and restore (${isPostgres ? 'PostgreSQL: pg_dump custom format'
   }, 120_000);
 });
 
-/** A new, empty PostgreSQL database on the test server (not a clone of the migrated template), or none for PGlite. */
+/** A new, empty PostgreSQL database on the test server, or none for PGlite (its DATA_DIR is the target). */
 async function emptyTarget(sourceUrl: string | undefined): Promise<{ url?: string; drop(): Promise<void> }> {
-  if (!sourceUrl) return { drop: async () => {} };
-  const admin = new URL(sourceUrl);
-  const name = `restored_${Date.now()}`;
-  const client = new pg.Client({ connectionString: sourceUrl });
-  await client.connect();
-  await client.query(`create database ${name} template template0`);
-  await client.end();
-  admin.pathname = `/${name}`;
-  return {
-    url: admin.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: sourceUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return sourceUrl ? emptyDatabase(sourceUrl) : { drop: async () => {} };
 }
 
 /** The restored database's row counts and ledger sums, read by the test: PostgreSQL at `url`, else PGlite in `dataDir`. */
