@@ -321,8 +321,10 @@ async function main() {
           .finally(() => inFlight.delete(p));
         inFlight.add(p);
       };
+      let sampling: Promise<void> | null = null;
       const sampler = setInterval(() => {
-        void sampleInstances();
+        // One sample at a time: on a busy machine /metrics can take longer than the interval.
+        sampling ??= sampleInstances().finally(() => (sampling = null));
         const minute = Math.floor((Date.now() - started) / 60_000);
         while (printedMinute < minute) printMinute(++printedMinute);
         if (Date.now() >= end) clearInterval(sampler);
