@@ -134,6 +134,7 @@ async function openPostgres(
   // query that was running on it fails on its own.
   pool.on('error', (err) => log.warn({ err }, 'database connection lost (idle); the pool opens a new one when needed'));
   pool.on('connect', (client) => client.on('error', (err) => log.warn({ err }, 'database connection lost')));
+  releaseClientsWhoseBeginFails(pool);
   const db = drizzle(pool, { schema }) as unknown as Db;
   if (applyMigrations) {
     // Several instances may start at once: one migrates while the others wait on the lock, for a while.
@@ -174,6 +175,46 @@ async function openPostgres(
 }
 
 type PgClient = import('pg').Client;
+
+/**
+ * drizzle-orm's `transaction()` (0.45) runs BEGIN before the try/finally that releases its pool client
+ * (drizzle-team/drizzle-orm#6241, open): a BEGIN that fails because the connection was just cut (a database
+ * restart, a failover) keeps that client checked out for good. Each time, the pool loses a connection, and
+ * closing the pool waits for it forever (seen in test/ops/postgres-restart.pg.test.ts). Here a client whose
+ * BEGIN fails is released with the error (pg-pool then discards it), and each checkout's release is made
+ * idempotent, so drizzle's own release, once it moves BEGIN into its try, changes nothing.
+ */
+function releaseClientsWhoseBeginFails(pool: import('pg').Pool) {
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<import('pg').PoolClient> | undefined;
+  const wrapped = new WeakSet<object>();
+  (pool as { connect: unknown }).connect = (...args: unknown[]) => {
+    // The callback form is pg-pool's own (pool.query): its statements are never BEGIN.
+    if (args.length) return connect(...args);
+    return connect()!.then((client) => {
+      const release = client.release.bind(client);
+      let released = false;
+      client.release = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        release(err);
+      };
+      if (!wrapped.has(client)) {
+        wrapped.add(client);
+        const query = client.query.bind(client) as (...a: unknown[]) => Promise<unknown>;
+        (client as { query: unknown }).query = (...a: unknown[]) => {
+          const text = typeof a[0] === 'string' ? a[0] : (a[0] as { text?: unknown } | undefined)?.text;
+          const result = query(...a);
+          if (typeof text !== 'string' || !/^\s*begin\b/i.test(text) || !(result instanceof Promise)) return result;
+          return result.catch((err: unknown) => {
+            client.release(err instanceof Error ? err : new Error(String(err)));
+            throw err;
+          });
+        };
+      }
+      return client;
+    });
+  };
+}
 
 /**
  * The migration lock (docs/decisions/0044-rolling-migrations.md). Taken at once when free; otherwise one line
