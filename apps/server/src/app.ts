@@ -22,6 +22,8 @@ import { setPasswordHashCost } from './lib/crypto';
 import { uploadStorage, type FileStorage } from './lib/storage';
 import { isDevelopmentHost, isLoopbackRequest } from './lib/loopback';
 import { Metrics } from './lib/metrics';
+import { OutageReporter, outageOf } from './ops/outages';
+import { asOwnRequest } from './ops/trace-context';
 import { requestContext, requestIdMixin } from './lib/request-context';
 import { EventStreams } from './lib/sse';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -184,7 +186,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (_request, reply) => {
     if (lifecycle.isDraining) reply.header('connection', 'close');
   });
-  const metrics = new Metrics({ database, eventStreams, deliversMail: app.mailer.deliversExternally });
+  const metrics = new Metrics({ database, eventStreams, deliversMail: app.mailer.deliversExternally, clock });
   app.decorate('metrics', metrics);
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, never the raw URL: one series per route, whatever ids the URLs carry.
@@ -211,9 +213,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     storage: app.storage,
     metrics: app.metrics,
     sandboxSecret: payments.sandboxSecret,
-    loopback: (request) => app.inject(request),
+    // With the caller's trace context, as a real HTTP call carries it (docs/decisions/0045-tracing.md).
+    loopback: (request) => asOwnRequest(request.headers, (headers) => app.inject({ ...request, headers })),
   } satisfies Deps);
 
+  const outages = new OutageReporter(app.log);
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError && error.statusCode >= 500) {
       // Thrown on purpose but still our failure (a payment provider down…): logged with its cause, which
@@ -238,6 +242,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       }
       const first = Object.values(fields)[0] ?? 'Invalid request';
       return reply.code(400).send({ error: { code: 'VALIDATION', message: first, fields } });
+    }
+    // A dependency that is down (the database, its disk, the image storage) is not a bug: the client is told
+    // to come back (docs/decisions/0046-outages.md), and the outage is logged as one line, not a stack per request.
+    const outage = outageOf(error);
+    if (outage) {
+      outages.refused(outage, { method: request.method, url: request.url, reqId: request.id });
+      return reply
+        .code(503)
+        .header('retry-after', String(outage.retryAfterSeconds))
+        .send({ error: { code: 'UNAVAILABLE', message: outage.message, requestId: request.id } });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -56,6 +56,13 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Serve the OpenAPI document and its UI at /api/docs. Default: on, except in production. */
   API_DOCS: optionalBool,
+  /** How long an instance waits at start for another instance's migrations (docs/decisions/0044-rolling-migrations.md). */
+  MIGRATION_LOCK_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 86400')
+    .max(86_400, 'must be between 1 and 86400')
+    .default(300),
   DB_POOL_SIZE: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -94,6 +101,16 @@ const envSchema = z.object({
     .url({ error: 'must be an absolute URL' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * How long one Stripe API call may take before it is given up (the SDK then retries once): a buyer waits on
+   * the checkout call, so fail fast rather than the SDK's 80 s default.
+   */
+  STRIPE_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(100, 'must be between 100 and 80000')
+    .max(80_000, 'must be between 100 and 80000')
+    .default(10_000),
   /** Signs the sandbox provider's webhooks; random per process when unset (fine for one instance). */
   SANDBOX_WEBHOOK_SECRET: z
     .string()

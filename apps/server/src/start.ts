@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import { PUBLISHED_DEMO_PASSWORD, type Config } from './config';
-import { openDatabase, type Database, type Db } from './db/client';
+import { openDatabase, type Database, type Db, type StartupLog } from './db/client';
 import { sessions, users } from './db/schema';
 import { seedDemoData } from './demo/seed';
 import { hashPassword, verifyPassword } from './lib/crypto';
@@ -19,7 +19,31 @@ export function loadDotEnv(file = path.resolve('.env')): boolean {
 
 /** The database the configuration names: PostgreSQL by DATABASE_URL, else PGlite in DATA_DIR. */
 export function openConfiguredDatabase(config: Config): Promise<Database> {
-  return openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE } : { dataDir: config.dataDir });
+  return openDatabase(
+    config.DATABASE_URL
+      ? {
+          url: config.DATABASE_URL,
+          poolSize: config.DB_POOL_SIZE,
+          migrationLockTimeoutMs: config.MIGRATION_LOCK_TIMEOUT_SECONDS * 1000,
+          log: startupLog,
+        }
+      : { dataDir: config.dataDir },
+  );
+}
+
+/**
+ * Log lines written before the app's logger exists (waiting for the migration lock), in the same JSON
+ * line shape as the app's pino logs, so a log pipeline reads them alike.
+ */
+export const startupLog: StartupLog = {
+  info: (obj, msg) => writeStartupLine(30, obj, msg),
+  warn: (obj, msg) => writeStartupLine(40, obj, msg),
+};
+
+function writeStartupLine(level: number, obj: object, msg: string) {
+  const err = (obj as { err?: unknown }).err;
+  const fields = err instanceof Error ? { ...obj, err: { type: err.name, message: err.message } } : obj;
+  process.stdout.write(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, ...fields, msg })}\n`);
 }
 
 /**

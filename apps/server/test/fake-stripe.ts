@@ -26,6 +26,12 @@ export interface FakeStripe {
   refunds: any[];
   /** The next `times` requests get a 500 `api_error` (the SDK retries once, so use 2 to see a failure). */
   failNext(times?: number): void;
+  /**
+   * The next `times` requests are carried out (a session or a refund is created, its idempotency key recorded)
+   * but never answered: Stripe acted and the answer was lost, as in a timeout. The SDK retries once, so 2 makes
+   * the call fail. With `path`, only requests to that path (e.g. `/v1/refunds`) are counted and stalled.
+   */
+  stallNext(times?: number, path?: string): void;
   close(): Promise<void>;
 }
 
@@ -116,8 +122,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   /** Idempotency-Key → the body it was first used with and the response, replayed like Stripe does. */
   const idempotent = new Map<string, { raw: string; response: unknown }>();
   let failures = 0;
+  let stalls = 0;
+  let stallPath: string | undefined;
 
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? '/', 'http://fake-stripe').pathname;
+    if (stalls === 0 || (stallPath !== undefined && stallPath !== path)) return answer(req, res);
+    stalls--;
+    // Carry the request out against a response that goes nowhere; the connection stays open, unanswered.
+    const lost: ServerResponse = Object.assign(Object.create(res) as ServerResponse, { writeHead: () => lost, end: () => lost });
+    return answer(req, lost);
+  };
+
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake-stripe');
     const raw = await readBody(req);
     const params = new URLSearchParams(req.method === 'GET' ? url.search : raw);
@@ -269,6 +286,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refunds,
     failNext(times = 1) {
       failures = times;
+    },
+    stallNext(times = 1, path?: string) {
+      stalls = times;
+      stallPath = path;
     },
     close() {
       // The SDK keeps connections alive; drop them so close() does not wait for their timeout.

@@ -20,8 +20,6 @@ import {
  */
 const MIN_EXPIRY_SECONDS = 31 * 60;
 const MAX_EXPIRY_SECONDS = 23 * 3600 + 59 * 60;
-/** A buyer waits on this call before the redirect; fail fast rather than the SDK's 80 s default. */
-const TIMEOUT_MS = 10_000;
 /** 9999-12-31: a later timestamp is no date a database can store. */
 const MAX_UNIX_SECONDS = 253_402_300_799;
 
@@ -149,8 +147,16 @@ function eventType(type: string, session: Session | null): ProviderEvent['type']
 }
 
 /** Stripe Checkout (hosted card page) behind our provider interface. */
-export function createStripeProvider(opts: { secretKey: string; webhookSecret: string; apiUrl?: string }): PaymentProvider {
-  const stripe = new Stripe(opts.secretKey, { maxNetworkRetries: 1, timeout: TIMEOUT_MS, ...apiAddress(opts.apiUrl) });
+export function createStripeProvider(opts: {
+  secretKey: string;
+  webhookSecret: string;
+  apiUrl?: string;
+  timeoutMs?: number;
+}): PaymentProvider {
+  // A buyer waits on the checkout call before the redirect: fail fast (STRIPE_TIMEOUT_MS, default 10 s) rather than
+  // the SDK's 80 s default. The one retry re-sends the same idempotency key, so a call that timed out after Stripe
+  // acted on it is answered with that first result instead of acting twice.
+  const stripe = new Stripe(opts.secretKey, { maxNetworkRetries: 1, timeout: opts.timeoutMs ?? 10_000, ...apiAddress(opts.apiUrl) });
 
   return {
     name: 'stripe',

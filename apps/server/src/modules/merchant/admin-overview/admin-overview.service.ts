@@ -6,6 +6,7 @@ import { backgroundJobFailures } from '../../../jobs/failures';
 import { merchantsFlaggedForDisputes } from '../../money';
 import { dealWithdrawn } from '../../catalog';
 import { deliverQueuedMail } from '../../../lib/deliver-mail';
+import { mailOutboxBacklog } from '../../../mail/mailer';
 import { AppError } from '../../../lib/errors';
 import type { Deps } from '../../../lib/deps';
 import { recordAudit } from '../../platform';
@@ -20,10 +21,11 @@ export const MERCHANT_DEALS_PAGE_SIZE = 20;
  * period (sales minus commission), paid on its payout date (docs/product/design.md §8). `revenue` is the platform's
  * own income by source (platform-revenue.ts); `overduePayouts` counts closed payouts past their
  * payout date and still unpaid. `backgroundJobs` lists the
- * scheduled jobs that failed in the last 24 hours, so a job that keeps failing is seen, not only logged.
+ * scheduled jobs that failed in the last 24 hours, so a job that keeps failing is seen, not only logged, and
+ * `mailOutbox` the mail waiting for the SMTP server (an SMTP outage shows here, with its last error).
  * `disputeFlags` lists the merchants with repeated lost chargebacks, for review.
  */
-export async function adminOverview(deps: Pick<Deps, 'db' | 'clock'>) {
+export async function adminOverview(deps: Pick<Deps, 'db' | 'clock'> & Partial<Pick<Deps, 'mailer'>>) {
   const { db } = deps;
   const now = deps.clock.now();
   const period = payoutPeriodFor(now);
@@ -112,6 +114,8 @@ export async function adminOverview(deps: Pick<Deps, 'db' | 'clock'>) {
     recentMerchants: recentMerchants.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     merchantsWithDeals,
     backgroundJobs: await backgroundJobFailures(db),
+    // Without SMTP the outbox is the development mailbox: nothing waits for a server.
+    mailOutbox: deps.mailer?.deliversExternally ? await mailOutboxBacklog(db) : null,
     disputeFlags: await merchantsFlaggedForDisputes(db, now),
   };
 }

@@ -1,3 +1,4 @@
+import { withSpan } from '../../../ops/trace-context';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   CHECKOUT_SESSION_TTL_MS,
@@ -190,10 +191,14 @@ const refundKey = (orderId: string, dealId: string) => `refund-${orderId}-${deal
  * page was open (paused, deleted, taken down, expired) gets no voucher; its line is recorded as a
  * refund in the same transaction (unique per order item) and refunded at the provider after it.
  */
-export async function handleProviderEvent(
-  deps: Pick<Deps, 'db' | 'payments' | 'clock' | 'domainEvents'>,
-  event: ProviderEvent,
-): Promise<FulfilmentResult> {
+export function handleProviderEvent(deps: ProviderEventDeps, event: ProviderEvent): Promise<FulfilmentResult> {
+  // Its own span (docs/decisions/0045-tracing.md): the vouchers' SQL and the confirmation mail's job hang under it.
+  return withSpan('checkout.fulfil', { 'payment.provider': deps.payments.name, 'payment.event': event.type }, () => fulfil(deps, event));
+}
+
+type ProviderEventDeps = Pick<Deps, 'db' | 'payments' | 'clock' | 'domainEvents'>;
+
+async function fulfil(deps: ProviderEventDeps, event: ProviderEvent): Promise<FulfilmentResult> {
   const none: FulfilmentResult = { fulfilled: false, purchaseIds: [], refundIds: [] };
   const now = deps.clock.now();
   const result = await deps.domainEvents.transaction(async (tx, publish) => {

@@ -15,7 +15,13 @@ const WEBHOOK_SECRET = 'whsec_localperks_integration_test';
 const fake = await startFakeStripe();
 afterAll(() => fake.close());
 const t = await build({
-  env: { STRIPE_SECRET_KEY: 'sk_test_localperks_integration', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url },
+  env: {
+    STRIPE_SECRET_KEY: 'sk_test_localperks_integration',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: fake.url,
+    // A Stripe call that gets no answer is given up after this long (then retried once): the timeout test waits on it.
+    STRIPE_TIMEOUT_MS: '400',
+  },
 });
 const db = t.database.db;
 
@@ -209,6 +215,43 @@ describe('starting a checkout with Stripe', () => {
     const reopened = await orderRow(retried.orderId);
     expect(reopened.status).toBe('open');
     expect(retried.url).toBe(fake.sessions.get(reopened.providerSessionId!)?.url);
+  });
+
+  it('answers a clear 503 when Stripe times out, leaving no half order; a session Stripe made but never told us about buys nothing', async () => {
+    const { merchant } = await createMerchant(db);
+    const deal = await createDeal(db, merchant.id);
+    const { cookie, user } = await t.loginAs('customer');
+    // Stripe creates the session both times but its answers never arrive: each call times out (400 ms here).
+    fake.stallNext(2);
+    const res = await checkout(cookie, [{ dealId: deal.id, quantity: 1 }]);
+    // What the buyer sees: the cart's error, saying to try again; nothing was charged.
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error).toMatchObject({ code: 'UNAVAILABLE', message: 'The payment provider is not reachable. Please try again.' });
+    const [failed] = await db.select().from(orders).where(eq(orders.userId, user.id));
+    expect(failed).toMatchObject({ status: 'canceled', providerSessionId: null });
+    expect(await db.select().from(orderItems).where(eq(orderItems.orderId, failed!.id))).toHaveLength(1);
+    // Both tries carried the order's idempotency key, so Stripe made one session, which nobody was sent to.
+    const posts = sessionPosts(failed!.id);
+    expect(posts).toHaveLength(2);
+    expect(new Set(posts.map((p) => p.headers['idempotency-key']))).toEqual(new Set([`checkout-${failed!.id}`]));
+    const made = [...fake.sessions.values()].filter((s) => s.metadata?.orderId === failed!.id);
+    expect(made).toHaveLength(1);
+    // Even paid (a stale tab, a replayed event), that session turns into no purchase: the order is closed.
+    const late = await deliver(stripeEvent('checkout.session.completed', paidSession(made[0].id)));
+    expect(late.json()).toMatchObject({ fulfilled: false });
+    expect(await purchasesOf(failed!.id)).toHaveLength(0);
+    expect(await confirmationMails(user.email)).toHaveLength(0);
+
+    // One lost answer is absorbed: the SDK's retry gets the first session back under the same key.
+    fake.stallNext(1);
+    const retry = await checkout(cookie, [{ dealId: deal.id, quantity: 1 }]);
+    expect(retry.statusCode).toBe(200);
+    const { orderId, url } = retry.json<{ orderId: string; url: string }>();
+    expect(sessionPosts(orderId)).toHaveLength(2);
+    const sessions = [...fake.sessions.values()].filter((s) => s.metadata?.orderId === orderId);
+    expect(sessions).toHaveLength(1);
+    expect(url).toBe(sessions[0].url);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'open', providerSessionId: sessions[0].id });
   });
 });
 
