@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { discountPercent, DAY_MS } from '@localperks/shared';
 import type { Db } from '../src/db/client';
 import { eq } from 'drizzle-orm';
-import { deals, merchants, purchases } from '../src/db/schema';
+import { deals, merchants, orders, purchases } from '../src/db/schema';
 import { createUser } from '../src/modules/accounts';
+import { postSales } from '../src/modules/money';
 import { TEST_PASSWORD, sessionCookie, type TestApp } from './build';
 
 export async function createMerchant(db: Db, overrides: Partial<typeof merchants.$inferInsert> = {}) {
@@ -93,4 +94,50 @@ export async function buy(t: TestApp, cookie: string, items: { dealId: string; q
   });
   if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.body}`);
   return t.database.db.select().from(purchases).where(eq(purchases.orderId, orderId));
+}
+
+/**
+ * Sales of a merchant at given instants (ISO strings), written as checkout writes them: one paid order,
+ * one purchase per unit with its commission (`rate` per cent), and the sales and commission posted to
+ * the ledger, as checkout does in its transaction.
+ */
+export async function sellAt(t: TestApp, merchantId: string, sales: { at: string; priceCents: number; rate: number }[]) {
+  const db = t.database.db;
+  const customer = await t.createUser('customer');
+  const deal = await createDeal(db, merchantId);
+  const total = sales.reduce((s, x) => s + x.priceCents, 0);
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId: customer.id,
+      status: 'paid',
+      provider: 'sandbox',
+      subtotalCents: total,
+      taxCents: 0,
+      totalCents: total,
+      billing: TEST_BILLING,
+      expiresAt: new Date(),
+      paidAt: new Date(),
+    })
+    .returning();
+  const rows = await db
+    .insert(purchases)
+    .values(
+      sales.map((s) => ({
+        orderId: order!.id,
+        userId: customer.id,
+        dealId: deal.id,
+        merchantId,
+        dealTitle: deal.title,
+        priceCents: s.priceCents,
+        commissionRate: s.rate,
+        commissionCents: Math.round((s.priceCents * s.rate) / 100),
+        redemptionCode: randomUUID(),
+        purchasedAt: new Date(s.at),
+        expirationDate: new Date(Date.parse(s.at) + 90 * DAY_MS),
+      })),
+    )
+    .returning();
+  await db.transaction((tx) => postSales(tx, rows));
+  return rows;
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { nextPayoutDate } from '@localperks/shared';
@@ -10,13 +9,11 @@ import {
   merchantPayouts,
   merchantRegistrationRequests,
   notifications,
-  orders,
-  purchases,
 } from '../../../db/schema';
 import { build } from '../../../../test/build';
 import { fixedClock, mutableClock } from '../../../../test/clock';
-import { buy, createDeal, createMerchant, TEST_BILLING } from '../../../../test/factories';
-import { postChargePaid, postRefund, postSales } from '../../money';
+import { buy, createDeal, createMerchant, sellAt } from '../../../../test/factories';
+import { postChargePaid, postRefund } from '../../money';
 import { adminOverview } from './admin-overview.service';
 
 // Reads the real time until a test sets it (and puts it back).
@@ -249,46 +246,7 @@ describe('platform revenue by source', async () => {
   };
 
   /** Sales of a merchant at given instants, written as checkout writes them (one purchase per unit). */
-  async function sell(merchantId: string, sales: { at: string; priceCents: number; rate: number }[]) {
-    const customer = await tc.createUser('customer');
-    const deal = await createDeal(cdb, merchantId);
-    const total = sales.reduce((s, x) => s + x.priceCents, 0);
-    const [order] = await cdb
-      .insert(orders)
-      .values({
-        userId: customer.id,
-        status: 'paid',
-        provider: 'sandbox',
-        subtotalCents: total,
-        taxCents: 0,
-        totalCents: total,
-        billing: TEST_BILLING,
-        expiresAt: new Date(),
-        paidAt: new Date(),
-      })
-      .returning();
-    const rows = await cdb
-      .insert(purchases)
-      .values(
-        sales.map((s) => ({
-          orderId: order!.id,
-          userId: customer.id,
-          dealId: deal.id,
-          merchantId,
-          dealTitle: deal.title,
-          priceCents: s.priceCents,
-          commissionRate: s.rate,
-          commissionCents: Math.round((s.priceCents * s.rate) / 100),
-          redemptionCode: randomUUID(),
-          purchasedAt: new Date(s.at),
-          expirationDate: new Date(Date.parse(s.at) + 90 * 86_400_000),
-        })),
-      )
-      .returning();
-    // Checkout posts the sales and their commission to the ledger in its transaction; so does this helper.
-    await cdb.transaction((tx) => postSales(tx, rows));
-    return rows;
-  }
+  const sell = (merchantId: string, sales: { at: string; priceCents: number; rate: number }[]) => sellAt(tc, merchantId, sales);
 
   /** A charge row; a paid one is posted to the ledger as billing's applyPaid does. */
   const charge = async (merchantId: string, o: Partial<typeof merchantCharges.$inferInsert>) => {
