@@ -20,7 +20,7 @@ import { compressOptions } from './lib/compression';
 import { AppError } from './lib/errors';
 import { setPasswordHashCost } from './lib/crypto';
 import { uploadStorage, type FileStorage } from './lib/storage';
-import { isLoopbackRequest } from './lib/loopback';
+import { isDevelopmentHost, isLoopbackRequest } from './lib/loopback';
 import { Metrics } from './lib/metrics';
 import { OutageReporter, outageOf } from './ops/outages';
 import { asOwnRequest } from './ops/trace-context';
@@ -144,6 +144,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
+  if (!config.isProduction) {
+    // Before anything else: a development server answers only to its own names, never to a web page
+    // that rebound its domain to this machine (DNS rebinding; docs/decisions/0040-safe-at-scale.md).
+    const appHost = new URL(config.appUrl).hostname.toLowerCase();
+    const names = [...new Set(['localhost', '127.0.0.1', '[::1]', appHost])].join(', ');
+    const refusal = `This development server answers only at ${names} (or another 127.x.x.x address). Open it at one of those, or set APP_URL to the address you use.`;
+    app.addHook('onRequest', async (request) => {
+      if (!isDevelopmentHost(request.headers.host, appHost)) throw new AppError('FORBIDDEN', refusal);
+    });
+  }
   database.reportErrorsTo(app.log);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
@@ -170,6 +180,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('startDraining', () => {
     lifecycle.isDraining = true;
     eventStreams.drain();
+  });
+  // While the instance drains, every answer closes its connection: the load balancer's keep-alive
+  // connections end one by one with a response, none is left idle for the close to cut under a request.
+  app.addHook('onSend', async (_request, reply) => {
+    if (lifecycle.isDraining) reply.header('connection', 'close');
   });
   const metrics = new Metrics({ database, eventStreams, deliversMail: app.mailer.deliversExternally, clock });
   app.decorate('metrics', metrics);

@@ -1,5 +1,18 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
+/** A signed webhook older than this is refused (a replay): Stripe's own default tolerance. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+/**
+ * A signed webhook may be dated at most this far ahead of our clock (clocks on NTP differ by far
+ * less); a later one was not just sent, and would stay valid past the tolerance (docs/decisions/0040-safe-at-scale.md).
+ */
+export const WEBHOOK_FUTURE_SKEW_SECONDS = 30;
+
+/** Whether a webhook signature's `t=` (Unix seconds) is dated too far ahead of `nowMs`. */
+export function isSignedInTheFuture(signedAt: number, nowMs = Date.now()): boolean {
+  return signedAt > Math.floor(nowMs / 1000) + WEBHOOK_FUTURE_SKEW_SECONDS;
+}
+
 /** One line of a hosted checkout page, money in integer cents. */
 export interface CheckoutLine {
   name: string;

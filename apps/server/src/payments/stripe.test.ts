@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_CARD, startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import { AppError } from '../lib/errors';
-import type { CreateCheckoutInput, PaymentProvider } from './provider';
+import { WEBHOOK_FUTURE_SKEW_SECONDS, type CreateCheckoutInput, type PaymentProvider } from './provider';
 import { createStripeProvider } from './stripe';
 
 /** The Stripe provider against a local fake of the API: no network, no database. */
@@ -262,6 +262,14 @@ describe('stripe verifyWebhook', () => {
     const { payload } = await eventFor('checkout.session.completed', { payment_status: 'paid' });
     await expectInvalidSignature(verify(payload, {}));
     await expectInvalidSignature(verify(payload, { 'stripe-signature': '' }));
+  });
+
+  it('rejects a signature dated ahead of our clock beyond a small skew (301 s, as measured), but accepts one a few seconds ahead', async () => {
+    const { payload } = await eventFor('checkout.session.completed', { payment_status: 'paid' });
+    const now = Math.floor(Date.now() / 1000);
+    await expectInvalidSignature(verify(payload, signed(payload, { timestamp: now + 301 })));
+    await expectInvalidSignature(verify(payload, signed(payload, { timestamp: now + WEBHOOK_FUTURE_SKEW_SECONDS + 5 })));
+    await expect(verify(payload, signed(payload, { timestamp: now + 5 }))).resolves.toMatchObject({ type: 'checkout.paid' });
   });
 
   it('rejects a replay signed longer ago than the tolerance, but accepts one just inside it', async () => {

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { AppError } from '../lib/errors';
 import {
   disputeOutcome,
+  isSignedInTheFuture,
+  WEBHOOK_TOLERANCE_SECONDS,
   type CardSummary,
   type CreateCheckoutInput,
   type CreateMerchantCheckoutInput,
@@ -263,7 +265,10 @@ export function createStripeProvider(opts: {
       try {
         // Only a single string is a valid header; the SDK throws a plain Error on arrays.
         if (typeof signature !== 'string') throw new Error('missing stripe-signature header');
-        event = await stripe.webhooks.constructEventAsync(rawBody, signature, opts.webhookSecret);
+        event = await stripe.webhooks.constructEventAsync(rawBody, signature, opts.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+        // The SDK refuses only old signatures; one dated ahead of our clock beyond a small skew is refused too.
+        const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+        if (!Number.isSafeInteger(signedAt) || isSignedInTheFuture(signedAt)) throw new Error('webhook signed in the future');
       } catch {
         throw new AppError('INVALID_SIGNATURE', 'Invalid webhook signature');
       }

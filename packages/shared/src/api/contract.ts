@@ -45,6 +45,7 @@ import {
   merchantRefundAnswerSchema,
   merchantRefundRequestsSchema,
   refundDecisionResultSchema,
+  refundReconciliationSchema,
 } from '../schemas/refunds';
 import { adminNotificationsPageSchema, notificationsMarkedSchema, unreadCountSchema } from '../schemas/responses/admin-notifications';
 import {
@@ -238,6 +239,7 @@ export const API = {
   'POST /api/merchant/refund-requests/:id/answer': { body: merchantRefundAnswerSchema, response: refundDecisionResultSchema },
   'GET /api/admin/refund-requests': { query: adminRefundsQuerySchema, response: adminRefundRequestsPageSchema },
   'POST /api/admin/refund-requests/:id/decision': { body: adminRefundDecisionSchema, response: refundDecisionResultSchema },
+  'GET /api/admin/refunds/reconciliation': { response: refundReconciliationSchema },
   'GET /api/admin/purchases': { query: adminPurchaseLookupQuerySchema, response: adminPurchaseLookupSchema },
   'POST /api/admin/purchases/:id/refund': { body: adminDirectRefundSchema, response: refundDecisionResultSchema },
   'GET /api/sandbox/sessions/:id': { response: sandboxSessionSchema },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loopbackRedirect } from './loopback-host';
+import { hostName, isLoopbackName, loopbackRedirect } from './loopback-host';
 
 describe('loopbackRedirect (development: one loopback name, issue 38 item 6)', () => {
   const app = 'http://localhost:3000';
@@ -18,5 +18,27 @@ describe('loopbackRedirect (development: one loopback name, issue 38 item 6)', (
   });
   it('never sends a loopback name to a public APP_URL', () => {
     expect(loopbackRedirect('localhost:3000', '/', 'https://localperks.example')).toBeNull();
+  });
+});
+
+describe('hostName and isLoopbackName (the development server’s own names, docs/decisions/0040-safe-at-scale.md)', () => {
+  it('takes the name of a Host header without its port, lower-cased, and refuses what is no plain name', () => {
+    expect(['LocalHost:3000', '[::1]:5173', '127.0.0.2', 'rebind.example:3000'].map(hostName)).toEqual([
+      'localhost',
+      '[::1]',
+      '127.0.0.2',
+      'rebind.example',
+    ]);
+    expect(['evil.example@localhost', 'localhost/evil', 'localhost:3000:1', '', undefined].map(hostName)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
+  it('knows this machine’s names from any other', () => {
+    expect(['localhost', '127.0.0.1', '127.1.2.3', '[::1]'].every(isLoopbackName)).toBe(true);
+    expect(['rebind.example', 'localhost.rebind.example', '127.0.0.1.rebind.example', '[::2]'].some(isLoopbackName)).toBe(false);
   });
 });

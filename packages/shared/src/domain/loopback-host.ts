@@ -20,3 +20,12 @@ export function loopbackRedirect(host: string | undefined, url: string, appUrl: 
   const name = HOST.exec(host)?.[1];
   return name && LOOPBACK_NAME.test(name) ? `${app[1]}${app[2]}${url}` : null;
 }
+
+/** A Host header's name without its port, lower-cased: `[::1]:3000` → `[::1]`; null when it is no plain name or address. */
+export function hostName(host: string | undefined): string | null {
+  const m = HOST.exec(host ?? '');
+  return m ? m[1]!.toLowerCase() : null;
+}
+
+/** Whether a host name (as `hostName` gives it) is one of this machine's own: localhost, 127.x.x.x, [::1]. */
+export const isLoopbackName = (name: string): boolean => LOOPBACK_NAME.test(name);

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { ADMIN_LIST_LIMITS, DEAL_MODERATION_MESSAGES, payoutPeriodFor, payoutPeriodWindow, utcDay } from '@localperks/shared';
 import { deals, merchantPayouts, merchantRegistrationRequests, merchants, notifications, purchases, users } from '../../../db/schema';
+import { centsSum } from '../../../db/cents';
 import { backgroundJobFailures } from '../../../jobs/failures';
 import { merchantsFlaggedForDisputes } from '../../money';
 import { dealWithdrawn } from '../../catalog';
@@ -41,14 +42,14 @@ export async function adminOverview(deps: Pick<Deps, 'db' | 'clock'> & Partial<P
     .where(ne(deals.status, 'draft'));
   const [p] = await db
     .select({
-      revenue: sql<number>`coalesce(sum(${purchases.priceCents}), 0)::int`,
+      revenue: centsSum(sql`sum(${purchases.priceCents})`),
       purchases: count(),
-      commission: sql<number>`coalesce(sum(${purchases.commissionCents}), 0)::int`,
+      commission: centsSum(sql`sum(${purchases.commissionCents})`),
     })
     .from(purchases);
   const [cp] = await db
     .select({
-      net: sql<number>`coalesce(sum(${purchases.priceCents} - ${purchases.commissionCents}), 0)::int`,
+      net: centsSum(sql`sum(${purchases.priceCents} - ${purchases.commissionCents})`),
       purchases: count(),
       merchants: sql<number>`count(distinct ${purchases.merchantId})::int`,
     })

@@ -11,6 +11,7 @@ import {
   DAY_MS,
 } from '@localperks/shared';
 import { ledgerEntries, merchants, purchases } from '../../../db/schema';
+import { centsSum } from '../../../db/cents';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import { merchantBalance, periodTotals } from '../../money';
@@ -20,7 +21,7 @@ const ymd = (d: Date) => d.toISOString().slice(0, 10);
 /** The kinds that make a voucher's revenue: its sale, and its money given back (a refund, or a deduction once paid out or charged back). */
 const REVENUE_KINDS = ['sale', 'refund', 'deduction'] as const;
 const isGivenBack = inArray(ledgerEntries.kind, ['refund', 'deduction']);
-const givenBackCents = sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${isGivenBack}), 0)::int`;
+const givenBackCents = centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${isGivenBack})`);
 const salesCount = sql<number>`(count(*) filter (where ${ledgerEntries.kind} = 'sale'))::int`;
 
 /**
@@ -56,7 +57,7 @@ export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.merchantId, m.id), isGivenBack)),
     db
-      .select({ day, revenue: sql<number>`sum(${ledgerEntries.amountCents})::int`, refunds: givenBackCents, n: salesCount })
+      .select({ day, revenue: centsSum(sql`sum(${ledgerEntries.amountCents})`), refunds: givenBackCents, n: salesCount })
       .from(ledgerEntries)
       .where(and(myRevenue, gte(ledgerEntries.occurredAt, since), lt(ledgerEntries.occurredAt, new Date(today + DAY_MS))))
       .groupBy(day),
@@ -65,7 +66,7 @@ export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId
         dealId: purchases.dealId,
         title: sql<string>`max(${purchases.dealTitle})`,
         n: salesCount,
-        revenue: sql<number>`sum(${ledgerEntries.amountCents})::int`,
+        revenue: centsSum(sql`sum(${ledgerEntries.amountCents})`),
         refunds: givenBackCents,
       })
       .from(ledgerEntries)
@@ -87,8 +88,8 @@ export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId
     ? await db
         .select({
           purchaseId: sql<string>`${ledgerEntries.purchaseId}`,
-          price: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'sale'), 0)::int`,
-          earnings: sql<number>`sum(${ledgerEntries.amountCents})::int`,
+          price: centsSum(sql`sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'sale')`),
+          earnings: centsSum(sql`sum(${ledgerEntries.amountCents})`),
           isRefunded: sql<boolean>`bool_or(${isGivenBack})`,
         })
         .from(ledgerEntries)

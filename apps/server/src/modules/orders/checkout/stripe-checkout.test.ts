@@ -423,6 +423,22 @@ describe('fulfilment by Stripe webhooks', () => {
     expect(await purchasesOf(orderId)).toHaveLength(1);
   });
 
+  it('refuses a paid event signed 301 s (or 35 s) in the future with 400 and fulfils nothing; the same event signed now goes through', async () => {
+    const { user, orderId, sessionId } = await openCheckout(1);
+    const payload = stripeEvent('checkout.session.completed', paidSession(sessionId));
+    const now = Math.floor(Date.now() / 1000);
+    for (const ahead of [301, 35]) {
+      const res = await deliver(payload, sign(payload, WEBHOOK_SECRET, now + ahead));
+      expect(res.statusCode, `${ahead} s ahead`).toBe(400);
+      expect(res.json().error.code).toBe('INVALID_SIGNATURE');
+    }
+    expect(await purchasesOf(orderId)).toHaveLength(0);
+    expect(await confirmationMails(user.email)).toHaveLength(0);
+    // A few seconds of clock difference is fine.
+    expect((await deliver(payload, sign(payload, WEBHOOK_SECRET, now + 5))).json()).toEqual({ received: true, fulfilled: true });
+    expect(await purchasesOf(orderId)).toHaveLength(1);
+  });
+
   it('marks the order expired when Stripe reports the session expired', async () => {
     const { cookie, user, deal, orderId, sessionId } = await openCheckout(1);
     // Another open checkout of the same customer is left alone.
