@@ -20,6 +20,7 @@ export const BUSINESS_PROFILE_MESSAGES = {
   noMessaging: 'This business does not take messages on LocalPerks.',
   needsEnhancedPlan:
     'Logo, cover image, opening hours and highlights come with Advertise + Messaging or Deals + Messaging. Switch plans to add them.',
+  needsPayment: 'Logo, cover image, opening hours and highlights start once your Advertise + Messaging payment is confirmed.',
   timeInvalid: 'Enter a time as HH:MM (24-hour)',
   closesBeforeOpens: 'Closing time must be after opening time',
   dayTwice: 'Each day can be listed only once',

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { commissionForPlan, hasMessagingAccess, messagingActiveUntil, type MerchantOverview, type PlanId } from '@localperks/shared';
+import { commissionForPlan, hasMessagingAccess, hasPaidFeatures, messagingActiveUntil, type MerchantOverview, type PlanId } from '@localperks/shared';
 import type { Tx } from '../../db/client';
 import { merchantRegistrationRequests, merchants, users } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
@@ -126,6 +126,7 @@ export async function merchantOverview(db: Tx, userId: string, now: Date): Promi
           createdAt: merchant.createdAt.toISOString(),
           messagingAccess: hasMessagingAccess(merchant, now),
           messagingActiveUntil: messagingActiveUntil(merchant, now)?.toISOString() ?? null,
+          paidFeatures: hasPaidFeatures(merchant, now),
           paymentRequired: merchant.subscriptionPlan === 'advertise_messaging' && !merchant.hasSubscription,
         }
       : null,

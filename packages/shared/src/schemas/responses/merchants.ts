@@ -31,6 +31,11 @@ export const merchantOverviewSchema = z.object({
        * (the dashboard shows "Messaging active until <date>"); null otherwise.
        */
       messagingActiveUntil: isoDate().nullable(),
+      /**
+       * The plan's paid features (enhanced business profile, analytics, messaging) are in effect: Deals +
+       * Messaging, a confirmed Advertise + Messaging payment, or the rest of a period paid for (hasPaidFeatures).
+       */
+      paidFeatures: z.boolean(),
       /** The plan is advertise_messaging and its subscription is not paid (merchant-admin.md §4). */
       paymentRequired: z.boolean(),
     })

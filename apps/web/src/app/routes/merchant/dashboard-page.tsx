@@ -15,6 +15,7 @@ import { DashboardHeader } from '../../../features/merchants/components/dashboar
 import { MessagesLocked } from '../../../features/merchants/components/messages-locked';
 import { ListingBoostCard } from '../../../features/merchants/components/listing-boost-card';
 import { MessagingEnds } from '../../../features/merchants/components/messaging-ends';
+import { PaymentPending } from '../../../features/merchants/components/payment-pending';
 import { PlanUpgrade } from '../../../features/merchants/components/plan-upgrade';
 import { PlansTab } from '../../../features/merchants/components/plans-tab';
 import { ProfileForm } from '../../../features/merchants/components/profile-form';
@@ -182,10 +183,12 @@ function FullDashboard({ overview }: { overview: Overview }) {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="analytics">
-          {planIncludes(m.subscriptionPlan, 'analytics') ? (
+          {m.paidFeatures ? (
             <Suspense fallback={tabSpinner}>
               <AnalyticsTab />
             </Suspense>
+          ) : m.paymentRequired ? (
+            <PaymentPending merchant={m} what="Revenue & Analytics" />
           ) : (
             <PlanUpgrade capability="analytics" plan={m.subscriptionPlan} />
           )}

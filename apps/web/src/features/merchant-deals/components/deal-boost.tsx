@@ -140,7 +140,7 @@ export function useBoostReturn() {
       { replace: true },
     );
     if (outcome === 'cancelled') {
-      toast(B.cancelledToast);
+      toast.warning(B.cancelledToast);
       return;
     }
     if (outcome !== 'paid') return;

@@ -24,6 +24,7 @@ import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { businessProfileQuery, uploadBusinessImage, useUpdateBusinessProfile } from '../api';
+import { PayForMessagingButton } from './pay-for-messaging';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
 const DEFAULT_HOURS = { opens: '09:00', closes: '17:00' };
@@ -353,6 +354,12 @@ export function BusinessPageCard({ onSwitchPlans }: { onSwitchPlans: () => void 
           <Alert variant="destructive" title="We couldn't load your business page">
             {query.error.message}
           </Alert>
+        ) : !profile!.enhancedProfile && profile!.plan === 'advertise_messaging' ? (
+          // Chosen but not paid: every paid feature starts with the confirmed payment (hasPaidFeatures).
+          <div className="space-y-3 text-sm text-slate-700">
+            <p>{B.needsPayment}</p>
+            {profile!.approved && <PayForMessagingButton />}
+          </div>
         ) : !profile!.enhancedProfile ? (
           <div className="space-y-3 text-sm text-slate-700">
             <p>

@@ -37,7 +37,7 @@ export function ListingBoostCard() {
       },
       { replace: true },
     );
-    if (outcome === 'cancelled') return void toast(B.cancelledToast);
+    if (outcome === 'cancelled') return void toast.warning(B.cancelledToast);
     toast.success(B.paidToast);
     void (async () => {
       for (let i = 0; i < 5; i++) {
