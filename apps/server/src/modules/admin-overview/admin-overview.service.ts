@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
-import { ADMIN_LIST_LIMITS, DEAL_MODERATION_MESSAGES, payoutPeriodFor, payoutPeriodWindow, utcDay } from '@localperks/shared';
-import { deals, merchantPayouts, merchantRegistrationRequests, merchants, notifications, purchases, users } from '../../db/schema';
+import { and, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { ADMIN_LIST_LIMITS, DEAL_MODERATION_MESSAGES, payoutPeriodFor, utcDay } from '@localperks/shared';
+import { deals, merchantPayouts, merchantRegistrationRequests, merchants, notifications, users } from '../../db/schema';
 import { backgroundJobFailures } from '../../jobs';
 import { merchantsFlaggedForDisputes } from '../disputes/disputes.service';
 import { deliverQueuedMail } from '../../lib/deliver-mail';
@@ -9,11 +9,12 @@ import type { Deps } from '../../lib/deps';
 import { recordAudit } from '../admin/audit';
 import { dealDeactivatedEmail } from './admin-overview.emails';
 import { platformRevenue } from './platform-revenue';
+import { payoutSummary } from '../payouts/payouts.service';
 
 export const MERCHANT_DEALS_PAGE_SIZE = 20;
 
 /**
- * The Overview tab (merchant-admin.md §2): every figure from the database. Revenue is what
+ * The Overview tab (merchant-admin.md §2): every figure from the database, money from the ledger. Revenue is what
  * customers paid; the current period payout is what merchants are owed for today's semi-monthly
  * period (sales minus commission), paid on its payout date (DESIGN.md 8). `revenue` is the platform's
  * own income by source (platform-revenue.ts); `overduePayouts` counts closed payouts past their
@@ -25,7 +26,6 @@ export async function adminOverview(deps: Pick<Deps, 'db' | 'clock'>) {
   const { db } = deps;
   const now = deps.clock.now();
   const period = payoutPeriodFor(now);
-  const window = payoutPeriodWindow(period);
   const [m] = await db
     .select({ total: count(), approved: sql<number>`count(*) filter (where ${merchants.approved})::int` })
     .from(merchants);
@@ -36,21 +36,8 @@ export async function adminOverview(deps: Pick<Deps, 'db' | 'clock'>) {
     })
     .from(deals)
     .where(ne(deals.status, 'draft'));
-  const [p] = await db
-    .select({
-      revenue: sql<number>`coalesce(sum(${purchases.priceCents}), 0)::int`,
-      purchases: count(),
-      commission: sql<number>`coalesce(sum(${purchases.commissionCents}), 0)::int`,
-    })
-    .from(purchases);
-  const [cp] = await db
-    .select({
-      net: sql<number>`coalesce(sum(${purchases.priceCents} - ${purchases.commissionCents}), 0)::int`,
-      purchases: count(),
-      merchants: sql<number>`count(distinct ${purchases.merchantId})::int`,
-    })
-    .from(purchases)
-    .where(and(gte(purchases.purchasedAt, window.from), lt(purchases.purchasedAt, window.to)));
+  // The period payout is Payout Management's Current Period Summary, the same ledger figures (payoutSummary).
+  const payouts = await payoutSummary(deps);
   const [pending] = await db
     .select({ n: count() })
     .from(merchantRegistrationRequests)
@@ -97,13 +84,14 @@ export async function adminOverview(deps: Pick<Deps, 'db' | 'clock'>) {
       approvedMerchants: m?.approved ?? 0,
       totalDeals: d?.total ?? 0,
       activeDeals: d?.active ?? 0,
-      totalRevenueCents: p?.revenue ?? 0,
-      totalPurchases: p?.purchases ?? 0,
-      totalCommissionCents: p?.commission ?? 0,
+      // Money from the one ledger (DESIGN.md 14): what customers paid, and the commission kept after reversals.
+      totalRevenueCents: revenue.allTime.grossSalesCents,
+      totalPurchases: revenue.allTime.purchases,
+      totalCommissionCents: revenue.allTime.commissionCents,
       currentPeriod: { start: period.start, end: period.end, payoutDate: period.payoutDate },
-      currentPeriodPayoutCents: cp?.net ?? 0,
-      currentPeriodPurchases: cp?.purchases ?? 0,
-      currentPeriodMerchants: cp?.merchants ?? 0,
+      currentPeriodPayoutCents: payouts.upcomingNetCents,
+      currentPeriodPurchases: revenue.currentPeriod.purchases,
+      currentPeriodMerchants: payouts.merchantsThisPeriod,
       nextPayoutDate: period.payoutDate,
     },
     pendingApprovals: pending?.n ?? 0,
