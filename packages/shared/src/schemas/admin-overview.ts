@@ -15,10 +15,19 @@ export type DeactivateDeal = z.infer<typeof deactivateDealSchema>;
 /** Admin lists page by page. */
 export const adminPageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
 
+/**
+ * Every merchant with deals, searchable by business name, city or e-mail, page by page (issue 39):
+ * the admin's way to any merchant's deals until the back-office console's merchants table replaces it.
+ */
+export const adminMerchantsWithDealsQuerySchema = adminPageQuerySchema.extend({
+  search: z.string().trim().max(100).optional().default(''),
+});
+export type AdminMerchantsWithDealsQuery = z.input<typeof adminMerchantsWithDealsQuerySchema>;
+
 /** merchant-admin.md §9 Lists. */
 export const ADMIN_LIST_LIMITS = { recentMerchants: 5, merchantsWithDeals: 5 } as const;
 /** Page sizes of the admin lists that grow. */
-export const ADMIN_PAGE_SIZES = { supportTickets: 20, auditLog: 25 } as const;
+export const ADMIN_PAGE_SIZES = { supportTickets: 20, auditLog: 25, merchantsWithDeals: 10 } as const;
 
 /** One line of the Overview tab's Background jobs card: a job whose runs failed in the last 24 hours. */
 export const backgroundJobFailureSchema = z.object({

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminMerchantDealsSchema,
+  adminMerchantsWithDealsQuerySchema,
+  adminMerchantsWithDealsSchema,
   adminOverviewSchema,
   adminPageQuerySchema,
   deactivateDealSchema,
@@ -10,7 +12,7 @@ import {
   okSchema,
 } from '@localperks/shared';
 import { closeCheckoutPagesForDeals } from '../checkout/checkout.service';
-import { adminOverview, deactivateDeal, merchantDealsForAdmin } from './admin-overview.service';
+import { adminOverview, deactivateDeal, listMerchantsWithDeals, merchantDealsForAdmin } from './admin-overview.service';
 
 const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
 
@@ -29,6 +31,20 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
       },
     },
     async () => adminOverview(app.deps),
+  );
+
+  r.get(
+    '/api/admin/merchants-with-deals',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Every merchant with deals, newest first, searched by business name, city or e-mail (10 a page)',
+        querystring: adminMerchantsWithDealsQuerySchema,
+        response: { 200: adminMerchantsWithDealsSchema, ...errorResponses },
+      },
+    },
+    async (request) => listMerchantsWithDeals(app.deps, request.query),
   );
 
   r.get(

@@ -1,5 +1,13 @@
-import { and, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
-import { ADMIN_LIST_LIMITS, DEAL_MODERATION_MESSAGES, payoutPeriodFor, utcDay } from '@localperks/shared';
+import { and, count, desc, eq, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ADMIN_LIST_LIMITS,
+  ADMIN_PAGE_SIZES,
+  DEAL_MODERATION_MESSAGES,
+  payoutPeriodFor,
+  utcDay,
+  type AdminMerchantsWithDeals,
+} from '@localperks/shared';
+import { escapeLike } from '../deals/deals.service';
 import { deals, merchantPayouts, merchantRegistrationRequests, merchants, notifications, users } from '../../db/schema';
 import { backgroundJobFailures } from '../../jobs';
 import { merchantsFlaggedForDisputes } from '../disputes/disputes.service';
@@ -35,7 +43,8 @@ export async function adminOverview(deps: Pick<Deps, 'db' | 'clock'>) {
       active: sql<number>`count(*) filter (where ${deals.status} = 'active' and ${deals.expirationDate} > ${now.toISOString()})::int`,
     })
     .from(deals)
-    .where(ne(deals.status, 'draft'));
+    // A draft is not launched yet and a removed deal is no longer a deal: neither is counted.
+    .where(notInArray(deals.status, ['draft', 'removed']));
   // The period payout is Payout Management's Current Period Summary, the same ledger figures (payoutSummary).
   const payouts = await payoutSummary(deps);
   const [pending] = await db
@@ -60,22 +69,11 @@ export async function adminOverview(deps: Pick<Deps, 'db' | 'clock'>) {
     .from(merchants)
     .orderBy(desc(merchants.createdAt), desc(merchants.id))
     .limit(ADMIN_LIST_LIMITS.recentMerchants);
-  const dealCount = sql<number>`count(${deals.id})::int`;
-  const merchantsWithDeals = await db
-    .select({
-      id: merchants.id,
-      businessName: merchants.businessName,
-      city: merchants.city,
-      state: merchants.state,
-      approved: merchants.approved,
-      dealCount,
-      activeDealCount: sql<number>`count(${deals.id}) filter (where ${deals.status} = 'active' and ${deals.expirationDate} > ${now.toISOString()})::int`,
-    })
-    .from(merchants)
-    .innerJoin(deals, and(eq(deals.merchantId, merchants.id), ne(deals.status, 'draft')))
-    .groupBy(merchants.id)
-    .orderBy(desc(merchants.createdAt), desc(merchants.id))
-    .limit(ADMIN_LIST_LIMITS.merchantsWithDeals);
+  const { merchants: merchantsWithDeals } = await listMerchantsWithDeals(
+    deps,
+    { page: 1, search: '' },
+    ADMIN_LIST_LIMITS.merchantsWithDeals,
+  );
   return {
     revenue,
     overduePayouts: overdue?.n ?? 0,
@@ -102,6 +100,52 @@ export async function adminOverview(deps: Pick<Deps, 'db' | 'clock'>) {
   };
 }
 
+/**
+ * Every merchant with deals (any launched deal, a removed one included: its merchant may appeal),
+ * newest merchant first, whose business name, city or account e-mail contains `search`, page by page.
+ * Counts leave removed deals out: they are no longer deals.
+ */
+export async function listMerchantsWithDeals(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  query: { page: number; search: string },
+  pageSize: number = ADMIN_PAGE_SIZES.merchantsWithDeals,
+): Promise<AdminMerchantsWithDeals> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const hasDeals = sql`exists (select 1 from ${deals} where ${deals.merchantId} = ${merchants.id} and ${deals.status} <> 'draft')`;
+  const q = query.search ? `%${escapeLike(query.search.toLowerCase())}%` : null;
+  const where = and(
+    hasDeals,
+    q
+      ? or(sql`lower(${merchants.businessName}) like ${q}`, sql`lower(${merchants.city}) like ${q}`, sql`lower(${users.email}) like ${q}`)
+      : undefined,
+  );
+  const counted = (filter: SQL) => sql<number>`count(${deals.id}) filter (where ${filter})::int`;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: merchants.id,
+        businessName: merchants.businessName,
+        city: merchants.city,
+        state: merchants.state,
+        approved: merchants.approved,
+        dealCount: counted(sql`${deals.status} <> 'removed'`),
+        activeDealCount: counted(sql`${deals.status} = 'active' and ${deals.expirationDate} > ${now.toISOString()}`),
+        removedDealCount: counted(sql`${deals.status} = 'removed'`),
+      })
+      .from(merchants)
+      .innerJoin(users, eq(users.id, merchants.userId))
+      .innerJoin(deals, and(eq(deals.merchantId, merchants.id), ne(deals.status, 'draft')))
+      .where(where)
+      .groupBy(merchants.id)
+      .orderBy(desc(merchants.createdAt), desc(merchants.id))
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize),
+    db.select({ n: count() }).from(merchants).innerJoin(users, eq(users.id, merchants.userId)).where(where),
+  ]);
+  return { merchants: rows, total: total?.n ?? 0, page: query.page, pageSize };
+}
+
 /** One merchant's deals for the admin, newest first, page by page. */
 export async function merchantDealsForAdmin(deps: Pick<Deps, 'db' | 'clock'>, merchantId: string, page: number) {
   const { db } = deps;
@@ -122,6 +166,7 @@ export async function merchantDealsForAdmin(deps: Pick<Deps, 'db' | 'clock'>, me
       originalPriceCents: deals.originalPriceCents,
       dealPriceCents: deals.dealPriceCents,
       expirationDate: deals.expirationDate,
+      votingEndDate: deals.votingEndDate,
       moderationReason: deals.moderationReason,
       createdAt: deals.createdAt,
     })
@@ -132,9 +177,10 @@ export async function merchantDealsForAdmin(deps: Pick<Deps, 'db' | 'clock'>, me
     .offset((page - 1) * MERCHANT_DEALS_PAGE_SIZE);
   return {
     merchant,
-    deals: rows.map((r) => ({
+    deals: rows.map(({ votingEndDate, ...r }) => ({
       ...r,
       isActive: r.status === 'active' && r.expirationDate.getTime() > now.getTime(),
+      isVoting: r.status === 'pending' && votingEndDate !== null && votingEndDate.getTime() > now.getTime(),
       expirationDate: r.expirationDate.toISOString(),
       createdAt: r.createdAt.toISOString(),
     })),

@@ -118,6 +118,19 @@ export const platformRevenueSchema = z.object({
 export type PlatformRevenue = z.infer<typeof platformRevenueSchema>;
 
 /** The Overview tab (merchant-admin.md §9). */
+/** A merchant with deals: its deals (removed ones apart, they are no longer deals) and those on sale now. */
+export const merchantWithDealsSchema = z.object({
+  id: z.string(),
+  businessName: z.string(),
+  city: z.string(),
+  state: z.string(),
+  approved: z.boolean(),
+  dealCount: count(),
+  activeDealCount: count(),
+  removedDealCount: count(),
+});
+export type MerchantWithDeals = z.infer<typeof merchantWithDealsSchema>;
+
 export const adminOverviewSchema = z.object({
   revenue: platformRevenueSchema,
   /** Closed payouts past their payout date and still unpaid. */
@@ -148,17 +161,7 @@ export const adminOverviewSchema = z.object({
       createdAt: isoDate(),
     }),
   ),
-  merchantsWithDeals: z.array(
-    z.object({
-      id: z.string(),
-      businessName: z.string(),
-      city: z.string(),
-      state: z.string(),
-      approved: z.boolean(),
-      dealCount: count(),
-      activeDealCount: count(),
-    }),
-  ),
+  merchantsWithDeals: z.array(merchantWithDealsSchema),
   /** Scheduled jobs that failed in the last 24 hours (empty when all ran). */
   backgroundJobs: z.array(backgroundJobFailureSchema),
   /** Merchants with LOST_DISPUTES_FLAG_COUNT or more lost chargebacks in the last 90 days: flagged for review. */
@@ -166,12 +169,18 @@ export const adminOverviewSchema = z.object({
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 
+/** The admin's list of every merchant with deals, searched and paged (adminMerchantsWithDealsQuerySchema). */
+export const adminMerchantsWithDealsSchema = z.object({ merchants: z.array(merchantWithDealsSchema), ...pageFields });
+export type AdminMerchantsWithDeals = z.infer<typeof adminMerchantsWithDealsSchema>;
+
 export const adminDealSchema = z.object({
   id: z.string(),
   title: z.string(),
   type: z.enum(DEAL_TYPES),
   status: z.enum(DEAL_STATUSES),
   isActive: z.boolean(),
+  /** A crowd-vote deal collecting votes now (pending, its voting window open): neither on sale nor inactive. */
+  isVoting: z.boolean(),
   originalPriceCents: cents(),
   dealPriceCents: cents(),
   expirationDate: isoDate(),

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminMerchantDeals, AdminOverview, DeactivateDeal, Ok } from '@localperks/shared';
+import type { AdminMerchantDeals, AdminMerchantsWithDeals, AdminOverview, DeactivateDeal, Ok } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
 export const adminOverviewQuery = queryOptions({
@@ -15,6 +15,18 @@ export const merchantDealsQuery = (merchantId: string, page: number) =>
     placeholderData: keepPreviousData,
   });
 export const useMerchantDeals = (merchantId: string, page: number) => useQuery(merchantDealsQuery(merchantId, page));
+
+/** Every merchant with deals, searched and paged (the Overview's Merchants with Deals). */
+export const merchantsWithDealsQuery = (q: { search: string; page: number }) =>
+  queryOptions({
+    queryKey: ['admin', 'merchants-with-deals', q.search, q.page],
+    queryFn: () =>
+      api.get<AdminMerchantsWithDeals>(
+        `/api/admin/merchants-with-deals?${new URLSearchParams({ search: q.search, page: String(q.page) })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+export const useMerchantsWithDeals = (q: { search: string; page: number }) => useQuery(merchantsWithDealsQuery(q));
 
 export function useDeactivateDeal() {
   const qc = useQueryClient();
