@@ -226,7 +226,7 @@ export async function createMerchantDeal(deps: MerchantDealsDeps, userId: string
 
 /**
  * Edits every field of an own deal; a launched PerkBoost deal keeps its votes target and window.
- * The crowd-vote lock (DESIGN.md 4): once the deal has a vote, its prices stay as voted. The check
+ * The crowd-vote lock (DESIGN.md 4): once the deal has a vote, its terms (prices, fine print, dates) stay as voted. The check
  * and the update run under the deal's row lock, the lock a vote takes too (castVote), so a vote
  * arriving at the same moment is either counted before the check or cast on the saved terms.
  */
@@ -245,7 +245,14 @@ export async function updateMerchantDeal(deps: MerchantDealsDeps, userId: string
       .for('update');
     if (!existing) throw new AppError('NOT_FOUND', M.notFound);
     if (isCrowdVoteLocked(existing)) {
-      const changed = (['originalPriceCents', 'dealPriceCents'] as const).filter((f) => values[f] !== existing[f]);
+      // The terms customers voted for: prices, fine print and dates (votes required and voting end are never edited here).
+      const isSame = {
+        originalPriceCents: values.originalPriceCents === existing.originalPriceCents,
+        dealPriceCents: values.dealPriceCents === existing.dealPriceCents,
+        finePrint: values.finePrint === existing.finePrint,
+        expirationDate: values.expirationDate.getTime() === existing.expirationDate.getTime(),
+      };
+      const changed = (Object.keys(isSame) as (keyof typeof isSame)[]).filter((f) => !isSame[f]);
       if (changed.length)
         throw new AppError('CONFLICT', M.crowdVoteLocked, Object.fromEntries(changed.map((f) => [f, M.crowdVoteLockedField])));
     }
