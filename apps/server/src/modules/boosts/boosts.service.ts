@@ -208,18 +208,24 @@ export async function userOfSessionToken(db: Tx, token: string | undefined, now:
 }
 
 /**
- * Counts one view or click of a deal in its hour, unless the visitor is the deal's own merchant.
- * One atomic upsert: parallel requests all count.
+ * Counts one view or click of a deal in its bucket, unless the visitor is the deal's own merchant.
+ * A bucket is the clock hour of the visit, except in the hour a boost started: from its exact start
+ * on, visits go to a bucket keyed by that instant, so the boost's results never take in the minutes
+ * of its first hour that came before the payment (dealBoostStatus). One atomic upsert: parallel
+ * requests all count.
  */
 export async function countDealVisit(
   deps: Pick<Deps, 'db' | 'clock'>,
   opts: { dealId: string; viewerUserId: string | null; kind: 'views' | 'clicks' },
 ): Promise<void> {
-  const hour = hourOf(deps.clock.now());
+  const now = deps.clock.now();
+  const hour = hourOf(now);
   const isView = opts.kind === 'views' ? 1 : 0;
+  // greatest() skips a null: no boost, or one not started yet, leaves the clock hour.
   await deps.db.execute(sql`
     insert into ${dealStatsHourly} (deal_id, hour, views, clicks)
-    select d.id, ${hour}, ${isView}, ${1 - isView} from ${deals} d
+    select d.id, greatest(${hour}::timestamptz, case when d.boost_started_at <= ${now}::timestamptz then d.boost_started_at end),
+           ${isView}, ${1 - isView} from ${deals} d
     where d.id = ${opts.dealId}
       and not exists (select 1 from ${merchants} m where m.id = d.merchant_id and m.user_id = ${opts.viewerUserId}::uuid)
     on conflict (deal_id, hour) do update set
@@ -243,8 +249,11 @@ async function countsBetween(db: Tx, dealId: string, from: Date, to: Date): Prom
 }
 
 /**
- * A deal's boost for its merchant: remaining time, and views, clicks and purchases from the hour the
- * boost started until now, against the same number of hours just before it.
+ * A deal's boost for its merchant: remaining time, and views, clicks and purchases by the time they
+ * happened against the boost's exact start: during is from the start until now; before is the part
+ * of the start's clock hour before the start plus as many whole hours before that as the boost has
+ * run (counted in started hours, at least one). Visits are counted in buckets that split at the
+ * start (countDealVisit), purchases by their own time.
  */
 export async function dealBoostStatus(deps: Pick<Deps, 'db' | 'clock'>, userId: string, dealId: string): Promise<DealBoostStatus> {
   const now = deps.clock.now();
@@ -255,12 +264,12 @@ export async function dealBoostStatus(deps: Pick<Deps, 'db' | 'clock'>, userId: 
   let during: BoostCounts | null = null;
   let before: BoostCounts | null = null;
   if (isBoosted && d.boostStartedAt) {
-    const start = hourOf(d.boostStartedAt);
-    const end = new Date(hourOf(now).getTime() + HOUR_MS);
-    const length = end.getTime() - start.getTime();
+    const start = d.boostStartedAt;
+    const hours = Math.max(1, Math.ceil((now.getTime() - start.getTime()) / HOUR_MS));
+    const end = new Date(Math.max(now.getTime(), start.getTime()) + 1);
     [during, before] = await Promise.all([
       countsBetween(deps.db, d.id, start, end),
-      countsBetween(deps.db, d.id, new Date(start.getTime() - length), start),
+      countsBetween(deps.db, d.id, new Date(hourOf(start).getTime() - hours * HOUR_MS), start),
     ]);
   }
   return {
