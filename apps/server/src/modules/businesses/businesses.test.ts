@@ -264,12 +264,24 @@ describe('the merchant’s business page settings', () => {
     expect(cleared.json().enhancedProfile).toBe(false);
   });
 
+  it('saves overnight hours (18:00 to 02:00 the next day) and shows them on the public page (issue 39)', async () => {
+    const m = await createMerchantSession(t, { businessName: 'Night Owl Noodles', subscriptionPlan: 'deals_messaging' });
+    const hours = [
+      { day: 5, opens: '18:00', closes: '02:00' },
+      { day: 6, opens: '11:00', closes: '23:30' },
+    ];
+    const saved = await putProfile(m.cookie, { logoUrl: null, coverUrl: null, openingHours: hours, highlights: [] });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().openingHours).toEqual(hours);
+    expect((await page(m.merchant.slug)).json().business.openingHours).toEqual(hours);
+  });
+
   it('bad input is a 400 with field messages, and nothing is saved', async () => {
     const m = await createMerchantSession(t, { businessName: 'Strict Steakhouse', subscriptionPlan: 'deals_messaging' });
     const ok = { logoUrl: null, coverUrl: null, openingHours: [], highlights: [] };
     const cases: [Record<string, unknown>, string][] = [
       [{ ...ok, openingHours: [{ day: 1, opens: '9am', closes: '17:00' }] }, B.timeInvalid],
-      [{ ...ok, openingHours: [{ day: 1, opens: '18:00', closes: '09:00' }] }, B.closesBeforeOpens],
+      [{ ...ok, openingHours: [{ day: 1, opens: '18:00', closes: '18:00' }] }, B.closesAtOpening],
       [{ ...ok, openingHours: [{ day: 7, opens: '09:00', closes: '17:00' }] }, ''],
       [
         {

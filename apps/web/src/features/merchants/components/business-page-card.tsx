@@ -11,6 +11,7 @@ import {
   MERCHANT_DEAL_MESSAGES as D,
   WEEK_ORDER,
   WEEKDAY_NAMES,
+  isOvernight,
   updateBusinessProfileSchema,
   type MerchantBusinessProfile,
   type UpdateBusinessProfile,
@@ -235,7 +236,9 @@ function EnhancedProfileForm({ profile }: { profile: MerchantBusinessProfile }) 
 
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">Opening hours</legend>
-        <p className="text-xs text-slate-600">Days left unticked show as Closed.</p>
+        <p className="text-xs text-slate-600">
+          Days left unticked show as Closed. Open past midnight? Enter the closing time as it is, e.g. 18:00 to 02:00.
+        </p>
         {errors.hours?.root && (
           <p role="alert" className="text-sm text-red-700">
             {errors.hours.root.message}
@@ -271,6 +274,7 @@ function EnhancedProfileForm({ profile }: { profile: MerchantBusinessProfile }) 
                         aria-invalid={Boolean(error)}
                       />
                     </span>
+                    {isOvernight(h) && <span className="text-sm text-slate-700">next day</span>}
                   </span>
                 ) : (
                   <span className="text-sm text-slate-600">Closed</span>
