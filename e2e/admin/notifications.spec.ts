@@ -83,7 +83,7 @@ test.describe('admin: notifications and revenue', () => {
     await dialogShot(page, 'notifications-panel-1280');
 
     // Open the older one: its approval card, focused and outlined; it is read now.
-    await items.nth(1).getByRole('link', { name: /^Open/ }).click();
+    await items.nth(1).getByRole('link', { name: 'New merchant registration', exact: true }).click();
     await expect(panel).toHaveCount(0);
     await page.waitForURL((u) => u.searchParams.get('tab') === 'approval' && u.searchParams.has('request'));
     const card = page

@@ -7,6 +7,7 @@ import {
   REFUND_MESSAGES_UI as M,
   allocateCents,
   businessDeadline,
+  excerpt,
   formatCents,
   maskVoucherCode,
   type AdminPurchaseLookup,
@@ -37,7 +38,7 @@ import { AppError } from '../../lib/errors';
 import type { Deps } from '../../lib/deps';
 import type { MailMessage } from '../../mail/mailer';
 import type { ProviderEvent, ProviderRefund } from '../../payments/provider';
-import { notifyAdmins } from '../admin-notifications/admin-notifications.service';
+import { notifyAdmins, resolveAdminNotifications } from '../admin-notifications/admin-notifications.service';
 import { recordAudit } from '../admin/audit';
 import { deliverSandboxRefundEvents } from '../sandbox/sandbox.service';
 import {
@@ -309,6 +310,8 @@ async function decide(
       .set({ status, decisionText: decision.text, decidedBy: actor.userId, decidedAt: now, updatedAt: now })
       .where(and(eq(refundRequests.id, requestId), openStatus));
     const byMerchant = Boolean(actor.merchantId);
+    // Decided: it waits for no admin any more.
+    await resolveAdminNotifications(tx, { entityType: 'refund_request', entityId: requestId }, now);
     await recordAudit(tx, {
       adminId: actor.userId,
       action: byMerchant ? 'refund.merchant_accepted' : decision.refund ? 'refund.refunded' : 'refund.declined',
@@ -367,6 +370,13 @@ export async function merchantAnswerRefund(deps: RefundDeps, merchantUserId: str
       details: { purchaseId: answered.purchaseId, message },
     });
     const { facts, customerEmail } = await mailFacts(tx, answered);
+    await notifyAdmins(tx, {
+      type: 'refund_answered',
+      title: 'Merchant answered a refund request',
+      message: `${facts.merchantName} answered the refund request for “${facts.dealTitle}” (${formatCents(facts.amountCents)}): ${excerpt(message, 200)} Decide it in Refunds.`,
+      entityType: 'refund_request',
+      entityId: requestId,
+    });
     const admins = await adminEmails(tx);
     return queueAll(deps, tx, [
       refundMerchantRespondedCustomerEmail(customerEmail, facts, deps.config.appUrl),
@@ -410,6 +420,7 @@ export async function adminRefundPurchase(
       .set({ status: 'refunded', decisionText, decidedBy: adminId, decidedAt: now, updatedAt: now })
       .where(and(eq(refundRequests.purchaseId, purchaseId), openStatus))
       .returning({ id: refundRequests.id, reason: refundRequests.reason });
+    if (closed) await resolveAdminNotifications(tx, { entityType: 'refund_request', entityId: closed.id }, now);
     await recordAudit(tx, {
       adminId,
       action: 'refund.direct',
@@ -591,6 +602,13 @@ export async function markOverdueRefundRequests(deps: Pick<Deps, 'db' | 'mailer'
     const mails: MailMessage[] = [];
     for (const r of moved) {
       const { facts } = await mailFacts(tx, r);
+      await notifyAdmins(tx, {
+        type: 'refund_request_due',
+        title: 'Refund request due for decision',
+        message: `${facts.merchantName} did not answer the refund request for “${facts.dealTitle}” (${formatCents(facts.amountCents)}) within 5 business days. Decide it in Refunds.`,
+        entityType: 'refund_request',
+        entityId: r.id,
+      });
       mails.push(...admins.map((to) => refundAwaitingDecisionAdminEmail(to, { ...facts, why: 'overdue' }, deps.config.appUrl)));
     }
     return queueAll(deps, tx, mails);
