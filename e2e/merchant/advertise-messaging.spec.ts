@@ -82,6 +82,10 @@ test.describe('Advertise + Messaging, end to end', () => {
     await expect(request).toContainText('Advertise + Messaging');
     await expect(request).toContainText('E-mail verified');
     await request.getByRole('button', { name: 'Approve', exact: true }).click();
+    // Every approval is confirmed first (issue 39).
+    const confirmApprove = a.getByRole('dialog', { name: `Approve ${name}?` });
+    await expect(confirmApprove).toContainText('Advertise + Messaging');
+    await confirmApprove.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect(toast(a, 'Merchant Approved')).toBeVisible();
     await expect(request).toHaveCount(0);
 

@@ -36,6 +36,8 @@ export const merchantOverviewSchema = z.object({
        * Messaging, a confirmed Advertise + Messaging payment, or the rest of a period paid for (hasPaidFeatures).
        */
       paidFeatures: z.boolean(),
+      /** What waits for the merchant (the tabs' counts): open refund requests to answer, customer messages not yet answered. */
+      waiting: z.object({ refundRequests: z.number().int().nonnegative(), customerMessages: z.number().int().nonnegative() }),
       /** The plan is advertise_messaging and its subscription is not paid (merchant-admin.md §4). */
       paymentRequired: z.boolean(),
     })
