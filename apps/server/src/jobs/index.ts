@@ -8,6 +8,7 @@ import { closeCheckoutPagesForDeals, expireStaleOrders, settleRefunds } from '..
 import { expireStaleCharges } from '../modules/billing/billing.service';
 import { deliverSandboxRefundEvents, redeliverSandboxWebhooks, runSandboxSubscriptions } from '../modules/sandbox/sandbox.service';
 import { markOverdueRefundRequests, settleVoucherRefunds } from '../modules/refunds/refunds.service';
+import { sendBoostRefunds } from '../modules/merchant-deals/deal-removal.service';
 import { closePayoutPeriods } from '../modules/payouts/payouts.service';
 import { removeUnusedUploads } from '../modules/merchant-deals/merchant-deals.service';
 import { endExpiredBoosts } from '../modules/boosts/boosts.service';
@@ -72,9 +73,14 @@ export const JOBS: JobDefinition[] = [
   },
   {
     name: 'refund-settlement',
-    label: 'Refunds of withdrawn deals and refunded vouchers',
+    label: 'Refunds of withdrawn deals, refunded vouchers and unused boosts',
     cron: EVERY_MINUTE,
-    run: async (deps) => ({ withdrawn: await settleRefunds(deps), vouchers: await settleVoucherRefunds(deps) }),
+    run: async (deps) => ({
+      withdrawn: await settleRefunds(deps),
+      vouchers: await settleVoucherRefunds(deps),
+      // The unused time of boosts on deals taken down, until the provider accepted each refund.
+      boosts: await sendBoostRefunds(deps),
+    }),
   },
   {
     name: 'refund-deadlines',

@@ -8,10 +8,13 @@ import {
   adminOverviewSchema,
   adminPageQuerySchema,
   deactivateDealSchema,
+  dealAppealDecisionSchema,
+  dealAppealOutSchema,
   errorResponses,
   okSchema,
 } from '@localperks/shared';
 import { closeCheckoutPagesForDeals } from '../checkout/checkout.service';
+import { decideDealAppeal } from '../merchant-deals/deal-removal.service';
 import { adminOverview, deactivateDeal, listMerchantsWithDeals, merchantDealsForAdmin } from './admin-overview.service';
 
 const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
@@ -60,6 +63,21 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
       },
     },
     async (request) => merchantDealsForAdmin(app.deps, request.params.id, request.query.page),
+  );
+
+  r.post(
+    '/api/admin/deals/:id/appeal/decision',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Decide the open appeal of a removed deal: reinstate it (back as paused) or uphold the removal; the merchant is told',
+        params: idParams,
+        body: dealAppealDecisionSchema,
+        response: { 200: dealAppealOutSchema, ...errorResponses },
+      },
+    },
+    async (request) => decideDealAppeal(app.deps, request.user!.id, request.params.id, request.body),
   );
 
   r.post(

@@ -8,6 +8,7 @@ import {
   type AdminMerchantsWithDeals,
 } from '@localperks/shared';
 import { escapeLike } from '../deals/deals.service';
+import { boostRefundNotice, refundUnusedBoosts, removalFacts, sendBoostRefunds, toAppeal } from '../merchant-deals/deal-removal.service';
 import { deals, merchantPayouts, merchantRegistrationRequests, merchants, notifications, users } from '../../db/schema';
 import { backgroundJobFailures } from '../../jobs';
 import { merchantsFlaggedForDisputes } from '../disputes/disputes.service';
@@ -175,12 +176,18 @@ export async function merchantDealsForAdmin(deps: Pick<Deps, 'db' | 'clock'>, me
     .orderBy(desc(deals.createdAt), desc(deals.id))
     .limit(MERCHANT_DEALS_PAGE_SIZE)
     .offset((page - 1) * MERCHANT_DEALS_PAGE_SIZE);
+  const removal = await removalFacts(
+    db,
+    rows.filter((r) => r.status === 'removed').map((r) => r.id),
+  );
   return {
     merchant,
     deals: rows.map(({ votingEndDate, ...r }) => ({
       ...r,
       isActive: r.status === 'active' && r.expirationDate.getTime() > now.getTime(),
       isVoting: r.status === 'pending' && votingEndDate !== null && votingEndDate.getTime() > now.getTime(),
+      appeal: removal.appeals.has(r.id) ? toAppeal(removal.appeals.get(r.id)!) : null,
+      boostRefundCents: removal.refunds.get(r.id) ?? 0,
       expirationDate: r.expirationDate.toISOString(),
       createdAt: r.createdAt.toISOString(),
     })),
@@ -195,7 +202,7 @@ export async function merchantDealsForAdmin(deps: Pick<Deps, 'db' | 'clock'>, me
  * notification and an e-mail to the merchant, and an audit entry, all in one transaction.
  */
 export async function deactivateDeal(
-  deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'clock' | 'log'>,
+  deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'clock' | 'log' | 'payments'>,
   adminId: string,
   dealId: string,
   reason: string,
@@ -224,11 +231,14 @@ export async function deactivateDeal(
       .where(and(eq(deals.id, dealId), eq(deals.status, deal.status), ne(deals.status, 'removed')))
       .returning({ id: deals.id });
     if (!updated) throw new AppError('CONFLICT', DEAL_MODERATION_MESSAGES.alreadyRemoved);
+    // A boost paid on it stops: its unused time is refunded (sent after the commit, retried by the refund job).
+    const refunds = await refundUnusedBoosts(tx, deal.id, now);
+    const refundNotice = boostRefundNotice(refunds);
     await tx.insert(notifications).values({
       userId: deal.merchantUserId,
       type: 'deal_deactivated',
       title: 'Deal deactivated',
-      message: `Your deal "${deal.title}" was deactivated by LocalPerks. Reason: ${reason}`,
+      message: `Your deal "${deal.title}" was deactivated by LocalPerks. Reason: ${reason}.${refundNotice} You can appeal it from My Deals.`,
       entityType: 'deal',
       entityId: deal.id,
     });
@@ -237,13 +247,21 @@ export async function deactivateDeal(
       action: 'deal.deactivated',
       entityType: 'deal',
       entityId: deal.id,
-      details: { title: deal.title, merchantId: deal.merchantId, businessName: deal.businessName, previousStatus: deal.status, reason },
+      details: {
+        title: deal.title,
+        merchantId: deal.merchantId,
+        businessName: deal.businessName,
+        previousStatus: deal.status,
+        reason,
+        boostRefundCents: refunds.reduce((s, r) => s + r.amountCents, 0),
+      },
     });
     return deps.mailer.queue(
       tx,
-      dealDeactivatedEmail(deal.email, { businessName: deal.businessName, title: deal.title, reason }, deps.config.appUrl),
+      dealDeactivatedEmail(deal.email, { businessName: deal.businessName, title: deal.title, reason, refundNotice }, deps.config.appUrl),
     );
   });
   await deliverQueuedMail(deps, mailId, 'deal deactivation');
+  await sendBoostRefunds(deps, { dealId });
   return { ok: true as const };
 }

@@ -128,6 +128,30 @@ export async function postChargePaid(
   return written.length > 0;
 }
 
+/**
+ * The unused part of a boost given back to the merchant's card (deal-removal.service sendBoostRefunds,
+ * in its transaction, once the provider accepted it): + on the charge, never part of the balance.
+ */
+export async function postChargeRefund(
+  tx: Tx,
+  refund: { id: string; chargeId: string; merchantId: string; amountCents: number },
+  at: Date,
+): Promise<boolean> {
+  const written = await post(tx, [
+    {
+      merchantId: refund.merchantId,
+      kind: 'perkboost_refund',
+      amountCents: refund.amountCents,
+      chargeId: refund.chargeId,
+      refundId: refund.id,
+      sourceKey: `charge:${refund.chargeId}:refund`,
+      occurredAt: at,
+      periodStart: payoutPeriodFor(at).start,
+    },
+  ]);
+  return written.length > 0;
+}
+
 /** A payout marked paid: the money left the balance (markPayoutPaid, in its transaction). */
 export async function postPayoutPaid(tx: Tx, payout: { id: string; merchantId: string; netCents: number }, at: Date): Promise<boolean> {
   const written = await post(tx, [
@@ -283,7 +307,8 @@ const totalsSelect = {
   disputeFeesCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'dispute_fee'), 0)::int`,
   paidOutCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'payout'), 0)::int`,
   subscriptionChargesCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'subscription_charge'), 0)::int`,
-  perkboostChargesCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'perkboost_charge'), 0)::int`,
+  // Net of the unused boost time given back (perkboost_refund, +).
+  perkboostChargesCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('perkboost_charge', 'perkboost_refund')), 0)::int`,
 };
 
 const toTotals = (row: Record<keyof LedgerTotals, number> | undefined): LedgerTotals => ({

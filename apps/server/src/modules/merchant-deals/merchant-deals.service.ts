@@ -23,6 +23,7 @@ import { deals, merchants, purchases } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { UPLOADS_PATH, type FileStorage, type ImageUrl } from '../../lib/storage';
+import { removalFacts, toAppeal } from './deal-removal.service';
 
 type Merchant = typeof merchants.$inferSelect;
 type DealRow = typeof deals.$inferSelect;
@@ -60,7 +61,10 @@ export function canDeleteDeal(d: Pick<DealRow, 'type' | 'status' | 'unlockedAt'>
   return d.unlockedAt === null && (d.status === 'draft' || d.status === 'expired');
 }
 
-function toMerchantDeal(d: DealRow, purchaseCount: number, imageUrl: ImageUrl, now: Date): MerchantDeal {
+type Removal = Awaited<ReturnType<typeof removalFacts>>;
+
+function toMerchantDeal(d: DealRow, purchaseCount: number, imageUrl: ImageUrl, now: Date, removal?: Removal): MerchantDeal {
+  const appeal = removal?.appeals.get(d.id);
   return {
     id: d.id,
     title: d.title,
@@ -86,6 +90,8 @@ function toMerchantDeal(d: DealRow, purchaseCount: number, imageUrl: ImageUrl, n
     boostedUntil: d.boostedUntil && d.boostedUntil > now ? d.boostedUntil.toISOString() : null,
     unlockedAt: d.unlockedAt?.toISOString() ?? null,
     moderationReason: d.moderationReason,
+    appeal: appeal ? toAppeal(appeal) : null,
+    boostRefundCents: removal?.refunds.get(d.id) ?? 0,
     createdAt: d.createdAt.toISOString(),
     purchaseCount,
     canDelete: canDeleteDeal(d),
@@ -130,8 +136,12 @@ export async function listMerchantDeals(
     rows.map((r) => r.id),
   );
   const reason = dealCreationBlocker(m);
+  const removal = await removalFacts(
+    db,
+    rows.filter((r) => r.status === 'removed').map((r) => r.id),
+  );
   return {
-    deals: rows.map((r) => toMerchantDeal(r, counts.get(r.id) ?? 0, deps.storage.publicUrl, now)),
+    deals: rows.map((r) => toMerchantDeal(r, counts.get(r.id) ?? 0, deps.storage.publicUrl, now, removal)),
     total: Number(total?.n ?? 0),
     page: q.page,
     pageSize: MERCHANT_DEALS_PAGE_SIZE,

@@ -1,5 +1,12 @@
 import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
-import { commissionForPlan, hasMessagingAccess, hasPaidFeatures, messagingActiveUntil, type MerchantOverview, type PlanId } from '@localperks/shared';
+import {
+  commissionForPlan,
+  hasMessagingAccess,
+  hasPaidFeatures,
+  messagingActiveUntil,
+  type MerchantOverview,
+  type PlanId,
+} from '@localperks/shared';
 import type { Tx } from '../../db/client';
 import { customerMessages, merchantRegistrationRequests, merchants, refundRequests, users } from '../../db/schema';
 import type { Deps } from '../../lib/deps';

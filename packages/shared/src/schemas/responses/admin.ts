@@ -173,6 +173,17 @@ export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 export const adminMerchantsWithDealsSchema = z.object({ merchants: z.array(merchantWithDealsSchema), ...pageFields });
 export type AdminMerchantsWithDeals = z.infer<typeof adminMerchantsWithDealsSchema>;
 
+/** An appeal of a removed deal, as its merchant and the admins read it. */
+export const dealAppealOutSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  status: z.enum(['open', 'reinstated', 'upheld']),
+  decisionText: z.string().nullable(),
+  createdAt: isoDate(),
+  decidedAt: isoDate().nullable(),
+});
+export type DealAppeal = z.infer<typeof dealAppealOutSchema>;
+
 export const adminDealSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -181,6 +192,9 @@ export const adminDealSchema = z.object({
   isActive: z.boolean(),
   /** A crowd-vote deal collecting votes now (pending, its voting window open): neither on sale nor inactive. */
   isVoting: z.boolean(),
+  /** The merchant's latest appeal of a removal, and the boost refunded when it was taken down (cents, 0 when none). */
+  appeal: dealAppealOutSchema.nullable(),
+  boostRefundCents: cents(),
   originalPriceCents: cents(),
   dealPriceCents: cents(),
   expirationDate: isoDate(),
