@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateMerchantDeal,
+  DealAppeal,
   MerchantDeal,
   MerchantDealFilter,
   MerchantDealsPage,
@@ -52,6 +53,11 @@ export const usePauseDeal = () =>
     api.post<MerchantDeal>(`/api/merchant/deals/${encodeURIComponent(id)}/${paused ? 'pause' : 'resume'}`),
   );
 export const useDeleteDeal = () => useInvalidating((id: string) => api.delete<Removed>(`/api/merchant/deals/${encodeURIComponent(id)}`));
+/** Appeals a removal by an admin (once per removal). */
+export const useAppealRemoval = () =>
+  useInvalidating(({ id, message }: { id: string; message: string }) =>
+    api.post<DealAppeal>(`/api/merchant/deals/${encodeURIComponent(id)}/appeal`, { message }),
+  );
 export const useLaunchBoost = () =>
   useMutation({
     mutationFn: ({ id, boostDays }: { id: string; boostDays: number }) =>

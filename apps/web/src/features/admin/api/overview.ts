@@ -1,5 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminMerchantDeals, AdminMerchantsWithDeals, AdminOverview, DeactivateDeal, Ok } from '@localperks/shared';
+import type {
+  AdminMerchantDeals,
+  AdminMerchantsWithDeals,
+  AdminOverview,
+  DeactivateDeal,
+  DealAppeal,
+  DealAppealDecision,
+  Ok,
+} from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
 export const adminOverviewQuery = queryOptions({
@@ -27,6 +35,16 @@ export const merchantsWithDealsQuery = (q: { search: string; page: number }) =>
     placeholderData: keepPreviousData,
   });
 export const useMerchantsWithDeals = (q: { search: string; page: number }) => useQuery(merchantsWithDealsQuery(q));
+
+/** Reinstate a removed deal on appeal, or uphold its removal. */
+export function useDecideAppeal() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ dealId, ...body }: DealAppealDecision & { dealId: string }) =>
+      api.post<DealAppeal>(`/api/admin/deals/${dealId}/appeal/decision`, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
 
 export function useDeactivateDeal() {
   const qc = useQueryClient();

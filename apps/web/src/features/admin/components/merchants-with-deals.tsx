@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ArrowLeft, ChevronRight, Search } from 'lucide-react';
-import { DEAL_MODERATION_MESSAGES, formatCents, plural, type AdminDeal } from '@localperks/shared';
+import { DEAL_APPEAL_MESSAGES, DEAL_MODERATION_MESSAGES, formatCents, plural, type AdminDeal } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -9,7 +9,7 @@ import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { useDeactivateDeal, useMerchantDeals, useMerchantsWithDeals } from '../api/overview';
+import { useDeactivateDeal, useDecideAppeal, useMerchantDeals, useMerchantsWithDeals } from '../api/overview';
 import { Badge, ErrorState } from './admin-parts';
 
 /*
@@ -85,10 +85,104 @@ function DeactivateDialog({ deal, onClose }: { deal: AdminDeal | null; onClose: 
   );
 }
 
+/** A removed deal's appeal: what the merchant wrote and, while it is open, the two decisions. */
+function AppealLine({ deal, onDecide }: { deal: AdminDeal; onDecide: (c: { deal: AdminDeal; decision: 'reinstate' | 'uphold' }) => void }) {
+  const a = deal.appeal!;
+  return (
+    <div className="mt-1 rounded-md bg-amber-50 p-2 text-xs text-slate-800">
+      <p>
+        <span className="font-semibold">
+          Appeal{a.status === 'open' ? ' (open)' : a.status === 'reinstated' ? ': reinstated' : ': upheld'}:
+        </span>{' '}
+        {a.message}
+      </p>
+      {a.decisionText && <p className="mt-1">Decision: {a.decisionText}</p>}
+      {a.status === 'open' && (
+        <div className="mt-2 flex flex-wrap gap-2">
+          <Button size="sm" onClick={() => onDecide({ deal, decision: 'reinstate' })} aria-label={`Reinstate ${deal.title}`}>
+            Reinstate
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => onDecide({ deal, decision: 'uphold' })}
+            aria-label={`Uphold the removal of ${deal.title}`}
+          >
+            Uphold removal
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function AppealDecisionDialog({
+  choice,
+  onClose,
+}: {
+  choice: { deal: AdminDeal; decision: 'reinstate' | 'uphold' } | null;
+  onClose: () => void;
+}) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const decide = useDecideAppeal();
+  useEffect(() => {
+    setText('');
+    setError(undefined);
+  }, [choice?.deal.id, choice?.decision]);
+  const confirm = () => {
+    if (!choice) return;
+    if (!text.trim()) {
+      setError(DEAL_APPEAL_MESSAGES.decisionTextRequired);
+      return;
+    }
+    decide.mutate(
+      { dealId: choice.deal.id, decision: choice.decision, decisionText: text.trim() },
+      {
+        onSuccess: () => {
+          toast.success(choice.decision === 'reinstate' ? 'Deal Reinstated' : 'Removal Upheld', {
+            description: `The merchant of “${choice.deal.title}” was told your decision.`,
+          });
+          onClose();
+        },
+        onError: (err) => toast.error('Error', { description: errorMessage(err, 'Failed to decide the appeal') }),
+      },
+    );
+  };
+  const isReinstate = choice?.decision === 'reinstate';
+  return (
+    <Dialog open={Boolean(choice)} onOpenChange={(o) => !o && onClose()}>
+      {choice && (
+        <DialogContent
+          title={isReinstate ? 'Reinstate this deal?' : 'Uphold the removal?'}
+          description={
+            isReinstate
+              ? `“${choice.deal.title}” comes back paused; the merchant resumes it when ready.`
+              : `“${choice.deal.title}” stays removed and cannot be appealed again.`
+          }
+        >
+          <Field label="Reason the merchant will read (required):" error={error}>
+            {(p) => <Textarea {...p} rows={3} value={text} onChange={(e) => setText(e.target.value)} />}
+          </Field>
+          <div className="mt-4 flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button onClick={confirm} disabled={!text.trim() || decide.isPending}>
+              {decide.isPending ? 'Saving...' : isReinstate ? 'Reinstate' : 'Uphold removal'}
+            </Button>
+          </div>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
 export function MerchantDeals({ merchantId, onBack }: { merchantId: string; onBack: () => void }) {
   const [page, setPage] = useState(1);
   const q = useMerchantDeals(merchantId, page);
   const [toDeactivate, setToDeactivate] = useState<AdminDeal | null>(null);
+  const [toDecide, setToDecide] = useState<{ deal: AdminDeal; decision: 'reinstate' | 'uphold' } | null>(null);
   return (
     <div>
       <Button variant="ghost" size="sm" onClick={onBack} className="-ml-2">
@@ -114,6 +208,10 @@ export function MerchantDeals({ merchantId, onBack }: { merchantId: string; onBa
                       <span className="line-through">{formatCents(d.originalPriceCents)}</span>
                     </p>
                     {d.moderationReason && <p className="text-xs text-red-800">Deactivated: {d.moderationReason}</p>}
+                    {d.boostRefundCents > 0 && (
+                      <p className="text-xs text-slate-700">Unused boost refunded: {formatCents(d.boostRefundCents)}</p>
+                    )}
+                    {d.appeal && <AppealLine deal={d} onDecide={setToDecide} />}
                   </div>
                   <div className="flex items-center gap-2">
                     <DealStateBadge deal={d} />
@@ -139,6 +237,7 @@ export function MerchantDeals({ merchantId, onBack }: { merchantId: string; onBa
         </>
       )}
       <DeactivateDialog deal={toDeactivate} onClose={() => setToDeactivate(null)} />
+      <AppealDecisionDialog choice={toDecide} onClose={() => setToDecide(null)} />
     </div>
   );
 }
