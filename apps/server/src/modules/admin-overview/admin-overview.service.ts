@@ -176,9 +176,10 @@ export async function merchantDealsForAdmin(deps: Pick<Deps, 'db' | 'clock'>, me
     .orderBy(desc(deals.createdAt), desc(deals.id))
     .limit(MERCHANT_DEALS_PAGE_SIZE)
     .offset((page - 1) * MERCHANT_DEALS_PAGE_SIZE);
+  // Appeals and boost refunds of the page's deals (a reinstated deal keeps its decided appeal).
   const removal = await removalFacts(
     db,
-    rows.filter((r) => r.status === 'removed').map((r) => r.id),
+    rows.map((r) => r.id),
   );
   return {
     merchant,

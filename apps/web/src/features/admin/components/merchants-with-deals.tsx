@@ -106,7 +106,7 @@ function AppealLine({ deal, onDecide }: { deal: AdminDeal; onDecide: (c: { deal:
             size="sm"
             variant="secondary"
             onClick={() => onDecide({ deal, decision: 'uphold' })}
-            aria-label={`Uphold the removal of ${deal.title}`}
+            aria-label={`Uphold removal of ${deal.title}`}
           >
             Uphold removal
           </Button>
