@@ -43,7 +43,8 @@ test.describe('business page', () => {
     // The merchant adds a logo, a cover, opening hours and highlights from the dashboard.
     const { page: m, context: mc } = await newPage({ width: 1280, height: 900 });
     await signIn(mc, merchant.cookie);
-    await m.goto('/merchant/dashboard');
+    // The business page editor is its own dashboard tab (issue 39).
+    await m.goto('/merchant/dashboard?tab=business');
     await expect(m.getByText('Business Page', { exact: true })).toBeVisible();
     const files = m.locator('input[type="file"]');
     await files.nth(0).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await png(400, 400, { r: 30, g: 90, b: 160 }) });
