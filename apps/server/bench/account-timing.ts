@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { createUser } from '../src/modules/auth/auth.service';
+import { createUser } from '../src/modules/accounts';
 
 const N = Number(process.env.N ?? 40);
 const ORIGIN = 'http://localhost:3000';

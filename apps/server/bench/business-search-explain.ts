@@ -9,7 +9,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { startPostgresServer } from '../../../test/postgres-server';
 import { openDatabase, type Database } from '../src/db/client';
 import { deals, merchants } from '../src/db/schema';
-import { matchesSearch, summaryColumns, visibleNow } from '../src/modules/deals/deals.service';
+import { matchesSearch, summaryColumns, visibleNow } from '../src/modules/catalog';
 import { seedBenchDeals } from './seed-deals';
 
 const DEALS = Number(process.env.BENCH_DEALS ?? 100_000);

@@ -30,10 +30,10 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { startPostgresServer } from '../../../test/postgres-server';
 import { openDatabase } from '../src/db/client';
-import { seedDemoData } from '../src/db/seed/seed';
+import { seedDemoData } from '../src/demo/seed';
 import { JOBS } from '../src/jobs';
 import { JOB_QUEUE_SCHEMA } from '../src/jobs/queue';
-import { createUser } from '../src/modules/auth/auth.service';
+import { createUser } from '../src/modules/accounts';
 import { seedBenchDeals } from './seed-deals';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -19,7 +19,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import * as schema from '../src/db/schema';
-import { DEMO_ACCOUNTS, seedDemoData } from '../src/db/seed/seed';
+import { DEMO_ACCOUNTS, seedDemoData } from '../src/demo/seed';
 import { sha256 } from '../src/lib/crypto';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../src/payments/sandbox';
 import type { Access } from '../src/plugins/access';

@@ -30,38 +30,26 @@ import { responsesPlugin } from './plugins/responses';
 import { inputPlugin } from './plugins/input';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
-import { authRoutes } from './modules/auth/auth.routes';
-import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './modules/auth/auth.service';
-import { accountRoutes } from './modules/account/account.routes';
-import { dealsRoutes } from './modules/deals/deals.routes';
-import { businessSearchRoutes } from './modules/businesses/business-search.routes';
-import { perkboostRoutes } from './modules/perkboost/perkboost.routes';
-import { favoritesRoutes } from './modules/favorites/favorites.routes';
+import { authRoutes, DEFAULT_AUTH_LIMITS, type AuthLimits, accountRoutes, adminAuthRoutes } from './modules/accounts';
+import { dealsRoutes, businessSearchRoutes, businessesRoutes } from './modules/catalog';
+import { perkboostRoutes, favoritesRoutes } from './modules/engagement';
 import { EventHub } from './lib/events';
-import { supportRoutes } from './modules/support/support.routes';
-import { checkoutRoutes } from './modules/checkout/checkout.routes';
-import { purchasesRoutes } from './modules/purchases/purchases.routes';
-import { refundsRoutes } from './modules/refunds/refunds.routes';
-import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
-import { merchantsRoutes } from './modules/merchants/merchants.routes';
-import { merchantDashboardRoutes } from './modules/merchant-dashboard/merchant-dashboard.routes';
+import { supportRoutes, customerMessagesRoutes, adminSupportRoutes } from './modules/support';
+import { checkoutRoutes, purchasesRoutes } from './modules/orders';
+import { refundsRoutes, sandboxRoutes, merchantMoneyRoutes, payoutsRoutes } from './modules/money';
+import {
+  merchantsRoutes,
+  merchantDashboardRoutes,
+  merchantDealsRoutes,
+  registerMerchantPaidCharges,
+  boostsRoutes,
+  merchantAnalyticsRoutes,
+  adminMerchantsRoutes,
+  adminOverviewRoutes,
+} from './modules/merchant';
 import { createPaymentProvider, type PaymentProvider } from './payments';
-import { devMailboxRoutes, systemRoutes } from './modules/system/system.routes';
-import { messageEventsRoutes } from './modules/system/message-events.routes';
-import { merchantDealsRoutes } from './modules/merchant-deals/merchant-deals.routes';
-import { boostsRoutes } from './modules/boosts/boosts.routes';
-import { merchantAnalyticsRoutes } from './modules/merchant-analytics/merchant-analytics.routes';
-import { merchantMoneyRoutes } from './modules/merchant-money/merchant-money.routes';
-import { customerMessagesRoutes } from './modules/customer-messages/customer-messages.routes';
-import { adminMerchantsRoutes } from './modules/admin-merchants/admin-merchants.routes';
-import { payoutsRoutes } from './modules/payouts/payouts.routes';
-import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes';
-import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes';
-import { adminSupportRoutes } from './modules/admin-support/admin-support.routes';
-import { adminSettingsRoutes } from './modules/admin-settings/admin-settings.routes';
-import { adminNotificationsRoutes } from './modules/admin-notifications/admin-notifications.routes';
+import { devMailboxRoutes, systemRoutes, messageEventsRoutes, adminSettingsRoutes, adminNotificationsRoutes } from './modules/platform';
 import { seoRoutes } from './ssr/seo';
-import { businessesRoutes } from './modules/businesses/businesses.routes';
 import { loadServerEntry, webPages } from './ssr/web-pages';
 
 declare module 'fastify' {
@@ -261,6 +249,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   // The document lists every route, admin ones included: in production only when asked for (API_DOCS).
   if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Billing applies what the merchant's paid extras buy through effects they register (decision 0038).
+  registerMerchantPaidCharges();
 
   await app.register(systemRoutes);
   await app.register(authRoutes);

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { DEMO_ACCOUNTS } from './db/seed/seed';
+import { DEMO_ACCOUNTS } from './demo/seed';
 import { startJobs } from './jobs';
 import { hasAdmin, loadDotEnv, openConfiguredDatabase, seedOnStart } from './start';
 import { paths } from '@localperks/shared';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { users } from './db/schema';
-import { seedDemoData } from './db/seed/seed';
+import { seedDemoData } from './demo/seed';
 
 /**
  * Reads `.env` from the working directory into process.env when the file exists, as `.env.example`

@@ -9,7 +9,7 @@ import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { emailOutbox } from '../src/db/schema';
-import { createUser } from '../src/modules/auth/auth.service';
+import { createUser } from '../src/modules/accounts';
 import { sessions } from '../src/db/schema';
 
 export const TEST_PASSWORD = 'Sup3rSecret!';

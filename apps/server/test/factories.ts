@@ -3,7 +3,7 @@ import { discountPercent, DAY_MS } from '@localperks/shared';
 import type { Db } from '../src/db/client';
 import { eq } from 'drizzle-orm';
 import { deals, merchants, purchases } from '../src/db/schema';
-import { createUser } from '../src/modules/auth/auth.service';
+import { createUser } from '../src/modules/accounts';
 import { TEST_PASSWORD, sessionCookie, type TestApp } from './build';
 
 export async function createMerchant(db: Db, overrides: Partial<typeof merchants.$inferInsert> = {}) {

@@ -5,7 +5,7 @@ import type { DealEvent, MessageEvent } from '@localperks/shared';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { AUTH_ERRORS } from '../src/modules/auth/auth.service';
+import { AUTH_ERRORS } from '../src/modules/accounts';
 import { build, ORIGIN, sessionCookie, TEST_PASSWORD } from './build';
 import { createBoostDeal, createDeal, createMerchantSession } from './factories';
 import { openSse } from './sse';

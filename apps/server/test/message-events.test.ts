@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { MessageEvent } from '@localperks/shared';
 import { publishMessageEvent } from '../src/lib/events';
-import { canSee } from '../src/modules/system/message-events.routes';
+import { canSee } from '../src/modules/platform';
 import { build } from './build';
 import { collectSse } from './sse';
 

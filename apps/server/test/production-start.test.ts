@@ -8,7 +8,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, PUBLISHED_DEMO_PASSWORD } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { users } from '../src/db/schema';
-import { DEMO_ACCOUNTS } from '../src/db/seed/seed';
+import { DEMO_ACCOUNTS } from '../src/demo/seed';
 import { main as adminCreate } from '../src/cli/admin-create';
 import { loadDotEnv, seedOnStart } from '../src/start';
 import { build, freshDatabase, ORIGIN, TEST_PASSWORD } from './build';

@@ -19,7 +19,7 @@ import {
   users,
 } from '../src/db/schema';
 import { consumeRateLimit, pruneRateLimits } from '../src/lib/rate-limit';
-import { AUTH_ERRORS } from '../src/modules/auth/auth.service';
+import { AUTH_ERRORS } from '../src/modules/accounts';
 import { build, sessionCookie, TEST_PASSWORD } from './build';
 import { fixedClock } from './clock';
 import { createDeal, createMerchant, createMerchantSession } from './factories';

@@ -5,7 +5,7 @@ import { errorResponses, profileResponseSchema } from '@localperks/shared';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { users } from '../src/db/schema';
-import { createUser } from '../src/modules/auth/auth.service';
+import { createUser } from '../src/modules/accounts';
 import { missingResponses, UNDECLARED_RESPONSE_PREFIXES } from '../src/plugins/responses';
 import { freshDatabase, ORIGIN, TEST_PASSWORD } from './build';
 

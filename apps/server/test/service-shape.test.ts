@@ -13,15 +13,21 @@ import { describe, expect, it } from 'vitest';
  * `now = new Date()` default and no optional `now`: the caller passes `deps.clock.now()`, so tests fix or
  * move the clock (test/clock.ts).
  *
- * What is held to it is found, not listed: every folder under apps/server/src/modules, read afresh on each
- * run, so a new module is guarded the day it is added. In a module folder
+ * What is held to it is found, not listed: every feature folder under apps/server/src/modules/<area>/, read
+ * afresh on each run, so a new module is guarded the day it is added. In a module folder
  * - each `*.service.ts` is held to the whole shape (a folder without one is fine);
  * - every other source file (routes, e-mails, helpers; tests excepted) reads the time only from the clock:
  *   a route passes `app.deps.clock.now()`, it does not stamp `new Date()`.
  */
 
 /** Files outside the module folders' `*.service.ts` held to the whole shape (relative to apps/server/src). */
-const ALSO_GUARDED = ['lib/rate-limit.ts', 'mail/mailer.ts', 'modules/auth/tokens.ts', 'modules/merchant-deals/merchant-deals.boost.ts'];
+const ALSO_GUARDED = [
+  'lib/rate-limit.ts',
+  'lib/images.ts',
+  'mail/mailer.ts',
+  'modules/accounts/auth/tokens.ts',
+  'modules/merchant/merchant-deals/merchant-deals.boost.ts',
+];
 
 /**
  * Module folders not converted yet, each with what is left. Empty: every module is converted. A folder
@@ -34,18 +40,23 @@ const NOT_YET: string[] = [];
  * each file holds: one more in the same file is caught.
  */
 const REAL_TIME_ALLOWED: Record<string, { reads: number; why: string }> = {
-  'modules/deals/deals.routes.ts': { reads: 2, why: 'freshness of the browse route’s answered-URL cache (Date.now() in ms)' },
+  'modules/catalog/deals/deals.routes.ts': { reads: 2, why: 'freshness of the browse route’s answered-URL cache (Date.now() in ms)' },
 };
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '../src');
 
 const isSource = (f: string) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts');
 
-/** The module folders under `src/modules`, as found on disk. */
-function moduleFolders(src: string): string[] {
-  return readdirSync(join(src, 'modules'), { withFileTypes: true })
+const subfolders = (dir: string) =>
+  readdirSync(dir, { withFileTypes: true })
     .filter((e) => e.isDirectory())
-    .map((e) => e.name)
+    .map((e) => e.name);
+
+/** The module (feature) folders under `src/modules/<area>/`, as found on disk: `area/feature`. */
+function moduleFolders(src: string): string[] {
+  const modules = join(src, 'modules');
+  return subfolders(modules)
+    .flatMap((area) => subfolders(join(modules, area)).map((feature) => `${area}/${feature}`))
     .sort();
 }
 
@@ -160,22 +171,30 @@ const fileOf = (breach: string) => breach.slice(0, breach.indexOf(':'));
 describe('service shape', () => {
   it('finds every module folder itself; NOT_YET and REAL_TIME_ALLOWED name real ones', () => {
     const folders = moduleFolders(SRC);
-    expect(folders).toEqual(expect.arrayContaining(['checkout', 'deals', 'favorites', 'merchant-dashboard', 'system']));
+    expect(folders).toEqual(
+      expect.arrayContaining([
+        'orders/checkout',
+        'catalog/deals',
+        'engagement/favorites',
+        'merchant/merchant-dashboard',
+        'platform/system',
+      ]),
+    );
     for (const folder of NOT_YET) expect(folders).toContain(folder);
     for (const file of Object.keys(REAL_TIME_ALLOWED)) expect(existsSync(join(SRC, file)), file).toBe(true);
     const { shape, time } = guardedFiles(SRC, ALSO_GUARDED, NOT_YET);
     expect(shape.map((f) => relative(SRC, f))).toEqual(
       expect.arrayContaining([
-        'modules/checkout/checkout.service.ts',
-        'modules/merchant-money/merchant-payouts.service.ts',
+        'modules/orders/checkout/checkout.service.ts',
+        'modules/money/merchant-money/merchant-payouts.service.ts',
         ...ALSO_GUARDED,
       ]),
     );
     expect(time.map((f) => relative(SRC, f))).toEqual(
       expect.arrayContaining([
-        'modules/favorites/favorites.routes.ts',
-        'modules/account/account.routes.ts',
-        'modules/system/system.routes.ts',
+        'modules/engagement/favorites/favorites.routes.ts',
+        'modules/accounts/account/account.routes.ts',
+        'modules/platform/system/system.routes.ts',
       ]),
     );
   });
@@ -199,25 +218,25 @@ describe('service shape', () => {
   it('guards a new module folder without being told, and one without a service file', () => {
     const root = mkdtempSync(join(tmpdir(), 'service-shape-'));
     try {
-      mkdirSync(join(root, 'modules/new-thing'), { recursive: true });
-      mkdirSync(join(root, 'modules/no-service'), { recursive: true });
-      writeFileSync(join(root, 'modules/new-thing/new-thing.service.ts'), 'export async function listThings(db: Db) { return db; }\n');
-      writeFileSync(join(root, 'modules/new-thing/new-thing.test.ts'), 'const at = new Date();\n');
+      mkdirSync(join(root, 'modules/area/new-thing'), { recursive: true });
+      mkdirSync(join(root, 'modules/area/no-service'), { recursive: true });
+      writeFileSync(join(root, 'modules/area/new-thing/new-thing.service.ts'), 'export async function listThings(db: Db) { return db; }\n');
+      writeFileSync(join(root, 'modules/area/new-thing/new-thing.test.ts'), 'const at = new Date();\n');
       writeFileSync(
-        join(root, 'modules/no-service/no-service.routes.ts'),
+        join(root, 'modules/area/no-service/no-service.routes.ts'),
         'export async function routes(app: App) { return new Date(); }\n',
       );
       const { shape, time } = guardedFiles(root);
-      expect(shape.map((f) => relative(root, f))).toEqual(['modules/new-thing/new-thing.service.ts']);
-      expect(time.map((f) => relative(root, f))).toEqual(['modules/no-service/no-service.routes.ts']);
+      expect(shape.map((f) => relative(root, f))).toEqual(['modules/area/new-thing/new-thing.service.ts']);
+      expect(time.map((f) => relative(root, f))).toEqual(['modules/area/no-service/no-service.routes.ts']);
       expect([
         ...shape.flatMap((f) => breaches(f, read(f), { root })),
         ...time.flatMap((f) => breaches(f, read(f), { root, timeOnly: true })),
       ]).toEqual([
-        'modules/new-thing/new-thing.service.ts:1 listThings: first parameter is Db, not deps (Deps, Pick<Deps, ...>) or tx (Tx)',
-        'modules/no-service/no-service.routes.ts:1 reads the real time (new Date()): use deps.clock.now() or a now parameter',
+        'modules/area/new-thing/new-thing.service.ts:1 listThings: first parameter is Db, not deps (Deps, Pick<Deps, ...>) or tx (Tx)',
+        'modules/area/no-service/no-service.routes.ts:1 reads the real time (new Date()): use deps.clock.now() or a now parameter',
       ]);
-      expect(guardedFiles(root, [], ['new-thing']).shape).toEqual([]);
+      expect(guardedFiles(root, [], ['area/new-thing']).shape).toEqual([]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { removeUnusedUploads } from '../src/modules/merchant-deals/merchant-deals.service';
+import { removeUnusedUploads } from '../src/modules/merchant';
 import { build } from './build';
 import { fixedClock } from './clock';
 import { createDeal, createMerchant } from './factories';

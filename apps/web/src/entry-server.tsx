@@ -23,10 +23,10 @@ import {
   homeCategoryFilters,
   homeQuery,
   type BrowseFilters,
-} from './features/deals/api';
-import { perkboostBrowseParams, perkboostDealsQuery } from './features/perkboost/api';
-import { businessQuery } from './features/businesses/api';
-import { businessSearchParams, businessSearchQuery, readBusinessesUrl, type BusinessFilters } from './features/business-search/api';
+} from './features/catalog/deals/api';
+import { perkboostBrowseParams, perkboostDealsQuery } from './features/engagement/perkboost/api';
+import { businessQuery } from './features/catalog/businesses/api';
+import { businessSearchParams, businessSearchQuery, readBusinessesUrl, type BusinessFilters } from './features/catalog/business-search/api';
 import { createQueryClient } from './lib/query-client';
 import { sessionQuery } from './lib/session';
 import { SSR_STATE_ELEMENT_ID, serializeSsrState } from './lib/ssr-state';

@@ -13,7 +13,7 @@ import type { Db } from '../db/client';
 import { ConfigError, loadConfig } from '../config';
 import { AppError } from '../lib/errors';
 import { systemClock } from '../lib/deps';
-import { createUser } from '../modules/auth/auth.service';
+import { createUser } from '../modules/accounts';
 import { loadDotEnv, openConfiguredDatabase } from '../start';
 
 /** 24 random characters from 18 bytes (144 bits), with the upper-case letter and digit the password rule asks for. */

@@ -1,19 +1,25 @@
-import { PERKBOOST_UNLOCK_CHECK_MS, type BackgroundJobFailure } from '@localperks/shared';
-import type { Database, Db } from '../db/client';
+import { PERKBOOST_UNLOCK_CHECK_MS } from '@localperks/shared';
+import type { Database } from '../db/client';
 import type { Deps } from '../lib/deps';
 import { pruneRateLimits } from '../lib/rate-limit';
 import { LIVE_EVENT_REPLAY_MS, pruneLiveEvents } from '../lib/events';
-import { runPerkboostTick, sendUnlockEmails } from '../modules/perkboost/perkboost.service';
-import { closeCheckoutPagesForDeals, expireStaleOrders, settleRefunds } from '../modules/checkout/checkout.service';
-import { expireStaleCharges } from '../modules/billing/billing.service';
-import { deliverSandboxRefundEvents, redeliverSandboxWebhooks, runSandboxSubscriptions } from '../modules/sandbox/sandbox.service';
-import { markOverdueRefundRequests, settleVoucherRefunds } from '../modules/refunds/refunds.service';
-import { sendBoostRefunds } from '../modules/merchant-deals/deal-removal.service';
-import { closePayoutPeriods } from '../modules/payouts/payouts.service';
-import { removeUnusedUploads } from '../modules/merchant-deals/merchant-deals.service';
-import { endExpiredBoosts } from '../modules/boosts/boosts.service';
-import { removeUnusedBusinessImages } from '../modules/businesses/businesses.service';
-import { failingJobs, startJobQueue, type JobDefinition, type JobQueue, type StartQueueOptions } from './queue';
+import { runPerkboostTick, sendUnlockEmails } from '../modules/engagement';
+import { closeCheckoutPagesForDeals, expireStaleOrders, settleRefunds } from '../modules/orders';
+import {
+  expireStaleCharges,
+  deliverSandboxRefundEvents,
+  redeliverSandboxWebhooks,
+  runSandboxSubscriptions,
+  markOverdueRefundRequests,
+  settleVoucherRefunds,
+  closePayoutPeriods,
+} from '../modules/money';
+import { removeUnusedUploads, endExpiredBoosts, sendBoostRefunds } from '../modules/merchant';
+import { removeUnusedBusinessImages } from '../modules/catalog';
+import { JOB_LABELS } from './failures';
+import { startJobQueue, type JobDefinition, type JobQueue, type StartQueueOptions } from './queue';
+
+export { backgroundJobFailures } from './failures';
 
 /** Every `ms` milliseconds as a cron expression (whole minutes: cron has minute resolution). */
 function cronEvery(ms: number): string {
@@ -42,7 +48,7 @@ export async function runDealsTick(deps: Deps) {
 export const JOBS: JobDefinition[] = [
   {
     name: 'perkboost-tick',
-    label: 'Crowd-vote unlocks and expiries',
+    label: JOB_LABELS['perkboost-tick'],
     cron: cronEvery(PERKBOOST_UNLOCK_CHECK_MS),
     async run(deps) {
       const res = await runDealsTick(deps);
@@ -51,20 +57,20 @@ export const JOBS: JobDefinition[] = [
   },
   {
     name: 'boost-expiry',
-    label: 'Ended deal and listing boosts',
+    label: JOB_LABELS['boost-expiry'],
     // Every minute: a boost leaves the top on time (queries already compare with the clock meanwhile).
     cron: EVERY_MINUTE,
     run: (deps) => endExpiredBoosts(deps),
   },
   {
     name: 'payout-close',
-    label: 'Payout period close',
+    label: JOB_LABELS['payout-close'],
     cron: EVERY_MINUTE,
     run: (deps) => closePayoutPeriods(deps),
   },
   {
     name: 'checkout-expiry',
-    label: 'Stale order and charge expiry',
+    label: JOB_LABELS['checkout-expiry'],
     cron: EVERY_MINUTE,
     async run(deps) {
       await expireStaleOrders(deps);
@@ -73,7 +79,7 @@ export const JOBS: JobDefinition[] = [
   },
   {
     name: 'refund-settlement',
-    label: 'Refunds of withdrawn deals, refunded vouchers and unused boosts',
+    label: JOB_LABELS['refund-settlement'],
     cron: EVERY_MINUTE,
     run: async (deps) => ({
       withdrawn: await settleRefunds(deps),
@@ -84,27 +90,27 @@ export const JOBS: JobDefinition[] = [
   },
   {
     name: 'refund-deadlines',
-    label: 'Refund requests past the merchant’s deadline',
+    label: JOB_LABELS['refund-deadlines'],
     cron: EVERY_MINUTE,
     run: (deps) => markOverdueRefundRequests(deps),
   },
   {
     name: 'sandbox-webhook-redelivery',
-    label: 'Sandbox webhook redelivery',
+    label: JOB_LABELS['sandbox-webhook-redelivery'],
     cron: EVERY_MINUTE,
     enabled: (deps) => deps.payments.name === 'sandbox',
     run: async (deps) => ({ delivered: await redeliverSandboxWebhooks(deps), refunds: await deliverSandboxRefundEvents(deps) }),
   },
   {
     name: 'sandbox-renewals',
-    label: 'Sandbox subscription renewals',
+    label: JOB_LABELS['sandbox-renewals'],
     cron: EVERY_MINUTE,
     enabled: (deps) => deps.payments.name === 'sandbox',
     run: (deps) => runSandboxSubscriptions(deps),
   },
   {
     name: 'mail-delivery',
-    label: 'Mail delivery',
+    label: JOB_LABELS['mail-delivery'],
     cron: EVERY_MINUTE,
     // Without SMTP, mail stays in the outbox (the development mailbox): nothing to deliver.
     enabled: (deps) => deps.mailer.deliversExternally,
@@ -112,7 +118,7 @@ export const JOBS: JobDefinition[] = [
   },
   {
     name: 'unused-uploads',
-    label: 'Removal of unused uploaded images',
+    label: JOB_LABELS['unused-uploads'],
     // Hourly; an image is removed once it is a day old and no deal (or business page, for logos and covers) uses it.
     cron: '17 * * * *',
     run: async (deps) => ({
@@ -121,13 +127,13 @@ export const JOBS: JobDefinition[] = [
   },
   {
     name: 'live-events-prune',
-    label: 'Live event replay clean-up',
+    label: JOB_LABELS['live-events-prune'],
     cron: cronEvery(LIVE_EVENT_REPLAY_MS),
     run: (deps) => pruneLiveEvents(deps.db),
   },
   {
     name: 'rate-limit-prune',
-    label: 'Rate-limit clean-up',
+    label: JOB_LABELS['rate-limit-prune'],
     cron: '7 * * * *',
     run: (deps) => pruneRateLimits(deps, 24 * 60 * 60_000),
   },
@@ -136,10 +142,4 @@ export const JOBS: JobDefinition[] = [
 /** Starts the job queue on this instance: it works on the jobs and keeps their schedules. */
 export function startJobs(deps: Deps, database: Database, opts: StartQueueOptions & { jobs?: JobDefinition[] } = {}): Promise<JobQueue> {
   return startJobQueue(deps, database, opts.jobs ?? JOBS, opts);
-}
-
-/** The admin Overview tab's Background jobs card: jobs that failed in the last 24 hours. */
-export async function backgroundJobFailures(db: Db): Promise<BackgroundJobFailure[]> {
-  const failing = await failingJobs(db);
-  return failing.map((f) => ({ ...f, label: JOBS.find((j) => j.name === f.name)?.label ?? f.name }));
 }

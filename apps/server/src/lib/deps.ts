@@ -4,15 +4,11 @@ import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { PaymentProvider } from '../payments';
 import type { EventHub } from './events';
+import type { Clock } from './clock';
 import type { Metrics } from './metrics';
 import type { FileStorage } from './storage';
 
-/** Where services read the time, so tests can fix or move it instead of passing `now` around. */
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
+export { systemClock, type Clock } from './clock';
 
 /**
  * What the server's services work with, built once by buildApp() (`app.deps`). Every exported service

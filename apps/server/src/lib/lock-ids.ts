@@ -7,7 +7,7 @@
 export const LOCK_IDS = {
   /** Migrations at start-up: one instance migrates, the others wait (db/client.ts). */
   migrations: 724001,
-  /** Demo seeding on an empty database (db/seed/seed.ts). */
+  /** Demo seeding on an empty database (demo/seed.ts). */
   seed: 724002,
   /** The crowd-vote unlock / expiry sweep (perkboost.service.ts). */
   voteSweep: 724010,
@@ -15,7 +15,7 @@ export const LOCK_IDS = {
   payoutRun: 724020,
   /**
    * Posting to the ledger (shared) against closing payout periods (exclusive): an entry is never
-   * written into a period while that period's payouts are being closed (modules/ledger).
+   * written into a period while that period's payouts are being closed (modules/money/ledger).
    */
   ledgerPeriods: 724021,
   /** First key of the rate limiter's two-key locks; the second is the hashed limit key (lib/rate-limit.ts). */

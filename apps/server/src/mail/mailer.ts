@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Tx } from '../db/client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../db/client';
 import { emailOutbox, type MailAttachment } from '../db/schema';
-import type { Deps } from '../lib/deps';
+import type { Clock } from '../lib/clock';
 import { escapeHtml } from '../lib/escape-html';
 
 export interface MailMessage {
@@ -44,7 +45,14 @@ const RETRY_AFTER_MS = 60_000;
  * sent; a failed send is recorded on the row, logged, and retried by the job, never lost. Times
  * (attempts, sending, the retry pause) are read from `deps.clock`.
  */
-export function createMailer(deps: Pick<Deps, 'db' | 'clock' | 'log'>, opts: { smtpUrl?: string; from: string }): Mailer {
+/** What the mailer works with, named here: lib/deps.ts imports the Mailer type, so mail/ does not import it back. */
+export interface MailerDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+export function createMailer(deps: MailerDeps, opts: { smtpUrl?: string; from: string }): Mailer {
   const { db, clock, log } = deps;
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   const queue = async (tx: Tx, message: MailMessage) => {

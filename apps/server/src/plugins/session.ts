@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { SESSION_TTL_MS, displayName, type Role } from '@localperks/shared';
 import type { Tx } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -23,6 +23,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: RequestUser | null;
   }
+}
+
+/** The signed-in user of a session cookie (server-rendered pages have no `request.user`). */
+export async function userOfSessionToken(db: Tx, token: string | undefined, now: Date): Promise<string | null> {
+  if (!token) return null;
+  const [row] = await db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.id, sha256(token)), sql`${sessions.expiresAt} > ${now}`));
+  return row?.userId ?? null;
 }
 
 export function toPublicUser(u: RequestUser) {

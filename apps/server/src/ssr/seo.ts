@@ -3,8 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { SERVER_RENDER_TIME_ZONE, WEEKDAY_NAMES, errorResponses, paths, type BusinessPage, type DealDetail } from '@localperks/shared';
 import { deals, merchants } from '../db/schema';
-import { visibleNow } from '../modules/deals/deals.service';
-import { listedBusinesses } from '../modules/businesses/businesses.service';
+import { visibleNow, listedBusinesses } from '../modules/catalog';
 
 /*
  * What search engines read besides the pages themselves (docs/decisions/0014-react-ssr.md): the

@@ -13,12 +13,8 @@ import {
   type ServerRender,
 } from '@localperks/shared';
 import { headForBusiness, headForBusinesses, headForDeal, headForPath, injectHead, type HeadInfo } from '../lib/html-head';
-import { getDeal, listDeals } from '../modules/deals/deals.service';
-import { homePageData } from '../modules/deals/home.service';
-import { searchBusinesses } from '../modules/businesses/business-search.service';
-import { countDealVisit, isCountedVisitor, userOfSessionToken } from '../modules/boosts/boosts.service';
-import { SESSION_COOKIE } from '../plugins/session';
-import { getBusinessPage } from '../modules/businesses/businesses.service';
+import { getDeal, listDeals, homePageData, searchBusinesses, countDealVisit, isCountedVisitor, getBusinessPage } from '../modules/catalog';
+import { SESSION_COOKIE, userOfSessionToken } from '../plugins/session';
 import { earlyHintLinks, entryAssets, injectPreloads, sendHtml, type EntryAssets } from '../lib/web-page';
 import type { ImageSlot } from '@localperks/shared';
 import { businessJsonLd, canonicalUrl, dealJsonLd } from './seo';

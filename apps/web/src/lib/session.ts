@@ -6,7 +6,7 @@ import { clearCart } from './cart-store';
 /*
  * Who is signed in, and signing out: every area of the app reads the session, so it sits below the
  * features (docs/decisions/0008-lint-and-format.md). Signing in, signing up and the e-mail flows
- * stay in features/auth/api.ts.
+ * stay in features/accounts/auth/api.ts.
  */
 
 export const sessionQuery = queryOptions({

@@ -8,8 +8,8 @@ import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import { useRenderTime } from '../../lib/hydration';
 import { useAddToCart } from '../../lib/use-add-to-cart';
-import { useIsFavorite, useToggleFavorite } from '../../features/favorites/use-favorites';
-import { VotePanel } from '../../features/perkboost/components/vote-panel';
+import { useIsFavorite, useToggleFavorite } from '../../features/engagement/favorites/use-favorites';
+import { VotePanel } from '../../features/engagement/perkboost/components/vote-panel';
 
 /**
  * A deal in a grid: the title link covers the whole card (::after overlay); the buttons sit above

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import type { DealDetail } from '@localperks/shared';
-import { favoritesStore } from '../../features/favorites/favorites-store';
-import { dealQuery } from '../../features/deals/api';
+import { favoritesStore } from '../../features/engagement/favorites/favorites-store';
+import { dealQuery } from '../../features/catalog/deals/api';
 import { ApiError, api } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 
-// Favourites (ids in the browser, features/favorites) loaded as deals (features/deals): composed here.
+// Favourites (ids in the browser, features/engagement/favorites) loaded as deals (features/catalog/deals): composed here.
 
 /**
  * The favourite deals, loaded one by one (a favourites list is short). Deals that no longer exist

@@ -3,8 +3,8 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import { LogOut, MessageSquarePlus } from 'lucide-react';
 import type { SessionUser } from '@localperks/shared';
-import { useFeedbackDialog } from '../../features/support/feedback-button';
-import { AvatarButton } from './header';
+import { useFeedbackDialog } from '../../features/support/support/feedback-button';
+import { AvatarButton } from './header-parts';
 
 const roleLabel = { customer: 'Customer', merchant: 'Merchant', admin: 'Admin' } as const;
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { FeedbackButton } from '../../features/support/feedback-button';
+import { FeedbackButton } from '../../features/support/support/feedback-button';
 import { calendarDate } from '../../lib/format';
 import { useDisplayTimeZone, useRenderTime } from '../../lib/hydration';
 

@@ -1,15 +1,16 @@
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
-import { Compass, Heart, House, LayoutDashboard, ListChecks, LogIn, Menu, ScanLine, Search, ShoppingCart, Tag, Ticket } from 'lucide-react';
-import { avatarInitials, plural } from '@localperks/shared';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { Compass, Heart, House, LayoutDashboard, ListChecks, LogIn, Menu, ScanLine, ShoppingCart, Ticket } from 'lucide-react';
+import { plural } from '@localperks/shared';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import { useLogoutAction } from '../../lib/use-logout-action';
 import { useCartCount } from '../../lib/cart-store';
-import { useFavoritesCount } from '../../features/favorites/favorites-store';
+import { useFavoritesCount } from '../../features/engagement/favorites/favorites-store';
 import { cn } from '../../lib/cn';
 import { lazyPart } from '../../lib/lazy-part';
 import { useDeferredDialog } from '../../components/ui/deferred-dialog';
+import { AvatarButton, Logo, SearchBox } from './header-parts';
 
 // The side menu (a Radix dialog) loads when its button is hovered, focused or pressed.
 const loadSideMenu = () => import('./side-menu');
@@ -18,64 +19,6 @@ const SideMenu = lazyPart(loadSideMenu);
 // The account menu (Radix menu and its positioning engine) loads only for signed-in users.
 const loadAccountMenu = () => import('./account-menu');
 const AccountMenu = lazy(loadAccountMenu);
-
-export function AvatarButton({ name, ...props }: { name: string } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
-  return (
-    <button
-      type="button"
-      className="ml-1 inline-flex h-11 w-11 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white hover:bg-brand-800"
-      // The initials come first: a name holds the label a person sees (WCAG 2.5.3), so "click A L" works by voice.
-      aria-label={`${avatarInitials(name)}, account menu for ${name}`}
-      {...props}
-    >
-      {avatarInitials(name)}
-    </button>
-  );
-}
-
-/** `isCompactOnPhone`: on the narrowest phones the header keeps only the mark, so its icons fit at 320 px. */
-export function Logo({ isCompactOnPhone }: { isCompactOnPhone?: boolean }) {
-  return (
-    <Link
-      to={paths.home}
-      className="flex min-h-11 shrink-0 items-center gap-2 text-lg font-bold text-brand-800"
-      aria-label="LocalPerks home"
-    >
-      <span className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-brand-700 text-white">
-        <Tag aria-hidden className="h-4 w-4" />
-      </span>
-      <span className={cn(isCompactOnPhone && 'max-[399px]:sr-only')}>LocalPerks</span>
-    </Link>
-  );
-}
-
-export function SearchBox({ className, onDone }: { className?: string; onDone?: () => void }) {
-  const [text, setText] = useState('');
-  const navigate = useNavigate();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const q = text.trim();
-    if (!q) return; // blank input is ignored
-    navigate(`${paths.deals}?search=${encodeURIComponent(q)}`);
-    onDone?.();
-  };
-  return (
-    <form role="search" onSubmit={submit} className={cn('relative', className)}>
-      <label htmlFor={onDone ? 'side-search' : 'header-search'} className="sr-only">
-        Search deals
-      </label>
-      <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
-      <input
-        id={onDone ? 'side-search' : 'header-search'}
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder="Search deals..."
-        className="min-h-11 w-full rounded-lg border border-slate-400 bg-white pl-9 pr-3 text-sm placeholder:text-slate-500"
-      />
-    </form>
-  );
-}
 
 /** An icon link with its count on a badge; its name says the count in words ("Cart, 2 items") that hold the badge's number (WCAG 2.5.3). */
 function CountIcon({ to, label, unit, count, icon: Icon }: { to: string; label: string; unit: string; count: number; icon: typeof Heart }) {

@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration, type Location } from 'react-router';
-import { useFavoritesSync } from '../../features/favorites/use-favorites';
+import { useFavoritesSync } from '../../features/engagement/favorites/use-favorites';
 import { Toaster } from '../../components/ui/toaster';
 import { Footer } from './footer';
 import { Header } from './header';

@@ -2,11 +2,11 @@ import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useLogoutAction } from '../../lib/use-logout-action';
 import { useCartCount } from '../../lib/cart-store';
-import { useFavoritesCount } from '../../features/favorites/favorites-store';
+import { useFavoritesCount } from '../../features/engagement/favorites/favorites-store';
 import { paths } from '../../config/paths';
 import type { DeferredDialogProps } from '../../components/ui/deferred-dialog';
 import { Dialog, DialogClose, SheetContent } from '../../components/ui/dialog';
-import { Logo, SearchBox } from './header';
+import { Logo, SearchBox } from './header-parts';
 
 // Loaded on demand from the header (see useDeferredDialog): Radix Dialog is not on the first screen.
 

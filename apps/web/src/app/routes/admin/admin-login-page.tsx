@@ -20,7 +20,12 @@ import { Field, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useLogout } from '../../../lib/session';
-import { useAdminAuthStatus, useAdminCredentials, useRefreshAccessCode, useSubmitAccessCode } from '../../../features/admin/api/admin-auth';
+import {
+  useAdminAuthStatus,
+  useAdminCredentials,
+  useRefreshAccessCode,
+  useSubmitAccessCode,
+} from '../../../features/accounts/admin-auth/api';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { AuthShell } from '../auth/auth-shell';

@@ -7,16 +7,16 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsTrigger } from '../../../components/ui/tabs';
 import { useSession } from '../../../lib/session';
 import { useLogoutAction } from '../../../lib/use-logout-action';
-import { useAdminOverview } from '../../../features/admin/api/overview';
-import { RequireAdmin } from '../../../features/admin/components/require-admin';
-import { NotificationBell } from '../../../features/admin/notifications/notification-bell';
+import { useAdminOverview } from '../../../features/merchant/admin-overview/api';
+import { RequireAdmin } from '../../../features/accounts/admin-auth/require-admin';
+import { NotificationBell } from '../../../features/platform/admin-notifications/notification-bell';
 
-const OverviewTab = lazy(() => import('../../../features/admin/components/overview-tab'));
-const ApprovalTab = lazy(() => import('../../../features/admin/components/approval-tab'));
-const PayoutsTab = lazy(() => import('../../../features/admin/components/payouts-tab'));
-const SupportTab = lazy(() => import('../../../features/admin/components/support-tab'));
-const SettingsTab = lazy(() => import('../../../features/admin/components/settings-tab'));
-const RefundsTab = lazy(() => import('../../../features/refunds/components/admin-refunds-tab'));
+const OverviewTab = lazy(() => import('../../../features/merchant/admin-overview/overview-tab'));
+const ApprovalTab = lazy(() => import('../../../features/merchant/admin-merchants/approval-tab'));
+const PayoutsTab = lazy(() => import('../../../features/money/payouts/payouts-tab'));
+const SupportTab = lazy(() => import('../../../features/support/admin-support/support-tab'));
+const SettingsTab = lazy(() => import('../../../features/platform/admin-settings/settings-tab'));
+const RefundsTab = lazy(() => import('../../../features/money/refunds/components/admin-refunds-tab'));
 
 const TABS = [
   ['overview', 'Overview'],

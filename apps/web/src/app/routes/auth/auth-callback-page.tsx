@@ -5,7 +5,7 @@ import { REDIRECT_AFTER_VERIFY_MS } from '@localperks/shared';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { useVerifyEmail } from '../../../features/auth/api';
+import { useVerifyEmail } from '../../../features/accounts/auth/api';
 import { ApiError } from '../../../lib/api-client';
 import { AuthShell } from './auth-shell';
 

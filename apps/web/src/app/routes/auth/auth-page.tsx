@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { useLogin, useSignup } from '../../../features/auth/api';
-import { LoginForm, SignupForm } from '../../../features/auth/components/auth-forms';
-import { RedirectIfSignedIn } from '../../../features/auth/guards';
-import { useAfterLogin } from '../../../features/auth/use-after-login';
+import { useLogin, useSignup } from '../../../features/accounts/auth/api';
+import { LoginForm, SignupForm } from '../../../features/accounts/auth/components/auth-forms';
+import { RedirectIfSignedIn } from '../../../features/accounts/auth/guards';
+import { useAfterLogin } from '../../../features/accounts/auth/use-after-login';
 import { ApiError } from '../../../lib/api-client';
 import { AuthShell } from './auth-shell';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { MailCheck } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { useForgotPassword } from '../../../features/auth/api';
+import { useForgotPassword } from '../../../features/accounts/auth/api';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { AuthShell, BackToLoginLink } from './auth-shell';

@@ -6,11 +6,11 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field, Input } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
-import { useSignup } from '../../../features/auth/api';
-import { RedirectIfSignedIn } from '../../../features/auth/guards';
+import { useSignup } from '../../../features/accounts/auth/api';
+import { RedirectIfSignedIn } from '../../../features/accounts/auth/guards';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { TermsCheckbox } from '../../../features/auth/components/auth-forms';
+import { TermsCheckbox } from '../../../features/accounts/auth/components/auth-forms';
 import { AuthShell } from './auth-shell';
 
 /** /register: customer registration (a signed-in user is sent to /). */

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field, Input } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
-import { useResetPassword } from '../../../features/auth/api';
+import { useResetPassword } from '../../../features/accounts/auth/api';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { AuthShell, BackToLoginLink } from './auth-shell';

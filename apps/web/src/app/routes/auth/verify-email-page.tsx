@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { useResendVerification } from '../../../features/auth/api';
+import { useResendVerification } from '../../../features/accounts/auth/api';
 import { useSession } from '../../../lib/session';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';

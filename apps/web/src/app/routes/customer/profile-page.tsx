@@ -17,14 +17,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Field, Input } from '../../../components/ui/input';
 import { Tabs, TabsContent, TabsTrigger } from '../../../components/ui/tabs';
 import { paths } from '../../../config/paths';
-import { profileQuery, useChangePassword, useUpdateProfile } from '../../../features/account/api';
-import { RequireRole } from '../../../features/auth/guards';
+import { profileQuery, useChangePassword, useUpdateProfile } from '../../../features/accounts/account/api';
+import { RequireRole } from '../../../features/accounts/auth/guards';
 import { FavoritesGrid } from '../../components/favorites-grid';
-import { PaymentMethods } from '../../../features/purchases/components/payment-methods';
-import { MessageAboutPurchaseButton } from '../../../features/customer-messages/components/message-merchant-button';
-import { PurchaseList } from '../../../features/purchases/components/purchase-list';
-import { MyMessages } from '../../../features/customer-messages/components/my-messages';
-import { MyTickets } from '../../../features/support/components/my-tickets';
+import { PaymentMethods } from '../../../features/orders/purchases/components/payment-methods';
+import { MessageAboutPurchaseButton } from '../../../features/support/customer-messages/components/message-merchant-button';
+import { PurchaseList } from '../../../features/orders/purchases/components/purchase-list';
+import { MyMessages } from '../../../features/support/customer-messages/components/my-messages';
+import { MyTickets } from '../../../features/support/support/components/my-tickets';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 

@@ -6,9 +6,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
-import { MessageAboutPurchaseButton } from '../../../features/customer-messages/components/message-merchant-button';
-import { PurchaseList } from '../../../features/purchases/components/purchase-list';
-import { usePaymentReturn, type PaymentReturnState } from '../../../features/purchases/hooks/use-payment-return';
+import { MessageAboutPurchaseButton } from '../../../features/support/customer-messages/components/message-merchant-button';
+import { PurchaseList } from '../../../features/orders/purchases/components/purchase-list';
+import { usePaymentReturn, type PaymentReturnState } from '../../../features/orders/purchases/hooks/use-payment-return';
 
 function SignInPrompt() {
   return (

@@ -8,11 +8,11 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { RequireRole } from '../../../features/auth/guards';
-import { merchantDealQuery } from '../../../features/merchant-deals/api';
-import { DealForm } from '../../../features/merchant-deals/components/deal-form';
-import { DealStatusBadge } from '../../../features/merchant-deals/components/deal-status-badge';
-import { LaunchBoostDialog } from '../../../features/merchant-deals/components/deals-tab';
+import { RequireRole } from '../../../features/accounts/auth/guards';
+import { merchantDealQuery } from '../../../features/merchant/merchant-deals/api';
+import { DealForm } from '../../../features/merchant/merchant-deals/components/deal-form';
+import { DealStatusBadge } from '../../../features/merchant/merchant-deals/components/deal-status-badge';
+import { LaunchBoostDialog } from '../../../features/merchant/merchant-deals/components/deals-tab';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 

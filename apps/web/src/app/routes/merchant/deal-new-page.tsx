@@ -6,10 +6,10 @@ import { Alert } from '../../../components/ui/alert';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { RequireRole } from '../../../features/auth/guards';
-import { merchantDealsQuery } from '../../../features/merchant-deals/api';
-import { DealForm } from '../../../features/merchant-deals/components/deal-form';
-import { merchantMeQuery } from '../../../features/merchants/api';
+import { RequireRole } from '../../../features/accounts/auth/guards';
+import { merchantDealsQuery } from '../../../features/merchant/merchant-deals/api';
+import { DealForm } from '../../../features/merchant/merchant-deals/components/deal-form';
+import { merchantMeQuery } from '../../../features/merchant/merchants/api';
 
 function NewDeal() {
   const access = useQuery(merchantDealsQuery('all', 1));

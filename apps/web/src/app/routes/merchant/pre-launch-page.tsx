@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { RequireRole } from '../../../features/auth/guards';
-import { LaunchChecklistView } from '../../../features/merchants/components/launch-checklist';
+import { RequireRole } from '../../../features/accounts/auth/guards';
+import { LaunchChecklistView } from '../../../features/merchant/merchants/components/launch-checklist';
 import { paths } from '../../../config/paths';
 
 export default function MerchantPreLaunchPage() {

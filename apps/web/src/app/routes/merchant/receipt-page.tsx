@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { RequireRole } from '../../../features/auth/guards';
-import { ReceiptView } from '../../../features/merchant-money/components/receipt-view';
+import { RequireRole } from '../../../features/accounts/auth/guards';
+import { ReceiptView } from '../../../features/money/merchant-money/components/receipt-view';
 import { paths } from '../../../config/paths';
 
 export default function MerchantReceiptPage() {

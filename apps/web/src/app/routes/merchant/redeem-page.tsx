@@ -11,11 +11,11 @@ import { Field, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
-import { useLookupRedemption, useRedeemVoucher } from '../../../features/redemption/api';
-import { QrScannerDialog } from '../../../features/redemption/components/qr-scanner-dialog';
-import { RedemptionResult } from '../../../features/redemption/components/redemption-result';
-import { useCanScanQr } from '../../../features/redemption/hooks/use-qr-scanner';
-import { codeFromScan } from '../../../features/redemption/utils/format';
+import { useLookupRedemption, useRedeemVoucher } from '../../../features/orders/redemption/api';
+import { QrScannerDialog } from '../../../features/orders/redemption/components/qr-scanner-dialog';
+import { RedemptionResult } from '../../../features/orders/redemption/components/redemption-result';
+import { useCanScanQr } from '../../../features/orders/redemption/hooks/use-qr-scanner';
+import { codeFromScan } from '../../../features/orders/redemption/utils/format';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { RequireRole } from '../../../features/auth/guards';
-import { StatementView } from '../../../features/merchant-money/components/statement-view';
+import { RequireRole } from '../../../features/accounts/auth/guards';
+import { StatementView } from '../../../features/money/merchant-money/components/statement-view';
 import { paths } from '../../../config/paths';
 
 export default function MerchantStatementPage() {

@@ -7,9 +7,9 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { businessesHref, readBusinessesUrl, useBusinessSearch } from '../../../features/business-search/api';
-import { BusinessGrid } from '../../../features/business-search/components/business-card';
-import { LocationPicker } from '../../../features/deals/components/location-picker';
+import { businessesHref, readBusinessesUrl, useBusinessSearch } from '../../../features/catalog/business-search/api';
+import { BusinessGrid } from '../../../features/catalog/business-search/components/business-card';
+import { LocationPicker } from '../../../features/catalog/deals/components/location-picker';
 
 /**
  * /businesses: every approved business, or those of a state and city, or matching a search; boosted

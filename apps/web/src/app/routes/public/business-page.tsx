@@ -6,8 +6,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { FallbackImage } from '../../../components/ui/fallback-image';
 import { paths } from '../../../config/paths';
-import { businessQuery } from '../../../features/businesses/api';
-import { MessageMerchantButton } from '../../../features/customer-messages/components/message-merchant-button';
+import { businessQuery } from '../../../features/catalog/businesses/api';
+import { MessageMerchantButton } from '../../../features/support/customer-messages/components/message-merchant-button';
 import { ApiError } from '../../../lib/api-client';
 import { DealGrid } from '../../components/deal-card';
 

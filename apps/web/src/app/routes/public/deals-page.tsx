@@ -16,13 +16,19 @@ import { useDeferredDialog } from '../../../components/ui/deferred-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { lazyPart } from '../../../lib/lazy-part';
-import { browseFiltersOf, useBrowseDeals, type BrowseFilters } from '../../../features/deals/api';
-import { CategoryChips, categoryName } from '../../../features/deals/components/category-chips';
+import { browseFiltersOf, useBrowseDeals, type BrowseFilters } from '../../../features/catalog/deals/api';
+import { CategoryChips, categoryName } from '../../../features/catalog/deals/components/category-chips';
 import { DealGrid, DealGridSkeleton } from '../../components/deal-card';
-import { businessesHref } from '../../../features/business-search/api';
-import { SearchBusinessesGroup } from '../../../features/business-search/components/search-businesses-group';
-import { LocationPicker } from '../../../features/deals/components/location-picker';
-import { ANY_LOCATION, locationLabel, locationStore, useLocationChoice, type LocationChoice } from '../../../features/deals/location-store';
+import { businessesHref } from '../../../features/catalog/business-search/api';
+import { SearchBusinessesGroup } from '../../../features/catalog/business-search/components/search-businesses-group';
+import { LocationPicker } from '../../../features/catalog/deals/components/location-picker';
+import {
+  ANY_LOCATION,
+  locationLabel,
+  locationStore,
+  useLocationChoice,
+  type LocationChoice,
+} from '../../../features/catalog/deals/location-store';
 
 // The phone filter sheet (a Radix dialog) loads when its button is hovered, focused or pressed.
 const loadFilterSheetContent = () => import('./deals-filter-sheet');

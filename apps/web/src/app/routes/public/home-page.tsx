@@ -8,15 +8,15 @@ import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { useLogoutAction } from '../../../lib/use-logout-action';
 import { cn } from '../../../lib/cn';
-import { browseSearchParams, homeCategoryFilters, useBrowseDeals, useHomeData } from '../../../features/deals/api';
-import { CategoryChips, categoryName } from '../../../features/deals/components/category-chips';
+import { browseSearchParams, homeCategoryFilters, useBrowseDeals, useHomeData } from '../../../features/catalog/deals/api';
+import { CategoryChips, categoryName } from '../../../features/catalog/deals/components/category-chips';
 import { DealGrid, DealGridSkeleton } from '../../components/deal-card';
-import { BusinessGrid } from '../../../features/business-search/components/business-card';
-import { LocationPicker } from '../../../features/deals/components/location-picker';
-import { locationLabel, useLocationChoice } from '../../../features/deals/location-store';
+import { BusinessGrid } from '../../../features/catalog/business-search/components/business-card';
+import { LocationPicker } from '../../../features/catalog/deals/components/location-picker';
+import { locationLabel, useLocationChoice } from '../../../features/catalog/deals/location-store';
 
 // The only part of home that needs the zod schemas; fetched when it comes near the screen.
-const MerchantSignupSection = lazy(() => import('../../../features/deals/components/merchant-signup-section'));
+const MerchantSignupSection = lazy(() => import('../../../features/catalog/deals/components/merchant-signup-section'));
 
 function WelcomeBanner() {
   const { user } = useSession();

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { DealGrid, DealGridSkeleton } from '../../components/deal-card';
-import { perkboostDealsQuery } from '../../../features/perkboost/api';
+import { perkboostDealsQuery } from '../../../features/engagement/perkboost/api';
 import { formatCount } from '@localperks/shared';
 
 /** /perkboost: every crowd-vote deal still on show, newest first, page by page. */

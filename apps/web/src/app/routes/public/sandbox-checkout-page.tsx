@@ -9,7 +9,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { sandboxSessionQuery, useSandboxPay } from '../../../features/sandbox-payments/api';
+import { sandboxSessionQuery, useSandboxPay } from '../../../features/money/sandbox-payments/api';
 import { ApiError } from '../../../lib/api-client';
 
 /** `4242424242424242` → `4242 4242 4242 4242` while typing. */

@@ -1,0 +1,95 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { payoutPeriodFor, payoutPeriodWindow, previousPayoutPeriod, taxCents, DAY_MS } from '@localperks/shared';
+import type { Tx } from '../db/client';
+import { deals, orderItems, orders, purchases, users } from '../db/schema';
+import { postSales } from '../modules/money';
+import { generateRedemptionCode } from '../modules/orders';
+
+export const PAST_BUYER_EMAIL = 'past-buyers@customers.localperks.example';
+
+/**
+ * Demo sales for a merchant (DESIGN.md 13): a few purchases in each of the three periods before the
+ * current one and two in the current period, bought by a separate demo buyer so the demo customer's
+ * own purchases stay empty. Does nothing if the merchant already has sales. The payout job (or the
+ * seed right after) closes the finished periods into payouts.
+ */
+export async function seedPastSales(tx: Tx, merchantId: string, passwordHash: string, now = new Date()) {
+  const [{ n } = { n: 0 }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(purchases)
+    .where(eq(purchases.merchantId, merchantId));
+  if (n > 0) return 0;
+  const sold = await tx
+    .select()
+    .from(deals)
+    .where(and(eq(deals.merchantId, merchantId), eq(deals.type, 'standard')))
+    .limit(3);
+  if (!sold.length) return 0;
+  const [buyer] = await tx
+    .insert(users)
+    .values({ email: PAST_BUYER_EMAIL, name: 'Demo Buyers', role: 'customer', passwordHash, emailVerifiedAt: now })
+    .onConflictDoNothing()
+    .returning();
+  if (!buyer) return 0;
+
+  // Sales per period, oldest first: [period, units]; times are spread over the period's days.
+  const current = payoutPeriodFor(now);
+  const p1 = previousPayoutPeriod(current);
+  const p2 = previousPayoutPeriod(p1);
+  const p3 = previousPayoutPeriod(p2);
+  const plan: [typeof current, number][] = [
+    [p3, 3],
+    [p2, 5],
+    [p1, 4],
+    [current, 2],
+  ];
+  let count = 0;
+  for (const [period, units] of plan) {
+    const w = payoutPeriodWindow(period);
+    const end = Math.min(w.to.getTime(), now.getTime() - 60_000);
+    const span = Math.max(end - w.from.getTime(), 60_000);
+    for (let i = 0; i < units; i++) {
+      const deal = sold[(count + i) % sold.length]!;
+      const at = new Date(w.from.getTime() + Math.floor((span * (i + 0.5)) / units));
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: buyer.id,
+          status: 'paid',
+          provider: 'sandbox',
+          subtotalCents: deal.dealPriceCents,
+          taxCents: taxCents(deal.dealPriceCents),
+          totalCents: deal.dealPriceCents + taxCents(deal.dealPriceCents),
+          billing: { cardName: 'Demo Buyer', address: '1 Demo St', city: deal.city, state: deal.state, zipCode: '60601', notes: '' },
+          expiresAt: at,
+          paidAt: at,
+          createdAt: at,
+        })
+        .returning();
+      // The order's line, as checkout writes it: refunds split the order's tax over its lines (refunds.service voucherRefundCents).
+      await tx
+        .insert(orderItems)
+        .values({ orderId: order!.id, dealId: deal.id, title: deal.title, unitPriceCents: deal.dealPriceCents, quantity: 1 });
+      const rate = 15;
+      const bought = await tx
+        .insert(purchases)
+        .values({
+          orderId: order!.id,
+          userId: buyer.id,
+          dealId: deal.id,
+          merchantId,
+          dealTitle: deal.title,
+          priceCents: deal.dealPriceCents,
+          commissionRate: rate,
+          commissionCents: Math.round((deal.dealPriceCents * rate) / 100),
+          redemptionCode: generateRedemptionCode(),
+          purchasedAt: at,
+          expirationDate: new Date(Math.max(deal.expirationDate.getTime(), at.getTime() + 30 * DAY_MS)),
+        })
+        .returning();
+      await postSales(tx, bought);
+    }
+    count += units;
+  }
+  return count;
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { CATEGORIES, LOCATIONS, hasMessagingAccess } from '@localperks/shared';
+import { freshDatabase } from '../../test/build';
+import { deals, merchantCharges, merchants, users } from '../db/schema';
+import { getBusinessPage } from '../modules/catalog';
+import { systemClock } from '../lib/deps';
+import { sameImageUrl } from '../lib/storage';
+import { DEMO_ACCOUNTS, seedDemoData } from './seed';
+import { afterAll } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const database = await freshDatabase();
+afterAll(() => database.close());
+const { db } = database;
+
+describe('demo data', () => {
+  it('seeds once on an empty database and never again', async () => {
+    expect(await seedDemoData(db, 'LocalPerks2025!')).toBe(true);
+    expect(await seedDemoData(db, 'LocalPerks2025!')).toBe(false);
+    const roles = await db
+      .select({ email: users.email, role: users.role, verified: users.emailVerifiedAt })
+      .from(users)
+      .where(sql`${users.email} like '%@localperks.example'`);
+    expect(roles.map((r) => [r.email, r.role]).sort()).toEqual(
+      [
+        [DEMO_ACCOUNTS.admin.email, 'admin'],
+        [DEMO_ACCOUNTS.customer.email, 'customer'],
+        [DEMO_ACCOUNTS.merchant.email, 'merchant'],
+      ].sort(),
+    );
+    expect(roles.every((r) => r.verified)).toBe(true);
+  });
+
+  it('gives the demo merchant an approved business', async () => {
+    const [row] = await db
+      .select({ approved: merchants.approved, name: merchants.businessName, email: users.email })
+      .from(merchants)
+      .innerJoin(users, sql`${users.id} = ${merchants.userId}`)
+      .where(sql`${users.email} = ${DEMO_ACCOUNTS.merchant.email}`);
+    expect(row).toMatchObject({ approved: true, name: 'Windy City Bistro' });
+  });
+
+  it('has an approved business page of each plan: the basic listing, Advertise + Messaging (paid) and Deals + Messaging', async () => {
+    const all = await db.select().from(merchants);
+    const pages = [];
+    for (const plan of ['advertise_only', 'advertise_messaging', 'deals_messaging'] as const) {
+      const m = all.find((x) => x.subscriptionPlan === plan && x.approved);
+      expect(m, plan).toBeDefined();
+      const page = await getBusinessPage({ db, clock: systemClock }, m!.slug, sameImageUrl);
+      expect(page && 'business' in page, plan).toBe(true);
+      pages.push({ plan, merchant: m!, business: page && 'business' in page ? page.business : null });
+    }
+    const [basic, advertiser, dealer] = pages;
+    expect(basic!.business).toMatchObject({ enhancedProfile: false, messaging: false, deals: [] });
+    expect(basic!.business!.description.length).toBeGreaterThan(40);
+    for (const p of [advertiser!, dealer!]) {
+      expect(p.business).toMatchObject({ enhancedProfile: true, messaging: true });
+      expect(p.business!.openingHours.length, p.plan).toBeGreaterThanOrEqual(5);
+      expect(p.business!.highlights.length, p.plan).toBeGreaterThanOrEqual(3);
+      expect(p.business!.logoUrl).toMatch(/^\/images\//);
+      expect(p.business!.coverUrl).toMatch(/^\/images\//);
+    }
+    expect(dealer!.business!.deals.length).toBeGreaterThan(0);
+    // The advertiser's messaging comes from a paid, current subscription.
+    expect(hasMessagingAccess(advertiser!.merchant, new Date())).toBe(true);
+    const [charge] = await db
+      .select()
+      .from(merchantCharges)
+      .where(sql`${merchantCharges.merchantId} = ${advertiser!.merchant.id}`);
+    expect(charge).toMatchObject({ kind: 'subscription', status: 'paid', amountCents: 1500 });
+    expect(charge!.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('has at least 60 deals across all 12 cities and 8 categories from several merchants, with shipped images', async () => {
+    const all = await db.select().from(deals);
+    expect(all.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(all.map((d) => `${d.city}, ${d.state}`))).toEqual(new Set(LOCATIONS.map((l) => `${l.city}, ${l.state}`)));
+    expect(new Set(all.map((d) => d.categoryId))).toEqual(new Set(CATEGORIES.map((c) => c.id)));
+    expect(new Set(all.map((d) => d.merchantId)).size).toBeGreaterThanOrEqual(5);
+    const publicDir = path.resolve(import.meta.dirname, '../../../web/public');
+    for (const d of all) {
+      expect(d.imageUrl).toMatch(/^\/images\/deals\//);
+      expect(fs.existsSync(path.join(publicDir, d.imageUrl!)), d.imageUrl!).toBe(true);
+      expect(d.finePrint.length).toBeGreaterThan(20);
+      expect(d.highlights.length).toBeGreaterThanOrEqual(3);
+      expect(d.dealPriceCents).toBeLessThan(d.originalPriceCents);
+      expect(d.description).not.toMatch(/\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}/);
+    }
+  });
+
+  it('includes the spec crowd-vote deals: 50/32 voting 7 days out and 100/78 voting 10 days out', async () => {
+    const boosts = await db
+      .select()
+      .from(deals)
+      .where(sql`${deals.type} = 'perkboost'`);
+    const day = 86_400_000;
+    const find = (req: number, cur: number) => boosts.find((d) => d.votesRequired === req && d.currentVotes === cur);
+    const a = find(50, 32);
+    const b = find(100, 78);
+    expect(a?.status).toBe('pending');
+    expect(b?.status).toBe('pending');
+    expect(Math.round((a!.votingEndDate!.getTime() - Date.now()) / day)).toBe(7);
+    expect(Math.round((b!.votingEndDate!.getTime() - Date.now()) / day)).toBe(10);
+  });
+});

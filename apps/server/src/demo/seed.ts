@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import { discountPercent, planById, DAY_MS } from '@localperks/shared';
+import type { Db } from '../db/client';
+import { deals, merchantCharges, merchantRegistrationRequests, merchants, users } from '../db/schema';
+import { hashPassword } from '../lib/crypto';
+import { SEED_DEALS, SEED_MERCHANTS } from './catalogue';
+import { seedPastSales } from './past-sales';
+import { LOCK_IDS } from '../lib/lock-ids';
+import { closePayoutPeriods } from '../modules/money';
+import { systemClock } from '../lib/deps';
+
+export const DEMO_ACCOUNTS = {
+  customer: { email: 'customer@localperks.example', name: 'Casey Customer' },
+  merchant: { email: 'merchant@localperks.example', name: 'Morgan Merchant' },
+  admin: { email: 'admin@localperks.example', name: 'Avery Admin' },
+} as const;
+
+/** Seeds demo accounts and the catalogue, once, on an empty database. Returns false if it had data. */
+export async function seedDemoData(db: Db, password: string): Promise<boolean> {
+  const seeded = await db.transaction(async (tx) => {
+    // Two instances starting on one empty database must not both seed.
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_IDS.seed})`);
+    const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(users);
+    if (n > 0) return false;
+    const passwordHash = await hashPassword(password);
+    const now = Date.now();
+    const verified = new Date(now);
+    const [, merchantUser] = await tx
+      .insert(users)
+      .values([
+        {
+          email: DEMO_ACCOUNTS.customer.email,
+          name: DEMO_ACCOUNTS.customer.name,
+          role: 'customer',
+          passwordHash,
+          emailVerifiedAt: verified,
+        },
+        {
+          email: DEMO_ACCOUNTS.merchant.email,
+          name: DEMO_ACCOUNTS.merchant.name,
+          role: 'merchant',
+          passwordHash,
+          emailVerifiedAt: verified,
+        },
+        { email: DEMO_ACCOUNTS.admin.email, name: DEMO_ACCOUNTS.admin.name, role: 'admin', passwordHash, emailVerifiedAt: verified },
+      ])
+      .returning();
+    const merchantIds = new Map<string, string>();
+    for (const [i, m] of SEED_MERCHANTS.entries()) {
+      // The first catalogue merchant belongs to the demo merchant account; the others get their own accounts.
+      const owner =
+        i === 0
+          ? merchantUser!
+          : (
+              await tx
+                .insert(users)
+                .values({
+                  email: `${m.key}@merchants.localperks.example`,
+                  name: m.businessName,
+                  role: 'merchant',
+                  passwordHash,
+                  emailVerifiedAt: verified,
+                })
+                .returning()
+            )[0]!;
+      const createdAt = new Date(now - 60 * DAY_MS);
+      const [row] = await tx
+        .insert(merchants)
+        .values({
+          userId: owner.id,
+          businessName: m.businessName,
+          description: m.description,
+          website: m.website,
+          phone: m.phone,
+          city: m.city,
+          state: m.state,
+          subscriptionPlan: m.plan,
+          approved: true,
+          hasSubscription: m.plan !== 'advertise_only',
+          commissionRate: m.plan === 'deals_messaging' ? 15 : 0,
+          ...(m.profile && {
+            logoUrl: m.profile.logo,
+            coverUrl: m.profile.cover,
+            openingHours: m.profile.openingHours,
+            profileHighlights: m.profile.highlights,
+          }),
+          createdAt,
+        })
+        .returning();
+      if (m.plan === 'advertise_messaging') {
+        // Its $15/month subscription, paid and current, so the business takes messages from the first start.
+        const paidAt = new Date(now - 5 * DAY_MS);
+        await tx.insert(merchantCharges).values({
+          merchantId: row!.id,
+          kind: 'subscription',
+          amountCents: planById('advertise_messaging').priceCentsPerMonth,
+          provider: 'sandbox',
+          status: 'paid',
+          paidAt,
+          currentPeriodEnd: new Date(paidAt.getTime() + 30 * DAY_MS),
+          createdAt: paidAt,
+        });
+      }
+      await tx.insert(merchantRegistrationRequests).values({
+        userId: owner.id,
+        businessName: m.businessName,
+        email: owner.email,
+        phone: m.phone,
+        city: m.city,
+        state: m.state,
+        website: m.website,
+        description: m.description,
+        plan: m.plan,
+        status: 'approved',
+        createdAt,
+        updatedAt: createdAt,
+      });
+      merchantIds.set(m.key, row!.id);
+    }
+    const rows = SEED_DEALS.map((d, index) => {
+      const image = `/images/deals/${d.image}`;
+      const isBoost = d.type === 'perkboost';
+      return {
+        merchantId: merchantIds.get(d.merchantKey)!,
+        title: d.title,
+        description: d.description,
+        highlights: d.highlights,
+        finePrint: d.finePrint,
+        imageUrl: image,
+        images: [image],
+        type: d.type,
+        status: isBoost ? ('pending' as const) : ('active' as const),
+        categoryId: d.categoryId,
+        city: d.city,
+        state: d.state,
+        originalPriceCents: d.originalPriceCents,
+        dealPriceCents: d.dealPriceCents,
+        discountPercentage: discountPercent(d.originalPriceCents, d.dealPriceCents),
+        expirationDate: new Date(now + d.expiresInDays * DAY_MS),
+        votesRequired: isBoost ? d.votesRequired! : null,
+        currentVotes: isBoost ? d.currentVotes! : 0,
+        votingEndDate: isBoost ? new Date(now + d.votingEndsInDays! * DAY_MS) : null,
+        boostDays: isBoost ? 14 : null,
+        createdAt: new Date(now - d.createdDaysAgo * DAY_MS - index * 60_000),
+      };
+    });
+    await tx.insert(deals).values(rows);
+    // Past sales of the demo merchant, so payouts and analytics have data.
+    await seedPastSales(tx, merchantIds.get(SEED_MERCHANTS[0]!.key)!, passwordHash, new Date(now));
+    return true;
+  });
+  if (seeded) await closePayoutPeriods({ db, clock: systemClock });
+  return seeded;
+}

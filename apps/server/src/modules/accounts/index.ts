@@ -1,0 +1,10 @@
+/**
+ * The accounts area's public face (docs/architecture.md). People and their sign-in: customer and merchant
+ * accounts, sessions, e-mail verification and password reset, admin sign-in with its access code. Code outside
+ * the area imports only this file (docs/decisions/0038-business-areas.md).
+ */
+export { accountRoutes } from './account/account.routes';
+export { adminAuthRoutes } from './admin-auth/admin-auth.routes';
+export { authRoutes } from './auth/auth.routes';
+export { AUTH_ERRORS, DEFAULT_AUTH_LIMITS, createUser, isEmailTaken, sendVerification, warnExistingAccount } from './auth/auth.service';
+export type { AuthDeps, AuthLimits } from './auth/auth.service';

@@ -1,0 +1,233 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  HOME_BOOSTED_DEALS,
+  HOME_FEATURED_DEALS,
+  HOUR_MS,
+  browseQuerySchema,
+  type BrowseResult,
+  type DealDetail,
+  type DealSummary,
+} from '@localperks/shared';
+import type { z } from 'zod';
+import type { Deps } from '../../../lib/deps';
+import { deals, merchants } from '../../../db/schema';
+import type { ImageUrl } from '../../../lib/storage';
+
+export const summaryColumns = {
+  id: deals.id,
+  title: deals.title,
+  description: deals.description,
+  imageUrl: deals.imageUrl,
+  type: deals.type,
+  status: deals.status,
+  categoryId: deals.categoryId,
+  city: deals.city,
+  state: deals.state,
+  originalPriceCents: deals.originalPriceCents,
+  dealPriceCents: deals.dealPriceCents,
+  discountPercentage: deals.discountPercentage,
+  expirationDate: deals.expirationDate,
+  createdAt: deals.createdAt,
+  votesRequired: deals.votesRequired,
+  currentVotes: deals.currentVotes,
+  votingEndDate: deals.votingEndDate,
+  merchantId: deals.merchantId,
+  merchantName: merchants.businessName,
+  boostedUntil: deals.boostedUntil,
+  merchantSlug: merchants.slug,
+};
+
+type SummaryRow = Omit<DealSummary, 'expirationDate' | 'createdAt' | 'votingEndDate' | 'boostedUntil'> & {
+  expirationDate: Date;
+  createdAt: Date;
+  votingEndDate: Date | null;
+  boostedUntil: Date | null;
+};
+
+/**
+ * `imageUrl` turns a stored image URL into the one browsers load (a CDN's with S3_PUBLIC_URL: lib/storage.ts).
+ * A boost shows only while its window lasts by `now`, whether or not the expiry job has run yet.
+ */
+export function toSummary(r: SummaryRow, imageUrl: ImageUrl, now: Date): DealSummary {
+  return {
+    ...r,
+    imageUrl: r.imageUrl === null ? null : imageUrl(r.imageUrl),
+    expirationDate: r.expirationDate.toISOString(),
+    createdAt: r.createdAt.toISOString(),
+    votingEndDate: r.votingEndDate ? r.votingEndDate.toISOString() : null,
+    boostedUntil: r.boostedUntil && r.boostedUntil > now ? r.boostedUntil.toISOString() : null,
+  };
+}
+
+/** A paid boost of a live deal is running (DESIGN.md 4a); compared with the clock, not left to the expiry job. */
+export const boostedNow = (now: Date): SQL => gt(deals.boostedUntil, now);
+const notBoostedNow = (now: Date): SQL => or(isNull(deals.boostedUntil), lte(deals.boostedUntil, now))!;
+
+/**
+ * What customers may see: not expired, and either active or a crowd-vote deal still collecting
+ * votes. Paused, removed and expired deals never show.
+ */
+export function visibleNow(now: Date): SQL {
+  return gt(deals.listedUntil, now);
+}
+
+/** Counting stops here: beyond it the page says "1,000+" and the query stays fast on any catalogue. */
+export const COUNT_CAP = 1000;
+
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * A search matches a deal's title and description or its business's name (DESIGN.md 13),
+ * case-insensitively: `search_text` holds all three, lower-cased by the database (migration 0020), so
+ * this is one lookup in its trigram index. The pattern is lower-cased by the same database function.
+ */
+export function matchesSearch(search: string): SQL {
+  return sql`${deals.searchText} like lower(${`%${escapeLike(search)}%`})`;
+}
+
+/** What the public deal reads need: the database, the clock (listed, boosted) and the image URLs (lib/storage.ts). */
+export type DealReadDeps = Pick<Deps, 'db' | 'clock' | 'storage'>;
+
+export async function listDeals(deps: DealReadDeps, query: z.output<typeof browseQuerySchema>): Promise<BrowseResult> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const imageUrl = deps.storage.publicUrl;
+  const filters: SQL[] = [visibleNow(now)];
+  if (query.search) filters.push(matchesSearch(query.search));
+  if (query.type !== 'all') filters.push(eq(deals.type, query.type));
+  if (query.category) filters.push(eq(deals.categoryId, query.category));
+  if (query.state) filters.push(eq(deals.state, query.state));
+  if (query.city) filters.push(eq(deals.city, query.city));
+  const where = and(...filters);
+
+  // Crowd-vote deals keep their top placement where the sort is ours to choose (newest). Each order
+  // matches an index (walked forwards or backwards), so a page stops after its rows.
+  const crowdVoteFirst = sql`(${deals.type} = 'perkboost') desc`;
+  const order =
+    query.sort === 'price-low'
+      ? [asc(deals.dealPriceCents), asc(deals.id)]
+      : query.sort === 'price-high'
+        ? [desc(deals.dealPriceCents), desc(deals.id)]
+        : query.sort === 'discount'
+          ? [desc(deals.discountPercentage), desc(deals.id)]
+          : [crowdVoteFirst, desc(deals.createdAt), desc(deals.id)];
+
+  const offset = (query.page - 1) * query.pageSize;
+  const select = (extra: SQL) =>
+    db
+      .select(summaryColumns)
+      .from(deals)
+      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+      .where(and(where, extra))
+      .orderBy(...order);
+  // Deals with a paid boost running come first in every sort (DESIGN.md 4a), then the rest in the
+  // chosen order. Two reads instead of one sort key, so the second still walks its index: the
+  // boosted ones are few (partial index deals_boosted_idx), and the page continues into the rest.
+  // One extra row tells whether another page exists; only the first page pays for the (capped) count.
+  const wanted = offset + query.pageSize + 1;
+  const [boosted, count] = await Promise.all([
+    select(boostedNow(now)).limit(wanted),
+    query.page === 1
+      ? db.execute(sql`select count(*)::int as n from (select 1 from ${deals} where ${where} limit ${COUNT_CAP + 1}) capped`)
+      : null,
+  ]);
+  let rows = boosted.slice(offset);
+  if (boosted.length < wanted) {
+    // `boosted` holds every boosted match: the rest of the page comes from the others.
+    const rest = await select(notBoostedNow(now))
+      .limit(query.pageSize + 1 - rows.length)
+      .offset(Math.max(0, offset - boosted.length));
+    rows = [...rows, ...rest];
+  }
+  const counted = count ? Number((count as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) : null;
+  return {
+    deals: rows.slice(0, query.pageSize).map((r) => toSummary(r, imageUrl, now)),
+    total: counted === null ? null : Math.min(counted, COUNT_CAP),
+    totalIsCapped: counted !== null && counted > COUNT_CAP,
+    page: query.page,
+    pageSize: query.pageSize,
+    hasMore: rows.length > query.pageSize,
+  };
+}
+
+export async function getDeal(deps: DealReadDeps, id: string): Promise<DealDetail | null> {
+  const now = deps.clock.now();
+  const imageUrl = deps.storage.publicUrl;
+  const [row] = await deps.db
+    .select({
+      ...summaryColumns,
+      highlights: deals.highlights,
+      finePrint: deals.finePrint,
+      images: deals.images,
+      unlockedAt: deals.unlockedAt,
+      merchantCity: merchants.city,
+      merchantState: merchants.state,
+      merchantWebsite: merchants.website,
+    })
+    .from(deals)
+    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    .where(and(eq(deals.id, id), inArray(deals.status, ['active', 'pending', 'expired'])));
+  if (!row) return null;
+  const { highlights, finePrint, images, unlockedAt, merchantCity, merchantState, merchantWebsite, ...summary } = row;
+  return {
+    ...toSummary(summary, imageUrl, now),
+    highlights,
+    finePrint,
+    images: (images.length ? images : summary.imageUrl ? [summary.imageUrl] : []).map(imageUrl),
+    unlockedAt: unlockedAt ? unlockedAt.toISOString() : null,
+    merchantCity,
+    merchantState,
+    merchantWebsite,
+  };
+}
+
+/**
+ * The home page: Featured Deals, and the boosted section. That section shows live deals with a paid
+ * boost running first (in an order that rotates every hour, so every boost gets its turn), then
+ * crowd-vote deals still collecting votes, up to HOME_BOOSTED_DEALS.
+ */
+export async function homeSections(deps: DealReadDeps) {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const imageUrl = deps.storage.publicUrl;
+  const hour = String(Math.floor(now.getTime() / HOUR_MS));
+  const [featured, paid, crowdVote] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(deals)
+      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+      .where(and(visibleNow(now), eq(deals.status, 'active')))
+      .orderBy(desc(deals.discountPercentage), desc(deals.createdAt))
+      .limit(HOME_FEATURED_DEALS),
+    db
+      .select(summaryColumns)
+      .from(deals)
+      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+      .where(and(visibleNow(now), eq(deals.status, 'active'), boostedNow(now)))
+      .orderBy(sql`md5(${deals.id}::text || ${hour})`)
+      .limit(HOME_BOOSTED_DEALS),
+    db
+      .select(summaryColumns)
+      .from(deals)
+      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+      .where(and(visibleNow(now), eq(deals.status, 'pending'), eq(deals.type, 'perkboost')))
+      .orderBy(sql`${deals.currentVotes}::float / greatest(${deals.votesRequired}, 1) desc`, asc(deals.votingEndDate))
+      .limit(HOME_BOOSTED_DEALS),
+  ]);
+  const boosted = [...paid, ...crowdVote].slice(0, HOME_BOOSTED_DEALS);
+  return {
+    featured: featured.map((r) => toSummary(r, imageUrl, now)),
+    boosted: boosted.map((r) => toSummary(r, imageUrl, now)),
+  };
+}
+
+export async function dealsByIds(deps: DealReadDeps, ids: string[]): Promise<DealSummary[]> {
+  if (ids.length === 0) return [];
+  const now = deps.clock.now();
+  const rows = await deps.db
+    .select(summaryColumns)
+    .from(deals)
+    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    .where(inArray(deals.id, ids));
+  return rows.map((r) => toSummary(r, deps.storage.publicUrl, now));
+}

@@ -1,0 +1,13 @@
+/**
+ * The catalog area's public face (docs/architecture.md). What customers browse: deals, business pages, search,
+ * and the view and click counts of deals. Code outside the area imports only this file
+ * (docs/decisions/0038-business-areas.md).
+ */
+export { businessSearchRoutes } from './businesses/business-search.routes';
+export { searchBusinesses } from './businesses/business-search.service';
+export { businessesRoutes } from './businesses/businesses.routes';
+export { getBusinessPage, listedBusinesses, removeUnusedBusinessImages } from './businesses/businesses.service';
+export { countDealVisit, hourOf, isCountedVisitor } from './deals/deal-visits';
+export { dealsRoutes } from './deals/deals.routes';
+export { escapeLike, getDeal, listDeals, matchesSearch, summaryColumns, visibleNow } from './deals/deals.service';
+export { homePageData } from './deals/home.service';

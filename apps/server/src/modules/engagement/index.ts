@@ -1,0 +1,8 @@
+/**
+ * The engagement area's public face (docs/architecture.md). What customers do besides buying: crowd votes
+ * (PerkBoost) and favourites. Code outside the area imports only this file
+ * (docs/decisions/0038-business-areas.md).
+ */
+export { favoritesRoutes } from './favorites/favorites.routes';
+export { perkboostRoutes } from './perkboost/perkboost.routes';
+export { runPerkboostTick, sendUnlockEmails } from './perkboost/perkboost.service';

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminMerchantDealsSchema,
+  adminMerchantsWithDealsQuerySchema,
+  adminMerchantsWithDealsSchema,
+  adminOverviewSchema,
+  adminPageQuerySchema,
+  deactivateDealSchema,
+  dealAppealDecisionSchema,
+  dealAppealOutSchema,
+  errorResponses,
+  okSchema,
+} from '@localperks/shared';
+import { closeCheckoutPagesForDeals } from '../../orders';
+import { decideDealAppeal } from '../merchant-deals/deal-removal.service';
+import { adminOverview, deactivateDeal, listMerchantsWithDeals, merchantDealsForAdmin } from './admin-overview.service';
+
+const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
+
+export async function adminOverviewRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin'];
+
+  r.get(
+    '/api/admin/overview',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Overview tab: merchant, deal, revenue and payout figures, recent merchants, merchants with deals, pending approvals',
+        response: { 200: adminOverviewSchema, ...errorResponses },
+      },
+    },
+    async () => adminOverview(app.deps),
+  );
+
+  r.get(
+    '/api/admin/merchants-with-deals',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Every merchant with deals, newest first, searched by business name, city or e-mail (10 a page)',
+        querystring: adminMerchantsWithDealsQuerySchema,
+        response: { 200: adminMerchantsWithDealsSchema, ...errorResponses },
+      },
+    },
+    async (request) => listMerchantsWithDeals(app.deps, request.query),
+  );
+
+  r.get(
+    '/api/admin/merchants/:id/deals',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'One merchant’s deals with status and prices, newest first (20 a page)',
+        params: idParams,
+        querystring: adminPageQuerySchema,
+        response: { 200: adminMerchantDealsSchema, ...errorResponses },
+      },
+    },
+    async (request) => merchantDealsForAdmin(app.deps, request.params.id, request.query.page),
+  );
+
+  r.post(
+    '/api/admin/deals/:id/appeal/decision',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Decide the open appeal of a removed deal: reinstate it (back as paused) or uphold the removal; the merchant is told',
+        params: idParams,
+        body: dealAppealDecisionSchema,
+        response: { 200: dealAppealOutSchema, ...errorResponses },
+      },
+    },
+    async (request) => decideDealAppeal(app.deps, request.user!.id, request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/admin/deals/:id/deactivate',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Take down a deal that breaks the merchant terms; the merchant is notified and e-mailed the reason',
+        params: idParams,
+        body: deactivateDealSchema,
+        response: { 200: okSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const result = await deactivateDeal({ ...app.deps, log: request.log }, request.user!.id, request.params.id, request.body.reason);
+      // Taken down first, then its open payment pages are closed (a payment landing between is refunded).
+      await closeCheckoutPagesForDeals({ ...app.deps, log: request.log }, [request.params.id]);
+      return result;
+    },
+  );
+}

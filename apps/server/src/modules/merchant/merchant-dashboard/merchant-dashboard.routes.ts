@@ -1,0 +1,137 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { consumeRateLimit } from '../../../lib/rate-limit';
+import {
+  errorResponses,
+  launchChecklistSchema,
+  merchantProfileSavedSchema,
+  merchantProfileSchema,
+  merchantThreadMessageSchema,
+  merchantThreadSchema,
+  paymentPageSchema,
+  planSwitchedSchema,
+  registrationMessageSchema,
+  subscriptionStatusSchema,
+  switchPlanSchema,
+} from '@localperks/shared';
+import {
+  launchChecklist,
+  merchantThread,
+  sendMerchantMessage,
+  startSubscriptionCheckout,
+  subscriptionStatus,
+  switchPlan,
+  updateProfile,
+} from './merchant-dashboard.service';
+
+/** The merchant dashboard (merchant-admin.md §2, §4, §5, §7): profile, plan, subscription, admin thread, launch checklist. */
+export async function merchantDashboardRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['merchant dashboard'];
+  const deps = (log: FastifyBaseLogger) => ({ ...app.deps, log });
+
+  r.put(
+    '/api/merchant/profile',
+    {
+      config: { access: 'merchant' },
+      schema: {
+        tags,
+        summary: 'Edit the business profile (merchant row and newest registration request); phone numbers are removed from the description',
+        body: merchantProfileSchema,
+        response: { 200: merchantProfileSavedSchema, ...errorResponses },
+      },
+    },
+    async (request) => updateProfile(deps(request.log), request.user!.id, request.body),
+  );
+
+  r.post(
+    '/api/merchant/plan',
+    {
+      config: { access: 'merchant' },
+      schema: {
+        tags,
+        summary: 'Switch plans (409 Already on this plan); advertise_messaging needs its subscription paid',
+        body: switchPlanSchema,
+        response: { 200: planSwitchedSchema, ...errorResponses },
+      },
+    },
+    async (request) => switchPlan(deps(request.log), request.user!.id, request.body.plan),
+  );
+
+  r.post(
+    '/api/merchant/subscription/checkout',
+    {
+      config: { access: 'approved-merchant' },
+      schema: {
+        tags,
+        summary: 'Open the payment provider’s card page for the $15/month messaging subscription',
+        response: { 200: paymentPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => startSubscriptionCheckout(deps(request.log), request.user!),
+  );
+
+  r.post(
+    '/api/merchant/subscription/check',
+    {
+      config: { access: 'merchant' },
+      schema: {
+        tags,
+        summary: 'check-subscription: whether the provider has confirmed the subscription',
+        response: { 200: subscriptionStatusSchema, ...errorResponses },
+      },
+    },
+    async (request) => subscriptionStatus(app.deps, request.user!.id),
+  );
+
+  r.get(
+    '/api/merchant/registration/messages',
+    {
+      config: { access: 'merchant' },
+      schema: {
+        tags,
+        summary: 'The thread with the admins about the newest registration, oldest first (admin messages become read)',
+        response: { 200: merchantThreadSchema, ...errorResponses },
+      },
+    },
+    async (request) => merchantThread(app.deps, request.user!.id),
+  );
+
+  r.post(
+    '/api/merchant/registration/messages',
+    {
+      config: { access: 'merchant' },
+      schema: {
+        tags,
+        summary: 'Write to the admins about the newest registration (trimmed, never blank)',
+        body: registrationMessageSchema,
+        response: { 201: merchantThreadMessageSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      // A thread with the admins, not a chat room: a flood is refused before anything is written.
+      await consumeRateLimit(
+        app.db,
+        `merchant-admin-message:${request.user!.id}`,
+        { max: 30, windowMs: 60 * 60_000 },
+        'Too many messages sent. Please wait a while before writing again.',
+        app.deps.clock.now(),
+      );
+      return sendMerchantMessage(app.deps, request.user!.id, request.body.message);
+    },
+  );
+
+  r.get(
+    '/api/merchant/launch-checklist',
+    {
+      config: { access: 'merchant' },
+      schema: {
+        tags,
+        summary: 'The Launch Checklist, computed from the merchant’s rows',
+        response: { 200: launchChecklistSchema, ...errorResponses },
+      },
+    },
+    async (request) => launchChecklist(app.deps, request.user!.id),
+  );
+}

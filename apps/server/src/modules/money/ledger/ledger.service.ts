@@ -1,0 +1,364 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  DISPUTE_FEE_CENTS,
+  allocateCents,
+  payoutPeriodFor,
+  payoutPeriodWindow,
+  type LedgerEntryKind,
+  type MerchantChargeKind,
+} from '@localperks/shared';
+import type { Tx } from '../../../db/client';
+import { ledgerEntries, merchantPayouts, purchases } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import { LOCK_IDS } from '../../../lib/lock-ids';
+
+/**
+ * The one money ledger (DESIGN.md 14, docs/decisions/0018-one-ledger.md). Every function here
+ * posts in the caller's transaction, so an entry exists exactly when the change it records does,
+ * and every entry has a `source_key` naming its event: posting the same event twice writes nothing
+ * the second time (`on conflict do nothing`).
+ *
+ * Signs are from the merchant's payout balance: sale +, commission −, refund −, reversal +,
+ * deduction −, dispute fee −, payout −. Card-paid charges (subscription, PerkBoost) are recorded
+ * (−) but are no part of the balance.
+ */
+
+export type NewLedgerEntry = typeof ledgerEntries.$inferInsert;
+
+/** The kinds a payout is made of (everything of the balance except the payouts themselves). */
+export const PAYOUT_LINE_KINDS = [
+  'sale',
+  'commission',
+  'refund',
+  'commission_reversal',
+  'deduction',
+  'dispute_fee',
+] as const satisfies readonly LedgerEntryKind[];
+/** The kinds that make up what the platform owes a merchant. */
+export const BALANCE_KINDS = [...PAYOUT_LINE_KINDS, 'payout'] as const satisfies readonly LedgerEntryKind[];
+
+const periodOfStart = (start: string) => payoutPeriodFor(new Date(`${start}T00:00:00Z`));
+const nextPeriodStart = (start: string) => payoutPeriodFor(payoutPeriodWindow(periodOfStart(start)).to).start;
+
+/**
+ * Posting reads which periods a merchant's payouts have closed; closing a period must not run in
+ * between. Posters share this lock, the payout job takes it alone (payouts.service closePayoutPeriods).
+ */
+async function lockPeriodsShared(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${LOCK_IDS.ledgerPeriods})`);
+}
+
+/** The start of the merchant's newest closed payout period, or null before the first payout. */
+async function lastClosedPeriod(tx: Tx, merchantId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ start: sql<string | null>`max(${merchantPayouts.periodStart})::text` })
+    .from(merchantPayouts)
+    .where(eq(merchantPayouts.merchantId, merchantId));
+  return row?.start ?? null;
+}
+
+/**
+ * The payout period an entry happening at `at` is paid in: the period of `at`, or, if the merchant's
+ * payouts have already closed that far (a late event, a clock at the boundary), the first one after them.
+ * An entry never lands in a closed period, so no entry is left out of a payout.
+ */
+async function openPeriodFor(tx: Tx, merchantId: string, at: Date): Promise<string> {
+  const natural = payoutPeriodFor(at).start;
+  const last = await lastClosedPeriod(tx, merchantId);
+  if (!last) return natural;
+  const next = nextPeriodStart(last);
+  return natural > next ? natural : next;
+}
+
+/** Inserts entries that are not there yet (by source key); zero amounts are not money movements. Returns those written. */
+async function post(tx: Tx, entries: NewLedgerEntry[]): Promise<{ sourceKey: string }[]> {
+  const rows = entries.filter((e) => e.amountCents !== 0);
+  if (!rows.length) return [];
+  return tx.insert(ledgerEntries).values(rows).onConflictDoNothing({ target: ledgerEntries.sourceKey }).returning({
+    sourceKey: ledgerEntries.sourceKey,
+  });
+}
+
+export interface SoldPurchase {
+  id: string;
+  merchantId: string;
+  priceCents: number;
+  commissionCents: number;
+  purchasedAt: Date;
+}
+
+/** A sale and its commission, per purchase (checkout fulfilment, in its transaction). */
+export async function postSales(tx: Tx, sold: SoldPurchase[]): Promise<number> {
+  if (!sold.length) return 0;
+  await lockPeriodsShared(tx);
+  const periods = new Map<string, string>();
+  const entries: NewLedgerEntry[] = [];
+  for (const p of sold) {
+    const key = `${p.merchantId}|${payoutPeriodFor(p.purchasedAt).start}`;
+    if (!periods.has(key)) periods.set(key, await openPeriodFor(tx, p.merchantId, p.purchasedAt));
+    const common = { merchantId: p.merchantId, purchaseId: p.id, occurredAt: p.purchasedAt, periodStart: periods.get(key)! };
+    entries.push({ ...common, kind: 'sale', amountCents: p.priceCents, sourceKey: `sale:${p.id}` });
+    entries.push({ ...common, kind: 'commission', amountCents: -p.commissionCents, sourceKey: `commission:${p.id}` });
+  }
+  return (await post(tx, entries)).length;
+}
+
+/**
+ * A subscription or PerkBoost payment the provider confirmed (billing applyPaid), or a monthly
+ * renewal (`renewal`: which month of the subscription it pays, from 2 on). Platform income, paid
+ * by card: recorded with the merchant, not taken from payouts.
+ */
+export async function postChargePaid(
+  tx: Tx,
+  charge: { id: string; merchantId: string; kind: MerchantChargeKind; amountCents: number },
+  at: Date,
+  renewal?: number,
+): Promise<boolean> {
+  const written = await post(tx, [
+    {
+      merchantId: charge.merchantId,
+      kind: charge.kind === 'subscription' ? 'subscription_charge' : 'perkboost_charge',
+      amountCents: -charge.amountCents,
+      chargeId: charge.id,
+      sourceKey: renewal ? `charge:${charge.id}:month:${renewal}` : `charge:${charge.id}`,
+      occurredAt: at,
+      periodStart: payoutPeriodFor(at).start,
+    },
+  ]);
+  return written.length > 0;
+}
+
+/**
+ * The unused part of a boost given back to the merchant's card (deal-removal.service sendBoostRefunds,
+ * in its transaction, once the provider accepted it): + on the charge, never part of the balance.
+ */
+export async function postChargeRefund(
+  tx: Tx,
+  refund: { id: string; chargeId: string; merchantId: string; amountCents: number },
+  at: Date,
+): Promise<boolean> {
+  const written = await post(tx, [
+    {
+      merchantId: refund.merchantId,
+      kind: 'perkboost_refund',
+      amountCents: refund.amountCents,
+      chargeId: refund.chargeId,
+      refundId: refund.id,
+      sourceKey: `charge:${refund.chargeId}:refund`,
+      occurredAt: at,
+      periodStart: payoutPeriodFor(at).start,
+    },
+  ]);
+  return written.length > 0;
+}
+
+/** A payout marked paid: the money left the balance (markPayoutPaid, in its transaction). */
+export async function postPayoutPaid(tx: Tx, payout: { id: string; merchantId: string; netCents: number }, at: Date): Promise<boolean> {
+  const written = await post(tx, [
+    {
+      merchantId: payout.merchantId,
+      kind: 'payout',
+      amountCents: -payout.netCents,
+      payoutId: payout.id,
+      sourceKey: `payout:${payout.id}`,
+      occurredAt: at,
+      periodStart: payoutPeriodFor(at).start,
+    },
+  ]);
+  return written.length > 0;
+}
+
+export interface PostedRefund {
+  /** False when the purchase's money was already given back (an earlier refund or a lost dispute): nothing was written. */
+  posted: boolean;
+  /** `refund`: taken out of the sale's own payout; `deduction`: the sale was already in a payout, taken from the next one. */
+  kind: 'refund' | 'deduction' | null;
+  /** The payout period the entries fall in. */
+  periodStart: string | null;
+  amountCents: number;
+  commissionReversedCents: number;
+}
+
+type PurchaseFacts = { id: string; merchantId: string; priceCents: number; commissionCents: number; purchasedAt: Date };
+
+/**
+ * The purchase's money goes back: `refund:<purchaseId>` (a refund or a deduction, whichever came
+ * first: a voucher is given back at most once) and its commission reversed at the rate charged on
+ * the sale (`refund:<purchaseId>:reversal`).
+ */
+async function giveBack(
+  tx: Tx,
+  p: PurchaseFacts,
+  opts: { at: Date; refundId?: string | null; disputeId?: string | null; forceDeduction?: boolean },
+): Promise<PostedRefund> {
+  const [sale] = await tx
+    .select({ periodStart: ledgerEntries.periodStart })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.sourceKey, `sale:${p.id}`));
+  const salePeriod = sale?.periodStart ?? payoutPeriodFor(p.purchasedAt).start;
+  const last = await lastClosedPeriod(tx, p.merchantId);
+  const saleInPayout = last !== null && salePeriod <= last;
+  const kind = saleInPayout || opts.forceDeduction ? 'deduction' : 'refund';
+  // Before its payout a refund lowers that payout's gross and commission; after it, the next payout is lowered.
+  const periodStart = kind === 'refund' ? salePeriod : await openPeriodFor(tx, p.merchantId, opts.at);
+  const common = {
+    merchantId: p.merchantId,
+    purchaseId: p.id,
+    refundId: opts.refundId ?? null,
+    disputeId: opts.disputeId ?? null,
+    occurredAt: opts.at,
+    periodStart,
+  };
+  const [first] = await post(tx, [{ ...common, kind, amountCents: -p.priceCents, sourceKey: `refund:${p.id}` }]);
+  if (!first) return { posted: false, kind: null, periodStart: null, amountCents: 0, commissionReversedCents: 0 };
+  await post(tx, [{ ...common, kind: 'commission_reversal', amountCents: p.commissionCents, sourceKey: `refund:${p.id}:reversal` }]);
+  return { posted: true, kind, periodStart, amountCents: p.priceCents, commissionReversedCents: p.commissionCents };
+}
+
+async function purchaseFacts(tx: Tx, ids: string[]): Promise<PurchaseFacts[]> {
+  if (!ids.length) return [];
+  return tx
+    .select({
+      id: purchases.id,
+      merchantId: purchases.merchantId,
+      priceCents: purchases.priceCents,
+      commissionCents: purchases.commissionCents,
+      purchasedAt: purchases.purchasedAt,
+    })
+    .from(purchases)
+    .where(inArray(purchases.id, ids))
+    .orderBy(purchases.id);
+}
+
+/**
+ * A voucher refunded to the customer (called by the refund flow when the provider's refund
+ * completed, in its transaction). The sale's price comes off the merchant's balance and the
+ * commission charged on it is reversed at the sale's rate:
+ * - the sale is not in a payout yet: a refund in the sale's own period, lowering its gross and commission;
+ * - the sale was already closed into a payout: a deduction on the merchant's next payout.
+ * Idempotent: a second call for the same purchase (or one after a lost dispute on it) writes nothing.
+ */
+export async function postRefund(tx: Tx, input: { purchaseId: string; refundId?: string | null; at: Date }): Promise<PostedRefund> {
+  await lockPeriodsShared(tx);
+  const [p] = await purchaseFacts(tx, [input.purchaseId]);
+  if (!p) throw new AppError('NOT_FOUND', 'This purchase does not exist.');
+  return giveBack(tx, p, { at: input.at, refundId: input.refundId });
+}
+
+/**
+ * A dispute the platform lost: the disputed vouchers' money is deducted from their merchants'
+ * next payouts (with the commission reversed, unless a refund already gave it back) plus the
+ * dispute fee, split between the merchants by what each had sold in the payment. Idempotent by
+ * source key: a replayed event writes nothing.
+ */
+export async function postLostDispute(
+  tx: Tx,
+  input: { disputeId: string; purchaseIds: string[]; at: Date },
+): Promise<{ deductedCents: number; feeCents: number }> {
+  await lockPeriodsShared(tx);
+  const facts = await purchaseFacts(tx, input.purchaseIds);
+  let deductedCents = 0;
+  for (const p of facts) {
+    const r = await giveBack(tx, p, { at: input.at, disputeId: input.disputeId, forceDeduction: true });
+    deductedCents += r.amountCents;
+  }
+  const byMerchant = new Map<string, number>();
+  for (const p of facts) byMerchant.set(p.merchantId, (byMerchant.get(p.merchantId) ?? 0) + p.priceCents);
+  const merchantIds = [...byMerchant.keys()].sort();
+  const shares = allocateCents(
+    DISPUTE_FEE_CENTS,
+    merchantIds.map((id) => byMerchant.get(id)!),
+  );
+  const fees: NewLedgerEntry[] = [];
+  for (const [i, merchantId] of merchantIds.entries()) {
+    fees.push({
+      merchantId,
+      kind: 'dispute_fee',
+      amountCents: -shares[i]!,
+      disputeId: input.disputeId,
+      sourceKey: `dispute:${input.disputeId}:fee:${merchantId}`,
+      occurredAt: input.at,
+      periodStart: await openPeriodFor(tx, merchantId, input.at),
+    });
+  }
+  const written = await post(tx, fees);
+  return { deductedCents, feeCents: written.length ? fees.reduce((s, f) => s - f.amountCents, 0) : 0 };
+}
+
+export interface LedgerTotals {
+  salesCents: number;
+  commissionCents: number;
+  refundsCents: number;
+  commissionReversedCents: number;
+  deductionsCents: number;
+  disputeFeesCents: number;
+  paidOutCents: number;
+  subscriptionChargesCents: number;
+  perkboostChargesCents: number;
+}
+
+/** Sums by kind, each as a positive amount (the sign is the kind's). */
+const totalsSelect = {
+  salesCents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'sale'), 0)::int`,
+  commissionCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'commission'), 0)::int`,
+  refundsCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'refund'), 0)::int`,
+  commissionReversedCents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'commission_reversal'), 0)::int`,
+  deductionsCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'deduction'), 0)::int`,
+  disputeFeesCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'dispute_fee'), 0)::int`,
+  paidOutCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'payout'), 0)::int`,
+  subscriptionChargesCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'subscription_charge'), 0)::int`,
+  // Net of the unused boost time given back (perkboost_refund, +).
+  perkboostChargesCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('perkboost_charge', 'perkboost_refund')), 0)::int`,
+};
+
+const toTotals = (row: Record<keyof LedgerTotals, number> | undefined): LedgerTotals => ({
+  salesCents: Number(row?.salesCents ?? 0),
+  commissionCents: Number(row?.commissionCents ?? 0),
+  refundsCents: Number(row?.refundsCents ?? 0),
+  commissionReversedCents: Number(row?.commissionReversedCents ?? 0),
+  deductionsCents: Number(row?.deductionsCents ?? 0),
+  disputeFeesCents: Number(row?.disputeFeesCents ?? 0),
+  paidOutCents: Number(row?.paidOutCents ?? 0),
+  subscriptionChargesCents: Number(row?.subscriptionChargesCents ?? 0),
+  perkboostChargesCents: Number(row?.perkboostChargesCents ?? 0),
+});
+
+/**
+ * A merchant's money from the ledger: every total by kind, and `pendingCents`, what the platform
+ * still owes them (negative when deductions exceed what is owed: carried forward to future payouts).
+ * pendingCents = sales − commission − refunds + reversed − deductions − dispute fees − paid out.
+ */
+export async function merchantBalance(db: Tx, merchantId: string): Promise<LedgerTotals & { pendingCents: number }> {
+  const [row] = await db
+    .select({
+      ...totalsSelect,
+      pendingCents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${inArray(ledgerEntries.kind, [...BALANCE_KINDS])}), 0)::int`,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.merchantId, merchantId));
+  return { ...toTotals(row), pendingCents: Number(row?.pendingCents ?? 0) };
+}
+
+/**
+ * One payout period's totals from the ledger: every merchant's, or one merchant's. `netCents` is
+ * what the period adds to the merchants' balances (sales − commission − refunds + reversed −
+ * deductions − dispute fees); `platformRevenueCents` is what the platform keeps (commission less
+ * reversals, plus card-paid subscription and PerkBoost charges).
+ */
+export async function periodTotals(
+  db: Tx,
+  input: { periodStart: string; merchantId?: string },
+): Promise<LedgerTotals & { netCents: number; platformRevenueCents: number }> {
+  const [row] = await db
+    .select(totalsSelect)
+    .from(ledgerEntries)
+    .where(
+      and(eq(ledgerEntries.periodStart, input.periodStart), input.merchantId ? eq(ledgerEntries.merchantId, input.merchantId) : undefined),
+    );
+  const t = toTotals(row);
+  return {
+    ...t,
+    netCents: t.salesCents - t.commissionCents - t.refundsCents + t.commissionReversedCents - t.deductionsCents - t.disputeFeesCents,
+    platformRevenueCents: t.commissionCents - t.commissionReversedCents + t.subscriptionChargesCents + t.perkboostChargesCents,
+  };
+}

@@ -1,0 +1,9 @@
+/**
+ * The orders area's public face (docs/architecture.md). Buying: checkout (orders, the provider's payment pages,
+ * fulfilment) and purchases (vouchers, redemption codes, redemption). Code outside the area imports only this
+ * file (docs/decisions/0038-business-areas.md).
+ */
+export { checkoutRoutes } from './checkout/checkout.routes';
+export { closeCheckoutPagesForDeals, expireStaleOrders, settleRefunds } from './checkout/checkout.service';
+export { purchasesRoutes } from './purchases/purchases.routes';
+export { generateRedemptionCode } from './purchases/redemption-code';

@@ -1,0 +1,235 @@
+import { and, desc, eq, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  PURCHASES_PAGE_SIZE,
+  REDEEM_MESSAGES,
+  type Purchase,
+  type PurchaseRefund,
+  type PurchasesPage,
+  type PurchaseTab,
+  type RedemptionLookup,
+} from '@localperks/shared';
+import type { Db } from '../../../db/client';
+import { deals, merchants, orderItems, orderRefunds, orders, purchases, users } from '../../../db/schema';
+import type { Deps } from '../../../lib/deps';
+import { AppError } from '../../../lib/errors';
+import { latestRequests, voucherRefundCents } from '../../money';
+import { redeemUrlFor } from './redemption-code';
+
+const tabFilter: Record<PurchaseTab, SQL | undefined> = {
+  // A refunded voucher is dead: only the All tab lists it.
+  active: and(isNull(purchases.redeemedAt), isNull(purchases.refundedAt)),
+  redeemed: isNotNull(purchases.redeemedAt),
+  all: undefined,
+};
+
+/** Keyset cursor over (purchased_at, id), newest first: stable while new purchases arrive. */
+const encodeCursor = (p: { purchasedAt: Date; id: string }) => Buffer.from(`${p.purchasedAt.toISOString()}|${p.id}`).toString('base64url');
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const date = new Date(at ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(date.getTime()))
+    throw new AppError('VALIDATION', 'Invalid page cursor.', { cursor: 'Invalid page cursor.' });
+  return { at: date, id };
+}
+
+/** The customer's own purchases, one tab of My Purchases, newest first. */
+export async function listPurchases(
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'storage'>,
+  userId: string,
+  opts: { status: PurchaseTab; cursor?: string; pageSize?: number },
+): Promise<PurchasesPage> {
+  const { db } = deps;
+  const { appUrl } = deps.config;
+  const imageUrl = deps.storage.publicUrl;
+  const now = deps.clock.now();
+  const pageSize = opts.pageSize ?? PURCHASES_PAGE_SIZE;
+  const after = opts.cursor ? decodeCursor(opts.cursor) : null;
+  const rows = await db
+    .select({
+      id: purchases.id,
+      dealId: purchases.dealId,
+      dealTitle: purchases.dealTitle,
+      dealImageUrl: deals.imageUrl,
+      merchantName: merchants.businessName,
+      city: deals.city,
+      state: deals.state,
+      priceCents: purchases.priceCents,
+      purchasedAt: purchases.purchasedAt,
+      expirationDate: purchases.expirationDate,
+      redeemedAt: purchases.redeemedAt,
+      refundedAt: purchases.refundedAt,
+      redemptionCode: purchases.redemptionCode,
+    })
+    .from(purchases)
+    .innerJoin(deals, eq(deals.id, purchases.dealId))
+    .innerJoin(merchants, eq(merchants.id, purchases.merchantId))
+    .where(
+      and(
+        eq(purchases.userId, userId),
+        tabFilter[opts.status],
+        after ? or(lt(purchases.purchasedAt, after.at), and(eq(purchases.purchasedAt, after.at), lt(purchases.id, after.id))) : undefined,
+      ),
+    )
+    .orderBy(desc(purchases.purchasedAt), desc(purchases.id))
+    .limit(pageSize + 1);
+  const [counts] = await db
+    .select({
+      all: sql<number>`count(*)::int`,
+      redeemed: sql<number>`count(*) filter (where ${purchases.redeemedAt} is not null)::int`,
+      active: sql<number>`count(*) filter (where ${purchases.redeemedAt} is null and ${purchases.refundedAt} is null)::int`,
+    })
+    .from(purchases)
+    .where(eq(purchases.userId, userId));
+  const page = rows.slice(0, pageSize);
+  const last = page.at(-1);
+  const refunds = after ? [] : await listRefunds(db, userId);
+  const ids = page.map((r) => r.id);
+  const [requests, amounts] = await Promise.all([latestRequests(db, ids), voucherRefundCents(db, ids)]);
+  return {
+    refunds,
+    purchases: page.map((r): Purchase => {
+      const request = requests.get(r.id) ?? null;
+      const dead = r.refundedAt !== null;
+      return {
+        id: r.id,
+        dealId: r.dealId,
+        dealTitle: r.dealTitle,
+        dealImageUrl: r.dealImageUrl === null ? null : imageUrl(r.dealImageUrl),
+        merchantName: r.merchantName,
+        city: r.city,
+        state: r.state,
+        priceCents: r.priceCents,
+        purchaseDate: r.purchasedAt.toISOString(),
+        expirationDate: r.expirationDate.toISOString(),
+        redeemed: r.redeemedAt !== null,
+        redemptionDate: r.redeemedAt?.toISOString() ?? null,
+        // A refunded voucher's code and QR are gone from the page (docs/decisions/0019-refund-flow.md).
+        redemptionCode: dead ? null : r.redemptionCode,
+        qrCodeUrl: dead ? null : `/api/purchases/${r.id}/qr.svg`,
+        redeemUrl: dead ? null : redeemUrlFor(appUrl, r.redemptionCode),
+        refunded: dead,
+        refundedAt: r.refundedAt?.toISOString() ?? null,
+        refundCents: amounts.get(r.id) ?? r.priceCents,
+        canRequestRefund: !dead && r.redeemedAt === null && r.expirationDate > now && request === null,
+        refundRequest: request,
+      };
+    }),
+    nextCursor: rows.length > pageSize && last ? encodeCursor(last) : null,
+    counts: { all: counts?.all ?? 0, redeemed: counts?.redeemed ?? 0, active: counts?.active ?? 0 },
+  };
+}
+
+/** Refunds are rare (a deal withdrawn while its payment was under way); the newest are enough for the page. */
+const REFUNDS_SHOWN = 20;
+
+/** Lines of the customer's orders refunded instead of sold, newest first. */
+async function listRefunds(db: Db, userId: string): Promise<PurchaseRefund[]> {
+  const rows = await db
+    .select({
+      id: orderRefunds.id,
+      orderId: orderRefunds.orderId,
+      dealId: orderRefunds.dealId,
+      dealTitle: orderItems.title,
+      quantity: orderItems.quantity,
+      amountCents: orderRefunds.amountCents,
+      reason: orderRefunds.reason,
+      status: orderRefunds.status,
+      createdAt: orderRefunds.createdAt,
+      refundedAt: orderRefunds.refundedAt,
+    })
+    .from(orderRefunds)
+    .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+    .innerJoin(orderItems, eq(orderItems.id, orderRefunds.orderItemId))
+    // Withdrawn lines only: a refunded voucher shows on its own card.
+    .where(and(eq(orders.userId, userId), isNull(orderRefunds.purchaseId)))
+    .orderBy(desc(orderRefunds.createdAt), desc(orderRefunds.id))
+    .limit(REFUNDS_SHOWN);
+  return rows.map((r) => ({
+    ...r,
+    reason: 'deal_withdrawn' as const,
+    createdAt: r.createdAt.toISOString(),
+    refundedAt: r.refundedAt?.toISOString() ?? null,
+  }));
+}
+
+export async function purchaseCodeForOwner(deps: Pick<Deps, 'db'>, userId: string, purchaseId: string): Promise<string> {
+  const [row] = await deps.db
+    .select({ code: purchases.redemptionCode })
+    .from(purchases)
+    .where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId), isNull(purchases.refundedAt)));
+  // A refunded voucher has no QR any more.
+  if (!row) throw new AppError('NOT_FOUND', 'This purchase does not exist or was refunded.');
+  return row.code;
+}
+
+async function merchantIdOf(db: Db, userId: string): Promise<string> {
+  const [merchant] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.userId, userId));
+  if (!merchant) throw new AppError('NOT_FOUND', REDEEM_MESSAGES.notFound);
+  return merchant.id;
+}
+
+/** A code as the merchant's redeem screen shows it; only codes of the merchant's own deals are found. */
+export async function lookupRedemption(deps: Pick<Deps, 'db' | 'clock'>, merchantUserId: string, code: string): Promise<RedemptionLookup> {
+  return findRedemption(deps.db, merchantUserId, code, deps.clock.now());
+}
+
+/** The lookup, as of `now` (a redemption shows its outcome at the time it was made). */
+async function findRedemption(db: Db, merchantUserId: string, code: string, now: Date): Promise<RedemptionLookup> {
+  const merchantId = await merchantIdOf(db, merchantUserId);
+  const [row] = await db
+    .select({
+      purchaseId: purchases.id,
+      redemptionCode: purchases.redemptionCode,
+      dealTitle: purchases.dealTitle,
+      customerName: users.name,
+      priceCents: purchases.priceCents,
+      purchasedAt: purchases.purchasedAt,
+      expirationDate: purchases.expirationDate,
+      redeemedAt: purchases.redeemedAt,
+      refundedAt: purchases.refundedAt,
+    })
+    .from(purchases)
+    .innerJoin(users, eq(users.id, purchases.userId))
+    .where(and(eq(purchases.redemptionCode, code), eq(purchases.merchantId, merchantId)));
+  if (!row) throw new AppError('NOT_FOUND', REDEEM_MESSAGES.notFound);
+  return {
+    purchaseId: row.purchaseId,
+    redemptionCode: row.redemptionCode,
+    dealTitle: row.dealTitle,
+    customerName: row.customerName || 'Customer',
+    priceCents: row.priceCents,
+    purchaseDate: row.purchasedAt.toISOString(),
+    expirationDate: row.expirationDate.toISOString(),
+    status: row.refundedAt ? 'refunded' : row.redeemedAt ? 'redeemed' : row.expirationDate <= now ? 'expired' : 'redeemable',
+    redemptionDate: row.redeemedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Redeems a code (DESIGN.md 6). The purchase row is locked (SELECT … FOR UPDATE) as a refund locks
+ * it, so a redemption and a refund of one voucher are decided one after the other: exactly one
+ * wins. Of two simultaneous redemptions the second finds `redeemed_at` set and is told so.
+ */
+export async function redeemPurchase(deps: Pick<Deps, 'db' | 'clock'>, merchantUserId: string, code: string): Promise<RedemptionLookup> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const merchantId = await merchantIdOf(db, merchantUserId);
+  await db.transaction(async (tx) => {
+    const [p] = await tx
+      .select({
+        id: purchases.id,
+        redeemedAt: purchases.redeemedAt,
+        refundedAt: purchases.refundedAt,
+        expirationDate: purchases.expirationDate,
+      })
+      .from(purchases)
+      .where(and(eq(purchases.redemptionCode, code), eq(purchases.merchantId, merchantId)))
+      .for('update');
+    if (!p) throw new AppError('NOT_FOUND', REDEEM_MESSAGES.notFound);
+    if (p.refundedAt) throw new AppError('CONFLICT', REDEEM_MESSAGES.refunded);
+    if (p.redeemedAt) throw new AppError('ALREADY_REDEEMED', REDEEM_MESSAGES.alreadyRedeemed);
+    if (p.expirationDate <= now) throw new AppError('EXPIRED', REDEEM_MESSAGES.expired);
+    await tx.update(purchases).set({ redeemedAt: now, redeemedBy: merchantUserId }).where(eq(purchases.id, p.id));
+  });
+  return findRedemption(db, merchantUserId, code, now);
+}

@@ -1,0 +1,8 @@
+/**
+ * The support area's public face (docs/architecture.md). Talking to people: support tickets and their admin
+ * replies, and messages between customers and merchants. Code outside the area imports only this file
+ * (docs/decisions/0038-business-areas.md).
+ */
+export { adminSupportRoutes } from './admin-support/admin-support.routes';
+export { customerMessagesRoutes } from './customer-messages/customer-messages.routes';
+export { supportRoutes } from './support/support.routes';

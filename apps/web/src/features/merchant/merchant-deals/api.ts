@@ -1,0 +1,90 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CreateMerchantDeal,
+  DealAppeal,
+  MerchantDeal,
+  MerchantDealFilter,
+  MerchantDealsPage,
+  BoostCheckout,
+  DealBoostStatus,
+  Removed,
+  SaveMerchantDealResult,
+  UploadedImage,
+  UpdateMerchantDeal,
+} from '@localperks/shared';
+import { api } from '../../../lib/api-client';
+
+/** Every merchant-deals query shares this prefix, so one invalidation refreshes the list and the deal. */
+export const merchantDealsKey = ['merchant-deals'] as const;
+
+export const merchantDealsQuery = (status: MerchantDealFilter, page: number) =>
+  queryOptions({
+    queryKey: [...merchantDealsKey, 'list', status, page],
+    queryFn: () => api.get<MerchantDealsPage>(`/api/merchant/deals?${new URLSearchParams({ status, page: String(page) })}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const merchantDealQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...merchantDealsKey, 'deal', id],
+    queryFn: () => api.get<MerchantDeal>(`/api/merchant/deals/${encodeURIComponent(id)}`),
+  });
+
+export const useMerchantDeals = (status: MerchantDealFilter, page: number) => useQuery(merchantDealsQuery(status, page));
+
+function useInvalidating<TVars, TResult>(fn: (v: TVars) => Promise<TResult>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: merchantDealsKey });
+      // The public lists show merchants' changes at once.
+      void qc.invalidateQueries({ queryKey: ['deals'] });
+    },
+  });
+}
+
+export const useCreateMerchantDeal = () =>
+  useInvalidating((body: CreateMerchantDeal) => api.post<SaveMerchantDealResult>('/api/merchant/deals', body));
+export const useUpdateMerchantDeal = (id: string) =>
+  useInvalidating((body: UpdateMerchantDeal) => api.put<SaveMerchantDealResult>(`/api/merchant/deals/${encodeURIComponent(id)}`, body));
+export const usePauseDeal = () =>
+  useInvalidating(({ id, paused }: { id: string; paused: boolean }) =>
+    api.post<MerchantDeal>(`/api/merchant/deals/${encodeURIComponent(id)}/${paused ? 'pause' : 'resume'}`),
+  );
+export const useDeleteDeal = () => useInvalidating((id: string) => api.delete<Removed>(`/api/merchant/deals/${encodeURIComponent(id)}`));
+/** Appeals a removal by an admin (once per removal). */
+export const useAppealRemoval = () =>
+  useInvalidating(({ id, message }: { id: string; message: string }) =>
+    api.post<DealAppeal>(`/api/merchant/deals/${encodeURIComponent(id)}/appeal`, { message }),
+  );
+export const useLaunchBoost = () =>
+  useMutation({
+    mutationFn: ({ id, boostDays }: { id: string; boostDays: number }) =>
+      api.post<BoostCheckout>(`/api/merchant/deals/${encodeURIComponent(id)}/boost`, { boostDays }),
+  });
+
+/** A deal's boost by the server's clock: time left and its stats (only fetched for a boosted deal). */
+export const dealBoostQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...merchantDealsKey, 'boost', id],
+    queryFn: () => api.get<DealBoostStatus>(`/api/merchant/boosts/deals/${encodeURIComponent(id)}`),
+  });
+export const useDealBoost = (id: string) => useQuery(dealBoostQuery(id));
+
+/** Opens the payment page for a boost of a live deal (the window starts once the provider confirms it). */
+export const useBuyDealBoost = () =>
+  useMutation({
+    mutationFn: ({ id, boostDays }: { id: string; boostDays: number }) =>
+      api.post<BoostCheckout>(`/api/merchant/boosts/deals/${encodeURIComponent(id)}`, { boostDays }),
+  });
+
+/** Multipart upload of one deal image (the JSON client does not send files). */
+export function uploadDealImage(file: File): Promise<UploadedImage> {
+  const body = new FormData();
+  body.append('file', file);
+  return api.postForm<UploadedImage>('/api/merchant/uploads/deal-images', body, 'The image could not be uploaded.');
+}
+
+/** The thumbnail stored beside every uploaded image. */
+export const thumbnailOf = (url: string) => url.replace(/\.webp$/, '-sm.webp');
