@@ -22,7 +22,7 @@ function paidPeriodRunsUntil(m: Pick<MessagingFacts, 'messagingPaidUntil'>, now:
 
 /**
  * The paid features of a plan (enhanced business profile, customer messaging, analytics) are in
- * effect (merchant-admin.md §4, §9; DESIGN.md 7): on Deals + Messaging (paid by commission on each
+ * effect (docs/product/merchant-admin-spec.md §4, §9; docs/product/design.md §7): on Deals + Messaging (paid by commission on each
  * sale); on Advertise + Messaging only once the provider confirmed the subscription payment, never
  * on choosing the plan; and, for a merchant who left Advertise + Messaging, until the end of the
  * period already paid for and not a moment longer (the Switch Plans downgrade promise). The one
@@ -40,7 +40,7 @@ export function hasMessagingAccess(m: MessagingFacts, now: Date): boolean {
 }
 
 /**
- * The enhanced business profile (logo, cover, opening hours, highlights, DESIGN.md 13) is shown and
+ * The enhanced business profile (logo, cover, opening hours, highlights, docs/product/design.md §13) is shown and
  * may be edited while the plan's paid features are in effect (hasPaidFeatures).
  */
 export const hasEnhancedProfile = hasPaidFeatures;

@@ -52,7 +52,7 @@ export const adminMerchantsWithDealsQuerySchema = adminPageQuerySchema.extend({
 });
 export type AdminMerchantsWithDealsQuery = z.input<typeof adminMerchantsWithDealsQuerySchema>;
 
-/** merchant-admin.md §9 Lists. */
+/** docs/product/merchant-admin-spec.md §9 Lists. */
 export const ADMIN_LIST_LIMITS = { recentMerchants: 5, merchantsWithDeals: 5 } as const;
 /** Page sizes of the admin lists that grow. */
 export const ADMIN_PAGE_SIZES = { supportTickets: 20, auditLog: 25, merchantsWithDeals: 10 } as const;

@@ -3,11 +3,11 @@ import { BOOST_OPTIONS } from '../constants';
 import { count, isoDate } from './responses/common';
 
 /**
- * Paid boosts of a live deal or of a business listing (DESIGN.md 4a, docs/decisions/0017-boost-model.md):
+ * Paid boosts of a live deal or of a business listing (docs/product/design.md §4a, docs/decisions/0017-boost-model.md):
  * the spec's PerkBoost durations and prices (BOOST_OPTIONS), listed first while the window lasts.
  */
 /**
- * Who may buy which PerkBoost (DESIGN.md 4), as the PerkBoost info page states it: the rule the
+ * Who may buy which PerkBoost (docs/product/design.md §4), as the PerkBoost info page states it: the rule the
  * server applies (dealBoostBlocker, listingBoostBlocker, deal creation), in one sentence.
  */
 export const PERKBOOST_AVAILABILITY =

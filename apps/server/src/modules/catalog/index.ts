@@ -11,3 +11,4 @@ export { countDealVisit, hourOf, isCountedVisitor } from './deals/deal-visits';
 export { dealsRoutes } from './deals/deals.routes';
 export { escapeLike, getDeal, listDeals, matchesSearch, summaryColumns, visibleNow } from './deals/deals.service';
 export { homePageData } from './deals/home.service';
+export { dealWithdrawn } from './deals/deal-events';

@@ -14,3 +14,4 @@ export { removeUnusedUploads } from './merchant-deals/merchant-deals.service';
 export { sendBoostRefunds } from './merchant-deals/deal-removal.service';
 export { merchantsRoutes } from './merchants/merchants.routes';
 export { registerMerchantPaidCharges } from './paid-charges';
+export { registerMerchantSubscribers } from './subscribers';

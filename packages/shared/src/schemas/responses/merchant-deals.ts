@@ -16,7 +16,7 @@ export const merchantDealSchema = dealDetailSchema
     appeal: dealAppealOutSchema.nullable(),
     boostRefundCents: z.number().int().nonnegative(),
     purchaseCount: count(),
-    /** Whether the deletion rule allows removing it (customer.md §5 Deletion rule). */
+    /** Whether the deletion rule allows removing it (docs/product/customer-spec.md §5 Deletion rule). */
     canDelete: z.boolean(),
   });
 export type MerchantDeal = z.infer<typeof merchantDealSchema>;

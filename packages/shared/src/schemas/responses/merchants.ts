@@ -7,7 +7,7 @@ import { registrationThreadMessageSchema } from './admin';
 export const REGISTRATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
-/** The signed-in merchant's own records, for the dashboard's states (merchant-admin.md §4). */
+/** The signed-in merchant's own records, for the dashboard's states (docs/product/merchant-admin-spec.md §4). */
 export const merchantOverviewSchema = z.object({
   merchant: z
     .object({
@@ -24,7 +24,7 @@ export const merchantOverviewSchema = z.object({
       hasSubscription: z.boolean(),
       commissionRate: z.number(),
       createdAt: isoDate(),
-      /** Customer messaging works: plan deals_messaging, or advertise_messaging with a paid subscription (DESIGN.md 7). */
+      /** Customer messaging works: plan deals_messaging, or advertise_messaging with a paid subscription (docs/product/design.md §7). */
       messagingAccess: z.boolean(),
       /**
        * Left Advertise + Messaging but inside the period paid for: messaging stays until this moment
@@ -38,7 +38,7 @@ export const merchantOverviewSchema = z.object({
       paidFeatures: z.boolean(),
       /** What waits for the merchant (the tabs' counts): open refund requests to answer, customer messages not yet answered. */
       waiting: z.object({ refundRequests: z.number().int().nonnegative(), customerMessages: z.number().int().nonnegative() }),
-      /** The plan is advertise_messaging and its subscription is not paid (merchant-admin.md §4). */
+      /** The plan is advertise_messaging and its subscription is not paid (docs/product/merchant-admin-spec.md §4). */
       paymentRequired: z.boolean(),
     })
     .nullable(),

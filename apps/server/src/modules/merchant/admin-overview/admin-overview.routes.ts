@@ -13,7 +13,6 @@ import {
   errorResponses,
   okSchema,
 } from '@localperks/shared';
-import { closeCheckoutPagesForDeals } from '../../orders';
 import { decideDealAppeal } from '../merchant-deals/deal-removal.service';
 import { adminOverview, deactivateDeal, listMerchantsWithDeals, merchantDealsForAdmin } from './admin-overview.service';
 
@@ -92,11 +91,7 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
         response: { 200: okSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const result = await deactivateDeal({ ...app.deps, log: request.log }, request.user!.id, request.params.id, request.body.reason);
-      // Taken down first, then its open payment pages are closed (a payment landing between is refunded).
-      await closeCheckoutPagesForDeals({ ...app.deps, log: request.log }, [request.params.id]);
-      return result;
-    },
+    // Taken down first; its open payment pages are closed after (dealWithdrawn): a payment landing between is refunded.
+    async (request) => deactivateDeal({ ...app.deps, log: request.log }, request.user!.id, request.params.id, request.body.reason),
   );
 }

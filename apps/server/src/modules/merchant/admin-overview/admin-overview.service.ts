@@ -7,8 +7,8 @@ import {
   utcDay,
   type AdminMerchantsWithDeals,
 } from '@localperks/shared';
-import { escapeLike } from '../../catalog';
-import { boostRefundNotice, refundUnusedBoosts, removalFacts, sendBoostRefunds, toAppeal } from '../merchant-deals/deal-removal.service';
+import { dealWithdrawn, escapeLike } from '../../catalog';
+import { boostRefundNotice, refundUnusedBoosts, removalFacts, toAppeal } from '../merchant-deals/deal-removal.service';
 import { deals, merchantPayouts, merchantRegistrationRequests, merchants, notifications, users } from '../../../db/schema';
 import { backgroundJobFailures } from '../../../jobs/failures';
 import { merchantsFlaggedForDisputes, payoutSummary } from '../../money';
@@ -22,9 +22,9 @@ import { platformRevenue } from './platform-revenue';
 export const MERCHANT_DEALS_PAGE_SIZE = 20;
 
 /**
- * The Overview tab (merchant-admin.md §2): every figure from the database, money from the ledger. Revenue is what
+ * The Overview tab (docs/product/merchant-admin-spec.md §2): every figure from the database, money from the ledger. Revenue is what
  * customers paid; the current period payout is what merchants are owed for today's semi-monthly
- * period (sales minus commission), paid on its payout date (DESIGN.md 8). `revenue` is the platform's
+ * period (sales minus commission), paid on its payout date (docs/product/design.md §8). `revenue` is the platform's
  * own income by source (platform-revenue.ts); `overduePayouts` counts closed payouts past their
  * payout date and still unpaid. `backgroundJobs` lists the
  * scheduled jobs that failed in the last 24 hours, so a job that keeps failing is seen, not only logged.
@@ -82,7 +82,7 @@ export async function adminOverview(deps: Pick<Deps, 'db' | 'clock'>) {
       approvedMerchants: m?.approved ?? 0,
       totalDeals: d?.total ?? 0,
       activeDeals: d?.active ?? 0,
-      // Money from the one ledger (DESIGN.md 14): what customers paid, and the commission kept after reversals.
+      // Money from the one ledger (docs/product/design.md §14): what customers paid, and the commission kept after reversals.
       totalRevenueCents: revenue.allTime.grossSalesCents,
       totalPurchases: revenue.allTime.purchases,
       totalCommissionCents: revenue.allTime.commissionCents,
@@ -202,13 +202,13 @@ export async function merchantDealsForAdmin(deps: Pick<Deps, 'db' | 'clock'>, me
  * notification and an e-mail to the merchant, and an audit entry, all in one transaction.
  */
 export async function deactivateDeal(
-  deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'clock' | 'log' | 'payments'>,
+  deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'clock' | 'log' | 'domainEvents'>,
   adminId: string,
   dealId: string,
   reason: string,
 ) {
   const now = deps.clock.now();
-  const mailId = await deps.db.transaction(async (tx) => {
+  const mailId = await deps.domainEvents.transaction(async (tx, publish) => {
     const [deal] = await tx
       .select({
         id: deals.id,
@@ -231,9 +231,11 @@ export async function deactivateDeal(
       .where(and(eq(deals.id, dealId), eq(deals.status, deal.status), ne(deals.status, 'removed')))
       .returning({ id: deals.id });
     if (!updated) throw new AppError('CONFLICT', DEAL_MODERATION_MESSAGES.alreadyRemoved);
-    // A boost paid on it stops: its unused time is refunded (sent after the commit, retried by the refund job).
+    // A boost paid on it stops: its unused time is refunded, recorded here and sent to the provider by the
+    // withdrawal's subscriber (merchant/subscribers.ts) after the commit, retried by the refund job.
     const refunds = await refundUnusedBoosts(tx, deal.id, now);
     const refundNotice = boostRefundNotice(refunds);
+    await publish(dealWithdrawn, { dealIds: [updated.id] });
     await tx.insert(notifications).values({
       userId: deal.merchantUserId,
       type: 'deal_deactivated',
@@ -262,6 +264,5 @@ export async function deactivateDeal(
     );
   });
   await deliverQueuedMail(deps, mailId, 'deal deactivation');
-  await sendBoostRefunds(deps, { dealId });
   return { ok: true as const };
 }

@@ -66,11 +66,11 @@ export async function refundUnusedBoosts(tx: Tx, dealId: string, now: Date): Pro
 }
 
 /**
- * Sends the recorded boost refunds the provider has not accepted yet (after the take-down's commit,
- * and by the refund job until it answers): each under its own idempotency key, so a retry is the same
+ * Sends the recorded boost refunds the provider has not accepted yet (after the take-down's commit, by
+ * the deal-withdrawn subscriber, and by the refund job until it answers): each under its own idempotency key, so a retry is the same
  * refund. Once accepted, the refund is marked sent and booked in the ledger in one transaction.
  */
-export async function sendBoostRefunds(deps: Pick<Deps, 'db' | 'payments' | 'clock' | 'log'>, opts: { dealId?: string } = {}) {
+export async function sendBoostRefunds(deps: Pick<Deps, 'db' | 'payments' | 'clock' | 'log'>, opts: { dealIds?: string[] } = {}) {
   const pending = await deps.db
     .select({ refund: merchantChargeRefunds, sessionId: merchantCharges.providerSessionId })
     .from(merchantChargeRefunds)
@@ -79,7 +79,7 @@ export async function sendBoostRefunds(deps: Pick<Deps, 'db' | 'payments' | 'clo
       and(
         isNull(merchantChargeRefunds.sentAt),
         eq(merchantCharges.provider, deps.payments.name),
-        opts.dealId ? eq(merchantCharges.dealId, opts.dealId) : undefined,
+        opts.dealIds ? inArray(merchantCharges.dealId, opts.dealIds) : undefined,
       ),
     )
     .orderBy(asc(merchantChargeRefunds.createdAt))

@@ -33,7 +33,7 @@ import { AuthShell } from '../auth/auth-shell';
 /** One toast for the sign-in's errors: a new error replaces it, and signing in removes it (it must not follow the admin in). */
 const SIGN_IN_ERROR_TOAST = 'admin-sign-in-error';
 
-/** The spec's admin sign-in errors (merchant-admin.md §8): the server's message, else the fallbacks. */
+/** The spec's admin sign-in errors (docs/product/merchant-admin-spec.md §8): the server's message, else the fallbacks. */
 function showError(err: unknown, fallback: string) {
   if (err instanceof ApiError && err.code === 'TOKEN_EXPIRED') {
     toast.error(ADMIN_AUTH_MESSAGES.codeExpiredTitle, { description: ADMIN_AUTH_MESSAGES.codeExpired, id: SIGN_IN_ERROR_TOAST });
@@ -188,7 +188,7 @@ function CodeStep({
   );
 }
 
-/** /admin-login: credentials, then the 6-digit access code (merchant-admin.md §2, DESIGN.md 9). */
+/** /admin-login: credentials, then the 6-digit access code (docs/product/merchant-admin-spec.md §2, docs/product/design.md §9). */
 export default function AdminLoginPage() {
   const status = useAdminAuthStatus();
   const logout = useLogout();

@@ -1,25 +1,17 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminMerchantDeals,
-  AdminMerchantsWithDeals,
-  AdminOverview,
-  DeactivateDeal,
-  DealAppeal,
-  DealAppealDecision,
-  Ok,
-} from '@localperks/shared';
+import type { DeactivateDeal, DealAppealDecision } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
 export const adminOverviewQuery = queryOptions({
   queryKey: ['admin', 'overview'],
-  queryFn: () => api.get<AdminOverview>('/api/admin/overview'),
+  queryFn: () => api.get('/api/admin/overview'),
 });
 export const useAdminOverview = () => useQuery(adminOverviewQuery);
 
 export const merchantDealsQuery = (merchantId: string, page: number) =>
   queryOptions({
     queryKey: ['admin', 'merchant-deals', merchantId, page],
-    queryFn: () => api.get<AdminMerchantDeals>(`/api/admin/merchants/${merchantId}/deals?page=${page}`),
+    queryFn: () => api.get('/api/admin/merchants/:id/deals', { params: { id: merchantId }, query: { page } }),
     placeholderData: keepPreviousData,
   });
 export const useMerchantDeals = (merchantId: string, page: number) => useQuery(merchantDealsQuery(merchantId, page));
@@ -28,10 +20,7 @@ export const useMerchantDeals = (merchantId: string, page: number) => useQuery(m
 export const merchantsWithDealsQuery = (q: { search: string; page: number }) =>
   queryOptions({
     queryKey: ['admin', 'merchants-with-deals', q.search, q.page],
-    queryFn: () =>
-      api.get<AdminMerchantsWithDeals>(
-        `/api/admin/merchants-with-deals?${new URLSearchParams({ search: q.search, page: String(q.page) })}`,
-      ),
+    queryFn: () => api.get('/api/admin/merchants-with-deals', { query: { search: q.search, page: q.page } }),
     placeholderData: keepPreviousData,
   });
 export const useMerchantsWithDeals = (q: { search: string; page: number }) => useQuery(merchantsWithDealsQuery(q));
@@ -41,7 +30,7 @@ export function useDecideAppeal() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ dealId, ...body }: DealAppealDecision & { dealId: string }) =>
-      api.post<DealAppeal>(`/api/admin/deals/${dealId}/appeal/decision`, body),
+      api.post('/api/admin/deals/:id/appeal/decision', { params: { id: dealId }, body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
@@ -49,7 +38,8 @@ export function useDecideAppeal() {
 export function useDeactivateDeal() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ dealId, ...body }: DeactivateDeal & { dealId: string }) => api.post<Ok>(`/api/admin/deals/${dealId}/deactivate`, body),
+    mutationFn: ({ dealId, ...body }: DeactivateDeal & { dealId: string }) =>
+      api.post('/api/admin/deals/:id/deactivate', { params: { id: dealId }, body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
