@@ -115,6 +115,46 @@ describe('a boosted deal taken down by an admin', () => {
     clock.useRealTime();
   });
 
+  it('at once: two admins take it down and the deal-withdrawn subscriber and two refund job runs send it, one refund all the same', async () => {
+    clock.set('2031-07-01T09:00:00Z');
+    const second = await t.loginAs('admin');
+    const { deal, charge, sessionId } = await boostedDeal(1);
+    clock.set('2031-07-01T21:00:00Z');
+    // The provider is down while the two take-downs race: the refund waits, recorded once.
+    const down = vi.spyOn(t.app.deps.payments, 'refund').mockRejectedValue(new Error('provider down'));
+    let statuses: number[];
+    try {
+      const both = await Promise.all([
+        deactivate(deal.id),
+        post(`/api/admin/deals/${deal.id}/deactivate`, second.cookie, { reason: 'Misleading photos' }),
+      ]);
+      statuses = both.map((r) => r.statusCode).sort();
+    } finally {
+      down.mockRestore();
+    }
+    expect(statuses).toEqual([200, 409]);
+    // 12 of 24 hours unused: half of $9.99, rounded down.
+    expect(await db.select().from(merchantChargeRefunds).where(eq(merchantChargeRefunds.chargeId, charge.id))).toEqual([
+      expect.objectContaining({ amountCents: 499, sentAt: null }),
+    ]);
+    // Past the subscriber's retry pause: its retry and two job runs send the same refund at once.
+    clock.set('2031-07-01T21:05:00Z');
+    const deps = { ...t.app.deps, clock };
+    await Promise.all([t.app.deps.domainEvents.deliver(), sendBoostRefunds(deps), sendBoostRefunds(deps)]);
+    expect(await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.sessionId, sessionId))).toEqual([
+      expect.objectContaining({ amountCents: 499 }),
+    ]);
+    expect(
+      await db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.sourceKey, `charge:${charge.id}:refund`)),
+    ).toEqual([expect.objectContaining({ kind: 'perkboost_refund', amountCents: 499 })]);
+    const [sent] = await db.select().from(merchantChargeRefunds).where(eq(merchantChargeRefunds.chargeId, charge.id));
+    expect(sent!.sentAt).not.toBeNull();
+    clock.useRealTime();
+  });
+
   it('a deal taken down without a running boost refunds nothing', async () => {
     clock.useRealTime();
     const m = await createMerchantSession(t);
