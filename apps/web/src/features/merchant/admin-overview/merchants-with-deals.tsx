@@ -1,11 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { ArrowLeft, ChevronRight, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { ArrowLeft, ChevronRight } from 'lucide-react';
 import { DEAL_APPEAL_MESSAGES, DEAL_MODERATION_MESSAGES, formatCents, plural, type AdminDeal } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Field, Textarea } from '../../../components/ui/input';
 import { Pager } from '../../../components/ui/pager';
+import { SearchForm } from '../../../components/ui/search-form';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -242,37 +243,6 @@ export function MerchantDeals({ merchantId, onBack }: { merchantId: string; onBa
   );
 }
 
-function MerchantSearch({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSearch(text.trim());
-  };
-  return (
-    <form role="search" aria-label="Merchants with deals" onSubmit={submit} className="flex gap-2">
-      <div className="relative min-w-0 flex-1">
-        <label htmlFor="merchants-with-deals-search" className="sr-only">
-          Search merchants by name, city or e-mail
-        </label>
-        <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
-        <input
-          id="merchants-with-deals-search"
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="Name, city or e-mail"
-          maxLength={100}
-          className="min-h-11 w-full rounded-lg border border-slate-400 bg-white pl-9 pr-3 text-base text-slate-900 placeholder:text-slate-500"
-        />
-      </div>
-      <Button type="submit" variant="secondary">
-        Search
-      </Button>
-    </form>
-  );
-}
-
 /** The Merchants with Deals card: every merchant with deals, searched and paged; choosing one opens its deals. */
 export function MerchantsWithDeals({ merchantId, onMerchant }: { merchantId: string | null; onMerchant: (id: string | null) => void }) {
   const [search, setSearch] = useState('');
@@ -289,7 +259,13 @@ export function MerchantsWithDeals({ merchantId, onMerchant }: { merchantId: str
           <MerchantDeals merchantId={merchantId} onBack={() => onMerchant(null)} />
         ) : (
           <div className="space-y-3">
-            <MerchantSearch
+            <SearchForm
+              id="merchants-with-deals-search"
+              name="Merchants with deals"
+              label="Search merchants by name, city or e-mail"
+              placeholder="Name, city or e-mail"
+              maxLength={100}
+              buttonVariant="secondary"
               value={search}
               onSearch={(text) => {
                 setSearch(text);
