@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ADMIN_AUTH_MESSAGES } from '@localperks/shared';
 import {
-  animationsSettled,
   apiCall,
   adminCookie,
   codeIn,
@@ -12,8 +11,9 @@ import {
   newApprovedMerchant,
   newCrowdVoteDeal,
   newStandardDeal,
-  screenshot,
+  screenshotFromTop,
   test,
+  toastWith,
 } from '../support/browser';
 
 /**
@@ -22,13 +22,8 @@ import {
  * counted as a deal), and an appeal is decided; every admin tab passes axe at 375 and 1280 px.
  */
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await animationsSettled(page);
-  await screenshot(page, `issue-39/${name}`);
-}
+const toast = toastWith;
+const shot = (page: Page, name: string) => screenshotFromTop(page, `issue-39/${name}`);
 
 test.describe('admin: merchants, deals and appeals', () => {
   test('signs in past a wrong code without the toast following, finds any merchant’s deals, and decides an appeal', async ({ newPage }) => {

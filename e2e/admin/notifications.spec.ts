@@ -49,6 +49,18 @@ async function registerMerchant(businessName: string) {
 
 const bell = (page: Page) => page.getByTestId('admin-notifications-bell');
 
+/** Signs the admin in through the login page and its mailed code, onto the dashboard. */
+async function adminSignIn(page: Page, admin: { email: string; password: string }) {
+  await page.goto('/admin-login');
+  await page.getByTestId('admin-email').fill(admin.email);
+  await page.getByTestId('admin-password').fill(admin.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByTestId('admin-code').waitFor({ state: 'visible' });
+  await page.getByTestId('admin-code').fill(codeIn((await latestMail(admin.email, 'admin_access_code')).text));
+  await page.getByRole('button', { name: 'Verify Code' }).click();
+  await page.waitForURL('**/admin/dashboard**');
+}
+
 test.describe('admin: notifications and revenue', () => {
   test('sees the unread count (live), opens a notification and lands on its approval card, which marks it read; sees revenue by source and overdue payouts', async ({
     newPage,
@@ -60,14 +72,7 @@ test.describe('admin: notifications and revenue', () => {
     await registerMerchant(first);
 
     const { page } = await newPage({ width: 1280, height: 900 });
-    await page.goto('/admin-login');
-    await page.getByTestId('admin-email').fill(admin.email);
-    await page.getByTestId('admin-password').fill(admin.password);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByTestId('admin-code').waitFor({ state: 'visible' });
-    await page.getByTestId('admin-code').fill(codeIn((await latestMail(admin.email, 'admin_access_code')).text));
-    await page.getByRole('button', { name: 'Verify Code' }).click();
-    await page.waitForURL('**/admin/dashboard**');
+    await adminSignIn(page, admin);
 
     await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
     await expect(page.getByTestId('admin-unread-count')).toHaveText('1');
@@ -199,14 +204,7 @@ test.describe('admin: notifications and revenue', () => {
     const ticketId = (ticket.json.ticket as { id: string }).id;
 
     const { page } = await newPage({ width: 375, height: 812 });
-    await page.goto('/admin-login');
-    await page.getByTestId('admin-email').fill(admin.email);
-    await page.getByTestId('admin-password').fill(admin.password);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByTestId('admin-code').waitFor({ state: 'visible' });
-    await page.getByTestId('admin-code').fill(codeIn((await latestMail(admin.email, 'admin_access_code')).text));
-    await page.getByRole('button', { name: 'Verify Code' }).click();
-    await page.waitForURL('**/admin/dashboard**');
+    await adminSignIn(page, admin);
     // The registration was approved (handled): only the ticket and the refund answer wait.
     await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
     await bell(page).click();

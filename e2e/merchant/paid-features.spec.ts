@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test';
 import { BUSINESS_PROFILE_MESSAGES, MERCHANT_DEAL_MESSAGES, formatBusinessTime } from '@localperks/shared';
 import {
   adminCookie,
-  animationsSettled,
   apiCall,
   buyVouchers,
   demoMerchantCookie,
@@ -12,9 +11,10 @@ import {
   newCrowdVoteDeal,
   newCustomer,
   newStandardDeal,
-  screenshot,
+  screenshotFromTop,
   signIn,
   test,
+  toastWith,
 } from '../support/browser';
 
 /**
@@ -23,13 +23,8 @@ import {
  * overnight hours, dates in one style and zone, a removed deal's appeal, and the forms' feedback.
  */
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await animationsSettled(page);
-  await screenshot(page, `issue-39/${name}`);
-}
+const toast = toastWith;
+const shot = (page: Page, name: string) => screenshotFromTop(page, `issue-39/${name}`);
 
 test.describe('merchant: what is paid for, on a phone and a desk', () => {
   test('an unpaid Advertise + Messaging switch opens no paid feature; the dashboard tabs come first at 375 px with counts', async ({
