@@ -29,6 +29,7 @@ import { accessPlugin, type RegisteredRoute } from './plugins/access';
 import { responsesPlugin } from './plugins/responses';
 import { contractPlugin } from './plugins/contract';
 import { inputPlugin } from './plugins/input';
+import { devHostPlugin } from './plugins/dev-host';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { authRoutes, DEFAULT_AUTH_LIMITS, type AuthLimits, accountRoutes, adminAuthRoutes } from './modules/accounts';
@@ -251,6 +252,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Images served from a CDN (S3_PUBLIC_URL) are loaded from its origin.
     imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
   });
+  // Pages opened under another loopback name than APP_URL's go to APP_URL's first (development only).
+  if (config.NODE_ENV === 'development') await app.register(devHostPlugin, { appUrl: config.appUrl });
   await app.register(sessionPlugin);
   // Before every route: @fastify/compress attaches itself to the routes registered after it.
   await app.register(compress, compressOptions);

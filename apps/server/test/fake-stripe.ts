@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * A tiny stand-in for api.stripe.com on loopback, enough for Checkout: create a session and
- * retrieve it (with `expand`), list them by payment intent, expire it, refund its payment intent, replaying responses per Idempotency-Key as Stripe does. Point the
+ * retrieve it (with `expand`), list them by payment intent, expire it, refund its payment intent,
+ * create a customer and detach a saved payment method, replaying responses per Idempotency-Key as Stripe does. Point the
  * SDK at `url` (STRIPE_API_URL) and read `requests` to see exactly what went over the wire.
  */
 export interface FakeStripeRequest {
@@ -74,6 +75,7 @@ function createSession(flat: Record<string, string>): any {
     currency: lines[0]?.price_data?.currency ?? 'usd',
     amount_subtotal: amountTotal,
     amount_total: amountTotal,
+    customer: params.customer ?? null,
     customer_email: params.customer_email ?? null,
     client_reference_id: params.client_reference_id ?? null,
     metadata: params.metadata ?? {},
@@ -147,6 +149,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       sessions.set(session.id, session);
       if (typeof key === 'string') idempotent.set(key, { raw, response: session });
       return send(res, 200, session);
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/customers') {
+      const customer = { id: id('cus'), object: 'customer', email: body.email ?? null, metadata: nest(body).metadata ?? {} };
+      if (typeof key === 'string') idempotent.set(key, { raw, response: customer });
+      return send(res, 200, customer);
+    }
+    const detach = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(url.pathname);
+    if (req.method === 'POST' && detach) {
+      return send(res, 200, {
+        id: decodeURIComponent(detach[1]!),
+        object: 'payment_method',
+        type: 'card',
+        customer: null,
+        card: FAKE_CARD,
+      });
     }
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
       // Like Stripe: a refund of a paid payment intent, never more than is left of it.

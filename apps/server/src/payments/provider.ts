@@ -17,6 +17,13 @@ export interface CreateCheckoutInput {
   successUrl: string;
   cancelUrl: string;
   expiresAt: Date;
+  /**
+   * The customer's record at the provider (`createCustomer`), when they have one: the page then offers
+   * the cards saved under it. Null for a customer who never saved a card.
+   */
+  customerId: string | null;
+  /** "Save this card": the card that pays is kept under `customerId` for the next checkout. */
+  saveCard: boolean;
 }
 
 /**
@@ -55,6 +62,8 @@ export interface CardSummary {
   last4: string;
   expMonth: number;
   expYear: number;
+  /** The provider's id of the card (`pm_…`) when it was saved, so it can be offered again and removed. */
+  paymentMethodId?: string | null;
 }
 
 /** One refund of a charge, as a `charge.refunded` event names it. */
@@ -137,4 +146,8 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): Promise<ProviderEvent>;
   /** The card that paid a session (last four digits and expiry only), when the provider can tell. */
   cardForSession(sessionId: string): Promise<CardSummary | null>;
+  /** A customer record at the provider for one of our users (one per user: a retry gets the same one back). */
+  createCustomer(input: { userId: string; email: string }): Promise<string>;
+  /** Forgets a saved card at the provider, so no checkout offers it again; one already gone is fine. */
+  detachPaymentMethod(paymentMethodId: string): Promise<void>;
 }

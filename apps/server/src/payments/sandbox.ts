@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { sandboxRefunds, sandboxSessions, sandboxSubscriptions } from '../db/schema';
+import { sandboxPaymentMethods, sandboxRefunds, sandboxSessions, sandboxSubscriptions } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { randomToken, safeEqual } from '../lib/crypto';
 import { disputeOutcome, type PaymentProvider, type ProviderEvent } from './provider';
@@ -183,6 +183,8 @@ export function createSandboxProvider(opts: {
         successUrl: input.successUrl,
         cancelUrl: input.cancelUrl,
         expiresAt: input.expiresAt,
+        customerId: input.customerId,
+        saveCard: input.saveCard && input.customerId !== null,
       });
       return { sessionId: id, url: `${opts.appUrl}${paths.sandboxCheckout(id)}` };
     },
@@ -343,6 +345,13 @@ export function createSandboxProvider(opts: {
     async cardForSession(sessionId) {
       const [row] = await opts.db.select({ card: sandboxSessions.card }).from(sandboxSessions).where(eq(sandboxSessions.id, sessionId));
       return row?.card ?? null;
+    },
+    async createCustomer() {
+      // The sandbox's customers are only the key its saved cards are kept under (sandbox_payment_methods).
+      return `cus_sandbox_${randomToken(20)}`;
+    },
+    async detachPaymentMethod(paymentMethodId) {
+      await opts.db.delete(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, paymentMethodId));
     },
   };
 }

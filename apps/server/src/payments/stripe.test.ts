@@ -35,6 +35,8 @@ const checkoutInput = (over: Partial<CreateCheckoutInput> = {}): CreateCheckoutI
   successUrl: 'http://localhost:3000/orders/done?paid=1',
   cancelUrl: 'http://localhost:3000/checkout?cancelled=1',
   expiresAt: new Date(Date.now() + HOUR),
+  customerId: null,
+  saveCard: false,
   ...over,
 });
 
@@ -277,7 +279,14 @@ describe('stripe cardForSession', () => {
     const { sessionId } = await stripe.createCheckout(checkoutInput());
     fake.requests.length = 0;
     const card = await stripe.cardForSession(sessionId);
-    expect(card).toEqual({ brand: FAKE_CARD.brand, last4: FAKE_CARD.last4, expMonth: FAKE_CARD.exp_month, expYear: FAKE_CARD.exp_year });
+    // The summary, and Stripe's id of the card, with which it is offered again (issue 38 item 5).
+    expect(card).toEqual({
+      brand: FAKE_CARD.brand,
+      last4: FAKE_CARD.last4,
+      expMonth: FAKE_CARD.exp_month,
+      expYear: FAKE_CARD.exp_year,
+      paymentMethodId: `pm_${fake.sessions.get(sessionId).payment_intent.slice(3)}`,
+    });
     const [get] = fake.requests;
     expect(get).toMatchObject({ method: 'GET', path: `/v1/checkout/sessions/${sessionId}` });
     expect(Object.entries(get!.body).filter(([k]) => k.startsWith('expand['))).toEqual([['expand[0]', 'payment_intent.payment_method']]);

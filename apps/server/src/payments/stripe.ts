@@ -159,7 +159,17 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
         session = await stripe.checkout.sessions.create(
           {
             mode: 'payment',
-            customer_email: input.customerEmail,
+            // A customer with saved cards: Checkout lists them (saved_payment_method_options below); else the e-mail prefills the page.
+            ...(input.customerId
+              ? {
+                  customer: input.customerId,
+                  // By default Checkout redisplays only cards saved with allow_redisplay 'always'; ours are saved by
+                  // setup_future_usage (docs/decisions/0041), so every card the customer kept is offered.
+                  saved_payment_method_options: { allow_redisplay_filters: ['always', 'limited', 'unspecified'] },
+                }
+              : { customer_email: input.customerEmail }),
+            // "Save this card": the card that pays is attached to the customer for the next checkout.
+            ...(input.saveCard ? { payment_intent_data: { setup_future_usage: 'on_session' } } : {}),
             client_reference_id: input.orderId,
             metadata: { orderId: input.orderId },
             line_items: lineItems(input),
@@ -324,11 +334,34 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
         const intent = session.payment_intent;
         const method = intent && typeof intent === 'object' ? intent.payment_method : null;
         const card = method && typeof method === 'object' ? method.card : null;
-        if (!card) return null;
-        return { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year };
+        if (!card || !method || typeof method !== 'object') return null;
+        return { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year, paymentMethodId: method.id };
       } catch {
         // The card is a nicety on the receipt; the caller shows the order without it.
         return null;
+      }
+    },
+
+    async createCustomer(input) {
+      try {
+        // One customer per user: a retried request (ours or the SDK's) gets the first one back.
+        const customer = await stripe.customers.create(
+          { email: input.email, metadata: { userId: input.userId } },
+          { idempotencyKey: `customer-${input.userId}` },
+        );
+        return customer.id;
+      } catch (err) {
+        throw unavailable(err);
+      }
+    },
+
+    async detachPaymentMethod(paymentMethodId) {
+      try {
+        await stripe.paymentMethods.detach(paymentMethodId);
+      } catch (err) {
+        // Already detached or deleted at Stripe: nothing left to offer.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return;
+        throw unavailable(err);
       }
     },
   };

@@ -20,7 +20,13 @@ import { emailOnlySchema, loginSchema, resetPasswordTokensSchema, signupRequestS
 import { buyBoostSchema, dealBoostStatusSchema, listingBoostStatusSchema } from '../schemas/boosts';
 import { updateBusinessProfileSchema } from '../schemas/business-profile';
 import { businessSearchQuerySchema } from '../schemas/business-search';
-import { createCheckoutSchema, purchasesQuerySchema, redeemRequestSchema, sandboxPaySchema } from '../schemas/checkout';
+import {
+  createCheckoutSchema,
+  purchasesQuerySchema,
+  redeemRequestSchema,
+  sandboxPaySavedSchema,
+  sandboxPaySchema,
+} from '../schemas/checkout';
 import {
   customerMessagesQuerySchema,
   respondCustomerMessageSchema,
@@ -247,6 +253,7 @@ export const API = {
   'POST /api/admin/purchases/:id/refund': { body: adminDirectRefundSchema, response: refundDecisionResultSchema },
   'GET /api/sandbox/sessions/:id': { response: sandboxSessionSchema },
   'POST /api/sandbox/sessions/:id/pay': { body: sandboxPaySchema, response: paymentPageSchema },
+  'POST /api/sandbox/sessions/:id/pay-saved': { body: sandboxPaySavedSchema, response: paymentPageSchema },
   // orders
   'POST /api/checkout': { body: createCheckoutSchema, response: checkoutStartedSchema },
   // The provider's signed events (apps/server/src/webhooks): a raw body, checked by its signature.

@@ -3,6 +3,7 @@ import {
   BOOST_OPTIONS,
   MERCHANT_DEALS_PAGE_SIZE,
   MERCHANT_DEAL_MESSAGES as M,
+  dealDescriptionSchema,
   discountPercent,
   isCrowdVoteLocked,
   stripPhoneNumbers,
@@ -187,6 +188,9 @@ type DealInput = z.output<typeof updateMerchantDealSchema>;
 
 function dealValues(input: DealInput) {
   const stripped = stripPhoneNumbers(input.description);
+  // A sentence about calling goes with its number (shared stripPhoneNumbers): what is left must still describe the deal.
+  if (stripped.removed && !dealDescriptionSchema.safeParse(stripped.text).success)
+    throw new AppError('VALIDATION', M.descriptionMinWithoutPhone, { description: M.descriptionMinWithoutPhone });
   const images = [...new Set(input.images)];
   return {
     phoneNumbersRemoved: stripped.removed,

@@ -15,6 +15,7 @@ import {
   orderItems,
   orderRefunds,
   orders,
+  paymentCustomers,
   paymentMethods,
   purchases,
   users,
@@ -84,6 +85,8 @@ export async function startCheckout(
   deps: CheckoutDeps,
   user: { id: string; email: string },
   input: { items: { dealId: string; quantity: number }[]; billing: OrderBilling; saveCard: boolean },
+  /** The origin the payment page returns to (the one the customer is signed in on); APP_URL by default. */
+  returnOrigin: string = deps.config.appUrl,
 ): Promise<CheckoutStarted> {
   const now = deps.clock.now();
   // The same deal twice in one request counts as one line.
@@ -125,14 +128,17 @@ export async function startCheckout(
   });
 
   try {
+    const customerId = await paymentCustomer(deps, user, input.saveCard);
     const session = await deps.payments.createCheckout({
       orderId: order.id,
       customerEmail: user.email,
+      customerId,
+      saveCard: input.saveCard,
       lines: lines.map((l) => ({ name: l.title, unitAmountCents: l.unitPriceCents, quantity: l.quantity })),
       taxCents: totals.taxCents,
       // The order id lets the purchases page wait for exactly this payment's confirmation.
-      successUrl: `${deps.config.appUrl}${paths.purchases}?success=true&order=${order.id}`,
-      cancelUrl: `${deps.config.appUrl}${paths.cart}?canceled=true`,
+      successUrl: `${returnOrigin}${paths.purchases}?success=true&order=${order.id}`,
+      cancelUrl: `${returnOrigin}${paths.cart}?canceled=true`,
       expiresAt,
     });
     await deps.db.update(orders).set({ providerSessionId: session.sessionId }).where(eq(orders.id, order.id));
@@ -142,6 +148,22 @@ export async function startCheckout(
     await deps.db.update(orders).set({ status: 'canceled' }).where(eq(orders.id, order.id));
     throw err;
   }
+}
+
+/**
+ * The customer's record at the provider, under which it keeps their saved cards and offers them at
+ * checkout (docs/decisions/0041): the one they have, or a new one when they are saving a card now.
+ * A customer who never saved one pays as a guest (null). Two checkouts at once keep one record
+ * (the primary key decides; the provider answers one user's creation the same way each time).
+ */
+async function paymentCustomer(deps: CheckoutDeps, user: { id: string; email: string }, isSaving: boolean): Promise<string | null> {
+  const mine = and(eq(paymentCustomers.userId, user.id), eq(paymentCustomers.provider, deps.payments.name));
+  const [known] = await deps.db.select({ customerId: paymentCustomers.customerId }).from(paymentCustomers).where(mine);
+  if (known || !isSaving) return known?.customerId ?? null;
+  const customerId = await deps.payments.createCustomer({ userId: user.id, email: user.email });
+  await deps.db.insert(paymentCustomers).values({ userId: user.id, provider: deps.payments.name, customerId }).onConflictDoNothing();
+  const [kept] = await deps.db.select({ customerId: paymentCustomers.customerId }).from(paymentCustomers).where(mine);
+  return kept!.customerId;
 }
 
 export interface FulfilmentResult {
@@ -452,10 +474,15 @@ async function saveCard(deps: Pick<Deps, 'db' | 'payments' | 'log'>, userId: str
   try {
     const card = await deps.payments.cardForSession(sessionId);
     if (!card || !/^\d{4}$/.test(card.last4)) return;
+    // The provider's id goes with it, so the provider can offer the card again (and forget it when it is removed).
+    const saved = { provider: deps.payments.name, providerPaymentMethodId: card.paymentMethodId ?? null };
     await deps.db
       .insert(paymentMethods)
-      .values({ userId, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear })
-      .onConflictDoNothing();
+      .values({ userId, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, ...saved })
+      .onConflictDoUpdate({
+        target: [paymentMethods.userId, paymentMethods.brand, paymentMethods.last4, paymentMethods.expMonth, paymentMethods.expYear],
+        set: saved,
+      });
   } catch (err) {
     deps.log.error({ err }, 'saving the card summary failed');
   }

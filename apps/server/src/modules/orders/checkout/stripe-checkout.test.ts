@@ -285,7 +285,19 @@ describe('fulfilment by Stripe webhooks', () => {
       expMonth: FAKE_CARD.exp_month,
       expYear: FAKE_CARD.exp_year,
     });
-    expect(Object.keys(cards[0]!).sort()).toEqual(['brand', 'createdAt', 'expMonth', 'expYear', 'id', 'last4', 'userId']);
+    // Of the card, only its summary; and Stripe's id of it, with which Stripe offers it again (issue 38 item 5).
+    expect(Object.keys(cards[0]!).sort()).toEqual([
+      'brand',
+      'createdAt',
+      'expMonth',
+      'expYear',
+      'id',
+      'last4',
+      'provider',
+      'providerPaymentMethodId',
+      'userId',
+    ]);
+    expect(cards[0]).toMatchObject({ provider: 'stripe', providerPaymentMethodId: expect.stringMatching(/^pm_/) });
   });
 
   it('does not save the card when the customer did not ask to', async () => {
@@ -379,5 +391,66 @@ describe('fulfilment by Stripe webhooks', () => {
     expect((await orderRow(other.orderId)).status).toBe('open');
     expect(await purchasesOf(orderId)).toHaveLength(0);
     expect(await confirmationMails(user.email)).toHaveLength(0);
+  });
+});
+
+describe('saved cards with Stripe (issue 38 item 5)', () => {
+  const customerPosts = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/customers');
+
+  it('saves the card under a Stripe customer, passes that customer to every later Checkout so it offers the card, and detaches it when removed', async () => {
+    const { cookie, user, deal, orderId, sessionId } = await openCheckout(1, { saveCard: true });
+    // The customer is created once, for this user, and the session is made for it with the card to be kept.
+    const created = customerPosts().filter((r) => r.body['metadata[userId]'] === user.id);
+    expect(created).toHaveLength(1);
+    expect(created[0]!.headers['idempotency-key']).toBe(`customer-${user.id}`);
+    const customerId = fake.sessions.get(sessionId)!.customer as string;
+    expect(customerId).toMatch(/^cus_/);
+    const first = sessionPosts(orderId)[0]!.body;
+    expect(first).toMatchObject({
+      customer: customerId,
+      'payment_intent_data[setup_future_usage]': 'on_session',
+      'saved_payment_method_options[allow_redisplay_filters][0]': 'always',
+      'saved_payment_method_options[allow_redisplay_filters][1]': 'limited',
+      'saved_payment_method_options[allow_redisplay_filters][2]': 'unspecified',
+    });
+    // Stripe takes a customer or an e-mail, not both.
+    expect(first).not.toHaveProperty('customer_email');
+
+    expect((await deliver(stripeEvent('checkout.session.completed', paidSession(sessionId)))).json()).toMatchObject({ fulfilled: true });
+    const [card] = await db.select().from(paymentMethods).where(eq(paymentMethods.userId, user.id));
+    expect(card).toMatchObject({ provider: 'stripe', last4: FAKE_CARD.last4 });
+    const pm = card!.providerPaymentMethodId!;
+    expect(pm).toMatch(/^pm_/);
+
+    // The next checkout, without "Save this card": the same customer (its saved cards offered), nothing new saved.
+    const next = await checkout(cookie, [{ dealId: deal.id, quantity: 1 }]);
+    expect(next.statusCode).toBe(200);
+    const again = sessionPosts(next.json<{ orderId: string }>().orderId)[0]!.body;
+    expect(again).toMatchObject({ customer: customerId, 'saved_payment_method_options[allow_redisplay_filters][0]': 'always' });
+    expect(again).not.toHaveProperty('payment_intent_data[setup_future_usage]');
+    expect(customerPosts().filter((r) => r.body['metadata[userId]'] === user.id)).toHaveLength(1);
+
+    // Removed on Payment Methods: Stripe forgets it too, so Checkout offers it no more.
+    const removed = await t.request({ method: 'DELETE', url: `/api/account/payment-methods/${card!.id}`, cookie });
+    expect(removed.statusCode).toBe(200);
+    expect(fake.requests.some((r) => r.method === 'POST' && r.path === `/v1/payment_methods/${pm}/detach`)).toBe(true);
+    expect(await db.select().from(paymentMethods).where(eq(paymentMethods.userId, user.id))).toHaveLength(0);
+  });
+
+  it('a customer who never saved a card pays as a guest: the e-mail only, no Stripe customer', async () => {
+    const { user, orderId } = await openCheckout(1);
+    expect(sessionPosts(orderId)[0]!.body).toMatchObject({ customer_email: user.email });
+    expect(sessionPosts(orderId)[0]!.body).not.toHaveProperty('customer');
+    expect(customerPosts().filter((r) => r.body['metadata[userId]'] === user.id)).toHaveLength(0);
+  });
+
+  it('keeps a saved card when Stripe cannot be reached to forget it, and says to try again', async () => {
+    const { cookie, user, sessionId } = await openCheckout(1, { saveCard: true });
+    await deliver(stripeEvent('checkout.session.completed', paidSession(sessionId)));
+    const [card] = await db.select().from(paymentMethods).where(eq(paymentMethods.userId, user.id));
+    fake.failNext(2);
+    const res = await t.request({ method: 'DELETE', url: `/api/account/payment-methods/${card!.id}`, cookie });
+    expect(res.statusCode).toBe(503);
+    expect(await db.select().from(paymentMethods).where(eq(paymentMethods.userId, user.id))).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, Lock, MapPin, Minus, Plus, ShoppingCart, Trash2, Zap } from 'lucide-react';
 import { CHECKOUT_MESSAGES, MAX_CART_LINE_QUANTITY, TAX_LABEL, formatCents, isPurchasable, orderTotals } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
@@ -15,6 +15,7 @@ import { CheckoutFormCard } from '../../../features/orders/checkout/components/c
 import { cartStore, clearCart, removeFromCart, setCartQuantity, updateCartDeal, type CartItem } from '../../../lib/cart-store';
 import { toCartDeal } from '../../../lib/use-add-to-cart';
 import { dealQuery } from '../../../features/catalog/deals/api';
+import { paymentMethodsQuery } from '../../../features/orders/purchases/api';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { focusPageHeading } from '../../../lib/page-focus';
@@ -222,6 +223,8 @@ function CheckoutView({ items, unavailable, onBack }: { items: CartItem[]; unava
   const { user, isLoading } = useSession();
   const [refused, setRefused] = useState<Record<string, string>>({});
   const totals = orderTotals(items.map((i) => ({ unitPriceCents: i.deal.dealPriceCents, quantity: i.quantity })));
+  // The cards the payment page will offer, named on the form (a customer's own only).
+  const savedCards = useQuery({ ...paymentMethodsQuery, enabled: user?.role === 'customer' });
   if (isLoading) return <Spinner />;
   if (!user) return <Navigate to={`${paths.login}?returnTo=${encodeURIComponent(`${paths.cart}?checkout=1`)}`} replace />;
   const problems = Object.values(refused);
@@ -275,6 +278,7 @@ function CheckoutView({ items, unavailable, onBack }: { items: CartItem[]; unava
                   items={items.map((i) => ({ dealId: i.deal.id, quantity: i.quantity }))}
                   totalCents={totals.totalCents}
                   onUnavailable={setRefused}
+                  savedCards={savedCards.data}
                 />
               </CardContent>
             </Card>
