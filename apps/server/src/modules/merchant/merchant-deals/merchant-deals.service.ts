@@ -288,12 +288,7 @@ export async function updateMerchantDeal(deps: MerchantDealsDeps, userId: string
  * Pause (active → paused) or resume (paused → active, if not expired): one conditional update. A pause
  * withdraws the deal from sale (`dealWithdrawn`, in the same transaction).
  */
-export async function setDealPaused(
-  deps: DealPauseDeps,
-  userId: string,
-  dealId: string,
-  paused: boolean,
-): Promise<MerchantDeal> {
+export async function setDealPaused(deps: DealPauseDeps, userId: string, dealId: string, paused: boolean): Promise<MerchantDeal> {
   const { db } = deps;
   // Pausing is always allowed; putting a deal back on sale needs what creating one needs (plan, approval).
   const m = paused ? await merchantForUser(db, userId) : await dealCreator(db, userId);

@@ -309,7 +309,9 @@ const totalsSelect = {
   paidOutCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'payout')`),
   subscriptionChargesCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'subscription_charge')`),
   // Net of the unused boost time given back (perkboost_refund, +).
-  perkboostChargesCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('perkboost_charge', 'perkboost_refund'))`),
+  perkboostChargesCents: centsSum(
+    sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('perkboost_charge', 'perkboost_refund'))`,
+  ),
 };
 
 const toTotals = (row: LedgerTotals | undefined): LedgerTotals => ({
