@@ -14,6 +14,8 @@ export const LEDGER_ENTRY_KINDS = [
   'payout',
   'subscription_charge',
   'perkboost_charge',
+  /** The unused part of a boost given back to the merchant's card (+): a deal taken down while boosted. */
+  'perkboost_refund',
 ] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 

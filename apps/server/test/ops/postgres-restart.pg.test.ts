@@ -16,18 +16,18 @@ import { createBoostDeal, createDeal, createMerchant, TEST_BILLING, TEST_CARD } 
 import { createUser } from '../../src/modules/accounts';
 
 /**
- * PostgreSQL restarts (`pg_ctl restart -m fast`) during 15 s of mixed load on two instances
+ * PostgreSQL restarts (`pg_ctl restart -m fast`) during 30 s of mixed load on two instances
  * (docs/decisions/0046-outages.md). What users see: pages and actions in the gap answer 503 with Retry-After
  * ("briefly unavailable, try again in a few seconds"); everything works again right after; nobody's purchase
  * is lost or made twice, vote counts stay exact, and every background run that was enqueued runs once.
  *
  * The server is this file's own (a restart would break every other test file on the shared one). The load is
  * paced at a steady rate (about 20 actions a second over both instances), not as fast as possible, to keep
- * the suite's CPU small. Five seconds of it come before the restart and the rest after it: the gap lasts a
+ * the suite's CPU small. Ten seconds of it come before the restart and the rest after it: the gap lasts a
  * second or two, and what comes after shows the instances serving again; `npm run bench:soak` is the long run.
  */
-const LOAD_MS = 15_000;
-const RESTART_AT_MS = 5_000;
+const LOAD_MS = 30_000;
+const RESTART_AT_MS = 10_000;
 const TICK_MS = 50;
 
 const server = await startPostgresServer({ ownServer: true });

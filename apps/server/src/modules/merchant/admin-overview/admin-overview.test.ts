@@ -110,6 +110,66 @@ describe('admin overview', () => {
     expect((await get('/api/admin/merchants/00000000-0000-4000-8000-000000000000/deals')).statusCode).toBe(404);
   });
 
+  it('reaches every merchant with deals: searched by name, city or e-mail, 10 a page (issue 39)', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const made = [];
+    for (let i = 0; i < 13; i++) {
+      const m = await createMerchant(db, {
+        businessName: `Lakefront ${tag} ${String(i).padStart(2, '0')}`,
+        city: i === 7 ? `Evanston${tag}` : 'Chicago',
+      });
+      await createDeal(db, m.merchant.id);
+      made.push(m);
+    }
+    // A merchant with only a draft has no launched deal: not listed.
+    const draftOnly = await createMerchant(db, { businessName: `Lakefront ${tag} draft` });
+    await createDeal(db, draftOnly.merchant.id, { status: 'draft' });
+    const list = async (query: string) => (await get(`/api/admin/merchants-with-deals?${query}`)).json();
+
+    const first = await list(`search=LAKEFRONT%20${tag}`);
+    expect(first).toMatchObject({ total: 13, page: 1, pageSize: 10 });
+    expect(first.merchants).toHaveLength(10);
+    const second = await list(`search=lakefront%20${tag}&page=2`);
+    expect(second.merchants).toHaveLength(3);
+    // Every one of them, each once, newest first.
+    const names = [...first.merchants, ...second.merchants].map((m: { businessName: string }) => m.businessName);
+    expect(names).toEqual(made.map((m) => m.merchant.businessName).reverse());
+    expect((await list(`search=evanston${tag}`)).merchants.map((m: { id: string }) => m.id)).toEqual([made[7]!.merchant.id]);
+    expect((await list(`search=${encodeURIComponent(made[3]!.user.email.toUpperCase())}`)).merchants).toEqual([
+      expect.objectContaining({ id: made[3]!.merchant.id, dealCount: 1, activeDealCount: 1, removedDealCount: 0 }),
+    ]);
+    // A search is text, not a pattern.
+    expect((await list('search=%25')).total).toBe(0);
+    expect((await get('/api/admin/merchants-with-deals?page=0')).statusCode).toBe(400);
+    const merchant = await t.loginAs('merchant');
+    expect((await get('/api/admin/merchants-with-deals', merchant.cookie)).statusCode).toBe(403);
+  });
+
+  it('names a voting deal Voting, and counts a removed deal apart, not as a deal (issue 39)', async () => {
+    const m = await createMerchant(db, { businessName: `Moderated ${randomUUID().slice(0, 6)}` });
+    const live = await createDeal(db, m.merchant.id, { title: 'Live lunch' });
+    const voting = await createDeal(db, m.merchant.id, {
+      title: 'Crowd dinner',
+      type: 'perkboost',
+      status: 'pending',
+      votesRequired: 50,
+      currentVotes: 3,
+      votingEndDate: new Date(Date.now() + 5 * 86_400_000),
+    });
+    const removed = await createDeal(db, m.merchant.id, { title: 'Taken down', status: 'removed', moderationReason: 'Misleading' });
+    const before = (await get('/api/admin/overview')).json().stats.totalDeals;
+    await createDeal(db, m.merchant.id, { title: 'Another removed', status: 'removed' });
+    expect((await get('/api/admin/overview')).json().stats.totalDeals).toBe(before);
+
+    const [row] = (await get(`/api/admin/merchants-with-deals?search=${encodeURIComponent(m.merchant.businessName)}`)).json().merchants;
+    expect(row).toMatchObject({ dealCount: 2, activeDealCount: 1, removedDealCount: 2 });
+    const deals = (await get(`/api/admin/merchants/${m.merchant.id}/deals`)).json().deals;
+    const byId = (id: string) => deals.find((d: { id: string }) => d.id === id);
+    expect(byId(live.id)).toMatchObject({ isActive: true, isVoting: false });
+    expect(byId(voting.id)).toMatchObject({ status: 'pending', isActive: false, isVoting: true });
+    expect(byId(removed.id)).toMatchObject({ status: 'removed', isActive: false, isVoting: false });
+  });
+
   it('tells a deal active by the clock’s time, not the machine’s', async () => {
     const m = await createMerchant(db, { businessName: 'Clocked Lister' });
     await createDeal(db, m.merchant.id, { expirationDate: new Date('2031-06-01T00:00:00Z') });
