@@ -6,5 +6,5 @@
 export { accountRoutes } from './account/account.routes';
 export { adminAuthRoutes } from './admin-auth/admin-auth.routes';
 export { authRoutes } from './auth/auth.routes';
-export { AUTH_ERRORS, DEFAULT_AUTH_LIMITS, createUser, isEmailTaken, sendVerification, warnExistingAccount } from './auth/auth.service';
+export { AUTH_ERRORS, DEFAULT_AUTH_LIMITS, createUser, deliverAfterResponse, writeSignup } from './auth/auth.service';
 export type { AuthDeps, AuthLimits } from './auth/auth.service';

@@ -71,7 +71,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Create a customer account and send the verification e-mail; the same answer when the address already has an account (its owner is told by e-mail)',
+          'Create a customer account and its verification e-mail, written before the answer; the same answer when the address already has an account (its owner is told by e-mail)',
         body: signupRequestSchema,
         response: { 201: okSchema, ...errorResponses },
       },

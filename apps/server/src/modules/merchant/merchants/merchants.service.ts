@@ -11,7 +11,8 @@ import type { Tx } from '../../../db/client';
 import { customerMessages, merchantRegistrationRequests, merchants, refundRequests, users } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
 import { consumeRateLimit } from '../../../lib/rate-limit';
-import { AUTH_ERRORS, createUser, isEmailTaken, sendVerification, warnExistingAccount, type AuthDeps } from '../../accounts';
+import { hashPassword } from '../../../lib/crypto';
+import { AUTH_ERRORS, deliverAfterResponse, writeSignup, type AuthDeps } from '../../accounts';
 import { withMessagingFacts } from '../../money';
 import { newRegistrationAdminEmail } from './merchants.emails';
 import { notifyAdmins } from '../../platform';
@@ -32,76 +33,68 @@ export interface MerchantRegistration {
 }
 
 /**
- * Registers a merchant (docs/product/merchant-admin-spec.md §4, §7). The answer is the same whether or not the address
- * already has an account, and takes the same time: past the rate limit the work happens after the
- * response (docs/decisions/0007). An address with an account only gets a warning mail.
+ * Registers a merchant (docs/product/merchant-admin-spec.md §4, §7). Everything is written before the
+ * answer, in one transaction (docs/decisions/0052-durable-sign-ups.md): the user, the pending
+ * registration request, the merchant record (not approved; messaging unless advertise_only; no
+ * subscription yet), the admin notifications and every mail in the outbox, so a failure leaves nothing
+ * half-created and a crash after the answer loses nothing. The answer is the same whether or not the
+ * address already has an account, and so is the expensive work (the password hash, writeSignup's
+ * statements); an address with an account only gets a warning mail. The mails are sent after the
+ * response; after a crash the mail-delivery job sends them.
  */
 export async function registerMerchant(deps: MerchantDeps, input: MerchantRegistration, ip: string) {
   await consumeRateLimit(deps.db, `signup:ip:${ip}`, deps.limits.signupPerAddress, AUTH_ERRORS.tooManySignups, deps.clock.now());
-  deps.afterResponse('merchant registration', async () => {
-    try {
-      await createMerchantRegistration(deps, input);
-    } catch (err) {
-      if (!isEmailTaken(err)) throw err;
-      await warnExistingAccount(deps, input.email, 'business');
-    }
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  const mailIds = await deps.db.transaction(async (tx) => {
+    const { user, mailId } = await writeSignup(
+      deps,
+      tx,
+      { email: input.email, passwordHash, name: input.businessName, role: 'merchant', mailName: input.businessName },
+      'business',
+      now,
+    );
+    const ids = mailId ? [mailId] : [];
+    if (user) ids.push(...(await createMerchantRecords(deps, tx, user, input)));
+    return ids;
   });
+  for (const id of mailIds) deliverAfterResponse(deps, id, 'merchant registration');
 }
 
-/**
- * The user, the pending registration request, the merchant record (not approved; messaging unless
- * advertise_only; no subscription yet) and the admin notifications in one transaction, so a failure
- * leaves nothing half-created. Mail goes after.
- */
-async function createMerchantRegistration(deps: MerchantDeps, input: MerchantRegistration) {
-  const now = deps.clock.now();
-  const created = await deps.db.transaction(async (tx) => {
-    const user = await createUser(tx, { email: input.email, password: input.password, name: input.businessName, role: 'merchant' }, now);
-    const business = {
-      businessName: input.businessName,
-      description: input.description,
-      website: input.website,
-      phone: input.phone,
-      city: input.city,
-      state: input.state,
-    };
-    const [request] = await tx
-      .insert(merchantRegistrationRequests)
-      .values({ userId: user.id, email: user.email, ...business, plan: input.plan, status: 'pending' })
-      .returning();
-    const [merchant] = await tx
-      .insert(merchants)
-      .values({
-        userId: user.id,
-        ...business,
-        subscriptionPlan: input.plan,
-        approved: false,
-        hasSubscription: false,
-        commissionRate: commissionForPlan(input.plan),
-      })
-      .returning();
-    const admins = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.role, 'admin'));
-    await notifyAdmins(tx, {
-      type: 'merchant_registration',
-      title: 'New merchant registration',
-      message: `${input.businessName} (${user.email}) is waiting for review.`,
-      entityType: 'merchant_registration_request',
-      entityId: request!.id,
-    });
-    return { user, request: request!, merchant: merchant!, admins };
+/** The registration request, the merchant record and the admins' notifications and mails of a new merchant user; returns the mails' ids. */
+async function createMerchantRecords(deps: MerchantDeps, tx: Tx, user: { id: string; email: string }, input: MerchantRegistration) {
+  const business = {
+    businessName: input.businessName,
+    description: input.description,
+    website: input.website,
+    phone: input.phone,
+    city: input.city,
+    state: input.state,
+  };
+  const [request] = await tx
+    .insert(merchantRegistrationRequests)
+    .values({ userId: user.id, email: user.email, ...business, plan: input.plan, status: 'pending' })
+    .returning({ id: merchantRegistrationRequests.id });
+  await tx.insert(merchants).values({
+    userId: user.id,
+    ...business,
+    subscriptionPlan: input.plan,
+    approved: false,
+    hasSubscription: false,
+    commissionRate: commissionForPlan(input.plan),
   });
-
-  // The account exists now; a mail that fails is recorded and retried by the mailer, not undone.
-  try {
-    await sendVerification(deps, created.user.id, created.user.email, input.businessName);
-  } catch (err) {
-    deps.log.error({ err, userId: created.user.id }, 'merchant verification e-mail failed');
-  }
-  for (const admin of created.admins) {
-    await deps.mailer
-      .send(newRegistrationAdminEmail(admin.email, { ...input, email: created.user.email }, deps.config.appUrl))
-      .catch((err: unknown) => deps.log.error({ err }, 'admin notification e-mail failed'));
-  }
+  const admins = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.role, 'admin'));
+  await notifyAdmins(tx, {
+    type: 'merchant_registration',
+    title: 'New merchant registration',
+    message: `${input.businessName} (${user.email}) is waiting for review.`,
+    entityType: 'merchant_registration_request',
+    entityId: request!.id,
+  });
+  const ids: string[] = [];
+  for (const admin of admins)
+    ids.push(await deps.mailer.queue(tx, newRegistrationAdminEmail(admin.email, { ...input, email: user.email }, deps.config.appUrl)));
+  return ids;
 }
 
 /** The signed-in merchant's merchant record and newest registration request (dashboard states) at `now`, in the caller's transaction. */
