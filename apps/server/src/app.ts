@@ -34,7 +34,15 @@ import { inputPlugin } from './plugins/input';
 import { devHostPlugin } from './plugins/dev-host';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
-import { authRoutes, DEFAULT_AUTH_LIMITS, type AuthLimits, accountRoutes, adminAuthRoutes } from './modules/accounts';
+import {
+  authRoutes,
+  DEFAULT_AUTH_LIMITS,
+  type AuthLimits,
+  accountRoutes,
+  adminAuthRoutes,
+  emailChangeRoutes,
+  sessionsRoutes,
+} from './modules/accounts';
 import { dealsRoutes, businessSearchRoutes, businessesRoutes } from './modules/catalog';
 import { perkboostRoutes, favoritesRoutes } from './modules/engagement';
 import { EventHub } from './lib/events';
@@ -304,6 +312,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(supportRoutes);
   await app.register(accountRoutes);
+  await app.register(sessionsRoutes);
+  await app.register(emailChangeRoutes);
   await app.register(dealsRoutes);
   await app.register(businessSearchRoutes);
   await app.register(perkboostRoutes);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import path from 'node:path';
 
@@ -75,6 +76,11 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('LocalPerks <no-reply@localperks.example>'),
+  /**
+   * An offline city database (MaxMind format: GeoLite2-City.mmdb, DB-IP City Lite…): the sessions list then
+   * shows a city for each sign-in instead of its address. Nothing is looked up online.
+   */
+  GEOIP_CITY_DB: optionalString.refine((v) => v === undefined || existsSync(v), 'must be the path of a readable .mmdb file'),
   TRUST_PROXY: bool(false),
   BROWSE_CACHE_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })

@@ -48,6 +48,13 @@ export const ACCESS_CODE_MAX_TRIES = 5;
 export const EMAIL_VERIFICATION_TTL_MS = DAY_MS;
 export const PASSWORD_RESET_TTL_MS = HOUR_MS;
 export const SESSION_TTL_MS = 30 * DAY_MS;
+/** A session's "last seen" is written at most this often (one write per session per 5 minutes, not one per request). */
+export const LAST_SEEN_PRECISION_MS = 5 * MINUTE_MS;
+/** A change of e-mail: the link to the new address, and the undo link to the old one (docs/decisions/0053-account-controls.md). */
+export const EMAIL_CHANGE_CONFIRM_TTL_MS = DAY_MS;
+export const EMAIL_CHANGE_UNDO_TTL_MS = 7 * DAY_MS;
+/** Requests to change the e-mail per account and window (each mails the new address). */
+export const EMAIL_CHANGE_LIMIT = { max: 5, windowMs: HOUR_MS } as const;
 
 /** Brute-force limits: failures per account from one client address, and per client address (docs/decisions/0006-rate-limits.md). */
 export const LOGIN_FAILURES_PER_ACCOUNT = 5;

@@ -33,6 +33,7 @@ export * from './domain/business-days';
 export * from './domain/responsive-image';
 export * from './schemas/responses/common';
 export * from './schemas/responses/auth';
+export * from './schemas/responses/account';
 export * from './schemas/responses/deals';
 export * from './schemas/responses/checkout';
 export * from './schemas/responses/merchants';

@@ -33,6 +33,16 @@ export const ACCOUNT_MESSAGES = {
   mismatchTitle: 'Password Mismatch',
   currentRequired: 'Please enter your current password',
   currentWrong: 'Your current password is incorrect.',
+  passwordRequired: 'Please enter your password',
+  passwordWrong: 'Your password is incorrect.',
+  sameEmail: 'This is already your email address.',
+  tooManyEmailChanges: 'Too many email change requests. Please try again in an hour.',
+  emailLinkInvalid: 'This link is invalid. Please request a new one from your account page.',
+  emailLinkExpired: 'This link has expired. Please request a new one from your account page.',
+  emailLinkUsed: 'This link has already been used.',
+  emailNowTaken: 'Another account uses this address now. Please choose another one.',
+  undoExpired: 'This undo link has expired. Please contact support to recover your account.',
+  sessionNotFound: 'This session has already ended.',
 } as const;
 
 /** Crowd-vote texts (docs/product/customer-spec.md §8); the server's vote conflicts use the same words. */

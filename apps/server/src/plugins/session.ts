@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { SESSION_TTL_MS, displayName, type Role } from '@localperks/shared';
+import { LAST_SEEN_PRECISION_MS, SESSION_TTL_MS, displayName, type Role } from '@localperks/shared';
 import type { Tx } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { randomToken, sha256 } from '../lib/crypto';
@@ -74,11 +74,16 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
         emailVerifiedAt: users.emailVerifiedAt,
         createdAt: users.createdAt,
         secondFactorAt: sessions.secondFactorAt,
+        lastSeenAt: sessions.lastSeenAt,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())));
     if (!row) return;
+    // The sessions list's "last seen" and place: written once per LAST_SEEN_PRECISION_MS, not on every request.
+    const now = app.deps.clock.now();
+    if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS)
+      await app.db.update(sessions).set({ lastSeenAt: now, ip: request.ip }).where(eq(sessions.id, id));
     request.user = {
       id: row.id,
       email: row.email,

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { changePasswordSchema, updateProfileSchema } from '../schemas/account';
+import { changeEmailSchema, changePasswordSchema, emailChangeTokenSchema, updateProfileSchema } from '../schemas/account';
+import {
+  accountSessionsSchema,
+  emailChangedSchema,
+  emailChangeRequestedSchema,
+  sessionsEndedSchema,
+} from '../schemas/responses/account';
 import { accessCodeSchema, adminLoginSchema, createAdminSchema } from '../schemas/admin-auth';
 import {
   adminRequestsQuerySchema,
@@ -167,6 +173,12 @@ export const API = {
   'GET /api/account/profile': { response: profileResponseSchema },
   'PATCH /api/account/profile': { body: updateProfileSchema, response: profileResponseSchema },
   'POST /api/account/password': { body: changePasswordSchema, response: okSchema },
+  'GET /api/account/sessions': { response: accountSessionsSchema },
+  'DELETE /api/account/sessions/:id': { response: sessionsEndedSchema },
+  'POST /api/account/sessions/sign-out-others': { response: sessionsEndedSchema },
+  'POST /api/account/email': { body: changeEmailSchema, response: emailChangeRequestedSchema },
+  'POST /api/account/email/confirm': { body: emailChangeTokenSchema, response: emailChangedSchema },
+  'POST /api/account/email/undo': { body: emailChangeTokenSchema, response: emailChangedSchema },
   'GET /api/admin-auth/status': { response: adminAuthStatusSchema },
   'POST /api/admin-auth/login': { body: adminLoginSchema, response: adminCredentialsAcceptedSchema },
   'POST /api/admin-auth/code/refresh': { response: codeIssuedSchema },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../constants';
-import { newPasswordSchema } from './auth';
+import { emailSchema, newPasswordSchema } from './auth';
 import { ACCOUNT_MESSAGES } from '../messages';
 
 export const updateProfileSchema = z.object({
@@ -28,3 +28,14 @@ export type ChangePassword = z.infer<typeof changePasswordSchema>;
 /** The account page's Change Password form: the server's schema plus the confirmation (a mismatch is the page's toast, checked first). */
 export const changePasswordFormSchema = changePasswordSchema.extend({ confirmNewPassword: z.string() });
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+
+/** The account's password, asked again before a sensitive change (e-mail, deletion, second factors). */
+export const currentPasswordSchema = z.string({ error: ACCOUNT_MESSAGES.passwordRequired }).min(1, ACCOUNT_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH);
+
+/** Change of e-mail (docs/decisions/0053-account-controls.md): the new address and the password. */
+export const changeEmailSchema = z.object({ newEmail: emailSchema, password: currentPasswordSchema });
+export type ChangeEmail = z.input<typeof changeEmailSchema>;
+
+/** The token of an e-mail change's confirm or undo link. */
+export const emailChangeTokenSchema = z.object({ token: z.string().trim().min(1, ACCOUNT_MESSAGES.emailLinkInvalid).max(200) });
+export type EmailChangeToken = z.infer<typeof emailChangeTokenSchema>;

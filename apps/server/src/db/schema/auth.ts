@@ -32,9 +32,46 @@ export const sessions = pgTable(
     /** Set when an admin passed the 6-digit code step (docs/product/design.md §9). */
     secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     userAgent: text('user_agent'),
+    /** The address of the last request (within LAST_SEEN_PRECISION_MS), the sign-in's before that. */
     ip: text('ip'),
+    /** When the session was last used, kept to LAST_SEEN_PRECISION_MS (the account's sessions list). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * A change of e-mail address (docs/decisions/0053-account-controls.md): requested with the password, in
+ * effect once confirmed from the new address; the old address can undo it for UNDO_EMAIL_CHANGE_TTL_MS
+ * after. Each link is a selector (finds the row) and a verifier of which only the hash is kept.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    confirmSelector: text('confirm_selector').notNull(),
+    confirmVerifierHash: text('confirm_verifier_hash').notNull(),
+    confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** Set at confirmation: the undo link mailed to the old address. */
+    undoSelector: text('undo_selector'),
+    undoVerifierHash: text('undo_verifier_hash'),
+    undoExpiresAt: timestamp('undo_expires_at', { withTimezone: true }),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    /** A newer request, or the owner's undo, ends a request that was not confirmed. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('email_changes_confirm_selector_key').on(t.confirmSelector),
+    uniqueIndex('email_changes_undo_selector_key').on(t.undoSelector),
+    index('email_changes_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** One-time tokens sent by e-mail: split into a public selector and a hashed verifier. */

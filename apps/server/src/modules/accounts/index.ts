@@ -6,5 +6,7 @@
 export { accountRoutes } from './account/account.routes';
 export { adminAuthRoutes } from './admin-auth/admin-auth.routes';
 export { authRoutes } from './auth/auth.routes';
+export { emailChangeRoutes } from './email-change/email-change.routes';
+export { sessionsRoutes } from './sessions/sessions.routes';
 export { AUTH_ERRORS, DEFAULT_AUTH_LIMITS, createUser, deliverAfterResponse, writeSignup } from './auth/auth.service';
 export type { AuthDeps, AuthLimits } from './auth/auth.service';

@@ -25,6 +25,8 @@ export const profileSchema = z.object({
   emailVerified: z.boolean(),
   createdAt: isoDate(),
   updatedAt: isoDate(),
+  /** A change of e-mail waiting for its confirmation from this address (docs/decisions/0053-account-controls.md). */
+  pendingEmail: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 export const profileResponseSchema = z.object({ profile: profileSchema });

@@ -19,6 +19,8 @@ import { Field, Input } from '../../../components/ui/input';
 import { Tabs, TabsContent, TabsTrigger } from '../../../components/ui/tabs';
 import { paths } from '../../../config/paths';
 import { profileQuery, useChangePassword, useUpdateProfile } from '../../../features/accounts/account/api';
+import { EmailSection } from '../../../features/accounts/account/components/change-email-form';
+import { SessionsCard } from '../../../features/accounts/account/components/sessions-card';
 import { RequireRole } from '../../../features/accounts/auth/guards';
 import { FavoritesGrid } from '../../components/favorites-grid';
 import { PaymentMethods } from '../../../features/orders/purchases/components/payment-methods';
@@ -46,9 +48,6 @@ function ProfileForm({ profile }: { profile: Profile }) {
     <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4">
       <Field label="Display Name" error={errors.name?.message}>
         {(p) => <Input {...p} {...form.register('name')} autoComplete="name" />}
-      </Field>
-      <Field label="Email" hint="Your email address cannot be changed here.">
-        {(p) => <Input {...p} value={profile.email} readOnly disabled />}
       </Field>
       <Field label="Phone (optional)" error={errors.phoneNumber?.message}>
         {(p) => <Input {...p} {...form.register('phoneNumber')} type="tel" autoComplete="tel" />}
@@ -197,12 +196,13 @@ function ProfileContent() {
               <CardTitle>Profile</CardTitle>
               <CardDescription>How your name appears on LocalPerks.</CardDescription>
             </CardHeader>
-            <CardContent>
+            <CardContent className="space-y-6">
               <ProfileForm profile={p} />
+              <EmailSection profile={p} />
             </CardContent>
           </Card>
         </TabsContent>
-        <TabsContent value="security">
+        <TabsContent value="security" className="space-y-6">
           <Card>
             <CardHeader>
               <CardTitle>Change Password</CardTitle>
@@ -212,6 +212,7 @@ function ProfileContent() {
               <PasswordForm />
             </CardContent>
           </Card>
+          <SessionsCard />
         </TabsContent>
         <TabsContent value="support">
           <SectionHeading title="Support" description="Your messages to LocalPerks support and our replies." />
