@@ -47,7 +47,7 @@ import { dealsRoutes, businessSearchRoutes, businessesRoutes } from './modules/c
 import { perkboostRoutes, favoritesRoutes } from './modules/engagement';
 import { EventHub } from './lib/events';
 import { DomainEvents } from './lib/domain-events';
-import { supportRoutes, customerMessagesRoutes, adminSupportRoutes } from './modules/support';
+import { supportRoutes, customerMessagesRoutes, adminSupportRoutes, privacyRoutes } from './modules/support';
 import { checkoutRoutes, purchasesRoutes, registerOrdersSubscribers } from './modules/orders';
 import { refundsRoutes, sandboxRoutes, merchantMoneyRoutes, payoutsRoutes, deliverSandboxRefundEvents } from './modules/money';
 import {
@@ -311,6 +311,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(supportRoutes);
+  await app.register(privacyRoutes);
   await app.register(accountRoutes);
   await app.register(sessionsRoutes);
   await app.register(emailChangeRoutes);

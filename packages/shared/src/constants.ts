@@ -53,6 +53,8 @@ export const LAST_SEEN_PRECISION_MS = 5 * MINUTE_MS;
 /** A change of e-mail: the link to the new address, and the undo link to the old one (docs/decisions/0053-account-controls.md). */
 export const EMAIL_CHANGE_CONFIRM_TTL_MS = DAY_MS;
 export const EMAIL_CHANGE_UNDO_TTL_MS = 7 * DAY_MS;
+/** Download my data: the archive and its mailed link are kept this long (docs/decisions/0054-privacy-rights.md). */
+export const DATA_EXPORT_TTL_MS = 7 * DAY_MS;
 /** Requests to change the e-mail per account and window (each mails the new address). */
 export const EMAIL_CHANGE_LIMIT = { max: 5, windowMs: HOUR_MS } as const;
 

@@ -43,7 +43,13 @@ export const ACCOUNT_MESSAGES = {
   emailNowTaken: 'Another account uses this address now. Please choose another one.',
   undoExpired: 'This undo link has expired. Please contact support to recover your account.',
   sessionNotFound: 'This session has already ended.',
+  deleteConfirmation: 'Type DELETE to confirm',
+  deletionBlocked: 'Your account cannot be deleted yet.',
+  exportExpired: 'This download has expired. Please ask for a new one.',
 } as const;
+
+/** What a person types to confirm deleting their account. */
+export const DELETE_CONFIRMATION_WORD = 'DELETE';
 
 /** Crowd-vote texts (docs/product/customer-spec.md §8); the server's vote conflicts use the same words. */
 export const VOTE_MESSAGES = {
@@ -110,6 +116,7 @@ export const REDEEM_MESSAGES = {
   alreadyRedeemed: 'This code has already been redeemed.',
   expired: 'This voucher has expired and can no longer be redeemed.',
   refunded: 'This voucher was refunded to the customer and can no longer be redeemed.',
+  forfeited: 'This voucher was forfeited when its owner deleted their account and can no longer be redeemed.',
   redeemedTitle: 'Voucher Redeemed',
 } as const;
 

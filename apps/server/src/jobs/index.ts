@@ -16,6 +16,7 @@ import {
 } from '../modules/money';
 import { removeUnusedUploads, endExpiredBoosts, sendBoostRefunds } from '../modules/merchant';
 import { removeUnusedBusinessImages } from '../modules/catalog';
+import { runPendingDataExports } from '../modules/support';
 import { JOB_LABELS } from './failures';
 import { startJobQueue, type JobDefinition, type JobQueue, type ScheduledJobDefinition, type StartQueueOptions } from './queue';
 
@@ -135,6 +136,14 @@ export const JOBS: ScheduledJobDefinition[] = [
     // Events are run by their publisher right after its commit; this takes what a crash or a failed subscriber left.
     cron: EVERY_MINUTE,
     run: async (deps) => ({ delivered: await deps.domainEvents.deliver() }),
+  },
+  {
+    // Download my data (docs/decisions/0054-privacy-rights.md): built right after the request; this builds what
+    // a crash or restart left waiting and removes archives past their 7 days.
+    name: 'data-exports',
+    label: JOB_LABELS['data-exports'],
+    cron: EVERY_MINUTE,
+    run: (deps) => runPendingDataExports(deps),
   },
   {
     name: 'rate-limit-prune',

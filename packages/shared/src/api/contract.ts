@@ -1,7 +1,17 @@
 import type { z } from 'zod';
-import { changeEmailSchema, changePasswordSchema, emailChangeTokenSchema, updateProfileSchema } from '../schemas/account';
+import {
+  adminDeleteAccountSchema,
+  changeEmailSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  emailChangeTokenSchema,
+  updateProfileSchema,
+} from '../schemas/account';
 import {
   accountSessionsSchema,
+  dataExportsSchema,
+  dataExportStartedSchema,
+  deletionPreviewSchema,
   emailChangedSchema,
   emailChangeRequestedSchema,
   sessionsEndedSchema,
@@ -179,6 +189,11 @@ export const API = {
   'POST /api/account/email': { body: changeEmailSchema, response: emailChangeRequestedSchema },
   'POST /api/account/email/confirm': { body: emailChangeTokenSchema, response: emailChangedSchema },
   'POST /api/account/email/undo': { body: emailChangeTokenSchema, response: emailChangedSchema },
+  'GET /api/account/data-exports': { response: dataExportsSchema },
+  'POST /api/account/data-exports': { response: dataExportStartedSchema },
+  'GET /api/account/deletion': { response: deletionPreviewSchema },
+  'POST /api/account/delete': { body: deleteAccountSchema, response: okSchema },
+  'POST /api/admin/accounts/:id/delete': { body: adminDeleteAccountSchema, response: okSchema },
   'GET /api/admin-auth/status': { response: adminAuthStatusSchema },
   'POST /api/admin-auth/login': { body: adminLoginSchema, response: adminCredentialsAcceptedSchema },
   'POST /api/admin-auth/code/refresh': { response: codeIssuedSchema },

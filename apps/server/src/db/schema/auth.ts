@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -15,8 +15,45 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The account was deleted (docs/decisions/0054-privacy-rights.md): its personal data is gone and the row stays as
+     * the anonymous id its orders, payments, refunds, payouts and ledger entries keep pointing to.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => Buffer.from(v),
+});
+
+/**
+ * Download my data (docs/decisions/0054-privacy-rights.md): a ZIP built by a background job, kept (in the database,
+ * never among the public uploads) until `expiresAt`, 7 days after it was ready.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['queued', 'running', 'ready', 'failed'] })
+      .notNull()
+      .default('queued'),
+    /** Percent done while it runs. */
+    progress: integer('progress').notNull().default(0),
+    file: bytea('file'),
+    /** A run that has not finished by then is taken to have died with its process, and runs again. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [index('data_exports_user_idx').on(t.userId, t.createdAt), index('data_exports_status_idx').on(t.status)],
 );
 
 export const sessions = pgTable(

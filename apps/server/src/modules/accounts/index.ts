@@ -8,5 +8,6 @@ export { adminAuthRoutes } from './admin-auth/admin-auth.routes';
 export { authRoutes } from './auth/auth.routes';
 export { emailChangeRoutes } from './email-change/email-change.routes';
 export { sessionsRoutes } from './sessions/sessions.routes';
+export { assertPassword } from './email-change/email-change.service';
 export { AUTH_ERRORS, DEFAULT_AUTH_LIMITS, createUser, deliverAfterResponse, writeSignup } from './auth/auth.service';
 export type { AuthDeps, AuthLimits } from './auth/auth.service';

@@ -34,3 +34,33 @@ export type EmailChangeRequested = z.infer<typeof emailChangeRequestedSchema>;
 /** A confirm or undo link was used: the account's address now. */
 export const emailChangedSchema = z.object({ email: z.string() });
 export type EmailChanged = z.infer<typeof emailChangedSchema>;
+
+/** Download my data: one archive and how far its building got. */
+export const dataExportSchema = z.object({
+  id: z.string(),
+  status: z.enum(['queued', 'running', 'ready', 'failed']),
+  progress: z.number().int().min(0).max(100),
+  createdAt: isoDate(),
+  /** When the download stops working (7 days after it was ready). */
+  expiresAt: isoDate().nullable(),
+  sizeBytes: z.number().int().nullable(),
+});
+export type DataExport = z.infer<typeof dataExportSchema>;
+export const dataExportsSchema = z.object({ exports: z.array(dataExportSchema) });
+export const dataExportStartedSchema = z.object({ export: dataExportSchema });
+
+/** Before deleting an account: what blocks it, and the unused vouchers it forfeits. */
+export const deletionPreviewSchema = z.object({
+  blockers: z.array(z.string()),
+  vouchers: z.array(
+    z.object({
+      id: z.string(),
+      dealTitle: z.string(),
+      code: z.string(),
+      priceCents: z.number().int(),
+      expiresAt: isoDate(),
+      canRequestRefund: z.boolean(),
+    }),
+  ),
+});
+export type DeletionPreview = z.infer<typeof deletionPreviewSchema>;

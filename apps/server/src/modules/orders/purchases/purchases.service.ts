@@ -222,6 +222,7 @@ export async function redeemPurchase(deps: Pick<Deps, 'db' | 'clock'>, merchantU
         userId: purchases.userId,
         redeemedAt: purchases.redeemedAt,
         refundedAt: purchases.refundedAt,
+        forfeitedAt: purchases.forfeitedAt,
         expirationDate: purchases.expirationDate,
       })
       .from(purchases)
@@ -229,6 +230,7 @@ export async function redeemPurchase(deps: Pick<Deps, 'db' | 'clock'>, merchantU
       .for('update');
     if (!p) throw new AppError('NOT_FOUND', REDEEM_MESSAGES.notFound);
     if (p.refundedAt) throw new AppError('CONFLICT', REDEEM_MESSAGES.refunded);
+    if (p.forfeitedAt) throw new AppError('CONFLICT', REDEEM_MESSAGES.forfeited);
     if (p.redeemedAt) throw new AppError('ALREADY_REDEEMED', REDEEM_MESSAGES.alreadyRedeemed);
     if (p.expirationDate <= now) throw new AppError('EXPIRED', REDEEM_MESSAGES.expired);
     await tx.update(purchases).set({ redeemedAt: now, redeemedBy: merchantUserId }).where(eq(purchases.id, p.id));

@@ -17,7 +17,9 @@ export type AuditAction =
   | 'refund.merchant_answered'
   | 'refund.refunded'
   | 'refund.declined'
-  | 'refund.direct';
+  | 'refund.direct'
+  // An account deleted for a verified request (docs/decisions/0054-privacy-rights.md).
+  | 'account.deleted';
 
 type Executor = Pick<Db, 'insert'>;
 
