@@ -22,6 +22,8 @@ import { profileQuery, useChangePassword, useUpdateProfile } from '../../../feat
 import { EmailSection } from '../../../features/accounts/account/components/change-email-form';
 import { SessionsCard } from '../../../features/accounts/account/components/sessions-card';
 import { RequireRole } from '../../../features/accounts/auth/guards';
+import { DeleteAccountCard } from '../../../features/support/privacy/components/delete-account-card';
+import { DownloadDataCard } from '../../../features/support/privacy/components/download-data-card';
 import { FavoritesGrid } from '../../components/favorites-grid';
 import { PaymentMethods } from '../../../features/orders/purchases/components/payment-methods';
 import { MessageAboutPurchaseButton } from '../../../features/support/customer-messages/components/message-merchant-button';
@@ -115,14 +117,17 @@ function PasswordForm() {
 }
 
 const CUSTOMER_TABS = ['purchases', 'favorites', 'payment-methods', 'messages'] as const;
-type AccountTab = 'profile' | 'security' | 'support' | (typeof CUSTOMER_TABS)[number];
+type AccountTab = 'profile' | 'security' | 'privacy' | 'support' | (typeof CUSTOMER_TABS)[number];
 
 /** The open tab lives in the address (`?tab=purchases`), so every tab can be linked to. */
 function useAccountTab(isCustomer: boolean): [AccountTab, (tab: string) => void] {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab: AccountTab =
-    asked === 'security' || asked === 'support' || (isCustomer && (CUSTOMER_TABS as readonly string[]).includes(asked ?? ''))
+    asked === 'security' ||
+    asked === 'privacy' ||
+    asked === 'support' ||
+    (isCustomer && (CUSTOMER_TABS as readonly string[]).includes(asked ?? ''))
       ? (asked as AccountTab)
       : 'profile';
   const setTab = (next: string) =>
@@ -183,6 +188,7 @@ function ProfileContent() {
                   ] as const)
                 : []),
               ['support', 'Support'],
+              ['privacy', 'Privacy'],
             ] as const
           ).map(([value, label]) => (
             <TabsTrigger key={value} value={value} className="flex-auto whitespace-nowrap">
@@ -213,6 +219,10 @@ function ProfileContent() {
             </CardContent>
           </Card>
           <SessionsCard />
+        </TabsContent>
+        <TabsContent value="privacy" className="space-y-6">
+          <DownloadDataCard />
+          <DeleteAccountCard />
         </TabsContent>
         <TabsContent value="support">
           <SectionHeading title="Support" description="Your messages to LocalPerks support and our replies." />
