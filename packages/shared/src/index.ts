@@ -55,3 +55,6 @@ export * from './paths';
 export * from './schemas/merchant-money';
 export * from './schemas/responses/merchant-money';
 export * from './domain/merchant-money';
+export * from './domain/deal-options';
+export * from './domain/promo';
+export * from './schemas/promo-codes';

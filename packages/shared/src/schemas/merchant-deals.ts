@@ -9,6 +9,7 @@ import {
 } from '../constants';
 import { DAY_MS } from '../domain/time';
 import { formatCents } from '../domain/money';
+import { MAX_DEAL_OPTIONS } from '../constants';
 
 export const DEAL_TITLE_MAX = 100;
 export const DEAL_HIGHLIGHTS_MAX = 8;
@@ -63,6 +64,19 @@ export const MERCHANT_DEAL_MESSAGES = {
   uploadNotImage: 'Please upload a JPEG, PNG or WebP image.',
   uploadTooLarge: 'Images must be 5 MB or smaller.',
   uploadMissing: 'Please choose an image to upload.',
+  optionsMin: 'Add at least one option.',
+  optionsMax: `Add at most ${MAX_DEAL_OPTIONS} options.`,
+  optionTitleRequired: 'Give each option a title, e.g. “2 people”.',
+  optionTitleMax: 'Option titles must be at most 60 characters.',
+  optionTitleDuplicate: 'Each option needs a different title.',
+  stockInvalid: 'Enter the stock as a whole number from 0 to 100,000, or leave it empty for no limit.',
+  stockBelowSold: (taken: number) => `Stock cannot be lower than the ${taken} already sold or held in checkouts.`,
+  optionSold: 'This option has sales and cannot be deleted; set its stock to 0 to stop selling it.',
+  limitInvalid: 'Enter a limit per customer from 1 to 100, or leave it empty for no limit.',
+  saleStartBeforeEnd: 'The sale must start before it ends.',
+  saleStartTooFar: 'The sale must start within 2 years.',
+  validUntilBeforeEnd: 'Vouchers must stay valid at least until the sale ends.',
+  validUntilTooFar: 'Vouchers can be valid for at most 2 years after the sale ends.',
 } as const;
 const M = MERCHANT_DEAL_MESSAGES;
 
@@ -140,26 +154,101 @@ function dealRules(v: DealRuleInput, ctx: z.RefinementCtx, paths: { price: strin
     ctx.addIssue({ code: 'custom', path: [paths.expiration], message: M.expirationAfterBoost });
 }
 
-const apiFields = z.object({
-  ...textFields,
+export const DEAL_STOCK_MAX = 100_000;
+export const DEAL_OPTION_TITLE_MAX = 60;
+
+/** One option of the deal (docs/decisions/0047): `id` names an existing one on edit; `stock` null: no limit. */
+export const dealOptionInputSchema = z.object({
+  id: z.uuid().optional(),
+  title: z.string().trim().max(DEAL_OPTION_TITLE_MAX, M.optionTitleMax).default(''),
   originalPriceCents: cents(M.originalPriceRequired),
   dealPriceCents: cents(M.dealPriceRequired),
+  stock: z.number({ error: M.stockInvalid }).int(M.stockInvalid).min(0, M.stockInvalid).max(DEAL_STOCK_MAX, M.stockInvalid).nullable().default(null),
+});
+export type DealOptionInput = z.input<typeof dealOptionInputSchema>;
+
+const apiFields = z.object({
+  ...textFields,
+  /** A one-option deal's prices; with `options`, the lowest option's (filled in by the server). */
+  originalPriceCents: cents(M.originalPriceRequired).optional(),
+  dealPriceCents: cents(M.dealPriceRequired).optional(),
+  /** 1 to 10 options; omitted: one option of the prices above. */
+  options: z.array(dealOptionInputSchema).min(1, M.optionsMin).max(MAX_DEAL_OPTIONS, M.optionsMax).optional(),
+  /** The sale end. */
   expirationDate: z.iso.datetime({ offset: true, error: M.expirationRequired }),
+  /** A scheduled start ("Coming soon" until then); null or omitted: on sale at once. */
+  saleStartsAt: z.iso.datetime({ offset: true }).nullable().optional().default(null),
+  /** Vouchers' "valid until"; omitted: the sale end. */
+  validUntil: z.iso.datetime({ offset: true }).nullable().optional().default(null),
+  perCustomerLimit: z.number({ error: M.limitInvalid }).int(M.limitInvalid).min(1, M.limitInvalid).max(100, M.limitInvalid).nullable().optional().default(null),
+  /** A refunded voucher's unit goes back to its option's stock. */
+  restockOnRefund: z.boolean().optional().default(false),
 });
 
+type ApiDeal = z.output<typeof apiFields>;
+
+/** Options, prices and dates: the rules beyond each field's own (both API schemas). */
+function optionAndDateRules(v: ApiDeal, ctx: z.RefinementCtx, now = Date.now()) {
+  if (!v.options) {
+    if (v.originalPriceCents === undefined) ctx.addIssue({ code: 'custom', path: ['originalPriceCents'], message: M.originalPriceRequired });
+    if (v.dealPriceCents === undefined) ctx.addIssue({ code: 'custom', path: ['dealPriceCents'], message: M.dealPriceRequired });
+  } else {
+    const titles = new Set<string>();
+    v.options.forEach((o, i) => {
+      if (o.dealPriceCents >= o.originalPriceCents)
+        ctx.addIssue({ code: 'custom', path: ['options', i, 'dealPriceCents'], message: M.dealBelowOriginal });
+      if (v.options!.length > 1 && !o.title) ctx.addIssue({ code: 'custom', path: ['options', i, 'title'], message: M.optionTitleRequired });
+      if (o.title && titles.has(o.title.toLowerCase()))
+        ctx.addIssue({ code: 'custom', path: ['options', i, 'title'], message: M.optionTitleDuplicate });
+      titles.add(o.title.toLowerCase());
+    });
+  }
+  const end = new Date(v.expirationDate).getTime();
+  if (v.saleStartsAt) {
+    const start = new Date(v.saleStartsAt).getTime();
+    if (start >= end) ctx.addIssue({ code: 'custom', path: ['saleStartsAt'], message: M.saleStartBeforeEnd });
+    else if (start > now + DEAL_EXPIRATION_MAX_MS) ctx.addIssue({ code: 'custom', path: ['saleStartsAt'], message: M.saleStartTooFar });
+  }
+  if (v.validUntil) {
+    const until = new Date(v.validUntil).getTime();
+    if (until < end) ctx.addIssue({ code: 'custom', path: ['validUntil'], message: M.validUntilBeforeEnd });
+    else if (until > end + DEAL_EXPIRATION_MAX_MS) ctx.addIssue({ code: 'custom', path: ['validUntil'], message: M.validUntilTooFar });
+  }
+}
+
+/** The deal's options as saved: the given ones, or one untitled option of the top-level prices. */
+export function dealOptionsOf(v: Pick<ApiDeal, 'options' | 'originalPriceCents' | 'dealPriceCents'>) {
+  return (
+    v.options ?? [{ title: '', originalPriceCents: v.originalPriceCents ?? 0, dealPriceCents: v.dealPriceCents ?? 0, stock: null }]
+  );
+}
+
+/** The lowest-priced option: the deal row's "from" prices (the top-level prices when there are no options). */
+function fromPrices(v: ApiDeal) {
+  const options = dealOptionsOf(v);
+  const lowest = options.reduce((a, b) => (b.dealPriceCents < a.dealPriceCents ? b : a), options[0]!);
+  return { originalPriceCents: lowest.originalPriceCents, dealPriceCents: lowest.dealPriceCents };
+}
+
 /** Editing a deal (PUT /api/merchant/deals/:id): every field of the form, prices in cents. */
-export const updateMerchantDealSchema = apiFields.superRefine((v, ctx) =>
-  dealRules({ ...v, expiresAt: new Date(v.expirationDate) }, ctx, { price: 'dealPriceCents', expiration: 'expirationDate' }),
-);
+export const updateMerchantDealSchema = apiFields.superRefine((v, ctx) => {
+  optionAndDateRules(v, ctx);
+  // With options, each option's price was checked above.
+  dealRules({ ...v, ...fromPrices(v), ...(v.options ? { dealPriceCents: 0 } : {}), expiresAt: new Date(v.expirationDate) }, ctx, {
+    price: 'dealPriceCents',
+    expiration: 'expirationDate',
+  });
+});
 export type UpdateMerchantDeal = z.input<typeof updateMerchantDealSchema>;
 
 /** Creating a deal (POST /api/merchant/deals); `boost` launches it as PerkBoost (paid first). */
-export const createMerchantDealSchema = apiFields.extend({ boost: boostSchema.nullable().default(null) }).superRefine((v, ctx) =>
-  dealRules({ ...v, expiresAt: new Date(v.expirationDate), boostDays: v.boost?.boostDays }, ctx, {
+export const createMerchantDealSchema = apiFields.extend({ boost: boostSchema.nullable().default(null) }).superRefine((v, ctx) => {
+  optionAndDateRules(v, ctx);
+  dealRules({ ...v, ...fromPrices(v), ...(v.options ? { dealPriceCents: 0 } : {}), expiresAt: new Date(v.expirationDate), boostDays: v.boost?.boostDays }, ctx, {
     price: 'dealPriceCents',
     expiration: 'expirationDate',
-  }),
-);
+  });
+});
 export type CreateMerchantDeal = z.input<typeof createMerchantDealSchema>;
 
 /** Launching a saved PerkBoost draft (POST /api/merchant/deals/:id/boost). */

@@ -85,7 +85,7 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_amount_nonzero', sql`${t.amountCents} <> 0`),
     check(
       'ledger_entries_sign',
-      sql`(${t.kind} in ('sale', 'commission_reversal') and ${t.amountCents} > 0) or (${t.kind} not in ('sale', 'commission_reversal') and ${t.amountCents} < 0)`,
+      sql`(${t.kind}::text in ('sale', 'commission_reversal', 'promotion_reversal', 'platform_promotion_reversal') and ${t.amountCents} > 0) or (${t.kind}::text not in ('sale', 'commission_reversal', 'promotion_reversal', 'platform_promotion_reversal') and ${t.amountCents} < 0)`,
     ),
   ],
 );

@@ -11,3 +11,13 @@ export { countDealVisit, hourOf, isCountedVisitor } from './deals/deal-visits';
 export { dealsRoutes } from './deals/deals.routes';
 export { getDeal, listDeals, matchesSearch, summaryColumns, visibleNow } from './deals/deals.service';
 export { homePageData } from './deals/home.service';
+export {
+  liveOptions,
+  liveOptionsOf,
+  optionsForSale,
+  refreshFromPrice,
+  returnStock,
+  saveDealOptions,
+  takeStock,
+  type SaleOption,
+} from './deals/deal-options.service';

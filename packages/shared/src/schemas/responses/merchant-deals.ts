@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { count, pageFields } from './common';
-import { dealDetailSchema } from './deals';
+import { dealDetailSchema, dealOptionSchema } from './deals';
 
 /**
  * A merchant's own deal as the dashboard and the edit page show it: the deal page's fields without the
@@ -9,6 +9,9 @@ import { dealDetailSchema } from './deals';
 export const merchantDealSchema = dealDetailSchema
   .omit({ merchantId: true, merchantName: true, merchantSlug: true, merchantCity: true, merchantState: true, merchantWebsite: true })
   .extend({
+    /** The options with their total stock (the form's "Stock"), beside what is left. */
+    options: z.array(dealOptionSchema.extend({ stockTotal: count().nullable() })),
+    restockOnRefund: z.boolean(),
     boostDays: z.number().int().nullable(),
     moderationReason: z.string().nullable(),
     purchaseCount: count(),

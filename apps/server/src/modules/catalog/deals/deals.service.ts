@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../../lib/deps';
 import { deals, merchants } from '../../../db/schema';
 import type { ImageUrl } from '../../../lib/storage';
+import { liveOptions } from './deal-options.service';
 
 export const summaryColumns = {
   id: deals.id,
@@ -35,6 +36,8 @@ export const summaryColumns = {
   merchantName: merchants.businessName,
   boostedUntil: deals.boostedUntil,
   merchantSlug: merchants.slug,
+  // The deal row keeps its lowest price and best discount ("from"); the count says whether to say "from".
+  optionCount: sql<number>`(select count(*)::int from deal_options o where o.deal_id = ${deals.id} and o.removed_at is null)`,
 };
 
 type SummaryRow = Omit<DealSummary, 'expirationDate' | 'createdAt' | 'votingEndDate' | 'boostedUntil'> & {
@@ -163,14 +166,22 @@ export async function getDeal(deps: DealReadDeps, id: string): Promise<DealDetai
       merchantCity: merchants.city,
       merchantState: merchants.state,
       merchantWebsite: merchants.website,
+      perCustomerLimit: deals.perCustomerLimit,
+      saleStartsAt: deals.saleStartsAt,
+      validUntil: deals.validUntil,
     })
     .from(deals)
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
     .where(and(eq(deals.id, id), inArray(deals.status, ['active', 'pending', 'expired'])));
   if (!row) return null;
-  const { highlights, finePrint, images, unlockedAt, merchantCity, merchantState, merchantWebsite, ...summary } = row;
+  const { highlights, finePrint, images, unlockedAt, merchantCity, merchantState, merchantWebsite, perCustomerLimit, saleStartsAt, validUntil, ...summary } =
+    row;
   return {
     ...toSummary(summary, imageUrl, now),
+    options: await liveOptions(deps.db, id),
+    perCustomerLimit,
+    saleStartsAt: saleStartsAt?.toISOString() ?? null,
+    validUntil: (validUntil ?? summary.expirationDate).toISOString(),
     highlights,
     finePrint,
     images: (images.length ? images : summary.imageUrl ? [summary.imageUrl] : []).map(imageUrl),

@@ -79,14 +79,15 @@ export async function closePayoutPeriods(deps: Pick<Deps, 'db' | 'clock'>): Prom
         ), lines as (
           select e.merchant_id,
                  count(*) filter (where e.kind = 'sale') - count(*) filter (where e.kind = 'refund') as purchases,
-                 coalesce(sum(e.amount_cents) filter (where e.kind in ('sale', 'refund')), 0) as gross,
+                 coalesce(sum(e.amount_cents) filter (where e.kind in ('sale', 'refund', 'promotion', 'promotion_reversal')), 0) as gross,
+                 coalesce(-sum(e.amount_cents) filter (where e.kind in ('promotion', 'promotion_reversal')), 0) as promotions,
                  coalesce(-sum(e.amount_cents) filter (where e.kind = 'refund'), 0) as refunds,
                  coalesce(-sum(e.amount_cents) filter (where e.kind in ('commission', 'commission_reversal')), 0) as commission,
                  coalesce(-sum(e.amount_cents) filter (where e.kind = 'deduction'), 0) as deductions,
                  coalesce(-sum(e.amount_cents) filter (where e.kind = 'dispute_fee'), 0) as fees
           from ledger_entries e
           left join last l on l.merchant_id = e.merchant_id
-          where e.kind in ('sale', 'commission', 'refund', 'commission_reversal', 'deduction', 'dispute_fee')
+          where e.kind in ('sale', 'promotion', 'promotion_reversal', 'commission', 'refund', 'commission_reversal', 'deduction', 'dispute_fee')
             and e.period_start <= ${period.start}::date
             and (l.period_start is null or e.period_start > l.period_start)
           group by e.merchant_id
@@ -97,9 +98,11 @@ export async function closePayoutPeriods(deps: Pick<Deps, 'db' | 'clock'>): Prom
           left join last l on l.merchant_id = lines.merchant_id
         )
         insert into merchant_payouts (merchant_id, period_start, period_end, payout_date, total_purchases, gross_cents, commission_cents,
-                                      refunds_cents, deductions_cents, dispute_fees_cents, carried_in_cents, carried_forward_cents, net_cents)
+                                      refunds_cents, deductions_cents, dispute_fees_cents, carried_in_cents, carried_forward_cents, net_cents,
+                                      promotions_cents)
         select merchant_id, ${period.start}::date, ${period.end}::date, ${period.payoutDate}::date, purchases::int, gross::int, commission::int,
-               refunds::int, deductions::int, fees::int, carried_in::int, greatest(-due, 0)::int, greatest(due, 0)::int
+               refunds::int, deductions::int, fees::int, carried_in::int, greatest(-due, 0)::int, greatest(due, 0)::int,
+               promotions::int
         from owed
         on conflict (merchant_id, period_start) do nothing
         returning id`)) as unknown as Rows<{ id: string }>;
