@@ -35,7 +35,7 @@ import { dealsRoutes, businessSearchRoutes, businessesRoutes } from './modules/c
 import { perkboostRoutes, favoritesRoutes } from './modules/engagement';
 import { EventHub } from './lib/events';
 import { supportRoutes, customerMessagesRoutes, adminSupportRoutes } from './modules/support';
-import { checkoutRoutes, purchasesRoutes } from './modules/orders';
+import { checkoutRoutes, promoCodesRoutes, purchasesRoutes } from './modules/orders';
 import { refundsRoutes, sandboxRoutes, merchantMoneyRoutes, payoutsRoutes } from './modules/money';
 import {
   merchantsRoutes,
@@ -263,6 +263,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(favoritesRoutes);
   await app.register(checkoutRoutes);
   await app.register(purchasesRoutes);
+  await app.register(promoCodesRoutes);
   await app.register(refundsRoutes);
   await app.register(merchantsRoutes);
   await app.register(merchantDashboardRoutes);

@@ -7,3 +7,4 @@ export { checkoutRoutes } from './checkout/checkout.routes';
 export { closeCheckoutPagesForDeals, expireStaleOrders, settleRefunds } from './checkout/checkout.service';
 export { purchasesRoutes } from './purchases/purchases.routes';
 export { generateRedemptionCode } from './purchases/redemption-code';
+export { promoCodesRoutes } from './promo-codes/promo-codes.routes';

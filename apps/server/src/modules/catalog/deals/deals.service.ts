@@ -242,3 +242,17 @@ export async function dealsByIds(deps: DealReadDeps, ids: string[]): Promise<Dea
     .where(inArray(deals.id, ids));
   return rows.map((r) => toSummary(r, deps.storage.publicUrl, now));
 }
+
+/**
+ * Scheduled deals whose sale start has come go live (the deal-schedule job, every minute): "Coming soon"
+ * until then, seen only by their merchant (docs/decisions/0047). Returns the ids put live.
+ */
+export async function startScheduledDeals(deps: Pick<Deps, 'db' | 'clock'>): Promise<string[]> {
+  const now = deps.clock.now();
+  const rows = await deps.db
+    .update(deals)
+    .set({ status: 'active', updatedAt: now })
+    .where(and(eq(deals.status, 'scheduled'), lte(deals.saleStartsAt, now)))
+    .returning({ id: deals.id });
+  return rows.map((r) => r.id);
+}

@@ -1,11 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkoutStartedSchema, createCheckoutSchema, errorResponses, orderStateSchema, webhookReceivedSchema } from '@localperks/shared';
+import {
+  cartQuoteRequestSchema,
+  cartQuoteSchema,
+  checkoutStartedSchema,
+  createCheckoutSchema,
+  errorResponses,
+  orderStateSchema,
+  webhookReceivedSchema,
+} from '@localperks/shared';
 import { AppError } from '../../../lib/errors';
 import { findUnstorableText } from '../../../plugins/input';
 import { handleBillingEvent, handleDisputeEvent, handleRefundEvent } from '../../money';
-import { handleProviderEvent, orderStatus, startCheckout } from './checkout.service';
+import { handleProviderEvent, orderStatus, quoteCart, startCheckout } from './checkout.service';
 
 export async function checkoutRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -22,6 +30,20 @@ export async function checkoutRoutes(app: FastifyInstance) {
       },
     },
     async (request) => startCheckout(app.deps, request.user!, request.body),
+  );
+
+  r.post(
+    '/api/cart/quote',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags: ['checkout'],
+        summary: 'Price cart lines with an optional promo code as a checkout would now (discount, tax on the discounted subtotal, total)',
+        body: cartQuoteRequestSchema,
+        response: { 200: cartQuoteSchema, ...errorResponses },
+      },
+    },
+    async (request) => quoteCart(app.deps, request.user!, request.body),
   );
 
   r.get(
