@@ -36,7 +36,10 @@ export function discountedOrderTotals(lines: { unitPriceCents: number; quantity:
 
 /** A line's discount split over its units, whole cents (the vouchers' shares, and the payment page's lines). */
 export const unitDiscounts = (lineDiscountCents: number, quantity: number) =>
-  allocateCents(lineDiscountCents, Array.from({ length: quantity }, () => 1));
+  allocateCents(
+    lineDiscountCents,
+    Array.from({ length: quantity }, () => 1),
+  );
 
 /**
  * Splits `totalCents` over lines in proportion to their weights (e.g. an order's tax over its line

@@ -19,7 +19,8 @@ export const PROMO_MESSAGES = {
   applied: (code: string) => `Promo code ${code} applied.`,
 } as const;
 
-export type PromoRefusal = 'unknown' | 'expired' | 'notYetValid' | 'minimumNotMet' | 'alreadyUsed' | 'notForTheseDeals' | 'usedUp' | 'firstOrderOnly';
+export type PromoRefusal =
+  'unknown' | 'expired' | 'notYetValid' | 'minimumNotMet' | 'alreadyUsed' | 'notForTheseDeals' | 'usedUp' | 'firstOrderOnly';
 
 /** Promo codes are typed in any case, with stray spaces: stored and compared upper-case. */
 export const normalizePromoCode = (code: string) => code.trim().toUpperCase().replace(/\s+/g, '');
@@ -29,8 +30,7 @@ export function promoDiscountCents(
   code: { kind: 'percent' | 'fixed'; percentOff: number | null; amountOffCents: number | null },
   eligibleSubtotalCents: number,
 ): number {
-  const raw =
-    code.kind === 'percent' ? Math.round((eligibleSubtotalCents * (code.percentOff ?? 0)) / 100) : (code.amountOffCents ?? 0);
+  const raw = code.kind === 'percent' ? Math.round((eligibleSubtotalCents * (code.percentOff ?? 0)) / 100) : (code.amountOffCents ?? 0);
   return Math.max(0, Math.min(raw, eligibleSubtotalCents));
 }
 

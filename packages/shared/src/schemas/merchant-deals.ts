@@ -163,7 +163,13 @@ export const dealOptionInputSchema = z.object({
   title: z.string().trim().max(DEAL_OPTION_TITLE_MAX, M.optionTitleMax).default(''),
   originalPriceCents: cents(M.originalPriceRequired),
   dealPriceCents: cents(M.dealPriceRequired),
-  stock: z.number({ error: M.stockInvalid }).int(M.stockInvalid).min(0, M.stockInvalid).max(DEAL_STOCK_MAX, M.stockInvalid).nullable().default(null),
+  stock: z
+    .number({ error: M.stockInvalid })
+    .int(M.stockInvalid)
+    .min(0, M.stockInvalid)
+    .max(DEAL_STOCK_MAX, M.stockInvalid)
+    .nullable()
+    .default(null),
 });
 export type DealOptionInput = z.input<typeof dealOptionInputSchema>;
 
@@ -180,7 +186,14 @@ const apiFields = z.object({
   saleStartsAt: z.iso.datetime({ offset: true }).nullable().optional().default(null),
   /** Vouchers' "valid until"; omitted: the sale end. */
   validUntil: z.iso.datetime({ offset: true }).nullable().optional().default(null),
-  perCustomerLimit: z.number({ error: M.limitInvalid }).int(M.limitInvalid).min(1, M.limitInvalid).max(100, M.limitInvalid).nullable().optional().default(null),
+  perCustomerLimit: z
+    .number({ error: M.limitInvalid })
+    .int(M.limitInvalid)
+    .min(1, M.limitInvalid)
+    .max(100, M.limitInvalid)
+    .nullable()
+    .optional()
+    .default(null),
   /** A refunded voucher's unit goes back to its option's stock. */
   restockOnRefund: z.boolean().optional().default(false),
 });
@@ -190,14 +203,16 @@ type ApiDeal = z.output<typeof apiFields>;
 /** Options, prices and dates: the rules beyond each field's own (both API schemas). */
 function optionAndDateRules(v: ApiDeal, ctx: z.RefinementCtx, now = Date.now()) {
   if (!v.options) {
-    if (v.originalPriceCents === undefined) ctx.addIssue({ code: 'custom', path: ['originalPriceCents'], message: M.originalPriceRequired });
+    if (v.originalPriceCents === undefined)
+      ctx.addIssue({ code: 'custom', path: ['originalPriceCents'], message: M.originalPriceRequired });
     if (v.dealPriceCents === undefined) ctx.addIssue({ code: 'custom', path: ['dealPriceCents'], message: M.dealPriceRequired });
   } else {
     const titles = new Set<string>();
     v.options.forEach((o, i) => {
       if (o.dealPriceCents >= o.originalPriceCents)
         ctx.addIssue({ code: 'custom', path: ['options', i, 'dealPriceCents'], message: M.dealBelowOriginal });
-      if (v.options!.length > 1 && !o.title) ctx.addIssue({ code: 'custom', path: ['options', i, 'title'], message: M.optionTitleRequired });
+      if (v.options!.length > 1 && !o.title)
+        ctx.addIssue({ code: 'custom', path: ['options', i, 'title'], message: M.optionTitleRequired });
       if (o.title && titles.has(o.title.toLowerCase()))
         ctx.addIssue({ code: 'custom', path: ['options', i, 'title'], message: M.optionTitleDuplicate });
       titles.add(o.title.toLowerCase());
@@ -218,9 +233,7 @@ function optionAndDateRules(v: ApiDeal, ctx: z.RefinementCtx, now = Date.now()) 
 
 /** The deal's options as saved: the given ones, or one untitled option of the top-level prices. */
 export function dealOptionsOf(v: Pick<ApiDeal, 'options' | 'originalPriceCents' | 'dealPriceCents'>) {
-  return (
-    v.options ?? [{ title: '', originalPriceCents: v.originalPriceCents ?? 0, dealPriceCents: v.dealPriceCents ?? 0, stock: null }]
-  );
+  return v.options ?? [{ title: '', originalPriceCents: v.originalPriceCents ?? 0, dealPriceCents: v.dealPriceCents ?? 0, stock: null }];
 }
 
 /** The lowest-priced option: the deal row's "from" prices (the top-level prices when there are no options). */
@@ -244,10 +257,20 @@ export type UpdateMerchantDeal = z.input<typeof updateMerchantDealSchema>;
 /** Creating a deal (POST /api/merchant/deals); `boost` launches it as PerkBoost (paid first). */
 export const createMerchantDealSchema = apiFields.extend({ boost: boostSchema.nullable().default(null) }).superRefine((v, ctx) => {
   optionAndDateRules(v, ctx);
-  dealRules({ ...v, ...fromPrices(v), ...(v.options ? { dealPriceCents: 0 } : {}), expiresAt: new Date(v.expirationDate), boostDays: v.boost?.boostDays }, ctx, {
-    price: 'dealPriceCents',
-    expiration: 'expirationDate',
-  });
+  dealRules(
+    {
+      ...v,
+      ...fromPrices(v),
+      ...(v.options ? { dealPriceCents: 0 } : {}),
+      expiresAt: new Date(v.expirationDate),
+      boostDays: v.boost?.boostDays,
+    },
+    ctx,
+    {
+      price: 'dealPriceCents',
+      expiration: 'expirationDate',
+    },
+  );
 });
 export type CreateMerchantDeal = z.input<typeof createMerchantDealSchema>;
 

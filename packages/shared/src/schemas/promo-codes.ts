@@ -48,7 +48,8 @@ export const createPromoCodeSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.kind === 'percent' && v.percentOff === null) ctx.addIssue({ code: 'custom', path: ['percentOff'], message: M.percentRange });
-    if (v.kind === 'fixed' && v.amountOffCents === null) ctx.addIssue({ code: 'custom', path: ['amountOffCents'], message: M.amountRequired });
+    if (v.kind === 'fixed' && v.amountOffCents === null)
+      ctx.addIssue({ code: 'custom', path: ['amountOffCents'], message: M.amountRequired });
     const start = new Date(v.startsAt).getTime();
     const end = new Date(v.endsAt).getTime();
     if (end <= start) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: M.endAfterStart });

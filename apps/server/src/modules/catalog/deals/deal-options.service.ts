@@ -79,7 +79,8 @@ export async function saveDealOptions(tx: Tx, dealId: string, input: DealOptionI
       position,
     };
     const target = o.id ? byId.get(o.id) : input.length === 1 && firstLive && !kept.has(firstLive.id) ? firstLive : undefined;
-    if (o.id && !target) throw new AppError('VALIDATION', M.optionsMin, { [`options.${position}.id`]: 'This option is not one of this deal’s.' });
+    if (o.id && !target)
+      throw new AppError('VALIDATION', M.optionsMin, { [`options.${position}.id`]: 'This option is not one of this deal’s.' });
     if (!target) {
       await tx.insert(dealOptions).values({ dealId, ...prices, stockTotal: stock, stockLeft: stock });
       continue;
@@ -93,7 +94,8 @@ export async function saveDealOptions(tx: Tx, dealId: string, input: DealOptionI
     } else if (target.stockTotal === null) {
       // From no limit to a stock: what was sold (and is held) counts against it.
       const taken = await unitsTaken(tx, target.id);
-      if (stock < taken) throw new AppError('VALIDATION', M.stockBelowSold(taken), { [`options.${position}.stock`]: M.stockBelowSold(taken) });
+      if (stock < taken)
+        throw new AppError('VALIDATION', M.stockBelowSold(taken), { [`options.${position}.stock`]: M.stockBelowSold(taken) });
       await tx
         .update(dealOptions)
         .set({ ...prices, stockTotal: stock, stockLeft: stock - taken, removedAt: null })
@@ -174,7 +176,11 @@ export async function optionsForSale(db: Tx, lines: { dealId: string; optionId?:
  * update, which waits for any other checkout holding the row. Answers `unlimited` (no stock to take),
  * `held`, or how many were left when there were not enough.
  */
-export async function takeStock(tx: Tx, optionId: string, quantity: number): Promise<{ kind: 'unlimited' | 'held' } | { kind: 'short'; left: number }> {
+export async function takeStock(
+  tx: Tx,
+  optionId: string,
+  quantity: number,
+): Promise<{ kind: 'unlimited' | 'held' } | { kind: 'short'; left: number }> {
   const [row] = await tx
     .update(dealOptions)
     .set({ stockLeft: sql`${dealOptions.stockLeft} - ${quantity}::int` })

@@ -174,8 +174,19 @@ export async function getDeal(deps: DealReadDeps, id: string): Promise<DealDetai
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
     .where(and(eq(deals.id, id), inArray(deals.status, ['active', 'pending', 'expired'])));
   if (!row) return null;
-  const { highlights, finePrint, images, unlockedAt, merchantCity, merchantState, merchantWebsite, perCustomerLimit, saleStartsAt, validUntil, ...summary } =
-    row;
+  const {
+    highlights,
+    finePrint,
+    images,
+    unlockedAt,
+    merchantCity,
+    merchantState,
+    merchantWebsite,
+    perCustomerLimit,
+    saleStartsAt,
+    validUntil,
+    ...summary
+  } = row;
   return {
     ...toSummary(summary, imageUrl, now),
     options: await liveOptions(deps.db, id),

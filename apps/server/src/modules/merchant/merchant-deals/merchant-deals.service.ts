@@ -289,7 +289,10 @@ export async function updateMerchantDeal(deps: MerchantDealsDeps, userId: string
     const status =
       existing.status === 'scheduled' && !startsLater
         ? ('active' as const)
-        : existing.status === 'active' && existing.type === 'standard' && startsLater && existing.saleStartsAt?.getTime() !== values.saleStartsAt?.getTime()
+        : existing.status === 'active' &&
+            existing.type === 'standard' &&
+            startsLater &&
+            existing.saleStartsAt?.getTime() !== values.saleStartsAt?.getTime()
           ? ('scheduled' as const)
           : revived
             ? ('active' as const)

@@ -376,7 +376,13 @@ export async function periodTotals(
   return {
     ...t,
     netCents:
-      t.salesCents - t.promotionsCents - t.commissionCents - t.refundsCents + t.commissionReversedCents - t.deductionsCents - t.disputeFeesCents,
+      t.salesCents -
+      t.promotionsCents -
+      t.commissionCents -
+      t.refundsCents +
+      t.commissionReversedCents -
+      t.deductionsCents -
+      t.disputeFeesCents,
     // A platform-funded promotion is the platform's expense (docs/decisions/0048).
     platformRevenueCents:
       t.commissionCents - t.commissionReversedCents + t.subscriptionChargesCents + t.perkboostChargesCents - t.platformPromotionsCents,

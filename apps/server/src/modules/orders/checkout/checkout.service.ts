@@ -210,12 +210,16 @@ async function unitsHeldByCustomer(tx: Tx, userId: string, dealIds: string[], no
 }
 
 /** The payment page's lines: each order line at its discounted unit prices (a cent apart at most), so they add up to what is charged. */
-function providerLines(lines: { title: string; optionTitle: string; unitPriceCents: number; quantity: number; discountCents: number }[], code: string | null) {
+function providerLines(
+  lines: { title: string; optionTitle: string; unitPriceCents: number; quantity: number; discountCents: number }[],
+  code: string | null,
+) {
   return lines.flatMap((l) => {
     const name = lineTitle(l.title, l.optionTitle);
     if (!l.discountCents) return [{ name, unitAmountCents: l.unitPriceCents, quantity: l.quantity }];
     const byAmount = new Map<number, number>();
-    for (const d of unitDiscounts(l.discountCents, l.quantity)) byAmount.set(l.unitPriceCents - d, (byAmount.get(l.unitPriceCents - d) ?? 0) + 1);
+    for (const d of unitDiscounts(l.discountCents, l.quantity))
+      byAmount.set(l.unitPriceCents - d, (byAmount.get(l.unitPriceCents - d) ?? 0) + 1);
     return [...byAmount].map(([unitAmountCents, quantity]) => ({ name: `${name} (promo ${code})`, unitAmountCents, quantity }));
   });
 }
@@ -333,7 +337,10 @@ async function closeOrders(db: Tx, orderIds: string[], status: 'expired' | 'canc
       .set({ status })
       .where(and(inArray(orders.id, orderIds), eq(orders.status, 'open')))
       .returning({ id: orders.id });
-    await releaseReservations(tx, closed.map((o) => o.id));
+    await releaseReservations(
+      tx,
+      closed.map((o) => o.id),
+    );
     return closed.map((o) => o.id);
   });
 }

@@ -27,7 +27,8 @@ const db = t.database.db;
 const DAY = 86_400_000;
 const MINUTE = 60_000;
 
-const checkout = (cookie: string, items: unknown[]) => t.request({ method: 'POST', url: '/api/checkout', cookie, payload: { items, billing: TEST_BILLING } });
+const checkout = (cookie: string, items: unknown[]) =>
+  t.request({ method: 'POST', url: '/api/checkout', cookie, payload: { items, billing: TEST_BILLING } });
 const sessionIdOf = (url: string) => url.split('/sandbox/checkout/')[1]!;
 const pay = (url: string) => t.request({ method: 'POST', url: `/api/sandbox/sessions/${sessionIdOf(url)}/pay`, payload: TEST_CARD });
 const stockLeft = async (optionId: string) => (await db.select().from(dealOptions).where(eq(dealOptions.id, optionId)))[0]!.stockLeft;
@@ -133,7 +134,9 @@ describe('stock that never oversells', () => {
       { title: 'Seat', originalPriceCents: 5000, dealPriceCents: 2500, stock: 10 },
     ]);
     const customers = await customerCookies(t, 200);
-    const results = await Promise.all(customers.map((c) => checkout(c.cookie, [{ dealId: deal.id, optionId: options[0]!.id, quantity: 1 }])));
+    const results = await Promise.all(
+      customers.map((c) => checkout(c.cookie, [{ dealId: deal.id, optionId: options[0]!.id, quantity: 1 }])),
+    );
     const ok = results.filter((r) => r.statusCode === 200);
     const refused = results.filter((r) => r.statusCode !== 200);
     expect(ok).toHaveLength(10);
@@ -148,7 +151,17 @@ describe('stock that never oversells', () => {
       .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
       .where(eq(orderItems.dealId, deal.id));
     expect(dealOrders).toHaveLength(10);
-    expect(await db.select().from(sandboxSessions).where(inArray(sandboxSessions.orderId, dealOrders.map((o) => o.id)))).toHaveLength(10);
+    expect(
+      await db
+        .select()
+        .from(sandboxSessions)
+        .where(
+          inArray(
+            sandboxSessions.orderId,
+            dealOrders.map((o) => o.id),
+          ),
+        ),
+    ).toHaveLength(10);
     const paid = await Promise.all(ok.map((r) => pay(r.json().url)));
     expect(paid.map((p) => p.statusCode)).toEqual(Array(10).fill(200));
     expect(await db.select().from(purchases).where(eq(purchases.dealId, deal.id))).toHaveLength(10);
@@ -363,6 +376,11 @@ describe('sale window, valid until and scheduled start', () => {
       validUntil: 'Vouchers must stay valid at least until the sale ends.',
       saleStartsAt: 'The sale must start before it ends.',
     });
-    expect(await db.select().from(deals).where(and(eq(deals.merchantId, m.merchant.id)))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(deals)
+        .where(and(eq(deals.merchantId, m.merchant.id))),
+    ).toHaveLength(0);
   });
 });

@@ -137,7 +137,9 @@ export async function confirmPromoUse(tx: Tx, order: { id: string; promoCodeId: 
     await tx
       .update(promoCodes)
       .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
-      .where(and(eq(promoCodes.id, order.promoCodeId), sql`(${promoCodes.maxUses} is null or ${promoCodes.usedCount} < ${promoCodes.maxUses})`));
+      .where(
+        and(eq(promoCodes.id, order.promoCodeId), sql`(${promoCodes.maxUses} is null or ${promoCodes.usedCount} < ${promoCodes.maxUses})`),
+      );
   await tx.update(orders).set({ promoUse: 'used' }).where(eq(orders.id, order.id));
 }
 
