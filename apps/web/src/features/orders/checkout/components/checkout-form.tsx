@@ -20,10 +20,13 @@ const selectClass =
  */
 export function CheckoutFormCard({
   items,
+  promoCode,
   totalCents,
   onUnavailable,
 }: {
-  items: { dealId: string; quantity: number }[];
+  items: { dealId: string; optionId?: string; quantity: number }[];
+  /** The promo code the cart applied (the server prices it again). */
+  promoCode: string | null;
   totalCents: number;
   /** Deal ids the server refused (expired, locked, gone), with the reason. */
   onUnavailable: (reasons: Record<string, string>) => void;
@@ -41,7 +44,7 @@ export function CheckoutFormCard({
   const onSubmit = (billing: CheckoutForm) => {
     setStatus('processing');
     start.mutate(
-      { items, billing, saveCard },
+      { items, billing, saveCard, promoCode },
       {
         onSuccess: ({ url }) => {
           if (!url) {
