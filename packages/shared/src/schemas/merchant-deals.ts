@@ -292,6 +292,16 @@ export function endOfLocalDay(ymd: string): Date {
   return new Date(y, m - 1, d, 23, 59, 59, 0);
 }
 
+/** The start of a calendar day (`YYYY-MM-DD`) in the browser's time zone: a scheduled deal goes on sale then. */
+export function startOfLocalDay(ymd: string): Date {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(ymd)) return new Date(Number.NaN);
+  const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d, 0, 0, 0, 0);
+}
+
+/** A stock typed in the form: blank is no limit. */
+const stockOf = (text: string) => (text.trim() ? Number(text.trim()) : null);
+
 /** A price typed in dollars: one message for what is wrong with it (blank, not a price, too low, too high). */
 const dollars = (required: string) =>
   z.string({ error: required }).superRefine((text, ctx) => {
@@ -326,6 +336,26 @@ export const merchantDealFormSchema = z
     originalPrice: dollars(M.originalPriceRequired),
     dealPrice: dollars(M.dealPriceRequired),
     expirationDate: z.string().min(1, M.expirationRequired),
+    /** The first option's title and stock (its prices are the fields above) and the other options (docs/decisions/0047). */
+    optionTitle: z.string().trim().max(DEAL_OPTION_TITLE_MAX, M.optionTitleMax).default(''),
+    optionId: z.string().optional(),
+    stock: z.string().default(''),
+    extraOptions: z
+      .array(
+        z.object({
+          id: z.string().optional(),
+          title: z.string().trim().max(DEAL_OPTION_TITLE_MAX, M.optionTitleMax),
+          originalPrice: dollars(M.originalPriceRequired),
+          dealPrice: dollars(M.dealPriceRequired),
+          stock: z.string(),
+        }),
+      )
+      .max(MAX_DEAL_OPTIONS - 1, M.optionsMax)
+      .default([]),
+    perCustomerLimit: z.string().default(''),
+    restockOnRefund: z.boolean().default(false),
+    saleStartsAt: z.string().default(''),
+    validUntil: z.string().default(''),
     isBoost: z.boolean(),
     boostDays: z.string(),
     votesRequired: z.string(),
@@ -337,6 +367,29 @@ export const merchantDealFormSchema = z
     const deal = dollarsToCents(v.dealPrice);
     if (original !== null && deal !== null && deal >= original)
       ctx.addIssue({ code: 'custom', path: ['dealPrice'], message: M.dealBelowOriginal });
+    const stockOk = (text: string) => !text.trim() || (/^\d+$/.test(text.trim()) && Number(text) <= DEAL_STOCK_MAX);
+    if (!stockOk(v.stock)) ctx.addIssue({ code: 'custom', path: ['stock'], message: M.stockInvalid });
+    const extras = v.extraOptions ?? [];
+    if (extras.length && !v.optionTitle) ctx.addIssue({ code: 'custom', path: ['optionTitle'], message: M.optionTitleRequired });
+    const titles = new Set([v.optionTitle.toLowerCase()]);
+    extras.forEach((o, i) => {
+      if (!o.title) ctx.addIssue({ code: 'custom', path: ['extraOptions', i, 'title'], message: M.optionTitleRequired });
+      else if (titles.has(o.title.toLowerCase()))
+        ctx.addIssue({ code: 'custom', path: ['extraOptions', i, 'title'], message: M.optionTitleDuplicate });
+      titles.add(o.title.toLowerCase());
+      const oo = dollarsToCents(o.originalPrice);
+      const od = dollarsToCents(o.dealPrice);
+      if (oo !== null && od !== null && od >= oo)
+        ctx.addIssue({ code: 'custom', path: ['extraOptions', i, 'dealPrice'], message: M.dealBelowOriginal });
+      if (!stockOk(o.stock)) ctx.addIssue({ code: 'custom', path: ['extraOptions', i, 'stock'], message: M.stockInvalid });
+    });
+    const limit = v.perCustomerLimit.trim();
+    if (limit && (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > 100))
+      ctx.addIssue({ code: 'custom', path: ['perCustomerLimit'], message: M.limitInvalid });
+    if (v.saleStartsAt && v.expirationDate && v.saleStartsAt > v.expirationDate)
+      ctx.addIssue({ code: 'custom', path: ['saleStartsAt'], message: M.saleStartBeforeEnd });
+    if (v.validUntil && v.expirationDate && v.validUntil < v.expirationDate)
+      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: M.validUntilBeforeEnd });
     if (v.isBoost) {
       const b = boostSchema.safeParse({ boostDays: v.boostDays || undefined, votesRequired: v.votesRequired || undefined });
       if (!b.success) for (const issue of b.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
@@ -367,6 +420,27 @@ export function toMerchantDealInput(v: MerchantDealForm): CreateMerchantDeal {
     images: v.images ?? [],
     originalPriceCents: dollarsToCents(v.originalPrice) ?? 0,
     dealPriceCents: dollarsToCents(v.dealPrice) ?? 0,
+    options: [
+      {
+        ...(v.optionId ? { id: v.optionId } : {}),
+        title: (v.extraOptions ?? []).length ? (v.optionTitle ?? '').trim() : '',
+        originalPriceCents: dollarsToCents(v.originalPrice) ?? 0,
+        dealPriceCents: dollarsToCents(v.dealPrice) ?? 0,
+        stock: stockOf(v.stock ?? ''),
+      },
+      ...(v.extraOptions ?? []).map((o) => ({
+        ...(o.id ? { id: o.id } : {}),
+        title: o.title.trim(),
+        originalPriceCents: dollarsToCents(o.originalPrice) ?? 0,
+        dealPriceCents: dollarsToCents(o.dealPrice) ?? 0,
+        stock: stockOf(o.stock),
+      })),
+    ],
+    perCustomerLimit: v.perCustomerLimit?.trim() ? Number(v.perCustomerLimit) : null,
+    restockOnRefund: v.restockOnRefund ?? false,
+    // A sale start is the beginning of its day; "valid until" the end of its day, like the sale end.
+    saleStartsAt: v.saleStartsAt ? startOfLocalDay(v.saleStartsAt).toISOString() : null,
+    validUntil: v.validUntil ? endOfLocalDay(v.validUntil).toISOString() : null,
     expirationDate: endOfLocalDay(v.expirationDate).toISOString(),
     boost: v.isBoost ? { boostDays: Number(v.boostDays), votesRequired: Number(v.votesRequired) } : null,
   };
