@@ -31,6 +31,7 @@ const DealsTab = lazy(() => import('../../../features/merchant/merchant-deals/co
 const BillingTab = lazy(() => import('../../../features/money/merchant-money/components/billing-tab'));
 const PayoutsTab = lazy(() => import('../../../features/money/merchant-money/components/payouts-tab'));
 const RefundsTab = lazy(() => import('../../../features/money/refunds/components/merchant-refunds-tab'));
+const PromoCodesTab = lazy(() => import('../../../features/orders/promo-codes/promo-codes-tab'));
 
 const TABS = ['analytics', 'messages', 'plans', 'deals', 'refunds', 'billing', 'payouts'] as const;
 type Tab = (typeof TABS)[number];
@@ -211,6 +212,17 @@ function FullDashboard({ overview }: { overview: Overview }) {
             <Suspense fallback={tabSpinner}>
               <DealsTab />
             </Suspense>
+            {/* Promo codes for the merchant's own deals (docs/decisions/0048), under the deals they discount. */}
+            {m.approved && planIncludes(m.subscriptionPlan, 'deals') && (
+              <section aria-labelledby="promo-codes-heading" className="space-y-3 pt-4">
+                <h2 id="promo-codes-heading" className="text-xl font-semibold text-slate-900">
+                  Promo codes
+                </h2>
+                <Suspense fallback={tabSpinner}>
+                  <PromoCodesTab scope="merchant" />
+                </Suspense>
+              </section>
+            )}
           </div>
         </TabsContent>
         <TabsContent value="billing">

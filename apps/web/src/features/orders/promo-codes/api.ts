@@ -1,0 +1,27 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreatePromoCode, PromoCodeResult, PromoCodesPage } from '@localperks/shared';
+import { api } from '../../../lib/api-client';
+
+/** Whose codes a screen manages: the platform's (admin) or the signed-in merchant's own. */
+export type PromoScope = 'admin' | 'merchant';
+
+const base = (scope: PromoScope) => (scope === 'admin' ? '/api/admin/promo-codes' : '/api/merchant/promo-codes');
+
+export const usePromoCodes = (scope: PromoScope) =>
+  useQuery({ queryKey: ['promo-codes', scope], queryFn: () => api.get<PromoCodesPage>(base(scope)) });
+
+export function useCreatePromoCode(scope: PromoScope) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreatePromoCode) => api.post<PromoCodeResult>(base(scope), body),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['promo-codes', scope] }),
+  });
+}
+
+export function useDeactivatePromoCode(scope: PromoScope) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<PromoCodeResult>(`${base(scope)}/${encodeURIComponent(id)}/deactivate`),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['promo-codes', scope] }),
+  });
+}

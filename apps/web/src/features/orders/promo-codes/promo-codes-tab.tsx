@@ -1,0 +1,247 @@
+import { useState } from 'react';
+import { Ticket } from 'lucide-react';
+import {
+  CATEGORIES,
+  dollarsToCents,
+  formatCents,
+  promoValueLabel,
+  startOfLocalDay,
+  endOfLocalDay,
+  type CreatePromoCode,
+  type PromoCode,
+} from '@localperks/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { Field, Input, Select } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useCreatePromoCode, useDeactivatePromoCode, usePromoCodes, type PromoScope } from './api';
+
+const STATE_LABEL: Record<PromoCode['state'], string> = {
+  active: 'Active',
+  scheduled: 'Starts later',
+  ended: 'Ended',
+  used_up: 'Used up',
+  deactivated: 'Deactivated',
+};
+
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/**
+ * Promo codes (docs/decisions/0048): an admin's are paid for by the platform, a merchant's by the
+ * merchant and only on their own deals. Create, list, deactivate.
+ */
+export default function PromoCodesTab({ scope }: { scope: PromoScope }) {
+  const codes = usePromoCodes(scope);
+  return (
+    <div className="space-y-6">
+      <CreatePromoCodeCard scope={scope} />
+      <Card>
+        <CardHeader>
+          <CardTitle>{scope === 'admin' ? 'All promo codes' : 'Your promo codes'}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {codes.isPending ? (
+            <Spinner />
+          ) : codes.isError ? (
+            <Alert variant="destructive">Promo codes could not be loaded. Reload the page to try again.</Alert>
+          ) : codes.data.promoCodes.length === 0 ? (
+            <p className="flex items-center gap-2 text-slate-700">
+              <Ticket aria-hidden className="h-5 w-5" /> No promo codes yet. Create one above.
+            </p>
+          ) : (
+            <ul aria-label="Promo codes" className="divide-y divide-slate-200">
+              {codes.data.promoCodes.map((p) => (
+                <PromoCodeRow key={p.id} promo={p} scope={scope} />
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function PromoCodeRow({ promo, scope }: { promo: PromoCode; scope: PromoScope }) {
+  const deactivate = useDeactivatePromoCode(scope);
+  const [open, setOpen] = useState(false);
+  const category = CATEGORIES.find((c) => c.id === promo.categoryId);
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 py-3">
+      <div className="min-w-0">
+        <p className="font-mono text-lg font-semibold text-slate-900">{promo.code}</p>
+        <p className="text-sm text-slate-800">
+          {promoValueLabel(promo)} ·{' '}
+          {promo.fundedBy === 'platform' ? 'Paid by LocalPerks' : `Paid by ${promo.merchantName ?? 'the merchant'}`}
+          {promo.minSubtotalCents > 0 && <> · Minimum {formatCents(promo.minSubtotalCents)}</>}
+          {category && <> · {category.name} only</>}
+          {promo.firstOrderOnly && <> · First orders only</>}
+        </p>
+        <p className="text-sm text-slate-700">
+          {formatDate(promo.startsAt)} – {formatDate(promo.endsAt)} · Used {promo.usedCount}
+          {promo.maxUses !== null ? ` of ${promo.maxUses}` : ''} · {promo.perCustomerLimit} per customer
+        </p>
+      </div>
+      <div className="flex items-center gap-2">
+        <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800">{STATE_LABEL[promo.state]}</span>
+        {promo.active && (
+          <Dialog open={open} onOpenChange={setOpen}>
+            <DialogTrigger asChild>
+              <Button variant="secondary" size="sm">
+                Deactivate<span className="sr-only"> {promo.code}</span>
+              </Button>
+            </DialogTrigger>
+            <DialogContent
+              title={`Deactivate ${promo.code}?`}
+              description="Customers can no longer apply it. Checkouts already holding it keep their price."
+            >
+              <div className="flex flex-wrap justify-end gap-2">
+                <DialogClose asChild>
+                  <Button variant="secondary">Keep it</Button>
+                </DialogClose>
+                <Button
+                  variant="destructive"
+                  disabled={deactivate.isPending}
+                  onClick={() =>
+                    deactivate.mutate(promo.id, {
+                      onSuccess: () => {
+                        setOpen(false);
+                        toast.success('Promo code deactivated', { description: `${promo.code} can no longer be applied.` });
+                      },
+                      onError: (err) => toast.error('Could not deactivate', { description: err.message }),
+                    })
+                  }
+                >
+                  Deactivate
+                </Button>
+              </div>
+            </DialogContent>
+          </Dialog>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function CreatePromoCodeCard({ scope }: { scope: PromoScope }) {
+  const create = useCreatePromoCode(scope);
+  const [kind, setKind] = useState<'percent' | 'fixed'>('percent');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Create a promo code</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <p className="mb-4 text-sm text-slate-700">
+          {scope === 'admin'
+            ? 'LocalPerks pays for the discount: merchants are paid as if at full price.'
+            : 'You pay for the discount: it applies to your own deals only, and your sale (and the commission on it) is the discounted price.'}
+        </p>
+        <form
+          noValidate
+          aria-label="Create a promo code"
+          className="grid gap-4 sm:grid-cols-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const f = new FormData(e.currentTarget);
+            const text = (k: string) => String(f.get(k) ?? '').trim();
+            const whole = (k: string) => (text(k) ? Number(text(k)) : null);
+            const body: CreatePromoCode = {
+              code: text('code'),
+              kind,
+              percentOff: kind === 'percent' ? whole('percentOff') : null,
+              amountOffCents: kind === 'fixed' ? dollarsToCents(text('amountOff')) : null,
+              minSubtotalCents: text('minSubtotal') ? (dollarsToCents(text('minSubtotal')) ?? -1) : 0,
+              startsAt: startOfLocalDay(text('startsAt') || today()).toISOString(),
+              endsAt: endOfLocalDay(text('endsAt')).toISOString(),
+              maxUses: whole('maxUses'),
+              perCustomerLimit: whole('perCustomerLimit') ?? 1,
+              categoryId: whole('categoryId'),
+              firstOrderOnly: f.get('firstOrderOnly') === 'on',
+            };
+            const form = e.currentTarget;
+            if (!text('endsAt')) {
+              setErrors({ endsAt: 'Choose the last day of the code.' });
+              return;
+            }
+            create.mutate(body, {
+              onSuccess: ({ promoCode }) => {
+                setErrors({});
+                form.reset();
+                toast.success('Promo code created', { description: `${promoCode.code} · ${promoValueLabel(promoCode)}` });
+              },
+              onError: (err) => {
+                if (err instanceof ApiError && err.fields) setErrors(err.fields);
+                else toast.error('Could not create the promo code', { description: err.message });
+              },
+            });
+          }}
+        >
+          <Field label="Code" error={errors.code} hint="Letters, digits, dashes; customers type it at the cart.">
+            {(p) => <Input {...p} name="code" autoComplete="off" className="uppercase" maxLength={30} />}
+          </Field>
+          <Field label="Discount type">
+            {(p) => (
+              <Select {...p} value={kind} onChange={(e) => setKind(e.target.value as 'percent' | 'fixed')}>
+                <option value="percent">Percentage off</option>
+                <option value="fixed">Fixed amount off</option>
+              </Select>
+            )}
+          </Field>
+          {kind === 'percent' ? (
+            <Field label="Percent off" error={errors.percentOff}>
+              {(p) => <Input {...p} name="percentOff" inputMode="numeric" placeholder="20" />}
+            </Field>
+          ) : (
+            <Field label="Amount off ($)" error={errors.amountOffCents}>
+              {(p) => <Input {...p} name="amountOff" inputMode="decimal" placeholder="10.00" />}
+            </Field>
+          )}
+          <Field label="Minimum subtotal ($, optional)" error={errors.minSubtotalCents}>
+            {(p) => <Input {...p} name="minSubtotal" inputMode="decimal" placeholder="None" />}
+          </Field>
+          <Field label="Starts (optional)" error={errors.startsAt} hint="Empty: today.">
+            {(p) => <Input {...p} name="startsAt" type="date" />}
+          </Field>
+          <Field label="Ends" error={errors.endsAt}>
+            {(p) => <Input {...p} name="endsAt" type="date" />}
+          </Field>
+          <Field label="Total uses (optional)" error={errors.maxUses} hint="Empty: no cap.">
+            {(p) => <Input {...p} name="maxUses" inputMode="numeric" placeholder="No cap" />}
+          </Field>
+          <Field label="Uses per customer" error={errors.perCustomerLimit}>
+            {(p) => <Input {...p} name="perCustomerLimit" inputMode="numeric" defaultValue="1" />}
+          </Field>
+          <Field label="Only for a category (optional)" error={errors.categoryId}>
+            {(p) => (
+              <Select {...p} name="categoryId" defaultValue="">
+                <option value="">Any category</option>
+                {CATEGORIES.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
+            <input type="checkbox" name="firstOrderOnly" className="h-5 w-5 accent-brand-700" /> First orders only
+          </label>
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Creating...' : 'Create promo code'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
