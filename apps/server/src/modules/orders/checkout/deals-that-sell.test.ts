@@ -168,7 +168,7 @@ describe('stock that never oversells', () => {
     expect(await stockLeft(options[0]!.id)).toBe(0);
     const page = (await t.request({ method: 'GET', url: `/api/deals/${deal.id}` })).json().deal;
     expect(page.options[0].stockLeft).toBe(0);
-  });
+  }, 240_000);
 
   it('an expired checkout gives its units back by the job; a payment arriving after its units went to someone else is refunded as sold out', async () => {
     const start = Date.now();
