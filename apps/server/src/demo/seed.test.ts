@@ -7,6 +7,7 @@ import { getBusinessPage } from '../modules/catalog';
 import { systemClock } from '../lib/deps';
 import { sameImageUrl } from '../lib/storage';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
+import { DEMO_PROMO_CODE } from './catalogue';
 import { afterAll } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -103,5 +104,23 @@ describe('demo data', () => {
     expect(b?.status).toBe('pending');
     expect(Math.round((a!.votingEndDate!.getTime() - Date.now()) / day)).toBe(7);
     expect(Math.round((b!.votingEndDate!.getTime() - Date.now()) / day)).toBe(10);
+  });
+
+  it('sells some deals with options, a few with low stock and a limit, one scheduled, and has the README’s promo code (issue 29)', async () => {
+    const { rows } = (await db.execute(sql`
+      select
+        (select count(*) from (select deal_id from deal_options where removed_at is null group by deal_id having count(*) > 1) m)::int as multi,
+        (select count(*) from deal_options where stock_left between 1 and 10)::int as low_stock,
+        (select count(*) from deals where per_customer_limit is not null)::int as limited,
+        (select count(*) from deals where status = 'scheduled' and sale_starts_at > now())::int as scheduled,
+        (select count(*) from promo_codes where code = ${DEMO_PROMO_CODE} and merchant_id is null and active)::int as promo`)) as unknown as {
+      rows: { multi: number; low_stock: number; limited: number; scheduled: number; promo: number }[];
+    };
+    expect(rows[0]!.multi).toBeGreaterThanOrEqual(3);
+    expect(rows[0]!.low_stock).toBeGreaterThanOrEqual(3);
+    expect(rows[0]!.limited).toBeGreaterThanOrEqual(1);
+    expect(rows[0]!.scheduled).toBe(1);
+    expect(rows[0]!.promo).toBe(1);
+    expect(fs.readFileSync(path.resolve(import.meta.dirname, '../../../../README.md'), 'utf8')).toContain(DEMO_PROMO_CODE);
   });
 });
