@@ -576,7 +576,7 @@ export async function newCrowdVoteDeal(
  * Vouchers a customer buys through the API (the checkout, then the sandbox card page's API), as
  * checkout.spec.ts does through the pages; resolves with the customer's active purchases once all are there.
  */
-export async function buyVouchers(customerCookie: string, items: { dealId: string; quantity: number }[]) {
+export async function buyVouchers(customerCookie: string, items: { dealId: string; optionId?: string; quantity: number }[]) {
   const started = await apiCall(
     '/api/checkout',
     {
