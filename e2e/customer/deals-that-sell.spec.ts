@@ -42,7 +42,7 @@ async function fillBasics(page: Page, title: string) {
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Description', { exact: true }).fill('A relaxing massage in our quiet studio, with tea and a warm towel after.');
   await page.getByLabel('Highlight 1', { exact: true }).fill('Quiet studio');
-  await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Beauty & Spas' });
+  await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Beauty' });
   await page.getByLabel('Location', { exact: true }).selectOption({ label: 'Chicago, IL' });
 }
 

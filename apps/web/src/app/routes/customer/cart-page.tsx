@@ -289,7 +289,7 @@ function Totals({ items, quote }: { items: CartItem[]; quote: CartQuote | undefi
           <dt>
             Promo {totals.promo.code} ({totals.promo.label})
           </dt>
-          <dd>−{formatCents(totals.discountCents)}</dd>
+          <dd className="whitespace-nowrap">−{formatCents(totals.discountCents)}</dd>
         </div>
       )}
       <div className="flex justify-between gap-4">
