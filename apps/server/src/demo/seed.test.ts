@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CATEGORIES, LOCATIONS, hasMessagingAccess } from '@localperks/shared';
-import { freshDatabase } from '../../test/build';
+import { freshDatabase, rowsOf } from '../../test/build';
 import { deals, merchantCharges, merchants, users } from '../db/schema';
 import { getBusinessPage } from '../modules/catalog';
 import { systemClock } from '../lib/deps';
@@ -107,15 +107,16 @@ describe('demo data', () => {
   });
 
   it('sells some deals with options, a few with low stock and a limit, one scheduled, and has the README’s promo code (issue 29)', async () => {
-    const { rows } = (await db.execute(sql`
+    const rows = await rowsOf<{ multi: number; low_stock: number; limited: number; scheduled: number; promo: number }>(
+      database,
+      sql`
       select
         (select count(*) from (select deal_id from deal_options where removed_at is null group by deal_id having count(*) > 1) m)::int as multi,
         (select count(*) from deal_options where stock_left between 1 and 10)::int as low_stock,
         (select count(*) from deals where per_customer_limit is not null)::int as limited,
         (select count(*) from deals where status = 'scheduled' and sale_starts_at > now())::int as scheduled,
-        (select count(*) from promo_codes where code = ${DEMO_PROMO_CODE} and merchant_id is null and active)::int as promo`)) as unknown as {
-      rows: { multi: number; low_stock: number; limited: number; scheduled: number; promo: number }[];
-    };
+        (select count(*) from promo_codes where code = ${DEMO_PROMO_CODE} and merchant_id is null and active)::int as promo`,
+    );
     expect(rows[0]!.multi).toBeGreaterThanOrEqual(3);
     expect(rows[0]!.low_stock).toBeGreaterThanOrEqual(3);
     expect(rows[0]!.limited).toBeGreaterThanOrEqual(1);

@@ -152,7 +152,10 @@ function CreatePromoCodeCard({ scope }: { scope: PromoScope }) {
           onSubmit={(e) => {
             e.preventDefault();
             const f = new FormData(e.currentTarget);
-            const text = (k: string) => String(f.get(k) ?? '').trim();
+            const text = (k: string) => {
+              const v = f.get(k);
+              return typeof v === 'string' ? v.trim() : '';
+            };
             const whole = (k: string) => (text(k) ? Number(text(k)) : null);
             const body: CreatePromoCode = {
               code: text('code'),
