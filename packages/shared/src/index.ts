@@ -58,3 +58,5 @@ export * from './domain/merchant-money';
 export * from './domain/deal-options';
 export * from './domain/promo';
 export * from './schemas/promo-codes';
+export * from './api/contract';
+export * from './domain/public-pages';

@@ -63,6 +63,7 @@ describe('background jobs on the job queue', () => {
         'boost-expiry',
         'deal-schedule',
         'checkout-expiry',
+        'domain-events',
         'live-events-prune',
         'payout-close',
         'perkboost-tick',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '@localperks/shared';
+import { errorResponses, jobRunSchema, testClockSchema, testClockSetSchema } from '@localperks/shared';
 import { AppError } from '../lib/errors';
 import { isLoopbackRequest } from '../lib/loopback';
 import { JOBS } from './index';
@@ -25,8 +25,8 @@ export function testClockRoutes(clock: { setOffset(ms: number): void }) {
         schema: {
           tags: ['development'],
           summary: 'Move the app clock by an offset (browser journeys only; never in production)',
-          body: z.object({ offsetMs: z.number().int().min(0).max(400 * 86_400_000) }),
-          response: { 200: z.object({ now: z.string() }), ...errorResponses },
+          body: testClockSchema,
+          response: { 200: testClockSetSchema, ...errorResponses },
         },
       },
       async (request) => {
@@ -43,7 +43,7 @@ export function testClockRoutes(clock: { setOffset(ms: number): void }) {
           tags: ['development'],
           summary: 'Run one scheduled job now, as the job queue does (browser journeys only; never in production)',
           params: z.object({ name: z.string().max(60) }),
-          response: { 200: z.object({ result: z.unknown() }), ...errorResponses },
+          response: { 200: jobRunSchema, ...errorResponses },
         },
       },
       async (request) => {

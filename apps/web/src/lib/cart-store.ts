@@ -40,7 +40,7 @@ export const clearCart = () => {
 /** A cart line is one option of one deal: the same deal with two options is two lines. */
 export const lineKey = (deal: Pick<CartDeal, 'id' | 'optionId'>) => `${deal.id}|${deal.optionId ?? ''}`;
 
-/** A line's quantity; 0 or less removes the line (customer.md §4 Cart), more than the cap is capped. */
+/** A line's quantity; 0 or less removes the line (docs/product/customer-spec.md §4 Cart), more than the cap is capped. */
 export const setCartQuantity = (key: string, quantity: number) =>
   cartStore.set((items) =>
     quantity <= 0

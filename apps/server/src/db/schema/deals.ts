@@ -234,7 +234,7 @@ export const dealOptions = pgTable(
 );
 
 /**
- * Deal page views and listing click-throughs, one row per deal per hour (boost stats, DESIGN.md 4a).
+ * Deal page views and listing click-throughs, one row per deal per hour (boost stats, docs/product/design.md §4a).
  * Counted by atomic upserts; purchases come from the purchases table.
  */
 export const dealStatsHourly = pgTable(

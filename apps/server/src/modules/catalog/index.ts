@@ -21,3 +21,4 @@ export {
   takeStock,
   type SaleOption,
 } from './deals/deal-options.service';
+export { dealWithdrawn } from './deals/deal-events';

@@ -24,7 +24,7 @@ export const dealSummarySchema = z.object({
   votingEndDate: isoDate().nullable(),
   merchantId: z.string(),
   merchantName: z.string(),
-  /** Until when a paid boost lists it first and badges it (DESIGN.md 4a); null when not boosted now. */
+  /** Until when a paid boost lists it first and badges it (docs/product/design.md §4a); null when not boosted now. */
   boostedUntil: isoDate().nullable(),
   /** The merchant's business page, /businesses/:slug. */
   merchantSlug: z.string(),

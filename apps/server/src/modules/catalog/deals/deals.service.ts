@@ -62,7 +62,7 @@ export function toSummary(r: SummaryRow, imageUrl: ImageUrl, now: Date): DealSum
   };
 }
 
-/** A paid boost of a live deal is running (DESIGN.md 4a); compared with the clock, not left to the expiry job. */
+/** A paid boost of a live deal is running (docs/product/design.md §4a); compared with the clock, not left to the expiry job. */
 export const boostedNow = (now: Date): SQL => gt(deals.boostedUntil, now);
 const notBoostedNow = (now: Date): SQL => or(isNull(deals.boostedUntil), lte(deals.boostedUntil, now))!;
 
@@ -80,7 +80,7 @@ export const COUNT_CAP = 1000;
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * A search matches a deal's title and description or its business's name (DESIGN.md 13),
+ * A search matches a deal's title and description or its business's name (docs/product/design.md §13),
  * case-insensitively: `search_text` holds all three, lower-cased by the database (migration 0020), so
  * this is one lookup in its trigram index. The pattern is lower-cased by the same database function.
  */
@@ -123,7 +123,7 @@ export async function listDeals(deps: DealReadDeps, query: z.output<typeof brows
       .innerJoin(merchants, eq(merchants.id, deals.merchantId))
       .where(and(where, extra))
       .orderBy(...order);
-  // Deals with a paid boost running come first in every sort (DESIGN.md 4a), then the rest in the
+  // Deals with a paid boost running come first in every sort (docs/product/design.md §4a), then the rest in the
   // chosen order. Two reads instead of one sort key, so the second still walks its index: the
   // boosted ones are few (partial index deals_boosted_idx), and the page continues into the rest.
   // One extra row tells whether another page exists; only the first page pays for the (capped) count.

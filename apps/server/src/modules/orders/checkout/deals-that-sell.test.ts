@@ -207,10 +207,12 @@ describe('stock that never oversells', () => {
         .update(sandboxSessions)
         .set({ status: 'paid', paidAt: new Date(start + 30 * MINUTE) })
         .where(eq(sandboxSessions.id, order!.providerSessionId!));
-      const result = await handleProviderEvent(
-        { ...t.app.deps, log: t.app.log },
-        { id: `evt_late_${order!.id}`, type: 'checkout.paid', sessionId: order!.providerSessionId!, orderId: order!.id },
-      );
+      const result = await handleProviderEvent(t.app.deps, {
+        id: `evt_late_${order!.id}`,
+        type: 'checkout.paid',
+        sessionId: order!.providerSessionId!,
+        orderId: order!.id,
+      });
       expect(result).toMatchObject({ fulfilled: true, purchaseIds: [] });
       expect(result.refundIds).toHaveLength(1);
       const [refund] = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order!.id));
@@ -238,10 +240,12 @@ describe('stock that never oversells', () => {
       await expireStaleOrders(t.app.deps);
       expect(await stockLeft(options[0]!.id)).toBe(3);
       const [order] = await db.select().from(orders).where(eq(orders.id, held.json().orderId));
-      const result = await handleProviderEvent(
-        { ...t.app.deps, log: t.app.log },
-        { id: `evt_late_ok_${order!.id}`, type: 'checkout.paid', sessionId: order!.providerSessionId!, orderId: order!.id },
-      );
+      const result = await handleProviderEvent(t.app.deps, {
+        id: `evt_late_ok_${order!.id}`,
+        type: 'checkout.paid',
+        sessionId: order!.providerSessionId!,
+        orderId: order!.id,
+      });
       expect(result.purchaseIds).toHaveLength(2);
       expect(await stockLeft(options[0]!.id)).toBe(1);
     } finally {

@@ -6,8 +6,6 @@ import {
   type BrowseKeyInput,
   type BrowseResult,
   type BrowseUrlFilters,
-  type DealResponse,
-  type HomeData,
   type LocationChoice,
 } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
@@ -44,7 +42,7 @@ export const browseQuery = (filters: BrowseFilters) => {
   const key = browseQueryKey(filters);
   return infiniteQueryOptions({
     queryKey: ['deals', 'browse', key],
-    queryFn: ({ pageParam }) => api.get<BrowseResult>(`/api/deals?${browseSearchParams(key, pageParam)}`),
+    queryFn: ({ pageParam }) => api.get('/api/deals', { query: browseSearchParams(key, pageParam) }),
     initialPageParam: 1,
     getNextPageParam: (last: BrowseResult) => (last.hasMore ? last.page + 1 : undefined),
   });
@@ -53,8 +51,8 @@ export const browseQuery = (filters: BrowseFilters) => {
 /** Browse results page by page; while new filters load, the previous results stay on screen. */
 export const useBrowseDeals = (filters: BrowseFilters) => useInfiniteQuery({ ...browseQuery(filters), placeholderData: keepPreviousData });
 
-export const homeQuery = queryOptions({ queryKey: ['home'], queryFn: () => api.get<HomeData>('/api/home') });
+export const homeQuery = queryOptions({ queryKey: ['home'], queryFn: () => api.get('/api/home') });
 export const useHomeData = () => useQuery(homeQuery);
 
 export const dealQuery = (id: string) =>
-  queryOptions({ queryKey: ['deals', 'detail', id], queryFn: () => api.get<DealResponse>(`/api/deals/${encodeURIComponent(id)}`) });
+  queryOptions({ queryKey: ['deals', 'detail', id], queryFn: () => api.get('/api/deals/:id', { params: { id } }) });

@@ -2,7 +2,7 @@ import { ConciergeBell, Dumbbell, Film, LayoutGrid, Plane, ShoppingBag, Sparkles
 import { CATEGORIES, type Category } from '@localperks/shared';
 import { cn } from '../../../../lib/cn';
 
-/** The lucide icon of each category's `icon` name (DESIGN.md decision 2). */
+/** The lucide icon of each category's `icon` name (docs/product/design.md §2). */
 export const CATEGORY_ICONS: Record<Category['icon'], LucideIcon> = {
   utensils: Utensils,
   'shopping-bag': ShoppingBag,
