@@ -12,7 +12,8 @@ import {
   createMerchantSession,
   customerCookies,
 } from '../../../../test/factories';
-import { periodTotals } from '../../money';
+import { closePayoutPeriods, periodTotals } from '../../money';
+import { fixedClock } from '../../../../test/clock';
 
 /** Issue 29 (docs/decisions/0048-promo-codes-on-the-ledger.md): promo codes, priced and paid for on the ledger. */
 const t = await build();
@@ -244,5 +245,96 @@ describe('who pays for a discount, on the ledger', () => {
     }
     const after = await periodTotals(db, { periodStart: period, merchantId: m.merchant.id });
     expect(after).toMatchObject({ promotionsCents: 0, platformPromotionsCents: 0, netCents: 0, platformRevenueCents: 0 });
+  });
+  it('the statement, its CSV, the payouts page and the analytics show the merchant’s promotions as their own line and each voucher’s option; a platform code leaves the merchant’s figures at full price', async () => {
+    const m = await createMerchantSession(t, { commissionRate: 10 });
+    const { deal, options } = await createDealWithOptions(
+      db,
+      m.merchant.id,
+      [
+        { title: 'One person', originalPriceCents: 20_000, dealPriceCents: 10_000 },
+        { title: 'Two people', originalPriceCents: 36_000, dealPriceCents: 18_000 },
+      ],
+      { title: 'Statement spa' },
+    );
+    const merchantCode = (
+      await t.request({ method: 'POST', url: '/api/merchant/promo-codes', cookie: m.cookie, payload: code({ percentOff: 25 }) })
+    ).json().promoCode;
+    const platformCode = await createAdminCode({ kind: 'fixed', percentOff: null, amountOffCents: 3_000 });
+    const [c1, c2] = await customerCookies(t, 2);
+    for (const [c, optionId, promo] of [
+      [c1!, options[0]!.id, merchantCode.code],
+      [c2!, options[1]!.id, platformCode.code],
+    ] as const) {
+      const started = await checkout(c.cookie, [{ dealId: deal.id, optionId, quantity: 1 }], promo);
+      expect((await pay(started.json().url)).statusCode).toBe(200);
+    }
+    // One person: 10,000 less the merchant's 2,500, commission 750. Two people: 18,000 at full price for the merchant, commission 1,800.
+    const gross = 10_000 - 2_500 + 18_000;
+    const commission = 750 + 1_800;
+
+    // The open period's running total.
+    const payouts = (await t.request({ method: 'GET', url: '/api/merchant/payouts', cookie: m.cookie })).json();
+    expect(payouts.currentPeriod).toMatchObject({
+      totalPurchases: 2,
+      grossCents: gross,
+      promotionsCents: 2_500,
+      commissionCents: commission,
+    });
+    expect(payouts.currentPeriod.netCents).toBe(gross - commission);
+
+    // The payout and its statement: the promotion is a line of its own, the sale names the option.
+    await closePayoutPeriods({ db, clock: fixedClock(Date.now() + 40 * DAY) });
+    const payout = (await t.request({ method: 'GET', url: '/api/merchant/payouts', cookie: m.cookie })).json().items[0];
+    expect(payout).toMatchObject({ grossCents: gross, promotionsCents: 2_500, commissionCents: commission, netCents: gross - commission });
+    const statement = (await t.request({ method: 'GET', url: `/api/merchant/payouts/${payout.id}/statement`, cookie: m.cookie })).json();
+    const lines = statement.lines.items.map((l: { kind: string; dealTitle: string; amountCents: number; commissionCents: number }) => [
+      l.kind,
+      l.dealTitle,
+      l.amountCents,
+      l.commissionCents,
+    ]);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        ['sale', 'Statement spa — One person', 10_000, -750],
+        ['promotion', 'Statement spa — One person', -2_500, 0],
+        ['sale', 'Statement spa — Two people', 18_000, -1_800],
+      ]),
+    );
+    expect(lines).toHaveLength(3);
+    expect(statement.totals).toMatchObject({ grossCents: gross, promotionsCents: 2_500, netCents: payout.netCents });
+    const csv = (await t.request({ method: 'GET', url: `/api/merchant/payouts/${payout.id}/statement.csv`, cookie: m.cookie })).body;
+    expect(csv).toContain(',Promotion (your code),Statement spa — One person,');
+    expect(csv).toContain(',-25.00,0.00,-25.00\r\n');
+    expect(csv).toMatch(/Total,2 sales,,,255\.00,-25\.50,229\.50/);
+
+    // Analytics: revenue is less the merchant's own promotion; each voucher and the deal's breakdown name the option.
+    const a = (await t.request({ method: 'GET', url: '/api/merchant/analytics', cookie: m.cookie })).json();
+    expect(a.totalRevenueCents).toBe(gross);
+    expect(a.totalEarningsCents).toBe(gross - commission);
+    expect(a.byDeal).toEqual([
+      {
+        dealId: deal.id,
+        title: 'Statement spa',
+        purchases: 2,
+        revenueCents: gross,
+        refundsCents: 0,
+        options: [
+          { title: 'Two people', purchases: 1, revenueCents: 18_000, refundsCents: 0 },
+          { title: 'One person', purchases: 1, revenueCents: 7_500, refundsCents: 0 },
+        ],
+      },
+    ]);
+    const recent = Object.fromEntries(
+      a.recentPurchases.map((p: { dealTitle: string; priceCents: number; earningsCents: number }) => [
+        p.dealTitle,
+        [p.priceCents, p.earningsCents],
+      ]),
+    );
+    expect(recent).toEqual({
+      'Statement spa — One person': [10_000, 10_000 - 2_500 - 750],
+      // The platform's code is the platform's expense: the merchant earns as if the customer paid full price.
+      'Statement spa — Two people': [18_000, 18_000 - 1_800],
+    });
   });
 });
