@@ -6,6 +6,7 @@ import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import type { ProviderEvent } from '../../../payments/provider';
 import { postLostDispute } from '../ledger/ledger.service';
+import { voucherTitle } from '../voucher-title';
 
 /**
  * Chargebacks (Merchant Refund Policy; docs/decisions/0018-one-ledger.md): the provider tells us
@@ -39,7 +40,7 @@ export async function handleDisputeEvent(
     // Not a customer's order (a merchant's own charge, or another account's payment): nothing of ours to deduct.
     if (!order) return false;
     const bought = await tx
-      .select({ id: purchases.id, dealTitle: purchases.dealTitle, merchantName: merchants.businessName })
+      .select({ id: purchases.id, dealTitle: voucherTitle, merchantName: merchants.businessName })
       .from(purchases)
       .innerJoin(merchants, eq(merchants.id, purchases.merchantId))
       .where(eq(purchases.orderId, order.id))

@@ -48,6 +48,7 @@ import {
   refundRequestedMerchantEmail,
   type RefundMailFacts,
 } from './refunds.emails';
+import { voucherTitle } from '../voucher-title';
 
 /**
  * Refunds of single vouchers under the Merchant Refund Policy (docs/decisions/0019-refund-flow.md).
@@ -135,7 +136,7 @@ export async function voucherRefundCents(db: Tx, purchaseIds: string[]): Promise
 async function mailFacts(tx: Tx, requestOrPurchase: { purchaseId: string; reason: RefundReason }) {
   const [row] = await tx
     .select({
-      dealTitle: purchases.dealTitle,
+      dealTitle: voucherTitle,
       merchantName: merchants.businessName,
       merchantEmail: sql<string>`(select email from users where users.id = ${merchants.userId})`,
       customerEmail: users.email,
@@ -563,7 +564,7 @@ async function notifyRefundMismatch(
   provider: ProviderRefund,
 ): Promise<void> {
   const [voucher] = await tx
-    .select({ dealTitle: purchases.dealTitle, code: purchases.redemptionCode, merchantName: merchants.businessName })
+    .select({ dealTitle: voucherTitle, code: purchases.redemptionCode, merchantName: merchants.businessName })
     .from(purchases)
     .innerJoin(merchants, eq(merchants.id, purchases.merchantId))
     .where(eq(purchases.id, row.purchaseId!));
@@ -632,13 +633,13 @@ const MERCHANT_CLOSED_SHOWN = 20;
 export async function listMerchantRefundRequests(deps: Pick<Deps, 'db'>, merchantUserId: string): Promise<MerchantRefundRequests> {
   const merchantId = await merchantIdOf(deps.db, merchantUserId);
   const base = deps.db
-    .select({ r: refundRequests, dealTitle: purchases.dealTitle, customerName: users.name })
+    .select({ r: refundRequests, dealTitle: voucherTitle, customerName: users.name })
     .from(refundRequests)
     .innerJoin(purchases, eq(purchases.id, refundRequests.purchaseId))
     .innerJoin(users, eq(users.id, refundRequests.customerId));
   const open = await base.where(and(eq(refundRequests.merchantId, merchantId), openStatus)).orderBy(asc(refundRequests.deadlineAt));
   const closed = await deps.db
-    .select({ r: refundRequests, dealTitle: purchases.dealTitle, customerName: users.name })
+    .select({ r: refundRequests, dealTitle: voucherTitle, customerName: users.name })
     .from(refundRequests)
     .innerJoin(purchases, eq(purchases.id, refundRequests.purchaseId))
     .innerJoin(users, eq(users.id, refundRequests.customerId))
@@ -680,7 +681,7 @@ export async function listAdminRefundRequests(
   const rows = await deps.db
     .select({
       r: refundRequests,
-      dealTitle: purchases.dealTitle,
+      dealTitle: voucherTitle,
       redemptionCode: purchases.redemptionCode,
       customerName: users.name,
       customerEmail: users.email,
@@ -755,7 +756,7 @@ export async function lookupPurchasesForAdmin(deps: Pick<Deps, 'db' | 'clock'>, 
     .select({
       id: purchases.id,
       redemptionCode: purchases.redemptionCode,
-      dealTitle: purchases.dealTitle,
+      dealTitle: voucherTitle,
       customerName: users.name,
       customerEmail: users.email,
       merchantName: merchants.businessName,

@@ -274,6 +274,10 @@ describe('stock that never oversells', () => {
       });
       expect(refunded.statusCode).toBe(200);
       expect(await stockLeft(options[0]!.id)).toBe(restockOnRefund ? 2 : 1);
+      // The refund screens name the option bought.
+      const [bought] = await db.select().from(purchases).where(eq(purchases.id, voucher!.id));
+      const lookup = await t.request({ method: 'GET', url: `/api/admin/purchases?q=${bought!.redemptionCode}`, cookie: admin.cookie });
+      expect(lookup.json().purchases[0].dealTitle).toBe(`${deal.title} — Pass`);
     }
   });
 });
