@@ -70,7 +70,11 @@ test.describe('deals that sell like real deals', () => {
     // The form explains its three dates.
     await expect(page.getByText(/Vouchers valid until: the last day customers can redeem/)).toBeVisible();
     await expectAccessible(page);
+    // The sticky header is drawn where the page was scrolled to: the full-page shots start at the top.
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await screenshot(page, 'deal-form-options-1280', { fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, 'deal-form-options-375', { fullPage: true });
     await page.getByRole('button', { name: 'Create Deal' }).click();
     await page.waitForURL((u) => u.pathname === '/merchant/dashboard');
     const mine = (await apiCall('/api/merchant/deals', undefined, merchant.cookie)).json as {
@@ -95,6 +99,8 @@ test.describe('deals that sell like real deals', () => {
     await expect(buyer.page.getByRole('group', { name: 'Choose an option' }).getByText('2 left')).toBeVisible();
     await expectAccessible(buyer.page);
     await screenshot(buyer.page, 'deal-options-low-stock-375', { fullPage: true });
+    await buyer.page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(buyer.page, 'deal-options-low-stock-1280', { fullPage: true });
     await buyer.page.getByLabel('Quantity').selectOption('2');
     await buyer.page.getByRole('button', { name: 'Add to Cart' }).click();
     await buyer.page.goto('/cart');
@@ -120,6 +126,8 @@ test.describe('deals that sell like real deals', () => {
     await expect(late.page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
     await expectAccessible(late.page);
     await screenshot(late.page, 'deal-options-sold-out-1280', { fullPage: true });
+    await late.page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(late.page, 'deal-options-sold-out-375', { fullPage: true });
     // The server refuses it too, with the number left.
     const refused = await apiCall(
       '/api/checkout',
@@ -223,12 +231,81 @@ test.describe('deals that sell like real deals', () => {
     await expect(page.getByText('$43.20')).toBeVisible();
     await expectAccessible(page);
     await screenshot(page, 'cart-promo-375', { fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'cart-promo-1280', { fullPage: true });
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await page.waitForURL((u) => u.searchParams.get('checkout') === '1');
     await fillBilling(page);
     await page.getByRole('button', { name: 'Pay $43.20' }).click();
     await page.waitForURL(/\/sandbox\/checkout\/cs_sandbox_/);
     await expect(page.getByText('$43.20').first()).toBeVisible();
+  });
+
+  test('a merchant creates a promo code for one of their deals on its page; admins see the platform’s codes on theirs', async ({
+    newPage,
+  }) => {
+    const merchant = await newApprovedMerchant(`Code Studio ${tag}`);
+    const title = `Code facial ${tag}`;
+    const created = await apiCall(
+      '/api/merchant/deals',
+      {
+        title,
+        description: 'A calming facial with a mask and a scalp massage in a quiet room.',
+        highlights: ['Calming'],
+        finePrint: '',
+        categoryId: 2,
+        city: 'Chicago',
+        state: 'IL',
+        images: [],
+        originalPriceCents: 10_000,
+        dealPriceCents: 5_000,
+        expirationDate: inDays(30).toISOString(),
+      },
+      merchant.cookie,
+    );
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    await signIn(context, merchant.cookie);
+    await page.goto('/merchant/dashboard?tab=deals');
+    const form = page.getByRole('form', { name: 'Create a promo code' });
+    await expect(form).toBeVisible();
+    const code = `MINE${tag}`.toUpperCase().slice(0, 30);
+    await form.getByLabel('Code', { exact: true }).fill(code);
+    await form.getByLabel('Percent off', { exact: true }).fill('15');
+    await form.getByLabel('Ends', { exact: true }).fill(ymd(inDays(20)));
+    await form.getByRole('checkbox', { name: title }).check();
+    await form.getByRole('button', { name: 'Create promo code' }).click();
+    const row = page.getByRole('list', { name: 'Promo codes' }).getByRole('listitem').filter({ hasText: code });
+    await expect(row).toContainText('15% off');
+    await expect(row).toContainText(`Paid by Code Studio ${tag}`);
+    await expect(row).toContainText(`Only for ${title}`);
+    await expectAccessible(page);
+    // The sticky header is drawn where the page was scrolled to: the full-page shots start at the top.
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await screenshot(page, 'merchant-promo-codes-375', { fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'merchant-promo-codes-1280', { fullPage: true });
+    // The server kept the restriction: the code is for that deal only.
+    const mine = (await apiCall('/api/merchant/promo-codes', undefined, merchant.cookie)).json as {
+      promoCodes: { code: string; dealIds: string[] }[];
+    };
+    expect(mine.promoCodes.find((p) => p.code === code)?.dealIds).toEqual([(created.json.deal as { id: string }).id]);
+
+    const admin = await newPage({ width: 1280, height: 900 });
+    await signIn(admin.context, adminCookie());
+    await admin.page.goto('/admin/dashboard?tab=promo-codes');
+    await expect(admin.page.getByRole('form', { name: 'Create a promo code' })).toBeVisible();
+    await expect(admin.page.getByText('LocalPerks pays for the discount: merchants are paid as if at full price.')).toBeVisible();
+    // Admins see every code, the merchants' too, with who pays for it.
+    await expect(admin.page.getByRole('list', { name: 'Promo codes' }).getByRole('listitem').filter({ hasText: code })).toContainText(
+      `Paid by Code Studio ${tag}`,
+    );
+    await expectAccessible(admin.page);
+    // The sticky header is drawn where the page was scrolled to: the full-page shots start at the top.
+    await admin.page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await screenshot(admin.page, 'admin-promo-codes-1280', { fullPage: true });
+    await admin.page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(admin.page, 'admin-promo-codes-375', { fullPage: true });
   });
 
   test('a scheduled deal is Coming soon for its merchant only and goes live by the deal-schedule job on a moved clock', async ({

@@ -22,6 +22,7 @@ import { RegistrationStatus } from '../../../features/merchant/merchants/compone
 import { AccountStatusCard, PlatformFeaturesCard } from '../../../features/merchant/merchants/components/status-cards';
 import { usePaymentReturn } from '../../../features/merchant/merchants/use-payment-return';
 import { merchantMeQuery } from '../../../features/merchant/merchants/api';
+import { useMerchantDeals } from '../../../features/merchant/merchant-deals/api';
 import { toast } from '../../../lib/toast';
 
 // The tab contents are their own chunks, loaded when their tab opens.
@@ -219,7 +220,7 @@ function FullDashboard({ overview }: { overview: Overview }) {
                   Promo codes
                 </h2>
                 <Suspense fallback={tabSpinner}>
-                  <PromoCodesTab scope="merchant" />
+                  <MerchantPromoCodes />
                 </Suspense>
               </section>
             )}
@@ -279,4 +280,10 @@ export default function MerchantDashboardPage() {
       <MerchantDashboard />
     </RequireRole>
   );
+}
+
+/** The merchant's promo codes, which may be restricted to some of their deals on sale (the first page of them). */
+function MerchantPromoCodes() {
+  const onSale = useMerchantDeals('active', 1);
+  return <PromoCodesTab scope="merchant" dealChoices={(onSale.data?.deals ?? []).map((d) => ({ id: d.id, title: d.title }))} />;
 }

@@ -38,11 +38,15 @@ const today = () => {
  * Promo codes (docs/decisions/0048): an admin's are paid for by the platform, a merchant's by the
  * merchant and only on their own deals. Create, list, deactivate.
  */
-export default function PromoCodesTab({ scope }: { scope: PromoScope }) {
+/** A deal a code may be restricted to (a merchant's own, on sale). */
+export type PromoDealChoice = { id: string; title: string };
+
+export default function PromoCodesTab({ scope, dealChoices = [] }: { scope: PromoScope; dealChoices?: PromoDealChoice[] }) {
   const codes = usePromoCodes(scope);
+  const titles = new Map(dealChoices.map((d) => [d.id, d.title]));
   return (
     <div className="space-y-6">
-      <CreatePromoCodeCard scope={scope} />
+      <CreatePromoCodeCard scope={scope} dealChoices={dealChoices} />
       <Card>
         <CardHeader>
           <CardTitle>{scope === 'admin' ? 'All promo codes' : 'Your promo codes'}</CardTitle>
@@ -59,7 +63,7 @@ export default function PromoCodesTab({ scope }: { scope: PromoScope }) {
           ) : (
             <ul aria-label="Promo codes" className="divide-y divide-slate-200">
               {codes.data.promoCodes.map((p) => (
-                <PromoCodeRow key={p.id} promo={p} scope={scope} />
+                <PromoCodeRow key={p.id} promo={p} scope={scope} titles={titles} />
               ))}
             </ul>
           )}
@@ -69,7 +73,7 @@ export default function PromoCodesTab({ scope }: { scope: PromoScope }) {
   );
 }
 
-function PromoCodeRow({ promo, scope }: { promo: PromoCode; scope: PromoScope }) {
+function PromoCodeRow({ promo, scope, titles }: { promo: PromoCode; scope: PromoScope; titles: Map<string, string> }) {
   const deactivate = useDeactivatePromoCode(scope);
   const [open, setOpen] = useState(false);
   const category = CATEGORIES.find((c) => c.id === promo.categoryId);
@@ -82,6 +86,15 @@ function PromoCodeRow({ promo, scope }: { promo: PromoCode; scope: PromoScope })
           {promo.fundedBy === 'platform' ? 'Paid by LocalPerks' : `Paid by ${promo.merchantName ?? 'the merchant'}`}
           {promo.minSubtotalCents > 0 && <> · Minimum {formatCents(promo.minSubtotalCents)}</>}
           {category && <> · {category.name} only</>}
+          {promo.dealIds.length > 0 && (
+            <>
+              {' '}
+              · Only for{' '}
+              {promo.dealIds.length === 1 && titles.has(promo.dealIds[0]!)
+                ? titles.get(promo.dealIds[0]!)
+                : `${promo.dealIds.length} ${promo.dealIds.length === 1 ? 'deal' : 'deals'}`}
+            </>
+          )}
           {promo.firstOrderOnly && <> · First orders only</>}
         </p>
         <p className="text-sm text-slate-700">
@@ -130,7 +143,7 @@ function PromoCodeRow({ promo, scope }: { promo: PromoCode; scope: PromoScope })
   );
 }
 
-function CreatePromoCodeCard({ scope }: { scope: PromoScope }) {
+function CreatePromoCodeCard({ scope, dealChoices }: { scope: PromoScope; dealChoices: PromoDealChoice[] }) {
   const create = useCreatePromoCode(scope);
   const [kind, setKind] = useState<'percent' | 'fixed'>('percent');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -167,6 +180,7 @@ function CreatePromoCodeCard({ scope }: { scope: PromoScope }) {
               endsAt: endOfLocalDay(text('endsAt')).toISOString(),
               maxUses: whole('maxUses'),
               perCustomerLimit: whole('perCustomerLimit') ?? 1,
+              dealIds: f.getAll('dealIds').filter((v): v is string => typeof v === 'string'),
               categoryId: whole('categoryId'),
               firstOrderOnly: f.get('firstOrderOnly') === 'on',
             };
@@ -238,6 +252,21 @@ function CreatePromoCodeCard({ scope }: { scope: PromoScope }) {
           <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
             <input type="checkbox" name="firstOrderOnly" className="h-5 w-5 accent-brand-700" /> First orders only
           </label>
+          {dealChoices.length > 0 && (
+            <fieldset className="sm:col-span-2">
+              <legend className="text-sm font-medium text-slate-900">Only for these deals (optional)</legend>
+              <p className="text-sm text-slate-700">None ticked: every one of your deals.</p>
+              {errors.dealIds && <p className="text-sm text-red-700">{errors.dealIds}</p>}
+              <div className="mt-1 grid gap-x-4 sm:grid-cols-2">
+                {dealChoices.map((d) => (
+                  <label key={d.id} className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
+                    <input type="checkbox" name="dealIds" value={d.id} className="h-5 w-5 shrink-0 accent-brand-700" />
+                    <span className="min-w-0 break-words">{d.title}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
           <div className="sm:col-span-2">
             <Button type="submit" disabled={create.isPending}>
               {create.isPending ? 'Creating...' : 'Create promo code'}
