@@ -46,6 +46,29 @@ async function fillBasics(page: Page, title: string) {
   await page.getByLabel('Location', { exact: true }).selectOption({ label: 'Chicago, IL' });
 }
 
+/** A one-price deal on sale, made by its merchant through the API (the journeys' own data). */
+async function createFacial(merchantCookie: string, title: string) {
+  const res = await apiCall(
+    '/api/merchant/deals',
+    {
+      title,
+      description: 'A calming facial with a mask and a scalp massage in a quiet room.',
+      highlights: ['Calming'],
+      finePrint: '',
+      categoryId: 2,
+      city: 'Chicago',
+      state: 'IL',
+      images: [],
+      originalPriceCents: 10_000,
+      dealPriceCents: 5_000,
+      expirationDate: inDays(30).toISOString(),
+    },
+    merchantCookie,
+  );
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.json.deal as { id: string; title: string };
+}
+
 test.describe('deals that sell like real deals', () => {
   test('a merchant sells two options with stock 3 and a limit of 2; customers buy the last units; the next one sees Sold out', async ({
     newPage,
@@ -145,25 +168,7 @@ test.describe('deals that sell like real deals', () => {
 
   test('a promo code is applied in the cart with its discount line, and refused in each way with its own message', async ({ newPage }) => {
     const merchant = await newApprovedMerchant(`Promo Studio ${tag}`);
-    const deal = (
-      await apiCall(
-        '/api/merchant/deals',
-        {
-          title: `Promo facial ${tag}`,
-          description: 'A calming facial with a mask and a scalp massage in a quiet room.',
-          highlights: ['Calming'],
-          finePrint: '',
-          categoryId: 2,
-          city: 'Chicago',
-          state: 'IL',
-          images: [],
-          originalPriceCents: 10_000,
-          dealPriceCents: 5_000,
-          expirationDate: inDays(30).toISOString(),
-        },
-        merchant.cookie,
-      )
-    ).json.deal as { id: string; title: string };
+    const deal = await createFacial(merchant.cookie, `Promo facial ${tag}`);
     const code = async (o: Record<string, unknown>) => {
       const res = await apiCall(
         '/api/admin/promo-codes',
@@ -246,24 +251,7 @@ test.describe('deals that sell like real deals', () => {
   }) => {
     const merchant = await newApprovedMerchant(`Code Studio ${tag}`);
     const title = `Code facial ${tag}`;
-    const created = await apiCall(
-      '/api/merchant/deals',
-      {
-        title,
-        description: 'A calming facial with a mask and a scalp massage in a quiet room.',
-        highlights: ['Calming'],
-        finePrint: '',
-        categoryId: 2,
-        city: 'Chicago',
-        state: 'IL',
-        images: [],
-        originalPriceCents: 10_000,
-        dealPriceCents: 5_000,
-        expirationDate: inDays(30).toISOString(),
-      },
-      merchant.cookie,
-    );
-    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const created = await createFacial(merchant.cookie, title);
     const { page, context } = await newPage({ width: 375, height: 812 });
     await signIn(context, merchant.cookie);
     await page.goto('/merchant/dashboard?tab=deals');
@@ -289,7 +277,7 @@ test.describe('deals that sell like real deals', () => {
     const mine = (await apiCall('/api/merchant/promo-codes', undefined, merchant.cookie)).json as {
       promoCodes: { code: string; dealIds: string[] }[];
     };
-    expect(mine.promoCodes.find((p) => p.code === code)?.dealIds).toEqual([(created.json.deal as { id: string }).id]);
+    expect(mine.promoCodes.find((p) => p.code === code)?.dealIds).toEqual([created.id]);
 
     const admin = await newPage({ width: 1280, height: 900 });
     await signIn(admin.context, adminCookie());

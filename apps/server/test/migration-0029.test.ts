@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { migrationsFolder, openDatabase, type Database } from '../src/db/client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { applyMigrations, emptyDatabase } from './migrations';
 import { createMerchant } from './factories';
 
 /**
@@ -11,28 +8,6 @@ import { createMerchant } from './factories';
  * and payout intact: a database migrated to the migration before it is filled with rows of every kind,
  * its totals taken, then 0029 applied and the totals compared.
  */
-async function emptyDatabase(): Promise<Database> {
-  if (process.env.TEST_DB !== 'postgres') return openDatabase({ dataDir: 'memory://', migrate: false });
-  const url = new URL(inject('postgresUrl'));
-  const name = `t_${randomUUID().replace(/-/g, '')}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  await client.query(`create database ${name} template template0`);
-  await client.end();
-  url.pathname = `/${name}`;
-  return openDatabase({ url: url.toString(), migrate: false });
-}
-
-async function applyMigrations(database: Database, which: (file: string) => boolean) {
-  const files = fs
-    .readdirSync(migrationsFolder())
-    .filter((f) => f.endsWith('.sql') && which(f))
-    .sort();
-  for (const f of files)
-    for (const statement of fs.readFileSync(path.join(migrationsFolder(), f), 'utf8').split('--> statement-breakpoint'))
-      if (statement.trim()) await database.rawQuery(statement);
-}
-
 const TOTALS = `
   select
     (select count(*) from orders)::int as orders,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   ANALYTICS_DAYS,
   ANALYTICS_MESSAGES,
@@ -49,6 +49,19 @@ export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const since = new Date(today - (ANALYTICS_DAYS - 1) * DAY_MS);
   const day = sql<string>`to_char(${ledgerEntries.occurredAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  // Vouchers' sales, revenue and refunds by deal, named by `title` (the deal's, or its option's).
+  const salesOfVouchers = (title: SQL<string> | typeof purchases.optionTitle) =>
+    db
+      .select({
+        dealId: purchases.dealId,
+        title,
+        n: salesCount,
+        revenue: sql<number>`sum(${ledgerEntries.amountCents})::int`,
+        refunds: givenBackCents,
+      })
+      .from(ledgerEntries)
+      .innerJoin(purchases, eq(purchases.id, ledgerEntries.purchaseId))
+      .where(myRevenue);
 
   const [balance, current, [sold], [redeemed], [givenBack], daily, byDeal, byOption, recent] = await Promise.all([
     merchantBalance(db, m.id),
@@ -67,32 +80,12 @@ export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId
       .from(ledgerEntries)
       .where(and(myRevenue, gte(ledgerEntries.occurredAt, since), lt(ledgerEntries.occurredAt, new Date(today + DAY_MS))))
       .groupBy(day),
-    db
-      .select({
-        dealId: purchases.dealId,
-        title: sql<string>`max(${purchases.dealTitle})`,
-        n: salesCount,
-        revenue: sql<number>`sum(${ledgerEntries.amountCents})::int`,
-        refunds: givenBackCents,
-      })
-      .from(ledgerEntries)
-      .innerJoin(purchases, eq(purchases.id, ledgerEntries.purchaseId))
-      .where(myRevenue)
+    salesOfVouchers(sql<string>`max(${purchases.dealTitle})`)
       .groupBy(purchases.dealId)
       .orderBy(desc(sql`sum(${ledgerEntries.amountCents})`), purchases.dealId)
       .limit(ANALYTICS_TOP_DEALS),
     // The same per option (docs/decisions/0047), for the top deals' breakdown.
-    db
-      .select({
-        dealId: purchases.dealId,
-        title: purchases.optionTitle,
-        n: salesCount,
-        revenue: sql<number>`sum(${ledgerEntries.amountCents})::int`,
-        refunds: givenBackCents,
-      })
-      .from(ledgerEntries)
-      .innerJoin(purchases, eq(purchases.id, ledgerEntries.purchaseId))
-      .where(myRevenue)
+    salesOfVouchers(purchases.optionTitle)
       .groupBy(purchases.dealId, purchases.optionTitle)
       .orderBy(desc(sql`sum(${ledgerEntries.amountCents})`), purchases.optionTitle),
     db
