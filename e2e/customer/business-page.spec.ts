@@ -82,14 +82,16 @@ test.describe('business page', () => {
     await expectAccessible(page);
     await shot(page, 'business-page-375');
 
-    // "Message this business" sends a visitor to sign in, and back to the page.
-    await page.getByRole('link', { name: 'Message this business' }).click();
+    // "Message this business" says a visitor signs in first, sends them to sign in, and back to the page
+    // with the dialog open (issue 38 item 12).
+    const write = page.getByRole('link', { name: 'Message this business' });
+    await expect(write).toHaveAccessibleDescription('Sign in first: you come straight back here to write your message.');
+    await write.click();
     await page.waitForURL((u) => u.pathname === '/login');
     await page.getByTestId('customer-login-email').fill(account.email);
     await page.getByTestId('customer-login-password').fill(account.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.waitForURL((u) => u.pathname === `/businesses/${slug}`);
-    await page.getByRole('button', { name: 'Message this business' }).click();
+    await page.waitForURL((u) => u.pathname === `/businesses/${slug}` && !u.searchParams.has('message'));
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: `Message ${name}` })).toBeVisible();
     await dialog.getByLabel('Subject').fill('Hemming a pair of trousers');

@@ -165,7 +165,7 @@ test.describe('merchant dashboard', () => {
     await expect(page.getByText('Phone numbers were removed from your description.', { exact: false })).toBeVisible();
     await expect(toast(page, 'Profile Updated')).toBeVisible();
     await expect(toast(page, 'Profile Updated')).toContainText('commission rate is 0%', { useInnerText: true });
-    await expect(page.getByLabel('Description')).toHaveValue('Seasonal bouquets and wedding flowers. Call for same-day delivery.');
+    await expect(page.getByLabel('Description')).toHaveValue('Seasonal bouquets and wedding flowers.');
     await expectAccessible(page);
     await shot(page, 'merchant-dashboard-edit-profile-375');
 

@@ -103,6 +103,16 @@ describe('production start rules (docs/decisions/0007-production-start.md)', () 
     expect(loadConfig({ ...prod, PASSWORD_HASH_COST: 'standard' }).PASSWORD_HASH_COST).toBe('standard');
   });
 
+  it('drains 5 s after SIGTERM in production and not at all otherwise, unless SHUTDOWN_DRAIN_MS says', () => {
+    const prod = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' };
+    expect(loadConfig(prod).SHUTDOWN_DRAIN_MS).toBe(5000);
+    expect(loadConfig({}).SHUTDOWN_DRAIN_MS).toBe(0);
+    expect(loadConfig({ ...prod, SHUTDOWN_DRAIN_MS: '15000' }).SHUTDOWN_DRAIN_MS).toBe(15_000);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '' }).SHUTDOWN_DRAIN_MS).toBe(0);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow('SHUTDOWN_DRAIN_MS: must be 0 or more');
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '5s' })).toThrow('SHUTDOWN_DRAIN_MS: must be a number of milliseconds');
+  });
+
   it('validates DB_POOL_SIZE like every other setting', () => {
     expect(loadConfig({}).DB_POOL_SIZE).toBe(10);
     expect(loadConfig({ DB_POOL_SIZE: '25' }).DB_POOL_SIZE).toBe(25);

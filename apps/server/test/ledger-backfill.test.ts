@@ -94,3 +94,70 @@ describe('migration 0014 backfills the ledger', async () => {
     expect(Number(fn!.n)).toBe(0);
   });
 });
+
+describe('migration 0040 widens money that grows to 64 bits', async () => {
+  const database = await emptyDatabase();
+  afterAll(() => database.close());
+  const db = database.db;
+  const columnTypes = async () =>
+    (
+      await database.rawQuery(
+        `select table_name || '.' || column_name as col, data_type from information_schema.columns
+         where (table_name = 'merchant_payouts' and column_name like '%cents') or (table_name = 'ledger_entries' and column_name = 'amount_cents')
+         order by 1`,
+      )
+    ).rows.map((r) => `${String(r.col)} ${String(r.data_type)}`);
+
+  it('keeps every payout and ledger entry as it was, its checks and its append-only trigger, and takes amounts past 2^31 cents', async () => {
+    await applyMigrations(database, (f) => f < '0040');
+    expect(new Set((await columnTypes()).map((c) => c.split(' ')[1]))).toEqual(new Set(['integer']));
+    const { merchant } = await createMerchant(db);
+    const payoutId = randomUUID();
+    await database.rawQuery(
+      `insert into merchant_payouts (id, merchant_id, period_start, period_end, payout_date, total_purchases, gross_cents, commission_cents,
+         refunds_cents, deductions_cents, dispute_fees_cents, carried_in_cents, carried_forward_cents, net_cents, is_paid, paid_at)
+       values ($1, $2, '2030-01-01', '2030-01-14', '2030-01-15', 3, 2147483647, 322122547, 1000, 500, 1500, 25, 0, 1825359075, true, '2030-01-15T10:00:00Z')`,
+      [payoutId, merchant.id],
+    );
+    await database.rawQuery(
+      `insert into ledger_entries (merchant_id, kind, amount_cents, payout_id, source_key, occurred_at, period_start)
+       values ($1, 'sale', 2147483647, null, 'sale:old', '2030-01-02T00:00:00Z', '2030-01-01'),
+              ($1, 'payout', -1825359075, $2, 'payout:old', '2030-01-15T10:00:00Z', '2030-01-15')`,
+      [merchant.id, payoutId],
+    );
+    const before = {
+      payouts: (await database.rawQuery(`select * from merchant_payouts order by id`)).rows,
+      entries: (await database.rawQuery(`select * from ledger_entries order by source_key`)).rows,
+    };
+
+    await applyMigrations(database, (f) => f.startsWith('0040'));
+    expect(new Set((await columnTypes()).map((c) => c.split(' ')[1]))).toEqual(new Set(['bigint']));
+    expect(await columnTypes()).toHaveLength(9);
+    // The same rows, value for value (a bigint is read as a string by node-postgres, as a number by PGlite).
+    const same = (rows: Record<string, unknown>[]) =>
+      rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, String(v)])));
+    expect(same((await database.rawQuery(`select * from merchant_payouts order by id`)).rows)).toEqual(same(before.payouts));
+    expect(same((await database.rawQuery(`select * from ledger_entries order by source_key`)).rows)).toEqual(same(before.entries));
+
+    // Past 2^31 now, read back exactly through the schema.
+    await database.rawQuery(
+      `insert into ledger_entries (merchant_id, kind, amount_cents, source_key, occurred_at, period_start)
+       values ($1, 'sale', 3000000000, 'sale:big', '2030-01-16T00:00:00Z', '2030-01-15')`,
+      [merchant.id],
+    );
+    const [big] = await db
+      .select({ amountCents: ledgerEntries.amountCents })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.sourceKey, 'sale:big'));
+    expect(big!.amountCents).toBe(3_000_000_000);
+    // The checks and the append-only trigger came along.
+    await expect(
+      database.rawQuery(
+        `insert into merchant_payouts (merchant_id, period_start, period_end, payout_date, total_purchases, gross_cents, commission_cents, net_cents)
+         values ($1, '2030-01-15', '2030-01-31', '2030-02-01', 1, 3000000000, 0, 1)`,
+        [merchant.id],
+      ),
+    ).rejects.toThrow(/merchant_payouts_net/);
+    await expect(database.rawQuery(`update ledger_entries set amount_cents = 1 where source_key = 'sale:big'`)).rejects.toThrow();
+  });
+});

@@ -33,7 +33,8 @@ describe('migration 0029 (options, stock, dates, promo codes)', async () => {
   afterAll(() => database.close());
 
   it('keeps every order, voucher, refund and payout: the totals before and after are the same, and each line and voucher names its deal’s one option', async () => {
-    await applyMigrations(database, (f) => f < '0029');
+    // Every migration the journal applies before 0029 (0038 and 0040 came first, by their `when`).
+    await applyMigrations(database, (f) => !f.startsWith('0029'));
     const { merchant, user } = await createMerchant(database.db, { commissionRate: 15 });
     const q = (text: string, values: unknown[] = []) => database.rawQuery(text, values);
     const deal = async (title: string, price: number, original: number) =>

@@ -51,6 +51,26 @@ describe('compression', () => {
     expect(plain.body).toContain('<div id="root">');
   });
 
+  it('answers HEAD on an HTML page with the headers GET has: its Content-Encoding, type and Vary', async () => {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const get = await t.request({ method: 'GET', url: '/login', headers: { 'accept-encoding': accept } });
+      const head = await t.request({ method: 'HEAD', url: '/login', headers: { 'accept-encoding': accept } });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-encoding']).toBe(get.headers['content-encoding']);
+      expect(head.headers['content-encoding']).toBe(encoding);
+      expect(head.headers['content-type']).toBe(get.headers['content-type']);
+      expect(vary(head.headers)).toContain('accept-encoding');
+      // The length, when given, is the encoded body's, as GET would send it.
+      if (head.headers['content-length'] !== undefined) expect(Number(head.headers['content-length'])).toBe(get.rawPayload.length);
+      expect(head.rawPayload.length).toBe(0);
+    }
+    const plain = await t.request({ method: 'HEAD', url: '/login' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
   it('sends the precompressed file of a built script, not a fresh compression', async () => {
     const br = await t.request({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.headers['content-encoding']).toBe('br');

@@ -32,3 +32,9 @@ export const LOST_DISPUTES_FLAG_WINDOW_MS = 90 * DAY_MS;
 
 export const DISPUTE_STATUSES = ['open', 'won', 'lost'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+/**
+ * A payment with a dispute in one of these states is not refunded (docs/decisions/0040-safe-at-scale.md):
+ * while it is open the bank decides, and once lost the bank has already given the money back.
+ */
+export const REFUND_BLOCKING_DISPUTE_STATUSES = ['open', 'lost'] as const satisfies readonly DisputeStatus[];
+export type RefundBlockingDispute = (typeof REFUND_BLOCKING_DISPUTE_STATUSES)[number];

@@ -10,7 +10,14 @@ export const TAX_RATE_BASIS_POINTS = 800;
 export const TAX_PERCENT = TAX_RATE_BASIS_POINTS / 100;
 
 export const HOME_FEATURED_DEALS = 3;
+/** Home's crowd-vote section: pending PerkBoost deals still collecting votes (docs/product/customer-spec.md §9 "boosted deals 2"). */
 export const HOME_BOOSTED_DEALS = 2;
+/**
+ * Paid boosts (docs/product/design.md §4a) are shown apart from the organic lists, in a row labelled Sponsored: on
+ * home, and above the first page of every browse, search and category listing.
+ */
+export const HOME_SPONSORED_DEALS = 3;
+export const BROWSE_SPONSORED_DEALS = 3;
 export const HOME_CATEGORY_DEALS = 6;
 export const HOME_VIEW_ALL_THRESHOLD = 10;
 

@@ -60,3 +60,5 @@ export * from './domain/promo';
 export * from './schemas/promo-codes';
 export * from './api/contract';
 export * from './domain/public-pages';
+export * from './domain/loopback-host';
+export * from './domain/card';

@@ -15,16 +15,22 @@ export interface SeedMerchant {
   city: string;
   state: string;
   plan: 'advertise_only' | 'advertise_messaging' | 'deals_messaging';
-  /** The enhanced business page (not on advertise_only): images under /images, opening hours (0 = Sunday), highlights. */
+  /**
+   * Opening hours (0 = Sunday), shown on the enhanced business page (not on advertise_only). Every
+   * demo business with that page has hours: a page without them says "Hours not listed".
+   */
+  openingHours?: { day: number; opens: string; closes: string }[];
+  /** The rest of the enhanced business page: images under /images and highlights. */
   profile?: {
     logo: string;
     cover: string;
-    openingHours: { day: number; opens: string; closes: string }[];
     highlights: string[];
   };
 }
 
 const weekdays = (opens: string, closes: string) => [1, 2, 3, 4, 5].map((day) => ({ day, opens, closes }));
+const weekend = (opens: string, closes: string) => [6, 0].map((day) => ({ day, opens, closes }));
+const everyDay = (opens: string, closes: string) => [...weekdays(opens, closes), ...weekend(opens, closes)];
 
 export interface SeedDeal {
   key: string;
@@ -45,6 +51,11 @@ export interface SeedDeal {
   votesRequired?: number;
   currentVotes?: number;
   votingEndsInDays?: number;
+  /**
+   * A paid boost (docs/product/design.md §4a) of this standard deal, bought `daysAgo` for `days` days: its Sponsored
+   * label shows from the first start (docs/decisions/0041).
+   */
+  boost?: { days: 1 | 3 | 7 | 14; daysAgo: number };
 }
 
 const BOOST_NOTE = 'This PerkBoost deal unlocks once enough shoppers vote for it.';
@@ -60,14 +71,10 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     city: 'Chicago',
     state: 'IL',
     plan: 'deals_messaging',
+    openingHours: [...weekdays('11:30', '22:00'), { day: 6, opens: '10:00', closes: '23:00' }, { day: 0, opens: '10:00', closes: '21:00' }],
     profile: {
       logo: '/images/deals/tasting-menu.svg',
       cover: '/images/deals/wine-charcuterie.svg',
-      openingHours: [
-        ...weekdays('11:30', '22:00'),
-        { day: 6, opens: '10:00', closes: '23:00' },
-        { day: 0, opens: '10:00', closes: '21:00' },
-      ],
       highlights: ['Weekend deep dish', 'Private dining for 24', 'Great Lakes wine list', 'Walk-ins welcome'],
     },
   },
@@ -93,10 +100,10 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     city: 'Austin',
     state: 'TX',
     plan: 'advertise_messaging',
+    openingHours: [...weekdays('09:00', '18:00'), { day: 6, opens: '10:00', closes: '16:00' }],
     profile: {
       logo: '/images/deals/toolbox.svg',
       cover: '/images/deals/hair-salon.svg',
-      openingHours: [...weekdays('09:00', '18:00'), { day: 6, opens: '10:00', closes: '16:00' }],
       highlights: ['Rush alterations in 48 hours', 'Wedding and formal wear', 'Free fitting appointments'],
     },
   },
@@ -110,6 +117,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     city: 'New York',
     state: 'NY',
     plan: 'deals_messaging',
+    openingHours: everyDay('08:00', '21:00'),
   },
   {
     key: 'bushwick-bloom-spa',
@@ -121,6 +129,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     city: 'Brooklyn',
     state: 'NY',
     plan: 'deals_messaging',
+    openingHours: [...weekdays('10:00', '20:00'), ...weekend('09:00', '18:00')],
   },
   {
     key: 'astoria-fit-lab',
@@ -132,6 +141,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     city: 'Queens',
     state: 'NY',
     plan: 'deals_messaging',
+    openingHours: [...weekdays('05:30', '23:00'), ...weekend('07:00', '20:00')],
   },
   {
     key: 'silver-lake-social',
@@ -143,6 +153,14 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     city: 'Los Angeles',
     state: 'CA',
     plan: 'deals_messaging',
+    openingHours: [
+      { day: 2, opens: '17:00', closes: '23:30' },
+      { day: 3, opens: '17:00', closes: '23:30' },
+      { day: 4, opens: '17:00', closes: '23:30' },
+      { day: 5, opens: '16:00', closes: '23:59' },
+      { day: 6, opens: '12:00', closes: '23:59' },
+      { day: 0, opens: '12:00', closes: '22:00' },
+    ],
   },
   {
     key: 'fog-city-cycles',
@@ -154,6 +172,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     city: 'San Francisco',
     state: 'CA',
     plan: 'deals_messaging',
+    openingHours: [...weekdays('10:00', '19:00'), ...weekend('09:00', '17:00')],
   },
   {
     key: 'pacific-tide-surf',
@@ -165,6 +184,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     city: 'San Diego',
     state: 'CA',
     plan: 'deals_messaging',
+    openingHours: everyDay('07:00', '18:00'),
   },
   {
     key: 'bayou-city-home-pros',
@@ -176,6 +196,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     city: 'Houston',
     state: 'TX',
     plan: 'deals_messaging',
+    openingHours: [...weekdays('07:00', '19:00'), { day: 6, opens: '08:00', closes: '14:00' }],
   },
   {
     key: 'lone-star-lanes',
@@ -187,6 +208,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     city: 'Austin',
     state: 'TX',
     plan: 'deals_messaging',
+    openingHours: [...weekdays('12:00', '23:00'), ...weekend('10:00', '23:59')],
   },
   {
     key: 'deep-ellum-movement',
@@ -198,6 +220,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     city: 'Dallas',
     state: 'TX',
     plan: 'deals_messaging',
+    openingHours: [...weekdays('06:00', '21:00'), ...weekend('08:00', '14:00')],
   },
   {
     key: 'biscayne-glow',
@@ -209,6 +232,13 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     city: 'Miami',
     state: 'FL',
     plan: 'deals_messaging',
+    openingHours: [
+      { day: 2, opens: '10:00', closes: '19:00' },
+      { day: 3, opens: '10:00', closes: '19:00' },
+      { day: 4, opens: '10:00', closes: '20:00' },
+      { day: 5, opens: '10:00', closes: '20:00' },
+      { day: 6, opens: '09:00', closes: '18:00' },
+    ],
   },
   {
     key: 'beacon-hill-makers',
@@ -220,6 +250,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     city: 'Boston',
     state: 'MA',
     plan: 'deals_messaging',
+    openingHours: [...weekdays('11:00', '21:00'), ...weekend('10:00', '18:00')],
   },
 ];
 
@@ -493,6 +524,7 @@ export const SEED_DEALS: SeedDeal[] = [
     createdDaysAgo: 7,
     image: 'helicopter.svg',
     type: 'standard',
+    boost: { days: 7, daysAgo: 2 },
   },
   {
     key: 'skyline-central-park-bike-tour',

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CATEGORIES, LOCATIONS, hasMessagingAccess } from '@localperks/shared';
+import { CATEGORIES, LOCATIONS, hasMessagingAccess, updateBusinessProfileSchema } from '@localperks/shared';
 import { freshDatabase, rowsOf } from '../../test/build';
 import { deals, merchantCharges, merchants, users } from '../db/schema';
-import { getBusinessPage } from '../modules/catalog';
+import { getBusinessPage, homePageData } from '../modules/catalog';
 import { systemClock } from '../lib/deps';
-import { sameImageUrl } from '../lib/storage';
+import { diskStorage, sameImageUrl } from '../lib/storage';
+import os from 'node:os';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
 import { DEMO_PROMO_CODE } from './catalogue';
 import { afterAll } from 'vitest';
@@ -74,6 +75,15 @@ describe('demo data', () => {
     expect(charge!.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now());
   });
 
+  it('gives every business with an enhanced page real-looking opening hours, valid as a merchant would save them', async () => {
+    const enhanced = (await db.select().from(merchants)).filter((m) => m.approved && m.subscriptionPlan !== 'advertise_only');
+    expect(enhanced.length).toBeGreaterThanOrEqual(12);
+    for (const m of enhanced) {
+      expect(m.openingHours.length, m.businessName).toBeGreaterThanOrEqual(5);
+      expect(updateBusinessProfileSchema.shape.openingHours.safeParse(m.openingHours).success, m.businessName).toBe(true);
+    }
+  });
+
   it('has at least 60 deals across all 12 cities and 8 categories from several merchants, with shipped images', async () => {
     const all = await db.select().from(deals);
     expect(all.length).toBeGreaterThanOrEqual(60);
@@ -89,6 +99,19 @@ describe('demo data', () => {
       expect(d.dealPriceCents).toBeLessThan(d.originalPriceCents);
       expect(d.description).not.toMatch(/\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}/);
     }
+  });
+
+  it('includes a standard deal with a paid boost running, so a Sponsored row shows from the first start', async () => {
+    const boosted = (await db.select().from(deals)).filter((d) => d.boostedUntil && d.boostedUntil.getTime() > Date.now());
+    expect(boosted.length).toBeGreaterThanOrEqual(1);
+    expect(boosted.every((d) => d.type === 'standard' && d.status === 'active')).toBe(true);
+    const [charge] = await db
+      .select()
+      .from(merchantCharges)
+      .where(sql`${merchantCharges.dealId} = ${boosted[0]!.id}`);
+    expect(charge).toMatchObject({ kind: 'deal_boost', status: 'paid', boostDays: 7, amountCents: 4999 });
+    const home = await homePageData({ db, clock: systemClock, storage: diskStorage(os.tmpdir()) });
+    expect(home.sponsored.map((d) => d.id)).toContain(boosted[0]!.id);
   });
 
   it('includes the spec crowd-vote deals: 50/32 voting 7 days out and 100/78 voting 10 days out', async () => {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { discountPercent, planById, DAY_MS } from '@localperks/shared';
+import { BOOST_OPTIONS, discountPercent, planById, DAY_MS } from '@localperks/shared';
 import type { Db } from '../db/client';
 import { dealOptions, deals, merchantCharges, merchantRegistrationRequests, merchants, promoCodes, users } from '../db/schema';
 import { hashPassword } from '../lib/crypto';
@@ -7,7 +7,7 @@ import { DEMO_PROMO_CODE, SEED_DEALS, SEED_MERCHANTS, SEED_SELLING } from './cat
 import { saveDealOptions } from '../modules/catalog';
 import { seedPastSales } from './past-sales';
 import { LOCK_IDS } from '../lib/lock-ids';
-import { closePayoutPeriods } from '../modules/money';
+import { closePayoutPeriods, postChargePaid } from '../modules/money';
 import { systemClock } from '../lib/deps';
 
 export const DEMO_ACCOUNTS = {
@@ -79,10 +79,10 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
           approved: true,
           hasSubscription: m.plan !== 'advertise_only',
           commissionRate: m.plan === 'deals_messaging' ? 15 : 0,
+          ...(m.openingHours && { openingHours: m.openingHours }),
           ...(m.profile && {
             logoUrl: m.profile.logo,
             coverUrl: m.profile.cover,
-            openingHours: m.profile.openingHours,
             profileHighlights: m.profile.highlights,
           }),
           createdAt,
@@ -148,8 +148,36 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
     const inserted = await tx
       .insert(deals)
       .values(rows)
-      .returning({ id: deals.id, title: deals.title, expirationDate: deals.expirationDate });
+      .returning({ id: deals.id, merchantId: deals.merchantId, title: deals.title, expirationDate: deals.expirationDate });
     await seedSelling(tx, inserted, new Date(now));
+    // Paid boosts running now, bought and paid as a merchant would (the charge and its ledger entry).
+    for (const [index, d] of SEED_DEALS.entries()) {
+      if (!d.boost) continue;
+      const deal = inserted[index]!;
+      const startsAt = new Date(now - d.boost.daysAgo * DAY_MS);
+      const endsAt = new Date(startsAt.getTime() + d.boost.days * DAY_MS);
+      await tx
+        .update(deals)
+        .set({ boostedUntil: endsAt, boostStartedAt: startsAt })
+        .where(sql`${deals.id} = ${deal.id}`);
+      const [charge] = await tx
+        .insert(merchantCharges)
+        .values({
+          merchantId: deal.merchantId,
+          kind: 'deal_boost',
+          dealId: deal.id,
+          boostDays: d.boost.days,
+          amountCents: BOOST_OPTIONS.find((o) => o.days === d.boost!.days)!.priceCents,
+          provider: 'sandbox',
+          status: 'paid',
+          paidAt: startsAt,
+          boostStartsAt: startsAt,
+          boostEndsAt: endsAt,
+          createdAt: startsAt,
+        })
+        .returning();
+      await postChargePaid(tx, charge!, startsAt);
+    }
     // Past sales of the demo merchant, so payouts and analytics have data.
     await seedPastSales(tx, merchantIds.get(SEED_MERCHANTS[0]!.key)!, passwordHash, new Date(now));
     return true;

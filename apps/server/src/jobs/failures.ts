@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { failingJobs } from './queue';
 
 /**
- * Every scheduled job's name and the label people see for it (the admin Overview's Background jobs
+ * Every job's name and the label people see for it (the admin Overview's Background jobs
  * card). Kept apart from the job list (index.ts), which imports the areas' services, so that the
  * Overview (modules/merchant/admin-overview) can read failures without importing the areas back.
  */
@@ -22,6 +22,8 @@ export const JOB_LABELS = {
   'live-events-prune': 'Live event replay clean-up',
   'rate-limit-prune': 'Rate-limit clean-up',
   'domain-events': 'Domain event subscribers left to run',
+  // On demand (ON_DEMAND_JOBS in index.ts): one outbox row sent right after the work that wrote it.
+  'mail-send': 'E-mail sending',
 } as const satisfies Record<string, string>;
 
 /** The admin Overview tab's Background jobs card: jobs that failed in the last 24 hours. */

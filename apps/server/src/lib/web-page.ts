@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { responsiveImage, type ImageSlot } from '@localperks/shared';
+import { EncodedBody, sendEncoded } from './compression';
 
 /**
  * How the HTML of the web app is delivered (docs/decisions/0015-serving-and-web-performance.md): the
@@ -94,5 +95,8 @@ export function sendHtml(request: FastifyRequest, reply: FastifyReply, html: str
   reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', 'accept-encoding');
   const given = request.headers['if-none-match'];
   if (given && given.split(',').some((t) => t.trim() === etag)) return reply.code(304).send();
-  return reply.type('text/html; charset=utf-8').send(html);
+  reply.type('text/html; charset=utf-8');
+  // @fastify/compress leaves HEAD alone: HEAD gets GET's encoding (and the encoded length) here, as HTTP asks.
+  if (request.method === 'HEAD') return sendEncoded(request, reply, new EncodedBody(html));
+  return reply.send(html);
 }

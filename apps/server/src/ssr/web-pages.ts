@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  DEAL_FALLBACK_IMAGE,
   browseQuerySchema,
   type BusinessPage,
   businessSearchQuerySchema,
@@ -76,14 +77,17 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
   const sourceFor = (shown: Shown): PublicPageSource => ({
     home: async () => {
       const home = await homePageData(app.deps);
-      const first = home.featured[0]?.imageUrl;
-      if (first) shown.lcpImage ??= { url: first, slot: 'card' };
+      // The first card's image, or the stock image it shows without one (not an image further down the page):
+      // it wins over the category section's browse read, which runs at the same time and may answer first.
+      const first = home.featured[0];
+      if (first) shown.lcpImage = { url: first.imageUrl ?? DEAL_FALLBACK_IMAGE, slot: 'card' };
       return home;
     },
     browse: async (query) => {
       const result = await listDeals(app.deps, browseQuerySchema.parse(query));
-      const first = result.deals[0]?.imageUrl;
-      if (first) shown.lcpImage ??= { url: first, slot: 'card' };
+      // The Sponsored row comes first on a listing's first page (docs/decisions/0041).
+      const first = result.sponsored[0] ?? result.deals[0];
+      if (first) shown.lcpImage ??= { url: first.imageUrl ?? DEAL_FALLBACK_IMAGE, slot: 'card' };
       return result;
     },
     businesses: (query) => searchBusinesses(app.deps, businessSearchQuerySchema.parse(query)),

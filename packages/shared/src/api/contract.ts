@@ -19,6 +19,7 @@ import {
   createCheckoutSchema,
   purchasesQuerySchema,
   redeemRequestSchema,
+  sandboxPaySavedSchema,
   sandboxPaySchema,
 } from '../schemas/checkout';
 import {
@@ -46,6 +47,7 @@ import {
   merchantRefundAnswerSchema,
   merchantRefundRequestsSchema,
   refundDecisionResultSchema,
+  refundReconciliationSchema,
 } from '../schemas/refunds';
 import { adminNotificationsPageSchema, notificationsMarkedSchema, unreadCountSchema } from '../schemas/responses/admin-notifications';
 import {
@@ -242,10 +244,12 @@ export const API = {
   'POST /api/merchant/refund-requests/:id/answer': { body: merchantRefundAnswerSchema, response: refundDecisionResultSchema },
   'GET /api/admin/refund-requests': { query: adminRefundsQuerySchema, response: adminRefundRequestsPageSchema },
   'POST /api/admin/refund-requests/:id/decision': { body: adminRefundDecisionSchema, response: refundDecisionResultSchema },
+  'GET /api/admin/refunds/reconciliation': { response: refundReconciliationSchema },
   'GET /api/admin/purchases': { query: adminPurchaseLookupQuerySchema, response: adminPurchaseLookupSchema },
   'POST /api/admin/purchases/:id/refund': { body: adminDirectRefundSchema, response: refundDecisionResultSchema },
   'GET /api/sandbox/sessions/:id': { response: sandboxSessionSchema },
   'POST /api/sandbox/sessions/:id/pay': { body: sandboxPaySchema, response: paymentPageSchema },
+  'POST /api/sandbox/sessions/:id/pay-saved': { body: sandboxPaySavedSchema, response: paymentPageSchema },
   // orders
   'POST /api/checkout': { body: createCheckoutSchema, response: checkoutStartedSchema },
   'POST /api/cart/quote': { body: cartQuoteRequestSchema, response: cartQuoteSchema },

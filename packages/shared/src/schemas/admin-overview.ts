@@ -29,3 +29,18 @@ export const backgroundJobFailureSchema = z.object({
   lastFailedAt: z.string(),
 });
 export type BackgroundJobFailure = z.infer<typeof backgroundJobFailureSchema>;
+
+/**
+ * The mail outbox on the Background jobs card, when mail leaves by SMTP (null without: the outbox is then the
+ * development mailbox). `waiting` mails are still being retried with backoff; `gaveUp` ran out of attempts.
+ */
+export const mailOutboxBacklogSchema = z.object({
+  waiting: z.number().int(),
+  gaveUp: z.number().int(),
+  /** When the oldest unsent mail was written, or null when nothing waits. */
+  oldestUnsentAt: z.string().nullable(),
+  /** The last SMTP error of a mail not sent yet, and when it happened. */
+  lastError: z.string().nullable(),
+  lastAttemptAt: z.string().nullable(),
+});
+export type MailOutboxBacklog = z.infer<typeof mailOutboxBacklogSchema>;

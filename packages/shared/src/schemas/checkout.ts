@@ -118,6 +118,12 @@ export const sandboxPaySchema = z.object({
 });
 export type SandboxPay = z.input<typeof sandboxPaySchema>;
 
+/** Paying the sandbox's card page with one of the customer's saved cards. */
+export const sandboxPaySavedSchema = z.object({
+  paymentMethodId: z.string().regex(/^pm_sandbox_[A-Za-z0-9_-]{10,64}$/, 'Choose one of your saved cards.'),
+});
+export type SandboxPaySaved = z.input<typeof sandboxPaySavedSchema>;
+
 /** Luhn checksum of a card number (digits only). */
 export function luhnValid(digits: string): boolean {
   let sum = 0;

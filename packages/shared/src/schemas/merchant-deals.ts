@@ -25,6 +25,7 @@ export const MERCHANT_DEAL_MESSAGES = {
   titleMin: 'Title must be at least 5 characters',
   titleMax: `Title must be at most ${DEAL_TITLE_MAX} characters`,
   descriptionMin: 'Description must be at least 20 characters',
+  descriptionMinWithoutPhone: 'Description must be at least 20 characters once phone numbers are removed',
   descriptionMax: `Description must be at most ${DEAL_DESCRIPTION_MAX_LENGTH} characters`,
   highlightMax: `Each highlight must be at most ${DEAL_HIGHLIGHT_MAX_LENGTH} characters`,
   highlightsMax: `Add at most ${DEAL_HIGHLIGHTS_MAX} highlights`,
@@ -118,6 +119,9 @@ const textFields = {
   state: z.string({ error: M.locationRequired }).trim().min(1, M.locationRequired),
   images: z.array(z.string().regex(DEAL_IMAGE_URL_PATTERN, M.imageInvalid)).max(DEAL_IMAGES_MAX, M.imagesMax).default([]),
 };
+
+/** A deal's description as stored: what is left once phone numbers are removed must still pass it. */
+export const dealDescriptionSchema = textFields.description;
 
 const cents = (required: string) =>
   z.number({ error: required }).int(M.priceInvalid).min(1, M.priceMin).max(DEAL_PRICE_MAX_CENTS, M.priceMax);

@@ -299,7 +299,11 @@ export const webhookEvents = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
 
-/** Saved cards: the last four digits and the expiry, nothing more (docs/product/customer-spec.md §9). */
+/**
+ * Saved cards: the last four digits and the expiry, nothing more of the card (docs/product/customer-spec.md §9), and the
+ * provider's id for it (`pm_…`), with which the provider offers it again at the next checkout
+ * (docs/decisions/0041). Rows saved before that have no provider id.
+ */
 export const paymentMethods = pgTable(
   'payment_methods',
   {
@@ -311,12 +315,31 @@ export const paymentMethods = pgTable(
     last4: text('last4').notNull(),
     expMonth: integer('exp_month').notNull(),
     expYear: integer('exp_year').notNull(),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }),
+    providerPaymentMethodId: text('provider_payment_method_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payment_methods_card_idx').on(t.userId, t.brand, t.last4, t.expMonth, t.expYear),
     check('payment_methods_last4', sql`${t.last4} ~ '^[0-9]{4}$'`),
   ],
+);
+
+/**
+ * A customer's customer record at a payment provider (Stripe `cus_…`): the provider keeps the saved
+ * cards under it and offers them at the next checkout (docs/decisions/0041). One per user and provider.
+ */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] }), uniqueIndex('payment_customers_customer_idx').on(t.provider, t.customerId)],
 );
 
 /**
@@ -338,8 +361,12 @@ export const sandboxSessions = pgTable(
     status: text('status', { enum: ['open', 'paid', 'canceled', 'expired'] })
       .notNull()
       .default('open'),
-    /** Brand, last four digits and expiry of the card that paid (no other card data is kept). */
-    card: jsonb('card').$type<{ brand: string; last4: string; expMonth: number; expYear: number }>(),
+    /** Brand, last four digits and expiry of the card that paid (no other card data is kept), and its saved id when it was saved. */
+    card: jsonb('card').$type<{ brand: string; last4: string; expMonth: number; expYear: number; paymentMethodId?: string | null }>(),
+    /** The sandbox customer (`cus_sandbox_…`) whose saved cards the page offers; null for a guest. */
+    customerId: text('customer_id'),
+    /** Paying with a new card saves it for the customer (the checkout's "Save this card"). */
+    saveCard: boolean('save_card').notNull().default(false),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     /** What the session pays for: a customer order, or a merchant charge (subscription or PerkBoost). */
     purpose: text('purpose', { enum: ['order', 'merchant_charge'] })
@@ -416,4 +443,22 @@ export const sandboxRefunds = pgTable(
     index('sandbox_refunds_session_idx').on(t.sessionId),
     check('sandbox_refunds_amount', sql`${t.amountCents} > 0`),
   ],
+);
+
+/**
+ * The sandbox provider's saved cards (as Stripe keeps payment methods attached to a customer): what
+ * its card page offers that customer again. Brand, last four digits and expiry only.
+ */
+export const sandboxPaymentMethods = pgTable(
+  'sandbox_payment_methods',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_payment_methods_customer_idx').on(t.customerId, t.createdAt)],
 );

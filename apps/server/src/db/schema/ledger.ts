@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DISPUTE_STATUSES, LEDGER_ENTRY_KINDS } from '@localperks/shared';
+import { bigintCents } from '../cents';
 import { merchants } from './deals';
 import { orders, purchases } from './commerce';
 import { merchantCharges, merchantPayouts } from './operations';
@@ -61,7 +62,7 @@ export const ledgerEntries = pgTable(
       .notNull()
       .references(() => merchants.id, { onDelete: 'restrict' }),
     kind: ledgerEntryKind('kind').notNull(),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: bigintCents('amount_cents').notNull(),
     purchaseId: uuid('purchase_id').references(() => purchases.id, { onDelete: 'restrict' }),
     payoutId: uuid('payout_id').references(() => merchantPayouts.id, { onDelete: 'restrict' }),
     chargeId: uuid('charge_id').references(() => merchantCharges.id, { onDelete: 'restrict' }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigintCents } from '../cents';
 import { users } from './auth';
 import { deals, merchantRegistrationRequests, merchants } from './deals';
 import { purchases } from './commerce';
@@ -159,21 +160,21 @@ export const merchantPayouts = pgTable(
     payoutDate: date('payout_date', { mode: 'string' }).notNull(),
     totalPurchases: integer('total_purchases').notNull(),
     /** Sales less the refunds of those sales (a refund before its sale's payout lowers it). */
-    grossCents: integer('gross_cents').notNull(),
+    grossCents: bigintCents('gross_cents').notNull(),
     /** Commission less commission reversed (refunds, and refunds or lost disputes deducted). */
-    commissionCents: integer('commission_cents').notNull(),
+    commissionCents: bigintCents('commission_cents').notNull(),
     /** Refunds already taken out of gross (shown as their own line). */
-    refundsCents: integer('refunds_cents').notNull().default(0),
+    refundsCents: bigintCents('refunds_cents').notNull().default(0),
     /** Refunds of sales already paid out and lost disputes, taken from this payout. */
-    deductionsCents: integer('deductions_cents').notNull().default(0),
-    disputeFeesCents: integer('dispute_fees_cents').notNull().default(0),
+    deductionsCents: bigintCents('deductions_cents').notNull().default(0),
+    disputeFeesCents: bigintCents('dispute_fees_cents').notNull().default(0),
     /** What the previous payout could not cover (it went below zero), taken from this one. */
-    carriedInCents: integer('carried_in_cents').notNull().default(0),
+    carriedInCents: bigintCents('carried_in_cents').notNull().default(0),
     /** What this payout could not cover: it is 0 and the rest moves on to the next payout. */
-    carriedForwardCents: integer('carried_forward_cents').notNull().default(0),
-    netCents: integer('net_cents').notNull(),
+    carriedForwardCents: bigintCents('carried_forward_cents').notNull().default(0),
+    netCents: bigintCents('net_cents').notNull(),
     /** Merchant-funded promo discounts of the period, already taken off `gross_cents` (docs/decisions/0048). */
-    promotionsCents: integer('promotions_cents').notNull().default(0),
+    promotionsCents: bigintCents('promotions_cents').notNull().default(0),
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'set null' }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEAL_STATUSES, DEAL_TYPES, PLAN_IDS } from '../../constants';
 import { ADMIN_REQUEST_SECTIONS } from '../admin-merchants';
 import { TICKET_STATUSES } from '../admin-support';
-import { backgroundJobFailureSchema } from '../admin-overview';
+import { backgroundJobFailureSchema, mailOutboxBacklogSchema } from '../admin-overview';
 import { calendarDay, cents, count, isoDate, pageFields, payoutPeriodSchema } from './common';
 
 const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -165,6 +165,8 @@ export const adminOverviewSchema = z.object({
   ),
   /** Scheduled jobs that failed in the last 24 hours (empty when all ran). */
   backgroundJobs: z.array(backgroundJobFailureSchema),
+  /** Mail waiting in the outbox for the SMTP server (null when mail is not sent by SMTP). */
+  mailOutbox: mailOutboxBacklogSchema.nullable(),
   /** Merchants with LOST_DISPUTES_FLAG_COUNT or more lost chargebacks in the last 90 days: flagged for review. */
   disputeFlags: z.array(z.object({ merchantId: z.string(), businessName: z.string(), lostDisputes: count() })),
 });

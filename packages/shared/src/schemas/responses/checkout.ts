@@ -170,5 +170,9 @@ export const sandboxSessionSchema = z.object({
   mode: z.enum(['payment', 'subscription']),
   /** A customer order, or something a merchant pays LocalPerks (subscription, PerkBoost). */
   purpose: z.enum(['order', 'merchant_charge']),
+  /** The customer's saved cards, offered to pay with (brand, last four digits and expiry only); empty once the page is closed. */
+  savedCards: z.array(
+    z.object({ id: z.string(), brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() }),
+  ),
 });
 export type SandboxSession = z.infer<typeof sandboxSessionSchema>;

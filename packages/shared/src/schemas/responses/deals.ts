@@ -65,7 +65,10 @@ export const dealResponseSchema = z.object({ deal: dealDetailSchema });
 export type DealResponse = z.infer<typeof dealResponseSchema>;
 
 export const browseResultSchema = z.object({
+  /** The matching deals in the chosen order (newest means newest), paid boosts in their own place. */
   deals: z.array(dealSummarySchema),
+  /** Matching deals with a paid boost running, shown above page 1 as a row labelled Sponsored; empty on later pages. */
+  sponsored: z.array(dealSummarySchema),
   /** Matching deals, counted up to a cap (then `totalIsCapped`, shown as "1,000+"); only on page 1, null after. */
   total: count().nullable(),
   totalIsCapped: z.boolean(),
@@ -76,8 +79,12 @@ export const browseResultSchema = z.object({
 export type BrowseResult = z.infer<typeof browseResultSchema>;
 
 export const homeDataSchema = z.object({
+  /** Active deals with the best discounts, paid boosts aside. */
   featured: z.array(dealSummarySchema),
-  boosted: z.array(dealSummarySchema),
+  /** Live deals with a paid boost running: the row labelled Sponsored. */
+  sponsored: z.array(dealSummarySchema),
+  /** Crowd-vote deals still collecting votes: the PerkBoost Deals section. */
+  crowdVote: z.array(dealSummarySchema),
   /** Businesses with a listing boost running now (none: the row is hidden). */
   featuredBusinesses: z.array(businessListingSchema),
 });

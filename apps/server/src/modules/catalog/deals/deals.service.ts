@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
+  BROWSE_SPONSORED_DEALS,
   HOME_BOOSTED_DEALS,
   HOME_FEATURED_DEALS,
+  HOME_SPONSORED_DEALS,
   HOUR_MS,
   browseQuerySchema,
   type BrowseResult,
@@ -66,6 +68,9 @@ export function toSummary(r: SummaryRow, imageUrl: ImageUrl, now: Date): DealSum
 export const boostedNow = (now: Date): SQL => gt(deals.boostedUntil, now);
 const notBoostedNow = (now: Date): SQL => or(isNull(deals.boostedUntil), lte(deals.boostedUntil, now))!;
 
+/** A fair order for paid placements: a different shuffle every hour, the same within it (cacheable). */
+const hourlyRotation = (now: Date): SQL => sql`md5(${deals.id}::text || ${String(Math.floor(now.getTime() / HOUR_MS))})`;
+
 /**
  * What customers may see: not expired, and either active or a crowd-vote deal still collecting
  * votes. Paused, removed and expired deals never show.
@@ -103,9 +108,8 @@ export async function listDeals(deps: DealReadDeps, query: z.output<typeof brows
   if (query.city) filters.push(eq(deals.city, query.city));
   const where = and(...filters);
 
-  // Crowd-vote deals keep their top placement where the sort is ours to choose (newest). Each order
-  // matches an index (walked forwards or backwards), so a page stops after its rows.
-  const crowdVoteFirst = sql`(${deals.type} = 'perkboost') desc`;
+  // The chosen order and nothing else: newest means newest (crowd-vote deals and paid boosts take
+  // their own place). Each order matches an index (walked forwards or backwards), so a page stops after its rows.
   const order =
     query.sort === 'price-low'
       ? [asc(deals.dealPriceCents), asc(deals.id)]
@@ -113,38 +117,38 @@ export async function listDeals(deps: DealReadDeps, query: z.output<typeof brows
         ? [desc(deals.dealPriceCents), desc(deals.id)]
         : query.sort === 'discount'
           ? [desc(deals.discountPercentage), desc(deals.id)]
-          : [crowdVoteFirst, desc(deals.createdAt), desc(deals.id)];
+          : [desc(deals.createdAt), desc(deals.id)];
 
   const offset = (query.page - 1) * query.pageSize;
-  const select = (extra: SQL) =>
+  // One extra row tells whether another page exists; only the first page pays for the (capped) count
+  // and for the Sponsored row: matching deals with a paid boost running (docs/product/design.md §4a, docs/decisions/0041),
+  // few by nature (partial index deals_boosted_idx), in an order that rotates every hour so every boost gets its turn.
+  const [rows, count, sponsored] = await Promise.all([
     db
       .select(summaryColumns)
       .from(deals)
       .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-      .where(and(where, extra))
-      .orderBy(...order);
-  // Deals with a paid boost running come first in every sort (docs/product/design.md §4a), then the rest in the
-  // chosen order. Two reads instead of one sort key, so the second still walks its index: the
-  // boosted ones are few (partial index deals_boosted_idx), and the page continues into the rest.
-  // One extra row tells whether another page exists; only the first page pays for the (capped) count.
-  const wanted = offset + query.pageSize + 1;
-  const [boosted, count] = await Promise.all([
-    select(boostedNow(now)).limit(wanted),
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize + 1)
+      .offset(offset),
     query.page === 1
       ? db.execute(sql`select count(*)::int as n from (select 1 from ${deals} where ${where} limit ${COUNT_CAP + 1}) capped`)
       : null,
+    query.page === 1
+      ? db
+          .select(summaryColumns)
+          .from(deals)
+          .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+          .where(and(where, boostedNow(now)))
+          .orderBy(hourlyRotation(now))
+          .limit(BROWSE_SPONSORED_DEALS)
+      : [],
   ]);
-  let rows = boosted.slice(offset);
-  if (boosted.length < wanted) {
-    // `boosted` holds every boosted match: the rest of the page comes from the others.
-    const rest = await select(notBoostedNow(now))
-      .limit(query.pageSize + 1 - rows.length)
-      .offset(Math.max(0, offset - boosted.length));
-    rows = [...rows, ...rest];
-  }
   const counted = count ? Number((count as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) : null;
   return {
     deals: rows.slice(0, query.pageSize).map((r) => toSummary(r, imageUrl, now)),
+    sponsored: sponsored.map((r) => toSummary(r, imageUrl, now)),
     total: counted === null ? null : Math.min(counted, COUNT_CAP),
     totalIsCapped: counted !== null && counted > COUNT_CAP,
     page: query.page,
@@ -204,43 +208,32 @@ export async function getDeal(deps: DealReadDeps, id: string): Promise<DealDetai
 }
 
 /**
- * The home page: Featured Deals, and the boosted section. That section shows live deals with a paid
- * boost running first (in an order that rotates every hour, so every boost gets its turn), then
- * crowd-vote deals still collecting votes, up to HOME_BOOSTED_DEALS.
+ * The home page's deal sections, no deal in two of them: Featured Deals (the best discounts among
+ * active deals, paid boosts aside), Sponsored (live deals with a paid boost running, rotating every
+ * hour; docs/decisions/0041) and PerkBoost Deals (crowd-vote deals still collecting votes, nearest
+ * to their target first).
  */
 export async function homeSections(deps: DealReadDeps) {
   const { db } = deps;
   const now = deps.clock.now();
   const imageUrl = deps.storage.publicUrl;
-  const hour = String(Math.floor(now.getTime() / HOUR_MS));
-  const [featured, paid, crowdVote] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(deals)
-      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-      .where(and(visibleNow(now), eq(deals.status, 'active')))
+  const select = () => db.select(summaryColumns).from(deals).innerJoin(merchants, eq(merchants.id, deals.merchantId));
+  const [featured, sponsored, crowdVote] = await Promise.all([
+    select()
+      .where(and(visibleNow(now), eq(deals.status, 'active'), notBoostedNow(now)))
       .orderBy(desc(deals.discountPercentage), desc(deals.createdAt))
       .limit(HOME_FEATURED_DEALS),
-    db
-      .select(summaryColumns)
-      .from(deals)
-      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    select()
       .where(and(visibleNow(now), eq(deals.status, 'active'), boostedNow(now)))
-      .orderBy(sql`md5(${deals.id}::text || ${hour})`)
-      .limit(HOME_BOOSTED_DEALS),
-    db
-      .select(summaryColumns)
-      .from(deals)
-      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-      .where(and(visibleNow(now), eq(deals.status, 'pending'), eq(deals.type, 'perkboost')))
+      .orderBy(hourlyRotation(now))
+      .limit(HOME_SPONSORED_DEALS),
+    select()
+      .where(and(visibleNow(now), eq(deals.status, 'pending'), eq(deals.type, 'perkboost'), notBoostedNow(now)))
       .orderBy(sql`${deals.currentVotes}::float / greatest(${deals.votesRequired}, 1) desc`, asc(deals.votingEndDate))
       .limit(HOME_BOOSTED_DEALS),
   ]);
-  const boosted = [...paid, ...crowdVote].slice(0, HOME_BOOSTED_DEALS);
-  return {
-    featured: featured.map((r) => toSummary(r, imageUrl, now)),
-    boosted: boosted.map((r) => toSummary(r, imageUrl, now)),
-  };
+  const out = (list: typeof featured) => list.map((r) => toSummary(r, imageUrl, now));
+  return { featured: out(featured), sponsored: out(sponsored), crowdVote: out(crowdVote) };
 }
 
 export async function dealsByIds(deps: DealReadDeps, ids: string[]): Promise<DealSummary[]> {

@@ -1,10 +1,12 @@
 import { and, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { ADMIN_LIST_LIMITS, DEAL_MODERATION_MESSAGES, payoutPeriodFor, payoutPeriodWindow, utcDay } from '@localperks/shared';
 import { deals, merchantPayouts, merchantRegistrationRequests, merchants, notifications, purchases, users } from '../../../db/schema';
+import { centsSum } from '../../../db/cents';
 import { backgroundJobFailures } from '../../../jobs/failures';
 import { merchantsFlaggedForDisputes } from '../../money';
 import { dealWithdrawn } from '../../catalog';
 import { deliverQueuedMail } from '../../../lib/deliver-mail';
+import { mailOutboxBacklog } from '../../../mail/mailer';
 import { AppError } from '../../../lib/errors';
 import type { Deps } from '../../../lib/deps';
 import { recordAudit } from '../../platform';
@@ -19,10 +21,11 @@ export const MERCHANT_DEALS_PAGE_SIZE = 20;
  * period (sales minus commission), paid on its payout date (docs/product/design.md §8). `revenue` is the platform's
  * own income by source (platform-revenue.ts); `overduePayouts` counts closed payouts past their
  * payout date and still unpaid. `backgroundJobs` lists the
- * scheduled jobs that failed in the last 24 hours, so a job that keeps failing is seen, not only logged.
+ * scheduled jobs that failed in the last 24 hours, so a job that keeps failing is seen, not only logged, and
+ * `mailOutbox` the mail waiting for the SMTP server (an SMTP outage shows here, with its last error).
  * `disputeFlags` lists the merchants with repeated lost chargebacks, for review.
  */
-export async function adminOverview(deps: Pick<Deps, 'db' | 'clock'>) {
+export async function adminOverview(deps: Pick<Deps, 'db' | 'clock'> & Partial<Pick<Deps, 'mailer'>>) {
   const { db } = deps;
   const now = deps.clock.now();
   const period = payoutPeriodFor(now);
@@ -39,14 +42,14 @@ export async function adminOverview(deps: Pick<Deps, 'db' | 'clock'>) {
     .where(ne(deals.status, 'draft'));
   const [p] = await db
     .select({
-      revenue: sql<number>`coalesce(sum(${purchases.priceCents}), 0)::int`,
+      revenue: centsSum(sql`sum(${purchases.priceCents})`),
       purchases: count(),
-      commission: sql<number>`coalesce(sum(${purchases.commissionCents}), 0)::int`,
+      commission: centsSum(sql`sum(${purchases.commissionCents})`),
     })
     .from(purchases);
   const [cp] = await db
     .select({
-      net: sql<number>`coalesce(sum(${purchases.priceCents} - ${purchases.commissionCents}), 0)::int`,
+      net: centsSum(sql`sum(${purchases.priceCents} - ${purchases.commissionCents})`),
       purchases: count(),
       merchants: sql<number>`count(distinct ${purchases.merchantId})::int`,
     })
@@ -111,6 +114,8 @@ export async function adminOverview(deps: Pick<Deps, 'db' | 'clock'>) {
     recentMerchants: recentMerchants.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     merchantsWithDeals,
     backgroundJobs: await backgroundJobFailures(db),
+    // Without SMTP the outbox is the development mailbox: nothing waits for a server.
+    mailOutbox: deps.mailer?.deliversExternally ? await mailOutboxBacklog(db) : null,
     disputeFlags: await merchantsFlaggedForDisputes(db, now),
   };
 }

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { payoutPeriodFor, type PlatformRevenue } from '@localperks/shared';
 import type { Db } from '../../../db/client';
 import { ledgerEntries } from '../../../db/schema';
+import { readCents } from '../../../db/cents';
 
 type Amount = string | number | bigint;
 
@@ -53,7 +54,7 @@ const unprefix = (row: Record<string, unknown> | undefined, p: string): Sums =>
   Object.fromEntries(Object.entries(row ?? {}).flatMap(([k, v]) => (k.startsWith(`${p}_`) ? [[k.slice(p.length + 1), v]] : []))) as Sums;
 
 function figures(s: Sums) {
-  const n = (v: Amount | undefined) => Number(v ?? 0);
+  const n = (v: Amount | undefined) => readCents(v);
   const commissionCents = n(s.commission) - n(s.reversed);
   const subscriptionCents = n(s.subscription);
   const perkboostCents = n(s.perkboost);

@@ -12,6 +12,7 @@ import {
   lineTitle,
 } from '@localperks/shared';
 import { ledgerEntries, merchants, purchases } from '../../../db/schema';
+import { centsSum } from '../../../db/cents';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import { merchantBalance, periodTotals } from '../../money';
@@ -27,7 +28,7 @@ const REVENUE_KINDS = ['sale', 'promotion', 'refund', 'promotion_reversal', 'ded
 /** Entries recorded with the merchant that are the platform's money, not theirs (a platform code's discount). */
 const PLATFORM_KINDS = ['platform_promotion', 'platform_promotion_reversal'] as const;
 const isGivenBack = inArray(ledgerEntries.kind, ['refund', 'deduction']);
-const givenBackCents = sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${isGivenBack}), 0)::int`;
+const givenBackCents = centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${isGivenBack})`);
 const salesCount = sql<number>`(count(*) filter (where ${ledgerEntries.kind} = 'sale'))::int`;
 
 /**
@@ -56,7 +57,7 @@ export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId
         dealId: purchases.dealId,
         title,
         n: salesCount,
-        revenue: sql<number>`sum(${ledgerEntries.amountCents})::int`,
+        revenue: centsSum(sql`sum(${ledgerEntries.amountCents})`),
         refunds: givenBackCents,
       })
       .from(ledgerEntries)
@@ -76,7 +77,7 @@ export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.merchantId, m.id), isGivenBack)),
     db
-      .select({ day, revenue: sql<number>`sum(${ledgerEntries.amountCents})::int`, refunds: givenBackCents, n: salesCount })
+      .select({ day, revenue: centsSum(sql`sum(${ledgerEntries.amountCents})`), refunds: givenBackCents, n: salesCount })
       .from(ledgerEntries)
       .where(and(myRevenue, gte(ledgerEntries.occurredAt, since), lt(ledgerEntries.occurredAt, new Date(today + DAY_MS))))
       .groupBy(day),
@@ -107,8 +108,8 @@ export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId
     ? await db
         .select({
           purchaseId: sql<string>`${ledgerEntries.purchaseId}`,
-          price: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'sale'), 0)::int`,
-          earnings: sql<number>`sum(${ledgerEntries.amountCents})::int`,
+          price: centsSum(sql`sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'sale')`),
+          earnings: centsSum(sql`sum(${ledgerEntries.amountCents})`),
           isRefunded: sql<boolean>`bool_or(${isGivenBack})`,
         })
         .from(ledgerEntries)

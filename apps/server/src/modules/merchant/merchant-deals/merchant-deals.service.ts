@@ -3,6 +3,7 @@ import {
   BOOST_OPTIONS,
   MERCHANT_DEALS_PAGE_SIZE,
   MERCHANT_DEAL_MESSAGES as M,
+  dealDescriptionSchema,
   discountPercent,
   isCrowdVoteLocked,
   stripPhoneNumbers,
@@ -191,6 +192,9 @@ type DealInput = z.output<typeof updateMerchantDealSchema>;
 
 function dealValues(input: DealInput) {
   const stripped = stripPhoneNumbers(input.description);
+  // A sentence about calling goes with its number (shared stripPhoneNumbers): what is left must still describe the deal.
+  if (stripped.removed && !dealDescriptionSchema.safeParse(stripped.text).success)
+    throw new AppError('VALIDATION', M.descriptionMinWithoutPhone, { description: M.descriptionMinWithoutPhone });
   const images = [...new Set(input.images)];
   const options = dealOptionsOf(input);
   // The deal row's prices mean "from": the lowest option's, and the best discount (saveDealOptions writes them again).

@@ -8,6 +8,7 @@ import {
   type MerchantChargeKind,
 } from '@localperks/shared';
 import type { Tx } from '../../../db/client';
+import { centsSum } from '../../../db/cents';
 import { ledgerEntries, merchantPayouts, purchases } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { LOCK_IDS } from '../../../lib/lock-ids';
@@ -311,33 +312,37 @@ export interface LedgerTotals {
   perkboostChargesCents: number;
 }
 
-/** Sums by kind, each as a positive amount (the sign is the kind's). */
+/** Sums by kind, each as a positive amount (the sign is the kind's), 64-bit and exact (db/cents.ts). */
 const totalsSelect = {
-  promotionsCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('promotion', 'promotion_reversal')), 0)::int`,
-  platformPromotionsCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('platform_promotion', 'platform_promotion_reversal')), 0)::int`,
-  salesCents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'sale'), 0)::int`,
-  commissionCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'commission'), 0)::int`,
-  refundsCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'refund'), 0)::int`,
-  commissionReversedCents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'commission_reversal'), 0)::int`,
-  deductionsCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'deduction'), 0)::int`,
-  disputeFeesCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'dispute_fee'), 0)::int`,
-  paidOutCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'payout'), 0)::int`,
-  subscriptionChargesCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'subscription_charge'), 0)::int`,
-  perkboostChargesCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'perkboost_charge'), 0)::int`,
+  promotionsCents: centsSum(
+    sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('promotion', 'promotion_reversal'))`,
+  ),
+  platformPromotionsCents: centsSum(
+    sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('platform_promotion', 'platform_promotion_reversal'))`,
+  ),
+  salesCents: centsSum(sql`sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'sale')`),
+  commissionCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'commission')`),
+  refundsCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'refund')`),
+  commissionReversedCents: centsSum(sql`sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'commission_reversal')`),
+  deductionsCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'deduction')`),
+  disputeFeesCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'dispute_fee')`),
+  paidOutCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'payout')`),
+  subscriptionChargesCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'subscription_charge')`),
+  perkboostChargesCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'perkboost_charge')`),
 };
 
-const toTotals = (row: Record<keyof LedgerTotals, number> | undefined): LedgerTotals => ({
-  salesCents: Number(row?.salesCents ?? 0),
-  promotionsCents: Number(row?.promotionsCents ?? 0),
-  platformPromotionsCents: Number(row?.platformPromotionsCents ?? 0),
-  commissionCents: Number(row?.commissionCents ?? 0),
-  refundsCents: Number(row?.refundsCents ?? 0),
-  commissionReversedCents: Number(row?.commissionReversedCents ?? 0),
-  deductionsCents: Number(row?.deductionsCents ?? 0),
-  disputeFeesCents: Number(row?.disputeFeesCents ?? 0),
-  paidOutCents: Number(row?.paidOutCents ?? 0),
-  subscriptionChargesCents: Number(row?.subscriptionChargesCents ?? 0),
-  perkboostChargesCents: Number(row?.perkboostChargesCents ?? 0),
+const toTotals = (row: LedgerTotals | undefined): LedgerTotals => ({
+  salesCents: row?.salesCents ?? 0,
+  promotionsCents: row?.promotionsCents ?? 0,
+  platformPromotionsCents: row?.platformPromotionsCents ?? 0,
+  commissionCents: row?.commissionCents ?? 0,
+  refundsCents: row?.refundsCents ?? 0,
+  commissionReversedCents: row?.commissionReversedCents ?? 0,
+  deductionsCents: row?.deductionsCents ?? 0,
+  disputeFeesCents: row?.disputeFeesCents ?? 0,
+  paidOutCents: row?.paidOutCents ?? 0,
+  subscriptionChargesCents: row?.subscriptionChargesCents ?? 0,
+  perkboostChargesCents: row?.perkboostChargesCents ?? 0,
 });
 
 /**
@@ -349,11 +354,11 @@ export async function merchantBalance(db: Tx, merchantId: string): Promise<Ledge
   const [row] = await db
     .select({
       ...totalsSelect,
-      pendingCents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${inArray(ledgerEntries.kind, [...BALANCE_KINDS])}), 0)::int`,
+      pendingCents: centsSum(sql`sum(${ledgerEntries.amountCents}) filter (where ${inArray(ledgerEntries.kind, [...BALANCE_KINDS])})`),
     })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.merchantId, merchantId));
-  return { ...toTotals(row), pendingCents: Number(row?.pendingCents ?? 0) };
+  return { ...toTotals(row), pendingCents: row?.pendingCents ?? 0 };
 }
 
 /**

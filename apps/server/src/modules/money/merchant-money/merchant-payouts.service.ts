@@ -18,6 +18,7 @@ import {
   type StatementLine,
 } from '@localperks/shared';
 import type { Tx } from '../../../db/client';
+import { centsSum, readCents } from '../../../db/cents';
 import { ledgerEntries, merchantPayouts, purchases } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
@@ -56,10 +57,12 @@ const toPayout = (p: PayoutRow, today: string, commissionReversedCents: number):
 /** The kind of a ledger entry counts only where it is one of these (the payout's lines, never charges or payouts). */
 const isLine = inArray(ledgerEntries.kind, [...PAYOUT_LINE_KINDS]);
 const sumOf = (kinds: string[], negate = false) =>
-  sql<number>`coalesce(${sql.raw(negate ? '-' : '')}sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind}::text in (${sql.join(
-    kinds.map((k) => sql`${k}`),
-    sql`, `,
-  )})), 0)::int`;
+  centsSum(
+    sql`${sql.raw(negate ? '-' : '')}sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind}::text in (${sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    )}))`,
+  );
 
 /** The ledger lines `where` selects, summed the way the payout job sums them (payouts.service closePayoutPeriods). */
 async function lineTotals(db: Tx, where: SQL | undefined): Promise<LedgerLinesTotals> {
@@ -78,16 +81,15 @@ async function lineTotals(db: Tx, where: SQL | undefined): Promise<LedgerLinesTo
     })
     .from(ledgerEntries)
     .where(and(isLine, where));
-  const n = (v: number | undefined) => Number(v ?? 0);
   const totals = {
-    totalPurchases: n(t?.sales) - n(t?.refunds),
-    grossCents: n(t?.grossCents),
-    promotionsCents: n(t?.promotionsCents),
-    refundsCents: n(t?.refundsCents),
-    commissionCents: n(t?.commissionCents),
-    commissionReversedCents: n(t?.commissionReversedCents),
-    deductionsCents: n(t?.deductionsCents),
-    disputeFeesCents: n(t?.disputeFeesCents),
+    totalPurchases: (t?.sales ?? 0) - (t?.refunds ?? 0),
+    grossCents: t?.grossCents ?? 0,
+    promotionsCents: t?.promotionsCents ?? 0,
+    refundsCents: t?.refundsCents ?? 0,
+    commissionCents: t?.commissionCents ?? 0,
+    commissionReversedCents: t?.commissionReversedCents ?? 0,
+    deductionsCents: t?.deductionsCents ?? 0,
+    disputeFeesCents: t?.disputeFeesCents ?? 0,
   };
   return { ...totals, netCents: totals.grossCents - totals.commissionCents - totals.deductionsCents - totals.disputeFeesCents };
 }
@@ -130,7 +132,7 @@ export async function listMerchantPayouts(deps: Pick<Deps, 'db' | 'clock'>, user
       .offset((page - 1) * pageSize),
     deps.db.select({ n: count() }).from(merchantPayouts).where(mine),
     deps.db
-      .select({ n: count(), net: sql<number>`coalesce(sum(${merchantPayouts.netCents}), 0)::int` })
+      .select({ n: count(), net: centsSum(sql`sum(${merchantPayouts.netCents})`) })
       .from(merchantPayouts)
       .where(and(mine, eq(merchantPayouts.isPaid, false))),
     deps.db
@@ -149,7 +151,7 @@ export async function listMerchantPayouts(deps: Pick<Deps, 'db' | 'clock'>, user
     page,
     pageSize,
     currentPeriod: { period, ...current, carriedInCents: last?.carriedForwardCents ?? 0 },
-    outstanding: { payouts: owed?.n ?? 0, netCents: Number(owed?.net ?? 0) },
+    outstanding: { payouts: owed?.n ?? 0, netCents: owed?.net ?? 0 },
   };
 }
 
@@ -163,7 +165,7 @@ async function reversalsByPayout(db: Tx, merchantId: string, rows: PayoutRow[]):
              lag(period_start) over (partition by merchant_id order by period_start) as previous_start
       from merchant_payouts where merchant_id = ${merchantId}
     )
-    select p.id, coalesce(sum(e.amount_cents), 0)::int as reversed
+    select p.id, coalesce(sum(e.amount_cents), 0)::bigint as reversed
     from p
     join ledger_entries e on e.merchant_id = ${merchantId} and e.kind = 'commission_reversal'
       and e.period_start <= p.period_start and (p.previous_start is null or e.period_start > p.previous_start)
@@ -174,7 +176,7 @@ async function reversalsByPayout(db: Tx, merchantId: string, rows: PayoutRow[]):
     group by p.id`);
   const out = new Map<string, number>();
   // oxlint-disable-next-line typescript/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
-  for (const r of (found as unknown as { rows: { id: string; reversed: number | string }[] }).rows) out.set(r.id, Number(r.reversed));
+  for (const r of (found as unknown as { rows: { id: string; reversed: unknown }[] }).rows) out.set(r.id, readCents(r.reversed));
   return out;
 }
 
@@ -213,8 +215,10 @@ async function statementLines(db: Tx, where: SQL | undefined, page?: { page: num
       dealTitle: sql<string | null>`min(${purchases.dealTitle})`,
       optionTitle: sql<string | null>`min(${purchases.optionTitle})`,
       code: sql<string | null>`min(${purchases.redemptionCode})`,
-      amountCents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in (${AMOUNT_KINDS})), 0)::int`,
-      commissionCents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('commission', 'commission_reversal')), 0)::int`,
+      amountCents: centsSum(sql`sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in (${AMOUNT_KINDS}))`),
+      commissionCents: centsSum(
+        sql`sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('commission', 'commission_reversal'))`,
+      ),
     })
     .from(ledgerEntries)
     .leftJoin(purchases, eq(purchases.id, ledgerEntries.purchaseId))
@@ -223,8 +227,7 @@ async function statementLines(db: Tx, where: SQL | undefined, page?: { page: num
     .orderBy(occurredAt, lineKey);
   const rows = page ? await query.limit(page.pageSize).offset((page.page - 1) * page.pageSize) : await query;
   return rows.map((r) => {
-    const amountCents = Number(r.amountCents);
-    const commissionCents = Number(r.commissionCents);
+    const { amountCents, commissionCents } = r;
     return {
       id: r.key,
       kind: (r.kind ?? 'sale') as StatementLine['kind'],

@@ -16,6 +16,9 @@ import {
   type CustomerRefundRequest,
   type MerchantRefundRequests,
   type RefundDecisionResult,
+  type RefundReconciliation,
+  REFUND_MISMATCHES_SHOWN,
+  REFUND_REQUEST_LIMIT,
   type RefundReason,
   type RefundRequestStatus,
   type VoucherState,
@@ -34,10 +37,12 @@ import {
   webhookEvents,
 } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
+import { consumeRateLimit, releaseHits } from '../../../lib/rate-limit';
 import type { Deps } from '../../../lib/deps';
 import type { MailMessage } from '../../../mail/mailer';
 import type { ProviderEvent, ProviderRefund } from '../../../payments/provider';
 import { notifyAdmins, recordAudit } from '../../platform';
+import { refundBlockingDispute, refundBlockingDisputeOf } from '../disputes/disputes.service';
 import {
   refundAwaitingDecisionAdminEmail,
   refundDecidedMerchantEmail,
@@ -199,6 +204,9 @@ async function voidVoucher(tx: Tx, purchaseId: string, reason: 'customer_request
   if (!p) throw new AppError('NOT_FOUND', M.notFound);
   if (p.refundedAt) throw new AppError('CONFLICT', M.alreadyRefunded);
   if (p.redeemedAt) throw new AppError('CONFLICT', M.redeemed);
+  // A charged-back payment is the bank's to give back: a refund on top would pay the customer twice.
+  const dispute = await refundBlockingDispute(tx, p.orderId);
+  if (dispute) throw new AppError('CONFLICT', dispute === 'lost' ? M.disputeLost : M.disputeOpen);
   const amountCents = (await voucherRefundCents(tx, [purchaseId])).get(purchaseId)!;
   const [order] = await tx.select({ provider: orders.provider }).from(orders).where(eq(orders.id, p.orderId));
   const [item] = await tx
@@ -248,12 +256,27 @@ const customerView = (r: typeof refundRequests.$inferSelect): CustomerRefundRequ
  */
 export async function requestRefund(deps: RefundDeps, customerId: string, purchaseId: string, input: CreateRefundRequest) {
   const now = deps.clock.now();
-  const { request, mailIds } = await deps.db.transaction(async (tx) => {
+  // Counted before the work, atomically (docs/decisions/0006-rate-limits.md); a request refused
+  // (409, 404) sends no mail and gives its hit back.
+  const hits = await consumeRateLimit(deps.db, `refund-request:${customerId}`, REFUND_REQUEST_LIMIT, M.tooMany, now);
+  const { request, mailIds } = await openRefundRequest(deps, customerId, purchaseId, input, now).catch(async (err: unknown) => {
+    if (err instanceof AppError && err.statusCode < 500) await releaseHits(deps.db, hits);
+    throw err;
+  });
+  await deliverAll(deps, mailIds);
+  return customerView(request);
+}
+
+/** The request itself, in one transaction with the voucher locked (requestRefund counts it first). */
+async function openRefundRequest(deps: RefundDeps, customerId: string, purchaseId: string, input: CreateRefundRequest, now: Date) {
+  return deps.db.transaction(async (tx) => {
     const p = await lockPurchase(tx, purchaseId);
     if (!p || p.userId !== customerId) throw new AppError('NOT_FOUND', M.notFound);
     if (p.refundedAt) throw new AppError('CONFLICT', M.alreadyRefunded);
     if (p.redeemedAt) throw new AppError('CONFLICT', M.redeemed);
     if (p.expirationDate <= now) throw new AppError('CONFLICT', M.expired);
+    const dispute = await refundBlockingDispute(tx, p.orderId);
+    if (dispute) throw new AppError('CONFLICT', dispute === 'lost' ? M.customerDisputeLost : M.customerDisputeOpen);
     const [earlier] = await tx
       .select({ status: refundRequests.status })
       .from(refundRequests)
@@ -276,8 +299,6 @@ export async function requestRefund(deps: RefundDeps, customerId: string, purcha
     ]);
     return { request: created, mailIds: ids };
   });
-  await deliverAll(deps, mailIds);
-  return customerView(request);
 }
 
 async function merchantIdOf(tx: Tx, userId: string): Promise<string> {
@@ -612,6 +633,86 @@ export async function markOverdueRefundRequests(deps: Pick<Deps, 'db' | 'mailer'
   return { due };
 }
 
+/**
+ * Refunds against the ledger (docs/decisions/0040-safe-at-scale.md). A voucher's money goes back to
+ * the customer by our refund (settled by the provider) or by a lost chargeback, and each time the
+ * ledger gives it back once (`refund:<purchase>`, a refund or a deduction). Per voucher the two
+ * counts must be equal: a voucher both refunded and charged back has gone back twice against one
+ * give-back, which is what refusing refunds of disputed payments prevents.
+ */
+export async function refundReconciliation(deps: Pick<Deps, 'db'>): Promise<RefundReconciliation> {
+  // oxlint-disable-next-line typescript/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
+  const { rows } = (await deps.db.execute(sql`
+    with refunded as (
+      select distinct purchase_id from order_refunds where purchase_id is not null and status = 'refunded'
+    ), charged_back as (
+      select distinct p.id as purchase_id
+      from disputes d
+      join purchases p on p.order_id = d.order_id and (d.purchase_id is null or d.purchase_id = p.id)
+      where d.status = 'lost'
+    ), given_back as (
+      select purchase_id, count(*)::int as n from ledger_entries
+      where kind in ('refund', 'deduction') and purchase_id is not null
+      group by purchase_id
+    ), vouchers as (
+      select purchase_id from refunded union select purchase_id from charged_back union select purchase_id from given_back
+    ), checked as (
+      select v.purchase_id, r.purchase_id is not null as is_refunded, c.purchase_id is not null as is_charged_back, coalesce(g.n, 0) as given_back
+      from vouchers v
+      left join refunded r on r.purchase_id = v.purchase_id
+      left join charged_back c on c.purchase_id = v.purchase_id
+      left join given_back g on g.purchase_id = v.purchase_id
+    ), totals as (
+      select count(*) filter (where is_refunded)::int as refunded, count(*) filter (where is_charged_back)::int as charged_back,
+             coalesce(sum(given_back), 0)::int as given_back,
+             count(*) filter (where is_refunded::int + is_charged_back::int <> given_back)::int as mismatches
+      from checked
+    )
+    select t.*, m.purchase_id, m.is_refunded, m.is_charged_back, m.given_back as voucher_given_back,
+           p.redemption_code, p.deal_title, mer.business_name
+    from totals t
+    left join lateral (
+      select c.* from checked c join purchases p on p.id = c.purchase_id
+      where c.is_refunded::int + c.is_charged_back::int <> c.given_back
+      order by p.purchased_at desc, p.id limit ${REFUND_MISMATCHES_SHOWN}
+    ) m on true
+    left join purchases p on p.id = m.purchase_id
+    left join merchants mer on mer.id = p.merchant_id`)) as unknown as {
+    rows: {
+      refunded: number;
+      charged_back: number;
+      given_back: number;
+      mismatches: number;
+      purchase_id: string | null;
+      is_refunded: boolean | null;
+      is_charged_back: boolean | null;
+      voucher_given_back: number | null;
+      redemption_code: string | null;
+      deal_title: string | null;
+      business_name: string | null;
+    }[];
+  };
+  const totals = rows[0]!;
+  return {
+    refundedVouchers: Number(totals.refunded),
+    chargedBackVouchers: Number(totals.charged_back),
+    ledgerGiveBacks: Number(totals.given_back),
+    isBalanced: Number(totals.mismatches) === 0,
+    mismatchCount: Number(totals.mismatches),
+    mismatches: rows
+      .filter((r) => r.purchase_id !== null)
+      .map((r) => ({
+        purchaseId: r.purchase_id!,
+        redemptionCode: r.redemption_code ?? '',
+        dealTitle: r.deal_title ?? '',
+        merchantName: r.business_name ?? '',
+        isRefunded: r.is_refunded === true,
+        isChargedBack: r.is_charged_back === true,
+        ledgerGiveBacks: Number(r.voucher_given_back ?? 0),
+      })),
+  };
+}
+
 // ---- lists ----
 
 /** The newest request of each of these purchases (My Purchases shows its status). */
@@ -633,13 +734,23 @@ const MERCHANT_CLOSED_SHOWN = 20;
 export async function listMerchantRefundRequests(deps: Pick<Deps, 'db'>, merchantUserId: string): Promise<MerchantRefundRequests> {
   const merchantId = await merchantIdOf(deps.db, merchantUserId);
   const base = deps.db
-    .select({ r: refundRequests, dealTitle: voucherTitle, customerName: users.name })
+    .select({
+      r: refundRequests,
+      dealTitle: voucherTitle,
+      customerName: users.name,
+      dispute: refundBlockingDisputeOf(purchases.orderId),
+    })
     .from(refundRequests)
     .innerJoin(purchases, eq(purchases.id, refundRequests.purchaseId))
     .innerJoin(users, eq(users.id, refundRequests.customerId));
   const open = await base.where(and(eq(refundRequests.merchantId, merchantId), openStatus)).orderBy(asc(refundRequests.deadlineAt));
   const closed = await deps.db
-    .select({ r: refundRequests, dealTitle: voucherTitle, customerName: users.name })
+    .select({
+      r: refundRequests,
+      dealTitle: voucherTitle,
+      customerName: users.name,
+      dispute: refundBlockingDisputeOf(purchases.orderId),
+    })
     .from(refundRequests)
     .innerJoin(purchases, eq(purchases.id, refundRequests.purchaseId))
     .innerJoin(users, eq(users.id, refundRequests.customerId))
@@ -652,7 +763,7 @@ export async function listMerchantRefundRequests(deps: Pick<Deps, 'db'>, merchan
     rows.map((x) => x.r.purchaseId),
   );
   return {
-    requests: rows.map(({ r, dealTitle, customerName }) => ({
+    requests: rows.map(({ r, dealTitle, customerName, dispute }) => ({
       id: r.id,
       purchaseId: r.purchaseId,
       dealTitle,
@@ -665,6 +776,7 @@ export async function listMerchantRefundRequests(deps: Pick<Deps, 'db'>, merchan
       decisionText: r.decisionText,
       deadlineAt: r.deadlineAt.toISOString(),
       createdAt: r.createdAt.toISOString(),
+      dispute,
     })),
   };
 }
@@ -687,6 +799,7 @@ export async function listAdminRefundRequests(
       customerEmail: users.email,
       merchantName: merchants.businessName,
       decidedByName: decider.name,
+      dispute: refundBlockingDisputeOf(purchases.orderId),
     })
     .from(refundRequests)
     .innerJoin(purchases, eq(purchases.id, refundRequests.purchaseId))
@@ -724,6 +837,7 @@ export async function listAdminRefundRequests(
       decidedByName: x.decidedByName ?? null,
       deadlineAt: r.deadlineAt.toISOString(),
       createdAt: r.createdAt.toISOString(),
+      dispute: x.dispute,
     })),
     total: total?.n ?? 0,
     page,
@@ -768,6 +882,7 @@ export async function lookupPurchasesForAdmin(deps: Pick<Deps, 'db' | 'clock'>, 
       openRequestId: sql<
         string | null
       >`(select rr.id from refund_requests rr where rr.purchase_id = ${purchases.id} and rr.status in ('requested', 'merchant_responded', 'due_for_decision') limit 1)`,
+      dispute: refundBlockingDisputeOf(purchases.orderId),
     })
     .from(purchases)
     .innerJoin(users, eq(users.id, purchases.userId))
@@ -793,6 +908,7 @@ export async function lookupPurchasesForAdmin(deps: Pick<Deps, 'db' | 'clock'>, 
       expirationDate: r.expirationDate.toISOString(),
       state: voucherState(r, now),
       openRequestId: r.openRequestId,
+      dispute: r.dispute,
     })),
     total: rows.length,
   };

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,6 +10,19 @@ import {
   orderStateSchema,
 } from '@localperks/shared';
 import { orderStatus, quoteCart, startCheckout } from './checkout.service';
+
+/**
+ * Where the payment page sends the customer back: the address the checkout was started from, so the
+ * session cookie (which belongs to that host) comes along and they return signed in. That is the
+ * request's Origin when it names the very host the request was sent to (what the CSRF check also
+ * accepts as our own); otherwise APP_URL.
+ */
+export function returnOrigin(request: FastifyRequest, appUrl: string): string {
+  const origin = request.headers.origin;
+  const host = request.headers.host;
+  if (origin && host && (origin === `http://${host}` || origin === `https://${host}`)) return origin;
+  return appUrl;
+}
 
 export async function checkoutRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,7 +38,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
         response: { 200: checkoutStartedSchema, ...errorResponses },
       },
     },
-    async (request) => startCheckout(app.deps, request.user!, request.body),
+    async (request) => startCheckout(app.deps, request.user!, request.body, returnOrigin(request, app.config.appUrl)),
   );
 
   r.post(

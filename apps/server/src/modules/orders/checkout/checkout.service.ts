@@ -1,3 +1,4 @@
+import { withSpan } from '../../../ops/trace-context';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   CHECKOUT_RESERVATION_TTL_MS,
@@ -21,6 +22,7 @@ import {
   orderItems,
   orderRefunds,
   orders,
+  paymentCustomers,
   paymentMethods,
   promoCodes,
   purchases,
@@ -237,6 +239,8 @@ export async function startCheckout(
   deps: CheckoutDeps,
   user: { id: string; email: string },
   input: { items: CartInput; billing: OrderBilling; saveCard: boolean; promoCode?: string | null },
+  /** The origin the payment page returns to (the one the customer is signed in on); APP_URL by default. */
+  returnOrigin: string = deps.config.appUrl,
 ): Promise<CheckoutStarted> {
   const now = deps.clock.now();
   const lines = await priceLines(deps.db, input.items, now);
@@ -306,14 +310,17 @@ export async function startCheckout(
   });
 
   try {
+    const customerId = await paymentCustomer(deps, user, input.saveCard);
     const session = await deps.payments.createCheckout({
       orderId: order.id,
       customerEmail: user.email,
+      customerId,
+      saveCard: input.saveCard,
       lines: providerLines(priced, promoCode),
       taxCents: order.taxCents,
       // The order id lets the purchases page wait for exactly this payment's confirmation.
-      successUrl: `${deps.config.appUrl}${paths.purchases}?success=true&order=${order.id}`,
-      cancelUrl: `${deps.config.appUrl}${paths.cart}?canceled=true`,
+      successUrl: `${returnOrigin}${paths.purchases}?success=true&order=${order.id}`,
+      cancelUrl: `${returnOrigin}${paths.cart}?canceled=true`,
       expiresAt,
     });
     await deps.db.update(orders).set({ providerSessionId: session.sessionId }).where(eq(orders.id, order.id));
@@ -358,6 +365,22 @@ async function releaseReservations(tx: Tx, orderIds: string[]): Promise<void> {
   await releasePromoUses(tx, orderIds);
 }
 
+/**
+ * The customer's record at the provider, under which it keeps their saved cards and offers them at
+ * checkout (docs/decisions/0041): the one they have, or a new one when they are saving a card now.
+ * A customer who never saved one pays as a guest (null). Two checkouts at once keep one record
+ * (the primary key decides; the provider answers one user's creation the same way each time).
+ */
+async function paymentCustomer(deps: CheckoutDeps, user: { id: string; email: string }, isSaving: boolean): Promise<string | null> {
+  const mine = and(eq(paymentCustomers.userId, user.id), eq(paymentCustomers.provider, deps.payments.name));
+  const [known] = await deps.db.select({ customerId: paymentCustomers.customerId }).from(paymentCustomers).where(mine);
+  if (known || !isSaving) return known?.customerId ?? null;
+  const customerId = await deps.payments.createCustomer({ userId: user.id, email: user.email });
+  await deps.db.insert(paymentCustomers).values({ userId: user.id, provider: deps.payments.name, customerId }).onConflictDoNothing();
+  const [kept] = await deps.db.select({ customerId: paymentCustomers.customerId }).from(paymentCustomers).where(mine);
+  return kept!.customerId;
+}
+
 export interface FulfilmentResult {
   /** False when this event (or another for the same order) was already handled. */
   fulfilled: boolean;
@@ -386,10 +409,14 @@ const refundKey = (orderId: string, dealId: string, optionId: string, items: { d
  * page was open (paused, deleted, taken down, expired) gets no voucher; its line is recorded as a
  * refund in the same transaction (unique per order item) and refunded at the provider after it.
  */
-export async function handleProviderEvent(
-  deps: Pick<Deps, 'db' | 'payments' | 'clock' | 'domainEvents'>,
-  event: ProviderEvent,
-): Promise<FulfilmentResult> {
+export function handleProviderEvent(deps: ProviderEventDeps, event: ProviderEvent): Promise<FulfilmentResult> {
+  // Its own span (docs/decisions/0045-tracing.md): the vouchers' SQL and the confirmation mail's job hang under it.
+  return withSpan('checkout.fulfil', { 'payment.provider': deps.payments.name, 'payment.event': event.type }, () => fulfil(deps, event));
+}
+
+type ProviderEventDeps = Pick<Deps, 'db' | 'payments' | 'clock' | 'domainEvents'>;
+
+async function fulfil(deps: ProviderEventDeps, event: ProviderEvent): Promise<FulfilmentResult> {
   const none: FulfilmentResult = { fulfilled: false, purchaseIds: [], refundIds: [] };
   const now = deps.clock.now();
   const result = await deps.domainEvents.transaction(async (tx, publish) => {
@@ -726,10 +753,15 @@ async function saveCard(deps: Pick<Deps, 'db' | 'payments' | 'log'>, userId: str
   try {
     const card = await deps.payments.cardForSession(sessionId);
     if (!card || !/^\d{4}$/.test(card.last4)) return;
+    // The provider's id goes with it, so the provider can offer the card again (and forget it when it is removed).
+    const saved = { provider: deps.payments.name, providerPaymentMethodId: card.paymentMethodId ?? null };
     await deps.db
       .insert(paymentMethods)
-      .values({ userId, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear })
-      .onConflictDoNothing();
+      .values({ userId, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, ...saved })
+      .onConflictDoUpdate({
+        target: [paymentMethods.userId, paymentMethods.brand, paymentMethods.last4, paymentMethods.expMonth, paymentMethods.expYear],
+        set: saved,
+      });
   } catch (err) {
     deps.log.error({ err }, 'saving the card summary failed');
   }

@@ -13,6 +13,7 @@ import type { Db } from '../../../db/client';
 import { deals, merchants, orderItems, orderRefunds, orders, purchases, users } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
+import { publishMessageEvent } from '../../../lib/events';
 import { latestRequests, voucherRefundCents } from '../../money';
 import { redeemUrlFor } from './redemption-code';
 
@@ -231,6 +232,7 @@ export async function redeemPurchase(deps: Pick<Deps, 'db' | 'clock'>, merchantU
     const [p] = await tx
       .select({
         id: purchases.id,
+        userId: purchases.userId,
         redeemedAt: purchases.redeemedAt,
         refundedAt: purchases.refundedAt,
       })
@@ -243,6 +245,8 @@ export async function redeemPurchase(deps: Pick<Deps, 'db' | 'clock'>, merchantU
     // Past "valid until" a voucher is still redeemed, for the amount paid (US gift-certificate rules;
     // docs/decisions/0047): the redeem screen says so before the merchant confirms.
     await tx.update(purchases).set({ redeemedAt: now, redeemedBy: merchantUserId }).where(eq(purchases.id, p.id));
+    // The customer's My Purchases, if open, moves the voucher to Redeemed at once (sent on commit).
+    await publishMessageEvent(tx, { type: 'purchase', customerId: p.userId });
   });
   return findRedemption(db, merchantUserId, code, now);
 }

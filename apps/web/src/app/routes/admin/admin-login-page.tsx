@@ -199,7 +199,7 @@ export default function AdminLoginPage() {
       },
     });
   return (
-    <AuthShell title="Admin Access">
+    <AuthShell title="Admin Access" hasOwnHeading>
       <Card>
         <CardHeader>
           <span className="inline-flex h-10 w-10 items-center justify-center rounded-lg bg-slate-900 text-white">

@@ -37,6 +37,7 @@ import {
 } from '../../../lib/cart-store';
 import { toCartDeal } from '../../../lib/use-add-to-cart';
 import { dealQuery } from '../../../features/catalog/deals/api';
+import { paymentMethodsQuery } from '../../../features/orders/purchases/api';
 import { ApiError, api } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { focusPageHeading } from '../../../lib/page-focus';
@@ -359,6 +360,8 @@ function CheckoutView({ items, unavailable, onBack }: { items: CartItem[]; unava
   const promoCode = promoCodeStore.use();
   const quote = useQuote(items, promoCode);
   const totals = totalsOf(items, quote.data);
+  // The cards the payment page will offer, named on the form (a customer's own only).
+  const savedCards = useQuery({ ...paymentMethodsQuery, enabled: user?.role === 'customer' });
   if (isLoading) return <Spinner />;
   if (!user) return <Navigate to={`${paths.login}?returnTo=${encodeURIComponent(`${paths.cart}?checkout=1`)}`} replace />;
   const problems = Object.values(refused);
@@ -414,6 +417,7 @@ function CheckoutView({ items, unavailable, onBack }: { items: CartItem[]; unava
                   promoCode={quote.data?.promo ? promoCode : null}
                   totalCents={totals.totalCents}
                   onUnavailable={setRefused}
+                  savedCards={savedCards.data}
                 />
               </CardContent>
             </Card>

@@ -20,6 +20,10 @@ function formatClock(hhmm: string): string {
 /** A phone number as a tel: address (digits and a leading +). */
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
+/**
+ * The week's hours. A business that entered none has unknown hours, never "closed every day": the card
+ * says so. Days missing from hours that were entered are closed.
+ */
 function OpeningHours({ hours }: { hours: BusinessPage['openingHours'] }) {
   const byDay = new Map(hours.map((h) => [h.day, h]));
   return (
@@ -27,30 +31,34 @@ function OpeningHours({ hours }: { hours: BusinessPage['openingHours'] }) {
       <h2 id="hours-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
         <Clock aria-hidden className="h-5 w-5 text-brand-700" /> Opening hours
       </h2>
-      <table className="mt-3 w-full text-sm">
-        <caption className="sr-only">Opening hours by day</caption>
-        <tbody>
-          {WEEK_ORDER.map((day) => {
-            const h = byDay.get(day);
-            return (
-              <tr key={day} className="border-t border-slate-100 first:border-t-0">
-                <th scope="row" className="py-1.5 pr-4 text-left font-medium text-slate-800">
-                  {WEEKDAY_NAMES[day]}
-                </th>
-                <td className="py-1.5 text-right text-slate-700">
-                  {h ? (
-                    <>
-                      {formatClock(h.opens)} – {formatClock(h.closes)}
-                    </>
-                  ) : (
-                    'Closed'
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      {hours.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-700">Hours not listed. Contact the business to ask when it is open.</p>
+      ) : (
+        <table className="mt-3 w-full text-sm">
+          <caption className="sr-only">Opening hours by day</caption>
+          <tbody>
+            {WEEK_ORDER.map((day) => {
+              const h = byDay.get(day);
+              return (
+                <tr key={day} className="border-t border-slate-100 first:border-t-0">
+                  <th scope="row" className="py-1.5 pr-4 text-left font-medium text-slate-800">
+                    {WEEKDAY_NAMES[day]}
+                  </th>
+                  <td className="py-1.5 text-right text-slate-700">
+                    {h ? (
+                      <>
+                        {formatClock(h.opens)} – {formatClock(h.closes)}
+                      </>
+                    ) : (
+                      'Closed'
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
     </section>
   );
 }

@@ -312,7 +312,8 @@ function DealView({ deal: dealProp }: { deal: DealDetail }) {
           <div>
             <div className="flex flex-wrap gap-2">
               {category && <span className="rounded-md bg-slate-100 px-2 py-0.5 text-sm font-medium text-slate-800">{category.name}</span>}
-              {(deal.type === 'perkboost' || deal.boostedUntil !== null) && (
+              {/* The crowd-vote badge; a paid boost is labelled where it is placed (Sponsored rows), not here. */}
+              {deal.type === 'perkboost' && (
                 <span className="inline-flex items-center gap-1 rounded-md bg-violet-700 px-2 py-0.5 text-sm font-semibold text-white">
                   <Zap aria-hidden className="h-3.5 w-3.5" /> PerkBoost
                 </span>

@@ -19,7 +19,7 @@ import { cn } from '../../../lib/cn';
 import { lazyPart } from '../../../lib/lazy-part';
 import { browseFiltersOf, useBrowseDeals, type BrowseFilters } from '../../../features/catalog/deals/api';
 import { CategoryChips } from '../../../features/catalog/deals/components/category-chips';
-import { DealGrid, DealGridSkeleton } from '../../components/deal-card';
+import { DealGrid, DealGridSkeleton, SponsoredDeals } from '../../components/deal-card';
 import { businessesHref } from '../../../features/catalog/business-search/api';
 import { SearchBusinessesGroup } from '../../../features/catalog/business-search/components/search-businesses-group';
 import { LocationPicker } from '../../../features/catalog/deals/components/location-picker';
@@ -88,6 +88,8 @@ export default function DealsPage() {
   // Offset pages can overlap when deals are added meanwhile; each deal shows once.
   const deals = (result.data?.pages ?? []).flatMap((p) => p.deals).filter((d) => !seen.has(d.id) && seen.add(d.id));
   const first = result.data?.pages[0];
+  // Paid boosts matching the filters, in their own labelled row above the first page (docs/decisions/0041).
+  const sponsored = result.isPlaceholderData ? [] : (first?.sponsored ?? []);
   const activeCount =
     Number(filters.type !== 'all') + Number(filters.category !== null) + Number(Boolean(state)) + Number(filters.sort !== 'newest');
   const hasAnyFilter = activeCount > 0 || Boolean(filters.search);
@@ -128,6 +130,8 @@ export default function DealsPage() {
 
       {/* Businesses whose name matches come before the deals (docs/product/design.md §13). */}
       <SearchBusinessesGroup search={filters.search} state={state} city={city} />
+
+      <SponsoredDeals deals={sponsored} hasLcpImage className="mt-8" gridClassName="sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" />
 
       <section aria-labelledby="results-heading" className="mt-8" aria-busy={result.isFetching && !result.isFetchingNextPage}>
         <h2 id="results-heading" className="sr-only">
@@ -176,7 +180,7 @@ export default function DealsPage() {
           <>
             <DealGrid
               deals={deals}
-              hasLcpImage
+              hasLcpImage={sponsored.length === 0}
               className={cn('sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4', result.isPlaceholderData && 'opacity-60')}
             />
             <MorePages

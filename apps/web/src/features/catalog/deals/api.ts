@@ -1,7 +1,10 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 // Types and zod-free constants only: the zod schemas would add ~40 KB to the home and browse pages.
 import {
+  HOME_BOOSTED_DEALS,
   HOME_CATEGORY_DEALS,
+  HOME_FEATURED_DEALS,
+  HOME_SPONSORED_DEALS,
   browseQueryKey,
   type BrowseKeyInput,
   type BrowseResult,
@@ -22,12 +25,15 @@ export function browseFiltersOf(fromUrl: BrowseUrlFilters, storedLocation: Locat
   return { search: fromUrl.search, type: fromUrl.type, sort: fromUrl.sort, category: fromUrl.category, state, city };
 }
 
-/** Home's "Browse by Category": the first deals of a category (or all) at a location. */
+/**
+ * Home's "Browse by Category": the first deals of a category (or all) at a location. It asks for as
+ * many more as the sections above it can show, so that it still has six once those are left out.
+ */
 export const homeCategoryFilters = (category: number | null, location: LocationChoice): BrowseFilters => ({
   category,
   state: location.state,
   city: location.city,
-  pageSize: HOME_CATEGORY_DEALS,
+  pageSize: HOME_CATEGORY_DEALS + HOME_FEATURED_DEALS + HOME_SPONSORED_DEALS + HOME_BOOSTED_DEALS,
 });
 
 /** `search=…&category=4` for the API and for links to /deals. */

@@ -186,15 +186,22 @@ function OverduePayouts({ count }: { count: number }) {
   );
 }
 
-/** Scheduled work that failed in the last 24 hours, so a job that keeps failing is seen here, not only in a log. */
-function BackgroundJobs({ jobs }: { jobs: AdminOverview['backgroundJobs'] }) {
+/**
+ * Scheduled work that failed in the last 24 hours, so a job that keeps failing is seen here, not only in a log;
+ * and the mail waiting for the SMTP server, so an SMTP outage is seen while the outbox retries with backoff.
+ */
+function BackgroundJobs({ jobs, mailOutbox }: { jobs: AdminOverview['backgroundJobs']; mailOutbox: AdminOverview['mailOutbox'] }) {
   return (
     <Card>
       <CardHeader>
         <CardTitle className="text-lg">Background jobs</CardTitle>
-        <CardDescription>Scheduled work that failed in the last 24 hours, after its retries.</CardDescription>
+        <CardDescription>
+          {mailOutbox ? 'Mail waiting for the SMTP server, and scheduled' : 'Scheduled'} work that failed in the last 24 hours, after its
+          retries.
+        </CardDescription>
       </CardHeader>
       <CardContent>
+        {mailOutbox && <MailOutbox backlog={mailOutbox} />}
         {jobs.length === 0 ? (
           <p className="py-2 text-sm text-slate-600">No failures: every background job ran as scheduled.</p>
         ) : (
@@ -215,6 +222,35 @@ function BackgroundJobs({ jobs }: { jobs: AdminOverview['backgroundJobs'] }) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** E-mails not sent yet: how many, since when, and the SMTP server's last answer. */
+function MailOutbox({ backlog }: { backlog: NonNullable<AdminOverview['mailOutbox']> }) {
+  const { waiting, gaveUp, oldestUnsentAt, lastError, lastAttemptAt } = backlog;
+  if (waiting === 0 && gaveUp === 0)
+    return <p className="border-b border-slate-200 pb-3 text-sm text-slate-600">Mail outbox: every e-mail has been sent.</p>;
+  return (
+    <div className="border-b border-slate-200 pb-3" role="status">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-medium text-slate-900">Mail delivery</p>
+        <Badge tone={gaveUp > 0 ? 'red' : 'amber'}>{plural(waiting, 'e-mail', 'e-mails')} waiting</Badge>
+      </div>
+      {oldestUnsentAt && (
+        <p className="mt-1 text-sm text-slate-600">
+          Oldest waiting since {formatDateTime(oldestUnsentAt)}; retried with growing pauses (at most an hour).
+        </p>
+      )}
+      {gaveUp > 0 && (
+        <p className="mt-1 text-sm text-red-800">{plural(gaveUp, 'e-mail was', 'e-mails were')} not delivered after a day of retries.</p>
+      )}
+      {lastError && (
+        <p className="mt-1 break-words font-mono text-xs text-red-800">
+          {lastAttemptAt ? `${formatDateTime(lastAttemptAt)}: ` : ''}
+          {lastError}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -460,7 +496,7 @@ export default function OverviewTab() {
             </Card>
           </div>
           <DisputeFlags flags={q.data.disputeFlags} />
-          <BackgroundJobs jobs={q.data.backgroundJobs} />
+          <BackgroundJobs jobs={q.data.backgroundJobs} mailOutbox={q.data.mailOutbox} />
         </>
       )}
     </div>

@@ -8,17 +8,17 @@ const benefits = [
   {
     icon: Search,
     title: 'Top of search and category pages',
-    body: 'Boosted deals appear above regular deals when customers search or browse a category.',
+    body: 'Boosted deals appear in the Sponsored row above regular deals when customers search or browse a category.',
   },
   {
     icon: Home,
     title: 'Homepage eligibility',
-    body: `Boosted deals are eligible for the featured PerkBoost spots on the ${PRODUCT_NAME} homepage.`,
+    body: `Boosted deals are eligible for the Sponsored row on the ${PRODUCT_NAME} homepage.`,
   },
   {
     icon: Award,
     title: 'Premium badge',
-    body: 'A PerkBoost badge makes your deal stand out on every card and list it appears in.',
+    body: 'A Sponsored label makes your deal stand out in every row it is placed in, and tells customers plainly that the spot is paid for.',
   },
   {
     icon: Eye,
@@ -41,7 +41,7 @@ const steps = [
   {
     icon: Users,
     title: 'Go live',
-    body: 'Once paid, your deal moves to the top of search and category pages with the PerkBoost badge until the boost ends. A new deal can also launch as a crowd-vote deal that customers vote to unlock.',
+    body: 'Once paid, your deal shows at the top of search and category pages, labelled Sponsored, until the boost ends. A new deal can also launch as a crowd-vote deal that customers vote to unlock.',
   },
 ] as const;
 

@@ -40,7 +40,7 @@ export function BoostDealDialog({ deal, onClose }: { deal: MerchantDeal; onClose
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
         title="Boost this deal"
-        description={`“${deal.title}” is listed first on search and category pages, can appear in the home page’s PerkBoost section and carries the PerkBoost badge while the boost lasts.${deal.boostedUntil ? ' A new boost extends the one running now.' : ''}`}
+        description={`While the boost lasts, “${deal.title}” is shown in the Sponsored row at the top of its search and category pages and can appear in the home page’s Sponsored row, labelled Sponsored.${deal.boostedUntil ? ' A new boost extends the one running now.' : ''}`}
       >
         <div className="space-y-4">
           <BoostOptions name={`deal-boost-${deal.id}`} value={days} onChange={setDays} legend="Boost duration" />

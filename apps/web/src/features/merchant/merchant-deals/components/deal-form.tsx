@@ -443,8 +443,8 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
                   <Rocket aria-hidden className="h-4 w-4 text-amber-700" /> Launch as PerkBoost
                 </span>
                 <span className="block text-sm text-slate-700">
-                  Top of search and category pages, home page eligibility and a PerkBoost badge. Customers vote during the boost; the deal
-                  unlocks for purchase when it reaches the votes required. You pay before it goes live.
+                  Listed on the PerkBoost page, eligible for the home page's PerkBoost section, with the PerkBoost badge. Customers vote
+                  during the boost; the deal unlocks for purchase when it reaches the votes required. You pay before it goes live.
                 </span>
               </span>
             </label>

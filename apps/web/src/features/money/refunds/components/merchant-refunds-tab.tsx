@@ -62,11 +62,19 @@ function RequestCard({ r }: { r: MerchantRefundRequest }) {
       )}
       {r.merchantResponse && <p className="mt-2 text-sm text-slate-800">Your answer: {r.merchantResponse}</p>}
       {r.decisionText && <p className="mt-2 text-sm text-slate-800">Decision: {r.decisionText}</p>}
+      {r.dispute && canAct && (
+        <p className="mt-2 text-sm font-medium text-red-800">
+          {r.dispute === 'lost' ? M.disputeLost : M.disputeOpen}
+          {!r.merchantResponse && ' You can still answer for our team.'}
+        </p>
+      )}
       {canAct && (
         <div className="mt-3 flex flex-wrap gap-2">
-          <Button size="sm" onClick={() => setDialog('accept')} aria-label={`Accept and refund ${r.dealTitle} for ${r.customerName}`}>
-            <CheckCircle2 aria-hidden className="h-4 w-4" /> Accept and refund
-          </Button>
+          {!r.dispute && (
+            <Button size="sm" onClick={() => setDialog('accept')} aria-label={`Accept and refund ${r.dealTitle} for ${r.customerName}`}>
+              <CheckCircle2 aria-hidden className="h-4 w-4" /> Accept and refund
+            </Button>
+          )}
           {!r.merchantResponse && (
             <Button
               size="sm"
