@@ -23,13 +23,29 @@ export async function emptyDatabase(): Promise<Database> {
   return openDatabase({ url: url.toString(), migrate: false });
 }
 
-/** Runs the committed migration files whose names pass `which`, statement by statement, as drizzle-kit splits them. */
-export async function applyMigrations(database: Database, which: (file: string) => boolean) {
-  const files = fs
-    .readdirSync(migrationsFolder())
-    .filter((f) => f.endsWith('.sql') && which(f))
-    .sort();
-  for (const f of files)
-    for (const statement of fs.readFileSync(path.join(migrationsFolder(), f), 'utf8').split('--> statement-breakpoint'))
+/** The committed migrations' tags in the order the journal runs them (by `when`, not by file name). */
+function journalTags(): string[] {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  return journal.entries.map((e) => e.tag);
+}
+
+/** Which migrations the journal runs before the one whose tag starts with `prefix` (e.g. '0029'). */
+export function migrationsBefore(prefix: string): (tag: string) => boolean {
+  const tags = journalTags();
+  const at = tags.findIndex((t) => t.startsWith(prefix));
+  if (at < 0) throw new Error(`No migration ${prefix} in the journal`);
+  const before = new Set(tags.slice(0, at));
+  return (tag) => before.has(tag);
+}
+
+/**
+ * Runs the committed migrations whose tags pass `which`, in the journal's order, statement by statement,
+ * as drizzle-kit splits them.
+ */
+export async function applyMigrations(database: Database, which: (tag: string) => boolean) {
+  for (const tag of journalTags().filter(which))
+    for (const statement of fs.readFileSync(path.join(migrationsFolder(), `${tag}.sql`), 'utf8').split('--> statement-breakpoint'))
       if (statement.trim()) await database.rawQuery(statement);
 }
