@@ -1,4 +1,5 @@
 import { DEMO, expectAccessible, login, newCustomer, screenshot, signIn, test, expect } from '../support/browser';
+import { PERKBOOST_AVAILABILITY } from '@localperks/shared';
 
 const STATIC_PAGES: [string, string][] = [
   ['/about', 'About'],
@@ -114,7 +115,9 @@ test.describe('site shell', () => {
       '$89.99',
       'Popular',
       'Best Value',
-      'Available to all merchants with active subscription plans.',
+      // Who may boost what, as the server applies it (issue 39), and listing boosts too.
+      PERKBOOST_AVAILABILITY,
+      'Boost your business listing',
     ])
       await expect(page.locator('main')).toContainText(s, { useInnerText: true });
     await context.close();

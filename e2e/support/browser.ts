@@ -303,6 +303,16 @@ export async function screenshot(target: Page | Locator, name: string, opts: { f
   await ('goto' in target ? target.screenshot({ path: file, fullPage: opts.fullPage ?? true }) : target.screenshot({ path: file }));
 }
 
+/** A whole-page screenshot from the top of the page, once it holds still (screenshots/<name>.png). */
+export async function screenshotFromTop(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await animationsSettled(page);
+  await screenshot(page, name);
+}
+
+/** The toast (sonner) that shows `text`. */
+export const toastWith = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
 /** Reads the newest mail of a kind for an address from the development mailbox API. */
 export async function latestMail(to: string, kind?: string): Promise<{ subject: string; text: string; html: string }> {
   let id: string | undefined;

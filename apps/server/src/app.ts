@@ -47,6 +47,7 @@ import {
   merchantDashboardRoutes,
   merchantDealsRoutes,
   registerMerchantPaidCharges,
+  registerMerchantSubscribers,
   boostsRoutes,
   merchantAnalyticsRoutes,
   adminMerchantsRoutes,
@@ -300,6 +301,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // areas act on each other's domain events through subscribers (decision 0039).
   registerMerchantPaidCharges();
   registerOrdersSubscribers(app.deps);
+  registerMerchantSubscribers(app.deps);
 
   await app.register(systemRoutes);
   await app.register(authRoutes);

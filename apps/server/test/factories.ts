@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { discountPercent, DAY_MS } from '@localperks/shared';
 import type { Db } from '../src/db/client';
 import { eq } from 'drizzle-orm';
-import { dealOptions, deals, merchants, purchases, sessions } from '../src/db/schema';
+import { dealOptions, deals, merchants, orders, purchases, sessions } from '../src/db/schema';
 import { createUser } from '../src/modules/accounts';
 import { saveDealOptions } from '../src/modules/catalog';
+import { postSales } from '../src/modules/money';
 import { randomToken, sha256 } from '../src/lib/crypto';
 import { TEST_PASSWORD, sessionCookie, type TestApp } from './build';
 
@@ -130,4 +131,50 @@ export async function createDealWithOptions(
   );
   const rows = await db.select().from(dealOptions).where(eq(dealOptions.dealId, deal.id)).orderBy(dealOptions.position);
   return { deal, options: rows.filter((r) => !r.removedAt) };
+}
+
+/**
+ * Sales of a merchant at given instants (ISO strings), written as checkout writes them: one paid order,
+ * one purchase per unit with its commission (`rate` per cent), and the sales and commission posted to
+ * the ledger, as checkout does in its transaction.
+ */
+export async function sellAt(t: TestApp, merchantId: string, sales: { at: string; priceCents: number; rate: number }[]) {
+  const db = t.database.db;
+  const customer = await t.createUser('customer');
+  const deal = await createDeal(db, merchantId);
+  const total = sales.reduce((s, x) => s + x.priceCents, 0);
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId: customer.id,
+      status: 'paid',
+      provider: 'sandbox',
+      subtotalCents: total,
+      taxCents: 0,
+      totalCents: total,
+      billing: TEST_BILLING,
+      expiresAt: new Date(),
+      paidAt: new Date(),
+    })
+    .returning();
+  const rows = await db
+    .insert(purchases)
+    .values(
+      sales.map((s) => ({
+        orderId: order!.id,
+        userId: customer.id,
+        dealId: deal.id,
+        merchantId,
+        dealTitle: deal.title,
+        priceCents: s.priceCents,
+        commissionRate: s.rate,
+        commissionCents: Math.round((s.priceCents * s.rate) / 100),
+        redemptionCode: randomUUID(),
+        purchasedAt: new Date(s.at),
+        expirationDate: new Date(Date.parse(s.at) + 90 * DAY_MS),
+      })),
+    )
+    .returning();
+  await db.transaction((tx) => postSales(tx, rows));
+  return rows;
 }

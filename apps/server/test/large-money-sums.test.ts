@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { MerchantAnalytics, MerchantPayoutsPage, PayoutStatement, PayoutSummary } from '@localperks/shared';
-import { ledgerEntries, merchantPayouts, orders, purchases } from '../src/db/schema';
-import { closePayoutPeriods, merchantBalance, postSales } from '../src/modules/money';
+import { ledgerEntries, merchantPayouts } from '../src/db/schema';
+import { closePayoutPeriods, merchantBalance } from '../src/modules/money';
 import { build, type TestApp } from './build';
 import { mutableClock } from './clock';
-import { TEST_BILLING, createDeal, createMerchantSession } from './factories';
+import { createMerchantSession, sellAt } from './factories';
 
 /**
  * Money sums past 2^31 cents ($21,474,836.47): a busy merchant's period, the platform's all-time
@@ -21,45 +20,9 @@ const clock = mutableClock('2025-03-10T12:00:00Z');
 const t = await build({ clock });
 const db = t.database.db;
 
-/** Sales at given instants, each on its own paid order, posted to the ledger as checkout posts them. */
+/** Sales at given instants, each on its own paid order (an order's total stays 32-bit), posted to the ledger as checkout posts them. */
 async function sell(app: TestApp, merchantId: string, sales: { at: string; priceCents: number }[]) {
-  const customer = await app.createUser('customer');
-  const deal = await createDeal(app.database.db, merchantId);
-  const sold: (typeof purchases.$inferSelect)[] = [];
-  for (const s of sales) {
-    const [order] = await app.database.db
-      .insert(orders)
-      .values({
-        userId: customer.id,
-        status: 'paid',
-        provider: 'sandbox',
-        subtotalCents: s.priceCents,
-        taxCents: 0,
-        totalCents: s.priceCents,
-        billing: TEST_BILLING,
-        expiresAt: new Date(s.at),
-        paidAt: new Date(s.at),
-      })
-      .returning();
-    const [p] = await app.database.db
-      .insert(purchases)
-      .values({
-        orderId: order!.id,
-        userId: customer.id,
-        dealId: deal.id,
-        merchantId,
-        dealTitle: deal.title,
-        priceCents: s.priceCents,
-        commissionRate: 15,
-        commissionCents: Math.round(s.priceCents * 0.15),
-        redemptionCode: randomUUID(),
-        purchasedAt: new Date(s.at),
-        expirationDate: new Date(Date.parse(s.at) + 365 * 86_400_000),
-      })
-      .returning();
-    sold.push(p!);
-  }
-  await app.database.db.transaction((tx) => postSales(tx, sold));
+  for (const s of sales) await sellAt(app, merchantId, [{ ...s, rate: 15 }]);
 }
 
 const threeBig = (day: string) => [0, 1, 2].map((i) => ({ at: `${day}T1${i}:00:00Z`, priceCents: BIG_PRICE }));

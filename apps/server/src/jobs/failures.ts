@@ -13,7 +13,7 @@ export const JOB_LABELS = {
   'deal-schedule': 'Scheduled deals going on sale',
   'payout-close': 'Payout period close',
   'checkout-expiry': 'Stale order and charge expiry',
-  'refund-settlement': 'Refunds of withdrawn deals and refunded vouchers',
+  'refund-settlement': 'Refunds of withdrawn deals, refunded vouchers and unused boosts',
   'refund-deadlines': 'Refund requests past the merchant’s deadline',
   'sandbox-webhook-redelivery': 'Sandbox webhook redelivery',
   'sandbox-renewals': 'Sandbox subscription renewals',

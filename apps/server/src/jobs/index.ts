@@ -14,7 +14,7 @@ import {
   settleVoucherRefunds,
   closePayoutPeriods,
 } from '../modules/money';
-import { removeUnusedUploads, endExpiredBoosts } from '../modules/merchant';
+import { removeUnusedUploads, endExpiredBoosts, sendBoostRefunds } from '../modules/merchant';
 import { removeUnusedBusinessImages, startScheduledDeals } from '../modules/catalog';
 import { JOB_LABELS } from './failures';
 import { startJobQueue, type JobDefinition, type JobQueue, type ScheduledJobDefinition, type StartQueueOptions } from './queue';
@@ -88,7 +88,12 @@ export const JOBS: ScheduledJobDefinition[] = [
     name: 'refund-settlement',
     label: JOB_LABELS['refund-settlement'],
     cron: EVERY_MINUTE,
-    run: async (deps) => ({ withdrawn: await settleRefunds(deps), vouchers: await settleVoucherRefunds(deps) }),
+    run: async (deps) => ({
+      withdrawn: await settleRefunds(deps),
+      vouchers: await settleVoucherRefunds(deps),
+      // The unused time of boosts on deals taken down, until the provider accepted each refund.
+      boosts: await sendBoostRefunds(deps),
+    }),
   },
   {
     name: 'refund-deadlines',

@@ -8,7 +8,13 @@ import {
   rejectMerchantSchema,
 } from '../schemas/admin-merchants';
 import { adminNotificationsQuerySchema } from '../schemas/admin-notifications';
-import { adminPageQuerySchema, deactivateDealSchema } from '../schemas/admin-overview';
+import {
+  adminMerchantsWithDealsQuerySchema,
+  adminPageQuerySchema,
+  dealAppealDecisionSchema,
+  dealAppealSchema,
+  deactivateDealSchema,
+} from '../schemas/admin-overview';
 import { newTicketSchema, supportReplySchema, ticketMessageSchema, ticketStatusSchema } from '../schemas/admin-support';
 import { emailOnlySchema, loginSchema, resetPasswordTokensSchema, signupRequestSchema, verifyEmailRequestSchema } from '../schemas/auth';
 import { buyBoostSchema, dealBoostStatusSchema, listingBoostStatusSchema } from '../schemas/boosts';
@@ -54,6 +60,7 @@ import {
   adminAccountsSchema,
   adminCreatedSchema,
   adminMerchantDealsSchema,
+  adminMerchantsWithDealsSchema,
   adminMerchantRequestsPageSchema,
   adminOverviewSchema,
   adminPayoutSchema,
@@ -62,6 +69,7 @@ import {
   adminTicketsPageSchema,
   approveResultSchema,
   auditPageSchema,
+  dealAppealOutSchema,
   markedReadSchema,
   payoutSummarySchema,
   registrationThreadMessageSchema,
@@ -203,7 +211,9 @@ export const API = {
   'POST /api/admin/merchant-requests/:id/messages/read': { response: markedReadSchema },
   'POST /api/admin/merchant-requests/:id/messages': { body: registrationMessageSchema, response: registrationThreadMessageSchema },
   'GET /api/admin/overview': { response: adminOverviewSchema },
+  'GET /api/admin/merchants-with-deals': { query: adminMerchantsWithDealsQuerySchema, response: adminMerchantsWithDealsSchema },
   'GET /api/admin/merchants/:id/deals': { query: adminPageQuerySchema, response: adminMerchantDealsSchema },
+  'POST /api/admin/deals/:id/appeal/decision': { body: dealAppealDecisionSchema, response: dealAppealOutSchema },
   'POST /api/admin/deals/:id/deactivate': { body: deactivateDealSchema, response: okSchema },
   'GET /api/merchant/boosts/deals/:id': { response: dealBoostStatusSchema },
   'POST /api/merchant/boosts/deals/:id': { body: buyBoostSchema, response: boostCheckoutSchema },
@@ -226,6 +236,7 @@ export const API = {
   'POST /api/merchant/deals/:id/pause': { response: merchantDealSchema },
   'POST /api/merchant/deals/:id/resume': { response: merchantDealSchema },
   'DELETE /api/merchant/deals/:id': { response: removedSchema },
+  'POST /api/merchant/deals/:id/appeal': { body: dealAppealSchema, response: dealAppealOutSchema },
   'POST /api/merchant/uploads/deal-images': { response: uploadedImageSchema },
   'POST /api/merchants/register': { body: merchantRegistrationSchema, response: okSchema },
   'GET /api/merchant/me': { response: merchantOverviewSchema },

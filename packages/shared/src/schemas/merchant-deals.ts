@@ -60,8 +60,8 @@ export const MERCHANT_DEAL_MESSAGES = {
   resumeExpired: 'This deal has expired. Change its expiration date before resuming it.',
   notDraft: 'This deal has already been launched.',
   crowdVoteLocked:
-    'Customers have voted on this crowd-vote deal, so its price, original price, votes required and voting end are locked. You can still edit the title, description, images and other details.',
-  crowdVoteLockedField: 'Locked: customers have voted on this price.',
+    'Customers have voted on this crowd-vote deal, so its terms are locked: price, original price, fine print, expiration date, votes required and voting end. You can still edit the title, description, highlights, images and category.',
+  crowdVoteLockedField: 'Locked: customers have voted on these terms.',
   uploadNotImage: 'Please upload a JPEG, PNG or WebP image.',
   uploadTooLarge: 'Images must be 5 MB or smaller.',
   uploadMissing: 'Please choose an image to upload.',
@@ -85,7 +85,14 @@ const M = MERCHANT_DEAL_MESSAGES;
  * The crowd-vote lock (docs/product/design.md §4): once a crowd-vote deal has a vote, the terms people voted for
  * are fixed. The server refuses a change to them; the edit form shows them read-only.
  */
-export const CROWD_VOTE_LOCKED_FIELDS = ['originalPriceCents', 'dealPriceCents', 'votesRequired', 'votingEndDate'] as const;
+export const CROWD_VOTE_LOCKED_FIELDS = [
+  'originalPriceCents',
+  'dealPriceCents',
+  'finePrint',
+  'expirationDate',
+  'votesRequired',
+  'votingEndDate',
+] as const;
 export function isCrowdVoteLocked(deal: { type: string; currentVotes: number }): boolean {
   return deal.type === 'perkboost' && deal.currentVotes > 0;
 }

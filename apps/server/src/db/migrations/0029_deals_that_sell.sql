@@ -112,7 +112,7 @@ ALTER TYPE "public"."ledger_entry_kind" ADD VALUE 'platform_promotion';--> state
 ALTER TYPE "public"."ledger_entry_kind" ADD VALUE 'platform_promotion_reversal';--> statement-breakpoint
 -- The sign rule compares the kind as text: the new values cannot be used in the transaction that adds them.
 ALTER TABLE "ledger_entries" DROP CONSTRAINT "ledger_entries_sign";--> statement-breakpoint
-ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_sign" CHECK (("ledger_entries"."kind"::text in ('sale', 'commission_reversal', 'promotion_reversal', 'platform_promotion_reversal') and "ledger_entries"."amount_cents" > 0) or ("ledger_entries"."kind"::text not in ('sale', 'commission_reversal', 'promotion_reversal', 'platform_promotion_reversal') and "ledger_entries"."amount_cents" < 0));
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_sign" CHECK (("ledger_entries"."kind"::text in ('sale', 'commission_reversal', 'perkboost_refund', 'promotion_reversal', 'platform_promotion_reversal') and "ledger_entries"."amount_cents" > 0) or ("ledger_entries"."kind"::text not in ('sale', 'commission_reversal', 'perkboost_refund', 'promotion_reversal', 'platform_promotion_reversal') and "ledger_entries"."amount_cents" < 0));
 ;--> statement-breakpoint
 -- A payout's gross is after merchant-funded promotions; they are shown as their own line.
 ALTER TABLE "merchant_payouts" ADD COLUMN "promotions_cents" bigint DEFAULT 0 NOT NULL;

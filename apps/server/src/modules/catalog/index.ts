@@ -9,7 +9,7 @@ export { businessesRoutes } from './businesses/businesses.routes';
 export { getBusinessPage, listedBusinesses, removeUnusedBusinessImages } from './businesses/businesses.service';
 export { countDealVisit, hourOf, isCountedVisitor } from './deals/deal-visits';
 export { dealsRoutes } from './deals/deals.routes';
-export { getDeal, listDeals, matchesSearch, startScheduledDeals, summaryColumns, visibleNow } from './deals/deals.service';
+export { escapeLike, getDeal, listDeals, matchesSearch, startScheduledDeals, summaryColumns, visibleNow } from './deals/deals.service';
 export { homePageData } from './deals/home.service';
 export {
   liveOptions,

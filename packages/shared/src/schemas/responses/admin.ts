@@ -121,6 +121,19 @@ export const platformRevenueSchema = z.object({
 });
 export type PlatformRevenue = z.infer<typeof platformRevenueSchema>;
 
+/** A merchant with deals: its deals (removed ones apart, they are no longer deals) and those on sale now. */
+export const merchantWithDealsSchema = z.object({
+  id: z.string(),
+  businessName: z.string(),
+  city: z.string(),
+  state: z.string(),
+  approved: z.boolean(),
+  dealCount: count(),
+  activeDealCount: count(),
+  removedDealCount: count(),
+});
+export type MerchantWithDeals = z.infer<typeof merchantWithDealsSchema>;
+
 /** The Overview tab (docs/product/merchant-admin-spec.md §9). */
 export const adminOverviewSchema = z.object({
   revenue: platformRevenueSchema,
@@ -152,17 +165,7 @@ export const adminOverviewSchema = z.object({
       createdAt: isoDate(),
     }),
   ),
-  merchantsWithDeals: z.array(
-    z.object({
-      id: z.string(),
-      businessName: z.string(),
-      city: z.string(),
-      state: z.string(),
-      approved: z.boolean(),
-      dealCount: count(),
-      activeDealCount: count(),
-    }),
-  ),
+  merchantsWithDeals: z.array(merchantWithDealsSchema),
   /** Scheduled jobs that failed in the last 24 hours (empty when all ran). */
   backgroundJobs: z.array(backgroundJobFailureSchema),
   /** Mail waiting in the outbox for the SMTP server (null when mail is not sent by SMTP). */
@@ -172,12 +175,32 @@ export const adminOverviewSchema = z.object({
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 
+/** The admin's list of every merchant with deals, searched and paged (adminMerchantsWithDealsQuerySchema). */
+export const adminMerchantsWithDealsSchema = z.object({ merchants: z.array(merchantWithDealsSchema), ...pageFields });
+export type AdminMerchantsWithDeals = z.infer<typeof adminMerchantsWithDealsSchema>;
+
+/** An appeal of a removed deal, as its merchant and the admins read it. */
+export const dealAppealOutSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  status: z.enum(['open', 'reinstated', 'upheld']),
+  decisionText: z.string().nullable(),
+  createdAt: isoDate(),
+  decidedAt: isoDate().nullable(),
+});
+export type DealAppeal = z.infer<typeof dealAppealOutSchema>;
+
 export const adminDealSchema = z.object({
   id: z.string(),
   title: z.string(),
   type: z.enum(DEAL_TYPES),
   status: z.enum(DEAL_STATUSES),
   isActive: z.boolean(),
+  /** A crowd-vote deal collecting votes now (pending, its voting window open): neither on sale nor inactive. */
+  isVoting: z.boolean(),
+  /** The merchant's latest appeal of a removal, and the boost refunded when it was taken down (cents, 0 when none). */
+  appeal: dealAppealOutSchema.nullable(),
+  boostRefundCents: cents(),
   originalPriceCents: cents(),
   dealPriceCents: cents(),
   expirationDate: isoDate(),

@@ -19,7 +19,8 @@ const figuresSelect = (filter?: SQL) => ({
   commission: sumOf(['commission'], filter, true),
   reversed: sumOf(['commission_reversal'], filter, false),
   subscription: sumOf(['subscription_charge'], filter, true),
-  perkboost: sumOf(['perkboost_charge'], filter, true),
+  // PerkBoost income net of the unused boost time refunded when an admin took a boosted deal down.
+  perkboost: sumOf(['perkboost_charge', 'perkboost_refund'], filter, true),
   refunds: sumOf(['refund', 'deduction'], filter, true),
   gross: sumOf(['sale'], filter, false),
   // Promo discounts (docs/decisions/0048): the platform's own are its expense; merchants' lower their sales.

@@ -312,6 +312,45 @@ describe('boost stats', () => {
   });
 });
 
+describe('boost results by event time (issue 39)', () => {
+  it('counts visits and purchases seconds before the payment as before, never during, even in the same clock hour', async () => {
+    const m = await createMerchantSession(t);
+    const deal = await createDeal(db, m.merchant.id, { title: 'Exact start deal', expirationDate: new Date(Date.now() + 60 * DAY_MS) });
+    const { cookie: customer } = await t.loginAs('customer');
+    const view = () => t.request({ method: 'GET', url: `/api/deals/${deal.id}`, headers: BROWSER });
+    const status = async () => (await t.request({ method: 'GET', url: `/api/merchant/boosts/deals/${deal.id}`, cookie: m.cookie })).json();
+    // Half past an hour: the boost's first clock hour began 30 minutes before it.
+    const halfPast = Math.floor(Date.now() / HOUR_MS) * HOUR_MS + 30 * 60_000;
+
+    // 10 s before paying: 3 views and a purchase.
+    clock.set(halfPast - 10_000);
+    await Promise.all([view(), view(), view()]);
+    const [early] = await buy(t, customer, [{ dealId: deal.id, quantity: 1 }]);
+    await db.update(purchases).set({ purchasedAt: clock.now() }).where(eq(purchases.id, early!.id));
+
+    clock.set(halfPast);
+    await boostPaid(m.cookie, deal.id, 1);
+    expect((await dealRow(deal.id)).boostStartedAt?.getTime()).toBe(halfPast);
+    expect(await status()).toMatchObject({
+      during: { views: 0, clicks: 0, purchases: 0 },
+      before: { views: 3, clicks: 0, purchases: 1 },
+    });
+
+    // 10 s after the start, in the same clock hour: during; and again in the next hour.
+    clock.set(halfPast + 10_000);
+    await Promise.all([view(), view()]);
+    const [late] = await buy(t, customer, [{ dealId: deal.id, quantity: 1 }]);
+    await db.update(purchases).set({ purchasedAt: clock.now() }).where(eq(purchases.id, late!.id));
+    clock.set(halfPast + 45 * 60_000);
+    await view();
+    expect(await status()).toMatchObject({
+      during: { views: 3, clicks: 0, purchases: 1 },
+      before: { views: 3, clicks: 0, purchases: 1 },
+    });
+    resetClock();
+  });
+});
+
 describe('listing boosts', () => {
   it('an Advertise + Messaging merchant with its subscription boosts its listing; Advertise Only, or no paid subscription, is refused', async () => {
     resetClock();

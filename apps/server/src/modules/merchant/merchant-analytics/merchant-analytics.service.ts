@@ -5,7 +5,7 @@ import {
   ANALYTICS_RECENT_PURCHASES,
   ANALYTICS_TOP_DEALS,
   nextPayoutDate,
-  planIncludes,
+  hasAnalyticsAccess,
   payoutPeriodFor,
   type MerchantAnalytics,
   DAY_MS,
@@ -15,7 +15,7 @@ import { ledgerEntries, merchants, purchases } from '../../../db/schema';
 import { centsSum } from '../../../db/cents';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
-import { merchantBalance, periodTotals } from '../../money';
+import { merchantBalance, periodTotals, withMessagingFacts } from '../../money';
 
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -43,7 +43,12 @@ export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId
   const now = deps.clock.now();
   const [m] = await db.select().from(merchants).where(eq(merchants.userId, userId));
   if (!m) throw new AppError('FORBIDDEN', 'No merchant profile found. Please complete your registration.');
-  if (!planIncludes(m.subscriptionPlan, 'analytics')) throw new AppError('FORBIDDEN', ANALYTICS_MESSAGES.planRequired);
+  // Paid features start with the confirmed payment and last to the end of the period paid for (hasPaidFeatures).
+  if (!hasAnalyticsAccess(await withMessagingFacts(db, m), now))
+    throw new AppError(
+      'FORBIDDEN',
+      m.subscriptionPlan === 'advertise_messaging' ? ANALYTICS_MESSAGES.paymentRequired : ANALYTICS_MESSAGES.planRequired,
+    );
   const mine = eq(purchases.merchantId, m.id);
   const myRevenue = and(eq(ledgerEntries.merchantId, m.id), inArray(ledgerEntries.kind, [...REVENUE_KINDS]));
   const period = payoutPeriodFor(now);

@@ -23,6 +23,7 @@ import { AppError } from '../../../lib/errors';
 import { dealWithdrawn } from '../../catalog';
 import { UPLOADS_PATH, type FileStorage, type ImageUrl } from '../../../lib/storage';
 import { liveOptionsOf, saveDealOptions } from '../../catalog';
+import { removalFacts, toAppeal } from './deal-removal.service';
 
 type Merchant = typeof merchants.$inferSelect;
 type DealRow = typeof deals.$inferSelect;
@@ -63,8 +64,17 @@ export function canDeleteDeal(d: Pick<DealRow, 'type' | 'status' | 'unlockedAt'>
 }
 
 type MerchantOptions = MerchantDeal['options'];
+type Removal = Awaited<ReturnType<typeof removalFacts>>;
 
-function toMerchantDeal(d: DealRow, purchaseCount: number, imageUrl: ImageUrl, now: Date, options: MerchantOptions): MerchantDeal {
+function toMerchantDeal(
+  d: DealRow,
+  purchaseCount: number,
+  imageUrl: ImageUrl,
+  now: Date,
+  options: MerchantOptions,
+  removal?: Removal,
+): MerchantDeal {
+  const appeal = removal?.appeals.get(d.id);
   return {
     options,
     optionCount: options.length,
@@ -96,6 +106,8 @@ function toMerchantDeal(d: DealRow, purchaseCount: number, imageUrl: ImageUrl, n
     boostedUntil: d.boostedUntil && d.boostedUntil > now ? d.boostedUntil.toISOString() : null,
     unlockedAt: d.unlockedAt?.toISOString() ?? null,
     moderationReason: d.moderationReason,
+    appeal: appeal ? toAppeal(appeal) : null,
+    boostRefundCents: removal?.refunds.get(d.id) ?? 0,
     createdAt: d.createdAt.toISOString(),
     purchaseCount,
     canDelete: canDeleteDeal(d),
@@ -138,8 +150,12 @@ export async function listMerchantDeals(
   const ids = rows.map((r) => r.id);
   const [counts, options] = await Promise.all([purchaseCounts(db, ids), liveOptionsOf(db, ids)]);
   const reason = dealCreationBlocker(m);
+  const removal = await removalFacts(
+    db,
+    rows.filter((r) => r.status === 'removed').map((r) => r.id),
+  );
   return {
-    deals: rows.map((r) => toMerchantDeal(r, counts.get(r.id) ?? 0, deps.storage.publicUrl, now, options.get(r.id) ?? [])),
+    deals: rows.map((r) => toMerchantDeal(r, counts.get(r.id) ?? 0, deps.storage.publicUrl, now, options.get(r.id) ?? [], removal)),
     total: Number(total?.n ?? 0),
     page: q.page,
     pageSize: MERCHANT_DEALS_PAGE_SIZE,
@@ -263,7 +279,7 @@ export async function createMerchantDeal(deps: MerchantDealsDeps, userId: string
 
 /**
  * Edits every field of an own deal; a launched PerkBoost deal keeps its votes target and window.
- * The crowd-vote lock (docs/product/design.md §4): once the deal has a vote, its prices stay as voted. The check
+ * The crowd-vote lock (docs/product/design.md §4): once the deal has a vote, its terms (prices, fine print, dates) stay as voted. The check
  * and the update run under the deal's row lock, the lock a vote takes too (castVote), so a vote
  * arriving at the same moment is either counted before the check or cast on the saved terms.
  */
@@ -282,7 +298,14 @@ export async function updateMerchantDeal(deps: MerchantDealsDeps, userId: string
       .for('update');
     if (!existing) throw new AppError('NOT_FOUND', M.notFound);
     if (isCrowdVoteLocked(existing)) {
-      const changed = (['originalPriceCents', 'dealPriceCents'] as const).filter((f) => values[f] !== existing[f]);
+      // The terms customers voted for: prices, fine print and dates (votes required and voting end are never edited here).
+      const isSame = {
+        originalPriceCents: values.originalPriceCents === existing.originalPriceCents,
+        dealPriceCents: values.dealPriceCents === existing.dealPriceCents,
+        finePrint: values.finePrint === existing.finePrint,
+        expirationDate: values.expirationDate.getTime() === existing.expirationDate.getTime(),
+      };
+      const changed = (Object.keys(isSame) as (keyof typeof isSame)[]).filter((f) => !isSame[f]);
       if (changed.length)
         throw new AppError('CONFLICT', M.crowdVoteLocked, Object.fromEntries(changed.map((f) => [f, M.crowdVoteLockedField])));
     }
@@ -320,12 +343,7 @@ export async function updateMerchantDeal(deps: MerchantDealsDeps, userId: string
  * Pause (active → paused) or resume (paused → active, if not expired): one conditional update. A pause
  * withdraws the deal from sale (`dealWithdrawn`, in the same transaction).
  */
-export async function setDealPaused(
-  deps: DealPauseDeps,
-  userId: string,
-  dealId: string,
-  paused: boolean,
-): Promise<MerchantDeal> {
+export async function setDealPaused(deps: DealPauseDeps, userId: string, dealId: string, paused: boolean): Promise<MerchantDeal> {
   const { db } = deps;
   // Pausing is always allowed; putting a deal back on sale needs what creating one needs (plan, approval).
   const m = paused ? await merchantForUser(db, userId) : await dealCreator(db, userId);

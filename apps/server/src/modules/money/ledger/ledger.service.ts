@@ -150,6 +150,30 @@ export async function postChargePaid(
   return written.length > 0;
 }
 
+/**
+ * The unused part of a boost given back to the merchant's card (deal-removal.service sendBoostRefunds,
+ * in its transaction, once the provider accepted it): + on the charge, never part of the balance.
+ */
+export async function postChargeRefund(
+  tx: Tx,
+  refund: { id: string; chargeId: string; merchantId: string; amountCents: number },
+  at: Date,
+): Promise<boolean> {
+  const written = await post(tx, [
+    {
+      merchantId: refund.merchantId,
+      kind: 'perkboost_refund',
+      amountCents: refund.amountCents,
+      chargeId: refund.chargeId,
+      refundId: refund.id,
+      sourceKey: `charge:${refund.chargeId}:refund`,
+      occurredAt: at,
+      periodStart: payoutPeriodFor(at).start,
+    },
+  ]);
+  return written.length > 0;
+}
+
 /** A payout marked paid: the money left the balance (markPayoutPaid, in its transaction). */
 export async function postPayoutPaid(tx: Tx, payout: { id: string; merchantId: string; netCents: number }, at: Date): Promise<boolean> {
   const written = await post(tx, [
@@ -328,7 +352,10 @@ const totalsSelect = {
   disputeFeesCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'dispute_fee')`),
   paidOutCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'payout')`),
   subscriptionChargesCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'subscription_charge')`),
-  perkboostChargesCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'perkboost_charge')`),
+  // Net of the unused boost time given back (perkboost_refund, +).
+  perkboostChargesCents: centsSum(
+    sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('perkboost_charge', 'perkboost_refund'))`,
+  ),
 };
 
 const toTotals = (row: LedgerTotals | undefined): LedgerTotals => ({

@@ -7,6 +7,7 @@ import {
   REFUND_MESSAGES_UI as M,
   allocateCents,
   businessDeadline,
+  excerpt,
   formatCents,
   maskVoucherCode,
   type AdminPurchaseLookup,
@@ -41,7 +42,7 @@ import { consumeRateLimit, releaseHits } from '../../../lib/rate-limit';
 import type { Deps } from '../../../lib/deps';
 import type { MailMessage } from '../../../mail/mailer';
 import type { ProviderEvent, ProviderRefund } from '../../../payments/provider';
-import { notifyAdmins, recordAudit } from '../../platform';
+import { notifyAdmins, recordAudit, resolveAdminNotifications } from '../../platform';
 import { refundBlockingDispute, refundBlockingDisputeOf } from '../disputes/disputes.service';
 import {
   refundAwaitingDecisionAdminEmail,
@@ -345,6 +346,8 @@ async function decide(
       .set({ status, decisionText: decision.text, decidedBy: actor.userId, decidedAt: now, updatedAt: now })
       .where(and(eq(refundRequests.id, requestId), openStatus));
     const byMerchant = Boolean(actor.merchantId);
+    // Decided: it waits for no admin any more.
+    await resolveAdminNotifications(tx, { entityType: 'refund_request', entityId: requestId }, now);
     await recordAudit(tx, {
       adminId: actor.userId,
       action: byMerchant ? 'refund.merchant_accepted' : decision.refund ? 'refund.refunded' : 'refund.declined',
@@ -403,6 +406,13 @@ export async function merchantAnswerRefund(deps: RefundDeps, merchantUserId: str
       details: { purchaseId: answered.purchaseId, message },
     });
     const { facts, customerEmail } = await mailFacts(tx, answered);
+    await notifyAdmins(tx, {
+      type: 'refund_answered',
+      title: 'Merchant answered a refund request',
+      message: `${facts.merchantName} answered the refund request for “${facts.dealTitle}” (${formatCents(facts.amountCents)}): ${excerpt(message, 200)} Decide it in Refunds.`,
+      entityType: 'refund_request',
+      entityId: requestId,
+    });
     const admins = await adminEmails(tx);
     return queueAll(deps, tx, [
       refundMerchantRespondedCustomerEmail(customerEmail, facts, deps.config.appUrl),
@@ -446,6 +456,7 @@ export async function adminRefundPurchase(
       .set({ status: 'refunded', decisionText, decidedBy: adminId, decidedAt: now, updatedAt: now })
       .where(and(eq(refundRequests.purchaseId, purchaseId), openStatus))
       .returning({ id: refundRequests.id, reason: refundRequests.reason });
+    if (closed) await resolveAdminNotifications(tx, { entityType: 'refund_request', entityId: closed.id }, now);
     await recordAudit(tx, {
       adminId,
       action: 'refund.direct',
@@ -625,6 +636,13 @@ export async function markOverdueRefundRequests(deps: Pick<Deps, 'db' | 'mailer'
     const mails: MailMessage[] = [];
     for (const r of moved) {
       const { facts } = await mailFacts(tx, r);
+      await notifyAdmins(tx, {
+        type: 'refund_request_due',
+        title: 'Refund request due for decision',
+        message: `${facts.merchantName} did not answer the refund request for “${facts.dealTitle}” (${formatCents(facts.amountCents)}) within 5 business days. Decide it in Refunds.`,
+        entityType: 'refund_request',
+        entityId: r.id,
+      });
       mails.push(...admins.map((to) => refundAwaitingDecisionAdminEmail(to, { ...facts, why: 'overdue' }, deps.config.appUrl)));
     }
     return queueAll(deps, tx, mails);

@@ -1,7 +1,7 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, ExternalLink, Globe, MapPin, Phone, SearchX, Store, Tag } from 'lucide-react';
-import { PUBLIC_PAGES, WEEK_ORDER, WEEKDAY_NAMES, type BusinessPage } from '@localperks/shared';
+import { PUBLIC_PAGES, WEEK_ORDER, WEEKDAY_NAMES, isOvernight, type BusinessPage } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { FallbackImage } from '../../../components/ui/fallback-image';
@@ -48,6 +48,7 @@ function OpeningHours({ hours }: { hours: BusinessPage['openingHours'] }) {
                     {h ? (
                       <>
                         {formatClock(h.opens)} – {formatClock(h.closes)}
+                        {isOvernight(h) && ' (next day)'}
                       </>
                     ) : (
                       'Closed'

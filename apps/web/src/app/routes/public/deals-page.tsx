@@ -1,6 +1,6 @@
-import { Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Search, SearchX, SlidersHorizontal } from 'lucide-react';
+import { SearchX, SlidersHorizontal } from 'lucide-react';
 import {
   PUBLIC_PAGES,
   DEAL_TYPE_FILTERS,
@@ -13,6 +13,7 @@ import {
 } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { SearchForm } from '../../../components/ui/search-form';
 import { useDeferredDialog } from '../../../components/ui/deferred-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -120,7 +121,15 @@ export default function DealsPage() {
       </p>
 
       <div className="mt-6 flex flex-wrap gap-2">
-        <SearchForm value={filters.search} onSearch={(search) => update({ search })} />
+        <SearchForm
+          id="browse-search"
+          label="Search deals"
+          placeholder="Search deals..."
+          maxLength={SEARCH_MAX_LENGTH}
+          value={filters.search}
+          onSearch={(search) => update({ search })}
+          className="min-w-0 flex-1 basis-64"
+        />
         <FilterSheet activeCount={activeCount} resultCount={first?.total ?? undefined} onClear={clearAll}>
           {controls(true)}
         </FilterSheet>
@@ -194,37 +203,6 @@ export default function DealsPage() {
         )}
       </section>
     </div>
-  );
-}
-
-function SearchForm({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
-  const [text, setText] = useState(value);
-  // A search started elsewhere (the header's box) shows here too.
-  useEffect(() => setText(value), [value]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    // A blank box lists everything again.
-    onSearch(text.trim());
-  };
-  return (
-    <form role="search" onSubmit={submit} className="flex min-w-0 flex-1 basis-64 gap-2">
-      <div className="relative min-w-0 flex-1">
-        <label htmlFor="browse-search" className="sr-only">
-          Search deals
-        </label>
-        <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
-        <input
-          id="browse-search"
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="Search deals..."
-          maxLength={SEARCH_MAX_LENGTH}
-          className="min-h-11 w-full rounded-lg border border-slate-400 bg-white pl-9 pr-3 text-base text-slate-900 placeholder:text-slate-500"
-        />
-      </div>
-      <Button type="submit">Search</Button>
-    </form>
   );
 }
 

@@ -1,28 +1,20 @@
-import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AlertTriangle, ArrowLeft, ChevronRight, DollarSign, Store, Tag, Wallet } from 'lucide-react';
+import { AlertTriangle, DollarSign, Store, Tag, Wallet } from 'lucide-react';
 import {
   DAY_MS,
-  DEAL_MODERATION_MESSAGES,
   LOST_DISPUTES_FLAG_COUNT,
   LOST_DISPUTES_FLAG_WINDOW_MS,
   formatCents,
   paths,
   plural,
-  type AdminDeal,
   type AdminOverview,
 } from '@localperks/shared';
-import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Field, Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { useAdminOverview, useDeactivateDeal, useMerchantDeals } from './api';
-import { Pager } from '../../../components/ui/pager';
+import { useAdminOverview } from './api';
 import { Badge, ErrorState, RefreshButton } from '../../../components/ui/admin-parts';
+import { MerchantsWithDeals } from './merchants-with-deals';
 
 import { showLoadError, useLoadErrorToast } from '../../../lib/use-load-error-toast';
 
@@ -282,123 +274,6 @@ function DisputeFlags({ flags }: { flags: AdminOverview['disputeFlags'] }) {
   );
 }
 
-function DeactivateDialog({ deal, onClose }: { deal: AdminDeal | null; onClose: () => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
-  const deactivate = useDeactivateDeal();
-  useEffect(() => {
-    setReason('');
-    setError(undefined);
-  }, [deal?.id]);
-  const confirm = () => {
-    if (!deal) return;
-    if (!reason.trim()) {
-      setError(DEAL_MODERATION_MESSAGES.reasonRequired);
-      return;
-    }
-    deactivate.mutate(
-      { dealId: deal.id, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          toast.success(DEAL_MODERATION_MESSAGES.deactivatedTitle, {
-            description: `"${deal.title}" is no longer listed and the merchant was told why.`,
-          });
-          onClose();
-        },
-        onError: (err) => toast.error('Error', { description: errorMessage(err, 'Failed to deactivate deal') }),
-      },
-    );
-  };
-  return (
-    <Dialog open={Boolean(deal)} onOpenChange={(o) => !o && onClose()}>
-      {deal && (
-        <DialogContent
-          title="Deactivate Deal"
-          description={`"${deal.title}" will be taken down at once. The merchant gets a notification and an e-mail with your reason.`}
-        >
-          <Field label="Reason for deactivation (required):" error={error}>
-            {(p) => (
-              <Textarea
-                {...p}
-                rows={4}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                placeholder="Which merchant term does this deal break?"
-              />
-            )}
-          </Field>
-          <div className="mt-4 flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={confirm} disabled={!reason.trim() || deactivate.isPending}>
-              {deactivate.isPending ? 'Deactivating...' : 'Deactivate Deal'}
-            </Button>
-          </div>
-        </DialogContent>
-      )}
-    </Dialog>
-  );
-}
-
-function MerchantDeals({ merchantId, onBack }: { merchantId: string; onBack: () => void }) {
-  const [page, setPage] = useState(1);
-  const q = useMerchantDeals(merchantId, page);
-  const [toDeactivate, setToDeactivate] = useState<AdminDeal | null>(null);
-  return (
-    <div>
-      <Button variant="ghost" size="sm" onClick={onBack} className="-ml-2">
-        <ArrowLeft aria-hidden className="h-4 w-4" /> Back to Merchants
-      </Button>
-      {q.isPending ? (
-        <Spinner label="Loading deals..." />
-      ) : q.isError ? (
-        <ErrorState message="Failed to load dashboard data" onRetry={() => void q.refetch()} />
-      ) : (
-        <>
-          <h3 className="mt-2 font-semibold text-slate-900">{q.data.merchant.businessName}</h3>
-          {q.data.deals.length === 0 ? (
-            <p className="py-6 text-center text-sm text-slate-600">No deals found for this merchant</p>
-          ) : (
-            <ul className="mt-2 divide-y divide-slate-200">
-              {q.data.deals.map((d) => (
-                <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                  <div className="min-w-0">
-                    <p className="font-medium text-slate-900">{d.title}</p>
-                    <p className="text-sm text-slate-600">
-                      Status: {d.status} · <span className="font-semibold text-slate-900">{formatCents(d.dealPriceCents)}</span>{' '}
-                      <span className="line-through">{formatCents(d.originalPriceCents)}</span>
-                    </p>
-                    {d.moderationReason && <p className="text-xs text-red-800">Deactivated: {d.moderationReason}</p>}
-                  </div>
-                  <div className="flex items-center gap-2">
-                    <Badge tone={d.isActive ? 'green' : 'slate'}>{d.isActive ? 'Active' : 'Inactive'}</Badge>
-                    {d.status !== 'removed' && (
-                      <Button variant="secondary" size="sm" onClick={() => setToDeactivate(d)} aria-label={`Deactivate ${d.title}`}>
-                        Deactivate
-                      </Button>
-                    )}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-          <Pager
-            page={page}
-            pageSize={q.data.pageSize}
-            total={q.data.total}
-            onPage={setPage}
-            label="Deal pages"
-            size="sm"
-            className="mt-4"
-          />
-        </>
-      )}
-      <DeactivateDialog deal={toDeactivate} onClose={() => setToDeactivate(null)} />
-    </div>
-  );
-}
-
 /** Overview tab: the platform's figures, recent merchants and each merchant's deals. */
 export default function OverviewTab() {
   const q = useAdminOverview();
@@ -461,39 +336,7 @@ export default function OverviewTab() {
                 )}
               </CardContent>
             </Card>
-            <Card>
-              <CardHeader>
-                <CardTitle className="text-lg">Merchants with Deals</CardTitle>
-                <CardDescription>Choose a merchant to see and moderate their deals.</CardDescription>
-              </CardHeader>
-              <CardContent>
-                {merchantId ? (
-                  <MerchantDeals merchantId={merchantId} onBack={() => setMerchantId(null)} />
-                ) : q.data.merchantsWithDeals.length === 0 ? (
-                  <p className="py-4 text-sm text-slate-600">No merchant has deals yet.</p>
-                ) : (
-                  <ul className="divide-y divide-slate-200">
-                    {q.data.merchantsWithDeals.map((m) => (
-                      <li key={m.id}>
-                        <button
-                          type="button"
-                          onClick={() => setMerchantId(m.id)}
-                          className="flex min-h-12 w-full items-center justify-between gap-2 py-3 text-left hover:bg-slate-50"
-                        >
-                          <span className="min-w-0">
-                            <span className="block truncate font-medium text-slate-900">{m.businessName}</span>
-                            <span className="block text-sm text-slate-600">
-                              {m.dealCount} {m.dealCount === 1 ? 'deal' : 'deals'} · {m.activeDealCount} active
-                            </span>
-                          </span>
-                          <ChevronRight aria-hidden className="h-4 w-4 shrink-0 text-slate-500" />
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </CardContent>
-            </Card>
+            <MerchantsWithDeals merchantId={merchantId} onMerchant={setMerchantId} />
           </div>
           <DisputeFlags flags={q.data.disputeFlags} />
           <BackgroundJobs jobs={q.data.backgroundJobs} mailOutbox={q.data.mailOutbox} />

@@ -35,6 +35,7 @@ export function useUpdateMerchantProfile() {
     onSuccess: (saved) => {
       qc.setQueryData(merchantMeQuery.queryKey, saved.overview);
       void qc.invalidateQueries({ queryKey: launchChecklistQuery.queryKey });
+      void qc.invalidateQueries({ queryKey: businessProfileQuery.queryKey });
     },
   });
 }
@@ -46,6 +47,8 @@ export function useSwitchPlan() {
     onSuccess: (switched) => {
       qc.setQueryData(merchantMeQuery.queryKey, switched.overview);
       void qc.invalidateQueries({ queryKey: launchChecklistQuery.queryKey });
+      // What the business page may show follows the plan and its payment.
+      void qc.invalidateQueries({ queryKey: businessProfileQuery.queryKey });
     },
   });
 }

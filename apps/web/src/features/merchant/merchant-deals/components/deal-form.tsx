@@ -175,7 +175,9 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
     const body = toMerchantDealInput(v);
     if (isEdit) {
       const { boost: _b, ...rest } = body;
-      update.mutate(rest, { onSuccess: onSaved, onError });
+      // Locked terms go back exactly as stored (the date field only holds the day).
+      const locked = isLocked && deal ? { finePrint: deal.finePrint, expirationDate: deal.expirationDate } : {};
+      update.mutate({ ...rest, ...locked }, { onSuccess: onSaved, onError });
     } else create.mutate(body, { onSuccess: onSaved, onError });
   };
 
@@ -240,7 +242,15 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
         </fieldset>
 
         <Field label="Fine print (optional)" error={errors.finePrint?.message} hint="Restrictions, booking rules, what is not included.">
-          {(p) => <Textarea {...p} {...form.register('finePrint')} rows={3} />}
+          {(p) => (
+            <Textarea
+              {...p}
+              {...form.register('finePrint')}
+              {...lockedProps(p)}
+              rows={3}
+              className="read-only:bg-slate-100 read-only:text-slate-700"
+            />
+          )}
         </Field>
 
         <div className="grid gap-4 sm:grid-cols-2">
@@ -412,7 +422,14 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
             </Field>
             <Field label="Sale ends (expiration date)" error={errors.expirationDate?.message} hint={DEAL_DATE_HELP.expirationDate}>
               {(p) => (
-                <Input {...p} {...form.register('expirationDate')} type="date" min={toYmd(new Date(Date.now() + DAY_MS).toISOString())} />
+                <Input
+                  {...p}
+                  {...form.register('expirationDate')}
+                  {...lockedProps(p)}
+                  type="date"
+                  min={toYmd(new Date(Date.now() + DAY_MS).toISOString())}
+                  className="read-only:bg-slate-100 read-only:text-slate-700"
+                />
               )}
             </Field>
             <Field label="Vouchers valid until (optional)" error={errors.validUntil?.message} hint={DEAL_DATE_HELP.validUntil}>

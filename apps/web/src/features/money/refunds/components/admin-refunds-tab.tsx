@@ -11,6 +11,7 @@ import {
   adminPurchaseLookupQuerySchema,
   adminRefundDecisionSchema,
   formatBusinessDeadline,
+  formatBusinessTime,
   formatCents,
   type AdminPurchase,
   type AdminRefundFilter,
@@ -73,6 +74,9 @@ function RequestItem({ r }: { r: AdminRefundRequest }) {
         <Row term="Reason">{REFUND_REASON_LABELS[r.reason]}</Row>
         {r.note && <Row term="Customer note">{r.note}</Row>}
         <Row term="Merchant answer">{r.merchantResponse ?? 'No answer yet'}</Row>
+        <Row term="Requested">
+          <time dateTime={r.createdAt}>{formatBusinessTime(r.createdAt)}</time>
+        </Row>
         <Row term="Deadline">{formatBusinessDeadline(r.deadlineAt)}</Row>
         {r.dispute && (
           <Row term="Chargeback">
