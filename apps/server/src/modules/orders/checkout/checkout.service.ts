@@ -107,6 +107,17 @@ interface PricedLine {
   stocked: boolean;
 }
 
+/** A priced line as the quote shows it and the order keeps it: its option, price, quantity and share of a code's discount. */
+const quotedLine = (l: PricedLine, discountCents: number) => ({
+  dealId: l.dealId,
+  optionId: l.optionId,
+  title: l.title,
+  optionTitle: l.optionTitle,
+  unitPriceCents: l.unitPriceCents,
+  quantity: l.quantity,
+  discountCents,
+});
+
 /**
  * Cart lines read again from the database (current prices of the chosen options), or a 409 naming
  * every line that cannot be bought now and why. The same option twice counts as one line.
@@ -176,15 +187,7 @@ export async function quoteCart(
   const promo = input.promoCode ? await pricePromo(deps.db, { userId: user.id, code: input.promoCode, lines, now }) : null;
   const totals = discountedOrderTotals(lines, promo?.discountCents ?? 0);
   return {
-    lines: lines.map((l, i) => ({
-      dealId: l.dealId,
-      optionId: l.optionId,
-      title: l.title,
-      optionTitle: l.optionTitle,
-      unitPriceCents: l.unitPriceCents,
-      quantity: l.quantity,
-      discountCents: promo?.lineDiscounts[i] ?? 0,
-    })),
+    lines: lines.map((l, i) => quotedLine(l, promo?.lineDiscounts[i] ?? 0)),
     ...totals,
     promo: promo ? { code: promo.promo.code, label: promo.label, fundedBy: promo.fundedBy } : null,
   };
@@ -296,13 +299,7 @@ export async function startCheckout(
       .returning({ id: orders.id, taxCents: orders.taxCents });
     const rows = lines.map((l, i) => ({
       orderId: created!.id,
-      dealId: l.dealId,
-      optionId: l.optionId,
-      title: l.title,
-      optionTitle: l.optionTitle,
-      unitPriceCents: l.unitPriceCents,
-      quantity: l.quantity,
-      discountCents: promo?.lineDiscounts[i] ?? 0,
+      ...quotedLine(l, promo?.lineDiscounts[i] ?? 0),
       reservation: reservations.get(l.key) ?? null,
     }));
     await tx.insert(orderItems).values(rows);
