@@ -35,8 +35,10 @@ export default defineConfig({
   projects: [
     { name: 'journeys', testIgnore: EXCLUSIVE },
     // Journeys that count what the whole platform holds (every admin's unread notifications, the
-    // platform's income): they run once the others are done, so no other journey adds to their counts.
-    { name: 'exclusive', testMatch: EXCLUSIVE, dependencies: ['journeys'] },
+    // platform's income): they run once the others are done, so no other journey adds to their counts,
+    // and one after another (fullyParallel off), so neither adds to the other's: the support ticket and
+    // refund answer of one were counted in the other's unread notifications when both ran at once.
+    { name: 'exclusive', testMatch: EXCLUSIVE, dependencies: ['journeys'], fullyParallel: false },
   ],
   use: {
     actionTimeout: 20_000,

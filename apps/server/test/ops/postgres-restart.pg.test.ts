@@ -26,6 +26,9 @@ import { createUser } from '../../src/modules/accounts';
  * the suite's CPU small. Ten seconds of it come before the restart and the rest after it: the gap lasts a
  * second or two, and what comes after shows the instances serving again; `npm run bench:soak` is the long run.
  */
+/** The advisory lock the long run waits on (a key of this test's own, apart from lib/lock-ids.ts). */
+const PROBE_LOCK = 735_001;
+const WAITING_FOR_PROBE_LOCK = `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and objid = $1`;
 const LOAD_MS = 30_000;
 const RESTART_AT_MS = 10_000;
 const TICK_MS = 50;
@@ -47,9 +50,9 @@ const probe: JobDefinition = {
   retryDelaySeconds: 1,
   retryLimit: 10,
   async run(deps, run) {
-    // A long run is in the middle of its work when the server goes down.
-    const sleep = Number(run!.data.sleepSeconds ?? 0);
-    if (sleep) await deps.db.execute(sql`select pg_sleep(${sleep})`);
+    // A long run is in the middle of its work when the server goes down: it waits for the lock the test holds
+    // on a connection of its own until the restart ends that connection (and this statement with it).
+    if (run!.data.blockedByTest) await deps.db.execute(sql`select pg_advisory_xact_lock(${PROBE_LOCK})`);
     await deps.db.execute(
       sql`insert into restart_probe (run_id) values (${run!.id}) on conflict (run_id) do update set runs = restart_probe.runs + 1`,
     );
@@ -81,10 +84,16 @@ for (const name of ['a', 'b']) {
 }
 const [a, b] = instances as [Instance, Instance];
 await a.database.db.execute(sql`create table restart_probe (run_id uuid primary key, runs int not null default 1)`);
+// The test's own connection holds the lock the long run waits for; the restart ends it (its error is expected).
+const holder = new pg.Client({ connectionString: url.toString() });
+holder.on('error', () => {});
+await holder.connect();
+await holder.query('select pg_advisory_lock($1)', [PROBE_LOCK]);
 const queues = await Promise.all(
   instances.map((i) => startJobs(i.app.deps, i.database, { jobs: [probe], runSchedules: false, pollingIntervalSeconds: 0.5 })),
 );
 afterAll(async () => {
+  await holder.end().catch(() => {});
   for (const q of queues) await q.stop();
   for (const i of instances) {
     await i.app.close();
@@ -199,9 +208,14 @@ describe('PostgreSQL restarting under load', () => {
         }
         if (!restart && elapsed >= RESTART_AT_MS) {
           // A run is working when the server goes down: its outcome can only be recorded once it is back.
-          restart = queues[0]!.trigger('restart-probe', 'long-run', { sleepSeconds: 2 }).then(async (id) => {
+          restart = queues[0]!.trigger('restart-probe', 'long-run', { blockedByTest: true }).then(async (id) => {
             acceptedRuns.push(id!);
             await vi.waitFor(async () => expect(await stateOf(id!)).toBe('active'), { timeout: 10_000, interval: 50 });
+            // Its statement is waiting on the test's lock: the run is mid-work, however fast the machine is.
+            await vi.waitFor(async () => expect((await holder.query(WAITING_FOR_PROBE_LOCK, [PROBE_LOCK])).rows[0]?.n).toBe(1), {
+              timeout: 10_000,
+              interval: 50,
+            });
             restarting = true;
             const from = Date.now();
             await server.restart();
