@@ -36,6 +36,18 @@ export function entryAssets(indexHtml: string): EntryAssets {
   return { scripts, styles };
 }
 
+/**
+ * Whether a request came through a proxy: it carries a header a proxy adds (X-Forwarded-For, X-Real-IP,
+ * Forwarded, Via). 103 Early Hints go to direct clients only: nginx before 1.29 (Debian 12 ships 1.22)
+ * takes an upstream's 103 for the final answer, so the page itself became the body of a response
+ * without a length, and the client's connection hung until proxy_read_timeout (60 s; seen by
+ * `npm run bench:soak` as a p99 of 60,005 ms on deal pages). A proxy that speaks HTTP/2 can send its
+ * own early hints (nginx `early_hints`, docs/decisions/0051-early-hints-behind-proxies.md).
+ */
+export function cameThroughProxy(headers: Record<string, string | string[] | undefined>): boolean {
+  return ['x-forwarded-for', 'x-real-ip', 'forwarded', 'via'].some((name) => headers[name] !== undefined);
+}
+
 /** `Link` header values for a 103 Early Hints answer: the browser fetches these while the server reads the page's data. */
 export function earlyHintLinks(assets: EntryAssets): string[] {
   return [

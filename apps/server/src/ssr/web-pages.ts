@@ -26,7 +26,7 @@ import {
 } from '../lib/html-head';
 import { getDeal, listDeals, homePageData, searchBusinesses, countDealVisit, isCountedVisitor, getBusinessPage } from '../modules/catalog';
 import { SESSION_COOKIE, userOfSessionToken } from '../plugins/session';
-import { earlyHintLinks, entryAssets, injectPreloads, sendHtml, type EntryAssets } from '../lib/web-page';
+import { cameThroughProxy, earlyHintLinks, entryAssets, injectPreloads, sendHtml, type EntryAssets } from '../lib/web-page';
 import type { ImageSlot } from '@localperks/shared';
 import { businessJsonLd, canonicalUrl, dealJsonLd } from './seo';
 
@@ -122,9 +122,10 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
 
   return async function sendWebPage(request: FastifyRequest, reply: FastifyReply) {
     assets ??= entryAssets(template());
-    // The browser fetches the entry chunk and stylesheet while the page renders (HTTP/2 proxies pass 103 on).
+    // The browser fetches the entry chunk and stylesheet while the page renders; not through a proxy,
+    // which may take the 103 for the answer (cameThroughProxy).
     const hints = earlyHintLinks(assets);
-    if (hints.length) reply.writeEarlyHints({ link: hints });
+    if (hints.length && !cameThroughProxy(request.headers)) reply.writeEarlyHints({ link: hints });
     const pathname = (request.url.split('?')[0] ?? '/').replace(/\/$/, '') || '/';
     const shown: Shown = { deal: null, business: null, lcpImage: null };
     let rendered: ServerRender = { kind: 'shell', status: 200 };
