@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { PROMO_MESSAGES, STOCK_MESSAGES } from '@localperks/shared';
+import { fillDealBasics, inDays, ymd } from '../support/deal-form';
 import {
   adminCookie,
   apiCall,
@@ -16,11 +17,10 @@ import {
 /**
  * Issue 29 through the pages (docs/decisions/0047, 0048): a merchant sells a deal with two options,
  * a stock and a limit; customers buy its last units and the next one sees "Sold out"; promo codes
- * apply and are refused in each way; a scheduled deal goes live by its job on a moved clock.
+ * apply and are refused in each way. The scheduled deal that goes live on a moved clock is
+ * scheduled-deal.spec.ts (it moves the server's clock, so it runs alone).
  */
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const ymd = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
 
 async function fillBilling(page: Page) {
   await page.getByLabel('Name on Card').fill('Casey Customer');
@@ -36,14 +36,6 @@ async function payWithTestCard(page: Page) {
   await page.getByLabel('CVC').fill('123');
   await page.getByLabel('Name on card').fill('Casey Customer');
   await page.getByRole('button', { name: /^Pay \$/ }).click();
-}
-
-async function fillBasics(page: Page, title: string) {
-  await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByLabel('Description', { exact: true }).fill('A relaxing massage in our quiet studio, with tea and a warm towel after.');
-  await page.getByLabel('Highlight 1', { exact: true }).fill('Quiet studio');
-  await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Beauty' });
-  await page.getByLabel('Location', { exact: true }).selectOption({ label: 'Chicago, IL' });
 }
 
 /** A one-price deal on sale, made by its merchant through the API (the journeys' own data). */
@@ -79,7 +71,7 @@ test.describe('deals that sell like real deals', () => {
     await signIn(context, merchant.cookie);
     await page.goto('/merchant/deals/new');
     await expect(page.getByRole('heading', { name: 'Create Deal', level: 1 })).toBeVisible();
-    await fillBasics(page, title);
+    await fillDealBasics(page, title);
     await page.getByRole('button', { name: 'Add an option' }).click();
     await page.getByLabel('Option 1 title', { exact: true }).fill('1 person');
     await page.getByLabel('Original price ($)', { exact: true }).fill('100');
@@ -294,44 +286,5 @@ test.describe('deals that sell like real deals', () => {
     await screenshot(admin.page, 'admin-promo-codes-1280', { fullPage: true });
     await admin.page.setViewportSize({ width: 375, height: 812 });
     await screenshot(admin.page, 'admin-promo-codes-375', { fullPage: true });
-  });
-
-  test('a scheduled deal is Coming soon for its merchant only and goes live by the deal-schedule job on a moved clock', async ({
-    newPage,
-  }) => {
-    const merchant = await newApprovedMerchant(`Scheduled Studio ${tag}`);
-    const title = `Scheduled massage ${tag}`;
-    const { page, context } = await newPage({ width: 1280, height: 900 });
-    await signIn(context, merchant.cookie);
-    await page.goto('/merchant/deals/new');
-    await fillBasics(page, title);
-    await page.getByLabel('Original price ($)', { exact: true }).fill('90');
-    await page.getByLabel('Deal price ($)', { exact: true }).fill('55');
-    await page.getByLabel('Sale starts (optional)').fill(ymd(inDays(2)));
-    await page.getByLabel('Sale ends (expiration date)').fill(ymd(inDays(20)));
-    await page.getByLabel('Vouchers valid until (optional)').fill(ymd(inDays(60)));
-    await page.getByRole('button', { name: 'Create Deal' }).click();
-    await page.waitForURL((u) => u.pathname === '/merchant/dashboard');
-    await expect(page.getByText('Coming soon').first()).toBeVisible();
-    const mine = (await apiCall('/api/merchant/deals', undefined, merchant.cookie)).json as {
-      deals: { id: string; title: string; status: string }[];
-    };
-    const deal = mine.deals.find((d) => d.title === title)!;
-    expect(deal.status).toBe('scheduled');
-    expect((await apiCall(`/api/deals/${deal.id}`)).status).toBe(404);
-
-    try {
-      // Three days later, by the app's clock, the job runs: the deal is live for customers.
-      const moved = await apiCall('/api/dev/clock', { offsetMs: 3 * 86_400_000 });
-      expect(moved.status).toBe(200);
-      const ran = await apiCall('/api/dev/jobs/deal-schedule/run', {});
-      expect(ran.status).toBe(200);
-      const visitor = await newPage({ width: 1280, height: 900 });
-      await visitor.page.goto(`/deal/${deal.id}`);
-      await expect(visitor.page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-      await expect(visitor.page.getByText(/Vouchers valid until/)).toBeVisible();
-    } finally {
-      await apiCall('/api/dev/clock', { offsetMs: 0 });
-    }
   });
 });

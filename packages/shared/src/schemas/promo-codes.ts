@@ -3,6 +3,7 @@ import { CATEGORIES } from '../constants';
 import { DAY_MS } from '../domain/time';
 import { normalizePromoCode } from '../domain/promo';
 import { cents, count, isoDate } from './responses/common';
+import { dollarsToCents, endOfLocalDay, startOfLocalDay } from './merchant-deals';
 
 /** Promo codes (docs/decisions/0048-promo-codes-on-the-ledger.md): creating one, listing them, a cart's quote. */
 
@@ -17,6 +18,9 @@ export const PROMO_CODE_FORM_MESSAGES = {
   categoryInvalid: 'Choose a category.',
   duplicate: 'This code is already taken. Choose another.',
   dealsNotYours: 'Choose deals of your own business.',
+  endRequired: 'Choose the last day of the code.',
+  minSubtotal: 'Enter a minimum subtotal in dollars, or leave it empty.',
+  enterCode: 'Enter a promo code.',
 } as const;
 const M = PROMO_CODE_FORM_MESSAGES;
 
@@ -61,6 +65,74 @@ export const createPromoCodeSchema = z
     amountOffCents: v.kind === 'fixed' ? v.amountOffCents : null,
   }));
 export type CreatePromoCode = z.input<typeof createPromoCodeSchema>;
+
+/** A date input's value (`YYYY-MM-DD`) for today in the browser's time zone. */
+const localToday = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+const wholeOrNull = (text: string) => (text.trim() ? Number(text.trim()) : null);
+
+/**
+ * The create-a-code form as typed (amounts in dollars, days as dates in the browser's zone, blanks for
+ * "none"). `toCreatePromoCode` turns it into the API's body, and the form is checked by the API's own
+ * rules (`createPromoCodeSchema`), each message put on the field that was typed.
+ */
+const promoCodeFormFields = z.object({
+  code: z.string(),
+  kind: z.enum(['percent', 'fixed']),
+  percentOff: z.string(),
+  amountOff: z.string(),
+  minSubtotal: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  maxUses: z.string(),
+  perCustomerLimit: z.string(),
+  categoryId: z.string(),
+  firstOrderOnly: z.boolean(),
+  dealIds: z.array(z.string()),
+});
+export type PromoCodeForm = z.infer<typeof promoCodeFormFields>;
+
+export function toCreatePromoCode(v: PromoCodeForm): CreatePromoCode {
+  return {
+    code: v.code.trim(),
+    kind: v.kind,
+    percentOff: v.kind === 'percent' ? wholeOrNull(v.percentOff) : null,
+    amountOffCents: v.kind === 'fixed' ? dollarsToCents(v.amountOff.trim()) : null,
+    minSubtotalCents: v.minSubtotal.trim() ? (dollarsToCents(v.minSubtotal.trim()) ?? -1) : 0,
+    startsAt: startOfLocalDay(v.startsAt || localToday()).toISOString(),
+    endsAt: v.endsAt ? endOfLocalDay(v.endsAt).toISOString() : '',
+    maxUses: wholeOrNull(v.maxUses),
+    perCustomerLimit: wholeOrNull(v.perCustomerLimit) ?? 1,
+    dealIds: v.dealIds,
+    categoryId: wholeOrNull(v.categoryId),
+    firstOrderOnly: v.firstOrderOnly,
+  };
+}
+
+/** The form's field for each of the API's (where they differ): the rules' and the server's messages land there. */
+export const PROMO_FORM_FIELD_FOR: Record<string, keyof PromoCodeForm> = { amountOffCents: 'amountOff', minSubtotalCents: 'minSubtotal' };
+
+export const promoCodeFormSchema = promoCodeFormFields.superRefine((v, ctx) => {
+  if (!v.endsAt) {
+    ctx.addIssue({ code: 'custom', path: ['endsAt'], message: M.endRequired });
+    return;
+  }
+  const checked = createPromoCodeSchema.safeParse(toCreatePromoCode(v));
+  if (checked.success) return;
+  for (const issue of checked.error.issues) {
+    const key = String(issue.path[0] ?? 'code');
+    const field = PROMO_FORM_FIELD_FOR[key] ?? key;
+    const message = field === 'minSubtotal' ? M.minSubtotal : issue.message;
+    ctx.addIssue({ code: 'custom', path: [field], message });
+  }
+});
+
+/** The cart's "Apply a promo code" field: the code as typed; the server says whether it applies. */
+export const promoCodeEntrySchema = z.object({
+  code: z.string().trim().min(1, M.enterCode).max(30, M.codeFormat),
+});
 
 export const promoCodeSchema = z.object({
   id: z.string(),

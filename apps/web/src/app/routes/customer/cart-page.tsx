@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, Lock, MapPin, Minus, Plus, ShoppingCart, Tag, Trash2, Zap } from 'lucide-react';
@@ -13,6 +15,7 @@ import {
   normalizePromoCode,
   orderTotals,
   perCustomerLimitLabel,
+  promoCodeEntrySchema,
   type CartQuote,
 } from '@localperks/shared';
 import { Input } from '../../../components/ui/input';
@@ -99,10 +102,10 @@ const toCheckoutItem = (i: CartItem) => ({
 function PromoCodeBox({ quote }: { quote: ReturnType<typeof useQuote> }) {
   const applied = promoCodeStore.use();
   const { user } = useSession();
-  const [text, setText] = useState('');
+  const form = useForm({ resolver: zodResolver(promoCodeEntrySchema), defaultValues: { code: applied } });
   const inputId = useId();
   const errorId = useId();
-  const refusal = applied && quote.error instanceof ApiError ? quote.error.message : null;
+  const refusal = (applied && quote.error instanceof ApiError ? quote.error.message : null) ?? form.formState.errors.code?.message;
   if (user?.role !== 'customer')
     return <p className="text-sm text-slate-700">{user ? 'Promo codes are for customer accounts.' : 'Log in to apply a promo code.'}</p>;
   if (applied && !refusal)
@@ -112,30 +115,33 @@ function PromoCodeBox({ quote }: { quote: ReturnType<typeof useQuote> }) {
           <Tag aria-hidden className="mr-1 inline h-4 w-4" />
           {quote.data?.promo ? PROMO_MESSAGES.applied(quote.data.promo.code) : `Checking ${applied}…`}
         </span>
-        <Button variant="ghost" size="sm" onClick={() => promoCodeStore.set('')} aria-label={`Remove promo code ${applied}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            form.reset({ code: '' });
+            promoCodeStore.set('');
+          }}
+          aria-label={`Remove promo code ${applied}`}
+        >
           Remove
         </Button>
       </div>
     );
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        const code = normalizePromoCode(text);
-        if (code) promoCodeStore.set(code);
-      }}
-    >
+    <form noValidate onSubmit={form.handleSubmit(({ code }) => promoCodeStore.set(normalizePromoCode(code)))}>
       <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-800">
         Apply a promo code
       </label>
       <div className="flex gap-2">
         <Input
           id={inputId}
-          value={text || applied}
-          onChange={(e) => {
-            setText(e.target.value);
-            if (applied) promoCodeStore.set('');
-          }}
+          {...form.register('code', {
+            // Typing again sets the refused code aside: its message goes with it.
+            onChange: () => {
+              if (applied) promoCodeStore.set('');
+            },
+          })}
           autoComplete="off"
           aria-invalid={refusal ? true : undefined}
           aria-describedby={refusal ? errorId : undefined}

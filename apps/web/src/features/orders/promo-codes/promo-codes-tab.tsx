@@ -1,14 +1,16 @@
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Ticket } from 'lucide-react';
 import {
   CATEGORIES,
-  dollarsToCents,
   formatCents,
+  PROMO_FORM_FIELD_FOR,
+  promoCodeFormSchema,
   promoValueLabel,
-  startOfLocalDay,
-  endOfLocalDay,
-  type CreatePromoCode,
+  toCreatePromoCode,
   type PromoCode,
+  type PromoCodeForm,
 } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -29,9 +31,19 @@ const STATE_LABEL: Record<PromoCode['state'], string> = {
   deactivated: 'Deactivated',
 };
 
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const EMPTY_PROMO_FORM: PromoCodeForm = {
+  code: '',
+  kind: 'percent',
+  percentOff: '',
+  amountOff: '',
+  minSubtotal: '',
+  startsAt: '',
+  endsAt: '',
+  maxUses: '',
+  perCustomerLimit: '1',
+  categoryId: '',
+  firstOrderOnly: false,
+  dealIds: [],
 };
 
 /**
@@ -145,8 +157,25 @@ function PromoCodeRow({ promo, scope, titles }: { promo: PromoCode; scope: Promo
 
 function CreatePromoCodeCard({ scope, dealChoices }: { scope: PromoScope; dealChoices: PromoDealChoice[] }) {
   const create = useCreatePromoCode(scope);
-  const [kind, setKind] = useState<'percent' | 'fixed'>('percent');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<PromoCodeForm>({ resolver: zodResolver(promoCodeFormSchema), defaultValues: EMPTY_PROMO_FORM });
+  const { errors } = form.formState;
+  const kind = useWatch({ control: form.control, name: 'kind' });
+  const submit = (v: PromoCodeForm) =>
+    create.mutate(toCreatePromoCode(v), {
+      onSuccess: ({ promoCode }) => {
+        form.reset(EMPTY_PROMO_FORM);
+        toast.success('Promo code created', { description: `${promoCode.code} · ${promoValueLabel(promoCode)}` });
+      },
+      onError: (err) => {
+        if (!(err instanceof ApiError && err.fields)) {
+          toast.error('Could not create the promo code', { description: err.message });
+          return;
+        }
+        for (const [key, message] of Object.entries(err.fields)) {
+          form.setError(PROMO_FORM_FIELD_FOR[key] ?? (key.split('.')[0] as keyof PromoCodeForm), { message });
+        }
+      },
+    });
   return (
     <Card>
       <CardHeader>
@@ -158,88 +187,45 @@ function CreatePromoCodeCard({ scope, dealChoices }: { scope: PromoScope; dealCh
             ? 'LocalPerks pays for the discount: merchants are paid as if at full price.'
             : 'You pay for the discount: it applies to your own deals only, and your sale (and the commission on it) is the discounted price.'}
         </p>
-        <form
-          noValidate
-          aria-label="Create a promo code"
-          className="grid gap-4 sm:grid-cols-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const f = new FormData(e.currentTarget);
-            const text = (k: string) => {
-              const v = f.get(k);
-              return typeof v === 'string' ? v.trim() : '';
-            };
-            const whole = (k: string) => (text(k) ? Number(text(k)) : null);
-            const body: CreatePromoCode = {
-              code: text('code'),
-              kind,
-              percentOff: kind === 'percent' ? whole('percentOff') : null,
-              amountOffCents: kind === 'fixed' ? dollarsToCents(text('amountOff')) : null,
-              minSubtotalCents: text('minSubtotal') ? (dollarsToCents(text('minSubtotal')) ?? -1) : 0,
-              startsAt: startOfLocalDay(text('startsAt') || today()).toISOString(),
-              endsAt: endOfLocalDay(text('endsAt')).toISOString(),
-              maxUses: whole('maxUses'),
-              perCustomerLimit: whole('perCustomerLimit') ?? 1,
-              dealIds: f.getAll('dealIds').filter((v): v is string => typeof v === 'string'),
-              categoryId: whole('categoryId'),
-              firstOrderOnly: f.get('firstOrderOnly') === 'on',
-            };
-            const form = e.currentTarget;
-            if (!text('endsAt')) {
-              setErrors({ endsAt: 'Choose the last day of the code.' });
-              return;
-            }
-            create.mutate(body, {
-              onSuccess: ({ promoCode }) => {
-                setErrors({});
-                form.reset();
-                toast.success('Promo code created', { description: `${promoCode.code} · ${promoValueLabel(promoCode)}` });
-              },
-              onError: (err) => {
-                if (err instanceof ApiError && err.fields) setErrors(err.fields);
-                else toast.error('Could not create the promo code', { description: err.message });
-              },
-            });
-          }}
-        >
-          <Field label="Code" error={errors.code} hint="Letters, digits, dashes; customers type it at the cart.">
-            {(p) => <Input {...p} name="code" autoComplete="off" className="uppercase" maxLength={30} />}
+        <form noValidate aria-label="Create a promo code" className="grid gap-4 sm:grid-cols-2" onSubmit={form.handleSubmit(submit)}>
+          <Field label="Code" error={errors.code?.message} hint="Letters, digits, dashes; customers type it at the cart.">
+            {(p) => <Input {...p} {...form.register('code')} autoComplete="off" className="uppercase" maxLength={30} />}
           </Field>
           <Field label="Discount type">
             {(p) => (
-              <Select {...p} value={kind} onChange={(e) => setKind(e.target.value as 'percent' | 'fixed')}>
+              <Select {...p} {...form.register('kind')}>
                 <option value="percent">Percentage off</option>
                 <option value="fixed">Fixed amount off</option>
               </Select>
             )}
           </Field>
           {kind === 'percent' ? (
-            <Field label="Percent off" error={errors.percentOff}>
-              {(p) => <Input {...p} name="percentOff" inputMode="numeric" placeholder="20" />}
+            <Field label="Percent off" error={errors.percentOff?.message}>
+              {(p) => <Input {...p} {...form.register('percentOff')} inputMode="numeric" placeholder="20" />}
             </Field>
           ) : (
-            <Field label="Amount off ($)" error={errors.amountOffCents}>
-              {(p) => <Input {...p} name="amountOff" inputMode="decimal" placeholder="10.00" />}
+            <Field label="Amount off ($)" error={errors.amountOff?.message}>
+              {(p) => <Input {...p} {...form.register('amountOff')} inputMode="decimal" placeholder="10.00" />}
             </Field>
           )}
-          <Field label="Minimum subtotal ($, optional)" error={errors.minSubtotalCents}>
-            {(p) => <Input {...p} name="minSubtotal" inputMode="decimal" placeholder="None" />}
+          <Field label="Minimum subtotal ($, optional)" error={errors.minSubtotal?.message}>
+            {(p) => <Input {...p} {...form.register('minSubtotal')} inputMode="decimal" placeholder="None" />}
           </Field>
-          <Field label="Starts (optional)" error={errors.startsAt} hint="Empty: today.">
-            {(p) => <Input {...p} name="startsAt" type="date" />}
+          <Field label="Starts (optional)" error={errors.startsAt?.message} hint="Empty: today.">
+            {(p) => <Input {...p} {...form.register('startsAt')} type="date" />}
           </Field>
-          <Field label="Ends" error={errors.endsAt}>
-            {(p) => <Input {...p} name="endsAt" type="date" />}
+          <Field label="Ends" error={errors.endsAt?.message}>
+            {(p) => <Input {...p} {...form.register('endsAt')} type="date" />}
           </Field>
-          <Field label="Total uses (optional)" error={errors.maxUses} hint="Empty: no cap.">
-            {(p) => <Input {...p} name="maxUses" inputMode="numeric" placeholder="No cap" />}
+          <Field label="Total uses (optional)" error={errors.maxUses?.message} hint="Empty: no cap.">
+            {(p) => <Input {...p} {...form.register('maxUses')} inputMode="numeric" placeholder="No cap" />}
           </Field>
-          <Field label="Uses per customer" error={errors.perCustomerLimit}>
-            {(p) => <Input {...p} name="perCustomerLimit" inputMode="numeric" defaultValue="1" />}
+          <Field label="Uses per customer" error={errors.perCustomerLimit?.message}>
+            {(p) => <Input {...p} {...form.register('perCustomerLimit')} inputMode="numeric" />}
           </Field>
-          <Field label="Only for a category (optional)" error={errors.categoryId}>
+          <Field label="Only for a category (optional)" error={errors.categoryId?.message}>
             {(p) => (
-              <Select {...p} name="categoryId" defaultValue="">
+              <Select {...p} {...form.register('categoryId')}>
                 <option value="">Any category</option>
                 {CATEGORIES.map((c) => (
                   <option key={c.id} value={c.id}>
@@ -250,17 +236,17 @@ function CreatePromoCodeCard({ scope, dealChoices }: { scope: PromoScope; dealCh
             )}
           </Field>
           <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
-            <input type="checkbox" name="firstOrderOnly" className="h-5 w-5 accent-brand-700" /> First orders only
+            <input type="checkbox" {...form.register('firstOrderOnly')} className="h-5 w-5 accent-brand-700" /> First orders only
           </label>
           {dealChoices.length > 0 && (
             <fieldset className="sm:col-span-2">
               <legend className="text-sm font-medium text-slate-900">Only for these deals (optional)</legend>
               <p className="text-sm text-slate-700">None ticked: every one of your deals.</p>
-              {errors.dealIds && <p className="text-sm text-red-700">{errors.dealIds}</p>}
+              {errors.dealIds?.message && <p className="text-sm text-red-700">{errors.dealIds.message}</p>}
               <div className="mt-1 grid gap-x-4 sm:grid-cols-2">
                 {dealChoices.map((d) => (
                   <label key={d.id} className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
-                    <input type="checkbox" name="dealIds" value={d.id} className="h-5 w-5 shrink-0 accent-brand-700" />
+                    <input type="checkbox" {...form.register('dealIds')} value={d.id} className="h-5 w-5 shrink-0 accent-brand-700" />
                     <span className="min-w-0 break-words">{d.title}</span>
                   </label>
                 ))}
