@@ -58,6 +58,7 @@ interface PayoutLines {
   merchant_id: string;
   purchases: number;
   gross: unknown;
+  promotions: unknown;
   refunds: unknown;
   commission: unknown;
   deductions: unknown;
@@ -121,14 +122,15 @@ export async function closePayoutPeriods(deps: Pick<Deps, 'db' | 'clock'>): Prom
         ), lines as (
           select e.merchant_id,
                  (count(*) filter (where e.kind = 'sale') - count(*) filter (where e.kind = 'refund'))::int as purchases,
-                 coalesce(sum(e.amount_cents) filter (where e.kind in ('sale', 'refund')), 0) as gross,
+                 coalesce(sum(e.amount_cents) filter (where e.kind in ('sale', 'refund', 'promotion', 'promotion_reversal')), 0) as gross,
+                 coalesce(-sum(e.amount_cents) filter (where e.kind in ('promotion', 'promotion_reversal')), 0) as promotions,
                  coalesce(-sum(e.amount_cents) filter (where e.kind = 'refund'), 0) as refunds,
                  coalesce(-sum(e.amount_cents) filter (where e.kind in ('commission', 'commission_reversal')), 0) as commission,
                  coalesce(-sum(e.amount_cents) filter (where e.kind = 'deduction'), 0) as deductions,
                  coalesce(-sum(e.amount_cents) filter (where e.kind = 'dispute_fee'), 0) as fees
           from ledger_entries e
           left join last l on l.merchant_id = e.merchant_id
-          where e.kind in ('sale', 'commission', 'refund', 'commission_reversal', 'deduction', 'dispute_fee')
+          where e.kind in ('sale', 'promotion', 'promotion_reversal', 'commission', 'refund', 'commission_reversal', 'deduction', 'dispute_fee')
             and e.period_start <= ${period.start}::date
             and (l.period_start is null or e.period_start > l.period_start)
           group by e.merchant_id
@@ -159,6 +161,7 @@ export async function closePayoutPeriods(deps: Pick<Deps, 'db' | 'clock'>): Prom
                 carriedInCents: readCents(m.carried_in),
                 carriedForwardCents: Math.max(-due, 0),
                 netCents: Math.max(due, 0),
+                promotionsCents: readCents(m.promotions),
               })
               .onConflictDoNothing({ target: [merchantPayouts.merchantId, merchantPayouts.periodStart] })
               .returning({ id: merchantPayouts.id }),

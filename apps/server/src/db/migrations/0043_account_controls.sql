@@ -1,3 +1,17 @@
+-- Accounts people control (issue 34; docs/decisions/0052, 0053, 0054). Additive only: the previous release runs
+-- unchanged on this schema.
+CREATE TABLE "data_exports" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"progress" integer DEFAULT 0 NOT NULL,
+	"file" "bytea",
+	"lease_until" timestamp with time zone,
+	"error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"ready_at" timestamp with time zone,
+	"expires_at" timestamp with time zone
+);--> statement-breakpoint
 CREATE TABLE "email_changes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -13,10 +27,14 @@ CREATE TABLE "email_changes" (
 	"undone_at" timestamp with time zone,
 	"cancelled_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
+);--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "last_seen_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "purchases" ADD COLUMN "forfeited_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "data_exports" ADD CONSTRAINT "data_exports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_changes" ADD CONSTRAINT "email_changes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "data_exports_user_idx" ON "data_exports" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "data_exports_status_idx" ON "data_exports" USING btree ("status");--> statement-breakpoint
 CREATE UNIQUE INDEX "email_changes_confirm_selector_key" ON "email_changes" USING btree ("confirm_selector");--> statement-breakpoint
 CREATE UNIQUE INDEX "email_changes_undo_selector_key" ON "email_changes" USING btree ("undo_selector");--> statement-breakpoint
 CREATE INDEX "email_changes_user_idx" ON "email_changes" USING btree ("user_id","created_at");
