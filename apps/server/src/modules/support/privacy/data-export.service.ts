@@ -50,7 +50,7 @@ function sectionsOf(deps: Pick<Deps, 'db'>, user: typeof users.$inferSelect, mer
   const orderIds = db.select({ id: orders.id }).from(orders).where(eq(orders.userId, user.id));
   const ticketIds = db.select({ id: supportTickets.id }).from(supportTickets).where(eq(supportTickets.customerId, user.id));
   const sections: Section[] = [
-    { name: 'profile', rows: async () => [user as unknown as Row] },
+    { name: 'profile', rows: async () => [{ ...user }] },
     { name: 'orders', rows: () => mine(db.select().from(orders).where(eq(orders.userId, user.id)).orderBy(asc(orders.createdAt))) },
     { name: 'order-items', rows: () => mine(db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds))) },
     {
