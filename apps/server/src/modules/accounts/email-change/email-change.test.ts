@@ -11,6 +11,17 @@ const t = await build({ clock });
 const tokenOf = (text: string, path: string) => linkFrom(text, path).searchParams.get('token')!;
 const signIn = async (email: string, password = TEST_PASSWORD) =>
   t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+/** Asks for `newEmail`, opens the link mailed there, and returns the undo link's token mailed to `oldEmail`. */
+async function changeAndConfirm(cookie: string, oldEmail: string, newEmail: string) {
+  await t.request({ method: 'POST', url: '/api/account/email', cookie, payload: { newEmail, password: TEST_PASSWORD } });
+  const confirm = await t.lastMail(newEmail, 'email_change_confirm');
+  await t.request({
+    method: 'POST',
+    url: '/api/account/email/confirm',
+    payload: { token: tokenOf(confirm!.text, '/account/email/confirm') },
+  });
+  return tokenOf((await t.lastMail(oldEmail, 'email_change_undo'))!.text, '/account/email/undo');
+}
 const profile = async (cookie: string) => (await t.request({ method: 'GET', url: '/api/account/profile', cookie })).json().profile;
 
 describe('change of e-mail', () => {
@@ -61,19 +72,7 @@ describe('change of e-mail', () => {
 
   it('the old address undoes it within 7 days: its address comes back and every session ends', async () => {
     const { cookie, user } = await t.loginAs('merchant');
-    await t.request({
-      method: 'POST',
-      url: '/api/account/email',
-      cookie,
-      payload: { newEmail: 'taken-over@example.com', password: TEST_PASSWORD },
-    });
-    const confirm = await t.lastMail('taken-over@example.com', 'email_change_confirm');
-    await t.request({
-      method: 'POST',
-      url: '/api/account/email/confirm',
-      payload: { token: tokenOf(confirm!.text, '/account/email/confirm') },
-    });
-    const undoToken = tokenOf((await t.lastMail(user.email, 'email_change_undo'))!.text, '/account/email/undo');
+    const undoToken = await changeAndConfirm(cookie, user.email, 'taken-over@example.com');
 
     const start = Date.now();
     try {
@@ -91,19 +90,7 @@ describe('change of e-mail', () => {
 
   it('an undo link older than 7 days no longer works', async () => {
     const { cookie, user } = await t.loginAs('customer');
-    await t.request({
-      method: 'POST',
-      url: '/api/account/email',
-      cookie,
-      payload: { newEmail: 'late-undo@example.com', password: TEST_PASSWORD },
-    });
-    const confirm = await t.lastMail('late-undo@example.com', 'email_change_confirm');
-    await t.request({
-      method: 'POST',
-      url: '/api/account/email/confirm',
-      payload: { token: tokenOf(confirm!.text, '/account/email/confirm') },
-    });
-    const undoToken = tokenOf((await t.lastMail(user.email, 'email_change_undo'))!.text, '/account/email/undo');
+    const undoToken = await changeAndConfirm(cookie, user.email, 'late-undo@example.com');
     try {
       clock.set(Date.now() + EMAIL_CHANGE_UNDO_TTL_MS + 60_000);
       const late = await t.request({ method: 'POST', url: '/api/account/email/undo', payload: { token: undoToken } });
@@ -192,18 +179,7 @@ describe('the session after a change', () => {
   it('stays signed in', async () => {
     const user = await t.createUser('customer');
     const cookie = sessionCookie(await signIn(user.email));
-    await t.request({
-      method: 'POST',
-      url: '/api/account/email',
-      cookie,
-      payload: { newEmail: 'moved-on@example.com', password: TEST_PASSWORD },
-    });
-    const confirm = await t.lastMail('moved-on@example.com', 'email_change_confirm');
-    await t.request({
-      method: 'POST',
-      url: '/api/account/email/confirm',
-      payload: { token: tokenOf(confirm!.text, '/account/email/confirm') },
-    });
+    await changeAndConfirm(cookie, user.email, 'moved-on@example.com');
     expect((await profile(cookie)).email).toBe('moved-on@example.com');
   });
 });
