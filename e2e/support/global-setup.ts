@@ -17,6 +17,8 @@ export default async function globalSetup() {
       NODE_ENV: 'development',
       // Every journey signs up its own accounts from this one address; the hourly limit is proven by the API tests.
       SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
+      // Every sign-in page asks for a passkey challenge (autofill); the per-address limit is proven by the API tests.
+      PASSKEY_REQUESTS_PER_ADDRESS_PER_10_MIN: '100000',
       // Journeys sign up and sign in hundreds of accounts; argon2 at the production cost is ~20 ms of CPU
       // each time. The cost itself is proven by the API tests (docs/decisions/0027-fast-suite.md).
       PASSWORD_HASH_COST: 'low',

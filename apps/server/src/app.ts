@@ -41,6 +41,7 @@ import {
   accountRoutes,
   adminAuthRoutes,
   emailChangeRoutes,
+  securityRoutes,
   sessionsRoutes,
 } from './modules/accounts';
 import { dealsRoutes, businessSearchRoutes, businessesRoutes } from './modules/catalog';
@@ -174,6 +175,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('authLimits', {
     ...DEFAULT_AUTH_LIMITS,
     signupPerAddress: { ...DEFAULT_AUTH_LIMITS.signupPerAddress, max: config.SIGNUPS_PER_ADDRESS_PER_HOUR },
+    passkeyRequestsPerAddress: { ...DEFAULT_AUTH_LIMITS.passkeyRequestsPerAddress, max: config.PASSKEY_REQUESTS_PER_ADDRESS_PER_10_MIN },
     ...opts.authLimits,
   });
   // The sandbox announces its refunds through this app's own webhook route (money/sandbox), once the app is built.
@@ -318,6 +320,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(sessionsRoutes);
   await app.register(emailChangeRoutes);
+  await app.register(securityRoutes);
   await app.register(dealsRoutes);
   await app.register(businessSearchRoutes);
   await app.register(perkboostRoutes);

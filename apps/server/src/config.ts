@@ -129,6 +129,13 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(10_000, 'must be at most 10000')
     .default(10),
+  /** Passkey sign-in requests (each stores a WebAuthn challenge) from one client address per 10 minutes. */
+  PASSKEY_REQUESTS_PER_ADDRESS_PER_10_MIN: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(60),
   /**
    * Bearer token for GET /metrics. Required to scrape in production (without it the route answers 404);
    * in development clients on this machine may scrape without it.

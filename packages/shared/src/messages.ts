@@ -48,6 +48,31 @@ export const ACCOUNT_MESSAGES = {
   exportExpired: 'This download has expired. Please ask for a new one.',
 } as const;
 
+/** Passkeys and authenticator codes (docs/decisions/0055-passkeys-and-authenticator-codes.md). */
+export const SECURITY_MESSAGES = {
+  reauthRequired: 'Please confirm your password to continue.',
+  tooManyPasswordTries: 'Too many incorrect passwords. Please try again in 15 minutes.',
+  adminCodeFirst: 'Please complete the admin sign-in step first.',
+  passkeyNameRequired: 'Please give this passkey a name',
+  passkeyNameTooLong: 'Keep the name under 60 characters',
+  passkeyNotFound: 'This passkey was already removed.',
+  passkeyFailed: 'This passkey could not be verified. Please try again.',
+  passkeyUnknown: 'This passkey is not registered with LocalPerks. Sign in with your password, then add it in your account.',
+  passkeyTooMany: 'An account can have at most 10 passkeys. Remove one first.',
+  passkeyAlreadyAdded: 'This passkey is already registered.',
+  challengeInvalid: 'This passkey request has expired. Please try again.',
+  tooManyPasskeyRequests: 'Too many passkey requests. Please wait a few minutes and try again.',
+  codeFormat: 'Enter the 6-digit code from your app, or a recovery code',
+  totpFormat: 'Enter the 6-digit code from your authenticator app',
+  codeWrong: 'That code is not right. Check your authenticator app and try again.',
+  tooManyWrongCodes: 'Too many incorrect codes. For your security, please wait a while and try again.',
+  secondStepExpired: 'This sign-in has expired. Please enter your email and password again.',
+  totpNotStarted: 'Please start setting up your authenticator app again.',
+  totpAlreadyOn: 'Your authenticator app is already turned on.',
+  totpNotOn: 'Your authenticator app is not turned on.',
+  emailCodeReplaced: 'Your account signs in with a passkey: use it instead of an e-mailed code.',
+} as const;
+
 /** What a person types to confirm deleting their account. */
 export const DELETE_CONFIRMATION_WORD = 'DELETE';
 

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -73,6 +86,11 @@ export const sessions = pgTable(
     ip: text('ip'),
     /** When the session was last used, kept to LAST_SEEN_PRECISION_MS (the account's sessions list). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the password (or a passkey) was last confirmed in this session: changes to the sign-in factors need it
+     * within REAUTH_WINDOW_MS (docs/decisions/0055-passkeys-and-authenticator-codes.md).
+     */
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -119,7 +137,8 @@ export const authTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['email_verification', 'password_reset', 'admin_code'] }).notNull(),
+    /** `sign_in_second_step`: a password sign-in waiting for the authenticator code (no session until then). */
+    kind: text('kind', { enum: ['email_verification', 'password_reset', 'admin_code', 'sign_in_second_step'] }).notNull(),
     selector: text('selector').notNull(),
     verifierHash: text('verifier_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -153,4 +172,81 @@ export const rateLimitHits = pgTable(
       .default(sql`now()`),
   },
   (t) => [index('rate_limit_hits_key_idx').on(t.key, t.createdAt)],
+);
+
+/**
+ * Passkeys (WebAuthn credentials; docs/decisions/0055-passkeys-and-authenticator-codes.md): the public key and the
+ * signature counter the authenticator reported last. The private key never leaves the person's device.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url, as the browser reports it. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key. */
+    publicKey: bytea('public_key').notNull(),
+    /** The authenticator's signature counter (uint32); a sign-in must report a higher one unless both are 0. */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    /** Synced (`multiDevice`) or bound to one device (`singleDevice`). */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('passkeys_credential_id_key').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * WebAuthn challenges, kept on the server: each works once (`used_at` is set by the request that claims it) and
+ * only until `expires_at`. `registration` and `second_step` belong to a signed-in session; `sign_in` to nobody yet.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    challenge: text('challenge').notNull(),
+    purpose: text('purpose', { enum: ['registration', 'sign_in', 'second_step'] }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The session (its id, the cookie's hash) that asked, for `registration` and `second_step`. */
+    sessionId: text('session_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('webauthn_challenges_challenge_key').on(t.challenge), index('webauthn_challenges_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * An authenticator app (TOTP, RFC 6238): the shared secret, on once `enabled_at` is set (a code from the app
+ * confirmed it). `last_step` is the time step of the last code accepted: a code works once.
+ */
+export const totpAuthenticators = pgTable('totp_authenticators', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Base32. */
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One-time recovery codes for when the authenticator app is lost: only their hashes are kept. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );

@@ -7,7 +7,10 @@ import {
   loginSchema,
   resetPasswordTokensSchema,
   okSchema,
+  authenticationOptionsSchema,
+  passkeyAssertionSchema,
   resendVerificationResponseSchema,
+  secondStepSchema,
   sessionResponseSchema,
   signupRequestSchema,
   verifyEmailRequestSchema,
@@ -25,6 +28,11 @@ import {
   type AuthDeps,
 } from './auth.service';
 import { displayName } from '@localperks/shared';
+import { passkeySignInOptions, signInWithPasskey } from '../security/passkeys.service';
+import { markReauthenticated } from '../security/reauth.service';
+import { completeSecondStep, startSecondStep, totpEnabled } from '../security/totp.service';
+import { sessions } from '../../../db/schema';
+import { eq } from 'drizzle-orm';
 
 const userOut = (u: {
   id: string;
@@ -96,8 +104,66 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await logIn(deps(), request.body, request.ip);
+      // With the authenticator app on, a customer or merchant gives its code before any session starts; an admin's
+      // session starts and waits for the admin second step (admin-auth), as before.
+      if (user.role !== 'admin' && (await totpEnabled(app.deps, user.id))) return { secondStep: await startSecondStep(app.deps, user.id) };
       if (request.user) await endSession(app.db, reply, request, secure);
       await startSession(app.db, reply, request, user.id, secure);
+      return { user: userOut(user) };
+    },
+  );
+
+  r.post(
+    '/api/auth/login/second-step',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'After the password: the code from the authenticator app (or a recovery code); starts the session',
+        body: secondStepSchema,
+        response: { 200: loginResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = await completeSecondStep(app.deps, request.body, request.ip);
+      if (request.user) await endSession(app.db, reply, request, secure);
+      await startSession(app.db, reply, request, user.id, secure);
+      return { user: userOut(user) };
+    },
+  );
+
+  r.post(
+    '/api/auth/passkey/options',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Sign in with a passkey, step 1: options for navigator.credentials.get() (rate-limited per address)',
+        response: { 200: authenticationOptionsSchema, ...errorResponses },
+      },
+    },
+    async (request) => passkeySignInOptions({ ...app.deps, limit: app.authLimits.passkeyRequestsPerAddress }, request.ip),
+  );
+
+  r.post(
+    '/api/auth/passkey',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Sign in with a passkey, step 2: the signed challenge; starts a session (a passkey verifies its user, so an admin passes the second step too)',
+        body: passkeyAssertionSchema,
+        response: { 200: loginResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = await signInWithPasskey(app.deps, request.body, request.ip);
+      if (request.user) await endSession(app.db, reply, request, secure);
+      const sessionId = await startSession(app.db, reply, request, user.id, secure);
+      if (user.role === 'admin')
+        await app.db.update(sessions).set({ secondFactorAt: app.deps.clock.now() }).where(eq(sessions.id, sessionId));
+      await markReauthenticated(app.deps, sessionId);
       return { user: userOut(user) };
     },
   );
@@ -124,8 +190,9 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await verifyEmail(deps(), request.body.token);
-      // The link proves the address: the user is signed in, as the spec's callback expects a session.
-      if (request.user?.id !== user.id) {
+      // The link proves the address: the user is signed in, as the spec's callback expects a session; not an
+      // account with the authenticator app on (the mailbox alone must not pass its second step).
+      if (request.user?.id !== user.id && !(await totpEnabled(app.deps, user.id))) {
         if (request.user) await endSession(app.db, reply, request, secure);
         await startSession(app.db, reply, request, user.id, secure);
       }

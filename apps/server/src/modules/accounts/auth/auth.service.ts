@@ -43,6 +43,8 @@ export interface AuthLimits {
   loginFailuresPerAccountAllAddresses: Limit;
   /** How long an address the account signed in from counts as the owner's. */
   knownAddressMs: number;
+  /** Passkey sign-in requests per client address (each stores a challenge; docs/decisions/0055). */
+  passkeyRequestsPerAddress: Limit;
 }
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
@@ -54,6 +56,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   loginWindowMs: LOGIN_FAILURE_WINDOW_MS,
   loginFailuresPerAccountAllAddresses: { max: 100, windowMs: 60 * 60_000 },
   knownAddressMs: 30 * 24 * 60 * 60_000,
+  passkeyRequestsPerAddress: { max: 60, windowMs: 10 * 60_000 },
 };
 
 export const AUTH_ERRORS = {

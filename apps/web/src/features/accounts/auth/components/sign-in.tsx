@@ -1,0 +1,181 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { KeyRound } from 'lucide-react';
+import { secondStepCodeSchema, type SessionUser } from '@localperks/shared';
+import { Button } from '../../../../components/ui/button';
+import { Field, Input } from '../../../../components/ui/input';
+import { usePasskeySignIn, useLogin, useSecondStep } from '../api';
+import { LoginForm } from './auth-forms';
+
+/** Whether this browser can use passkeys, known only after hydration (the server render cannot tell). */
+export function usePasskeySupport() {
+  const [support, setSupport] = useState({ passkeys: false, autofill: false });
+  useEffect(() => {
+    let live = true;
+    void import('@simplewebauthn/browser').then(async ({ browserSupportsWebAuthn, browserSupportsWebAuthnAutofill }) => {
+      const passkeys = browserSupportsWebAuthn();
+      const autofill = passkeys && (await browserSupportsWebAuthnAutofill());
+      if (live) setSupport({ passkeys, autofill });
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return support;
+}
+
+/** A passkey request the person cancelled, or that a newer one replaced: nothing to report. */
+const isCancelled = (err: unknown) => err instanceof Error && (err.name === 'AbortError' || err.name === 'NotAllowedError');
+
+const codeFormSchema = z.object({ code: secondStepCodeSchema });
+
+/** After the password, for an account with the authenticator app on: its code, or a recovery code. */
+function SecondStepForm({
+  token,
+  idPrefix,
+  onSignedIn,
+  onError,
+  onBack,
+}: {
+  token: string;
+  idPrefix: string;
+  onSignedIn: (user: SessionUser) => void;
+  onError: (err: unknown) => void;
+  onBack: () => void;
+}) {
+  const form = useForm<{ code: string }>({ resolver: zodResolver(codeFormSchema, undefined, { raw: true }), defaultValues: { code: '' } });
+  const step = useSecondStep();
+  const { errors } = form.formState;
+  // The password form was replaced by this one: the code field takes the focus it had.
+  useEffect(() => form.setFocus('code'), [form]);
+  const submit = ({ code }: { code: string }) =>
+    step.mutate(
+      { token, code },
+      {
+        onSuccess: (r) => {
+          if ('user' in r) onSignedIn(r.user);
+        },
+        onError: (err) => {
+          form.reset({ code: '' });
+          onError(err);
+        },
+      },
+    );
+  return (
+    <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label="Two-step verification">
+      <p className="text-sm text-slate-700">
+        Open your authenticator app and enter the 6-digit code for LocalPerks. Lost your phone? Enter one of your recovery codes instead.
+      </p>
+      <Field label="Authentication code" error={errors.code?.message}>
+        {(p) => (
+          <Input
+            {...p}
+            {...form.register('code')}
+            autoComplete="one-time-code"
+            spellCheck={false}
+            placeholder="123456"
+            className="font-mono text-lg tracking-widest"
+            disabled={step.isPending}
+            data-testid={`${idPrefix}-code`}
+          />
+        )}
+      </Field>
+      <Button type="submit" className="w-full" disabled={step.isPending}>
+        {step.isPending ? 'Verifying...' : 'Verify'}
+      </Button>
+      <Button variant="ghost" className="w-full" onClick={onBack} disabled={step.isPending}>
+        Use a different account
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * Sign-in for /auth, /login and /merchant/login (docs/decisions/0055-passkeys-and-authenticator-codes.md): e-mail and
+ * password (then the authenticator code when the account has one), a passkey button, and, where the browser
+ * supports it, the account's passkeys offered in the e-mail field's autofill.
+ */
+export function SignIn({
+  idPrefix = 'login',
+  onSignedIn,
+  onError,
+}: {
+  idPrefix?: string;
+  onSignedIn: (user: SessionUser) => void;
+  onError: (err: unknown) => void;
+}) {
+  const login = useLogin();
+  const passkey = usePasskeySignIn();
+  const support = usePasskeySupport();
+  const [secondStep, setSecondStep] = useState<string | null>(null);
+  const done = useRef({ onSignedIn, onError });
+  done.current = { onSignedIn, onError };
+  const { mutate: signInWithPasskey } = passkey;
+
+  // Passkey autofill: a request that waits until the person picks a passkey in the e-mail field's suggestions.
+  useEffect(() => {
+    if (!support.autofill || secondStep) return;
+    signInWithPasskey(
+      { autofill: true },
+      {
+        onSuccess: (r) => {
+          if ('user' in r) done.current.onSignedIn(r.user);
+        },
+        onError: (err) => {
+          if (!isCancelled(err)) done.current.onError(err);
+        },
+      },
+    );
+    return () => {
+      void import('@simplewebauthn/browser').then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
+    };
+  }, [support.autofill, secondStep, signInWithPasskey]);
+
+  if (secondStep)
+    return (
+      <SecondStepForm token={secondStep} idPrefix={idPrefix} onSignedIn={onSignedIn} onError={onError} onBack={() => setSecondStep(null)} />
+    );
+  return (
+    <div className="space-y-4">
+      <LoginForm
+        idPrefix={idPrefix}
+        isLoading={login.isPending || (passkey.isPending && passkey.variables?.autofill === false)}
+        onSubmit={(v) =>
+          login.mutate(v, {
+            onSuccess: (r) => ('user' in r ? onSignedIn(r.user) : setSecondStep(r.secondStep.token)),
+            onError,
+          })
+        }
+      />
+      {support.passkeys && (
+        <>
+          <p className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-600 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
+            or
+          </p>
+          <Button
+            variant="secondary"
+            className="w-full"
+            disabled={login.isPending || (passkey.isPending && passkey.variables?.autofill === false)}
+            onClick={() =>
+              passkey.mutate(
+                { autofill: false },
+                {
+                  onSuccess: (r) => {
+                    if ('user' in r) onSignedIn(r.user);
+                  },
+                  onError: (err) => {
+                    if (!isCancelled(err)) onError(err);
+                  },
+                },
+              )
+            }
+          >
+            <KeyRound aria-hidden className="h-4 w-4" /> Sign in with a passkey
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
