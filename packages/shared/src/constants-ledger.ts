@@ -16,6 +16,8 @@ export const LEDGER_ENTRY_KINDS = [
   'perkboost_charge',
   /** The unused part of a boost given back to the merchant's card (+): a deal taken down while boosted. */
   'perkboost_refund',
+  /** A transfer to the merchant the provider reversed (+): the money is back with the platform, owed again. */
+  'payout_reversal',
 ] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 

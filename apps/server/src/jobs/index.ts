@@ -13,6 +13,8 @@ import {
   markOverdueRefundRequests,
   settleVoucherRefunds,
   closePayoutPeriods,
+  transferDuePayouts,
+  deliverSandboxConnectEvents,
 } from '../modules/money';
 import { removeUnusedUploads, endExpiredBoosts, sendBoostRefunds } from '../modules/merchant';
 import { removeUnusedBusinessImages } from '../modules/catalog';
@@ -64,7 +66,18 @@ export const JOBS: ScheduledJobDefinition[] = [
     name: 'payout-close',
     label: JOB_LABELS['payout-close'],
     cron: EVERY_MINUTE,
-    run: (deps) => closePayoutPeriods(deps),
+    // Closes finished periods into payouts, then transfers the payouts due to their merchants' payout accounts
+    // (docs/decisions/0056-payout-accounts-and-transfers.md). Both are safe to run twice or on two instances.
+    async run(deps) {
+      // A period some merchants' rows could not be written for (PayoutCloseError) still lets the others be paid.
+      const closing = await closePayoutPeriods(deps).then(
+        (closed) => ({ closed, error: null }),
+        (error: unknown) => ({ closed: null, error }),
+      );
+      const transfers = await transferDuePayouts(deps);
+      if (closing.error) throw closing.error;
+      return { ...closing.closed, transfers };
+    },
   },
   {
     name: 'checkout-expiry',
@@ -97,7 +110,11 @@ export const JOBS: ScheduledJobDefinition[] = [
     label: JOB_LABELS['sandbox-webhook-redelivery'],
     cron: EVERY_MINUTE,
     enabled: (deps) => deps.payments.name === 'sandbox',
-    run: async (deps) => ({ delivered: await redeliverSandboxWebhooks(deps), refunds: await deliverSandboxRefundEvents(deps) }),
+    run: async (deps) => ({
+      delivered: await redeliverSandboxWebhooks(deps),
+      refunds: await deliverSandboxRefundEvents(deps),
+      payoutAccounts: await deliverSandboxConnectEvents(deps),
+    }),
   },
   {
     name: 'sandbox-renewals',

@@ -14,7 +14,8 @@ export const payoutSummaryQuery = queryOptions({
 export function useMarkPayoutPaid() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post('/api/admin/payouts/:id/mark-paid', { params: { id } }),
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      api.post('/api/admin/payouts/:id/mark-paid', { params: { id }, body: { reason } }),
     // The overview's payout figures change too.
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: ['admin'] });

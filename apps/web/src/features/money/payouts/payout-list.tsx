@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
-import { formatCents, plural, PAYOUT_MESSAGES as M, type AdminPayout } from '@localperks/shared';
+import { formatCents, payoutReasonSchema, plural, PAYOUT_MESSAGES as M, type AdminPayout } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { TextDialog } from '../refunds/components/text-dialog';
 import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -14,12 +14,13 @@ export const formatDay = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 export const periodLabel = (p: { periodStart: string; periodEnd: string }) => `${formatDay(p.periodStart)} – ${formatDay(p.periodEnd)}`;
 
+/** "Mark as paid outside the platform": an exception now that payouts are transferred, with the admin's reason (audited). */
 function MarkPaidButton({ payout }: { payout: AdminPayout }) {
   const [open, setOpen] = useState(false);
   const mark = useMarkPayoutPaid();
   const name = payout.merchantName ?? M.unknownMerchant;
-  const confirm = () =>
-    mark.mutateAsync(payout.id).then(
+  const confirm = (reason: string) =>
+    mark.mutateAsync({ id: payout.id, reason }).then(
       () => {
         setOpen(false);
         toast.success(M.processedTitle, { description: M.processedDescription });
@@ -30,24 +31,29 @@ function MarkPaidButton({ payout }: { payout: AdminPayout }) {
       },
     );
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button size="sm" onClick={() => setOpen(true)} aria-label={`Mark as Paid: ${name}, ${periodLabel(payout)}`}>
-        Mark as Paid
-      </Button>
-      <DialogContent
-        title="Mark this payout as paid?"
-        description={`${name}: ${formatCents(payout.netCents)} for sales from ${periodLabel(payout)}. The merchant is e-mailed, and a paid payout cannot be marked unpaid again.`}
+    <>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => setOpen(true)}
+        aria-label={`Mark as paid outside the platform: ${name}, ${periodLabel(payout)}`}
       >
-        <div className="flex flex-wrap justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button onClick={confirm} disabled={mark.isPending}>
-            {mark.isPending ? 'Processing...' : 'Mark as Paid'}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+        Mark as paid outside the platform
+      </Button>
+      <TextDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Mark this payout as paid outside the platform?"
+        description={`${name}: ${formatCents(payout.netCents)} for sales from ${periodLabel(payout)}. Only for exceptions: payouts are transferred automatically. The merchant is e-mailed, and a paid payout cannot be marked unpaid again.`}
+        label="Why was it paid outside the platform?"
+        field="reason"
+        schema={payoutReasonSchema}
+        submitLabel="Mark as paid"
+        pendingLabel="Processing..."
+        isPending={mark.isPending}
+        onSubmit={(reason) => void confirm(reason)}
+      />
+    </>
   );
 }
 
