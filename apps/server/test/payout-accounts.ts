@@ -43,3 +43,13 @@ export function deliverSandboxEvent(t: TestApp, event: SandboxEvent, secret = t.
     payload,
   });
 }
+
+/** The sandbox changes an account from its dashboard (verification finished, or more asked for), as Stripe would on its own. */
+export async function changeFromDashboard(t: TestApp, cookie: string, outcome: SandboxOnboardingOutcome) {
+  const link = await t.request({ method: 'POST', url: '/api/merchant/payout-account/dashboard', cookie });
+  expect(link.statusCode, link.body).toBe(200);
+  const linkId = linkIdOf(link.json<{ url: string }>().url);
+  const done = await t.request({ method: 'POST', url: `/api/sandbox/connect/${linkId}/outcome`, payload: { outcome } });
+  expect(done.statusCode, done.body).toBe(200);
+  return linkId;
+}
