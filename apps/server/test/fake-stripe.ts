@@ -232,7 +232,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         });
     }
     if (req.method === 'POST' && url.pathname === '/v1/account_links') {
-      if (!accounts.has(body.account))
+      if (!body.account || !accounts.has(body.account))
         return stripeError(res, 400, 'invalid_request_error', `No such account: '${body.account}'`, { code: 'resource_missing' });
       if (!body.return_url || !body.refresh_url || !body.type)
         return stripeError(res, 400, 'invalid_request_error', 'Missing required param: return_url, refresh_url or type.');
@@ -245,7 +245,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       });
     }
     if (req.method === 'POST' && url.pathname === '/v1/transfers') {
-      const account = accounts.get(body.destination);
+      const account = body.destination ? accounts.get(body.destination) : undefined;
       if (!account)
         return stripeError(res, 400, 'invalid_request_error', `No such destination: '${body.destination}'`, { code: 'resource_missing' });
       // Stripe's words when the destination cannot receive transfers.
