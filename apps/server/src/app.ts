@@ -47,6 +47,7 @@ import {
   merchantMoneyRoutes,
   payoutAccountRoutes,
   payoutsRoutes,
+  devPayoutJobRoutes,
   deliverSandboxRefundEvents,
 } from './modules/money';
 import {
@@ -340,6 +341,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (payments.provider.name === 'sandbox') await app.register(sandboxRoutes);
   const hasDevMailbox = !config.SMTP_URL && !config.isProduction;
   if (hasDevMailbox) await app.register(devMailboxRoutes);
+  // The payout job on a test clock, for trying payouts end to end in the sandbox (never in production).
+  if (payments.provider.name === 'sandbox' && !config.isProduction) await app.register(devPayoutJobRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {

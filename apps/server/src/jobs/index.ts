@@ -12,8 +12,7 @@ import {
   runSandboxSubscriptions,
   markOverdueRefundRequests,
   settleVoucherRefunds,
-  closePayoutPeriods,
-  transferDuePayouts,
+  runPayoutJob,
   deliverSandboxConnectEvents,
 } from '../modules/money';
 import { removeUnusedUploads, endExpiredBoosts, sendBoostRefunds } from '../modules/merchant';
@@ -66,18 +65,8 @@ export const JOBS: ScheduledJobDefinition[] = [
     name: 'payout-close',
     label: JOB_LABELS['payout-close'],
     cron: EVERY_MINUTE,
-    // Closes finished periods into payouts, then transfers the payouts due to their merchants' payout accounts
-    // (docs/decisions/0056-payout-accounts-and-transfers.md). Both are safe to run twice or on two instances.
-    async run(deps) {
-      // A period some merchants' rows could not be written for (PayoutCloseError) still lets the others be paid.
-      const closing = await closePayoutPeriods(deps).then(
-        (closed) => ({ closed, error: null }),
-        (error: unknown) => ({ closed: null, error }),
-      );
-      const transfers = await transferDuePayouts(deps);
-      if (closing.error) throw closing.error;
-      return { ...closing.closed, transfers };
-    },
+    // Closes finished periods into payouts, then transfers the payouts due (docs/decisions/0056-payout-accounts-and-transfers.md).
+    run: (deps) => runPayoutJob(deps),
   },
   {
     name: 'checkout-expiry',

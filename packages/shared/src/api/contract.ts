@@ -39,10 +39,11 @@ import { createMerchantDealSchema, launchBoostSchema, merchantDealsQuerySchema, 
 import { merchantMoneyPageQuerySchema } from '../schemas/merchant-money';
 import { merchantRegistrationSchema } from '../schemas/merchants';
 import { adminPayoutsQuerySchema } from '../schemas/payouts';
-import { payoutReasonSchema, sandboxOnboardingSchema } from '../schemas/payout-accounts';
+import { payoutJobTestClockSchema, payoutReasonSchema, sandboxOnboardingSchema } from '../schemas/payout-accounts';
 import {
   payoutAccountLinkSchema,
   payoutAccountSchema,
+  payoutJobRunSchema,
   payoutReconciliationSchema,
   sandboxConnectPageSchema,
 } from '../schemas/responses/payout-accounts';
@@ -296,6 +297,7 @@ export const API = {
   'GET /api/ready': { response: readySchema },
   'GET /api/dev/mailbox': { query: mailboxQuerySchema, response: mailboxPageSchema },
   'GET /api/dev/mailbox/:id': { response: mailResponseSchema },
+  'POST /api/dev/payout-job': { body: payoutJobTestClockSchema, response: payoutJobRunSchema },
   // support
   'GET /api/admin/support/tickets': { query: adminPageQuerySchema, response: adminTicketsPageSchema },
   'GET /api/admin/support/tickets/:id': { response: ticketThreadSchema },

@@ -82,3 +82,12 @@ export const sandboxConnectPageSchema = z.object({
   transfers: z.array(z.object({ id: z.string(), amountCents: cents(), reversedCents: cents(), createdAt: isoDate() })),
 });
 export type SandboxConnectPage = z.infer<typeof sandboxConnectPageSchema>;
+
+/** One run of the payout job (the development test clock): payouts closed, and what became of the transfers tried. */
+export const payoutJobRunSchema = z.object({
+  ran: z.boolean(),
+  created: count(),
+  transfers: z.object({ paid: count(), failed: count(), unknown: count(), skipped: count() }),
+});
+export type PayoutJobRun = z.infer<typeof payoutJobRunSchema>;
+

@@ -22,7 +22,7 @@ import { deliverQueuedMail } from '../../../lib/deliver-mail';
 import { AppError } from '../../../lib/errors';
 import { recordAudit, resolveAdminNotifications } from '../../platform';
 import { queuePaidMail } from './payouts.emails';
-import { settlePayouts, transferPayout, type TransferDeps } from './transfers.service';
+import { settlePayouts, transferDuePayouts, transferPayout, type TransferDeps, type TransferOutcome } from './transfers.service';
 import { LOCK_IDS } from '../../../lib/lock-ids';
 import { centsSum, readCents } from '../../../db/cents';
 import { PAYOUT_LINE_KINDS, payoutRemainingCents, periodTotals, postPayoutPaid } from '../ledger/ledger.service';
@@ -183,6 +183,22 @@ export async function closePayoutPeriods(deps: Pick<Deps, 'db' | 'clock'>): Prom
   });
   if (failures.length) throw new PayoutCloseError(failures, result.created);
   return result;
+}
+
+/**
+ * The scheduled `payout-close` job (jobs/index.ts): closes finished periods into payouts, then transfers the
+ * payouts due to their merchants' payout accounts (docs/decisions/0056-payout-accounts-and-transfers.md). Both are
+ * safe to run twice or on two instances; a period some merchants' rows could not be written for (PayoutCloseError)
+ * still lets the others be paid, then fails the run so it shows and is retried.
+ */
+export async function runPayoutJob(deps: TransferDeps): Promise<{ ran: boolean; created: number; transfers: Record<TransferOutcome, number> }> {
+  const closing = await closePayoutPeriods(deps).then(
+    (closed) => ({ closed, error: null }),
+    (error: unknown) => ({ closed: { ran: true, created: 0 }, error: error instanceof Error ? error : new Error(String(error)) }),
+  );
+  const transfers = await transferDuePayouts(deps);
+  if (closing.error) throw closing.error;
+  return { ...closing.closed, transfers };
 }
 
 /** The database's own words for a failed statement (drizzle wraps them in "Failed query: …"). */
