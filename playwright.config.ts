@@ -14,8 +14,11 @@ const CHROMIUM = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find(
  * e2e/support/global-setup.ts on a fresh embedded database with the demo data. Assertions are
  * web-first (they retry until their timeout); there are no retries, so a flaky journey fails.
  */
-/** See the 'exclusive' project below. */
-const EXCLUSIVE = ['**/admin/notifications.spec.ts'];
+/**
+ * See the 'exclusive' project below. payout-transfers runs the payout job on a test clock, which closes the current
+ * period for every merchant: it must not run while other journeys read their current period.
+ */
+const EXCLUSIVE = ['**/admin/notifications.spec.ts', '**/merchant/payout-transfers.spec.ts'];
 
 export default defineConfig({
   testDir: 'e2e',

@@ -40,4 +40,3 @@ export const payoutJobTestClockSchema = z.object({
     .datetime({ offset: true, error: 'An ISO 8601 date and time, e.g. 2026-12-16T08:00:00Z.' })
     .refine((at) => Math.abs(Date.parse(at) - Date.now()) <= 366 * 24 * 3600_000, 'Within a year of now.'),
 });
-

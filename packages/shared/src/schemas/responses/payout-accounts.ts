@@ -90,4 +90,3 @@ export const payoutJobRunSchema = z.object({
   transfers: z.object({ paid: count(), failed: count(), unknown: count(), skipped: count() }),
 });
 export type PayoutJobRun = z.infer<typeof payoutJobRunSchema>;
-

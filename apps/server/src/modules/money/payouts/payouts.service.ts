@@ -191,7 +191,9 @@ export async function closePayoutPeriods(deps: Pick<Deps, 'db' | 'clock'>): Prom
  * safe to run twice or on two instances; a period some merchants' rows could not be written for (PayoutCloseError)
  * still lets the others be paid, then fails the run so it shows and is retried.
  */
-export async function runPayoutJob(deps: TransferDeps): Promise<{ ran: boolean; created: number; transfers: Record<TransferOutcome, number> }> {
+export async function runPayoutJob(
+  deps: TransferDeps,
+): Promise<{ ran: boolean; created: number; transfers: Record<TransferOutcome, number> }> {
   const closing = await closePayoutPeriods(deps).then(
     (closed) => ({ closed, error: null }),
     (error: unknown) => ({ closed: { ran: true, created: 0 }, error: error instanceof Error ? error : new Error(String(error)) }),

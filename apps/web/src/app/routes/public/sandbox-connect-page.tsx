@@ -23,7 +23,10 @@ import { formatDate } from '../../../lib/format';
 const OUTCOME_TEXT: Record<SandboxOnboardingOutcome, { label: string; hint: string }> = {
   complete: { label: 'Verified', hint: 'The details are checked at once: the account is active and receives transfers.' },
   pending: { label: 'Pending verification', hint: 'The details are submitted and stay under review: no transfers yet.' },
-  restricted: { label: 'More information needed', hint: 'The account comes back restricted: a photo of an identity document is asked for.' },
+  restricted: {
+    label: 'More information needed',
+    hint: 'The account comes back restricted: a photo of an identity document is asked for.',
+  },
 };
 
 function Shell({ children }: { children: React.ReactNode }) {
@@ -171,7 +174,9 @@ function Dashboard({ linkId, page }: { linkId: string; page: SandboxConnectPage 
         <h2 id="controls-heading" className="text-lg font-semibold text-slate-900">
           Test controls
         </h2>
-        <p className="mt-1 text-sm text-slate-700">What the provider would do on its own: each change is sent to LocalPerks as a signed event.</p>
+        <p className="mt-1 text-sm text-slate-700">
+          What the provider would do on its own: each change is sent to LocalPerks as a signed event.
+        </p>
         {failed && (
           <Alert variant="destructive" className="mt-3">
             {errorMessage(failed, 'The change could not be made. Try again.')}

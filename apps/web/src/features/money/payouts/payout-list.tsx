@@ -96,7 +96,9 @@ function RetryButton({ payout }: { payout: AdminPayout }) {
           onSuccess: (p) =>
             p.state === 'paid'
               ? toast.success('Transfer sent', { description: `${name}: ${formatCents(p.netCents)} paid, transfer ${p.transferId}.` })
-              : toast.error('The transfer failed again', { description: p.failureReason ?? 'The provider did not answer; the job tries again.' }),
+              : toast.error('The transfer failed again', {
+                  description: p.failureReason ?? 'The provider did not answer; the job tries again.',
+                }),
           onError: (err) => toast.error('Error', { description: errorMessage(err, 'The transfer could not be retried.') }),
         })
       }
@@ -150,7 +152,9 @@ function Whereabouts({ payout }: { payout: AdminPayout }) {
         </p>
       )}
       {payout.state === 'held' && payout.heldReason && <p className="text-sm text-slate-800">Held: {payout.heldReason}</p>}
-      {payout.state === 'waiting_for_account' && <p className="text-sm text-slate-700">The merchant has not finished setting up payouts.</p>}
+      {payout.state === 'waiting_for_account' && (
+        <p className="text-sm text-slate-700">The merchant has not finished setting up payouts.</p>
+      )}
       <p className={cn('text-sm', payout.isOverdue ? 'font-semibold text-red-900' : 'text-slate-700')}>
         {payout.isOverdue ? 'Was due' : 'Due'} {formatDay(payout.payoutDate)}
       </p>

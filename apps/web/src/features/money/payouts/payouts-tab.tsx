@@ -24,8 +24,7 @@ function Stat({ label, value, note }: { label: string; value: string; note: stri
 
 /** The table's filter: every payout, or those in one state. */
 const FILTERS = ['all', 'scheduled', 'transferring', 'paid', 'failed', 'waiting_for_account', 'held'] as const satisfies readonly (
-  | 'all'
-  | PayoutState
+  'all' | PayoutState
 )[];
 type Filter = (typeof FILTERS)[number];
 
@@ -50,7 +49,9 @@ function Reconciliation() {
     <Card>
       <CardHeader className="px-4 sm:px-6">
         <CardTitle>Reconciliation</CardTitle>
-        <CardDescription>The ledger, all time: what merchants sold less what was given back, kept and paid is what the platform holds for them.</CardDescription>
+        <CardDescription>
+          The ledger, all time: what merchants sold less what was given back, kept and paid is what the platform holds for them.
+        </CardDescription>
       </CardHeader>
       <CardContent className="px-4 text-sm sm:px-6">
         {r.isPending ? (
@@ -60,7 +61,7 @@ function Reconciliation() {
         ) : (
           <div className="space-y-3">
             <table className="w-full max-w-xl text-left">
-              <caption className="sr-only">The platform's money from the ledger</caption>
+              <caption className="sr-only">The platform’s money from the ledger</caption>
               <tbody className="divide-y divide-slate-100">
                 {rows.map(([label, cents]) => (
                   <tr key={label}>
@@ -193,7 +194,9 @@ export default function PayoutsTab() {
           ) : list.isError ? (
             <Alert variant="destructive" title={M.loadFailed} />
           ) : list.data.items.length === 0 && page === 1 ? (
-            <p className="py-6 text-center text-slate-700">{filter === 'all' ? M.empty : `No ${PAYOUT_STATE_LABELS[filter].toLowerCase()} payouts.`}</p>
+            <p className="py-6 text-center text-slate-700">
+              {filter === 'all' ? M.empty : `No ${PAYOUT_STATE_LABELS[filter].toLowerCase()} payouts.`}
+            </p>
           ) : (
             <>
               <ul aria-label="All payouts" className="divide-y divide-slate-200">

@@ -30,7 +30,8 @@ export const sandboxConnectQuery = (linkId: string) =>
 export const useSandboxOutcome = (linkId: string) => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (outcome: SandboxOnboardingOutcome) => api.post('/api/sandbox/connect/:linkId/outcome', { params: { linkId }, body: { outcome } }),
+    mutationFn: (outcome: SandboxOnboardingOutcome) =>
+      api.post('/api/sandbox/connect/:linkId/outcome', { params: { linkId }, body: { outcome } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['sandbox-connect', linkId] }),
   });
 };
@@ -44,4 +45,3 @@ export const useSandboxReverse = (linkId: string) => {
     onSuccess: (page) => qc.setQueryData(['sandbox-connect', linkId], page),
   });
 };
-

@@ -42,4 +42,3 @@ export function PayoutStateBadge({ state }: { state: PayoutState }) {
     </span>
   );
 }
-

@@ -42,8 +42,8 @@ export default function PayoutsTab() {
           Payouts
         </h2>
         <p className="text-sm text-slate-600">
-          Semi-monthly: sales on days 1-14 are paid on the 15th; sales from the 15th to the month’s end on the 1st of the next month.
-          Each payout is transferred to your payout account on its payout date.
+          Semi-monthly: sales on days 1-14 are paid on the 15th; sales from the 15th to the month’s end on the 1st of the next month. Each
+          payout is transferred to your payout account on its payout date.
         </p>
       </div>
       <PayoutAccountCard />
