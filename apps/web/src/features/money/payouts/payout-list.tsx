@@ -99,7 +99,7 @@ function RetryButton({ payout }: { payout: AdminPayout }) {
               : toast.error('The transfer failed again', {
                   description: p.failureReason ?? 'The provider did not answer; the job tries again.',
                 }),
-          onError: (err) => toast.error('Error', { description: errorMessage(err, 'The transfer could not be retried.') }),
+          onError: (err) => toast.error('Transfer not retried', { description: errorMessage(err, 'The transfer could not be retried.') }),
         })
       }
     >
@@ -148,7 +148,8 @@ function Whereabouts({ payout }: { payout: AdminPayout }) {
       {payout.state === 'failed' && payout.failureReason && (
         <p className="text-sm text-red-900">
           {payout.failureReason}
-          {payout.nextAttemptAt && ` Tried again from ${formatDate(payout.nextAttemptAt)}.`}
+          {payout.nextAttemptAt &&
+            ` Tried again automatically from ${formatDate(payout.nextAttemptAt)}, once the merchant’s payout account is active.`}
         </p>
       )}
       {payout.state === 'held' && payout.heldReason && <p className="text-sm text-slate-800">Held: {payout.heldReason}</p>}
