@@ -43,6 +43,7 @@ export const SERVER_ABOVE_AREAS = [
   'apps/server/src/start.ts',
   'apps/server/src/entry.ts',
   'apps/server/src/jobs/index.ts',
+  'apps/server/src/jobs/test-clock.ts',
   'apps/server/src/webhooks',
   'apps/server/src/ssr',
   'apps/server/src/demo',

@@ -15,10 +15,10 @@ const CHROMIUM = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find(
  * web-first (they retry until their timeout); there are no retries, so a flaky journey fails.
  */
 /**
- * See the 'exclusive' project below. payout-transfers runs the payout job on a test clock, which closes the current
- * period for every merchant: it must not run while other journeys read their current period.
+ * See the 'exclusive' project below. scheduled-deal and payout-transfers move the server's clock (the payout job on
+ * it closes the current period for every merchant): they must not run while other journeys read the time.
  */
-const EXCLUSIVE = ['**/admin/notifications.spec.ts', '**/merchant/payout-transfers.spec.ts'];
+const EXCLUSIVE = ['**/admin/notifications.spec.ts', '**/merchant/scheduled-deal.spec.ts', '**/merchant/payout-transfers.spec.ts'];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -38,10 +38,11 @@ export default defineConfig({
   projects: [
     { name: 'journeys', testIgnore: EXCLUSIVE },
     // Journeys that count what the whole platform holds (every admin's unread notifications, the
-    // platform's income): they run once the others are done, so no other journey adds to their counts,
-    // and one after another (fullyParallel off), so neither adds to the other's: the support ticket and
-    // refund answer of one were counted in the other's unread notifications when both ran at once.
-    { name: 'exclusive', testMatch: EXCLUSIVE, dependencies: ['journeys'], fullyParallel: false },
+    // platform's income) or move the server's clock: they run once the others are done, so no other
+    // journey adds to their counts or sees another day, and one after another (one worker, in order):
+    // the support ticket and refund answer of one were counted in the other's unread notifications when
+    // both ran at once.
+    { name: 'exclusive', testMatch: EXCLUSIVE, dependencies: ['journeys'], fullyParallel: false, workers: 1 },
   ],
   use: {
     actionTimeout: 20_000,

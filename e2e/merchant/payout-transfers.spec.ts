@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { formatCents, payoutPeriodFor, type MerchantPayoutsPage, type PayoutJobRun } from '@localperks/shared';
+import { formatCents, payoutPeriodFor, type MerchantPayoutsPage } from '@localperks/shared';
 import {
   adminCookie,
   animationsSettled,
@@ -18,11 +18,11 @@ import {
 
 /*
  * Money reaches merchants by itself (issue 36, docs/decisions/0056-payout-accounts-and-transfers.md): a new merchant
- * sets up payouts through the sandbox's hosted onboarding, a customer buys, the payout job closes the period on a
- * test clock (its payout date) and transfers the payout to the merchant's payout account; the merchant sees it Paid
- * with its transfer id, and the transfer in the sandbox's payout dashboard. The admin's payouts table filters by
- * state and reconciles. The test clock closes the current period for every merchant: this journey runs with the
- * exclusive ones, after the others (playwright.config.ts).
+ * sets up payouts through the sandbox's hosted onboarding, a customer buys, the server's clock moves to the payout
+ * date and the payout job closes the period and transfers the payout to the merchant's payout account; the merchant
+ * sees it Paid with its transfer id, and the transfer in the sandbox's payout dashboard. The admin's payouts table
+ * filters by state and reconciles. Moving the clock closes the current period for every merchant: this journey runs
+ * with the exclusive ones, after the others (playwright.config.ts).
  */
 
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -78,11 +78,17 @@ test.describe('payouts transferred by themselves', () => {
     const customer = await newCustomer('payout-buyer');
     await buyVouchers(customer.cookie, [{ dealId: deal.id, quantity: 1 }]);
 
-    // The payout job runs on its test clock at the period's payout date: the period closes and is transferred.
-    const at = `${payoutPeriodFor(new Date()).payoutDate}T08:00:00Z`;
-    const run = await apiCall('/api/dev/payout-job', { at });
-    expect(run.status, JSON.stringify(run.json)).toBe(200);
-    expect((run.json as unknown as PayoutJobRun).transfers.paid).toBeGreaterThanOrEqual(1);
+    // The server's clock moves to the period's payout date and the payout job runs: the period closes and is transferred.
+    const at = Date.parse(`${payoutPeriodFor(new Date()).payoutDate}T08:00:00Z`);
+    try {
+      const moved = await apiCall('/api/dev/clock', { offsetMs: at - Date.now() });
+      expect(moved.status, JSON.stringify(moved.json)).toBe(200);
+      const run = await apiCall('/api/dev/jobs/payout-close/run', {});
+      expect(run.status, JSON.stringify(run.json)).toBe(200);
+      expect((run.json.result as { transfers: { paid: number } }).transfers.paid).toBeGreaterThanOrEqual(1);
+    } finally {
+      await apiCall('/api/dev/clock', { offsetMs: 0 });
+    }
 
     const payouts = (await apiCall('/api/merchant/payouts', undefined, merchant.cookie)).json as unknown as MerchantPayoutsPage;
     const [payout] = payouts.items;

@@ -603,12 +603,12 @@ export async function checkBothWidths(page: Page, name: string, ready: () => Pro
  * Vouchers a customer buys through the API (the checkout, then the sandbox card page's API), as
  * checkout.spec.ts does through the pages; resolves with the customer's active purchases once all are there.
  */
-export async function buyVouchers(customerCookie: string, items: { dealId: string; quantity: number }[]) {
+export async function buyVouchers(customerCookie: string, items: { dealId: string; optionId?: string; quantity: number }[]) {
   return (await buyVouchersOnSession(customerCookie, items)).purchases;
 }
 
 /** As buyVouchers, with the sandbox checkout session that paid them: the charge a customer's bank would dispute. */
-export async function buyVouchersOnSession(customerCookie: string, items: { dealId: string; quantity: number }[]) {
+export async function buyVouchersOnSession(customerCookie: string, items: { dealId: string; optionId?: string; quantity: number }[]) {
   const started = await apiCall(
     '/api/checkout',
     {

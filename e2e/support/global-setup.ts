@@ -20,6 +20,8 @@ export default async function globalSetup() {
       // Journeys sign up and sign in hundreds of accounts; argon2 at the production cost is ~20 ms of CPU
       // each time. The cost itself is proven by the API tests (docs/decisions/0027-fast-suite.md).
       PASSWORD_HASH_COST: 'low',
+      // The scheduled-deal journey moves the app clock and runs the deal-schedule job (never in production).
+      TEST_CLOCK_CONTROL: 'true',
       SANDBOX_WEBHOOK_SECRET: sandboxSecret,
     },
   });

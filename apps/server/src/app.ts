@@ -15,7 +15,7 @@ import type { ServerEntry } from '@localperks/shared';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { AfterResponse } from './lib/after-response';
-import { systemClock, type Clock, type Deps } from './lib/deps';
+import { adjustableClock, systemClock, type Clock, type Deps } from './lib/deps';
 import { compressOptions } from './lib/compression';
 import { AppError } from './lib/errors';
 import { setPasswordHashCost } from './lib/crypto';
@@ -40,14 +40,13 @@ import { perkboostRoutes, favoritesRoutes } from './modules/engagement';
 import { EventHub } from './lib/events';
 import { DomainEvents } from './lib/domain-events';
 import { supportRoutes, customerMessagesRoutes, adminSupportRoutes } from './modules/support';
-import { checkoutRoutes, purchasesRoutes, registerOrdersSubscribers } from './modules/orders';
+import { checkoutRoutes, promoCodesRoutes, purchasesRoutes, registerOrdersSubscribers } from './modules/orders';
 import {
   refundsRoutes,
   sandboxRoutes,
   merchantMoneyRoutes,
   payoutAccountRoutes,
   payoutsRoutes,
-  devPayoutJobRoutes,
   deliverSandboxRefundEvents,
 } from './modules/money';
 import {
@@ -64,6 +63,7 @@ import {
 import { createPaymentProvider, type PaymentProvider } from './payments';
 import { devMailboxRoutes, systemRoutes, messageEventsRoutes, adminSettingsRoutes, adminNotificationsRoutes } from './modules/platform';
 import { seoRoutes } from './ssr/seo';
+import { testClockRoutes } from './jobs/test-clock';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { loadServerEntry, webPages } from './ssr/web-pages';
 
@@ -166,7 +166,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   database.reportErrorsTo(app.log);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
-  const clock = opts.clock ?? systemClock;
+  // Browser journeys may move the clock (TEST_CLOCK_CONTROL, refused in production by loadConfig).
+  const testClock = config.TEST_CLOCK_CONTROL && !config.isProduction ? adjustableClock(opts.clock ?? systemClock) : null;
+  const clock = testClock ?? opts.clock ?? systemClock;
   app.decorate('mailer', createMailer({ db: database.db, clock, log: app.log }, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }));
   app.decorate('authLimits', {
     ...DEFAULT_AUTH_LIMITS,
@@ -319,6 +321,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(checkoutRoutes);
   await app.register(webhooksRoutes);
   await app.register(purchasesRoutes);
+  await app.register(promoCodesRoutes);
   await app.register(refundsRoutes);
   await app.register(merchantsRoutes);
   await app.register(merchantDashboardRoutes);
@@ -341,8 +344,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (payments.provider.name === 'sandbox') await app.register(sandboxRoutes);
   const hasDevMailbox = !config.SMTP_URL && !config.isProduction;
   if (hasDevMailbox) await app.register(devMailboxRoutes);
-  // The payout job on a test clock, for trying payouts end to end in the sandbox (never in production).
-  if (payments.provider.name === 'sandbox' && !config.isProduction) await app.register(devPayoutJobRoutes);
+  if (testClock) await app.register(testClockRoutes(testClock));
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {

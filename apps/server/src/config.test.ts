@@ -89,6 +89,12 @@ describe('production start rules (docs/decisions/0007-production-start.md)', () 
     expect(loadConfig(example)).toMatchObject({ HOST: '127.0.0.1', SEED_DEMO: true, API_DOCS: true, appUrl: 'http://localhost:3000' });
   });
 
+  it('lets browser journeys move the clock only when asked, and never in production', () => {
+    expect(loadConfig({}).TEST_CLOCK_CONTROL).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', TEST_CLOCK_CONTROL: 'true' }).TEST_CLOCK_CONTROL).toBe(true);
+    expect(() => loadConfig({ ...prod, TEST_CLOCK_CONTROL: 'true' })).toThrow(/TEST_CLOCK_CONTROL is for browser journeys only/);
+  });
+
   it('hashes passwords at the standard cost unless told otherwise, and never at the low test cost in production', () => {
     expect(loadConfig({}).PASSWORD_HASH_COST).toBe('standard');
     expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: 'low' }).PASSWORD_HASH_COST).toBe('low');

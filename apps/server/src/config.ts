@@ -165,6 +165,11 @@ const envSchema = z.object({
    * (docs/decisions/0027-fast-suite.md); refused in production.
    */
   PASSWORD_HASH_COST: z.enum(['standard', 'low'], { error: 'must be standard or low' }).default('standard'),
+  /**
+   * Browser journeys move the app's clock and run a job at once (POST /api/dev/clock, /api/dev/jobs/:name/run,
+   * from this machine only), e.g. to see a scheduled deal go live (issue 29). Refused in production.
+   */
+  TEST_CLOCK_CONTROL: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * After SIGTERM, how long the instance keeps serving with /api/ready answering 503, so the load
@@ -261,6 +266,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && c.SEED_DEMO && (!c.DEMO_PASSWORD || c.DEMO_PASSWORD === PUBLISHED_DEMO_PASSWORD)) {
     throw new ConfigError(
       'Invalid configuration:\n  SEED_DEMO=true in production needs DEMO_PASSWORD set to a password of your own (not the published default)\nSee .env.example for every setting.',
+    );
+  }
+  if (isProduction && c.TEST_CLOCK_CONTROL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TEST_CLOCK_CONTROL is for browser journeys only: production never lets a request move its clock\nSee .env.example for every setting.',
     );
   }
   if (isProduction && c.PASSWORD_HASH_COST !== 'standard') {

@@ -16,6 +16,12 @@ export const LEDGER_ENTRY_KINDS = [
   'perkboost_charge',
   /** The unused part of a boost given back to the merchant's card (+): a deal taken down while boosted. */
   'perkboost_refund',
+  // A promo code's discount (docs/decisions/0048): a merchant's lowers their sale (in the balance);
+  // the platform's is its own expense, recorded with the merchant but no part of the balance.
+  'promotion',
+  'promotion_reversal',
+  'platform_promotion',
+  'platform_promotion_reversal',
   /** A transfer to the merchant the provider reversed (+): the money is back with the platform, owed again. */
   'payout_reversal',
 ] as const;

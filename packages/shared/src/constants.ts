@@ -86,7 +86,7 @@ export type DealTypeFilter = (typeof DEAL_TYPE_FILTERS)[number];
 
 export const DEAL_TYPES = ['standard', 'perkboost'] as const;
 export type DealType = (typeof DEAL_TYPES)[number];
-export const DEAL_STATUSES = ['draft', 'active', 'pending', 'expired', 'paused', 'removed'] as const;
+export const DEAL_STATUSES = ['draft', 'scheduled', 'active', 'pending', 'expired', 'paused', 'removed'] as const;
 export type DealStatus = (typeof DEAL_STATUSES)[number];
 
 export const ROLES = ['customer', 'merchant', 'admin'] as const;
@@ -192,6 +192,16 @@ export const SUPPORT_CONTACT = {
   phone: '(312) 555-0142',
   address: '200 W Madison St, Suite 2100, Chicago, IL 60606',
 } as const;
+
+/** A deal sells 1 to this many options (docs/decisions/0047). */
+export const MAX_DEAL_OPTIONS = 10;
+/** An option with this many units left or fewer shows "N left". */
+export const LOW_STOCK_THRESHOLD = 10;
+/**
+ * A checkout that holds stock (a line of an option with a stock limit) stays payable this long: its
+ * units are reserved meanwhile, then released by the checkout-expiry job. Stripe's minimum is 30 minutes.
+ */
+export const CHECKOUT_RESERVATION_TTL_MS = 35 * MINUTE_MS;
 
 /** Checkout: most distinct deals in one order (each line is capped by MAX_CART_LINE_QUANTITY). */
 export const MAX_CHECKOUT_LINES = 20;

@@ -1963,3 +1963,46 @@ export const SEED_DEALS: SeedDeal[] = [
     type: 'standard',
   },
 ];
+
+/**
+ * How some demo deals sell (issue 29, docs/decisions/0047, 0048): options priced from the deal's own
+ * prices (`factor` times them), a stock, a limit per customer, or a start in a few days.
+ */
+export interface SeedSelling {
+  options?: { title: string; factor: number; stock?: number }[];
+  stock?: number;
+  perCustomerLimit?: number;
+  saleStartsInDays?: number;
+  /** Vouchers valid this many days after the sale ends. */
+  validDaysAfterSale?: number;
+}
+
+export const SEED_SELLING: Record<string, SeedSelling> = {
+  'Gel Manicure and Spa Pedicure': {
+    options: [
+      { title: 'Gel manicure', factor: 1 },
+      { title: 'Gel manicure and spa pedicure', factor: 1.7 },
+    ],
+  },
+  '60-Minute Hot Stone Massage': {
+    options: [
+      { title: '1 person', factor: 1, stock: 8 },
+      { title: '2 people (couples room)', factor: 1.85, stock: 3 },
+    ],
+    perCustomerLimit: 2,
+  },
+  'Two-Hour Group Surf Lesson with Board and Wetsuit': {
+    options: [
+      { title: '1 person', factor: 1 },
+      { title: '2 people', factor: 1.9 },
+      { title: 'Family of 4', factor: 3.6 },
+    ],
+    validDaysAfterSale: 90,
+  },
+  'Three-Morning Kids Surf Camp': { stock: 4, perCustomerLimit: 2 },
+  'Beginner Bike Maintenance Workshop': { stock: 6 },
+  'Weekend Glow Bowling for Four with Loaded Tots': { saleStartsInDays: 3 },
+};
+
+/** The demo's promo code, named in the README: 10 % off a first order, paid for by LocalPerks. */
+export const DEMO_PROMO_CODE = 'WELCOME10';

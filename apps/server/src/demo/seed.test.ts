@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CATEGORIES, LOCATIONS, hasMessagingAccess, updateBusinessProfileSchema } from '@localperks/shared';
-import { freshDatabase } from '../../test/build';
+import { freshDatabase, rowsOf } from '../../test/build';
 import { deals, merchantCharges, merchants, users } from '../db/schema';
 import { getBusinessPage, homePageData } from '../modules/catalog';
 import { systemClock } from '../lib/deps';
 import { diskStorage, sameImageUrl } from '../lib/storage';
 import os from 'node:os';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
+import { DEMO_PROMO_CODE } from './catalogue';
 import { afterAll } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -126,5 +127,24 @@ describe('demo data', () => {
     expect(b?.status).toBe('pending');
     expect(Math.round((a!.votingEndDate!.getTime() - Date.now()) / day)).toBe(7);
     expect(Math.round((b!.votingEndDate!.getTime() - Date.now()) / day)).toBe(10);
+  });
+
+  it('sells some deals with options, a few with low stock and a limit, one scheduled, and has the README’s promo code (issue 29)', async () => {
+    const rows = await rowsOf<{ multi: number; low_stock: number; limited: number; scheduled: number; promo: number }>(
+      database,
+      sql`
+      select
+        (select count(*) from (select deal_id from deal_options where removed_at is null group by deal_id having count(*) > 1) m)::int as multi,
+        (select count(*) from deal_options where stock_left between 1 and 10)::int as low_stock,
+        (select count(*) from deals where per_customer_limit is not null)::int as limited,
+        (select count(*) from deals where status = 'scheduled' and sale_starts_at > now())::int as scheduled,
+        (select count(*) from promo_codes where code = ${DEMO_PROMO_CODE} and merchant_id is null and active)::int as promo`,
+    );
+    expect(rows[0]!.multi).toBeGreaterThanOrEqual(3);
+    expect(rows[0]!.low_stock).toBeGreaterThanOrEqual(3);
+    expect(rows[0]!.limited).toBeGreaterThanOrEqual(1);
+    expect(rows[0]!.scheduled).toBe(1);
+    expect(rows[0]!.promo).toBe(1);
+    expect(fs.readFileSync(path.resolve(import.meta.dirname, '../../../../README.md'), 'utf8')).toContain(DEMO_PROMO_CODE);
   });
 });

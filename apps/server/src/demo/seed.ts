@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { BOOST_OPTIONS, discountPercent, planById, DAY_MS } from '@localperks/shared';
 import type { Db } from '../db/client';
-import { deals, merchantCharges, merchantRegistrationRequests, merchants, users } from '../db/schema';
+import { dealOptions, deals, merchantCharges, merchantRegistrationRequests, merchants, promoCodes, users } from '../db/schema';
 import { hashPassword } from '../lib/crypto';
-import { SEED_DEALS, SEED_MERCHANTS } from './catalogue';
+import { DEMO_PROMO_CODE, SEED_DEALS, SEED_MERCHANTS, SEED_SELLING } from './catalogue';
+import { saveDealOptions } from '../modules/catalog';
 import { seedPastSales, seedPayoutAccount } from './past-sales';
 import { LOCK_IDS } from '../lib/lock-ids';
 import { closePayoutPeriods, postChargePaid, settlePayouts } from '../modules/money';
@@ -144,7 +145,11 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
         createdAt: new Date(now - d.createdDaysAgo * DAY_MS - index * 60_000),
       };
     });
-    const inserted = await tx.insert(deals).values(rows).returning({ id: deals.id, merchantId: deals.merchantId });
+    const inserted = await tx
+      .insert(deals)
+      .values(rows)
+      .returning({ id: deals.id, merchantId: deals.merchantId, title: deals.title, expirationDate: deals.expirationDate });
+    await seedSelling(tx, inserted, new Date(now));
     // Paid boosts running now, bought and paid as a merchant would (the charge and its ledger entry).
     for (const [index, d] of SEED_DEALS.entries()) {
       if (!d.boost) continue;
@@ -210,3 +215,44 @@ export const DEMO_WAITING_MERCHANT = 'skyline-harbor-tours';
 export const DEMO_RESTRICTED_MERCHANT = 'bushwick-bloom-spa';
 
 const demoOwner = (m: (typeof SEED_MERCHANTS)[number], email: string) => ({ email, businessName: m.businessName });
+
+/**
+ * Options, stock, limits and a scheduled start for some demo deals, and the demo promo code (issue 29):
+ * written as the merchant's form and the admin's promo page write them.
+ */
+async function seedSelling(tx: Db, inserted: { id: string; title: string; expirationDate: Date }[], now: Date) {
+  for (const d of inserted) {
+    const selling = SEED_SELLING[d.title];
+    if (!selling) continue;
+    const [base] = await tx.select().from(dealOptions).where(eq(dealOptions.dealId, d.id));
+    const options = (selling.options ?? [{ title: '', factor: 1, stock: selling.stock }]).map((o) => ({
+      title: o.title,
+      originalPriceCents: Math.round(base!.originalPriceCents * o.factor),
+      dealPriceCents: Math.round(base!.dealPriceCents * o.factor),
+      stock: o.stock ?? null,
+    }));
+    await saveDealOptions(tx, d.id, options, now);
+    await tx
+      .update(deals)
+      .set({
+        perCustomerLimit: selling.perCustomerLimit ?? null,
+        ...(selling.validDaysAfterSale ? { validUntil: new Date(d.expirationDate.getTime() + selling.validDaysAfterSale * DAY_MS) } : {}),
+        ...(selling.saleStartsInDays
+          ? { status: 'scheduled' as const, saleStartsAt: new Date(now.getTime() + selling.saleStartsInDays * DAY_MS) }
+          : {}),
+      })
+      .where(eq(deals.id, d.id));
+  }
+  await tx
+    .insert(promoCodes)
+    .values({
+      code: DEMO_PROMO_CODE,
+      kind: 'percent',
+      percentOff: 10,
+      startsAt: new Date(now.getTime() - DAY_MS),
+      endsAt: new Date(now.getTime() + 365 * DAY_MS),
+      perCustomerLimit: 1,
+      firstOrderOnly: true,
+    })
+    .onConflictDoNothing();
+}

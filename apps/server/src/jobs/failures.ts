@@ -10,6 +10,7 @@ import { failingJobs } from './queue';
 export const JOB_LABELS = {
   'perkboost-tick': 'Crowd-vote unlocks and expiries',
   'boost-expiry': 'Ended deal and listing boosts',
+  'deal-schedule': 'Scheduled deals going on sale',
   'payout-close': 'Payout period close',
   'checkout-expiry': 'Stale order and charge expiry',
   'refund-settlement': 'Refunds of withdrawn deals, refunded vouchers and unused boosts',

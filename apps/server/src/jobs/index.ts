@@ -16,7 +16,7 @@ import {
   deliverSandboxConnectEvents,
 } from '../modules/money';
 import { removeUnusedUploads, endExpiredBoosts, sendBoostRefunds } from '../modules/merchant';
-import { removeUnusedBusinessImages } from '../modules/catalog';
+import { removeUnusedBusinessImages, startScheduledDeals } from '../modules/catalog';
 import { JOB_LABELS } from './failures';
 import { startJobQueue, type JobDefinition, type JobQueue, type ScheduledJobDefinition, type StartQueueOptions } from './queue';
 
@@ -55,6 +55,13 @@ export const JOBS: ScheduledJobDefinition[] = [
     },
   },
   {
+    name: 'deal-schedule',
+    label: JOB_LABELS['deal-schedule'],
+    // Every minute: a scheduled deal goes on sale on time (docs/decisions/0047).
+    cron: EVERY_MINUTE,
+    run: async (deps) => ({ started: (await startScheduledDeals(deps)).length }),
+  },
+  {
     name: 'boost-expiry',
     label: JOB_LABELS['boost-expiry'],
     // Every minute: a boost leaves the top on time (queries already compare with the clock meanwhile).
@@ -72,9 +79,11 @@ export const JOBS: ScheduledJobDefinition[] = [
     name: 'checkout-expiry',
     label: JOB_LABELS['checkout-expiry'],
     cron: EVERY_MINUTE,
+    // Expired and abandoned checkouts give back the stock and promo uses they held (docs/decisions/0047).
     async run(deps) {
-      await expireStaleOrders(deps);
+      const orders = await expireStaleOrders(deps);
       await expireStaleCharges(deps);
+      return orders;
     },
   },
   {

@@ -21,6 +21,7 @@ import { buyBoostSchema, dealBoostStatusSchema, listingBoostStatusSchema } from 
 import { updateBusinessProfileSchema } from '../schemas/business-profile';
 import { businessSearchQuerySchema } from '../schemas/business-search';
 import {
+  cartQuoteRequestSchema,
   createCheckoutSchema,
   purchasesQuerySchema,
   redeemRequestSchema,
@@ -38,12 +39,12 @@ import { merchantProfileSchema, switchPlanSchema } from '../schemas/merchant-das
 import { createMerchantDealSchema, launchBoostSchema, merchantDealsQuerySchema, updateMerchantDealSchema } from '../schemas/merchant-deals';
 import { merchantMoneyPageQuerySchema } from '../schemas/merchant-money';
 import { merchantRegistrationSchema } from '../schemas/merchants';
+import { createPromoCodeSchema, promoCodeResultSchema, promoCodesPageSchema } from '../schemas/promo-codes';
 import { adminPayoutsQuerySchema } from '../schemas/payouts';
-import { payoutJobTestClockSchema, payoutReasonSchema, sandboxOnboardingSchema } from '../schemas/payout-accounts';
+import { payoutReasonSchema, sandboxOnboardingSchema } from '../schemas/payout-accounts';
 import {
   payoutAccountLinkSchema,
   payoutAccountSchema,
-  payoutJobRunSchema,
   payoutReconciliationSchema,
   sandboxConnectPageSchema,
 } from '../schemas/responses/payout-accounts';
@@ -99,6 +100,7 @@ import { businessPageResponseSchema, merchantBusinessProfileSchema } from '../sc
 import { businessSearchResultSchema } from '../schemas/responses/business-search';
 import {
   webhookReceivedSchema,
+  cartQuoteSchema,
   checkoutStartedSchema,
   orderStateSchema,
   paymentMethodsResponseSchema,
@@ -148,8 +150,10 @@ import {
   myTicketThreadSchema,
   myTicketsPageSchema,
   readySchema,
+  jobRunSchema,
+  testClockSetSchema,
 } from '../schemas/responses/support';
-import { contactSchema, feedbackSchema, mailboxQuerySchema, merchantLeadSchema } from '../schemas/support';
+import { contactSchema, feedbackSchema, mailboxQuerySchema, merchantLeadSchema, testClockSchema } from '../schemas/support';
 
 /*
  * The API contract (docs/decisions/0039-domain-events-and-the-api-contract.md): every JSON route of the
@@ -277,6 +281,7 @@ export const API = {
   'POST /api/sandbox/connect/:linkId/transfers/:transferId/reverse': { response: sandboxConnectPageSchema },
   // orders
   'POST /api/checkout': { body: createCheckoutSchema, response: checkoutStartedSchema },
+  'POST /api/cart/quote': { body: cartQuoteRequestSchema, response: cartQuoteSchema },
   // The provider's signed events (apps/server/src/webhooks): a raw body, checked by its signature.
   'POST /api/webhooks/:provider': { response: webhookReceivedSchema },
   'GET /api/orders/:id': { response: orderStateSchema },
@@ -284,6 +289,12 @@ export const API = {
   'POST /api/merchant/redemptions/lookup': { body: redeemRequestSchema, response: redemptionLookupSchema },
   'POST /api/merchant/redemptions': { body: redeemRequestSchema, response: redemptionLookupSchema },
   'GET /api/account/payment-methods': { response: paymentMethodsResponseSchema },
+  'GET /api/admin/promo-codes': { response: promoCodesPageSchema },
+  'POST /api/admin/promo-codes': { body: createPromoCodeSchema, response: promoCodeResultSchema },
+  'POST /api/admin/promo-codes/:id/deactivate': { response: promoCodeResultSchema },
+  'GET /api/merchant/promo-codes': { response: promoCodesPageSchema },
+  'POST /api/merchant/promo-codes': { body: createPromoCodeSchema, response: promoCodeResultSchema },
+  'POST /api/merchant/promo-codes/:id/deactivate': { response: promoCodeResultSchema },
   'DELETE /api/account/payment-methods/:id': { response: removedSchema },
   // platform
   'GET /api/admin/notifications': { query: adminNotificationsQuerySchema, response: adminNotificationsPageSchema },
@@ -297,7 +308,9 @@ export const API = {
   'GET /api/ready': { response: readySchema },
   'GET /api/dev/mailbox': { query: mailboxQuerySchema, response: mailboxPageSchema },
   'GET /api/dev/mailbox/:id': { response: mailResponseSchema },
-  'POST /api/dev/payout-job': { body: payoutJobTestClockSchema, response: payoutJobRunSchema },
+  // Browser journeys' test clock (TEST_CLOCK_CONTROL; never in production).
+  'POST /api/dev/clock': { body: testClockSchema, response: testClockSetSchema },
+  'POST /api/dev/jobs/:name/run': { response: jobRunSchema },
   // support
   'GET /api/admin/support/tickets': { query: adminPageQuerySchema, response: adminTicketsPageSchema },
   'GET /api/admin/support/tickets/:id': { response: ticketThreadSchema },

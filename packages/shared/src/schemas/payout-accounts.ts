@@ -33,10 +33,3 @@ export const adminPayoutStateFilterSchema = z.enum(PAYOUT_STATES);
 export const SANDBOX_ONBOARDING_OUTCOMES = ['complete', 'pending', 'restricted'] as const;
 export type SandboxOnboardingOutcome = (typeof SANDBOX_ONBOARDING_OUTCOMES)[number];
 export const sandboxOnboardingSchema = z.object({ outcome: z.enum(SANDBOX_ONBOARDING_OUTCOMES) });
-
-/** The payout job on a test clock (development only): the moment the job runs at, within a year of now. */
-export const payoutJobTestClockSchema = z.object({
-  at: z.iso
-    .datetime({ offset: true, error: 'An ISO 8601 date and time, e.g. 2026-12-16T08:00:00Z.' })
-    .refine((at) => Math.abs(Date.parse(at) - Date.now()) <= 366 * 24 * 3600_000, 'Within a year of now.'),
-});

@@ -74,6 +74,6 @@ CREATE UNIQUE INDEX "sandbox_transfers_idempotency_key" ON "sandbox_transfers" U
 CREATE INDEX "sandbox_transfers_account_idx" ON "sandbox_transfers" USING btree ("account_id","created_at");--> statement-breakpoint
 CREATE INDEX "merchant_payouts_unpaid_idx" ON "merchant_payouts" USING btree ("payout_date") WHERE not "merchant_payouts"."is_paid";--> statement-breakpoint
 CREATE UNIQUE INDEX "merchant_payouts_transfer_key" ON "merchant_payouts" USING btree ("transfer_id");--> statement-breakpoint
-ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_sign" CHECK (("ledger_entries"."kind"::text in ('sale', 'commission_reversal', 'perkboost_refund', 'payout_reversal') and "ledger_entries"."amount_cents" > 0) or ("ledger_entries"."kind"::text not in ('sale', 'commission_reversal', 'perkboost_refund', 'payout_reversal') and "ledger_entries"."amount_cents" < 0));--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_sign" CHECK (("ledger_entries"."kind"::text in ('sale', 'commission_reversal', 'perkboost_refund', 'promotion_reversal', 'platform_promotion_reversal', 'payout_reversal') and "ledger_entries"."amount_cents" > 0) or ("ledger_entries"."kind"::text not in ('sale', 'commission_reversal', 'perkboost_refund', 'promotion_reversal', 'platform_promotion_reversal', 'payout_reversal') and "ledger_entries"."amount_cents" < 0));--> statement-breakpoint
 -- Payouts already marked paid by an admin were paid outside the platform.
 UPDATE "merchant_payouts" SET "state" = 'paid', "paid_via" = 'outside' WHERE "is_paid";

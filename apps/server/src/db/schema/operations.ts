@@ -174,6 +174,8 @@ export const merchantPayouts = pgTable(
     /** What this payout could not cover: it is 0 and the rest moves on to the next payout. */
     carriedForwardCents: bigintCents('carried_forward_cents').notNull().default(0),
     netCents: bigintCents('net_cents').notNull(),
+    /** Merchant-funded promo discounts of the period, already taken off `gross_cents` (docs/decisions/0048). */
+    promotionsCents: bigintCents('promotions_cents').notNull().default(0),
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'set null' }),

@@ -9,6 +9,16 @@ export { businessesRoutes } from './businesses/businesses.routes';
 export { getBusinessPage, listedBusinesses, removeUnusedBusinessImages } from './businesses/businesses.service';
 export { countDealVisit, hourOf, isCountedVisitor } from './deals/deal-visits';
 export { dealsRoutes } from './deals/deals.routes';
-export { escapeLike, getDeal, listDeals, matchesSearch, summaryColumns, visibleNow } from './deals/deals.service';
+export { escapeLike, getDeal, listDeals, matchesSearch, startScheduledDeals, summaryColumns, visibleNow } from './deals/deals.service';
 export { homePageData } from './deals/home.service';
+export {
+  liveOptions,
+  liveOptionsOf,
+  optionsForSale,
+  refreshFromPrice,
+  returnStock,
+  saveDealOptions,
+  takeStock,
+  type SaleOption,
+} from './deals/deal-options.service';
 export { dealWithdrawn } from './deals/deal-events';

@@ -23,7 +23,6 @@ export { payoutAccountRoutes } from './payout-accounts/payout-accounts.routes';
 export { handleAccountEvent } from './payout-accounts/payout-accounts.service';
 export { payoutsRoutes } from './payouts/payouts.routes';
 export { closePayoutPeriods, overdueSql, payoutSummary, runPayoutJob } from './payouts/payouts.service';
-export { devPayoutJobRoutes } from './payouts/dev-payout-job.routes';
 export { handleTransferEvent, settlePayouts, transferDuePayouts } from './payouts/transfers.service';
 export { refundsRoutes } from './refunds/refunds.routes';
 export {

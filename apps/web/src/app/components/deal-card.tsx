@@ -1,8 +1,8 @@
 import { memo, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Heart, MapPin, Megaphone, ShoppingCart, Zap } from 'lucide-react';
-import { formatCents, isDealExpired, isPurchasable, type DealSummary } from '@localperks/shared';
-import { Button } from '../../components/ui/button';
+import { formatCents, fromPrice, isDealExpired, isPurchasable, type DealSummary } from '@localperks/shared';
+import { Button, buttonClass } from '../../components/ui/button';
 import { FallbackImage } from '../../components/ui/fallback-image';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
@@ -123,10 +123,11 @@ export const DealCard = memo(function DealCard({
         </p>
         <p className="flex flex-wrap items-baseline gap-x-2">
           <span className="text-xl font-bold text-brand-800">
+            {/* A deal with several options says "from" its lowest price (docs/decisions/0047). */}
             <span className="sr-only">Deal price </span>
-            {formatCents(deal.dealPriceCents)}
+            {fromPrice(deal.dealPriceCents, deal.optionCount)}
           </span>
-          {deal.originalPriceCents > deal.dealPriceCents && (
+          {deal.optionCount <= 1 && deal.originalPriceCents > deal.dealPriceCents && (
             <s className="text-sm text-slate-700">
               <span className="sr-only">Original price </span>
               {formatCents(deal.originalPriceCents)}
@@ -137,7 +138,13 @@ export const DealCard = memo(function DealCard({
         {(isCrowdVote || canBuy || footer) && (
           <div className="relative z-10 mt-auto space-y-3 pt-2">
             {isCrowdVote && <VotePanel deal={deal} compact />}
-            {canBuy && (
+            {canBuy && deal.optionCount > 1 && (
+              // Several options: the customer chooses one on the deal page.
+              <Link to={href} className={buttonClass('primary', 'md', 'w-full')}>
+                Choose an option
+              </Link>
+            )}
+            {canBuy && deal.optionCount <= 1 && (
               <Button className="w-full" onClick={() => addToCart(deal)}>
                 <ShoppingCart aria-hidden className="h-4 w-4" /> Add to Cart
               </Button>

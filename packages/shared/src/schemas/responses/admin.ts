@@ -101,7 +101,11 @@ export const revenueFiguresSchema = z.object({
   subscriptionCents: cents(),
   /** Paid PerkBoost charges (every boost kind). */
   perkboostCents: cents(),
-  /** Platform income: commission + subscriptions + PerkBoost. */
+  /** Promo codes paid for by the platform (less those refunded): its own expense (docs/decisions/0048). */
+  platformPromotionsCents: cents(),
+  /** Promo codes paid for by merchants: they lowered the merchants' sales, not the platform's income. */
+  merchantPromotionsCents: cents(),
+  /** Platform income: commission + subscriptions + PerkBoost − platform-funded promotions. */
   totalCents: cents(),
   /** Vouchers' money given back to customers (refunds and deductions): the merchants' money, not platform income. */
   refundsCents: cents(),

@@ -28,10 +28,30 @@ export const dealSummarySchema = z.object({
   boostedUntil: isoDate().nullable(),
   /** The merchant's business page, /businesses/:slug. */
   merchantSlug: z.string(),
+  /** How many options it sells: more than one shows "from" the lowest price (`dealPriceCents`) and the best discount. */
+  optionCount: count(),
 });
 export type DealSummary = z.infer<typeof dealSummarySchema>;
 
+/** One option of a deal (docs/decisions/0047). `stockLeft` null: no stock limit. */
+export const dealOptionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  originalPriceCents: cents(),
+  dealPriceCents: cents(),
+  discountPercentage: z.number(),
+  stockLeft: count().nullable(),
+});
+export type DealOption = z.infer<typeof dealOptionSchema>;
+
 export const dealDetailSchema = dealSummarySchema.extend({
+  options: z.array(dealOptionSchema),
+  /** At most this many vouchers per customer across the options; null: no limit. */
+  perCustomerLimit: count().nullable(),
+  /** When it goes on sale (a scheduled deal, "Coming soon"); null: on sale. */
+  saleStartsAt: isoDate().nullable(),
+  /** Until when its vouchers carry their promotional value (at least `expirationDate`, the sale end). */
+  validUntil: isoDate(),
   highlights: z.array(z.string()),
   finePrint: z.string(),
   images: z.array(z.string()),

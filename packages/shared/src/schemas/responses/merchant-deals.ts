@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { count, pageFields } from './common';
-import { dealDetailSchema } from './deals';
+import { dealDetailSchema, dealOptionSchema } from './deals';
 import { dealAppealOutSchema } from './admin';
 
 /**
@@ -10,6 +10,9 @@ import { dealAppealOutSchema } from './admin';
 export const merchantDealSchema = dealDetailSchema
   .omit({ merchantId: true, merchantName: true, merchantSlug: true, merchantCity: true, merchantState: true, merchantWebsite: true })
   .extend({
+    /** The options with their total stock (the form's "Stock"), beside what is left. */
+    options: z.array(dealOptionSchema.extend({ stockTotal: count().nullable() })),
+    restockOnRefund: z.boolean(),
     boostDays: z.number().int().nullable(),
     moderationReason: z.string().nullable(),
     /** A deal taken down by an admin: the merchant's latest appeal, and the unused boost refunded (cents, 0 when none). */

@@ -47,6 +47,8 @@ export const payoutTransferFields = {
  */
 export const payoutReconciliationSchema = z.object({
   salesCents: cents(),
+  /** Merchant-funded promo code discounts, less those given back (the platform's own are its expense, not here). */
+  promotionsCents: cents(),
   refundsCents: cents(),
   /** Commission less what was reversed. */
   commissionCents: cents(),
@@ -56,7 +58,7 @@ export const payoutReconciliationSchema = z.object({
   transferredCents: cents(),
   /** Marked paid outside the platform by an admin. */
   paidOutsideCents: cents(),
-  /** sales − refunds − commission − deductions − dispute fees − transferred − paid outside, from the ledger's entries by kind. */
+  /** sales − promotions − refunds − commission − deductions − dispute fees − transferred − paid outside, from the ledger's entries by kind. */
   balanceHeldCents: cents(),
   /** The same balance from the payout rows: what closed payouts still owe, plus the ledger lines no payout has taken yet, less debts carried forward. */
   owedByPayoutsCents: cents(),
@@ -82,11 +84,3 @@ export const sandboxConnectPageSchema = z.object({
   transfers: z.array(z.object({ id: z.string(), amountCents: cents(), reversedCents: cents(), createdAt: isoDate() })),
 });
 export type SandboxConnectPage = z.infer<typeof sandboxConnectPageSchema>;
-
-/** One run of the payout job (the development test clock): payouts closed, and what became of the transfers tried. */
-export const payoutJobRunSchema = z.object({
-  ran: z.boolean(),
-  created: count(),
-  transfers: z.object({ paid: count(), failed: count(), unknown: count(), skipped: count() }),
-});
-export type PayoutJobRun = z.infer<typeof payoutJobRunSchema>;

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../../lib/deps';
 import { deals, merchants } from '../../../db/schema';
 import type { ImageUrl } from '../../../lib/storage';
+import { liveOptions } from './deal-options.service';
 
 export const summaryColumns = {
   id: deals.id,
@@ -37,6 +38,8 @@ export const summaryColumns = {
   merchantName: merchants.businessName,
   boostedUntil: deals.boostedUntil,
   merchantSlug: merchants.slug,
+  // The deal row keeps its lowest price and best discount ("from"); the count says whether to say "from".
+  optionCount: sql<number>`(select count(*)::int from deal_options o where o.deal_id = ${deals.id} and o.removed_at is null)`,
 };
 
 type SummaryRow = Omit<DealSummary, 'expirationDate' | 'createdAt' | 'votingEndDate' | 'boostedUntil'> & {
@@ -167,14 +170,33 @@ export async function getDeal(deps: DealReadDeps, id: string): Promise<DealDetai
       merchantCity: merchants.city,
       merchantState: merchants.state,
       merchantWebsite: merchants.website,
+      perCustomerLimit: deals.perCustomerLimit,
+      saleStartsAt: deals.saleStartsAt,
+      validUntil: deals.validUntil,
     })
     .from(deals)
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
     .where(and(eq(deals.id, id), inArray(deals.status, ['active', 'pending', 'expired'])));
   if (!row) return null;
-  const { highlights, finePrint, images, unlockedAt, merchantCity, merchantState, merchantWebsite, ...summary } = row;
+  const {
+    highlights,
+    finePrint,
+    images,
+    unlockedAt,
+    merchantCity,
+    merchantState,
+    merchantWebsite,
+    perCustomerLimit,
+    saleStartsAt,
+    validUntil,
+    ...summary
+  } = row;
   return {
     ...toSummary(summary, imageUrl, now),
+    options: await liveOptions(deps.db, id),
+    perCustomerLimit,
+    saleStartsAt: saleStartsAt?.toISOString() ?? null,
+    validUntil: (validUntil ?? summary.expirationDate).toISOString(),
     highlights,
     finePrint,
     images: (images.length ? images : summary.imageUrl ? [summary.imageUrl] : []).map(imageUrl),
@@ -223,4 +245,18 @@ export async function dealsByIds(deps: DealReadDeps, ids: string[]): Promise<Dea
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
     .where(inArray(deals.id, ids));
   return rows.map((r) => toSummary(r, deps.storage.publicUrl, now));
+}
+
+/**
+ * Scheduled deals whose sale start has come go live (the deal-schedule job, every minute): "Coming soon"
+ * until then, seen only by their merchant (docs/decisions/0047). Returns the ids put live.
+ */
+export async function startScheduledDeals(deps: Pick<Deps, 'db' | 'clock'>): Promise<string[]> {
+  const now = deps.clock.now();
+  const rows = await deps.db
+    .update(deals)
+    .set({ status: 'active', updatedAt: now })
+    .where(and(eq(deals.status, 'scheduled'), lte(deals.saleStartsAt, now)))
+    .returning({ id: deals.id });
+  return rows.map((r) => r.id);
 }

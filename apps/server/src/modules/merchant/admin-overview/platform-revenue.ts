@@ -23,6 +23,9 @@ const figuresSelect = (filter?: SQL) => ({
   perkboost: sumOf(['perkboost_charge', 'perkboost_refund'], filter, true),
   refunds: sumOf(['refund', 'deduction'], filter, true),
   gross: sumOf(['sale'], filter, false),
+  // Promo discounts (docs/decisions/0048): the platform's own are its expense; merchants' lower their sales.
+  platformPromotions: sumOf(['platform_promotion', 'platform_promotion_reversal'], filter, true),
+  merchantPromotions: sumOf(['promotion', 'promotion_reversal'], filter, true),
   purchases: sql<number>`(count(*) filter (where ${ledgerEntries.kind} = 'sale'${filter ? sql` and ${filter}` : sql``}))::int`,
 });
 
@@ -61,7 +64,9 @@ function figures(s: Sums) {
     commissionReversedCents: n(s.reversed),
     subscriptionCents,
     perkboostCents,
-    totalCents: commissionCents + subscriptionCents + perkboostCents,
+    platformPromotionsCents: n(s.platformPromotions),
+    merchantPromotionsCents: n(s.merchantPromotions),
+    totalCents: commissionCents + subscriptionCents + perkboostCents - n(s.platformPromotions),
     refundsCents: n(s.refunds),
     grossSalesCents: n(s.gross),
     purchases: n(s.purchases),

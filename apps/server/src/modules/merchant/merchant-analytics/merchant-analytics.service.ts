@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   ANALYTICS_DAYS,
   ANALYTICS_MESSAGES,
@@ -9,6 +9,7 @@ import {
   payoutPeriodFor,
   type MerchantAnalytics,
   DAY_MS,
+  lineTitle,
 } from '@localperks/shared';
 import { ledgerEntries, merchants, purchases } from '../../../db/schema';
 import { centsSum } from '../../../db/cents';
@@ -18,8 +19,14 @@ import { merchantBalance, periodTotals, withMessagingFacts } from '../../money';
 
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
 
-/** The kinds that make a voucher's revenue: its sale, and its money given back (a refund, or a deduction once paid out or charged back). */
-const REVENUE_KINDS = ['sale', 'refund', 'deduction'] as const;
+/**
+ * The kinds that make a voucher's revenue: its sale, the discount of the merchant's own promo code on it
+ * (a platform code's is the platform's, docs/decisions/0048), and its money given back (a refund, or a
+ * deduction once paid out or charged back, with the code's discount given back to the merchant).
+ */
+const REVENUE_KINDS = ['sale', 'promotion', 'refund', 'promotion_reversal', 'deduction'] as const;
+/** Entries recorded with the merchant that are the platform's money, not theirs (a platform code's discount). */
+const PLATFORM_KINDS = ['platform_promotion', 'platform_promotion_reversal'] as const;
 const isGivenBack = inArray(ledgerEntries.kind, ['refund', 'deduction']);
 const givenBackCents = centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${isGivenBack})`);
 const salesCount = sql<number>`(count(*) filter (where ${ledgerEntries.kind} = 'sale'))::int`;
@@ -48,8 +55,21 @@ export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const since = new Date(today - (ANALYTICS_DAYS - 1) * DAY_MS);
   const day = sql<string>`to_char(${ledgerEntries.occurredAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  // Vouchers' sales, revenue and refunds by deal, named by `title` (the deal's, or its option's).
+  const salesOfVouchers = (title: SQL<string> | typeof purchases.optionTitle) =>
+    db
+      .select({
+        dealId: purchases.dealId,
+        title,
+        n: salesCount,
+        revenue: centsSum(sql`sum(${ledgerEntries.amountCents})`),
+        refunds: givenBackCents,
+      })
+      .from(ledgerEntries)
+      .innerJoin(purchases, eq(purchases.id, ledgerEntries.purchaseId))
+      .where(myRevenue);
 
-  const [balance, current, [sold], [redeemed], [givenBack], daily, byDeal, recent] = await Promise.all([
+  const [balance, current, [sold], [redeemed], [givenBack], daily, byDeal, byOption, recent] = await Promise.all([
     merchantBalance(db, m.id),
     periodTotals(db, { periodStart: period.start, merchantId: m.id }),
     db.select({ n: count() }).from(purchases).where(mine),
@@ -66,22 +86,22 @@ export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId
       .from(ledgerEntries)
       .where(and(myRevenue, gte(ledgerEntries.occurredAt, since), lt(ledgerEntries.occurredAt, new Date(today + DAY_MS))))
       .groupBy(day),
-    db
-      .select({
-        dealId: purchases.dealId,
-        title: sql<string>`max(${purchases.dealTitle})`,
-        n: salesCount,
-        revenue: centsSum(sql`sum(${ledgerEntries.amountCents})`),
-        refunds: givenBackCents,
-      })
-      .from(ledgerEntries)
-      .innerJoin(purchases, eq(purchases.id, ledgerEntries.purchaseId))
-      .where(myRevenue)
+    salesOfVouchers(sql<string>`max(${purchases.dealTitle})`)
       .groupBy(purchases.dealId)
       .orderBy(desc(sql`sum(${ledgerEntries.amountCents})`), purchases.dealId)
       .limit(ANALYTICS_TOP_DEALS),
+    // The same per option (docs/decisions/0047), for the top deals' breakdown.
+    salesOfVouchers(purchases.optionTitle)
+      .groupBy(purchases.dealId, purchases.optionTitle)
+      .orderBy(desc(sql`sum(${ledgerEntries.amountCents})`), purchases.optionTitle),
     db
-      .select({ id: purchases.id, dealTitle: purchases.dealTitle, purchasedAt: purchases.purchasedAt, redeemedAt: purchases.redeemedAt })
+      .select({
+        id: purchases.id,
+        dealTitle: purchases.dealTitle,
+        optionTitle: purchases.optionTitle,
+        purchasedAt: purchases.purchasedAt,
+        redeemedAt: purchases.redeemedAt,
+      })
       .from(purchases)
       .where(mine)
       .orderBy(desc(purchases.purchasedAt), desc(purchases.id))
@@ -101,6 +121,7 @@ export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId
         .where(
           and(
             eq(ledgerEntries.merchantId, m.id),
+            notInArray(ledgerEntries.kind, [...PLATFORM_KINDS]),
             inArray(
               ledgerEntries.purchaseId,
               recent.map((p) => p.id),
@@ -111,10 +132,17 @@ export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId
     : [];
   const moneyOf = new Map(recentMoney.map((r) => [r.purchaseId, r]));
 
+  // A deal sold only as its one untitled option (every deal before options) has no breakdown: it reads as before.
+  const optionsOf = (dealId: string) => {
+    const sold = byOption.filter((o) => o.dealId === dealId);
+    return sold.some((o) => o.title)
+      ? sold.map((o) => ({ title: o.title, purchases: Number(o.n), revenueCents: Number(o.revenue), refundsCents: Number(o.refunds) }))
+      : [];
+  };
   const perDay = new Map(daily.map((d) => [d.day, d]));
   const refunds = balance.refundsCents + balance.deductionsCents;
   const commission = balance.commissionCents - balance.commissionReversedCents;
-  const revenue = balance.salesCents - refunds;
+  const revenue = balance.salesCents - balance.promotionsCents - refunds;
   return {
     totalRevenueCents: revenue,
     totalRefundsCents: refunds,
@@ -139,12 +167,13 @@ export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId
       purchases: Number(d.n),
       revenueCents: Number(d.revenue),
       refundsCents: Number(d.refunds),
+      options: optionsOf(d.dealId),
     })),
     recentPurchases: recent.map((p) => {
       const money = moneyOf.get(p.id);
       return {
         id: p.id,
-        dealTitle: p.dealTitle,
+        dealTitle: lineTitle(p.dealTitle, p.optionTitle),
         priceCents: Number(money?.price ?? 0),
         earningsCents: Number(money?.earnings ?? 0),
         purchasedAt: p.purchasedAt.toISOString(),

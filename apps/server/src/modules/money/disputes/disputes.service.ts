@@ -13,6 +13,7 @@ import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import type { ProviderEvent } from '../../../payments/provider';
 import { postLostDispute } from '../ledger/ledger.service';
+import { voucherTitle } from '../voucher-title';
 
 /**
  * Chargebacks (Merchant Refund Policy; docs/decisions/0018-one-ledger.md): the provider tells us
@@ -48,7 +49,7 @@ export async function handleDisputeEvent(
     // The order's vouchers are locked as a refund locks one (refunds.service lockPurchase): a refund
     // decided at the same moment either commits first or sees this dispute and is refused.
     const bought = await tx
-      .select({ id: purchases.id, dealTitle: purchases.dealTitle, merchantName: merchants.businessName })
+      .select({ id: purchases.id, dealTitle: voucherTitle, merchantName: merchants.businessName })
       .from(purchases)
       .innerJoin(merchants, eq(merchants.id, purchases.merchantId))
       .where(eq(purchases.orderId, order.id))

@@ -29,6 +29,8 @@ export type NewLedgerEntry = typeof ledgerEntries.$inferInsert;
 /** The kinds a payout is made of (everything of the balance except the payouts themselves). */
 export const PAYOUT_LINE_KINDS = [
   'sale',
+  'promotion',
+  'promotion_reversal',
   'commission',
   'refund',
   'commission_reversal',
@@ -86,9 +88,26 @@ export interface SoldPurchase {
   priceCents: number;
   commissionCents: number;
   purchasedAt: Date;
+  /** The voucher's share of a promo code's discount, and who pays for it (docs/decisions/0048). */
+  discountCents?: number;
+  discountFundedBy?: 'merchant' | 'platform' | null;
 }
 
-/** A sale and its commission, per purchase (checkout fulfilment, in its transaction). */
+/**
+ * The entries of a voucher's promo discount, signed for the sale (+1 on a reversal): a merchant's code
+ * is a `promotion` off their balance, the platform's a `platform_promotion`, its own expense, recorded
+ * with the merchant but no part of their balance (they are paid the full price).
+ */
+function promotionEntry(
+  p: Pick<SoldPurchase, 'discountCents' | 'discountFundedBy'>,
+  reversal: boolean,
+): { kind: LedgerEntryKind; amountCents: number } | null {
+  if (!p.discountCents || !p.discountFundedBy) return null;
+  const kind = p.discountFundedBy === 'merchant' ? 'promotion' : 'platform_promotion';
+  return { kind: reversal ? `${kind}_reversal` : kind, amountCents: reversal ? p.discountCents : -p.discountCents };
+}
+
+/** A sale and its commission (and a promo discount), per purchase (checkout fulfilment, in its transaction). */
 export async function postSales(tx: Tx, sold: SoldPurchase[]): Promise<number> {
   if (!sold.length) return 0;
   await lockPeriodsShared(tx);
@@ -100,6 +119,8 @@ export async function postSales(tx: Tx, sold: SoldPurchase[]): Promise<number> {
     const common = { merchantId: p.merchantId, purchaseId: p.id, occurredAt: p.purchasedAt, periodStart: periods.get(key)! };
     entries.push({ ...common, kind: 'sale', amountCents: p.priceCents, sourceKey: `sale:${p.id}` });
     entries.push({ ...common, kind: 'commission', amountCents: -p.commissionCents, sourceKey: `commission:${p.id}` });
+    const promo = promotionEntry(p, false);
+    if (promo) entries.push({ ...common, ...promo, sourceKey: `promotion:${p.id}` });
   }
   return (await post(tx, entries)).length;
 }
@@ -245,7 +266,15 @@ export interface PostedRefund {
   commissionReversedCents: number;
 }
 
-type PurchaseFacts = { id: string; merchantId: string; priceCents: number; commissionCents: number; purchasedAt: Date };
+type PurchaseFacts = {
+  id: string;
+  merchantId: string;
+  priceCents: number;
+  commissionCents: number;
+  purchasedAt: Date;
+  discountCents: number;
+  discountFundedBy: 'merchant' | 'platform' | null;
+};
 
 /**
  * The purchase's money goes back: `refund:<purchaseId>` (a refund or a deduction, whichever came
@@ -278,6 +307,9 @@ async function giveBack(
   const [first] = await post(tx, [{ ...common, kind, amountCents: -p.priceCents, sourceKey: `refund:${p.id}` }]);
   if (!first) return { posted: false, kind: null, periodStart: null, amountCents: 0, commissionReversedCents: 0 };
   await post(tx, [{ ...common, kind: 'commission_reversal', amountCents: p.commissionCents, sourceKey: `refund:${p.id}:reversal` }]);
+  // The discount goes back to whoever paid for it: the customer is refunded what they paid, the rest was theirs.
+  const promo = promotionEntry(p, true);
+  if (promo) await post(tx, [{ ...common, ...promo, sourceKey: `refund:${p.id}:promotion` }]);
   return { posted: true, kind, periodStart, amountCents: p.priceCents, commissionReversedCents: p.commissionCents };
 }
 
@@ -290,6 +322,8 @@ async function purchaseFacts(tx: Tx, ids: string[]): Promise<PurchaseFacts[]> {
       priceCents: purchases.priceCents,
       commissionCents: purchases.commissionCents,
       purchasedAt: purchases.purchasedAt,
+      discountCents: purchases.discountCents,
+      discountFundedBy: purchases.discountFundedBy,
     })
     .from(purchases)
     .where(inArray(purchases.id, ids))
@@ -353,6 +387,10 @@ export async function postLostDispute(
 
 export interface LedgerTotals {
   salesCents: number;
+  /** Merchant-funded promo discounts (less those given back by refunds): they lower the merchant's gross. */
+  promotionsCents: number;
+  /** Platform-funded promo discounts (less those given back): the platform's expense, not the merchant's. */
+  platformPromotionsCents: number;
   commissionCents: number;
   refundsCents: number;
   commissionReversedCents: number;
@@ -365,6 +403,12 @@ export interface LedgerTotals {
 
 /** Sums by kind, each as a positive amount (the sign is the kind's), 64-bit and exact (db/cents.ts). */
 const totalsSelect = {
+  promotionsCents: centsSum(
+    sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('promotion', 'promotion_reversal'))`,
+  ),
+  platformPromotionsCents: centsSum(
+    sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('platform_promotion', 'platform_promotion_reversal'))`,
+  ),
   salesCents: centsSum(sql`sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'sale')`),
   commissionCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'commission')`),
   refundsCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'refund')`),
@@ -382,6 +426,8 @@ const totalsSelect = {
 
 const toTotals = (row: LedgerTotals | undefined): LedgerTotals => ({
   salesCents: row?.salesCents ?? 0,
+  promotionsCents: row?.promotionsCents ?? 0,
+  platformPromotionsCents: row?.platformPromotionsCents ?? 0,
   commissionCents: row?.commissionCents ?? 0,
   refundsCents: row?.refundsCents ?? 0,
   commissionReversedCents: row?.commissionReversedCents ?? 0,
@@ -427,7 +473,16 @@ export async function periodTotals(
   const t = toTotals(row);
   return {
     ...t,
-    netCents: t.salesCents - t.commissionCents - t.refundsCents + t.commissionReversedCents - t.deductionsCents - t.disputeFeesCents,
-    platformRevenueCents: t.commissionCents - t.commissionReversedCents + t.subscriptionChargesCents + t.perkboostChargesCents,
+    netCents:
+      t.salesCents -
+      t.promotionsCents -
+      t.commissionCents -
+      t.refundsCents +
+      t.commissionReversedCents -
+      t.deductionsCents -
+      t.disputeFeesCents,
+    // A platform-funded promotion is the platform's expense (docs/decisions/0048).
+    platformRevenueCents:
+      t.commissionCents - t.commissionReversedCents + t.subscriptionChargesCents + t.perkboostChargesCents - t.platformPromotionsCents,
   };
 }

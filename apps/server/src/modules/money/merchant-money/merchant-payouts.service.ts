@@ -3,9 +3,12 @@ import { stringify } from 'csv-stringify/sync';
 import {
   MERCHANT_MONEY_MESSAGES as MM,
   MERCHANT_PAYOUTS_PAGE_SIZE,
+  STATEMENT_LINE_KINDS,
+  STATEMENT_LINE_LABELS,
   PAYOUT_STATEMENT_PAGE_SIZE,
   maskVoucherCode,
   payoutPeriodFor,
+  lineTitle,
   payoutStatus,
   utcDay,
   type LedgerLinesTotals,
@@ -39,6 +42,7 @@ const toPayout = (p: PayoutRow, today: string, commissionReversedCents: number):
   payoutDate: p.payoutDate,
   totalPurchases: p.totalPurchases,
   grossCents: p.grossCents,
+  promotionsCents: p.promotionsCents,
   commissionCents: p.commissionCents,
   refundsCents: p.refundsCents,
   commissionReversedCents,
@@ -71,7 +75,9 @@ async function lineTotals(db: Tx, where: SQL | undefined): Promise<LedgerLinesTo
     .select({
       sales: sql<number>`(count(*) filter (where ${ledgerEntries.kind} = 'sale'))::int`,
       refunds: sql<number>`(count(*) filter (where ${ledgerEntries.kind} = 'refund'))::int`,
-      grossCents: sumOf(['sale', 'refund']),
+      // A merchant's own promo code lowers their gross (docs/decisions/0048), as in the payout job.
+      grossCents: sumOf(['sale', 'refund', 'promotion', 'promotion_reversal']),
+      promotionsCents: sumOf(['promotion', 'promotion_reversal'], true),
       refundsCents: sumOf(['refund'], true),
       commissionCents: sumOf(['commission', 'commission_reversal'], true),
       commissionReversedCents: sumOf(['commission_reversal']),
@@ -83,6 +89,7 @@ async function lineTotals(db: Tx, where: SQL | undefined): Promise<LedgerLinesTo
   const totals = {
     totalPurchases: (t?.sales ?? 0) - (t?.refunds ?? 0),
     grossCents: t?.grossCents ?? 0,
+    promotionsCents: t?.promotionsCents ?? 0,
     refundsCents: t?.refundsCents ?? 0,
     commissionCents: t?.commissionCents ?? 0,
     commissionReversedCents: t?.commissionReversedCents ?? 0,
@@ -191,25 +198,29 @@ async function ownPayout(db: Tx, merchantId: string, payoutId: string): Promise<
 /**
  * A statement line groups the entries of one event: a sale with its commission
  * (`sale:<purchase>`, `commission:<purchase>`), a refund or deduction with its reversal
- * (`refund:<purchase>`, `refund:<purchase>:reversal`), or a dispute fee on its own.
+ * (`refund:<purchase>`, `refund:<purchase>:reversal`), or an entry on its own: a dispute fee, the
+ * discount of the merchant's own promo code (`promotion:<purchase>`) and its giving back on a refund
+ * (`refund:<purchase>:promotion`), so that promotions are a line of their own (docs/decisions/0048).
  */
 const lineKey = sql<string>`case
   when ${ledgerEntries.kind} in ('sale', 'commission') then 'sale:' || ${ledgerEntries.purchaseId}::text
   when ${ledgerEntries.kind} in ('refund', 'deduction', 'commission_reversal') then 'refund:' || ${ledgerEntries.purchaseId}::text
   else ${ledgerEntries.sourceKey} end`;
 
+/** The kinds of a statement line's amount (its commission is the rest). */
+const AMOUNT_KINDS = sql.raw(STATEMENT_LINE_KINDS.map((k) => `'${k}'`).join(', '));
+
 async function statementLines(db: Tx, where: SQL | undefined, page?: { page: number; pageSize: number }): Promise<StatementLine[]> {
   const occurredAt = sql<Date | string>`min(${ledgerEntries.occurredAt})`;
   const query = db
     .select({
       key: lineKey,
-      kind: sql<string>`min(${ledgerEntries.kind}::text) filter (where ${ledgerEntries.kind} in ('sale', 'refund', 'deduction', 'dispute_fee'))`,
+      kind: sql<string>`min(${ledgerEntries.kind}::text) filter (where ${ledgerEntries.kind} in (${AMOUNT_KINDS}))`,
       occurredAt,
       dealTitle: sql<string | null>`min(${purchases.dealTitle})`,
+      optionTitle: sql<string | null>`min(${purchases.optionTitle})`,
       code: sql<string | null>`min(${purchases.redemptionCode})`,
-      amountCents: centsSum(
-        sql`sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('sale', 'refund', 'deduction', 'dispute_fee'))`,
-      ),
+      amountCents: centsSum(sql`sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in (${AMOUNT_KINDS}))`),
       commissionCents: centsSum(
         sql`sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('commission', 'commission_reversal'))`,
       ),
@@ -226,7 +237,7 @@ async function statementLines(db: Tx, where: SQL | undefined, page?: { page: num
       id: r.key,
       kind: (r.kind ?? 'sale') as StatementLine['kind'],
       occurredAt: new Date(r.occurredAt).toISOString(),
-      dealTitle: r.dealTitle,
+      dealTitle: r.dealTitle === null ? null : lineTitle(r.dealTitle, r.optionTitle),
       voucherCode: r.code ? maskVoucherCode(r.code) : null,
       amountCents,
       commissionCents,
@@ -272,13 +283,6 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 /** A text cell a spreadsheet would run as a formula (starting with = + - @, tab or carriage return) gets a leading apostrophe. */
 const text = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 
-const LINE_LABELS: Record<StatementLine['kind'], string> = {
-  sale: 'Sale',
-  refund: 'Refund',
-  deduction: 'Deduction',
-  dispute_fee: 'Dispute fee',
-};
-
 /**
  * The statement as CSV: every ledger line of the payout, what the previous payout carried in and
  * this one carries forward, and a total line equal to the payout's net. Amounts are signed from the
@@ -299,7 +303,7 @@ export async function payoutStatementCsv(
     ['Date (UTC)', 'Type', 'Deal', 'Voucher', 'Amount', 'Commission', 'Net'],
     ...lines.map((l) => [
       l.occurredAt.slice(0, 16).replace('T', ' '),
-      LINE_LABELS[l.kind],
+      STATEMENT_LINE_LABELS[l.kind],
       text(l.dealTitle ?? ''),
       l.voucherCode ?? '',
       dollars(l.amountCents),

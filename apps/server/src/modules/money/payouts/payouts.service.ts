@@ -25,7 +25,7 @@ import { queuePaidMail } from './payouts.emails';
 import { settlePayouts, transferDuePayouts, transferPayout, type TransferDeps, type TransferOutcome } from './transfers.service';
 import { LOCK_IDS } from '../../../lib/lock-ids';
 import { centsSum, readCents } from '../../../db/cents';
-import { PAYOUT_LINE_KINDS, payoutRemainingCents, periodTotals, postPayoutPaid } from '../ledger/ledger.service';
+import { BALANCE_KINDS, PAYOUT_LINE_KINDS, payoutRemainingCents, periodTotals, postPayoutPaid } from '../ledger/ledger.service';
 
 /**
  * A period is closed this long after its last day ends, so that a purchase whose transaction began
@@ -64,6 +64,7 @@ interface PayoutLines {
   merchant_id: string;
   purchases: number;
   gross: unknown;
+  promotions: unknown;
   refunds: unknown;
   commission: unknown;
   deductions: unknown;
@@ -127,14 +128,15 @@ export async function closePayoutPeriods(deps: Pick<Deps, 'db' | 'clock'>): Prom
         ), lines as (
           select e.merchant_id,
                  (count(*) filter (where e.kind = 'sale') - count(*) filter (where e.kind = 'refund'))::int as purchases,
-                 coalesce(sum(e.amount_cents) filter (where e.kind in ('sale', 'refund')), 0) as gross,
+                 coalesce(sum(e.amount_cents) filter (where e.kind in ('sale', 'refund', 'promotion', 'promotion_reversal')), 0) as gross,
+                 coalesce(-sum(e.amount_cents) filter (where e.kind in ('promotion', 'promotion_reversal')), 0) as promotions,
                  coalesce(-sum(e.amount_cents) filter (where e.kind = 'refund'), 0) as refunds,
                  coalesce(-sum(e.amount_cents) filter (where e.kind in ('commission', 'commission_reversal')), 0) as commission,
                  coalesce(-sum(e.amount_cents) filter (where e.kind = 'deduction'), 0) as deductions,
                  coalesce(-sum(e.amount_cents) filter (where e.kind = 'dispute_fee'), 0) as fees
           from ledger_entries e
           left join last l on l.merchant_id = e.merchant_id
-          where e.kind in ('sale', 'commission', 'refund', 'commission_reversal', 'deduction', 'dispute_fee')
+          where e.kind in ('sale', 'promotion', 'promotion_reversal', 'commission', 'refund', 'commission_reversal', 'deduction', 'dispute_fee')
             and e.period_start <= ${period.start}::date
             and (l.period_start is null or e.period_start > l.period_start)
           group by e.merchant_id
@@ -167,6 +169,7 @@ export async function closePayoutPeriods(deps: Pick<Deps, 'db' | 'clock'>): Prom
                 carriedInCents: readCents(m.carried_in),
                 carriedForwardCents: Math.max(-due, 0),
                 netCents: Math.max(due, 0),
+                promotionsCents: readCents(m.promotions),
                 // Nothing to pay (all of it carried forward): settled as it closes, never transferred.
                 ...(due <= 0 ? { state: 'paid' as const, isPaid: true, paidAt: now } : {}),
               })
@@ -452,24 +455,30 @@ export async function releasePayout(deps: Pick<Deps, 'db' | 'clock' | 'payments'
 }
 
 /**
- * The platform's money reconciled (docs/product/design.md §14): from the ledger by kind, sales − refunds −
- * commission − deductions − dispute fees − transfers − payouts made outside = the balance held for merchants;
+ * The platform's money reconciled (docs/product/design.md §14): from the ledger by kind, sales − merchants' promotions −
+ * refunds − commission − deductions − dispute fees − transfers − payouts made outside = the balance held for merchants;
  * and the same balance from the payout rows: what closed payouts still owe, plus every ledger line no payout has
  * taken yet, less the debts the last payouts carried forward. `balanced` when all three agree.
  */
 export async function payoutReconciliation(deps: Pick<Deps, 'db'>): Promise<PayoutReconciliation> {
+  const kinds = (list: readonly string[]) =>
+    sql.join(
+      list.map((k) => sql`${k}`),
+      sql`, `,
+    );
   // oxlint-disable-next-line typescript/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
   const result = (await deps.db.execute(sql`
     with kinds as (
       select
         coalesce(sum(e.amount_cents) filter (where e.kind = 'sale'), 0) as sales,
+        coalesce(-sum(e.amount_cents) filter (where e.kind in ('promotion', 'promotion_reversal')), 0) as promotions,
         coalesce(-sum(e.amount_cents) filter (where e.kind = 'refund'), 0) as refunds,
         coalesce(-sum(e.amount_cents) filter (where e.kind in ('commission', 'commission_reversal')), 0) as commission,
         coalesce(-sum(e.amount_cents) filter (where e.kind = 'deduction'), 0) as deductions,
         coalesce(-sum(e.amount_cents) filter (where e.kind = 'dispute_fee'), 0) as fees,
         coalesce(-sum(e.amount_cents) filter (where e.kind in ('payout', 'payout_reversal') and not starts_with(e.source_key, 'payout:')), 0) as transferred,
         coalesce(-sum(e.amount_cents) filter (where e.kind = 'payout' and starts_with(e.source_key, 'payout:')), 0) as outside,
-        coalesce(sum(e.amount_cents) filter (where e.kind in ('sale', 'commission', 'refund', 'commission_reversal', 'deduction', 'dispute_fee', 'payout', 'payout_reversal')), 0) as held
+        coalesce(sum(e.amount_cents) filter (where e.kind::text in (${kinds(BALANCE_KINDS)})), 0) as held
       from ledger_entries e
     ), last as (
       select distinct on (merchant_id) merchant_id, period_start, carried_forward_cents
@@ -482,22 +491,23 @@ export async function payoutReconciliation(deps: Pick<Deps, 'db'>): Promise<Payo
     ), open as (
       select coalesce(sum(e.amount_cents), 0) as lines
       from ledger_entries e left join last l on l.merchant_id = e.merchant_id
-      where e.kind in ('sale', 'commission', 'refund', 'commission_reversal', 'deduction', 'dispute_fee')
+      where e.kind::text in (${kinds(PAYOUT_LINE_KINDS)})
         and (l.period_start is null or e.period_start > l.period_start)
     )
     select kinds.*, unpaid.owed, open.lines, (select coalesce(sum(carried_forward_cents), 0) from last) as carried
     from kinds, unpaid, open`)) as unknown as {
     rows: Record<
-      'sales' | 'refunds' | 'commission' | 'deductions' | 'fees' | 'transferred' | 'outside' | 'held' | 'owed' | 'lines' | 'carried',
+      'sales' | 'promotions' | 'refunds' | 'commission' | 'deductions' | 'fees' | 'transferred' | 'outside' | 'held' | 'owed' | 'lines' | 'carried',
       unknown
     >[];
   };
   const r = result.rows[0]!;
   const c = (k: keyof typeof r) => readCents(r[k]);
-  const byKinds = c('sales') - c('refunds') - c('commission') - c('deductions') - c('fees') - c('transferred') - c('outside');
+  const byKinds = c('sales') - c('promotions') - c('refunds') - c('commission') - c('deductions') - c('fees') - c('transferred') - c('outside');
   const owedByPayouts = c('owed') + c('lines') - c('carried');
   return {
     salesCents: c('sales'),
+    promotionsCents: c('promotions'),
     refundsCents: c('refunds'),
     commissionCents: c('commission'),
     deductionsCents: c('deductions'),

@@ -54,6 +54,7 @@ import {
   refundRequestedMerchantEmail,
   type RefundMailFacts,
 } from './refunds.emails';
+import { voucherTitle } from '../voucher-title';
 
 /**
  * Refunds of single vouchers under the Merchant Refund Policy (docs/decisions/0019-refund-flow.md).
@@ -84,9 +85,10 @@ export async function onVoucherRefunded(tx: Tx, refund: { purchaseId: string; re
 }
 
 /**
- * What refunding each voucher gives back: its unit price plus its share of its order's tax. The tax
- * is split over the order's lines as fulfilment splits it, then over the line's vouchers (in id
- * order), with `allocateCents`, so refunding every voucher of an order returns exactly its total.
+ * What refunding each voucher gives back: what the customer paid for it (its unit price less its share
+ * of a promo code's discount) plus its share of its order's tax. The tax is split over the order's lines
+ * as fulfilment splits it, then over the line's vouchers (in id order), with `allocateCents`, so
+ * refunding every voucher of an order returns exactly its total.
  */
 export async function voucherRefundCents(db: Tx, purchaseIds: string[]): Promise<Map<string, number>> {
   const result = new Map<string, number>();
@@ -100,14 +102,23 @@ export async function voucherRefundCents(db: Tx, purchaseIds: string[]): Promise
       .select({
         orderId: orderItems.orderId,
         dealId: orderItems.dealId,
+        optionId: orderItems.optionId,
         unitPriceCents: orderItems.unitPriceCents,
         quantity: orderItems.quantity,
+        discountCents: orderItems.discountCents,
       })
       .from(orderItems)
       .where(inArray(orderItems.orderId, orderIds))
       .orderBy(asc(orderItems.id)),
     db
-      .select({ id: purchases.id, orderId: purchases.orderId, dealId: purchases.dealId, priceCents: purchases.priceCents })
+      .select({
+        id: purchases.id,
+        orderId: purchases.orderId,
+        dealId: purchases.dealId,
+        optionId: purchases.optionId,
+        priceCents: purchases.priceCents,
+        discountCents: purchases.discountCents,
+      })
       .from(purchases)
       .where(inArray(purchases.orderId, orderIds))
       .orderBy(asc(purchases.id)),
@@ -116,12 +127,12 @@ export async function voucherRefundCents(db: Tx, purchaseIds: string[]): Promise
     const lines = items.filter((i) => i.orderId === order.id);
     const lineTax = allocateCents(
       order.taxCents,
-      lines.map((l) => l.unitPriceCents * l.quantity),
+      lines.map((l) => l.unitPriceCents * l.quantity - l.discountCents),
     );
     lines.forEach((line, i) => {
-      const vouchers = sold.filter((p) => p.orderId === order.id && p.dealId === line.dealId);
+      const vouchers = sold.filter((p) => p.orderId === order.id && p.dealId === line.dealId && p.optionId === line.optionId);
       const shares = allocateCents(lineTax[i]!, Array<number>(line.quantity).fill(line.unitPriceCents));
-      vouchers.forEach((v, k) => result.set(v.id, v.priceCents + (shares[k] ?? 0)));
+      vouchers.forEach((v, k) => result.set(v.id, v.priceCents - v.discountCents + (shares[k] ?? 0)));
     });
   }
   return result;
@@ -131,7 +142,7 @@ export async function voucherRefundCents(db: Tx, purchaseIds: string[]): Promise
 async function mailFacts(tx: Tx, requestOrPurchase: { purchaseId: string; reason: RefundReason }) {
   const [row] = await tx
     .select({
-      dealTitle: purchases.dealTitle,
+      dealTitle: voucherTitle,
       merchantName: merchants.businessName,
       merchantEmail: sql<string>`(select email from users where users.id = ${merchants.userId})`,
       customerEmail: users.email,
@@ -171,6 +182,7 @@ async function lockPurchase(tx: Tx, purchaseId: string) {
       id: purchases.id,
       orderId: purchases.orderId,
       dealId: purchases.dealId,
+      optionId: purchases.optionId,
       userId: purchases.userId,
       merchantId: purchases.merchantId,
       redeemedAt: purchases.redeemedAt,
@@ -201,7 +213,7 @@ async function voidVoucher(tx: Tx, purchaseId: string, reason: 'customer_request
   const [item] = await tx
     .select({ id: orderItems.id })
     .from(orderItems)
-    .where(and(eq(orderItems.orderId, p.orderId), eq(orderItems.dealId, p.dealId)));
+    .where(and(eq(orderItems.orderId, p.orderId), eq(orderItems.dealId, p.dealId), eq(orderItems.optionId, p.optionId!)));
   const [row] = await tx
     .insert(orderRefunds)
     .values({
@@ -219,6 +231,11 @@ async function voidVoucher(tx: Tx, purchaseId: string, reason: 'customer_request
   // The lock makes this unreachable; the unique index is the last word if it ever were not.
   if (!row) throw new AppError('CONFLICT', M.alreadyRefunded);
   await tx.update(purchases).set({ refundedAt: now }).where(eq(purchases.id, purchaseId));
+  // The unit goes back on sale only if the merchant chose that for the deal (docs/decisions/0047), never above its stock.
+  await tx.execute(sql`
+    update deal_options o set stock_left = least(o.stock_left + 1, o.stock_total)
+    from deals d
+    where o.id = ${p.optionId} and d.id = o.deal_id and d.restock_on_refund and o.stock_left is not null`);
   return { orderRefundId: row.id, amountCents };
 }
 
@@ -579,7 +596,7 @@ async function notifyRefundMismatch(
   provider: ProviderRefund,
 ): Promise<void> {
   const [voucher] = await tx
-    .select({ dealTitle: purchases.dealTitle, code: purchases.redemptionCode, merchantName: merchants.businessName })
+    .select({ dealTitle: voucherTitle, code: purchases.redemptionCode, merchantName: merchants.businessName })
     .from(purchases)
     .innerJoin(merchants, eq(merchants.id, purchases.merchantId))
     .where(eq(purchases.id, row.purchaseId!));
@@ -737,7 +754,7 @@ export async function listMerchantRefundRequests(deps: Pick<Deps, 'db'>, merchan
   const base = deps.db
     .select({
       r: refundRequests,
-      dealTitle: purchases.dealTitle,
+      dealTitle: voucherTitle,
       customerName: users.name,
       dispute: refundBlockingDisputeOf(purchases.orderId),
     })
@@ -748,7 +765,7 @@ export async function listMerchantRefundRequests(deps: Pick<Deps, 'db'>, merchan
   const closed = await deps.db
     .select({
       r: refundRequests,
-      dealTitle: purchases.dealTitle,
+      dealTitle: voucherTitle,
       customerName: users.name,
       dispute: refundBlockingDisputeOf(purchases.orderId),
     })
@@ -794,7 +811,7 @@ export async function listAdminRefundRequests(
   const rows = await deps.db
     .select({
       r: refundRequests,
-      dealTitle: purchases.dealTitle,
+      dealTitle: voucherTitle,
       redemptionCode: purchases.redemptionCode,
       customerName: users.name,
       customerEmail: users.email,
@@ -871,7 +888,7 @@ export async function lookupPurchasesForAdmin(deps: Pick<Deps, 'db' | 'clock'>, 
     .select({
       id: purchases.id,
       redemptionCode: purchases.redemptionCode,
-      dealTitle: purchases.dealTitle,
+      dealTitle: voucherTitle,
       customerName: users.name,
       customerEmail: users.email,
       merchantName: merchants.businessName,

@@ -1,8 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkoutStartedSchema, createCheckoutSchema, errorResponses, orderStateSchema } from '@localperks/shared';
-import { orderStatus, startCheckout } from './checkout.service';
+import {
+  cartQuoteRequestSchema,
+  cartQuoteSchema,
+  checkoutStartedSchema,
+  createCheckoutSchema,
+  errorResponses,
+  orderStateSchema,
+} from '@localperks/shared';
+import { orderStatus, quoteCart, startCheckout } from './checkout.service';
 
 /**
  * Where the payment page sends the customer back: the address the checkout was started from, so the
@@ -32,6 +39,20 @@ export async function checkoutRoutes(app: FastifyInstance) {
       },
     },
     async (request) => startCheckout(app.deps, request.user!, request.body, returnOrigin(request, app.config.appUrl)),
+  );
+
+  r.post(
+    '/api/cart/quote',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags: ['checkout'],
+        summary: 'Price cart lines with an optional promo code as a checkout would now (discount, tax on the discounted subtotal, total)',
+        body: cartQuoteRequestSchema,
+        response: { 200: cartQuoteSchema, ...errorResponses },
+      },
+    },
+    async (request) => quoteCart(app.deps, request.user!, request.body),
   );
 
   r.get(

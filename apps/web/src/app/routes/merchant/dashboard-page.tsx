@@ -23,6 +23,7 @@ import { RegistrationStatus } from '../../../features/merchant/merchants/compone
 import { AccountStatusCard, PlatformFeaturesCard } from '../../../features/merchant/merchants/components/status-cards';
 import { usePaymentReturn } from '../../../features/merchant/merchants/use-payment-return';
 import { merchantMeQuery } from '../../../features/merchant/merchants/api';
+import { useMerchantDeals } from '../../../features/merchant/merchant-deals/api';
 import { toast } from '../../../lib/toast';
 
 // The tab contents are their own chunks, loaded when their tab opens.
@@ -32,6 +33,7 @@ const DealsTab = lazy(() => import('../../../features/merchant/merchant-deals/co
 const BillingTab = lazy(() => import('../../../features/money/merchant-money/components/billing-tab'));
 const PayoutsTab = lazy(() => import('../../../features/money/merchant-money/components/payouts-tab'));
 const RefundsTab = lazy(() => import('../../../features/money/refunds/components/merchant-refunds-tab'));
+const PromoCodesTab = lazy(() => import('../../../features/orders/promo-codes/promo-codes-tab'));
 
 const TABS = ['analytics', 'messages', 'plans', 'deals', 'refunds', 'billing', 'payouts', 'business'] as const;
 type Tab = (typeof TABS)[number];
@@ -237,6 +239,17 @@ function FullDashboard({ overview }: { overview: Overview }) {
             <Suspense fallback={tabSpinner}>
               <DealsTab />
             </Suspense>
+            {/* Promo codes for the merchant's own deals (docs/decisions/0048), under the deals they discount. */}
+            {m.approved && planIncludes(m.subscriptionPlan, 'deals') && (
+              <section aria-labelledby="promo-codes-heading" className="space-y-3 pt-4">
+                <h2 id="promo-codes-heading" className="text-xl font-semibold text-slate-900">
+                  Promo codes
+                </h2>
+                <Suspense fallback={tabSpinner}>
+                  <MerchantPromoCodes />
+                </Suspense>
+              </section>
+            )}
           </div>
         </TabsContent>
         <TabsContent value="billing">
@@ -293,4 +306,10 @@ export default function MerchantDashboardPage() {
       <MerchantDashboard />
     </RequireRole>
   );
+}
+
+/** The merchant's promo codes, which may be restricted to some of their deals on sale (the first page of them). */
+function MerchantPromoCodes() {
+  const onSale = useMerchantDeals('active', 1);
+  return <PromoCodesTab scope="merchant" dealChoices={(onSale.data?.deals ?? []).map((d) => ({ id: d.id, title: d.title }))} />;
 }

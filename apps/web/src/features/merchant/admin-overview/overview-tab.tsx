@@ -109,6 +109,13 @@ function RevenueBySource({ revenue, purchases }: { revenue: AdminOverview['reven
                 <td className={cell}>{formatCents(revenue.allTime[key])}</td>
               </tr>
             ))}
+            <tr className="border-b border-slate-100">
+              <th scope="row" className="px-3 py-2 text-left font-normal">
+                Promotions paid by LocalPerks <span className="block text-xs">Platform promo codes: an expense, taken off income</span>
+              </th>
+              <td className={cell}>−{formatCents(revenue.currentPeriod.platformPromotionsCents)}</td>
+              <td className={cell}>−{formatCents(revenue.allTime.platformPromotionsCents)}</td>
+            </tr>
             <tr className="border-b border-slate-300 font-semibold text-slate-900">
               <th scope="row" className="px-3 py-2 text-left">
                 Platform income
@@ -122,6 +129,14 @@ function RevenueBySource({ revenue, purchases }: { revenue: AdminOverview['reven
               </th>
               <td className={cell}>{formatCents(revenue.currentPeriod.grossSalesCents)}</td>
               <td className={cell}>{formatCents(revenue.allTime.grossSalesCents)}</td>
+            </tr>
+            <tr className="text-slate-700">
+              <th scope="row" className="px-3 py-2 text-left font-normal">
+                Promotions paid by merchants{' '}
+                <span className="block text-xs">Merchants’ promo codes: lower their sales, not platform income</span>
+              </th>
+              <td className={cell}>{formatCents(revenue.currentPeriod.merchantPromotionsCents)}</td>
+              <td className={cell}>{formatCents(revenue.allTime.merchantPromotionsCents)}</td>
             </tr>
             <tr className="text-slate-700">
               <th scope="row" className="px-3 py-2 text-left font-normal">

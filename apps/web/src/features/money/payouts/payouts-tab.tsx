@@ -37,6 +37,7 @@ function Reconciliation() {
   const rows: [string, number][] = r.data
     ? [
         ['Sales', r.data.salesCents],
+        ['− Merchants’ promo code discounts', r.data.promotionsCents],
         ['− Refunds', r.data.refundsCents],
         ['− Commission (net of reversals)', r.data.commissionCents],
         ['− Deductions', r.data.deductionsCents],

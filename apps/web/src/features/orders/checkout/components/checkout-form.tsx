@@ -28,11 +28,14 @@ const selectClass =
  */
 export function CheckoutFormCard({
   items,
+  promoCode,
   totalCents,
   onUnavailable,
   savedCards = [],
 }: {
-  items: { dealId: string; quantity: number }[];
+  items: { dealId: string; optionId?: string; quantity: number }[];
+  /** The promo code the cart applied (the server prices it again). */
+  promoCode: string | null;
   totalCents: number;
   /** The customer's saved cards: the payment page offers them (docs/decisions/0041). */
   savedCards?: CardFacts[];
@@ -52,7 +55,7 @@ export function CheckoutFormCard({
   const onSubmit = (billing: CheckoutForm) => {
     setStatus('processing');
     start.mutate(
-      { items, billing, saveCard },
+      { items, billing, saveCard, promoCode },
       {
         onSuccess: ({ url }) => {
           if (!url) {
