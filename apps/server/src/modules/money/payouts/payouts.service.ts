@@ -497,13 +497,25 @@ export async function payoutReconciliation(deps: Pick<Deps, 'db'>): Promise<Payo
     select kinds.*, unpaid.owed, open.lines, (select coalesce(sum(carried_forward_cents), 0) from last) as carried
     from kinds, unpaid, open`)) as unknown as {
     rows: Record<
-      'sales' | 'promotions' | 'refunds' | 'commission' | 'deductions' | 'fees' | 'transferred' | 'outside' | 'held' | 'owed' | 'lines' | 'carried',
+      | 'sales'
+      | 'promotions'
+      | 'refunds'
+      | 'commission'
+      | 'deductions'
+      | 'fees'
+      | 'transferred'
+      | 'outside'
+      | 'held'
+      | 'owed'
+      | 'lines'
+      | 'carried',
       unknown
     >[];
   };
   const r = result.rows[0]!;
   const c = (k: keyof typeof r) => readCents(r[k]);
-  const byKinds = c('sales') - c('promotions') - c('refunds') - c('commission') - c('deductions') - c('fees') - c('transferred') - c('outside');
+  const byKinds =
+    c('sales') - c('promotions') - c('refunds') - c('commission') - c('deductions') - c('fees') - c('transferred') - c('outside');
   const owedByPayouts = c('owed') + c('lines') - c('carried');
   return {
     salesCents: c('sales'),
