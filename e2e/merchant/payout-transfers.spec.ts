@@ -5,6 +5,7 @@ import {
   animationsSettled,
   apiCall,
   buyVouchers,
+  checkBothWidths,
   expect,
   expectAccessible,
   newApprovedMerchant,
@@ -46,25 +47,15 @@ test.describe('payouts transferred by themselves', () => {
     await page.goto('/merchant/dashboard?tab=payouts');
     const account = page.getByRole('region', { name: 'Payout account' });
     await expect(account).toContainText('Not started');
-    await expect(account).toContainText('Set up payouts to receive the money from your sales.');
-    await expectAccessible(page);
-    await shot(page, 'merchant-not-started-1280');
-    await page.setViewportSize({ width: 375, height: 812 });
-    await expectAccessible(page);
-    await shot(page, 'merchant-not-started-375');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await checkBothWidths(page, 'payouts/merchant-not-started', () =>
+      expect(account).toContainText('Set up payouts to receive the money from your sales.'),
+    );
 
     // "Set up payouts": the sandbox's hosted onboarding (what Stripe Connect's is with Stripe).
     await account.getByRole('button', { name: 'Set up payouts' }).click();
     await page.waitForURL(/\/sandbox\/connect\/acctlink_sandbox_/);
     await expect(page.getByRole('heading', { name: `Set up payouts for ${business}`, level: 1 })).toBeVisible();
-    await expect(page.getByRole('radio', { name: /^Verified/ })).toBeChecked();
-    await expectAccessible(page);
-    await shot(page, 'sandbox-onboarding-1280');
-    await page.setViewportSize({ width: 375, height: 812 });
-    await expectAccessible(page);
-    await shot(page, 'sandbox-onboarding-375');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await checkBothWidths(page, 'payouts/sandbox-onboarding', () => expect(page.getByRole('radio', { name: /^Verified/ })).toBeChecked());
     await page.getByRole('button', { name: 'Submit and return to LocalPerks' }).click();
 
     // Back on the Payouts page: the account is active (read fresh on return, and told by the sandbox's signed event).
@@ -110,12 +101,7 @@ test.describe('payouts transferred by themselves', () => {
     await page.waitForURL(/\/sandbox\/connect\/acctlink_sandbox_/);
     const received = page.getByRole('list', { name: 'Transfers received' }).getByRole('listitem').first();
     await expect(received).toContainText(payout!.transferId!);
-    await expect(received).toContainText(formatCents(payout!.netCents));
-    await expectAccessible(page);
-    await shot(page, 'sandbox-dashboard-1280');
-    await page.setViewportSize({ width: 375, height: 812 });
-    await expectAccessible(page);
-    await shot(page, 'sandbox-dashboard-375');
+    await checkBothWidths(page, 'payouts/sandbox-dashboard', () => expect(received).toContainText(formatCents(payout!.netCents)));
     await page.getByRole('link', { name: 'Back to LocalPerks' }).click();
     await page.waitForURL((u) => u.pathname === '/merchant/dashboard');
     await expect(history.locator('tbody tr').first()).toContainText(payout!.transferId!);

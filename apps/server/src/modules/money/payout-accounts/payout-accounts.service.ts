@@ -2,10 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PAYOUT_ACCOUNT_MESSAGES as PM, paths, requirementLabel, type PayoutAccount, type PayoutAccountLink } from '@localperks/shared';
 import type { Tx } from '../../../db/client';
 import { centsSum } from '../../../db/cents';
-import { merchantPayouts, merchants, payoutAccounts, users, webhookEvents } from '../../../db/schema';
+import { merchantPayouts, merchants, payoutAccounts, users } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import type { ProviderAccount, ProviderEvent } from '../../../payments/provider';
+import { isNewProviderEvent } from '../webhook-events';
 import { merchantOfUser } from '../merchant-money/merchant-billing.service';
 import { accountChanged } from '../payouts/transfers.service';
 
@@ -154,12 +155,7 @@ export async function handleAccountEvent(
   if (event.type !== 'account.updated' || !account) return { applied: false };
   const now = deps.clock.now();
   const applied = await deps.db.transaction(async (tx) => {
-    const [fresh] = await tx
-      .insert(webhookEvents)
-      .values({ provider: deps.payments.name, eventId: event.id, type: event.type })
-      .onConflictDoNothing()
-      .returning({ eventId: webhookEvents.eventId });
-    if (!fresh) return false;
+    if (!(await isNewProviderEvent(tx, deps.payments.name, event))) return false;
     const [known] = await tx
       .select({ merchantId: payoutAccounts.merchantId })
       .from(payoutAccounts)

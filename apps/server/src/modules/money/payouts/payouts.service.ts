@@ -17,6 +17,7 @@ import {
   utcDay,
 } from '@localperks/shared';
 import type { Deps } from '../../../lib/deps';
+import type { Tx } from '../../../db/client';
 import { ledgerEntries, merchantPayouts, merchants, payoutAccounts } from '../../../db/schema';
 import { deliverQueuedMail } from '../../../lib/deliver-mail';
 import { AppError } from '../../../lib/errors';
@@ -400,6 +401,12 @@ export async function retryTransfer(deps: TransferDeps, adminId: string, id: str
   return adminPayout(deps, id);
 }
 
+/** Why a conditional update of a payout matched nothing: it does not exist (404), or it is not in a state for it (409). */
+async function refusal(tx: Tx, id: string, conflict: string): Promise<AppError> {
+  const [row] = await tx.select({ id: merchantPayouts.id }).from(merchantPayouts).where(eq(merchantPayouts.id, id));
+  return row ? new AppError('CONFLICT', conflict) : new AppError('NOT_FOUND', PAYOUT_MESSAGES.notFound);
+}
+
 /** Holds a payout (with the admin's reason, audited): the transfer job leaves it alone until it is released. */
 export async function holdPayout(deps: Pick<Deps, 'db' | 'clock'>, adminId: string, id: string, reason: string): Promise<AdminPayout> {
   await deps.db.transaction(async (tx) => {
@@ -414,10 +421,7 @@ export async function holdPayout(deps: Pick<Deps, 'db' | 'clock'>, adminId: stri
         ),
       )
       .returning();
-    if (!held) {
-      const [row] = await tx.select({ state: merchantPayouts.state }).from(merchantPayouts).where(eq(merchantPayouts.id, id));
-      throw row ? new AppError('CONFLICT', PM.cannotHold) : new AppError('NOT_FOUND', PAYOUT_MESSAGES.notFound);
-    }
+    if (!held) throw await refusal(tx, id, PM.cannotHold);
     await recordAudit(tx, {
       adminId,
       action: 'payout.held',
@@ -438,10 +442,7 @@ export async function releasePayout(deps: Pick<Deps, 'db' | 'clock' | 'payments'
       .set({ state: 'scheduled', heldReason: null })
       .where(and(eq(merchantPayouts.id, id), eq(merchantPayouts.isPaid, false), eq(merchantPayouts.state, 'held')))
       .returning();
-    if (!released) {
-      const [row] = await tx.select({ id: merchantPayouts.id }).from(merchantPayouts).where(eq(merchantPayouts.id, id));
-      throw row ? new AppError('CONFLICT', PM.notHeld) : new AppError('NOT_FOUND', PAYOUT_MESSAGES.notFound);
-    }
+    if (!released) throw await refusal(tx, id, PM.notHeld);
     await recordAudit(tx, {
       adminId,
       action: 'payout.released',

@@ -1,10 +1,11 @@
 import { and, asc, eq, exists, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { formatCents, requirementLabels, transferRetryDelayMs, utcDay, type PayoutAccountStatus } from '@localperks/shared';
 import type { Tx } from '../../../db/client';
-import { ledgerEntries, merchantPayouts, merchants, payoutAccounts, webhookEvents } from '../../../db/schema';
+import { ledgerEntries, merchantPayouts, merchants, payoutAccounts } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
 import { deliverQueuedMail } from '../../../lib/deliver-mail';
 import type { ProviderEvent } from '../../../payments/provider';
+import { isNewProviderEvent } from '../webhook-events';
 import { notifyAdmins, resolveAdminNotifications } from '../../platform';
 import { payoutRemainingCents, postTransfer, postTransferReversal } from '../ledger/ledger.service';
 import { queuePaidMail } from './payouts.emails';
@@ -77,6 +78,14 @@ async function notifyFailed(
   });
 }
 
+/** What a refused or reversed transfer leaves on its payout: failed with the reason, tried again after the backoff. */
+const failedWith = (reason: string, failedAttempts: number, now: Date) => ({
+  state: 'failed' as const,
+  failureReason: reason,
+  failedAttempts: sql`${p.failedAttempts} + 1`,
+  nextAttemptAt: new Date(now.getTime() + transferRetryDelayMs(failedAttempts + 1)),
+});
+
 const restrictedReason = (requirements: string[]) =>
   `The payout account is restricted${requirements.length ? `: the provider asks for ${requirementLabels(requirements).join('; ').toLowerCase()}` : ''}.`;
 
@@ -112,12 +121,7 @@ export async function settlePayouts(tx: Tx, provider: string, now: Date, merchan
     const reason = restrictedReason(requirements);
     const [failed] = await tx
       .update(p)
-      .set({
-        state: 'failed',
-        failureReason: reason,
-        failedAttempts: sql`${p.failedAttempts} + 1`,
-        nextAttemptAt: new Date(now.getTime() + transferRetryDelayMs(payout.failedAttempts + 1)),
-      })
+      .set(failedWith(reason, payout.failedAttempts, now))
       .where(and(eq(p.id, payout.id), inArray(p.state, ['scheduled', 'waiting_for_account'])))
       .returning();
     if (failed) await notifyFailed(tx, failed, reason);
@@ -198,13 +202,7 @@ export async function transferPayout(deps: TransferDeps, id: string): Promise<Tr
     await deps.db.transaction(async (tx) => {
       const [failed] = await tx
         .update(p)
-        .set({
-          state: 'failed',
-          failureReason: reason,
-          failedAttempts: sql`${p.failedAttempts} + 1`,
-          nextAttemptAt: new Date(now.getTime() + transferRetryDelayMs(claimed.failedAttempts + 1)),
-          transferStartedAt: null,
-        })
+        .set({ ...failedWith(reason, claimed.failedAttempts, now), transferStartedAt: null })
         .where(same)
         .returning();
       if (failed) await notifyFailed(tx, { ...failed, netCents: amountCents }, reason);
@@ -251,12 +249,7 @@ export async function handleTransferEvent(
   if (event.type !== 'transfer.reversed' || !t) return { applied: false };
   const now = deps.clock.now();
   const applied = await deps.db.transaction(async (tx) => {
-    const [fresh] = await tx
-      .insert(webhookEvents)
-      .values({ provider: deps.payments.name, eventId: event.id, type: event.type })
-      .onConflictDoNothing()
-      .returning({ eventId: webhookEvents.eventId });
-    if (!fresh) return false;
+    if (!(await isNewProviderEvent(tx, deps.payments.name, event))) return false;
     // The payout the transfer paid, by the ledger's record of the transfer (not the event's metadata alone).
     const [paidBy] = await tx
       .select({ payoutId: ledgerEntries.payoutId })
@@ -275,15 +268,7 @@ export async function handleTransferEvent(
     // Only the payout this transfer paid goes back to failed (a later transfer may already have paid it again).
     const [failed] = await tx
       .update(p)
-      .set({
-        state: 'failed',
-        isPaid: false,
-        paidAt: null,
-        paidVia: null,
-        failureReason: reason,
-        failedAttempts: sql`${p.failedAttempts} + 1`,
-        nextAttemptAt: new Date(now.getTime() + transferRetryDelayMs(payout.failedAttempts + 1)),
-      })
+      .set({ ...failedWith(reason, payout.failedAttempts, now), isPaid: false, paidAt: null, paidVia: null })
       .where(and(eq(p.id, payout.id), eq(p.state, 'paid'), eq(p.transferId, t.id)))
       .returning();
     await notifyFailed(tx, { ...(failed ?? payout), netCents: back }, reason);

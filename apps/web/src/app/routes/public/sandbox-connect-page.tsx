@@ -29,14 +29,6 @@ const OUTCOME_TEXT: Record<SandboxOnboardingOutcome, { label: string; hint: stri
   },
 };
 
-function Shell({ children }: { children: React.ReactNode }) {
-  return (
-    <SandboxShell icon={Landmark} name="Sandbox Payouts">
-      {children}
-    </SandboxShell>
-  );
-}
-
 function AccountFacts({ page }: { page: SandboxConnectPage }) {
   return (
     <dl className="grid gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr]">
@@ -206,14 +198,14 @@ export default function SandboxConnectPage() {
   const title = <title>Payouts for LocalPerks | Sandbox Payouts</title>;
   if (page.isPending)
     return (
-      <Shell>
+      <SandboxShell icon={Landmark} name="Sandbox Payouts">
         {title}
         <Spinner label="Loading..." />
-      </Shell>
+      </SandboxShell>
     );
   if (page.isError || !page.data)
     return (
-      <Shell>
+      <SandboxShell icon={Landmark} name="Sandbox Payouts">
         {title}
         <h1 className="text-xl font-bold text-slate-900">This link has expired</h1>
         <p className="mt-2 text-slate-700">{errorMessage(page.error, 'This link is not valid.')}</p>
@@ -222,12 +214,12 @@ export default function SandboxConnectPage() {
             Back to your Payouts page on LocalPerks
           </a>
         </p>
-      </Shell>
+      </SandboxShell>
     );
   return (
-    <Shell>
+    <SandboxShell icon={Landmark} name="Sandbox Payouts">
       {title}
       {page.data.kind === 'onboarding' ? <Onboarding linkId={linkId} page={page.data} /> : <Dashboard linkId={linkId} page={page.data} />}
-    </Shell>
+    </SandboxShell>
   );
 }

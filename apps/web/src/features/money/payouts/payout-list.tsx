@@ -83,48 +83,71 @@ function ReasonAction({ payout, kind }: { payout: AdminPayout; kind: 'outside' |
   );
 }
 
-function RetryButton({ payout }: { payout: AdminPayout }) {
-  const retry = useRetryTransfer();
+/** A one-press action on a payout ("Retry transfer", "Release"), with its outcome in a toast. */
+function QuickAction({
+  payout,
+  label,
+  pendingLabel,
+  mutation,
+  done,
+  failed,
+}: {
+  payout: AdminPayout;
+  label: string;
+  pendingLabel: string;
+  mutation: ReturnType<typeof useRetryTransfer>;
+  done: (p: AdminPayout) => void;
+  failed: string;
+}) {
   const name = payout.merchantName ?? M.unknownMerchant;
   return (
     <Button
       size="sm"
-      disabled={retry.isPending}
-      aria-label={`Retry transfer: ${name}, ${periodLabel(payout)}`}
+      disabled={mutation.isPending}
+      aria-label={`${label}: ${name}, ${periodLabel(payout)}`}
       onClick={() =>
-        retry.mutate(payout.id, {
-          onSuccess: (p) =>
-            p.state === 'paid'
-              ? toast.success('Transfer sent', { description: `${name}: ${formatCents(p.netCents)} paid, transfer ${p.transferId}.` })
-              : toast.error('The transfer failed again', {
-                  description: p.failureReason ?? 'The provider did not answer; the job tries again.',
-                }),
-          onError: (err) => toast.error('Transfer not retried', { description: errorMessage(err, 'The transfer could not be retried.') }),
+        mutation.mutate(payout.id, {
+          onSuccess: done,
+          onError: (err) => toast.error(`${label}: not done`, { description: errorMessage(err, failed) }),
         })
       }
     >
-      {retry.isPending ? 'Retrying...' : 'Retry transfer'}
+      {mutation.isPending ? pendingLabel : label}
     </Button>
   );
 }
 
-function ReleaseButton({ payout }: { payout: AdminPayout }) {
-  const release = useReleasePayout();
+function RetryButton({ payout }: { payout: AdminPayout }) {
   const name = payout.merchantName ?? M.unknownMerchant;
   return (
-    <Button
-      size="sm"
-      disabled={release.isPending}
-      aria-label={`Release: ${name}, ${periodLabel(payout)}`}
-      onClick={() =>
-        release.mutate(payout.id, {
-          onSuccess: () => toast.success('Payout released', { description: `${name}: it is transferred as any other.` }),
-          onError: (err) => toast.error('Error', { description: errorMessage(err, 'The payout could not be released.') }),
-        })
+    <QuickAction
+      payout={payout}
+      label="Retry transfer"
+      pendingLabel="Retrying..."
+      mutation={useRetryTransfer()}
+      failed="The transfer could not be retried."
+      done={(p) =>
+        p.state === 'paid'
+          ? toast.success('Transfer sent', { description: `${name}: ${formatCents(p.netCents)} paid, transfer ${p.transferId}.` })
+          : toast.error('The transfer failed again', {
+              description: p.failureReason ?? 'The provider did not answer; the job tries again.',
+            })
       }
-    >
-      Release
-    </Button>
+    />
+  );
+}
+
+function ReleaseButton({ payout }: { payout: AdminPayout }) {
+  const name = payout.merchantName ?? M.unknownMerchant;
+  return (
+    <QuickAction
+      payout={payout}
+      label="Release"
+      pendingLabel="Releasing..."
+      mutation={useReleasePayout()}
+      failed="The payout could not be released."
+      done={() => toast.success('Payout released', { description: `${name}: it is transferred as any other.` })}
+    />
   );
 }
 
