@@ -33,3 +33,4 @@ export const adminPayoutStateFilterSchema = z.enum(PAYOUT_STATES);
 export const SANDBOX_ONBOARDING_OUTCOMES = ['complete', 'pending', 'restricted'] as const;
 export type SandboxOnboardingOutcome = (typeof SANDBOX_ONBOARDING_OUTCOMES)[number];
 export const sandboxOnboardingSchema = z.object({ outcome: z.enum(SANDBOX_ONBOARDING_OUTCOMES) });
+export type SandboxOnboarding = z.infer<typeof sandboxOnboardingSchema>;

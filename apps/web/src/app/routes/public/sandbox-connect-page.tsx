@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Landmark } from 'lucide-react';
@@ -7,7 +8,9 @@ import {
   SANDBOX_ONBOARDING_OUTCOMES,
   formatCents,
   paths,
+  sandboxOnboardingSchema,
   type SandboxConnectPage,
+  type SandboxOnboarding,
   type SandboxOnboardingOutcome,
 } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
@@ -44,7 +47,7 @@ function AccountFacts({ page }: { page: SandboxConnectPage }) {
 
 /** The sandbox's hosted onboarding: the tester chooses how it ends, then goes back to LocalPerks. */
 function Onboarding({ linkId, page }: { linkId: string; page: SandboxConnectPage }) {
-  const [outcome, setOutcome] = useState<SandboxOnboardingOutcome>('complete');
+  const form = useForm<SandboxOnboarding>({ resolver: zodResolver(sandboxOnboardingSchema), defaultValues: { outcome: 'complete' } });
   const submit = useSandboxOutcome(linkId);
   const busy = submit.isPending || submit.isSuccess;
   return (
@@ -59,10 +62,7 @@ function Onboarding({ linkId, page }: { linkId: string; page: SandboxConnectPage
       </div>
       <AccountFacts page={page} />
       <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit.mutate(outcome, { onSuccess: ({ url }) => window.location.assign(url) });
-        }}
+        onSubmit={form.handleSubmit(({ outcome }) => submit.mutate(outcome, { onSuccess: ({ url }) => window.location.assign(url) }))}
         className="space-y-4"
       >
         <fieldset className="space-y-2">
@@ -72,15 +72,7 @@ function Onboarding({ linkId, page }: { linkId: string; page: SandboxConnectPage
               key={o}
               className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-indigo-700 has-[:checked]:bg-indigo-50"
             >
-              <input
-                type="radio"
-                name="outcome"
-                value={o}
-                checked={outcome === o}
-                onChange={() => setOutcome(o)}
-                className="mt-1 h-4 w-4 accent-indigo-700"
-                disabled={busy}
-              />
+              <input type="radio" value={o} className="mt-1 h-4 w-4 accent-indigo-700" disabled={busy} {...form.register('outcome')} />
               <span>
                 <span className="block font-medium text-slate-900">{OUTCOME_TEXT[o].label}</span>
                 <span className="block text-sm text-slate-700">{OUTCOME_TEXT[o].hint}</span>
