@@ -1,11 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { buildApp } from '../../../app';
-import { loadConfig } from '../../../config';
-import { openDatabase } from '../../../db/client';
 import { ledgerEntries, merchantPayouts, sandboxTransfers } from '../../../db/schema';
 import { JOBS } from '../../../jobs';
-import { build, ORIGIN } from '../../../../test/build';
+import { build } from '../../../../test/build';
+import { serverInstances } from '../../../../test/instances';
 import { createMerchantSession, sellAt } from '../../../../test/factories';
 import { fixedClock } from '../../../../test/clock';
 import { onboard } from '../../../../test/payout-accounts';
@@ -18,14 +16,9 @@ import { onboard } from '../../../../test/payout-accounts';
 const clock = fixedClock('2025-11-16T08:00:00Z');
 const secret = 'sandbox-secret-shared-by-both-instances';
 const t = await build({ clock, env: { SANDBOX_WEBHOOK_SECRET: secret } });
-const url = (t.database as { url?: string }).url!;
-const database = await openDatabase({ url });
-const config = loadConfig({ NODE_ENV: 'test', APP_URL: ORIGIN, LOG_LEVEL: 'silent', SANDBOX_WEBHOOK_SECRET: secret });
-const second = await buildApp({ config, database, logger: false, clock });
-afterAll(async () => {
-  await second.close();
-  await database.close();
-});
+const {
+  apps: [, second],
+} = await serverInstances(t, 1, { clock, env: { SANDBOX_WEBHOOK_SECRET: secret } });
 const db = t.database.db;
 const payoutJob = JOBS.find((j) => j.name === 'payout-close')!;
 
@@ -41,10 +34,10 @@ describe('the payout job on two instances at once', () => {
       ]);
       merchants.push(m);
     }
-    const runs = await Promise.allSettled(Array.from({ length: 3 }, () => [payoutJob.run(t.app.deps), payoutJob.run(second.deps)]).flat());
+    const runs = await Promise.allSettled(Array.from({ length: 3 }, () => [payoutJob.run(t.app.deps), payoutJob.run(second!.deps)]).flat());
     expect(runs.map((r) => r.status)).toEqual(Array(6).fill('fulfilled'));
     // And again, one after another: nothing more.
-    await payoutJob.run(second.deps);
+    await payoutJob.run(second!.deps);
     await payoutJob.run(t.app.deps);
 
     const ids = merchants.map((m) => m.merchant.id);
