@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyMigrations, emptyDatabase, migrationsBefore } from './migrations';
-import { createMerchant } from './factories';
 
 /**
  * Migration 0029 (issue 29, docs/decisions/0047 and 0048) keeps every existing order, voucher, refund
@@ -35,8 +34,29 @@ describe('migration 0029 (options, stock, dates, promo codes)', async () => {
   it('keeps every order, voucher, refund and payout: the totals before and after are the same, and each line and voucher names its deal’s one option', async () => {
     // Every migration the journal applies before 0029 (0038 and 0040 came first, by their `when`).
     await applyMigrations(database, migrationsBefore('0029'));
-    const { merchant, user } = await createMerchant(database.db, { commissionRate: 15 });
     const q = (text: string, values: unknown[] = []) => database.rawQuery(text, values);
+    // Written in SQL: the app's schema has columns that later migrations add (users.deleted_at, 0044).
+    const user = {
+      id: String(
+        (
+          await q(
+            `insert into users (email, password_hash, role, email_verified_at) values ($1, 'not-a-hash', 'merchant', now()) returning id`,
+            [`m-${randomUUID().slice(0, 8)}@test.example`],
+          )
+        ).rows[0]!.id,
+      ),
+    };
+    const merchant = {
+      id: String(
+        (
+          await q(
+            `insert into merchants (user_id, business_name, city, state, subscription_plan, approved, commission_rate)
+             values ($1, 'Test Bistro', 'Chicago', 'IL', 'deals_messaging', true, 15) returning id`,
+            [user.id],
+          )
+        ).rows[0]!.id,
+      ),
+    };
     const deal = async (title: string, price: number, original: number) =>
       String(
         (
