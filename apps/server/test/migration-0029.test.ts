@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyMigrations, emptyDatabase, migrationsBefore } from './migrations';
+import { applyMigrations, emptyDatabase, merchantBeforeMigrations, migrationsBefore } from './migrations';
 
 /**
  * Migration 0029 (issue 29, docs/decisions/0047 and 0048) keeps every existing order, voucher, refund
@@ -35,28 +35,7 @@ describe('migration 0029 (options, stock, dates, promo codes)', async () => {
     // Every migration the journal applies before 0029 (0038 and 0040 came first, by their `when`).
     await applyMigrations(database, migrationsBefore('0029'));
     const q = (text: string, values: unknown[] = []) => database.rawQuery(text, values);
-    // Written in SQL: the app's schema has columns that later migrations add (users.deleted_at, 0044).
-    const user = {
-      id: String(
-        (
-          await q(
-            `insert into users (email, password_hash, role, email_verified_at) values ($1, 'not-a-hash', 'merchant', now()) returning id`,
-            [`m-${randomUUID().slice(0, 8)}@test.example`],
-          )
-        ).rows[0]!.id,
-      ),
-    };
-    const merchant = {
-      id: String(
-        (
-          await q(
-            `insert into merchants (user_id, business_name, city, state, subscription_plan, approved, commission_rate)
-             values ($1, 'Test Bistro', 'Chicago', 'IL', 'deals_messaging', true, 15) returning id`,
-            [user.id],
-          )
-        ).rows[0]!.id,
-      ),
-    };
+    const { merchant, user } = await merchantBeforeMigrations(database, 15);
     const deal = async (title: string, price: number, original: number) =>
       String(
         (
