@@ -169,6 +169,7 @@ import {
 } from '../schemas/responses/merchant-money';
 import {
   launchChecklistSchema,
+  secondFactorReminderSchema,
   merchantOverviewSchema,
   merchantProfileSavedSchema,
   merchantThreadMessageSchema,
@@ -296,6 +297,7 @@ export const API = {
   'GET /api/merchant/registration/messages': { response: merchantThreadSchema },
   'POST /api/merchant/registration/messages': { body: registrationMessageSchema, response: merchantThreadMessageSchema },
   'GET /api/merchant/launch-checklist': { response: launchChecklistSchema },
+  'GET /api/merchant/second-factor-reminder': { response: secondFactorReminderSchema },
   'GET /api/merchant/deals': { query: merchantDealsQuerySchema, response: merchantDealsPageSchema },
   'GET /api/merchant/deals/:id': { response: merchantDealSchema },
   'POST /api/merchant/deals': { body: createMerchantDealSchema, response: saveMerchantDealResultSchema },

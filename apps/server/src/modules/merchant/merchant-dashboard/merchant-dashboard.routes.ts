@@ -11,12 +11,14 @@ import {
   paymentPageSchema,
   planSwitchedSchema,
   registrationMessageSchema,
+  secondFactorReminderSchema,
   subscriptionStatusSchema,
   switchPlanSchema,
 } from '@localperks/shared';
 import {
   launchChecklist,
   merchantThread,
+  secondFactorReminder,
   sendMerchantMessage,
   startSubscriptionCheckout,
   subscriptionStatus,
@@ -133,5 +135,19 @@ export async function merchantDashboardRoutes(app: FastifyInstance) {
       },
     },
     async (request) => launchChecklist(app.deps, request.user!.id),
+  );
+
+  r.get(
+    '/api/merchant/second-factor-reminder',
+    {
+      config: { access: 'merchant' },
+      schema: {
+        tags,
+        summary:
+          'Whether to remind the owner to add a passkey or authenticator app: the business holds a balance and the account has neither',
+        response: { 200: secondFactorReminderSchema, ...errorResponses },
+      },
+    },
+    async (request) => secondFactorReminder(app.deps, request.user!.id),
   );
 }

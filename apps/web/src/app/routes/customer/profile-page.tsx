@@ -21,6 +21,7 @@ import { paths } from '../../../config/paths';
 import { profileQuery, useChangePassword, useUpdateProfile } from '../../../features/accounts/account/api';
 import { EmailSection } from '../../../features/accounts/account/components/change-email-form';
 import { SessionsCard } from '../../../features/accounts/account/components/sessions-card';
+import { SignInMethods } from '../../../features/accounts/account/components/sign-in-methods';
 import { RequireRole } from '../../../features/accounts/auth/guards';
 import { DeleteAccountCard } from '../../../features/support/privacy/components/delete-account-card';
 import { DownloadDataCard } from '../../../features/support/privacy/components/download-data-card';
@@ -218,6 +219,7 @@ function ProfileContent() {
               <PasswordForm />
             </CardContent>
           </Card>
+          <SignInMethods />
           <SessionsCard />
         </TabsContent>
         <TabsContent value="privacy" className="space-y-6">

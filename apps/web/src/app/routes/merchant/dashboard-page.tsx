@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BarChart3, Banknote, CreditCard, Lock, MessageSquare, Repeat, RotateCcw, Store, Tag } from 'lucide-react';
 import { MERCHANT_DASHBOARD_MESSAGES as D, MERCHANT_MESSAGES as M, planIncludes, type MerchantOverview } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
+import { SecondFactorReminder } from '../../../features/merchant/merchants/components/second-factor-reminder';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -158,13 +159,15 @@ function FullDashboard({ overview }: { overview: Overview }) {
       </span>
     );
   return (
-    <div className="space-y-6">
+    <div className="flex flex-col gap-6">
       {!m.approved && (
         <p>
           <span className="inline-flex rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">Pending Approval</span>
           <span className="ml-2 text-sm text-slate-700">Deal creation is available once an admin approves your business.</span>
         </p>
       )}
+      {/* Under the sections on a phone (the tab list stays right under the header), above them from sm up. */}
+      <SecondFactorReminder className="order-last sm:order-first" />
       {/* The sections first: on a phone the tab list is right under the header (issue 39). */}
       <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} ref={panels}>
         <TabsList
