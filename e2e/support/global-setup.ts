@@ -11,6 +11,8 @@ export default async function globalSetup() {
   const sandboxSecret = randomBytes(24).toString('hex');
   const { url: baseUrl, stop } = await startBuiltServer({
     dataDirPrefix: 'localperks-e2e-',
+    // Passkey journeys need a domain name: WebAuthn refuses an IP address as the relying party (docs/decisions/0055).
+    hostName: 'localhost',
     // Migrations and the demo seed on a fresh PGlite: minutes when the 2 cores are shared.
     timeoutMs: 240_000,
     env: {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, type DeletionPreview } from '@localperks/shared';
 import type { Tx } from '../../../db/client';
 import {
@@ -13,17 +13,22 @@ import {
   merchantPayouts,
   merchants,
   notifications,
+  passkeys,
   paymentMethods,
   purchases,
+  recoveryCodes,
   refundRequests,
   sessions,
   supportTickets,
+  totpAuthenticators,
   users,
+  webauthnChallenges,
 } from '../../../db/schema';
 import { randomToken } from '../../../lib/crypto';
 import { deliverQueuedMail } from '../../../lib/deliver-mail';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
+import { dealWithdrawn } from '../../catalog';
 import { recordAudit } from '../../platform';
 import { latestRequests } from '../../money';
 import { accountDeletedEmail } from './privacy.emails';
@@ -125,16 +130,17 @@ export async function deletionPreview(deps: Pick<Deps, 'db' | 'clock'>, userId: 
  * anonymised (the user row keeps its id, the anonymous id, with no name, e-mail, phone or usable password;
  * votes stay counted under it; messages and tickets lose the name and address); unused vouchers are
  * forfeited; orders, payments, refunds, payouts and ledger entries are not touched, so every sum stays as it
- * was. A merchant's business is taken off LocalPerks: unapproved, anonymised, its deals removed. Refused while
+ * was. A merchant's business is taken off LocalPerks: unapproved, anonymised, its deals removed and withdrawn
+ * (`dealWithdrawn`, as every withdrawal). Its passkeys, authenticator app and recovery codes are deleted. Refused while
  * anything blocks it. `by`: the admin who ran it for a verified request (an audit entry), else the owner.
  */
 export async function deleteAccount(
-  deps: Pick<Deps, 'db' | 'clock' | 'mailer' | 'log'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'mailer' | 'log' | 'domainEvents'>,
   userId: string,
   by: { adminId: string; reason: string } | null,
 ) {
   const now = deps.clock.now();
-  const mailId = await deps.db.transaction(async (tx) => {
+  const mailId = await deps.domainEvents.transaction(async (tx, publish) => {
     // One deletion at a time per account, and none while a sale or refund changes what blocks it.
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user || user.deletedAt) throw new AppError('NOT_FOUND', 'This account does not exist or was already deleted.');
@@ -150,6 +156,11 @@ export async function deleteAccount(
     await tx.delete(favorites).where(eq(favorites.userId, userId));
     await tx.delete(notifications).where(eq(notifications.userId, userId));
     await tx.delete(dataExports).where(eq(dataExports.userId, userId));
+    // The sign-in factors (docs/decisions/0055): passkeys, the authenticator app, its recovery codes, open challenges.
+    await tx.delete(passkeys).where(eq(passkeys.userId, userId));
+    await tx.delete(totpAuthenticators).where(eq(totpAuthenticators.userId, userId));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
     await tx
       .update(purchases)
       .set({ forfeitedAt: now })
@@ -169,7 +180,14 @@ export async function deleteAccount(
       .where(eq(customerMessages.customerId, userId));
     const [merchant] = await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.userId, userId));
     if (merchant) {
-      await tx.update(deals).set({ status: 'removed' }).where(eq(deals.merchantId, merchant.id));
+      // Withdrawn as any other withdrawal is (catalog's dealWithdrawn, in this transaction): their open payment pages
+      // close and their PerkBoost charges are refunded by the areas that subscribe.
+      const withdrawn = await tx
+        .update(deals)
+        .set({ status: 'removed', updatedAt: now })
+        .where(and(eq(deals.merchantId, merchant.id), ne(deals.status, 'removed')))
+        .returning({ id: deals.id });
+      if (withdrawn.length) await publish(dealWithdrawn, { dealIds: withdrawn.map((d) => d.id) });
       await tx
         .update(merchants)
         .set({

@@ -7,13 +7,19 @@ import {
   customerMessages,
   dealVotes,
   deals,
+  domainEventDeliveries,
+  domainEvents,
   favorites,
   merchants,
   orders,
+  passkeys,
   purchases,
+  recoveryCodes,
   supportTickets,
+  totpAuthenticators,
   users,
 } from '../../../db/schema';
+import { dealWithdrawn } from '../../catalog';
 import { build, rowsOf, sessionCookie, TEST_PASSWORD, type TestApp } from '../../../../test/build';
 import { mutableClock } from '../../../../test/clock';
 import { buy, createDeal, createMerchantSession } from '../../../../test/factories';
@@ -239,6 +245,45 @@ describe('delete my account', () => {
     const [business] = await db.select().from(merchants).where(eq(merchants.id, free.merchant.id));
     expect(business).toMatchObject({ businessName: 'Deleted business', approved: false, phone: '' });
     expect((await db.select({ status: deals.status }).from(deals).where(eq(deals.id, unsold.id)))[0]!.status).toBe('removed');
+  });
+
+  it('withdraws a deleted merchant’s live deals as every withdrawal does: one deal.withdrawn event, delivered to its subscribers', async () => {
+    const m = await createMerchantSession(t, { businessName: 'Withdrawn Wares' });
+    const live = await createDeal(db, m.merchant.id);
+    const paused = await createDeal(db, m.merchant.id, { status: 'paused' });
+    const gone = await createDeal(db, m.merchant.id, { status: 'removed' });
+    const deleted = await t.request({
+      method: 'POST',
+      url: '/api/account/delete',
+      cookie: m.cookie,
+      payload: { password: TEST_PASSWORD, confirmation: 'DELETE' },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const events = (await db.select().from(domainEvents).where(eq(domainEvents.type, dealWithdrawn.type))).filter((e) =>
+      (e.payload as { dealIds: string[] }).dealIds.some((id) => [live.id, paused.id, gone.id].includes(id)),
+    );
+    expect(events).toHaveLength(1);
+    expect(new Set((events[0]!.payload as { dealIds: string[] }).dealIds)).toEqual(new Set([live.id, paused.id]));
+    const deliveries = await db.select().from(domainEventDeliveries).where(eq(domainEventDeliveries.eventId, events[0]!.id));
+    expect(deliveries.map((d) => d.subscriber).sort()).toEqual(t.app.deps.domainEvents.subscribersOf(dealWithdrawn).sort());
+    expect(deliveries.every((d) => d.doneAt !== null)).toBe(true);
+  });
+
+  it('deletes the account’s passkeys, authenticator app and recovery codes', async () => {
+    const { cookie, user } = await t.loginAs('customer');
+    await db.insert(passkeys).values({
+      userId: user.id,
+      credentialId: `cred-${user.id}`,
+      publicKey: Buffer.from([1, 2, 3]),
+      deviceType: 'singleDevice',
+      name: 'Old phone',
+    });
+    await db.insert(totpAuthenticators).values({ userId: user.id, secret: 'JBSWY3DPEHPK3PXP', enabledAt: new Date() });
+    await db.insert(recoveryCodes).values({ userId: user.id, codeHash: 'hash' });
+    await t.request({ method: 'POST', url: '/api/account/delete', cookie, payload: { password: TEST_PASSWORD, confirmation: 'DELETE' } });
+    expect(await db.select().from(passkeys).where(eq(passkeys.userId, user.id))).toEqual([]);
+    expect(await db.select().from(totpAuthenticators).where(eq(totpAuthenticators.userId, user.id))).toEqual([]);
+    expect(await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id))).toEqual([]);
   });
 
   it('an admin deletes an account for a verified request, with an audit entry; others may not', async () => {
