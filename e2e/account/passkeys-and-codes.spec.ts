@@ -1,6 +1,20 @@
 import type { Page } from '@playwright/test';
 import { generateSync } from 'otplib';
-import { checkBothWidths, codeIn, expect, latestMail, login, newAdmin, newCustomer, signIn, test, toastWith } from '../support/browser';
+import {
+  buyVouchers,
+  checkBothWidths,
+  codeIn,
+  expect,
+  latestMail,
+  login,
+  newAdmin,
+  newApprovedMerchant,
+  newCustomer,
+  newStandardDeal,
+  signIn,
+  test,
+  toastWith,
+} from '../support/browser';
 
 /**
  * Passkeys and authenticator codes (issue 34, docs/decisions/0055-passkeys-and-authenticator-codes.md), through the
@@ -8,15 +22,35 @@ import { checkBothWidths, codeIn, expect, latestMail, login, newAdmin, newCustom
  * in, resident keys, user verification), and an authenticator app played by the test computing the codes.
  */
 
-/** A platform authenticator (Touch ID, Windows Hello) in this page's browser: it says yes to every request. */
+const PLATFORM_AUTHENTICATOR = {
+  protocol: 'ctap2',
+  transport: 'internal',
+  hasResidentKey: true,
+  hasUserVerification: true,
+  isUserVerified: true,
+} as const;
+
+/**
+ * A platform authenticator (Touch ID, Windows Hello) in this page's browser: it says yes to every request, and
+ * answers the login pages' passkey autofill at once, as a person picking their passkey from the suggestions.
+ * `unplug` takes it away (its passkeys kept) and `plugIn` brings it back with them.
+ */
 async function addVirtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
-  });
+  let { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', { options: PLATFORM_AUTHENTICATOR });
+  let kept: Awaited<ReturnType<typeof credentials>> = [];
+  const credentials = async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
   return {
-    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+    credentials,
+    unplug: async () => {
+      kept = await credentials();
+      await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+    },
+    plugIn: async () => {
+      ({ authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', { options: PLATFORM_AUTHENTICATOR }));
+      for (const credential of kept) await cdp.send('WebAuthn.addCredential', { authenticatorId, credential });
+    },
   };
 }
 
@@ -59,16 +93,19 @@ test.describe('passkeys and authenticator codes', () => {
     expect(await authenticator.credentials()).toHaveLength(1);
     expect((await latestMail(customer.email, 'security_passkey_added')).text).toContain('Journey laptop');
 
-    // Signed out, the login page signs in with the passkey: no e-mail or password typed.
+    // Signed out, the login page offers the passkey in the e-mail field's autofill, and it signs in: nothing typed.
     await signOutToLogin(page);
-    const button = page.getByRole('button', { name: 'Sign in with a passkey' });
-    await checkBothWidths(page, 'login-passkey', () => expect(button).toBeVisible());
-    await button.click();
     await expect(toastWith(page, 'Login successful!')).toBeVisible();
     await page.waitForURL((u) => u.pathname === '/');
     await page.goto('/profile?tab=security');
     await expect(page.getByRole('list', { name: 'Passkeys' })).toContainText('Last used');
     await expect(page.getByText(customer.email).first()).toBeVisible();
+
+    // Without the device, the page offers the passkey button (and the password), and the browser asks for one.
+    await authenticator.unplug();
+    await signOutToLogin(page);
+    const button = page.getByRole('button', { name: 'Sign in with a passkey' });
+    await checkBothWidths(page, 'login-passkey', () => expect(button).toBeVisible());
   });
 
   test('a customer turns on the authenticator app, then signs in with the password and a code from it', async ({ newPage }) => {
@@ -117,7 +154,7 @@ test.describe('passkeys and authenticator codes', () => {
   test('an admin adds a passkey, which then replaces the e-mailed code as the second step', async ({ newPage }) => {
     const admin = await newAdmin('Passkey Admin');
     const { page } = await newPage();
-    await addVirtualAuthenticator(page);
+    const authenticator = await addVirtualAuthenticator(page);
     await page.goto('/admin-login');
     await page.getByTestId('admin-email').fill(admin.email);
     await page.getByTestId('admin-password').fill(admin.password);
@@ -132,15 +169,47 @@ test.describe('passkeys and authenticator codes', () => {
     await add.getByRole('button', { name: 'Add a passkey' }).click();
     await expect(page.getByRole('list', { name: 'Passkeys' }).getByText('Admin key')).toBeVisible();
 
+    // From the admin login page, the passkey alone signs in (it verifies its user: both steps), by autofill.
+    await signOutToLogin(page, '/admin-login');
+    await page.waitForURL((u) => u.pathname.startsWith('/admin') && u.pathname !== '/admin-login');
+
+    // With the password first, the passkey is the second step, in place of the e-mailed code.
+    await authenticator.unplug();
     await signOutToLogin(page, '/admin-login');
     await page.getByTestId('admin-email').fill(admin.email);
     await page.getByTestId('admin-password').fill(admin.password);
     await page.getByRole('button', { name: 'Continue' }).click();
     const usePasskey = page.getByTestId('admin-passkey');
     await checkBothWidths(page, 'admin-login-passkey-step', () => expect(usePasskey).toBeVisible());
-    // No code was mailed: the passkey replaces it.
     await expect(page.getByText('E-mail me a code instead')).toHaveCount(0);
+    await authenticator.plugIn();
     await usePasskey.click();
     await page.waitForURL((u) => u.pathname.startsWith('/admin') && u.pathname !== '/admin-login');
+  });
+
+  test('the console reminds a merchant whose business holds money to add a second factor, until it has one', async ({ newPage }) => {
+    const merchant = await newApprovedMerchant('Reminder Ramen');
+    const deal = await newStandardDeal('Ramen night for two', merchant.cookie);
+    await buyVouchers((await newCustomer('reminder-buyer')).cookie, [{ dealId: deal.id, quantity: 1 }]);
+    const { page, context } = await newPage();
+    await signIn(context, merchant.cookie);
+    await page.goto('/merchant/dashboard');
+    const reminder = page.getByRole('region', { name: 'Protect your payouts with a second sign-in step' });
+    await checkBothWidths(page, 'merchant-second-factor-reminder', () => expect(reminder).toBeVisible());
+    // A reminder, not a lock: the console's sections work as before.
+    await expect(page.getByRole('tab', { name: 'My Deals' })).toBeEnabled();
+    await reminder.getByRole('link', { name: 'Add a passkey or authenticator app' }).click();
+    await page.waitForURL((u) => u.pathname === '/profile' && u.searchParams.get('tab') === 'security');
+    await securityTabConfirmed(page, 'Merchant2025');
+    await page.getByRole('button', { name: 'Set up authenticator app' }).click();
+    const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+    await page.getByLabel('Code from the app').fill(generateSync({ secret }));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    const asked = page.waitForResponse((r) => r.url().endsWith('/api/merchant/second-factor-reminder'));
+    await page.goto('/merchant/dashboard');
+    expect(await (await asked).json()).toMatchObject({ remind: false });
+    await expect(page.getByRole('tab', { name: 'My Deals' })).toBeVisible();
+    await expect(reminder).toHaveCount(0);
   });
 });
