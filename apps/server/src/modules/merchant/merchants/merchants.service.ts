@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { TransactionRollbackError, and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import {
   commissionForPlan,
   hasMessagingAccess,
@@ -56,9 +57,36 @@ export async function registerMerchant(deps: MerchantDeps, input: MerchantRegist
     );
     const ids = mailId ? [mailId] : [];
     if (user) ids.push(...(await createMerchantRecords(deps, tx, user, input)));
+    else await rehearseMerchantRecords(deps, tx, input, now);
     return ids;
   });
   for (const id of mailIds) deliverAfterResponse(deps, id, 'merchant registration');
+}
+
+/**
+ * An address that already has an account gets no business, but its answer must take as long as a new one's
+ * (docs/decisions/0052-durable-sign-ups.md): the same writes are made, for a stand-in account, in a savepoint
+ * that is then rolled back, so nothing of them stays (no row, no notification, no mail, no live event).
+ */
+async function rehearseMerchantRecords(deps: MerchantDeps, tx: Tx, input: MerchantRegistration, now: Date) {
+  await tx
+    .transaction(async (savepoint) => {
+      const [standIn] = await savepoint
+        .insert(users)
+        .values({
+          email: `stand-in-${randomUUID()}@localperks.invalid`,
+          passwordHash: 'stand-in',
+          role: 'merchant',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: users.id, email: users.email });
+      await createMerchantRecords(deps, savepoint, standIn!, input);
+      savepoint.rollback();
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof TransactionRollbackError)) throw err;
+    });
 }
 
 /** The registration request, the merchant record and the admins' notifications and mails of a new merchant user; returns the mails' ids. */

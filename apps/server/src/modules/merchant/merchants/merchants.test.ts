@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hasMessagingAccess } from '@localperks/shared';
 import { merchantRegistrationRequests, merchants, notifications, users } from '../../../db/schema';
 import { setPasswordHashCost } from '../../../lib/crypto';
-import { build, ORIGIN, sessionCookie } from '../../../../test/build';
+import { build, ORIGIN, rowsOf, sessionCookie } from '../../../../test/build';
 
 const t = await build();
 const db = t.database.db;
@@ -146,6 +146,30 @@ describe('merchant registration', () => {
     expect(warning?.subject).toBe('Someone tried to register with your LocalPerks address');
     expect(warning?.text).toContain('Someone tried to register a business on LocalPerks with your email address');
     expect(await t.lastMail(existing.email, 'email_verification')).toBeUndefined();
+  });
+
+  it('for a taken address, makes a new registration’s writes in a savepoint it rolls back: nothing of them stays', async () => {
+    await t.createUser('admin');
+    const existing = await t.createUser('merchant');
+    const count = async (table: string) =>
+      (await rowsOf<{ n: number }>(t.database, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
+    const tables = ['users', 'merchants', 'merchant_registration_requests', 'notifications', 'email_outbox', 'live_events'];
+    const before = Object.fromEntries(await Promise.all(tables.map(async (x) => [x, await count(x)])));
+    // The writes were made (the admin's bell event took a sequence value, which a rollback does not give back).
+    const lastEvent = async () =>
+      Number((await rowsOf<{ last_value: string }>(t.database, sql.raw(`select last_value from live_events_id_seq`)))[0]!.last_value);
+    const eventBefore = await lastEvent();
+    expect((await register(form({ email: existing.email }))).statusCode).toBe(201);
+    const after = Object.fromEntries(await Promise.all(tables.map(async (x) => [x, await count(x)])));
+    // Only the owner's warning mail is new.
+    expect(after).toEqual({ ...before, email_outbox: before.email_outbox + 1 });
+    expect(
+      await db
+        .select()
+        .from(users)
+        .where(sql`${users.email} like 'stand-in-%'`),
+    ).toEqual([]);
+    expect(await lastEvent()).toBeGreaterThan(eventBefore);
   });
 
   it('writes the account, request, merchant and mails before answering: the merchant signs in right after the 201 (docs/decisions/0052)', async () => {
