@@ -2,6 +2,7 @@ import { PERKBOOST_UNLOCK_CHECK_MS } from '@localperks/shared';
 import type { Database } from '../db/client';
 import type { Deps } from '../lib/deps';
 import { pruneRateLimits } from '../lib/rate-limit';
+import { pruneWebauthnChallenges } from '../modules/accounts';
 import { LIVE_EVENT_REPLAY_MS, pruneLiveEvents } from '../lib/events';
 import { runPerkboostTick, sendUnlockEmails } from '../modules/engagement';
 import { expireStaleOrders, settleRefunds } from '../modules/orders';
@@ -161,10 +162,14 @@ export const JOBS: ScheduledJobDefinition[] = [
     run: (deps) => runPendingDataExports(deps),
   },
   {
+    // Also the passkey challenges that expired a day ago or more (docs/decisions/0055): one per sign-in page shown.
     name: 'rate-limit-prune',
     label: JOB_LABELS['rate-limit-prune'],
     cron: '7 * * * *',
-    run: (deps) => pruneRateLimits(deps, 24 * 60 * 60_000),
+    run: async (deps) => {
+      await pruneRateLimits(deps, 24 * 60 * 60_000);
+      await pruneWebauthnChallenges(deps);
+    },
   },
 ];
 

@@ -8,12 +8,13 @@ import {
   SECURITY_MESSAGES,
   WEBAUTHN_CHALLENGE_TTL_MS,
 } from '@localperks/shared';
-import { passkeys, recoveryCodes, totpAuthenticators } from '../../../db/schema';
+import { passkeys, recoveryCodes, totpAuthenticators, webauthnChallenges } from '../../../db/schema';
 import { build, ORIGIN, sessionCookie, TEST_PASSWORD } from '../../../../test/build';
 import { mutableClock } from '../../../../test/clock';
 import { SoftAuthenticator } from '../../../../test/soft-authenticator';
 import { WRONG_CODES_PER_ADDRESS } from './totp.service';
 import { REAUTH_FAILURES } from './reauth.service';
+import { pruneWebauthnChallenges } from './passkeys.service';
 
 /** Passkeys and authenticator codes (docs/decisions/0055-passkeys-and-authenticator-codes.md). */
 const clock = mutableClock();
@@ -195,6 +196,17 @@ describe('passkeys', () => {
     const next = (await post('/api/auth/passkey/options')).json().options;
     const presenceOnly = await post('/api/auth/passkey', undefined, { response: authenticator.assert(next, credentialId, 0x01) });
     expect(presenceOnly.statusCode).toBe(401);
+  });
+
+  it('forgets challenges a day after they expired (the hourly clean-up job)', async () => {
+    const fresh = (await post('/api/auth/passkey/options')).json().options.challenge;
+    clock.set(Date.now() - 3 * 86_400_000);
+    const old = (await post('/api/auth/passkey/options')).json().options.challenge;
+    clock.useRealTime();
+    await pruneWebauthnChallenges(t.app.deps);
+    const left = (await db.select({ c: webauthnChallenges.challenge }).from(webauthnChallenges)).map((r) => r.c);
+    expect(left).toContain(fresh);
+    expect(left).not.toContain(old);
   });
 
   it('limits sign-in requests per address', async () => {
