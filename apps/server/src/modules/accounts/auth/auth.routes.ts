@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   emailOnlySchema,
@@ -60,6 +60,11 @@ export async function authRoutes(app: FastifyInstance) {
   });
   const secure = app.config.isProduction;
   const tags = ['auth'];
+  /** Signs `userId` in on this browser: a session it had ends, a new one starts; returns the new session's id. */
+  const freshSession = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
+    if (request.user) await endSession(app.db, reply, request, secure);
+    return startSession(app.db, reply, request, userId, secure);
+  };
 
   r.get(
     '/api/auth/session',
@@ -107,8 +112,7 @@ export async function authRoutes(app: FastifyInstance) {
       // With the authenticator app on, a customer or merchant gives its code before any session starts; an admin's
       // session starts and waits for the admin second step (admin-auth), as before.
       if (user.role !== 'admin' && (await totpEnabled(app.deps, user.id))) return { secondStep: await startSecondStep(app.deps, user.id) };
-      if (request.user) await endSession(app.db, reply, request, secure);
-      await startSession(app.db, reply, request, user.id, secure);
+      await freshSession(request, reply, user.id);
       return { user: userOut(user) };
     },
   );
@@ -126,8 +130,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await completeSecondStep(app.deps, request.body, request.ip);
-      if (request.user) await endSession(app.db, reply, request, secure);
-      await startSession(app.db, reply, request, user.id, secure);
+      await freshSession(request, reply, user.id);
       return { user: userOut(user) };
     },
   );
@@ -159,8 +162,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await signInWithPasskey(app.deps, request.body, request.ip);
-      if (request.user) await endSession(app.db, reply, request, secure);
-      const sessionId = await startSession(app.db, reply, request, user.id, secure);
+      const sessionId = await freshSession(request, reply, user.id);
       if (user.role === 'admin')
         await app.db.update(sessions).set({ secondFactorAt: app.deps.clock.now() }).where(eq(sessions.id, sessionId));
       await markReauthenticated(app.deps, sessionId);
@@ -192,10 +194,7 @@ export async function authRoutes(app: FastifyInstance) {
       const user = await verifyEmail(deps(), request.body.token);
       // The link proves the address: the user is signed in, as the spec's callback expects a session; not an
       // account with the authenticator app on (the mailbox alone must not pass its second step).
-      if (request.user?.id !== user.id && !(await totpEnabled(app.deps, user.id))) {
-        if (request.user) await endSession(app.db, reply, request, secure);
-        await startSession(app.db, reply, request, user.id, secure);
-      }
+      if (request.user?.id !== user.id && !(await totpEnabled(app.deps, user.id))) await freshSession(request, reply, user.id);
       return { user: userOut(user), hasMerchantRegistration: await hasMerchantRegistration(app.deps, user.id) };
     },
   );

@@ -32,8 +32,7 @@ import {
   useSubmitAccessCode,
   useSubmitAdminTotp,
 } from '../../../features/accounts/admin-auth/api';
-import { usePasskeySignIn } from '../../../features/accounts/auth/api';
-import { usePasskeySupport } from '../../../features/accounts/auth/components/sign-in';
+import { AuthenticationCodeField, isCancelled, usePasskeyLogin } from '../../../features/accounts/auth/components/sign-in';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -53,14 +52,9 @@ function showError(err: unknown, fallback: string) {
   return message;
 }
 
-/** A passkey request the person cancelled, or that a newer one replaced: nothing to report. */
-const isCancelled = (err: unknown) => err instanceof Error && (err.name === 'AbortError' || err.name === 'NotAllowedError');
-
 function CredentialsStep({ onDone }: { onDone: (issued: CodeIssued | null, email: string) => void }) {
   const form = useForm<AdminLogin>({ resolver: zodResolver(adminLoginSchema), defaultValues: { email: '', password: '' } });
   const login = useAdminCredentials();
-  const passkey = usePasskeySignIn();
-  const support = usePasskeySupport();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [error, setError] = useState<string | null>(null);
@@ -77,26 +71,15 @@ function CredentialsStep({ onDone }: { onDone: (issued: CodeIssued | null, email
   };
   // A passkey verifies its user, so it passes both steps (docs/decisions/0055): offered in the e-mail field's
   // autofill where the browser can, and by the button.
-  const { mutate: signInWithPasskey } = passkey;
-  const passkeyDone = useRef<(autofill: boolean) => Parameters<typeof signInWithPasskey>[1]>(null);
-  passkeyDone.current = (autofill) => ({
-    onSuccess: () => {
+  const passkey = usePasskeyLogin(true, {
+    onSignedIn: () => {
       toast.dismiss(SIGN_IN_ERROR_TOAST);
       void qc.invalidateQueries({ queryKey: adminAuthStatusQuery.queryKey });
       void navigate(paths.adminDashboard, { replace: true });
     },
-    onError: (err) => {
-      if (!isCancelled(err) || !autofill) setError(isCancelled(err) ? null : showError(err, ADMIN_AUTH_MESSAGES.loginFailed));
-    },
+    onError: (err) => setError(showError(err, ADMIN_AUTH_MESSAGES.loginFailed)),
   });
-  useEffect(() => {
-    if (!support.autofill) return;
-    signInWithPasskey({ autofill: true }, passkeyDone.current?.(true));
-    return () => {
-      void import('@simplewebauthn/browser').then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
-    };
-  }, [support.autofill, signInWithPasskey]);
-  const busy = login.isPending || (passkey.isPending && passkey.variables?.autofill === false);
+  const busy = login.isPending || passkey.isPending;
   return (
     <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label="First step">
       {error && <Alert variant="destructive">{error}</Alert>}
@@ -120,14 +103,14 @@ function CredentialsStep({ onDone }: { onDone: (issued: CodeIssued | null, email
       <Button type="submit" className="w-full" disabled={busy}>
         {login.isPending ? 'Verifying...' : 'Continue'}
       </Button>
-      {support.passkeys && (
+      {passkey.isSupported && (
         <Button
           variant="secondary"
           className="w-full"
           disabled={busy}
           onClick={() => {
             setError(null);
-            signInWithPasskey({ autofill: false }, passkeyDone.current?.(false));
+            passkey.start();
           }}
         >
           <KeyRound aria-hidden className="h-4 w-4" /> Sign in with a passkey
@@ -198,20 +181,12 @@ function TotpStep({ onBack, others }: { onBack: () => void; others: ReactNode })
     <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label="Second step">
       <p className="text-sm text-slate-700">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
       {error && <Alert variant="destructive">{error}</Alert>}
-      <Field label="Authentication code" error={errors.code?.message}>
-        {(p) => (
-          <Input
-            {...p}
-            {...form.register('code')}
-            autoComplete="one-time-code"
-            spellCheck={false}
-            placeholder="123456"
-            className="text-center font-mono text-xl tracking-[0.3em]"
-            disabled={submitCode.isPending}
-            data-testid="admin-totp"
-          />
-        )}
-      </Field>
+      <AuthenticationCodeField
+        registration={form.register('code')}
+        error={errors.code?.message}
+        disabled={submitCode.isPending}
+        testId="admin-totp"
+      />
       <Button type="submit" className="w-full" disabled={submitCode.isPending}>
         {submitCode.isPending ? 'Verifying...' : 'Verify Code'}
       </Button>

@@ -25,7 +25,7 @@ import { Badge } from '../../../../components/ui/status-badge';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
-import { usePasskeySupport } from '../../auth/components/sign-in';
+import { AuthenticationCodeField, isCancelled, usePasskeySupport } from '../../auth/components/sign-in';
 import {
   securityQuery,
   useAddPasskey,
@@ -37,9 +37,6 @@ import {
   useRenewRecoveryCodes,
   useStartTotp,
 } from '../api';
-
-/** A passkey request the person cancelled in the browser's dialog: nothing went wrong. */
-const isCancelled = (err: unknown) => err instanceof Error && (err.name === 'AbortError' || err.name === 'NotAllowedError');
 
 /** The toast for a failed change; a lapsed confirmation sends the person back to the password form above. */
 function failed(title: string, err: unknown) {
@@ -306,20 +303,13 @@ function EnableTotp({ setup, onEnabled }: { setup: TotpSetup; onEnabled: (codes:
         </code>
       </p>
       <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-3" aria-label="Turn on the authenticator app">
-        <Field label="Code from the app" error={errors.code?.message}>
-          {(p) => (
-            <Input
-              {...p}
-              {...form.register('code')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder="123456"
-              className="max-w-40 font-mono text-lg tracking-widest"
-              disabled={enable.isPending}
-              data-testid="totp-code"
-            />
-          )}
-        </Field>
+        <AuthenticationCodeField
+          label="Code from the app"
+          registration={form.register('code')}
+          error={errors.code?.message}
+          disabled={enable.isPending}
+          testId="totp-code"
+        />
         <Button type="submit" disabled={enable.isPending}>
           {enable.isPending ? 'Checking...' : 'Turn on'}
         </Button>

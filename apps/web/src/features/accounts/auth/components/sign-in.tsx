@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { KeyRound } from 'lucide-react';
@@ -27,7 +27,74 @@ export function usePasskeySupport() {
 }
 
 /** A passkey request the person cancelled, or that a newer one replaced: nothing to report. */
-const isCancelled = (err: unknown) => err instanceof Error && (err.name === 'AbortError' || err.name === 'NotAllowedError');
+export const isCancelled = (err: unknown) => err instanceof Error && (err.name === 'AbortError' || err.name === 'NotAllowedError');
+
+/**
+ * Passkey sign-in on a login page: while `armed`, a pending autofill request (the browser offers the account's
+ * passkeys in the e-mail field's suggestions), and `start()` for the "Sign in with a passkey" button.
+ */
+export function usePasskeyLogin(armed: boolean, done: { onSignedIn: (user: SessionUser) => void; onError: (err: unknown) => void }) {
+  const passkey = usePasskeySignIn();
+  const support = usePasskeySupport();
+  const latest = useRef(done);
+  latest.current = done;
+  const { mutate } = passkey;
+  const run = useCallback(
+    (autofill: boolean) =>
+      mutate(
+        { autofill },
+        {
+          onSuccess: (r) => {
+            if ('user' in r) latest.current.onSignedIn(r.user);
+          },
+          onError: (err) => {
+            if (!isCancelled(err)) latest.current.onError(err);
+          },
+        },
+      ),
+    [mutate],
+  );
+  useEffect(() => {
+    if (!support.autofill || !armed) return;
+    run(true);
+    return () => {
+      void import('@simplewebauthn/browser').then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
+    };
+  }, [support.autofill, armed, run]);
+  return { isSupported: support.passkeys, start: () => run(false), isPending: passkey.isPending && passkey.variables?.autofill === false };
+}
+
+/** The field for a code from the authenticator app, or a recovery code. */
+export function AuthenticationCodeField({
+  registration,
+  error,
+  disabled,
+  testId,
+  label = 'Authentication code',
+}: {
+  registration: UseFormRegisterReturn;
+  error?: string;
+  disabled: boolean;
+  testId: string;
+  label?: string;
+}) {
+  return (
+    <Field label={label} error={error}>
+      {(p) => (
+        <Input
+          {...p}
+          {...registration}
+          autoComplete="one-time-code"
+          spellCheck={false}
+          placeholder="123456"
+          className="text-center font-mono text-xl tracking-[0.3em]"
+          disabled={disabled}
+          data-testid={testId}
+        />
+      )}
+    </Field>
+  );
+}
 
 const codeFormSchema = z.object({ code: secondStepCodeSchema });
 
@@ -68,20 +135,12 @@ function SecondStepForm({
       <p className="text-sm text-slate-700">
         Open your authenticator app and enter the 6-digit code for LocalPerks. Lost your phone? Enter one of your recovery codes instead.
       </p>
-      <Field label="Authentication code" error={errors.code?.message}>
-        {(p) => (
-          <Input
-            {...p}
-            {...form.register('code')}
-            autoComplete="one-time-code"
-            spellCheck={false}
-            placeholder="123456"
-            className="font-mono text-lg tracking-widest"
-            disabled={step.isPending}
-            data-testid={`${idPrefix}-code`}
-          />
-        )}
-      </Field>
+      <AuthenticationCodeField
+        registration={form.register('code')}
+        error={errors.code?.message}
+        disabled={step.isPending}
+        testId={`${idPrefix}-code`}
+      />
       <Button type="submit" className="w-full" disabled={step.isPending}>
         {step.isPending ? 'Verifying...' : 'Verify'}
       </Button>
@@ -107,31 +166,8 @@ export function SignIn({
   onError: (err: unknown) => void;
 }) {
   const login = useLogin();
-  const passkey = usePasskeySignIn();
-  const support = usePasskeySupport();
   const [secondStep, setSecondStep] = useState<string | null>(null);
-  const done = useRef({ onSignedIn, onError });
-  done.current = { onSignedIn, onError };
-  const { mutate: signInWithPasskey } = passkey;
-
-  // Passkey autofill: a request that waits until the person picks a passkey in the e-mail field's suggestions.
-  useEffect(() => {
-    if (!support.autofill || secondStep) return;
-    signInWithPasskey(
-      { autofill: true },
-      {
-        onSuccess: (r) => {
-          if ('user' in r) done.current.onSignedIn(r.user);
-        },
-        onError: (err) => {
-          if (!isCancelled(err)) done.current.onError(err);
-        },
-      },
-    );
-    return () => {
-      void import('@simplewebauthn/browser').then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
-    };
-  }, [support.autofill, secondStep, signInWithPasskey]);
+  const passkey = usePasskeyLogin(!secondStep, { onSignedIn, onError });
 
   if (secondStep)
     return (
@@ -141,7 +177,7 @@ export function SignIn({
     <div className="space-y-4">
       <LoginForm
         idPrefix={idPrefix}
-        isLoading={login.isPending || (passkey.isPending && passkey.variables?.autofill === false)}
+        isLoading={login.isPending || passkey.isPending}
         onSubmit={(v) =>
           login.mutate(v, {
             onSuccess: (r) => ('user' in r ? onSignedIn(r.user) : setSecondStep(r.secondStep.token)),
@@ -149,29 +185,12 @@ export function SignIn({
           })
         }
       />
-      {support.passkeys && (
+      {passkey.isSupported && (
         <>
           <p className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-600 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
             or
           </p>
-          <Button
-            variant="secondary"
-            className="w-full"
-            disabled={login.isPending || (passkey.isPending && passkey.variables?.autofill === false)}
-            onClick={() =>
-              passkey.mutate(
-                { autofill: false },
-                {
-                  onSuccess: (r) => {
-                    if ('user' in r) onSignedIn(r.user);
-                  },
-                  onError: (err) => {
-                    if (!isCancelled(err)) onError(err);
-                  },
-                },
-              )
-            }
-          >
+          <Button variant="secondary" className="w-full" disabled={login.isPending || passkey.isPending} onClick={passkey.start}>
             <KeyRound aria-hidden className="h-4 w-4" /> Sign in with a passkey
           </Button>
         </>
