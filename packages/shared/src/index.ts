@@ -6,6 +6,8 @@ export * from './domain/money';
 export * from './domain/user';
 export * from './domain/countdown';
 export * from './domain/location';
+export * from './domain/opening-hours';
+export * from './schemas/location';
 export * from './schemas/auth';
 export * from './schemas/support';
 export * from './schemas/account';

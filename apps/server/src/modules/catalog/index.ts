@@ -9,5 +9,7 @@ export { businessesRoutes } from './businesses/businesses.routes';
 export { getBusinessPage, listedBusinesses, removeUnusedBusinessImages } from './businesses/businesses.service';
 export { countDealVisit, hourOf, isCountedVisitor } from './deals/deal-visits';
 export { dealsRoutes } from './deals/deals.routes';
-export { getDeal, listDeals, matchesSearch, summaryColumns, visibleNow } from './deals/deals.service';
+export { getDeal, matchesSearch, summaryColumns, visibleNow } from './deals/deals.service';
+export { listDeals } from './deals/browse.service';
+export { addressColumns, placeOf, saveMerchantAddress } from './location/address.service';
 export { homePageData } from './deals/home.service';

@@ -7,7 +7,15 @@ import { dealDetailSchema } from './deals';
  * merchant's own name and address, plus what only its owner sees.
  */
 export const merchantDealSchema = dealDetailSchema
-  .omit({ merchantId: true, merchantName: true, merchantSlug: true, merchantCity: true, merchantState: true, merchantWebsite: true })
+  .omit({
+    merchantId: true,
+    merchantName: true,
+    merchantSlug: true,
+    merchantCity: true,
+    merchantState: true,
+    merchantWebsite: true,
+    place: true,
+  })
   .extend({
     boostDays: z.number().int().nullable(),
     moderationReason: z.string().nullable(),

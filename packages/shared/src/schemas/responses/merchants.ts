@@ -3,6 +3,7 @@ import { PLAN_IDS } from '../../constants';
 import { LAUNCH_STEPS } from '../merchant-dashboard';
 import { isoDate } from './common';
 import { registrationThreadMessageSchema } from './admin';
+import { placeSchema } from './deals';
 
 export const REGISTRATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
@@ -33,6 +34,8 @@ export const merchantOverviewSchema = z.object({
       messagingActiveUntil: isoDate().nullable(),
       /** The plan is advertise_messaging and its subscription is not paid (merchant-admin.md §4). */
       paymentRequired: z.boolean(),
+      /** The street address and its point; null for a business registered before addresses (the dashboard asks for one). */
+      place: placeSchema.nullable(),
     })
     .nullable(),
   registration: z

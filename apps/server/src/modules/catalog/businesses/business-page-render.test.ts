@@ -100,6 +100,33 @@ describe('the business page, rendered on the server', () => {
     expect(jsonLd(res.body)).not.toHaveProperty('openingHoursSpecification');
   });
 
+  it('a business with a street address: the address, directions by its coordinates, and LocalBusiness with geo and address', async () => {
+    await createMerchant(db, {
+      businessName: 'Wacker Coffee',
+      addressLine1: '233 S Wacker Dr',
+      addressLine2: 'Lobby',
+      zip: '60606',
+      lat: 41.8789,
+      lng: -87.6359,
+      timeZone: 'America/Chicago',
+    });
+    const res = await t.request({ method: 'GET', url: '/businesses/wacker-coffee' });
+    expect(res.statusCode).toBe(200);
+    const root = rootHtml(res.body);
+    expect(root).toContain('233 S Wacker Dr');
+    expect(root).toContain('Get directions');
+    expect(root).toContain('href="https://www.openstreetmap.org/directions?to=41.878900,-87.635900');
+    expect(root).toContain('href="https://www.google.com/maps/dir/?api=1&amp;destination=41.878900,-87.635900"');
+    expect(root).toContain('href="https://maps.apple.com/?daddr=41.878900,-87.635900');
+    // No map service's script, frame or tiles without MAP_TILES_URL.
+    expect(res.body).not.toMatch(/<(script|iframe)[^>]+(openstreetmap|google|apple)/);
+    expect(jsonLd(res.body)).toMatchObject({
+      '@type': 'LocalBusiness',
+      address: { streetAddress: '233 S Wacker Dr, Lobby', addressLocality: 'Chicago', addressRegion: 'IL', postalCode: '60606' },
+      geo: { '@type': 'GeoCoordinates', latitude: 41.8789, longitude: -87.6359 },
+    });
+  });
+
   it('an old address answers 301 to the current one', async () => {
     const { merchant } = await createMerchant(db, { businessName: 'Before Rename Deli' });
     await db.update(merchants).set({ businessName: 'After Rename Deli' }).where(eq(merchants.id, merchant.id));

@@ -16,6 +16,7 @@ import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import { UPLOADS_PATH, type FileStorage, type ImageUrl } from '../../../lib/storage';
 import { summaryColumns, toSummary, visibleNow } from '../deals/deals.service';
+import { placeOf } from '../location/address.service';
 
 /*
  * Business pages (DESIGN.md 13): every approved merchant has a public page at /businesses/:slug.
@@ -75,6 +76,8 @@ export async function getBusinessPage(
       openingHours: isEnhanced ? m.openingHours : [],
       highlights: isEnhanced ? m.profileHighlights : [],
       deals: live.map((r) => toSummary(r, imageUrl, now)),
+      place: placeOf(m),
+      timeZone: m.timeZone,
     },
   };
 }

@@ -1,16 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import {
-  HOME_BOOSTED_DEALS,
-  HOME_FEATURED_DEALS,
-  HOUR_MS,
-  browseQuerySchema,
-  type BrowseResult,
-  type DealDetail,
-  type DealSummary,
-} from '@localperks/shared';
-import type { z } from 'zod';
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { HOME_BOOSTED_DEALS, HOME_FEATURED_DEALS, HOUR_MS, type DealDetail, type DealSummary } from '@localperks/shared';
 import type { Deps } from '../../../lib/deps';
 import { deals, merchants } from '../../../db/schema';
+import { placeOf } from '../location/address.service';
 import type { ImageUrl } from '../../../lib/storage';
 
 export const summaryColumns = {
@@ -61,7 +53,6 @@ export function toSummary(r: SummaryRow, imageUrl: ImageUrl, now: Date): DealSum
 
 /** A paid boost of a live deal is running (DESIGN.md 4a); compared with the clock, not left to the expiry job. */
 export const boostedNow = (now: Date): SQL => gt(deals.boostedUntil, now);
-const notBoostedNow = (now: Date): SQL => or(isNull(deals.boostedUntil), lte(deals.boostedUntil, now))!;
 
 /**
  * What customers may see: not expired, and either active or a crowd-vote deal still collecting
@@ -88,68 +79,6 @@ export function matchesSearch(search: string): SQL {
 /** What the public deal reads need: the database, the clock (listed, boosted) and the image URLs (lib/storage.ts). */
 export type DealReadDeps = Pick<Deps, 'db' | 'clock' | 'storage'>;
 
-export async function listDeals(deps: DealReadDeps, query: z.output<typeof browseQuerySchema>): Promise<BrowseResult> {
-  const { db } = deps;
-  const now = deps.clock.now();
-  const imageUrl = deps.storage.publicUrl;
-  const filters: SQL[] = [visibleNow(now)];
-  if (query.search) filters.push(matchesSearch(query.search));
-  if (query.type !== 'all') filters.push(eq(deals.type, query.type));
-  if (query.category) filters.push(eq(deals.categoryId, query.category));
-  if (query.state) filters.push(eq(deals.state, query.state));
-  if (query.city) filters.push(eq(deals.city, query.city));
-  const where = and(...filters);
-
-  // Crowd-vote deals keep their top placement where the sort is ours to choose (newest). Each order
-  // matches an index (walked forwards or backwards), so a page stops after its rows.
-  const crowdVoteFirst = sql`(${deals.type} = 'perkboost') desc`;
-  const order =
-    query.sort === 'price-low'
-      ? [asc(deals.dealPriceCents), asc(deals.id)]
-      : query.sort === 'price-high'
-        ? [desc(deals.dealPriceCents), desc(deals.id)]
-        : query.sort === 'discount'
-          ? [desc(deals.discountPercentage), desc(deals.id)]
-          : [crowdVoteFirst, desc(deals.createdAt), desc(deals.id)];
-
-  const offset = (query.page - 1) * query.pageSize;
-  const select = (extra: SQL) =>
-    db
-      .select(summaryColumns)
-      .from(deals)
-      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-      .where(and(where, extra))
-      .orderBy(...order);
-  // Deals with a paid boost running come first in every sort (DESIGN.md 4a), then the rest in the
-  // chosen order. Two reads instead of one sort key, so the second still walks its index: the
-  // boosted ones are few (partial index deals_boosted_idx), and the page continues into the rest.
-  // One extra row tells whether another page exists; only the first page pays for the (capped) count.
-  const wanted = offset + query.pageSize + 1;
-  const [boosted, count] = await Promise.all([
-    select(boostedNow(now)).limit(wanted),
-    query.page === 1
-      ? db.execute(sql`select count(*)::int as n from (select 1 from ${deals} where ${where} limit ${COUNT_CAP + 1}) capped`)
-      : null,
-  ]);
-  let rows = boosted.slice(offset);
-  if (boosted.length < wanted) {
-    // `boosted` holds every boosted match: the rest of the page comes from the others.
-    const rest = await select(notBoostedNow(now))
-      .limit(query.pageSize + 1 - rows.length)
-      .offset(Math.max(0, offset - boosted.length));
-    rows = [...rows, ...rest];
-  }
-  const counted = count ? Number((count as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) : null;
-  return {
-    deals: rows.slice(0, query.pageSize).map((r) => toSummary(r, imageUrl, now)),
-    total: counted === null ? null : Math.min(counted, COUNT_CAP),
-    totalIsCapped: counted !== null && counted > COUNT_CAP,
-    page: query.page,
-    pageSize: query.pageSize,
-    hasMore: rows.length > query.pageSize,
-  };
-}
-
 export async function getDeal(deps: DealReadDeps, id: string): Promise<DealDetail | null> {
   const now = deps.clock.now();
   const imageUrl = deps.storage.publicUrl;
@@ -163,12 +92,31 @@ export async function getDeal(deps: DealReadDeps, id: string): Promise<DealDetai
       merchantCity: merchants.city,
       merchantState: merchants.state,
       merchantWebsite: merchants.website,
+      addressLine1: merchants.addressLine1,
+      addressLine2: merchants.addressLine2,
+      zip: merchants.zip,
+      lat: merchants.lat,
+      lng: merchants.lng,
     })
     .from(deals)
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
     .where(and(eq(deals.id, id), inArray(deals.status, ['active', 'pending', 'expired'])));
   if (!row) return null;
-  const { highlights, finePrint, images, unlockedAt, merchantCity, merchantState, merchantWebsite, ...summary } = row;
+  const {
+    highlights,
+    finePrint,
+    images,
+    unlockedAt,
+    merchantCity,
+    merchantState,
+    merchantWebsite,
+    addressLine1,
+    addressLine2,
+    zip,
+    lat,
+    lng,
+    ...summary
+  } = row;
   return {
     ...toSummary(summary, imageUrl, now),
     highlights,
@@ -178,6 +126,7 @@ export async function getDeal(deps: DealReadDeps, id: string): Promise<DealDetai
     merchantCity,
     merchantState,
     merchantWebsite,
+    place: placeOf({ addressLine1, addressLine2, zip, lat, lng, city: merchantCity, state: merchantState }),
   };
 }
 

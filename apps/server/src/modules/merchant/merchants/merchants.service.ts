@@ -6,6 +6,7 @@ import type { Deps } from '../../../lib/deps';
 import { consumeRateLimit } from '../../../lib/rate-limit';
 import { AUTH_ERRORS, createUser, isEmailTaken, sendVerification, warnExistingAccount, type AuthDeps } from '../../accounts';
 import { withMessagingFacts } from '../../money';
+import { addressColumns, placeOf } from '../../catalog';
 import { newRegistrationAdminEmail } from './merchants.emails';
 import { notifyAdmins } from '../../platform';
 
@@ -21,6 +22,9 @@ export interface MerchantRegistration {
   phone: string;
   city: string;
   state: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  zip: string;
   plan: PlanId;
 }
 
@@ -31,9 +35,11 @@ export interface MerchantRegistration {
  */
 export async function registerMerchant(deps: MerchantDeps, input: MerchantRegistration, ip: string) {
   await consumeRateLimit(deps.db, `signup:ip:${ip}`, deps.limits.signupPerAddress, AUTH_ERRORS.tooManySignups, deps.clock.now());
+  // Geocoded before answering: an unknown ZIP code is a mistake in the form, said on its field.
+  const place = addressColumns(input);
   deps.afterResponse('merchant registration', async () => {
     try {
-      await createMerchantRegistration(deps, input);
+      await createMerchantRegistration(deps, input, place);
     } catch (err) {
       if (!isEmailTaken(err)) throw err;
       await warnExistingAccount(deps, input.email, 'business');
@@ -46,7 +52,7 @@ export async function registerMerchant(deps: MerchantDeps, input: MerchantRegist
  * advertise_only; no subscription yet) and the admin notifications in one transaction, so a failure
  * leaves nothing half-created. Mail goes after.
  */
-async function createMerchantRegistration(deps: MerchantDeps, input: MerchantRegistration) {
+async function createMerchantRegistration(deps: MerchantDeps, input: MerchantRegistration, place: ReturnType<typeof addressColumns>) {
   const now = deps.clock.now();
   const created = await deps.db.transaction(async (tx) => {
     const user = await createUser(tx, { email: input.email, password: input.password, name: input.businessName, role: 'merchant' }, now);
@@ -67,6 +73,7 @@ async function createMerchantRegistration(deps: MerchantDeps, input: MerchantReg
       .values({
         userId: user.id,
         ...business,
+        ...place,
         subscriptionPlan: input.plan,
         approved: false,
         hasSubscription: false,
@@ -127,6 +134,7 @@ export async function merchantOverview(db: Tx, userId: string, now: Date): Promi
           messagingAccess: hasMessagingAccess(merchant, now),
           messagingActiveUntil: messagingActiveUntil(merchant, now)?.toISOString() ?? null,
           paymentRequired: merchant.subscriptionPlan === 'advertise_messaging' && !merchant.hasSubscription,
+          place: placeOf(merchant),
         }
       : null,
     registration: request
