@@ -9,6 +9,7 @@ import {
   SEARCH_BUSINESS_GROUP_SIZE,
   paths,
   readBrowseUrl,
+  readNearbyUrl,
   type PublicPageSource,
   type ServerEntry,
   type ServerRender,
@@ -70,7 +71,7 @@ const SERVER_RENDERED: Record<string, Prefetch> = {
     r.qc.setQueryData(homeQuery.queryKey, home);
   },
   deals: async (r) => {
-    const filters = browseFiltersOf(readBrowseUrl(r.url.searchParams), ANY_LOCATION);
+    const filters = browseFiltersOf(readBrowseUrl(r.url.searchParams), ANY_LOCATION, readNearbyUrl(r.url.searchParams));
     // A search shows the businesses it matches above the deals (SearchBusinessesGroup, same filters).
     const { search, state = null, city = null } = filters;
     await Promise.all([

@@ -18,6 +18,7 @@ import { MessagingEnds } from '../../../features/merchant/merchants/components/m
 import { PlanUpgrade } from '../../../features/merchant/merchants/components/plan-upgrade';
 import { PlansTab } from '../../../features/merchant/merchants/components/plans-tab';
 import { ProfileForm } from '../../../features/merchant/merchants/components/profile-form';
+import { AddressCard } from '../../../features/merchant/merchants/components/address-card';
 import { RegistrationStatus } from '../../../features/merchant/merchants/components/registration-status';
 import { AccountStatusCard, PlatformFeaturesCard } from '../../../features/merchant/merchants/components/status-cards';
 import { usePaymentReturn } from '../../../features/merchant/merchants/use-payment-return';
@@ -149,6 +150,7 @@ function FullDashboard({ overview }: { overview: Overview }) {
         <PlatformFeaturesCard overview={overview} />
       </div>
       <ProfileCard overview={overview} />
+      <AddressCard merchant={m} />
       {/* Listing boosts come with Advertise + Messaging; deals are boosted from My Deals. */}
       {m.subscriptionPlan === 'advertise_messaging' && <ListingBoostCard />}
       <BusinessPageCard onSwitchPlans={() => setTab('plans')} />

@@ -6,7 +6,10 @@ import {
   type BrowseKeyInput,
   type BrowseResult,
   type BrowseUrlFilters,
+  type DealFacets,
   type DealResponse,
+  type NearbyUrlFilters,
+  type SearchSuggestions,
   type HomeData,
   type LocationChoice,
 } from '@localperks/shared';
@@ -19,9 +22,19 @@ export type BrowseFilters = BrowseKeyInput;
  * What /deals lists for its address: the address's filters, and the remembered location when the
  * address names none. The browse page and its server render (entry-server.tsx) both read it so.
  */
-export function browseFiltersOf(fromUrl: BrowseUrlFilters, storedLocation: LocationChoice): BrowseFilters {
+export function browseFiltersOf(fromUrl: BrowseUrlFilters, storedLocation: LocationChoice, nearby?: NearbyUrlFilters): BrowseFilters {
   const { state, city } = fromUrl.location ?? storedLocation;
-  return { search: fromUrl.search, type: fromUrl.type, sort: fromUrl.sort, category: fromUrl.category, state, city };
+  const filters: BrowseFilters = {
+    search: fromUrl.search,
+    type: fromUrl.type,
+    sort: fromUrl.sort,
+    category: fromUrl.category,
+    state,
+    city,
+  };
+  if (!nearby) return filters;
+  const { sort, zip, near, radius, open, price, discount } = nearby;
+  return { ...filters, sort: sort ?? undefined, zip, near, radius, open, price, discount };
 }
 
 /** Home's "Browse by Category": the first deals of a category (or all) at a location. */
@@ -32,11 +45,15 @@ export const homeCategoryFilters = (category: number | null, location: LocationC
   pageSize: HOME_CATEGORY_DEALS,
 });
 
-/** `search=…&category=4` for the API and for links to /deals. */
-export function browseSearchParams(filters: BrowseFilters, page?: number): URLSearchParams {
+/**
+ * `search=…&category=4` for the API and for links to /deals. `page`: a page number (the first pages), or
+ * the cursor of the card a page continues after (keyset: no card repeats or goes missing while deals are added).
+ */
+export function browseSearchParams(filters: BrowseFilters, page?: number | string): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(browseQueryKey(filters))) if (value !== undefined) params.set(key, String(value));
-  if (page !== undefined && page > 1) params.set('page', String(page));
+  if (typeof page === 'string') params.set('after', page);
+  else if (page !== undefined && page > 1) params.set('page', String(page));
   return params;
 }
 
@@ -45,10 +62,30 @@ export const browseQuery = (filters: BrowseFilters) => {
   return infiniteQueryOptions({
     queryKey: ['deals', 'browse', key],
     queryFn: ({ pageParam }) => api.get<BrowseResult>(`/api/deals?${browseSearchParams(key, pageParam)}`),
-    initialPageParam: 1,
-    getNextPageParam: (last: BrowseResult) => (last.hasMore ? last.page + 1 : undefined),
+    initialPageParam: 1 as number | string,
+    getNextPageParam: (last: BrowseResult) => (last.hasMore ? (last.nextCursor ?? last.page + 1) : undefined),
   });
 };
+
+/** Counts per category, city, price range and discount for the listing's query (the chips show them). */
+export const facetsQuery = (filters: BrowseFilters) => {
+  const key = { ...browseQueryKey(filters), sort: undefined, pageSize: undefined };
+  return queryOptions({
+    queryKey: ['deals', 'facets', key],
+    queryFn: () => api.get<DealFacets>(`/api/deals/facets?${browseSearchParams(key)}`),
+    staleTime: 30_000,
+  });
+};
+export const useDealFacets = (filters: BrowseFilters) => useQuery({ ...facetsQuery(filters), placeholderData: keepPreviousData });
+
+/** The header search's suggestions for what is typed so far. */
+export const suggestionsQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['search', 'suggest', q.trim().toLowerCase()],
+    queryFn: () => api.get<SearchSuggestions>(`/api/search/suggest?q=${encodeURIComponent(q.trim())}`),
+    staleTime: 60_000,
+    enabled: q.trim().length > 0,
+  });
 
 /** Browse results page by page; while new filters load, the previous results stay on screen. */
 export const useBrowseDeals = (filters: BrowseFilters) => useInfiniteQuery({ ...browseQuery(filters), placeholderData: keepPreviousData });

@@ -3,6 +3,7 @@ import type {
   BoostCheckout,
   ListingBoostStatus,
   LaunchChecklist,
+  MerchantAddressForm,
   MerchantBusinessProfile,
   MerchantOverview,
   MerchantProfileForm,
@@ -12,6 +13,7 @@ import type {
   MerchantThreadMessage,
   Ok,
   PaymentPage,
+  Place,
   PlanId,
   PlanSwitched,
   SubscriptionStatus,
@@ -54,6 +56,15 @@ export function useUpdateMerchantProfile() {
       qc.setQueryData(merchantMeQuery.queryKey, saved.overview);
       void qc.invalidateQueries({ queryKey: launchChecklistQuery.queryKey });
     },
+  });
+}
+
+/** Saves the street address (geocoded by the server); the overview is read again to show it. */
+export function useSaveMerchantAddress() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MerchantAddressForm) => api.put<{ place: Place }>('/api/merchant/address', body),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: merchantMeQuery.queryKey }),
   });
 }
 

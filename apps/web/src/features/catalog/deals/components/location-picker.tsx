@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { LocateFixed, MapPin } from 'lucide-react';
-import { citiesOf, nearestLocation, STATES } from '@localperks/shared';
+import { citiesOf, nearestLocation, STATES, type DealFacets } from '@localperks/shared';
 import { Button } from '../../../../components/ui/button';
 import { cn } from '../../../../lib/cn';
 import { toast } from '../../../../lib/toast';
 import { ANY_LOCATION, locationLabel, locationStore, type LocationChoice } from '../location-store';
+import { facetCountText } from './facet-chips';
 
 export { useLocationChoice } from '../location-store';
 
@@ -30,12 +31,15 @@ export function LocationPicker({
   onChange,
   className,
   subject = 'deals',
+  facets,
 }: {
   value: LocationChoice;
   onChange: (next: LocationChoice) => void;
   className?: string;
   /** What the toasts say is shown there ("Showing deals near ..."). */
   subject?: string;
+  /** Deals per city for the current query, shown beside each city. */
+  facets?: DealFacets;
 }) {
   const id = useId();
   const [state, setState] = useState(value.state ?? '');
@@ -118,6 +122,7 @@ export function LocationPicker({
               citiesOf(state).map((c) => (
                 <option key={c} value={c}>
                   {c}
+                  {facetCountText(facets?.cities.find((f) => f.state === state && f.city === c))}
                 </option>
               ))}
           </select>
