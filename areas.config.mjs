@@ -41,6 +41,7 @@ export const SERVER_ABOVE_AREAS = [
   'apps/server/src/server.ts',
   'apps/server/src/start.ts',
   'apps/server/src/jobs/index.ts',
+  'apps/server/src/webhooks',
   'apps/server/src/ssr',
   'apps/server/src/demo',
   'apps/server/src/cli',

@@ -1,5 +1,5 @@
 // ESLint flat config: typescript-eslint's recommended rules, React hooks, accessibility and the import
-// boundaries of STYLE.md. The type-aware rules of typescript-eslint's recommendedTypeChecked run in oxlint
+// boundaries of docs/style.md. The type-aware rules of typescript-eslint's recommendedTypeChecked run in oxlint
 // (.oxlintrc.json; `npm run lint` runs both): its typescript-go port of them takes a tenth of the time
 // (docs/decisions/0036-type-aware-lint-in-oxlint.md). Formatting is Prettier's (eslint-config-prettier turns
 // the overlapping rules off). Why these rules and not others: docs/decisions/0008-lint-and-format.md.
@@ -17,7 +17,7 @@ const WEB = 'apps/web/src';
 const areaNames = Object.keys(AREAS);
 
 /*
- * Imports flow one way (STYLE.md): packages/shared → web lib/, components/, config/ → features/ →
+ * Imports flow one way (docs/style.md): packages/shared → web lib/, components/, config/ → features/ →
  * app/. The features are grouped into business areas, the same as the server's modules, and one area
  * imports another only along an arrow recorded in areas.config.mjs, and only through that area's
  * index.ts (docs/decisions/0038-business-areas.md); what two areas share moves down to lib/,
@@ -156,7 +156,7 @@ export default tseslint.config(
     },
   },
 
-  // packages/shared runs on both sides: nothing of Node, the database or React (STYLE.md).
+  // packages/shared runs on both sides: nothing of Node, the database or React (docs/style.md).
   {
     files: ['packages/shared/**/*.ts'],
     languageOptions: { globals: {} },

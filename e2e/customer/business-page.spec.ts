@@ -13,7 +13,7 @@ import {
 } from '../support/browser';
 
 /*
- * Businesses are on the site (issue 15, DESIGN.md 13): an Advertise + Messaging merchant sets up its
+ * Businesses are on the site (issue 15, docs/product/design.md §13): an Advertise + Messaging merchant sets up its
  * business page, a customer finds it, signs in from its "Message this business" button and writes;
  * the merchant reads the message in the inbox.
  */

@@ -2,7 +2,7 @@ import type { Route } from '@playwright/test';
 import { apiCall, expect, newApprovedMerchant, newCustomer, payMessagingSubscription, signIn, test } from '../support/browser';
 
 /*
- * Live inbox (DESIGN.md: Server-Sent Events). The inbox's first fetch and its live stream start one
+ * Live inbox (docs/product/design.md: Server-Sent Events). The inbox's first fetch and its live stream start one
  * after the other; a message written between the two used to stay unseen until the next one. This
  * journey holds the stream's request until the message is written, so the gap is always there: the
  * inbox must still show the message, because it refetches when its stream opens.

@@ -22,7 +22,7 @@ import {
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-/** Puts deals in the browser's cart (the cart lives in localStorage, customer.md §4). */
+/** Puts deals in the browser's cart (the cart lives in localStorage, docs/product/customer-spec.md §4). */
 async function fillCart(page: Page, lines: { id: string; quantity: number }[]) {
   const items = [];
   for (const { id, quantity } of lines) {

@@ -27,6 +27,7 @@ import { EventStreams } from './lib/sse';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accessPlugin, type RegisteredRoute } from './plugins/access';
 import { responsesPlugin } from './plugins/responses';
+import { contractPlugin } from './plugins/contract';
 import { inputPlugin } from './plugins/input';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
@@ -34,9 +35,10 @@ import { authRoutes, DEFAULT_AUTH_LIMITS, type AuthLimits, accountRoutes, adminA
 import { dealsRoutes, businessSearchRoutes, businessesRoutes } from './modules/catalog';
 import { perkboostRoutes, favoritesRoutes } from './modules/engagement';
 import { EventHub } from './lib/events';
+import { DomainEvents } from './lib/domain-events';
 import { supportRoutes, customerMessagesRoutes, adminSupportRoutes } from './modules/support';
-import { checkoutRoutes, purchasesRoutes } from './modules/orders';
-import { refundsRoutes, sandboxRoutes, merchantMoneyRoutes, payoutsRoutes } from './modules/money';
+import { checkoutRoutes, purchasesRoutes, registerOrdersSubscribers } from './modules/orders';
+import { refundsRoutes, sandboxRoutes, merchantMoneyRoutes, payoutsRoutes, deliverSandboxRefundEvents } from './modules/money';
 import {
   merchantsRoutes,
   merchantDashboardRoutes,
@@ -50,6 +52,7 @@ import {
 import { createPaymentProvider, type PaymentProvider } from './payments';
 import { devMailboxRoutes, systemRoutes, messageEventsRoutes, adminSettingsRoutes, adminNotificationsRoutes } from './modules/platform';
 import { seoRoutes } from './ssr/seo';
+import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { loadServerEntry, webPages } from './ssr/web-pages';
 
 declare module 'fastify' {
@@ -62,7 +65,7 @@ declare module 'fastify' {
     registeredRoutes: RegisteredRoute[];
     events: EventHub;
     payments: PaymentProvider;
-    /** Signs the sandbox provider's webhooks (DESIGN.md 5). */
+    /** Signs the sandbox provider's webhooks (docs/product/design.md §5). */
     sandboxSecret: string;
     /** Work started by a route and finished after its response (lib/after-response.ts). */
     afterResponse: AfterResponse;
@@ -148,7 +151,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     signupPerAddress: { ...DEFAULT_AUTH_LIMITS.signupPerAddress, max: config.SIGNUPS_PER_ADDRESS_PER_HOUR },
     ...opts.authLimits,
   });
-  const payments = createPaymentProvider(config, database.db);
+  // The sandbox announces its refunds through this app's own webhook route (money/sandbox), once the app is built.
+  const payments = createPaymentProvider(config, database.db, {
+    announceRefunds: () =>
+      deliverSandboxRefundEvents(app.deps).catch((err: unknown) =>
+        app.log.error({ err }, 'sandbox refund events not sent; the job retries'),
+      ),
+  });
   app.decorate('payments', payments.provider);
   app.decorate('sandboxSecret', payments.sandboxSecret);
   const eventStreams = new EventStreams();
@@ -182,6 +191,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     log: app.log,
     config,
     events,
+    domainEvents: new DomainEvents({ db: database.db, clock, log: app.log }),
     storage: app.storage,
     metrics: app.metrics,
     sandboxSecret: payments.sandboxSecret,
@@ -230,6 +240,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(accessPlugin);
   await app.register(responsesPlugin);
+  await app.register(contractPlugin);
   await app.register(inputPlugin);
   await app.register(cookie);
   await app.register(securityPlugin, {
@@ -250,8 +261,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // The document lists every route, admin ones included: in production only when asked for (API_DOCS).
   if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  // Billing applies what the merchant's paid extras buy through effects they register (decision 0038).
+  // Billing applies what the merchant's paid extras buy through effects they register (decision 0038); the
+  // areas act on each other's domain events through subscribers (decision 0039).
   registerMerchantPaidCharges();
+  registerOrdersSubscribers(app.deps);
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
@@ -262,6 +275,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(perkboostRoutes);
   await app.register(favoritesRoutes);
   await app.register(checkoutRoutes);
+  await app.register(webhooksRoutes);
   await app.register(purchasesRoutes);
   await app.register(refundsRoutes);
   await app.register(merchantsRoutes);

@@ -1,6 +1,6 @@
 #!/usr/bin/env tsx
 /**
- * Web performance budgets (DESIGN.md "Fast first paint on a phone"), measured on what a browser
+ * Web performance budgets (docs/product/design.md "Fast first paint on a phone"), measured on what a browser
  * receives: Lighthouse's mobile preset (its default config: formFactor mobile, simulated throttling)
  * against the built product served as a user would get it.
  *
@@ -34,7 +34,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** Where the full reports go (the repository's .tmp/ is gitignored). */
 const REPORT_DIR = path.join(repoRoot, '.tmp/lighthouse');
 const BUDGET = { score: 95, lcpMs: 2_000, tbtMs: 150, cls: 0.05, jsBytes: 150_000 };
-/** The JavaScript budget holds for the first load of these pages (DESIGN.md). */
+/** The JavaScript budget holds for the first load of these pages (docs/product/design.md). */
 const JS_BUDGET_PAGES = new Set(['/', '/deals']);
 
 const args = process.argv.slice(2);

@@ -10,6 +10,8 @@ import {
   paths,
   readBrowseUrl,
   readNearbyUrl,
+  PUBLIC_PAGES,
+  type PublicPageId,
   type PublicPageSource,
   type ServerEntry,
   type ServerRender,
@@ -61,11 +63,11 @@ async function prefetchBusinesses({ qc, source }: PageRequest, filters: Business
 const noData: Prefetch = async () => {};
 
 /**
- * The pages rendered on the server (by route id, app/router.tsx) and the data each reads first. A
- * location remembered in the browser is not known here: the server renders for every location, as
- * the page does until it has read browser storage.
+ * The data a public page (PUBLIC_PAGES, packages/shared; its route id in app/router.tsx) is rendered
+ * from on the server, read first; the pages not named here have none. A location remembered in the browser is not known here: the server
+ * renders for every location, as the page does until it has read browser storage.
  */
-const SERVER_RENDERED: Record<string, Prefetch> = {
+const SERVER_RENDERED: Partial<Record<PublicPageId, Prefetch>> = {
   home: async (r) => {
     const [home] = await Promise.all([r.source.home(), prefetchBrowse(r, homeCategoryFilters(null, ANY_LOCATION))]);
     r.qc.setQueryData(homeQuery.queryKey, home);
@@ -100,18 +102,6 @@ const SERVER_RENDERED: Record<string, Prefetch> = {
     const first = await r.source.browse(perkboostBrowseParams(1));
     r.qc.setQueryData(perkboostDealsQuery.queryKey, { pages: [first], pageParams: [1] });
   },
-  about: noData,
-  contact: noData,
-  privacy: noData,
-  terms: noData,
-  'company-terms': noData,
-  'merchant-terms': noData,
-  'merchant-refund-policy': noData,
-  'perkboost-info': noData,
-  'merchant-faq': noData,
-  'merchant-pricing': noData,
-  'merchant-success-stories': noData,
-  'not-found': noData,
 };
 
 /** A render that has not finished by then is abandoned (the server answers with the shell). */
@@ -145,7 +135,9 @@ export const render: ServerEntry['render'] = async (url, source, visitor): Promi
     return { kind: 'shell', status: context.status };
   }
   const leaf = context.matches.at(-1);
-  const prefetch = leaf?.route.id ? SERVER_RENDERED[leaf.route.id] : undefined;
+  // A public page is rendered here, from its data when it has some (the pages not in SERVER_RENDERED have none).
+  const prefetch =
+    leaf?.route.id && Object.hasOwn(PUBLIC_PAGES, leaf.route.id) ? (SERVER_RENDERED[leaf.route.id as PublicPageId] ?? noData) : undefined;
   if (!leaf || !prefetch) return { kind: 'shell', status: 200 };
 
   const qc = createQueryClient();

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /*
- * One form style (issue 12 item 6, STYLE.md "One rule, one place"): every <form> of the web app is
+ * One form style (issue 12 item 6, docs/style.md "One rule, one place"): every <form> of the web app is
  * a react-hook-form `useForm` whose resolver checks the schema from packages/shared that the server
  * checks the same request with (`zodResolver(schema)`; a form whose fields are shaped differently
  * from the request maps them in its own resolver, as the business page card does), so a rule is
@@ -19,7 +19,7 @@ const SRC = path.dirname(new URL(import.meta.url).pathname);
 const ALLOWED: Record<string, string> = {
   // The three search boxes: one optional text, no message to show (blank lists everything; the
   // length is capped by maxLength={SEARCH_MAX_LENGTH}, the server's limit). Their pages are public
-  // and first-load JavaScript is budgeted (DESIGN.md: 150 kB for / and /deals, about 144 kB now):
+  // and first-load JavaScript is budgeted (docs/product/design.md: 150 kB for / and /deals, about 144 kB now):
   // react-hook-form, its zod resolver and zod's core would add about 39 kB gzipped to every page
   // (the header) and to /deals and /businesses.
   'app/layout/header-parts.tsx': 'public header search on every page: react-hook-form + zod (~39 kB gz) would break the first-load budget',

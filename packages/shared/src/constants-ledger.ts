@@ -1,7 +1,7 @@
 import { DAY_MS } from './domain/time';
 
 /**
- * The money ledger (DESIGN.md 14, docs/decisions/0018-one-ledger.md): every money movement is one
+ * The money ledger (docs/product/design.md §14, docs/decisions/0018-one-ledger.md): every money movement is one
  * append-only entry of one of these kinds, signed from the merchant's payout balance.
  */
 export const LEDGER_ENTRY_KINDS = [

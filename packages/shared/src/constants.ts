@@ -1,4 +1,4 @@
-/** Business constants of the spec, each named once (customer.md §9, merchant-admin.md §9). */
+/** Business constants of the spec, each named once (docs/product/customer-spec.md §9, docs/product/merchant-admin-spec.md §9). */
 
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './domain/time';
 
@@ -119,7 +119,7 @@ export type DealStatus = (typeof DEAL_STATUSES)[number];
 export const ROLES = ['customer', 'merchant', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Browse categories, ids 1-8 (DESIGN.md decision 2). `icon` names a lucide icon. */
+/** Browse categories, ids 1-8 (docs/product/design.md §2). `icon` names a lucide icon. */
 export const CATEGORIES = [
   { id: 1, name: 'Restaurants', icon: 'utensils' },
   { id: 2, name: 'Retail', icon: 'shopping-bag' },
@@ -132,7 +132,7 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-/** The 12 fixed locations (customer.md §3), with coordinates for "use my location". */
+/** The 12 fixed locations (docs/product/customer-spec.md §3), with coordinates for "use my location". */
 export const LOCATIONS = [
   { city: 'New York', state: 'NY', zip: '10001', lat: 40.7128, lng: -74.006 },
   { city: 'Brooklyn', state: 'NY', zip: '11201', lat: 40.6782, lng: -73.9442 },
@@ -149,7 +149,7 @@ export const LOCATIONS = [
 ] as const;
 export type Location = (typeof LOCATIONS)[number];
 
-/** Merchant plans (merchant-admin.md §9, DESIGN.md decision 7). */
+/** Merchant plans (docs/product/merchant-admin-spec.md §9, docs/product/design.md §7). */
 export const PLANS = [
   {
     id: 'advertise_only',
@@ -185,13 +185,13 @@ export type Plan = (typeof PLANS)[number];
 /** A plan's fee and commission, for texts that name them ("$15/month", "15% commission"). */
 export const planById = <Id extends PlanId>(id: Id) => PLANS.find((p): p is Extract<Plan, { id: Id }> => p.id === id)!;
 
-/** A dashboard area a plan may or may not include (merchant-admin.md §9): the tabs and the API read the same table. */
+/** A dashboard area a plan may or may not include (docs/product/merchant-admin-spec.md §9): the tabs and the API read the same table. */
 export type PlanCapability = keyof Plan['includes'];
 export const planIncludes = (plan: PlanId, capability: PlanCapability): boolean => planById(plan).includes[capability];
 /** The plans that include a capability, cheapest first (the upgrade offer on a tab the plan lacks). */
 export const plansIncluding = (capability: PlanCapability): Plan[] => PLANS.filter((p) => p.includes[capability]);
 
-/** Notice the platform gives before any change to commission rates (merchant-admin.md §9 Legal). */
+/** Notice the platform gives before any change to commission rates (docs/product/merchant-admin-spec.md §9 Legal). */
 export const COMMISSION_CHANGE_NOTICE_DAYS = 30;
 
 /** Commission applied on approval: 0 / 0 / 15, any other 15. */
@@ -200,7 +200,7 @@ export function commissionForPlan(plan: string): number {
   return 15;
 }
 
-/** PerkBoost durations and prices (merchant-admin.md §9). */
+/** PerkBoost durations and prices (docs/product/merchant-admin-spec.md §9). */
 export const BOOST_OPTIONS = [
   { days: 1, priceCents: 999, tag: null },
   { days: 3, priceCents: 2499, tag: 'Popular' },
@@ -231,7 +231,7 @@ export const CHECKOUT_SESSION_TTL_MS = DAY_MS;
 export const CHECKOUT_MIN_DEAL_REMAINING_MS = 35 * MINUTE_MS;
 /** Purchase lists are paged. */
 export const PURCHASES_PAGE_SIZE = 20;
-/** The redemption tip of customer.md §9. */
+/** The redemption tip of docs/product/customer-spec.md §9. */
 export const REDEEM_WITHIN_DAYS = 14;
 /** The sandbox provider's test cards: the first pays, the second is declined. */
 export const SANDBOX_TEST_CARD = '4242424242424242';

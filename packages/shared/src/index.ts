@@ -57,3 +57,5 @@ export * from './paths';
 export * from './schemas/merchant-money';
 export * from './schemas/responses/merchant-money';
 export * from './domain/merchant-money';
+export * from './api/contract';
+export * from './domain/public-pages';

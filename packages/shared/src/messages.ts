@@ -3,7 +3,7 @@
 import { CHECKOUT_MIN_DEAL_REMAINING_MS, MAX_CART_LINE_QUANTITY, MAX_CHECKOUT_LINES } from './constants';
 import { MINUTE_MS } from './domain/time';
 
-/** Messages of customer.md §5 and merchant-admin.md §5, word for word. */
+/** Messages of docs/product/customer-spec.md §5 and docs/product/merchant-admin-spec.md §5, word for word. */
 export const AUTH_MESSAGES = {
   emailInvalid: 'Please enter a valid email address',
   emailRequired: 'Email is required',
@@ -34,7 +34,7 @@ export const ACCOUNT_MESSAGES = {
   currentWrong: 'Your current password is incorrect.',
 } as const;
 
-/** Crowd-vote texts (customer.md §8); the server's vote conflicts use the same words. */
+/** Crowd-vote texts (docs/product/customer-spec.md §8); the server's vote conflicts use the same words. */
 export const VOTE_MESSAGES = {
   loginRequiredTitle: 'Login Required',
   loginRequiredDescription: 'Please log in to vote for this deal',
@@ -46,7 +46,7 @@ export const VOTE_MESSAGES = {
   unlockedToast: 'PerkBoost™ Deal Unlocked!',
 } as const;
 
-/** Checkout, purchases and redemption (customer.md §5, §8; our own wording where the spec has none). */
+/** Checkout, purchases and redemption (docs/product/customer-spec.md §5, §8; our own wording where the spec has none). */
 export const CHECKOUT_MESSAGES = {
   nameRequired: 'Please fill in your name.',
   addressRequired: 'Please fill in all address details.',
@@ -102,7 +102,7 @@ export const REDEEM_MESSAGES = {
   redeemedTitle: 'Voucher Redeemed',
 } as const;
 
-/** Merchant registration and profile (merchant-admin.md §5, §8), word for word. */
+/** Merchant registration and profile (docs/product/merchant-admin-spec.md §5, §8), word for word. */
 export const MERCHANT_MESSAGES = {
   emailInvalid: 'Please enter a valid email address.',
   passwordMin: 'Password must be at least 8 characters.',

@@ -11,7 +11,7 @@ export const paths = {
   perkboost: '/perkboost',
   /** The business directory: `?search=`, `?state=`, `?city=`, `?page=`. */
   businesses: '/businesses',
-  /** A business page (DESIGN.md 13). */
+  /** A business page (docs/product/design.md §13). */
   business: (slug: string) => `/businesses/${slug}`,
   perkboostInfo: '/perkboost-info',
   favorites: '/favorites',

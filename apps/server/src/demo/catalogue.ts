@@ -71,7 +71,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
       highlights: ['Weekend deep dish', 'Private dining for 24', 'Great Lakes wine list', 'Walk-ins welcome'],
     },
   },
-  // One business page of each plan (DESIGN.md 13): the basic listing and the enhanced profile without deals.
+  // One business page of each plan (docs/product/design.md §13): the basic listing and the enhanced profile without deals.
   {
     key: 'wicker-park-books',
     businessName: 'Wicker Park Books',

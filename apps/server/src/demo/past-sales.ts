@@ -8,7 +8,7 @@ import { generateRedemptionCode } from '../modules/orders';
 export const PAST_BUYER_EMAIL = 'past-buyers@customers.localperks.example';
 
 /**
- * Demo sales for a merchant (DESIGN.md 13): a few purchases in each of the three periods before the
+ * Demo sales for a merchant (docs/product/design.md §13): a few purchases in each of the three periods before the
  * current one and two in the current period, bought by a separate demo buyer so the demo customer's
  * own purchases stay empty. Does nothing if the merchant already has sales. The payout job (or the
  * seed right after) closes the finished periods into payouts.

@@ -20,6 +20,7 @@ export const JOB_LABELS = {
   'unused-uploads': 'Removal of unused uploaded images',
   'live-events-prune': 'Live event replay clean-up',
   'rate-limit-prune': 'Rate-limit clean-up',
+  'domain-events': 'Domain event subscribers left to run',
 } as const satisfies Record<string, string>;
 
 /** The admin Overview tab's Background jobs card: jobs that failed in the last 24 hours. */

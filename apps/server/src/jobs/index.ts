@@ -4,7 +4,7 @@ import type { Deps } from '../lib/deps';
 import { pruneRateLimits } from '../lib/rate-limit';
 import { LIVE_EVENT_REPLAY_MS, pruneLiveEvents } from '../lib/events';
 import { runPerkboostTick, sendUnlockEmails } from '../modules/engagement';
-import { closeCheckoutPagesForDeals, expireStaleOrders, settleRefunds } from '../modules/orders';
+import { expireStaleOrders, settleRefunds } from '../modules/orders';
 import {
   expireStaleCharges,
   deliverSandboxRefundEvents,
@@ -29,14 +29,12 @@ function cronEvery(ms: number): string {
 const EVERY_MINUTE = cronEvery(60_000);
 
 /**
-/**
- * The deals part of the minute tick: crowd-vote unlocks (with their e-mails) and expiries; the open
- * payment pages of deals that just expired are closed, as for any other withdrawal.
+ * The deals part of the minute tick: crowd-vote unlocks (with their e-mails) and expiries; deals that just
+ * expired are withdrawn (`dealWithdrawn`), so their open payment pages are closed as for any other withdrawal.
  */
 export async function runDealsTick(deps: Deps) {
   const res = await runPerkboostTick(deps);
   for (const u of res.unlocked) await sendUnlockEmails(deps, u);
-  await closeCheckoutPagesForDeals(deps, res.expiredIds);
   return res;
 }
 
@@ -125,6 +123,13 @@ export const JOBS: JobDefinition[] = [
     label: JOB_LABELS['live-events-prune'],
     cron: cronEvery(LIVE_EVENT_REPLAY_MS),
     run: (deps) => pruneLiveEvents(deps.db),
+  },
+  {
+    name: 'domain-events',
+    label: JOB_LABELS['domain-events'],
+    // Events are run by their publisher right after its commit; this takes what a crash or a failed subscriber left.
+    cron: EVERY_MINUTE,
+    run: async (deps) => ({ delivered: await deps.domainEvents.deliver() }),
   },
   {
     name: 'rate-limit-prune',

@@ -62,6 +62,7 @@ describe('background jobs on the job queue', () => {
       [
         'boost-expiry',
         'checkout-expiry',
+        'domain-events',
         'live-events-prune',
         'payout-close',
         'perkboost-tick',

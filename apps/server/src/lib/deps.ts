@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { PaymentProvider } from '../payments';
 import type { EventHub } from './events';
+import type { DomainEvents } from './domain-events';
 import type { Clock } from './clock';
 import type { Metrics } from './metrics';
 import type { FileStorage } from './storage';
@@ -23,10 +24,12 @@ export interface Deps {
   log: FastifyBaseLogger;
   config: Config;
   events: EventHub;
+  /** Domain events: published in a transaction, run by the areas that subscribe (lib/domain-events.ts). */
+  domainEvents: DomainEvents;
   /** Uploaded images: the S3 bucket when configured, else the local disk. */
   storage: FileStorage;
   metrics: Metrics;
-  /** Signs the sandbox provider's webhooks (DESIGN.md 5). */
+  /** Signs the sandbox provider's webhooks (docs/product/design.md §5). */
   sandboxSecret: string;
   /** Sends a request through this app's own routes: the sandbox provider posts its signed webhooks this way. */
   loopback(request: {

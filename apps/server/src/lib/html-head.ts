@@ -1,54 +1,61 @@
-import { businessesHeading, formatPercent, formatPrice, paths, planById, type BusinessPage, type DealDetail } from '@localperks/shared';
+import {
+  PUBLIC_PAGES,
+  businessesHeading,
+  paths,
+  readBrowseUrl,
+  type BusinessPage,
+  type DealDetail,
+  type PageHead,
+} from '@localperks/shared';
 import { escapeHtml } from './escape-html';
 
 export interface HeadInfo {
   title: string;
-  description: string;
+  description?: string;
   url: string;
   image?: string;
 }
 
-const STATIC_HEADS: Record<string, Omit<HeadInfo, 'url'>> = {
-  [paths.home]: {
-    title: 'LocalPerks: Discover Local Deals',
-    description: 'Save up to 70% on restaurants, fitness, beauty, entertainment and more in 12 US cities.',
-  },
-  [paths.deals]: {
-    title: 'Browse Deals | LocalPerks',
-    description: 'Search and filter discounted local deals by city, state and category.',
-  },
-  [paths.perkboost]: {
-    title: 'PerkBoost Deals | LocalPerks',
-    description: 'Vote for crowd-powered PerkBoost deals and unlock them for everyone.',
-  },
-  [paths.about]: {
-    title: 'About | LocalPerks',
-    description: 'Why LocalPerks exists: great local businesses, better prices for their neighbours.',
-  },
-  [paths.contact]: {
-    title: 'Contact Us | LocalPerks',
-    description: 'Questions about a deal, your account or listing your business? We are here to help.',
-  },
-  [paths.perkboostInfo]: {
-    title: 'PerkBoost | LocalPerks',
-    description: 'Boost a deal to the top of search and category pages with PerkBoost.',
-  },
-  [paths.merchantPricing]: {
-    title: 'Merchant Pricing | LocalPerks',
-    description: `Free listing, ${formatPrice(planById('advertise_messaging').priceCentsPerMonth)}/month messaging, or ${formatPercent(planById('deals_messaging').commissionPercent)} commission on deals you sell.`,
-  },
-};
+const absolute = (url: string, appUrl: string) => (/^https?:\/\//.test(url) ? url : `${appUrl}${url}`);
+
+/** A page's head as its declaration gives it (PUBLIC_PAGES, packages/shared), at its address. */
+function headOf(head: PageHead, url: string, appUrl: string): HeadInfo {
+  return {
+    title: head.title,
+    ...(head.description ? { description: head.description } : {}),
+    url,
+    // A path on this site, or already absolute (a CDN's, with S3_PUBLIC_URL).
+    ...(head.image ? { image: absolute(head.image, appUrl) } : {}),
+  };
+}
+
+/** The public pages without data of their own, by path. */
+const STATIC_PAGES = new Map<string, () => PageHead>(
+  Object.values(PUBLIC_PAGES)
+    .filter((p) => p.head.length === 0 && !p.path.includes(':') && p.path !== '*')
+    .map((p) => [p.path, p.head as () => PageHead]),
+);
 
 export function headForPath(pathname: string, appUrl: string): HeadInfo | null {
-  const h = STATIC_HEADS[pathname];
-  return h ? { ...h, url: `${appUrl}${pathname}` } : null;
+  const head = STATIC_PAGES.get(pathname);
+  return head ? headOf(head(), `${appUrl}${pathname}`, appUrl) : null;
+}
+
+/** An address no page answers (the not-found page, served with a 404). */
+export const headForNotFound = (pathname: string, appUrl: string): HeadInfo =>
+  headOf(PUBLIC_PAGES['not-found'].head(), `${appUrl}${pathname}`, appUrl);
+
+/** The browse page (/deals): a search or a category in its address names it. */
+export function headForBrowse(search: URLSearchParams, appUrl: string): HeadInfo {
+  const filters = readBrowseUrl(search);
+  return headOf(PUBLIC_PAGES.deals.head({ search: filters.search, category: filters.category ?? null }), `${appUrl}${paths.deals}`, appUrl);
 }
 
 /**
  * A /businesses page: its place in the title, and as its canonical address the directory of that place
  * and page (a search's results are that directory's, not a page of their own).
  */
-export function headForBusinesses(f: { state?: string; city?: string; page: number }, appUrl: string): HeadInfo {
+export function headForBusinesses(f: { state?: string; city?: string; page: number; search?: string }, appUrl: string): HeadInfo {
   const state = f.state ?? null;
   const city = state ? (f.city ?? null) : null;
   const heading = businessesHeading({ state, city });
@@ -57,51 +64,38 @@ export function headForBusinesses(f: { state?: string; city?: string; page: numb
   if (city) query.set('city', city);
   if (f.page > 1) query.set('page', String(f.page));
   const qs = query.toString();
-  return {
-    title: `${heading} | LocalPerks`,
-    description: state
-      ? `Restaurants, shops, studios and services ${heading.replace(/^Businesses /, '')} on LocalPerks, with their live deals.`
-      : 'Find local restaurants, shops, studios and services on LocalPerks, with their live deals.',
-    url: `${appUrl}${paths.businesses}${qs ? `?${qs}` : ''}`,
-  };
+  const place = state ? heading.replace(/^Businesses /, '') : null;
+  return headOf(
+    PUBLIC_PAGES.businesses.head({ heading, search: f.search ?? '', place }),
+    `${appUrl}${paths.businesses}${qs ? `?${qs}` : ''}`,
+    appUrl,
+  );
 }
 
 export function headForDeal(deal: DealDetail, appUrl: string): HeadInfo {
-  return {
-    title: `${deal.title} | LocalPerks`,
-    description: deal.description.slice(0, 160),
-    url: `${appUrl}${paths.deal(deal.id)}`,
-    // A path on this site, or already absolute (a CDN's, with S3_PUBLIC_URL).
-    image: deal.imageUrl ? (/^https?:\/\//.test(deal.imageUrl) ? deal.imageUrl : `${appUrl}${deal.imageUrl}`) : undefined,
-  };
+  return headOf(PUBLIC_PAGES.deal.head(deal), `${appUrl}${paths.deal(deal.id)}`, appUrl);
 }
-
-const absolute = (url: string, appUrl: string) => (/^https?:\/\//.test(url) ? url : `${appUrl}${url}`);
 
 /** A business page: its name and town, its description, its cover (or logo) for link previews. */
 export function headForBusiness(business: BusinessPage, appUrl: string): HeadInfo {
-  const image = business.coverUrl ?? business.logoUrl;
-  return {
-    title: `${business.name} in ${business.city}, ${business.state} | LocalPerks`,
-    description: (business.description || `${business.name} in ${business.city}, ${business.state} on LocalPerks.`).slice(0, 160),
-    url: `${appUrl}${paths.business(business.slug)}`,
-    image: image ? absolute(image, appUrl) : undefined,
-  };
+  return headOf(PUBLIC_PAGES.business.head(business), `${appUrl}${paths.business(business.slug)}`, appUrl);
 }
 
 /** Replaces the title and adds description and Open Graph tags, so shared links have a preview. */
 export function injectHead(html: string, head: HeadInfo): string {
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    ...(head.description ? [`<meta name="description" content="${escapeHtml(head.description)}" />`] : []),
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="LocalPerks" />`,
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    ...(head.description ? [`<meta property="og:description" content="${escapeHtml(head.description)}" />`] : []),
     `<meta property="og:url" content="${escapeHtml(head.url)}" />`,
     ...(head.image ? [`<meta property="og:image" content="${escapeHtml(head.image)}" />`] : []),
     `<meta name="twitter:card" content="summary_large_image" />`,
   ].join('\n    ');
   // A replacer function: a replacement string would expand `$&`, `$'`… found in a deal's text.
-  return html.replace(/<meta name="description"[^>]*>\s*/, '').replace(/<title>[\s\S]*?<\/title>/, () => tags);
+  // The page's own description replaces the app's; a page without one keeps the app's.
+  const withoutDescription = head.description ? html.replace(/<meta name="description"[^>]*>\s*/, '') : html;
+  return withoutDescription.replace(/<title>[\s\S]*?<\/title>/, () => tags);
 }

@@ -77,7 +77,7 @@ export function createMailer(deps: MailerDeps, opts: { smtpUrl?: string; from: s
         })),
       });
       // Once a mail that carries a secret (a one-time link or code) has left, the copy kept here
-      // loses it: the database then holds only hashes of live secrets (DESIGN.md decision 9).
+      // loses it: the database then holds only hashes of live secrets (docs/product/design.md §9).
       const scrubbed = SECRET_MAIL_KINDS.has(mail.kind) ? { text: SCRUBBED_TEXT, html: `<p>${SCRUBBED_TEXT}</p>` } : {};
       await db
         .update(emailOutbox)

@@ -7,8 +7,18 @@ import { createStripeProvider } from './stripe';
 
 export type { PaymentProvider } from './provider';
 
+/** What the built-in sandbox does besides its own tables, given by the app that runs it. */
+export interface SandboxHooks {
+  /** Sends the sandbox's signed `charge.refunded` events for refunds not yet announced (as a real provider would, shortly after). */
+  announceRefunds?: () => Promise<unknown>;
+}
+
 /** The configured provider; the sandbox secret is random per process unless configured. */
-export function createPaymentProvider(config: Config, db: Db): { provider: PaymentProvider; sandboxSecret: string } {
+export function createPaymentProvider(
+  config: Config,
+  db: Db,
+  sandbox: SandboxHooks = {},
+): { provider: PaymentProvider; sandboxSecret: string } {
   const sandboxSecret = config.SANDBOX_WEBHOOK_SECRET ?? randomToken(32);
   if (config.paymentProvider === 'stripe') {
     return {
@@ -20,5 +30,5 @@ export function createPaymentProvider(config: Config, db: Db): { provider: Payme
       sandboxSecret,
     };
   }
-  return { provider: createSandboxProvider({ db, appUrl: config.appUrl, secret: sandboxSecret }), sandboxSecret };
+  return { provider: createSandboxProvider({ db, appUrl: config.appUrl, secret: sandboxSecret, ...sandbox }), sandboxSecret };
 }

@@ -117,7 +117,7 @@ export function disputeOutcome(type: 'dispute.created' | 'dispute.closed', statu
 }
 
 /**
- * A card payment provider with a hosted card page (DESIGN.md 5). Implementations: the built-in
+ * A card payment provider with a hosted card page (docs/product/design.md §5). Implementations: the built-in
  * sandbox (default) and Stripe (when its keys are configured).
  */
 export interface PaymentProvider {

@@ -161,7 +161,12 @@ function verifySignature(secret: string, payload: string, header: string | undef
  * The built-in provider: its hosted card page is served by this server (/sandbox/checkout/:id)
  * and it confirms payments with signed webhooks to /api/webhooks/sandbox, like a real provider.
  */
-export function createSandboxProvider(opts: { db: Db; appUrl: string; secret: string }): PaymentProvider {
+export function createSandboxProvider(opts: {
+  db: Db;
+  appUrl: string;
+  secret: string;
+  announceRefunds?: () => Promise<unknown>;
+}): PaymentProvider {
   return {
     name: 'sandbox',
     async createCheckout(input) {
@@ -209,7 +214,7 @@ export function createSandboxProvider(opts: { db: Db; appUrl: string; secret: st
       return row?.status !== 'paid';
     },
     async refund(input) {
-      return opts.db.transaction(async (tx) => {
+      const refund = await opts.db.transaction(async (tx) => {
         // The session row is locked: two refunds of one payment are checked one after the other.
         const [session] = await tx
           .select({ status: sandboxSessions.status, totalCents: sandboxSessions.totalCents })
@@ -243,6 +248,9 @@ export function createSandboxProvider(opts: { db: Db; appUrl: string; secret: st
         });
         return { refundId: id };
       });
+      // Like a real provider, the sandbox then announces the refund with its signed `charge.refunded` event.
+      await opts.announceRefunds?.();
+      return refund;
     },
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
       await opts.db.update(sandboxSubscriptions).set({ cancelAtPeriodEnd: cancel }).where(eq(sandboxSubscriptions.id, subscriptionId));

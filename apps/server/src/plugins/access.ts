@@ -13,7 +13,7 @@ import { isLoopbackRequest } from '../lib/loopback';
  * - signed-in: any account
  * - customer / merchant: that role
  * - approved-merchant: a merchant whose business an admin approved
- * - admin: an admin whose session passed the 6-digit code step (DESIGN.md decision 9)
+ * - admin: an admin whose session passed the 6-digit code step (docs/product/design.md §9)
  * - operator: the monitoring system (/metrics): `Authorization: Bearer METRICS_TOKEN`; outside
  *   production also any client on this machine. In production without METRICS_TOKEN the route answers
  *   404, as if it did not exist (docs/decisions/0011-operations.md).

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  PUBLIC_PAGES,
   SERVER_RENDER_TIME_ZONE,
   WEEKDAY_NAMES,
   errorResponses,
@@ -18,23 +19,10 @@ import { visibleNow, listedBusinesses } from '../modules/catalog';
  * canonical address of a page, a deal's Product/Offer data, the sitemap and robots.txt.
  */
 
-/** The public pages without data of their own, as listed in the sitemap. */
-export const STATIC_PUBLIC_PAGES = [
-  '/',
-  '/deals',
-  '/perkboost',
-  '/businesses',
-  '/about',
-  '/contact',
-  '/privacy',
-  '/terms',
-  '/perkboost-info',
-  '/merchant/faq',
-  '/merchant/pricing',
-  '/merchant/success-stories',
-  '/company/merchant-terms',
-  '/company/merchant-refund-policy',
-] as const;
+/** The public pages without data of their own, as listed in the sitemap (their declaration: PUBLIC_PAGES). */
+export const STATIC_PUBLIC_PAGES = Object.values(PUBLIC_PAGES)
+  .filter((p) => p.inSitemap)
+  .map((p) => p.path);
 
 /** Addresses that show the same page as another one. */
 const SAME_PAGE_AS: Record<string, string> = { '/company/terms': '/terms' };

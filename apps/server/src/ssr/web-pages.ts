@@ -7,12 +7,22 @@ import {
   type BusinessPage,
   businessSearchQuerySchema,
   paths,
+  SEARCH_MAX_LENGTH,
   type DealDetail,
   type PublicPageSource,
   type ServerEntry,
   type ServerRender,
 } from '@localperks/shared';
-import { headForBusiness, headForBusinesses, headForDeal, headForPath, injectHead, type HeadInfo } from '../lib/html-head';
+import {
+  headForBrowse,
+  headForBusiness,
+  headForBusinesses,
+  headForDeal,
+  headForNotFound,
+  headForPath,
+  injectHead,
+  type HeadInfo,
+} from '../lib/html-head';
 import { getDeal, listDeals, homePageData, searchBusinesses, countDealVisit, isCountedVisitor, getBusinessPage } from '../modules/catalog';
 import { SESSION_COOKIE, userOfSessionToken } from '../plugins/session';
 import { earlyHintLinks, entryAssets, injectPreloads, sendHtml, type EntryAssets } from '../lib/web-page';
@@ -101,7 +111,9 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
       city: params.get('city') ?? undefined,
       page: params.get('page') ?? undefined,
     });
-    return headForBusinesses(parsed.success ? parsed.data : { page: 1 }, appUrl);
+    // The search names the page as the directory page does (readBusinessesUrl in the web app).
+    const search = (params.get('search') ?? '').trim().slice(0, SEARCH_MAX_LENGTH);
+    return headForBusinesses({ ...(parsed.success ? parsed.data : { page: 1 }), search }, appUrl);
   };
 
   return async function sendWebPage(request: FastifyRequest, reply: FastifyReply) {
@@ -144,7 +156,11 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
         ? headForBusiness(business, appUrl)
         : pathname === paths.businesses
           ? businessesHead(request.url)
-          : headForPath(pathname, appUrl);
+          : pathname === paths.deals
+            ? headForBrowse(new URL(request.url, appUrl).searchParams, appUrl)
+            : rendered.kind === 'page' && rendered.status === 404
+              ? headForNotFound(pathname, appUrl)
+              : headForPath(pathname, appUrl);
     let html = head ? injectHead(template(), head) : template();
 
     // Replacer functions throughout: a replacement string would expand `$&`, `$'`… found in a deal's text.

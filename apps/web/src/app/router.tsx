@@ -3,13 +3,15 @@ import { redirect, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';
 import HomePage from './routes/public/home-page';
 import NotFoundPage from './routes/public/not-found-page';
+import { PUBLIC_PAGES } from '@localperks/shared';
 import { paths } from '../config/paths';
 
 /*
  * Every page but home is its own chunk, so the first load stays small. They are React Router's lazy
  * route modules: the router loads a page's code before showing it, which lets the browser load the
  * page the server rendered before hydrating it (main.tsx) and the server render it complete
- * (entry-server.tsx, docs/decisions/0014-react-ssr.md). Routes the server renders have an `id`.
+ * (entry-server.tsx, docs/decisions/0014-react-ssr.md). Routes the server renders have an `id`: their
+ * public page's, whose path, title and meta are declared once in PUBLIC_PAGES (packages/shared).
  */
 const page = (load: () => Promise<{ default: ComponentType }>) => () => load().then((m) => ({ Component: m.default }));
 
@@ -19,14 +21,14 @@ export const routes: RouteObject[] = [
     id: 'root',
     element: <RootLayout />,
     children: [
-      { id: 'home', path: paths.home, element: <HomePage /> },
-      { id: 'deals', path: paths.deals, lazy: page(() => import('./routes/public/deals-page')) },
-      { id: 'deal', path: paths.deal(':id'), lazy: page(() => import('./routes/public/deal-page')) },
-      // The canonical deal address is /deals/:id (DESIGN.md decision 1); the server answers this one with a 301.
+      { id: 'home', path: PUBLIC_PAGES.home.path, element: <HomePage /> },
+      { id: 'deals', path: PUBLIC_PAGES.deals.path, lazy: page(() => import('./routes/public/deals-page')) },
+      { id: 'deal', path: PUBLIC_PAGES.deal.path, lazy: page(() => import('./routes/public/deal-page')) },
+      // The canonical deal address is /deals/:id (docs/product/design.md §1); the server answers this one with a 301.
       { path: paths.dealLegacy(':id'), loader: ({ params }) => redirect(paths.deal(params.id ?? ''), 301), HydrateFallback: () => null },
-      { id: 'business', path: paths.business(':slug'), lazy: page(() => import('./routes/public/business-page')) },
-      { id: 'perkboost', path: paths.perkboost, lazy: page(() => import('./routes/public/perkboost-page')) },
-      { id: 'businesses', path: paths.businesses, lazy: page(() => import('./routes/public/business-directory-page')) },
+      { id: 'business', path: PUBLIC_PAGES.business.path, lazy: page(() => import('./routes/public/business-page')) },
+      { id: 'perkboost', path: PUBLIC_PAGES.perkboost.path, lazy: page(() => import('./routes/public/perkboost-page')) },
+      { id: 'businesses', path: PUBLIC_PAGES.businesses.path, lazy: page(() => import('./routes/public/business-directory-page')) },
       { path: paths.favorites, lazy: page(() => import('./routes/customer/favorites-page')) },
       { path: paths.cart, lazy: page(() => import('./routes/customer/cart-page')) },
       { path: paths.auth, lazy: page(() => import('./routes/auth/auth-page')) },
@@ -47,30 +49,42 @@ export const routes: RouteObject[] = [
       { path: paths.merchantDealEdit(':id'), lazy: page(() => import('./routes/merchant/deal-edit-page')) },
       { path: paths.merchantReceipt(':id'), lazy: page(() => import('./routes/merchant/receipt-page')) },
       { path: paths.merchantPayoutStatement(':id'), lazy: page(() => import('./routes/merchant/statement-page')) },
-      { id: 'about', path: paths.about, lazy: page(() => import('./routes/public/static/about')) },
-      { id: 'contact', path: paths.contact, lazy: page(() => import('./routes/public/contact-page')) },
-      { id: 'privacy', path: paths.privacy, lazy: page(() => import('./routes/public/static/privacy')) },
+      { id: 'about', path: PUBLIC_PAGES.about.path, lazy: page(() => import('./routes/public/static/about')) },
+      { id: 'contact', path: PUBLIC_PAGES.contact.path, lazy: page(() => import('./routes/public/contact-page')) },
+      { id: 'privacy', path: PUBLIC_PAGES.privacy.path, lazy: page(() => import('./routes/public/static/privacy')) },
       { path: paths.privacyPolicy, loader: () => redirect(paths.privacy, 301), HydrateFallback: () => null },
-      { id: 'terms', path: paths.terms, lazy: page(() => import('./routes/public/static/terms')) },
-      { id: 'company-terms', path: paths.companyTerms, lazy: page(() => import('./routes/public/static/terms')) },
-      { id: 'merchant-terms', path: paths.merchantTerms, lazy: page(() => import('./routes/public/static/merchant-terms')) },
+      { id: 'terms', path: PUBLIC_PAGES.terms.path, lazy: page(() => import('./routes/public/static/terms')) },
+      { id: 'company-terms', path: PUBLIC_PAGES['company-terms'].path, lazy: page(() => import('./routes/public/static/terms')) },
+      {
+        id: 'merchant-terms',
+        path: PUBLIC_PAGES['merchant-terms'].path,
+        lazy: page(() => import('./routes/public/static/merchant-terms')),
+      },
       {
         id: 'merchant-refund-policy',
-        path: paths.merchantRefundPolicy,
+        path: PUBLIC_PAGES['merchant-refund-policy'].path,
         lazy: page(() => import('./routes/public/static/merchant-refund-policy')),
       },
-      { id: 'perkboost-info', path: paths.perkboostInfo, lazy: page(() => import('./routes/public/static/perkboost-info')) },
-      { id: 'merchant-faq', path: paths.merchantFaq, lazy: page(() => import('./routes/public/static/merchant-faq')) },
-      { id: 'merchant-pricing', path: paths.merchantPricing, lazy: page(() => import('./routes/public/static/merchant-pricing')) },
+      {
+        id: 'perkboost-info',
+        path: PUBLIC_PAGES['perkboost-info'].path,
+        lazy: page(() => import('./routes/public/static/perkboost-info')),
+      },
+      { id: 'merchant-faq', path: PUBLIC_PAGES['merchant-faq'].path, lazy: page(() => import('./routes/public/static/merchant-faq')) },
+      {
+        id: 'merchant-pricing',
+        path: PUBLIC_PAGES['merchant-pricing'].path,
+        lazy: page(() => import('./routes/public/static/merchant-pricing')),
+      },
       {
         id: 'merchant-success-stories',
-        path: paths.merchantSuccessStories,
+        path: PUBLIC_PAGES['merchant-success-stories'].path,
         lazy: page(() => import('./routes/public/static/merchant-success-stories')),
       },
       { path: paths.devMailbox, lazy: page(() => import('./routes/public/dev-mailbox-page')) },
       { path: paths.adminLogin, lazy: page(() => import('./routes/admin/admin-login-page')) },
       { path: paths.adminDashboard, lazy: page(() => import('./routes/admin/dashboard-page')) },
-      { id: 'not-found', path: '*', element: <NotFoundPage /> },
+      { id: 'not-found', path: PUBLIC_PAGES['not-found'].path, element: <NotFoundPage /> },
     ],
   },
   // The sandbox provider's hosted card page stands apart from the shop, as a provider's page would.

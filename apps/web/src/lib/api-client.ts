@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ErrorCode } from '@localperks/shared';
+import type { ApiBody, ApiErrorBody, ApiParams, ApiPath, ApiQuery, ApiResponse, ApiRoute, ErrorCode } from '@localperks/shared';
 
 /** Every failed API call becomes one of these: forms put `fields` on their inputs, the rest is a toast. */
 export class ApiError extends Error {
@@ -12,11 +12,41 @@ export class ApiError extends Error {
   }
 }
 
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** The paths of one method's routes in the API contract (packages/shared/src/api/contract.ts). */
+type PathOf<M extends Method> = ApiPath<Extract<ApiRoute, `${M} ${string}`>>;
+type RouteOf<M extends Method, P extends string> = Extract<ApiRoute, `${M} ${P}`>;
+
+type ParamsPart<K extends ApiRoute> = [keyof ApiParams<K>] extends [never] ? { params?: undefined } : { params: ApiParams<K> };
+type BodyPart<K extends ApiRoute> = [ApiBody<K>] extends [never] ? { body?: undefined } : { body: ApiBody<K> };
+type QueryPart<K extends ApiRoute> = [ApiQuery<K>] extends [never] ? { query?: undefined } : { query?: ApiQuery<K> | URLSearchParams };
+/** What a call of route K takes: its path parameters, body and query, each only where the route has them. */
+export type CallInput<K extends ApiRoute> = ParamsPart<K> & BodyPart<K> & QueryPart<K>;
+/** The input may be left out when the route needs nothing. */
+type CallArgs<K extends ApiRoute> = [keyof ApiParams<K> | ([ApiBody<K>] extends [never] ? never : 'body')] extends [never]
+  ? [input?: CallInput<K>]
+  : [input: CallInput<K>];
+
+/** The address of a call: the route's path with its parameters filled in (encoded), and its query. */
+function addressOf(path: string, input: { params?: Record<string, string>; query?: object } = {}): string {
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(input.params?.[name] ?? ''));
+  const query =
+    input.query instanceof URLSearchParams
+      ? input.query
+      : new URLSearchParams(
+          Object.entries(input.query ?? {})
+            .filter(([, v]) => v !== undefined && v !== null)
+            .map(([k, v]) => [k, String(v)]),
+        );
+  const qs = query.toString();
+  return qs ? `${filled}?${qs}` : filled;
+}
+
 /**
- * `T` is the route's response type from packages/shared (`z.infer` of the schema the server
- * serialises that answer with: schemas/responses/), never a shape written here. The server sends
- * nothing its schema does not declare, so the body is taken as `T` without parsing it again (zod in
- * the browser would weigh on the first load). This is the one place an answer becomes a type.
+ * The answer's type is the route's in the API contract (`z.output` of the schema the server serialises
+ * that answer with), never a type written at the call site. The server sends nothing its schema does
+ * not declare, so the body is taken as that type without parsing it again (zod in the browser would
+ * weigh on the first load; only the contract's types reach the browser, not its schemas).
  */
 async function request<T>(method: string, url: string, body?: unknown, failure = 'Something went wrong. Please try again.'): Promise<T> {
   let res: Response;
@@ -44,17 +74,29 @@ async function request<T>(method: string, url: string, body?: unknown, failure =
     const err = (data as ApiErrorBody | undefined)?.error;
     throw new ApiError(res.status, err?.code ?? 'INTERNAL', err?.message ?? failure, err?.fields);
   }
+  // The one place an answer becomes a type: the contract's type of this route.
   return data as T;
 }
 
+const call =
+  <M extends Method>(method: M) =>
+  <P extends PathOf<M>>(path: P, ...[input]: CallArgs<RouteOf<M, P>>): Promise<ApiResponse<RouteOf<M, P>>> => {
+    const given = input as { params?: Record<string, string>; query?: object; body?: unknown } | undefined;
+    // A POST without a body sends `{}`, as every such route expects a JSON object or nothing.
+    const body = method === 'GET' || method === 'DELETE' ? undefined : (given?.body ?? {});
+    return request(method, addressOf(path, given), body);
+  };
+
+/** Calls of the API by route: `api.get('/api/deals/:id', { params: { id } })`. */
 export const api = {
-  get: <T>(url: string) => request<T>('GET', url),
-  post: <T>(url: string, body: unknown = {}) => request<T>('POST', url, body),
-  put: <T>(url: string, body: unknown = {}) => request<T>('PUT', url, body),
-  patch: <T>(url: string, body: unknown = {}) => request<T>('PATCH', url, body),
-  delete: <T>(url: string) => request<T>('DELETE', url),
-  /** A multipart upload (files); `failure` is the message when the server gives none. */
-  postForm: <T>(url: string, form: FormData, failure?: string) => request<T>('POST', url, form, failure),
+  get: call('GET'),
+  post: call('POST'),
+  put: call('PUT'),
+  patch: call('PATCH'),
+  delete: call('DELETE'),
+  /** A multipart upload (files) to a POST route; `failure` is the message when the server gives none. */
+  postForm: <P extends PathOf<'POST'>>(path: P, form: FormData, failure?: string): Promise<ApiResponse<RouteOf<'POST', P>>> =>
+    request('POST', addressOf(path), form, failure),
 };
 
 export const errorMessage = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);

@@ -28,7 +28,7 @@ export const cartStore = createLocalStore<CartItem[]>('localperks.cart', [], isC
 export const useCartCount = () => cartStore.use().reduce((n, i) => n + i.quantity, 0);
 export const clearCart = () => cartStore.set([]);
 
-/** A line's quantity; 0 or less removes the line (customer.md §4 Cart), more than the cap is capped. */
+/** A line's quantity; 0 or less removes the line (docs/product/customer-spec.md §4 Cart), more than the cap is capped. */
 export const setCartQuantity = (dealId: string, quantity: number) =>
   cartStore.set((items) =>
     quantity <= 0

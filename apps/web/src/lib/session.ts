@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Ok, SessionResponse } from '@localperks/shared';
 import { api } from './api-client';
 import { clearCart } from './cart-store';
 
@@ -11,7 +10,7 @@ import { clearCart } from './cart-store';
 
 export const sessionQuery = queryOptions({
   queryKey: ['session'],
-  queryFn: () => api.get<SessionResponse>('/api/auth/session').then((r) => r.user),
+  queryFn: () => api.get('/api/auth/session').then((r) => r.user),
   staleTime: 5 * 60_000,
 });
 
@@ -29,7 +28,7 @@ export function useSession() {
 export function useLogout(leave?: () => Promise<void> | void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<Ok>('/api/auth/logout'),
+    mutationFn: () => api.post('/api/auth/logout'),
     onSuccess: async () => {
       clearCart();
       await leave?.();

@@ -4,7 +4,7 @@ import type { ExternalToast, toast as sonnerToast } from 'sonner';
  * The app's toasts, with sonner's call API (`toast(title, { description })`, `toast.success`,
  * `toast.error`…), but sonner itself (~10 kB gzip) loads only when the first toast is shown or the
  * visitor first moves or presses a pointer or a key (components/ui/toaster.tsx), so it stays out of
- * the first load (DESIGN.md: the first-load JavaScript budget of home and browse).
+ * the first load (docs/product/design.md: the first-load JavaScript budget of home and browse).
  *
  * Calls made before sonner arrived run in order once it has; the <Toaster /> receives them when it
  * mounts (sonner replays active toasts to a late subscriber). Each call returns the toast's id

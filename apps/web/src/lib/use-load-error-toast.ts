@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { toast } from './toast';
 
-/** The spec's Error toast when a tab's data fails to load (merchant-admin.md §8), once per failure. */
+/** The spec's Error toast when a tab's data fails to load (docs/product/merchant-admin-spec.md §8), once per failure. */
 export function useLoadErrorToast(isError: boolean, description: string) {
   useEffect(() => {
     if (isError) showLoadError(description);

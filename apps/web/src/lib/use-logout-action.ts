@@ -5,7 +5,7 @@ import { useLogout } from './session';
 import { paths } from '../config/paths';
 
 /**
- * Logout with the spec's toasts (customer.md §7), then the home page: the one logout of the header,
+ * Logout with the spec's toasts (docs/product/customer-spec.md §7), then the home page: the one logout of the header,
  * the side menu, the home banner and both dashboards. The home page is reached before the app
  * forgets the session (lib/session.ts), so logging out of a protected page lands on it, not on
  * /login?returnTo=…; the toast is raised there, as the page that called it may be gone.

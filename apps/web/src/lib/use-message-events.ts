@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { MessageEvent as LiveMessageEvent } from '@localperks/shared';
 
 /*
- * Live conversation events (DESIGN.md: Server-Sent Events). The server sends only what the
+ * Live conversation events (docs/product/design.md: Server-Sent Events). The server sends only what the
  * signed-in user may see and only says that something changed; the caller refetches through the
  * normal API. One EventSource per mounted caller, closed on unmount. `onOpen` runs each time the
  * stream (re)connects: a caller refetches there what may have changed before it was listening

@@ -1,6 +1,6 @@
 /**
  * Business days for the Merchant Refund Policy: a merchant has 5 business days to answer a refund
- * request (merchant-admin.md §2, DESIGN.md 14). A business day is Monday to Friday and not a US
+ * request (docs/product/merchant-admin-spec.md §2, docs/product/design.md §14). A business day is Monday to Friday and not a US
  * federal holiday (5 U.S.C. 6103) as observed: a holiday on a Saturday is observed the Friday before,
  * one on a Sunday the Monday after. Days are calendar days `YYYY-MM-DD`; the clock of the rule is
  * America/New_York (docs/decisions/0019-refund-flow.md).

@@ -1,7 +1,7 @@
 import { plural } from './text';
 import { MINUTE_MS } from './time';
 
-/** Remaining-time text of a crowd-vote deal (customer.md §4 Voting). */
+/** Remaining-time text of a crowd-vote deal (docs/product/customer-spec.md §4 Voting). */
 export function remainingTimeText(end: Date | string | null | undefined, now: Date = new Date()): string {
   if (!end) return 'Unknown';
   const endMs = new Date(end).getTime();

@@ -58,7 +58,7 @@ describe('users', () => {
   });
 });
 
-describe('countdown text (customer.md §4)', () => {
+describe('countdown text (docs/product/customer-spec.md §4)', () => {
   const now = new Date('2026-01-01T00:00:00Z');
   it('days and hours, hours and minutes, Expired, Unknown', () => {
     expect(remainingTimeText(new Date('2026-01-03T05:00:00Z'), now)).toBe('2 days 5 hrs');

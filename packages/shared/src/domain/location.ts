@@ -10,7 +10,7 @@ export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; ln
   return 6371 * 2 * Math.asin(Math.sqrt(h));
 }
 
-/** The nearest of the 12 cities to a coordinate (DESIGN.md decision 3). */
+/** The nearest of the 12 cities to a coordinate (docs/product/design.md §3). */
 export function nearestLocation(point: { lat: number; lng: number }): Location {
   let best: Location = LOCATIONS[0];
   let bestKm = Infinity;

@@ -1,5 +1,4 @@
 /** Pure rules of a merchant's money pages, shared by the server and the web app. */
-import { plural } from './text';
 
 /** What a merchant pays the platform for: the messaging subscription, a PerkBoost launch, a deal boost, a listing boost. */
 export const MERCHANT_CHARGE_KINDS = ['subscription', 'perkboost', 'deal_boost', 'listing_boost'] as const;
@@ -14,7 +13,7 @@ export type PayoutStatus = 'scheduled' | 'paid' | 'overdue';
 
 /**
  * Paid once an admin marked it paid; otherwise Scheduled until its payout day has passed (UTC
- * calendar days, DESIGN.md 8), then Overdue.
+ * calendar days, docs/product/design.md §8), then Overdue.
  */
 export function payoutStatus(p: { isPaid: boolean; payoutDate: string }, today: string): PayoutStatus {
   if (p.isPaid) return 'paid';
@@ -22,15 +21,6 @@ export function payoutStatus(p: { isPaid: boolean; payoutDate: string }, today: 
 }
 
 export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = { scheduled: 'Scheduled', paid: 'Paid', overdue: 'Overdue' };
-
-/** What a charge pays for, in one line (the charge list, the receipt and its e-mail). */
-export function chargeDescription(c: { kind: MerchantChargeKind; boostDays: number | null; dealTitle: string | null }): string {
-  if (c.kind === 'subscription') return 'Advertise + Messaging plan (monthly)';
-  const days = c.boostDays ? plural(c.boostDays, 'day') : null;
-  if (c.kind === 'listing_boost') return ['Business listing boost', days].filter(Boolean).join(': ');
-  const what = c.kind === 'deal_boost' ? 'Deal boost' : 'PerkBoost';
-  return [what, [days, c.dealTitle ? `for “${c.dealTitle}”` : null].filter(Boolean).join(' ')].filter(Boolean).join(': ');
-}
 
 /** The number printed on a charge's receipt, derived from its id: `LP-1A2B3C4D`. */
 export const receiptNumber = (chargeId: string) => `LP-${chargeId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;

@@ -21,7 +21,7 @@ function paidPeriodRunsUntil(m: MessagingFacts, now: Date): Date | null {
 }
 
 /**
- * Customer messaging (merchant-admin.md §4, DESIGN.md decision 7): an approved merchant on Deals +
+ * Customer messaging (docs/product/merchant-admin-spec.md §4, docs/product/design.md §7): an approved merchant on Deals +
  * Messaging, or on Advertise + Messaging once its subscription is paid and current. A merchant who
  * leaves Advertise + Messaging keeps messaging until the end of the period they paid for, and not a
  * moment longer (the Switch Plans downgrade promise). Derived wherever it is needed, never stored.
@@ -54,7 +54,7 @@ export function planPriceLabel(plan: Plan | PlanId): string {
   return 'Free';
 }
 
-/** The enhanced business profile (logo, cover, opening hours, highlights): every plan but Advertise Only (DESIGN.md 13). */
+/** The enhanced business profile (logo, cover, opening hours, highlights): every plan but Advertise Only (docs/product/design.md §13). */
 export function hasEnhancedProfile(plan: PlanId): boolean {
   return plan === 'advertise_messaging' || plan === 'deals_messaging';
 }

@@ -1,5 +1,5 @@
 /**
- * Semi-monthly payout periods (DESIGN.md 8, merchant-admin.md §9): sales on days 1-14 are paid on
+ * Semi-monthly payout periods (docs/product/design.md §8, docs/product/merchant-admin-spec.md §9): sales on days 1-14 are paid on
  * the 15th; sales from the 15th to the month's end are paid on the 1st of the next month. The
  * spec's differing next-payout formula (last day of the month) is not used. Dates are calendar days
  * in UTC, written `YYYY-MM-DD`.

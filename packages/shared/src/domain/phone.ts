@@ -1,5 +1,5 @@
 /**
- * Removes telephone numbers from free text (merchant-admin.md §5: descriptions must not contain
+ * Removes telephone numbers from free text (docs/product/merchant-admin-spec.md §5: descriptions must not contain
  * phone numbers; they are removed if included and a notice is shown). Recognises North American
  * numbers written with or without a +1 / 1 prefix, area code in brackets or not, and spaces, dots
  * or dashes between groups (e.g. `(312) 555-0123`, `312.555.0123`, `+1 312 555 0123`,

@@ -1,6 +1,6 @@
 import { AVATAR_LETTERS, type Role } from '../constants';
 
-/** The profile name, else the part of the e-mail before the at sign, else empty (customer.md §3). */
+/** The profile name, else the part of the e-mail before the at sign, else empty (docs/product/customer-spec.md §3). */
 export function displayName(name: string | null | undefined, email: string | null | undefined): string {
   if (name && name.trim()) return name.trim();
   if (email && email.includes('@')) return email.split('@')[0] ?? '';

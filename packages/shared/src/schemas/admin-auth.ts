@@ -3,7 +3,7 @@ import { ACCESS_CODE_LENGTH } from '../constants';
 import { AUTH_MESSAGES } from '../messages';
 import { loginSchema, newPasswordSchema } from './auth';
 
-/** Admin sign-in texts (merchant-admin.md §5, §8), word for word where the spec gives them. */
+/** Admin sign-in texts (docs/product/merchant-admin-spec.md §5, §8), word for word where the spec gives them. */
 export const ADMIN_AUTH_MESSAGES = {
   notAdmin: 'You do not have admin privileges',
   codeFormat: 'Access code must be 6 digits',

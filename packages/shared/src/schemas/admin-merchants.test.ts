@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registrationMessageSchema, rejectMerchantSchema } from './admin-merchants';
 
-describe('admin approval rules (merchant-admin.md §5)', () => {
+describe('admin approval rules (docs/product/merchant-admin-spec.md §5)', () => {
   it('a rejection needs a non-blank reason, trimmed', () => {
     for (const reason of ['', '   ', '\n\t']) {
       const r = rejectMerchantSchema.safeParse({ reason });

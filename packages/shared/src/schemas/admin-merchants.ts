@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Admin dashboard: Merchant Approval tab wording (merchant-admin.md §2, §5, §8), word for word. */
+/** Admin dashboard: Merchant Approval tab wording (docs/product/merchant-admin-spec.md §2, §5, §8), word for word. */
 export const ADMIN_APPROVAL_MESSAGES = {
   rejectionReasonTitle: 'Rejection Reason Required',
   rejectionReasonRequired: 'Please provide a reason for rejection.',
@@ -36,7 +36,7 @@ export type ApproveMerchant = z.infer<typeof approveMerchantSchema>;
 /** The longest admin or merchant message in a registration thread. */
 export const REGISTRATION_MESSAGE_MAX_LENGTH = 5000;
 export const REJECTION_REASON_MAX_LENGTH = 2000;
-/** Recently Processed shows the latest 10 (merchant-admin.md §9). */
+/** Recently Processed shows the latest 10 (docs/product/merchant-admin-spec.md §9). */
 export const PROCESSED_REQUESTS_LIMIT = 10;
 /** The rejection reason preview on an Awaiting Merchant Response card. */
 export const REJECTION_PREVIEW_LENGTH = 50;
@@ -52,7 +52,7 @@ export const rejectMerchantSchema = z.object({
 });
 export type RejectMerchant = z.infer<typeof rejectMerchantSchema>;
 
-/** A message in an admin–merchant thread: trimmed, never blank (merchant-admin.md §5 Admin messages). */
+/** A message in an admin–merchant thread: trimmed, never blank (docs/product/merchant-admin-spec.md §5 Admin messages). */
 export const registrationMessageSchema = z.object({
   message: z
     .string({ error: ADMIN_APPROVAL_MESSAGES.messageRequired })

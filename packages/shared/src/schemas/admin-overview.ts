@@ -15,7 +15,7 @@ export type DeactivateDeal = z.infer<typeof deactivateDealSchema>;
 /** Admin lists page by page. */
 export const adminPageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
 
-/** merchant-admin.md §9 Lists. */
+/** docs/product/merchant-admin-spec.md §9 Lists. */
 export const ADMIN_LIST_LIMITS = { recentMerchants: 5, merchantsWithDeals: 5 } as const;
 /** Page sizes of the admin lists that grow. */
 export const ADMIN_PAGE_SIZES = { supportTickets: 20, auditLog: 25 } as const;

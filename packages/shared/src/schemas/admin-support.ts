@@ -10,7 +10,7 @@ export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
   closed: 'Closed',
 };
 
-/** Support texts (merchant-admin.md §5, §8). */
+/** Support texts (docs/product/merchant-admin-spec.md §5, §8). */
 export const SUPPORT_MESSAGES = {
   missingTitle: 'Missing Information',
   missingDescription: 'Please provide both subject and message.',

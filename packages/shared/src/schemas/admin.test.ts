@@ -7,7 +7,7 @@ const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]
   // The first message per field, as the forms show it.
   Object.fromEntries([...(r.error?.issues ?? [])].reverse().map((i) => [String(i.path[0]), i.message]));
 
-describe('admin sign-in rules (merchant-admin.md §5)', () => {
+describe('admin sign-in rules (docs/product/merchant-admin-spec.md §5)', () => {
   it('credentials: a valid e-mail and at least 6 characters', () => {
     expect(messages(adminLoginSchema.safeParse({ email: 'nope', password: '12345' }))).toEqual({
       email: 'Please enter a valid email address',

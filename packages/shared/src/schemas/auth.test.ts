@@ -27,7 +27,7 @@ const messages = (
   return out;
 };
 
-describe('login (customer.md §5)', () => {
+describe('login (docs/product/customer-spec.md §5)', () => {
   it('needs a valid email and a 6-character password', () => {
     expect(messages(loginSchema, { email: 'nope', password: '12345' })).toEqual({
       email: ['Please enter a valid email address'],

@@ -14,7 +14,7 @@ export const PASSWORD_UPPERCASE = /[A-Z]/;
 export const PASSWORD_DIGIT = /[0-9]/;
 
 /**
- * The new-password rule (customer.md §5, merchant-admin.md §5): SIGNUP_PASSWORD_MIN+ characters, one
+ * The new-password rule (docs/product/customer-spec.md §5, docs/product/merchant-admin-spec.md §5): SIGNUP_PASSWORD_MIN+ characters, one
  * upper-case letter, one digit. Every new password (sign-up, merchant registration, reset, change,
  * admin create, the admin:create CLI) goes through this one rule; only the wording differs, because
  * the merchant pages' messages end with a full stop.
@@ -123,3 +123,11 @@ export const sessionUserSchema = z.object({
   createdAt: z.string(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** POST /api/auth/reset-password: the tokens of the reset link and the new password. */
+export const resetPasswordTokensSchema = z.object({
+  accessToken: z.string().min(1).max(200),
+  refreshToken: z.string().min(1).max(200),
+  password: newPasswordSchema,
+});
+export type ResetPasswordTokens = z.infer<typeof resetPasswordTokensSchema>;

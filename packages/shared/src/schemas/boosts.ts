@@ -3,7 +3,7 @@ import { BOOST_OPTIONS } from '../constants';
 import { count, isoDate } from './responses/common';
 
 /**
- * Paid boosts of a live deal or of a business listing (DESIGN.md 4a, docs/decisions/0017-boost-model.md):
+ * Paid boosts of a live deal or of a business listing (docs/product/design.md §4a, docs/decisions/0017-boost-model.md):
  * the spec's PerkBoost durations and prices (BOOST_OPTIONS), listed first while the window lasts.
  */
 export const BOOST_MESSAGES = {

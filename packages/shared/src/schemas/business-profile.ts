@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * The business page's enhanced profile (DESIGN.md 13): logo, cover image, opening hours and short
+ * The business page's enhanced profile (docs/product/design.md §13): logo, cover image, opening hours and short
  * highlights, on Advertise + Messaging and Deals + Messaging. Advertise Only shows the basic listing.
  */
 

@@ -7,7 +7,7 @@ import { CHECKOUT_MESSAGES as M, REDEEM_MESSAGES, SANDBOX_MESSAGES } from '../me
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, `At most ${max} characters.`);
 
-/** The checkout form of customer.md §3 and §5 (billing details; card details are entered on the provider's page). */
+/** The checkout form of docs/product/customer-spec.md §3 and §5 (billing details; card details are entered on the provider's page). */
 export const checkoutFormSchema = z.object({
   cardName: required(M.nameRequired, 100),
   address: required(M.addressRequired, 200),
@@ -72,7 +72,7 @@ export function normalizeRedemptionCode(input: string): string {
   return raw.length === 12 ? `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}` : raw;
 }
 
-/** The sandbox provider's hosted card page (DESIGN.md 5: a real flow, with test cards). */
+/** The sandbox provider's hosted card page (docs/product/design.md §5: a real flow, with test cards). */
 export const sandboxPaySchema = z.object({
   cardNumber: z
     .string({ error: SANDBOX_MESSAGES.cardNumberInvalid })
@@ -118,7 +118,7 @@ export function parseExpiry(expiry: string, now = new Date()): { month: number; 
   return { month, year, isPast };
 }
 
-/** Whole days left until expiry, rounded up (customer.md §4); 0 or less once expired. */
+/** Whole days left until expiry, rounded up (docs/product/customer-spec.md §4); 0 or less once expired. */
 export function daysLeft(expirationDate: string | Date, now = new Date()): number {
   return Math.ceil((new Date(expirationDate).getTime() - now.getTime()) / DAY_MS) || 0;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CUSTOMER_MESSAGE_MAX_LENGTH, CUSTOMER_MESSAGE_SUBJECT_MAX_LENGTH } from '../constants';
 
-/** Messages of the customer → merchant conversation (merchant-admin.md §5, §8; DESIGN.md 10). */
+/** Messages of the customer → merchant conversation (docs/product/merchant-admin-spec.md §5, §8; docs/product/design.md §10). */
 export const CUSTOMER_MESSAGE_MESSAGES = {
   subjectRequired: 'Please enter a subject',
   subjectMax: `Subject must be at most ${CUSTOMER_MESSAGE_SUBJECT_MAX_LENGTH} characters`,
@@ -54,3 +54,6 @@ export const customerMessagesQuerySchema = z.object({
   status: z.enum(['all', ...CUSTOMER_MESSAGE_STATUSES]).default('all'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
+
+/** GET /api/customer-messages: the page of the customer's sent messages. */
+export const sentMessagesQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });

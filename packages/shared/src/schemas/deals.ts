@@ -64,7 +64,7 @@ export interface DealEvent {
 }
 
 /**
- * A deal or listing boost started, was extended or ended (DESIGN.md 4a): every instance drops its
+ * A deal or listing boost started, was extended or ended (docs/product/design.md §4a): every instance drops its
  * browse caches. It shares the deal channel but is never streamed to browsers.
  */
 export interface BoostEvent {
@@ -73,3 +73,9 @@ export interface BoostEvent {
   merchantId: string;
 }
 export type DealChannelEvent = DealEvent | BoostEvent;
+
+/** The most favourites one customer keeps. */
+export const MAX_FAVORITES = 500;
+
+/** POST /api/favorites/merge: the favourites kept in the browser before signing in. */
+export const mergeFavoritesSchema = z.object({ dealIds: z.array(z.uuid()).max(MAX_FAVORITES) });

@@ -1,4 +1,4 @@
-/** Revenue & Analytics of a merchant (merchant-admin.md §3 Revenue stats, DESIGN.md 8), integer cents. */
+/** Revenue & Analytics of a merchant (docs/product/merchant-admin-spec.md §3 Revenue stats, docs/product/design.md §8), integer cents. */
 export const ANALYTICS_DAYS = 30;
 export const ANALYTICS_RECENT_PURCHASES = 10;
 export const ANALYTICS_TOP_DEALS = 10;

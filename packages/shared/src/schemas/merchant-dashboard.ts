@@ -3,7 +3,7 @@ import { PLAN_IDS, US_STATES } from '../constants';
 import { MERCHANT_MESSAGES as M } from '../messages';
 import { businessFields } from './merchants';
 
-/** Merchant dashboard wording (merchant-admin.md §4, §8), word for word. */
+/** Merchant dashboard wording (docs/product/merchant-admin-spec.md §4, §8), word for word. */
 export const MERCHANT_DASHBOARD_MESSAGES = {
   loadFailed: 'Failed to load merchant data',
   paymentProcessedTitle: 'Payment Processed',
@@ -37,7 +37,7 @@ export const MERCHANT_DASHBOARD_MESSAGES = {
   subscriptionActive: 'Your subscription is already active.',
 } as const;
 
-/** Profile edit (merchant-admin.md §5): every field required but the website; the state is one of the 50 states + DC. */
+/** Profile edit (docs/product/merchant-admin-spec.md §5): every field required but the website; the state is one of the 50 states + DC. */
 export const merchantProfileSchema = z.object({
   businessName: businessFields.businessName,
   description: businessFields.description,

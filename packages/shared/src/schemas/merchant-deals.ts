@@ -19,7 +19,7 @@ export const DEAL_EXPIRATION_MAX_MS = 2 * 366 * DAY_MS;
 export const BOOST_VOTES_MIN = 5;
 export const BOOST_VOTES_MAX = 10_000;
 
-/** Every message of the merchant's deal form and API (merchant-admin.md §5, customer.md §5). */
+/** Every message of the merchant's deal form and API (docs/product/merchant-admin-spec.md §5, docs/product/customer-spec.md §5). */
 export const MERCHANT_DEAL_MESSAGES = {
   titleMin: 'Title must be at least 5 characters',
   titleMax: `Title must be at most ${DEAL_TITLE_MAX} characters`,
@@ -67,7 +67,7 @@ export const MERCHANT_DEAL_MESSAGES = {
 const M = MERCHANT_DEAL_MESSAGES;
 
 /**
- * The crowd-vote lock (DESIGN.md 4): once a crowd-vote deal has a vote, the terms people voted for
+ * The crowd-vote lock (docs/product/design.md §4): once a crowd-vote deal has a vote, the terms people voted for
  * are fixed. The server refuses a change to them; the edit form shows them read-only.
  */
 export const CROWD_VOTE_LOCKED_FIELDS = ['originalPriceCents', 'dealPriceCents', 'votesRequired', 'votingEndDate'] as const;

@@ -33,7 +33,7 @@ export const businessFields = {
   plan: z.enum(PLAN_IDS, { error: M.planRequired }).default('advertise_only'),
 };
 
-/** /merchant/register (merchant-admin.md §5): the form and the API use this one definition. */
+/** /merchant/register (docs/product/merchant-admin-spec.md §5): the form and the API use this one definition. */
 export const merchantRegistrationSchema = z
   .object({
     email: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Admin dashboard: Payout Management wording (merchant-admin.md §2, §8), word for word. */
+/** Admin dashboard: Payout Management wording (docs/product/merchant-admin-spec.md §2, §8), word for word. */
 export const PAYOUT_MESSAGES = {
   loadFailed: 'Failed to load payout data',
   processFailed: 'Failed to process payout',

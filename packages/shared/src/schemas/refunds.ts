@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cents, count, isoDate, pageFields } from './responses/common';
 
 /**
- * Refunds under the Merchant Refund Policy (merchant-admin.md §2; docs/decisions/0019-refund-flow.md):
+ * Refunds under the Merchant Refund Policy (docs/product/merchant-admin-spec.md §2; docs/decisions/0019-refund-flow.md):
  * a customer asks for one voucher's money back, the merchant answers within
  * MERCHANT_REFUND_ANSWER_BUSINESS_DAYS business days, else an admin decides.
  */

@@ -34,3 +34,6 @@ export const merchantLeadSchema = z.object({
 });
 export type MerchantLead = z.infer<typeof merchantLeadSchema>;
 export type MerchantLeadForm = z.input<typeof merchantLeadSchema>;
+
+/** GET /api/dev/mailbox: whose mail (optional) and which page. */
+export const mailboxQuerySchema = z.object({ to: z.string().optional(), page: z.coerce.number().int().min(1).default(1) });

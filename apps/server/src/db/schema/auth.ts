@@ -29,7 +29,7 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** Set when an admin passed the 6-digit code step (DESIGN.md decision 9). */
+    /** Set when an admin passed the 6-digit code step (docs/product/design.md §9). */
     secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     userAgent: text('user_agent'),
     ip: text('ip'),

@@ -14,7 +14,7 @@ export interface OrderBilling {
 
 /**
  * A checkout: the order built from the database when the customer starts paying. It becomes
- * `paid` only through a verified provider webhook (DESIGN.md 5); money is integer cents.
+ * `paid` only through a verified provider webhook (docs/product/design.md §5); money is integer cents.
  */
 export const orders = pgTable(
   'orders',
@@ -66,7 +66,7 @@ export const orderItems = pgTable(
   ],
 );
 
-/** One purchase per unit bought, each with its own redemption code (DESIGN.md 5, 6). */
+/** One purchase per unit bought, each with its own redemption code (docs/product/design.md §5, 6). */
 export const purchases = pgTable(
   'purchases',
   {
@@ -209,7 +209,7 @@ export const webhookEvents = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
 
-/** Saved cards: the last four digits and the expiry, nothing more (customer.md §9). */
+/** Saved cards: the last four digits and the expiry, nothing more (docs/product/customer-spec.md §9). */
 export const paymentMethods = pgTable(
   'payment_methods',
   {

@@ -247,7 +247,7 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
 ]);
 
 /**
- * Deal page views and listing click-throughs, one row per deal per hour (boost stats, DESIGN.md 4a).
+ * Deal page views and listing click-throughs, one row per deal per hour (boost stats, docs/product/design.md §4a).
  * Counted by atomic upserts; purchases come from the purchases table.
  */
 export const dealStatsHourly = pgTable(

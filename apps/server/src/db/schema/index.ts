@@ -7,3 +7,4 @@ export * from './commerce';
 export * from './operations';
 export * from './live-events';
 export * from './ledger';
+export * from './domain-events';

@@ -44,7 +44,7 @@ export const disputes = pgTable(
 );
 
 /**
- * The one money ledger (DESIGN.md 14): every movement of money is one entry, appended and never
+ * The one money ledger (docs/product/design.md §14): every movement of money is one entry, appended and never
  * changed (a trigger refuses UPDATE, DELETE and TRUNCATE). `amount_cents` is signed from the
  * merchant's payout balance: sale +, commission −, refund −, commission_reversal +, deduction −,
  * dispute_fee −, payout −. Subscription and PerkBoost charges are paid by card, not from the

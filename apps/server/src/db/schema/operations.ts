@@ -6,7 +6,7 @@ import { purchases } from './commerce';
 
 /**
  * The thread between the admins and a merchant about one registration request
- * (merchant-admin.md §3 Admin-merchant message).
+ * (docs/product/merchant-admin-spec.md §3 Admin-merchant message).
  */
 export const adminMerchantMessages = pgTable(
   'admin_merchant_messages',
@@ -28,7 +28,7 @@ export const adminMerchantMessages = pgTable(
 );
 
 /**
- * A customer writing to a merchant from a deal page or a purchase (DESIGN.md 10); the merchant's
+ * A customer writing to a merchant from a deal page or a purchase (docs/product/design.md §10); the merchant's
  * Customer Messages inbox. Status: unread, read, responded.
  */
 export const customerMessages = pgTable(
@@ -61,7 +61,7 @@ export const customerMessages = pgTable(
 
 /**
  * What a merchant pays the platform through the payment provider: the $15/month messaging
- * subscription (DESIGN.md 7) and PerkBoost launches (DESIGN.md 4). Money is integer cents.
+ * subscription (docs/product/design.md §7) and PerkBoost launches (docs/product/design.md §4). Money is integer cents.
  */
 export const merchantCharges = pgTable(
   'merchant_charges',
@@ -70,7 +70,7 @@ export const merchantCharges = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
-    /** perkboost: a crowd-vote launch; deal_boost / listing_boost: a paid visibility window (DESIGN.md 4a). */
+    /** perkboost: a crowd-vote launch; deal_boost / listing_boost: a paid visibility window (docs/product/design.md §4a). */
     kind: text('kind', { enum: ['subscription', 'perkboost', 'deal_boost', 'listing_boost'] }).notNull(),
     /** The crowd-vote deal a PerkBoost launch pays for, or the live deal a deal boost pays for. */
     dealId: uuid('deal_id').references(() => deals.id, { onDelete: 'set null' }),
@@ -143,7 +143,7 @@ export const merchantChargePeriods = pgTable(
 );
 
 /**
- * One payout per merchant per semi-monthly period (DESIGN.md 8): written by the payout job exactly
+ * One payout per merchant per semi-monthly period (docs/product/design.md §8): written by the payout job exactly
  * once (unique per merchant and period start), marked paid by an admin, never back.
  */
 export const merchantPayouts = pgTable(

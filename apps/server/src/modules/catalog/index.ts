@@ -13,3 +13,4 @@ export { getDeal, matchesSearch, summaryColumns, visibleNow } from './deals/deal
 export { listDeals } from './deals/browse.service';
 export { addressColumns, placeOf, saveMerchantAddress } from './location/address.service';
 export { homePageData } from './deals/home.service';
+export { dealWithdrawn } from './deals/deal-events';

@@ -4,6 +4,8 @@
  * file (docs/decisions/0038-business-areas.md).
  */
 export { checkoutRoutes } from './checkout/checkout.routes';
-export { closeCheckoutPagesForDeals, expireStaleOrders, settleRefunds } from './checkout/checkout.service';
+export { purchasePaid } from './checkout/checkout.events';
+export { expireStaleOrders, handleProviderEvent, settleRefunds } from './checkout/checkout.service';
 export { purchasesRoutes } from './purchases/purchases.routes';
 export { generateRedemptionCode } from './purchases/redemption-code';
+export { registerOrdersSubscribers } from './subscribers';

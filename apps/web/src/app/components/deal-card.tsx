@@ -36,9 +36,9 @@ export const DealCard = memo(function DealCard({
   const isExpired = isDealExpired(deal, now);
   // Crowd-vote cards sell through the vote panel's Pay Now once unlocked; the server's rule decides (shared isPurchasable).
   const canBuy = !isCrowdVote && isPurchasable(deal, now);
-  // Standard cards link to /deal/{id}, crowd-vote cards to /deals/{id} (customer.md §2); both show the same page.
+  // Standard cards link to /deal/{id}, crowd-vote cards to /deals/{id} (docs/product/customer-spec.md §2); both show the same page.
   const href = isCrowdVote ? paths.deal(deal.id) : paths.dealLegacy(deal.id);
-  // A paid boost running (by the server's clock when the list was read) carries the same badge (DESIGN.md 4a).
+  // A paid boost running (by the server's clock when the list was read) carries the same badge (docs/product/design.md §4a).
   const isBoosted = isCrowdVote || deal.boostedUntil !== null;
 
   return (

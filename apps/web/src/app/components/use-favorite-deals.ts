@@ -23,7 +23,7 @@ export function useFavoriteDeals(): { deals: DealDetail[]; isLoading: boolean; i
     if (!goneKey) return;
     const gone = goneKey.split(',');
     favoritesStore.set((current) => current.filter((id) => !gone.includes(id)));
-    if (isCustomer) for (const id of gone) api.delete(`/api/favorites/${id}`).catch(() => undefined);
+    if (isCustomer) for (const id of gone) api.delete('/api/favorites/:dealId', { params: { dealId: id } }).catch(() => undefined);
   }, [goneKey, isCustomer]);
 
   return {

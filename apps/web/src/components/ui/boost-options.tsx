@@ -2,7 +2,7 @@ import { BOOST_OPTIONS, formatCents, plural } from '@localperks/shared';
 import { cn } from '../../lib/cn';
 
 /**
- * The four PerkBoost durations with their prices (merchant-admin.md §9), as one radio group: for a
+ * The four PerkBoost durations with their prices (docs/product/merchant-admin-spec.md §9), as one radio group: for a
  * crowd-vote launch (the voting window), a live deal's boost, or a listing boost.
  */
 export function BoostOptions({

@@ -6,7 +6,7 @@ import { cn } from '../../lib/cn';
 export const DEAL_FALLBACK_IMAGE = '/images/deal-fallback.svg';
 
 /**
- * An image that falls back to a stock image, then to a placeholder icon (customer.md §8 Images).
+ * An image that falls back to a stock image, then to a placeholder icon (docs/product/customer-spec.md §8 Images).
  * Give it a `key` of the source so a new source starts the chain again. With a `slot`, its own image
  * comes in the responsive sizes and formats that exist for it (a <picture>), with the slot's
  * `sizes` and intrinsic width and height, so nothing shifts when it loads.

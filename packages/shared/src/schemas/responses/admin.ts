@@ -117,7 +117,7 @@ export const platformRevenueSchema = z.object({
 });
 export type PlatformRevenue = z.infer<typeof platformRevenueSchema>;
 
-/** The Overview tab (merchant-admin.md §9). */
+/** The Overview tab (docs/product/merchant-admin-spec.md §9). */
 export const adminOverviewSchema = z.object({
   revenue: platformRevenueSchema,
   /** Closed payouts past their payout date and still unpaid. */
@@ -245,7 +245,7 @@ export type TicketThread = z.infer<typeof ticketThreadSchema>;
 export const ticketUpdatedSchema = z.object({ ticket: supportTicketSchema });
 export type TicketUpdated = z.infer<typeof ticketUpdatedSchema>;
 
-/** Payout Management (DESIGN.md 8). */
+/** Payout Management (docs/product/design.md §8). */
 export const adminPayoutSchema = z.object({
   id: z.string(),
   merchantId: z.string(),

@@ -30,7 +30,7 @@ export type Profile = z.infer<typeof profileSchema>;
 export const profileResponseSchema = z.object({ profile: profileSchema });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
-/** Admin sign-in (DESIGN.md 9). */
+/** Admin sign-in (docs/product/design.md §9). */
 export const ADMIN_STEPS = ['credentials', 'code', 'signed-in', 'not-admin'] as const;
 export type AdminStep = (typeof ADMIN_STEPS)[number];
 export const adminAuthStatusSchema = z.object({

@@ -114,7 +114,7 @@ export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponseSchema
 export const removedSchema = z.object({ removed: z.literal(true) });
 export type Removed = z.infer<typeof removedSchema>;
 
-/** The sandbox provider's hosted card page (DESIGN.md 5: a real flow, with test cards). */
+/** The sandbox provider's hosted card page (docs/product/design.md §5: a real flow, with test cards). */
 export const sandboxSessionSchema = z.object({
   id: z.string(),
   status: z.enum(['open', 'paid', 'canceled', 'expired']),

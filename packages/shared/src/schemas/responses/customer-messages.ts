@@ -15,7 +15,7 @@ const messageSchema = z.object({
   respondedAt: isoDate().nullable(),
 });
 
-/** A message in the merchant's inbox (merchant-admin.md §3 Customer message). */
+/** A message in the merchant's inbox (docs/product/merchant-admin-spec.md §3 Customer message). */
 export const inboxMessageSchema = messageSchema.extend({
   customerId: z.string(),
   customerName: z.string(),

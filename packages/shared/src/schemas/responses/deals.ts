@@ -14,6 +14,8 @@ export const placeSchema = z.object({
   lng: z.number(),
 });
 export type Place = z.infer<typeof placeSchema>;
+/** PUT /api/merchant/address: the point the address was placed at. */
+export const placeSavedSchema = z.object({ place: placeSchema });
 
 /** A deal as cards and the deal page show it (money in integer cents, dates as ISO strings). */
 export const dealSummarySchema = z.object({
@@ -36,7 +38,7 @@ export const dealSummarySchema = z.object({
   votingEndDate: isoDate().nullable(),
   merchantId: z.string(),
   merchantName: z.string(),
-  /** Until when a paid boost lists it first and badges it (DESIGN.md 4a); null when not boosted now. */
+  /** Until when a paid boost lists it first and badges it (docs/product/design.md §4a); null when not boosted now. */
   boostedUntil: isoDate().nullable(),
   /** The merchant's business page, /businesses/:slug. */
   merchantSlug: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { calendarDay, cents, count, isoDate, payoutPeriodSchema } from './common';
 
 /**
- * Revenue & Analytics of a merchant (merchant-admin.md §3 Revenue stats, DESIGN.md 8 and 14), integer cents.
+ * Revenue & Analytics of a merchant (docs/product/merchant-admin-spec.md §3 Revenue stats, docs/product/design.md §8 and 14), integer cents.
  * Every money figure is a sum of the merchant's ledger entries (docs/decisions/0029-analytics-from-the-ledger.md);
  * "refunds" are vouchers' money given back, by a refund or a lost chargeback, whichever came first.
  */

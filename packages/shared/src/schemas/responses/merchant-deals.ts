@@ -20,7 +20,7 @@ export const merchantDealSchema = dealDetailSchema
     boostDays: z.number().int().nullable(),
     moderationReason: z.string().nullable(),
     purchaseCount: count(),
-    /** Whether the deletion rule allows removing it (customer.md §5 Deletion rule). */
+    /** Whether the deletion rule allows removing it (docs/product/customer-spec.md §5 Deletion rule). */
     canDelete: z.boolean(),
   });
 export type MerchantDeal = z.infer<typeof merchantDealSchema>;

@@ -4,7 +4,7 @@ import { MERCHANT_CHARGE_KINDS } from '../../domain/merchant-money';
 import { calendarDay, cents, count, isoDate, pageFields, payoutPeriodSchema } from './common';
 
 /*
- * A merchant's money (DESIGN.md 7, 8): what they pay the platform (merchant_charges: the messaging
+ * A merchant's money (docs/product/design.md §7, 8): what they pay the platform (merchant_charges: the messaging
  * subscription, PerkBoost) and what the platform pays them (merchant_payouts and their sales).
  */
 
@@ -87,7 +87,7 @@ export const merchantPayoutSchema = z.object({
 });
 export type MerchantPayout = z.infer<typeof merchantPayoutSchema>;
 
-/** Ledger lines summed (DESIGN.md 14): what a period's sales, refunds, deductions and dispute fees add up to. */
+/** Ledger lines summed (docs/product/design.md §14): what a period's sales, refunds, deductions and dispute fees add up to. */
 export const ledgerLinesTotalsSchema = z.object({
   /** Vouchers sold less vouchers refunded. */
   totalPurchases: cents(),

@@ -8,7 +8,7 @@ import { placeSchema } from './deals';
 export const REGISTRATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
-/** The signed-in merchant's own records, for the dashboard's states (merchant-admin.md §4). */
+/** The signed-in merchant's own records, for the dashboard's states (docs/product/merchant-admin-spec.md §4). */
 export const merchantOverviewSchema = z.object({
   merchant: z
     .object({
@@ -25,14 +25,14 @@ export const merchantOverviewSchema = z.object({
       hasSubscription: z.boolean(),
       commissionRate: z.number(),
       createdAt: isoDate(),
-      /** Customer messaging works: plan deals_messaging, or advertise_messaging with a paid subscription (DESIGN.md 7). */
+      /** Customer messaging works: plan deals_messaging, or advertise_messaging with a paid subscription (docs/product/design.md §7). */
       messagingAccess: z.boolean(),
       /**
        * Left Advertise + Messaging but inside the period paid for: messaging stays until this moment
        * (the dashboard shows "Messaging active until <date>"); null otherwise.
        */
       messagingActiveUntil: isoDate().nullable(),
-      /** The plan is advertise_messaging and its subscription is not paid (merchant-admin.md §4). */
+      /** The plan is advertise_messaging and its subscription is not paid (docs/product/merchant-admin-spec.md §4). */
       paymentRequired: z.boolean(),
       /** The street address and its point; null for a business registered before addresses (the dashboard asks for one). */
       place: placeSchema.nullable(),

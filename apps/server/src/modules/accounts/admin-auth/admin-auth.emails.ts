@@ -1,7 +1,7 @@
 import { ACCESS_CODE_TTL_MS } from '@localperks/shared';
 import { composeMail, type MailMessage } from '../../../mail/mailer';
 
-/** The 6-digit code of the admin sign-in's second step (DESIGN.md decision 9). */
+/** The 6-digit code of the admin sign-in's second step (docs/product/design.md §9). */
 export function accessCodeEmail(to: string, name: string, code: string): MailMessage {
   const minutes = ACCESS_CODE_TTL_MS / 60_000;
   return {

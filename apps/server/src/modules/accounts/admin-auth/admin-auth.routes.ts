@@ -23,7 +23,7 @@ import {
 } from './admin-auth.service';
 
 /**
- * The admin access page's two steps (merchant-admin.md §2, §4; DESIGN.md decision 9). The shared
+ * The admin access page's two steps (docs/product/merchant-admin-spec.md §2, §4; docs/product/design.md §9). The shared
  * /api/auth/login never marks a session as past the code step; only POST /api/admin-auth/code does.
  */
 export async function adminAuthRoutes(app: FastifyInstance) {

@@ -36,7 +36,7 @@ const wrongCodeLimits = (userId: string, ip: string): LimitRule[] => [
 ];
 
 export interface AdminAuthDeps extends AuthDeps {
-  /** Only in development is the code also returned to the page (DESIGN.md decision 9). */
+  /** Only in development is the code also returned to the page (docs/product/design.md §9). */
   isDevelopment: boolean;
 }
 

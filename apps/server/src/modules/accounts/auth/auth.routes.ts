@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   emailOnlySchema,
   errorResponses,
   loginResponseSchema,
   loginSchema,
-  newPasswordSchema,
+  resetPasswordTokensSchema,
   okSchema,
   resendVerificationResponseSchema,
   sessionResponseSchema,
@@ -171,7 +170,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Set a new password with the tokens from the reset link',
-        body: z.object({ accessToken: z.string().min(1).max(200), refreshToken: z.string().min(1).max(200), password: newPasswordSchema }),
+        body: resetPasswordTokensSchema,
         response: { 200: okSchema, ...errorResponses },
       },
     },

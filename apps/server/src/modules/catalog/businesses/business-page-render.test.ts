@@ -10,7 +10,7 @@ import { createDeal, createMerchant } from '../../../../test/factories';
 import { loadWebServerEntry } from '../../../../test/web-server-entry';
 
 /*
- * Business pages are rendered on the server (DESIGN.md 13, docs/decisions/0014-react-ssr.md): the
+ * Business pages are rendered on the server (docs/product/design.md §13, docs/decisions/0014-react-ssr.md): the
  * HTML carries the business before any script runs, with its head, canonical address and
  * LocalBusiness data; old addresses answer 301 and unknown ones 404.
  */

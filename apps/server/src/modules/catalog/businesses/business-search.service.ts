@@ -65,7 +65,7 @@ function toListing(r: ListingRow, deps: SearchDeps): BusinessListing {
 /**
  * GET /api/businesses: approved businesses whose name or description contains the search
  * (case-insensitively), in a state and city. Boosted listings come first while their boost runs (a
- * paid placement, DESIGN.md decision 4), then the best name matches: the name itself, a name that
+ * paid placement, docs/product/design.md §4), then the best name matches: the name itself, a name that
  * starts with the search, a word of the name that does, anywhere in the name, the description only.
  */
 export async function searchBusinesses(deps: SearchDeps, query: z.output<typeof businessSearchQuerySchema>): Promise<BusinessSearchResult> {

@@ -10,7 +10,7 @@ import {
   errorResponses,
   merchantAddressSchema,
   merchantBusinessProfileSchema,
-  placeSchema,
+  placeSavedSchema,
   updateBusinessProfileSchema,
   uploadedImageSchema,
 } from '@localperks/shared';
@@ -79,7 +79,7 @@ export async function businessesRoutes(app: FastifyInstance) {
         summary:
           'Save the business’s street address: geocoded offline to its ZIP code’s centre, or to the latitude and longitude given (within 30 miles of it)',
         body: merchantAddressSchema,
-        response: { 200: z.object({ place: placeSchema }), ...errorResponses },
+        response: { 200: placeSavedSchema, ...errorResponses },
       },
     },
     async (request) => ({ place: await saveMerchantAddress(app.deps, request.user!.id, request.body) }),

@@ -19,7 +19,7 @@ import { summaryColumns, toSummary, visibleNow } from '../deals/deals.service';
 import { placeOf } from '../location/address.service';
 
 /*
- * Business pages (DESIGN.md 13): every approved merchant has a public page at /businesses/:slug.
+ * Business pages (docs/product/design.md §13): every approved merchant has a public page at /businesses/:slug.
  * Advertise Only shows the basic listing; the other plans add logo, cover, opening hours and
  * highlights. A merchant that is not approved (never, or no longer) has no page.
  */

@@ -222,7 +222,7 @@ export async function dealsRoutes(app: FastifyInstance) {
       );
       const { email, name, optionType } = request.body;
       await app.db.insert(merchantLeads).values({ email: email.toLowerCase(), name: name || null, optionType });
-      // The commission option only records the lead (customer.md §7 send-merchant-notification).
+      // The commission option only records the lead (docs/product/customer-spec.md §7 send-merchant-notification).
       if (optionType !== 'commission') {
         const m = LEAD_MAILS[optionType];
         await app.mailer.send({

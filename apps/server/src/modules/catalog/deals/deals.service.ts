@@ -51,7 +51,7 @@ export function toSummary(r: SummaryRow, imageUrl: ImageUrl, now: Date): DealSum
   };
 }
 
-/** A paid boost of a live deal is running (DESIGN.md 4a); compared with the clock, not left to the expiry job. */
+/** A paid boost of a live deal is running (docs/product/design.md §4a); compared with the clock, not left to the expiry job. */
 export const boostedNow = (now: Date): SQL => gt(deals.boostedUntil, now);
 
 /**
@@ -68,7 +68,7 @@ export const COUNT_CAP = 1000;
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * A search matches a deal's title and description or its business's name (DESIGN.md 13),
+ * A search matches a deal's title and description or its business's name (docs/product/design.md §13),
  * case-insensitively: `search_text` holds all three, lower-cased by the database (migration 0020), so
  * this is one lookup in its trigram index. The pattern is lower-cased by the same database function.
  */

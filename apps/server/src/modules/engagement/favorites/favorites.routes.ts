@@ -5,9 +5,7 @@ import { z } from 'zod';
 import { deals, favorites } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { visibleNow } from '../../catalog';
-import { dealIdsSchema, errorResponses } from '@localperks/shared';
-
-const MAX_FAVORITES = 500;
+import { dealIdsSchema, errorResponses, mergeFavoritesSchema } from '@localperks/shared';
 
 export async function favoritesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -82,7 +80,7 @@ export async function favoritesRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Merge browser favourites into the account',
-        body: z.object({ dealIds: z.array(z.uuid()).max(MAX_FAVORITES) }),
+        body: mergeFavoritesSchema,
         response: { 200: dealIdsSchema, ...errorResponses },
       },
     },

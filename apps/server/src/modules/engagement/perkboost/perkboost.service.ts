@@ -6,6 +6,7 @@ import { AppError } from '../../../lib/errors';
 import { publishDealEvent } from '../../../lib/events';
 import type { Deps } from '../../../lib/deps';
 import { LOCK_IDS } from '../../../lib/lock-ids';
+import { dealWithdrawn } from '../../catalog';
 import { unlockedMerchantEmail, unlockedVoterEmail } from './perkboost.emails';
 
 export interface Unlocked {
@@ -163,13 +164,14 @@ export async function votedDealIds(deps: Pick<Deps, 'db'>, userId: string) {
 
 /**
  * The 60-second job: unlock deals that reached their target, expire crowd-vote deals whose voting
- * ended and deals past their expiration date. Only the instance holding the advisory lock runs it.
+ * ended and deals past their expiration date (withdrawn: `dealWithdrawn`). Only the instance holding the
+ * advisory lock runs it.
  */
 export async function runPerkboostTick(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'domainEvents'>,
 ): Promise<{ ran: boolean; unlocked: Unlocked[]; expired: number; expiredIds: string[] }> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  return deps.domainEvents.transaction(async (tx, publish) => {
     // oxlint-disable-next-line typescript/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
     const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_IDS.voteSweep}) as locked`)) as unknown as {
       rows: { locked: boolean }[];
@@ -203,6 +205,8 @@ export async function runPerkboostTick(
         status: 'expired',
       });
     const expiredIds = [...expiredVoting, ...expiredDate].map((d) => d.id);
+    // Expired deals leave sale: their open payment pages are closed (orders subscribes).
+    if (expiredIds.length) await publish(dealWithdrawn, { dealIds: expiredIds });
     return { ran: true, unlocked, expired: expiredIds.length, expiredIds };
   });
 }

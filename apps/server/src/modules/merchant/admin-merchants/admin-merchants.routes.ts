@@ -25,7 +25,7 @@ import {
   sendAdminMessage,
 } from './admin-merchants.service';
 
-/** Admin dashboard, Merchant Approval tab (merchant-admin.md §2, §4, §7): admins only. */
+/** Admin dashboard, Merchant Approval tab (docs/product/merchant-admin-spec.md §2, §4, §7): admins only. */
 export async function adminMerchantsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];

@@ -34,7 +34,7 @@ const unreadMessages = sql<number>`(select count(*)::int from ${adminMerchantMes
 const sectionFilter = {
   pending: and(eq(requests.status, 'pending'), eq(requests.requiresMerchantResponse, false)),
   awaiting: and(eq(requests.status, 'pending'), eq(requests.requiresMerchantResponse, true)),
-  // Not pending and not waiting for the merchant (merchant-admin.md §4).
+  // Not pending and not waiting for the merchant (docs/product/merchant-admin-spec.md §4).
   processed: and(ne(requests.status, 'pending'), eq(requests.requiresMerchantResponse, false)),
 } satisfies Record<AdminRequestSection, unknown>;
 
@@ -109,10 +109,10 @@ const notPendingMessage = (r: RequestRow) =>
       : 'This registration is no longer pending.';
 
 /**
- * Approve (merchant-admin.md §4, §7): in one transaction the request becomes approved (only from
+ * Approve (docs/product/merchant-admin-spec.md §4, §7): in one transaction the request becomes approved (only from
  * pending, so a double click or a second admin gets 409), the merchant record is created or updated
  * (approved, messaging per plan, the plan's commission) and the audit entry, notification and e-mail
- * are written. has_subscription stays false until the subscription is paid (DESIGN.md 7). A
+ * are written. has_subscription stays false until the subscription is paid (docs/product/design.md §7). A
  * merchant who has not verified their e-mail address is approved only with `confirmUnverified`
  * (the admin confirmed it in the dialog): 409 otherwise, with nothing changed.
  */
@@ -207,7 +207,7 @@ export async function approveMerchantRequest(
 }
 
 /**
- * Reject (merchant-admin.md §4, §7): the request stays pending but now waits for the merchant; the
+ * Reject (docs/product/merchant-admin-spec.md §4, §7): the request stays pending but now waits for the merchant; the
  * reason is stored and sent into the thread as a rejection notice, and the merchant is e-mailed.
  * Only a request ready for review can be rejected (a second click gets 409, not a second notice).
  */

@@ -143,7 +143,7 @@ describe('merchant approval', () => {
     const res = await post(`/api/admin/merchant-requests/${request.id}/approve`);
     expect(res.statusCode).toBe(200);
     const m = await merchantOf(eq(merchants.userId, user.id));
-    // No messaging until the $15/month subscription is paid (DESIGN.md 7).
+    // No messaging until the $15/month subscription is paid (docs/product/design.md §7).
     expect(m).toMatchObject({
       approved: true,
       commissionRate: 0,
@@ -159,7 +159,7 @@ describe('merchant approval', () => {
     expect(o).toMatchObject({ approved: true, commissionRate: 0, hasMessaging: false, hasSubscription: false });
   });
 
-  it('keeps a paid messaging subscription on approval (DESIGN.md 7)', async () => {
+  it('keeps a paid messaging subscription on approval (docs/product/design.md §7)', async () => {
     const { request, merchantId } = await registration({ plan: 'advertise_messaging' });
     await db.insert(merchantCharges).values({
       merchantId: merchantId!,

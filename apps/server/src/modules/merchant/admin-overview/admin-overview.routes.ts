@@ -9,7 +9,6 @@ import {
   errorResponses,
   okSchema,
 } from '@localperks/shared';
-import { closeCheckoutPagesForDeals } from '../../orders';
 import { adminOverview, deactivateDeal, merchantDealsForAdmin } from './admin-overview.service';
 
 const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
@@ -58,11 +57,7 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
         response: { 200: okSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const result = await deactivateDeal({ ...app.deps, log: request.log }, request.user!.id, request.params.id, request.body.reason);
-      // Taken down first, then its open payment pages are closed (a payment landing between is refunded).
-      await closeCheckoutPagesForDeals({ ...app.deps, log: request.log }, [request.params.id]);
-      return result;
-    },
+    // Taken down first; its open payment pages are closed after (dealWithdrawn): a payment landing between is refunded.
+    async (request) => deactivateDeal({ ...app.deps, log: request.log }, request.user!.id, request.params.id, request.body.reason),
   );
 }

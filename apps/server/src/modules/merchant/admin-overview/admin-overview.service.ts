@@ -3,6 +3,7 @@ import { ADMIN_LIST_LIMITS, DEAL_MODERATION_MESSAGES, payoutPeriodFor, payoutPer
 import { deals, merchantPayouts, merchantRegistrationRequests, merchants, notifications, purchases, users } from '../../../db/schema';
 import { backgroundJobFailures } from '../../../jobs/failures';
 import { merchantsFlaggedForDisputes } from '../../money';
+import { dealWithdrawn } from '../../catalog';
 import { deliverQueuedMail } from '../../../lib/deliver-mail';
 import { AppError } from '../../../lib/errors';
 import type { Deps } from '../../../lib/deps';
@@ -13,9 +14,9 @@ import { platformRevenue } from './platform-revenue';
 export const MERCHANT_DEALS_PAGE_SIZE = 20;
 
 /**
- * The Overview tab (merchant-admin.md §2): every figure from the database. Revenue is what
+ * The Overview tab (docs/product/merchant-admin-spec.md §2): every figure from the database. Revenue is what
  * customers paid; the current period payout is what merchants are owed for today's semi-monthly
- * period (sales minus commission), paid on its payout date (DESIGN.md 8). `revenue` is the platform's
+ * period (sales minus commission), paid on its payout date (docs/product/design.md §8). `revenue` is the platform's
  * own income by source (platform-revenue.ts); `overduePayouts` counts closed payouts past their
  * payout date and still unpaid. `backgroundJobs` lists the
  * scheduled jobs that failed in the last 24 hours, so a job that keeps failing is seen, not only logged.
@@ -161,13 +162,13 @@ export async function merchantDealsForAdmin(deps: Pick<Deps, 'db' | 'clock'>, me
  * notification and an e-mail to the merchant, and an audit entry, all in one transaction.
  */
 export async function deactivateDeal(
-  deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'clock' | 'log'>,
+  deps: Pick<Deps, 'db' | 'mailer' | 'config' | 'clock' | 'log' | 'domainEvents'>,
   adminId: string,
   dealId: string,
   reason: string,
 ) {
   const now = deps.clock.now();
-  const mailId = await deps.db.transaction(async (tx) => {
+  const mailId = await deps.domainEvents.transaction(async (tx, publish) => {
     const [deal] = await tx
       .select({
         id: deals.id,
@@ -190,6 +191,7 @@ export async function deactivateDeal(
       .where(and(eq(deals.id, dealId), eq(deals.status, deal.status), ne(deals.status, 'removed')))
       .returning({ id: deals.id });
     if (!updated) throw new AppError('CONFLICT', DEAL_MODERATION_MESSAGES.alreadyRemoved);
+    await publish(dealWithdrawn, { dealIds: [updated.id] });
     await tx.insert(notifications).values({
       userId: deal.merchantUserId,
       type: 'deal_deactivated',

@@ -25,8 +25,8 @@ const figuresSelect = (filter?: SQL) => ({
 });
 
 /**
- * What the platform earned, by source, in today's semi-monthly payout period (DESIGN.md 8) and
- * all time, read from the one ledger (DESIGN.md 14, docs/decisions/0018-one-ledger.md): commission
+ * What the platform earned, by source, in today's semi-monthly payout period (docs/product/design.md §8) and
+ * all time, read from the one ledger (docs/product/design.md §14, docs/decisions/0018-one-ledger.md): commission
  * on voucher sales less the commission reversed on refunds, deductions and lost disputes; card-paid
  * subscription charges (renewals included); PerkBoost charges. Vouchers given back (refunds and
  * deductions) are shown as their own line, and gross voucher sales come along, labelled as such:

@@ -19,7 +19,7 @@ import { publishDealEvent } from '../../../lib/events';
 import { composeMail } from '../../../mail/mailer';
 
 /**
- * Paid visibility (DESIGN.md 4a, docs/decisions/0017-boost-model.md): a live standard deal, or an
+ * Paid visibility (docs/product/design.md §4a, docs/decisions/0017-boost-model.md): a live standard deal, or an
  * Advertise + Messaging business listing, is boosted for a window bought through the payment
  * provider. The window lives on the row (`deals.boosted_until`, `merchants.listing_boosted_until`);
  * every query compares it with the clock, and the `boost-expiry` job clears it, tells the merchant

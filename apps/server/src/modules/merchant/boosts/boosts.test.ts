@@ -10,7 +10,7 @@ import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../../../payments/
 import { JOBS } from '../../../jobs';
 
 /**
- * Boosts of a live deal and of a business listing (DESIGN.md 4a, docs/decisions/0017-boost-model.md):
+ * Boosts of a live deal and of a business listing (docs/product/design.md §4a, docs/decisions/0017-boost-model.md):
  * bought through the sandbox provider's card page and its signed webhook, listed first while the
  * window lasts by the app's clock, ended by the boost-expiry job.
  */

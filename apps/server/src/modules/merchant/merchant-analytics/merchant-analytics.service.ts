@@ -24,10 +24,10 @@ const givenBackCents = sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) f
 const salesCount = sql<number>`(count(*) filter (where ${ledgerEntries.kind} = 'sale'))::int`;
 
 /**
- * Revenue & Analytics, every money figure from the merchant's ledger entries (DESIGN.md 14,
+ * Revenue & Analytics, every money figure from the merchant's ledger entries (docs/product/design.md §14,
  * docs/decisions/0029-analytics-from-the-ledger.md): revenue is sales less refunds, earnings are what
  * the payouts are made of (less commission net of reversals, refunds, deductions and dispute fees), the
- * current semi-monthly period is that period's entries (DESIGN.md 8), the 30 days are grouped by the
+ * current semi-monthly period is that period's entries (docs/product/design.md §8), the 30 days are grouped by the
  * UTC day money moved. Counts that are not money (vouchers sold, redeemed) come from `purchases`.
  */
 export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId: string): Promise<MerchantAnalytics> {

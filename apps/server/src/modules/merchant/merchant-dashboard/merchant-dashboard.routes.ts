@@ -24,7 +24,7 @@ import {
   updateProfile,
 } from './merchant-dashboard.service';
 
-/** The merchant dashboard (merchant-admin.md §2, §4, §5, §7): profile, plan, subscription, admin thread, launch checklist. */
+/** The merchant dashboard (docs/product/merchant-admin-spec.md §2, §4, §5, §7): profile, plan, subscription, admin thread, launch checklist. */
 export async function merchantDashboardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['merchant dashboard'];

@@ -46,7 +46,7 @@ async function newestRegistration(db: Tx, userId: string) {
 }
 
 /**
- * The plan columns for a plan (merchant-admin.md §4 with DESIGN.md 7): commission 0 / 0 / 15;
+ * The plan columns for a plan (docs/product/merchant-admin-spec.md §4 with docs/product/design.md §7): commission 0 / 0 / 15;
  * messaging follows from plan and subscription (hasMessagingAccess). `has_subscription` comes from
  * the subscriptions the provider confirmed (billing), never from choosing a plan.
  */
@@ -89,7 +89,7 @@ async function syncRenewal(deps: DashboardDeps, merchantId: string, from: PlanId
 }
 
 /**
- * Profile edit (merchant-admin.md §5, §7): the merchant row and the newest registration request in
+ * Profile edit (docs/product/merchant-admin-spec.md §5, §7): the merchant row and the newest registration request in
  * one transaction. Phone numbers in the description are removed (the answer says so); the plan,
  * when changed, follows the plan-switch rules.
  */
@@ -130,7 +130,7 @@ export async function updateProfile(deps: DashboardDeps, userId: string, input: 
   };
 }
 
-/** Switch Plans (merchant-admin.md §4): the current plan is refused with Already on this plan. */
+/** Switch Plans (docs/product/merchant-admin-spec.md §4): the current plan is refused with Already on this plan. */
 export async function switchPlan(deps: DashboardDeps, userId: string, plan: PlanId): Promise<PlanSwitched> {
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
@@ -176,7 +176,7 @@ export async function startSubscriptionCheckout(deps: DashboardDeps, user: { id:
   return { url };
 }
 
-/** check-subscription (merchant-admin.md §7): what the database holds as confirmed by the provider. */
+/** check-subscription (docs/product/merchant-admin-spec.md §7): what the database holds as confirmed by the provider. */
 export async function subscriptionStatus(deps: Pick<Deps, 'db' | 'clock'>, userId: string): Promise<SubscriptionStatus> {
   const now = deps.clock.now();
   const [m] = await deps.db.select().from(merchants).where(eq(merchants.userId, userId));

@@ -23,7 +23,7 @@ async function votingDeal(votes: number) {
   return { m, deal, put, row };
 }
 
-describe('the crowd-vote lock (DESIGN.md 4)', () => {
+describe('the crowd-vote lock (docs/product/design.md §4)', () => {
   it('refuses a price raise on a crowd-vote deal that has a vote: 409, the fields named, nothing written', async () => {
     const { put, row, deal } = await votingDeal(1);
     const res = await put({ dealPriceCents: 2900 });

@@ -7,7 +7,7 @@ import { closeOpenCharges, startMerchantCharge } from '../../money';
 import { boostPriceCents, merchantForUser } from './merchant-deals.service';
 
 /**
- * Opens the payment page for a PerkBoost launch (DESIGN.md 4): the price comes from BOOST_OPTIONS
+ * Opens the payment page for a PerkBoost launch (docs/product/design.md §4): the price comes from BOOST_OPTIONS
  * on the server; the billing webhook calls `activateBoostedDeal` once the provider confirms it.
  * The card page returns to the deal's edit page, which shows the outcome.
  */

@@ -34,7 +34,6 @@ import {
   setDealPaused,
   updateMerchantDeal,
 } from './merchant-deals.service';
-import { closeCheckoutPagesForDeals } from '../../orders';
 import { closeBoostPayments, startBoostPayment } from './merchant-deals.boost';
 
 export async function merchantDealsRoutes(app: FastifyInstance) {
@@ -156,12 +155,8 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
         response: { 200: merchantDealSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const deal = await setDealPaused(app.deps, request.user!.id, request.params.id, true);
-      // Off sale first, then its open payment pages are closed (a payment landing between is refunded).
-      await closeCheckoutPagesForDeals({ ...app.deps, log: request.log }, [deal.id]);
-      return deal;
-    },
+    // Off sale first; its open payment pages are closed after (dealWithdrawn): a payment landing between is refunded.
+    async (request) => setDealPaused(app.deps, request.user!.id, request.params.id, true),
   );
 
   r.post(
@@ -193,7 +188,6 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
       // A draft's open payment page is closed first, so a deleted launch can never be paid for.
       await closeBoostPayments(app.deps, request.user!.id, request.params.id);
       await deleteMerchantDeal(app.deps, request.user!.id, request.params.id);
-      await closeCheckoutPagesForDeals({ ...app.deps, log: request.log }, [request.params.id]);
       return { removed: true as const };
     },
   );

@@ -18,6 +18,7 @@ import type { Tx } from '../../../db/client';
 import { deals, merchants, purchases } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
+import { dealWithdrawn } from '../../catalog';
 import { UPLOADS_PATH, type FileStorage, type ImageUrl } from '../../../lib/storage';
 
 type Merchant = typeof merchants.$inferSelect;
@@ -25,8 +26,10 @@ type DealRow = typeof deals.$inferSelect;
 
 /** What the merchant's deal screens need: the database, the clock and the image storage. */
 export type MerchantDealsDeps = Pick<Deps, 'db' | 'clock' | 'storage'>;
+/** What pausing needs besides: the deal's withdrawal is published as a domain event. */
+export type DealPauseDeps = MerchantDealsDeps & Pick<Deps, 'domainEvents'>;
 
-/** Why a merchant may not create deals now (null: they may). DESIGN.md 7: approved, on deals_messaging. */
+/** Why a merchant may not create deals now (null: they may). docs/product/design.md §7: approved, on deals_messaging. */
 export function dealCreationBlocker(m: Pick<Merchant, 'approved' | 'subscriptionPlan'>): string | null {
   if (!m.approved) return M.approvalRequired;
   if (m.subscriptionPlan !== 'deals_messaging') return M.planRequired;
@@ -47,7 +50,7 @@ async function dealCreator(db: Tx, userId: string): Promise<Merchant> {
 }
 
 /**
- * The deletion rule (customer.md §5, DESIGN.md 12): a PerkBoost deal that is live (voting or
+ * The deletion rule (docs/product/customer-spec.md §5, docs/product/design.md §12): a PerkBoost deal that is live (voting or
  * unlocked) or was ever unlocked stays; drafts and boosts that expired without unlocking may go.
  */
 export function canDeleteDeal(d: Pick<DealRow, 'type' | 'status' | 'unlockedAt'>): boolean {
@@ -222,7 +225,7 @@ export async function createMerchantDeal(deps: MerchantDealsDeps, userId: string
 
 /**
  * Edits every field of an own deal; a launched PerkBoost deal keeps its votes target and window.
- * The crowd-vote lock (DESIGN.md 4): once the deal has a vote, its prices stay as voted. The check
+ * The crowd-vote lock (docs/product/design.md §4): once the deal has a vote, its prices stay as voted. The check
  * and the update run under the deal's row lock, the lock a vote takes too (castVote), so a vote
  * arriving at the same moment is either counted before the check or cast on the saved terms.
  */
@@ -260,24 +263,36 @@ export async function updateMerchantDeal(deps: MerchantDealsDeps, userId: string
   return { deal: toMerchantDeal(d, (await purchaseCounts(db, [d.id])).get(d.id) ?? 0, storage.publicUrl, now), phoneNumbersRemoved };
 }
 
-/** Pause (active → paused) or resume (paused → active, if not expired): one conditional update. */
-export async function setDealPaused(deps: MerchantDealsDeps, userId: string, dealId: string, paused: boolean): Promise<MerchantDeal> {
+/**
+ * Pause (active → paused) or resume (paused → active, if not expired): one conditional update. A pause
+ * withdraws the deal from sale (`dealWithdrawn`, in the same transaction).
+ */
+export async function setDealPaused(
+  deps: DealPauseDeps,
+  userId: string,
+  dealId: string,
+  paused: boolean,
+): Promise<MerchantDeal> {
   const { db } = deps;
   // Pausing is always allowed; putting a deal back on sale needs what creating one needs (plan, approval).
   const m = paused ? await merchantForUser(db, userId) : await dealCreator(db, userId);
   const now = deps.clock.now();
-  const [d] = await db
-    .update(deals)
-    .set({ status: paused ? 'paused' : 'active', updatedAt: now })
-    .where(
-      and(
-        eq(deals.id, dealId),
-        eq(deals.merchantId, m.id),
-        eq(deals.status, paused ? 'active' : 'paused'),
-        ...(paused ? [] : [sql`${deals.expirationDate} > ${now}`]),
-      ),
-    )
-    .returning();
+  const d = await deps.domainEvents.transaction(async (tx, publish) => {
+    const [row] = await tx
+      .update(deals)
+      .set({ status: paused ? 'paused' : 'active', updatedAt: now })
+      .where(
+        and(
+          eq(deals.id, dealId),
+          eq(deals.merchantId, m.id),
+          eq(deals.status, paused ? 'active' : 'paused'),
+          ...(paused ? [] : [sql`${deals.expirationDate} > ${now}`]),
+        ),
+      )
+      .returning();
+    if (row && paused) await publish(dealWithdrawn, { dealIds: [row.id] });
+    return row;
+  });
   if (!d) {
     const existing = await ownDeal(db, m.id, dealId);
     if (!paused && existing.status === 'paused') throw new AppError('CONFLICT', M.resumeExpired);
@@ -290,21 +305,25 @@ export async function setDealPaused(deps: MerchantDealsDeps, userId: string, dea
  * Soft delete (status removed): purchases keep their deal. The deletion rule is in the update's
  * condition, so a deal that unlocks at the same moment cannot slip through.
  */
-export async function deleteMerchantDeal(deps: Pick<Deps, 'db' | 'clock'>, userId: string, dealId: string): Promise<void> {
+export async function deleteMerchantDeal(deps: Pick<Deps, 'db' | 'clock' | 'domainEvents'>, userId: string, dealId: string): Promise<void> {
   const { db } = deps;
   const m = await merchantForUser(db, userId);
-  const [d] = await db
-    .update(deals)
-    .set({ status: 'removed', updatedAt: deps.clock.now() })
-    .where(
-      and(
-        eq(deals.id, dealId),
-        eq(deals.merchantId, m.id),
-        ne(deals.status, 'removed'),
-        sql`(${deals.type} = 'standard' or (${deals.unlockedAt} is null and ${deals.status} in ('draft', 'expired')))`,
-      ),
-    )
-    .returning({ id: deals.id });
+  const d = await deps.domainEvents.transaction(async (tx, publish) => {
+    const [row] = await tx
+      .update(deals)
+      .set({ status: 'removed', updatedAt: deps.clock.now() })
+      .where(
+        and(
+          eq(deals.id, dealId),
+          eq(deals.merchantId, m.id),
+          ne(deals.status, 'removed'),
+          sql`(${deals.type} = 'standard' or (${deals.unlockedAt} is null and ${deals.status} in ('draft', 'expired')))`,
+        ),
+      )
+      .returning({ id: deals.id });
+    if (row) await publish(dealWithdrawn, { dealIds: [row.id] });
+    return row;
+  });
   if (d) return;
   await ownDeal(db, m.id, dealId);
   throw new AppError('CONFLICT', M.cannotDelete);
@@ -334,7 +353,7 @@ export async function setDraftBoostDays(deps: Pick<Deps, 'db' | 'clock'>, dealId
 }
 
 /**
- * Called by the billing webhook inside the payment's transaction (DESIGN.md 4): the paid draft goes
+ * Called by the billing webhook inside the payment's transaction (docs/product/design.md §4): the paid draft goes
  * live as a crowd-vote deal (status pending) whose voting window starts at the payment. Only a
  * draft moves, so a redelivered confirmation changes nothing; returns whether this call moved it.
  */

@@ -3,7 +3,7 @@ import { composeMail, type MailMessage } from '../../../mail/mailer';
 
 const planName = (plan: string) => PLANS.find((p) => p.id === plan)?.name ?? plan;
 
-/** send-admin-notification {type merchant_registration} (merchant-admin.md §7), to each admin. */
+/** send-admin-notification {type merchant_registration} (docs/product/merchant-admin-spec.md §7), to each admin. */
 export function newRegistrationAdminEmail(
   to: string,
   r: { businessName: string; email: string; city: string; state: string; plan: string },

@@ -29,7 +29,7 @@ export interface MerchantRegistration {
 }
 
 /**
- * Registers a merchant (merchant-admin.md §4, §7). The answer is the same whether or not the address
+ * Registers a merchant (docs/product/merchant-admin-spec.md §4, §7). The answer is the same whether or not the address
  * already has an account, and takes the same time: past the rate limit the work happens after the
  * response (docs/decisions/0007). An address with an account only gets a warning mail.
  */

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
-import { BOOST_MESSAGES, CHECKOUT_SESSION_TTL_MS, addMonth, chargeDescription, formatCents, subtractMonth } from '@localperks/shared';
+import { CHECKOUT_SESSION_TTL_MS, addMonth, formatCents, subtractMonth } from '@localperks/shared';
 import type { Tx } from '../../../db/client';
 import type { Deps } from '../../../lib/deps';
 import { deals, merchantChargePeriods, merchantCharges, merchants, users, webhookEvents } from '../../../db/schema';
@@ -11,7 +11,7 @@ import { notifyAdmins } from '../../platform';
 import { chargeReceiptEmail, subscriptionActivatedEmail, subscriptionEndedEmail, subscriptionRenewedEmail } from './billing.emails';
 
 /**
- * What merchants pay the platform (DESIGN.md 4 and 7): the $15/month messaging subscription,
+ * What merchants pay the platform (docs/product/design.md §4 and 7): the $15/month messaging subscription,
  * PerkBoost launches, and boosts of a live deal or a business listing (modules/merchant/boosts). A charge is a `merchant_charges` row plus a provider session; it is paid only
  * when the provider's signed webhook says so, and its effect is applied exactly once.
  */
@@ -36,9 +36,9 @@ export async function startMerchantCharge(deps: BillingDeps, input: MerchantChar
   const now = deps.clock.now();
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0)
     throw new AppError('BAD_REQUEST', 'A charge needs a positive amount in cents.');
-  if ((input.kind === 'perkboost' || input.kind === 'deal_boost') && (!input.dealId || !input.boostDays))
-    throw new AppError('BAD_REQUEST', 'A PerkBoost charge needs its deal and boost duration.');
-  if (input.kind === 'listing_boost' && !input.boostDays) throw new AppError('BAD_REQUEST', 'A listing boost needs its duration.');
+  const kind = chargeKind(input.kind);
+  if ((kind.needs.deal && !input.dealId) || (kind.needs.boostDays && !input.boostDays))
+    throw new AppError('BAD_REQUEST', kind.messages.incomplete ?? 'This charge is missing what it pays for.');
   await closeOpenCharges(deps, input);
   const [charge] = await deps.db
     .insert(merchantCharges)
@@ -55,13 +55,7 @@ export async function startMerchantCharge(deps: BillingDeps, input: MerchantChar
     // at the same instant loses here instead of opening a second payable page.
     .onConflictDoNothing()
     .returning({ id: merchantCharges.id });
-  if (!charge)
-    throw new AppError(
-      'CONFLICT',
-      input.kind === 'deal_boost' || input.kind === 'listing_boost'
-        ? BOOST_MESSAGES.paymentOpen
-        : 'A payment page for this is already open. Finish or cancel it, then try again.',
-    );
+  if (!charge) throw new AppError('CONFLICT', kind.messages.pageOpen);
   const chargeId = charge.id;
   try {
     const session = await deps.payments.createMerchantCheckout({
@@ -98,20 +92,12 @@ export async function closeOpenCharges(deps: BillingDeps, input: Pick<MerchantCh
         eq(merchantCharges.kind, input.kind),
         eq(merchantCharges.provider, deps.payments.name),
         eq(merchantCharges.status, 'open'),
-        input.kind === 'perkboost' || input.kind === 'deal_boost' ? eq(merchantCharges.dealId, input.dealId!) : undefined,
+        chargeKind(input.kind).needs.deal ? eq(merchantCharges.dealId, input.dealId!) : undefined,
       ),
     );
   for (const charge of open) {
-    if (charge.sessionId && !(await deps.payments.expireCheckout(charge.sessionId))) {
-      throw new AppError(
-        'CONFLICT',
-        input.kind === 'perkboost'
-          ? 'This PerkBoost launch is already paid. The deal goes live as soon as the payment is confirmed.'
-          : input.kind === 'subscription'
-            ? 'Your subscription is already paid. Messaging unlocks as soon as the payment is confirmed.'
-            : BOOST_MESSAGES.alreadyPaid,
-      );
-    }
+    if (charge.sessionId && !(await deps.payments.expireCheckout(charge.sessionId)))
+      throw new AppError('CONFLICT', chargeKind(input.kind).messages.alreadyPaid);
     await deps.db
       .update(merchantCharges)
       .set({ status: 'canceled' })
@@ -136,29 +122,65 @@ async function setSubscribed(tx: Tx, merchantId: string, now: Date) {
 type ChargeRow = typeof merchantCharges.$inferSelect;
 type PeriodRow = typeof merchantChargePeriods.$inferSelect;
 
+/** What merchants can pay the platform for (merchant_charges.kind). */
+export type ChargeKindName = MerchantChargeInput['kind'];
 /** A charge kind other than the subscription, which billing applies itself. */
-export type FeatureChargeKind = Exclude<MerchantChargeInput['kind'], 'subscription'>;
+export type FeatureChargeKind = Exclude<ChargeKindName, 'subscription'>;
 
 /**
- * What a paid charge of one kind buys, applied in the payment's transaction (`applyPaid`, once per
- * charge). `apply` returns false when there is nothing left to apply it to; the admins are then told
- * to refund the payment, with `whenNotApplied` saying what arrived.
+ * Everything billing needs to know of one kind of charge. The subscription is billing's own; the others
+ * (boosts, PerkBoost launches) are registered by the feature that sells them when the app is built
+ * (app.ts), so billing, below them, neither imports them nor switches on their names
+ * (docs/decisions/0038-business-areas.md).
  */
-export interface PaidChargeEffect {
-  apply(tx: Tx, charge: ChargeRow, now: Date): Promise<boolean>;
+export interface ChargeKind {
+  /** What the charge pays for, in one line: the card page, the Billing tab, the receipt and its e-mail. */
+  describe(c: { boostDays: number | null; dealTitle: string | null }): string;
+  /** What a charge of this kind names. One open payment page per merchant and kind (and deal, when it names one). */
+  needs: { deal: boolean; boostDays: boolean };
+  messages: {
+    /** A second payment page asked for while one is open. */
+    pageOpen: string;
+    /** A new page asked for, but the open one was paid meanwhile. */
+    alreadyPaid: string;
+    /** A charge started without what `needs` asks for (a programming error, answered 400). */
+    incomplete?: string;
+  };
+  /**
+   * What a paid charge buys, applied in the payment's transaction (once per charge). False when there is
+   * nothing left to apply it to; the admins are then told to refund the payment, `whenNotApplied` saying
+   * what arrived.
+   */
+  apply?(tx: Tx, charge: ChargeRow, now: Date): Promise<boolean>;
   whenNotApplied?: string;
 }
 
-const paidChargeEffects = new Map<FeatureChargeKind, PaidChargeEffect>();
+/** The merchant's messaging subscription: billing records its periods and switches messaging on itself. */
+const SUBSCRIPTION: ChargeKind = {
+  describe: () => 'Advertise + Messaging plan (monthly)',
+  needs: { deal: false, boostDays: false },
+  messages: {
+    pageOpen: 'A payment page for this is already open. Finish or cancel it, then try again.',
+    alreadyPaid: 'Your subscription is already paid. Messaging unlocks as soon as the payment is confirmed.',
+  },
+};
 
-/**
- * The features that sell through billing (boosts, PerkBoost launches in merchant/) register what their
- * charge buys when the app is built (app.ts), so billing, below them, does not import them
- * (docs/decisions/0038-business-areas.md). Registering a kind again replaces its effect.
- */
-export function registerPaidChargeEffect(kind: FeatureChargeKind, effect: PaidChargeEffect) {
-  paidChargeEffects.set(kind, effect);
+const chargeKinds = new Map<ChargeKindName, ChargeKind>([['subscription', SUBSCRIPTION]]);
+
+/** Registers (or replaces) what billing knows of a kind of charge a feature sells. */
+export function registerChargeKind(name: FeatureChargeKind, kind: ChargeKind) {
+  chargeKinds.set(name, kind);
 }
+
+function chargeKind(name: ChargeKindName): ChargeKind {
+  const kind = chargeKinds.get(name);
+  if (!kind) throw new Error(`No charge kind "${name}" is registered with billing`);
+  return kind;
+}
+
+/** What a charge pays for, in one line (the Billing tab, the receipt and its e-mail). */
+export const describeCharge = (c: { kind: ChargeKindName; boostDays: number | null; dealTitle: string | null }) =>
+  chargeKind(c.kind).describe(c);
 
 /**
  * Records one paid period of a subscription; null when that period is already recorded (a replayed
@@ -231,30 +253,41 @@ async function applyPaid(
     await recordPeriod(tx, charge, { id: charge.id, number: 1, start: now, end: periodEnd, paidAt: now });
     await setSubscribed(tx, charge.merchantId, now);
   } else {
-    // What a boost or a PerkBoost launch buys is applied by the feature that sold it (registered below).
-    const effect = paidChargeEffects.get(charge.kind);
-    if (!effect) throw new Error(`No paid-charge effect is registered for charge kind "${charge.kind}"`);
+    // What a boost or a PerkBoost launch buys is applied by the feature that sold it (registerChargeKind).
+    const kind = chargeKind(charge.kind);
     // Paid, but there is nothing left to apply it to (deleted or taken down meanwhile): the admins are told to refund it.
-    if (!(await effect.apply(tx, charge, now))) await notifyRefundDue(tx, charge, effect.whenNotApplied);
+    if (kind.apply && !(await kind.apply(tx, charge, now))) await notifyRefundDue(tx, charge, kind.whenNotApplied);
   }
   await receipt(tx, charge);
   return charge;
 }
 
 export interface BillingEventResult {
-  /** The event is about a merchant charge or subscription (not a customer order). */
-  handled: boolean;
   /** Something changed (false for a redelivery or an event with nothing left to do). */
   applied: boolean;
 }
 
-/**
- * Handles a verified provider event when it concerns merchant billing; `handled: false` leaves it
- * to customer checkout. Exactly once: the event id is recorded under a primary key and the charge
- * moves by conditional updates, in one transaction with the merchant and deal changes.
- */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * Whether a checkout event is about a merchant charge (its metadata names one, or its session is one of
+ * ours) rather than a customer's order: the webhooks entry point hands it to billing then.
+ */
+export async function isMerchantChargeEvent(deps: Pick<Deps, 'db' | 'payments'>, event: ProviderEvent): Promise<boolean> {
+  if (event.chargeId) return true;
+  if (!event.sessionId) return false;
+  const [row] = await deps.db
+    .select({ id: merchantCharges.id })
+    .from(merchantCharges)
+    .where(and(eq(merchantCharges.provider, deps.payments.name), eq(merchantCharges.providerSessionId, event.sessionId)));
+  return Boolean(row);
+}
+
+/**
+ * Handles a verified provider event about merchant billing: a merchant charge's checkout, or a
+ * subscription renewed or ended. Exactly once: the event id is recorded under a primary key and the
+ * charge moves by conditional updates, in one transaction with the merchant and deal changes.
+ */
 export async function handleBillingEvent(
   deps: Pick<Deps, 'db' | 'payments' | 'log' | 'mailer' | 'config' | 'clock'>,
   event: ProviderEvent,
@@ -271,16 +304,6 @@ export async function handleBillingEvent(
     if (m) mailIds.push(await deps.mailer.queue(tx, build(m.email, m.businessName)));
   };
   const appUrl = deps.config.appUrl;
-  const isSubscriptionEvent = event.type === 'subscription.renewed' || event.type === 'subscription.ended';
-  let isCharge = isSubscriptionEvent || Boolean(event.chargeId);
-  if (!isCharge && event.sessionId) {
-    const [row] = await deps.db
-      .select({ id: merchantCharges.id })
-      .from(merchantCharges)
-      .where(and(eq(merchantCharges.provider, deps.payments.name), eq(merchantCharges.providerSessionId, event.sessionId)));
-    isCharge = Boolean(row);
-  }
-  if (!isCharge) return { handled: false, applied: false };
 
   /** The receipt of a charge just paid: the subscription's activation mail, or a PerkBoost receipt. */
   const receipt = async (tx: Tx, c: ChargeRow) => {
@@ -295,7 +318,7 @@ export async function handleBillingEvent(
       return;
     }
     const [deal] = c.dealId ? await tx.select({ title: deals.title }).from(deals).where(eq(deals.id, c.dealId)) : [];
-    const description = chargeDescription({ kind: c.kind, boostDays: c.boostDays, dealTitle: deal?.title ?? null });
+    const description = describeCharge({ kind: c.kind, boostDays: c.boostDays, dealTitle: deal?.title ?? null });
     await mail(tx, c.merchantId, (to, businessName) =>
       chargeReceiptEmail(to, { businessName, chargeId: c.id, description, amountCents: c.amountCents, paidAt: c.paidAt ?? now }, appUrl),
     );
@@ -419,7 +442,7 @@ export async function handleBillingEvent(
       .setCancelAtPeriodEnd(outcome.cancelSubscription, true)
       .catch((err: unknown) => deps.log.error({ err }, 'canceling an unneeded subscription failed'));
   }
-  return { handled: true, applied: outcome.applied };
+  return { applied: outcome.applied };
 }
 
 /**

@@ -13,7 +13,7 @@ import { AppError } from '../../../lib/errors';
 import { LOCK_IDS } from '../../../lib/lock-ids';
 
 /**
- * The one money ledger (DESIGN.md 14, docs/decisions/0018-one-ledger.md). Every function here
+ * The one money ledger (docs/product/design.md §14, docs/decisions/0018-one-ledger.md). Every function here
  * posts in the caller's transaction, so an entry exists exactly when the change it records does,
  * and every entry has a `source_key` naming its event: posting the same event twice writes nothing
  * the second time (`on conflict do nothing`).

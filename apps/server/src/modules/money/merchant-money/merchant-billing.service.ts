@@ -4,7 +4,6 @@ import {
   MERCHANT_CHARGES_PAGE_SIZE,
   MERCHANT_MESSAGES,
   MERCHANT_MONEY_MESSAGES as MM,
-  chargeDescription,
   planById,
   receiptNumber,
   type MerchantBilling,
@@ -16,10 +15,10 @@ import type { Tx } from '../../../db/client';
 import { deals, merchantChargePeriods, merchantCharges, merchants, users } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
-import { activeSubscriptions } from '../billing/billing.service';
+import { activeSubscriptions, describeCharge } from '../billing/billing.service';
 
 /**
- * The Billing tab (DESIGN.md 4, 7): the merchant's plan and subscription and every charge they paid
+ * The Billing tab (docs/product/design.md §4, 7): the merchant's plan and subscription and every charge they paid
  * the platform, read from `merchant_charges` (written only by the billing module).
  */
 
@@ -88,7 +87,7 @@ function toCharge(c: Line): MerchantCharge {
   return {
     id: c.id,
     kind: c.kind,
-    description: chargeDescription({ kind: c.kind, boostDays: c.boostDays, dealTitle: c.dealTitle }),
+    description: describeCharge({ kind: c.kind, boostDays: c.boostDays, dealTitle: c.dealTitle }),
     amountCents: c.amountCents,
     status: c.paidAt ? 'paid' : 'pending',
     createdAt: iso(c.createdAt),

@@ -22,9 +22,9 @@ import { PAYOUT_LINE_KINDS } from '../ledger/ledger.service';
 import { merchantOfUser } from './merchant-billing.service';
 
 /**
- * What the platform pays a merchant (DESIGN.md 8), as the merchant sees it: their payouts, the open
+ * What the platform pays a merchant (docs/product/design.md §8), as the merchant sees it: their payouts, the open
  * period's running total, and each payout's statement. Every figure is read from the one ledger
- * (DESIGN.md 14, docs/decisions/0018-one-ledger.md) and the payout row the payout job wrote from it:
+ * (docs/product/design.md §14, docs/decisions/0018-one-ledger.md) and the payout row the payout job wrote from it:
  * sales, refunds (with the commission reversed), deductions, dispute fees, carried in and forward.
  */
 

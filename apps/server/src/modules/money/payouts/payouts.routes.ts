@@ -10,7 +10,7 @@ import {
 } from '@localperks/shared';
 import { listPayouts, markPayoutPaid, payoutSummary } from './payouts.service';
 
-/** Admin dashboard, Payout Management tab (merchant-admin.md §2, §4; DESIGN.md 8): admins only. */
+/** Admin dashboard, Payout Management tab (docs/product/merchant-admin-spec.md §2, §4; docs/product/design.md §8): admins only. */
 export async function payoutsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payouts'];

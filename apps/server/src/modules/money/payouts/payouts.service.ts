@@ -31,7 +31,7 @@ type Rows<T> = { rows: T[] };
 const nextPeriod = (p: PayoutPeriod) => payoutPeriodFor(payoutPeriodWindow(p).to);
 
 /**
- * Closes every finished semi-monthly period (DESIGN.md 8) into one payout row per merchant with
+ * Closes every finished semi-monthly period (docs/product/design.md §8) into one payout row per merchant with
  * money in it, computed from the ledger (docs/decisions/0018-one-ledger.md): sales less refunds
  * (gross), commission less reversals, deductions (refunds of sales already paid out, lost disputes),
  * dispute fees, and what the previous payout could not cover. A payout never goes below zero: the
@@ -110,7 +110,7 @@ export async function closePayoutPeriods(deps: Pick<Deps, 'db' | 'clock'>): Prom
 }
 
 /**
- * All payouts page by page (merchant-admin.md §7): the overdue ones first (unpaid and past their
+ * All payouts page by page (docs/product/merchant-admin-spec.md §7): the overdue ones first (unpaid and past their
  * payout date), then the rest; newest period first within each.
  */
 export async function listPayouts(deps: Pick<Deps, 'db' | 'clock'>, page: number): Promise<AdminPayoutsPage> {
@@ -180,7 +180,7 @@ export async function payoutSummary(deps: Pick<Deps, 'db' | 'clock'>): Promise<P
 export type PayoutDeps = Pick<Deps, 'db' | 'mailer' | 'config' | 'log' | 'clock'>;
 
 /**
- * Mark as Paid (merchant-admin.md §4): pending to paid, never back. The update only matches an
+ * Mark as Paid (docs/product/merchant-admin-spec.md §4): pending to paid, never back. The update only matches an
  * unpaid payout, so a second call (or a second admin) gets 409 and changes nothing.
  */
 export async function markPayoutPaid(deps: PayoutDeps, adminId: string, id: string): Promise<AdminPayout> {

@@ -38,7 +38,6 @@ import type { Deps } from '../../../lib/deps';
 import type { MailMessage } from '../../../mail/mailer';
 import type { ProviderEvent, ProviderRefund } from '../../../payments/provider';
 import { notifyAdmins, recordAudit } from '../../platform';
-import { deliverSandboxRefundEvents } from '../sandbox/sandbox.service';
 import {
   refundAwaitingDecisionAdminEmail,
   refundDecidedMerchantEmail,
@@ -59,7 +58,7 @@ import {
  * purchase) and `purchases.refunded_at` in that transaction. The provider is called after the
  * commit under that key; the refund is settled by the provider's `charge.refunded` event.
  */
-export type RefundDeps = Pick<Deps, 'db' | 'mailer' | 'payments' | 'clock' | 'config' | 'log' | 'sandboxSecret' | 'loopback'>;
+export type RefundDeps = Pick<Deps, 'db' | 'mailer' | 'payments' | 'clock' | 'config' | 'log'>;
 
 const OPEN: readonly RefundRequestStatus[] = OPEN_REFUND_STATUSES;
 const isOpen = (s: RefundRequestStatus) => OPEN.includes(s);
@@ -472,8 +471,6 @@ export async function settleVoucherRefunds(deps: RefundDeps, opts: { purchaseId?
       deps.log.error({ err, orderRefundId: r.id }, 'refunding a voucher at the provider failed; the job retries it');
     }
   }
-  // The sandbox sends its signed charge.refunded events now, as a real provider would shortly after.
-  if (sent && deps.payments.name === 'sandbox') await deliverSandboxRefundEvents(deps);
   return sent;
 }
 

@@ -18,8 +18,8 @@ export interface ConfirmationPurchase {
 }
 
 /**
- * send-purchase-confirmation (customer.md §7), sent by the server after the provider confirmed
- * payment (DESIGN.md 5): every code with its QR as an inline image, and the deal's details.
+ * send-purchase-confirmation (docs/product/customer-spec.md §7), sent by the server after the provider confirmed
+ * payment (docs/product/design.md §5): every code with its QR as an inline image, and the deal's details.
  */
 export async function purchaseConfirmationEmail(opts: {
   to: string;

@@ -28,6 +28,7 @@ import { visibleNow } from '../../catalog';
 import { postSales } from '../../money';
 import { generateRedemptionCode } from '../purchases/redemption-code';
 import { purchaseConfirmationEmail, withdrawnDealRefundEmail } from './checkout.emails';
+import { purchasePaid } from './checkout.events';
 
 export type CheckoutDeps = Pick<Deps, 'db' | 'payments' | 'config' | 'clock'>;
 
@@ -157,18 +158,23 @@ type FulfilmentDeps = Pick<Deps, 'db' | 'payments' | 'config' | 'clock' | 'maile
 const refundKey = (orderId: string, dealId: string) => `refund-${orderId}-${dealId}`;
 
 /**
- * Handles a verified provider event. Fulfilment happens only here (DESIGN.md 5). Exactly once:
- * the event id is recorded under a primary key, and the order moves to `paid` by a conditional
- * update, both in the transaction that creates the purchases; a redelivery finds either taken.
+ * Handles a verified provider event about a customer's order. Fulfilment happens only here (docs/product/design.md §5).
+ * Exactly once: the event id is recorded under a primary key, and the order moves to `paid` by a
+ * conditional update, both in the transaction that creates the purchases and posts the sales to the
+ * ledger; a redelivery finds either taken. What follows a payment (the confirmation e-mail, refunds of
+ * withdrawn lines, the saved card) subscribes to `purchasePaid`, published in that transaction.
  *
  * Every deal is checked again with the checkout's own sale rule: one withdrawn while its payment
  * page was open (paused, deleted, taken down, expired) gets no voucher; its line is recorded as a
  * refund in the same transaction (unique per order item) and refunded at the provider after it.
  */
-export async function handleProviderEvent(deps: FulfilmentDeps, event: ProviderEvent): Promise<FulfilmentResult> {
+export async function handleProviderEvent(
+  deps: Pick<Deps, 'db' | 'payments' | 'clock' | 'domainEvents'>,
+  event: ProviderEvent,
+): Promise<FulfilmentResult> {
   const none: FulfilmentResult = { fulfilled: false, purchaseIds: [], refundIds: [] };
   const now = deps.clock.now();
-  const result = await deps.db.transaction(async (tx) => {
+  const result = await deps.domainEvents.transaction(async (tx, publish) => {
     const [fresh] = await tx
       .insert(webhookEvents)
       .values({ provider: deps.payments.name, eventId: event.id, type: event.type })
@@ -255,50 +261,71 @@ export async function handleProviderEvent(deps: FulfilmentDeps, event: ProviderE
         expirationDate: item.expirationDate,
       })),
     );
-    if (values.length === 0) return { order, created: [], mailId: null, refunds };
-    const created = await tx.insert(purchases).values(values).returning({
-      id: purchases.id,
-      merchantId: purchases.merchantId,
-      priceCents: purchases.priceCents,
-      commissionCents: purchases.commissionCents,
-      purchasedAt: purchases.purchasedAt,
-    });
+    const created = values.length
+      ? await tx.insert(purchases).values(values).returning({
+          id: purchases.id,
+          merchantId: purchases.merchantId,
+          priceCents: purchases.priceCents,
+          commissionCents: purchases.commissionCents,
+          purchasedAt: purchases.purchasedAt,
+        })
+      : [];
     // The sales and their commission enter the ledger with the purchases (docs/decisions/0018-one-ledger.md).
-    await postSales(tx, created);
-    const [customer] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, order.userId));
-    // The confirmation is written in the same transaction: it exists exactly when the purchases do.
-    const byDeal = new Map(sold.map((i) => [i.dealId, i]));
-    const mail = await purchaseConfirmationEmail({
-      to: customer!.email,
-      name: customer!.name || customer!.email,
-      appUrl: deps.config.appUrl,
-      orderTotalCents: order.totalCents,
-      purchases: values.map((v) => {
-        const item = byDeal.get(v.dealId)!;
-        return {
-          dealTitle: v.dealTitle,
-          merchantName: item.merchantName,
-          city: item.city,
-          state: item.state,
-          priceCents: v.priceCents,
-          redemptionCode: v.redemptionCode,
-          purchaseDate: v.purchasedAt,
-          expirationDate: v.expirationDate,
-        };
-      }),
-    });
-    const mailId = await deps.mailer.queue(tx, mail);
-    return { order, created, mailId, refunds };
+    if (created.length) await postSales(tx, created);
+    await publish(purchasePaid, { orderId: order.id });
+    return { created, refunds };
   });
   if (!result) return none;
+  return { fulfilled: true, purchaseIds: result.created.map((p) => p.id), refundIds: result.refunds.map((r) => r.id) };
+}
 
-  const { order, created, mailId, refunds } = result;
-  // Sending by SMTP happens after the commit; a failure is retried by the job (mailer.deliverPending).
-  if (mailId) await deps.mailer.deliver(mailId);
-  // The provider is called after the commit: a failure leaves the refund pending for the job to retry.
-  if (refunds.length) await settleRefunds(deps, { orderId: order.id });
-  if (order.saveCard) await saveCard(deps, order.userId, event.sessionId!);
-  return { fulfilled: true, purchaseIds: created.map((p) => p.id), refundIds: refunds.map((r) => r.id) };
+/**
+ * The customer's confirmation of a paid order (a `purchasePaid` subscriber): each voucher with its
+ * redemption code and QR code, written to the outbox and sent.
+ */
+export async function sendPurchaseConfirmation(deps: Pick<Deps, 'db' | 'config' | 'mailer'>, orderId: string): Promise<void> {
+  const rows = await deps.db
+    .select({
+      dealTitle: purchases.dealTitle,
+      merchantName: merchants.businessName,
+      city: deals.city,
+      state: deals.state,
+      priceCents: purchases.priceCents,
+      redemptionCode: purchases.redemptionCode,
+      purchaseDate: purchases.purchasedAt,
+      expirationDate: purchases.expirationDate,
+    })
+    .from(purchases)
+    .innerJoin(deals, eq(deals.id, purchases.dealId))
+    .innerJoin(merchants, eq(merchants.id, purchases.merchantId))
+    .innerJoin(orderItems, and(eq(orderItems.orderId, purchases.orderId), eq(orderItems.dealId, purchases.dealId)))
+    .where(eq(purchases.orderId, orderId))
+    .orderBy(asc(orderItems.id), asc(purchases.id));
+  if (rows.length === 0) return;
+  const [order] = await deps.db
+    .select({ totalCents: orders.totalCents, email: users.email, name: users.name })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  if (!order) return;
+  const mail = await purchaseConfirmationEmail({
+    to: order.email,
+    name: order.name || order.email,
+    appUrl: deps.config.appUrl,
+    orderTotalCents: order.totalCents,
+    purchases: rows,
+  });
+  // Sending by SMTP happens after the outbox row is written; a failure is retried by the job (mailer.deliverPending).
+  await deps.mailer.deliver(await deps.mailer.queue(deps.db, mail));
+}
+
+/** The card that paid an order, kept for the customer's Payment methods when they asked for it (a `purchasePaid` subscriber). */
+export async function saveOrderCard(deps: Pick<Deps, 'db' | 'payments' | 'log'>, orderId: string): Promise<void> {
+  const [order] = await deps.db
+    .select({ userId: orders.userId, saveCard: orders.saveCard, sessionId: orders.providerSessionId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (order?.saveCard && order.sessionId) await saveCard(deps, order.userId, order.sessionId);
 }
 
 /**

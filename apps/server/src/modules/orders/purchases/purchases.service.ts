@@ -206,7 +206,7 @@ async function findRedemption(db: Db, merchantUserId: string, code: string, now:
 }
 
 /**
- * Redeems a code (DESIGN.md 6). The purchase row is locked (SELECT … FOR UPDATE) as a refund locks
+ * Redeems a code (docs/product/design.md §6). The purchase row is locked (SELECT … FOR UPDATE) as a refund locks
  * it, so a redemption and a refund of one voucher are decided one after the other: exactly one
  * wins. Of two simultaneous redemptions the second finds `redeemed_at` set and is told so.
  */

@@ -6,7 +6,15 @@ import { pendingMigrations } from '../../../db/client';
 import { emailOutbox } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { isLoopbackRequest } from '../../../lib/loopback';
-import { apiErrorSchema, errorResponses, healthSchema, mailResponseSchema, mailboxPageSchema, readySchema } from '@localperks/shared';
+import {
+  apiErrorSchema,
+  errorResponses,
+  healthSchema,
+  mailResponseSchema,
+  mailboxPageSchema,
+  mailboxQuerySchema,
+  readySchema,
+} from '@localperks/shared';
 
 export async function systemRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -85,7 +93,7 @@ export async function devMailboxRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Development mailbox: newest mails first',
-        querystring: z.object({ to: z.string().optional(), page: z.coerce.number().int().min(1).default(1) }),
+        querystring: mailboxQuerySchema,
         response: { 200: mailboxPageSchema, ...errorResponses },
       },
     },

@@ -77,7 +77,7 @@ export async function getTicket(deps: Pick<Deps, 'db'>, ticketId: string) {
   return { ticket: ticketOut(t), messages: await ticketThread(deps.db, ticketId) };
 }
 
-/** The status selector: any of the four, freely (merchant-admin.md §4), with an audit entry. */
+/** The status selector: any of the four, freely (docs/product/merchant-admin-spec.md §4), with an audit entry. */
 export async function setTicketStatus(deps: Pick<Deps, 'db' | 'clock'>, adminId: string, ticketId: string, status: TicketStatus) {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {

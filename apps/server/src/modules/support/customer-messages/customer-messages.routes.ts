@@ -10,6 +10,7 @@ import {
   respondCustomerMessageSchema,
   sendCustomerMessageSchema,
   sentMessagesPageSchema,
+  sentMessagesQuerySchema,
 } from '@localperks/shared';
 import { listInbox, listSentMessages, openInboxMessage, respondToMessage, sendCustomerMessage } from './customer-messages.service';
 
@@ -44,7 +45,7 @@ export async function customerMessagesRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'The signed-in customer’s messages to merchants, with replies (a page)',
-        querystring: z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) }),
+        querystring: sentMessagesQuerySchema,
         response: { 200: sentMessagesPageSchema, ...errorResponses },
       },
     },

@@ -30,7 +30,7 @@ import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { AuthShell } from '../auth/auth-shell';
 
-/** The spec's admin sign-in errors (merchant-admin.md §8): the server's message, else the fallbacks. */
+/** The spec's admin sign-in errors (docs/product/merchant-admin-spec.md §8): the server's message, else the fallbacks. */
 function showError(err: unknown, fallback: string) {
   if (err instanceof ApiError && err.code === 'TOKEN_EXPIRED') {
     toast.error(ADMIN_AUTH_MESSAGES.codeExpiredTitle, { description: ADMIN_AUTH_MESSAGES.codeExpired });
@@ -179,7 +179,7 @@ function CodeStep({
   );
 }
 
-/** /admin-login: credentials, then the 6-digit access code (merchant-admin.md §2, DESIGN.md 9). */
+/** /admin-login: credentials, then the 6-digit access code (docs/product/merchant-admin-spec.md §2, docs/product/design.md §9). */
 export default function AdminLoginPage() {
   const status = useAdminAuthStatus();
   const logout = useLogout();

@@ -108,7 +108,7 @@ function Dashboard() {
   );
 }
 
-/** /admin/dashboard: admins who passed the access-code step (merchant-admin.md §2). */
+/** /admin/dashboard: admins who passed the access-code step (docs/product/merchant-admin-spec.md §2). */
 export default function AdminDashboardPage() {
   return (
     <RequireAdmin>

@@ -16,7 +16,7 @@ const messageOf = (err: unknown, fallback: string) =>
       ? err.message || 'An unexpected error occurred'
       : 'An unexpected error occurred';
 
-/** /auth: combined Login and Sign Up tabs (customer.md §2, merchant-admin.md §2). */
+/** /auth: combined Login and Sign Up tabs (docs/product/customer-spec.md §2, docs/product/merchant-admin-spec.md §2). */
 export default function AuthPage() {
   const [tab, setTab] = useState('login');
   const [error, setError] = useState<string | null>(null);

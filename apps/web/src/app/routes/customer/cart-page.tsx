@@ -20,7 +20,7 @@ import { toast } from '../../../lib/toast';
 import { focusPageHeading } from '../../../lib/page-focus';
 
 /**
- * Refreshes each line against the current deal by id (customer.md §4 Cart): title and prices come
+ * Refreshes each line against the current deal by id (docs/product/customer-spec.md §4 Cart): title and prices come
  * from the server; a deal that is gone, expired or a crowd-vote deal not unlocked is flagged.
  */
 function useCheckedLines(items: CartItem[]) {
@@ -215,7 +215,7 @@ function EmptyCart() {
 }
 
 /**
- * Checkout mode (?checkout=1, customer.md §2 Cart): the checkout form, the order summary with
+ * Checkout mode (?checkout=1, docs/product/customer-spec.md §2 Cart): the checkout form, the order summary with
  * title, Qty and line totals, and the cart lines with their controls disabled.
  */
 function CheckoutView({ items, unavailable, onBack }: { items: CartItem[]; unavailable: Set<string>; onBack: () => void }) {
@@ -295,7 +295,7 @@ function CheckoutView({ items, unavailable, onBack }: { items: CartItem[]; unava
   );
 }
 
-/** /cart: the cart list, and (with ?checkout=1) checkout mode (customer.md §2 Cart). */
+/** /cart: the cart list, and (with ?checkout=1) checkout mode (docs/product/customer-spec.md §2 Cart). */
 export default function CartPage() {
   const items = cartStore.use();
   const [params, setParams] = useSearchParams();

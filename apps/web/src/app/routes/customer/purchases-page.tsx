@@ -54,7 +54,7 @@ function PaymentNote({ state }: { state: PaymentReturnState }) {
   );
 }
 
-/** /purchases: My Purchases (customer.md §2) for the signed-in customer; visitors are asked to sign in. */
+/** /purchases: My Purchases (docs/product/customer-spec.md §2) for the signed-in customer; visitors are asked to sign in. */
 export default function PurchasesPage() {
   const { user, isLoading } = useSession();
   const isCustomer = user?.role === 'customer';

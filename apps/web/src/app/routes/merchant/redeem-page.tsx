@@ -185,7 +185,7 @@ function RedeemScreen() {
 }
 
 /**
- * /merchant/redeem: the merchant's redeem screen (DESIGN.md decision 6). A visitor (someone who
+ * /merchant/redeem: the merchant's redeem screen (docs/product/design.md §6). A visitor (someone who
  * scanned a voucher's QR while signed out) signs in as a merchant and comes back with the code; a
  * signed-in customer or admin is told what the screen is for instead of being bounced away.
  */

@@ -53,7 +53,7 @@ const FIELD_NAMES = Object.keys(DEFAULTS) as (keyof MerchantRegistrationForm)[];
 const linkClass = 'font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900';
 
 /**
- * /merchant/register (merchant-admin.md §2, §4, §5, §8): the registration form, the Merchant Terms
+ * /merchant/register (docs/product/merchant-admin-spec.md §2, §4, §5, §8): the registration form, the Merchant Terms
  * dialog, and, once submitted, a success page with the next steps (local state, same route).
  * A signed-in merchant is sent to the dashboard; anyone else may register a business here (the new
  * account is separate and is not signed in until its e-mail is verified).

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, Search, Store } from 'lucide-react';
-import { SEARCH_MAX_LENGTH, businessesHeading, formatCount } from '@localperks/shared';
+import { PUBLIC_PAGES, SEARCH_MAX_LENGTH, businessesHeading, formatCount } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
@@ -30,7 +30,7 @@ export default function BusinessDirectoryPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <title>{`${heading}${search ? ` matching “${search}”` : ''} | LocalPerks`}</title>
+      <title>{PUBLIC_PAGES.businesses.head({ heading, search, place }).title}</title>
       <h1 className="text-3xl font-bold text-slate-900">{heading}</h1>
       <p className="mt-1 text-slate-700">
         {search ? <>Results for “{search}”</> : 'Restaurants, shops, studios and services near you, with their live deals.'}

@@ -1,7 +1,7 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, ExternalLink, Globe, MapPin, Phone, SearchX, Store, Tag } from 'lucide-react';
-import { WEEK_ORDER, WEEKDAY_NAMES, isOpenAt, type BusinessPage } from '@localperks/shared';
+import { PUBLIC_PAGES, WEEK_ORDER, WEEKDAY_NAMES, isOpenAt, type BusinessPage } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { FallbackImage } from '../../../components/ui/fallback-image';
@@ -67,7 +67,7 @@ function OpeningHours({ hours, timeZone }: { hours: BusinessPage['openingHours']
 function BusinessView({ business: b }: { business: BusinessPage }) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
-      <title>{`${b.name} in ${b.city}, ${b.state} | LocalPerks`}</title>
+      <title>{PUBLIC_PAGES.business.head(b).title}</title>
       <meta name="description" content={b.description.slice(0, 150)} />
       {b.coverUrl && (
         <FallbackImage
@@ -230,7 +230,7 @@ function BusinessNotFound() {
   );
 }
 
-/** /businesses/:slug: an approved business's public page (DESIGN.md 13). */
+/** /businesses/:slug: an approved business's public page (docs/product/design.md §13). */
 export default function BusinessPageRoute() {
   const { slug = '' } = useParams();
   const query = useQuery(businessQuery(slug));

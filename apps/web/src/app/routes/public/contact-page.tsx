@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { BUSINESS_HOURS, SUPPORT_CONTACT, contactSchema, type Contact, type ContactTicketOpened } from '@localperks/shared';
+import { PUBLIC_PAGES, BUSINESS_HOURS, SUPPORT_CONTACT, contactSchema, type Contact } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -22,7 +22,7 @@ export default function ContactPage() {
     // The session arrives after the page: it fills in what the reader has not typed, and keeps what they have.
     resetOptions: { keepDirtyValues: true },
   });
-  const send = useMutation({ mutationFn: (v: Contact) => api.post<ContactTicketOpened>('/api/support/tickets', v) });
+  const send = useMutation({ mutationFn: (v: Contact) => api.post('/api/support/tickets', { body: v }) });
   const { errors } = form.formState;
 
   const onSubmit = (v: Contact) =>
@@ -41,7 +41,7 @@ export default function ContactPage() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <title>Contact Us | LocalPerks</title>
+      <title>{PUBLIC_PAGES.contact.head().title}</title>
       <h1 className="text-3xl font-bold text-slate-900">Contact Us</h1>
       <p className="mt-2 text-slate-700">Questions about a deal, your account or listing your business? We are here to help.</p>
       <div className="mt-8 grid gap-6 lg:grid-cols-3">

@@ -15,6 +15,7 @@ import {
   Zap,
 } from 'lucide-react';
 import {
+  PUBLIC_PAGES,
   CATEGORIES,
   CHECKOUT_MESSAGES,
   MAX_CART_LINE_QUANTITY,
@@ -187,7 +188,7 @@ function DealView({ deal: dealProp }: { deal: DealDetail }) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
-      <title>{`${deal.title} | LocalPerks`}</title>
+      <title>{PUBLIC_PAGES.deal.head(deal).title}</title>
       <meta name="description" content={deal.description.slice(0, 150)} />
       <Link
         to={paths.deals}
@@ -369,7 +370,7 @@ function DealNotFound() {
   );
 }
 
-/** /deals/:id (and /deal/:id, which redirects here): the full deal page (DESIGN.md decision 1). */
+/** /deals/:id (and /deal/:id, which redirects here): the full deal page (docs/product/design.md §1). */
 export default function DealPage() {
   const { id = '' } = useParams();
   const query = useQuery(dealQuery(id));

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useId, useRef, useState, type FormEvent, type Reac
 import { Link, useSearchParams } from 'react-router';
 import { Search, SearchX, SlidersHorizontal } from 'lucide-react';
 import {
+  PUBLIC_PAGES,
   DEAL_TYPE_FILTERS,
   readBrowseUrl,
   readNearbyUrl,
@@ -142,12 +143,7 @@ export default function DealsPage() {
     Number(Boolean(filters.discount));
   const hasAnyFilter = activeCount > 0 || Boolean(filters.search);
 
-  const name = categoryName(filters.category);
-  const title = filters.search
-    ? `“${filters.search}” deals | LocalPerks`
-    : name
-      ? `${name} Deals | LocalPerks`
-      : 'Browse Deals | LocalPerks';
+  const title = PUBLIC_PAGES.deals.head({ search: filters.search ?? '', category: filters.category ?? null }).title;
 
   const countText = !first
     ? 'Loading deals...'
@@ -189,7 +185,7 @@ export default function DealsPage() {
 
       <div className="mt-6 hidden md:block">{controls(false)}</div>
 
-      {/* Businesses whose name matches come before the deals (DESIGN.md decision 13). */}
+      {/* Businesses whose name matches come before the deals (docs/product/design.md §13). */}
       <SearchBusinessesGroup search={filters.search} state={state} city={city} />
 
       <section aria-labelledby="results-heading" className="mt-8" aria-busy={result.isFetching && !result.isFetchingNextPage}>
@@ -426,7 +422,7 @@ function FilterControls({
   );
 }
 
-/** Under 768 px the filters move into this bottom sheet (customer.md §2 Browse page); its code loads on demand. */
+/** Under 768 px the filters move into this bottom sheet (docs/product/customer-spec.md §2 Browse page); its code loads on demand. */
 function FilterSheet({
   activeCount,
   resultCount,

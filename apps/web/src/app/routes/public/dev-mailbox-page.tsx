@@ -5,7 +5,6 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { api } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import type { MailboxPage, MailResponse } from '@localperks/shared';
 
 /** Turns the URLs of a plain-text mail into links. */
 function LinkedText({ text }: { text: string }) {
@@ -32,13 +31,13 @@ export default function DevMailboxPage() {
   const [view, setView] = useState<'text' | 'html'>('text');
   const list = useQuery({
     queryKey: ['dev-mailbox', page],
-    queryFn: () => api.get<MailboxPage>(`/api/dev/mailbox?page=${page}`),
+    queryFn: () => api.get('/api/dev/mailbox', { query: { page } }),
     placeholderData: keepPreviousData,
     refetchInterval: 5000,
   });
   const mail = useQuery({
     queryKey: ['dev-mail', selected],
-    queryFn: () => api.get<MailResponse>(`/api/dev/mailbox/${selected}`).then((r) => r.mail),
+    queryFn: () => api.get('/api/dev/mailbox/:id', { params: { id: selected ?? '' } }).then((r) => r.mail),
     enabled: Boolean(selected),
   });
 

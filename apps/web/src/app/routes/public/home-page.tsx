@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight, Briefcase, LogOut, Search, Sparkles, User } from 'lucide-react';
-import { HOME_BOOSTED_DEALS, HOME_CATEGORY_DEALS, HOME_FEATURED_DEALS, HOME_VIEW_ALL_THRESHOLD } from '@localperks/shared';
+import { PUBLIC_PAGES, HOME_BOOSTED_DEALS, HOME_CATEGORY_DEALS, HOME_FEATURED_DEALS, HOME_VIEW_ALL_THRESHOLD } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass, Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
@@ -53,7 +53,7 @@ function WelcomeBanner() {
 export default function HomePage() {
   return (
     <>
-      <title>LocalPerks: Discover Local Deals</title>
+      <title>{PUBLIC_PAGES.home.head().title}</title>
       <WelcomeBanner />
       <section className="bg-gradient-to-br from-brand-800 to-brand-900 text-white">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:py-24">
@@ -154,7 +154,7 @@ function HomeDealSections() {
   );
 }
 
-/** Businesses with a listing boost running (a paid placement, DESIGN.md decision 4); hidden when there are none. */
+/** Businesses with a listing boost running (a paid placement, docs/product/design.md §4); hidden when there are none. */
 function FeaturedBusinesses() {
   const home = useHomeData();
   const businesses = home.data?.featuredBusinesses ?? [];

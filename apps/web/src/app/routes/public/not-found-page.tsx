@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
+import { PUBLIC_PAGES } from '@localperks/shared';
 import { buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 
 export default function NotFoundPage() {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <title>Page Not Found | LocalPerks</title>
+      <title>{PUBLIC_PAGES['not-found'].head().title}</title>
       <p className="text-6xl font-bold text-brand-700">404</p>
       <h1 className="mt-4 text-3xl font-bold text-slate-900">Page Not Found</h1>
       <p className="mt-2 text-slate-700">The page you are looking for does not exist or has moved.</p>

@@ -6,7 +6,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { DealGrid, DealGridSkeleton } from '../../components/deal-card';
 import { perkboostDealsQuery } from '../../../features/engagement/perkboost/api';
-import { formatCount } from '@localperks/shared';
+import { PUBLIC_PAGES, formatCount } from '@localperks/shared';
 
 /** /perkboost: every crowd-vote deal still on show, newest first, page by page. */
 export default function PerkBoostPage() {
@@ -17,7 +17,7 @@ export default function PerkBoostPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
-      <title>PerkBoost Deals | LocalPerks</title>
+      <title>{PUBLIC_PAGES.perkboost.head().title}</title>
       <div className="flex items-start gap-3">
         <span className="mt-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-violet-700 text-white">
           <Zap aria-hidden className="h-5 w-5" />

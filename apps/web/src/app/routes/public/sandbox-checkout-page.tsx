@@ -195,7 +195,7 @@ function CardForm({ session }: { session: SandboxSession }) {
   );
 }
 
-/** The sandbox provider's hosted card page (DESIGN.md 5): what Stripe Checkout is when Stripe is configured. */
+/** The sandbox provider's hosted card page (docs/product/design.md §5): what Stripe Checkout is when Stripe is configured. */
 export default function SandboxCheckoutPage() {
   const { sessionId = '' } = useParams();
   const session = useQuery(sandboxSessionQuery(sessionId));

@@ -1,17 +1,17 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangePassword, Ok, ProfileResponse, UpdateProfile } from '@localperks/shared';
+import type { ChangePassword, UpdateProfile } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 import { sessionQuery } from '../../../lib/session';
 
 export const profileQuery = queryOptions({
   queryKey: ['account', 'profile'],
-  queryFn: () => api.get<ProfileResponse>('/api/account/profile').then((r) => r.profile),
+  queryFn: () => api.get('/api/account/profile').then((r) => r.profile),
 });
 
 export function useUpdateProfile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfile) => api.patch<ProfileResponse>('/api/account/profile', body),
+    mutationFn: (body: UpdateProfile) => api.patch('/api/account/profile', { body }),
     onSuccess: ({ profile }) => {
       qc.setQueryData(profileQuery.queryKey, profile);
       void qc.invalidateQueries({ queryKey: sessionQuery.queryKey });
@@ -19,4 +19,4 @@ export function useUpdateProfile() {
   });
 }
 
-export const useChangePassword = () => useMutation({ mutationFn: (body: ChangePassword) => api.post<Ok>('/api/account/password', body) });
+export const useChangePassword = () => useMutation({ mutationFn: (body: ChangePassword) => api.post('/api/account/password', { body }) });

@@ -1,12 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { LoginResponse, Ok, ResendVerificationResponse, VerifyEmailResponse } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 import { sessionQuery } from '../../../lib/session';
 
 export function useLogin() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; password: string }) => api.post<LoginResponse>('/api/auth/login', body),
+    mutationFn: (body: { email: string; password: string }) => api.post('/api/auth/login', { body }),
     onSuccess: ({ user }) => {
       qc.setQueryData(sessionQuery.queryKey, user);
       void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
@@ -17,7 +16,7 @@ export function useLogin() {
 export function useSignup() {
   return useMutation({
     // The same answer whether or not the address already has an account (its owner is told by e-mail).
-    mutationFn: (body: { email: string; password: string; name?: string }) => api.post<Ok>('/api/auth/signup', body),
+    mutationFn: (body: { email: string; password: string; name?: string }) => api.post('/api/auth/signup', { body }),
   });
 }
 
@@ -28,7 +27,7 @@ export function useSignup() {
  */
 export const verifyEmailMutation = (qc: QueryClient) =>
   mutationOptions({
-    mutationFn: (token: string) => api.post<VerifyEmailResponse>('/api/auth/verify-email', { token }),
+    mutationFn: (token: string) => api.post('/api/auth/verify-email', { body: { token } }),
     onSuccess: async ({ user }) => {
       await qc.cancelQueries({ queryKey: sessionQuery.queryKey });
       qc.setQueryData(sessionQuery.queryKey, user);
@@ -42,13 +41,14 @@ export function useVerifyEmail() {
 
 export const useResendVerification = () =>
   useMutation({
-    mutationFn: (email: string) => api.post<ResendVerificationResponse>('/api/auth/resend-verification', { email }),
+    mutationFn: (email: string) => api.post('/api/auth/resend-verification', { body: { email } }),
   });
-export const useForgotPassword = () => useMutation({ mutationFn: (email: string) => api.post<Ok>('/api/auth/forgot-password', { email }) });
+export const useForgotPassword = () =>
+  useMutation({ mutationFn: (email: string) => api.post('/api/auth/forgot-password', { body: { email } }) });
 export function useResetPassword() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { accessToken: string; refreshToken: string; password: string }) => api.post<Ok>('/api/auth/reset-password', body),
+    mutationFn: (body: { accessToken: string; refreshToken: string; password: string }) => api.post('/api/auth/reset-password', { body }),
     onSuccess: () => qc.setQueryData(sessionQuery.queryKey, null),
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 // Types and zod-free constants only (the zod schemas would weigh on the first load).
-import { BUSINESS_PAGE_SIZE, SEARCH_MAX_LENGTH, US_STATE_NAMES, paths, type BusinessSearchResult } from '@localperks/shared';
+import { BUSINESS_PAGE_SIZE, SEARCH_MAX_LENGTH, US_STATE_NAMES, paths } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
 /** What a business search asks: blanks and defaults are left out, so equal searches share one cache entry and one URL. */
@@ -51,7 +51,7 @@ export const businessSearchQuery = (f: BusinessFilters) => {
   const params = businessSearchParams(f);
   return queryOptions({
     queryKey: ['businesses', 'search', Object.fromEntries(params)],
-    queryFn: () => api.get<BusinessSearchResult>(`/api/businesses?${params}`),
+    queryFn: () => api.get('/api/businesses', { query: params }),
   });
 };
 

@@ -6,11 +6,7 @@ import {
   type BrowseKeyInput,
   type BrowseResult,
   type BrowseUrlFilters,
-  type DealFacets,
-  type DealResponse,
   type NearbyUrlFilters,
-  type SearchSuggestions,
-  type HomeData,
   type LocationChoice,
 } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
@@ -61,7 +57,7 @@ export const browseQuery = (filters: BrowseFilters) => {
   const key = browseQueryKey(filters);
   return infiniteQueryOptions({
     queryKey: ['deals', 'browse', key],
-    queryFn: ({ pageParam }) => api.get<BrowseResult>(`/api/deals?${browseSearchParams(key, pageParam)}`),
+    queryFn: ({ pageParam }) => api.get('/api/deals', { query: browseSearchParams(key, pageParam) }),
     initialPageParam: 1 as number | string,
     getNextPageParam: (last: BrowseResult) => (last.hasMore ? (last.nextCursor ?? last.page + 1) : undefined),
   });
@@ -72,7 +68,7 @@ export const facetsQuery = (filters: BrowseFilters) => {
   const key = { ...browseQueryKey(filters), sort: undefined, pageSize: undefined };
   return queryOptions({
     queryKey: ['deals', 'facets', key],
-    queryFn: () => api.get<DealFacets>(`/api/deals/facets?${browseSearchParams(key)}`),
+    queryFn: () => api.get('/api/deals/facets', { query: browseSearchParams(key) }),
     staleTime: 30_000,
   });
 };
@@ -82,7 +78,7 @@ export const useDealFacets = (filters: BrowseFilters) => useQuery({ ...facetsQue
 export const suggestionsQuery = (q: string) =>
   queryOptions({
     queryKey: ['search', 'suggest', q.trim().toLowerCase()],
-    queryFn: () => api.get<SearchSuggestions>(`/api/search/suggest?q=${encodeURIComponent(q.trim())}`),
+    queryFn: () => api.get('/api/search/suggest', { query: { q: q.trim() } }),
     staleTime: 60_000,
     enabled: q.trim().length > 0,
   });
@@ -90,8 +86,8 @@ export const suggestionsQuery = (q: string) =>
 /** Browse results page by page; while new filters load, the previous results stay on screen. */
 export const useBrowseDeals = (filters: BrowseFilters) => useInfiniteQuery({ ...browseQuery(filters), placeholderData: keepPreviousData });
 
-export const homeQuery = queryOptions({ queryKey: ['home'], queryFn: () => api.get<HomeData>('/api/home') });
+export const homeQuery = queryOptions({ queryKey: ['home'], queryFn: () => api.get('/api/home') });
 export const useHomeData = () => useQuery(homeQuery);
 
 export const dealQuery = (id: string) =>
-  queryOptions({ queryKey: ['deals', 'detail', id], queryFn: () => api.get<DealResponse>(`/api/deals/${encodeURIComponent(id)}`) });
+  queryOptions({ queryKey: ['deals', 'detail', id], queryFn: () => api.get('/api/deals/:id', { params: { id } }) });

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { DealIds, DealSummary } from '@localperks/shared';
+import type { DealSummary } from '@localperks/shared';
 import { ApiError, api } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { sessionQuery, useSession } from '../../../lib/session';
 import { favoritesStore } from './favorites-store';
 
 /*
- * Favourites live in browser storage for everyone (customer.md §4); a signed-in customer's are also
- * kept on the server so they follow the account (DESIGN.md decision 11). The store holds ids only;
+ * Favourites live in browser storage for everyone (docs/product/customer-spec.md §4); a signed-in customer's are also
+ * kept on the server so they follow the account (docs/product/design.md §11). The store holds ids only;
  * the favourites page loads each deal by id.
  */
 
@@ -30,7 +30,9 @@ export function useToggleFavorite(): (deal: DealSummary) => void {
       const wasFavorite = favoritesStore.get().includes(deal.id);
       favoritesStore.set((ids) => (wasFavorite ? without(ids, deal.id) : [deal.id, ...without(ids, deal.id)]));
       if (!isCustomer) return;
-      const call = wasFavorite ? api.delete<DealIds>(`/api/favorites/${deal.id}`) : api.put<DealIds>(`/api/favorites/${deal.id}`);
+      const call = wasFavorite
+        ? api.delete('/api/favorites/:dealId', { params: { dealId: deal.id } })
+        : api.put('/api/favorites/:dealId', { params: { dealId: deal.id } });
       call.catch((err: unknown) => {
         // Signed out elsewhere: the browser copy is still the visitor's favourites.
         if (err instanceof ApiError && err.status === 401) {
@@ -67,9 +69,7 @@ export function useFavoritesSync(): void {
       return;
     }
     const sync =
-      before === undefined
-        ? api.get<DealIds>('/api/favorites')
-        : api.post<DealIds>('/api/favorites/merge', { dealIds: favoritesStore.get() });
+      before === undefined ? api.get('/api/favorites') : api.post('/api/favorites/merge', { body: { dealIds: favoritesStore.get() } });
     sync
       .then(({ dealIds }) => {
         // Only while the same customer is still signed in.

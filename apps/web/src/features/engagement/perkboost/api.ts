@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE, type BrowseResult, type DealIds, type VoteResult } from '@localperks/shared';
+import { MAX_PAGE_SIZE, type BrowseResult } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
 /** The browse API's parameters for a page of /perkboost (also read by its server render, entry-server.tsx). */
@@ -8,7 +8,7 @@ export const perkboostBrowseParams = (page: number) => ({ type: 'perkboost', pag
 /** Every crowd-vote deal still on show (pending and voting, or unlocked), page by page. */
 export const perkboostDealsQuery = infiniteQueryOptions({
   queryKey: ['perkboost', 'deals'],
-  queryFn: ({ pageParam }) => api.get<BrowseResult>(`/api/deals?${new URLSearchParams(perkboostBrowseParams(pageParam))}`),
+  queryFn: ({ pageParam }) => api.get('/api/deals', { query: new URLSearchParams(perkboostBrowseParams(pageParam)) }),
   initialPageParam: 1,
   getNextPageParam: (last: BrowseResult) => (last.hasMore ? last.page + 1 : undefined),
 });
@@ -16,8 +16,10 @@ export const perkboostDealsQuery = infiniteQueryOptions({
 /** The signed-in customer's votes. */
 export const myVotesQuery = queryOptions({
   queryKey: ['perkboost', 'votes', 'mine'],
-  queryFn: () => api.get<DealIds>('/api/votes/mine').then((r) => r.dealIds),
+  queryFn: () => api.get('/api/votes/mine').then((r) => r.dealIds),
 });
 
-export const useCastVote = () => useMutation({ mutationFn: (dealId: string) => api.post<VoteResult>(`/api/deals/${dealId}/vote`) });
-export const useCancelVote = () => useMutation({ mutationFn: (dealId: string) => api.delete<VoteResult>(`/api/deals/${dealId}/vote`) });
+export const useCastVote = () =>
+  useMutation({ mutationFn: (dealId: string) => api.post('/api/deals/:id/vote', { params: { id: dealId } }) });
+export const useCancelVote = () =>
+  useMutation({ mutationFn: (dealId: string) => api.delete('/api/deals/:id/vote', { params: { id: dealId } }) });

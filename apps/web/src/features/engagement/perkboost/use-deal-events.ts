@@ -5,7 +5,7 @@ import { votedStore } from './votes-store';
 import { toast } from '../../../lib/toast';
 
 /*
- * Live vote counts and unlocks (DESIGN.md: Server-Sent Events). Every component that shows a
+ * Live vote counts and unlocks (docs/product/design.md: Server-Sent Events). Every component that shows a
  * crowd-vote deal registers its id; one EventSource per tab listens for all of them. Each event goes
  * into a small live store (read with `useLiveDeal`) and is written into every cached query that holds
  * the deal, so lists, the deal page and later renders agree.

@@ -1,12 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminMerchantRequestsPage,
-  AdminRegistrationThread,
-  AdminRequestSection,
-  ApproveResult,
-  MarkedRead,
-  RegistrationThreadMessage,
-} from '@localperks/shared';
+import type { AdminMerchantRequestsPage, AdminRequestSection } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
 /** Every query of the approval tab shares this prefix: one invalidation refreshes cards and threads. */
@@ -16,7 +9,7 @@ export const merchantRequestsKey = ['admin', 'merchant-requests'] as const;
 export const merchantRequestsQuery = (section: AdminRequestSection) =>
   infiniteQueryOptions({
     queryKey: [...merchantRequestsKey, 'list', section],
-    queryFn: ({ pageParam }) => api.get<AdminMerchantRequestsPage>(`/api/admin/merchant-requests?section=${section}&page=${pageParam}`),
+    queryFn: ({ pageParam }) => api.get('/api/admin/merchant-requests', { query: { section, page: pageParam } }),
     initialPageParam: 1,
     getNextPageParam: (last: AdminMerchantRequestsPage) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
@@ -24,7 +17,7 @@ export const merchantRequestsQuery = (section: AdminRequestSection) =>
 export const registrationThreadQuery = (id: string) =>
   queryOptions({
     queryKey: [...merchantRequestsKey, 'thread', id],
-    queryFn: () => api.get<AdminRegistrationThread>(`/api/admin/merchant-requests/${id}/messages`),
+    queryFn: () => api.get('/api/admin/merchant-requests/:id/messages', { params: { id } }),
   });
 
 /**
@@ -45,16 +38,19 @@ function useAdminMutation<TVars, TResult>(mutationFn: (vars: TVars) => Promise<T
 /** `confirmUnverified`: the admin confirmed approving a merchant whose e-mail is not verified (the server requires it). */
 export const useApproveMerchant = () =>
   useAdminMutation(({ id, confirmUnverified }: { id: string; confirmUnverified?: boolean }) =>
-    api.post<ApproveResult>(`/api/admin/merchant-requests/${id}/approve`, confirmUnverified ? { confirmUnverified: true } : {}),
+    api.post('/api/admin/merchant-requests/:id/approve', { params: { id }, body: confirmUnverified ? { confirmUnverified: true } : {} }),
   );
 export const useRejectMerchant = () =>
-  useAdminMutation(({ id, reason }: { id: string; reason: string }) => api.post(`/api/admin/merchant-requests/${id}/reject`, { reason }));
-export const useResetMerchant = () => useAdminMutation((id: string) => api.post(`/api/admin/merchant-requests/${id}/reset`));
+  useAdminMutation(({ id, reason }: { id: string; reason: string }) =>
+    api.post('/api/admin/merchant-requests/:id/reject', { params: { id }, body: { reason } }),
+  );
+export const useResetMerchant = () =>
+  useAdminMutation((id: string) => api.post('/api/admin/merchant-requests/:id/reset', { params: { id } }));
 
 export function useSendRegistrationMessage(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) => api.post<RegistrationThreadMessage>(`/api/admin/merchant-requests/${id}/messages`, { message }),
+    mutationFn: (message: string) => api.post('/api/admin/merchant-requests/:id/messages', { params: { id }, body: { message } }),
     onSuccess: (message) => {
       qc.setQueryData(registrationThreadQuery(id).queryKey, (thread) =>
         thread && !thread.messages.some((m) => m.id === message.id) ? { ...thread, messages: [...thread.messages, message] } : thread,
@@ -68,7 +64,7 @@ export function useSendRegistrationMessage(id: string) {
 export function useMarkThreadRead(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<MarkedRead>(`/api/admin/merchant-requests/${id}/messages/read`),
+    mutationFn: () => api.post('/api/admin/merchant-requests/:id/messages/read', { params: { id } }),
     onSuccess: ({ marked }) => {
       if (marked) void qc.invalidateQueries({ queryKey: ['admin'] });
     },

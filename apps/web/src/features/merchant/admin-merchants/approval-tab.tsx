@@ -7,7 +7,7 @@ import { useRegistrationEvents } from './use-registration-events';
 import { RefreshButton } from '../../../components/ui/admin-parts';
 import { useLoadErrorToast } from '../../../lib/use-load-error-toast';
 
-/** Merchant Approval tab of the admin dashboard (merchant-admin.md §2, §4). */
+/** Merchant Approval tab of the admin dashboard (docs/product/merchant-admin-spec.md §2, §4). */
 export default function ApprovalTab() {
   const qc = useQueryClient();
   const isFetching = useIsFetching({ queryKey: [...merchantRequestsKey, 'list'] }) > 0;

@@ -20,7 +20,7 @@ import { useLoadErrorToast } from '../../../lib/use-load-error-toast';
 import { Badge, capitalise } from '../../../components/ui/status-badge';
 
 /**
- * The admin side of a registration's thread (merchant-admin.md §2 Messages dialog): admin messages
+ * The admin side of a registration's thread (docs/product/merchant-admin-spec.md §2 Messages dialog): admin messages
  * on the right, the merchant's on the left. Merchant messages that were unread when they arrived on
  * screen keep their New tag while the dialog is open, although opening marks them read.
  */
@@ -78,7 +78,7 @@ export function MessagesDialog({
       onError: () => toast.error('Error', { description: M.sendFailed }),
     });
   };
-  // Blank or whitespace-only is simply not sent (merchant-admin.md §5): the schema refuses it, nothing is shown.
+  // Blank or whitespace-only is simply not sent (docs/product/merchant-admin-spec.md §5): the schema refuses it, nothing is shown.
   const submit = form.handleSubmit(sendMessage);
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -261,7 +261,7 @@ export function PendingCard() {
   );
 }
 
-/** Shown only when some merchant has been asked to respond (orange, merchant-admin.md §2). */
+/** Shown only when some merchant has been asked to respond (orange, docs/product/merchant-admin-spec.md §2). */
 export function AwaitingCard() {
   const { q, items, total } = useSection('awaiting');
   if (q.isPending || q.isError || total === 0) return null;

@@ -1,17 +1,17 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminMerchantDeals, AdminOverview, DeactivateDeal, Ok } from '@localperks/shared';
+import type { DeactivateDeal } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
 export const adminOverviewQuery = queryOptions({
   queryKey: ['admin', 'overview'],
-  queryFn: () => api.get<AdminOverview>('/api/admin/overview'),
+  queryFn: () => api.get('/api/admin/overview'),
 });
 export const useAdminOverview = () => useQuery(adminOverviewQuery);
 
 export const merchantDealsQuery = (merchantId: string, page: number) =>
   queryOptions({
     queryKey: ['admin', 'merchant-deals', merchantId, page],
-    queryFn: () => api.get<AdminMerchantDeals>(`/api/admin/merchants/${merchantId}/deals?page=${page}`),
+    queryFn: () => api.get('/api/admin/merchants/:id/deals', { params: { id: merchantId }, query: { page } }),
     placeholderData: keepPreviousData,
   });
 export const useMerchantDeals = (merchantId: string, page: number) => useQuery(merchantDealsQuery(merchantId, page));
@@ -19,7 +19,8 @@ export const useMerchantDeals = (merchantId: string, page: number) => useQuery(m
 export function useDeactivateDeal() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ dealId, ...body }: DeactivateDeal & { dealId: string }) => api.post<Ok>(`/api/admin/deals/${dealId}/deactivate`, body),
+    mutationFn: ({ dealId, ...body }: DeactivateDeal & { dealId: string }) =>
+      api.post('/api/admin/deals/:id/deactivate', { params: { id: dealId }, body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

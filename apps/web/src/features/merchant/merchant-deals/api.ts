@@ -1,16 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CreateMerchantDeal,
-  MerchantDeal,
-  MerchantDealFilter,
-  MerchantDealsPage,
-  BoostCheckout,
-  DealBoostStatus,
-  Removed,
-  SaveMerchantDealResult,
-  UploadedImage,
-  UpdateMerchantDeal,
-} from '@localperks/shared';
+import type { CreateMerchantDeal, MerchantDealFilter, UploadedImage, UpdateMerchantDeal } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
 /** Every merchant-deals query shares this prefix, so one invalidation refreshes the list and the deal. */
@@ -19,14 +8,14 @@ export const merchantDealsKey = ['merchant-deals'] as const;
 export const merchantDealsQuery = (status: MerchantDealFilter, page: number) =>
   queryOptions({
     queryKey: [...merchantDealsKey, 'list', status, page],
-    queryFn: () => api.get<MerchantDealsPage>(`/api/merchant/deals?${new URLSearchParams({ status, page: String(page) })}`),
+    queryFn: () => api.get('/api/merchant/deals', { query: new URLSearchParams({ status, page: String(page) }) }),
     placeholderData: keepPreviousData,
   });
 
 export const merchantDealQuery = (id: string) =>
   queryOptions({
     queryKey: [...merchantDealsKey, 'deal', id],
-    queryFn: () => api.get<MerchantDeal>(`/api/merchant/deals/${encodeURIComponent(id)}`),
+    queryFn: () => api.get('/api/merchant/deals/:id', { params: { id } }),
   });
 
 export const useMerchantDeals = (status: MerchantDealFilter, page: number) => useQuery(merchantDealsQuery(status, page));
@@ -43,26 +32,25 @@ function useInvalidating<TVars, TResult>(fn: (v: TVars) => Promise<TResult>) {
   });
 }
 
-export const useCreateMerchantDeal = () =>
-  useInvalidating((body: CreateMerchantDeal) => api.post<SaveMerchantDealResult>('/api/merchant/deals', body));
+export const useCreateMerchantDeal = () => useInvalidating((body: CreateMerchantDeal) => api.post('/api/merchant/deals', { body }));
 export const useUpdateMerchantDeal = (id: string) =>
-  useInvalidating((body: UpdateMerchantDeal) => api.put<SaveMerchantDealResult>(`/api/merchant/deals/${encodeURIComponent(id)}`, body));
+  useInvalidating((body: UpdateMerchantDeal) => api.put('/api/merchant/deals/:id', { params: { id }, body }));
 export const usePauseDeal = () =>
   useInvalidating(({ id, paused }: { id: string; paused: boolean }) =>
-    api.post<MerchantDeal>(`/api/merchant/deals/${encodeURIComponent(id)}/${paused ? 'pause' : 'resume'}`),
+    api.post(paused ? '/api/merchant/deals/:id/pause' : '/api/merchant/deals/:id/resume', { params: { id } }),
   );
-export const useDeleteDeal = () => useInvalidating((id: string) => api.delete<Removed>(`/api/merchant/deals/${encodeURIComponent(id)}`));
+export const useDeleteDeal = () => useInvalidating((id: string) => api.delete('/api/merchant/deals/:id', { params: { id } }));
 export const useLaunchBoost = () =>
   useMutation({
     mutationFn: ({ id, boostDays }: { id: string; boostDays: number }) =>
-      api.post<BoostCheckout>(`/api/merchant/deals/${encodeURIComponent(id)}/boost`, { boostDays }),
+      api.post('/api/merchant/deals/:id/boost', { params: { id }, body: { boostDays } }),
   });
 
 /** A deal's boost by the server's clock: time left and its stats (only fetched for a boosted deal). */
 export const dealBoostQuery = (id: string) =>
   queryOptions({
     queryKey: [...merchantDealsKey, 'boost', id],
-    queryFn: () => api.get<DealBoostStatus>(`/api/merchant/boosts/deals/${encodeURIComponent(id)}`),
+    queryFn: () => api.get('/api/merchant/boosts/deals/:id', { params: { id } }),
   });
 export const useDealBoost = (id: string) => useQuery(dealBoostQuery(id));
 
@@ -70,14 +58,14 @@ export const useDealBoost = (id: string) => useQuery(dealBoostQuery(id));
 export const useBuyDealBoost = () =>
   useMutation({
     mutationFn: ({ id, boostDays }: { id: string; boostDays: number }) =>
-      api.post<BoostCheckout>(`/api/merchant/boosts/deals/${encodeURIComponent(id)}`, { boostDays }),
+      api.post('/api/merchant/boosts/deals/:id', { params: { id }, body: { boostDays } }),
   });
 
 /** Multipart upload of one deal image (the JSON client does not send files). */
 export function uploadDealImage(file: File): Promise<UploadedImage> {
   const body = new FormData();
   body.append('file', file);
-  return api.postForm<UploadedImage>('/api/merchant/uploads/deal-images', body, 'The image could not be uploaded.');
+  return api.postForm('/api/merchant/uploads/deal-images', body, 'The image could not be uploaded.');
 }
 
 /** The thumbnail stored beside every uploaded image. */

@@ -1,25 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  BoostCheckout,
-  ListingBoostStatus,
-  LaunchChecklist,
-  MerchantAddressForm,
-  MerchantBusinessProfile,
-  MerchantOverview,
-  MerchantProfileForm,
-  MerchantProfileSaved,
-  MerchantRegistrationForm,
-  MerchantThread,
-  MerchantThreadMessage,
-  Ok,
-  PaymentPage,
-  Place,
-  PlanId,
-  PlanSwitched,
-  SubscriptionStatus,
-  UpdateBusinessProfile,
-  UploadedImage,
-} from '@localperks/shared';
+import type { MerchantAddressForm, MerchantProfileForm, MerchantRegistrationForm, PlanId, UpdateBusinessProfile, UploadedImage } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -27,31 +7,31 @@ import { api } from '../../../lib/api-client';
  * does not sign the merchant in; the verification link does.
  */
 export const useRegisterMerchant = () =>
-  useMutation({ mutationFn: (body: MerchantRegistrationForm) => api.post<Ok>('/api/merchants/register', body) });
+  useMutation({ mutationFn: (body: MerchantRegistrationForm) => api.post('/api/merchants/register', { body }) });
 
 /** The signed-in merchant's merchant record and newest registration request (dashboard states). */
 export const merchantMeQuery = queryOptions({
   queryKey: ['merchants', 'me'],
-  queryFn: () => api.get<MerchantOverview>('/api/merchant/me'),
+  queryFn: () => api.get('/api/merchant/me'),
 });
 
-/* Merchant dashboard (merchant-admin.md §4, §5, §7). */
+/* Merchant dashboard (docs/product/merchant-admin-spec.md §4, §5, §7). */
 
 export const merchantThreadQuery = queryOptions({
   queryKey: ['merchants', 'me', 'thread'],
-  queryFn: () => api.get<MerchantThread>('/api/merchant/registration/messages'),
+  queryFn: () => api.get('/api/merchant/registration/messages'),
 });
 
 export const launchChecklistQuery = queryOptions({
   queryKey: ['merchants', 'me', 'launch-checklist'],
-  queryFn: () => api.get<LaunchChecklist>('/api/merchant/launch-checklist'),
+  queryFn: () => api.get('/api/merchant/launch-checklist'),
 });
 
 /** Saves the profile; the overview in the answer replaces the cached one. */
 export function useUpdateMerchantProfile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: MerchantProfileForm) => api.put<MerchantProfileSaved>('/api/merchant/profile', body),
+    mutationFn: (body: MerchantProfileForm) => api.put('/api/merchant/profile', { body }),
     onSuccess: (saved) => {
       qc.setQueryData(merchantMeQuery.queryKey, saved.overview);
       void qc.invalidateQueries({ queryKey: launchChecklistQuery.queryKey });
@@ -63,7 +43,7 @@ export function useUpdateMerchantProfile() {
 export function useSaveMerchantAddress() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: MerchantAddressForm) => api.put<{ place: Place }>('/api/merchant/address', body),
+    mutationFn: (body: MerchantAddressForm) => api.put('/api/merchant/address', { body }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: merchantMeQuery.queryKey }),
   });
 }
@@ -71,7 +51,7 @@ export function useSaveMerchantAddress() {
 export function useSwitchPlan() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (plan: PlanId) => api.post<PlanSwitched>('/api/merchant/plan', { plan }),
+    mutationFn: (plan: PlanId) => api.post('/api/merchant/plan', { body: { plan } }),
     onSuccess: (switched) => {
       qc.setQueryData(merchantMeQuery.queryKey, switched.overview);
       void qc.invalidateQueries({ queryKey: launchChecklistQuery.queryKey });
@@ -80,39 +60,38 @@ export function useSwitchPlan() {
 }
 
 /** Opens the payment provider's card page for the $15/month messaging subscription. */
-export const useStartSubscriptionCheckout = () =>
-  useMutation({ mutationFn: () => api.post<PaymentPage>('/api/merchant/subscription/checkout') });
+export const useStartSubscriptionCheckout = () => useMutation({ mutationFn: () => api.post('/api/merchant/subscription/checkout') });
 
 /** The business listing's boost (Advertise + Messaging with a paid subscription). */
 export const listingBoostQuery = queryOptions({
   queryKey: ['merchant', 'listing-boost'],
-  queryFn: () => api.get<ListingBoostStatus>('/api/merchant/boosts/listing'),
+  queryFn: () => api.get('/api/merchant/boosts/listing'),
 });
 export const useBuyListingBoost = () =>
-  useMutation({ mutationFn: (boostDays: number) => api.post<BoostCheckout>('/api/merchant/boosts/listing', { boostDays }) });
+  useMutation({ mutationFn: (boostDays: number) => api.post('/api/merchant/boosts/listing', { body: { boostDays } }) });
 
 /** check-subscription: what the provider has confirmed so far. */
-export const checkSubscription = () => api.post<SubscriptionStatus>('/api/merchant/subscription/check');
+export const checkSubscription = () => api.post('/api/merchant/subscription/check');
 
 export function useSendMerchantMessage() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) => api.post<MerchantThreadMessage>('/api/merchant/registration/messages', { message }),
+    mutationFn: (message: string) => api.post('/api/merchant/registration/messages', { body: { message } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: merchantThreadQuery.queryKey }),
   });
 }
 
-/* The business page's enhanced profile (DESIGN.md 13). */
+/* The business page's enhanced profile (docs/product/design.md §13). */
 
 export const businessProfileQuery = queryOptions({
   queryKey: ['merchants', 'me', 'business-profile'],
-  queryFn: () => api.get<MerchantBusinessProfile>('/api/merchant/business-profile'),
+  queryFn: () => api.get('/api/merchant/business-profile'),
 });
 
 export function useUpdateBusinessProfile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateBusinessProfile) => api.put<MerchantBusinessProfile>('/api/merchant/business-profile', body),
+    mutationFn: (body: UpdateBusinessProfile) => api.put('/api/merchant/business-profile', { body }),
     onSuccess: (saved) => qc.setQueryData(businessProfileQuery.queryKey, saved),
   });
 }
@@ -121,5 +100,5 @@ export function useUpdateBusinessProfile() {
 export function uploadBusinessImage(file: File): Promise<UploadedImage> {
   const body = new FormData();
   body.append('file', file);
-  return api.postForm<UploadedImage>('/api/merchant/uploads/business-images', body, 'The image could not be uploaded.');
+  return api.postForm('/api/merchant/uploads/business-images', body, 'The image could not be uploaded.');
 }

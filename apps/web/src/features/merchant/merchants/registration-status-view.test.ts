@@ -4,7 +4,7 @@ import { registrationStatusView } from './registration-status-view';
 const view = (status: string, requiresMerchantResponse = false, rejectionReason: string | null = null) =>
   registrationStatusView({ status: status as 'pending', requiresMerchantResponse, rejectionReason });
 
-describe('registration status display (merchant-admin.md §4)', () => {
+describe('registration status display (docs/product/merchant-admin-spec.md §4)', () => {
   it('pending and waiting for the merchant: Response Required with the reason, or the fallback', () => {
     expect(view('pending', true, 'Please add your menu.')).toMatchObject({ title: 'Response Required', text: 'Please add your menu.' });
     expect(view('pending', true)).toMatchObject({ title: 'Response Required', text: 'Your application requires a response from you.' });

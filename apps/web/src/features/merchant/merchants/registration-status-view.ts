@@ -2,7 +2,7 @@ import type { MerchantOverview } from '@localperks/shared';
 
 export type RegistrationStatusKind = 'response' | 'review' | 'approved' | 'rejected' | 'unknown';
 
-/** Registration request status display (merchant-admin.md §4), word for word. */
+/** Registration request status display (docs/product/merchant-admin-spec.md §4), word for word. */
 export function registrationStatusView(
   r: Pick<NonNullable<MerchantOverview['registration']>, 'status' | 'requiresMerchantResponse' | 'rejectionReason'>,
 ): {

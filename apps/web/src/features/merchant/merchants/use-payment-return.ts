@@ -11,7 +11,7 @@ const CHECKS = 10;
 const CHECK_EVERY_MS = 1500;
 
 /**
- * Back from the payment page with `?payment=success|cancelled` (merchant-admin.md §8): the toasts,
+ * Back from the payment page with `?payment=success|cancelled` (docs/product/merchant-admin-spec.md §8): the toasts,
  * check-subscription until the provider's confirmation is in, and the parameter leaves the address.
  */
 export function usePaymentReturn() {

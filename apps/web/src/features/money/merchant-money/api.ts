@@ -1,12 +1,4 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  MerchantBilling,
-  MerchantChargesPage,
-  MerchantPayoutsPage,
-  MerchantReceipt,
-  PayoutStatement,
-  PlanSwitched,
-} from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
 /* A merchant's money: Billing (what they pay) and Payouts (what they are paid). */
@@ -15,34 +7,34 @@ const ROOT = 'merchant-money';
 
 export const merchantBillingQuery = queryOptions({
   queryKey: [ROOT, 'billing'],
-  queryFn: () => api.get<MerchantBilling>('/api/merchant/billing'),
+  queryFn: () => api.get('/api/merchant/billing'),
 });
 
 export const merchantChargesQuery = (page: number) =>
   queryOptions({
     queryKey: [ROOT, 'charges', page],
-    queryFn: () => api.get<MerchantChargesPage>(`/api/merchant/charges?page=${page}`),
+    queryFn: () => api.get('/api/merchant/charges', { query: { page } }),
     placeholderData: keepPreviousData,
   });
 
 export const merchantReceiptQuery = (id: string) =>
   queryOptions({
     queryKey: [ROOT, 'receipt', id],
-    queryFn: () => api.get<MerchantReceipt>(`/api/merchant/charges/${encodeURIComponent(id)}`),
+    queryFn: () => api.get('/api/merchant/charges/:id', { params: { id } }),
     retry: false,
   });
 
 export const merchantPayoutsQuery = (page: number) =>
   queryOptions({
     queryKey: [ROOT, 'payouts', page],
-    queryFn: () => api.get<MerchantPayoutsPage>(`/api/merchant/payouts?page=${page}`),
+    queryFn: () => api.get('/api/merchant/payouts', { query: { page } }),
     placeholderData: keepPreviousData,
   });
 
 export const payoutStatementQuery = (id: string, page: number) =>
   queryOptions({
     queryKey: [ROOT, 'statement', id, page],
-    queryFn: () => api.get<PayoutStatement>(`/api/merchant/payouts/${encodeURIComponent(id)}/statement?page=${page}`),
+    queryFn: () => api.get('/api/merchant/payouts/:id/statement', { params: { id }, query: { page } }),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -54,7 +46,7 @@ export const payoutStatementQuery = (id: string, page: number) =>
 export function useCancelPlan() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<PlanSwitched>('/api/merchant/plan', { plan: 'advertise_only' }),
+    mutationFn: () => api.post('/api/merchant/plan', { body: { plan: 'advertise_only' } }),
     onSuccess: (switched) => {
       // The dashboard's overview (its key is ['merchants', 'me']) is the one the answer carries.
       qc.setQueryData(['merchants', 'me'], switched.overview);

@@ -19,7 +19,7 @@ function Stat({ label, value, note }: { label: string; value: string; note: stri
   );
 }
 
-/** Payout Management tab of the admin dashboard (merchant-admin.md §2; DESIGN.md 8). */
+/** Payout Management tab of the admin dashboard (docs/product/merchant-admin-spec.md §2; docs/product/design.md §8). */
 export default function PayoutsTab() {
   const qc = useQueryClient();
   const [page, setPage] = useState(1);

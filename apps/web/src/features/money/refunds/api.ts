@@ -1,12 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminPurchaseLookup,
-  AdminRefundDecision,
-  AdminRefundFilter,
-  AdminRefundRequestsPage,
-  MerchantRefundRequests,
-  RefundDecisionResult,
-} from '@localperks/shared';
+import type { AdminRefundDecision, AdminRefundFilter, RefundDecisionResult } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
 /** Every refunds query shares this prefix: a decision refreshes the lists and lookups. */
@@ -14,14 +7,14 @@ export const refundsKey = ['refunds'] as const;
 
 export const merchantRefundRequestsQuery = queryOptions({
   queryKey: [...refundsKey, 'merchant'],
-  queryFn: () => api.get<MerchantRefundRequests>('/api/merchant/refund-requests'),
+  queryFn: () => api.get('/api/merchant/refund-requests'),
 });
 export const useMerchantRefundRequests = () => useQuery(merchantRefundRequestsQuery);
 
 export const adminRefundRequestsQuery = (status: AdminRefundFilter, page: number) =>
   queryOptions({
     queryKey: [...refundsKey, 'admin', status, page],
-    queryFn: () => api.get<AdminRefundRequestsPage>(`/api/admin/refund-requests?${new URLSearchParams({ status, page: String(page) })}`),
+    queryFn: () => api.get('/api/admin/refund-requests', { query: new URLSearchParams({ status, page: String(page) }) }),
   });
 export const useAdminRefundRequests = (status: AdminRefundFilter, page: number) =>
   useQuery({ ...adminRefundRequestsQuery(status, page), placeholderData: keepPreviousData });
@@ -29,7 +22,7 @@ export const useAdminRefundRequests = (status: AdminRefundFilter, page: number) 
 export const adminPurchaseLookupQuery = (q: string) =>
   queryOptions({
     queryKey: [...refundsKey, 'lookup', q],
-    queryFn: () => api.get<AdminPurchaseLookup>(`/api/admin/purchases?${new URLSearchParams({ q })}`),
+    queryFn: () => api.get('/api/admin/purchases', { query: new URLSearchParams({ q }) }),
     enabled: q.trim() !== '',
   });
 export const useAdminPurchaseLookup = (q: string) => useQuery(adminPurchaseLookupQuery(q));
@@ -40,16 +33,16 @@ function useRefundMutation<V>(fn: (v: V) => Promise<RefundDecisionResult>) {
 }
 
 export const useAcceptRefund = () =>
-  useRefundMutation((id: string) => api.post<RefundDecisionResult>(`/api/merchant/refund-requests/${encodeURIComponent(id)}/accept`));
+  useRefundMutation((id: string) => api.post('/api/merchant/refund-requests/:id/accept', { params: { id } }));
 export const useAnswerRefund = () =>
   useRefundMutation(({ id, message }: { id: string; message: string }) =>
-    api.post<RefundDecisionResult>(`/api/merchant/refund-requests/${encodeURIComponent(id)}/answer`, { message }),
+    api.post('/api/merchant/refund-requests/:id/answer', { params: { id }, body: { message } }),
   );
 export const useDecideRefund = () =>
   useRefundMutation(({ id, ...body }: AdminRefundDecision & { id: string }) =>
-    api.post<RefundDecisionResult>(`/api/admin/refund-requests/${encodeURIComponent(id)}/decision`, body),
+    api.post('/api/admin/refund-requests/:id/decision', { params: { id }, body }),
   );
 export const useRefundPurchase = () =>
   useRefundMutation(({ id, decisionText }: { id: string; decisionText: string }) =>
-    api.post<RefundDecisionResult>(`/api/admin/purchases/${encodeURIComponent(id)}/refund`, { decisionText }),
+    api.post('/api/admin/purchases/:id/refund', { params: { id }, body: { decisionText } }),
   );

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CheckoutStarted, CreateCheckout } from '@localperks/shared';
+import type { CreateCheckout } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
-/** create-checkout (customer.md §7): the server prices the order and returns the provider's page. */
-export const useStartCheckout = () =>
-  useMutation({ mutationFn: (body: CreateCheckout) => api.post<CheckoutStarted>('/api/checkout', body) });
+/** create-checkout (docs/product/customer-spec.md §7): the server prices the order and returns the provider's page. */
+export const useStartCheckout = () => useMutation({ mutationFn: (body: CreateCheckout) => api.post('/api/checkout', { body }) });

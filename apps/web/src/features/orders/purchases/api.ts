@@ -1,13 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CreateRefundRequest,
-  CustomerRefundRequest,
-  OrderState,
-  PaymentMethodsResponse,
-  PurchasesPage,
-  PurchaseTab,
-  Removed,
-} from '@localperks/shared';
+import type { CreateRefundRequest, PurchasesPage, PurchaseTab } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
 /** Every purchases list shares this prefix, so one invalidation refreshes all tabs. */
@@ -15,7 +7,7 @@ export const purchasesKey = ['purchases'] as const;
 
 /** Whether the provider has confirmed an order yet (polled after the return from the payment page). */
 export const orderQuery = (id: string) =>
-  queryOptions({ queryKey: ['orders', id], queryFn: () => api.get<OrderState>(`/api/orders/${id}`) });
+  queryOptions({ queryKey: ['orders', id], queryFn: () => api.get('/api/orders/:id', { params: { id } }) });
 
 /** One tab of My Purchases, page by page (keyset cursor from the server, newest first). */
 export const purchasesQuery = (status: PurchaseTab) =>
@@ -24,7 +16,7 @@ export const purchasesQuery = (status: PurchaseTab) =>
     queryFn: ({ pageParam }) => {
       const params = new URLSearchParams({ status });
       if (pageParam) params.set('cursor', pageParam);
-      return api.get<PurchasesPage>(`/api/purchases?${params}`);
+      return api.get('/api/purchases', { query: params });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last: PurchasesPage) => last.nextCursor ?? undefined,
@@ -35,7 +27,7 @@ export const usePurchases = (status: PurchaseTab, options: { refetchInterval?: n
 
 export const paymentMethodsQuery = queryOptions({
   queryKey: ['account', 'payment-methods'],
-  queryFn: () => api.get<PaymentMethodsResponse>('/api/account/payment-methods').then((r) => r.paymentMethods),
+  queryFn: () => api.get('/api/account/payment-methods').then((r) => r.paymentMethods),
 });
 
 export const usePaymentMethods = () => useQuery(paymentMethodsQuery);
@@ -43,7 +35,7 @@ export const usePaymentMethods = () => useQuery(paymentMethodsQuery);
 export function useRemovePaymentMethod() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<Removed>(`/api/account/payment-methods/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.delete('/api/account/payment-methods/:id', { params: { id } }),
     onSuccess: (_res, id) => {
       qc.setQueryData(paymentMethodsQuery.queryKey, (cards) => cards?.filter((c) => c.id !== id));
       void qc.invalidateQueries({ queryKey: paymentMethodsQuery.queryKey });
@@ -56,7 +48,7 @@ export function useRequestRefund() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ purchaseId, ...body }: CreateRefundRequest & { purchaseId: string }) =>
-      api.post<CustomerRefundRequest>(`/api/purchases/${encodeURIComponent(purchaseId)}/refund-request`, body),
+      api.post('/api/purchases/:id/refund-request', { params: { id: purchaseId }, body }),
     onSettled: () => qc.invalidateQueries({ queryKey: purchasesKey }),
   });
 }

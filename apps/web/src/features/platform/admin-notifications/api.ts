@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminNotificationsPage, NotificationsMarked, UnreadCount } from '@localperks/shared';
+import type { NotificationsMarked } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
 export const notificationsKey = ['admin', 'notifications'] as const;
 
 export const unreadCountQuery = queryOptions({
   queryKey: [...notificationsKey, 'unread'],
-  queryFn: () => api.get<UnreadCount>('/api/admin/notifications/unread-count'),
+  queryFn: () => api.get('/api/admin/notifications/unread-count'),
   // Without a live event (a dropped stream), coming back to the tab still shows the right count.
   refetchOnWindowFocus: true,
 });
@@ -14,7 +14,7 @@ export const unreadCountQuery = queryOptions({
 export const notificationsQuery = (page: number) =>
   queryOptions({
     queryKey: [...notificationsKey, 'list', page],
-    queryFn: () => api.get<AdminNotificationsPage>(`/api/admin/notifications?page=${page}`),
+    queryFn: () => api.get('/api/admin/notifications', { query: { page } }),
     placeholderData: keepPreviousData,
   });
 
@@ -31,6 +31,5 @@ function useMarkMutation<T>(mutationFn: (vars: T) => Promise<NotificationsMarked
 }
 
 export const useMarkNotificationRead = () =>
-  useMarkMutation((id: string) => api.post<NotificationsMarked>(`/api/admin/notifications/${id}/read`));
-export const useMarkAllNotificationsRead = () =>
-  useMarkMutation((_: void) => api.post<NotificationsMarked>('/api/admin/notifications/read-all'));
+  useMarkMutation((id: string) => api.post('/api/admin/notifications/:id/read', { params: { id } }));
+export const useMarkAllNotificationsRead = () => useMarkMutation((_: void) => api.post('/api/admin/notifications/read-all'));

@@ -52,7 +52,7 @@ function ReplyForm({ ticketId, defaultSubject, onCancel }: { ticketId: string; d
         onError: (err) => toast.error('Error', { description: errorMessage(err, 'Failed to send reply') }),
       },
     );
-  // A missing subject or message is the spec's toast (merchant-admin.md §8), not a field message.
+  // A missing subject or message is the spec's toast (docs/product/merchant-admin-spec.md §8), not a field message.
   const missing = () => toast.error(SUPPORT_MESSAGES.missingTitle, { description: SUPPORT_MESSAGES.missingDescription });
   return (
     <form

@@ -1,12 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CustomerMessageSent,
-  CustomerMessageStatus,
-  InboxMessage,
-  InboxPage,
-  SendCustomerMessage,
-  SentMessagesPage,
-} from '@localperks/shared';
+import type { CustomerMessageStatus, SendCustomerMessage } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
 export const inboxKey = ['customer-messages', 'inbox'] as const;
@@ -17,14 +10,14 @@ export type InboxFilter = 'all' | CustomerMessageStatus;
 export const inboxQuery = (status: InboxFilter, page: number) =>
   queryOptions({
     queryKey: [...inboxKey, status, page],
-    queryFn: () => api.get<InboxPage>(`/api/merchant/customer-messages?${new URLSearchParams({ status, page: String(page) })}`),
+    queryFn: () => api.get('/api/merchant/customer-messages', { query: new URLSearchParams({ status, page: String(page) }) }),
     placeholderData: keepPreviousData,
   });
 
 export const sentMessagesQuery = (page: number) =>
   queryOptions({
     queryKey: [...sentKey, page],
-    queryFn: () => api.get<SentMessagesPage>(`/api/customer-messages?page=${page}`),
+    queryFn: () => api.get('/api/customer-messages', { query: { page } }),
     placeholderData: keepPreviousData,
   });
 
@@ -34,7 +27,7 @@ export const useSentMessages = (page: number) => useQuery(sentMessagesQuery(page
 export function useSendCustomerMessage() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SendCustomerMessage) => api.post<CustomerMessageSent>('/api/customer-messages', body),
+    mutationFn: (body: SendCustomerMessage) => api.post('/api/customer-messages', { body }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: sentKey }),
   });
 }
@@ -42,7 +35,7 @@ export function useSendCustomerMessage() {
 export function useOpenMessage() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<InboxMessage>(`/api/merchant/customer-messages/${encodeURIComponent(id)}/read`),
+    mutationFn: (id: string) => api.post('/api/merchant/customer-messages/:id/read', { params: { id } }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: inboxKey }),
   });
 }
@@ -51,7 +44,7 @@ export function useRespond() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, response }: { id: string; response: string }) =>
-      api.post<InboxMessage>(`/api/merchant/customer-messages/${encodeURIComponent(id)}/response`, { response }),
+      api.post('/api/merchant/customer-messages/:id/response', { params: { id }, body: { response } }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: inboxKey }),
   });
 }

@@ -13,7 +13,7 @@ import { toast } from '../../../lib/toast';
 export default function FeedbackDialog({ open, onOpenChange, contentId, onCloseAutoFocus }: DeferredDialogProps) {
   const [text, setText] = useState('');
   const location = useLocation();
-  const send = useMutation({ mutationFn: (message: string) => api.post('/api/feedback', { message, page: location.pathname }) });
+  const send = useMutation({ mutationFn: (message: string) => api.post('/api/feedback', { body: { message, page: location.pathname } }) });
 
   const submit = () => {
     const message = text.trim();

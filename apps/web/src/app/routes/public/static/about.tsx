@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { BadgePercent, Heart, MapPin, MessageSquare, Rocket, ShieldCheck, Store, Users } from 'lucide-react';
-import { CATEGORIES, LOCATIONS, PRODUCT_NAME } from '@localperks/shared';
+import { PUBLIC_PAGES, CATEGORIES, LOCATIONS, PRODUCT_NAME } from '@localperks/shared';
 import { h2Class, textClass, primaryButton, secondaryButton, IconCardList } from './page-parts';
 import { paths } from '../../../../config/paths';
 
@@ -56,7 +56,7 @@ export default function AboutPage() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <title>{`About Us | ${PRODUCT_NAME}`}</title>
+      <title>{PUBLIC_PAGES.about.head().title}</title>
       <h1 className="text-3xl font-bold text-slate-900">About {PRODUCT_NAME}</h1>
       <p className={`mt-4 text-lg ${textClass}`}>
         {PRODUCT_NAME} is a marketplace for local deals. We connect people who love exploring their city with the independent restaurants,

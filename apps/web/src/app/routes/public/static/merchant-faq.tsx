@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronDown } from 'lucide-react';
-import { BOOST_OPTIONS, BUSINESS_HOURS, PLANS, PRODUCT_NAME, SUPPORT_CONTACT, formatCents, plural } from '@localperks/shared';
+import { PUBLIC_PAGES, BOOST_OPTIONS, BUSINESS_HOURS, PLANS, PRODUCT_NAME, SUPPORT_CONTACT, formatCents, plural } from '@localperks/shared';
 import { textClass, listClass, linkClass, primaryButton, secondaryButton, formatPrice } from './page-parts';
 import { paths } from '../../../../config/paths';
 
@@ -195,7 +195,7 @@ const faqs: { question: string; answer: ReactNode }[] = [
 export default function MerchantFaqPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <title>{`Merchant FAQ | ${PRODUCT_NAME}`}</title>
+      <title>{PUBLIC_PAGES['merchant-faq'].head().title}</title>
       <h1 className="text-3xl font-bold text-slate-900">Merchant FAQ</h1>
       <p className={`mt-4 ${textClass}`}>Answers to the questions businesses ask most often about selling on {PRODUCT_NAME}.</p>
 

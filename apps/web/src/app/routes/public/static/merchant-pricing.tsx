@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowRight, Check, Rocket, X } from 'lucide-react';
-import { BOOST_OPTIONS, COMMISSION_CHANGE_NOTICE_DAYS, PLANS, PRODUCT_NAME, formatCents } from '@localperks/shared';
+import { PUBLIC_PAGES, BOOST_OPTIONS, COMMISSION_CHANGE_NOTICE_DAYS, PLANS, PRODUCT_NAME, formatCents } from '@localperks/shared';
 import { textClass, linkClass, primaryButton, secondaryButton, formatPrice, durationLabel } from './page-parts';
 import { paths } from '../../../../config/paths';
 
@@ -31,7 +31,7 @@ const planBlurb: Record<Plan['id'], string> = {
 export default function MerchantPricingPage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <title>{`Merchant Pricing | ${PRODUCT_NAME}`}</title>
+      <title>{PUBLIC_PAGES['merchant-pricing'].head().title}</title>
       <h1 className="text-3xl font-bold text-slate-900">Simple pricing for local businesses</h1>
       <p className={`mt-4 max-w-3xl text-lg ${textClass}`}>
         Start with a free listing, add customer messaging for a flat monthly fee, or sell deals and pay a commission only when you make a

@@ -6,7 +6,7 @@ import { paths } from '../../../../config/paths';
 export default function MerchantRefundPolicyPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <LegalHeader title="Merchant Refund Policy" updated="May 22, 2025" updatedIso="2025-05-22" />
+      <LegalHeader page="merchant-refund-policy" title="Merchant Refund Policy" updated="May 22, 2025" updatedIso="2025-05-22" />
 
       <section aria-labelledby="refund-1">
         <h2 id="refund-1" className={h2Class}>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Info, MapPin, Quote } from 'lucide-react';
-import { PRODUCT_NAME } from '@localperks/shared';
+import { PUBLIC_PAGES, PRODUCT_NAME } from '@localperks/shared';
 import { h2Class, textClass, linkClass, primaryButton, secondaryButton } from './page-parts';
 import { paths } from '../../../../config/paths';
 
@@ -88,7 +88,7 @@ const stories: Story[] = [
 export default function MerchantSuccessStoriesPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <title>{`Merchant Success Stories | ${PRODUCT_NAME}`}</title>
+      <title>{PUBLIC_PAGES['merchant-success-stories'].head().title}</title>
       <h1 className="text-3xl font-bold text-slate-900">Merchant success stories</h1>
       <p className={`mt-4 text-lg ${textClass}`}>
         Every neighborhood business is different. These stories show some of the ways merchants can use {PRODUCT_NAME} listings, messaging,

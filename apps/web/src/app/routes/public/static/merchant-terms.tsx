@@ -12,7 +12,7 @@ function planPriceText(plan: (typeof PLANS)[number]): string {
 export default function MerchantTermsPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <LegalHeader title="Merchant Terms of Service" updated="May 20, 2025" updatedIso="2025-05-20" />
+      <LegalHeader page="merchant-terms" title="Merchant Terms of Service" updated="May 20, 2025" updatedIso="2025-05-20" />
 
       <section aria-labelledby="mterms-1">
         <h2 id="mterms-1" className={h2Class}>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Store, type LucideIcon } from 'lucide-react';
-import { PRODUCT_NAME, SUPPORT_CONTACT, plural } from '@localperks/shared';
+import { PRODUCT_NAME, PUBLIC_PAGES, SUPPORT_CONTACT, plural } from '@localperks/shared';
 import { paths } from '../../../../config/paths';
 
 /** Shared look of the static and legal pages. */
@@ -74,11 +74,21 @@ export function IconCardList({ items }: { items: readonly IconCard[] }) {
   );
 }
 
-/** Title, document title and "Last updated" date of a legal page. */
-export function LegalHeader({ title, updated, updatedIso }: { title: string; updated: string; updatedIso: string }) {
+/** Title, document title (its page's declaration, PUBLIC_PAGES) and "Last updated" date of a legal page. */
+export function LegalHeader({
+  page,
+  title,
+  updated,
+  updatedIso,
+}: {
+  page: 'privacy' | 'terms' | 'merchant-terms' | 'merchant-refund-policy';
+  title: string;
+  updated: string;
+  updatedIso: string;
+}) {
   return (
     <>
-      <title>{`${title} | ${PRODUCT_NAME}`}</title>
+      <title>{PUBLIC_PAGES[page].head().title}</title>
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
       <p className="mt-2 text-sm text-slate-600">
         Last updated: <time dateTime={updatedIso}>{updated}</time>

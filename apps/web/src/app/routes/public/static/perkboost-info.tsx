@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowRight, Award, Eye, Home, Rocket, Search, Timer, Users } from 'lucide-react';
-import { BOOST_OPTIONS, PRODUCT_NAME, formatCents } from '@localperks/shared';
+import { PUBLIC_PAGES, BOOST_OPTIONS, PRODUCT_NAME, formatCents } from '@localperks/shared';
 import { h2Class, textClass, linkClass, primaryButton, durationLabel, IconCardList } from './page-parts';
 import { paths } from '../../../../config/paths';
 
@@ -48,7 +48,7 @@ const steps = [
 export default function PerkBoostInfoPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <title>{`PerkBoost | ${PRODUCT_NAME}`}</title>
+      <title>{PUBLIC_PAGES['perkboost-info'].head().title}</title>
       <p className="text-sm font-semibold tracking-wide text-emerald-800 uppercase">For merchants</p>
       <h1 className="mt-1 text-3xl font-bold text-slate-900">PerkBoost: get your deal seen</h1>
       <p className={`mt-4 text-lg ${textClass}`}>

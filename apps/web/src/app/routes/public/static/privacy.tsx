@@ -8,7 +8,7 @@ const h3Class = 'mt-4 mb-1 font-semibold text-slate-900';
 export default function PrivacyPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <LegalHeader title="Privacy Policy" updated="May 16, 2025" updatedIso="2025-05-16" />
+      <LegalHeader page="privacy" title="Privacy Policy" updated="May 16, 2025" updatedIso="2025-05-16" />
 
       <section aria-labelledby="privacy-1">
         <h2 id="privacy-1" className={h2Class}>

@@ -7,7 +7,7 @@ import { paths } from '../../../../config/paths';
 export default function TermsPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <LegalHeader title="Terms of Service" updated="May 20, 2025" updatedIso="2025-05-20" />
+      <LegalHeader page="terms" title="Terms of Service" updated="May 20, 2025" updatedIso="2025-05-20" />
 
       <section aria-labelledby="terms-1">
         <h2 id="terms-1" className={h2Class}>

@@ -3,7 +3,7 @@ import { CATEGORIES, type Category, type DealFacets } from '@localperks/shared';
 import { cn } from '../../../../lib/cn';
 import { facetCountText } from './facet-chips';
 
-/** The lucide icon of each category's `icon` name (DESIGN.md decision 2). */
+/** The lucide icon of each category's `icon` name (docs/product/design.md §2). */
 export const CATEGORY_ICONS: Record<Category['icon'], LucideIcon> = {
   utensils: Utensils,
   'shopping-bag': ShoppingBag,

@@ -22,7 +22,7 @@ const stateNames: Record<string, string> = {
 };
 
 /**
- * State, then city, of the 12 fixed locations (customer.md §2 Location picker). Nothing changes until
+ * State, then city, of the 12 fixed locations (docs/product/customer-spec.md §2 Location picker). Nothing changes until
  * Apply, "Use my location" or Clear; every applied choice is remembered for the next visit and passed
  * to `onChange` (the browse page mirrors it in the URL).
  */
@@ -75,7 +75,7 @@ export function LocationPicker({
     navigator.geolocation.getCurrentPosition(
       (pos) => {
         setIsLocating(false);
-        // The nearest of the 12 cities to the browser's coordinates (DESIGN.md decision 3).
+        // The nearest of the 12 cities to the browser's coordinates (docs/product/design.md §3).
         const near = nearestLocation({ lat: pos.coords.latitude, lng: pos.coords.longitude });
         apply({ state: near.state, city: near.city });
         toast.success('Location Updated', { description: `Showing ${subject} near ${near.city}, ${near.state}` });

@@ -11,7 +11,6 @@ import {
   PERSON_NAME_MAX_LENGTH,
   type MerchantLead,
   type MerchantLeadForm,
-  type Ok,
 } from '@localperks/shared';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
@@ -39,7 +38,7 @@ const OPTIONS: { value: OptionType; label: string; hint: string }[] = [
 ];
 
 /**
- * The home page's merchant signup section (customer.md §2, §5). Loaded on demand: it is the only
+ * The home page's merchant signup section (docs/product/customer-spec.md §2, §5). Loaded on demand: it is the only
  * part of the home page that needs the zod schemas.
  */
 export default function MerchantSignupSection() {
@@ -49,7 +48,7 @@ export default function MerchantSignupSection() {
     defaultValues: { email: '', name: '' },
   });
   const emailError = form.formState.errors.email?.message;
-  const send = useMutation({ mutationFn: (body: MerchantLead) => api.post<Ok>('/api/merchant-leads', body) });
+  const send = useMutation({ mutationFn: (body: MerchantLead) => api.post('/api/merchant-leads', { body }) });
 
   const onValid = (body: MerchantLead) =>
     send.mutate(body, {
@@ -63,7 +62,7 @@ export default function MerchantSignupSection() {
       onError: () => toast.error('Something went wrong', { description: "We couldn't process your request. Please try again." }),
     });
 
-  // One toast for the first problem (customer.md §5); the e-mail's own message also shows under it.
+  // One toast for the first problem (docs/product/customer-spec.md §5); the e-mail's own message also shows under it.
   const onInvalid = (errors: FieldErrors<MerchantLeadForm>) => {
     if (errors.optionType) {
       toast.error('Please select an option', { description: 'You need to select a merchant option to continue.' });

@@ -46,7 +46,7 @@ function phaseOf(deal: DealSummary, remaining: string, hasVoted: boolean, now: D
 const badgeClass = 'inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold';
 
 /**
- * Progress, countdown and the vote control of a crowd-vote deal (customer.md §2 Crowd-vote pages,
+ * Progress, countdown and the vote control of a crowd-vote deal (docs/product/customer-spec.md §2 Crowd-vote pages,
  * §4 Voting). Counts and status are live wherever the panel is shown.
  */
 export function VotePanel({ deal: dealProp, compact }: { deal: DealSummary; compact?: boolean }) {

@@ -2,7 +2,7 @@ import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../../components/ui/dialog';
 import { formatCount } from '@localperks/shared';
 
-/** After a vote: what happens next (customer.md §4 Voting). Loaded on demand by VotePanel. */
+/** After a vote: what happens next (docs/product/customer-spec.md §4 Voting). Loaded on demand by VotePanel. */
 export default function VoteReceivedDialog({
   open,
   onOpenChange,

@@ -17,7 +17,7 @@ import { toast } from '../../../../lib/toast';
 import { merchantDealsKey, useBuyDealBoost, useDealBoost } from '../api';
 
 /**
- * Boosting a live deal (DESIGN.md 4a): choose 1, 3, 7 or 14 days, pay on the provider's page; the
+ * Boosting a live deal (docs/product/design.md §4a): choose 1, 3, 7 or 14 days, pay on the provider's page; the
  * window starts (or extends a running one) once the provider confirms the payment.
  */
 export function BoostDealDialog({ deal, onClose }: { deal: MerchantDeal; onClose: () => void }) {

@@ -95,7 +95,7 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
   const price = dollarsToCents(dealPrice ?? '');
   const discount = original && price && price < original ? discountPercent(original, price) : null;
   const busy = create.isPending || update.isPending || isRedirecting;
-  // The crowd-vote lock (DESIGN.md 4): the terms customers voted for are shown, not editable.
+  // The crowd-vote lock (docs/product/design.md §4): the terms customers voted for are shown, not editable.
   const isLocked = deal ? isCrowdVoteLocked(deal) : false;
   const lockedProps = (p: { 'aria-describedby'?: string }) =>
     isLocked ? { readOnly: true, 'aria-describedby': [p['aria-describedby'], 'crowd-vote-lock'].filter(Boolean).join(' ') } : {};

@@ -23,7 +23,7 @@ const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeS
 
 /**
  * The merchant's side of the thread with the LocalPerks team about their registration
- * (merchant-admin.md §4, §5): own messages on the right, the team's on the left, live over SSE.
+ * (docs/product/merchant-admin-spec.md §4, §5): own messages on the right, the team's on the left, live over SSE.
  */
 export function AdminThread() {
   const qc = useQueryClient();

@@ -329,7 +329,7 @@ function EnhancedProfileForm({ profile }: { profile: MerchantBusinessProfile }) 
 }
 
 /**
- * The merchant's public business page (DESIGN.md 13): a link to it and, on the plans with an
+ * The merchant's public business page (docs/product/design.md §13): a link to it and, on the plans with an
  * enhanced profile, its logo, cover, opening hours and highlights. Advertise Only sees what
  * upgrading adds.
  */

@@ -2,7 +2,7 @@ import { Briefcase, LogOut } from 'lucide-react';
 import { Button } from '../../../../components/ui/button';
 import { useLogoutAction } from '../../../../lib/use-logout-action';
 
-/** Title Merchant Dashboard, the Business badge, the business name and Logout (merchant-admin.md §2). */
+/** Title Merchant Dashboard, the Business badge, the business name and Logout (docs/product/merchant-admin-spec.md §2). */
 export function DashboardHeader({ businessName }: { businessName?: string }) {
   const { logOut, isPending } = useLogoutAction();
   return (

@@ -12,7 +12,7 @@ import { listingBoostQuery, useBuyListingBoost } from '../api';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * PerkBoost for a business listing (Advertise + Messaging with an active subscription, DESIGN.md 4a):
+ * PerkBoost for a business listing (Advertise + Messaging with an active subscription, docs/product/design.md §4a):
  * listed first among businesses and eligible for the home page's Featured businesses while it lasts.
  */
 export function ListingBoostCard() {

@@ -6,7 +6,7 @@ import { PayForMessagingButton } from './pay-for-messaging';
 
 type Merchant = NonNullable<MerchantOverview['merchant']>;
 
-/** Customer Messages without messaging access (merchant-admin.md §4): locked, with the way to unlock it. */
+/** Customer Messages without messaging access (docs/product/merchant-admin-spec.md §4): locked, with the way to unlock it. */
 export function MessagesLocked({ merchant, onSwitchPlans }: { merchant: Merchant; onSwitchPlans: () => void }) {
   return (
     <Card>

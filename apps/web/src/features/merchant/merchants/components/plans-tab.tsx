@@ -17,7 +17,7 @@ type Plan = (typeof PLANS)[number];
 
 const RANK: Record<PlanId, number> = { advertise_only: 0, advertise_messaging: 1, deals_messaging: 2 };
 
-/** Switch Plans (merchant-admin.md §4, §9): prices, commission and features of the three plans. */
+/** Switch Plans (docs/product/merchant-admin-spec.md §4, §9): prices, commission and features of the three plans. */
 export function PlansTab({ merchant }: { merchant: Merchant }) {
   const switchPlan = useSwitchPlan();
   const [target, setTarget] = useState<Plan | null>(null);

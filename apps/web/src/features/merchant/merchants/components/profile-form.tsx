@@ -23,7 +23,7 @@ type Merchant = NonNullable<MerchantOverview['merchant']>;
 
 const planTerms = (p: (typeof PLANS)[number]) => `${planPriceLabel(p)}, ${p.commissionPercent}% commission on sales`;
 
-/** Profile edit (merchant-admin.md §5): the merchant row and the registration request are saved together. */
+/** Profile edit (docs/product/merchant-admin-spec.md §5): the merchant row and the registration request are saved together. */
 export function ProfileForm({ merchant, onDone, canPay }: { merchant: Merchant; onDone?: () => void; canPay: boolean }) {
   const update = useUpdateMerchantProfile();
   const [notice, setNotice] = useState<{ phones: boolean; payment: boolean } | null>(null);

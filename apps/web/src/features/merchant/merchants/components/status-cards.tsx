@@ -20,7 +20,7 @@ function Row({ label, ok, text }: { label: string; ok: boolean; text: string }) 
   );
 }
 
-/** Account status: Email Verified, Admin Review, Deal Creation (merchant-admin.md §2). */
+/** Account status: Email Verified, Admin Review, Deal Creation (docs/product/merchant-admin-spec.md §2). */
 export function AccountStatusCard({ overview }: { overview: Overview }) {
   const m = overview.merchant;
   const sellsDeals = m.subscriptionPlan === 'deals_messaging';

@@ -15,7 +15,7 @@ const selectClass =
   'block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 disabled:bg-slate-100 aria-[invalid=true]:border-red-700';
 
 /**
- * The checkout form (customer.md §3, §5). Submitting goes idle → processing → redirect to the
+ * The checkout form (docs/product/customer-spec.md §3, §5). Submitting goes idle → processing → redirect to the
  * provider's hosted card page; on failure the Payment Error toast and back to idle (§4, §8).
  */
 export function CheckoutFormCard({

@@ -68,7 +68,7 @@ function RemoveCardButton({ card }: { card: PaymentMethod }) {
 const storageNote =
   'Only the last four digits and the expiry date are ever stored. The full card number and security code stay with our card payment provider.';
 
-/** The account page's saved cards: last four digits and expiry only (customer.md §9). */
+/** The account page's saved cards: last four digits and expiry only (docs/product/customer-spec.md §9). */
 export function PaymentMethods() {
   const cards = usePaymentMethods();
   if (cards.isPending)

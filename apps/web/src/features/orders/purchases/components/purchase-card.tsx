@@ -27,7 +27,7 @@ export function StatusBadge({ status }: { status: PurchaseStatus }) {
 
 /**
  * One purchase: what was bought, when, until when, and (while it can still be used) its code and QR
- * with a button that shows them full screen at the counter (customer.md §4 Purchase).
+ * with a button that shows them full screen at the counter (docs/product/customer-spec.md §4 Purchase).
  */
 export function PurchaseCard({
   purchase: p,

@@ -116,7 +116,7 @@ function TabPanel({
 }
 
 /**
- * My Purchases' list (customer.md §2): tabs Active, Redeemed and All Purchases with their counts,
+ * My Purchases' list (docs/product/customer-spec.md §2): tabs Active, Redeemed and All Purchases with their counts,
  * pages loaded on demand, and the full-screen voucher. Used by /purchases and the account page.
  * `headingLevel` is the level of each purchase's title under the page's own headings;
  * `purchaseActions` adds buttons under a purchase's details (app/ passes "Message the merchant").

@@ -14,7 +14,7 @@ const CONFIRM_GIVE_UP_MS = 15_000;
 export type PaymentReturnState = 'idle' | 'confirming' | 'slow';
 
 /**
- * Back from the payment page with `?success=true&order=…` (DESIGN.md decision 5): the toast, an
+ * Back from the payment page with `?success=true&order=…` (docs/product/design.md §5): the toast, an
  * empty cart, fresh purchases, and /purchases in the address bar so a reload does not toast again.
  * The purchases are created by the server when the provider confirms the payment (its webhook, which
  * also sends the confirmation e-mail), and that may land a moment after the redirect: until this

@@ -1,0 +1,314 @@
+import type { z } from 'zod';
+import { changePasswordSchema, updateProfileSchema } from '../schemas/account';
+import { accessCodeSchema, adminLoginSchema, createAdminSchema } from '../schemas/admin-auth';
+import {
+  adminRequestsQuerySchema,
+  approveMerchantSchema,
+  registrationMessageSchema,
+  rejectMerchantSchema,
+} from '../schemas/admin-merchants';
+import { adminNotificationsQuerySchema } from '../schemas/admin-notifications';
+import { adminPageQuerySchema, deactivateDealSchema } from '../schemas/admin-overview';
+import { newTicketSchema, supportReplySchema, ticketMessageSchema, ticketStatusSchema } from '../schemas/admin-support';
+import { emailOnlySchema, loginSchema, resetPasswordTokensSchema, signupRequestSchema, verifyEmailRequestSchema } from '../schemas/auth';
+import { buyBoostSchema, dealBoostStatusSchema, listingBoostStatusSchema } from '../schemas/boosts';
+import { updateBusinessProfileSchema } from '../schemas/business-profile';
+import { businessSearchQuerySchema } from '../schemas/business-search';
+import { createCheckoutSchema, purchasesQuerySchema, redeemRequestSchema, sandboxPaySchema } from '../schemas/checkout';
+import {
+  customerMessagesQuerySchema,
+  respondCustomerMessageSchema,
+  sendCustomerMessageSchema,
+  sentMessagesQuerySchema,
+} from '../schemas/customer-messages';
+import { browseQuerySchema, mergeFavoritesSchema, suggestQuerySchema } from '../schemas/deals';
+import { merchantProfileSchema, switchPlanSchema } from '../schemas/merchant-dashboard';
+import { merchantAddressSchema } from '../schemas/location';
+import { createMerchantDealSchema, launchBoostSchema, merchantDealsQuerySchema, updateMerchantDealSchema } from '../schemas/merchant-deals';
+import { merchantMoneyPageQuerySchema } from '../schemas/merchant-money';
+import { merchantRegistrationSchema } from '../schemas/merchants';
+import { adminPayoutsQuerySchema } from '../schemas/payouts';
+import {
+  adminDirectRefundSchema,
+  adminPurchaseLookupQuerySchema,
+  adminPurchaseLookupSchema,
+  adminRefundDecisionSchema,
+  adminRefundRequestsPageSchema,
+  adminRefundsQuerySchema,
+  createRefundRequestSchema,
+  customerRefundRequestSchema,
+  merchantRefundAnswerSchema,
+  merchantRefundRequestsSchema,
+  refundDecisionResultSchema,
+} from '../schemas/refunds';
+import { adminNotificationsPageSchema, notificationsMarkedSchema, unreadCountSchema } from '../schemas/responses/admin-notifications';
+import {
+  adminAccountsSchema,
+  adminCreatedSchema,
+  adminMerchantDealsSchema,
+  adminMerchantRequestsPageSchema,
+  adminOverviewSchema,
+  adminPayoutSchema,
+  adminPayoutsPageSchema,
+  adminRegistrationThreadSchema,
+  adminTicketsPageSchema,
+  approveResultSchema,
+  auditPageSchema,
+  markedReadSchema,
+  payoutSummarySchema,
+  registrationThreadMessageSchema,
+  rejectResultSchema,
+  resetResultSchema,
+  ticketThreadSchema,
+  ticketUpdatedSchema,
+} from '../schemas/responses/admin';
+import {
+  adminAuthStatusSchema,
+  adminCredentialsAcceptedSchema,
+  adminSignedInSchema,
+  codeIssuedSchema,
+  loginResponseSchema,
+  profileResponseSchema,
+  resendVerificationResponseSchema,
+  sessionResponseSchema,
+  verifyEmailResponseSchema,
+} from '../schemas/responses/auth';
+import { businessPageResponseSchema, merchantBusinessProfileSchema } from '../schemas/responses/business-profile';
+import { businessSearchResultSchema } from '../schemas/responses/business-search';
+import {
+  webhookReceivedSchema,
+  checkoutStartedSchema,
+  orderStateSchema,
+  paymentMethodsResponseSchema,
+  paymentPageSchema,
+  purchasesPageSchema,
+  redemptionLookupSchema,
+  removedSchema,
+  sandboxSessionSchema,
+} from '../schemas/responses/checkout';
+import { okSchema } from '../schemas/responses/common';
+import {
+  customerMessageSentSchema,
+  inboxMessageSchema,
+  inboxPageSchema,
+  sentMessagesPageSchema,
+} from '../schemas/responses/customer-messages';
+import {
+  browseResultSchema,
+  dealFacetsSchema,
+  dealIdsSchema,
+  dealResponseSchema,
+  homeDataSchema,
+  placeSavedSchema,
+  searchSuggestionsSchema,
+  voteResultSchema,
+} from '../schemas/responses/deals';
+import { merchantAnalyticsSchema } from '../schemas/responses/merchant-analytics';
+import {
+  boostCheckoutSchema,
+  merchantDealSchema,
+  merchantDealsPageSchema,
+  saveMerchantDealResultSchema,
+  uploadedImageSchema,
+} from '../schemas/responses/merchant-deals';
+import {
+  merchantBillingSchema,
+  merchantChargesPageSchema,
+  merchantPayoutsPageSchema,
+  merchantReceiptSchema,
+  payoutStatementSchema,
+} from '../schemas/responses/merchant-money';
+import {
+  launchChecklistSchema,
+  merchantOverviewSchema,
+  merchantProfileSavedSchema,
+  merchantThreadMessageSchema,
+  merchantThreadSchema,
+  planSwitchedSchema,
+  subscriptionStatusSchema,
+} from '../schemas/responses/merchants';
+import {
+  contactTicketOpenedSchema,
+  healthSchema,
+  mailResponseSchema,
+  mailboxPageSchema,
+  myTicketThreadSchema,
+  myTicketsPageSchema,
+  readySchema,
+} from '../schemas/responses/support';
+import { contactSchema, feedbackSchema, mailboxQuerySchema, merchantLeadSchema } from '../schemas/support';
+
+/*
+ * The API contract (docs/decisions/0039-domain-events-and-the-api-contract.md): every JSON route of the
+ * server, by method and path, with the schemas of its query, body and answer. The server registers each
+ * route with these very schemas (apps/server/src/plugins/contract.ts refuses a route that is missing here or
+ * declares others), and the web's client (apps/web/src/lib/api-client.ts) takes the path, the parameters
+ * and the answer's type from here: a call site names a route, never a type of its own. The web imports
+ * only the types, so no schema reaches the browser's bundle.
+ *
+ * Answers that are not JSON (event streams, the CSV statement, QR images) are links or EventSources in the
+ * web, not calls: they are not listed.
+ */
+
+/** One route: the schemas of what it takes (the path parameters come from its path) and of its answer. */
+export interface ApiRouteDefinition {
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+}
+
+export const API = {
+  // accounts
+  'GET /api/account/profile': { response: profileResponseSchema },
+  'PATCH /api/account/profile': { body: updateProfileSchema, response: profileResponseSchema },
+  'POST /api/account/password': { body: changePasswordSchema, response: okSchema },
+  'GET /api/admin-auth/status': { response: adminAuthStatusSchema },
+  'POST /api/admin-auth/login': { body: adminLoginSchema, response: adminCredentialsAcceptedSchema },
+  'POST /api/admin-auth/code/refresh': { response: codeIssuedSchema },
+  'POST /api/admin-auth/code': { body: accessCodeSchema, response: adminSignedInSchema },
+  'GET /api/auth/session': { response: sessionResponseSchema },
+  'POST /api/auth/signup': { body: signupRequestSchema, response: okSchema },
+  'POST /api/auth/login': { body: loginSchema, response: loginResponseSchema },
+  'POST /api/auth/logout': { response: okSchema },
+  'POST /api/auth/verify-email': { body: verifyEmailRequestSchema, response: verifyEmailResponseSchema },
+  'POST /api/auth/resend-verification': { body: emailOnlySchema, response: resendVerificationResponseSchema },
+  'POST /api/auth/forgot-password': { body: emailOnlySchema, response: okSchema },
+  'POST /api/auth/reset-password': { body: resetPasswordTokensSchema, response: okSchema },
+  // catalog
+  'GET /api/businesses': { query: businessSearchQuerySchema, response: businessSearchResultSchema },
+  'GET /api/businesses/:slug': { response: businessPageResponseSchema },
+  'GET /api/merchant/business-profile': { response: merchantBusinessProfileSchema },
+  'PUT /api/merchant/business-profile': { body: updateBusinessProfileSchema, response: merchantBusinessProfileSchema },
+  'PUT /api/merchant/address': { body: merchantAddressSchema, response: placeSavedSchema },
+  'POST /api/merchant/uploads/business-images': { response: uploadedImageSchema },
+  'GET /api/deals': { query: browseQuerySchema, response: browseResultSchema },
+  'GET /api/deals/facets': { query: browseQuerySchema, response: dealFacetsSchema },
+  'GET /api/search/suggest': { query: suggestQuerySchema, response: searchSuggestionsSchema },
+  'GET /api/deals/:id': { response: dealResponseSchema },
+  'GET /api/home': { response: homeDataSchema },
+  'POST /api/merchant-leads': { body: merchantLeadSchema, response: okSchema },
+  // engagement
+  'GET /api/favorites': { response: dealIdsSchema },
+  'PUT /api/favorites/:dealId': { response: dealIdsSchema },
+  'DELETE /api/favorites/:dealId': { response: dealIdsSchema },
+  'POST /api/favorites/merge': { body: mergeFavoritesSchema, response: dealIdsSchema },
+  'GET /api/votes/mine': { response: dealIdsSchema },
+  'POST /api/deals/:id/vote': { response: voteResultSchema },
+  'DELETE /api/deals/:id/vote': { response: voteResultSchema },
+  // merchant
+  'GET /api/admin/merchant-requests': { query: adminRequestsQuerySchema, response: adminMerchantRequestsPageSchema },
+  'POST /api/admin/merchant-requests/:id/approve': { body: approveMerchantSchema, response: approveResultSchema },
+  'POST /api/admin/merchant-requests/:id/reject': { body: rejectMerchantSchema, response: rejectResultSchema },
+  'POST /api/admin/merchant-requests/:id/reset': { response: resetResultSchema },
+  'GET /api/admin/merchant-requests/:id/messages': { response: adminRegistrationThreadSchema },
+  'POST /api/admin/merchant-requests/:id/messages/read': { response: markedReadSchema },
+  'POST /api/admin/merchant-requests/:id/messages': { body: registrationMessageSchema, response: registrationThreadMessageSchema },
+  'GET /api/admin/overview': { response: adminOverviewSchema },
+  'GET /api/admin/merchants/:id/deals': { query: adminPageQuerySchema, response: adminMerchantDealsSchema },
+  'POST /api/admin/deals/:id/deactivate': { body: deactivateDealSchema, response: okSchema },
+  'GET /api/merchant/boosts/deals/:id': { response: dealBoostStatusSchema },
+  'POST /api/merchant/boosts/deals/:id': { body: buyBoostSchema, response: boostCheckoutSchema },
+  'GET /api/merchant/boosts/listing': { response: listingBoostStatusSchema },
+  'POST /api/merchant/boosts/listing': { body: buyBoostSchema, response: boostCheckoutSchema },
+  'POST /api/deals/:id/click': { response: okSchema },
+  'GET /api/merchant/analytics': { response: merchantAnalyticsSchema },
+  'PUT /api/merchant/profile': { body: merchantProfileSchema, response: merchantProfileSavedSchema },
+  'POST /api/merchant/plan': { body: switchPlanSchema, response: planSwitchedSchema },
+  'POST /api/merchant/subscription/checkout': { response: paymentPageSchema },
+  'POST /api/merchant/subscription/check': { response: subscriptionStatusSchema },
+  'GET /api/merchant/registration/messages': { response: merchantThreadSchema },
+  'POST /api/merchant/registration/messages': { body: registrationMessageSchema, response: merchantThreadMessageSchema },
+  'GET /api/merchant/launch-checklist': { response: launchChecklistSchema },
+  'GET /api/merchant/deals': { query: merchantDealsQuerySchema, response: merchantDealsPageSchema },
+  'GET /api/merchant/deals/:id': { response: merchantDealSchema },
+  'POST /api/merchant/deals': { body: createMerchantDealSchema, response: saveMerchantDealResultSchema },
+  'PUT /api/merchant/deals/:id': { body: updateMerchantDealSchema, response: saveMerchantDealResultSchema },
+  'POST /api/merchant/deals/:id/boost': { body: launchBoostSchema, response: boostCheckoutSchema },
+  'POST /api/merchant/deals/:id/pause': { response: merchantDealSchema },
+  'POST /api/merchant/deals/:id/resume': { response: merchantDealSchema },
+  'DELETE /api/merchant/deals/:id': { response: removedSchema },
+  'POST /api/merchant/uploads/deal-images': { response: uploadedImageSchema },
+  'POST /api/merchants/register': { body: merchantRegistrationSchema, response: okSchema },
+  'GET /api/merchant/me': { response: merchantOverviewSchema },
+  // money
+  'GET /api/merchant/billing': { response: merchantBillingSchema },
+  'GET /api/merchant/charges': { query: merchantMoneyPageQuerySchema, response: merchantChargesPageSchema },
+  'GET /api/merchant/charges/:id': { response: merchantReceiptSchema },
+  'GET /api/merchant/payouts': { query: merchantMoneyPageQuerySchema, response: merchantPayoutsPageSchema },
+  'GET /api/merchant/payouts/:id/statement': { query: merchantMoneyPageQuerySchema, response: payoutStatementSchema },
+  'GET /api/admin/payouts': { query: adminPayoutsQuerySchema, response: adminPayoutsPageSchema },
+  'GET /api/admin/payouts/summary': { response: payoutSummarySchema },
+  'POST /api/admin/payouts/:id/mark-paid': { response: adminPayoutSchema },
+  'POST /api/purchases/:id/refund-request': { body: createRefundRequestSchema, response: customerRefundRequestSchema },
+  'GET /api/merchant/refund-requests': { response: merchantRefundRequestsSchema },
+  'POST /api/merchant/refund-requests/:id/accept': { response: refundDecisionResultSchema },
+  'POST /api/merchant/refund-requests/:id/answer': { body: merchantRefundAnswerSchema, response: refundDecisionResultSchema },
+  'GET /api/admin/refund-requests': { query: adminRefundsQuerySchema, response: adminRefundRequestsPageSchema },
+  'POST /api/admin/refund-requests/:id/decision': { body: adminRefundDecisionSchema, response: refundDecisionResultSchema },
+  'GET /api/admin/purchases': { query: adminPurchaseLookupQuerySchema, response: adminPurchaseLookupSchema },
+  'POST /api/admin/purchases/:id/refund': { body: adminDirectRefundSchema, response: refundDecisionResultSchema },
+  'GET /api/sandbox/sessions/:id': { response: sandboxSessionSchema },
+  'POST /api/sandbox/sessions/:id/pay': { body: sandboxPaySchema, response: paymentPageSchema },
+  // orders
+  'POST /api/checkout': { body: createCheckoutSchema, response: checkoutStartedSchema },
+  // The provider's signed events (apps/server/src/webhooks): a raw body, checked by its signature.
+  'POST /api/webhooks/:provider': { response: webhookReceivedSchema },
+  'GET /api/orders/:id': { response: orderStateSchema },
+  'GET /api/purchases': { query: purchasesQuerySchema, response: purchasesPageSchema },
+  'POST /api/merchant/redemptions/lookup': { body: redeemRequestSchema, response: redemptionLookupSchema },
+  'POST /api/merchant/redemptions': { body: redeemRequestSchema, response: redemptionLookupSchema },
+  'GET /api/account/payment-methods': { response: paymentMethodsResponseSchema },
+  'DELETE /api/account/payment-methods/:id': { response: removedSchema },
+  // platform
+  'GET /api/admin/notifications': { query: adminNotificationsQuerySchema, response: adminNotificationsPageSchema },
+  'GET /api/admin/notifications/unread-count': { response: unreadCountSchema },
+  'POST /api/admin/notifications/read-all': { response: notificationsMarkedSchema },
+  'POST /api/admin/notifications/:id/read': { response: notificationsMarkedSchema },
+  'GET /api/admin/admins': { response: adminAccountsSchema },
+  'POST /api/admin/admins': { body: createAdminSchema, response: adminCreatedSchema },
+  'GET /api/admin/audit': { query: adminPageQuerySchema, response: auditPageSchema },
+  'GET /api/health': { response: healthSchema },
+  'GET /api/ready': { response: readySchema },
+  'GET /api/dev/mailbox': { query: mailboxQuerySchema, response: mailboxPageSchema },
+  'GET /api/dev/mailbox/:id': { response: mailResponseSchema },
+  // support
+  'GET /api/admin/support/tickets': { query: adminPageQuerySchema, response: adminTicketsPageSchema },
+  'GET /api/admin/support/tickets/:id': { response: ticketThreadSchema },
+  'PATCH /api/admin/support/tickets/:id/status': { body: ticketStatusSchema, response: ticketUpdatedSchema },
+  'POST /api/admin/support/tickets/:id/replies': { body: supportReplySchema, response: ticketThreadSchema },
+  'POST /api/customer-messages': { body: sendCustomerMessageSchema, response: customerMessageSentSchema },
+  'GET /api/customer-messages': { query: sentMessagesQuerySchema, response: sentMessagesPageSchema },
+  'GET /api/merchant/customer-messages': { query: customerMessagesQuerySchema, response: inboxPageSchema },
+  'POST /api/merchant/customer-messages/:id/read': { response: inboxMessageSchema },
+  'POST /api/merchant/customer-messages/:id/response': { body: respondCustomerMessageSchema, response: inboxMessageSchema },
+  'POST /api/feedback': { body: feedbackSchema, response: okSchema },
+  'POST /api/support/tickets': { body: contactSchema, response: contactTicketOpenedSchema },
+  'GET /api/support/my-tickets': { query: adminPageQuerySchema, response: myTicketsPageSchema },
+  'GET /api/support/my-tickets/:id': { response: myTicketThreadSchema },
+  'POST /api/support/my-tickets': { body: newTicketSchema, response: myTicketThreadSchema },
+  'POST /api/support/my-tickets/:id/messages': { body: ticketMessageSchema, response: myTicketThreadSchema },
+} as const satisfies Record<string, ApiRouteDefinition>;
+
+/** A route's name: its method and path, e.g. `GET /api/deals/:id`. */
+export type ApiRoute = keyof typeof API;
+/** Routes of one method. */
+export type ApiRouteOf<M extends string> = Extract<ApiRoute, `${M} ${string}`>;
+/** The path of a route name. */
+export type ApiPath<K extends ApiRoute> = K extends `${string} ${infer P}` ? P : never;
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+/** The path parameters of a route (`:id` → `{ id: string }`). */
+export type ApiParams<K extends ApiRoute> = { [N in ParamNames<ApiPath<K>>]: string };
+
+type Def<K extends ApiRoute> = (typeof API)[K];
+/** What a route answers (the JSON the server serialises through its schema). */
+export type ApiResponse<K extends ApiRoute> = z.output<Def<K>['response']>;
+/** What a route takes as its JSON body. */
+export type ApiBody<K extends ApiRoute> = Def<K> extends { body: infer B extends z.ZodType } ? z.input<B> : never;
+/** A route's query parameters, by name (sent as text, read by the route's query schema). */
+export type ApiQuery<K extends ApiRoute> =
+  Def<K> extends { query: infer Q extends z.ZodType } ? { [N in keyof z.output<Q>]?: string | number | boolean | null } : never;
