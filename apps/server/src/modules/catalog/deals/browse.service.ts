@@ -231,7 +231,7 @@ export async function listDeals(deps: DealReadDeps, query: BrowseQuery): Promise
     const where = cursor && s === cursor.s ? and(segments[s], afterCursor(ordering, cursor))! : segments[s]!;
     if (skip > 0) {
       // Page numbers (the first pages): whole segments before the page are counted, not read.
-      const n = await countUpTo(where, skip);
+      const n = await countUpTo(where, skip + 1);
       if (n <= skip) {
         skip -= n;
         continue;

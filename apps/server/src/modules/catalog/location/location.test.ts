@@ -198,7 +198,8 @@ describe('addresses', () => {
     expect(page.place).toEqual({ ...body, lat: 41.8892, lng: -87.6283 });
     const near = await browse('near=41.8892,-87.6283&radius=1&sort=distance');
     expect(near.deals.map((d) => d.id)).toEqual([deal.id]);
-    expect(near.deals[0]!.distanceMiles).toBeLessThan(0.01);
+    // The position asked from is rounded to 3 decimals (about 100 m; browseQuerySchema): 33 m from the door.
+    expect(near.deals[0]!.distanceMiles).toBeLessThan(0.05);
   });
 });
 
