@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CATEGORIES, LOCATIONS, hasMessagingAccess } from '@localperks/shared';
+import { CATEGORIES, LOCATIONS, distanceKm, hasMessagingAccess, timeZoneOfState } from '@localperks/shared';
 import { freshDatabase } from '../../test/build';
 import { deals, merchantCharges, merchants, users } from '../db/schema';
-import { getBusinessPage } from '../modules/catalog';
+import { geocodeZip, getBusinessPage } from '../modules/catalog';
 import { systemClock } from '../lib/deps';
 import { sameImageUrl } from '../lib/storage';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
@@ -88,6 +88,22 @@ describe('demo data', () => {
       expect(d.dealPriceCents).toBeLessThan(d.originalPriceCents);
       expect(d.description).not.toMatch(/\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}/);
     }
+  });
+
+  it('gives every business a real-looking street address, placed in its city, and a business near each of the 12 cities', async () => {
+    const all = await db.select().from(merchants);
+    for (const m of all) {
+      expect(m.addressLine1, m.businessName).toMatch(/^\S.*\d|^Pier \d+/);
+      const centre = geocodeZip(m.zip!);
+      expect(centre, `${m.businessName} ZIP ${m.zip}`).not.toBeNull();
+      expect(centre!.state).toBe(m.state);
+      // The door is within a few miles of its ZIP code's centre.
+      expect(distanceKm(centre!, { lat: m.lat!, lng: m.lng! })).toBeLessThan(8);
+      expect(m.timeZone).toBe(timeZoneOfState(m.state));
+    }
+    for (const l of LOCATIONS) expect(all.some((m) => distanceKm(l, { lat: m.lat!, lng: m.lng! }) < 25), l.city).toBe(true);
+    const placed = await db.select({ n: sql<number>`count(*)::int` }).from(deals).where(sql`earth is null`);
+    expect(placed[0]!.n).toBe(0);
   });
 
   it('includes the spec crowd-vote deals: 50/32 voting 7 days out and 100/78 voting 10 days out', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { discountPercent, planById, DAY_MS } from '@localperks/shared';
+import { discountPercent, planById, timeZoneOfState, DAY_MS } from '@localperks/shared';
 import type { Db } from '../db/client';
 import { deals, merchantCharges, merchantRegistrationRequests, merchants, users } from '../db/schema';
 import { hashPassword } from '../lib/crypto';
@@ -74,6 +74,12 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
           phone: m.phone,
           city: m.city,
           state: m.state,
+          addressLine1: m.address.line1,
+          addressLine2: m.address.line2,
+          zip: m.address.zip,
+          lat: m.address.lat,
+          lng: m.address.lng,
+          timeZone: timeZoneOfState(m.state),
           subscriptionPlan: m.plan,
           approved: true,
           hasSubscription: m.plan !== 'advertise_only',

@@ -12,5 +12,6 @@ export { dealsRoutes } from './deals/deals.routes';
 export { getDeal, matchesSearch, summaryColumns, visibleNow } from './deals/deals.service';
 export { listDeals } from './deals/browse.service';
 export { addressColumns, placeOf, saveMerchantAddress } from './location/address.service';
+export { geocodeZip } from './location/geocode';
 export { homePageData } from './deals/home.service';
 export { dealWithdrawn } from './deals/deal-events';
