@@ -61,7 +61,7 @@ ALTER TABLE "merchants" ADD COLUMN "lat" double precision;--> statement-breakpoi
 ALTER TABLE "merchants" ADD COLUMN "lng" double precision;--> statement-breakpoint
 ALTER TABLE "merchants" ADD COLUMN "time_zone" text;--> statement-breakpoint
 ALTER TABLE "merchants" ADD COLUMN "open_week_minutes" "int4multirange" GENERATED ALWAYS AS (opening_week_minutes(opening_hours)) STORED;--> statement-breakpoint
-CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gist ("word" gist_trgm_ops);--> statement-breakpoint
 CREATE INDEX "deals_earth_idx" ON "deals" USING gist ("earth");--> statement-breakpoint
 CREATE INDEX "deals_search_vector_idx" ON "deals" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "deals_category_listed_idx" ON "deals" USING btree ("category_id","listed_until");--> statement-breakpoint

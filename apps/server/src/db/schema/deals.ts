@@ -243,7 +243,7 @@ export const deals = pgTable(
  * name a word no live deal has any more, which then simply finds nothing.
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
-  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+  index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops')),
 ]);
 
 /**

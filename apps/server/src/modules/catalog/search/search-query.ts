@@ -33,6 +33,26 @@ export interface PreparedSearch {
   corrected: string | null;
 }
 
+/** pg_trgm's default threshold of `%`. */
+const TRIGRAM_THRESHOLD = 0.3;
+
+/** The trigrams of one [a-z0-9] word as pg_trgm makes them: padded with two blanks before and one after. */
+function trigrams(word: string): Set<string> {
+  const padded = `  ${word} `;
+  const set = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i++) set.add(padded.slice(i, i + 3));
+  return set;
+}
+
+/** pg_trgm's similarity() of two single words: shared trigrams over all distinct trigrams. */
+export function trigramSimilarity(a: string, b: string): number {
+  const ta = trigrams(a);
+  const tb = trigrams(b);
+  let shared = 0;
+  for (const t of ta) if (tb.has(t)) shared++;
+  return shared / (ta.size + tb.size - shared);
+}
+
 /** Lower-case letters and digits, accents dropped: the words a search is made of. */
 export function searchWords(text: string): string[] {
   return text
@@ -56,13 +76,16 @@ export async function prepareSearch(db: Tx, text: string, { prefixLast = false }
         db,
         // The word itself is among its own matches (similarity 1); the vocabulary is read through its trigram index.
         sql`select w.input, s.word, similarity(s.word, w.input)::float8 as sim
-            from unnest(${`{${checkable.join(',')}}`}::text[]) w(input) join search_words s on s.word % w.input
-            union all
-            select w.input, v.word, similarity(v.word, w.input)::float8
-            from unnest(${`{${checkable.join(',')}}`}::text[]) w(input), unnest(${`{${EXTRA_VOCABULARY.join(',')}}`}::text[]) v(word)
-            where v.word % w.input`,
+            from unnest(${`{${checkable.join(',')}}`}::text[]) w(input) join search_words s on s.word % w.input`,
       )
     : [];
+  // The few extra words are compared here, by pg_trgm's own measure: a second set-returning join of
+  // constant arrays in the same query broke PGlite 0.5's answer and every query after it.
+  for (const input of checkable)
+    for (const word of EXTRA_VOCABULARY) {
+      const sim = trigramSimilarity(word, input);
+      if (sim >= TRIGRAM_THRESHOLD) found.push({ input, word, sim });
+    }
   const exact: Alternative[][] = [];
   const expanded: Alternative[][] = [];
   let corrected = false;
