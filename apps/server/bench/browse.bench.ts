@@ -19,9 +19,7 @@ import { startPostgresServer } from '../../../test/postgres-server';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { listDeals } from '../src/modules/catalog';
-import { dealFacets } from '../src/modules/catalog/search/facets.service';
-import { searchSuggestions } from '../src/modules/catalog/search/suggest.service';
+import { dealFacets, listDeals, searchSuggestions } from '../src/modules/catalog';
 import { seedBenchDeals } from './seed-deals';
 
 const DEALS = Number(process.env.BENCH_DEALS ?? 100_000);

@@ -11,9 +11,7 @@ import { browseQuerySchema } from '@localperks/shared';
 import { startPostgresServer } from '../../../test/postgres-server';
 import { openDatabase } from '../src/db/client';
 import { systemClock } from '../src/lib/deps';
-import { listDeals } from '../src/modules/catalog';
-import { dealFacets } from '../src/modules/catalog/search/facets.service';
-import { searchSuggestions } from '../src/modules/catalog/search/suggest.service';
+import { dealFacets, listDeals, searchSuggestions } from '../src/modules/catalog';
 import { seedBenchDeals } from './seed-deals';
 
 const DEALS = Number(process.env.BENCH_DEALS ?? 100_000);

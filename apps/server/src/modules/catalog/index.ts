@@ -15,3 +15,5 @@ export { addressColumns, placeOf, saveMerchantAddress } from './location/address
 export { geocodeZip } from './location/geocode';
 export { homePageData } from './deals/home.service';
 export { dealWithdrawn } from './deals/deal-events';
+export { dealFacets } from './search/facets.service';
+export { searchSuggestions } from './search/suggest.service';
