@@ -142,7 +142,7 @@ describe('facets', () => {
   const total = async (qs: string, set: Record<string, string | number>) => {
     const params = new URLSearchParams(qs);
     for (const [k, v] of Object.entries(set)) params.set(k, String(v));
-    const res = await t.request({ method: 'GET', url: `/api/deals?${params}` });
+    const res = await t.request({ method: 'GET', url: `/api/deals?${params.toString()}` });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().total as number;
   };

@@ -129,7 +129,7 @@ export function SearchCombobox({ className, onDone, inputId }: { className?: str
       onSubmit={submit}
       className={cn('relative', className)}
       onBlur={(e) => {
-        if (!rootRef.current?.contains(e.relatedTarget as Node | null)) close();
+        if (!rootRef.current?.contains(e.relatedTarget)) close();
       }}
     >
       <label htmlFor={inputId} className="sr-only">
