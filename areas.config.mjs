@@ -31,6 +31,7 @@ export const SERVER_BELOW_AREAS = [
   'apps/server/src/mail',
   'apps/server/src/payments',
   'apps/server/src/plugins',
+  'apps/server/src/ops',
   'apps/server/src/jobs/queue.ts',
   'apps/server/src/jobs/failures.ts',
 ];
@@ -40,7 +41,9 @@ export const SERVER_ABOVE_AREAS = [
   'apps/server/src/app.ts',
   'apps/server/src/server.ts',
   'apps/server/src/start.ts',
+  'apps/server/src/entry.ts',
   'apps/server/src/jobs/index.ts',
+  'apps/server/src/jobs/test-clock.ts',
   'apps/server/src/webhooks',
   'apps/server/src/ssr',
   'apps/server/src/demo',

@@ -91,6 +91,8 @@ export default tseslint.config(
       'data/',
       'screenshots/',
       'coverage/',
+      // Scratch space of scripts (the previous release unpacked by scripts/previous-release-check.mjs).
+      '**/.tmp/',
       'apps/server/src/db/migrations/',
       // Breaks the type-aware rules on purpose (test/type-aware-lint.test.ts).
       'test/lint-fixtures/',

@@ -15,7 +15,7 @@ const CHROMIUM = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find(
  * web-first (they retry until their timeout); there are no retries, so a flaky journey fails.
  */
 /** See the 'exclusive' project below. */
-const EXCLUSIVE = ['**/admin/notifications.spec.ts'];
+const EXCLUSIVE = ['**/admin/notifications.spec.ts', '**/merchant/scheduled-deal.spec.ts'];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -35,8 +35,11 @@ export default defineConfig({
   projects: [
     { name: 'journeys', testIgnore: EXCLUSIVE },
     // Journeys that count what the whole platform holds (every admin's unread notifications, the
-    // platform's income): they run once the others are done, so no other journey adds to their counts.
-    { name: 'exclusive', testMatch: EXCLUSIVE, dependencies: ['journeys'] },
+    // platform's income) or move the server's clock: they run once the others are done, so no other
+    // journey adds to their counts or sees another day, and one after another (one worker, in order):
+    // the support ticket and refund answer of one were counted in the other's unread notifications when
+    // both ran at once.
+    { name: 'exclusive', testMatch: EXCLUSIVE, dependencies: ['journeys'], fullyParallel: false, workers: 1 },
   ],
   use: {
     actionTimeout: 20_000,

@@ -9,6 +9,8 @@ const PURE_SERVER_TESTS = [
   'apps/server/src/payments/stripe.test.ts',
   // Reads the server's source with the TypeScript compiler.
   'apps/server/test/service-shape.test.ts',
+  // Tracing off: the span helpers without the SDK.
+  'apps/server/src/ops/trace-context.test.ts',
 ];
 
 /** Unit tests that import modules fresh (zod's settings applied before the shared schemas are first evaluated). */
@@ -16,13 +18,15 @@ const FRESH_MODULE_TESTS = ['apps/web/src/lib/zod-config.test.ts'];
 
 /** Tests that need several connections at once (several instances on one database): PostgreSQL only. */
 const POSTGRES_ONLY_TESTS = 'apps/server/**/*.pg.test.ts';
+/** Tests of the embedded database itself (its data directory on a full disk): PGlite only. */
+const PGLITE_ONLY_TESTS = 'apps/server/**/*.pglite.test.ts';
 
 const apiProject = (name: 'api-pglite' | 'api-postgres') => ({
   test: {
     name,
     include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
     // Pure server modules need no database: they run once, in the unit project.
-    exclude: name === 'api-postgres' ? PURE_SERVER_TESTS : [...PURE_SERVER_TESTS, POSTGRES_ONLY_TESTS],
+    exclude: name === 'api-postgres' ? [...PURE_SERVER_TESTS, PGLITE_ONLY_TESTS] : [...PURE_SERVER_TESTS, POSTGRES_ONLY_TESTS],
     environment: 'node',
     env: { TEST_DB: name === 'api-postgres' ? 'postgres' : 'pglite' },
     // Migrates one database (a PGlite snapshot, a PostgreSQL template) that every test file's own database is copied from.

@@ -21,6 +21,11 @@ export interface PostgresServer {
   /** postgres://postgres@127.0.0.1:PORT/postgres */
   url: string;
   stop(): Promise<void>;
+  /**
+   * `pg_ctl restart -m fast`: every connection is ended, the server stops and starts again on the same port,
+   * as in a real restart (an upgrade, a configuration change). Only for a server this module started.
+   */
+  restart(): Promise<void>;
 }
 
 const NOT_FOUND_MESSAGE =
@@ -137,10 +142,14 @@ function installExitHook(): void {
   });
 }
 
-export async function startPostgresServer(opts: { port?: number } = {}): Promise<PostgresServer> {
+export async function startPostgresServer(opts: { port?: number; ownServer?: boolean } = {}): Promise<PostgresServer> {
   const envUrl = process.env.TEST_DATABASE_URL;
-  if (envUrl) {
-    return { url: envUrl, stop: async () => {} };
+  if (envUrl && !opts.ownServer) {
+    return {
+      url: envUrl,
+      stop: async () => {},
+      restart: () => Promise.reject(new Error('TEST_DATABASE_URL names a server this test did not start: it cannot restart it')),
+    };
   }
 
   const binDir = findPostgresBin();
@@ -216,6 +225,10 @@ export async function startPostgresServer(opts: { port?: number } = {}): Promise
     let stopped: Promise<void> | undefined;
     return {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      async restart() {
+        // The options of the first start (postmaster.opts) are used again; the log keeps going to the same file.
+        await runPg(pgCtl, ['-D', dataDir, '-l', logFile, '-m', 'fast', '-w', '-t', '60', 'restart'], baseDir);
+      },
       stop() {
         stopped ??= (async () => {
           running.delete(baseDir);

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
 import { imageVariants } from './vite/image-variants';
+import { loopbackRedirect } from '../../packages/shared/src/domain/loopback-host';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -58,6 +59,23 @@ function isStaticallyFromEntry(
  * framework, so that would be a cycle, and the page would stop at start-up (an import read before
  * it is set). Rollup's helpers and any module a framework package needs must go with the framework.
  */
+/**
+ * `npm run dev`: pages come from Vite, so Vite sends a page opened under another loopback name than
+ * APP_URL's to APP_URL's, as the server does (plugins/dev-host.ts), before anyone signs in there.
+ */
+const oneLoopbackName: Plugin = {
+  name: 'localperks:one-loopback-name',
+  apply: 'serve',
+  configureServer(server) {
+    const appUrl = process.env.APP_URL ?? `http://localhost:${process.env.WEB_PORT ?? 3000}`;
+    server.middlewares.use((req, res, next) => {
+      const to = req.method === 'GET' || req.method === 'HEAD' ? loopbackRedirect(req.headers.host, req.url ?? '/', appUrl) : null;
+      if (!to) return next();
+      res.writeHead(302, { location: to }).end();
+    });
+  },
+};
+
 const frameworkStandsAlone: Plugin = {
   name: 'localperks:framework-stands-alone',
   apply: (_config, { isSsrBuild }) => !isSsrBuild,
@@ -77,6 +95,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     // for the server-rendering build, which the server imports and never sends.
     ...(isSsrBuild ? [] : [imageVariants()]),
     frameworkStandsAlone,
+    oneLoopbackName,
     ...(isSsrBuild ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })]),
   ],
   server: {

@@ -8,6 +8,10 @@ import {
   expectAccessible,
   latestMail,
   newAdmin,
+  newApprovedMerchant,
+  newCustomer,
+  newStandardDeal,
+  buyVouchers,
   screenshot,
   test,
   uniqueEmail,
@@ -47,6 +51,18 @@ async function registerMerchant(businessName: string) {
 
 const bell = (page: Page) => page.getByTestId('admin-notifications-bell');
 
+/** Signs the admin in through the login page and its mailed code, onto the dashboard. */
+async function adminSignIn(page: Page, admin: { email: string; password: string }) {
+  await page.goto('/admin-login');
+  await page.getByTestId('admin-email').fill(admin.email);
+  await page.getByTestId('admin-password').fill(admin.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByTestId('admin-code').waitFor({ state: 'visible' });
+  await page.getByTestId('admin-code').fill(codeIn((await latestMail(admin.email, 'admin_access_code')).text));
+  await page.getByRole('button', { name: 'Verify Code' }).click();
+  await page.waitForURL('**/admin/dashboard**');
+}
+
 test.describe('admin: notifications and revenue', () => {
   test('sees the unread count (live), opens a notification and lands on its approval card, which marks it read; sees revenue by source and overdue payouts', async ({
     newPage,
@@ -58,14 +74,7 @@ test.describe('admin: notifications and revenue', () => {
     await registerMerchant(first);
 
     const { page } = await newPage({ width: 1280, height: 900 });
-    await page.goto('/admin-login');
-    await page.getByTestId('admin-email').fill(admin.email);
-    await page.getByTestId('admin-password').fill(admin.password);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByTestId('admin-code').waitFor({ state: 'visible' });
-    await page.getByTestId('admin-code').fill(codeIn((await latestMail(admin.email, 'admin_access_code')).text));
-    await page.getByRole('button', { name: 'Verify Code' }).click();
-    await page.waitForURL('**/admin/dashboard**');
+    await adminSignIn(page, admin);
 
     await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
     await expect(page.getByTestId('admin-unread-count')).toHaveText('1');
@@ -85,7 +94,7 @@ test.describe('admin: notifications and revenue', () => {
     await dialogShot(page, 'notifications-panel-1280');
 
     // Open the older one: its approval card, focused and outlined; it is read now.
-    await items.nth(1).getByRole('link', { name: /^Open/ }).click();
+    await items.nth(1).getByRole('link', { name: 'New merchant registration', exact: true }).click();
     await expect(panel).toHaveCount(0);
     await page.waitForURL((u) => u.searchParams.get('tab') === 'approval' && u.searchParams.has('request'));
     const card = page
@@ -166,5 +175,69 @@ test.describe('admin: notifications and revenue', () => {
     await expect(panel.getByRole('list', { name: 'Notifications' }).getByRole('listitem')).toHaveCount(2);
     await expectAccessible(page);
     await dialogShot(page, 'notifications-panel-375');
+  });
+
+  test('the inbox carries a new support ticket and a merchant’s answer to a refund request, each a named link, done once handled', async ({
+    newPage,
+  }) => {
+    // An admin of the journey's own, before anything happens: what it is told is this journey's.
+    const admin = await newAdmin('Inbox Admin');
+    const merchant = await newApprovedMerchant(`Inbox Ice Cream ${tag}`);
+    const deal = await newStandardDeal(`Sundae for two ${tag}`, merchant.cookie);
+    const customer = await newCustomer('inbox');
+    const [voucher] = await buyVouchers(customer.cookie, [{ dealId: deal.id, quantity: 1 }]);
+    const asked = await apiCall(
+      `/api/purchases/${voucher!.id}/refund-request`,
+      { reason: 'closed', note: 'Shut all week.' },
+      customer.cookie,
+    );
+    expect(asked.status).toBe(200);
+    const requestId = asked.json.id as string;
+    expect(
+      (await apiCall(`/api/merchant/refund-requests/${requestId}/answer`, { message: 'Open daily from noon.' }, merchant.cookie)).status,
+    ).toBe(200);
+    const ticket = await apiCall('/api/support/tickets', {
+      name: 'Casey Customer',
+      email: customer.email,
+      subject: `Gift voucher ${tag}`,
+      message: 'Can I gift a voucher to my sister?',
+    });
+    expect(ticket.status).toBe(201);
+    const ticketId = (ticket.json.ticket as { id: string }).id;
+
+    const { page } = await newPage({ width: 375, height: 812 });
+    await adminSignIn(page, admin);
+    // The registration was approved (handled): only the ticket and the refund answer wait.
+    await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
+    await bell(page).click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    const items = panel.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
+    await expect(
+      items.filter({ hasText: `Gift voucher ${tag}` }).getByRole('link', { name: 'New support ticket', exact: true }),
+    ).toBeVisible();
+    const answered = items.filter({ hasText: 'Open daily from noon.' });
+    await expect(answered.getByRole('link', { name: 'Merchant answered a refund request', exact: true })).toBeVisible();
+    await expect(answered.getByRole('button', { name: 'Mark as read: Merchant answered a refund request' })).toBeVisible();
+    await expectAccessible(page);
+    await dialogShot(page, 'notifications-inbox-375');
+
+    // Handled by an admin (a reply, a decision): each is done, the bell follows live.
+    await page.keyboard.press('Escape');
+    const headers = { origin: new URL(page.url()).origin };
+    const reply = await page.request.post(`/api/admin/support/tickets/${ticketId}/replies`, {
+      headers,
+      data: { subject: `Re: Gift voucher ${tag}`, message: 'Yes: choose Send as a gift at checkout.' },
+    });
+    expect(reply.status()).toBe(201);
+    await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+    const decided = await page.request.post(`/api/admin/refund-requests/${requestId}/decision`, {
+      headers,
+      data: { decision: 'decline', decisionText: 'The shop was open.' },
+    });
+    expect(decided.status()).toBe(200);
+    await expect(bell(page)).toHaveAccessibleName('Notifications, none unread');
+    await bell(page).click();
+    await expect(panel.getByText('(unread)')).toHaveCount(0);
+    await expectAccessible(page);
   });
 });

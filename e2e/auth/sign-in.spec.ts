@@ -69,10 +69,14 @@ test.describe('sign-up, verification and sign-in', () => {
         await expect.poll(() => visited).toContain(home);
         await page.waitForURL((u) => u.pathname === '/admin-login');
         await expect(page.getByText('Step 2 of 2: enter your access code.')).toBeVisible();
+        // Not signed in yet: no "Login successful!" at the code step (issue 38 item 9).
+        await expect(page.getByRole('button', { name: 'Verify Code' })).toBeEnabled();
+        await expect(page.getByText('Login successful!')).toHaveCount(0);
         await page.getByTestId('admin-code').fill((await page.getByTestId('dev-access-code').textContent())!);
         await page.getByRole('button', { name: 'Verify Code' }).click();
       }
       await page.waitForURL((u) => u.pathname === home);
+      if (home !== '/admin/dashboard') await expect(page.getByText('Login successful!')).toBeVisible();
       await page.goto('/login');
       await page.waitForURL((u) => u.pathname === home);
       await page.goto('/auth');

@@ -148,8 +148,8 @@ test.describe('first screen without an extra round trip', () => {
       const { page, context } = await newPage({ timezoneId: 'UTC' });
       if (signedIn) await signIn(context, customer.cookie);
       const res = await page.goto(`/deals/${deal.id}`);
-      expect((await res!.text()).replaceAll('<!-- -->', '')).toContain(`Expires ${serverDate}`);
-      await expect(page.getByText(`Expires ${readerDate}`)).toBeVisible();
+      expect((await res!.text()).replaceAll('<!-- -->', '')).toContain(`Sale ends ${serverDate}`);
+      await expect(page.getByText(`Sale ends ${readerDate}`)).toBeVisible();
       await context.close();
     }
   });

@@ -156,6 +156,15 @@ test.describe('unlocking live', () => {
     await page.goto(`/deals/${target.id}`);
     await page.getByRole('button', { name: `Vote for ${target.title}` }).click();
     await expect(page.getByText('PerkBoost™ Deal Unlocked!').first()).toBeVisible();
+    // The person whose vote unlocked it is not promised a notice of an unlock that already happened.
+    const received = page.getByRole('dialog', { name: 'Vote Received!' });
+    await expect(received).toContainText('Your vote unlocked this deal');
+    await expect(received).not.toContainText('notify');
+    await expect(received).not.toContainText('cancel your vote');
+    await expect(page.getByText('Your vote unlocked this deal.', { exact: true })).toBeVisible();
+    await expect(page.getByText('will be notified when it unlocks')).toHaveCount(0);
+    await screenshot(page, 'vote-unlocked-dialog-1280', { fullPage: false });
+    await received.getByRole('button', { name: 'Got it' }).click();
 
     // The other page, never reloaded, now shows the deal as unlocked with Pay Now.
     await expect(watcher.page.getByText('Unlocked', { exact: true }).first()).toBeVisible();

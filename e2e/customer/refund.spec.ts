@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { REFUND_MESSAGES_UI, type MerchantPayoutsPage } from '@localperks/shared';
 import {
   animationsSettled,
+  checkBothWidths,
   codeIn,
   expect,
   expectAccessible,
@@ -31,22 +32,8 @@ const DECISION = 'The customer could not use the voucher at the address sold. Re
 /** $79.50 plus its half of the order's 8 % tax ($12.72 on $159.00). */
 const REFUND = '$85.86';
 
-/** Full-page screenshots from the top, so the sticky header sits where a person sees it. */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await animationsSettled(page);
-  await screenshot(page, `refunds/${name}`);
-}
-
 /** Both widths of one screen, with the axe check at each; `ready` waits for what the screen must show. */
-async function checkScreen(page: Page, name: string, ready: () => Promise<void>) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await ready();
-    await expectAccessible(page);
-    await shot(page, `${name}-${width}`);
-  }
-}
+const checkScreen = (page: Page, name: string, ready: () => Promise<void>) => checkBothWidths(page, `refunds/${name}`, ready);
 
 /** The card of one voucher of the deal on My Purchases: the one that is not `other`'s. */
 const voucherCard = (list: Locator, otherCode: string) =>

@@ -82,11 +82,17 @@ test.describe('Advertise + Messaging, end to end', () => {
     await expect(request).toContainText('Advertise + Messaging');
     await expect(request).toContainText('E-mail verified');
     await request.getByRole('button', { name: 'Approve', exact: true }).click();
+    // Every approval is confirmed first (issue 39).
+    const confirmApprove = a.getByRole('dialog', { name: `Approve ${name}?` });
+    await expect(confirmApprove).toContainText('Advertise + Messaging');
+    await confirmApprove.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect(toast(a, 'Merchant Approved')).toBeVisible();
     await expect(request).toHaveCount(0);
 
     // 4. The merchant, approved, pays the $15/month subscription on the hosted sandbox card page.
     await m.reload();
+    // The status cards are on the Business Page tab (issue 39: the tabs come first).
+    await m.getByRole('tab', { name: 'Business Page' }).click();
     await expect(m.getByRole('listitem').filter({ hasText: 'Admin Review' })).toContainText('Approved');
     await m.getByRole('tab', { name: /Customer Messages/ }).click();
     await m.getByRole('button', { name: 'Pay $15.00/month' }).click();
@@ -98,6 +104,7 @@ test.describe('Advertise + Messaging, end to end', () => {
     await m.getByRole('button', { name: 'Pay $15.00' }).click();
     await m.waitForURL((u) => u.pathname === '/merchant/dashboard');
     await expect(toast(m, 'Subscription Activated!')).toBeVisible();
+    await m.getByRole('tab', { name: 'Business Page' }).click();
     await expect(m.getByText('Messaging status: Active')).toBeVisible();
 
     // 5. It fills in its Business Page card: opening hours and highlights.
@@ -156,7 +163,8 @@ test.describe('Advertise + Messaging, end to end', () => {
     await page.getByTestId('customer-login-password').fill(customer.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForURL((u) => u.pathname === slugPath);
-    await page.getByRole('button', { name: 'Message this business' }).click();
+    // Back on the page, the dialog opens by itself (a click here raced it: on a busy machine the dialog's
+    // overlay was already up and took the click).
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: `Message ${name}` })).toBeVisible();
     const subject = `Private room for a book club ${tag()}`;

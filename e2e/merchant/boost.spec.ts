@@ -12,7 +12,7 @@ async function shot(page: Page, name: string) {
 }
 
 test.describe('boosting a live deal', () => {
-  test('a Deals + Messaging merchant boosts a live deal through the sandbox checkout; it leads its category page with the PerkBoost badge', async ({
+  test('a Deals + Messaging merchant boosts a live deal through the sandbox checkout; it leads its category page in the row labelled Sponsored', async ({
     newPage,
   }) => {
     const merchant = await newApprovedMerchant(`Rooftop Kitchen ${tag}`);
@@ -53,23 +53,26 @@ test.describe('boosting a live deal', () => {
     await expectAccessible(page);
     await shot(page, 'my-deals-boosted-1280');
 
-    // The deal leads its category (Restaurants, Chicago) with the badge, at 1280 and 375 px.
+    // The deal leads its category (Restaurants, Chicago) in the Sponsored row, labelled as paid placement
+    // and not with the crowd-vote PerkBoost badge, at 1280 and 375 px (issue 38 item 2).
     for (const [width, height] of [
       [1280, 900],
       [375, 812],
     ] as const) {
       const customer = await newPage({ width, height });
       await customer.page.goto('/deals?category=1&state=IL&city=Chicago');
-      const first = customer.page.getByRole('article').first();
-      await expect(first.getByRole('heading', { name: TITLE })).toBeVisible();
-      await expect(first.getByText('PerkBoost', { exact: true })).toBeVisible();
+      const sponsored = customer.page.getByRole('region', { name: 'Sponsored' });
+      const card = sponsored.getByRole('article').filter({ has: customer.page.getByRole('heading', { name: TITLE }) });
+      await expect(card).toBeVisible();
+      await expect(card.getByText('Sponsored', { exact: true })).toBeVisible();
+      await expect(card.getByText('PerkBoost', { exact: true })).toHaveCount(0);
       await expectAccessible(customer.page);
       await shot(customer.page, `category-boosted-${width}`);
-      // The deal page carries the badge too.
-      await first.getByRole('link', { name: TITLE }).click();
+      // The deal page is no placement: no badge claims it is a crowd-vote deal.
+      await card.getByRole('link', { name: TITLE }).click();
       await customer.page.waitForURL((u) => u.pathname.endsWith(deal.id));
       await expect(customer.page.getByRole('heading', { name: TITLE, level: 1 })).toBeVisible();
-      await expect(customer.page.getByText('PerkBoost', { exact: true }).first()).toBeVisible();
+      await expect(customer.page.getByRole('main').getByText('PerkBoost', { exact: true })).toHaveCount(0);
       if (width === 375) {
         await expectAccessible(customer.page);
         await shot(customer.page, 'deal-page-boosted-375');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { type PayoutStatement, formatCents } from '@localperks/shared';
+import { type PayoutStatement, STATEMENT_LINE_LABELS, formatCents } from '@localperks/shared';
 import {
   apiCall,
   demoMerchantCookie,
@@ -21,7 +21,6 @@ import {
  */
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
-const LABELS = { sale: 'Sale', refund: 'Refund', deduction: 'Deduction', dispute_fee: 'Dispute fee' } as const;
 
 /** Every ledger line of a statement, page by page, from the API the page reads. */
 async function statementOf(id: string, cookie: string): Promise<PayoutStatement> {
@@ -105,7 +104,7 @@ test.describe('merchant payouts and billing', () => {
     expect(lines).toHaveLength(statement.lines.total + 2 + carried);
     statement.lines.items.forEach((l, i) => {
       const line = lines[i + 1]!;
-      expect(line.startsWith(`${l.occurredAt.slice(0, 16).replace('T', ' ')},${LABELS[l.kind]},`), line).toBe(true);
+      expect(line.startsWith(`${l.occurredAt.slice(0, 16).replace('T', ' ')},${STATEMENT_LINE_LABELS[l.kind]},`), line).toBe(true);
       expect(
         line.endsWith(`,${l.voucherCode ?? ''},${dollars(l.amountCents)},${dollars(l.commissionCents)},${dollars(l.netCents)}`),
         line,

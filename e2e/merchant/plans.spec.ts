@@ -66,9 +66,11 @@ test.describe('plans say what they do, and do it', () => {
       await expect(analytics.getByText('$15.00/month')).toBeVisible();
       await expect(analytics.getByText('Upgrade to Deals + Messaging')).toBeVisible();
       await expect(analytics.getByText('15% commission')).toBeVisible();
-      await expect(page.getByText('Advertise Only · Free · 0% commission')).toBeVisible();
       await expectAccessible(page);
       await shot(page, `advertise-only-analytics-${width}`);
+      // The plan line is on the Business Page tab (issue 39: the tabs come first).
+      await page.getByRole('tab', { name: 'Business Page' }).click();
+      await expect(page.getByText('Advertise Only · Free · 0% commission')).toBeVisible();
 
       // Customer Messages: locked, with the way to a plan that has it.
       await page.getByRole('tab', { name: /Customer Messages/ }).click();
@@ -150,7 +152,10 @@ test.describe('plans say what they do, and do it', () => {
       .getByRole('button', { name: /Unread/ })
       .click();
     await expect(page.getByText('No unread messages.')).toBeVisible();
+    // The status card is on the Business Page tab (issue 39: the tabs come first).
+    await page.getByRole('tab', { name: 'Business Page' }).click();
     await expect(page.getByText(`Messaging status: Active until ${untilText}`)).toBeVisible();
+    await page.getByRole('tab', { name: /Customer Messages/ }).click();
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
     await expectAccessible(page);
     await shot(page, 'downgraded-inbox-375');

@@ -1,4 +1,5 @@
 import { DEMO, expectAccessible, login, newCustomer, screenshot, signIn, test, expect } from '../support/browser';
+import { PERKBOOST_AVAILABILITY } from '@localperks/shared';
 
 const STATIC_PAGES: [string, string][] = [
   ['/about', 'About'],
@@ -114,7 +115,9 @@ test.describe('site shell', () => {
       '$89.99',
       'Popular',
       'Best Value',
-      'Available to all merchants with active subscription plans.',
+      // Who may boost what, as the server applies it (issue 39), and listing boosts too.
+      PERKBOOST_AVAILABILITY,
+      'Boost your business listing',
     ])
       await expect(page.locator('main')).toContainText(s, { useInnerText: true });
     await context.close();
@@ -168,18 +171,8 @@ test.describe('site shell', () => {
     const mmenu = m.page.getByRole('navigation', { name: 'Side menu' });
     await expect(mmenu).toBeVisible();
     await expect(mmenu.locator('a, button')).toHaveText(
-      [
-        'Home',
-        'Browse Deals',
-        'Favorites (0)',
-        'Cart (0)',
-        'My Purchases',
-        'Profile',
-        'Merchant Dashboard',
-        'Launch Checklist',
-        'Redeem Voucher',
-        'Logout',
-      ],
+      // No Favorites or Cart for merchants, as in the header (docs/product/customer-spec.md §6; issue 38 item 9).
+      ['Home', 'Browse Deals', 'My Purchases', 'Profile', 'Merchant Dashboard', 'Launch Checklist', 'Redeem Voucher', 'Logout'],
       { useInnerText: true },
     );
     await screenshot(m.page, 'side-menu-merchant-375');

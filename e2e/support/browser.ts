@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -302,6 +303,16 @@ export async function screenshot(target: Page | Locator, name: string, opts: { f
   await ('goto' in target ? target.screenshot({ path: file, fullPage: opts.fullPage ?? true }) : target.screenshot({ path: file }));
 }
 
+/** A whole-page screenshot from the top of the page, once it holds still (screenshots/<name>.png). */
+export async function screenshotFromTop(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await animationsSettled(page);
+  await screenshot(page, name);
+}
+
+/** The toast (sonner) that shows `text`. */
+export const toastWith = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
 /** Reads the newest mail of a kind for an address from the development mailbox API. */
 export async function latestMail(to: string, kind?: string): Promise<{ subject: string; text: string; html: string }> {
   let id: string | undefined;
@@ -575,10 +586,31 @@ export async function newCrowdVoteDeal(
 }
 
 /**
+ * One screen at both widths, 375 and 1280 px: `ready` waits for what it must show, then the axe check
+ * and a full-page screenshot from the top (the sticky header where a person sees it) named `name`-375
+ * and `name`-1280.
+ */
+export async function checkBothWidths(page: Page, name: string, ready: () => Promise<void>) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await ready();
+    await expectAccessible(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await animationsSettled(page);
+    await screenshot(page, `${name}-${width}`);
+  }
+}
+
+/**
  * Vouchers a customer buys through the API (the checkout, then the sandbox card page's API), as
  * checkout.spec.ts does through the pages; resolves with the customer's active purchases once all are there.
  */
-export async function buyVouchers(customerCookie: string, items: { dealId: string; quantity: number }[]) {
+export async function buyVouchers(customerCookie: string, items: { dealId: string; optionId?: string; quantity: number }[]) {
+  return (await buyVouchersOnSession(customerCookie, items)).purchases;
+}
+
+/** As buyVouchers, with the sandbox checkout session that paid them: the charge a customer's bank would dispute. */
+export async function buyVouchersOnSession(customerCookie: string, items: { dealId: string; optionId?: string; quantity: number }[]) {
   const started = await apiCall(
     '/api/checkout',
     {
@@ -600,7 +632,28 @@ export async function buyVouchers(customerCookie: string, items: { dealId: strin
       { timeout: WAIT_MS },
     )
     .toBe(wanted);
-  return bought;
+  return { purchases: bought, sessionId: new URL(started.json.url as string).pathname.split('/').pop()! };
+}
+
+/**
+ * A chargeback on a sandbox payment, as the provider reports it: a signed `charge.dispute.created`
+ * (`needs_response`) or `charge.dispute.closed` (`won`, `lost`) for the whole payment.
+ */
+export async function chargeBack(sessionId: string, disputeId: string, status: 'needs_response' | 'won' | 'lost') {
+  const payload = JSON.stringify({
+    id: `evt_${disputeId}_${status}`,
+    type: status === 'needs_response' ? 'charge.dispute.created' : 'charge.dispute.closed',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: disputeId, charge: sessionId, amount: 1, status, reason: 'fraudulent', metadata: {} } },
+  });
+  const t = Math.floor(Date.now() / 1000);
+  const v1 = createHmac('sha256', env('E2E_SANDBOX_SECRET')).update(`${t}.${payload}`).digest('hex');
+  const res = await fetch(`${baseUrl()}/api/webhooks/sandbox`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'lp-sandbox-signature': `t=${t},v1=${v1}` },
+    body: payload,
+  });
+  expect(res.status, await res.text()).toBe(200);
 }
 
 /**

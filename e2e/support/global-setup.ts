@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { startBuiltServer } from '../../scripts/built-server';
 
 /**
@@ -6,6 +7,8 @@ import { startBuiltServer } from '../../scripts/built-server';
  * the environment (they are started after this runs).
  */
 export default async function globalSetup() {
+  // Known to the journeys, so they can sign what the payment provider would send (a chargeback).
+  const sandboxSecret = randomBytes(24).toString('hex');
   const { url: baseUrl, stop } = await startBuiltServer({
     dataDirPrefix: 'localperks-e2e-',
     // Migrations and the demo seed on a fresh PGlite: minutes when the 2 cores are shared.
@@ -17,12 +20,16 @@ export default async function globalSetup() {
       // Journeys sign up and sign in hundreds of accounts; argon2 at the production cost is ~20 ms of CPU
       // each time. The cost itself is proven by the API tests (docs/decisions/0027-fast-suite.md).
       PASSWORD_HASH_COST: 'low',
+      // The scheduled-deal journey moves the app clock and runs the deal-schedule job (never in production).
+      TEST_CLOCK_CONTROL: 'true',
+      SANDBOX_WEBHOOK_SECRET: sandboxSecret,
     },
   });
   try {
     const demoPassword = process.env.DEMO_PASSWORD ?? 'LocalPerks2025!';
     process.env.E2E_BASE_URL = baseUrl;
     process.env.E2E_DEMO_PASSWORD = demoPassword;
+    process.env.E2E_SANDBOX_SECRET = sandboxSecret;
     // One admin session made before any journey starts: journeys that need admin rights through the
     // API (or an admin of their own) use it, so none of them issues a demo-admin access code that
     // would cancel the one another journey is typing.

@@ -15,13 +15,15 @@ import type { ServerEntry } from '@localperks/shared';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { AfterResponse } from './lib/after-response';
-import { systemClock, type Clock, type Deps } from './lib/deps';
+import { adjustableClock, systemClock, type Clock, type Deps } from './lib/deps';
 import { compressOptions } from './lib/compression';
 import { AppError } from './lib/errors';
 import { setPasswordHashCost } from './lib/crypto';
 import { uploadStorage, type FileStorage } from './lib/storage';
-import { isLoopbackRequest } from './lib/loopback';
+import { isDevelopmentHost, isLoopbackRequest } from './lib/loopback';
 import { Metrics } from './lib/metrics';
+import { OutageReporter, outageOf } from './ops/outages';
+import { asOwnRequest } from './ops/trace-context';
 import { requestContext, requestIdMixin } from './lib/request-context';
 import { EventStreams } from './lib/sse';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -29,6 +31,7 @@ import { accessPlugin, type RegisteredRoute } from './plugins/access';
 import { responsesPlugin } from './plugins/responses';
 import { contractPlugin } from './plugins/contract';
 import { inputPlugin } from './plugins/input';
+import { devHostPlugin } from './plugins/dev-host';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { authRoutes, DEFAULT_AUTH_LIMITS, type AuthLimits, accountRoutes, adminAuthRoutes } from './modules/accounts';
@@ -37,13 +40,14 @@ import { perkboostRoutes, favoritesRoutes } from './modules/engagement';
 import { EventHub } from './lib/events';
 import { DomainEvents } from './lib/domain-events';
 import { supportRoutes, customerMessagesRoutes, adminSupportRoutes } from './modules/support';
-import { checkoutRoutes, purchasesRoutes, registerOrdersSubscribers } from './modules/orders';
+import { checkoutRoutes, promoCodesRoutes, purchasesRoutes, registerOrdersSubscribers } from './modules/orders';
 import { refundsRoutes, sandboxRoutes, merchantMoneyRoutes, payoutsRoutes, deliverSandboxRefundEvents } from './modules/money';
 import {
   merchantsRoutes,
   merchantDashboardRoutes,
   merchantDealsRoutes,
   registerMerchantPaidCharges,
+  registerMerchantSubscribers,
   boostsRoutes,
   merchantAnalyticsRoutes,
   adminMerchantsRoutes,
@@ -52,6 +56,7 @@ import {
 import { createPaymentProvider, type PaymentProvider } from './payments';
 import { devMailboxRoutes, systemRoutes, messageEventsRoutes, adminSettingsRoutes, adminNotificationsRoutes } from './modules/platform';
 import { seoRoutes } from './ssr/seo';
+import { testClockRoutes } from './jobs/test-clock';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { loadServerEntry, webPages } from './ssr/web-pages';
 
@@ -141,10 +146,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
+  if (!config.isProduction) {
+    // Before anything else: a development server answers only to its own names, never to a web page
+    // that rebound its domain to this machine (DNS rebinding; docs/decisions/0040-safe-at-scale.md).
+    const appHost = new URL(config.appUrl).hostname.toLowerCase();
+    const names = [...new Set(['localhost', '127.0.0.1', '[::1]', appHost])].join(', ');
+    const refusal = `This development server answers only at ${names} (or another 127.x.x.x address). Open it at one of those, or set APP_URL to the address you use.`;
+    app.addHook('onRequest', async (request) => {
+      if (!isDevelopmentHost(request.headers.host, appHost)) throw new AppError('FORBIDDEN', refusal);
+    });
+  }
   database.reportErrorsTo(app.log);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
-  const clock = opts.clock ?? systemClock;
+  // Browser journeys may move the clock (TEST_CLOCK_CONTROL, refused in production by loadConfig).
+  const testClock = config.TEST_CLOCK_CONTROL && !config.isProduction ? adjustableClock(opts.clock ?? systemClock) : null;
+  const clock = testClock ?? opts.clock ?? systemClock;
   app.decorate('mailer', createMailer({ db: database.db, clock, log: app.log }, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }));
   app.decorate('authLimits', {
     ...DEFAULT_AUTH_LIMITS,
@@ -168,7 +185,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     lifecycle.isDraining = true;
     eventStreams.drain();
   });
-  const metrics = new Metrics({ database, eventStreams, deliversMail: app.mailer.deliversExternally });
+  // While the instance drains, every answer closes its connection: the load balancer's keep-alive
+  // connections end one by one with a response, none is left idle for the close to cut under a request.
+  app.addHook('onSend', async (_request, reply) => {
+    if (lifecycle.isDraining) reply.header('connection', 'close');
+  });
+  const metrics = new Metrics({ database, eventStreams, deliversMail: app.mailer.deliversExternally, clock });
   app.decorate('metrics', metrics);
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, never the raw URL: one series per route, whatever ids the URLs carry.
@@ -195,9 +217,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     storage: app.storage,
     metrics: app.metrics,
     sandboxSecret: payments.sandboxSecret,
-    loopback: (request) => app.inject(request),
+    // With the caller's trace context, as a real HTTP call carries it (docs/decisions/0045-tracing.md).
+    loopback: (request) => asOwnRequest(request.headers, (headers) => app.inject({ ...request, headers })),
   } satisfies Deps);
 
+  const outages = new OutageReporter(app.log);
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError && error.statusCode >= 500) {
       // Thrown on purpose but still our failure (a payment provider down…): logged with its cause, which
@@ -222,6 +246,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       }
       const first = Object.values(fields)[0] ?? 'Invalid request';
       return reply.code(400).send({ error: { code: 'VALIDATION', message: first, fields } });
+    }
+    // A dependency that is down (the database, its disk, the image storage) is not a bug: the client is told
+    // to come back (docs/decisions/0046-outages.md), and the outage is logged as one line, not a stack per request.
+    const outage = outageOf(error);
+    if (outage) {
+      outages.refused(outage, { method: request.method, url: request.url, reqId: request.id });
+      return reply
+        .code(503)
+        .header('retry-after', String(outage.retryAfterSeconds))
+        .send({ error: { code: 'UNAVAILABLE', message: outage.message, requestId: request.id } });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -250,6 +284,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Images served from a CDN (S3_PUBLIC_URL) are loaded from its origin.
     imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
   });
+  // Pages opened under another loopback name than APP_URL's go to APP_URL's first (development only).
+  if (config.NODE_ENV === 'development') await app.register(devHostPlugin, { appUrl: config.appUrl });
   await app.register(sessionPlugin);
   // Before every route: @fastify/compress attaches itself to the routes registered after it.
   await app.register(compress, compressOptions);
@@ -265,6 +301,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // areas act on each other's domain events through subscribers (decision 0039).
   registerMerchantPaidCharges();
   registerOrdersSubscribers(app.deps);
+  registerMerchantSubscribers(app.deps);
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
@@ -277,6 +314,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(checkoutRoutes);
   await app.register(webhooksRoutes);
   await app.register(purchasesRoutes);
+  await app.register(promoCodesRoutes);
   await app.register(refundsRoutes);
   await app.register(merchantsRoutes);
   await app.register(merchantDashboardRoutes);
@@ -298,6 +336,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (payments.provider.name === 'sandbox') await app.register(sandboxRoutes);
   const hasDevMailbox = !config.SMTP_URL && !config.isProduction;
   if (hasDevMailbox) await app.register(devMailboxRoutes);
+  if (testClock) await app.register(testClockRoutes(testClock));
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {

@@ -89,12 +89,28 @@ describe('production start rules (docs/decisions/0007-production-start.md)', () 
     expect(loadConfig(example)).toMatchObject({ HOST: '127.0.0.1', SEED_DEMO: true, API_DOCS: true, appUrl: 'http://localhost:3000' });
   });
 
+  it('lets browser journeys move the clock only when asked, and never in production', () => {
+    expect(loadConfig({}).TEST_CLOCK_CONTROL).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', TEST_CLOCK_CONTROL: 'true' }).TEST_CLOCK_CONTROL).toBe(true);
+    expect(() => loadConfig({ ...prod, TEST_CLOCK_CONTROL: 'true' })).toThrow(/TEST_CLOCK_CONTROL is for browser journeys only/);
+  });
+
   it('hashes passwords at the standard cost unless told otherwise, and never at the low test cost in production', () => {
     expect(loadConfig({}).PASSWORD_HASH_COST).toBe('standard');
     expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: 'low' }).PASSWORD_HASH_COST).toBe('low');
     expect(() => loadConfig({ PASSWORD_HASH_COST: 'tiny' })).toThrow(/PASSWORD_HASH_COST: must be standard or low/);
     expect(() => loadConfig({ ...prod, PASSWORD_HASH_COST: 'low' })).toThrow(/PASSWORD_HASH_COST=low is for test suites only/);
     expect(loadConfig({ ...prod, PASSWORD_HASH_COST: 'standard' }).PASSWORD_HASH_COST).toBe('standard');
+  });
+
+  it('drains 5 s after SIGTERM in production and not at all otherwise, unless SHUTDOWN_DRAIN_MS says', () => {
+    const prod = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' };
+    expect(loadConfig(prod).SHUTDOWN_DRAIN_MS).toBe(5000);
+    expect(loadConfig({}).SHUTDOWN_DRAIN_MS).toBe(0);
+    expect(loadConfig({ ...prod, SHUTDOWN_DRAIN_MS: '15000' }).SHUTDOWN_DRAIN_MS).toBe(15_000);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '' }).SHUTDOWN_DRAIN_MS).toBe(0);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow('SHUTDOWN_DRAIN_MS: must be 0 or more');
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '5s' })).toThrow('SHUTDOWN_DRAIN_MS: must be a number of milliseconds');
   });
 
   it('validates DB_POOL_SIZE like every other setting', () => {

@@ -18,6 +18,9 @@ const optionalString = z
   .optional()
   .transform((v) => v?.trim() || undefined);
 
+/** SIGTERM's drain in production: a load balancer checking /api/ready every few seconds sees it turn 503 (docs/decisions/0040-safe-at-scale.md). */
+export const DEFAULT_PRODUCTION_DRAIN_MS = 5000;
+
 /** The demo accounts' password printed in the README: never good enough for a public server. */
 export const PUBLISHED_DEMO_PASSWORD = 'LocalPerks2025!';
 
@@ -53,6 +56,13 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Serve the OpenAPI document and its UI at /api/docs. Default: on, except in production. */
   API_DOCS: optionalBool,
+  /** How long an instance waits at start for another instance's migrations (docs/decisions/0044-rolling-migrations.md). */
+  MIGRATION_LOCK_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 86400')
+    .max(86_400, 'must be between 1 and 86400')
+    .default(300),
   DB_POOL_SIZE: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -91,6 +101,16 @@ const envSchema = z.object({
     .url({ error: 'must be an absolute URL' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * How long one Stripe API call may take before it is given up (the SDK then retries once): a buyer waits on
+   * the checkout call, so fail fast rather than the SDK's 80 s default.
+   */
+  STRIPE_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(100, 'must be between 100 and 80000')
+    .max(80_000, 'must be between 100 and 80000')
+    .default(10_000),
   /** Signs the sandbox provider's webhooks; random per process when unset (fine for one instance). */
   SANDBOX_WEBHOOK_SECRET: z
     .string()
@@ -136,7 +156,25 @@ const envSchema = z.object({
    * (docs/decisions/0027-fast-suite.md); refused in production.
    */
   PASSWORD_HASH_COST: z.enum(['standard', 'low'], { error: 'must be standard or low' }).default('standard'),
+  /**
+   * Browser journeys move the app's clock and run a job at once (POST /api/dev/clock, /api/dev/jobs/:name/run,
+   * from this machine only), e.g. to see a scheduled deal go live (issue 29). Refused in production.
+   */
+  TEST_CLOCK_CONTROL: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * After SIGTERM, how long the instance keeps serving with /api/ready answering 503, so the load
+   * balancer sees it and stops sending, before it closes its listener. Default: 5000 in production, 0 otherwise.
+   */
+  SHUTDOWN_DRAIN_MS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must be 0 or more')
+      .max(120_000, 'must be at most 120000')
+      .optional(),
+  ),
 });
 
 /** Object storage for uploaded images; null: the local disk. */
@@ -154,12 +192,13 @@ export interface S3Config {
 const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 const S3_OPTIONAL = ['S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_PUBLIC_URL'] as const;
 
-export type Config = Omit<z.infer<typeof envSchema>, 'HOST' | 'SEED_DEMO' | 'DEMO_PASSWORD' | 'API_DOCS'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'HOST' | 'SEED_DEMO' | 'DEMO_PASSWORD' | 'API_DOCS' | 'SHUTDOWN_DRAIN_MS'> & {
   s3: S3Config | null;
   HOST: string;
   SEED_DEMO: boolean;
   DEMO_PASSWORD: string;
   API_DOCS: boolean;
+  SHUTDOWN_DRAIN_MS: number;
   appUrl: string;
   dataDir: string;
   isProduction: boolean;
@@ -220,6 +259,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  SEED_DEMO=true in production needs DEMO_PASSWORD set to a password of your own (not the published default)\nSee .env.example for every setting.',
     );
   }
+  if (isProduction && c.TEST_CLOCK_CONTROL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TEST_CLOCK_CONTROL is for browser journeys only: production never lets a request move its clock\nSee .env.example for every setting.',
+    );
+  }
   if (isProduction && c.PASSWORD_HASH_COST !== 'standard') {
     throw new ConfigError(
       'Invalid configuration:\n  PASSWORD_HASH_COST=low is for test suites only: production hashes passwords at the standard cost\nSee .env.example for every setting.',
@@ -232,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     SEED_DEMO: c.SEED_DEMO ?? !isProduction,
     DEMO_PASSWORD: c.DEMO_PASSWORD ?? PUBLISHED_DEMO_PASSWORD,
     API_DOCS: c.API_DOCS ?? !isProduction,
+    SHUTDOWN_DRAIN_MS: c.SHUTDOWN_DRAIN_MS ?? (isProduction ? DEFAULT_PRODUCTION_DRAIN_MS : 0),
     appUrl: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(c.DATA_DIR),
     isProduction,

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS } from './demo/seed';
 import { startJobs } from './jobs';
-import { hasAdmin, loadDotEnv, openConfiguredDatabase, seedOnStart } from './start';
+import { guardDemoPasswords, hasAdmin, loadDotEnv, openConfiguredDatabase, seedOnStart, StartRefusedError } from './start';
 import { paths } from '@localperks/shared';
 
 async function main() {
@@ -19,30 +19,54 @@ async function main() {
   }
   const database = await openConfiguredDatabase(config);
   const seeded = await seedOnStart(database.db, config);
+  try {
+    const { reset } = await guardDemoPasswords(database.db, config);
+    if (reset.length) console.log(`  ${reset.length} demo accounts had the published password: they now have DEMO_PASSWORD.`);
+  } catch (err) {
+    if (err instanceof StartRefusedError) {
+      console.error(err.message);
+      await database.close();
+      process.exit(1);
+    }
+    throw err;
+  }
   const app = await buildApp({ config, database, serveWeb: process.env.SERVE_WEB !== 'false' });
 
   const jobs = await startJobs(app.deps, database);
 
   /**
-   * Graceful stop (SIGTERM from the orchestrator, Ctrl-C): /api/ready turns 503 and the event streams
-   * end with `retry: 1000`, so balancers and browsers move to another instance; the listener closes
-   * while requests in flight finish; running jobs finish (pg-boss, up to 10 s); then the database
-   * closes and the process exits 0. A shutdown stuck for 30 s exits 1.
+   * Graceful stop (SIGTERM from the orchestrator, Ctrl-C; docs/decisions/0040-safe-at-scale.md):
+   * /api/ready turns 503 and the event streams end with `retry: 1000`, while the instance keeps
+   * serving for SHUTDOWN_DRAIN_MS (5 s in production) so the load balancer sees it and sends nothing
+   * more; every answer meanwhile closes its connection. Jobs stop taking work at once and finish what
+   * runs (pg-boss, up to 10 s). Then the listener closes, idle connections close, the requests in
+   * flight finish, the database closes and the process exits 0. A second signal cuts the drain
+   * short; a shutdown stuck for 30 s after the drain exits 1.
    */
   let isShuttingDown = false;
+  let endDrain = () => {};
   const shutdown = async (signal: string) => {
-    if (isShuttingDown) return;
+    if (isShuttingDown) {
+      endDrain();
+      return;
+    }
     isShuttingDown = true;
-    app.log.info({ signal }, 'shutting down: draining');
+    const drainMs = config.SHUTDOWN_DRAIN_MS;
+    app.log.info({ signal, drainMs }, 'shutting down: draining');
     setTimeout(() => {
-      app.log.error('shutdown did not finish within 30 s; exiting');
+      app.log.error('shutdown did not finish within 30 s of the drain; exiting');
       process.exit(1);
-    }, 30_000).unref();
+    }, drainMs + 30_000).unref();
     try {
       app.startDraining();
-      const closing = app.close();
-      await jobs.stop();
-      await closing;
+      const jobsStopped = jobs.stop();
+      await new Promise<void>((resolve) => {
+        endDrain = resolve;
+        setTimeout(resolve, drainMs);
+      });
+      app.log.info('drained: closing the listener');
+      await app.close();
+      await jobsStopped;
       await database.close();
       app.log.info('shut down');
       process.exit(0);
@@ -51,8 +75,8 @@ async function main() {
       process.exit(1);
     }
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;

@@ -5,7 +5,8 @@ import Fastify from 'fastify';
 import { contractMismatch, contractPlugin } from '../src/plugins/contract';
 import { build } from './build';
 
-const t = await build();
+// With the browser journeys' test clock, so that its two development routes are registered too (never in production).
+const t = await build({ env: { TEST_CLOCK_CONTROL: 'true' } });
 
 /**
  * The server registers its routes from the API contract the web's client is typed from

@@ -215,9 +215,11 @@ export interface TestApp {
   lastMail(to: string, kind?: string): Promise<typeof emailOutbox.$inferSelect | undefined>;
 }
 
-/** Builds the app on a fresh database and closes both after the file's tests. */
-export async function build(opts: Partial<Omit<BuildOptions, 'database'>> & { env?: Record<string, string> } = {}): Promise<TestApp> {
-  const database = await freshDatabase();
+/** Builds the app on a fresh database (or the one given) and closes both after the file's tests. */
+export async function build(
+  opts: Partial<Omit<BuildOptions, 'database'>> & { env?: Record<string, string>; database?: Database } = {},
+): Promise<TestApp> {
+  const database = opts.database ?? (await freshDatabase());
   // Listings are read right after writes in tests: no micro-cache unless a test asks for one. Passwords are
   // hashed at the test-only low cost (every user a test creates or signs in pays it), unless a test asks.
   const config = loadConfig({
@@ -228,7 +230,8 @@ export async function build(opts: Partial<Omit<BuildOptions, 'database'>> & { en
     PASSWORD_HASH_COST: 'low',
     ...opts.env,
   });
-  const app = await buildApp({ config, database, logger: false, ...opts });
+  const { database: _given, ...buildOptions } = opts;
+  const app = await buildApp({ config, database, logger: false, ...buildOptions });
   await app.ready();
   afterAll(async () => {
     await app.close();

@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { discountPercent, DAY_MS } from '@localperks/shared';
 import type { Db } from '../src/db/client';
 import { eq } from 'drizzle-orm';
-import { deals, merchants, purchases } from '../src/db/schema';
+import { dealOptions, deals, merchants, orders, purchases, sessions } from '../src/db/schema';
 import { createUser } from '../src/modules/accounts';
+import { saveDealOptions } from '../src/modules/catalog';
+import { postSales } from '../src/modules/money';
+import { randomToken, sha256 } from '../src/lib/crypto';
 import { TEST_PASSWORD, sessionCookie, type TestApp } from './build';
 
 export async function createMerchant(db: Db, overrides: Partial<typeof merchants.$inferInsert> = {}) {
@@ -82,7 +85,7 @@ export const TEST_BILLING = { cardName: 'Pat Customer', address: '1 Main St', ci
 export const TEST_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Pat Customer' };
 
 /** Buys through the real flow (checkout, sandbox card page, signed webhook); returns the purchases made. */
-export async function buy(t: TestApp, cookie: string, items: { dealId: string; quantity: number }[]) {
+export async function buy(t: TestApp, cookie: string, items: { dealId: string; optionId?: string; quantity: number }[]) {
   const started = await t.request({ method: 'POST', url: '/api/checkout', cookie, payload: { items, billing: TEST_BILLING } });
   if (started.statusCode !== 200) throw new Error(`checkout failed: ${started.body}`);
   const { url, orderId } = started.json<{ url: string; orderId: string }>();
@@ -93,4 +96,85 @@ export async function buy(t: TestApp, cookie: string, items: { dealId: string; q
   });
   if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.body}`);
   return t.database.db.select().from(purchases).where(eq(purchases.orderId, orderId));
+}
+
+/**
+ * `n` signed-in customers at once, their sessions written straight to the database (as a sign-in
+ * writes them): parallel tests need many customers without n sign-ins through the rate-limited route.
+ */
+export async function customerCookies(t: TestApp, n: number): Promise<{ id: string; cookie: string }[]> {
+  const out: { id: string; cookie: string }[] = [];
+  for (let i = 0; i < n; i++) {
+    const user = await t.createUser('customer');
+    const token = randomToken(32);
+    await t.database.db.insert(sessions).values({ id: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
+    out.push({ id: user.id, cookie: `lp_session=${token}` });
+  }
+  return out;
+}
+
+/** A deal with options (docs/decisions/0047) written as the merchant's form writes them. */
+export async function createDealWithOptions(
+  db: Db,
+  merchantId: string,
+  options: { title: string; originalPriceCents: number; dealPriceCents: number; stock?: number | null }[],
+  o: DealOverrides = {},
+) {
+  const deal = await createDeal(db, merchantId, o);
+  await db.transaction((tx) =>
+    saveDealOptions(
+      tx,
+      deal.id,
+      options.map((x) => ({ ...x, stock: x.stock ?? null })),
+      new Date(),
+    ),
+  );
+  const rows = await db.select().from(dealOptions).where(eq(dealOptions.dealId, deal.id)).orderBy(dealOptions.position);
+  return { deal, options: rows.filter((r) => !r.removedAt) };
+}
+
+/**
+ * Sales of a merchant at given instants (ISO strings), written as checkout writes them: one paid order,
+ * one purchase per unit with its commission (`rate` per cent), and the sales and commission posted to
+ * the ledger, as checkout does in its transaction.
+ */
+export async function sellAt(t: TestApp, merchantId: string, sales: { at: string; priceCents: number; rate: number }[]) {
+  const db = t.database.db;
+  const customer = await t.createUser('customer');
+  const deal = await createDeal(db, merchantId);
+  const total = sales.reduce((s, x) => s + x.priceCents, 0);
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId: customer.id,
+      status: 'paid',
+      provider: 'sandbox',
+      subtotalCents: total,
+      taxCents: 0,
+      totalCents: total,
+      billing: TEST_BILLING,
+      expiresAt: new Date(),
+      paidAt: new Date(),
+    })
+    .returning();
+  const rows = await db
+    .insert(purchases)
+    .values(
+      sales.map((s) => ({
+        orderId: order!.id,
+        userId: customer.id,
+        dealId: deal.id,
+        merchantId,
+        dealTitle: deal.title,
+        priceCents: s.priceCents,
+        commissionRate: s.rate,
+        commissionCents: Math.round((s.priceCents * s.rate) / 100),
+        redemptionCode: randomUUID(),
+        purchasedAt: new Date(s.at),
+        expirationDate: new Date(Date.parse(s.at) + 90 * DAY_MS),
+      })),
+    )
+    .returning();
+  await db.transaction((tx) => postSales(tx, rows));
+  return rows;
 }

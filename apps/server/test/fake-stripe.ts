@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * A tiny stand-in for api.stripe.com on loopback, enough for Checkout: create a session and
- * retrieve it (with `expand`), list them by payment intent, expire it, refund its payment intent, replaying responses per Idempotency-Key as Stripe does. Point the
+ * retrieve it (with `expand`), list them by payment intent, expire it, refund its payment intent,
+ * create a customer and detach a saved payment method, replaying responses per Idempotency-Key as Stripe does. Point the
  * SDK at `url` (STRIPE_API_URL) and read `requests` to see exactly what went over the wire.
  */
 export interface FakeStripeRequest {
@@ -25,6 +26,12 @@ export interface FakeStripe {
   refunds: any[];
   /** The next `times` requests get a 500 `api_error` (the SDK retries once, so use 2 to see a failure). */
   failNext(times?: number): void;
+  /**
+   * The next `times` requests are carried out (a session or a refund is created, its idempotency key recorded)
+   * but never answered: Stripe acted and the answer was lost, as in a timeout. The SDK retries once, so 2 makes
+   * the call fail. With `path`, only requests to that path (e.g. `/v1/refunds`) are counted and stalled.
+   */
+  stallNext(times?: number, path?: string): void;
   close(): Promise<void>;
 }
 
@@ -74,6 +81,7 @@ function createSession(flat: Record<string, string>): any {
     currency: lines[0]?.price_data?.currency ?? 'usd',
     amount_subtotal: amountTotal,
     amount_total: amountTotal,
+    customer: params.customer ?? null,
     customer_email: params.customer_email ?? null,
     client_reference_id: params.client_reference_id ?? null,
     metadata: params.metadata ?? {},
@@ -114,8 +122,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   /** Idempotency-Key → the body it was first used with and the response, replayed like Stripe does. */
   const idempotent = new Map<string, { raw: string; response: unknown }>();
   let failures = 0;
+  let stalls = 0;
+  let stallPath: string | undefined;
 
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? '/', 'http://fake-stripe').pathname;
+    if (stalls === 0 || (stallPath !== undefined && stallPath !== path)) return answer(req, res);
+    stalls--;
+    // Carry the request out against a response that goes nowhere; the connection stays open, unanswered.
+    const lost: ServerResponse = Object.assign(Object.create(res) as ServerResponse, { writeHead: () => lost, end: () => lost });
+    return answer(req, lost);
+  };
+
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake-stripe');
     const raw = await readBody(req);
     const params = new URLSearchParams(req.method === 'GET' ? url.search : raw);
@@ -147,6 +166,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       sessions.set(session.id, session);
       if (typeof key === 'string') idempotent.set(key, { raw, response: session });
       return send(res, 200, session);
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/customers') {
+      const customer = { id: id('cus'), object: 'customer', email: body.email ?? null, metadata: nest(body).metadata ?? {} };
+      if (typeof key === 'string') idempotent.set(key, { raw, response: customer });
+      return send(res, 200, customer);
+    }
+    const detach = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(url.pathname);
+    if (req.method === 'POST' && detach) {
+      return send(res, 200, {
+        id: decodeURIComponent(detach[1]!),
+        object: 'payment_method',
+        type: 'card',
+        customer: null,
+        card: FAKE_CARD,
+      });
     }
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
       // Like Stripe: a refund of a paid payment intent, never more than is left of it.
@@ -252,6 +286,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refunds,
     failNext(times = 1) {
       failures = times;
+    },
+    stallNext(times = 1, path?: string) {
+      stalls = times;
+      stallPath = path;
     },
     close() {
       // The SDK keeps connections alive; drop them so close() does not wait for their timeout.

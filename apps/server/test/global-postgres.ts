@@ -31,7 +31,8 @@ export default async function setup(project: TestProject) {
   };
 }
 
-async function admin(url: string, statement: string): Promise<void> {
+/** Runs one statement on a connection of its own to the server at `url` (creating or dropping a database). */
+export async function admin(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,6 +1,4 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addMonth, payoutPeriodFor, subtractMonth } from '@localperks/shared';
 import { buildApp } from '../src/app';
@@ -19,23 +17,12 @@ import { build, ORIGIN } from './build';
 import { mutableClock } from './clock';
 import { buy, createDeal, createMerchantSession, TEST_CARD } from './factories';
 import { awayFromMinuteBoundary, waitForRuns } from './jobs';
+import { startSmtpServer } from './smtp';
 
 /** A real SMTP server on loopback that counts what it receives, per recipient. */
-const received: string[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, done) {
-    stream.on('data', () => {});
-    stream.on('end', () => {
-      received.push(...session.envelope.rcptTo.map((r) => r.address));
-      done();
-    });
-  },
-});
-await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
-afterAll(() => new Promise<void>((r) => smtp.close(() => r())));
-const env = { SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` };
+const smtp = await startSmtpServer();
+const { received } = smtp;
+const env = { SMTP_URL: smtp.url };
 
 // Three instances of the server on one PostgreSQL database, each with its own pool and job queue
 // (the cron clock off: the test fires the minute's tick on all three at once).

@@ -5,6 +5,7 @@ import { publishMessageEvent } from '../src/lib/events';
 import { canSee } from '../src/modules/platform';
 import { build } from './build';
 import { collectSse } from './sse';
+import { buy, createDeal, createMerchantSession } from './factories';
 
 const t = await build();
 
@@ -36,6 +37,32 @@ describe('live message events', () => {
       { type: 'customer_message', merchantUserId: merchantA.user.id, customerId: customer.user.id },
       { type: 'support_ticket', ticketId, customerId: customer.user.id },
     ]);
+  });
+
+  it('tells a customer, and no one else, when a merchant redeems one of their vouchers (My Purchases updates live)', async () => {
+    const m = await createMerchantSession(t);
+    const deal = await createDeal(t.database.db, m.merchant.id, { title: 'Live redeem lunch' });
+    const buyer = await t.loginAs('customer');
+    const other = await t.loginAs('customer');
+    const [voucher] = await buy(t, buyer.cookie, [{ dealId: deal.id, quantity: 1 }]);
+    await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/events/messages`;
+
+    const before = t.app.events.size;
+    const forBuyer = collectSse<MessageEvent>(url, { event: 'message', want: 1, cookie: buyer.cookie, timeoutMs: 15_000 });
+    const forOther = collectSse<MessageEvent>(url, { event: 'message', want: 1, cookie: other.cookie, timeoutMs: 15_000 });
+    await vi.waitFor(() => expect(t.app.events.size).toBe(before + 2), { timeout: 10_000, interval: 20 });
+    const redeemed = await t.request({
+      method: 'POST',
+      url: '/api/merchant/redemptions',
+      cookie: m.cookie,
+      payload: { code: voucher!.redemptionCode },
+    });
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    expect(await forBuyer).toEqual([{ type: 'purchase', customerId: buyer.user.id }]);
+    // Events reach a stream in order: the other customer's first one is the notice sent after the redemption.
+    await publishMessageEvent(t.database.db, { type: 'notification', userId: other.user.id });
+    expect(await forOther).toEqual([{ type: 'notification', userId: other.user.id }]);
   });
 
   it('refuses visitors', async () => {

@@ -155,6 +155,8 @@ describe('GET /metrics', () => {
       expect(sample(text, 'localperks_db_pool_connections', { state: 'waiting' })).toBe(0);
     }
     expect(sample(text, 'localperks_process_cpu_seconds_total')).toBeGreaterThan(0);
+    // /api/ready's answer as a gauge, for the ready=false alert; 0 once the instance drains.
+    expect(sample(text, 'localperks_ready')).toBe(1);
     stream.close();
     await vi.waitFor(() => expect(t.app.eventStreams.size).toBe(0), { timeout: 5000, interval: 20 });
   });

@@ -137,7 +137,11 @@ fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><t
 const dev = await build({ env: { NODE_ENV: 'development' }, serveWeb: true, webDir });
 
 describe('development helpers answer this machine only', () => {
-  const from = (remoteAddress: string, headers: Record<string, string> = {}) => ({ remoteAddress, headers });
+  // A browser on this machine names APP_URL's host; under another loopback name it is first sent there (dev-host.ts).
+  const from = (remoteAddress: string, headers: Record<string, string> = {}) => ({
+    remoteAddress,
+    headers: { host: 'localhost:3000', ...headers },
+  });
 
   it('the mailbox API and page refuse a client on the network and serve one on loopback', async () => {
     const t = dev;
@@ -149,6 +153,8 @@ describe('development helpers answer this machine only', () => {
       const remote = await t.request({ method: 'GET', url, ...from('10.0.0.5') });
       expect(remote.statusCode, url).toBe(404);
       expect(remote.body).not.toContain('reset-password');
+      // Nor is it pointed at the helpers when it names another loopback host (only this machine's browser is sent to APP_URL's).
+      expect((await t.request({ method: 'GET', url, ...from('10.0.0.5', { host: '127.0.0.1:3000' }) })).statusCode, url).toBe(404);
       // A client on the network cannot pass for loopback by naming it in X-Forwarded-For.
       expect((await t.request({ method: 'GET', url, ...from('10.0.0.5', { 'x-forwarded-for': '127.0.0.1' }) })).statusCode, url).toBe(404);
       expect((await t.request({ method: 'GET', url, ...from('127.0.0.1') })).statusCode, url).toBe(200);

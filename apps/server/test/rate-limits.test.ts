@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
-import { ADMIN_AUTH_MESSAGES, CUSTOMER_MESSAGE_LIMIT } from '@localperks/shared';
+import { ADMIN_AUTH_MESSAGES, CUSTOMER_MESSAGE_LIMIT, REFUND_MESSAGES_UI, REFUND_REQUEST_LIMIT } from '@localperks/shared';
 import {
   adminMerchantMessages,
   customerMessages,
@@ -15,6 +15,7 @@ import {
   merchantRegistrationRequests,
   supportMessages,
   rateLimitHits,
+  refundRequests,
   supportTickets,
   users,
 } from '../src/db/schema';
@@ -22,7 +23,7 @@ import { consumeRateLimit, pruneRateLimits } from '../src/lib/rate-limit';
 import { AUTH_ERRORS } from '../src/modules/accounts';
 import { build, sessionCookie, TEST_PASSWORD } from './build';
 import { fixedClock } from './clock';
-import { createDeal, createMerchant, createMerchantSession } from './factories';
+import { buy, createDeal, createMerchant, createMerchantSession } from './factories';
 
 /**
  * Every limit holds under parallel requests: a burst gets exactly the limit through, never more
@@ -42,6 +43,9 @@ async function burst(n: number, send: (i: number) => Promise<LightMyRequestRespo
   expect(unexpected.map((r) => `${r.statusCode} ${r.body}`)).toEqual([]);
   return { responses, count, messages: new Set(responses.filter((r) => r.statusCode === 429).map((r) => r.json().error.message)) };
 }
+
+const askRefund = (cookie: string, purchaseId: string) =>
+  t.request({ method: 'POST', url: `/api/purchases/${purchaseId}/refund-request`, cookie, payload: { reason: 'closed' } });
 
 const login = (app: typeof t, email: string, password: string, remoteAddress: string) =>
   app.request({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
@@ -251,6 +255,46 @@ describe('every other limit under a parallel burst', () => {
     expect(await db.select().from(customerMessages).where(eq(customerMessages.customerId, customer.user.id))).toHaveLength(
       CUSTOMER_MESSAGE_LIMIT.max,
     );
+  });
+
+  it('15 parallel refund requests from one customer for 15 vouchers: 10 made, 20 e-mails', async () => {
+    const m = await createMerchant(db);
+    const a = await createDeal(db, m.merchant.id, { dealPriceCents: 1_000 });
+    const b2 = await createDeal(db, m.merchant.id, { dealPriceCents: 1_000 });
+    const customer = await t.loginAs('customer');
+    const vouchers = await buy(t, customer.cookie, [
+      { dealId: a.id, quantity: 10 },
+      { dealId: b2.id, quantity: 6 },
+    ]);
+    const ask = (purchaseId: string) => askRefund(customer.cookie, purchaseId);
+    const b = await burst(15, (i) => ask(vouchers[i]!.id));
+    expect(b.count(200)).toBe(REFUND_REQUEST_LIMIT.max);
+    expect(b.count(429)).toBe(5);
+    expect(b.messages).toEqual(new Set([REFUND_MESSAGES_UI.tooMany]));
+    const made = await db.select().from(refundRequests).where(eq(refundRequests.customerId, customer.user.id));
+    expect(made).toHaveLength(REFUND_REQUEST_LIMIT.max);
+    const mailsTo = (to: string, kind: string) =>
+      db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.to, to.toLowerCase()), eq(emailOutbox.kind, kind)));
+    expect(await mailsTo(customer.user.email, 'refund_requested')).toHaveLength(REFUND_REQUEST_LIMIT.max);
+    expect(await mailsTo(m.user.email, 'refund_request_merchant')).toHaveLength(REFUND_REQUEST_LIMIT.max);
+    // The hour is full: the 16th voucher waits too, with the time to wait.
+    const later = await ask(vouchers[15]!.id);
+    expect(later.statusCode).toBe(429);
+    expect(Number(later.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('a refused refund request (already asked) does not use up the customer’s hour', async () => {
+    const m = await createMerchant(db);
+    const deal = await createDeal(db, m.merchant.id, { dealPriceCents: 1_000 });
+    const customer = await t.loginAs('customer');
+    const [voucher, other] = await buy(t, customer.cookie, [{ dealId: deal.id, quantity: 2 }]);
+    const ask = (purchaseId: string) => askRefund(customer.cookie, purchaseId);
+    expect((await ask(voucher!.id)).statusCode).toBe(200);
+    for (let i = 0; i < REFUND_REQUEST_LIMIT.max; i++) expect((await ask(voucher!.id)).statusCode).toBe(409);
+    expect((await ask(other!.id)).statusCode).toBe(200);
   });
 
   it('50 parallel messages from a merchant to the admins: 30 sent', async () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
 import S3rver from 's3rver';
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 
 /**
  * A real S3-compatible server on loopback (s3rver, objects in a temporary folder) with one bucket,
@@ -12,10 +12,12 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/clien
  */
 export async function startS3Server(bucket = 'lp-images') {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const serve = (port: number) =>
+    new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  let server: S3rver | null = serve(0);
   const { port } = await server.run();
   afterAll(async () => {
-    await server.close();
+    await server?.close();
     fs.rmSync(directory, { recursive: true, force: true });
   });
   const endpoint = `http://127.0.0.1:${port}`;
@@ -38,6 +40,17 @@ export async function startS3Server(bucket = 'lp-images') {
   afterAll(() => client.destroy());
   return {
     env,
+    /** The store goes away: nothing listens on its port (connections are refused) until `up()`. */
+    async down() {
+      await server?.close();
+      server = null;
+    },
+    /** The store comes back on the same port with the same objects (nothing to do when it is up). */
+    async up() {
+      if (server) return;
+      server = serve(port);
+      await server.run();
+    },
     /** Every key in the bucket under a prefix. */
     async keys(prefix = '') {
       const res = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
@@ -47,6 +60,10 @@ export async function startS3Server(bucket = 'lp-images') {
     async object(key: string) {
       const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       return { data: Buffer.from(await res.Body!.transformToByteArray()), contentType: res.ContentType, cacheControl: res.CacheControl };
+    },
+    /** Removes an object from the bucket, as someone deleting it by hand would. */
+    async remove(key: string) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
     /** Makes an object look written `ms` ago (s3rver reports its file's modification time as LastModified). */
     age(key: string, ms: number) {

@@ -144,6 +144,41 @@ describe('server-rendered public pages', () => {
     );
   });
 
+  it('preloads the LCP image once (home, browse, /perkboost, a deal page), and never lazy-loads it', async () => {
+    await createBoostDeal(t.database.db, merchant.id, 40, 2, { title: 'Lcp Lantern Vote', imageUrl: '/images/deals/bowling.svg' });
+    const deal = await createDeal(t.database.db, merchant.id, { title: 'Lcp Once Brunch', imageUrl: '/images/deals/pasta-class.svg' });
+    for (const url of ['/', '/deals', '/perkboost', `/deals/${deal.id}`]) {
+      const html = (await t.request({ method: 'GET', url })).body;
+      const head = html.slice(0, html.indexOf('</head>'));
+      const preloads = head.match(/<link rel="preload" as="image"[^>]*>/gi) ?? [];
+      expect(preloads, url).toHaveLength(1);
+      const href = /href="([^"]+)"/.exec(preloads[0]!)?.[1];
+      // The preloaded image is the first one the page shows, fetched at once.
+      const firstImg = /<img\b[^>]*>/.exec(rootHtml(html))![0];
+      expect(firstImg, `${url}: ${preloads[0]} vs ${firstImg}`).toContain(`src="${href}"`);
+      expect(firstImg, url).not.toContain('loading="lazy"');
+      expect(firstImg, url).toContain('fetchPriority="high"');
+    }
+  });
+
+  it('home shows no deal twice: Featured, Sponsored, PerkBoost Deals and Browse by Category each show their own', async () => {
+    for (let i = 0; i < 8; i++)
+      await createDeal(t.database.db, merchant.id, { title: `Home once ${i}`, discountPercentage: 60 + i, dealPriceCents: 1000 + i });
+    const boosted = await createDeal(t.database.db, merchant.id, { title: 'Home once sponsored', discountPercentage: 90 });
+    await t.database.db
+      .update(deals)
+      .set({ boostedUntil: new Date(Date.now() + DAY) })
+      .where(eq(deals.id, boosted.id));
+    await createBoostDeal(t.database.db, merchant.id, 40, 30, { title: 'Home once vote' });
+    const root = rootHtml((await t.request({ method: 'GET', url: '/' })).body);
+    // Each card's title link names its deal once.
+    const linked = [...root.matchAll(/<a[^>]*href="\/deals?\/([0-9a-f-]{36})"/g)].map((m) => m[1]!);
+    expect(linked.length).toBeGreaterThanOrEqual(3 + 1 + 1 + 6);
+    expect(linked.filter((id, i) => linked.indexOf(id) !== i)).toEqual([]);
+    expect(root).toContain('Home once sponsored');
+    expect(root).toContain('Sponsored');
+  });
+
   it('/deal/:id moves permanently to /deals/:id; an unknown deal is a 404 rendered by the browser', async () => {
     const deal = await createDeal(t.database.db, merchant.id, { title: 'Redirected Deal' });
     const moved = await t.request({ method: 'GET', url: `/deal/${deal.id}` });

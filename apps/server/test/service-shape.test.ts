@@ -202,7 +202,8 @@ describe('service shape', () => {
   it('every service takes deps or tx first and reads the time only from the clock', () => {
     const { shape } = guardedFiles(SRC, ALSO_GUARDED, NOT_YET);
     expect(shape.flatMap((f) => breaches(f, read(f)))).toEqual([]);
-  });
+    // It parses every service file: seconds on a busy 2-core machine, more than the unit default.
+  }, 60_000);
 
   it('routes and the modules’ other files read the time only from the clock', () => {
     const { time } = guardedFiles(SRC, ALSO_GUARDED, NOT_YET);

@@ -23,7 +23,7 @@ async function freePort(): Promise<number> {
 }
 
 /** The real entry point (src/server.ts through tsx) as a child process, on its own database and port. */
-async function startServer() {
+async function startServer(extraEnv: Record<string, string> = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _ignored, ...inherited } = process.env as Record<string, string>;
@@ -36,6 +36,7 @@ async function startServer() {
     SEED_DEMO: 'false',
     SERVE_WEB: 'false',
     LOG_LEVEL: 'info',
+    ...extraEnv,
   };
   if (process.env.TEST_DB === 'postgres') {
     const database = await freshDatabase();
@@ -112,5 +113,77 @@ describe('SIGTERM', () => {
       .filter((l) => l.startsWith('{'))
       .map((l) => JSON.parse(l) as { msg?: string });
     expect(logged.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down: draining', 'shut down']));
+  }, 240_000);
+
+  it('keeps serving through the drain: requests in flight at SIGTERM and sent during the drain all get an answer, /api/ready says 503, then it exits 0', async () => {
+    // Long enough that the requests sent once the test reads 'draining' are inside the drain on a busy
+    // machine (with 2 s and a load average of 15, 18 of 22 arrived after it and were refused).
+    const DRAIN_MS = 8_000;
+    const server = await startServer({ SHUTDOWN_DRAIN_MS: String(DRAIN_MS) });
+    // A load balancer's keep-alive connections: 22 of them, open and idle when the signal comes.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 22 });
+    const send = (method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(`${server.base}${path}`, {
+          method,
+          agent,
+          headers: {
+            origin: server.base,
+            ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+            ...headers,
+          },
+        });
+        req.on('response', (res) => {
+          let text = '';
+          res.on('data', (d: Buffer) => (text += d.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    const warm = await Promise.all(Array.from({ length: 22 }, () => send('GET', '/api/health')));
+    expect(warm.every((r) => r.status === 200)).toBe(true);
+
+    // What the issue measured: checkout, webhook and browse requests, sent as the signal arrives.
+    const mix = (i: number) => {
+      switch (i % 4) {
+        case 0:
+          return send('GET', '/api/deals?limit=5');
+        case 1:
+          return send('POST', '/api/webhooks/sandbox', JSON.stringify({ id: `evt_${i}`, type: 'checkout.session.completed' }), {
+            'lp-sandbox-signature': 't=1,v1=00',
+          });
+        case 2:
+          return send('POST', '/api/checkout', JSON.stringify({ items: [] }));
+        default:
+          return send('POST', '/api/feedback', JSON.stringify({ message: `Sent while the server was stopping (${i})`, page: '/deals' }));
+      }
+    };
+    // The issue's measurement: 22 requests on the wire when the signal comes…
+    const inFlight = Array.from({ length: 22 }, (_, i) => mix(i));
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    await vi.waitFor(() => expect(server.output()).toContain('shutting down: draining'), { timeout: 10_000, interval: 20 });
+    // …and, once the server drains, the balancer's next 22 before it has seen /api/ready turn 503.
+    const duringDrain = Array.from({ length: 22 }, (_, i) => mix(i));
+    const [ready, ...answers] = await Promise.allSettled([send('GET', '/api/ready'), ...inFlight, ...duringDrain]);
+    const failed = (list: PromiseSettledResult<unknown>[]) => list.filter((a) => a.status === 'rejected').length;
+    const lost = [failed(answers.slice(0, 22)), failed(answers.slice(22))];
+    expect(lost, `${lost[0]} of 22 requests in flight at SIGTERM and ${lost[1]} of 22 sent during the drain got no answer`).toEqual([0, 0]);
+    const statuses = answers.map((a) => (a as PromiseFulfilledResult<{ status: number }>).value.status);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(new Set(statuses)).toEqual(new Set([200, 400, 401, 201]));
+    expect(ready.status === 'fulfilled' ? ready.value.status : (ready.reason as Error).message).toBe(503);
+
+    expect(await server.exited, server.output()).toBe(0);
+    // It closed its listener only after the drain.
+    expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(DRAIN_MS);
+    const logged = server
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg?: string; drainMs?: number });
+    expect(logged.find((l) => l.msg === 'shutting down: draining')?.drainMs).toBe(DRAIN_MS);
+    expect(logged.map((l) => l.msg)).toEqual(expect.arrayContaining(['drained: closing the listener', 'shut down']));
   }, 240_000);
 });

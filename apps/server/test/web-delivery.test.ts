@@ -51,6 +51,26 @@ describe('compression', () => {
     expect(plain.body).toContain('<div id="root">');
   });
 
+  it('answers HEAD on an HTML page with the headers GET has: its Content-Encoding, type and Vary', async () => {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const get = await t.request({ method: 'GET', url: '/login', headers: { 'accept-encoding': accept } });
+      const head = await t.request({ method: 'HEAD', url: '/login', headers: { 'accept-encoding': accept } });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-encoding']).toBe(get.headers['content-encoding']);
+      expect(head.headers['content-encoding']).toBe(encoding);
+      expect(head.headers['content-type']).toBe(get.headers['content-type']);
+      expect(vary(head.headers)).toContain('accept-encoding');
+      // The length, when given, is the encoded body's, as GET would send it.
+      if (head.headers['content-length'] !== undefined) expect(Number(head.headers['content-length'])).toBe(get.rawPayload.length);
+      expect(head.rawPayload.length).toBe(0);
+    }
+    const plain = await t.request({ method: 'HEAD', url: '/login' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
   it('sends the precompressed file of a built script, not a fresh compression', async () => {
     const br = await t.request({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.headers['content-encoding']).toBe('br');
@@ -162,6 +182,24 @@ describe('early hints and preloads', () => {
     expect(hints).toHaveLength(1);
     expect(hints[0]).toContain('</assets/index-abc123.js>; rel=modulepreload');
     expect(hints[0]).toContain('</assets/index-def456.css>; rel=preload; as=style');
+
+    // Through a proxy (it names the client), no 103: nginx 1.22 took it for the answer and the page's
+    // connection hung for 60 s. The page itself is the same.
+    for (const proxyHeader of [{ 'x-forwarded-for': '203.0.113.9' }, { via: '1.1 nginx' }, { forwarded: 'for=203.0.113.9' }]) {
+      const proxied: number[] = [];
+      const body = await new Promise<string>((resolve, reject) => {
+        const req = http.get(`${address}/deals`, { headers: proxyHeader }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () => resolve(`${res.statusCode} ${text}`));
+        });
+        req.on('information', (info) => proxied.push(info.statusCode));
+        req.on('error', reject);
+      });
+      expect(proxied, JSON.stringify(proxyHeader)).toEqual([]);
+      expect(body).toMatch(/^200 <!doctype html>/i);
+    }
 
     // Server-Sent Events stay uncompressed whatever the browser accepts (a compressor would buffer them).
     const sse = await new Promise<http.IncomingMessage>((resolve, reject) =>

@@ -17,15 +17,17 @@ const SRC = path.dirname(new URL(import.meta.url).pathname);
  * must still contain a <form> (a stale entry fails below).
  */
 const ALLOWED: Record<string, string> = {
-  // The three search boxes: one optional text, no message to show (blank lists everything; the
+  // The search boxes (the header's, and SearchForm on /deals, /businesses and the admin's merchants): one optional text, no message to show (blank lists everything; the
   // length is capped by maxLength={SEARCH_MAX_LENGTH}, the server's limit). Their pages are public
   // and first-load JavaScript is budgeted (docs/product/design.md: 150 kB for / and /deals, about 144 kB now):
   // react-hook-form, its zod resolver and zod's core would add about 39 kB gzipped to every page
   // (the header) and to /deals and /businesses.
-  'app/layout/header-parts.tsx': 'public header search on every page: react-hook-form + zod (~39 kB gz) would break the first-load budget',
-  'app/routes/public/deals-page.tsx': 'public /deals search (first-load budget page): react-hook-form + zod would add ~39 kB gz',
-  'app/routes/public/business-directory-page.tsx':
-    'public /businesses search: react-hook-form + zod would add ~39 kB gz for one optional text',
+  'features/catalog/deals/components/search-combobox.tsx':
+    'public header search (the suggestions combobox) on every page: react-hook-form + zod (~39 kB gz) would break the first-load budget',
+  'features/catalog/deals/components/near-controls.tsx':
+    'the ZIP code box on /deals (first-load budget page): one field checked by the shared ZIP_PATTERN and message the server uses; react-hook-form + zod would add ~39 kB gz',
+  'components/ui/search-form.tsx':
+    'the /deals and /businesses search box (first-load budget pages; also the admin merchants search): react-hook-form + zod would add ~39 kB gz for one optional text',
 };
 
 function sourceFiles(dir: string): string[] {

@@ -10,7 +10,14 @@ export const TAX_RATE_BASIS_POINTS = 800;
 export const TAX_PERCENT = TAX_RATE_BASIS_POINTS / 100;
 
 export const HOME_FEATURED_DEALS = 3;
+/** Home's crowd-vote section: pending PerkBoost deals still collecting votes (docs/product/customer-spec.md §9 "boosted deals 2"). */
 export const HOME_BOOSTED_DEALS = 2;
+/**
+ * Paid boosts (docs/product/design.md §4a) are shown apart from the organic lists, in a row labelled Sponsored: on
+ * home, and above the first page of every browse, search and category listing.
+ */
+export const HOME_SPONSORED_DEALS = 3;
+export const BROWSE_SPONSORED_DEALS = 3;
 export const HOME_CATEGORY_DEALS = 6;
 export const HOME_VIEW_ALL_THRESHOLD = 10;
 
@@ -113,7 +120,7 @@ export type DealTypeFilter = (typeof DEAL_TYPE_FILTERS)[number];
 
 export const DEAL_TYPES = ['standard', 'perkboost'] as const;
 export type DealType = (typeof DEAL_TYPES)[number];
-export const DEAL_STATUSES = ['draft', 'active', 'pending', 'expired', 'paused', 'removed'] as const;
+export const DEAL_STATUSES = ['draft', 'scheduled', 'active', 'pending', 'expired', 'paused', 'removed'] as const;
 export type DealStatus = (typeof DEAL_STATUSES)[number];
 
 export const ROLES = ['customer', 'merchant', 'admin'] as const;
@@ -219,6 +226,16 @@ export const SUPPORT_CONTACT = {
   phone: '(312) 555-0142',
   address: '200 W Madison St, Suite 2100, Chicago, IL 60606',
 } as const;
+
+/** A deal sells 1 to this many options (docs/decisions/0047). */
+export const MAX_DEAL_OPTIONS = 10;
+/** An option with this many units left or fewer shows "N left". */
+export const LOW_STOCK_THRESHOLD = 10;
+/**
+ * A checkout that holds stock (a line of an option with a stock limit) stays payable this long: its
+ * units are reserved meanwhile, then released by the checkout-expiry job. Stripe's minimum is 30 minutes.
+ */
+export const CHECKOUT_RESERVATION_TTL_MS = 35 * MINUTE_MS;
 
 /** Checkout: most distinct deals in one order (each line is capped by MAX_CART_LINE_QUANTITY). */
 export const MAX_CHECKOUT_LINES = 20;

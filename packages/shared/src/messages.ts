@@ -1,6 +1,6 @@
 /** User-facing texts of the spec, word for word. Kept free of zod so pages can import them cheaply. */
 
-import { CHECKOUT_MIN_DEAL_REMAINING_MS, MAX_CART_LINE_QUANTITY, MAX_CHECKOUT_LINES } from './constants';
+import { CHECKOUT_MIN_DEAL_REMAINING_MS, MAX_CART_LINE_QUANTITY, MAX_CHECKOUT_LINES, SIGNUP_PASSWORD_MIN } from './constants';
 import { MINUTE_MS } from './domain/time';
 
 /** Messages of docs/product/customer-spec.md §5 and docs/product/merchant-admin-spec.md §5, word for word. */
@@ -18,6 +18,8 @@ export const AUTH_MESSAGES = {
   nameMin: 'Name must be at least 2 characters',
   resetMismatchTitle: "Passwords don't match",
   resetMismatchDescription: 'Please make sure both passwords are the same.',
+  /** The hint under every new-password field: the rule newPasswordSchema enforces, in one place. */
+  passwordHint: `At least ${SIGNUP_PASSWORD_MIN} characters with an uppercase letter and a number.`,
 } as const;
 
 export const FEEDBACK_MESSAGES = {
@@ -28,7 +30,6 @@ export const FEEDBACK_MESSAGES = {
 
 export const ACCOUNT_MESSAGES = {
   nameRequired: 'Display name is required',
-  passwordMinLong: 'Password must be at least 6 characters long.',
   mismatchTitle: 'Password Mismatch',
   currentRequired: 'Please enter your current password',
   currentWrong: 'Your current password is incorrect.',

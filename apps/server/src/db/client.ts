@@ -42,7 +42,18 @@ export interface ErrorLog {
   warn(obj: object, msg: string): void;
 }
 
-const consoleLog: ErrorLog = { warn: (obj, msg) => console.error(msg, (obj as { err?: Error }).err?.message ?? '') };
+/** Where start-up lines go before the app's logger exists (the migration lock, ops/startup-log.ts). */
+export interface StartupLog extends ErrorLog {
+  info(obj: object, msg: string): void;
+}
+
+const consoleLog: StartupLog = {
+  warn: (obj, msg) => console.error(msg, (obj as { err?: Error }).err?.message ?? ''),
+  info: (_obj, msg) => console.error(msg),
+};
+
+/** How long an instance waits at start for another one's migrations before it gives up (MIGRATION_LOCK_TIMEOUT_SECONDS). */
+export const DEFAULT_MIGRATION_LOCK_TIMEOUT_MS = 5 * 60_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -80,6 +91,13 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** PostgreSQL only: the `application_name` of this instance's connections (pg_stat_activity). */
   applicationName?: string;
+  /**
+   * PostgreSQL only: how long to wait for the migration lock while another instance migrates (default 5
+   * minutes); then opening fails with the holder named, instead of holding this instance's start for ever.
+   */
+  migrationLockTimeoutMs?: number;
+  /** Start-up lines (waiting for the migration lock) and lost connections until the app's logger takes over. */
+  log?: StartupLog;
 }
 
 /**
@@ -89,17 +107,26 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   const migrate = opts.migrate ?? true;
   const database = opts.url
-    ? await openPostgres(opts.url, opts.poolSize ?? 10, migrate, opts.applicationName ?? 'localperks')
+    ? await openPostgres(opts.url, opts.poolSize ?? 10, migrate, opts.applicationName ?? 'localperks', {
+        lockTimeoutMs: opts.migrationLockTimeoutMs ?? DEFAULT_MIGRATION_LOCK_TIMEOUT_MS,
+        log: opts.log ?? consoleLog,
+      })
     : await openPglite(opts.dataDir ?? 'memory://', migrate, opts.loadDataDir, opts.sharedBuffers);
   return database;
 }
 
 /** `poolSize`: connections per instance (DB_POOL_SIZE, validated in config.ts). */
-async function openPostgres(url: string, poolSize: number, applyMigrations: boolean, applicationName: string): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  applyMigrations: boolean,
+  applicationName: string,
+  startup: { lockTimeoutMs: number; log: StartupLog },
+): Promise<Database> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  let log = consoleLog;
+  let log: ErrorLog = startup.log;
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: applicationName });
   // A connection the server ends (restart, failover, pg_terminate_backend) emits 'error': on an idle
   // connection through the pool, on a checked-out one (a transaction) on the client itself. Without
@@ -107,16 +134,24 @@ async function openPostgres(url: string, poolSize: number, applyMigrations: bool
   // query that was running on it fails on its own.
   pool.on('error', (err) => log.warn({ err }, 'database connection lost (idle); the pool opens a new one when needed'));
   pool.on('connect', (client) => client.on('error', (err) => log.warn({ err }, 'database connection lost')));
+  releaseClientsWhoseBeginFails(pool);
   const db = drizzle(pool, { schema }) as unknown as Db;
   if (applyMigrations) {
-    // Several instances may start at once: one migrates while the others wait on the lock.
+    // Several instances may start at once: one migrates while the others wait on the lock, for a while.
     const lockClient = await pool.connect();
+    let failure: Error | undefined;
     try {
-      await lockClient.query(`select pg_advisory_lock(${LOCK_IDS.migrations})`);
+      await takeMigrationLock(lockClient, startup);
       await migrate(drizzle(pool, { schema }), { migrationsFolder: migrationsFolder() });
+    } catch (err) {
+      failure = err instanceof Error ? err : new Error(String(err));
     } finally {
       await lockClient.query(`select pg_advisory_unlock(${LOCK_IDS.migrations})`).catch(() => {});
       lockClient.release();
+    }
+    if (failure) {
+      await pool.end().catch(() => {});
+      throw failure;
     }
   }
   const listener = new PgListener(
@@ -140,6 +175,90 @@ async function openPostgres(url: string, poolSize: number, applyMigrations: bool
 }
 
 type PgClient = import('pg').Client;
+
+/**
+ * drizzle-orm's `transaction()` (0.45) runs BEGIN before the try/finally that releases its pool client
+ * (drizzle-team/drizzle-orm#6241, open): a BEGIN that fails because the connection was just cut (a database
+ * restart, a failover) keeps that client checked out for good. Each time, the pool loses a connection, and
+ * closing the pool waits for it forever (seen in test/ops/postgres-restart.pg.test.ts). Here a client whose
+ * BEGIN fails is released with the error (pg-pool then discards it), and each checkout's release is made
+ * idempotent, so drizzle's own release, once it moves BEGIN into its try, changes nothing.
+ */
+function releaseClientsWhoseBeginFails(pool: import('pg').Pool) {
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<import('pg').PoolClient> | undefined;
+  const wrapped = new WeakSet<object>();
+  (pool as { connect: unknown }).connect = (...args: unknown[]) => {
+    // The callback form is pg-pool's own (pool.query): its statements are never BEGIN.
+    if (args.length) return connect(...args);
+    return connect()!.then((client) => {
+      const release = client.release.bind(client);
+      let released = false;
+      client.release = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        release(err);
+      };
+      if (!wrapped.has(client)) {
+        wrapped.add(client);
+        const query = client.query.bind(client) as (...a: unknown[]) => Promise<unknown>;
+        (client as { query: unknown }).query = (...a: unknown[]) => {
+          const text = typeof a[0] === 'string' ? a[0] : (a[0] as { text?: unknown } | undefined)?.text;
+          const result = query(...a);
+          if (typeof text !== 'string' || !/^\s*begin\b/i.test(text) || !(result instanceof Promise)) return result;
+          return result.catch((err: unknown) => {
+            client.release(err instanceof Error ? err : new Error(String(err)));
+            throw err;
+          });
+        };
+      }
+      return client;
+    });
+  };
+}
+
+/**
+ * The migration lock (docs/decisions/0044-rolling-migrations.md). Taken at once when free; otherwise one line
+ * says who holds it and how long this instance waits, and the wait ends after `lockTimeoutMs` (PostgreSQL's
+ * lock_timeout applies to advisory locks) with an error naming the holder: a migration that hangs then stops
+ * the new instances with a reason, while the running ones keep serving.
+ */
+async function takeMigrationLock(client: import('pg').PoolClient, { lockTimeoutMs, log }: { lockTimeoutMs: number; log: StartupLog }) {
+  const key = LOCK_IDS.migrations;
+  const free = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1::bigint) as ok', [key]);
+  if (free.rows[0]?.ok) return;
+  const holderQuery = `select a.pid, a.application_name, a.client_addr::text as client_addr,
+       extract(epoch from now() - coalesce(a.xact_start, a.backend_start))::int as seconds, left(a.query, 200) as query
+     from pg_locks l join pg_stat_activity a on a.pid = l.pid
+     where l.locktype = 'advisory' and l.granted and l.classid = 0 and l.objid = $1::bigint and l.objsubid = 1`;
+  const holder = async () => (await client.query<Record<string, unknown>>(holderQuery, [key]).catch(() => ({ rows: [] }))).rows[0];
+  const seconds = Math.round(lockTimeoutMs / 1000);
+  const before = await holder();
+  const who = (h: Record<string, unknown> | undefined) =>
+    h
+      ? `pid ${String(h.pid)} (${String(h.application_name) || 'no application_name'}), busy for ${String(h.seconds)} s`
+      : 'another session';
+  log.warn(
+    { migrationLock: key, holder: before, timeoutSeconds: seconds },
+    `waiting up to ${seconds} s for the migration lock held by ${who(before)}: another instance is applying migrations`,
+  );
+  const started = Date.now();
+  await client.query(`set lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`);
+  try {
+    await client.query('select pg_advisory_lock($1::bigint)', [key]);
+  } catch (err) {
+    if ((err as { code?: string }).code !== '55P03') throw err;
+    const still = await holder();
+    throw new Error(
+      `gave up after ${seconds} s waiting for the migration lock held by ${who(still)}` +
+        `${typeof still?.query === 'string' ? ` running: ${still.query}` : ''}. The running instances keep serving; check that migration` +
+        ` (pg_stat_activity), then start this instance again, or raise MIGRATION_LOCK_TIMEOUT_SECONDS for a long one.`,
+      { cause: err },
+    );
+  } finally {
+    await client.query('reset lock_timeout').catch(() => {});
+  }
+  log.info({ migrationLock: key, waitedMs: Date.now() - started }, `migration lock taken after ${Date.now() - started} ms`);
+}
 
 /**
  * One LISTEN connection per instance for all channels. When it is lost it is replaced, after 100 ms

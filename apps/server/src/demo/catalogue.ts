@@ -17,16 +17,22 @@ export interface SeedMerchant {
   /** Where the business is: a real-looking street address and the point of its door (docs/decisions/0049-location.md). */
   address: { line1: string; line2: string | null; zip: string; lat: number; lng: number };
   plan: 'advertise_only' | 'advertise_messaging' | 'deals_messaging';
-  /** The enhanced business page (not on advertise_only): images under /images, opening hours (0 = Sunday), highlights. */
+  /**
+   * Opening hours (0 = Sunday), shown on the enhanced business page (not on advertise_only). Every
+   * demo business with that page has hours: a page without them says "Hours not listed".
+   */
+  openingHours?: { day: number; opens: string; closes: string }[];
+  /** The rest of the enhanced business page: images under /images and highlights. */
   profile?: {
     logo: string;
     cover: string;
-    openingHours: { day: number; opens: string; closes: string }[];
     highlights: string[];
   };
 }
 
 const weekdays = (opens: string, closes: string) => [1, 2, 3, 4, 5].map((day) => ({ day, opens, closes }));
+const weekend = (opens: string, closes: string) => [6, 0].map((day) => ({ day, opens, closes }));
+const everyDay = (opens: string, closes: string) => [...weekdays(opens, closes), ...weekend(opens, closes)];
 
 export interface SeedDeal {
   key: string;
@@ -47,6 +53,11 @@ export interface SeedDeal {
   votesRequired?: number;
   currentVotes?: number;
   votingEndsInDays?: number;
+  /**
+   * A paid boost (docs/product/design.md §4a) of this standard deal, bought `daysAgo` for `days` days: its Sponsored
+   * label shows from the first start (docs/decisions/0041).
+   */
+  boost?: { days: 1 | 3 | 7 | 14; daysAgo: number };
 }
 
 const BOOST_NOTE = 'This PerkBoost deal unlocks once enough shoppers vote for it.';
@@ -63,14 +74,10 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     state: 'IL',
     address: { line1: '1020 W Randolph St', line2: null, zip: '60607', lat: 41.8843, lng: -87.6531 },
     plan: 'deals_messaging',
+    openingHours: [...weekdays('11:30', '22:00'), { day: 6, opens: '10:00', closes: '23:00' }, { day: 0, opens: '10:00', closes: '21:00' }],
     profile: {
       logo: '/images/deals/tasting-menu.svg',
       cover: '/images/deals/wine-charcuterie.svg',
-      openingHours: [
-        ...weekdays('11:30', '22:00'),
-        { day: 6, opens: '10:00', closes: '23:00' },
-        { day: 0, opens: '10:00', closes: '21:00' },
-      ],
       highlights: ['Weekend deep dish', 'Private dining for 24', 'Great Lakes wine list', 'Walk-ins welcome'],
     },
   },
@@ -98,10 +105,10 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     state: 'TX',
     address: { line1: '1600 S Congress Ave', line2: 'Suite 110', zip: '78704', lat: 30.2489, lng: -97.7497 },
     plan: 'advertise_messaging',
+    openingHours: [...weekdays('09:00', '18:00'), { day: 6, opens: '10:00', closes: '16:00' }],
     profile: {
       logo: '/images/deals/toolbox.svg',
       cover: '/images/deals/hair-salon.svg',
-      openingHours: [...weekdays('09:00', '18:00'), { day: 6, opens: '10:00', closes: '16:00' }],
       highlights: ['Rush alterations in 48 hours', 'Wedding and formal wear', 'Free fitting appointments'],
     },
   },
@@ -116,6 +123,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     state: 'NY',
     address: { line1: 'Pier 62, Chelsea Piers', line2: null, zip: '10011', lat: 40.7465, lng: -74.0094 },
     plan: 'deals_messaging',
+    openingHours: everyDay('08:00', '21:00'),
   },
   {
     key: 'bushwick-bloom-spa',
@@ -128,6 +136,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     state: 'NY',
     address: { line1: '215 Wyckoff Ave', line2: null, zip: '11237', lat: 40.7024, lng: -73.9203 },
     plan: 'deals_messaging',
+    openingHours: [...weekdays('10:00', '20:00'), ...weekend('09:00', '18:00')],
   },
   {
     key: 'astoria-fit-lab',
@@ -140,6 +149,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     state: 'NY',
     address: { line1: '31-10 Steinway St', line2: '2nd Floor', zip: '11103', lat: 40.7606, lng: -73.9142 },
     plan: 'deals_messaging',
+    openingHours: [...weekdays('05:30', '23:00'), ...weekend('07:00', '20:00')],
   },
   {
     key: 'silver-lake-social',
@@ -152,6 +162,14 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     state: 'CA',
     address: { line1: '3311 Sunset Blvd', line2: null, zip: '90026', lat: 34.0866, lng: -118.2734 },
     plan: 'deals_messaging',
+    openingHours: [
+      { day: 2, opens: '17:00', closes: '23:30' },
+      { day: 3, opens: '17:00', closes: '23:30' },
+      { day: 4, opens: '17:00', closes: '23:30' },
+      { day: 5, opens: '16:00', closes: '23:59' },
+      { day: 6, opens: '12:00', closes: '23:59' },
+      { day: 0, opens: '12:00', closes: '22:00' },
+    ],
   },
   {
     key: 'fog-city-cycles',
@@ -164,6 +182,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     state: 'CA',
     address: { line1: '1450 Valencia St', line2: null, zip: '94110', lat: 37.7494, lng: -122.4205 },
     plan: 'deals_messaging',
+    openingHours: [...weekdays('10:00', '19:00'), ...weekend('09:00', '17:00')],
   },
   {
     key: 'pacific-tide-surf',
@@ -176,6 +195,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     state: 'CA',
     address: { line1: '4940 Newport Ave', line2: null, zip: '92107', lat: 32.7476, lng: -117.2504 },
     plan: 'deals_messaging',
+    openingHours: everyDay('07:00', '18:00'),
   },
   {
     key: 'bayou-city-home-pros',
@@ -188,6 +208,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     state: 'TX',
     address: { line1: '2400 Yale St', line2: 'Unit B', zip: '77008', lat: 29.8037, lng: -95.399 },
     plan: 'deals_messaging',
+    openingHours: [...weekdays('07:00', '19:00'), { day: 6, opens: '08:00', closes: '14:00' }],
   },
   {
     key: 'lone-star-lanes',
@@ -200,6 +221,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     state: 'TX',
     address: { line1: '2201 E 6th St', line2: null, zip: '78702', lat: 30.2609, lng: -97.72 },
     plan: 'deals_messaging',
+    openingHours: [...weekdays('12:00', '23:00'), ...weekend('10:00', '23:59')],
   },
   {
     key: 'deep-ellum-movement',
@@ -212,6 +234,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     state: 'TX',
     address: { line1: '2700 Elm St', line2: null, zip: '75226', lat: 32.7843, lng: -96.783 },
     plan: 'deals_messaging',
+    openingHours: [...weekdays('06:00', '21:00'), ...weekend('08:00', '14:00')],
   },
   {
     key: 'biscayne-glow',
@@ -224,6 +247,13 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     state: 'FL',
     address: { line1: '1850 Biscayne Blvd', line2: 'Suite 205', zip: '33132', lat: 25.7937, lng: -80.1887 },
     plan: 'deals_messaging',
+    openingHours: [
+      { day: 2, opens: '10:00', closes: '19:00' },
+      { day: 3, opens: '10:00', closes: '19:00' },
+      { day: 4, opens: '10:00', closes: '20:00' },
+      { day: 5, opens: '10:00', closes: '20:00' },
+      { day: 6, opens: '09:00', closes: '18:00' },
+    ],
   },
   {
     key: 'beacon-hill-makers',
@@ -236,6 +266,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     state: 'MA',
     address: { line1: '112 Charles St', line2: null, zip: '02114', lat: 42.3576, lng: -71.0707 },
     plan: 'deals_messaging',
+    openingHours: [...weekdays('11:00', '21:00'), ...weekend('10:00', '18:00')],
   },
 ];
 
@@ -509,6 +540,7 @@ export const SEED_DEALS: SeedDeal[] = [
     createdDaysAgo: 7,
     image: 'helicopter.svg',
     type: 'standard',
+    boost: { days: 7, daysAgo: 2 },
   },
   {
     key: 'skyline-central-park-bike-tour',
@@ -1947,3 +1979,46 @@ export const SEED_DEALS: SeedDeal[] = [
     type: 'standard',
   },
 ];
+
+/**
+ * How some demo deals sell (issue 29, docs/decisions/0047, 0048): options priced from the deal's own
+ * prices (`factor` times them), a stock, a limit per customer, or a start in a few days.
+ */
+export interface SeedSelling {
+  options?: { title: string; factor: number; stock?: number }[];
+  stock?: number;
+  perCustomerLimit?: number;
+  saleStartsInDays?: number;
+  /** Vouchers valid this many days after the sale ends. */
+  validDaysAfterSale?: number;
+}
+
+export const SEED_SELLING: Record<string, SeedSelling> = {
+  'Gel Manicure and Spa Pedicure': {
+    options: [
+      { title: 'Gel manicure', factor: 1 },
+      { title: 'Gel manicure and spa pedicure', factor: 1.7 },
+    ],
+  },
+  '60-Minute Hot Stone Massage': {
+    options: [
+      { title: '1 person', factor: 1, stock: 8 },
+      { title: '2 people (couples room)', factor: 1.85, stock: 3 },
+    ],
+    perCustomerLimit: 2,
+  },
+  'Two-Hour Group Surf Lesson with Board and Wetsuit': {
+    options: [
+      { title: '1 person', factor: 1 },
+      { title: '2 people', factor: 1.9 },
+      { title: 'Family of 4', factor: 3.6 },
+    ],
+    validDaysAfterSale: 90,
+  },
+  'Three-Morning Kids Surf Camp': { stock: 4, perCustomerLimit: 2 },
+  'Beginner Bike Maintenance Workshop': { stock: 6 },
+  'Weekend Glow Bowling for Four with Loaded Tots': { saleStartsInDays: 3 },
+};
+
+/** The demo's promo code, named in the README: 10 % off a first order, paid for by LocalPerks. */
+export const DEMO_PROMO_CODE = 'WELCOME10';

@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CATEGORIES, LOCATIONS, browseQuerySchema, distanceKm, hasMessagingAccess, timeZoneOfState } from '@localperks/shared';
-import { freshDatabase } from '../../test/build';
+import {
+  CATEGORIES,
+  LOCATIONS,
+  browseQuerySchema,
+  distanceKm,
+  hasMessagingAccess,
+  timeZoneOfState,
+  updateBusinessProfileSchema,
+} from '@localperks/shared';
+import { freshDatabase, rowsOf } from '../../test/build';
 import { deals, merchantCharges, merchants, users } from '../db/schema';
-import { geocodeZip, getBusinessPage, listDeals } from '../modules/catalog';
+import { geocodeZip, getBusinessPage, homePageData, listDeals } from '../modules/catalog';
 import { systemClock } from '../lib/deps';
-import { sameImageUrl } from '../lib/storage';
+import { diskStorage, sameImageUrl } from '../lib/storage';
+import os from 'node:os';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
+import { DEMO_PROMO_CODE } from './catalogue';
 import { afterAll } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -73,6 +83,15 @@ describe('demo data', () => {
     expect(charge!.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now());
   });
 
+  it('gives every business with an enhanced page real-looking opening hours, valid as a merchant would save them', async () => {
+    const enhanced = (await db.select().from(merchants)).filter((m) => m.approved && m.subscriptionPlan !== 'advertise_only');
+    expect(enhanced.length).toBeGreaterThanOrEqual(12);
+    for (const m of enhanced) {
+      expect(m.openingHours.length, m.businessName).toBeGreaterThanOrEqual(5);
+      expect(updateBusinessProfileSchema.shape.openingHours.safeParse(m.openingHours).success, m.businessName).toBe(true);
+    }
+  });
+
   it('has at least 60 deals across all 12 cities and 8 categories from several merchants, with shipped images', async () => {
     const all = await db.select().from(deals);
     expect(all.length).toBeGreaterThanOrEqual(60);
@@ -129,6 +148,19 @@ describe('demo data', () => {
       expect(await firstFive(typed), typed).toContain(title);
   });
 
+  it('includes a standard deal with a paid boost running, so a Sponsored row shows from the first start', async () => {
+    const boosted = (await db.select().from(deals)).filter((d) => d.boostedUntil && d.boostedUntil.getTime() > Date.now());
+    expect(boosted.length).toBeGreaterThanOrEqual(1);
+    expect(boosted.every((d) => d.type === 'standard' && d.status === 'active')).toBe(true);
+    const [charge] = await db
+      .select()
+      .from(merchantCharges)
+      .where(sql`${merchantCharges.dealId} = ${boosted[0]!.id}`);
+    expect(charge).toMatchObject({ kind: 'deal_boost', status: 'paid', boostDays: 7, amountCents: 4999 });
+    const home = await homePageData({ db, clock: systemClock, storage: diskStorage(os.tmpdir()) });
+    expect(home.sponsored.map((d) => d.id)).toContain(boosted[0]!.id);
+  });
+
   it('includes the spec crowd-vote deals: 50/32 voting 7 days out and 100/78 voting 10 days out', async () => {
     const boosts = await db
       .select()
@@ -142,5 +174,24 @@ describe('demo data', () => {
     expect(b?.status).toBe('pending');
     expect(Math.round((a!.votingEndDate!.getTime() - Date.now()) / day)).toBe(7);
     expect(Math.round((b!.votingEndDate!.getTime() - Date.now()) / day)).toBe(10);
+  });
+
+  it('sells some deals with options, a few with low stock and a limit, one scheduled, and has the README’s promo code (issue 29)', async () => {
+    const rows = await rowsOf<{ multi: number; low_stock: number; limited: number; scheduled: number; promo: number }>(
+      database,
+      sql`
+      select
+        (select count(*) from (select deal_id from deal_options where removed_at is null group by deal_id having count(*) > 1) m)::int as multi,
+        (select count(*) from deal_options where stock_left between 1 and 10)::int as low_stock,
+        (select count(*) from deals where per_customer_limit is not null)::int as limited,
+        (select count(*) from deals where status = 'scheduled' and sale_starts_at > now())::int as scheduled,
+        (select count(*) from promo_codes where code = ${DEMO_PROMO_CODE} and merchant_id is null and active)::int as promo`,
+    );
+    expect(rows[0]!.multi).toBeGreaterThanOrEqual(3);
+    expect(rows[0]!.low_stock).toBeGreaterThanOrEqual(3);
+    expect(rows[0]!.limited).toBeGreaterThanOrEqual(1);
+    expect(rows[0]!.scheduled).toBe(1);
+    expect(rows[0]!.promo).toBe(1);
+    expect(fs.readFileSync(path.resolve(import.meta.dirname, '../../../../README.md'), 'utf8')).toContain(DEMO_PROMO_CODE);
   });
 });

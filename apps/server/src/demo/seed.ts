@@ -1,12 +1,13 @@
-import { sql } from 'drizzle-orm';
-import { discountPercent, planById, timeZoneOfState, DAY_MS } from '@localperks/shared';
+import { eq, sql } from 'drizzle-orm';
+import { BOOST_OPTIONS, discountPercent, planById, timeZoneOfState, DAY_MS } from '@localperks/shared';
 import type { Db } from '../db/client';
-import { deals, merchantCharges, merchantRegistrationRequests, merchants, users } from '../db/schema';
+import { dealOptions, deals, merchantCharges, merchantRegistrationRequests, merchants, promoCodes, users } from '../db/schema';
 import { hashPassword } from '../lib/crypto';
-import { SEED_DEALS, SEED_MERCHANTS } from './catalogue';
+import { DEMO_PROMO_CODE, SEED_DEALS, SEED_MERCHANTS, SEED_SELLING } from './catalogue';
+import { saveDealOptions } from '../modules/catalog';
 import { seedPastSales } from './past-sales';
 import { LOCK_IDS } from '../lib/lock-ids';
-import { closePayoutPeriods } from '../modules/money';
+import { closePayoutPeriods, postChargePaid } from '../modules/money';
 import { systemClock } from '../lib/deps';
 
 export const DEMO_ACCOUNTS = {
@@ -84,10 +85,10 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
           approved: true,
           hasSubscription: m.plan !== 'advertise_only',
           commissionRate: m.plan === 'deals_messaging' ? 15 : 0,
+          ...(m.openingHours && { openingHours: m.openingHours }),
           ...(m.profile && {
             logoUrl: m.profile.logo,
             coverUrl: m.profile.cover,
-            openingHours: m.profile.openingHours,
             profileHighlights: m.profile.highlights,
           }),
           createdAt,
@@ -150,11 +151,84 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
         createdAt: new Date(now - d.createdDaysAgo * DAY_MS - index * 60_000),
       };
     });
-    await tx.insert(deals).values(rows);
+    const inserted = await tx
+      .insert(deals)
+      .values(rows)
+      .returning({ id: deals.id, merchantId: deals.merchantId, title: deals.title, expirationDate: deals.expirationDate });
+    await seedSelling(tx, inserted, new Date(now));
+    // Paid boosts running now, bought and paid as a merchant would (the charge and its ledger entry).
+    for (const [index, d] of SEED_DEALS.entries()) {
+      if (!d.boost) continue;
+      const deal = inserted[index]!;
+      const startsAt = new Date(now - d.boost.daysAgo * DAY_MS);
+      const endsAt = new Date(startsAt.getTime() + d.boost.days * DAY_MS);
+      await tx
+        .update(deals)
+        .set({ boostedUntil: endsAt, boostStartedAt: startsAt })
+        .where(sql`${deals.id} = ${deal.id}`);
+      const [charge] = await tx
+        .insert(merchantCharges)
+        .values({
+          merchantId: deal.merchantId,
+          kind: 'deal_boost',
+          dealId: deal.id,
+          boostDays: d.boost.days,
+          amountCents: BOOST_OPTIONS.find((o) => o.days === d.boost!.days)!.priceCents,
+          provider: 'sandbox',
+          status: 'paid',
+          paidAt: startsAt,
+          boostStartsAt: startsAt,
+          boostEndsAt: endsAt,
+          createdAt: startsAt,
+        })
+        .returning();
+      await postChargePaid(tx, charge!, startsAt);
+    }
     // Past sales of the demo merchant, so payouts and analytics have data.
     await seedPastSales(tx, merchantIds.get(SEED_MERCHANTS[0]!.key)!, passwordHash, new Date(now));
     return true;
   });
   if (seeded) await closePayoutPeriods({ db, clock: systemClock });
   return seeded;
+}
+
+/**
+ * Options, stock, limits and a scheduled start for some demo deals, and the demo promo code (issue 29):
+ * written as the merchant's form and the admin's promo page write them.
+ */
+async function seedSelling(tx: Db, inserted: { id: string; title: string; expirationDate: Date }[], now: Date) {
+  for (const d of inserted) {
+    const selling = SEED_SELLING[d.title];
+    if (!selling) continue;
+    const [base] = await tx.select().from(dealOptions).where(eq(dealOptions.dealId, d.id));
+    const options = (selling.options ?? [{ title: '', factor: 1, stock: selling.stock }]).map((o) => ({
+      title: o.title,
+      originalPriceCents: Math.round(base!.originalPriceCents * o.factor),
+      dealPriceCents: Math.round(base!.dealPriceCents * o.factor),
+      stock: o.stock ?? null,
+    }));
+    await saveDealOptions(tx, d.id, options, now);
+    await tx
+      .update(deals)
+      .set({
+        perCustomerLimit: selling.perCustomerLimit ?? null,
+        ...(selling.validDaysAfterSale ? { validUntil: new Date(d.expirationDate.getTime() + selling.validDaysAfterSale * DAY_MS) } : {}),
+        ...(selling.saleStartsInDays
+          ? { status: 'scheduled' as const, saleStartsAt: new Date(now.getTime() + selling.saleStartsInDays * DAY_MS) }
+          : {}),
+      })
+      .where(eq(deals.id, d.id));
+  }
+  await tx
+    .insert(promoCodes)
+    .values({
+      code: DEMO_PROMO_CODE,
+      kind: 'percent',
+      percentOff: 10,
+      startsAt: new Date(now.getTime() - DAY_MS),
+      endsAt: new Date(now.getTime() + 365 * DAY_MS),
+      perCustomerLimit: 1,
+      firstOrderOnly: true,
+    })
+    .onConflictDoNothing();
 }

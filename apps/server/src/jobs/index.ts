@@ -14,10 +14,10 @@ import {
   settleVoucherRefunds,
   closePayoutPeriods,
 } from '../modules/money';
-import { removeUnusedUploads, endExpiredBoosts } from '../modules/merchant';
-import { removeUnusedBusinessImages } from '../modules/catalog';
+import { removeUnusedUploads, endExpiredBoosts, sendBoostRefunds } from '../modules/merchant';
+import { removeUnusedBusinessImages, startScheduledDeals } from '../modules/catalog';
 import { JOB_LABELS } from './failures';
-import { startJobQueue, type JobDefinition, type JobQueue, type StartQueueOptions } from './queue';
+import { startJobQueue, type JobDefinition, type JobQueue, type ScheduledJobDefinition, type StartQueueOptions } from './queue';
 
 export { backgroundJobFailures } from './failures';
 
@@ -43,7 +43,7 @@ export async function runDealsTick(deps: Deps) {
  * (docs/decisions/0009-job-queue.md); a failed run is retried with backoff, and failures show on the
  * admin Overview tab. A new job is one entry here; its `run` must be safe to repeat after a failure.
  */
-export const JOBS: JobDefinition[] = [
+export const JOBS: ScheduledJobDefinition[] = [
   {
     name: 'perkboost-tick',
     label: JOB_LABELS['perkboost-tick'],
@@ -52,6 +52,13 @@ export const JOBS: JobDefinition[] = [
       const res = await runDealsTick(deps);
       return { unlocked: res.unlocked.length, expired: res.expired };
     },
+  },
+  {
+    name: 'deal-schedule',
+    label: JOB_LABELS['deal-schedule'],
+    // Every minute: a scheduled deal goes on sale on time (docs/decisions/0047).
+    cron: EVERY_MINUTE,
+    run: async (deps) => ({ started: (await startScheduledDeals(deps)).length }),
   },
   {
     name: 'boost-expiry',
@@ -70,16 +77,23 @@ export const JOBS: JobDefinition[] = [
     name: 'checkout-expiry',
     label: JOB_LABELS['checkout-expiry'],
     cron: EVERY_MINUTE,
+    // Expired and abandoned checkouts give back the stock and promo uses they held (docs/decisions/0047).
     async run(deps) {
-      await expireStaleOrders(deps);
+      const orders = await expireStaleOrders(deps);
       await expireStaleCharges(deps);
+      return orders;
     },
   },
   {
     name: 'refund-settlement',
     label: JOB_LABELS['refund-settlement'],
     cron: EVERY_MINUTE,
-    run: async (deps) => ({ withdrawn: await settleRefunds(deps), vouchers: await settleVoucherRefunds(deps) }),
+    run: async (deps) => ({
+      withdrawn: await settleRefunds(deps),
+      vouchers: await settleVoucherRefunds(deps),
+      // The unused time of boosts on deals taken down, until the provider accepted each refund.
+      boosts: await sendBoostRefunds(deps),
+    }),
   },
   {
     name: 'refund-deadlines',
@@ -139,7 +153,41 @@ export const JOBS: JobDefinition[] = [
   },
 ];
 
-/** Starts the job queue on this instance: it works on the jobs and keeps their schedules. */
-export function startJobs(deps: Deps, database: Database, opts: StartQueueOptions & { jobs?: JobDefinition[] } = {}): Promise<JobQueue> {
-  return startJobQueue(deps, database, opts.jobs ?? JOBS, opts);
+/**
+ * Work enqueued by requests rather than a schedule. `mail-send` sends one outbox row right after the work
+ * that wrote it committed, with that work's trace (docs/decisions/0045-tracing.md); a failed send stays in the
+ * outbox, where `mail-delivery` retries it with backoff, so the run itself does not fail.
+ */
+export const ON_DEMAND_JOBS: JobDefinition[] = [
+  {
+    name: 'mail-send',
+    label: JOB_LABELS['mail-send'],
+    enabled: (deps) => deps.mailer.deliversExternally,
+    async run(deps, run) {
+      const mailId = run?.data.mailId;
+      if (typeof mailId === 'string') await deps.mailer.sendNow(mailId);
+      return { mailId: mailId ?? null };
+    },
+  },
+];
+
+/**
+ * Starts the job queue on this instance: it works on the jobs and keeps their schedules. With `mail-send`
+ * among them, the mailer hands its sends to the queue.
+ */
+export async function startJobs(
+  deps: Deps,
+  database: Database,
+  opts: StartQueueOptions & { jobs?: JobDefinition[] } = {},
+): Promise<JobQueue> {
+  const queue = await startJobQueue(deps, database, opts.jobs ?? [...JOBS, ...ON_DEMAND_JOBS], opts);
+  if (!queue.jobs.some((j) => j.name === 'mail-send')) return queue;
+  deps.mailer.useQueue((mailId) => queue.enqueue('mail-send', { mailId }));
+  return {
+    ...queue,
+    async stop() {
+      deps.mailer.useQueue(null);
+      await queue.stop();
+    },
+  };
 }

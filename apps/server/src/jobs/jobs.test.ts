@@ -61,6 +61,7 @@ describe('background jobs on the job queue', () => {
     expect([...schedules.keys()].sort()).toEqual(
       [
         'boost-expiry',
+        'deal-schedule',
         'checkout-expiry',
         'domain-events',
         'live-events-prune',

@@ -9,7 +9,7 @@ import type { Clock } from './clock';
 import type { Metrics } from './metrics';
 import type { FileStorage } from './storage';
 
-export { systemClock, type Clock } from './clock';
+export { adjustableClock, systemClock, type Clock } from './clock';
 
 /**
  * What the server's services work with, built once by buildApp() (`app.deps`). Every exported service

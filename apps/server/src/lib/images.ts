@@ -54,10 +54,10 @@ export async function storeDealImage(
   if (!sniffImageType(data))
     throw new AppError('VALIDATION', MERCHANT_DEAL_MESSAGES.uploadNotImage, { file: MERCHANT_DEAL_MESSAGES.uploadNotImage });
   const id = randomUUID();
-  let out: { width: number; height: number } | null = null;
+  let resized: { data: Buffer; info: { width: number; height: number } }[];
   try {
     const decoded = sharp(data, { limitInputPixels: 50_000_000 }).rotate();
-    const resized = await Promise.all(
+    resized = await Promise.all(
       IMAGE_SIZES.map((size) =>
         decoded
           .clone()
@@ -66,18 +66,23 @@ export async function storeDealImage(
           .toBuffer({ resolveWithObject: true }),
       ),
     );
-    for (const [i, size] of IMAGE_SIZES.entries()) {
-      const { data: bytes, info } = resized[i]!;
-      await storage.put(`${folder}/${id}${size.suffix}.${size.format}`, bytes, `image/${size.format}`);
-      out ??= { width: info.width, height: info.height };
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
+  } catch {
     throw new AppError('VALIDATION', MERCHANT_DEAL_MESSAGES.uploadNotImage, { file: MERCHANT_DEAL_MESSAGES.uploadNotImage });
   }
+  // A storage that fails midway (bucket or disk unavailable) is an outage, answered 503 (ops/outages.ts), not a
+  // bad image; the sizes already written are removed, so no half image is left for a deal to name.
+  const keys = IMAGE_SIZES.map((size) => `${folder}/${id}${size.suffix}.${size.format}`);
+  try {
+    for (const [i, size] of IMAGE_SIZES.entries()) await storage.put(keys[i]!, resized[i]!.data, `image/${size.format}`);
+  } catch (err) {
+    await Promise.all(keys.map((key) => storage.delete(key).catch(() => {})));
+    throw err;
+  }
+  const { width, height } = resized[0]!.info;
   return {
     url: storage.publicUrl(`${UPLOADS_PATH}${folder}/${id}.webp`),
     thumbnailUrl: storage.publicUrl(`${UPLOADS_PATH}${folder}/${id}-sm.webp`),
-    ...out!,
+    width,
+    height,
   };
 }

@@ -9,6 +9,12 @@ export const LOCK_IDS = {
   migrations: 724001,
   /** Demo seeding on an empty database (demo/seed.ts). */
   seed: 724002,
+  /**
+   * Starting the job queue (jobs/queue.ts): one instance at a time, so pg-boss creates or migrates its schema
+   * once on a new database (two instances at once have failed on pg_namespace's unique index, pg-boss's own
+   * lock notwithstanding).
+   */
+  jobQueueStart: 724003,
   /** The crowd-vote unlock / expiry sweep (perkboost.service.ts). */
   voteSweep: 724010,
   /** Closing payout periods (payouts.service.ts). */

@@ -2,6 +2,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { emailOutbox } from '../db/schema';
+import { mailOutboxBacklog } from '../mail/mailer';
+import type { Clock } from './clock';
 import type { EventStreams } from './sse';
 
 /** Where the gauges read their values when /metrics is scraped. */
@@ -10,6 +12,8 @@ export interface MetricSources {
   eventStreams: EventStreams;
   /** Mail leaves through SMTP: the unsent outbox rows are a backlog (without SMTP they are the development mailbox). */
   deliversMail: boolean;
+  /** The app's clock: the outbox's age is measured against it. */
+  clock: Clock;
 }
 
 /**
@@ -32,6 +36,7 @@ export class Metrics {
     registers: [this.registry],
   });
   private queueDepthSource: (() => Promise<Record<string, number>>) | null = null;
+  private readinessSource: (() => Promise<boolean>) | null = null;
 
   constructor(sources: MetricSources) {
     collectDefaultMetrics({ register: this.registry, prefix: 'localperks_' });
@@ -45,6 +50,15 @@ export class Metrics {
         this.set({ state: 'total' }, stats.total);
         if (stats.idle !== undefined) this.set({ state: 'idle' }, stats.idle);
         if (stats.waiting !== undefined) this.set({ state: 'waiting' }, stats.waiting);
+      },
+    });
+    const readiness = () => this.readinessSource?.() ?? Promise.resolve(true);
+    new Gauge({
+      name: 'localperks_ready',
+      help: 'Whether this instance answers /api/ready with 200 (database reachable, migrations applied, not shutting down)',
+      registers: [this.registry],
+      async collect() {
+        this.set((await readiness().catch(() => false)) ? 1 : 0);
       },
     });
     new Gauge({
@@ -84,7 +98,25 @@ export class Metrics {
           if (row) this.set(Number(row.n));
         },
       });
+      new Gauge({
+        name: 'localperks_mail_outbox_oldest_unsent_age_seconds',
+        help: 'Age of the oldest e-mail still being retried (0 when none waits): an SMTP outage makes it grow',
+        registers: [this.registry],
+        async collect() {
+          this.reset();
+          // A failed read (database unreachable) leaves the series out rather than failing the scrape.
+          const backlog = await mailOutboxBacklog(sources.database.db).catch(() => null);
+          if (!backlog) return;
+          const oldest = backlog.oldestUnsentAt ? new Date(backlog.oldestUnsentAt).getTime() : null;
+          this.set(oldest === null ? 0 : Math.max(0, (sources.clock.now().getTime() - oldest) / 1000));
+        },
+      });
     }
+  }
+
+  /** /api/ready's check, for the localperks_ready gauge (modules/system). */
+  setReadinessSource(source: () => Promise<boolean>) {
+    this.readinessSource = source;
   }
 
   /** The job queue reports its depth once it runs on this instance (jobs/queue.ts). */

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { traceIdsForLog } from '../ops/trace-context';
 
 /**
  * The request being handled, for log lines written through `app.log` by code a request calls
@@ -7,9 +8,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 export const requestContext = new AsyncLocalStorage<{ reqId: string }>();
 
-/** pino `mixin`: the current request's id, unless the logger is already the request's own child. */
+/**
+ * pino `mixin`: the current request's id, unless the logger is already the request's own child, and with
+ * tracing on the current trace's `trace_id` and `span_id` (ops/trace-context.ts), so a log line leads to its trace.
+ */
 export function requestIdMixin(_obj: object, _level: number, logger?: { bindings(): Record<string, unknown> }) {
   const store = requestContext.getStore();
-  if (!store || logger?.bindings().reqId) return {};
-  return { reqId: store.reqId };
+  const ids = traceIdsForLog();
+  if (!store || logger?.bindings().reqId) return ids;
+  return { reqId: store.reqId, ...ids };
 }

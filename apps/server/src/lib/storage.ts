@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config, S3Config } from '../config';
+import { StorageUnavailableError } from '../ops/outages';
 
 /** What GET /uploads/* sends: the bytes as a stream, or "not modified" for a matching If-None-Match. */
 export type StoredObject =
@@ -100,18 +101,23 @@ export function diskStorage(root: string): FileStorage {
     ...urlMapping(undefined),
     async put(key, data) {
       const file = fileFor(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      // Write then rename: a reader never sees half a file.
+      // Write then rename: a reader never sees half a file. A disk that refuses (full, read-only) is an outage.
       const tmp = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(tmp, data);
-      await fs.rename(tmp, file);
+      try {
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        await fs.writeFile(tmp, data);
+        await fs.rename(tmp, file);
+      } catch (err) {
+        await fs.rm(tmp, { force: true }).catch(() => {});
+        throw new StorageUnavailableError('write', err);
+      }
     },
     async get(key, opts = {}) {
       if (!isStorageKey(key)) return null;
       const file = fileFor(key);
       const stat = await fs.stat(file).catch((err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') return null;
-        throw err;
+        if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return null;
+        throw new StorageUnavailableError('read', err);
       });
       if (!stat?.isFile()) return null;
       const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
@@ -165,17 +171,25 @@ export async function s3Storage(config: S3Config, client?: S3Client): Promise<Fi
       endpoint: config.endpoint,
       forcePathStyle: config.forcePathStyle,
       credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+      // The SDK waits for ever by default: a bucket that accepts connections but does not answer would hold
+      // an upload (and its merchant) until the browser gives up. 3 s to connect, 15 s for an answer, then
+      // the SDK's own retries (3 attempts), then a 503.
+      requestHandler: { connectionTimeout: 3000, requestTimeout: 15_000 },
     });
   const Bucket = config.bucket;
+  /** Any failure but the answers handled below (404, 304) means the bucket cannot serve: an outage (ops/outages.ts). */
+  const unavailable = (operation: string, err: unknown) => new StorageUnavailableError(`${operation} (bucket ${Bucket})`, err);
   return {
     kind: 's3',
     ...urlMapping(config.publicUrl),
     async put(key, data, contentType) {
       assertKey(key);
       // A single PUT is atomic in S3: a reader sees the whole object or none.
-      await s3.send(
-        new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType, CacheControl: IMMUTABLE_CACHE_CONTROL }),
-      );
+      await s3
+        .send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType, CacheControl: IMMUTABLE_CACHE_CONTROL }))
+        .catch((err: unknown) => {
+          throw unavailable('put', err);
+        });
     },
     async get(key, opts = {}) {
       if (!isStorageKey(key)) return null;
@@ -199,7 +213,7 @@ export async function s3Storage(config: S3Config, client?: S3Client): Promise<Fi
             etag: /^(W\/)?"[^",]*"$/.test(opts.ifNoneMatch?.trim() ?? '') ? opts.ifNoneMatch!.trim() : undefined,
           };
         if (status === 404) return null;
-        throw err;
+        throw unavailable('get', err);
       }
     },
     async exists(key) {
@@ -209,18 +223,22 @@ export async function s3Storage(config: S3Config, client?: S3Client): Promise<Fi
         return true;
       } catch (err) {
         if (statusOf(err) === 404) return false;
-        throw err;
+        throw unavailable('head', err);
       }
     },
     async delete(key) {
       assertKey(key);
-      await s3.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await s3.send(new DeleteObjectCommand({ Bucket, Key: key })).catch((err: unknown) => {
+        throw unavailable('delete', err);
+      });
     },
     async list(prefix) {
       const out: { key: string; modifiedAt: Date }[] = [];
       let ContinuationToken: string | undefined;
       do {
-        const page = await s3.send(new ListObjectsV2Command({ Bucket, Prefix: `${prefix}/`, ContinuationToken }));
+        const page = await s3.send(new ListObjectsV2Command({ Bucket, Prefix: `${prefix}/`, ContinuationToken })).catch((err: unknown) => {
+          throw unavailable('list', err);
+        });
         for (const o of page.Contents ?? []) {
           if (o.Key && isStorageKey(o.Key)) out.push({ key: o.Key, modifiedAt: o.LastModified ?? new Date(0) });
         }

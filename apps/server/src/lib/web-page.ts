@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { responsiveImage, type ImageSlot } from '@localperks/shared';
+import { EncodedBody, sendEncoded } from './compression';
 
 /**
  * How the HTML of the web app is delivered (docs/decisions/0015-serving-and-web-performance.md): the
@@ -33,6 +34,18 @@ export function entryAssets(indexHtml: string): EntryAssets {
     }
   }
   return { scripts, styles };
+}
+
+/**
+ * Whether a request came through a proxy: it carries a header a proxy adds (X-Forwarded-For, X-Real-IP,
+ * Forwarded, Via). 103 Early Hints go to direct clients only: nginx before 1.29 (Debian 12 ships 1.22)
+ * takes an upstream's 103 for the final answer, so the page itself became the body of a response
+ * without a length, and the client's connection hung until proxy_read_timeout (60 s; seen by
+ * `npm run bench:soak` as a p99 of 60,005 ms on deal pages). A proxy that speaks HTTP/2 can send its
+ * own early hints (nginx `early_hints`, docs/decisions/0051-early-hints-behind-proxies.md).
+ */
+export function cameThroughProxy(headers: Record<string, string | string[] | undefined>): boolean {
+  return ['x-forwarded-for', 'x-real-ip', 'forwarded', 'via'].some((name) => headers[name] !== undefined);
 }
 
 /** `Link` header values for a 103 Early Hints answer: the browser fetches these while the server reads the page's data. */
@@ -94,5 +107,8 @@ export function sendHtml(request: FastifyRequest, reply: FastifyReply, html: str
   reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', 'accept-encoding');
   const given = request.headers['if-none-match'];
   if (given && given.split(',').some((t) => t.trim() === etag)) return reply.code(304).send();
-  return reply.type('text/html; charset=utf-8').send(html);
+  reply.type('text/html; charset=utf-8');
+  // @fastify/compress leaves HEAD alone: HEAD gets GET's encoding (and the encoded length) here, as HTTP asks.
+  if (request.method === 'HEAD') return sendEncoded(request, reply, new EncodedBody(html));
+  return reply.send(html);
 }

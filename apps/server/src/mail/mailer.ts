@@ -1,10 +1,12 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { MailOutboxBacklog } from '@localperks/shared';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import { emailOutbox, type MailAttachment } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { escapeHtml } from '../lib/escape-html';
+import { withSpan } from '../ops/trace-context';
 
 export interface MailMessage {
   to: string;
@@ -24,8 +26,16 @@ export interface Mailer {
    * the work it reports was committed. Call `deliver` with the id after the commit.
    */
   queue(tx: Tx, message: MailMessage): Promise<string>;
-  /** Sends an outbox row by SMTP (no-op without SMTP or when already sent); failures are recorded. */
+  /**
+   * Sends an outbox row by SMTP (no-op without SMTP or when already sent); failures are recorded. With the job
+   * queue running (useQueue), the sending is a `mail-send` job run instead, enqueued with the trace of the work
+   * that wrote the mail and woken at once on this instance.
+   */
   deliver(id: string): Promise<void>;
+  /** Sends an outbox row by SMTP now, in this call (what the `mail-send` job runs). */
+  sendNow(id: string): Promise<void>;
+  /** Hands `deliver` to the job queue (null: send in the call again, as without a queue). */
+  useQueue(enqueue: ((mailId: string) => Promise<unknown>) | null): void;
   /** Retries rows not sent yet (the job calls this); returns how many this call sent. */
   deliverPending(): Promise<number>;
   /** True when mail leaves the machine by SMTP; false when it only lands in the outbox. */
@@ -36,9 +46,16 @@ export interface Mailer {
 export const SECRET_MAIL_KINDS = new Set(['email_verification', 'password_reset', 'admin_access_code']);
 const SCRUBBED_TEXT = 'Sent. This message carried a one-time link or code; its text is not kept.';
 
-/** Attempts per mail, and the pause before a failed or interrupted one is tried again. */
-const MAX_ATTEMPTS = 5;
+/**
+ * Retries with backoff (docs/decisions/0046-outages.md): after the nth attempt a mail waits 2^(n-1) minutes,
+ * at most an hour, so an SMTP server down for an hour costs 7 attempts per mail, not 60, and a mail keeps
+ * being tried for about a day (MAX_ATTEMPTS) before it is left in the outbox with its last error.
+ */
+export const MAX_ATTEMPTS = 30;
 const RETRY_AFTER_MS = 60_000;
+const MAX_RETRY_AFTER_MINUTES = 60;
+/** Minutes to wait after a mail's last attempt: 1, 2, 4 … 60 (attempts = how many were made). */
+export const retryAfterMinutes = (attempts: number) => Math.min(2 ** Math.max(attempts - 1, 0), MAX_RETRY_AFTER_MINUTES);
 
 /**
  * Every mail is written to the outbox table first. With an SMTP URL it is then sent and marked
@@ -63,19 +80,21 @@ export function createMailer(deps: MailerDeps, opts: { smtpUrl?: string; from: s
   const sendClaimed = async (mail: typeof emailOutbox.$inferSelect): Promise<boolean> => {
     if (!transport) return false;
     try {
-      await transport.sendMail({
-        from: opts.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        attachments: mail.attachments?.map((a) => ({
-          filename: a.filename,
-          contentType: a.contentType,
-          cid: a.cid,
-          content: Buffer.from(a.contentBase64, 'base64'),
-        })),
-      });
+      await withSpan('mail.send', { 'mail.kind': mail.kind, 'mail.attempt': mail.attempts }, () =>
+        transport.sendMail({
+          from: opts.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          attachments: mail.attachments?.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            cid: a.cid,
+            content: Buffer.from(a.contentBase64, 'base64'),
+          })),
+        }),
+      );
       // Once a mail that carries a secret (a one-time link or code) has left, the copy kept here
       // loses it: the database then holds only hashes of live secrets (docs/product/design.md §9).
       const scrubbed = SECRET_MAIL_KINDS.has(mail.kind) ? { text: SCRUBBED_TEXT, html: `<p>${SCRUBBED_TEXT}</p>` } : {};
@@ -93,15 +112,21 @@ export function createMailer(deps: MailerDeps, opts: { smtpUrl?: string; from: s
       return false;
     }
   };
-  /** Not sent, attempts left, and no attempt within the last minute (a claim holds a row for that long). */
+  /**
+   * Not sent, attempts left, and its backoff since the last attempt is over (at least a minute: a claim holds a
+   * row for that long, so two instances never send it at once).
+   */
   const claimable = (now: Date) =>
     and(
       isNull(emailOutbox.sentAt),
       lt(emailOutbox.attempts, MAX_ATTEMPTS),
-      or(isNull(emailOutbox.lastAttemptAt), lt(emailOutbox.lastAttemptAt, new Date(now.getTime() - RETRY_AFTER_MS))),
+      or(
+        isNull(emailOutbox.lastAttemptAt),
+        sql`${emailOutbox.lastAttemptAt} + make_interval(mins => least(power(2, greatest(${emailOutbox.attempts} - 1, 0)), ${MAX_RETRY_AFTER_MINUTES})::int) <= ${now.toISOString()}::timestamptz`,
+      ),
     );
   const claimedAt = (now: Date) => ({ attempts: sql`${emailOutbox.attempts} + 1`, lastAttemptAt: now });
-  const deliver = async (id: string) => {
+  const sendNow = async (id: string) => {
     if (!transport) return;
     const now = clock.now();
     // Claim the row: of two instances retrying the same mail, one sends it.
@@ -112,10 +137,24 @@ export function createMailer(deps: MailerDeps, opts: { smtpUrl?: string; from: s
       .returning();
     if (mail) await sendClaimed(mail);
   };
+  let enqueue: ((mailId: string) => Promise<unknown>) | null = null;
+  const deliver = async (id: string) => {
+    if (!transport) return;
+    if (!enqueue) return sendNow(id);
+    // The mail is in the outbox already: if it cannot be enqueued (the database just went away), the
+    // mail-delivery job sends it on a later run.
+    await enqueue(id).catch((err: unknown) =>
+      log.warn({ err, mailId: id }, 'mail send could not be enqueued; the mail-delivery job sends it later'),
+    );
+  };
   return {
     deliversExternally: transport !== null,
     queue,
     deliver,
+    sendNow,
+    useQueue(to) {
+      enqueue = to;
+    },
     async send(message) {
       await deliver(await queue(db, message));
     },
@@ -142,6 +181,34 @@ export function createMailer(deps: MailerDeps, opts: { smtpUrl?: string; from: s
       for (const mail of claimed) if (await sendClaimed(mail)) sent++;
       return sent;
     },
+  };
+}
+
+/**
+ * The outbox's backlog for the admin Background jobs card and /metrics: mails not sent yet (still retried,
+ * or out of attempts), the oldest one's time and the last SMTP error. One scan of the unsent rows.
+ */
+export async function mailOutboxBacklog(db: Tx): Promise<MailOutboxBacklog> {
+  const [row] = await db
+    .select({
+      waiting: sql<number>`count(*) filter (where ${emailOutbox.attempts} < ${MAX_ATTEMPTS})::int`,
+      gaveUp: sql<number>`count(*) filter (where ${emailOutbox.attempts} >= ${MAX_ATTEMPTS})::int`,
+      oldest: sql<string | null>`min(${emailOutbox.createdAt}) filter (where ${emailOutbox.attempts} < ${MAX_ATTEMPTS})`,
+    })
+    .from(emailOutbox)
+    .where(isNull(emailOutbox.sentAt));
+  const [last] = await db
+    .select({ error: emailOutbox.error, at: emailOutbox.lastAttemptAt })
+    .from(emailOutbox)
+    .where(and(isNull(emailOutbox.sentAt), isNotNull(emailOutbox.error)))
+    .orderBy(desc(emailOutbox.lastAttemptAt))
+    .limit(1);
+  return {
+    waiting: Number(row?.waiting ?? 0),
+    gaveUp: Number(row?.gaveUp ?? 0),
+    oldestUnsentAt: row?.oldest ? new Date(row.oldest).toISOString() : null,
+    lastError: last?.error ?? null,
+    lastAttemptAt: last?.at ? last.at.toISOString() : null,
   };
 }
 

@@ -1,5 +1,18 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
+/** A signed webhook older than this is refused (a replay): Stripe's own default tolerance. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+/**
+ * A signed webhook may be dated at most this far ahead of our clock (clocks on NTP differ by far
+ * less); a later one was not just sent, and would stay valid past the tolerance (docs/decisions/0040-safe-at-scale.md).
+ */
+export const WEBHOOK_FUTURE_SKEW_SECONDS = 30;
+
+/** Whether a webhook signature's `t=` (Unix seconds) is dated too far ahead of `nowMs`. */
+export function isSignedInTheFuture(signedAt: number, nowMs = Date.now()): boolean {
+  return signedAt > Math.floor(nowMs / 1000) + WEBHOOK_FUTURE_SKEW_SECONDS;
+}
+
 /** One line of a hosted checkout page, money in integer cents. */
 export interface CheckoutLine {
   name: string;
@@ -17,6 +30,13 @@ export interface CreateCheckoutInput {
   successUrl: string;
   cancelUrl: string;
   expiresAt: Date;
+  /**
+   * The customer's record at the provider (`createCustomer`), when they have one: the page then offers
+   * the cards saved under it. Null for a customer who never saved a card.
+   */
+  customerId: string | null;
+  /** "Save this card": the card that pays is kept under `customerId` for the next checkout. */
+  saveCard: boolean;
 }
 
 /**
@@ -55,6 +75,8 @@ export interface CardSummary {
   last4: string;
   expMonth: number;
   expYear: number;
+  /** The provider's id of the card (`pm_…`) when it was saved, so it can be offered again and removed. */
+  paymentMethodId?: string | null;
 }
 
 /** One refund of a charge, as a `charge.refunded` event names it. */
@@ -137,4 +159,8 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): Promise<ProviderEvent>;
   /** The card that paid a session (last four digits and expiry only), when the provider can tell. */
   cardForSession(sessionId: string): Promise<CardSummary | null>;
+  /** A customer record at the provider for one of our users (one per user: a retry gets the same one back). */
+  createCustomer(input: { userId: string; email: string }): Promise<string>;
+  /** Forgets a saved card at the provider, so no checkout offers it again; one already gone is fine. */
+  detachPaymentMethod(paymentMethodId: string): Promise<void>;
 }

@@ -2,15 +2,14 @@ import { createHmac } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { sandboxRefunds, sandboxSessions, sandboxSubscriptions } from '../db/schema';
+import { centsSum } from '../db/cents';
+import { sandboxPaymentMethods, sandboxRefunds, sandboxSessions, sandboxSubscriptions } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { randomToken, safeEqual } from '../lib/crypto';
-import { disputeOutcome, type PaymentProvider, type ProviderEvent } from './provider';
+import { disputeOutcome, isSignedInTheFuture, WEBHOOK_TOLERANCE_SECONDS, type PaymentProvider, type ProviderEvent } from './provider';
 import { paths } from '@localperks/shared';
 
 export const SANDBOX_SIGNATURE_HEADER = 'lp-sandbox-signature';
-/** Signed events older than this are refused (replays), as Stripe does with its default tolerance. */
-const TOLERANCE_SECONDS = 300;
 
 const text = z.string().min(1).max(255);
 /** Unix seconds up to 9999-12-31: a later one is no date a database can store. */
@@ -152,7 +151,8 @@ function verifySignature(secret: string, payload: string, header: string | undef
   const parts = Object.fromEntries(header.split(',').map((kv) => kv.split('=', 2) as [string, string]));
   const timestamp = Number(parts.t);
   if (!Number.isInteger(timestamp) || !parts.v1) throw bad();
-  if (Math.abs(Date.now() / 1000 - timestamp) > TOLERANCE_SECONDS) throw bad();
+  // Older than the tolerance (a replay), or dated ahead of our clock beyond a small skew.
+  if (Date.now() / 1000 - timestamp > WEBHOOK_TOLERANCE_SECONDS || isSignedInTheFuture(timestamp)) throw bad();
   const expected = signSandboxPayload(secret, payload, timestamp).split('v1=')[1]!;
   if (!safeEqual(expected, parts.v1)) throw bad();
 }
@@ -183,6 +183,8 @@ export function createSandboxProvider(opts: {
         successUrl: input.successUrl,
         cancelUrl: input.cancelUrl,
         expiresAt: input.expiresAt,
+        customerId: input.customerId,
+        saveCard: input.saveCard && input.customerId !== null,
       });
       return { sessionId: id, url: `${opts.appUrl}${paths.sandboxCheckout(id)}` };
     },
@@ -233,7 +235,7 @@ export function createSandboxProvider(opts: {
         if (!Number.isInteger(input.amountCents) || input.amountCents <= 0)
           throw new AppError('VALIDATION', 'A refund must be a positive number of cents.');
         const [refunded] = await tx
-          .select({ cents: sql<number>`coalesce(sum(${sandboxRefunds.amountCents}), 0)::int` })
+          .select({ cents: centsSum(sql`sum(${sandboxRefunds.amountCents})`) })
           .from(sandboxRefunds)
           .where(eq(sandboxRefunds.sessionId, input.sessionId));
         if ((refunded?.cents ?? 0) + input.amountCents > session.totalCents)
@@ -343,6 +345,13 @@ export function createSandboxProvider(opts: {
     async cardForSession(sessionId) {
       const [row] = await opts.db.select({ card: sandboxSessions.card }).from(sandboxSessions).where(eq(sandboxSessions.id, sessionId));
       return row?.card ?? null;
+    },
+    async createCustomer() {
+      // The sandbox's customers are only the key its saved cards are kept under (sandbox_payment_methods).
+      return `cus_sandbox_${randomToken(20)}`;
+    },
+    async detachPaymentMethod(paymentMethodId) {
+      await opts.db.delete(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, paymentMethodId));
     },
   };
 }

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_CARD, startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import { AppError } from '../lib/errors';
-import type { CreateCheckoutInput, PaymentProvider } from './provider';
+import { WEBHOOK_FUTURE_SKEW_SECONDS, type CreateCheckoutInput, type PaymentProvider } from './provider';
 import { createStripeProvider } from './stripe';
 
 /** The Stripe provider against a local fake of the API: no network, no database. */
@@ -35,6 +35,8 @@ const checkoutInput = (over: Partial<CreateCheckoutInput> = {}): CreateCheckoutI
   successUrl: 'http://localhost:3000/orders/done?paid=1',
   cancelUrl: 'http://localhost:3000/checkout?cancelled=1',
   expiresAt: new Date(Date.now() + HOUR),
+  customerId: null,
+  saveCard: false,
   ...over,
 });
 
@@ -262,6 +264,14 @@ describe('stripe verifyWebhook', () => {
     await expectInvalidSignature(verify(payload, { 'stripe-signature': '' }));
   });
 
+  it('rejects a signature dated ahead of our clock beyond a small skew (301 s, as measured), but accepts one a few seconds ahead', async () => {
+    const { payload } = await eventFor('checkout.session.completed', { payment_status: 'paid' });
+    const now = Math.floor(Date.now() / 1000);
+    await expectInvalidSignature(verify(payload, signed(payload, { timestamp: now + 301 })));
+    await expectInvalidSignature(verify(payload, signed(payload, { timestamp: now + WEBHOOK_FUTURE_SKEW_SECONDS + 5 })));
+    await expect(verify(payload, signed(payload, { timestamp: now + 5 }))).resolves.toMatchObject({ type: 'checkout.paid' });
+  });
+
   it('rejects a replay signed longer ago than the tolerance, but accepts one just inside it', async () => {
     const { payload } = await eventFor('checkout.session.completed', { payment_status: 'paid' });
     const now = Math.floor(Date.now() / 1000);
@@ -277,7 +287,14 @@ describe('stripe cardForSession', () => {
     const { sessionId } = await stripe.createCheckout(checkoutInput());
     fake.requests.length = 0;
     const card = await stripe.cardForSession(sessionId);
-    expect(card).toEqual({ brand: FAKE_CARD.brand, last4: FAKE_CARD.last4, expMonth: FAKE_CARD.exp_month, expYear: FAKE_CARD.exp_year });
+    // The summary, and Stripe's id of the card, with which it is offered again (issue 38 item 5).
+    expect(card).toEqual({
+      brand: FAKE_CARD.brand,
+      last4: FAKE_CARD.last4,
+      expMonth: FAKE_CARD.exp_month,
+      expYear: FAKE_CARD.exp_year,
+      paymentMethodId: `pm_${fake.sessions.get(sessionId).payment_intent.slice(3)}`,
+    });
     const [get] = fake.requests;
     expect(get).toMatchObject({ method: 'GET', path: `/v1/checkout/sessions/${sessionId}` });
     expect(Object.entries(get!.body).filter(([k]) => k.startsWith('expand['))).toEqual([['expand[0]', 'payment_intent.payment_method']]);

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { AppError } from '../lib/errors';
 import {
   disputeOutcome,
+  isSignedInTheFuture,
+  WEBHOOK_TOLERANCE_SECONDS,
   type CardSummary,
   type CreateCheckoutInput,
   type CreateMerchantCheckoutInput,
@@ -18,8 +20,6 @@ import {
  */
 const MIN_EXPIRY_SECONDS = 31 * 60;
 const MAX_EXPIRY_SECONDS = 23 * 3600 + 59 * 60;
-/** A buyer waits on this call before the redirect; fail fast rather than the SDK's 80 s default. */
-const TIMEOUT_MS = 10_000;
 /** 9999-12-31: a later timestamp is no date a database can store. */
 const MAX_UNIX_SECONDS = 253_402_300_799;
 
@@ -147,8 +147,16 @@ function eventType(type: string, session: Session | null): ProviderEvent['type']
 }
 
 /** Stripe Checkout (hosted card page) behind our provider interface. */
-export function createStripeProvider(opts: { secretKey: string; webhookSecret: string; apiUrl?: string }): PaymentProvider {
-  const stripe = new Stripe(opts.secretKey, { maxNetworkRetries: 1, timeout: TIMEOUT_MS, ...apiAddress(opts.apiUrl) });
+export function createStripeProvider(opts: {
+  secretKey: string;
+  webhookSecret: string;
+  apiUrl?: string;
+  timeoutMs?: number;
+}): PaymentProvider {
+  // A buyer waits on the checkout call before the redirect: fail fast (STRIPE_TIMEOUT_MS, default 10 s) rather than
+  // the SDK's 80 s default. The one retry re-sends the same idempotency key, so a call that timed out after Stripe
+  // acted on it is answered with that first result instead of acting twice.
+  const stripe = new Stripe(opts.secretKey, { maxNetworkRetries: 1, timeout: opts.timeoutMs ?? 10_000, ...apiAddress(opts.apiUrl) });
 
   return {
     name: 'stripe',
@@ -159,7 +167,17 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
         session = await stripe.checkout.sessions.create(
           {
             mode: 'payment',
-            customer_email: input.customerEmail,
+            // A customer with saved cards: Checkout lists them (saved_payment_method_options below); else the e-mail prefills the page.
+            ...(input.customerId
+              ? {
+                  customer: input.customerId,
+                  // By default Checkout redisplays only cards saved with allow_redisplay 'always'; ours are saved by
+                  // setup_future_usage (docs/decisions/0041), so every card the customer kept is offered.
+                  saved_payment_method_options: { allow_redisplay_filters: ['always', 'limited', 'unspecified'] },
+                }
+              : { customer_email: input.customerEmail }),
+            // "Save this card": the card that pays is attached to the customer for the next checkout.
+            ...(input.saveCard ? { payment_intent_data: { setup_future_usage: 'on_session' } } : {}),
             client_reference_id: input.orderId,
             metadata: { orderId: input.orderId },
             line_items: lineItems(input),
@@ -247,7 +265,10 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
       try {
         // Only a single string is a valid header; the SDK throws a plain Error on arrays.
         if (typeof signature !== 'string') throw new Error('missing stripe-signature header');
-        event = await stripe.webhooks.constructEventAsync(rawBody, signature, opts.webhookSecret);
+        event = await stripe.webhooks.constructEventAsync(rawBody, signature, opts.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+        // The SDK refuses only old signatures; one dated ahead of our clock beyond a small skew is refused too.
+        const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+        if (!Number.isSafeInteger(signedAt) || isSignedInTheFuture(signedAt)) throw new Error('webhook signed in the future');
       } catch {
         throw new AppError('INVALID_SIGNATURE', 'Invalid webhook signature');
       }
@@ -324,11 +345,34 @@ export function createStripeProvider(opts: { secretKey: string; webhookSecret: s
         const intent = session.payment_intent;
         const method = intent && typeof intent === 'object' ? intent.payment_method : null;
         const card = method && typeof method === 'object' ? method.card : null;
-        if (!card) return null;
-        return { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year };
+        if (!card || !method || typeof method !== 'object') return null;
+        return { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year, paymentMethodId: method.id };
       } catch {
         // The card is a nicety on the receipt; the caller shows the order without it.
         return null;
+      }
+    },
+
+    async createCustomer(input) {
+      try {
+        // One customer per user: a retried request (ours or the SDK's) gets the first one back.
+        const customer = await stripe.customers.create(
+          { email: input.email, metadata: { userId: input.userId } },
+          { idempotencyKey: `customer-${input.userId}` },
+        );
+        return customer.id;
+      } catch (err) {
+        throw unavailable(err);
+      }
+    },
+
+    async detachPaymentMethod(paymentMethodId) {
+      try {
+        await stripe.paymentMethods.detach(paymentMethodId);
+      } catch (err) {
+        // Already detached or deleted at Stripe: nothing left to offer.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return;
+        throw unavailable(err);
       }
     },
   };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  DEAL_FALLBACK_IMAGE,
   browseQuerySchema,
   type BusinessPage,
   businessSearchQuerySchema,
@@ -25,7 +26,7 @@ import {
 } from '../lib/html-head';
 import { getDeal, listDeals, homePageData, searchBusinesses, countDealVisit, isCountedVisitor, getBusinessPage } from '../modules/catalog';
 import { SESSION_COOKIE, userOfSessionToken } from '../plugins/session';
-import { earlyHintLinks, entryAssets, injectPreloads, sendHtml, type EntryAssets } from '../lib/web-page';
+import { cameThroughProxy, earlyHintLinks, entryAssets, injectPreloads, sendHtml, type EntryAssets } from '../lib/web-page';
 import type { ImageSlot } from '@localperks/shared';
 import { businessJsonLd, canonicalUrl, dealJsonLd } from './seo';
 
@@ -76,14 +77,17 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
   const sourceFor = (shown: Shown): PublicPageSource => ({
     home: async () => {
       const home = await homePageData(app.deps);
-      const first = home.featured[0]?.imageUrl;
-      if (first) shown.lcpImage ??= { url: first, slot: 'card' };
+      // The first card's image, or the stock image it shows without one (not an image further down the page):
+      // it wins over the category section's browse read, which runs at the same time and may answer first.
+      const first = home.featured[0];
+      if (first) shown.lcpImage = { url: first.imageUrl ?? DEAL_FALLBACK_IMAGE, slot: 'card' };
       return home;
     },
     browse: async (query) => {
       const result = await listDeals(app.deps, browseQuerySchema.parse(query));
-      const first = result.deals[0]?.imageUrl;
-      if (first) shown.lcpImage ??= { url: first, slot: 'card' };
+      // The Sponsored row comes first on a listing's first page (docs/decisions/0041).
+      const first = result.sponsored[0] ?? result.deals[0];
+      if (first) shown.lcpImage ??= { url: first.imageUrl ?? DEAL_FALLBACK_IMAGE, slot: 'card' };
       return result;
     },
     businesses: (query) => searchBusinesses(app.deps, businessSearchQuerySchema.parse(query)),
@@ -118,9 +122,10 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
 
   return async function sendWebPage(request: FastifyRequest, reply: FastifyReply) {
     assets ??= entryAssets(template());
-    // The browser fetches the entry chunk and stylesheet while the page renders (HTTP/2 proxies pass 103 on).
+    // The browser fetches the entry chunk and stylesheet while the page renders; not through a proxy,
+    // which may take the 103 for the answer (cameThroughProxy).
     const hints = earlyHintLinks(assets);
-    if (hints.length) reply.writeEarlyHints({ link: hints });
+    if (hints.length && !cameThroughProxy(request.headers)) reply.writeEarlyHints({ link: hints });
     const pathname = (request.url.split('?')[0] ?? '/').replace(/\/$/, '') || '/';
     const shown: Shown = { deal: null, business: null, lcpImage: null };
     let rendered: ServerRender = { kind: 'shell', status: 200 };

@@ -10,6 +10,12 @@ export interface CartDeal {
   city: string;
   state: string;
   type: 'standard' | 'perkboost';
+  /** The option chosen (docs/decisions/0047); absent for carts saved before options, meaning the deal's first. */
+  optionId?: string;
+  /** Empty for a one-option deal. */
+  optionTitle?: string;
+  /** "Limit N per customer" of the deal, shown on the line. */
+  perCustomerLimit?: number | null;
 }
 export interface CartItem {
   deal: CartDeal;
@@ -26,21 +32,30 @@ const isCart = (v: unknown): v is CartItem[] => Array.isArray(v) && v.every(isCa
 export const cartStore = createLocalStore<CartItem[]>('localperks.cart', [], isCart);
 
 export const useCartCount = () => cartStore.use().reduce((n, i) => n + i.quantity, 0);
-export const clearCart = () => cartStore.set([]);
+export const clearCart = () => {
+  cartStore.set([]);
+  promoCodeStore.set('');
+};
+
+/** A cart line is one option of one deal: the same deal with two options is two lines. */
+export const lineKey = (deal: Pick<CartDeal, 'id' | 'optionId'>) => `${deal.id}|${deal.optionId ?? ''}`;
 
 /** A line's quantity; 0 or less removes the line (docs/product/customer-spec.md §4 Cart), more than the cap is capped. */
-export const setCartQuantity = (dealId: string, quantity: number) =>
+export const setCartQuantity = (key: string, quantity: number) =>
   cartStore.set((items) =>
     quantity <= 0
-      ? items.filter((i) => i.deal.id !== dealId)
-      : items.map((i) => (i.deal.id === dealId ? { ...i, quantity: Math.min(quantity, MAX_CART_LINE_QUANTITY) } : i)),
+      ? items.filter((i) => lineKey(i.deal) !== key)
+      : items.map((i) => (lineKey(i.deal) === key ? { ...i, quantity: Math.min(quantity, MAX_CART_LINE_QUANTITY) } : i)),
   );
-export const removeFromCart = (dealId: string) => setCartQuantity(dealId, 0);
+export const removeFromCart = (key: string) => setCartQuantity(key, 0);
 
 /** Refreshes a line's deal fields (title, prices…) from the server without touching its quantity. */
 export const updateCartDeal = (deal: CartDeal) =>
   cartStore.set((items) => {
-    const current = items.find((i) => i.deal.id === deal.id);
+    const current = items.find((i) => lineKey(i.deal) === lineKey(deal));
     if (!current || (Object.keys(deal) as (keyof CartDeal)[]).every((k) => current.deal[k] === deal[k])) return items;
-    return items.map((i) => (i.deal.id === deal.id ? { ...i, deal } : i));
+    return items.map((i) => (lineKey(i.deal) === lineKey(deal) ? { ...i, deal } : i));
   });
+
+/** The promo code applied in the cart (docs/decisions/0048): the server prices it again at checkout. */
+export const promoCodeStore = createLocalStore<string>('localperks.promo', '', (v): v is string => typeof v === 'string' && v.length <= 40);

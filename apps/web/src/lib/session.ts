@@ -21,6 +21,14 @@ export function useSession() {
 }
 
 /**
+ * Whether a merchant is signed in: merchants have no favourites or cart (docs/product/customer-spec.md §6). A card grid's
+ * cards each ask, and re-render only when the answer changes (not on every session refetch).
+ */
+export function useIsMerchant(): boolean {
+  return useQuery({ ...sessionQuery, select: (user) => user?.role === 'merchant' }).data ?? false;
+}
+
+/**
  * Ends the session. `leave` runs once the server has ended it and before the app forgets it: a
  * protected page that saw the session end first would send the visitor to sign in
  * (/login?returnTo=…) instead of where the caller is going, and would unmount the caller first.

@@ -8,13 +8,26 @@ import {
   rejectMerchantSchema,
 } from '../schemas/admin-merchants';
 import { adminNotificationsQuerySchema } from '../schemas/admin-notifications';
-import { adminPageQuerySchema, deactivateDealSchema } from '../schemas/admin-overview';
+import {
+  adminMerchantsWithDealsQuerySchema,
+  adminPageQuerySchema,
+  dealAppealDecisionSchema,
+  dealAppealSchema,
+  deactivateDealSchema,
+} from '../schemas/admin-overview';
 import { newTicketSchema, supportReplySchema, ticketMessageSchema, ticketStatusSchema } from '../schemas/admin-support';
 import { emailOnlySchema, loginSchema, resetPasswordTokensSchema, signupRequestSchema, verifyEmailRequestSchema } from '../schemas/auth';
 import { buyBoostSchema, dealBoostStatusSchema, listingBoostStatusSchema } from '../schemas/boosts';
 import { updateBusinessProfileSchema } from '../schemas/business-profile';
 import { businessSearchQuerySchema } from '../schemas/business-search';
-import { createCheckoutSchema, purchasesQuerySchema, redeemRequestSchema, sandboxPaySchema } from '../schemas/checkout';
+import {
+  cartQuoteRequestSchema,
+  createCheckoutSchema,
+  purchasesQuerySchema,
+  redeemRequestSchema,
+  sandboxPaySavedSchema,
+  sandboxPaySchema,
+} from '../schemas/checkout';
 import {
   customerMessagesQuerySchema,
   respondCustomerMessageSchema,
@@ -27,6 +40,7 @@ import { merchantAddressSchema } from '../schemas/location';
 import { createMerchantDealSchema, launchBoostSchema, merchantDealsQuerySchema, updateMerchantDealSchema } from '../schemas/merchant-deals';
 import { merchantMoneyPageQuerySchema } from '../schemas/merchant-money';
 import { merchantRegistrationSchema } from '../schemas/merchants';
+import { createPromoCodeSchema, promoCodeResultSchema, promoCodesPageSchema } from '../schemas/promo-codes';
 import { adminPayoutsQuerySchema } from '../schemas/payouts';
 import {
   adminDirectRefundSchema,
@@ -40,12 +54,14 @@ import {
   merchantRefundAnswerSchema,
   merchantRefundRequestsSchema,
   refundDecisionResultSchema,
+  refundReconciliationSchema,
 } from '../schemas/refunds';
 import { adminNotificationsPageSchema, notificationsMarkedSchema, unreadCountSchema } from '../schemas/responses/admin-notifications';
 import {
   adminAccountsSchema,
   adminCreatedSchema,
   adminMerchantDealsSchema,
+  adminMerchantsWithDealsSchema,
   adminMerchantRequestsPageSchema,
   adminOverviewSchema,
   adminPayoutSchema,
@@ -54,6 +70,7 @@ import {
   adminTicketsPageSchema,
   approveResultSchema,
   auditPageSchema,
+  dealAppealOutSchema,
   markedReadSchema,
   payoutSummarySchema,
   registrationThreadMessageSchema,
@@ -77,6 +94,7 @@ import { businessPageResponseSchema, merchantBusinessProfileSchema } from '../sc
 import { businessSearchResultSchema } from '../schemas/responses/business-search';
 import {
   webhookReceivedSchema,
+  cartQuoteSchema,
   checkoutStartedSchema,
   orderStateSchema,
   paymentMethodsResponseSchema,
@@ -135,8 +153,10 @@ import {
   myTicketThreadSchema,
   myTicketsPageSchema,
   readySchema,
+  jobRunSchema,
+  testClockSetSchema,
 } from '../schemas/responses/support';
-import { contactSchema, feedbackSchema, mailboxQuerySchema, merchantLeadSchema } from '../schemas/support';
+import { contactSchema, feedbackSchema, mailboxQuerySchema, merchantLeadSchema, testClockSchema } from '../schemas/support';
 
 /*
  * The API contract (docs/decisions/0039-domain-events-and-the-api-contract.md): every JSON route of the
@@ -204,7 +224,9 @@ export const API = {
   'POST /api/admin/merchant-requests/:id/messages/read': { response: markedReadSchema },
   'POST /api/admin/merchant-requests/:id/messages': { body: registrationMessageSchema, response: registrationThreadMessageSchema },
   'GET /api/admin/overview': { response: adminOverviewSchema },
+  'GET /api/admin/merchants-with-deals': { query: adminMerchantsWithDealsQuerySchema, response: adminMerchantsWithDealsSchema },
   'GET /api/admin/merchants/:id/deals': { query: adminPageQuerySchema, response: adminMerchantDealsSchema },
+  'POST /api/admin/deals/:id/appeal/decision': { body: dealAppealDecisionSchema, response: dealAppealOutSchema },
   'POST /api/admin/deals/:id/deactivate': { body: deactivateDealSchema, response: okSchema },
   'GET /api/merchant/boosts/deals/:id': { response: dealBoostStatusSchema },
   'POST /api/merchant/boosts/deals/:id': { body: buyBoostSchema, response: boostCheckoutSchema },
@@ -227,6 +249,7 @@ export const API = {
   'POST /api/merchant/deals/:id/pause': { response: merchantDealSchema },
   'POST /api/merchant/deals/:id/resume': { response: merchantDealSchema },
   'DELETE /api/merchant/deals/:id': { response: removedSchema },
+  'POST /api/merchant/deals/:id/appeal': { body: dealAppealSchema, response: dealAppealOutSchema },
   'POST /api/merchant/uploads/deal-images': { response: uploadedImageSchema },
   'POST /api/merchants/register': { body: merchantRegistrationSchema, response: okSchema },
   'GET /api/merchant/me': { response: merchantOverviewSchema },
@@ -245,12 +268,15 @@ export const API = {
   'POST /api/merchant/refund-requests/:id/answer': { body: merchantRefundAnswerSchema, response: refundDecisionResultSchema },
   'GET /api/admin/refund-requests': { query: adminRefundsQuerySchema, response: adminRefundRequestsPageSchema },
   'POST /api/admin/refund-requests/:id/decision': { body: adminRefundDecisionSchema, response: refundDecisionResultSchema },
+  'GET /api/admin/refunds/reconciliation': { response: refundReconciliationSchema },
   'GET /api/admin/purchases': { query: adminPurchaseLookupQuerySchema, response: adminPurchaseLookupSchema },
   'POST /api/admin/purchases/:id/refund': { body: adminDirectRefundSchema, response: refundDecisionResultSchema },
   'GET /api/sandbox/sessions/:id': { response: sandboxSessionSchema },
   'POST /api/sandbox/sessions/:id/pay': { body: sandboxPaySchema, response: paymentPageSchema },
+  'POST /api/sandbox/sessions/:id/pay-saved': { body: sandboxPaySavedSchema, response: paymentPageSchema },
   // orders
   'POST /api/checkout': { body: createCheckoutSchema, response: checkoutStartedSchema },
+  'POST /api/cart/quote': { body: cartQuoteRequestSchema, response: cartQuoteSchema },
   // The provider's signed events (apps/server/src/webhooks): a raw body, checked by its signature.
   'POST /api/webhooks/:provider': { response: webhookReceivedSchema },
   'GET /api/orders/:id': { response: orderStateSchema },
@@ -258,6 +284,12 @@ export const API = {
   'POST /api/merchant/redemptions/lookup': { body: redeemRequestSchema, response: redemptionLookupSchema },
   'POST /api/merchant/redemptions': { body: redeemRequestSchema, response: redemptionLookupSchema },
   'GET /api/account/payment-methods': { response: paymentMethodsResponseSchema },
+  'GET /api/admin/promo-codes': { response: promoCodesPageSchema },
+  'POST /api/admin/promo-codes': { body: createPromoCodeSchema, response: promoCodeResultSchema },
+  'POST /api/admin/promo-codes/:id/deactivate': { response: promoCodeResultSchema },
+  'GET /api/merchant/promo-codes': { response: promoCodesPageSchema },
+  'POST /api/merchant/promo-codes': { body: createPromoCodeSchema, response: promoCodeResultSchema },
+  'POST /api/merchant/promo-codes/:id/deactivate': { response: promoCodeResultSchema },
   'DELETE /api/account/payment-methods/:id': { response: removedSchema },
   // platform
   'GET /api/admin/notifications': { query: adminNotificationsQuerySchema, response: adminNotificationsPageSchema },
@@ -271,6 +303,9 @@ export const API = {
   'GET /api/ready': { response: readySchema },
   'GET /api/dev/mailbox': { query: mailboxQuerySchema, response: mailboxPageSchema },
   'GET /api/dev/mailbox/:id': { response: mailResponseSchema },
+  // Browser journeys' test clock (TEST_CLOCK_CONTROL; never in production).
+  'POST /api/dev/clock': { body: testClockSchema, response: testClockSetSchema },
+  'POST /api/dev/jobs/:name/run': { response: jobRunSchema },
   // support
   'GET /api/admin/support/tickets': { query: adminPageQuerySchema, response: adminTicketsPageSchema },
   'GET /api/admin/support/tickets/:id': { response: ticketThreadSchema },

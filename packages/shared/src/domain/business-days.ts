@@ -150,8 +150,12 @@ export function businessDeadline(at: Date, n: number, timeZone = BUSINESS_TIME_Z
   return new Date(startOfDayIn(next, timeZone).getTime() - 1);
 }
 
-/** A deadline as New York reads it, the same in e-mails and on screens: "Wed, Dec 2, 2026, 11:59 PM EST". */
-export const formatBusinessDeadline = (at: Date | string) =>
+/**
+ * A moment as New York (the business time zone) reads it, the same in e-mails and on screens:
+ * "Wed, Dec 2, 2026, 11:59 PM EST". A refund request's deadline and the time it was made are both
+ * shown this way, so the two always read in one zone.
+ */
+export const formatBusinessTime = (at: Date | string) =>
   new Date(at).toLocaleString('en-US', {
     weekday: 'short',
     month: 'short',
@@ -162,3 +166,5 @@ export const formatBusinessDeadline = (at: Date | string) =>
     timeZone: BUSINESS_TIME_ZONE,
     timeZoneName: 'short',
   });
+/** A deadline in the business time zone (formatBusinessTime). */
+export const formatBusinessDeadline = formatBusinessTime;

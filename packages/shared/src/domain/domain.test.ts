@@ -3,7 +3,7 @@ import { TAX_LABEL, allocateCents, discountPercent, formatCents, formatPrice, or
 import { formatPercent } from './text';
 import { avatarInitials, displayName, homePathForRole, safeReturnTo } from './user';
 import { remainingTimeText } from './countdown';
-import { nearestLocation } from './location';
+import { NEAR_LOCATION_MAX_MILES, nearestLocation, nearestLocationWithDistance } from './location';
 import { BOOST_OPTIONS, commissionForPlan, planById } from '../constants';
 
 describe('money', () => {
@@ -68,6 +68,12 @@ describe('countdown text (docs/product/customer-spec.md §4)', () => {
     expect(remainingTimeText(new Date('2025-12-31T23:00:00Z'), now)).toBe('Expired');
     expect(remainingTimeText(null, now)).toBe('Unknown');
   });
+  it('under an hour, minutes alone: "1 min", never "0 hrs 1 min"; the last minute is "Less than 1 min"', () => {
+    expect(remainingTimeText(new Date('2026-01-01T00:01:30Z'), now)).toBe('1 min');
+    expect(remainingTimeText(new Date('2026-01-01T00:59:59Z'), now)).toBe('59 mins');
+    expect(remainingTimeText(new Date('2026-01-01T01:00:00Z'), now)).toBe('1 hr 0 mins');
+    expect(remainingTimeText(new Date('2026-01-01T00:00:20Z'), now)).toBe('Less than 1 min');
+  });
 });
 
 describe('locations', () => {
@@ -75,6 +81,15 @@ describe('locations', () => {
     expect(nearestLocation({ lat: 30.3, lng: -97.7 }).city).toBe('Austin');
     expect(nearestLocation({ lat: 42.3, lng: -71.1 }).city).toBe('Boston');
     expect(nearestLocation({ lat: 47.6, lng: -122.3 }).city).toBe('San Francisco');
+  });
+  it('says how far the nearest city is, so that Seattle is not "near San Francisco"', () => {
+    const seattle = nearestLocationWithDistance({ lat: 47.6062, lng: -122.3321 });
+    expect(seattle.location.city).toBe('San Francisco');
+    expect(seattle.miles).toBeGreaterThan(600);
+    expect(seattle.miles).toBeLessThan(750);
+    const roundRock = nearestLocationWithDistance({ lat: 30.5083, lng: -97.6789 });
+    expect(roundRock.location.city).toBe('Austin');
+    expect(roundRock.miles).toBeLessThan(NEAR_LOCATION_MAX_MILES);
   });
 });
 

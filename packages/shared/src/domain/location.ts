@@ -10,8 +10,16 @@ export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; ln
   return 6371 * 2 * Math.asin(Math.sqrt(h));
 }
 
-/** The nearest of the 12 cities to a coordinate (docs/product/design.md §3). */
-export function nearestLocation(point: { lat: number; lng: number }): Location {
+const KM_PER_MILE = 1.609344;
+
+/**
+ * Beyond this, the nearest of the 12 cities is not "near" the reader: "Use my location" says how far
+ * it is instead of silently showing deals "near" a city hundreds of miles away.
+ */
+export const NEAR_LOCATION_MAX_MILES = 100;
+
+/** The nearest of the 12 cities to a coordinate (docs/product/design.md §3), and how far it is in whole miles. */
+export function nearestLocationWithDistance(point: { lat: number; lng: number }): { location: Location; miles: number } {
   let best: Location = LOCATIONS[0];
   let bestKm = Infinity;
   for (const loc of LOCATIONS) {
@@ -21,7 +29,12 @@ export function nearestLocation(point: { lat: number; lng: number }): Location {
       bestKm = km;
     }
   }
-  return best;
+  return { location: best, miles: Math.round(bestKm / KM_PER_MILE) };
+}
+
+/** The nearest of the 12 cities to a coordinate (docs/product/design.md §3). */
+export function nearestLocation(point: { lat: number; lng: number }): Location {
+  return nearestLocationWithDistance(point).location;
 }
 
 export const STATES = [...new Set(LOCATIONS.map((l) => l.state))];

@@ -27,6 +27,20 @@ export function orderTotals(lines: { unitPriceCents: number; quantity: number }[
   return { subtotalCents, taxCents: tax, totalCents: subtotalCents + tax };
 }
 
+/** An order's totals with a promo discount: tax is on the discounted subtotal (total = subtotal − discount + tax). */
+export function discountedOrderTotals(lines: { unitPriceCents: number; quantity: number }[], discountCents: number) {
+  const { subtotalCents } = orderTotals(lines);
+  const tax = taxCents(subtotalCents - discountCents);
+  return { subtotalCents, discountCents, taxCents: tax, totalCents: subtotalCents - discountCents + tax };
+}
+
+/** A line's discount split over its units, whole cents (the vouchers' shares, and the payment page's lines). */
+export const unitDiscounts = (lineDiscountCents: number, quantity: number) =>
+  allocateCents(
+    lineDiscountCents,
+    Array.from({ length: quantity }, () => 1),
+  );
+
 /**
  * Splits `totalCents` over lines in proportion to their weights (e.g. an order's tax over its line
  * subtotals), whole cents that always add up to the total: each share is the difference of the

@@ -9,6 +9,9 @@
  * SVG images are vectors: one file fits every width, so they never get a srcset.
  */
 
+/** The stock image a deal without one (or whose own fails to load) shows instead (docs/product/customer-spec.md §8 Images). */
+export const DEAL_FALLBACK_IMAGE = '/images/deal-fallback.svg';
+
 /** Widths made at build time for raster images under /images, in WebP and AVIF. */
 export const BUILD_IMAGE_WIDTHS = [400, 800, 1200] as const;
 export const BUILD_IMAGE_FORMATS = ['avif', 'webp'] as const;

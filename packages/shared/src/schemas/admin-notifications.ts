@@ -29,6 +29,7 @@ export function adminNotificationHref(n: { entityType: string | null; entityId: 
     case 'support_ticket':
       return paths.adminDashboardAt({ tab: 'support' });
     case 'order_refund':
+    case 'refund_request':
       return paths.adminDashboardAt({ tab: 'refunds' });
     case 'merchant':
     case 'merchant_charge':

@@ -97,10 +97,11 @@ describe('other forms', () => {
   it('verify-email and forgot-password need a valid email', () => {
     expect(messages(emailOnlySchema, { email: 'x' })).toEqual({ email: ['Please enter a valid email address'] });
   });
-  it('password change: 6-character message first, then the strength rule', () => {
-    expect(messages(changePasswordSchema, { currentPassword: 'x', newPassword: 'Ab1' }).newPassword).toEqual([
-      'Password must be at least 6 characters long.',
-    ]);
+  it('password change: the strength rule the hint names, its minimum first', () => {
+    expect(messages(changePasswordSchema, { currentPassword: 'x', newPassword: 'Ab1' }).newPassword?.[0]).toBe(
+      'Password must be at least 8 characters',
+    );
+    expect(AUTH_MESSAGES.passwordHint).toBe('At least 8 characters with an uppercase letter and a number.');
     expect(messages(changePasswordSchema, { currentPassword: 'x', newPassword: 'abcdef1' }).newPassword?.[0]).toBe(
       'Password must be at least 8 characters',
     );

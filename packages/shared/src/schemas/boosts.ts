@@ -6,6 +6,13 @@ import { count, isoDate } from './responses/common';
  * Paid boosts of a live deal or of a business listing (docs/product/design.md §4a, docs/decisions/0017-boost-model.md):
  * the spec's PerkBoost durations and prices (BOOST_OPTIONS), listed first while the window lasts.
  */
+/**
+ * Who may buy which PerkBoost (docs/product/design.md §4), as the PerkBoost info page states it: the rule the
+ * server applies (dealBoostBlocker, listingBoostBlocker, deal creation), in one sentence.
+ */
+export const PERKBOOST_AVAILABILITY =
+  'Deal boosts and crowd-vote launches are available to approved merchants on Deals + Messaging; listing boosts to approved merchants on Advertise + Messaging with a paid subscription.';
+
 export const BOOST_MESSAGES = {
   daysRequired: 'Please choose a boost duration',
   notLive: 'Only a live deal can be boosted. Resume or publish it first.',

@@ -20,8 +20,9 @@ export const BUSINESS_PROFILE_MESSAGES = {
   noMessaging: 'This business does not take messages on LocalPerks.',
   needsEnhancedPlan:
     'Logo, cover image, opening hours and highlights come with Advertise + Messaging or Deals + Messaging. Switch plans to add them.',
+  needsPayment: 'Logo, cover image, opening hours and highlights start once your Advertise + Messaging payment is confirmed.',
   timeInvalid: 'Enter a time as HH:MM (24-hour)',
-  closesBeforeOpens: 'Closing time must be after opening time',
+  closesAtOpening: 'Closing time must differ from opening time',
   dayTwice: 'Each day can be listed only once',
   highlightMax: `Highlights must be at most ${BUSINESS_HIGHLIGHT_MAX_LENGTH} characters`,
   highlightsMax: `Add at most ${BUSINESS_HIGHLIGHTS_MAX} highlights`,
@@ -33,9 +34,12 @@ const M = BUSINESS_PROFILE_MESSAGES;
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.timeInvalid);
 
+/** A closing time before the opening time is past midnight, the next day (18:00–02:00): overnight hours. */
+export const isOvernight = (h: { opens: string; closes: string }) => h.closes < h.opens;
+
 export const openingHoursEntrySchema = z
   .object({ day: z.number().int().min(0).max(6), opens: time, closes: time })
-  .refine((h) => h.closes > h.opens, { message: M.closesBeforeOpens, path: ['closes'] });
+  .refine((h) => h.closes !== h.opens, { message: M.closesAtOpening, path: ['closes'] });
 export type OpeningHoursEntry = z.infer<typeof openingHoursEntrySchema>;
 
 /** What the merchant saves: blank highlights are dropped; images are URLs from the business image upload. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_CART_LINE_QUANTITY, MAX_CHECKOUT_LINES, REDEMPTION_CODE_MAX_LENGTH, US_STATES } from '../constants';
 import { DAY_MS } from '../domain/time';
 import { CHECKOUT_MESSAGES as M, REDEEM_MESSAGES, SANDBOX_MESSAGES } from '../messages';
+import { normalizePromoCode } from '../domain/promo';
 
 // A blank field gets only the spec's message, not the format messages of the checks after it.
 const required = (message: string, max: number) =>
@@ -24,20 +25,42 @@ export type CheckoutForm = z.input<typeof checkoutFormSchema>;
  * What the browser sends to start a checkout: deal ids and quantities only. Prices, titles and
  * totals come from the database; any other field sent is dropped.
  */
+const cartItemsSchema = z
+  .array(
+    z.object({
+      dealId: z.uuid('Unknown deal.'),
+      /** The option bought (docs/decisions/0047); omitted: the deal's first option (a one-option deal). */
+      optionId: z.uuid('Unknown option.').optional(),
+      quantity: z.number().int(M.quantityMin).min(1, M.quantityMin).max(MAX_CART_LINE_QUANTITY, M.quantityMax),
+    }),
+  )
+  .min(1, M.cartEmpty)
+  .max(MAX_CHECKOUT_LINES, M.tooManyLines);
+
+/** A promo code as typed: blank means none. */
+const promoCodeInput = z
+  .string()
+  .max(40)
+  .transform((s) => normalizePromoCode(s) || null)
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null);
+
 export const createCheckoutSchema = z.object({
-  items: z
-    .array(
-      z.object({
-        dealId: z.uuid('Unknown deal.'),
-        quantity: z.number().int(M.quantityMin).min(1, M.quantityMin).max(MAX_CART_LINE_QUANTITY, M.quantityMax),
-      }),
-    )
-    .min(1, M.cartEmpty)
-    .max(MAX_CHECKOUT_LINES, M.tooManyLines),
+  items: cartItemsSchema,
   billing: checkoutFormSchema,
   /** Keep the card's last four digits and expiry (nothing more) for the Payment Methods tab. */
   saveCard: z.boolean().optional().default(false),
+  /** A promo code (docs/decisions/0048): the server prices it again; a code that no longer applies refuses the checkout. */
+  promoCode: promoCodeInput,
 });
+
+/** The cart's totals with a promo code, priced by the server (POST /api/cart/quote). */
+export const cartQuoteRequestSchema = z.object({
+  items: cartItemsSchema,
+  promoCode: promoCodeInput,
+});
+export type CartQuoteRequest = z.input<typeof cartQuoteRequestSchema>;
 export type CreateCheckout = z.input<typeof createCheckoutSchema>;
 
 export const PURCHASE_TABS = ['active', 'redeemed', 'all'] as const;
@@ -94,6 +117,12 @@ export const sandboxPaySchema = z.object({
   name: z.string({ error: SANDBOX_MESSAGES.nameRequired }).trim().min(1, SANDBOX_MESSAGES.nameRequired).max(100),
 });
 export type SandboxPay = z.input<typeof sandboxPaySchema>;
+
+/** Paying the sandbox's card page with one of the customer's saved cards. */
+export const sandboxPaySavedSchema = z.object({
+  paymentMethodId: z.string().regex(/^pm_sandbox_[A-Za-z0-9_-]{10,64}$/, 'Choose one of your saved cards.'),
+});
+export type SandboxPaySaved = z.input<typeof sandboxPaySavedSchema>;
 
 /** Luhn checksum of a card number (digits only). */
 export function luhnValid(digits: string): boolean {

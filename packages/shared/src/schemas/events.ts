@@ -11,4 +11,6 @@ export type MessageEvent =
   /** A support ticket changed (new ticket, reply, status). */
   | { type: 'support_ticket'; ticketId: string; customerId: string | null }
   /** A new in-app notification for one user (the bell's unread count changes). */
-  | { type: 'notification'; userId: string };
+  | { type: 'notification'; userId: string }
+  /** One of a customer's vouchers changed (a merchant redeemed it): My Purchases refetches. */
+  | { type: 'purchase'; customerId: string };

@@ -5,5 +5,6 @@ export const ANALYTICS_TOP_DEALS = 10;
 
 export const ANALYTICS_MESSAGES = {
   planRequired: 'Analytics are available on the Advertise + Messaging and Deals + Messaging plans.',
+  paymentRequired: 'Analytics start once your Advertise + Messaging payment is confirmed.',
   loadFailed: 'Failed to load merchant data',
 } as const;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { REFUND_BLOCKING_DISPUTE_STATUSES } from '../constants-ledger';
+import { HOUR_MS } from '../domain/time';
 import { cents, count, isoDate, pageFields } from './responses/common';
 
 /**
@@ -39,6 +41,12 @@ export const CUSTOMER_REFUND_STATUS_LABELS: Record<RefundRequestStatus, string> 
   due_for_decision: 'Requested',
 };
 
+/**
+ * Refund requests one customer may make in an hour (each e-mails the customer and the merchant):
+ * enough for every voucher of a full cart line, not for a flood (docs/decisions/0006-rate-limits.md).
+ */
+export const REFUND_REQUEST_LIMIT = { max: 10, windowMs: HOUR_MS } as const;
+
 export const REFUND_NOTE_MAX = 1000;
 export const REFUND_TEXT_MAX = 2000;
 
@@ -58,6 +66,13 @@ export const REFUND_MESSAGES_UI = {
   decisionFinal: 'A decision on a refund of this voucher has already been made; decisions are final.',
   alreadyAnswered: 'You have already answered this refund request.',
   closed: 'This refund request has already been decided.',
+  tooMany: 'You have asked for many refunds in a short time. Please try again in an hour.',
+  disputeOpen: 'The customer’s bank has opened a chargeback on this payment: it cannot be refunded while the dispute is open.',
+  disputeLost: 'The customer’s bank already gave this payment back in a lost chargeback: refunding it would pay the customer twice.',
+  customerDisputeOpen: 'Your bank has opened a dispute on this payment, so a refund cannot be requested while the dispute is open.',
+  customerDisputeLost: 'Your bank has already given this payment back to you through a dispute, so it cannot be refunded again.',
+  disputeOpenShort: 'Chargeback open: no refund while the bank decides',
+  disputeLostShort: 'Chargeback lost: already given back by the bank',
   requestedTitle: 'Refund requested',
   requestedDescription: 'The merchant has been asked to respond. We will e-mail you at each step.',
   refundedTitle: 'Refund issued',
@@ -107,6 +122,8 @@ export const adminPurchaseLookupQuerySchema = z.object({
 
 const reasonSchema = z.enum(REFUND_REASONS);
 const statusSchema = z.enum(REFUND_REQUEST_STATUSES);
+/** A chargeback on the voucher's payment that stops any refund of it (open or lost), else null. */
+const disputeSchema = z.enum(REFUND_BLOCKING_DISPUTE_STATUSES).nullable();
 
 /** A refund request as its customer follows it on My Purchases (the merchant's answer is for the admins). */
 export const customerRefundRequestSchema = z.object({
@@ -134,6 +151,7 @@ export const merchantRefundRequestSchema = z.object({
   decisionText: z.string().nullable(),
   deadlineAt: isoDate(),
   createdAt: isoDate(),
+  dispute: disputeSchema,
 });
 export type MerchantRefundRequest = z.infer<typeof merchantRefundRequestSchema>;
 export const merchantRefundRequestsSchema = z.object({ requests: z.array(merchantRefundRequestSchema) });
@@ -170,6 +188,7 @@ export const adminPurchaseSchema = z.object({
   expirationDate: isoDate(),
   state: z.enum(VOUCHER_STATES),
   openRequestId: z.string().nullable(),
+  dispute: disputeSchema,
 });
 export type AdminPurchase = z.infer<typeof adminPurchaseSchema>;
 export const adminPurchaseLookupSchema = z.object({ purchases: z.array(adminPurchaseSchema), total: count() });
@@ -182,3 +201,35 @@ export const refundDecisionResultSchema = z.object({
   refunded: z.boolean(),
 });
 export type RefundDecisionResult = z.infer<typeof refundDecisionResultSchema>;
+
+/** A voucher whose money went back a number of times other than the ledger's give-backs of it. */
+export const refundMismatchSchema = z.object({
+  purchaseId: z.string(),
+  redemptionCode: z.string(),
+  dealTitle: z.string(),
+  merchantName: z.string(),
+  /** Refunded to the card by us (the provider confirmed it). */
+  isRefunded: z.boolean(),
+  /** Given back by the customer's bank in a lost chargeback. */
+  isChargedBack: z.boolean(),
+  /** Refund or deduction entries of the voucher in the ledger (0 or 1 when all is well). */
+  ledgerGiveBacks: count(),
+});
+export type RefundMismatch = z.infer<typeof refundMismatchSchema>;
+
+export const REFUND_MISMATCHES_SHOWN = 20;
+
+/**
+ * Refunds against the ledger (docs/decisions/0040-safe-at-scale.md): every voucher whose money went
+ * back to the customer, by our refund or by a lost chargeback, is given back exactly once in the ledger.
+ */
+export const refundReconciliationSchema = z.object({
+  refundedVouchers: count(),
+  chargedBackVouchers: count(),
+  ledgerGiveBacks: count(),
+  isBalanced: z.boolean(),
+  mismatchCount: count(),
+  /** The first REFUND_MISMATCHES_SHOWN, newest purchase first. */
+  mismatches: z.array(refundMismatchSchema),
+});
+export type RefundReconciliation = z.infer<typeof refundReconciliationSchema>;

@@ -37,3 +37,12 @@ export type MerchantLeadForm = z.input<typeof merchantLeadSchema>;
 
 /** GET /api/dev/mailbox: whose mail (optional) and which page. */
 export const mailboxQuerySchema = z.object({ to: z.string().optional(), page: z.coerce.number().int().min(1).default(1) });
+
+/** Browser journeys' hold on time (apps/server/src/jobs/test-clock.ts; never in production): the app clock's offset. */
+export const testClockSchema = z.object({
+  offsetMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(400 * 86_400_000),
+});

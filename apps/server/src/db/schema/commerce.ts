@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { deals, merchants } from './deals';
+import { dealOptions, deals, merchants } from './deals';
 
 export interface OrderBilling {
   cardName: string;
@@ -35,11 +35,71 @@ export const orders = pgTable(
     saveCard: boolean('save_card').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** A promo code's discount on the subtotal (tax is on the discounted subtotal: total = subtotal − discount + tax). */
+    discountCents: integer('discount_cents').notNull().default(0),
+    promoCodeId: uuid('promo_code_id').references(() => promoCodes.id, { onDelete: 'restrict' }),
+    /** The code as the customer typed it (upper-case). */
+    promoCode: text('promo_code'),
+    /** The order's use of its code: held while the checkout is open, used once paid, released when it expired. */
+    promoUse: text('promo_use', { enum: ['held', 'used', 'released'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
-    check('orders_total', sql`${t.totalCents} = ${t.subtotalCents} + ${t.taxCents}`),
+    index('orders_promo_idx')
+      .on(t.promoCodeId, t.userId)
+      .where(sql`${t.promoCodeId} is not null`),
+    check('orders_total', sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.taxCents}`),
+    check(
+      'orders_discount',
+      sql`${t.discountCents} >= 0 and ${t.discountCents} <= ${t.subtotalCents} and (${t.promoCodeId} is null) = (${t.promoUse} is null) and (${t.promoUse} is null or ${t.promoUse} in ('held', 'used', 'released'))`,
+    ),
+  ],
+);
+
+/**
+ * Promo codes (docs/decisions/0048-promo-codes-on-the-ledger.md): an admin's are paid for by the platform
+ * (`merchant_id` null), a merchant's by that merchant and only on their own deals. `used_count` counts
+ * the orders holding or having used the code; a checkout takes a use by a conditional update, so the
+ * total cap holds however many checkouts run at once.
+ */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    merchantId: uuid('merchant_id').references(() => merchants.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['percent', 'fixed'] }).notNull(),
+    percentOff: integer('percent_off'),
+    amountOffCents: integer('amount_off_cents'),
+    minSubtotalCents: integer('min_subtotal_cents').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    maxUses: integer('max_uses'),
+    perCustomerLimit: integer('per_customer_limit').notNull().default(1),
+    usedCount: integer('used_count').notNull().default(0),
+    /** Only these deals (empty: any of the owner's, or any deal for a platform code). */
+    dealIds: jsonb('deal_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    categoryId: integer('category_id'),
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('promo_codes_code_idx').on(t.code),
+    index('promo_codes_merchant_idx').on(t.merchantId, t.createdAt),
+    check(
+      'promo_codes_kind',
+      sql`(${t.kind} = 'percent' and ${t.percentOff} between 1 and 100 and ${t.amountOffCents} is null) or (${t.kind} = 'fixed' and ${t.amountOffCents} > 0 and ${t.percentOff} is null)`,
+    ),
+    check('promo_codes_window', sql`${t.endsAt} > ${t.startsAt}`),
+    check('promo_codes_uses', sql`${t.usedCount} >= 0 and (${t.maxUses} is null or ${t.usedCount} <= ${t.maxUses})`),
+    check('promo_codes_per_customer', sql`${t.perCustomerLimit} >= 1`),
+    check('promo_codes_min_subtotal', sql`${t.minSubtotalCents} >= 0`),
   ],
 );
 
@@ -55,11 +115,28 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => deals.id, { onDelete: 'restrict' }),
     title: text('title').notNull(),
+    /** The option bought (docs/decisions/0047) and its title at the time (empty for a one-option deal). */
+    // NOT NULL in the database; a writer that names no option gets the deal's first (trigger, migration 0029).
+    optionId: uuid('option_id').references(() => dealOptions.id, { onDelete: 'restrict' }),
+    optionTitle: text('option_title').notNull().default(''),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The line's share of the order's promo discount (split over its units by `unitDiscounts`). */
+    discountCents: integer('discount_cents').notNull().default(0),
+    /**
+     * The units this line took from a stocked option: `held` while its checkout is open, `taken` once paid,
+     * `released` when the checkout expired (given back). Null: the option has no stock limit.
+     */
+    reservation: text('reservation', { enum: ['held', 'taken', 'released'] }),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
+    index('order_items_option_idx').on(t.optionId),
+    index('order_items_held_idx')
+      .on(t.orderId)
+      .where(sql`${t.reservation} = 'held'`),
+    check('order_items_discount', sql`${t.discountCents} >= 0 and ${t.discountCents} <= ${t.unitPriceCents} * ${t.quantity}`),
+    check('order_items_reservation', sql`${t.reservation} is null or ${t.reservation} in ('held', 'taken', 'released')`),
     // Withdrawing a deal finds the open payment pages that sell it.
     index('order_items_deal_idx').on(t.dealId),
     check('order_items_quantity', sql`${t.quantity} >= 1`),
@@ -84,7 +161,14 @@ export const purchases = pgTable(
       .notNull()
       .references(() => merchants.id, { onDelete: 'restrict' }),
     dealTitle: text('deal_title').notNull(),
+    // NOT NULL in the database; a writer that names no option gets the deal's first (trigger, migration 0029).
+    optionId: uuid('option_id').references(() => dealOptions.id, { onDelete: 'restrict' }),
+    optionTitle: text('option_title').notNull().default(''),
+    /** The option's price; `discount_cents` is this voucher's share of the order's promo discount (paid = price − discount). */
     priceCents: integer('price_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    /** Who pays for the discount (docs/decisions/0048): the merchant (a lower sale) or the platform (an expense). */
+    discountFundedBy: text('discount_funded_by', { enum: ['merchant', 'platform'] }),
     /** The merchant's commission rate (percent) in force at the sale, and its amount. */
     commissionRate: integer('commission_rate').notNull(),
     commissionCents: integer('commission_cents').notNull(),
@@ -101,6 +185,11 @@ export const purchases = pgTable(
     index('purchases_user_idx').on(t.userId, t.purchasedAt, t.id),
     index('purchases_merchant_idx').on(t.merchantId, t.purchasedAt),
     index('purchases_order_idx').on(t.orderId),
+    index('purchases_user_deal_idx').on(t.userId, t.dealId),
+    check(
+      'purchases_discount',
+      sql`${t.discountCents} >= 0 and ${t.discountCents} <= ${t.priceCents} and (${t.discountCents} = 0) = (${t.discountFundedBy} is null) and (${t.discountFundedBy} is null or ${t.discountFundedBy} in ('merchant', 'platform'))`,
+    ),
   ],
 );
 
@@ -128,7 +217,8 @@ export const orderRefunds = pgTable(
     purchaseId: uuid('purchase_id').references(() => purchases.id, { onDelete: 'restrict' }),
     /** The line's (or the voucher's) price plus its share of the order's tax. */
     amountCents: integer('amount_cents').notNull(),
-    reason: text('reason', { enum: ['deal_withdrawn', 'customer_request', 'admin'] }).notNull(),
+    /** `sold_out`: the payment came after its checkout's reservation had expired and the stock had gone to others. */
+    reason: text('reason', { enum: ['deal_withdrawn', 'sold_out', 'customer_request', 'admin'] }).notNull(),
     status: text('status', { enum: ['pending', 'refunded'] })
       .notNull()
       .default('pending'),
@@ -149,7 +239,7 @@ export const orderRefunds = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
     check('order_refunds_amount', sql`${t.amountCents} > 0`),
-    check('order_refunds_purchase', sql`(${t.reason} = 'deal_withdrawn') = (${t.purchaseId} is null)`),
+    check('order_refunds_purchase', sql`(${t.reason} in ('deal_withdrawn', 'sold_out')) = (${t.purchaseId} is null)`),
   ],
 );
 
@@ -209,7 +299,11 @@ export const webhookEvents = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
 
-/** Saved cards: the last four digits and the expiry, nothing more (docs/product/customer-spec.md §9). */
+/**
+ * Saved cards: the last four digits and the expiry, nothing more of the card (docs/product/customer-spec.md §9), and the
+ * provider's id for it (`pm_…`), with which the provider offers it again at the next checkout
+ * (docs/decisions/0041). Rows saved before that have no provider id.
+ */
 export const paymentMethods = pgTable(
   'payment_methods',
   {
@@ -221,12 +315,31 @@ export const paymentMethods = pgTable(
     last4: text('last4').notNull(),
     expMonth: integer('exp_month').notNull(),
     expYear: integer('exp_year').notNull(),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }),
+    providerPaymentMethodId: text('provider_payment_method_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payment_methods_card_idx').on(t.userId, t.brand, t.last4, t.expMonth, t.expYear),
     check('payment_methods_last4', sql`${t.last4} ~ '^[0-9]{4}$'`),
   ],
+);
+
+/**
+ * A customer's customer record at a payment provider (Stripe `cus_…`): the provider keeps the saved
+ * cards under it and offers them at the next checkout (docs/decisions/0041). One per user and provider.
+ */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] }), uniqueIndex('payment_customers_customer_idx').on(t.provider, t.customerId)],
 );
 
 /**
@@ -248,8 +361,12 @@ export const sandboxSessions = pgTable(
     status: text('status', { enum: ['open', 'paid', 'canceled', 'expired'] })
       .notNull()
       .default('open'),
-    /** Brand, last four digits and expiry of the card that paid (no other card data is kept). */
-    card: jsonb('card').$type<{ brand: string; last4: string; expMonth: number; expYear: number }>(),
+    /** Brand, last four digits and expiry of the card that paid (no other card data is kept), and its saved id when it was saved. */
+    card: jsonb('card').$type<{ brand: string; last4: string; expMonth: number; expYear: number; paymentMethodId?: string | null }>(),
+    /** The sandbox customer (`cus_sandbox_…`) whose saved cards the page offers; null for a guest. */
+    customerId: text('customer_id'),
+    /** Paying with a new card saves it for the customer (the checkout's "Save this card"). */
+    saveCard: boolean('save_card').notNull().default(false),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     /** What the session pays for: a customer order, or a merchant charge (subscription or PerkBoost). */
     purpose: text('purpose', { enum: ['order', 'merchant_charge'] })
@@ -326,4 +443,22 @@ export const sandboxRefunds = pgTable(
     index('sandbox_refunds_session_idx').on(t.sessionId),
     check('sandbox_refunds_amount', sql`${t.amountCents} > 0`),
   ],
+);
+
+/**
+ * The sandbox provider's saved cards (as Stripe keeps payment methods attached to a customer): what
+ * its card page offers that customer again. Brand, last four digits and expiry only.
+ */
+export const sandboxPaymentMethods = pgTable(
+  'sandbox_payment_methods',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_payment_methods_customer_idx').on(t.customerId, t.createdAt)],
 );

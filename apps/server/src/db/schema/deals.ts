@@ -161,7 +161,7 @@ export const deals = pgTable(
      * draft: a PerkBoost launch waiting for its payment (never listed); removed: deleted by the
      * merchant or deactivated by an admin (`moderation_reason` says why when an admin did it).
      */
-    status: text('status', { enum: ['draft', 'active', 'pending', 'expired', 'paused', 'removed'] })
+    status: text('status', { enum: ['draft', 'scheduled', 'active', 'pending', 'expired', 'paused', 'removed'] })
       .notNull()
       .default('active'),
     categoryId: integer('category_id').notNull(),
@@ -181,6 +181,20 @@ export const deals = pgTable(
     boostStartedAt: timestamp('boost_started_at', { withTimezone: true }),
     unlockedAt: timestamp('unlocked_at', { withTimezone: true }),
     moderationReason: text('moderation_reason'),
+    /**
+     * When a scheduled deal goes on sale (status `scheduled` until then: "Coming soon", seen only by its
+     * merchant; the deal-schedule job makes it active). Null: on sale from creation.
+     */
+    saleStartsAt: timestamp('sale_starts_at', { withTimezone: true }),
+    /**
+     * Until when its vouchers carry the promotional value (at least the sale end, `expiration_date`).
+     * Null: the same as the sale end, as every deal before migration 0029 (docs/decisions/0047).
+     */
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    /** At most this many vouchers per customer across the deal's options (paid and held by open checkouts). */
+    perCustomerLimit: integer('per_customer_limit'),
+    /** A refunded voucher's unit goes back to its option's stock (the merchant's choice). */
+    restockOnRefund: boolean('restock_on_refund').notNull().default(false),
     /**
      * What deal search matches, lower-case: title, description and the business's name. Set by the
      * database (triggers `deals_search_text` and `merchants_deal_search_text`, migration 0020) on every
@@ -233,6 +247,47 @@ export const deals = pgTable(
     check('deals_current_votes_nonneg', sql`${t.currentVotes} >= 0`),
     check('deals_prices_positive', sql`${t.originalPriceCents} > 0 and ${t.dealPriceCents} > 0`),
     check('deals_category_range', sql`${t.categoryId} between 1 and 8`),
+    check('deals_per_customer_limit', sql`${t.perCustomerLimit} is null or ${t.perCustomerLimit} between 1 and 100`),
+    index('deals_scheduled_idx')
+      .on(t.saleStartsAt)
+      .where(sql`${t.status} = 'scheduled'`),
+  ],
+);
+
+/**
+ * What a deal sells (docs/decisions/0047-deal-options-stock-dates.md): 1 to 10 options, each with its
+ * price and, optionally, a stock. `stock_left` is what can still be reserved: a checkout takes units by a
+ * conditional update (`stock_left >= n`) and gives them back when it expires. The deal row keeps the
+ * lowest price and best discount of its live options ("from $X"), written in the same transaction.
+ * A deal is born with one untitled option mirroring its price (trigger `deals_default_option`, 0029).
+ */
+export const dealOptions = pgTable(
+  'deal_options',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    /** Empty for a deal's only option (the page shows no picker). */
+    title: text('title').notNull().default(''),
+    originalPriceCents: integer('original_price_cents').notNull(),
+    dealPriceCents: integer('deal_price_cents').notNull(),
+    discountPercentage: integer('discount_percentage').notNull(),
+    /** Units offered in all (null: no limit) and units still free to reserve. */
+    stockTotal: integer('stock_total'),
+    stockLeft: integer('stock_left'),
+    /** An option taken off the deal; kept because orders and vouchers name it. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('deal_options_deal_idx').on(t.dealId, t.position),
+    check('deal_options_prices_positive', sql`${t.originalPriceCents} > 0 and ${t.dealPriceCents} > 0`),
+    check(
+      'deal_options_stock',
+      sql`(${t.stockTotal} is null) = (${t.stockLeft} is null) and ${t.stockLeft} >= 0 and ${t.stockLeft} <= ${t.stockTotal}`,
+    ),
   ],
 );
 

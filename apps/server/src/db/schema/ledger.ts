@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DISPUTE_STATUSES, LEDGER_ENTRY_KINDS } from '@localperks/shared';
+import { bigintCents } from '../cents';
 import { merchants } from './deals';
 import { orders, purchases } from './commerce';
 import { merchantCharges, merchantPayouts } from './operations';
@@ -61,7 +62,7 @@ export const ledgerEntries = pgTable(
       .notNull()
       .references(() => merchants.id, { onDelete: 'restrict' }),
     kind: ledgerEntryKind('kind').notNull(),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: bigintCents('amount_cents').notNull(),
     purchaseId: uuid('purchase_id').references(() => purchases.id, { onDelete: 'restrict' }),
     payoutId: uuid('payout_id').references(() => merchantPayouts.id, { onDelete: 'restrict' }),
     chargeId: uuid('charge_id').references(() => merchantCharges.id, { onDelete: 'restrict' }),
@@ -85,7 +86,8 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_amount_nonzero', sql`${t.amountCents} <> 0`),
     check(
       'ledger_entries_sign',
-      sql`(${t.kind} in ('sale', 'commission_reversal') and ${t.amountCents} > 0) or (${t.kind} not in ('sale', 'commission_reversal') and ${t.amountCents} < 0)`,
+      // As text: a kind added to the enum in the same migration may not be named as an enum value yet.
+      sql`(${t.kind}::text in ('sale', 'commission_reversal', 'perkboost_refund', 'promotion_reversal', 'platform_promotion_reversal') and ${t.amountCents} > 0) or (${t.kind}::text not in ('sale', 'commission_reversal', 'perkboost_refund', 'promotion_reversal', 'platform_promotion_reversal') and ${t.amountCents} < 0)`,
     ),
   ],
 );

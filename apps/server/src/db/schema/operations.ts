@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigintCents } from '../cents';
 import { users } from './auth';
 import { deals, merchantRegistrationRequests, merchants } from './deals';
 import { purchases } from './commerce';
@@ -159,19 +160,21 @@ export const merchantPayouts = pgTable(
     payoutDate: date('payout_date', { mode: 'string' }).notNull(),
     totalPurchases: integer('total_purchases').notNull(),
     /** Sales less the refunds of those sales (a refund before its sale's payout lowers it). */
-    grossCents: integer('gross_cents').notNull(),
+    grossCents: bigintCents('gross_cents').notNull(),
     /** Commission less commission reversed (refunds, and refunds or lost disputes deducted). */
-    commissionCents: integer('commission_cents').notNull(),
+    commissionCents: bigintCents('commission_cents').notNull(),
     /** Refunds already taken out of gross (shown as their own line). */
-    refundsCents: integer('refunds_cents').notNull().default(0),
+    refundsCents: bigintCents('refunds_cents').notNull().default(0),
     /** Refunds of sales already paid out and lost disputes, taken from this payout. */
-    deductionsCents: integer('deductions_cents').notNull().default(0),
-    disputeFeesCents: integer('dispute_fees_cents').notNull().default(0),
+    deductionsCents: bigintCents('deductions_cents').notNull().default(0),
+    disputeFeesCents: bigintCents('dispute_fees_cents').notNull().default(0),
     /** What the previous payout could not cover (it went below zero), taken from this one. */
-    carriedInCents: integer('carried_in_cents').notNull().default(0),
+    carriedInCents: bigintCents('carried_in_cents').notNull().default(0),
     /** What this payout could not cover: it is 0 and the rest moves on to the next payout. */
-    carriedForwardCents: integer('carried_forward_cents').notNull().default(0),
-    netCents: integer('net_cents').notNull(),
+    carriedForwardCents: bigintCents('carried_forward_cents').notNull().default(0),
+    netCents: bigintCents('net_cents').notNull(),
+    /** Merchant-funded promo discounts of the period, already taken off `gross_cents` (docs/decisions/0048). */
+    promotionsCents: bigintCents('promotions_cents').notNull().default(0),
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'set null' }),
@@ -208,4 +211,70 @@ export const adminAuditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('admin_audit_log_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The unused part of a paid boost given back to the merchant's card (issue 39): a deal taken down by
+ * an admin while its boost ran. One per charge; the amount is the unused time's share of what was
+ * paid, in whole cents rounded down. Sent to the provider under its own idempotency key by the
+ * decision and retried by the refund job until the provider accepted it (`sent_at`), when the ledger
+ * records it (`perkboost_refund`, docs/decisions/0042-paid-features-follow-the-paid-period.md).
+ */
+export const merchantChargeRefunds = pgTable(
+  'merchant_charge_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chargeId: uuid('charge_id')
+      .notNull()
+      .unique()
+      .references(() => merchantCharges.id, { onDelete: 'restrict' }),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** Why, as the merchant reads it ("… taken down by LocalPerks: 2 days 4 hours of 3 days unused"). */
+    reason: text('reason').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('merchant_charge_refunds_amount', sql`${t.amountCents} > 0`),
+    index('merchant_charge_refunds_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);
+
+/**
+ * A merchant's appeal of a deal an admin took down (docs/product/merchant-admin-spec.md §1: deals may be removed at the
+ * product's discretion; issue 39: a removal can be appealed). At most one open appeal per deal; an
+ * admin reinstates the deal (back as paused, for the merchant to resume) or upholds the removal,
+ * with a reason the merchant reads.
+ */
+export const dealAppeals = pgTable(
+  'deal_appeals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    status: text('status', { enum: ['open', 'reinstated', 'upheld'] })
+      .notNull()
+      .default('open'),
+    decisionText: text('decision_text'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('deal_appeals_one_open')
+      .on(t.dealId)
+      .where(sql`${t.status} = 'open'`),
+    index('deal_appeals_deal_idx').on(t.dealId, t.createdAt),
+  ],
 );

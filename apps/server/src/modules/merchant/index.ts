@@ -11,5 +11,7 @@ export { merchantAnalyticsRoutes } from './merchant-analytics/merchant-analytics
 export { merchantDashboardRoutes } from './merchant-dashboard/merchant-dashboard.routes';
 export { merchantDealsRoutes } from './merchant-deals/merchant-deals.routes';
 export { removeUnusedUploads } from './merchant-deals/merchant-deals.service';
+export { sendBoostRefunds } from './merchant-deals/deal-removal.service';
 export { merchantsRoutes } from './merchants/merchants.routes';
 export { registerMerchantPaidCharges } from './paid-charges';
+export { registerMerchantSubscribers } from './subscribers';

@@ -17,10 +17,10 @@ export {
   withMessagingFacts,
 } from './billing/billing.service';
 export { handleDisputeEvent, merchantsFlaggedForDisputes } from './disputes/disputes.service';
-export { merchantBalance, periodTotals, postChargePaid, postRefund, postSales } from './ledger/ledger.service';
+export { merchantBalance, periodTotals, postChargePaid, postChargeRefund, postRefund, postSales } from './ledger/ledger.service';
 export { merchantMoneyRoutes } from './merchant-money/merchant-money.routes';
 export { payoutsRoutes } from './payouts/payouts.routes';
-export { closePayoutPeriods } from './payouts/payouts.service';
+export { closePayoutPeriods, payoutSummary } from './payouts/payouts.service';
 export { refundsRoutes } from './refunds/refunds.routes';
 export {
   handleRefundEvent,

@@ -8,4 +8,5 @@ export { purchasePaid } from './checkout/checkout.events';
 export { expireStaleOrders, handleProviderEvent, settleRefunds } from './checkout/checkout.service';
 export { purchasesRoutes } from './purchases/purchases.routes';
 export { generateRedemptionCode } from './purchases/redemption-code';
+export { promoCodesRoutes } from './promo-codes/promo-codes.routes';
 export { registerOrdersSubscribers } from './subscribers';

@@ -4,7 +4,7 @@
  * the area imports only this file (docs/decisions/0038-business-areas.md).
  */
 export { adminNotificationsRoutes } from './admin-notifications/admin-notifications.routes';
-export { notifyAdmins } from './admin-notifications/admin-notifications.service';
+export { REGISTRATION_REPLY, notifyAdmins, resolveAdminNotifications } from './admin-notifications/admin-notifications.service';
 export { adminSettingsRoutes } from './admin-settings/admin-settings.routes';
 export { recordAudit } from './audit/audit';
 export { canSee, messageEventsRoutes } from './system/message-events.routes';

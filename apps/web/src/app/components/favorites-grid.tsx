@@ -10,7 +10,7 @@ import { useFavoriteDeals } from './use-favorite-deals';
 /**
  * The favourite deals as cards, with their loading, error and empty states; /favorites and the
  * account page's Favorites tab show the same grid. `gridClassName` sets the columns per breakpoint;
- * `headingLevel` is the empty state's heading level under the page's own headings.
+ * `headingLevel` is the level of the cards' titles (and of the empty state's heading) under the page's own headings.
  */
 export function FavoritesGrid({
   gridClassName = 'sm:grid-cols-2 lg:grid-cols-3',
@@ -40,7 +40,8 @@ export function FavoritesGrid({
           <p className="mt-2 text-slate-700">
             {deals.length} saved {deals.length === 1 ? 'deal' : 'deals'}
           </p>
-          <DealGrid deals={deals} className={cn('mt-6', gridClassName)} />
+          {/* The cards' titles sit one level under the page's heading: h2 on /favorites, h3 in the account tab. */}
+          <DealGrid deals={deals} titleLevel={headingLevel} className={cn('mt-6', gridClassName)} />
           {isLoading && <p className="mt-6 text-center text-sm text-slate-700">Loading more favorites...</p>}
         </>
       ) : isLoading ? (

@@ -26,7 +26,12 @@ export default function AccountMenu({
   const isFeedbackChosen = useRef(false);
   return (
     <>
-      <DropdownMenu.Root defaultOpen={defaultOpen}>
+      {/*
+        Not modal, as the WAI-ARIA menu button pattern is: a modal menu hid the page from assistive
+        technology with aria-hidden while its links stayed focusable (axe aria-hidden-focus). Escape, Tab
+        and a click outside close it; focus moves through its items and returns to the avatar.
+      */}
+      <DropdownMenu.Root defaultOpen={defaultOpen} modal={false}>
         {/* The feedback dialog returns focus to the avatar, as the menu does. */}
         <DropdownMenu.Trigger asChild ref={feedback.triggerProps.ref}>
           <AvatarButton name={user.name} />

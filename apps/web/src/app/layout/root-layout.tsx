@@ -5,6 +5,9 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { RouteAnnouncer } from './route-announcer';
 
+/** Where toasts start: below the header (one 44 px row of controls, 8 px padding above and below, a 1 px border) and a gap. */
+const TOAST_TOP_PX = 72;
+
 /** The skip link focuses <main> itself (not only scrolls to it), so the next Tab is the page's first control. */
 const skipToMain = (e: React.MouseEvent<HTMLAnchorElement>) => {
   const main = document.getElementById('main');
@@ -39,7 +42,18 @@ export function RootLayout() {
       </main>
       <Footer />
       <RouteAnnouncer />
-      <Toaster position="top-right" richColors closeButton visibleToasts={5} />
+      {/*
+        Toasts sit just below the sticky header (61 px high), never over its cart, avatar or menu button;
+        full width on phones (sonner's own layout under 600 px), top right on wider screens.
+      */}
+      <Toaster
+        position="top-right"
+        offset={{ top: TOAST_TOP_PX, right: 16 }}
+        mobileOffset={{ top: TOAST_TOP_PX, left: 8, right: 8 }}
+        richColors
+        closeButton
+        visibleToasts={5}
+      />
       <ScrollRestoration getKey={scrollKey} />
     </div>
   );

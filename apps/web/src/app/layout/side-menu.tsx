@@ -44,8 +44,9 @@ export default function SideMenu({ open, onOpenChange, contentId, onCloseAutoFoc
         <nav aria-label="Side menu" className="flex flex-col gap-1">
           {link(paths.home, 'Home')}
           {link(paths.deals, 'Browse Deals')}
-          {link(paths.favorites, `Favorites (${favCount})`)}
-          {link(paths.cart, `Cart (${cartCount})`)}
+          {/* Merchants have no favourites or cart (docs/product/customer-spec.md §6), as in the header. */}
+          {!isMerchant && link(paths.favorites, `Favorites (${favCount})`)}
+          {!isMerchant && link(paths.cart, `Cart (${cartCount})`)}
           {link(paths.purchases, 'My Purchases')}
           {user ? (
             <>

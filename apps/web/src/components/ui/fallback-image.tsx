@@ -1,9 +1,7 @@
 import { useState, type ImgHTMLAttributes } from 'react';
 import { ImageOff } from 'lucide-react';
-import { responsiveImage, type ImageSlot } from '@localperks/shared';
+import { DEAL_FALLBACK_IMAGE, responsiveImage, type ImageSlot } from '@localperks/shared';
 import { cn } from '../../lib/cn';
-
-export const DEAL_FALLBACK_IMAGE = '/images/deal-fallback.svg';
 
 /**
  * An image that falls back to a stock image, then to a placeholder icon (docs/product/customer-spec.md §8 Images).
@@ -48,9 +46,13 @@ export function FallbackImage({
       onError={() => setStage((s) => (s === 'own' ? 'fallback' : 'icon'))}
     />
   );
-  if (!responsive?.sources.length) return img;
+  if (!responsive) return img;
+  // `display: contents`: the <picture> takes no box of its own, so the image's size and object-fit
+  // apply against the slot's frame (an 8:5 card shows any upload cropped to 8:5, not at its own ratio).
+  // A slotted image is always in a <picture>, even without sources: React then leaves its preload to
+  // the server, which preloads the page's LCP image once, with its responsive sources (lib/web-page.ts).
   return (
-    <picture>
+    <picture className="contents">
       {responsive.sources.map((s) => (
         <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={responsive.sizes} />
       ))}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEAL_STATUSES, DEAL_TYPES, PLAN_IDS } from '../../constants';
 import { ADMIN_REQUEST_SECTIONS } from '../admin-merchants';
 import { TICKET_STATUSES } from '../admin-support';
-import { backgroundJobFailureSchema } from '../admin-overview';
+import { backgroundJobFailureSchema, mailOutboxBacklogSchema } from '../admin-overview';
 import { calendarDay, cents, count, isoDate, pageFields, payoutPeriodSchema } from './common';
 
 const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -99,7 +99,11 @@ export const revenueFiguresSchema = z.object({
   subscriptionCents: cents(),
   /** Paid PerkBoost charges (every boost kind). */
   perkboostCents: cents(),
-  /** Platform income: commission + subscriptions + PerkBoost. */
+  /** Promo codes paid for by the platform (less those refunded): its own expense (docs/decisions/0048). */
+  platformPromotionsCents: cents(),
+  /** Promo codes paid for by merchants: they lowered the merchants' sales, not the platform's income. */
+  merchantPromotionsCents: cents(),
+  /** Platform income: commission + subscriptions + PerkBoost − platform-funded promotions. */
   totalCents: cents(),
   /** Vouchers' money given back to customers (refunds and deductions): the merchants' money, not platform income. */
   refundsCents: cents(),
@@ -116,6 +120,19 @@ export const platformRevenueSchema = z.object({
   allTime: revenueFiguresSchema,
 });
 export type PlatformRevenue = z.infer<typeof platformRevenueSchema>;
+
+/** A merchant with deals: its deals (removed ones apart, they are no longer deals) and those on sale now. */
+export const merchantWithDealsSchema = z.object({
+  id: z.string(),
+  businessName: z.string(),
+  city: z.string(),
+  state: z.string(),
+  approved: z.boolean(),
+  dealCount: count(),
+  activeDealCount: count(),
+  removedDealCount: count(),
+});
+export type MerchantWithDeals = z.infer<typeof merchantWithDealsSchema>;
 
 /** The Overview tab (docs/product/merchant-admin-spec.md §9). */
 export const adminOverviewSchema = z.object({
@@ -148,23 +165,30 @@ export const adminOverviewSchema = z.object({
       createdAt: isoDate(),
     }),
   ),
-  merchantsWithDeals: z.array(
-    z.object({
-      id: z.string(),
-      businessName: z.string(),
-      city: z.string(),
-      state: z.string(),
-      approved: z.boolean(),
-      dealCount: count(),
-      activeDealCount: count(),
-    }),
-  ),
+  merchantsWithDeals: z.array(merchantWithDealsSchema),
   /** Scheduled jobs that failed in the last 24 hours (empty when all ran). */
   backgroundJobs: z.array(backgroundJobFailureSchema),
+  /** Mail waiting in the outbox for the SMTP server (null when mail is not sent by SMTP). */
+  mailOutbox: mailOutboxBacklogSchema.nullable(),
   /** Merchants with LOST_DISPUTES_FLAG_COUNT or more lost chargebacks in the last 90 days: flagged for review. */
   disputeFlags: z.array(z.object({ merchantId: z.string(), businessName: z.string(), lostDisputes: count() })),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
+/** The admin's list of every merchant with deals, searched and paged (adminMerchantsWithDealsQuerySchema). */
+export const adminMerchantsWithDealsSchema = z.object({ merchants: z.array(merchantWithDealsSchema), ...pageFields });
+export type AdminMerchantsWithDeals = z.infer<typeof adminMerchantsWithDealsSchema>;
+
+/** An appeal of a removed deal, as its merchant and the admins read it. */
+export const dealAppealOutSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  status: z.enum(['open', 'reinstated', 'upheld']),
+  decisionText: z.string().nullable(),
+  createdAt: isoDate(),
+  decidedAt: isoDate().nullable(),
+});
+export type DealAppeal = z.infer<typeof dealAppealOutSchema>;
 
 export const adminDealSchema = z.object({
   id: z.string(),
@@ -172,6 +196,11 @@ export const adminDealSchema = z.object({
   type: z.enum(DEAL_TYPES),
   status: z.enum(DEAL_STATUSES),
   isActive: z.boolean(),
+  /** A crowd-vote deal collecting votes now (pending, its voting window open): neither on sale nor inactive. */
+  isVoting: z.boolean(),
+  /** The merchant's latest appeal of a removal, and the boost refunded when it was taken down (cents, 0 when none). */
+  appeal: dealAppealOutSchema.nullable(),
+  boostRefundCents: cents(),
   originalPriceCents: cents(),
   dealPriceCents: cents(),
   expirationDate: isoDate(),

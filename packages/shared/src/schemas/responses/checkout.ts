@@ -10,6 +10,35 @@ export const checkoutStartedSchema = z.object({
 });
 export type CheckoutStarted = z.infer<typeof checkoutStartedSchema>;
 
+/** A cart priced by the server: what the cart page shows under "Apply a promo code". */
+export const cartQuoteSchema = z.object({
+  lines: z.array(
+    z.object({
+      dealId: z.string(),
+      optionId: z.string(),
+      title: z.string(),
+      optionTitle: z.string(),
+      unitPriceCents: cents(),
+      quantity: count(),
+      discountCents: cents(),
+    }),
+  ),
+  subtotalCents: cents(),
+  discountCents: cents(),
+  /** 8 % of the discounted subtotal. */
+  taxCents: cents(),
+  totalCents: cents(),
+  promo: z
+    .object({
+      code: z.string(),
+      /** "20% off", "$10.00 off". */
+      label: z.string(),
+      fundedBy: z.enum(['platform', 'merchant']),
+    })
+    .nullable(),
+});
+export type CartQuote = z.infer<typeof cartQuoteSchema>;
+
 /** Where an order stands: the purchases page polls it after the provider's page. */
 export const orderStateSchema = z.object({
   id: z.string(),
@@ -35,9 +64,16 @@ export const purchaseSchema = z.object({
   merchantName: z.string(),
   city: z.string(),
   state: z.string(),
+  /** The option bought; empty for a one-option deal. */
+  optionTitle: z.string(),
   priceCents: cents(),
+  /** What the customer paid for it (its price less its share of a promo code's discount), before tax. */
+  paidCents: cents(),
   purchaseDate: isoDate(),
+  /** "Valid until": the promotional value ends then; the paid value does not (`paidValueOnly`). */
   expirationDate: isoDate(),
+  /** Past "valid until", unredeemed and not refunded: still redeemable for `paidCents`. */
+  paidValueOnly: z.boolean(),
   redeemed: z.boolean(),
   redemptionDate: isoDate().nullable(),
   /** Null once the voucher is refunded: a dead voucher shows no code. */
@@ -66,7 +102,8 @@ export const purchaseRefundSchema = z.object({
   quantity: count(),
   /** Unit price x quantity plus the line's share of the order's tax. */
   amountCents: cents(),
-  reason: z.literal('deal_withdrawn'),
+  /** `deal_withdrawn`; `sold_out`: paid after its reservation expired and the stock went to others. */
+  reason: z.enum(['deal_withdrawn', 'sold_out']),
   /** `pending` until the payment provider has accepted the refund. */
   status: z.enum(['pending', 'refunded']),
   createdAt: isoDate(),
@@ -89,10 +126,14 @@ export const redemptionLookupSchema = z.object({
   purchaseId: z.string(),
   redemptionCode: z.string(),
   dealTitle: z.string(),
+  optionTitle: z.string(),
   customerName: z.string(),
   priceCents: cents(),
+  /** What the customer paid: a voucher past "valid until" is redeemed for this amount. */
+  paidCents: cents(),
   purchaseDate: isoDate(),
   expirationDate: isoDate(),
+  /** `expired`: past "valid until", still redeemable for the amount paid. */
   status: z.enum(['redeemable', 'redeemed', 'expired', 'refunded']),
   redemptionDate: isoDate().nullable(),
 });
@@ -129,5 +170,9 @@ export const sandboxSessionSchema = z.object({
   mode: z.enum(['payment', 'subscription']),
   /** A customer order, or something a merchant pays LocalPerks (subscription, PerkBoost). */
   purpose: z.enum(['order', 'merchant_charge']),
+  /** The customer's saved cards, offered to pay with (brand, last four digits and expiry only); empty once the page is closed. */
+  savedCards: z.array(
+    z.object({ id: z.string(), brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() }),
+  ),
 });
 export type SandboxSession = z.infer<typeof sandboxSessionSchema>;

@@ -44,10 +44,30 @@ export const dealSummarySchema = z.object({
   merchantSlug: z.string(),
   /** Miles from the customer's location when the listing was asked with one and the business has an address. */
   distanceMiles: z.number().nullable().optional(),
+  /** How many options it sells: more than one shows "from" the lowest price (`dealPriceCents`) and the best discount. */
+  optionCount: count(),
 });
 export type DealSummary = z.infer<typeof dealSummarySchema>;
 
+/** One option of a deal (docs/decisions/0047). `stockLeft` null: no stock limit. */
+export const dealOptionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  originalPriceCents: cents(),
+  dealPriceCents: cents(),
+  discountPercentage: z.number(),
+  stockLeft: count().nullable(),
+});
+export type DealOption = z.infer<typeof dealOptionSchema>;
+
 export const dealDetailSchema = dealSummarySchema.extend({
+  options: z.array(dealOptionSchema),
+  /** At most this many vouchers per customer across the options; null: no limit. */
+  perCustomerLimit: count().nullable(),
+  /** When it goes on sale (a scheduled deal, "Coming soon"); null: on sale. */
+  saleStartsAt: isoDate().nullable(),
+  /** Until when its vouchers carry their promotional value (at least `expirationDate`, the sale end). */
+  validUntil: isoDate(),
   highlights: z.array(z.string()),
   finePrint: z.string(),
   images: z.array(z.string()),
@@ -63,7 +83,10 @@ export const dealResponseSchema = z.object({ deal: dealDetailSchema });
 export type DealResponse = z.infer<typeof dealResponseSchema>;
 
 export const browseResultSchema = z.object({
+  /** The matching deals in the chosen order (newest means newest), paid boosts in their own place. */
   deals: z.array(dealSummarySchema),
+  /** Matching deals with a paid boost running, shown above page 1 as a row labelled Sponsored; empty on later pages. */
+  sponsored: z.array(dealSummarySchema),
   /** Matching deals, counted up to a cap (then `totalIsCapped`, shown as "1,000+"); only on page 1, null after. */
   total: count().nullable(),
   totalIsCapped: z.boolean(),
@@ -84,8 +107,12 @@ export const browseResultSchema = z.object({
 export type BrowseResult = z.infer<typeof browseResultSchema>;
 
 export const homeDataSchema = z.object({
+  /** Active deals with the best discounts, paid boosts aside. */
   featured: z.array(dealSummarySchema),
-  boosted: z.array(dealSummarySchema),
+  /** Live deals with a paid boost running: the row labelled Sponsored. */
+  sponsored: z.array(dealSummarySchema),
+  /** Crowd-vote deals still collecting votes: the PerkBoost Deals section. */
+  crowdVote: z.array(dealSummarySchema),
   /** Businesses with a listing boost running now (none: the row is hidden). */
   featuredBusinesses: z.array(businessListingSchema),
 });

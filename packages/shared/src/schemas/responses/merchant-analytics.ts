@@ -7,7 +7,7 @@ import { calendarDay, cents, count, isoDate, payoutPeriodSchema } from './common
  * "refunds" are vouchers' money given back, by a refund or a lost chargeback, whichever came first.
  */
 export const merchantAnalyticsSchema = z.object({
-  /** Sales less refunds, before commission. */
+  /** Sales less refunds and the discounts of the merchant's own promo codes, before commission. */
   totalRevenueCents: cents(),
   /** What refunded (or charged back) vouchers gave back; already taken out of the revenue. */
   totalRefundsCents: cents(),
@@ -27,10 +27,21 @@ export const merchantAnalyticsSchema = z.object({
   redemptions: count(),
   /** The last ANALYTICS_DAYS UTC days, oldest first, every day present: revenue is that day's sales less that day's refunds. */
   daily: z.array(z.object({ date: calendarDay(), revenueCents: cents(), refundsCents: cents(), purchases: count() })),
-  byDeal: z.array(z.object({ dealId: z.string(), title: z.string(), purchases: count(), revenueCents: cents(), refundsCents: cents() })),
+  byDeal: z.array(
+    z.object({
+      dealId: z.string(),
+      title: z.string(),
+      purchases: count(),
+      revenueCents: cents(),
+      refundsCents: cents(),
+      /** The same figures per option sold, best first; empty for a deal sold only as its one untitled option (docs/decisions/0047). */
+      options: z.array(z.object({ title: z.string(), purchases: count(), revenueCents: cents(), refundsCents: cents() })),
+    }),
+  ),
   recentPurchases: z.array(
     z.object({
       id: z.string(),
+      /** The deal's title, with the option bought when the deal has several. */
       dealTitle: z.string(),
       priceCents: cents(),
       /** What the voucher leaves the merchant: its price less commission, or nothing once refunded. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { count, pageFields } from './common';
-import { dealDetailSchema } from './deals';
+import { dealDetailSchema, dealOptionSchema } from './deals';
+import { dealAppealOutSchema } from './admin';
 
 /**
  * A merchant's own deal as the dashboard and the edit page show it: the deal page's fields without the
@@ -17,8 +18,14 @@ export const merchantDealSchema = dealDetailSchema
     place: true,
   })
   .extend({
+    /** The options with their total stock (the form's "Stock"), beside what is left. */
+    options: z.array(dealOptionSchema.extend({ stockTotal: count().nullable() })),
+    restockOnRefund: z.boolean(),
     boostDays: z.number().int().nullable(),
     moderationReason: z.string().nullable(),
+    /** A deal taken down by an admin: the merchant's latest appeal, and the unused boost refunded (cents, 0 when none). */
+    appeal: dealAppealOutSchema.nullable(),
+    boostRefundCents: z.number().int().nonnegative(),
     purchaseCount: count(),
     /** Whether the deletion rule allows removing it (docs/product/customer-spec.md §5 Deletion rule). */
     canDelete: z.boolean(),

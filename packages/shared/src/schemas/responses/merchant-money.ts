@@ -65,8 +65,10 @@ export const merchantPayoutSchema = z.object({
   periodEnd: calendarDay(),
   payoutDate: calendarDay(),
   totalPurchases: count(),
-  /** Sales less the refunds of those sales. */
+  /** Sales less the refunds of those sales and less the discounts of the merchant's own promo codes. */
   grossCents: cents(),
+  /** The merchant's own promo code discounts (less those given back by refunds), already taken out of gross (docs/decisions/0048). */
+  promotionsCents: cents(),
   /** Commission less the commission reversed on refunds and deductions. */
   commissionCents: cents(),
   /** Refunds of this period's sales, already taken out of gross. */
@@ -91,8 +93,10 @@ export type MerchantPayout = z.infer<typeof merchantPayoutSchema>;
 export const ledgerLinesTotalsSchema = z.object({
   /** Vouchers sold less vouchers refunded. */
   totalPurchases: cents(),
-  /** Sales less refunds. */
+  /** Sales less refunds and the merchant's own promo code discounts. */
   grossCents: cents(),
+  /** The merchant's own promo code discounts less those given back, already taken out of gross. */
+  promotionsCents: cents(),
   refundsCents: cents(),
   /** Commission less commission reversed. */
   commissionCents: cents(),
@@ -114,18 +118,29 @@ export const merchantPayoutsPageSchema = z.object({
 });
 export type MerchantPayoutsPage = z.infer<typeof merchantPayoutsPageSchema>;
 
-export const STATEMENT_LINE_KINDS = ['sale', 'refund', 'deduction', 'dispute_fee'] as const;
+export const STATEMENT_LINE_KINDS = ['sale', 'promotion', 'promotion_reversal', 'refund', 'deduction', 'dispute_fee'] as const;
+
+/** What each kind of statement line is called, on the statement page and in its CSV. */
+export const STATEMENT_LINE_LABELS: Record<(typeof STATEMENT_LINE_KINDS)[number], string> = {
+  sale: 'Sale',
+  promotion: 'Promotion (your code)',
+  promotion_reversal: 'Promotion given back',
+  refund: 'Refund',
+  deduction: 'Deduction',
+  dispute_fee: 'Dispute fee',
+};
 
 /**
- * One ledger line on a payout statement: a sale with its commission, a refund or deduction with
- * the commission reversed, or a dispute fee. Amounts are signed from the merchant's payout
+ * One ledger line on a payout statement: a sale with its commission, the discount of one of the
+ * merchant's own promo codes on it (its own line, given back as another when the voucher is refunded),
+ * a refund or deduction with the commission reversed, or a dispute fee. Amounts are signed from the merchant's payout
  * (sale +, commission −, refund −, reversal +). Voucher codes show only their last four characters.
  */
 export const statementLineSchema = z.object({
   id: z.string(),
   kind: z.enum(STATEMENT_LINE_KINDS),
   occurredAt: isoDate(),
-  /** The voucher's deal and masked code; null for a dispute fee. */
+  /** The voucher's deal (with its option, when the deal has several) and masked code; null for a dispute fee. */
   dealTitle: z.string().nullable(),
   voucherCode: z.string().nullable(),
   amountCents: cents(),

@@ -32,6 +32,13 @@ export const merchantOverviewSchema = z.object({
        * (the dashboard shows "Messaging active until <date>"); null otherwise.
        */
       messagingActiveUntil: isoDate().nullable(),
+      /**
+       * The plan's paid features (enhanced business profile, analytics, messaging) are in effect: Deals +
+       * Messaging, a confirmed Advertise + Messaging payment, or the rest of a period paid for (hasPaidFeatures).
+       */
+      paidFeatures: z.boolean(),
+      /** What waits for the merchant (the tabs' counts): open refund requests to answer, customer messages not yet answered. */
+      waiting: z.object({ refundRequests: z.number().int().nonnegative(), customerMessages: z.number().int().nonnegative() }),
       /** The plan is advertise_messaging and its subscription is not paid (docs/product/merchant-admin-spec.md §4). */
       paymentRequired: z.boolean(),
       /** The street address and its point; null for a business registered before addresses (the dashboard asks for one). */

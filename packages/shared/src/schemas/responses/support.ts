@@ -48,3 +48,8 @@ export const readySchema = z.object({
 });
 export type Ready = z.infer<typeof readySchema>;
 export type Health = z.infer<typeof healthSchema>;
+
+/** The app clock's time after a journey moved it (test clock, never in production). */
+export const testClockSetSchema = z.object({ now: z.string() });
+/** What a scheduled job run on a journey's request returned (test clock, never in production). */
+export const jobRunSchema = z.object({ result: z.unknown() });

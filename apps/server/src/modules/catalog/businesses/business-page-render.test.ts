@@ -62,9 +62,10 @@ describe('the business page, rendered on the server', () => {
     expect(root).toContain('Hand-pulled daily');
     expect(root).toContain(deal.title);
     expect(root).toContain(formatCents(2_400));
-    // A visitor's button goes to sign-in and back.
+    // A visitor's button says it signs in first, and goes to sign-in and back with the dialog to open.
     expect(root).toContain('Message this business');
-    expect(root).toContain(`href="/login?returnTo=${encodeURIComponent('/businesses/lakeside-noodle-bar')}"`);
+    expect(root).toContain(`href="/login?returnTo=${encodeURIComponent('/businesses/lakeside-noodle-bar?message=1')}"`);
+    expect(root).toContain('Sign in first: you come straight back here to write your message.');
     expect(root).not.toContain('Loading business');
 
     expect(res.body).toContain('<title>Lakeside Noodle Bar in Chicago, IL | LocalPerks</title>');
@@ -125,6 +126,17 @@ describe('the business page, rendered on the server', () => {
       address: { streetAddress: '233 S Wacker Dr, Lobby', addressLocality: 'Chicago', addressRegion: 'IL', postalCode: '60606' },
       geo: { '@type': 'GeoCoordinates', latitude: 41.8789, longitude: -87.6359 },
     });
+  });
+
+  it('an enhanced profile without hours says "Hours not listed", never "Closed" every day', async () => {
+    await createMerchant(db, { businessName: 'Unknown Hours Cafe', subscriptionPlan: 'deals_messaging', openingHours: [] });
+    const res = await t.request({ method: 'GET', url: '/businesses/unknown-hours-cafe' });
+    expect(res.statusCode).toBe(200);
+    const root = rootHtml(res.body);
+    expect(root).toContain('Opening hours');
+    expect(root).toContain('Hours not listed');
+    expect(root).not.toContain('Closed');
+    expect(jsonLd(res.body)).not.toHaveProperty('openingHoursSpecification');
   });
 
   it('an old address answers 301 to the current one', async () => {

@@ -8,7 +8,7 @@ import {
   type BusinessSearchResult,
 } from '@localperks/shared';
 import type { z } from 'zod';
-import { deals, merchants } from '../../../db/schema';
+import { deals, merchantCharges, merchants } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
 import { escapeLike, visibleNow } from '../deals/deals.service';
 
@@ -36,6 +36,10 @@ function listingColumns(now: Date) {
     description: sql<string>`left(${merchants.description}, ${EXCERPT_LENGTH * 2})`,
     subscriptionPlan: merchants.subscriptionPlan,
     hasSubscription: merchants.hasSubscription,
+    // The end of the messaging period paid for (billing messagingPaidUntil), by the merchant index of the charges.
+    messagingPaidUntil: sql<
+      Date | string | null
+    >`(select max(${merchantCharges.currentPeriodEnd}) from ${merchantCharges} where ${merchantCharges.merchantId} = ${sql.identifier('merchants')}.${sql.identifier('id')} and ${merchantCharges.kind} = 'subscription' and ${merchantCharges.status} = 'paid')`,
     logoUrl: merchants.logoUrl,
     isBoosted: boostedAt(now),
     // One index lookup per listed business (deals_merchant_idx), never a scan of all deals. The outer
@@ -47,8 +51,8 @@ function listingColumns(now: Date) {
 type ListingRow = Awaited<ReturnType<typeof selectListings>>[number];
 const selectListings = (deps: SearchDeps, now: Date) => deps.db.select(listingColumns(now)).from(merchants);
 
-function toListing(r: ListingRow, deps: SearchDeps): BusinessListing {
-  const isEnhanced = hasEnhancedProfile(r.subscriptionPlan);
+function toListing(r: ListingRow, deps: SearchDeps, now: Date): BusinessListing {
+  const isEnhanced = hasEnhancedProfile({ ...r, messagingPaidUntil: r.messagingPaidUntil ? new Date(r.messagingPaidUntil) : null }, now);
   return {
     name: r.name,
     slug: r.slug,
@@ -100,7 +104,7 @@ export async function searchBusinesses(deps: SearchDeps, query: z.output<typeof 
       .where(where),
   ]);
   return {
-    businesses: rows.map((r) => toListing(r, deps)),
+    businesses: rows.map((r) => toListing(r, deps, now)),
     total: Number(counted?.n ?? 0),
     page: query.page,
     pageSize: query.pageSize,
@@ -117,5 +121,5 @@ export async function featuredBusinesses(deps: SearchDeps): Promise<BusinessList
     .where(and(isListed, gt(merchants.listingBoostedUntil, now)))
     .orderBy(sql`random()`)
     .limit(HOME_FEATURED_BUSINESSES);
-  return rows.map((r) => toListing(r, deps));
+  return rows.map((r) => toListing(r, deps, now));
 }

@@ -57,7 +57,8 @@ export async function getBusinessPage(
     .where(and(eq(deals.merchantId, m.id), visibleNow(now)))
     .orderBy(desc(deals.createdAt), desc(deals.id))
     .limit(BUSINESS_PAGE_DEALS);
-  const isEnhanced = hasEnhancedProfile(m.subscriptionPlan);
+  const facts = await withMessagingFacts(db, m);
+  const isEnhanced = hasEnhancedProfile(facts, now);
   return {
     business: {
       slug: m.slug,
@@ -69,8 +70,8 @@ export async function getBusinessPage(
       website: m.website,
       plan: m.subscriptionPlan,
       enhancedProfile: isEnhanced,
-      messaging: hasMessagingAccess(await withMessagingFacts(db, m), now),
-      // The basic listing never shows the enhanced fields, even ones kept from an earlier plan.
+      messaging: hasMessagingAccess(facts, now),
+      // The basic listing never shows the enhanced fields, even ones kept from an earlier plan or saved before a payment.
       logoUrl: isEnhanced && m.logoUrl ? imageUrl(m.logoUrl) : null,
       coverUrl: isEnhanced && m.coverUrl ? imageUrl(m.coverUrl) : null,
       openingHours: isEnhanced ? m.openingHours : [],
@@ -98,12 +99,17 @@ async function ownMerchant(db: Tx, userId: string): Promise<Merchant> {
   return m;
 }
 
-function toProfile(m: Merchant, imageUrl: ImageUrl): MerchantBusinessProfile {
+/** The enhanced profile is in effect: the plan's paid features, from the provider's confirmed payments (hasEnhancedProfile). */
+async function isEnhancedNow(db: Tx, m: Merchant, now: Date): Promise<boolean> {
+  return hasEnhancedProfile(await withMessagingFacts(db, m), now);
+}
+
+function toProfile(m: Merchant, isEnhanced: boolean, imageUrl: ImageUrl): MerchantBusinessProfile {
   return {
     slug: m.slug,
     approved: m.approved,
     plan: m.subscriptionPlan,
-    enhancedProfile: hasEnhancedProfile(m.subscriptionPlan),
+    enhancedProfile: isEnhanced,
     logoUrl: m.logoUrl ? imageUrl(m.logoUrl) : null,
     coverUrl: m.coverUrl ? imageUrl(m.coverUrl) : null,
     openingHours: m.openingHours,
@@ -111,16 +117,23 @@ function toProfile(m: Merchant, imageUrl: ImageUrl): MerchantBusinessProfile {
   };
 }
 
-export async function getMerchantBusinessProfile(deps: Pick<Deps, 'db' | 'storage'>, userId: string): Promise<MerchantBusinessProfile> {
-  return toProfile(await ownMerchant(deps.db, userId), deps.storage.publicUrl);
+export async function getMerchantBusinessProfile(
+  deps: Pick<Deps, 'db' | 'storage' | 'clock'>,
+  userId: string,
+): Promise<MerchantBusinessProfile> {
+  const m = await ownMerchant(deps.db, userId);
+  return toProfile(m, await isEnhancedNow(deps.db, m, deps.clock.now()), deps.storage.publicUrl);
 }
 
-/** The enhanced profile needs a plan that has one; uploads are refused the same way. */
-export async function enhancedProfileOwner(deps: Pick<Deps, 'db'>, userId: string): Promise<Merchant> {
+/** The enhanced profile needs a plan that has one, paid for; uploads are refused the same way. */
+export async function enhancedProfileOwner(deps: Pick<Deps, 'db' | 'clock'>, userId: string): Promise<Merchant> {
   const m = await ownMerchant(deps.db, userId);
-  if (!hasEnhancedProfile(m.subscriptionPlan)) throw new AppError('FORBIDDEN', M.needsEnhancedPlan);
+  if (!(await isEnhancedNow(deps.db, m, deps.clock.now()))) throw new AppError('FORBIDDEN', needsEnhanced(m));
   return m;
 }
+
+/** Why the enhanced profile is closed: a plan without one, or Advertise + Messaging not paid yet. */
+const needsEnhanced = (m: Merchant) => (m.subscriptionPlan === 'advertise_messaging' ? M.needsPayment : M.needsEnhancedPlan);
 
 /** How an uploaded business image is stored in the database, whatever URL the API handed out for it. */
 const STORED_BUSINESS_IMAGE = /^\/uploads\/businesses\/[0-9a-f-]{36}\.webp$/;
@@ -150,16 +163,18 @@ export async function updateBusinessProfile(
 ): Promise<MerchantBusinessProfile> {
   const { db, storage } = deps;
   const m = await ownMerchant(db, userId);
+  const now = deps.clock.now();
+  const isEnhanced = await isEnhancedNow(db, m, now);
   const hasExtras = Boolean(input.logoUrl || input.coverUrl || input.openingHours.length || input.highlights.length);
-  if (hasExtras && !hasEnhancedProfile(m.subscriptionPlan)) throw new AppError('FORBIDDEN', M.needsEnhancedPlan);
+  if (hasExtras && !isEnhanced) throw new AppError('FORBIDDEN', needsEnhanced(m));
   const logoUrl = await checkImage(storage, input.logoUrl, m.logoUrl, 'logoUrl');
   const coverUrl = await checkImage(storage, input.coverUrl, m.coverUrl, 'coverUrl');
   const [saved] = await db
     .update(merchants)
-    .set({ logoUrl, coverUrl, openingHours: input.openingHours, profileHighlights: input.highlights, updatedAt: deps.clock.now() })
+    .set({ logoUrl, coverUrl, openingHours: input.openingHours, profileHighlights: input.highlights, updatedAt: now })
     .where(eq(merchants.id, m.id))
     .returning();
-  return toProfile(saved!, storage.publicUrl);
+  return toProfile(saved!, isEnhanced, storage.publicUrl);
 }
 
 /** How long an uploaded business image may wait for a profile to use it before it is removed. */

@@ -73,19 +73,27 @@ describe('GET /api/businesses/:slug', () => {
     });
   });
 
-  it('Advertise + Messaging: the enhanced profile; messaging only once the subscription is paid', async () => {
+  it('Advertise + Messaging: the enhanced profile and messaging only once the subscription is paid (issue 39)', async () => {
     const { merchant } = await createMerchant(db, { businessName: 'Enhanced Eats', subscriptionPlan: 'advertise_messaging', ...enhanced });
+    // Chosen, not paid: every paid feature waits for the payment (hasPaidFeatures), the basic listing shows.
     const unpaid = (await page(merchant.slug)).json().business;
     expect(unpaid).toMatchObject({
-      enhancedProfile: true,
+      enhancedProfile: false,
       messaging: false,
+      logoUrl: null,
+      coverUrl: null,
+      openingHours: [],
+      highlights: [],
+    });
+    await db.update(merchants).set({ hasSubscription: true }).where(eq(merchants.id, merchant.id));
+    expect((await page(merchant.slug)).json().business).toMatchObject({
+      enhancedProfile: true,
+      messaging: true,
       logoUrl: enhanced.logoUrl,
       coverUrl: enhanced.coverUrl,
       openingHours: enhanced.openingHours,
       highlights: enhanced.profileHighlights,
     });
-    await db.update(merchants).set({ hasSubscription: true }).where(eq(merchants.id, merchant.id));
-    expect((await page(merchant.slug)).json().business.messaging).toBe(true);
   });
 
   it('Deals + Messaging: its live deals as cards (newest first), not paused, expired or another business’s', async () => {
@@ -202,7 +210,11 @@ describe('messages from a business page', () => {
 
 describe('the merchant’s business page settings', () => {
   it('an enhanced plan uploads a logo and cover and saves hours and highlights; the public page shows them', async () => {
-    const m = await createMerchantSession(t, { businessName: 'Profile Pizzeria', subscriptionPlan: 'advertise_messaging' });
+    const m = await createMerchantSession(t, {
+      businessName: 'Profile Pizzeria',
+      subscriptionPlan: 'advertise_messaging',
+      hasSubscription: true,
+    });
     const logo = await upload(m.cookie);
     expect(logo.statusCode).toBe(201);
     expect(logo.json().url).toMatch(/^\/uploads\/businesses\/[0-9a-f-]{36}\.webp$/);
@@ -252,12 +264,24 @@ describe('the merchant’s business page settings', () => {
     expect(cleared.json().enhancedProfile).toBe(false);
   });
 
+  it('saves overnight hours (18:00 to 02:00 the next day) and shows them on the public page (issue 39)', async () => {
+    const m = await createMerchantSession(t, { businessName: 'Night Owl Noodles', subscriptionPlan: 'deals_messaging' });
+    const hours = [
+      { day: 5, opens: '18:00', closes: '02:00' },
+      { day: 6, opens: '11:00', closes: '23:30' },
+    ];
+    const saved = await putProfile(m.cookie, { logoUrl: null, coverUrl: null, openingHours: hours, highlights: [] });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().openingHours).toEqual(hours);
+    expect((await page(m.merchant.slug)).json().business.openingHours).toEqual(hours);
+  });
+
   it('bad input is a 400 with field messages, and nothing is saved', async () => {
     const m = await createMerchantSession(t, { businessName: 'Strict Steakhouse', subscriptionPlan: 'deals_messaging' });
     const ok = { logoUrl: null, coverUrl: null, openingHours: [], highlights: [] };
     const cases: [Record<string, unknown>, string][] = [
       [{ ...ok, openingHours: [{ day: 1, opens: '9am', closes: '17:00' }] }, B.timeInvalid],
-      [{ ...ok, openingHours: [{ day: 1, opens: '18:00', closes: '09:00' }] }, B.closesBeforeOpens],
+      [{ ...ok, openingHours: [{ day: 1, opens: '18:00', closes: '18:00' }] }, B.closesAtOpening],
       [{ ...ok, openingHours: [{ day: 7, opens: '09:00', closes: '17:00' }] }, ''],
       [
         {

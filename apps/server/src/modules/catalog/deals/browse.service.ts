@@ -1,6 +1,7 @@
 import { and, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   BROWSE_MESSAGES as M,
+  BROWSE_SPONSORED_DEALS,
   DISCOUNT_BANDS,
   LOCATIONS,
   METERS_PER_MILE,
@@ -17,16 +18,27 @@ import { deals, merchants } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { geocodeZip } from '../location/geocode';
 import { matchesQuery, prepareSearch, tsQueryText, type PreparedSearch } from '../search/search-query';
-import { COUNT_CAP, boostedNow, escapeLike, summaryColumns, toSummary, visibleNow, type DealReadDeps } from './deals.service';
+import {
+  COUNT_CAP,
+  boostedNow,
+  escapeLike,
+  hourlyRotation,
+  summaryColumns,
+  toSummary,
+  visibleNow,
+  type DealReadDeps,
+} from './deals.service';
 
 /*
  * Browse and search (GET /api/deals; docs/decisions/0050-search.md). A listing is a sequence of
- * segments, each one index-ordered query: deals with a paid boost running first (DESIGN.md 4a), then
- * the rest; for a search ordered by relevance, that pair once per relevance band (the words in the
- * title, then title or business name, then category, then anywhere; each with the words as typed
- * before their synonyms). A page reads the segments in turn until it has its rows, so it never sorts
- * the whole match. Deep pages continue "after this card" (keyset, `after`): a cursor names the segment
- * and the sort values of the last card, so deals added meanwhile neither repeat nor push cards out.
+ * segments, each one index-ordered query: one for a browse or a chosen sort; for a search ordered by
+ * relevance, one per relevance band (the words in the title, then title or business name, then
+ * category, then anywhere; each with the words as typed before their synonyms). A page reads the
+ * segments in turn until it has its rows, so it never sorts the whole match. Deep pages continue
+ * "after this card" (keyset, `after`): a cursor names the segment and the sort values of the last
+ * card, so deals added meanwhile neither repeat nor push cards out. Paid boosts are not placed in the
+ * list: page 1 carries them apart, as the row labelled Sponsored (docs/decisions/0041), best relevance
+ * band first.
  */
 
 export type BrowseQuery = z.output<typeof browseQuerySchema>;
@@ -136,14 +148,8 @@ function orderingOf(sort: SortOption, origin: Origin | null): Ordering {
       // The chord through the earth (cube's `<->`) orders as the distance does, and walks deals_earth_idx nearest first.
       return { keys: [{ expr: sql`(${deals.earth} <-> ${pointOf(origin!)})`, cast: 'float8' }], dir: 'asc' };
     default:
-      // Newest, crowd-vote deals keep their top placement (deals_newest_idx); relevance orders so within a band.
-      return {
-        keys: [
-          { expr: sql`(${deals.type} = 'perkboost')`, cast: 'boolean' },
-          { expr: sql`${deals.createdAt}`, cast: 'timestamptz' },
-        ],
-        dir: 'desc',
-      };
+      // Newest means newest (docs/decisions/0041; deals_created_id_idx); relevance orders so within a band.
+      return { keys: [{ expr: sql`${deals.createdAt}`, cast: 'timestamptz' }], dir: 'desc' };
   }
 }
 
@@ -196,8 +202,7 @@ export async function listDeals(deps: DealReadDeps, query: BrowseQuery): Promise
   if (sort === 'distance') filters.push(sql`${deals.earth} is not null`);
   const base = and(...filters)!;
 
-  const bands = search ? (sort === 'relevance' ? relevanceBands(search) : [searchFilter(search)]) : [sql`true`];
-  const segments = bands.flatMap((band) => [and(band, boostedNow(now))!, and(band, notBoostedNow(now))!]);
+  const segments = search ? (sort === 'relevance' ? relevanceBands(search) : [searchFilter(search)]) : [sql`true`];
 
   const distance = origin
     ? sql<number | null>`geo_metres(${deals.earth}, ${pointOf(origin)}) / ${METERS_PER_MILE}::float8`
@@ -221,8 +226,9 @@ export async function listDeals(deps: DealReadDeps, query: BrowseQuery): Promise
 
   const cursor = query.after ? decodeCursor(query.after, ordering, segments.length) : null;
   const isFirstPage = !cursor && query.page === 1;
-  // Only the first page counts (capped: "1,000+"), beside the rows, never the whole catalogue.
+  // Only the first page counts (capped: "1,000+") and reads the Sponsored row, beside the rows, never the whole catalogue.
   const counting = isFirstPage ? countUpTo(search ? searchFilter(search) : sql`true`, COUNT_CAP + 1) : null;
+  const sponsoring = isFirstPage ? sponsoredRow(deps, base, segments, now, distance) : null;
 
   const need = query.pageSize + 1;
   let skip = cursor ? 0 : (query.page - 1) * query.pageSize;
@@ -248,11 +254,16 @@ export async function listDeals(deps: DealReadDeps, query: BrowseQuery): Promise
   const page = rows.slice(0, query.pageSize);
   const last = page.at(-1);
   const hasMore = rows.length > query.pageSize;
+  const card = ({ distance: miles, ...r }: SummaryWithDistance) => ({
+    ...toSummary(r, deps.storage.publicUrl, now),
+    ...(origin ? { distanceMiles: miles === null ? null : Number(miles) } : {}),
+  });
   const result: BrowseResult = {
-    deals: page.map(({ distance: miles, segment: _s, ...r }) => {
+    deals: page.map(({ segment: _s, ...r }) => {
       for (const key of Object.keys(keyColumns)) delete (r as Record<string, unknown>)[key];
-      return { ...toSummary(r, deps.storage.publicUrl, now), ...(origin ? { distanceMiles: miles === null ? null : Number(miles) } : {}) };
+      return card(r);
     }),
+    sponsored: sponsoring ? (await sponsoring).map(card) : [],
     total: counted === null ? null : Math.min(counted, COUNT_CAP),
     totalIsCapped: counted !== null && counted > COUNT_CAP,
     page: query.page,
@@ -278,8 +289,27 @@ export async function listDeals(deps: DealReadDeps, query: BrowseQuery): Promise
   return result;
 }
 
-const notBoostedNow = (now: Date): SQL =>
-  sql`(${deals.boostedUntil} is null or ${deals.boostedUntil} <= ${now.toISOString()}::timestamptz)`;
+type SummaryWithDistance = Awaited<ReturnType<typeof sponsoredRow>>[number];
+
+/**
+ * The Sponsored row (docs/decisions/0041): matching deals with a paid boost running, few by nature
+ * (partial index deals_boosted_idx), up to BROWSE_SPONSORED_DEALS. For a search, those of the best
+ * relevance band come first; within a band the order rotates every hour, so every boost gets its turn.
+ */
+function sponsoredRow(deps: DealReadDeps, base: SQL, segments: SQL[], now: Date, distance: SQL<number | null>) {
+  const order = [hourlyRotation(now)];
+  if (segments.length > 1) {
+    const cases = segments.map((s, i) => sql`when ${s} then ${sql.raw(String(i))}`);
+    order.unshift(sql`case ${sql.join(cases, sql` `)} else ${sql.raw(String(segments.length))} end`);
+  }
+  return deps.db
+    .select({ ...summaryColumns, distance })
+    .from(deals)
+    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    .where(and(base, or(...segments), boostedNow(now)))
+    .orderBy(...order)
+    .limit(BROWSE_SPONSORED_DEALS);
+}
 
 /**
  * "Did you mean": each word the catalogue does not know, replaced by its nearest known word (looser

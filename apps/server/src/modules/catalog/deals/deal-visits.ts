@@ -25,11 +25,17 @@ export async function countDealVisit(
   deps: Pick<Deps, 'db' | 'clock'>,
   opts: { dealId: string; viewerUserId: string | null; kind: 'views' | 'clicks' },
 ): Promise<void> {
-  const hour = hourOf(deps.clock.now());
+  const now = deps.clock.now();
+  const hour = hourOf(now);
   const isView = opts.kind === 'views' ? 1 : 0;
+  // A bucket is the clock hour of the visit, except in the hour a boost started: from its exact start on,
+  // visits go to a bucket keyed by that instant, so the boost's results never take in the minutes of its
+  // first hour before the payment (merchant boosts dealBoostStatus). greatest() skips a null: no boost, or
+  // one not started yet, leaves the clock hour.
   await deps.db.execute(sql`
     insert into ${dealStatsHourly} (deal_id, hour, views, clicks)
-    select d.id, ${hour}, ${isView}, ${1 - isView} from ${deals} d
+    select d.id, greatest(${hour}::timestamptz, case when d.boost_started_at <= ${now}::timestamptz then d.boost_started_at end),
+           ${isView}, ${1 - isView} from ${deals} d
     where d.id = ${opts.dealId}
       and not exists (select 1 from ${merchants} m where m.id = d.merchant_id and m.user_id = ${opts.viewerUserId}::uuid)
     on conflict (deal_id, hour) do update set

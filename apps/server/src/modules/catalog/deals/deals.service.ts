@@ -1,9 +1,17 @@
-import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import { HOME_BOOSTED_DEALS, HOME_FEATURED_DEALS, HOUR_MS, type DealDetail, type DealSummary } from '@localperks/shared';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  HOME_BOOSTED_DEALS,
+  HOME_FEATURED_DEALS,
+  HOME_SPONSORED_DEALS,
+  HOUR_MS,
+  type DealDetail,
+  type DealSummary,
+} from '@localperks/shared';
 import type { Deps } from '../../../lib/deps';
 import { deals, merchants } from '../../../db/schema';
 import { placeOf } from '../location/address.service';
 import type { ImageUrl } from '../../../lib/storage';
+import { liveOptions } from './deal-options.service';
 
 export const summaryColumns = {
   id: deals.id,
@@ -27,6 +35,8 @@ export const summaryColumns = {
   merchantName: merchants.businessName,
   boostedUntil: deals.boostedUntil,
   merchantSlug: merchants.slug,
+  // The deal row keeps its lowest price and best discount ("from"); the count says whether to say "from".
+  optionCount: sql<number>`(select count(*)::int from deal_options o where o.deal_id = ${deals.id} and o.removed_at is null)`,
 };
 
 type SummaryRow = Omit<DealSummary, 'expirationDate' | 'createdAt' | 'votingEndDate' | 'boostedUntil'> & {
@@ -53,6 +63,10 @@ export function toSummary(r: SummaryRow, imageUrl: ImageUrl, now: Date): DealSum
 
 /** A paid boost of a live deal is running (docs/product/design.md §4a); compared with the clock, not left to the expiry job. */
 export const boostedNow = (now: Date): SQL => gt(deals.boostedUntil, now);
+export const notBoostedNow = (now: Date): SQL => or(isNull(deals.boostedUntil), lte(deals.boostedUntil, now))!;
+
+/** A fair order for paid placements: a different shuffle every hour, the same within it (cacheable). */
+export const hourlyRotation = (now: Date): SQL => sql`md5(${deals.id}::text || ${String(Math.floor(now.getTime() / HOUR_MS))})`;
 
 /**
  * What customers may see: not expired, and either active or a crowd-vote deal still collecting
@@ -97,6 +111,9 @@ export async function getDeal(deps: DealReadDeps, id: string): Promise<DealDetai
       zip: merchants.zip,
       lat: merchants.lat,
       lng: merchants.lng,
+      perCustomerLimit: deals.perCustomerLimit,
+      saleStartsAt: deals.saleStartsAt,
+      validUntil: deals.validUntil,
     })
     .from(deals)
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
@@ -115,10 +132,17 @@ export async function getDeal(deps: DealReadDeps, id: string): Promise<DealDetai
     zip,
     lat,
     lng,
+    perCustomerLimit,
+    saleStartsAt,
+    validUntil,
     ...summary
   } = row;
   return {
     ...toSummary(summary, imageUrl, now),
+    options: await liveOptions(deps.db, id),
+    perCustomerLimit,
+    saleStartsAt: saleStartsAt?.toISOString() ?? null,
+    validUntil: (validUntil ?? summary.expirationDate).toISOString(),
     highlights,
     finePrint,
     images: (images.length ? images : summary.imageUrl ? [summary.imageUrl] : []).map(imageUrl),
@@ -131,43 +155,32 @@ export async function getDeal(deps: DealReadDeps, id: string): Promise<DealDetai
 }
 
 /**
- * The home page: Featured Deals, and the boosted section. That section shows live deals with a paid
- * boost running first (in an order that rotates every hour, so every boost gets its turn), then
- * crowd-vote deals still collecting votes, up to HOME_BOOSTED_DEALS.
+ * The home page's deal sections, no deal in two of them: Featured Deals (the best discounts among
+ * active deals, paid boosts aside), Sponsored (live deals with a paid boost running, rotating every
+ * hour; docs/decisions/0041) and PerkBoost Deals (crowd-vote deals still collecting votes, nearest
+ * to their target first).
  */
 export async function homeSections(deps: DealReadDeps) {
   const { db } = deps;
   const now = deps.clock.now();
   const imageUrl = deps.storage.publicUrl;
-  const hour = String(Math.floor(now.getTime() / HOUR_MS));
-  const [featured, paid, crowdVote] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(deals)
-      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-      .where(and(visibleNow(now), eq(deals.status, 'active')))
+  const select = () => db.select(summaryColumns).from(deals).innerJoin(merchants, eq(merchants.id, deals.merchantId));
+  const [featured, sponsored, crowdVote] = await Promise.all([
+    select()
+      .where(and(visibleNow(now), eq(deals.status, 'active'), notBoostedNow(now)))
       .orderBy(desc(deals.discountPercentage), desc(deals.createdAt))
       .limit(HOME_FEATURED_DEALS),
-    db
-      .select(summaryColumns)
-      .from(deals)
-      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    select()
       .where(and(visibleNow(now), eq(deals.status, 'active'), boostedNow(now)))
-      .orderBy(sql`md5(${deals.id}::text || ${hour})`)
-      .limit(HOME_BOOSTED_DEALS),
-    db
-      .select(summaryColumns)
-      .from(deals)
-      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-      .where(and(visibleNow(now), eq(deals.status, 'pending'), eq(deals.type, 'perkboost')))
+      .orderBy(hourlyRotation(now))
+      .limit(HOME_SPONSORED_DEALS),
+    select()
+      .where(and(visibleNow(now), eq(deals.status, 'pending'), eq(deals.type, 'perkboost'), notBoostedNow(now)))
       .orderBy(sql`${deals.currentVotes}::float / greatest(${deals.votesRequired}, 1) desc`, asc(deals.votingEndDate))
       .limit(HOME_BOOSTED_DEALS),
   ]);
-  const boosted = [...paid, ...crowdVote].slice(0, HOME_BOOSTED_DEALS);
-  return {
-    featured: featured.map((r) => toSummary(r, imageUrl, now)),
-    boosted: boosted.map((r) => toSummary(r, imageUrl, now)),
-  };
+  const out = (list: typeof featured) => list.map((r) => toSummary(r, imageUrl, now));
+  return { featured: out(featured), sponsored: out(sponsored), crowdVote: out(crowdVote) };
 }
 
 export async function dealsByIds(deps: DealReadDeps, ids: string[]): Promise<DealSummary[]> {
@@ -179,4 +192,18 @@ export async function dealsByIds(deps: DealReadDeps, ids: string[]): Promise<Dea
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
     .where(inArray(deals.id, ids));
   return rows.map((r) => toSummary(r, deps.storage.publicUrl, now));
+}
+
+/**
+ * Scheduled deals whose sale start has come go live (the deal-schedule job, every minute): "Coming soon"
+ * until then, seen only by their merchant (docs/decisions/0047). Returns the ids put live.
+ */
+export async function startScheduledDeals(deps: Pick<Deps, 'db' | 'clock'>): Promise<string[]> {
+  const now = deps.clock.now();
+  const rows = await deps.db
+    .update(deals)
+    .set({ status: 'active', updatedAt: now })
+    .where(and(eq(deals.status, 'scheduled'), lte(deals.saleStartsAt, now)))
+    .returning({ id: deals.id });
+  return rows.map((r) => r.id);
 }

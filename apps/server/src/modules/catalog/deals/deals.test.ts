@@ -63,9 +63,10 @@ const browse = async (qs: string) => {
 const titles = (r: { deals: { title: string }[] }) => r.deals.map((d) => d.title);
 
 describe('browse API', () => {
-  it('lists only non-expired, visible deals, boosted first for the default sort', async () => {
+  it('lists only non-expired, visible deals; newest means newest, crowd-vote deals in their own place', async () => {
     const r = await browse('');
-    expect(titles(r)).toEqual(['Boosted Bowling Night', 'Spa Day', 'Ten Yoga Classes', 'Sushi Omakase for Two']);
+    // The crowd-vote deal is the oldest: it is not pinned above newer deals (issue 38).
+    expect(titles(r)).toEqual(['Spa Day', 'Ten Yoga Classes', 'Sushi Omakase for Two', 'Boosted Bowling Night']);
     expect(r.total).toBe(4);
   });
 
@@ -129,7 +130,7 @@ describe('home API', () => {
     const res = (await t.request({ method: 'GET', url: '/api/home' })).json();
     expect(res.featured.length).toBe(3);
     expect(res.featured.every((d: { status: string }) => d.status === 'active')).toBe(true);
-    expect(res.boosted.map((d: { title: string }) => d.title)).toEqual(['Boosted Bowling Night']);
+    expect(res.crowdVote.map((d: { title: string }) => d.title)).toEqual(['Boosted Bowling Night']);
   });
 });
 

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inArray } from 'drizzle-orm';
 import { build } from '../../../../test/build';
+import { deals } from '../../../db/schema';
 import { createDeal, createMerchant } from '../../../../test/factories';
 
 const t = await build();
@@ -93,6 +95,25 @@ describe('relevance', () => {
     expect(r[0]).toBe(ids.cruise);
     expect(r.at(-1)).toBe(ids.roma);
     expect(r).toHaveLength(9);
+  });
+
+  it('shows paid boosts in the Sponsored row best relevance band first, and leaves the list in relevance order', async () => {
+    // Title match, title synonym (spa), description match: the order of their bands, not of the hourly rotation.
+    const boosted = [ids.massage!, ids.spa!, ids.facial!];
+    const boost = (until: Date | null) => db.update(deals).set({ boostedUntil: until }).where(inArray(deals.id, boosted));
+    await boost(new Date(Date.now() + 24 * HOUR));
+    try {
+      const res = await t.request({ method: 'GET', url: '/api/deals?search=massage' });
+      expect(res.statusCode, res.body).toBe(200);
+      const r = res.json<{ deals: { id: string }[]; sponsored: { id: string }[] }>();
+      expect(r.sponsored.map((d) => d.id)).toEqual(boosted);
+      // Each keeps its own place in the list: the facial's description match stays after the spa's title synonym.
+      const listed = r.deals.map((d) => d.id);
+      expect(listed[0]).toBe(ids.massage);
+      expect(listed.indexOf(ids.spa!)).toBeLessThan(listed.indexOf(ids.facial!));
+    } finally {
+      await boost(null);
+    }
   });
 
   it('still applies a sort that is chosen', async () => {

@@ -16,7 +16,7 @@ import { deliverQueuedMail } from '../../../lib/deliver-mail';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import { publishMessageEvent } from '../../../lib/events';
-import { recordAudit } from '../../platform';
+import { REGISTRATION_REPLY, recordAudit, resolveAdminNotifications } from '../../platform';
 import { hasPaidSubscription, withMessagingFacts } from '../../money';
 import { adminMessageEmail, merchantApprovedEmail, merchantRejectedEmail } from './admin-merchants.emails';
 import { toThreadMessage } from './thread-message';
@@ -169,6 +169,8 @@ export async function approveMerchantRequest(
         })
         .returning()) as [typeof merchants.$inferSelect];
     }
+    // Handled: the registration and any reply on it wait for no admin now.
+    await resolveAdminNotifications(tx, { entityType: 'merchant_registration_request', entityId: request.id }, now);
     await recordAudit(tx, {
       adminId,
       action: 'merchant.approved',
@@ -235,6 +237,8 @@ export async function rejectMerchantRequest(deps: AdminMerchantDeps, adminId: st
       })
       .returning();
     await publishMessageEvent(tx, { type: 'registration_message', registrationId: request.id, merchantUserId: request.userId });
+    // Reviewed: it now waits for the merchant, not for an admin.
+    await resolveAdminNotifications(tx, { entityType: 'merchant_registration_request', entityId: request.id }, now);
     await recordAudit(tx, {
       adminId,
       action: 'merchant.rejected',
@@ -325,8 +329,8 @@ export async function registrationThread(deps: Pick<Deps, 'db'>, id: string): Pr
   };
 }
 
-/** The admin opened the thread: the merchant's messages are read. Returns how many changed. */
-export async function markMerchantMessagesRead(deps: Pick<Deps, 'db'>, id: string) {
+/** The admin opened the thread: the merchant's messages are read, and so are the notifications of them. Returns how many changed. */
+export async function markMerchantMessagesRead(deps: Pick<Deps, 'db' | 'clock'>, id: string) {
   return deps.db.transaction(async (tx) => {
     const request = await findRequest(tx, id);
     const changed = await tx
@@ -341,6 +345,11 @@ export async function markMerchantMessagesRead(deps: Pick<Deps, 'db'>, id: strin
       )
       .returning({ id: adminMerchantMessages.id });
     if (changed.length) await publishMessageEvent(tx, { type: 'registration_message', registrationId: id, merchantUserId: request.userId });
+    await resolveAdminNotifications(
+      tx,
+      { entityType: 'merchant_registration_request', entityId: id, types: [REGISTRATION_REPLY] },
+      deps.clock.now(),
+    );
     return { marked: changed.length };
   });
 }

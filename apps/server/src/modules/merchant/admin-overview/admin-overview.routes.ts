@@ -3,13 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminMerchantDealsSchema,
+  adminMerchantsWithDealsQuerySchema,
+  adminMerchantsWithDealsSchema,
   adminOverviewSchema,
   adminPageQuerySchema,
   deactivateDealSchema,
+  dealAppealDecisionSchema,
+  dealAppealOutSchema,
   errorResponses,
   okSchema,
 } from '@localperks/shared';
-import { adminOverview, deactivateDeal, merchantDealsForAdmin } from './admin-overview.service';
+import { decideDealAppeal } from '../merchant-deals/deal-removal.service';
+import { adminOverview, deactivateDeal, listMerchantsWithDeals, merchantDealsForAdmin } from './admin-overview.service';
 
 const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
 
@@ -31,6 +36,20 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
   );
 
   r.get(
+    '/api/admin/merchants-with-deals',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Every merchant with deals, newest first, searched by business name, city or e-mail (10 a page)',
+        querystring: adminMerchantsWithDealsQuerySchema,
+        response: { 200: adminMerchantsWithDealsSchema, ...errorResponses },
+      },
+    },
+    async (request) => listMerchantsWithDeals(app.deps, request.query),
+  );
+
+  r.get(
     '/api/admin/merchants/:id/deals',
     {
       config: { access: 'admin' },
@@ -43,6 +62,21 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
       },
     },
     async (request) => merchantDealsForAdmin(app.deps, request.params.id, request.query.page),
+  );
+
+  r.post(
+    '/api/admin/deals/:id/appeal/decision',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Decide the open appeal of a removed deal: reinstate it (back as paused) or uphold the removal; the merchant is told',
+        params: idParams,
+        body: dealAppealDecisionSchema,
+        response: { 200: dealAppealOutSchema, ...errorResponses },
+      },
+    },
+    async (request) => decideDealAppeal(app.deps, request.user!.id, request.params.id, request.body),
   );
 
   r.post(

@@ -10,13 +10,11 @@ import {
   merchantPayouts,
   merchantRegistrationRequests,
   notifications,
-  orders,
-  purchases,
 } from '../../../db/schema';
 import { build } from '../../../../test/build';
 import { fixedClock, mutableClock } from '../../../../test/clock';
-import { buy, createDeal, createMerchant, TEST_BILLING } from '../../../../test/factories';
-import { postChargePaid, postRefund, postSales } from '../../money';
+import { buy, createDeal, createMerchant, sellAt } from '../../../../test/factories';
+import { postChargePaid, postRefund } from '../../money';
 import { adminOverview } from './admin-overview.service';
 
 // Reads the real time until a test sets it (and puts it back).
@@ -111,6 +109,66 @@ describe('admin overview', () => {
     const none = await createMerchant(db);
     expect((await get(`/api/admin/merchants/${none.merchant.id}/deals`)).json()).toMatchObject({ deals: [], total: 0 });
     expect((await get('/api/admin/merchants/00000000-0000-4000-8000-000000000000/deals')).statusCode).toBe(404);
+  });
+
+  it('reaches every merchant with deals: searched by name, city or e-mail, 10 a page (issue 39)', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const made = [];
+    for (let i = 0; i < 13; i++) {
+      const m = await createMerchant(db, {
+        businessName: `Lakefront ${tag} ${String(i).padStart(2, '0')}`,
+        city: i === 7 ? `Evanston${tag}` : 'Chicago',
+      });
+      await createDeal(db, m.merchant.id);
+      made.push(m);
+    }
+    // A merchant with only a draft has no launched deal: not listed.
+    const draftOnly = await createMerchant(db, { businessName: `Lakefront ${tag} draft` });
+    await createDeal(db, draftOnly.merchant.id, { status: 'draft' });
+    const list = async (query: string) => (await get(`/api/admin/merchants-with-deals?${query}`)).json();
+
+    const first = await list(`search=LAKEFRONT%20${tag}`);
+    expect(first).toMatchObject({ total: 13, page: 1, pageSize: 10 });
+    expect(first.merchants).toHaveLength(10);
+    const second = await list(`search=lakefront%20${tag}&page=2`);
+    expect(second.merchants).toHaveLength(3);
+    // Every one of them, each once, newest first.
+    const names = [...first.merchants, ...second.merchants].map((m: { businessName: string }) => m.businessName);
+    expect(names).toEqual(made.map((m) => m.merchant.businessName).reverse());
+    expect((await list(`search=evanston${tag}`)).merchants.map((m: { id: string }) => m.id)).toEqual([made[7]!.merchant.id]);
+    expect((await list(`search=${encodeURIComponent(made[3]!.user.email.toUpperCase())}`)).merchants).toEqual([
+      expect.objectContaining({ id: made[3]!.merchant.id, dealCount: 1, activeDealCount: 1, removedDealCount: 0 }),
+    ]);
+    // A search is text, not a pattern.
+    expect((await list('search=%25')).total).toBe(0);
+    expect((await get('/api/admin/merchants-with-deals?page=0')).statusCode).toBe(400);
+    const merchant = await t.loginAs('merchant');
+    expect((await get('/api/admin/merchants-with-deals', merchant.cookie)).statusCode).toBe(403);
+  });
+
+  it('names a voting deal Voting, and counts a removed deal apart, not as a deal (issue 39)', async () => {
+    const m = await createMerchant(db, { businessName: `Moderated ${randomUUID().slice(0, 6)}` });
+    const live = await createDeal(db, m.merchant.id, { title: 'Live lunch' });
+    const voting = await createDeal(db, m.merchant.id, {
+      title: 'Crowd dinner',
+      type: 'perkboost',
+      status: 'pending',
+      votesRequired: 50,
+      currentVotes: 3,
+      votingEndDate: new Date(Date.now() + 5 * 86_400_000),
+    });
+    const removed = await createDeal(db, m.merchant.id, { title: 'Taken down', status: 'removed', moderationReason: 'Misleading' });
+    const before = (await get('/api/admin/overview')).json().stats.totalDeals;
+    await createDeal(db, m.merchant.id, { title: 'Another removed', status: 'removed' });
+    expect((await get('/api/admin/overview')).json().stats.totalDeals).toBe(before);
+
+    const [row] = (await get(`/api/admin/merchants-with-deals?search=${encodeURIComponent(m.merchant.businessName)}`)).json().merchants;
+    expect(row).toMatchObject({ dealCount: 2, activeDealCount: 1, removedDealCount: 2 });
+    const deals = (await get(`/api/admin/merchants/${m.merchant.id}/deals`)).json().deals;
+    const byId = (id: string) => deals.find((d: { id: string }) => d.id === id);
+    expect(byId(live.id)).toMatchObject({ isActive: true, isVoting: false });
+    expect(byId(voting.id)).toMatchObject({ status: 'pending', isActive: false, isVoting: true });
+    expect(byId(removed.id)).toMatchObject({ status: 'removed', isActive: false, isVoting: false });
   });
 
   it('tells a deal active by the clock’s time, not the machine’s', async () => {
@@ -249,46 +307,7 @@ describe('platform revenue by source', async () => {
   };
 
   /** Sales of a merchant at given instants, written as checkout writes them (one purchase per unit). */
-  async function sell(merchantId: string, sales: { at: string; priceCents: number; rate: number }[]) {
-    const customer = await tc.createUser('customer');
-    const deal = await createDeal(cdb, merchantId);
-    const total = sales.reduce((s, x) => s + x.priceCents, 0);
-    const [order] = await cdb
-      .insert(orders)
-      .values({
-        userId: customer.id,
-        status: 'paid',
-        provider: 'sandbox',
-        subtotalCents: total,
-        taxCents: 0,
-        totalCents: total,
-        billing: TEST_BILLING,
-        expiresAt: new Date(),
-        paidAt: new Date(),
-      })
-      .returning();
-    const rows = await cdb
-      .insert(purchases)
-      .values(
-        sales.map((s) => ({
-          orderId: order!.id,
-          userId: customer.id,
-          dealId: deal.id,
-          merchantId,
-          dealTitle: deal.title,
-          priceCents: s.priceCents,
-          commissionRate: s.rate,
-          commissionCents: Math.round((s.priceCents * s.rate) / 100),
-          redemptionCode: randomUUID(),
-          purchasedAt: new Date(s.at),
-          expirationDate: new Date(Date.parse(s.at) + 90 * 86_400_000),
-        })),
-      )
-      .returning();
-    // Checkout posts the sales and their commission to the ledger in its transaction; so does this helper.
-    await cdb.transaction((tx) => postSales(tx, rows));
-    return rows;
-  }
+  const sell = (merchantId: string, sales: { at: string; priceCents: number; rate: number }[]) => sellAt(tc, merchantId, sales);
 
   /** A charge row; a paid one is posted to the ledger as billing's applyPaid does. */
   const charge = async (merchantId: string, o: Partial<typeof merchantCharges.$inferInsert>) => {
@@ -309,6 +328,8 @@ describe('platform revenue by source', async () => {
       refundsCents: 0,
       subscriptionCents: 0,
       perkboostCents: 0,
+      platformPromotionsCents: 0,
+      merchantPromotionsCents: 0,
       totalCents: 0,
       grossSalesCents: 0,
       purchases: 0,
@@ -353,6 +374,8 @@ describe('platform revenue by source', async () => {
       commissionReversedCents: 300,
       subscriptionCents: 1_500,
       perkboostCents: 4_999,
+      platformPromotionsCents: 0,
+      merchantPromotionsCents: 0,
       totalCents: 1_200 + 1_500 + 4_999,
       refundsCents: 2_000,
       grossSalesCents: 10_000,
@@ -363,6 +386,8 @@ describe('platform revenue by source', async () => {
       commissionReversedCents: 300,
       subscriptionCents: 3_000,
       perkboostCents: 7_498,
+      platformPromotionsCents: 0,
+      merchantPromotionsCents: 0,
       totalCents: 2_700 + 3_000 + 7_498,
       refundsCents: 2_000,
       grossSalesCents: 20_000,

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { payoutPeriodFor, type PlatformRevenue } from '@localperks/shared';
 import type { Db } from '../../../db/client';
 import { ledgerEntries } from '../../../db/schema';
+import { readCents } from '../../../db/cents';
 
 type Amount = string | number | bigint;
 
@@ -18,9 +19,13 @@ const figuresSelect = (filter?: SQL) => ({
   commission: sumOf(['commission'], filter, true),
   reversed: sumOf(['commission_reversal'], filter, false),
   subscription: sumOf(['subscription_charge'], filter, true),
-  perkboost: sumOf(['perkboost_charge'], filter, true),
+  // PerkBoost income net of the unused boost time refunded when an admin took a boosted deal down.
+  perkboost: sumOf(['perkboost_charge', 'perkboost_refund'], filter, true),
   refunds: sumOf(['refund', 'deduction'], filter, true),
   gross: sumOf(['sale'], filter, false),
+  // Promo discounts (docs/decisions/0048): the platform's own are its expense; merchants' lower their sales.
+  platformPromotions: sumOf(['platform_promotion', 'platform_promotion_reversal'], filter, true),
+  merchantPromotions: sumOf(['promotion', 'promotion_reversal'], filter, true),
   purchases: sql<number>`(count(*) filter (where ${ledgerEntries.kind} = 'sale'${filter ? sql` and ${filter}` : sql``}))::int`,
 });
 
@@ -50,7 +55,7 @@ const unprefix = (row: Record<string, unknown> | undefined, p: string): Sums =>
   Object.fromEntries(Object.entries(row ?? {}).flatMap(([k, v]) => (k.startsWith(`${p}_`) ? [[k.slice(p.length + 1), v]] : []))) as Sums;
 
 function figures(s: Sums) {
-  const n = (v: Amount | undefined) => Number(v ?? 0);
+  const n = (v: Amount | undefined) => readCents(v);
   const commissionCents = n(s.commission) - n(s.reversed);
   const subscriptionCents = n(s.subscription);
   const perkboostCents = n(s.perkboost);
@@ -59,7 +64,9 @@ function figures(s: Sums) {
     commissionReversedCents: n(s.reversed),
     subscriptionCents,
     perkboostCents,
-    totalCents: commissionCents + subscriptionCents + perkboostCents,
+    platformPromotionsCents: n(s.platformPromotions),
+    merchantPromotionsCents: n(s.merchantPromotions),
+    totalCents: commissionCents + subscriptionCents + perkboostCents - n(s.platformPromotions),
     refundsCents: n(s.refunds),
     grossSalesCents: n(s.gross),
     purchases: n(s.purchases),

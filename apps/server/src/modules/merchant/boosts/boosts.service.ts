@@ -204,8 +204,11 @@ async function countsBetween(db: Tx, dealId: string, from: Date, to: Date): Prom
 }
 
 /**
- * A deal's boost for its merchant: remaining time, and views, clicks and purchases from the hour the
- * boost started until now, against the same number of hours just before it.
+ * A deal's boost for its merchant: remaining time, and views, clicks and purchases by the time they
+ * happened against the boost's exact start: during is from the start until now; before is the part
+ * of the start's clock hour before the start plus as many whole hours before that as the boost has
+ * run (counted in started hours, at least one). Visits are counted in buckets that split at the
+ * start (countDealVisit), purchases by their own time.
  */
 export async function dealBoostStatus(deps: Pick<Deps, 'db' | 'clock'>, userId: string, dealId: string): Promise<DealBoostStatus> {
   const now = deps.clock.now();
@@ -216,12 +219,12 @@ export async function dealBoostStatus(deps: Pick<Deps, 'db' | 'clock'>, userId: 
   let during: BoostCounts | null = null;
   let before: BoostCounts | null = null;
   if (isBoosted && d.boostStartedAt) {
-    const start = hourOf(d.boostStartedAt);
-    const end = new Date(hourOf(now).getTime() + HOUR_MS);
-    const length = end.getTime() - start.getTime();
+    const start = d.boostStartedAt;
+    const hours = Math.max(1, Math.ceil((now.getTime() - start.getTime()) / HOUR_MS));
+    const end = new Date(Math.max(now.getTime(), start.getTime()) + 1);
     [during, before] = await Promise.all([
       countsBetween(deps.db, d.id, start, end),
-      countsBetween(deps.db, d.id, new Date(start.getTime() - length), start),
+      countsBetween(deps.db, d.id, new Date(hourOf(start).getTime() - hours * HOUR_MS), start),
     ]);
   }
   return {

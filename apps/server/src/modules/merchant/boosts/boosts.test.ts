@@ -164,7 +164,7 @@ describe('boosting a live deal', () => {
 });
 
 describe('while boosted', () => {
-  it('leads category and search results in every sort, pages on into the rest, and fills the home page’s boosted section', async () => {
+  it('is shown in a Sponsored row above the first page of its listings in every sort, keeps its own place in the list, and leads the home page’s Sponsored row', async () => {
     resetClock();
     const m = await createMerchantSession(t);
     const token = `zq${randomUUID().slice(0, 8)}`;
@@ -179,36 +179,50 @@ describe('while boosted', () => {
     const newest = await make('Newest', 3000, 1);
     const boostedOld = await make('Boosted old pricey', 5000, 10);
     const middle = await make('Middle', 2000, 5);
+    const voting = await createBoostDeal(db, m.merchant.id, 50, 49, { title: `Collecting votes ${token}` });
     await boostPaid(m.cookie, boostedOld.id, 1);
 
+    type Listed = { id: string; type: string; status: string; boostedUntil: string | null };
     const list = async (query: string) => {
-      const res = await t.request({ method: 'GET', url: `/api/deals?search=${token}&${query}` });
+      const res = await t.request({ method: 'GET', url: `/api/deals?search=${token}&type=standard&${query}` });
       expect(res.statusCode).toBe(200);
-      return res.json<{ deals: { id: string; boostedUntil: string | null }[]; hasMore: boolean; total: number | null }>();
+      return res.json<{ deals: Listed[]; sponsored: Listed[]; hasMore: boolean; total: number | null }>();
     };
-    expect((await list('category=6')).deals.map((d) => d.id)).toEqual([boostedOld.id, newest.id, middle.id, oldCheap.id]);
-    expect((await list('category=6&sort=price-low')).deals.map((d) => d.id)).toEqual([boostedOld.id, oldCheap.id, middle.id, newest.id]);
-    expect((await list('sort=discount')).deals[0]!.id).toBe(boostedOld.id);
-    const [boostedCard] = (await list('category=6')).deals;
-    expect(boostedCard!.boostedUntil).not.toBeNull();
-    // Pages continue from the boosted deals into the rest without a gap or a repeat.
+    const ids = (deals: Listed[]) => deals.map((d) => d.id);
+    // The list is in the chosen order, the boosted deal in its own place: newest means newest.
+    expect(ids((await list('category=6')).deals)).toEqual([newest.id, middle.id, oldCheap.id, boostedOld.id]);
+    expect(ids((await list('category=6&sort=price-low')).deals)).toEqual([oldCheap.id, middle.id, newest.id, boostedOld.id]);
+    // Above it, in every sort, the Sponsored row: the paid boost, and only it.
+    for (const query of ['category=6', 'category=6&sort=price-low', 'sort=price-high', 'sort=discount']) {
+      const { sponsored } = await list(query);
+      expect(ids(sponsored), query).toEqual([boostedOld.id]);
+      expect(sponsored[0]!.boostedUntil, query).not.toBeNull();
+    }
+    // The row belongs to the first page; the pages continue through the list without a gap or a repeat.
     const page1 = await list('category=6&pageSize=3');
     const page2 = await list('category=6&pageSize=3&page=2');
-    expect([...page1.deals, ...page2.deals].map((d) => d.id)).toEqual([boostedOld.id, newest.id, middle.id, oldCheap.id]);
+    expect(ids([...page1.deals, ...page2.deals])).toEqual([newest.id, middle.id, oldCheap.id, boostedOld.id]);
+    expect([ids(page1.sponsored), page2.sponsored]).toEqual([[boostedOld.id], []]);
     expect([page1.hasMore, page2.hasMore, page1.total]).toEqual([true, false, 4]);
 
-    // The home page's boosted section takes live boosted deals first (this file has several by now).
+    // Home: paid boosts in the Sponsored row only; PerkBoost Deals keeps the deals collecting votes; no deal twice.
     const home = (await t.request({ method: 'GET', url: '/api/home' })).json<{
-      boosted: { type: string; boostedUntil: string | null }[];
+      featured: Listed[];
+      sponsored: Listed[];
+      crowdVote: Listed[];
     }>();
-    expect(home.boosted.map((d) => [d.type, d.boostedUntil !== null])).toEqual([
-      ['standard', true],
-      ['standard', true],
-    ]);
+    expect(home.sponsored.length).toBeGreaterThan(0);
+    expect(home.sponsored.every((d) => d.type === 'standard' && d.boostedUntil !== null)).toBe(true);
+    expect(home.featured.every((d) => d.boostedUntil === null)).toBe(true);
+    expect(home.crowdVote.every((d) => d.type === 'perkboost' && d.status === 'pending')).toBe(true);
+    expect(ids(home.crowdVote)).toContain(voting.id);
+    const shown = ids([...home.featured, ...home.sponsored, ...home.crowdVote]);
+    expect(new Set(shown).size).toBe(shown.length);
 
-    // Past its end the deal is back in its place at once, before the expiry job has run.
+    // Past its end the row is gone at once, before the expiry job has run; the list is as it was.
     clock.advance(DAY_MS + 1);
-    expect((await list('category=6')).deals.map((d) => d.id)).toEqual([newest.id, middle.id, oldCheap.id, boostedOld.id]);
+    expect((await list('category=6')).sponsored).toEqual([]);
+    expect(ids((await list('category=6')).deals)).toEqual([newest.id, middle.id, oldCheap.id, boostedOld.id]);
     expect((await list('category=6')).deals.every((d) => d.boostedUntil === null)).toBe(true);
   });
 });
@@ -226,10 +240,14 @@ describe('when the window ends', () => {
       .update(deals)
       .set({ boostedUntil: new Date(clock.now().getTime() + HOUR_MS), boostStartedAt: clock.now() })
       .where(eq(deals.id, deal.id));
-    const first = async () => (await cached.request({ method: 'GET', url: '/api/deals?category=6' })).json().deals[0].id as string;
+    // The listing's first sponsored deal, or its first deal when it has none.
+    const first = async () => {
+      const { sponsored, deals: listed } = (await cached.request({ method: 'GET', url: '/api/deals?category=6' })).json();
+      return (sponsored[0] ?? listed[0]).id as string;
+    };
     expect(await first()).toBe(deal.id);
     expect(await first()).toBe(deal.id);
-    const homeFirst = async () => (await cached.request({ method: 'GET', url: '/api/home' })).json().boosted[0]?.id as string | undefined;
+    const homeFirst = async () => (await cached.request({ method: 'GET', url: '/api/home' })).json().sponsored[0]?.id as string | undefined;
     expect(await homeFirst()).toBe(deal.id);
 
     clock.advance(HOUR_MS);
@@ -291,6 +309,45 @@ describe('boost stats', () => {
     const unknown = await t.request({ method: 'POST', url: `/api/deals/${randomUUID()}/click`, headers: BROWSER });
     expect(unknown.statusCode).toBe(200);
     expect((await t.request({ method: 'POST', url: '/api/deals/not-a-deal/click', headers: BROWSER })).statusCode).toBe(400);
+  });
+});
+
+describe('boost results by event time (issue 39)', () => {
+  it('counts visits and purchases seconds before the payment as before, never during, even in the same clock hour', async () => {
+    const m = await createMerchantSession(t);
+    const deal = await createDeal(db, m.merchant.id, { title: 'Exact start deal', expirationDate: new Date(Date.now() + 60 * DAY_MS) });
+    const { cookie: customer } = await t.loginAs('customer');
+    const view = () => t.request({ method: 'GET', url: `/api/deals/${deal.id}`, headers: BROWSER });
+    const status = async () => (await t.request({ method: 'GET', url: `/api/merchant/boosts/deals/${deal.id}`, cookie: m.cookie })).json();
+    // Half past an hour: the boost's first clock hour began 30 minutes before it.
+    const halfPast = Math.floor(Date.now() / HOUR_MS) * HOUR_MS + 30 * 60_000;
+
+    // 10 s before paying: 3 views and a purchase.
+    clock.set(halfPast - 10_000);
+    await Promise.all([view(), view(), view()]);
+    const [early] = await buy(t, customer, [{ dealId: deal.id, quantity: 1 }]);
+    await db.update(purchases).set({ purchasedAt: clock.now() }).where(eq(purchases.id, early!.id));
+
+    clock.set(halfPast);
+    await boostPaid(m.cookie, deal.id, 1);
+    expect((await dealRow(deal.id)).boostStartedAt?.getTime()).toBe(halfPast);
+    expect(await status()).toMatchObject({
+      during: { views: 0, clicks: 0, purchases: 0 },
+      before: { views: 3, clicks: 0, purchases: 1 },
+    });
+
+    // 10 s after the start, in the same clock hour: during; and again in the next hour.
+    clock.set(halfPast + 10_000);
+    await Promise.all([view(), view()]);
+    const [late] = await buy(t, customer, [{ dealId: deal.id, quantity: 1 }]);
+    await db.update(purchases).set({ purchasedAt: clock.now() }).where(eq(purchases.id, late!.id));
+    clock.set(halfPast + 45 * 60_000);
+    await view();
+    expect(await status()).toMatchObject({
+      during: { views: 3, clicks: 0, purchases: 1 },
+      before: { views: 3, clicks: 0, purchases: 1 },
+    });
+    resetClock();
   });
 });
 

@@ -1,26 +1,34 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   ANALYTICS_DAYS,
   ANALYTICS_MESSAGES,
   ANALYTICS_RECENT_PURCHASES,
   ANALYTICS_TOP_DEALS,
   nextPayoutDate,
-  planIncludes,
+  hasAnalyticsAccess,
   payoutPeriodFor,
   type MerchantAnalytics,
   DAY_MS,
+  lineTitle,
 } from '@localperks/shared';
 import { ledgerEntries, merchants, purchases } from '../../../db/schema';
+import { centsSum } from '../../../db/cents';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
-import { merchantBalance, periodTotals } from '../../money';
+import { merchantBalance, periodTotals, withMessagingFacts } from '../../money';
 
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
 
-/** The kinds that make a voucher's revenue: its sale, and its money given back (a refund, or a deduction once paid out or charged back). */
-const REVENUE_KINDS = ['sale', 'refund', 'deduction'] as const;
+/**
+ * The kinds that make a voucher's revenue: its sale, the discount of the merchant's own promo code on it
+ * (a platform code's is the platform's, docs/decisions/0048), and its money given back (a refund, or a
+ * deduction once paid out or charged back, with the code's discount given back to the merchant).
+ */
+const REVENUE_KINDS = ['sale', 'promotion', 'refund', 'promotion_reversal', 'deduction'] as const;
+/** Entries recorded with the merchant that are the platform's money, not theirs (a platform code's discount). */
+const PLATFORM_KINDS = ['platform_promotion', 'platform_promotion_reversal'] as const;
 const isGivenBack = inArray(ledgerEntries.kind, ['refund', 'deduction']);
-const givenBackCents = sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${isGivenBack}), 0)::int`;
+const givenBackCents = centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${isGivenBack})`);
 const salesCount = sql<number>`(count(*) filter (where ${ledgerEntries.kind} = 'sale'))::int`;
 
 /**
@@ -35,15 +43,33 @@ export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId
   const now = deps.clock.now();
   const [m] = await db.select().from(merchants).where(eq(merchants.userId, userId));
   if (!m) throw new AppError('FORBIDDEN', 'No merchant profile found. Please complete your registration.');
-  if (!planIncludes(m.subscriptionPlan, 'analytics')) throw new AppError('FORBIDDEN', ANALYTICS_MESSAGES.planRequired);
+  // Paid features start with the confirmed payment and last to the end of the period paid for (hasPaidFeatures).
+  if (!hasAnalyticsAccess(await withMessagingFacts(db, m), now))
+    throw new AppError(
+      'FORBIDDEN',
+      m.subscriptionPlan === 'advertise_messaging' ? ANALYTICS_MESSAGES.paymentRequired : ANALYTICS_MESSAGES.planRequired,
+    );
   const mine = eq(purchases.merchantId, m.id);
   const myRevenue = and(eq(ledgerEntries.merchantId, m.id), inArray(ledgerEntries.kind, [...REVENUE_KINDS]));
   const period = payoutPeriodFor(now);
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const since = new Date(today - (ANALYTICS_DAYS - 1) * DAY_MS);
   const day = sql<string>`to_char(${ledgerEntries.occurredAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  // Vouchers' sales, revenue and refunds by deal, named by `title` (the deal's, or its option's).
+  const salesOfVouchers = (title: SQL<string> | typeof purchases.optionTitle) =>
+    db
+      .select({
+        dealId: purchases.dealId,
+        title,
+        n: salesCount,
+        revenue: centsSum(sql`sum(${ledgerEntries.amountCents})`),
+        refunds: givenBackCents,
+      })
+      .from(ledgerEntries)
+      .innerJoin(purchases, eq(purchases.id, ledgerEntries.purchaseId))
+      .where(myRevenue);
 
-  const [balance, current, [sold], [redeemed], [givenBack], daily, byDeal, recent] = await Promise.all([
+  const [balance, current, [sold], [redeemed], [givenBack], daily, byDeal, byOption, recent] = await Promise.all([
     merchantBalance(db, m.id),
     periodTotals(db, { periodStart: period.start, merchantId: m.id }),
     db.select({ n: count() }).from(purchases).where(mine),
@@ -56,26 +82,26 @@ export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.merchantId, m.id), isGivenBack)),
     db
-      .select({ day, revenue: sql<number>`sum(${ledgerEntries.amountCents})::int`, refunds: givenBackCents, n: salesCount })
+      .select({ day, revenue: centsSum(sql`sum(${ledgerEntries.amountCents})`), refunds: givenBackCents, n: salesCount })
       .from(ledgerEntries)
       .where(and(myRevenue, gte(ledgerEntries.occurredAt, since), lt(ledgerEntries.occurredAt, new Date(today + DAY_MS))))
       .groupBy(day),
-    db
-      .select({
-        dealId: purchases.dealId,
-        title: sql<string>`max(${purchases.dealTitle})`,
-        n: salesCount,
-        revenue: sql<number>`sum(${ledgerEntries.amountCents})::int`,
-        refunds: givenBackCents,
-      })
-      .from(ledgerEntries)
-      .innerJoin(purchases, eq(purchases.id, ledgerEntries.purchaseId))
-      .where(myRevenue)
+    salesOfVouchers(sql<string>`max(${purchases.dealTitle})`)
       .groupBy(purchases.dealId)
       .orderBy(desc(sql`sum(${ledgerEntries.amountCents})`), purchases.dealId)
       .limit(ANALYTICS_TOP_DEALS),
+    // The same per option (docs/decisions/0047), for the top deals' breakdown.
+    salesOfVouchers(purchases.optionTitle)
+      .groupBy(purchases.dealId, purchases.optionTitle)
+      .orderBy(desc(sql`sum(${ledgerEntries.amountCents})`), purchases.optionTitle),
     db
-      .select({ id: purchases.id, dealTitle: purchases.dealTitle, purchasedAt: purchases.purchasedAt, redeemedAt: purchases.redeemedAt })
+      .select({
+        id: purchases.id,
+        dealTitle: purchases.dealTitle,
+        optionTitle: purchases.optionTitle,
+        purchasedAt: purchases.purchasedAt,
+        redeemedAt: purchases.redeemedAt,
+      })
       .from(purchases)
       .where(mine)
       .orderBy(desc(purchases.purchasedAt), desc(purchases.id))
@@ -87,14 +113,15 @@ export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId
     ? await db
         .select({
           purchaseId: sql<string>`${ledgerEntries.purchaseId}`,
-          price: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'sale'), 0)::int`,
-          earnings: sql<number>`sum(${ledgerEntries.amountCents})::int`,
+          price: centsSum(sql`sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'sale')`),
+          earnings: centsSum(sql`sum(${ledgerEntries.amountCents})`),
           isRefunded: sql<boolean>`bool_or(${isGivenBack})`,
         })
         .from(ledgerEntries)
         .where(
           and(
             eq(ledgerEntries.merchantId, m.id),
+            notInArray(ledgerEntries.kind, [...PLATFORM_KINDS]),
             inArray(
               ledgerEntries.purchaseId,
               recent.map((p) => p.id),
@@ -105,10 +132,17 @@ export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId
     : [];
   const moneyOf = new Map(recentMoney.map((r) => [r.purchaseId, r]));
 
+  // A deal sold only as its one untitled option (every deal before options) has no breakdown: it reads as before.
+  const optionsOf = (dealId: string) => {
+    const sold = byOption.filter((o) => o.dealId === dealId);
+    return sold.some((o) => o.title)
+      ? sold.map((o) => ({ title: o.title, purchases: Number(o.n), revenueCents: Number(o.revenue), refundsCents: Number(o.refunds) }))
+      : [];
+  };
   const perDay = new Map(daily.map((d) => [d.day, d]));
   const refunds = balance.refundsCents + balance.deductionsCents;
   const commission = balance.commissionCents - balance.commissionReversedCents;
-  const revenue = balance.salesCents - refunds;
+  const revenue = balance.salesCents - balance.promotionsCents - refunds;
   return {
     totalRevenueCents: revenue,
     totalRefundsCents: refunds,
@@ -133,12 +167,13 @@ export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId
       purchases: Number(d.n),
       revenueCents: Number(d.revenue),
       refundsCents: Number(d.refunds),
+      options: optionsOf(d.dealId),
     })),
     recentPurchases: recent.map((p) => {
       const money = moneyOf.get(p.id);
       return {
         id: p.id,
-        dealTitle: p.dealTitle,
+        dealTitle: lineTitle(p.dealTitle, p.optionTitle),
         priceCents: Number(money?.price ?? 0),
         earningsCents: Number(money?.earnings ?? 0),
         purchasedAt: p.purchasedAt.toISOString(),

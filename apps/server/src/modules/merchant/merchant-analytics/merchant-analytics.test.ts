@@ -103,8 +103,8 @@ describe('Revenue & Analytics', () => {
     expect(a.daily.at(-1)).toEqual({ date: '2030-01-20', revenueCents: 8000, refundsCents: 0, purchases: 2 });
     expect(a.daily.reduce((s, d) => s + d.revenueCents, 0)).toBe(8000);
     expect(a.byDeal).toEqual([
-      { dealId: brunch.id, title: 'Brunch', purchases: 2, revenueCents: 6000, refundsCents: 0 },
-      { dealId: dinner.id, title: 'Dinner', purchases: 1, revenueCents: 5000, refundsCents: 0 },
+      { dealId: brunch.id, title: 'Brunch', purchases: 2, revenueCents: 6000, refundsCents: 0, options: [] },
+      { dealId: dinner.id, title: 'Dinner', purchases: 1, revenueCents: 5000, refundsCents: 0, options: [] },
     ]);
     expect(a.recentPurchases).toHaveLength(3);
     expect(a.recentPurchases.at(-1)).toMatchObject({ id: old!.id, priceCents: 3000, earningsCents: 3000 - 450, isRefunded: false });
@@ -154,7 +154,7 @@ describe('Revenue & Analytics', () => {
     });
     expect(after.daily.at(-1)).toEqual({ date: '2030-02-05', revenueCents: -4000, refundsCents: 4000, purchases: 0 });
     expect(after.daily.reduce((s, d) => s + d.revenueCents, 0)).toBe(after.totalRevenueCents);
-    expect(after.byDeal).toEqual([{ dealId: spa.id, title: 'Spa Day', purchases: 2, revenueCents: 4000, refundsCents: 4000 }]);
+    expect(after.byDeal).toEqual([{ dealId: spa.id, title: 'Spa Day', purchases: 2, revenueCents: 4000, refundsCents: 4000, options: [] }]);
     const recent = new Map(after.recentPurchases.map((p) => [p.id, p]));
     expect(recent.get(refunded!.id)).toMatchObject({ priceCents: 4000, earningsCents: 0, isRefunded: true });
     expect(recent.get(kept!.id)).toMatchObject({ priceCents: 4000, earningsCents: 3400, isRefunded: false });

@@ -4,6 +4,7 @@ import {
   MERCHANT_MESSAGES as M,
   PLANS,
   commissionForPlan,
+  excerpt,
   stripPhoneNumbers,
   type LaunchChecklist,
   type MerchantProfileInput,
@@ -23,6 +24,7 @@ import { publishMessageEvent } from '../../../lib/events';
 import type { Deps } from '../../../lib/deps';
 import { hasPaidSubscription, setSubscriptionRenewal, startMerchantCharge, withMessagingFacts } from '../../money';
 import { toThreadMessage } from '../admin-merchants/thread-message';
+import { REGISTRATION_REPLY, notifyAdmins } from '../../platform';
 import { merchantOverview } from '../merchants/merchants.service';
 
 export type DashboardDeps = Pick<Deps, 'db' | 'payments' | 'config' | 'clock' | 'log'>;
@@ -222,6 +224,15 @@ export async function sendMerchantMessage(deps: Pick<Deps, 'db' | 'clock'>, user
       .values({ registrationId: request.id, senderType: 'merchant', senderId: userId, message, messageType: 'general', createdAt: now })
       .returning();
     await publishMessageEvent(tx, { type: 'registration_message', registrationId: request.id, merchantUserId: userId });
+    // A message on a registration under review waits for an admin (reading the thread marks it done).
+    if (request.status === 'pending')
+      await notifyAdmins(tx, {
+        type: REGISTRATION_REPLY,
+        title: request.requiresMerchantResponse ? 'Merchant replied to a rejection' : 'New message from a merchant',
+        message: `${request.businessName}: ${excerpt(message, 200)}`,
+        entityType: 'merchant_registration_request',
+        entityId: request.id,
+      });
     return toThreadMessage(row!);
   });
 }

@@ -126,9 +126,10 @@ describe('profile edit', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().phoneNumbersRemoved).toBe(true);
-    expect((await merchantRow(a.merchant.id)).description).toBe('Fresh bread daily. Call to order ahead.');
+    // The sentence about calling goes with its number: no "Call to order ahead." without one.
+    expect((await merchantRow(a.merchant.id)).description).toBe('Fresh bread daily.');
     const [reg] = await db.select().from(merchantRegistrationRequests).where(eq(merchantRegistrationRequests.id, a.registration.id));
-    expect(reg!.description).toBe('Fresh bread daily. Call to order ahead.');
+    expect(reg!.description).toBe('Fresh bread daily.');
   });
 
   it('refuses bad fields with the spec’s messages and writes nothing', async () => {

@@ -14,9 +14,15 @@ const DAY = 86_400_000;
 async function votingDeal(votes: number) {
   const m = await createMerchantSession(t);
   const deal = await createBoostDeal(db, m.merchant.id, 50, votes, { originalPriceCents: 4000, dealPriceCents: 1500 });
-  // The form sends every field back; the expiration stays after the voting window.
+  // The form sends every field back as stored (the expiration, after the voting window, too).
   const body = (o: Record<string, unknown> = {}) =>
-    dealInput({ originalPriceCents: 4000, dealPriceCents: 1500, expirationDate: new Date(Date.now() + 30 * DAY).toISOString(), ...o });
+    dealInput({
+      originalPriceCents: 4000,
+      dealPriceCents: 1500,
+      finePrint: deal.finePrint,
+      expirationDate: deal.expirationDate.toISOString(),
+      ...o,
+    });
   const put = (o: Record<string, unknown> = {}) =>
     t.request({ method: 'PUT', url: `/api/merchant/deals/${deal.id}`, cookie: m.cookie, payload: body(o) });
   const row = async () => (await db.select().from(deals).where(eq(deals.id, deal.id)))[0]!;
@@ -37,6 +43,26 @@ describe('the crowd-vote lock (docs/product/design.md §4)', () => {
     expect(original.statusCode).toBe(409);
     expect(original.json().error.fields).toEqual({ originalPriceCents: M.crowdVoteLockedField, dealPriceCents: M.crowdVoteLockedField });
     expect(await row()).toMatchObject({ dealPriceCents: 1500, originalPriceCents: 4000, title: deal.title, votesRequired: 50 });
+  });
+
+  it('locks the fine print and the expiration date of a voted deal too: 409, the fields named, nothing written (issue 39)', async () => {
+    const { put, row, deal } = await votingDeal(1);
+    const finePrint = await put({ finePrint: 'Now valid on weekdays only.' });
+    expect(finePrint.statusCode).toBe(409);
+    expect(finePrint.json().error).toEqual({ code: 'CONFLICT', message: M.crowdVoteLocked, fields: { finePrint: M.crowdVoteLockedField } });
+    const later = await put({ expirationDate: new Date(deal.expirationDate.getTime() + 10 * DAY).toISOString() });
+    expect(later.statusCode).toBe(409);
+    expect(later.json().error.fields).toEqual({ expirationDate: M.crowdVoteLockedField });
+    const sooner = await put({ expirationDate: new Date(deal.expirationDate.getTime() - DAY).toISOString(), finePrint: 'Changed' });
+    expect(sooner.json().error.fields).toEqual({ expirationDate: M.crowdVoteLockedField, finePrint: M.crowdVoteLockedField });
+    expect(await row()).toMatchObject({ finePrint: deal.finePrint, expirationDate: deal.expirationDate });
+  });
+
+  it('lets the merchant change the fine print and the expiration date while nobody has voted yet', async () => {
+    const { put, row, deal } = await votingDeal(0);
+    const expirationDate = new Date(deal.expirationDate.getTime() + 10 * DAY);
+    expect((await put({ finePrint: 'Weekdays only.', expirationDate: expirationDate.toISOString() })).statusCode).toBe(200);
+    expect(await row()).toMatchObject({ finePrint: 'Weekdays only.', expirationDate });
   });
 
   it('keeps the other fields editable on a voted deal (same prices sent back)', async () => {

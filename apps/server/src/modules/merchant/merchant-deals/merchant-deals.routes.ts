@@ -4,6 +4,8 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   boostCheckoutSchema,
+  dealAppealOutSchema,
+  dealAppealSchema,
   createMerchantDealSchema,
   DEAL_IMAGE_MAX_BYTES,
   errorResponses,
@@ -19,6 +21,7 @@ import {
   uploadedImageSchema,
 } from '@localperks/shared';
 import { AppError } from '../../../lib/errors';
+import { appealDealRemoval } from './deal-removal.service';
 import { consumeRateLimit } from '../../../lib/rate-limit';
 import { storeDealImage } from '../../../lib/images';
 import { IMMUTABLE_CACHE_CONTROL, isStorageKey } from '../../../lib/storage';
@@ -142,6 +145,22 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
       });
       return { checkoutUrl };
     },
+  );
+
+  r.post(
+    '/api/merchant/deals/:id/appeal',
+    {
+      config: { access: 'merchant' },
+      schema: {
+        tags,
+        summary: 'Appeal the removal of an own deal taken down by an admin (once per removal); the admins are told',
+        params,
+        body: dealAppealSchema,
+        response: { 201: dealAppealOutSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await appealDealRemoval(app.deps, request.user!.id, request.params.id, request.body.message)),
   );
 
   r.post(

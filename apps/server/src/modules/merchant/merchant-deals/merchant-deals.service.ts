@@ -3,6 +3,7 @@ import {
   BOOST_OPTIONS,
   MERCHANT_DEALS_PAGE_SIZE,
   MERCHANT_DEAL_MESSAGES as M,
+  dealDescriptionSchema,
   discountPercent,
   isCrowdVoteLocked,
   stripPhoneNumbers,
@@ -12,6 +13,7 @@ import {
   type merchantDealsQuerySchema,
   type updateMerchantDealSchema,
   DAY_MS,
+  dealOptionsOf,
 } from '@localperks/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../../db/client';
@@ -20,6 +22,8 @@ import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import { dealWithdrawn } from '../../catalog';
 import { UPLOADS_PATH, type FileStorage, type ImageUrl } from '../../../lib/storage';
+import { liveOptionsOf, saveDealOptions } from '../../catalog';
+import { removalFacts, toAppeal } from './deal-removal.service';
 
 type Merchant = typeof merchants.$inferSelect;
 type DealRow = typeof deals.$inferSelect;
@@ -59,8 +63,25 @@ export function canDeleteDeal(d: Pick<DealRow, 'type' | 'status' | 'unlockedAt'>
   return d.unlockedAt === null && (d.status === 'draft' || d.status === 'expired');
 }
 
-function toMerchantDeal(d: DealRow, purchaseCount: number, imageUrl: ImageUrl, now: Date): MerchantDeal {
+type MerchantOptions = MerchantDeal['options'];
+type Removal = Awaited<ReturnType<typeof removalFacts>>;
+
+function toMerchantDeal(
+  d: DealRow,
+  purchaseCount: number,
+  imageUrl: ImageUrl,
+  now: Date,
+  options: MerchantOptions,
+  removal?: Removal,
+): MerchantDeal {
+  const appeal = removal?.appeals.get(d.id);
   return {
+    options,
+    optionCount: options.length,
+    saleStartsAt: d.saleStartsAt?.toISOString() ?? null,
+    validUntil: (d.validUntil ?? d.expirationDate).toISOString(),
+    perCustomerLimit: d.perCustomerLimit,
+    restockOnRefund: d.restockOnRefund,
     id: d.id,
     title: d.title,
     description: d.description,
@@ -85,6 +106,8 @@ function toMerchantDeal(d: DealRow, purchaseCount: number, imageUrl: ImageUrl, n
     boostedUntil: d.boostedUntil && d.boostedUntil > now ? d.boostedUntil.toISOString() : null,
     unlockedAt: d.unlockedAt?.toISOString() ?? null,
     moderationReason: d.moderationReason,
+    appeal: appeal ? toAppeal(appeal) : null,
+    boostRefundCents: removal?.refunds.get(d.id) ?? 0,
     createdAt: d.createdAt.toISOString(),
     purchaseCount,
     canDelete: canDeleteDeal(d),
@@ -124,13 +147,15 @@ export async function listMerchantDeals(
       .offset((q.page - 1) * MERCHANT_DEALS_PAGE_SIZE),
     db.select({ n: count() }).from(deals).where(where),
   ]);
-  const counts = await purchaseCounts(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [counts, options] = await Promise.all([purchaseCounts(db, ids), liveOptionsOf(db, ids)]);
   const reason = dealCreationBlocker(m);
+  const removal = await removalFacts(
+    db,
+    rows.filter((r) => r.status === 'removed').map((r) => r.id),
+  );
   return {
-    deals: rows.map((r) => toMerchantDeal(r, counts.get(r.id) ?? 0, deps.storage.publicUrl, now)),
+    deals: rows.map((r) => toMerchantDeal(r, counts.get(r.id) ?? 0, deps.storage.publicUrl, now, options.get(r.id) ?? [], removal)),
     total: Number(total?.n ?? 0),
     page: q.page,
     pageSize: MERCHANT_DEALS_PAGE_SIZE,
@@ -153,7 +178,13 @@ export async function getMerchantDeal(deps: MerchantDealsDeps, userId: string, d
   const { db } = deps;
   const m = await merchantForUser(db, userId);
   const d = await ownDeal(db, m.id, dealId);
-  return toMerchantDeal(d, (await purchaseCounts(db, [d.id])).get(d.id) ?? 0, deps.storage.publicUrl, deps.clock.now());
+  return withCounts(db, d, deps.storage.publicUrl, deps.clock.now());
+}
+
+/** The merchant's view of one deal: its purchases counted and its options read. */
+async function withCounts(db: Tx, d: DealRow, imageUrl: ImageUrl, now: Date): Promise<MerchantDeal> {
+  const [counts, options] = await Promise.all([purchaseCounts(db, [d.id]), liveOptionsOf(db, [d.id])]);
+  return toMerchantDeal(d, counts.get(d.id) ?? 0, imageUrl, now, options.get(d.id) ?? []);
 }
 
 /** How a deal image is stored in the database, whatever URL the API handed out for it (lib/storage.ts). */
@@ -177,8 +208,18 @@ type DealInput = z.output<typeof updateMerchantDealSchema>;
 
 function dealValues(input: DealInput) {
   const stripped = stripPhoneNumbers(input.description);
+  // A sentence about calling goes with its number (shared stripPhoneNumbers): what is left must still describe the deal.
+  if (stripped.removed && !dealDescriptionSchema.safeParse(stripped.text).success)
+    throw new AppError('VALIDATION', M.descriptionMinWithoutPhone, { description: M.descriptionMinWithoutPhone });
   const images = [...new Set(input.images)];
+  const options = dealOptionsOf(input);
+  // The deal row's prices mean "from": the lowest option's, and the best discount (saveDealOptions writes them again).
+  const lowest = options.reduce((a, b) => (b.dealPriceCents < a.dealPriceCents ? b : a), options[0]!);
+  const best = Math.max(...options.map((o) => discountPercent(o.originalPriceCents, o.dealPriceCents)));
+  const expirationDate = new Date(input.expirationDate);
+  const validUntil = input.validUntil ? new Date(input.validUntil) : null;
   return {
+    options,
     phoneNumbersRemoved: stripped.removed,
     values: {
       title: input.title,
@@ -190,10 +231,15 @@ function dealValues(input: DealInput) {
       state: input.state,
       images,
       imageUrl: images[0] ?? null,
-      originalPriceCents: input.originalPriceCents,
-      dealPriceCents: input.dealPriceCents,
-      discountPercentage: discountPercent(input.originalPriceCents, input.dealPriceCents),
-      expirationDate: new Date(input.expirationDate),
+      originalPriceCents: lowest.originalPriceCents,
+      dealPriceCents: lowest.dealPriceCents,
+      discountPercentage: best,
+      expirationDate,
+      // "Valid until" equal to the sale end is stored as null: the one date means both (docs/decisions/0047).
+      validUntil: validUntil && validUntil.getTime() > expirationDate.getTime() ? validUntil : null,
+      saleStartsAt: input.saleStartsAt ? new Date(input.saleStartsAt) : null,
+      perCustomerLimit: input.perCustomerLimit ?? null,
+      restockOnRefund: input.restockOnRefund ?? false,
     },
   };
 }
@@ -206,26 +252,34 @@ export async function createMerchantDeal(deps: MerchantDealsDeps, userId: string
   const { db, storage } = deps;
   const m = await dealCreator(db, userId);
   const images = await checkImages(storage, input.images);
-  const { values, phoneNumbersRemoved } = dealValues({ ...input, images });
+  const { values, options, phoneNumbersRemoved } = dealValues({ ...input, images });
   if (!values.description) throw new AppError('VALIDATION', M.descriptionMin, { description: M.descriptionMin });
   const boost = input.boost;
-  const [d] = await db
-    .insert(deals)
-    .values({
-      ...values,
-      merchantId: m.id,
-      type: boost ? 'perkboost' : 'standard',
-      status: boost ? 'draft' : 'active',
-      votesRequired: boost?.votesRequired ?? null,
-      boostDays: boost?.boostDays ?? null,
-    })
-    .returning();
-  return { deal: toMerchantDeal(d!, 0, storage.publicUrl, deps.clock.now()), phoneNumbersRemoved, merchant: m };
+  const now = deps.clock.now();
+  // A sale start in the future makes it "Coming soon" (scheduled) until the deal-schedule job puts it live.
+  const scheduled = !boost && values.saleStartsAt !== null && values.saleStartsAt > now;
+  const d = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(deals)
+      .values({
+        ...values,
+        merchantId: m.id,
+        type: boost ? 'perkboost' : 'standard',
+        status: boost ? 'draft' : scheduled ? 'scheduled' : 'active',
+        votesRequired: boost?.votesRequired ?? null,
+        boostDays: boost?.boostDays ?? null,
+      })
+      .returning();
+    // The options in the same transaction: the deal is never seen without them.
+    await saveDealOptions(tx, created!.id, options, now);
+    return created!;
+  });
+  return { deal: await withCounts(db, d, storage.publicUrl, now), phoneNumbersRemoved, merchant: m };
 }
 
 /**
  * Edits every field of an own deal; a launched PerkBoost deal keeps its votes target and window.
- * The crowd-vote lock (docs/product/design.md §4): once the deal has a vote, its prices stay as voted. The check
+ * The crowd-vote lock (docs/product/design.md §4): once the deal has a vote, its terms (prices, fine print, dates) stay as voted. The check
  * and the update run under the deal's row lock, the lock a vote takes too (castVote), so a vote
  * arriving at the same moment is either counted before the check or cast on the saved terms.
  */
@@ -233,7 +287,7 @@ export async function updateMerchantDeal(deps: MerchantDealsDeps, userId: string
   const { db, storage } = deps;
   const m = await dealCreator(db, userId);
   const images = await checkImages(storage, input.images);
-  const { values, phoneNumbersRemoved } = dealValues({ ...input, images });
+  const { values, options, phoneNumbersRemoved } = dealValues({ ...input, images });
   if (!values.description) throw new AppError('VALIDATION', M.descriptionMin, { description: M.descriptionMin });
   const now = deps.clock.now();
   const d = await db.transaction(async (tx) => {
@@ -244,7 +298,14 @@ export async function updateMerchantDeal(deps: MerchantDealsDeps, userId: string
       .for('update');
     if (!existing) throw new AppError('NOT_FOUND', M.notFound);
     if (isCrowdVoteLocked(existing)) {
-      const changed = (['originalPriceCents', 'dealPriceCents'] as const).filter((f) => values[f] !== existing[f]);
+      // The terms customers voted for: prices, fine print and dates (votes required and voting end are never edited here).
+      const isSame = {
+        originalPriceCents: values.originalPriceCents === existing.originalPriceCents,
+        dealPriceCents: values.dealPriceCents === existing.dealPriceCents,
+        finePrint: values.finePrint === existing.finePrint,
+        expirationDate: values.expirationDate.getTime() === existing.expirationDate.getTime(),
+      };
+      const changed = (Object.keys(isSame) as (keyof typeof isSame)[]).filter((f) => !isSame[f]);
       if (changed.length)
         throw new AppError('CONFLICT', M.crowdVoteLocked, Object.fromEntries(changed.map((f) => [f, M.crowdVoteLockedField])));
     }
@@ -253,26 +314,36 @@ export async function updateMerchantDeal(deps: MerchantDealsDeps, userId: string
     }
     // An expired standard deal given a future date comes back; an expired PerkBoost does not re-open voting.
     const revived = existing.type === 'standard' && existing.status === 'expired' && values.expirationDate > now;
+    // A scheduled deal follows its start: moved later it stays "Coming soon", cleared or past it goes live.
+    const startsLater = values.saleStartsAt !== null && values.saleStartsAt > now;
+    const status =
+      existing.status === 'scheduled' && !startsLater
+        ? ('active' as const)
+        : existing.status === 'active' &&
+            existing.type === 'standard' &&
+            startsLater &&
+            existing.saleStartsAt?.getTime() !== values.saleStartsAt?.getTime()
+          ? ('scheduled' as const)
+          : revived
+            ? ('active' as const)
+            : undefined;
     const [updated] = await tx
       .update(deals)
-      .set({ ...values, ...(revived ? { status: 'active' as const } : {}), updatedAt: now })
+      .set({ ...values, ...(status ? { status } : {}), updatedAt: now })
       .where(eq(deals.id, existing.id))
       .returning();
-    return updated!;
+    await saveDealOptions(tx, existing.id, options, now);
+    const [fresh] = await tx.select().from(deals).where(eq(deals.id, updated!.id));
+    return fresh!;
   });
-  return { deal: toMerchantDeal(d, (await purchaseCounts(db, [d.id])).get(d.id) ?? 0, storage.publicUrl, now), phoneNumbersRemoved };
+  return { deal: await withCounts(db, d, storage.publicUrl, now), phoneNumbersRemoved };
 }
 
 /**
  * Pause (active → paused) or resume (paused → active, if not expired): one conditional update. A pause
  * withdraws the deal from sale (`dealWithdrawn`, in the same transaction).
  */
-export async function setDealPaused(
-  deps: DealPauseDeps,
-  userId: string,
-  dealId: string,
-  paused: boolean,
-): Promise<MerchantDeal> {
+export async function setDealPaused(deps: DealPauseDeps, userId: string, dealId: string, paused: boolean): Promise<MerchantDeal> {
   const { db } = deps;
   // Pausing is always allowed; putting a deal back on sale needs what creating one needs (plan, approval).
   const m = paused ? await merchantForUser(db, userId) : await dealCreator(db, userId);
@@ -298,7 +369,7 @@ export async function setDealPaused(
     if (!paused && existing.status === 'paused') throw new AppError('CONFLICT', M.resumeExpired);
     throw new AppError('CONFLICT', paused ? M.notPausable : M.notResumable);
   }
-  return toMerchantDeal(d, (await purchaseCounts(db, [d.id])).get(d.id) ?? 0, deps.storage.publicUrl, now);
+  return withCounts(db, d, deps.storage.publicUrl, now);
 }
 
 /**

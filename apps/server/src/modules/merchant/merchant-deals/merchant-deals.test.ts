@@ -58,6 +58,8 @@ describe('creating deals', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ title: 'Tiny' }, 'title', M.titleMin],
       [{ description: 'Too short' }, 'description', M.descriptionMin],
+      // A description that is all about calling leaves nothing once its number goes.
+      [{ description: 'Call us at (312) 555-0123 to book your table tonight.' }, 'description', M.descriptionMinWithoutPhone],
       [{ categoryId: 9 }, 'categoryId', M.categoryRequired],
       [{ city: 'Springfield', state: 'IL' }, 'city', M.locationRequired],
       [{ dealPriceCents: 8000 }, 'dealPriceCents', M.dealBelowOriginal],
@@ -144,13 +146,14 @@ describe('editing, pausing and deleting', () => {
       cookie: m.cookie,
       payload: validDeal({
         title: 'New title for the deal',
-        description: 'Call 312.555.0199 for the best seasonal dinner in town.',
+        description: 'The best seasonal dinner in town, for two. Call 312.555.0199 for a table.',
         dealPriceCents: 4000,
       }),
     });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toMatchObject({ phoneNumbersRemoved: true, deal: { title: 'New title for the deal', discountPercentage: 50 } });
     expect(edit.json().deal.description).not.toContain('555');
+    expect(edit.json().deal.description).toBe('The best seasonal dinner in town, for two.');
 
     const pause = await t.request({ method: 'POST', url: `/api/merchant/deals/${deal.id}/pause`, cookie: m.cookie });
     expect(pause.json().status).toBe('paused');

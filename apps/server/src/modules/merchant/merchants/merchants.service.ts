@@ -1,7 +1,14 @@
-import { desc, eq } from 'drizzle-orm';
-import { commissionForPlan, hasMessagingAccess, messagingActiveUntil, type MerchantOverview, type PlanId } from '@localperks/shared';
+import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import {
+  commissionForPlan,
+  hasMessagingAccess,
+  hasPaidFeatures,
+  messagingActiveUntil,
+  type MerchantOverview,
+  type PlanId,
+} from '@localperks/shared';
 import type { Tx } from '../../../db/client';
-import { merchantRegistrationRequests, merchants, users } from '../../../db/schema';
+import { customerMessages, merchantRegistrationRequests, merchants, refundRequests, users } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
 import { consumeRateLimit } from '../../../lib/rate-limit';
 import { AUTH_ERRORS, createUser, isEmailTaken, sendVerification, warnExistingAccount, type AuthDeps } from '../../accounts';
@@ -115,6 +122,19 @@ export async function merchantOverview(db: Tx, userId: string, now: Date): Promi
     .orderBy(desc(merchantRegistrationRequests.createdAt))
     .limit(1);
   const [user] = await db.select({ emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+  // What waits for the merchant: the counts on the Refund requests and Customer Messages tabs.
+  const [refundsWaiting] = merchant
+    ? await db
+        .select({ n: count() })
+        .from(refundRequests)
+        .where(and(eq(refundRequests.merchantId, merchant.id), inArray(refundRequests.status, ['requested', 'due_for_decision'])))
+    : [];
+  const [messagesWaiting] = merchant
+    ? await db
+        .select({ n: count() })
+        .from(customerMessages)
+        .where(and(eq(customerMessages.merchantId, merchant.id), ne(customerMessages.status, 'responded')))
+    : [];
   return {
     merchant: merchant
       ? {
@@ -133,6 +153,8 @@ export async function merchantOverview(db: Tx, userId: string, now: Date): Promi
           createdAt: merchant.createdAt.toISOString(),
           messagingAccess: hasMessagingAccess(merchant, now),
           messagingActiveUntil: messagingActiveUntil(merchant, now)?.toISOString() ?? null,
+          paidFeatures: hasPaidFeatures(merchant, now),
+          waiting: { refundRequests: refundsWaiting?.n ?? 0, customerMessages: messagesWaiting?.n ?? 0 },
           paymentRequired: merchant.subscriptionPlan === 'advertise_messaging' && !merchant.hasSubscription,
           place: placeOf(merchant),
         }

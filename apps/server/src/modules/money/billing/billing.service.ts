@@ -358,6 +358,18 @@ export async function handleBillingEvent(
       // A paid invoice can arrive before the checkout's own event: it confirms the payment too.
       const first = await applyPaid(tx, match, { ...event, chargeId: null }, now, receipt);
       const periodEnd = event.periodEnd ?? addMonth(now);
+      // What the charges were paid through before: a replayed invoice (another event id, the same
+      // period) moves nothing, and is answered so (docs/decisions/0040-safe-at-scale.md).
+      const before = new Map(
+        (
+          await tx
+            .select({ id: merchantCharges.id, currentPeriodEnd: merchantCharges.currentPeriodEnd })
+            .from(merchantCharges)
+            .where(and(match, eq(merchantCharges.status, 'paid')))
+            .for('update')
+        ).map((c) => [c.id, c.currentPeriodEnd?.getTime() ?? null]),
+      );
+      let isNew = Boolean(first);
       const renewed = await tx
         .update(merchantCharges)
         .set({
@@ -367,16 +379,19 @@ export async function handleBillingEvent(
         .where(and(match, eq(merchantCharges.status, 'paid')))
         .returning();
       for (const charge of renewed) {
+        const was = before.get(charge.id);
+        if (was === undefined || was === null || (charge.currentPeriodEnd?.getTime() ?? 0) > was) isNew = true;
         await setSubscribed(tx, charge.merchantId, now);
         // A renewal is another month paid. Which month, counted from the first payment, names it in the
         // ledger: the first invoice (also confirming the checkout) is month 1, already recorded by applyPaid.
         const month = charge.paidAt ? Math.round((periodEnd.getTime() - charge.paidAt.getTime()) / AVERAGE_MONTH_MS) : 0;
         if (month < 2) continue;
-        await postChargePaid(tx, charge, now, month);
+        if (await postChargePaid(tx, charge, now, month)) isNew = true;
         // Its own line and receipt on the Billing tab, e-mailed only when this period is new.
         const start = await renewalStart(tx, charge.id, month, periodEnd);
         const period = await recordPeriod(tx, charge, { number: month, start, end: periodEnd, paidAt: now });
-        if (period)
+        if (period) {
+          isNew = true;
           await mail(tx, charge.merchantId, (to, businessName) =>
             subscriptionRenewedEmail(
               to,
@@ -391,8 +406,9 @@ export async function handleBillingEvent(
               appUrl,
             ),
           );
+        }
       }
-      return { applied: Boolean(first) || renewed.length > 0, cancelSubscription: null };
+      return { applied: isNew, cancelSubscription: null };
     }
 
     if (event.type === 'subscription.ended' && event.subscriptionId) {

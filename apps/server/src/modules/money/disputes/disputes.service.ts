@@ -1,11 +1,19 @@
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { DISPUTE_FEE_CENTS, LOST_DISPUTES_FLAG_COUNT, LOST_DISPUTES_FLAG_WINDOW_MS, formatCents } from '@localperks/shared';
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  DISPUTE_FEE_CENTS,
+  LOST_DISPUTES_FLAG_COUNT,
+  LOST_DISPUTES_FLAG_WINDOW_MS,
+  REFUND_BLOCKING_DISPUTE_STATUSES,
+  formatCents,
+  type RefundBlockingDispute,
+} from '@localperks/shared';
 import type { Tx } from '../../../db/client';
 import { disputes, ledgerEntries, merchants, notifications, orders, purchases, users, webhookEvents } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import type { ProviderEvent } from '../../../payments/provider';
 import { postLostDispute } from '../ledger/ledger.service';
+import { voucherTitle } from '../voucher-title';
 
 /**
  * Chargebacks (Merchant Refund Policy; docs/decisions/0018-one-ledger.md): the provider tells us
@@ -38,12 +46,15 @@ export async function handleDisputeEvent(
       .where(and(eq(orders.provider, deps.payments.name), eq(orders.providerSessionId, event.sessionId)));
     // Not a customer's order (a merchant's own charge, or another account's payment): nothing of ours to deduct.
     if (!order) return false;
+    // The order's vouchers are locked as a refund locks one (refunds.service lockPurchase): a refund
+    // decided at the same moment either commits first or sees this dispute and is refused.
     const bought = await tx
-      .select({ id: purchases.id, dealTitle: purchases.dealTitle, merchantName: merchants.businessName })
+      .select({ id: purchases.id, dealTitle: voucherTitle, merchantName: merchants.businessName })
       .from(purchases)
       .innerJoin(merchants, eq(merchants.id, purchases.merchantId))
       .where(eq(purchases.orderId, order.id))
-      .orderBy(asc(purchases.id));
+      .orderBy(asc(purchases.id))
+      .for('update', { of: purchases });
     if (d.purchaseId && !bought.some((p) => p.id === d.purchaseId))
       throw new AppError('BAD_REQUEST', 'The disputed purchase is not part of the disputed payment.');
     const covered = d.purchaseId ? bought.filter((p) => p.id === d.purchaseId) : bought;
@@ -91,6 +102,26 @@ export async function handleDisputeEvent(
     return true;
   });
   return { handled: true, applied };
+}
+
+/**
+ * The chargeback that stops refunds of an order's vouchers (docs/decisions/0040-safe-at-scale.md):
+ * 'lost' when the bank already gave the payment back, else 'open' while the bank decides, else null.
+ * A dispute is against the whole payment (the provider's charge), so it holds every voucher of the order.
+ */
+export const refundBlockingDisputeOf = (orderId: SQL | typeof purchases.orderId) =>
+  sql<RefundBlockingDispute | null>`(select d.status from ${disputes} d where d.order_id = ${orderId}
+    and d.status in (${sql.join(
+      REFUND_BLOCKING_DISPUTE_STATUSES.map((st) => sql`${st}`),
+      sql`, `,
+    )}) order by d.status = 'lost' desc limit 1)`;
+
+export async function refundBlockingDispute(tx: Tx, orderId: string): Promise<RefundBlockingDispute | null> {
+  const rows = await tx
+    .select({ status: disputes.status })
+    .from(disputes)
+    .where(and(eq(disputes.orderId, orderId), inArray(disputes.status, [...REFUND_BLOCKING_DISPUTE_STATUSES])));
+  return rows.some((r) => r.status === 'lost') ? 'lost' : rows.length ? 'open' : null;
 }
 
 function describe(covered: { dealTitle: string; merchantName: string }[]): string {

@@ -8,6 +8,7 @@ import {
   type MerchantChargeKind,
 } from '@localperks/shared';
 import type { Tx } from '../../../db/client';
+import { centsSum } from '../../../db/cents';
 import { ledgerEntries, merchantPayouts, purchases } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { LOCK_IDS } from '../../../lib/lock-ids';
@@ -28,6 +29,8 @@ export type NewLedgerEntry = typeof ledgerEntries.$inferInsert;
 /** The kinds a payout is made of (everything of the balance except the payouts themselves). */
 export const PAYOUT_LINE_KINDS = [
   'sale',
+  'promotion',
+  'promotion_reversal',
   'commission',
   'refund',
   'commission_reversal',
@@ -85,9 +88,26 @@ export interface SoldPurchase {
   priceCents: number;
   commissionCents: number;
   purchasedAt: Date;
+  /** The voucher's share of a promo code's discount, and who pays for it (docs/decisions/0048). */
+  discountCents?: number;
+  discountFundedBy?: 'merchant' | 'platform' | null;
 }
 
-/** A sale and its commission, per purchase (checkout fulfilment, in its transaction). */
+/**
+ * The entries of a voucher's promo discount, signed for the sale (+1 on a reversal): a merchant's code
+ * is a `promotion` off their balance, the platform's a `platform_promotion`, its own expense, recorded
+ * with the merchant but no part of their balance (they are paid the full price).
+ */
+function promotionEntry(
+  p: Pick<SoldPurchase, 'discountCents' | 'discountFundedBy'>,
+  reversal: boolean,
+): { kind: LedgerEntryKind; amountCents: number } | null {
+  if (!p.discountCents || !p.discountFundedBy) return null;
+  const kind = p.discountFundedBy === 'merchant' ? 'promotion' : 'platform_promotion';
+  return { kind: reversal ? `${kind}_reversal` : kind, amountCents: reversal ? p.discountCents : -p.discountCents };
+}
+
+/** A sale and its commission (and a promo discount), per purchase (checkout fulfilment, in its transaction). */
 export async function postSales(tx: Tx, sold: SoldPurchase[]): Promise<number> {
   if (!sold.length) return 0;
   await lockPeriodsShared(tx);
@@ -99,6 +119,8 @@ export async function postSales(tx: Tx, sold: SoldPurchase[]): Promise<number> {
     const common = { merchantId: p.merchantId, purchaseId: p.id, occurredAt: p.purchasedAt, periodStart: periods.get(key)! };
     entries.push({ ...common, kind: 'sale', amountCents: p.priceCents, sourceKey: `sale:${p.id}` });
     entries.push({ ...common, kind: 'commission', amountCents: -p.commissionCents, sourceKey: `commission:${p.id}` });
+    const promo = promotionEntry(p, false);
+    if (promo) entries.push({ ...common, ...promo, sourceKey: `promotion:${p.id}` });
   }
   return (await post(tx, entries)).length;
 }
@@ -121,6 +143,30 @@ export async function postChargePaid(
       amountCents: -charge.amountCents,
       chargeId: charge.id,
       sourceKey: renewal ? `charge:${charge.id}:month:${renewal}` : `charge:${charge.id}`,
+      occurredAt: at,
+      periodStart: payoutPeriodFor(at).start,
+    },
+  ]);
+  return written.length > 0;
+}
+
+/**
+ * The unused part of a boost given back to the merchant's card (deal-removal.service sendBoostRefunds,
+ * in its transaction, once the provider accepted it): + on the charge, never part of the balance.
+ */
+export async function postChargeRefund(
+  tx: Tx,
+  refund: { id: string; chargeId: string; merchantId: string; amountCents: number },
+  at: Date,
+): Promise<boolean> {
+  const written = await post(tx, [
+    {
+      merchantId: refund.merchantId,
+      kind: 'perkboost_refund',
+      amountCents: refund.amountCents,
+      chargeId: refund.chargeId,
+      refundId: refund.id,
+      sourceKey: `charge:${refund.chargeId}:refund`,
       occurredAt: at,
       periodStart: payoutPeriodFor(at).start,
     },
@@ -155,7 +201,15 @@ export interface PostedRefund {
   commissionReversedCents: number;
 }
 
-type PurchaseFacts = { id: string; merchantId: string; priceCents: number; commissionCents: number; purchasedAt: Date };
+type PurchaseFacts = {
+  id: string;
+  merchantId: string;
+  priceCents: number;
+  commissionCents: number;
+  purchasedAt: Date;
+  discountCents: number;
+  discountFundedBy: 'merchant' | 'platform' | null;
+};
 
 /**
  * The purchase's money goes back: `refund:<purchaseId>` (a refund or a deduction, whichever came
@@ -188,6 +242,9 @@ async function giveBack(
   const [first] = await post(tx, [{ ...common, kind, amountCents: -p.priceCents, sourceKey: `refund:${p.id}` }]);
   if (!first) return { posted: false, kind: null, periodStart: null, amountCents: 0, commissionReversedCents: 0 };
   await post(tx, [{ ...common, kind: 'commission_reversal', amountCents: p.commissionCents, sourceKey: `refund:${p.id}:reversal` }]);
+  // The discount goes back to whoever paid for it: the customer is refunded what they paid, the rest was theirs.
+  const promo = promotionEntry(p, true);
+  if (promo) await post(tx, [{ ...common, ...promo, sourceKey: `refund:${p.id}:promotion` }]);
   return { posted: true, kind, periodStart, amountCents: p.priceCents, commissionReversedCents: p.commissionCents };
 }
 
@@ -200,6 +257,8 @@ async function purchaseFacts(tx: Tx, ids: string[]): Promise<PurchaseFacts[]> {
       priceCents: purchases.priceCents,
       commissionCents: purchases.commissionCents,
       purchasedAt: purchases.purchasedAt,
+      discountCents: purchases.discountCents,
+      discountFundedBy: purchases.discountFundedBy,
     })
     .from(purchases)
     .where(inArray(purchases.id, ids))
@@ -263,6 +322,10 @@ export async function postLostDispute(
 
 export interface LedgerTotals {
   salesCents: number;
+  /** Merchant-funded promo discounts (less those given back by refunds): they lower the merchant's gross. */
+  promotionsCents: number;
+  /** Platform-funded promo discounts (less those given back): the platform's expense, not the merchant's. */
+  platformPromotionsCents: number;
   commissionCents: number;
   refundsCents: number;
   commissionReversedCents: number;
@@ -273,29 +336,40 @@ export interface LedgerTotals {
   perkboostChargesCents: number;
 }
 
-/** Sums by kind, each as a positive amount (the sign is the kind's). */
+/** Sums by kind, each as a positive amount (the sign is the kind's), 64-bit and exact (db/cents.ts). */
 const totalsSelect = {
-  salesCents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'sale'), 0)::int`,
-  commissionCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'commission'), 0)::int`,
-  refundsCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'refund'), 0)::int`,
-  commissionReversedCents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'commission_reversal'), 0)::int`,
-  deductionsCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'deduction'), 0)::int`,
-  disputeFeesCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'dispute_fee'), 0)::int`,
-  paidOutCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'payout'), 0)::int`,
-  subscriptionChargesCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'subscription_charge'), 0)::int`,
-  perkboostChargesCents: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'perkboost_charge'), 0)::int`,
+  promotionsCents: centsSum(
+    sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('promotion', 'promotion_reversal'))`,
+  ),
+  platformPromotionsCents: centsSum(
+    sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('platform_promotion', 'platform_promotion_reversal'))`,
+  ),
+  salesCents: centsSum(sql`sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'sale')`),
+  commissionCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'commission')`),
+  refundsCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'refund')`),
+  commissionReversedCents: centsSum(sql`sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'commission_reversal')`),
+  deductionsCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'deduction')`),
+  disputeFeesCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'dispute_fee')`),
+  paidOutCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'payout')`),
+  subscriptionChargesCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'subscription_charge')`),
+  // Net of the unused boost time given back (perkboost_refund, +).
+  perkboostChargesCents: centsSum(
+    sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('perkboost_charge', 'perkboost_refund'))`,
+  ),
 };
 
-const toTotals = (row: Record<keyof LedgerTotals, number> | undefined): LedgerTotals => ({
-  salesCents: Number(row?.salesCents ?? 0),
-  commissionCents: Number(row?.commissionCents ?? 0),
-  refundsCents: Number(row?.refundsCents ?? 0),
-  commissionReversedCents: Number(row?.commissionReversedCents ?? 0),
-  deductionsCents: Number(row?.deductionsCents ?? 0),
-  disputeFeesCents: Number(row?.disputeFeesCents ?? 0),
-  paidOutCents: Number(row?.paidOutCents ?? 0),
-  subscriptionChargesCents: Number(row?.subscriptionChargesCents ?? 0),
-  perkboostChargesCents: Number(row?.perkboostChargesCents ?? 0),
+const toTotals = (row: LedgerTotals | undefined): LedgerTotals => ({
+  salesCents: row?.salesCents ?? 0,
+  promotionsCents: row?.promotionsCents ?? 0,
+  platformPromotionsCents: row?.platformPromotionsCents ?? 0,
+  commissionCents: row?.commissionCents ?? 0,
+  refundsCents: row?.refundsCents ?? 0,
+  commissionReversedCents: row?.commissionReversedCents ?? 0,
+  deductionsCents: row?.deductionsCents ?? 0,
+  disputeFeesCents: row?.disputeFeesCents ?? 0,
+  paidOutCents: row?.paidOutCents ?? 0,
+  subscriptionChargesCents: row?.subscriptionChargesCents ?? 0,
+  perkboostChargesCents: row?.perkboostChargesCents ?? 0,
 });
 
 /**
@@ -307,11 +381,11 @@ export async function merchantBalance(db: Tx, merchantId: string): Promise<Ledge
   const [row] = await db
     .select({
       ...totalsSelect,
-      pendingCents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${inArray(ledgerEntries.kind, [...BALANCE_KINDS])}), 0)::int`,
+      pendingCents: centsSum(sql`sum(${ledgerEntries.amountCents}) filter (where ${inArray(ledgerEntries.kind, [...BALANCE_KINDS])})`),
     })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.merchantId, merchantId));
-  return { ...toTotals(row), pendingCents: Number(row?.pendingCents ?? 0) };
+  return { ...toTotals(row), pendingCents: row?.pendingCents ?? 0 };
 }
 
 /**
@@ -333,7 +407,16 @@ export async function periodTotals(
   const t = toTotals(row);
   return {
     ...t,
-    netCents: t.salesCents - t.commissionCents - t.refundsCents + t.commissionReversedCents - t.deductionsCents - t.disputeFeesCents,
-    platformRevenueCents: t.commissionCents - t.commissionReversedCents + t.subscriptionChargesCents + t.perkboostChargesCents,
+    netCents:
+      t.salesCents -
+      t.promotionsCents -
+      t.commissionCents -
+      t.refundsCents +
+      t.commissionReversedCents -
+      t.deductionsCents -
+      t.disputeFeesCents,
+    // A platform-funded promotion is the platform's expense (docs/decisions/0048).
+    platformRevenueCents:
+      t.commissionCents - t.commissionReversedCents + t.subscriptionChargesCents + t.perkboostChargesCents - t.platformPromotionsCents,
   };
 }

@@ -12,6 +12,7 @@ import {
   type MerchantReceipt,
 } from '@localperks/shared';
 import type { Tx } from '../../../db/client';
+import { centsSum } from '../../../db/cents';
 import { deals, merchantChargePeriods, merchantCharges, merchants, users } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
@@ -145,7 +146,7 @@ export async function merchantBilling(deps: Pick<Deps, 'db' | 'clock'>, userId: 
     activeSubscriptions(deps.db, m.id, now),
     // Every paid line: each subscription period and each one-off charge.
     deps.db
-      .select({ cents: sql<number>`coalesce(sum(amount_cents), 0)::int`, n: count() })
+      .select({ cents: centsSum(sql`sum(amount_cents)`), n: count() })
       .from(unionAll(chargeLines(deps.db, m.id), periodLines(deps.db, m.id)).as('lines'))
       .where(sql`paid_at is not null`),
   ]);

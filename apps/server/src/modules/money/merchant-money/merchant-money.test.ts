@@ -294,6 +294,7 @@ describe('merchant payouts', async () => {
       period: payoutPeriodFor(new Date()),
       totalPurchases: 1,
       grossCents: 4000,
+      promotionsCents: 0,
       refundsCents: 0,
       commissionCents: 600,
       commissionReversedCents: 0,

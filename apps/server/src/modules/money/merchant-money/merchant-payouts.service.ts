@@ -3,9 +3,12 @@ import { stringify } from 'csv-stringify/sync';
 import {
   MERCHANT_MONEY_MESSAGES as MM,
   MERCHANT_PAYOUTS_PAGE_SIZE,
+  STATEMENT_LINE_KINDS,
+  STATEMENT_LINE_LABELS,
   PAYOUT_STATEMENT_PAGE_SIZE,
   maskVoucherCode,
   payoutPeriodFor,
+  lineTitle,
   payoutStatus,
   utcDay,
   type LedgerLinesTotals,
@@ -15,6 +18,7 @@ import {
   type StatementLine,
 } from '@localperks/shared';
 import type { Tx } from '../../../db/client';
+import { centsSum, readCents } from '../../../db/cents';
 import { ledgerEntries, merchantPayouts, purchases } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
@@ -37,6 +41,7 @@ const toPayout = (p: PayoutRow, today: string, commissionReversedCents: number):
   payoutDate: p.payoutDate,
   totalPurchases: p.totalPurchases,
   grossCents: p.grossCents,
+  promotionsCents: p.promotionsCents,
   commissionCents: p.commissionCents,
   refundsCents: p.refundsCents,
   commissionReversedCents,
@@ -52,10 +57,12 @@ const toPayout = (p: PayoutRow, today: string, commissionReversedCents: number):
 /** The kind of a ledger entry counts only where it is one of these (the payout's lines, never charges or payouts). */
 const isLine = inArray(ledgerEntries.kind, [...PAYOUT_LINE_KINDS]);
 const sumOf = (kinds: string[], negate = false) =>
-  sql<number>`coalesce(${sql.raw(negate ? '-' : '')}sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind}::text in (${sql.join(
-    kinds.map((k) => sql`${k}`),
-    sql`, `,
-  )})), 0)::int`;
+  centsSum(
+    sql`${sql.raw(negate ? '-' : '')}sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind}::text in (${sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    )}))`,
+  );
 
 /** The ledger lines `where` selects, summed the way the payout job sums them (payouts.service closePayoutPeriods). */
 async function lineTotals(db: Tx, where: SQL | undefined): Promise<LedgerLinesTotals> {
@@ -63,7 +70,9 @@ async function lineTotals(db: Tx, where: SQL | undefined): Promise<LedgerLinesTo
     .select({
       sales: sql<number>`(count(*) filter (where ${ledgerEntries.kind} = 'sale'))::int`,
       refunds: sql<number>`(count(*) filter (where ${ledgerEntries.kind} = 'refund'))::int`,
-      grossCents: sumOf(['sale', 'refund']),
+      // A merchant's own promo code lowers their gross (docs/decisions/0048), as in the payout job.
+      grossCents: sumOf(['sale', 'refund', 'promotion', 'promotion_reversal']),
+      promotionsCents: sumOf(['promotion', 'promotion_reversal'], true),
       refundsCents: sumOf(['refund'], true),
       commissionCents: sumOf(['commission', 'commission_reversal'], true),
       commissionReversedCents: sumOf(['commission_reversal']),
@@ -72,15 +81,15 @@ async function lineTotals(db: Tx, where: SQL | undefined): Promise<LedgerLinesTo
     })
     .from(ledgerEntries)
     .where(and(isLine, where));
-  const n = (v: number | undefined) => Number(v ?? 0);
   const totals = {
-    totalPurchases: n(t?.sales) - n(t?.refunds),
-    grossCents: n(t?.grossCents),
-    refundsCents: n(t?.refundsCents),
-    commissionCents: n(t?.commissionCents),
-    commissionReversedCents: n(t?.commissionReversedCents),
-    deductionsCents: n(t?.deductionsCents),
-    disputeFeesCents: n(t?.disputeFeesCents),
+    totalPurchases: (t?.sales ?? 0) - (t?.refunds ?? 0),
+    grossCents: t?.grossCents ?? 0,
+    promotionsCents: t?.promotionsCents ?? 0,
+    refundsCents: t?.refundsCents ?? 0,
+    commissionCents: t?.commissionCents ?? 0,
+    commissionReversedCents: t?.commissionReversedCents ?? 0,
+    deductionsCents: t?.deductionsCents ?? 0,
+    disputeFeesCents: t?.disputeFeesCents ?? 0,
   };
   return { ...totals, netCents: totals.grossCents - totals.commissionCents - totals.deductionsCents - totals.disputeFeesCents };
 }
@@ -123,7 +132,7 @@ export async function listMerchantPayouts(deps: Pick<Deps, 'db' | 'clock'>, user
       .offset((page - 1) * pageSize),
     deps.db.select({ n: count() }).from(merchantPayouts).where(mine),
     deps.db
-      .select({ n: count(), net: sql<number>`coalesce(sum(${merchantPayouts.netCents}), 0)::int` })
+      .select({ n: count(), net: centsSum(sql`sum(${merchantPayouts.netCents})`) })
       .from(merchantPayouts)
       .where(and(mine, eq(merchantPayouts.isPaid, false))),
     deps.db
@@ -142,7 +151,7 @@ export async function listMerchantPayouts(deps: Pick<Deps, 'db' | 'clock'>, user
     page,
     pageSize,
     currentPeriod: { period, ...current, carriedInCents: last?.carriedForwardCents ?? 0 },
-    outstanding: { payouts: owed?.n ?? 0, netCents: Number(owed?.net ?? 0) },
+    outstanding: { payouts: owed?.n ?? 0, netCents: owed?.net ?? 0 },
   };
 }
 
@@ -156,7 +165,7 @@ async function reversalsByPayout(db: Tx, merchantId: string, rows: PayoutRow[]):
              lag(period_start) over (partition by merchant_id order by period_start) as previous_start
       from merchant_payouts where merchant_id = ${merchantId}
     )
-    select p.id, coalesce(sum(e.amount_cents), 0)::int as reversed
+    select p.id, coalesce(sum(e.amount_cents), 0)::bigint as reversed
     from p
     join ledger_entries e on e.merchant_id = ${merchantId} and e.kind = 'commission_reversal'
       and e.period_start <= p.period_start and (p.previous_start is null or e.period_start > p.previous_start)
@@ -167,7 +176,7 @@ async function reversalsByPayout(db: Tx, merchantId: string, rows: PayoutRow[]):
     group by p.id`);
   const out = new Map<string, number>();
   // oxlint-disable-next-line typescript/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
-  for (const r of (found as unknown as { rows: { id: string; reversed: number | string }[] }).rows) out.set(r.id, Number(r.reversed));
+  for (const r of (found as unknown as { rows: { id: string; reversed: unknown }[] }).rows) out.set(r.id, readCents(r.reversed));
   return out;
 }
 
@@ -184,24 +193,32 @@ async function ownPayout(db: Tx, merchantId: string, payoutId: string): Promise<
 /**
  * A statement line groups the entries of one event: a sale with its commission
  * (`sale:<purchase>`, `commission:<purchase>`), a refund or deduction with its reversal
- * (`refund:<purchase>`, `refund:<purchase>:reversal`), or a dispute fee on its own.
+ * (`refund:<purchase>`, `refund:<purchase>:reversal`), or an entry on its own: a dispute fee, the
+ * discount of the merchant's own promo code (`promotion:<purchase>`) and its giving back on a refund
+ * (`refund:<purchase>:promotion`), so that promotions are a line of their own (docs/decisions/0048).
  */
 const lineKey = sql<string>`case
   when ${ledgerEntries.kind} in ('sale', 'commission') then 'sale:' || ${ledgerEntries.purchaseId}::text
   when ${ledgerEntries.kind} in ('refund', 'deduction', 'commission_reversal') then 'refund:' || ${ledgerEntries.purchaseId}::text
   else ${ledgerEntries.sourceKey} end`;
 
+/** The kinds of a statement line's amount (its commission is the rest). */
+const AMOUNT_KINDS = sql.raw(STATEMENT_LINE_KINDS.map((k) => `'${k}'`).join(', '));
+
 async function statementLines(db: Tx, where: SQL | undefined, page?: { page: number; pageSize: number }): Promise<StatementLine[]> {
   const occurredAt = sql<Date | string>`min(${ledgerEntries.occurredAt})`;
   const query = db
     .select({
       key: lineKey,
-      kind: sql<string>`min(${ledgerEntries.kind}::text) filter (where ${ledgerEntries.kind} in ('sale', 'refund', 'deduction', 'dispute_fee'))`,
+      kind: sql<string>`min(${ledgerEntries.kind}::text) filter (where ${ledgerEntries.kind} in (${AMOUNT_KINDS}))`,
       occurredAt,
       dealTitle: sql<string | null>`min(${purchases.dealTitle})`,
+      optionTitle: sql<string | null>`min(${purchases.optionTitle})`,
       code: sql<string | null>`min(${purchases.redemptionCode})`,
-      amountCents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('sale', 'refund', 'deduction', 'dispute_fee')), 0)::int`,
-      commissionCents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('commission', 'commission_reversal')), 0)::int`,
+      amountCents: centsSum(sql`sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in (${AMOUNT_KINDS}))`),
+      commissionCents: centsSum(
+        sql`sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('commission', 'commission_reversal'))`,
+      ),
     })
     .from(ledgerEntries)
     .leftJoin(purchases, eq(purchases.id, ledgerEntries.purchaseId))
@@ -210,13 +227,12 @@ async function statementLines(db: Tx, where: SQL | undefined, page?: { page: num
     .orderBy(occurredAt, lineKey);
   const rows = page ? await query.limit(page.pageSize).offset((page.page - 1) * page.pageSize) : await query;
   return rows.map((r) => {
-    const amountCents = Number(r.amountCents);
-    const commissionCents = Number(r.commissionCents);
+    const { amountCents, commissionCents } = r;
     return {
       id: r.key,
       kind: (r.kind ?? 'sale') as StatementLine['kind'],
       occurredAt: new Date(r.occurredAt).toISOString(),
-      dealTitle: r.dealTitle,
+      dealTitle: r.dealTitle === null ? null : lineTitle(r.dealTitle, r.optionTitle),
       voucherCode: r.code ? maskVoucherCode(r.code) : null,
       amountCents,
       commissionCents,
@@ -262,13 +278,6 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 /** A text cell a spreadsheet would run as a formula (starting with = + - @, tab or carriage return) gets a leading apostrophe. */
 const text = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 
-const LINE_LABELS: Record<StatementLine['kind'], string> = {
-  sale: 'Sale',
-  refund: 'Refund',
-  deduction: 'Deduction',
-  dispute_fee: 'Dispute fee',
-};
-
 /**
  * The statement as CSV: every ledger line of the payout, what the previous payout carried in and
  * this one carries forward, and a total line equal to the payout's net. Amounts are signed from the
@@ -289,7 +298,7 @@ export async function payoutStatementCsv(
     ['Date (UTC)', 'Type', 'Deal', 'Voucher', 'Amount', 'Commission', 'Net'],
     ...lines.map((l) => [
       l.occurredAt.slice(0, 16).replace('T', ' '),
-      LINE_LABELS[l.kind],
+      STATEMENT_LINE_LABELS[l.kind],
       text(l.dealTitle ?? ''),
       l.voucherCode ?? '',
       dollars(l.amountCents),

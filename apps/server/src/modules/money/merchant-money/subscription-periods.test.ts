@@ -147,6 +147,8 @@ describe('subscription periods through the sandbox renewal job', async () => {
         payload,
       });
       expect(res.statusCode).toBe(200);
+      // Nothing new happened, and the answer says so.
+      expect(res.json(), id).toEqual({ received: true, fulfilled: false });
     }
     expect(await periodsOf(t, a.merchant.id)).toHaveLength(3);
     expect(await mailCount(t, a.user.email, 'merchant_subscription_renewed')).toBe(2);
@@ -210,9 +212,10 @@ describe('subscription periods through Stripe invoice.paid', async () => {
     clock.useRealTime();
     await expectThreePeriods(t, a);
 
-    // Replays: Stripe redelivering an event, and the same invoice arriving under another event id.
+    // Replays: Stripe redelivering an event, and the same invoice arriving under another event id:
+    // each is answered with what happened, nothing.
     expect((await deliver(second)).json()).toEqual({ received: true, fulfilled: false });
-    await deliver(stripeEvent('invoice.paid', third));
+    expect((await deliver(stripeEvent('invoice.paid', third))).json()).toEqual({ received: true, fulfilled: false });
     expect(await periodsOf(t, a.merchant.id)).toHaveLength(3);
     expect(await mailCount(t, a.user.email, 'merchant_subscription_renewed')).toBe(2);
   });

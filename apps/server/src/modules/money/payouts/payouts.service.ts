@@ -18,6 +18,7 @@ import { AppError } from '../../../lib/errors';
 import { recordAudit } from '../../platform';
 import { payoutPaidEmail } from './payouts.emails';
 import { LOCK_IDS } from '../../../lib/lock-ids';
+import { centsSum, readCents } from '../../../db/cents';
 import { PAYOUT_LINE_KINDS, periodTotals, postPayoutPaid } from '../ledger/ledger.service';
 
 /**
@@ -29,6 +30,42 @@ export const PAYOUT_CLOSE_GRACE_MS = 15 * 60_000;
 type Rows<T> = { rows: T[] };
 
 const nextPeriod = (p: PayoutPeriod) => payoutPeriodFor(payoutPeriodWindow(p).to);
+
+/** A merchant whose payout row could not be written in a run (the other merchants' were). */
+export interface PayoutFailure {
+  merchantId: string;
+  periodStart: string;
+  error: string;
+}
+
+/** The payout job's run failed for some merchants only: their payouts are retried by the next run. */
+export class PayoutCloseError extends Error {
+  constructor(
+    readonly failures: PayoutFailure[],
+    readonly created: number,
+  ) {
+    const first = failures[0]!;
+    super(
+      `Payout close: ${failures.length} merchant payout${failures.length === 1 ? '' : 's'} could not be written ` +
+        `(merchant ${first.merchantId}, period ${first.periodStart}: ${first.error}${failures.length > 1 ? '; …' : ''}); ` +
+        `${created} other payout${created === 1 ? ' was' : 's were'} written. The next run tries again.`,
+    );
+  }
+}
+
+/** One merchant's lines of a period, summed by the database (64-bit: numeric or bigint, read exactly by readCents). */
+interface PayoutLines {
+  merchant_id: string;
+  purchases: number;
+  gross: unknown;
+  promotions: unknown;
+  refunds: unknown;
+  commission: unknown;
+  deductions: unknown;
+  fees: unknown;
+  carried_in: unknown;
+  due: unknown;
+}
 
 /**
  * Closes every finished semi-monthly period (docs/product/design.md §8) into one payout row per merchant with
@@ -42,12 +79,18 @@ const nextPeriod = (p: PayoutPeriod) => payoutPeriodFor(payoutPeriodWindow(p).to
  * start) is unique with `on conflict do nothing`, and posting to the ledger waits while periods
  * close (ledger.service openPeriodFor), so an entry never lands in a period already closed. Sends no mail.
  *
+ * One merchant never stops the others (docs/decisions/0040-safe-at-scale.md): each payout row is
+ * written under its own savepoint; a row that fails is rolled back alone, the others are committed,
+ * and then the run throws a PayoutCloseError naming the failures, so the job shows as failed on the
+ * admin Overview and is retried (the merchant's entries wait for its next payout, none is lost).
+ *
  * It starts from the newest period already closed (re-checked, as closing is idempotent) or, on a
  * database with no payouts yet, from the first ledger entry.
  */
 export async function closePayoutPeriods(deps: Pick<Deps, 'db' | 'clock'>): Promise<{ ran: boolean; created: number }> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  const failures: PayoutFailure[] = [];
+  const result = await deps.db.transaction(async (tx) => {
     // oxlint-disable-next-line typescript/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
     const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_IDS.payoutRun}) as locked`)) as unknown as Rows<{
       locked: boolean;
@@ -71,43 +114,75 @@ export async function closePayoutPeriods(deps: Pick<Deps, 'db' | 'clock'>): Prom
     let created = 0;
     for (let period = payoutPeriodFor(from); payoutPeriodWindow(period).to <= closeBefore; period = nextPeriod(period)) {
       // oxlint-disable-next-line typescript/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
-      const inserted = (await tx.execute(sql`
+      const owed = (await tx.execute(sql`
         with last as (
           select distinct on (merchant_id) merchant_id, period_start, carried_forward_cents
           from merchant_payouts
           order by merchant_id, period_start desc
         ), lines as (
           select e.merchant_id,
-                 count(*) filter (where e.kind = 'sale') - count(*) filter (where e.kind = 'refund') as purchases,
-                 coalesce(sum(e.amount_cents) filter (where e.kind in ('sale', 'refund')), 0) as gross,
+                 (count(*) filter (where e.kind = 'sale') - count(*) filter (where e.kind = 'refund'))::int as purchases,
+                 coalesce(sum(e.amount_cents) filter (where e.kind in ('sale', 'refund', 'promotion', 'promotion_reversal')), 0) as gross,
+                 coalesce(-sum(e.amount_cents) filter (where e.kind in ('promotion', 'promotion_reversal')), 0) as promotions,
                  coalesce(-sum(e.amount_cents) filter (where e.kind = 'refund'), 0) as refunds,
                  coalesce(-sum(e.amount_cents) filter (where e.kind in ('commission', 'commission_reversal')), 0) as commission,
                  coalesce(-sum(e.amount_cents) filter (where e.kind = 'deduction'), 0) as deductions,
                  coalesce(-sum(e.amount_cents) filter (where e.kind = 'dispute_fee'), 0) as fees
           from ledger_entries e
           left join last l on l.merchant_id = e.merchant_id
-          where e.kind in ('sale', 'commission', 'refund', 'commission_reversal', 'deduction', 'dispute_fee')
+          where e.kind in ('sale', 'promotion', 'promotion_reversal', 'commission', 'refund', 'commission_reversal', 'deduction', 'dispute_fee')
             and e.period_start <= ${period.start}::date
             and (l.period_start is null or e.period_start > l.period_start)
           group by e.merchant_id
-        ), owed as (
-          select lines.*, coalesce(l.carried_forward_cents, 0) as carried_in,
-                 lines.gross - lines.commission - lines.deductions - lines.fees - coalesce(l.carried_forward_cents, 0) as due
-          from lines
-          left join last l on l.merchant_id = lines.merchant_id
         )
-        insert into merchant_payouts (merchant_id, period_start, period_end, payout_date, total_purchases, gross_cents, commission_cents,
-                                      refunds_cents, deductions_cents, dispute_fees_cents, carried_in_cents, carried_forward_cents, net_cents)
-        select merchant_id, ${period.start}::date, ${period.end}::date, ${period.payoutDate}::date, purchases::int, gross::int, commission::int,
-               refunds::int, deductions::int, fees::int, carried_in::int, greatest(-due, 0)::int, greatest(due, 0)::int
-        from owed
-        on conflict (merchant_id, period_start) do nothing
-        returning id`)) as unknown as Rows<{ id: string }>;
-      created += inserted.rows.length;
+        select lines.*, coalesce(l.carried_forward_cents, 0) as carried_in,
+               lines.gross - lines.commission - lines.deductions - lines.fees - coalesce(l.carried_forward_cents, 0) as due
+        from lines
+        left join last l on l.merchant_id = lines.merchant_id
+        order by lines.merchant_id`)) as unknown as Rows<PayoutLines>;
+      for (const m of owed.rows) {
+        try {
+          const due = readCents(m.due);
+          // A savepoint per merchant: a row that fails is undone alone.
+          const inserted = await tx.transaction((sp) =>
+            sp
+              .insert(merchantPayouts)
+              .values({
+                merchantId: m.merchant_id,
+                periodStart: period.start,
+                periodEnd: period.end,
+                payoutDate: period.payoutDate,
+                totalPurchases: Number(m.purchases),
+                grossCents: readCents(m.gross),
+                commissionCents: readCents(m.commission),
+                refundsCents: readCents(m.refunds),
+                deductionsCents: readCents(m.deductions),
+                disputeFeesCents: readCents(m.fees),
+                carriedInCents: readCents(m.carried_in),
+                carriedForwardCents: Math.max(-due, 0),
+                netCents: Math.max(due, 0),
+                promotionsCents: readCents(m.promotions),
+              })
+              .onConflictDoNothing({ target: [merchantPayouts.merchantId, merchantPayouts.periodStart] })
+              .returning({ id: merchantPayouts.id }),
+          );
+          created += inserted.length;
+        } catch (err) {
+          failures.push({ merchantId: m.merchant_id, periodStart: period.start, error: errorText(err) });
+        }
+      }
     }
     return { ran: true, created };
   });
+  if (failures.length) throw new PayoutCloseError(failures, result.created);
+  return result;
 }
+
+/** The database's own words for a failed statement (drizzle wraps them in "Failed query: …"). */
+const errorText = (err: unknown): string => {
+  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+  return cause instanceof Error ? cause.message : String(cause);
+};
 
 /**
  * All payouts page by page (docs/product/merchant-admin-spec.md §7): the overdue ones first (unpaid and past their
@@ -164,7 +239,7 @@ export async function payoutSummary(deps: Pick<Deps, 'db' | 'clock'>): Promise<P
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.periodStart, period.start), eq(ledgerEntries.kind, 'sale'))),
     db
-      .select({ n: sql<number>`count(*)::int`, net: sql<number>`coalesce(sum(${merchantPayouts.netCents}), 0)::int` })
+      .select({ n: sql<number>`count(*)::int`, net: centsSum(sql`sum(${merchantPayouts.netCents})`) })
       .from(merchantPayouts)
       .where(eq(merchantPayouts.isPaid, false)),
   ]);
@@ -173,7 +248,7 @@ export async function payoutSummary(deps: Pick<Deps, 'db' | 'clock'>): Promise<P
     upcomingNetCents: current.netCents,
     merchantsThisPeriod: Number(merchantsNow?.n ?? 0),
     pendingPayouts: Number(pending?.n ?? 0),
-    pendingNetCents: Number(pending?.net ?? 0),
+    pendingNetCents: pending?.net ?? 0,
   };
 }
 

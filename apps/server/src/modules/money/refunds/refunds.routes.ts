@@ -14,6 +14,7 @@ import {
   merchantRefundAnswerSchema,
   merchantRefundRequestsSchema,
   refundDecisionResultSchema,
+  refundReconciliationSchema,
 } from '@localperks/shared';
 import {
   adminDecideRefund,
@@ -23,6 +24,7 @@ import {
   lookupPurchasesForAdmin,
   merchantAcceptRefund,
   merchantAnswerRefund,
+  refundReconciliation,
   requestRefund,
 } from './refunds.service';
 
@@ -118,6 +120,19 @@ export async function refundsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => adminDecideRefund(deps(request.log), request.user!.id, request.params.id, request.body),
+  );
+
+  r.get(
+    '/api/admin/refunds/reconciliation',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Refunds against the ledger: vouchers refunded or charged back, and the ledger’s give-backs of them, voucher by voucher',
+        response: { 200: refundReconciliationSchema, ...errorResponses },
+      },
+    },
+    async () => refundReconciliation(app.deps),
   );
 
   r.get(

@@ -7,6 +7,7 @@ import {
   REFUND_MESSAGES_UI as M,
   allocateCents,
   businessDeadline,
+  excerpt,
   formatCents,
   maskVoucherCode,
   type AdminPurchaseLookup,
@@ -16,6 +17,9 @@ import {
   type CustomerRefundRequest,
   type MerchantRefundRequests,
   type RefundDecisionResult,
+  type RefundReconciliation,
+  REFUND_MISMATCHES_SHOWN,
+  REFUND_REQUEST_LIMIT,
   type RefundReason,
   type RefundRequestStatus,
   type VoucherState,
@@ -34,10 +38,12 @@ import {
   webhookEvents,
 } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
+import { consumeRateLimit, releaseHits } from '../../../lib/rate-limit';
 import type { Deps } from '../../../lib/deps';
 import type { MailMessage } from '../../../mail/mailer';
 import type { ProviderEvent, ProviderRefund } from '../../../payments/provider';
-import { notifyAdmins, recordAudit } from '../../platform';
+import { notifyAdmins, recordAudit, resolveAdminNotifications } from '../../platform';
+import { refundBlockingDispute, refundBlockingDisputeOf } from '../disputes/disputes.service';
 import {
   refundAwaitingDecisionAdminEmail,
   refundDecidedMerchantEmail,
@@ -48,6 +54,7 @@ import {
   refundRequestedMerchantEmail,
   type RefundMailFacts,
 } from './refunds.emails';
+import { voucherTitle } from '../voucher-title';
 
 /**
  * Refunds of single vouchers under the Merchant Refund Policy (docs/decisions/0019-refund-flow.md).
@@ -78,9 +85,10 @@ export async function onVoucherRefunded(tx: Tx, refund: { purchaseId: string; re
 }
 
 /**
- * What refunding each voucher gives back: its unit price plus its share of its order's tax. The tax
- * is split over the order's lines as fulfilment splits it, then over the line's vouchers (in id
- * order), with `allocateCents`, so refunding every voucher of an order returns exactly its total.
+ * What refunding each voucher gives back: what the customer paid for it (its unit price less its share
+ * of a promo code's discount) plus its share of its order's tax. The tax is split over the order's lines
+ * as fulfilment splits it, then over the line's vouchers (in id order), with `allocateCents`, so
+ * refunding every voucher of an order returns exactly its total.
  */
 export async function voucherRefundCents(db: Tx, purchaseIds: string[]): Promise<Map<string, number>> {
   const result = new Map<string, number>();
@@ -94,14 +102,23 @@ export async function voucherRefundCents(db: Tx, purchaseIds: string[]): Promise
       .select({
         orderId: orderItems.orderId,
         dealId: orderItems.dealId,
+        optionId: orderItems.optionId,
         unitPriceCents: orderItems.unitPriceCents,
         quantity: orderItems.quantity,
+        discountCents: orderItems.discountCents,
       })
       .from(orderItems)
       .where(inArray(orderItems.orderId, orderIds))
       .orderBy(asc(orderItems.id)),
     db
-      .select({ id: purchases.id, orderId: purchases.orderId, dealId: purchases.dealId, priceCents: purchases.priceCents })
+      .select({
+        id: purchases.id,
+        orderId: purchases.orderId,
+        dealId: purchases.dealId,
+        optionId: purchases.optionId,
+        priceCents: purchases.priceCents,
+        discountCents: purchases.discountCents,
+      })
       .from(purchases)
       .where(inArray(purchases.orderId, orderIds))
       .orderBy(asc(purchases.id)),
@@ -110,12 +127,12 @@ export async function voucherRefundCents(db: Tx, purchaseIds: string[]): Promise
     const lines = items.filter((i) => i.orderId === order.id);
     const lineTax = allocateCents(
       order.taxCents,
-      lines.map((l) => l.unitPriceCents * l.quantity),
+      lines.map((l) => l.unitPriceCents * l.quantity - l.discountCents),
     );
     lines.forEach((line, i) => {
-      const vouchers = sold.filter((p) => p.orderId === order.id && p.dealId === line.dealId);
+      const vouchers = sold.filter((p) => p.orderId === order.id && p.dealId === line.dealId && p.optionId === line.optionId);
       const shares = allocateCents(lineTax[i]!, Array<number>(line.quantity).fill(line.unitPriceCents));
-      vouchers.forEach((v, k) => result.set(v.id, v.priceCents + (shares[k] ?? 0)));
+      vouchers.forEach((v, k) => result.set(v.id, v.priceCents - v.discountCents + (shares[k] ?? 0)));
     });
   }
   return result;
@@ -125,7 +142,7 @@ export async function voucherRefundCents(db: Tx, purchaseIds: string[]): Promise
 async function mailFacts(tx: Tx, requestOrPurchase: { purchaseId: string; reason: RefundReason }) {
   const [row] = await tx
     .select({
-      dealTitle: purchases.dealTitle,
+      dealTitle: voucherTitle,
       merchantName: merchants.businessName,
       merchantEmail: sql<string>`(select email from users where users.id = ${merchants.userId})`,
       customerEmail: users.email,
@@ -165,6 +182,7 @@ async function lockPurchase(tx: Tx, purchaseId: string) {
       id: purchases.id,
       orderId: purchases.orderId,
       dealId: purchases.dealId,
+      optionId: purchases.optionId,
       userId: purchases.userId,
       merchantId: purchases.merchantId,
       redeemedAt: purchases.redeemedAt,
@@ -187,12 +205,15 @@ async function voidVoucher(tx: Tx, purchaseId: string, reason: 'customer_request
   if (!p) throw new AppError('NOT_FOUND', M.notFound);
   if (p.refundedAt) throw new AppError('CONFLICT', M.alreadyRefunded);
   if (p.redeemedAt) throw new AppError('CONFLICT', M.redeemed);
+  // A charged-back payment is the bank's to give back: a refund on top would pay the customer twice.
+  const dispute = await refundBlockingDispute(tx, p.orderId);
+  if (dispute) throw new AppError('CONFLICT', dispute === 'lost' ? M.disputeLost : M.disputeOpen);
   const amountCents = (await voucherRefundCents(tx, [purchaseId])).get(purchaseId)!;
   const [order] = await tx.select({ provider: orders.provider }).from(orders).where(eq(orders.id, p.orderId));
   const [item] = await tx
     .select({ id: orderItems.id })
     .from(orderItems)
-    .where(and(eq(orderItems.orderId, p.orderId), eq(orderItems.dealId, p.dealId)));
+    .where(and(eq(orderItems.orderId, p.orderId), eq(orderItems.dealId, p.dealId), eq(orderItems.optionId, p.optionId!)));
   const [row] = await tx
     .insert(orderRefunds)
     .values({
@@ -210,6 +231,11 @@ async function voidVoucher(tx: Tx, purchaseId: string, reason: 'customer_request
   // The lock makes this unreachable; the unique index is the last word if it ever were not.
   if (!row) throw new AppError('CONFLICT', M.alreadyRefunded);
   await tx.update(purchases).set({ refundedAt: now }).where(eq(purchases.id, purchaseId));
+  // The unit goes back on sale only if the merchant chose that for the deal (docs/decisions/0047), never above its stock.
+  await tx.execute(sql`
+    update deal_options o set stock_left = least(o.stock_left + 1, o.stock_total)
+    from deals d
+    where o.id = ${p.optionId} and d.id = o.deal_id and d.restock_on_refund and o.stock_left is not null`);
   return { orderRefundId: row.id, amountCents };
 }
 
@@ -231,12 +257,27 @@ const customerView = (r: typeof refundRequests.$inferSelect): CustomerRefundRequ
  */
 export async function requestRefund(deps: RefundDeps, customerId: string, purchaseId: string, input: CreateRefundRequest) {
   const now = deps.clock.now();
-  const { request, mailIds } = await deps.db.transaction(async (tx) => {
+  // Counted before the work, atomically (docs/decisions/0006-rate-limits.md); a request refused
+  // (409, 404) sends no mail and gives its hit back.
+  const hits = await consumeRateLimit(deps.db, `refund-request:${customerId}`, REFUND_REQUEST_LIMIT, M.tooMany, now);
+  const { request, mailIds } = await openRefundRequest(deps, customerId, purchaseId, input, now).catch(async (err: unknown) => {
+    if (err instanceof AppError && err.statusCode < 500) await releaseHits(deps.db, hits);
+    throw err;
+  });
+  await deliverAll(deps, mailIds);
+  return customerView(request);
+}
+
+/** The request itself, in one transaction with the voucher locked (requestRefund counts it first). */
+async function openRefundRequest(deps: RefundDeps, customerId: string, purchaseId: string, input: CreateRefundRequest, now: Date) {
+  return deps.db.transaction(async (tx) => {
     const p = await lockPurchase(tx, purchaseId);
     if (!p || p.userId !== customerId) throw new AppError('NOT_FOUND', M.notFound);
     if (p.refundedAt) throw new AppError('CONFLICT', M.alreadyRefunded);
     if (p.redeemedAt) throw new AppError('CONFLICT', M.redeemed);
     if (p.expirationDate <= now) throw new AppError('CONFLICT', M.expired);
+    const dispute = await refundBlockingDispute(tx, p.orderId);
+    if (dispute) throw new AppError('CONFLICT', dispute === 'lost' ? M.customerDisputeLost : M.customerDisputeOpen);
     const [earlier] = await tx
       .select({ status: refundRequests.status })
       .from(refundRequests)
@@ -259,8 +300,6 @@ export async function requestRefund(deps: RefundDeps, customerId: string, purcha
     ]);
     return { request: created, mailIds: ids };
   });
-  await deliverAll(deps, mailIds);
-  return customerView(request);
 }
 
 async function merchantIdOf(tx: Tx, userId: string): Promise<string> {
@@ -307,6 +346,8 @@ async function decide(
       .set({ status, decisionText: decision.text, decidedBy: actor.userId, decidedAt: now, updatedAt: now })
       .where(and(eq(refundRequests.id, requestId), openStatus));
     const byMerchant = Boolean(actor.merchantId);
+    // Decided: it waits for no admin any more.
+    await resolveAdminNotifications(tx, { entityType: 'refund_request', entityId: requestId }, now);
     await recordAudit(tx, {
       adminId: actor.userId,
       action: byMerchant ? 'refund.merchant_accepted' : decision.refund ? 'refund.refunded' : 'refund.declined',
@@ -365,6 +406,13 @@ export async function merchantAnswerRefund(deps: RefundDeps, merchantUserId: str
       details: { purchaseId: answered.purchaseId, message },
     });
     const { facts, customerEmail } = await mailFacts(tx, answered);
+    await notifyAdmins(tx, {
+      type: 'refund_answered',
+      title: 'Merchant answered a refund request',
+      message: `${facts.merchantName} answered the refund request for “${facts.dealTitle}” (${formatCents(facts.amountCents)}): ${excerpt(message, 200)} Decide it in Refunds.`,
+      entityType: 'refund_request',
+      entityId: requestId,
+    });
     const admins = await adminEmails(tx);
     return queueAll(deps, tx, [
       refundMerchantRespondedCustomerEmail(customerEmail, facts, deps.config.appUrl),
@@ -408,6 +456,7 @@ export async function adminRefundPurchase(
       .set({ status: 'refunded', decisionText, decidedBy: adminId, decidedAt: now, updatedAt: now })
       .where(and(eq(refundRequests.purchaseId, purchaseId), openStatus))
       .returning({ id: refundRequests.id, reason: refundRequests.reason });
+    if (closed) await resolveAdminNotifications(tx, { entityType: 'refund_request', entityId: closed.id }, now);
     await recordAudit(tx, {
       adminId,
       action: 'refund.direct',
@@ -547,7 +596,7 @@ async function notifyRefundMismatch(
   provider: ProviderRefund,
 ): Promise<void> {
   const [voucher] = await tx
-    .select({ dealTitle: purchases.dealTitle, code: purchases.redemptionCode, merchantName: merchants.businessName })
+    .select({ dealTitle: voucherTitle, code: purchases.redemptionCode, merchantName: merchants.businessName })
     .from(purchases)
     .innerJoin(merchants, eq(merchants.id, purchases.merchantId))
     .where(eq(purchases.id, row.purchaseId!));
@@ -587,12 +636,99 @@ export async function markOverdueRefundRequests(deps: Pick<Deps, 'db' | 'mailer'
     const mails: MailMessage[] = [];
     for (const r of moved) {
       const { facts } = await mailFacts(tx, r);
+      await notifyAdmins(tx, {
+        type: 'refund_request_due',
+        title: 'Refund request due for decision',
+        message: `${facts.merchantName} did not answer the refund request for “${facts.dealTitle}” (${formatCents(facts.amountCents)}) within 5 business days. Decide it in Refunds.`,
+        entityType: 'refund_request',
+        entityId: r.id,
+      });
       mails.push(...admins.map((to) => refundAwaitingDecisionAdminEmail(to, { ...facts, why: 'overdue' }, deps.config.appUrl)));
     }
     return queueAll(deps, tx, mails);
   });
   await deliverAll(deps, mailIds);
   return { due };
+}
+
+/**
+ * Refunds against the ledger (docs/decisions/0040-safe-at-scale.md). A voucher's money goes back to
+ * the customer by our refund (settled by the provider) or by a lost chargeback, and each time the
+ * ledger gives it back once (`refund:<purchase>`, a refund or a deduction). Per voucher the two
+ * counts must be equal: a voucher both refunded and charged back has gone back twice against one
+ * give-back, which is what refusing refunds of disputed payments prevents.
+ */
+export async function refundReconciliation(deps: Pick<Deps, 'db'>): Promise<RefundReconciliation> {
+  // oxlint-disable-next-line typescript/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
+  const { rows } = (await deps.db.execute(sql`
+    with refunded as (
+      select distinct purchase_id from order_refunds where purchase_id is not null and status = 'refunded'
+    ), charged_back as (
+      select distinct p.id as purchase_id
+      from disputes d
+      join purchases p on p.order_id = d.order_id and (d.purchase_id is null or d.purchase_id = p.id)
+      where d.status = 'lost'
+    ), given_back as (
+      select purchase_id, count(*)::int as n from ledger_entries
+      where kind in ('refund', 'deduction') and purchase_id is not null
+      group by purchase_id
+    ), vouchers as (
+      select purchase_id from refunded union select purchase_id from charged_back union select purchase_id from given_back
+    ), checked as (
+      select v.purchase_id, r.purchase_id is not null as is_refunded, c.purchase_id is not null as is_charged_back, coalesce(g.n, 0) as given_back
+      from vouchers v
+      left join refunded r on r.purchase_id = v.purchase_id
+      left join charged_back c on c.purchase_id = v.purchase_id
+      left join given_back g on g.purchase_id = v.purchase_id
+    ), totals as (
+      select count(*) filter (where is_refunded)::int as refunded, count(*) filter (where is_charged_back)::int as charged_back,
+             coalesce(sum(given_back), 0)::int as given_back,
+             count(*) filter (where is_refunded::int + is_charged_back::int <> given_back)::int as mismatches
+      from checked
+    )
+    select t.*, m.purchase_id, m.is_refunded, m.is_charged_back, m.given_back as voucher_given_back,
+           p.redemption_code, p.deal_title, mer.business_name
+    from totals t
+    left join lateral (
+      select c.* from checked c join purchases p on p.id = c.purchase_id
+      where c.is_refunded::int + c.is_charged_back::int <> c.given_back
+      order by p.purchased_at desc, p.id limit ${REFUND_MISMATCHES_SHOWN}
+    ) m on true
+    left join purchases p on p.id = m.purchase_id
+    left join merchants mer on mer.id = p.merchant_id`)) as unknown as {
+    rows: {
+      refunded: number;
+      charged_back: number;
+      given_back: number;
+      mismatches: number;
+      purchase_id: string | null;
+      is_refunded: boolean | null;
+      is_charged_back: boolean | null;
+      voucher_given_back: number | null;
+      redemption_code: string | null;
+      deal_title: string | null;
+      business_name: string | null;
+    }[];
+  };
+  const totals = rows[0]!;
+  return {
+    refundedVouchers: Number(totals.refunded),
+    chargedBackVouchers: Number(totals.charged_back),
+    ledgerGiveBacks: Number(totals.given_back),
+    isBalanced: Number(totals.mismatches) === 0,
+    mismatchCount: Number(totals.mismatches),
+    mismatches: rows
+      .filter((r) => r.purchase_id !== null)
+      .map((r) => ({
+        purchaseId: r.purchase_id!,
+        redemptionCode: r.redemption_code ?? '',
+        dealTitle: r.deal_title ?? '',
+        merchantName: r.business_name ?? '',
+        isRefunded: r.is_refunded === true,
+        isChargedBack: r.is_charged_back === true,
+        ledgerGiveBacks: Number(r.voucher_given_back ?? 0),
+      })),
+  };
 }
 
 // ---- lists ----
@@ -616,13 +752,23 @@ const MERCHANT_CLOSED_SHOWN = 20;
 export async function listMerchantRefundRequests(deps: Pick<Deps, 'db'>, merchantUserId: string): Promise<MerchantRefundRequests> {
   const merchantId = await merchantIdOf(deps.db, merchantUserId);
   const base = deps.db
-    .select({ r: refundRequests, dealTitle: purchases.dealTitle, customerName: users.name })
+    .select({
+      r: refundRequests,
+      dealTitle: voucherTitle,
+      customerName: users.name,
+      dispute: refundBlockingDisputeOf(purchases.orderId),
+    })
     .from(refundRequests)
     .innerJoin(purchases, eq(purchases.id, refundRequests.purchaseId))
     .innerJoin(users, eq(users.id, refundRequests.customerId));
   const open = await base.where(and(eq(refundRequests.merchantId, merchantId), openStatus)).orderBy(asc(refundRequests.deadlineAt));
   const closed = await deps.db
-    .select({ r: refundRequests, dealTitle: purchases.dealTitle, customerName: users.name })
+    .select({
+      r: refundRequests,
+      dealTitle: voucherTitle,
+      customerName: users.name,
+      dispute: refundBlockingDisputeOf(purchases.orderId),
+    })
     .from(refundRequests)
     .innerJoin(purchases, eq(purchases.id, refundRequests.purchaseId))
     .innerJoin(users, eq(users.id, refundRequests.customerId))
@@ -635,7 +781,7 @@ export async function listMerchantRefundRequests(deps: Pick<Deps, 'db'>, merchan
     rows.map((x) => x.r.purchaseId),
   );
   return {
-    requests: rows.map(({ r, dealTitle, customerName }) => ({
+    requests: rows.map(({ r, dealTitle, customerName, dispute }) => ({
       id: r.id,
       purchaseId: r.purchaseId,
       dealTitle,
@@ -648,6 +794,7 @@ export async function listMerchantRefundRequests(deps: Pick<Deps, 'db'>, merchan
       decisionText: r.decisionText,
       deadlineAt: r.deadlineAt.toISOString(),
       createdAt: r.createdAt.toISOString(),
+      dispute,
     })),
   };
 }
@@ -664,12 +811,13 @@ export async function listAdminRefundRequests(
   const rows = await deps.db
     .select({
       r: refundRequests,
-      dealTitle: purchases.dealTitle,
+      dealTitle: voucherTitle,
       redemptionCode: purchases.redemptionCode,
       customerName: users.name,
       customerEmail: users.email,
       merchantName: merchants.businessName,
       decidedByName: decider.name,
+      dispute: refundBlockingDisputeOf(purchases.orderId),
     })
     .from(refundRequests)
     .innerJoin(purchases, eq(purchases.id, refundRequests.purchaseId))
@@ -707,6 +855,7 @@ export async function listAdminRefundRequests(
       decidedByName: x.decidedByName ?? null,
       deadlineAt: r.deadlineAt.toISOString(),
       createdAt: r.createdAt.toISOString(),
+      dispute: x.dispute,
     })),
     total: total?.n ?? 0,
     page,
@@ -739,7 +888,7 @@ export async function lookupPurchasesForAdmin(deps: Pick<Deps, 'db' | 'clock'>, 
     .select({
       id: purchases.id,
       redemptionCode: purchases.redemptionCode,
-      dealTitle: purchases.dealTitle,
+      dealTitle: voucherTitle,
       customerName: users.name,
       customerEmail: users.email,
       merchantName: merchants.businessName,
@@ -751,6 +900,7 @@ export async function lookupPurchasesForAdmin(deps: Pick<Deps, 'db' | 'clock'>, 
       openRequestId: sql<
         string | null
       >`(select rr.id from refund_requests rr where rr.purchase_id = ${purchases.id} and rr.status in ('requested', 'merchant_responded', 'due_for_decision') limit 1)`,
+      dispute: refundBlockingDisputeOf(purchases.orderId),
     })
     .from(purchases)
     .innerJoin(users, eq(users.id, purchases.userId))
@@ -776,6 +926,7 @@ export async function lookupPurchasesForAdmin(deps: Pick<Deps, 'db' | 'clock'>, 
       expirationDate: r.expirationDate.toISOString(),
       state: voucherState(r, now),
       openRequestId: r.openRequestId,
+      dispute: r.dispute,
     })),
     total: rows.length,
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { REDEEM_MESSAGES, REFUND_MESSAGES_UI, businessDeadline, type Purchase } from '@localperks/shared';
+import { REDEEM_MESSAGES, REFUND_MESSAGES_UI, businessDeadline, formatBusinessDeadline, type Purchase } from '@localperks/shared';
 import { adminAuditLog, emailOutbox, orderRefunds, purchases, refundRequests, sandboxRefunds, webhookEvents } from '../../../db/schema';
 import { build } from '../../../../test/build';
 import { mutableClock } from '../../../../test/clock';
@@ -57,12 +57,22 @@ const auditOf = (entityId: string) => db.select().from(adminAuditLog).where(eq(a
 describe('a customer asks for a refund', () => {
   it('of their own voucher: Requested, the deadline 5 business days away (end of day in New York), both sides e-mailed', async () => {
     const { merchant, customer, bought } = await scene();
+    // Asked on a Wednesday at 10:00 in New York (the coming one, so the deal is still on sale): the deadline
+    // is the next Wednesday's end of day there, past the weekend. The time is fixed because from a Sunday five
+    // business days end on Friday, less than six calendar days later.
+    const wednesday = new Date(Date.now() + DAY);
+    while (wednesday.getUTCDay() !== 3) wednesday.setTime(wednesday.getTime() + DAY);
+    wednesday.setUTCHours(15, 0, 0, 0);
+    clock.set(wednesday);
     const res = await requestRefund(customer.cookie, bought[0]!.id);
+    clock.useRealTime();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'requested', reason: 'closed', note: 'The shop is boarded up.' });
     const [row] = await db.select().from(refundRequests).where(eq(refundRequests.purchaseId, bought[0]!.id));
+    expect(row!.createdAt).toEqual(wednesday);
     expect(row!.deadlineAt).toEqual(businessDeadline(row!.createdAt, 5));
-    expect(row!.deadlineAt.getTime() - row!.createdAt.getTime()).toBeGreaterThanOrEqual(7 * DAY - DAY);
+    expect(formatBusinessDeadline(row!.deadlineAt)).toMatch(/^Wed, .* 11:59 PM E[SD]T$/);
+    expect(row!.deadlineAt.getTime() - row!.createdAt.getTime()).toBeGreaterThan(7 * DAY);
 
     expect(await mails(customer.user.email, 'refund_requested')).toHaveLength(1);
     const [toMerchant] = await mails(merchant.user.email, 'refund_request_merchant');

@@ -18,7 +18,13 @@ const WEBHOOK_SECRET = 'whsec_localperks_refunds_test';
 const fake = await startFakeStripe();
 afterAll(() => fake.close());
 const t = await build({
-  env: { STRIPE_SECRET_KEY: 'sk_test_localperks_refunds', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url },
+  env: {
+    STRIPE_SECRET_KEY: 'sk_test_localperks_refunds',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: fake.url,
+    // A Stripe call that gets no answer is given up after this long (then retried once): the timeout test waits on it.
+    STRIPE_TIMEOUT_MS: '400',
+  },
 });
 const db = t.database.db;
 
@@ -126,6 +132,32 @@ async function acceptedRefund() {
 }
 
 describe('a voucher refunded with Stripe', () => {
+  it('when Stripe times out, the voucher is refunded on our side and the job retries the call under the same idempotency key: one refund at Stripe', async () => {
+    const s = await scene();
+    const id = (await requestRefund(s.customer.cookie, s.bought[0]!.id)).json().id as string;
+    // Stripe makes the refund but both answers are lost (the call times out twice).
+    fake.stallNext(2, '/v1/refunds');
+    // What the merchant sees: the refund is accepted; the voucher is dead at once.
+    expect((await accept(s.merchant.cookie, id)).json()).toEqual({ status: 'refunded', refunded: true });
+    const [pending] = await refundsOf(s.bought[0]!.id);
+    expect(pending).toMatchObject({ status: 'pending', providerRefundId: null });
+    expect(refundPosts(s.paymentIntent)).toHaveLength(2);
+
+    // The refund-settlement job's next run calls again with the voucher's key: Stripe answers with the refund it made.
+    expect(await settleVoucherRefunds({ ...t.app.deps, db })).toBe(1);
+    const posts = refundPosts(s.paymentIntent);
+    expect(posts).toHaveLength(3);
+    expect(new Set(posts.map((p) => p.headers['idempotency-key']))).toEqual(new Set([voucherRefundKey(s.bought[0]!.id)]));
+    expect(atStripe(s.paymentIntent)).toEqual([expect.objectContaining({ amount: 2_700 })]);
+    expect((await refundsOf(s.bought[0]!.id))[0]).toMatchObject({ status: 'pending', providerRefundId: atStripe(s.paymentIntent)[0].id });
+    // Nothing left for the job; Stripe's event settles it once.
+    expect(await settleVoucherRefunds({ ...t.app.deps, db })).toBe(0);
+    expect((await deliver('charge.refunded', charge(s.paymentIntent, { refunds: atStripe(s.paymentIntent) }))).json()).toMatchObject({
+      fulfilled: true,
+    });
+    expect(await issuedMails(s.customer.user.email)).toHaveLength(1);
+  });
+
   it('calls the Refunds API once, under the voucher’s idempotency key, for its unit price plus its tax share only', async () => {
     const { bought, paymentIntent, customer } = await acceptedRefund();
     const posts = refundPosts(paymentIntent);

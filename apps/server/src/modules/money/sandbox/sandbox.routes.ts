@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, paymentPageSchema, sandboxPaySchema, sandboxSessionSchema } from '@localperks/shared';
-import { getSandboxSession, paySandboxSession } from './sandbox.service';
+import { errorResponses, paymentPageSchema, sandboxPaySavedSchema, sandboxPaySchema, sandboxSessionSchema } from '@localperks/shared';
+import { getSandboxSession, paySandboxSession, paySandboxSessionWithSavedCard } from './sandbox.service';
 
 const params = z.object({ id: z.string().regex(/^cs_sandbox_[A-Za-z0-9_-]{20,64}$/, 'Unknown payment page.') });
 
@@ -39,5 +39,19 @@ export async function sandboxRoutes(app: FastifyInstance) {
       },
     },
     async (request) => paySandboxSession(app.deps, request.params.id, request.body),
+  );
+  r.post(
+    '/api/sandbox/sessions/:id/pay-saved',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Pay a sandbox session with one of its customer’s saved cards',
+        params,
+        body: sandboxPaySavedSchema,
+        response: { 200: paymentPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => paySandboxSessionWithSavedCard(app.deps, request.params.id, request.body.paymentMethodId),
   );
 }

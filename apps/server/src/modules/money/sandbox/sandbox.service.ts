@@ -1,8 +1,16 @@
-import { and, asc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { SANDBOX_DECLINE_CARD, SANDBOX_MESSAGES, SANDBOX_TEST_CARD, addMonth, parseExpiry, type SandboxSession } from '@localperks/shared';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import {
+  SANDBOX_DECLINE_CARD,
+  SANDBOX_MESSAGES,
+  SANDBOX_TEST_CARD,
+  addMonth,
+  isCardExpired,
+  parseExpiry,
+  type SandboxSession,
+} from '@localperks/shared';
 import type { Db } from '../../../db/client';
 import type { Deps } from '../../../lib/deps';
-import { sandboxRefunds, sandboxSessions, sandboxSubscriptions } from '../../../db/schema';
+import { sandboxPaymentMethods, sandboxRefunds, sandboxSessions, sandboxSubscriptions } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { randomToken } from '../../../lib/crypto';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload, type SandboxEvent } from '../../../payments/sandbox';
@@ -21,11 +29,31 @@ async function sessionRow(db: Db, id: string): Promise<Row> {
   return row;
 }
 
+/** The cards the session's customer saved, newest first, expired ones left out (as a provider's page does). */
+async function savedCardsOf(db: Db, customerId: string | null, now: Date) {
+  if (!customerId) return [];
+  const cards = await db
+    .select({
+      id: sandboxPaymentMethods.id,
+      brand: sandboxPaymentMethods.brand,
+      last4: sandboxPaymentMethods.last4,
+      expMonth: sandboxPaymentMethods.expMonth,
+      expYear: sandboxPaymentMethods.expYear,
+    })
+    .from(sandboxPaymentMethods)
+    .where(eq(sandboxPaymentMethods.customerId, customerId))
+    .orderBy(desc(sandboxPaymentMethods.createdAt))
+    .limit(10);
+  return cards.filter((c) => !isCardExpired(c, now));
+}
+
 export async function getSandboxSession(deps: Pick<Deps, 'db' | 'clock'>, id: string): Promise<SandboxSession> {
   const row = await sessionRow(deps.db, id);
   const now = deps.clock.now();
   const status = row.status === 'open' && row.expiresAt <= now ? 'expired' : row.status;
   return {
+    // The customer's saved cards, offered while the page can still be paid (docs/decisions/0041).
+    savedCards: status === 'open' ? await savedCardsOf(deps.db, row.customerId, now) : [],
     id: row.id,
     status,
     customerEmail: row.customerEmail,
@@ -71,7 +99,61 @@ export async function paySandboxSession(
   if (card.cardNumber === SANDBOX_DECLINE_CARD) throw await refuse('PAYMENT_DECLINED', SANDBOX_MESSAGES.declined, 'cardNumber');
   if (card.cardNumber !== SANDBOX_TEST_CARD) throw await refuse('VALIDATION', SANDBOX_MESSAGES.cardNumberUnsupported, 'cardNumber');
 
-  const cardSummary = { brand: brandOf(card.cardNumber), last4: card.cardNumber.slice(-4), expMonth: expiry.month, expYear: expiry.year };
+  const summary = { brand: brandOf(card.cardNumber), last4: card.cardNumber.slice(-4), expMonth: expiry.month, expYear: expiry.year };
+  // "Save this card": the provider keeps it under the customer (its id goes with the payment); a card
+  // it already keeps for them is the same saved card, not a second one.
+  if (!row.saveCard || !row.customerId) return chargeSession(deps, row, { ...summary, paymentMethodId: null }, null);
+  const [known] = await deps.db
+    .select({ id: sandboxPaymentMethods.id })
+    .from(sandboxPaymentMethods)
+    .where(
+      and(
+        eq(sandboxPaymentMethods.customerId, row.customerId),
+        eq(sandboxPaymentMethods.brand, summary.brand),
+        eq(sandboxPaymentMethods.last4, summary.last4),
+        eq(sandboxPaymentMethods.expMonth, summary.expMonth),
+        eq(sandboxPaymentMethods.expYear, summary.expYear),
+      ),
+    );
+  const saved = known ? null : { id: `pm_sandbox_${randomToken(20)}`, customerId: row.customerId, ...summary };
+  return chargeSession(deps, row, { ...summary, paymentMethodId: known?.id ?? saved!.id }, saved);
+}
+
+/**
+ * Pays an open session with one of its customer's saved cards (the card page's "Pay with Visa •••• 4242"):
+ * the card must be this session's customer's, and not expired.
+ */
+export async function paySandboxSessionWithSavedCard(deps: WebhookDeps, id: string, paymentMethodId: string): Promise<{ url: string }> {
+  const now = deps.clock.now();
+  const row = await sessionRow(deps.db, id);
+  if (row.status === 'paid') return { url: row.successUrl };
+  if (row.status !== 'open' || row.expiresAt <= now) throw new AppError('CONFLICT', SANDBOX_MESSAGES.sessionClosed);
+  const [card] = row.customerId
+    ? await deps.db
+        .select()
+        .from(sandboxPaymentMethods)
+        .where(and(eq(sandboxPaymentMethods.id, paymentMethodId), eq(sandboxPaymentMethods.customerId, row.customerId)))
+    : [];
+  if (!card) throw new AppError('NOT_FOUND', 'This saved card is not available. Pay with a card instead.');
+  if (isCardExpired(card, now))
+    throw new AppError('VALIDATION', SANDBOX_MESSAGES.expiryPast, { paymentMethodId: SANDBOX_MESSAGES.expiryPast });
+  const { brand, last4, expMonth, expYear } = card;
+  return chargeSession(deps, row, { brand, last4, expMonth, expYear, paymentMethodId: card.id }, null);
+}
+
+/**
+ * Marks an open session paid with a card (a conditional update: one charge however often Pay is
+ * pressed), keeps a card to save in the same transaction, then confirms the payment to us by the
+ * signed webhook, exactly as a real provider would.
+ */
+async function chargeSession(
+  deps: WebhookDeps,
+  row: Row,
+  cardSummary: NonNullable<Row['card']>,
+  saved: typeof sandboxPaymentMethods.$inferInsert | null,
+): Promise<{ url: string }> {
+  const { id } = row;
+  const now = deps.clock.now();
   const paid = await deps.db.transaction(async (tx) => {
     const subscriptionId = row.mode === 'subscription' ? `sub_sandbox_${randomToken(20)}` : null;
     const [updated] = await tx
@@ -79,6 +161,7 @@ export async function paySandboxSession(
       .set({ status: 'paid', paidAt: now, card: cardSummary, subscriptionId })
       .where(and(eq(sandboxSessions.id, id), eq(sandboxSessions.status, 'open'), gt(sandboxSessions.expiresAt, now)))
       .returning();
+    if (updated && saved) await tx.insert(sandboxPaymentMethods).values(saved);
     // A subscription checkout starts a monthly subscription, renewed by the job until canceled.
     if (updated && subscriptionId) {
       await tx.insert(sandboxSubscriptions).values({

@@ -1,21 +1,30 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { withSpan } from '../../../ops/trace-context';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
+  CHECKOUT_RESERVATION_TTL_MS,
   CHECKOUT_SESSION_TTL_MS,
   MAX_CART_LINE_QUANTITY,
   CHECKOUT_MESSAGES,
+  STOCK_MESSAGES,
   allocateCents,
-  orderTotals,
+  discountedOrderTotals,
+  lineTitle,
   purchaseBlock,
+  unitDiscounts,
+  type CartQuote,
   type CheckoutStarted,
   paths,
 } from '@localperks/shared';
+import type { Tx } from '../../../db/client';
 import {
   deals,
   merchants,
   orderItems,
   orderRefunds,
   orders,
+  paymentCustomers,
   paymentMethods,
+  promoCodes,
   purchases,
   users,
   webhookEvents,
@@ -24,7 +33,8 @@ import {
 import { AppError } from '../../../lib/errors';
 import type { Deps } from '../../../lib/deps';
 import type { ProviderEvent } from '../../../payments/provider';
-import { visibleNow } from '../../catalog';
+import { optionsForSale, returnStock, takeStock, visibleNow } from '../../catalog';
+import { confirmPromoUse, holdPromoUse, pricePromo, releasePromoUses } from '../promo-codes/promo-codes.service';
 import { postSales } from '../../money';
 import { generateRedemptionCode } from '../purchases/redemption-code';
 import { purchaseConfirmationEmail, withdrawnDealRefundEmail } from './checkout.emails';
@@ -43,17 +53,18 @@ const saleColumns = (now: Date) => ({
 });
 
 type SaleFacts = { status: string; expirationDate: Date; isListed: boolean };
-type SaleBlock = 'unknown' | 'withdrawn' | 'expired' | 'locked';
+type SaleBlock = 'unknown' | 'scheduled' | 'withdrawn' | 'expired' | 'locked';
 
 /**
  * Whether a deal can be bought now (null) or why not: the one rule, used when a checkout starts and
  * again when its payment is confirmed. Sellable means listed to customers and not a crowd-vote deal
  * still collecting votes. A deal that was never public (a PerkBoost draft) is as unknown as a
- * made-up id; paused, deleted and taken-down deals are withdrawn.
+ * made-up id; a scheduled one is not on sale yet; paused, deleted and taken-down deals are withdrawn.
  */
 function saleBlock(deal: SaleFacts | undefined, now: Date): SaleBlock | null {
   if (!deal || deal.status === 'draft') return 'unknown';
   if (deal.isListed) return deal.status === 'active' ? null : 'locked';
+  if (deal.status === 'scheduled') return 'scheduled';
   if (deal.status === 'expired' || deal.expirationDate <= now) return 'expired';
   return 'withdrawn';
 }
@@ -63,6 +74,8 @@ function unavailableReason(deal: (SaleFacts & { title: string }) | undefined, no
   switch (saleBlock(deal, now)) {
     case 'unknown':
       return 'A deal in your cart no longer exists. Remove it from your cart to continue.';
+    case 'scheduled':
+      return STOCK_MESSAGES.comingSoon(deal!.title);
     case 'withdrawn':
       return `“${deal!.title}” is no longer available. Remove it from your cart to continue.`;
     case 'expired':
@@ -76,72 +89,293 @@ function unavailableReason(deal: (SaleFacts & { title: string }) | undefined, no
   return null;
 }
 
+type CartInput = { dealId: string; optionId?: string | undefined; quantity: number }[];
+
+/** A cart line priced from the database: its deal, its option and what the promo rule reads. */
+interface PricedLine {
+  key: string;
+  dealId: string;
+  optionId: string;
+  title: string;
+  optionTitle: string;
+  unitPriceCents: number;
+  quantity: number;
+  merchantId: string;
+  categoryId: number;
+  perCustomerLimit: number | null;
+  expirationDate: Date;
+  stocked: boolean;
+}
+
+/** A priced line as the quote shows it and the order keeps it: its option, price, quantity and share of a code's discount. */
+const quotedLine = (l: PricedLine, discountCents: number) => ({
+  dealId: l.dealId,
+  optionId: l.optionId,
+  title: l.title,
+  optionTitle: l.optionTitle,
+  unitPriceCents: l.unitPriceCents,
+  quantity: l.quantity,
+  discountCents,
+});
+
 /**
- * Starts a checkout: the order is built from the database (current prices, 8 % tax, integer
- * cents), stored as `open`, and handed to the provider, whose hosted card page the browser opens.
+ * Cart lines read again from the database (current prices of the chosen options), or a 409 naming
+ * every line that cannot be bought now and why. The same option twice counts as one line.
+ */
+async function priceLines(db: Tx, items: CartInput, now: Date): Promise<PricedLine[]> {
+  const quantities = new Map<string, { dealId: string; optionId?: string | undefined; quantity: number }>();
+  for (const item of items) {
+    const key = `${item.dealId}|${item.optionId ?? ''}`;
+    const line = quantities.get(key);
+    quantities.set(key, { dealId: item.dealId, optionId: item.optionId, quantity: (line?.quantity ?? 0) + item.quantity });
+  }
+  for (const [, line] of quantities) {
+    if (line.quantity > MAX_CART_LINE_QUANTITY)
+      throw new AppError('VALIDATION', CHECKOUT_MESSAGES.quantityMax, { [line.dealId]: CHECKOUT_MESSAGES.quantityMax });
+  }
+  const ids = [...new Set([...quantities.values()].map((l) => l.dealId))];
+  const rows = await db
+    .select({
+      id: deals.id,
+      title: deals.title,
+      merchantId: deals.merchantId,
+      categoryId: deals.categoryId,
+      perCustomerLimit: deals.perCustomerLimit,
+      ...saleColumns(now),
+    })
+    .from(deals)
+    .where(inArray(deals.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const options = await optionsForSale(db, [...quantities.values()]);
+  const problems: Record<string, string> = {};
+  for (const [key, line] of quantities) {
+    const reason = unavailableReason(byId.get(line.dealId), now);
+    const option = options.get(key);
+    if (reason) problems[line.dealId] = reason;
+    else if (!option || option.removed) problems[line.optionId ?? line.dealId] = STOCK_MESSAGES.unknownOption;
+  }
+  const firstProblem = Object.values(problems)[0];
+  if (firstProblem) throw new AppError('CONFLICT', firstProblem, problems);
+  return [...quantities.entries()].map(([key, line]) => {
+    const deal = byId.get(line.dealId)!;
+    const option = options.get(key)!;
+    return {
+      key,
+      dealId: line.dealId,
+      optionId: option.id,
+      title: deal.title,
+      optionTitle: option.title,
+      unitPriceCents: option.dealPriceCents,
+      quantity: line.quantity,
+      merchantId: deal.merchantId,
+      categoryId: deal.categoryId,
+      perCustomerLimit: deal.perCustomerLimit,
+      expirationDate: deal.expirationDate,
+      stocked: option.stockLeft !== null,
+    };
+  });
+}
+
+/** The cart's totals with an optional promo code, as the server would charge them now (the cart page's quote). */
+export async function quoteCart(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  user: { id: string },
+  input: { items: CartInput; promoCode: string | null },
+): Promise<CartQuote> {
+  const now = deps.clock.now();
+  const lines = await priceLines(deps.db, input.items, now);
+  const promo = input.promoCode ? await pricePromo(deps.db, { userId: user.id, code: input.promoCode, lines, now }) : null;
+  const totals = discountedOrderTotals(lines, promo?.discountCents ?? 0);
+  return {
+    lines: lines.map((l, i) => quotedLine(l, promo?.lineDiscounts[i] ?? 0)),
+    ...totals,
+    promo: promo ? { code: promo.promo.code, label: promo.label, fundedBy: promo.fundedBy } : null,
+  };
+}
+
+/**
+ * The customer's vouchers of each deal that count against its limit: paid and not refunded, plus
+ * units in their checkouts still open (live reservations).
+ */
+async function unitsHeldByCustomer(tx: Tx, userId: string, dealIds: string[], now: Date): Promise<Map<string, number>> {
+  const held = new Map<string, number>();
+  if (!dealIds.length) return held;
+  const paid = await tx
+    .select({ dealId: purchases.dealId, n: sql<number>`count(*)::int` })
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), inArray(purchases.dealId, dealIds), isNull(purchases.refundedAt)))
+    .groupBy(purchases.dealId);
+  const open = await tx
+    .select({ dealId: orderItems.dealId, n: sql<number>`sum(${orderItems.quantity})::int` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'open'), gt(orders.expiresAt, now), inArray(orderItems.dealId, dealIds)))
+    .groupBy(orderItems.dealId);
+  for (const r of [...paid, ...open]) held.set(r.dealId, (held.get(r.dealId) ?? 0) + Number(r.n));
+  return held;
+}
+
+/** The payment page's lines: each order line at its discounted unit prices (a cent apart at most), so they add up to what is charged. */
+function providerLines(
+  lines: { title: string; optionTitle: string; unitPriceCents: number; quantity: number; discountCents: number }[],
+  code: string | null,
+) {
+  return lines.flatMap((l) => {
+    const name = lineTitle(l.title, l.optionTitle);
+    if (!l.discountCents) return [{ name, unitAmountCents: l.unitPriceCents, quantity: l.quantity }];
+    const byAmount = new Map<number, number>();
+    for (const d of unitDiscounts(l.discountCents, l.quantity))
+      byAmount.set(l.unitPriceCents - d, (byAmount.get(l.unitPriceCents - d) ?? 0) + 1);
+    return [...byAmount].map(([unitAmountCents, quantity]) => ({ name: `${name} (promo ${code})`, unitAmountCents, quantity }));
+  });
+}
+
+/**
+ * Starts a checkout: the order is built from the database (current option prices, a promo code priced
+ * again, 8 % tax on the discounted subtotal, integer cents), stored as `open`, and handed to the
+ * provider, whose hosted card page the browser opens. In one transaction, under the customer's row
+ * lock: the per-customer limits are checked, the stock of each stocked option is reserved (one
+ * conditional update each) and the code's use is taken; any refusal rolls all of it back, and no
+ * payment page exists for a refused unit (docs/decisions/0047, 0048).
  */
 export async function startCheckout(
   deps: CheckoutDeps,
   user: { id: string; email: string },
-  input: { items: { dealId: string; quantity: number }[]; billing: OrderBilling; saveCard: boolean },
+  input: { items: CartInput; billing: OrderBilling; saveCard: boolean; promoCode?: string | null },
+  /** The origin the payment page returns to (the one the customer is signed in on); APP_URL by default. */
+  returnOrigin: string = deps.config.appUrl,
 ): Promise<CheckoutStarted> {
   const now = deps.clock.now();
-  // The same deal twice in one request counts as one line.
-  const quantities = new Map<string, number>();
-  for (const item of input.items) quantities.set(item.dealId, (quantities.get(item.dealId) ?? 0) + item.quantity);
-  for (const [dealId, quantity] of quantities) {
-    if (quantity > MAX_CART_LINE_QUANTITY)
-      throw new AppError('VALIDATION', CHECKOUT_MESSAGES.quantityMax, { [dealId]: CHECKOUT_MESSAGES.quantityMax });
-  }
-  const ids = [...quantities.keys()];
-  const rows = await deps.db
-    .select({ id: deals.id, title: deals.title, priceCents: deals.dealPriceCents, ...saleColumns(now) })
-    .from(deals)
-    .where(inArray(deals.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const problems: Record<string, string> = {};
-  for (const id of ids) {
-    const reason = unavailableReason(byId.get(id), now);
-    if (reason) problems[id] = reason;
-  }
-  const firstProblem = Object.values(problems)[0];
-  if (firstProblem) throw new AppError('CONFLICT', firstProblem, problems);
+  const lines = await priceLines(deps.db, input.items, now);
+  const holdsStock = lines.some((l) => l.stocked);
+  // The payment page closes when the first deal of the order ends its sale, so no voucher is sold dead;
+  // one holding stock closes sooner, and its reservation ends with it.
+  const ttl = holdsStock ? CHECKOUT_RESERVATION_TTL_MS : CHECKOUT_SESSION_TTL_MS;
+  const expiresAt = new Date(Math.min(now.getTime() + ttl, ...lines.map((l) => l.expirationDate.getTime())));
 
-  const lines = ids.map((id) => {
-    const deal = byId.get(id)!;
-    return { dealId: id, title: deal.title, unitPriceCents: deal.priceCents, quantity: quantities.get(id)! };
-  });
-  const totals = orderTotals(lines);
-  // The payment page closes when the first deal of the order expires, so no voucher is sold dead.
-  const expiresAt = new Date(Math.min(now.getTime() + CHECKOUT_SESSION_TTL_MS, ...ids.map((id) => byId.get(id)!.expirationDate.getTime())));
+  const { order, priced, promoCode } = await deps.db.transaction(async (tx) => {
+    // One checkout of a customer at a time: their limits and promo uses are counted under this lock.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const promo = input.promoCode ? await pricePromo(tx, { userId: user.id, code: input.promoCode, lines, now }) : null;
 
-  const order = await deps.db.transaction(async (tx) => {
+    const limited = [...new Set(lines.filter((l) => l.perCustomerLimit !== null).map((l) => l.dealId))];
+    const have = await unitsHeldByCustomer(tx, user.id, limited, now);
+    for (const dealId of limited) {
+      const dealLines = lines.filter((l) => l.dealId === dealId);
+      const limit = dealLines[0]!.perCustomerLimit!;
+      const wanted = dealLines.reduce((n, l) => n + l.quantity, 0);
+      const already = have.get(dealId) ?? 0;
+      if (already + wanted > limit) {
+        const message = STOCK_MESSAGES.overLimit(limit, dealLines[0]!.title, already);
+        throw new AppError('CONFLICT', message, { [dealId]: message });
+      }
+    }
+    // Options in a fixed order, so two checkouts of the same options never wait on each other in a circle.
+    const reservations = new Map<string, 'held' | null>();
+    for (const l of [...lines].sort((a, b) => a.optionId.localeCompare(b.optionId))) {
+      const taken = await takeStock(tx, l.optionId, l.quantity);
+      if (taken.kind === 'short') {
+        const message = STOCK_MESSAGES.onlyLeft(taken.left, lineTitle(l.title, l.optionTitle));
+        throw new AppError('CONFLICT', message, { [l.optionId]: message });
+      }
+      reservations.set(l.key, taken.kind === 'held' ? 'held' : null);
+    }
+    if (promo) await holdPromoUse(tx, promo.promo.id);
+
+    const totals = discountedOrderTotals(lines, promo?.discountCents ?? 0);
     const [created] = await tx
       .insert(orders)
-      .values({ userId: user.id, provider: deps.payments.name, ...totals, billing: input.billing, saveCard: input.saveCard, expiresAt })
-      .returning({ id: orders.id });
-    await tx.insert(orderItems).values(lines.map((l) => ({ orderId: created!.id, ...l })));
-    return created!;
+      .values({
+        userId: user.id,
+        provider: deps.payments.name,
+        ...totals,
+        billing: input.billing,
+        saveCard: input.saveCard,
+        expiresAt,
+        promoCodeId: promo?.promo.id ?? null,
+        promoCode: promo?.promo.code ?? null,
+        promoUse: promo ? 'held' : null,
+      })
+      .returning({ id: orders.id, taxCents: orders.taxCents });
+    const rows = lines.map((l, i) => ({
+      orderId: created!.id,
+      ...quotedLine(l, promo?.lineDiscounts[i] ?? 0),
+      reservation: reservations.get(l.key) ?? null,
+    }));
+    await tx.insert(orderItems).values(rows);
+    return { order: created!, priced: rows, promoCode: promo?.promo.code ?? null };
   });
 
   try {
+    const customerId = await paymentCustomer(deps, user, input.saveCard);
     const session = await deps.payments.createCheckout({
       orderId: order.id,
       customerEmail: user.email,
-      lines: lines.map((l) => ({ name: l.title, unitAmountCents: l.unitPriceCents, quantity: l.quantity })),
-      taxCents: totals.taxCents,
+      customerId,
+      saveCard: input.saveCard,
+      lines: providerLines(priced, promoCode),
+      taxCents: order.taxCents,
       // The order id lets the purchases page wait for exactly this payment's confirmation.
-      successUrl: `${deps.config.appUrl}${paths.purchases}?success=true&order=${order.id}`,
-      cancelUrl: `${deps.config.appUrl}${paths.cart}?canceled=true`,
+      successUrl: `${returnOrigin}${paths.purchases}?success=true&order=${order.id}`,
+      cancelUrl: `${returnOrigin}${paths.cart}?canceled=true`,
       expiresAt,
     });
     await deps.db.update(orders).set({ providerSessionId: session.sessionId }).where(eq(orders.id, order.id));
     return { orderId: order.id, url: session.url };
   } catch (err) {
-    // Nothing was charged: the order is closed so it can never be fulfilled.
-    await deps.db.update(orders).set({ status: 'canceled' }).where(eq(orders.id, order.id));
+    // Nothing was charged: the order is closed so it can never be fulfilled, and what it held is given back.
+    await closeOrders(deps.db, [order.id], 'canceled');
     throw err;
   }
+}
+
+/**
+ * Open orders that will never be paid here (expired, abandoned, canceled) are closed, and in the same
+ * transaction their reserved units and promo uses are given back. Only `open` ones move, so a
+ * payment confirmed meanwhile keeps what it holds.
+ */
+async function closeOrders(db: Tx, orderIds: string[], status: 'expired' | 'canceled'): Promise<string[]> {
+  if (!orderIds.length) return [];
+  return db.transaction(async (tx) => {
+    const closed = await tx
+      .update(orders)
+      .set({ status })
+      .where(and(inArray(orders.id, orderIds), eq(orders.status, 'open')))
+      .returning({ id: orders.id });
+    await releaseReservations(
+      tx,
+      closed.map((o) => o.id),
+    );
+    return closed.map((o) => o.id);
+  });
+}
+
+/** Gives back the units and code uses that orders hold (in the caller's transaction). */
+async function releaseReservations(tx: Tx, orderIds: string[]): Promise<void> {
+  if (!orderIds.length) return;
+  const released = await tx
+    .update(orderItems)
+    .set({ reservation: 'released' })
+    .where(and(inArray(orderItems.orderId, orderIds), eq(orderItems.reservation, 'held')))
+    .returning({ optionId: orderItems.optionId, quantity: orderItems.quantity });
+  for (const r of released.sort((a, b) => a.optionId!.localeCompare(b.optionId!))) await returnStock(tx, r.optionId!, r.quantity);
+  await releasePromoUses(tx, orderIds);
+}
+
+/**
+ * The customer's record at the provider, under which it keeps their saved cards and offers them at
+ * checkout (docs/decisions/0041): the one they have, or a new one when they are saving a card now.
+ * A customer who never saved one pays as a guest (null). Two checkouts at once keep one record
+ * (the primary key decides; the provider answers one user's creation the same way each time).
+ */
+async function paymentCustomer(deps: CheckoutDeps, user: { id: string; email: string }, isSaving: boolean): Promise<string | null> {
+  const mine = and(eq(paymentCustomers.userId, user.id), eq(paymentCustomers.provider, deps.payments.name));
+  const [known] = await deps.db.select({ customerId: paymentCustomers.customerId }).from(paymentCustomers).where(mine);
+  if (known || !isSaving) return known?.customerId ?? null;
+  const customerId = await deps.payments.createCustomer({ userId: user.id, email: user.email });
+  await deps.db.insert(paymentCustomers).values({ userId: user.id, provider: deps.payments.name, customerId }).onConflictDoNothing();
+  const [kept] = await deps.db.select({ customerId: paymentCustomers.customerId }).from(paymentCustomers).where(mine);
+  return kept!.customerId;
 }
 
 export interface FulfilmentResult {
@@ -154,8 +388,12 @@ export interface FulfilmentResult {
 
 type FulfilmentDeps = Pick<Deps, 'db' | 'payments' | 'config' | 'clock' | 'mailer' | 'log'>;
 
-/** One refund per order and deal: a retry, a redelivered webhook or a second instance reuses it. */
-const refundKey = (orderId: string, dealId: string) => `refund-${orderId}-${dealId}`;
+/**
+ * One refund per order line: a retry, a redelivered webhook or a second instance reuses it. A deal's
+ * only line in the order keeps the key it had before options (`refund-<order>-<deal>`).
+ */
+const refundKey = (orderId: string, dealId: string, optionId: string, items: { dealId: string }[]) =>
+  items.filter((i) => i.dealId === dealId).length > 1 ? `refund-${orderId}-${dealId}-${optionId}` : `refund-${orderId}-${dealId}`;
 
 /**
  * Handles a verified provider event about a customer's order. Fulfilment happens only here (docs/product/design.md §5).
@@ -168,10 +406,14 @@ const refundKey = (orderId: string, dealId: string) => `refund-${orderId}-${deal
  * page was open (paused, deleted, taken down, expired) gets no voucher; its line is recorded as a
  * refund in the same transaction (unique per order item) and refunded at the provider after it.
  */
-export async function handleProviderEvent(
-  deps: Pick<Deps, 'db' | 'payments' | 'clock' | 'domainEvents'>,
-  event: ProviderEvent,
-): Promise<FulfilmentResult> {
+export function handleProviderEvent(deps: ProviderEventDeps, event: ProviderEvent): Promise<FulfilmentResult> {
+  // Its own span (docs/decisions/0045-tracing.md): the vouchers' SQL and the confirmation mail's job hang under it.
+  return withSpan('checkout.fulfil', { 'payment.provider': deps.payments.name, 'payment.event': event.type }, () => fulfil(deps, event));
+}
+
+type ProviderEventDeps = Pick<Deps, 'db' | 'payments' | 'clock' | 'domainEvents'>;
+
+async function fulfil(deps: ProviderEventDeps, event: ProviderEvent): Promise<FulfilmentResult> {
   const none: FulfilmentResult = { fulfilled: false, purchaseIds: [], refundIds: [] };
   const now = deps.clock.now();
   const result = await deps.domainEvents.transaction(async (tx, publish) => {
@@ -184,10 +426,15 @@ export async function handleProviderEvent(
     const sameOrder = and(eq(orders.provider, deps.payments.name), eq(orders.providerSessionId, event.sessionId));
 
     if (event.type === 'checkout.expired') {
-      await tx
+      const closed = await tx
         .update(orders)
         .set({ status: 'expired' })
-        .where(and(sameOrder, eq(orders.status, 'open')));
+        .where(and(sameOrder, eq(orders.status, 'open')))
+        .returning({ id: orders.id });
+      await releaseReservations(
+        tx,
+        closed.map((o) => o.id),
+      );
       return null;
     }
     if (event.type !== 'checkout.paid') return null;
@@ -201,18 +448,26 @@ export async function handleProviderEvent(
     if (!order) return null;
     if (event.orderId && event.orderId !== order.id) throw new AppError('BAD_REQUEST', 'The event names another order than its session.');
 
+    // The code's use becomes final; who pays for its discount goes with each voucher into the ledger.
+    await confirmPromoUse(tx, order);
+    const [promo] = order.promoCodeId
+      ? await tx.select({ merchantId: promoCodes.merchantId }).from(promoCodes).where(eq(promoCodes.id, order.promoCodeId))
+      : [];
+    const fundedBy = promo ? (promo.merchantId === null ? ('platform' as const) : ('merchant' as const)) : null;
     const items = await tx
       .select({
         orderItemId: orderItems.id,
         dealId: orderItems.dealId,
+        optionId: orderItems.optionId,
         title: orderItems.title,
+        optionTitle: orderItems.optionTitle,
         unitPriceCents: orderItems.unitPriceCents,
         quantity: orderItems.quantity,
+        discountCents: orderItems.discountCents,
+        reservation: orderItems.reservation,
+        validUntil: deals.validUntil,
         merchantId: deals.merchantId,
         commissionRate: merchants.commissionRate,
-        merchantName: merchants.businessName,
-        city: deals.city,
-        state: deals.state,
         ...saleColumns(now),
       })
       .from(orderItems)
@@ -221,51 +476,85 @@ export async function handleProviderEvent(
       .where(eq(orderItems.orderId, order.id))
       .orderBy(asc(orderItems.id));
 
-    // A withdrawn line gets back what it cost: its price x quantity and its share of the order's tax.
+    // A line not sold gets back what it cost: its price x quantity less its discount, and its share of the order's tax.
     const taxShares = allocateCents(
       order.taxCents,
-      items.map((i) => i.unitPriceCents * i.quantity),
+      items.map((i) => i.unitPriceCents * i.quantity - i.discountCents),
     );
-    const withdrawn = items.flatMap((item, i) =>
-      saleBlock(item, now) === null
-        ? []
-        : [
+    // Each line's units: a withdrawn deal sells none; a reservation still held is taken; one the
+    // checkout-expiry job gave back is taken again if the stock is still there, else the line is
+    // refunded as sold out (the units went to other customers meanwhile).
+    const outcome = new Map<string, 'deal_withdrawn' | 'sold_out' | null>();
+    for (const item of [...items].sort((a, b) => a.optionId!.localeCompare(b.optionId!))) {
+      if (saleBlock(item, now) !== null) outcome.set(item.orderItemId, 'deal_withdrawn');
+      else if (item.reservation === 'released' && (await takeStock(tx, item.optionId!, item.quantity)).kind === 'short')
+        outcome.set(item.orderItemId, 'sold_out');
+      else outcome.set(item.orderItemId, null);
+    }
+    // Units of stocked lines that are no longer sold go back (a withdrawn deal's held units).
+    for (const item of items) {
+      const result = outcome.get(item.orderItemId);
+      if (item.reservation === 'held' && result !== null) await returnStock(tx, item.optionId!, item.quantity);
+      if (item.reservation !== null && item.reservation !== 'taken')
+        await tx
+          .update(orderItems)
+          .set({ reservation: result === null ? 'taken' : 'released' })
+          .where(eq(orderItems.id, item.orderItemId));
+    }
+    const notSold = items.flatMap((item, i) => {
+      const reason = outcome.get(item.orderItemId);
+      // A line a code made free cost nothing: there is nothing to give back.
+      return reason && item.unitPriceCents * item.quantity - item.discountCents + taxShares[i]! > 0
+        ? [
             {
               orderId: order.id,
               orderItemId: item.orderItemId,
               dealId: item.dealId,
-              amountCents: item.unitPriceCents * item.quantity + taxShares[i]!,
-              reason: 'deal_withdrawn' as const,
+              amountCents: item.unitPriceCents * item.quantity - item.discountCents + taxShares[i]!,
+              reason,
               provider: deps.payments.name,
-              idempotencyKey: refundKey(order.id, item.dealId),
+              idempotencyKey: refundKey(order.id, item.dealId, item.optionId!, items),
             },
-          ],
-    );
-    const refunds = withdrawn.length
-      ? await tx.insert(orderRefunds).values(withdrawn).onConflictDoNothing().returning({ id: orderRefunds.id })
+          ]
+        : [];
+    });
+    const refunds = notSold.length
+      ? await tx.insert(orderRefunds).values(notSold).onConflictDoNothing().returning({ id: orderRefunds.id })
       : [];
-    const sold = items.filter((item) => saleBlock(item, now) === null);
+    const sold = items.filter((item) => outcome.get(item.orderItemId) === null);
 
     const values = sold.flatMap((item) =>
-      Array.from({ length: item.quantity }, () => ({
-        orderId: order.id,
-        userId: order.userId,
-        dealId: item.dealId,
-        merchantId: item.merchantId,
-        dealTitle: item.title,
-        priceCents: item.unitPriceCents,
-        commissionRate: item.commissionRate,
-        commissionCents: Math.round((item.unitPriceCents * item.commissionRate) / 100),
-        redemptionCode: generateRedemptionCode(),
-        purchasedAt: now,
-        expirationDate: item.expirationDate,
-      })),
+      unitDiscounts(item.discountCents, item.quantity).map((discountCents) => {
+        // A merchant's code lowers their sale, and the commission is on what they sell for; the
+        // platform's is its own expense, and the merchant is paid as if at full price (docs/decisions/0048).
+        const grossCents = fundedBy === 'merchant' ? item.unitPriceCents - discountCents : item.unitPriceCents;
+        return {
+          orderId: order.id,
+          userId: order.userId,
+          dealId: item.dealId,
+          optionId: item.optionId,
+          optionTitle: item.optionTitle,
+          merchantId: item.merchantId,
+          dealTitle: item.title,
+          priceCents: item.unitPriceCents,
+          discountCents,
+          discountFundedBy: discountCents > 0 ? fundedBy : null,
+          commissionRate: item.commissionRate,
+          commissionCents: Math.round((grossCents * item.commissionRate) / 100),
+          redemptionCode: generateRedemptionCode(),
+          purchasedAt: now,
+          // "Valid until" (docs/decisions/0047): the deal's, or its sale end where it has none of its own.
+          expirationDate: item.validUntil ?? item.expirationDate,
+        };
+      }),
     );
     const created = values.length
       ? await tx.insert(purchases).values(values).returning({
           id: purchases.id,
           merchantId: purchases.merchantId,
           priceCents: purchases.priceCents,
+          discountCents: purchases.discountCents,
+          discountFundedBy: purchases.discountFundedBy,
           commissionCents: purchases.commissionCents,
           purchasedAt: purchases.purchasedAt,
         })
@@ -284,13 +573,15 @@ export async function handleProviderEvent(
  * redemption code and QR code, written to the outbox and sent.
  */
 export async function sendPurchaseConfirmation(deps: Pick<Deps, 'db' | 'config' | 'mailer'>, orderId: string): Promise<void> {
-  const rows = await deps.db
+  const vouchers = await deps.db
     .select({
       dealTitle: purchases.dealTitle,
+      optionTitle: purchases.optionTitle,
       merchantName: merchants.businessName,
       city: deals.city,
       state: deals.state,
       priceCents: purchases.priceCents,
+      discountCents: purchases.discountCents,
       redemptionCode: purchases.redemptionCode,
       purchaseDate: purchases.purchasedAt,
       expirationDate: purchases.expirationDate,
@@ -298,10 +589,20 @@ export async function sendPurchaseConfirmation(deps: Pick<Deps, 'db' | 'config' 
     .from(purchases)
     .innerJoin(deals, eq(deals.id, purchases.dealId))
     .innerJoin(merchants, eq(merchants.id, purchases.merchantId))
-    .innerJoin(orderItems, and(eq(orderItems.orderId, purchases.orderId), eq(orderItems.dealId, purchases.dealId)))
+    // A line is one option of one deal (docs/decisions/0047): a deal's two options are two lines.
+    .innerJoin(
+      orderItems,
+      and(eq(orderItems.orderId, purchases.orderId), eq(orderItems.dealId, purchases.dealId), eq(orderItems.optionId, purchases.optionId)),
+    )
     .where(eq(purchases.orderId, orderId))
     .orderBy(asc(orderItems.id), asc(purchases.id));
-  if (rows.length === 0) return;
+  if (vouchers.length === 0) return;
+  // Each voucher names its option and what was paid for it (its price less its share of a promo code).
+  const rows = vouchers.map(({ optionTitle, discountCents, ...v }) => ({
+    ...v,
+    dealTitle: lineTitle(v.dealTitle, optionTitle),
+    priceCents: v.priceCents - discountCents,
+  }));
   const [order] = await deps.db
     .select({ totalCents: orders.totalCents, email: users.email, name: users.name })
     .from(orders)
@@ -436,10 +737,7 @@ export async function closeCheckoutPagesForDeals(deps: Pick<Deps, 'db' | 'paymen
   for (const order of open) {
     try {
       if (!(await deps.payments.expireCheckout(order.sessionId!))) continue;
-      await deps.db
-        .update(orders)
-        .set({ status: 'expired' })
-        .where(and(eq(orders.id, order.id), eq(orders.status, 'open')));
+      await closeOrders(deps.db, [order.id], 'expired');
       closed++;
     } catch (err) {
       deps.log.error({ err, orderId: order.id }, 'closing the payment page of a withdrawn deal failed');
@@ -452,22 +750,38 @@ async function saveCard(deps: Pick<Deps, 'db' | 'payments' | 'log'>, userId: str
   try {
     const card = await deps.payments.cardForSession(sessionId);
     if (!card || !/^\d{4}$/.test(card.last4)) return;
+    // The provider's id goes with it, so the provider can offer the card again (and forget it when it is removed).
+    const saved = { provider: deps.payments.name, providerPaymentMethodId: card.paymentMethodId ?? null };
     await deps.db
       .insert(paymentMethods)
-      .values({ userId, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear })
-      .onConflictDoNothing();
+      .values({ userId, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, ...saved })
+      .onConflictDoUpdate({
+        target: [paymentMethods.userId, paymentMethods.brand, paymentMethods.last4, paymentMethods.expMonth, paymentMethods.expYear],
+        set: saved,
+      });
   } catch (err) {
     deps.log.error({ err }, 'saving the card summary failed');
   }
 }
 
-/** Open orders past their provider session's expiry are closed (they can no longer be paid). */
-export async function expireStaleOrders(deps: Pick<Deps, 'db' | 'clock'>) {
+/**
+ * Open orders past their provider session's expiry are closed (they can no longer be paid), and the
+ * stock and promo uses they held are given back in the same transaction (the checkout-expiry job, every minute).
+ */
+export async function expireStaleOrders(deps: Pick<Deps, 'db' | 'clock'>): Promise<{ expired: number }> {
   const now = deps.clock.now();
-  await deps.db
-    .update(orders)
-    .set({ status: 'expired' })
-    .where(and(eq(orders.status, 'open'), sql`${orders.expiresAt} < ${now}`));
+  const stale = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'open'), sql`${orders.expiresAt} < ${now}`))
+    .orderBy(asc(orders.expiresAt))
+    .limit(500);
+  const expired = await closeOrders(
+    deps.db,
+    stale.map((o) => o.id),
+    'expired',
+  );
+  return { expired: expired.length };
 }
 
 /** An order's state for its owner (the purchases page waits for `paid` after the redirect). */

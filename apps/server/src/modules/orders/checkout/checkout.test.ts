@@ -242,6 +242,8 @@ describe('paying on the sandbox page and fulfilment by webhook', () => {
       signedEvent(sid, orderId, { secret: 'another-secret-entirely-0123456789' }),
       { payload: good.payload.replace('"paid"', '"paid" '), signature: good.signature },
       signedEvent(sid, orderId, { timestamp: Math.floor(Date.now() / 1000) - 3600 }),
+      // Dated a minute ahead of our clock: beyond the 30 s skew (docs/decisions/0040-safe-at-scale.md).
+      signedEvent(sid, orderId, { timestamp: Math.floor(Date.now() / 1000) + 60 }),
       { payload: good.payload, signature: '' },
     ];
     for (const a of attempts) {

@@ -15,7 +15,13 @@ const WEBHOOK_SECRET = 'whsec_localperks_integration_test';
 const fake = await startFakeStripe();
 afterAll(() => fake.close());
 const t = await build({
-  env: { STRIPE_SECRET_KEY: 'sk_test_localperks_integration', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url },
+  env: {
+    STRIPE_SECRET_KEY: 'sk_test_localperks_integration',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: fake.url,
+    // A Stripe call that gets no answer is given up after this long (then retried once): the timeout test waits on it.
+    STRIPE_TIMEOUT_MS: '400',
+  },
 });
 const db = t.database.db;
 
@@ -210,6 +216,43 @@ describe('starting a checkout with Stripe', () => {
     expect(reopened.status).toBe('open');
     expect(retried.url).toBe(fake.sessions.get(reopened.providerSessionId!)?.url);
   });
+
+  it('answers a clear 503 when Stripe times out, leaving no half order; a session Stripe made but never told us about buys nothing', async () => {
+    const { merchant } = await createMerchant(db);
+    const deal = await createDeal(db, merchant.id);
+    const { cookie, user } = await t.loginAs('customer');
+    // Stripe creates the session both times but its answers never arrive: each call times out (400 ms here).
+    fake.stallNext(2);
+    const res = await checkout(cookie, [{ dealId: deal.id, quantity: 1 }]);
+    // What the buyer sees: the cart's error, saying to try again; nothing was charged.
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error).toMatchObject({ code: 'UNAVAILABLE', message: 'The payment provider is not reachable. Please try again.' });
+    const [failed] = await db.select().from(orders).where(eq(orders.userId, user.id));
+    expect(failed).toMatchObject({ status: 'canceled', providerSessionId: null });
+    expect(await db.select().from(orderItems).where(eq(orderItems.orderId, failed!.id))).toHaveLength(1);
+    // Both tries carried the order's idempotency key, so Stripe made one session, which nobody was sent to.
+    const posts = sessionPosts(failed!.id);
+    expect(posts).toHaveLength(2);
+    expect(new Set(posts.map((p) => p.headers['idempotency-key']))).toEqual(new Set([`checkout-${failed!.id}`]));
+    const made = [...fake.sessions.values()].filter((s) => s.metadata?.orderId === failed!.id);
+    expect(made).toHaveLength(1);
+    // Even paid (a stale tab, a replayed event), that session turns into no purchase: the order is closed.
+    const late = await deliver(stripeEvent('checkout.session.completed', paidSession(made[0].id)));
+    expect(late.json()).toMatchObject({ fulfilled: false });
+    expect(await purchasesOf(failed!.id)).toHaveLength(0);
+    expect(await confirmationMails(user.email)).toHaveLength(0);
+
+    // One lost answer is absorbed: the SDK's retry gets the first session back under the same key.
+    fake.stallNext(1);
+    const retry = await checkout(cookie, [{ dealId: deal.id, quantity: 1 }]);
+    expect(retry.statusCode).toBe(200);
+    const { orderId, url } = retry.json<{ orderId: string; url: string }>();
+    expect(sessionPosts(orderId)).toHaveLength(2);
+    const sessions = [...fake.sessions.values()].filter((s) => s.metadata?.orderId === orderId);
+    expect(sessions).toHaveLength(1);
+    expect(url).toBe(sessions[0].url);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'open', providerSessionId: sessions[0].id });
+  });
 });
 
 /** A paid checkout.session object for an order, shaped like the fake's sessions. */
@@ -285,7 +328,19 @@ describe('fulfilment by Stripe webhooks', () => {
       expMonth: FAKE_CARD.exp_month,
       expYear: FAKE_CARD.exp_year,
     });
-    expect(Object.keys(cards[0]!).sort()).toEqual(['brand', 'createdAt', 'expMonth', 'expYear', 'id', 'last4', 'userId']);
+    // Of the card, only its summary; and Stripe's id of it, with which Stripe offers it again (issue 38 item 5).
+    expect(Object.keys(cards[0]!).sort()).toEqual([
+      'brand',
+      'createdAt',
+      'expMonth',
+      'expYear',
+      'id',
+      'last4',
+      'provider',
+      'providerPaymentMethodId',
+      'userId',
+    ]);
+    expect(cards[0]).toMatchObject({ provider: 'stripe', providerPaymentMethodId: expect.stringMatching(/^pm_/) });
   });
 
   it('does not save the card when the customer did not ask to', async () => {
@@ -368,6 +423,22 @@ describe('fulfilment by Stripe webhooks', () => {
     expect(await purchasesOf(orderId)).toHaveLength(1);
   });
 
+  it('refuses a paid event signed 301 s (or 35 s) in the future with 400 and fulfils nothing; the same event signed now goes through', async () => {
+    const { user, orderId, sessionId } = await openCheckout(1);
+    const payload = stripeEvent('checkout.session.completed', paidSession(sessionId));
+    const now = Math.floor(Date.now() / 1000);
+    for (const ahead of [301, 35]) {
+      const res = await deliver(payload, sign(payload, WEBHOOK_SECRET, now + ahead));
+      expect(res.statusCode, `${ahead} s ahead`).toBe(400);
+      expect(res.json().error.code).toBe('INVALID_SIGNATURE');
+    }
+    expect(await purchasesOf(orderId)).toHaveLength(0);
+    expect(await confirmationMails(user.email)).toHaveLength(0);
+    // A few seconds of clock difference is fine.
+    expect((await deliver(payload, sign(payload, WEBHOOK_SECRET, now + 5))).json()).toEqual({ received: true, fulfilled: true });
+    expect(await purchasesOf(orderId)).toHaveLength(1);
+  });
+
   it('marks the order expired when Stripe reports the session expired', async () => {
     const { cookie, user, deal, orderId, sessionId } = await openCheckout(1);
     // Another open checkout of the same customer is left alone.
@@ -379,5 +450,66 @@ describe('fulfilment by Stripe webhooks', () => {
     expect((await orderRow(other.orderId)).status).toBe('open');
     expect(await purchasesOf(orderId)).toHaveLength(0);
     expect(await confirmationMails(user.email)).toHaveLength(0);
+  });
+});
+
+describe('saved cards with Stripe (issue 38 item 5)', () => {
+  const customerPosts = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/customers');
+
+  it('saves the card under a Stripe customer, passes that customer to every later Checkout so it offers the card, and detaches it when removed', async () => {
+    const { cookie, user, deal, orderId, sessionId } = await openCheckout(1, { saveCard: true });
+    // The customer is created once, for this user, and the session is made for it with the card to be kept.
+    const created = customerPosts().filter((r) => r.body['metadata[userId]'] === user.id);
+    expect(created).toHaveLength(1);
+    expect(created[0]!.headers['idempotency-key']).toBe(`customer-${user.id}`);
+    const customerId = fake.sessions.get(sessionId)!.customer as string;
+    expect(customerId).toMatch(/^cus_/);
+    const first = sessionPosts(orderId)[0]!.body;
+    expect(first).toMatchObject({
+      customer: customerId,
+      'payment_intent_data[setup_future_usage]': 'on_session',
+      'saved_payment_method_options[allow_redisplay_filters][0]': 'always',
+      'saved_payment_method_options[allow_redisplay_filters][1]': 'limited',
+      'saved_payment_method_options[allow_redisplay_filters][2]': 'unspecified',
+    });
+    // Stripe takes a customer or an e-mail, not both.
+    expect(first).not.toHaveProperty('customer_email');
+
+    expect((await deliver(stripeEvent('checkout.session.completed', paidSession(sessionId)))).json()).toMatchObject({ fulfilled: true });
+    const [card] = await db.select().from(paymentMethods).where(eq(paymentMethods.userId, user.id));
+    expect(card).toMatchObject({ provider: 'stripe', last4: FAKE_CARD.last4 });
+    const pm = card!.providerPaymentMethodId!;
+    expect(pm).toMatch(/^pm_/);
+
+    // The next checkout, without "Save this card": the same customer (its saved cards offered), nothing new saved.
+    const next = await checkout(cookie, [{ dealId: deal.id, quantity: 1 }]);
+    expect(next.statusCode).toBe(200);
+    const again = sessionPosts(next.json<{ orderId: string }>().orderId)[0]!.body;
+    expect(again).toMatchObject({ customer: customerId, 'saved_payment_method_options[allow_redisplay_filters][0]': 'always' });
+    expect(again).not.toHaveProperty('payment_intent_data[setup_future_usage]');
+    expect(customerPosts().filter((r) => r.body['metadata[userId]'] === user.id)).toHaveLength(1);
+
+    // Removed on Payment Methods: Stripe forgets it too, so Checkout offers it no more.
+    const removed = await t.request({ method: 'DELETE', url: `/api/account/payment-methods/${card!.id}`, cookie });
+    expect(removed.statusCode).toBe(200);
+    expect(fake.requests.some((r) => r.method === 'POST' && r.path === `/v1/payment_methods/${pm}/detach`)).toBe(true);
+    expect(await db.select().from(paymentMethods).where(eq(paymentMethods.userId, user.id))).toHaveLength(0);
+  });
+
+  it('a customer who never saved a card pays as a guest: the e-mail only, no Stripe customer', async () => {
+    const { user, orderId } = await openCheckout(1);
+    expect(sessionPosts(orderId)[0]!.body).toMatchObject({ customer_email: user.email });
+    expect(sessionPosts(orderId)[0]!.body).not.toHaveProperty('customer');
+    expect(customerPosts().filter((r) => r.body['metadata[userId]'] === user.id)).toHaveLength(0);
+  });
+
+  it('keeps a saved card when Stripe cannot be reached to forget it, and says to try again', async () => {
+    const { cookie, user, sessionId } = await openCheckout(1, { saveCard: true });
+    await deliver(stripeEvent('checkout.session.completed', paidSession(sessionId)));
+    const [card] = await db.select().from(paymentMethods).where(eq(paymentMethods.userId, user.id));
+    fake.failNext(2);
+    const res = await t.request({ method: 'DELETE', url: `/api/account/payment-methods/${card!.id}`, cookie });
+    expect(res.statusCode).toBe(503);
+    expect(await db.select().from(paymentMethods).where(eq(paymentMethods.userId, user.id))).toHaveLength(1);
   });
 });

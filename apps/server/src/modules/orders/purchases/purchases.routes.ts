@@ -120,11 +120,17 @@ export async function purchasesRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const [removed] = await app.db
-        .delete(paymentMethods)
-        .where(and(eq(paymentMethods.id, request.params.id), eq(paymentMethods.userId, request.user!.id)))
-        .returning({ id: paymentMethods.id });
-      if (!removed) throw new AppError('NOT_FOUND', 'This card is not saved on your account.');
+      const mine = and(eq(paymentMethods.id, request.params.id), eq(paymentMethods.userId, request.user!.id));
+      const [card] = await app.db
+        .select({ provider: paymentMethods.provider, providerPaymentMethodId: paymentMethods.providerPaymentMethodId })
+        .from(paymentMethods)
+        .where(mine);
+      if (!card) throw new AppError('NOT_FOUND', 'This card is not saved on your account.');
+      // Forgotten at the provider first, so no checkout offers it again; if the provider cannot be
+      // reached the card stays saved and the customer is asked to try again (docs/decisions/0041).
+      if (card.providerPaymentMethodId && card.provider === app.payments.name)
+        await app.payments.detachPaymentMethod(card.providerPaymentMethodId);
+      await app.db.delete(paymentMethods).where(mine);
       return { removed: true as const };
     },
   );

@@ -7,11 +7,13 @@ import {
   type PurchasesPage,
   type PurchaseTab,
   type RedemptionLookup,
+  lineTitle,
 } from '@localperks/shared';
 import type { Db } from '../../../db/client';
 import { deals, merchants, orderItems, orderRefunds, orders, purchases, users } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
+import { publishMessageEvent } from '../../../lib/events';
 import { latestRequests, voucherRefundCents } from '../../money';
 import { redeemUrlFor } from './redemption-code';
 
@@ -53,7 +55,9 @@ export async function listPurchases(
       merchantName: merchants.businessName,
       city: deals.city,
       state: deals.state,
+      optionTitle: purchases.optionTitle,
       priceCents: purchases.priceCents,
+      discountCents: purchases.discountCents,
       purchasedAt: purchases.purchasedAt,
       expirationDate: purchases.expirationDate,
       redeemedAt: purchases.redeemedAt,
@@ -98,9 +102,13 @@ export async function listPurchases(
         merchantName: r.merchantName,
         city: r.city,
         state: r.state,
+        optionTitle: r.optionTitle,
         priceCents: r.priceCents,
+        paidCents: r.priceCents - r.discountCents,
         purchaseDate: r.purchasedAt.toISOString(),
         expirationDate: r.expirationDate.toISOString(),
+        // Past "valid until" the promotional value is gone, the paid value is not (docs/decisions/0047).
+        paidValueOnly: !dead && r.redeemedAt === null && r.expirationDate <= now,
         redeemed: r.redeemedAt !== null,
         redemptionDate: r.redeemedAt?.toISOString() ?? null,
         // A refunded voucher's code and QR are gone from the page (docs/decisions/0019-refund-flow.md).
@@ -130,6 +138,7 @@ async function listRefunds(db: Db, userId: string): Promise<PurchaseRefund[]> {
       orderId: orderRefunds.orderId,
       dealId: orderRefunds.dealId,
       dealTitle: orderItems.title,
+      optionTitle: orderItems.optionTitle,
       quantity: orderItems.quantity,
       amountCents: orderRefunds.amountCents,
       reason: orderRefunds.reason,
@@ -144,9 +153,10 @@ async function listRefunds(db: Db, userId: string): Promise<PurchaseRefund[]> {
     .where(and(eq(orders.userId, userId), isNull(orderRefunds.purchaseId)))
     .orderBy(desc(orderRefunds.createdAt), desc(orderRefunds.id))
     .limit(REFUNDS_SHOWN);
-  return rows.map((r) => ({
+  return rows.map(({ optionTitle, ...r }) => ({
     ...r,
-    reason: 'deal_withdrawn' as const,
+    dealTitle: lineTitle(r.dealTitle, optionTitle),
+    reason: r.reason === 'sold_out' ? ('sold_out' as const) : ('deal_withdrawn' as const),
     createdAt: r.createdAt.toISOString(),
     refundedAt: r.refundedAt?.toISOString() ?? null,
   }));
@@ -181,8 +191,10 @@ async function findRedemption(db: Db, merchantUserId: string, code: string, now:
       purchaseId: purchases.id,
       redemptionCode: purchases.redemptionCode,
       dealTitle: purchases.dealTitle,
+      optionTitle: purchases.optionTitle,
       customerName: users.name,
       priceCents: purchases.priceCents,
+      discountCents: purchases.discountCents,
       purchasedAt: purchases.purchasedAt,
       expirationDate: purchases.expirationDate,
       redeemedAt: purchases.redeemedAt,
@@ -196,8 +208,10 @@ async function findRedemption(db: Db, merchantUserId: string, code: string, now:
     purchaseId: row.purchaseId,
     redemptionCode: row.redemptionCode,
     dealTitle: row.dealTitle,
+    optionTitle: row.optionTitle,
     customerName: row.customerName || 'Customer',
     priceCents: row.priceCents,
+    paidCents: row.priceCents - row.discountCents,
     purchaseDate: row.purchasedAt.toISOString(),
     expirationDate: row.expirationDate.toISOString(),
     status: row.refundedAt ? 'refunded' : row.redeemedAt ? 'redeemed' : row.expirationDate <= now ? 'expired' : 'redeemable',
@@ -218,9 +232,9 @@ export async function redeemPurchase(deps: Pick<Deps, 'db' | 'clock'>, merchantU
     const [p] = await tx
       .select({
         id: purchases.id,
+        userId: purchases.userId,
         redeemedAt: purchases.redeemedAt,
         refundedAt: purchases.refundedAt,
-        expirationDate: purchases.expirationDate,
       })
       .from(purchases)
       .where(and(eq(purchases.redemptionCode, code), eq(purchases.merchantId, merchantId)))
@@ -228,8 +242,11 @@ export async function redeemPurchase(deps: Pick<Deps, 'db' | 'clock'>, merchantU
     if (!p) throw new AppError('NOT_FOUND', REDEEM_MESSAGES.notFound);
     if (p.refundedAt) throw new AppError('CONFLICT', REDEEM_MESSAGES.refunded);
     if (p.redeemedAt) throw new AppError('ALREADY_REDEEMED', REDEEM_MESSAGES.alreadyRedeemed);
-    if (p.expirationDate <= now) throw new AppError('EXPIRED', REDEEM_MESSAGES.expired);
+    // Past "valid until" a voucher is still redeemed, for the amount paid (US gift-certificate rules;
+    // docs/decisions/0047): the redeem screen says so before the merchant confirms.
     await tx.update(purchases).set({ redeemedAt: now, redeemedBy: merchantUserId }).where(eq(purchases.id, p.id));
+    // The customer's My Purchases, if open, moves the voucher to Redeemed at once (sent on commit).
+    await publishMessageEvent(tx, { type: 'purchase', customerId: p.userId });
   });
   return findRedemption(db, merchantUserId, code, now);
 }

@@ -114,10 +114,13 @@ describe('merchant redemption', () => {
       expect(redeemed.json().redemptionDate).toBe(new Date(expiry - 60_000).toISOString());
 
       clock.set(expiry + 60_000);
-      expect((await send('/api/merchant/redemptions/lookup', second!)).json().status).toBe('expired');
+      const lookedUp = (await send('/api/merchant/redemptions/lookup', second!)).json();
+      expect(lookedUp.status).toBe('expired');
+      // Issue 29: past "valid until" the paid value stays: the voucher is redeemed for the amount paid.
+      expect(lookedUp.paidCents).toBe(row!.priceCents);
       const late = await send('/api/merchant/redemptions', second!);
-      expect(late.statusCode).toBe(410);
-      expect(late.json().error.message).toBe('This voucher has expired and can no longer be redeemed.');
+      expect(late.statusCode).toBe(200);
+      expect(late.json()).toMatchObject({ status: 'redeemed', redemptionDate: new Date(expiry + 60_000).toISOString() });
     } finally {
       clock.useRealTime();
     }
@@ -133,7 +136,7 @@ describe('merchant redemption', () => {
     expect(results.find((r) => r.statusCode === 409)!.json().error.message).toBe('This code has already been redeemed.');
   });
 
-  it('refuses another merchant’s code, an expired voucher, customers and visitors', async () => {
+  it('refuses another merchant’s code, customers and visitors; redeems an expired voucher for the amount paid', async () => {
     const { bought } = await scenario();
     const code = bought[0]!.redemptionCode;
     const other = await t.loginAs('merchant');
@@ -167,8 +170,9 @@ describe('merchant redemption', () => {
       cookie: expired.merchantCookie,
       payload: { code: expired.bought[0]!.redemptionCode },
     });
-    expect(res.statusCode).toBe(410);
-    expect(res.json().error.message).toBe('This voucher has expired and can no longer be redeemed.');
+    // Issue 29: an expired voucher keeps its paid value (US gift-certificate rules), so it is redeemed.
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'redeemed', paidCents: expired.bought[0]!.priceCents });
     expect(
       (await t.request({ method: 'POST', url: '/api/merchant/redemptions', cookie: expired.merchantCookie, payload: { code: ' ' } })).json()
         .error.message,

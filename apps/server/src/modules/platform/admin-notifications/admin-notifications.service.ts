@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   ADMIN_NOTIFICATIONS_PAGE_SIZE,
   ADMIN_NOTIFICATION_MESSAGES as M,
@@ -33,6 +33,37 @@ export async function notifyAdmins(tx: Tx, input: AdminNotificationInput) {
   await tx.insert(notifications).values(admins.map((a) => ({ userId: a.id, ...input })));
   for (const a of admins) await publishMessageEvent(tx, { type: 'notification', userId: a.id });
   return admins;
+}
+
+/** A merchant wrote on their registration's thread (a reply to a rejection, or a question): it waits for an admin. */
+export const REGISTRATION_REPLY = 'registration_reply';
+
+/**
+ * An item that waited for an admin was handled (a registration approved or rejected, a merchant's
+ * reply read, a refund request decided, a ticket answered): every admin's unread notifications about
+ * it are marked done, in the caller's transaction, and their bells recount. `types` limits it to
+ * those kinds (reading a reply handles the reply, not the registration itself). Returns how many.
+ */
+export async function resolveAdminNotifications(
+  tx: Tx,
+  item: { entityType: string; entityId: string; types?: string[] },
+  now: Date,
+): Promise<number> {
+  const done = await tx
+    .update(notifications)
+    .set({ readAt: now })
+    .where(
+      and(
+        eq(notifications.entityType, item.entityType),
+        eq(notifications.entityId, item.entityId),
+        isNull(notifications.readAt),
+        item.types ? inArray(notifications.type, item.types) : undefined,
+        sql`${notifications.userId} in (select ${users.id} from ${users} where ${users.role} = 'admin')`,
+      ),
+    )
+    .returning({ userId: notifications.userId });
+  for (const userId of new Set(done.map((d) => d.userId))) await publishMessageEvent(tx, { type: 'notification', userId });
+  return done.length;
 }
 
 /** The merchant an item belongs to, for the link to it (a charge's or a deal's merchant, or the merchant itself). */

@@ -9,6 +9,8 @@ export type AuditAction =
   | 'payout.marked_paid'
   | 'ticket.status_changed'
   | 'deal.deactivated'
+  | 'deal.appeal_reinstated'
+  | 'deal.appeal_upheld'
   | 'admin.created'
   // Refund decisions (docs/decisions/0019-refund-flow.md); a merchant's own answer is recorded with the merchant as actor.
   | 'refund.merchant_accepted'

@@ -23,6 +23,8 @@ export function canSee(viewer: Viewer, e: MessageEvent): boolean {
       return isAdmin || (e.customerId !== null && e.customerId === viewer.id);
     case 'notification':
       return e.userId === viewer.id;
+    case 'purchase':
+      return e.customerId === viewer.id;
   }
 }
 
@@ -34,7 +36,7 @@ export async function messageEventsRoutes(app: FastifyInstance) {
       config: { access: 'signed-in' },
       schema: {
         tags: ['messages'],
-        summary: 'Server-Sent Events: new or read messages the caller may see',
+        summary: 'Server-Sent Events: new or read messages the caller may see, and changes to the caller’s own vouchers',
         response: { 200: z.string().describe('text/event-stream: `message` events saying which thread changed'), ...errorResponses },
       },
     },

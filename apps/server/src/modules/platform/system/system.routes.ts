@@ -32,6 +32,18 @@ export async function systemRoutes(app: FastifyInstance) {
     async () => ({ status: 'ok' as const, databaseKind: app.dbKind }),
   );
 
+  /** Why this instance cannot take requests (shutting down, database unreachable, migrations pending), or null. */
+  const notReadyReason = async (): Promise<string | null> => {
+    if (app.lifecycle.isDraining) return 'This instance is shutting down.';
+    let pending: string[];
+    try {
+      pending = await pendingMigrations(app.db);
+    } catch {
+      return 'The database is unreachable.';
+    }
+    return pending.length ? `Database migrations not applied: ${pending.join(', ')}` : null;
+  };
+
   r.get(
     '/api/ready',
     {
@@ -44,18 +56,13 @@ export async function systemRoutes(app: FastifyInstance) {
     },
     async (_request, reply) => {
       // Answered without the error handler: a probe failing every few seconds is not an error to log.
-      const unavailable = (message: string) => reply.code(503).send({ error: { code: 'UNAVAILABLE', message } });
-      if (app.lifecycle.isDraining) return unavailable('This instance is shutting down.');
-      let pending: string[];
-      try {
-        pending = await pendingMigrations(app.db);
-      } catch {
-        return unavailable('The database is unreachable.');
-      }
-      if (pending.length) return unavailable(`Database migrations not applied: ${pending.join(', ')}`);
+      const reason = await notReadyReason();
+      if (reason) return reply.code(503).send({ error: { code: 'UNAVAILABLE', message: reason } });
       return { status: 'ready' as const, databaseKind: app.dbKind };
     },
   );
+  // The same answer as a gauge (localperks_ready), for the ready=false alert (deploy/prometheus/alerts.yml).
+  app.metrics.setReadinessSource(async () => (await notReadyReason()) === null);
 
   /** Prometheus metrics of this instance, for scraping on a private address (docs/decisions/0011-operations.md). */
   app.get(

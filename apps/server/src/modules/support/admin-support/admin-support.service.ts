@@ -6,7 +6,7 @@ import { deliverQueuedMail } from '../../../lib/deliver-mail';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import { publishMessageEvent } from '../../../lib/events';
-import { recordAudit } from '../../platform';
+import { recordAudit, resolveAdminNotifications } from '../../platform';
 import { supportReplyEmail } from './admin-support.emails';
 
 type Ticket = typeof supportTickets.$inferSelect;
@@ -84,6 +84,9 @@ export async function setTicketStatus(deps: Pick<Deps, 'db' | 'clock'>, adminId:
     const [before] = await tx.select().from(supportTickets).where(eq(supportTickets.id, ticketId)).for('update');
     if (!before) throw new AppError('NOT_FOUND', SUPPORT_MESSAGES.ticketNotFound);
     const [t] = await tx.update(supportTickets).set({ status, updatedAt: now }).where(eq(supportTickets.id, ticketId)).returning();
+    // Resolved or closed: nothing about it waits for an admin.
+    if (status === 'resolved' || status === 'closed')
+      await resolveAdminNotifications(tx, { entityType: 'support_ticket', entityId: ticketId }, now);
     await recordAudit(tx, {
       adminId,
       action: 'ticket.status_changed',
@@ -110,6 +113,8 @@ export async function replyToTicket(
     await tx
       .insert(supportMessages)
       .values({ ticketId, senderType: 'admin', senderId: adminId, subject: input.subject, message: input.message });
+    // Answered: the customer's messages so far wait for no admin.
+    await resolveAdminNotifications(tx, { entityType: 'support_ticket', entityId: ticketId }, now);
     await publishMessageEvent(tx, { type: 'support_ticket', ticketId, customerId: t.customerId });
     const [account] = await tx
       .select({ id: users.id })

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
-import { SUPPORT_MESSAGES } from '@localperks/shared';
+import { SUPPORT_MESSAGES, excerpt } from '@localperks/shared';
 import { feedback, supportMessages, supportTickets } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
@@ -7,8 +7,21 @@ import { publishMessageEvent } from '../../../lib/events';
 import { composeMail } from '../../../mail/mailer';
 import type { RequestUser } from '../../../plugins/session';
 import { ticketThread } from '../admin-support/admin-support.service';
+import { notifyAdmins } from '../../platform';
+import type { Tx } from '../../../db/client';
 
 export const MY_TICKETS_PAGE_SIZE = 10;
+
+/** A customer wrote (a new ticket, or a follow-up on one): it waits for an admin, whose bell says so. */
+async function notifyTicket(tx: Tx, ticket: { id: string; name: string; subject: string }, message: string, isFollowUp = false) {
+  await notifyAdmins(tx, {
+    type: isFollowUp ? 'support_reply' : 'support_ticket',
+    title: isFollowUp ? 'Customer replied to a support ticket' : 'New support ticket',
+    message: `${ticket.name}: “${ticket.subject}”. ${excerpt(message, 200)}`,
+    entityType: 'support_ticket',
+    entityId: ticket.id,
+  });
+}
 
 /**
  * The tickets a signed-in user may see: those opened while signed in, and those sent from the
@@ -43,6 +56,7 @@ export async function openContactTicket(
     const [t] = await tx.insert(supportTickets).values({ customerId: userId, name, email, subject }).returning();
     await tx.insert(supportMessages).values({ ticketId: t!.id, senderType: 'customer', senderId: userId, subject, message });
     await publishMessageEvent(tx, { type: 'support_ticket', ticketId: t!.id, customerId: t!.customerId });
+    await notifyTicket(tx, t!, message);
     return t!;
   });
   await deps.mailer.send({
@@ -103,6 +117,7 @@ export async function openMyTicket(deps: Pick<Deps, 'db'>, user: RequestUser, in
       .insert(supportMessages)
       .values({ ticketId: t!.id, senderType: 'customer', senderId: user.id, subject: input.subject, message: input.message });
     await publishMessageEvent(tx, { type: 'support_ticket', ticketId: t!.id, customerId: user.id });
+    await notifyTicket(tx, t!, input.message);
     return t!.id;
   });
   return getMyTicket(deps, user, id);
@@ -124,6 +139,7 @@ export async function addMyMessage(deps: Pick<Deps, 'db' | 'clock'>, user: Reque
       .where(eq(supportTickets.id, ticketId));
     await tx.insert(supportMessages).values({ ticketId, senderType: 'customer', senderId: user.id, subject: `Re: ${t.subject}`, message });
     await publishMessageEvent(tx, { type: 'support_ticket', ticketId, customerId: t.customerId ?? user.id });
+    await notifyTicket(tx, t, message, true);
   });
   return getMyTicket(deps, user, ticketId);
 }

@@ -30,14 +30,17 @@ import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { AuthShell } from '../auth/auth-shell';
 
+/** One toast for the sign-in's errors: a new error replaces it, and signing in removes it (it must not follow the admin in). */
+const SIGN_IN_ERROR_TOAST = 'admin-sign-in-error';
+
 /** The spec's admin sign-in errors (docs/product/merchant-admin-spec.md §8): the server's message, else the fallbacks. */
 function showError(err: unknown, fallback: string) {
   if (err instanceof ApiError && err.code === 'TOKEN_EXPIRED') {
-    toast.error(ADMIN_AUTH_MESSAGES.codeExpiredTitle, { description: ADMIN_AUTH_MESSAGES.codeExpired });
+    toast.error(ADMIN_AUTH_MESSAGES.codeExpiredTitle, { description: ADMIN_AUTH_MESSAGES.codeExpired, id: SIGN_IN_ERROR_TOAST });
     return ADMIN_AUTH_MESSAGES.codeExpired;
   }
   const message = err instanceof ApiError ? err.message || fallback : ADMIN_AUTH_MESSAGES.unexpected;
-  toast.error(message);
+  toast.error(message, { id: SIGN_IN_ERROR_TOAST });
   return message;
 }
 
@@ -49,7 +52,10 @@ function CredentialsStep({ onDone }: { onDone: (issued: CodeIssued, email: strin
   const submit = (v: AdminLogin) => {
     setError(null);
     login.mutate(v, {
-      onSuccess: (r) => onDone(r, r.user.email),
+      onSuccess: (r) => {
+        toast.dismiss(SIGN_IN_ERROR_TOAST);
+        onDone(r, r.user.email);
+      },
       onError: (err) => setError(showError(err, ADMIN_AUTH_MESSAGES.loginFailed)),
     });
   };
@@ -128,7 +134,10 @@ function CodeStep({
   const submit = (v: AccessCode) => {
     setError(null);
     submitCode.mutate(v, {
-      onSuccess: () => void navigate(paths.adminDashboard, { replace: true }),
+      onSuccess: () => {
+        toast.dismiss(SIGN_IN_ERROR_TOAST);
+        void navigate(paths.adminDashboard, { replace: true });
+      },
       onError: (err) => setError(showError(err, ADMIN_AUTH_MESSAGES.codeInvalid)),
     });
   };
@@ -199,7 +208,7 @@ export default function AdminLoginPage() {
       },
     });
   return (
-    <AuthShell title="Admin Access">
+    <AuthShell title="Admin Access" hasOwnHeading>
       <Card>
         <CardHeader>
           <span className="inline-flex h-10 w-10 items-center justify-center rounded-lg bg-slate-900 text-white">

@@ -17,12 +17,14 @@ const PayoutsTab = lazy(() => import('../../../features/money/payouts/payouts-ta
 const SupportTab = lazy(() => import('../../../features/support/admin-support/support-tab'));
 const SettingsTab = lazy(() => import('../../../features/platform/admin-settings/settings-tab'));
 const RefundsTab = lazy(() => import('../../../features/money/refunds/components/admin-refunds-tab'));
+const PromoCodesTab = lazy(() => import('../../../features/orders/promo-codes/promo-codes-tab'));
 
 const TABS = [
   ['overview', 'Overview'],
   ['approval', 'Merchant Approval'],
   ['payouts', 'Payout Management'],
   ['refunds', 'Refunds'],
+  ['promo-codes', 'Promo Codes'],
   ['support', 'Customer Support'],
   ['settings', 'Settings'],
 ] as const;
@@ -95,6 +97,9 @@ function Dashboard() {
           </TabsContent>
           <TabsContent value="refunds">
             <RefundsTab />
+          </TabsContent>
+          <TabsContent value="promo-codes">
+            <PromoCodesTab scope="admin" />
           </TabsContent>
           <TabsContent value="support">
             <SupportTab />

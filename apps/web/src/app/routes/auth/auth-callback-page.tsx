@@ -34,7 +34,7 @@ export default function AuthCallbackPage() {
   if (!isSignup) return <Navigate to={paths.home} replace />;
 
   return (
-    <AuthShell title="Email Verification">
+    <AuthShell title="Email Verification" hasOwnHeading>
       <Card>
         <CardContent className="space-y-3 pt-6 text-center">
           {!token || verify.isError ? (

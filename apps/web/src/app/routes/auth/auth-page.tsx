@@ -20,6 +20,7 @@ const messageOf = (err: unknown, fallback: string) =>
 export default function AuthPage() {
   const [tab, setTab] = useState('login');
   const [error, setError] = useState<string | null>(null);
+  const [isSignedUp, setIsSignedUp] = useState(false);
   const login = useLogin();
   const signup = useSignup();
   const afterLogin = useAfterLogin();
@@ -30,6 +31,12 @@ export default function AuthPage() {
         {error && (
           <Alert variant="destructive" className="mb-4">
             {error}
+          </Alert>
+        )}
+        {/* The sign-up is done, but the account is not usable until its address is confirmed: say what comes next. */}
+        {isSignedUp && !error && (
+          <Alert variant="success" className="mb-4" title="Account created">
+            Check your e-mail to verify your account.
           </Alert>
         )}
         <Tabs value={tab} onValueChange={setTab}>
@@ -48,6 +55,7 @@ export default function AuthPage() {
                   isLoading={login.isPending}
                   onSubmit={(v) => {
                     setError(null);
+                    setIsSignedUp(false);
                     login.mutate(v, { onSuccess: ({ user }) => afterLogin(user), onError: (e) => setError(messageOf(e, 'Login failed')) });
                   }}
                 />
@@ -66,9 +74,16 @@ export default function AuthPage() {
                   isLoading={signup.isPending}
                   onSubmit={(v) => {
                     setError(null);
+                    setIsSignedUp(false);
                     signup.mutate(
                       { email: v.email, password: v.password },
-                      { onSuccess: () => setTab('login'), onError: (e) => setError(messageOf(e, 'Signup failed')) },
+                      {
+                        onSuccess: () => {
+                          setIsSignedUp(true);
+                          setTab('login');
+                        },
+                        onError: (e) => setError(messageOf(e, 'Signup failed')),
+                      },
                     );
                   }}
                 />

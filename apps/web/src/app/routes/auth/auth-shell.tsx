@@ -3,8 +3,12 @@ import { Link } from 'react-router';
 import { Tag } from 'lucide-react';
 import { paths } from '../../../config/paths';
 
-/** Brand header and a centred column for the sign-in pages. */
-export function AuthShell({ children, title }: { children: ReactNode; title: string }) {
+/**
+ * Brand header and a centred column for the sign-in pages. The page's title is its h1 (the one heading a
+ * screen reader lists first, and where focus lands after a route change), unless the page names its own
+ * (`hasOwnHeading`: admin access, the e-mail callback).
+ */
+export function AuthShell({ children, title, hasOwnHeading = false }: { children: ReactNode; title: string; hasOwnHeading?: boolean }) {
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10">
       <title>{`${title} | LocalPerks`}</title>
@@ -14,6 +18,7 @@ export function AuthShell({ children, title }: { children: ReactNode; title: str
         </span>
         <p className="mt-2 text-2xl font-bold text-brand-800">LocalPerks</p>
         <p className="text-sm text-slate-600">Discover the best local deals in your city</p>
+        {!hasOwnHeading && <h1 className="mt-5 text-xl font-semibold text-slate-900">{title}</h1>}
       </div>
       {children}
     </div>

@@ -53,7 +53,8 @@ export default function LoginPage({ defaultRole }: { defaultRole?: 'customer' | 
   const onLogin = (v: { email: string; password: string }) =>
     login.mutate(v, {
       onSuccess: ({ user }: { user: SessionUser }) => {
-        toast.success('Login successful!', { description: 'Welcome back to LocalPerks!' });
+        // An admin is not signed in yet: the access code step follows on /admin-login, which says so.
+        if (user.role !== 'admin') toast.success('Login successful!', { description: 'Welcome back to LocalPerks!' });
         afterLogin(user);
       },
       onError: (e) => toast.error('Login Failed', { description: errorMessage(e, 'Please check your credentials and try again.') }),

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import { registerFormSchema, type RegisterForm } from '@localperks/shared';
+import { AUTH_MESSAGES, registerFormSchema, type RegisterForm } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field, Input } from '../../../components/ui/input';
@@ -56,7 +56,7 @@ export default function RegisterPage() {
               <Field label="Email" error={errors.email?.message}>
                 {(p) => <Input {...p} {...form.register('email')} type="email" autoComplete="email" disabled={busy} />}
               </Field>
-              <Field label="Password" error={errors.password?.message} hint="At least 8 characters with an uppercase letter and a number.">
+              <Field label="Password" error={errors.password?.message} hint={AUTH_MESSAGES.passwordHint}>
                 {(p) => <Input {...p} {...form.register('password')} type="password" autoComplete="new-password" disabled={busy} />}
               </Field>
               <Field label="Confirm Password" error={errors.confirmPassword?.message}>

@@ -58,7 +58,7 @@ export default function ResetPasswordPage() {
       <Card>
         <CardHeader>
           <CardTitle>Choose a new password</CardTitle>
-          <CardDescription>At least 8 characters with an uppercase letter and a number.</CardDescription>
+          <CardDescription>{AUTH_MESSAGES.passwordHint}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
           {linkError && (

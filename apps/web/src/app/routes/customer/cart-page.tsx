@@ -1,8 +1,24 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useQueries } from '@tanstack/react-query';
-import { AlertTriangle, ArrowLeft, Lock, MapPin, Minus, Plus, ShoppingCart, Trash2, Zap } from 'lucide-react';
-import { CHECKOUT_MESSAGES, MAX_CART_LINE_QUANTITY, TAX_LABEL, formatCents, isPurchasable, orderTotals } from '@localperks/shared';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { AlertTriangle, ArrowLeft, Lock, MapPin, Minus, Plus, ShoppingCart, Tag, Trash2, Zap } from 'lucide-react';
+import {
+  CHECKOUT_MESSAGES,
+  MAX_CART_LINE_QUANTITY,
+  PROMO_MESSAGES,
+  TAX_LABEL,
+  formatCents,
+  isPurchasable,
+  lineTitle,
+  normalizePromoCode,
+  orderTotals,
+  perCustomerLimitLabel,
+  promoCodeEntrySchema,
+  type CartQuote,
+} from '@localperks/shared';
+import { Input } from '../../../components/ui/input';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -12,10 +28,20 @@ import { FallbackImage } from '../../../components/ui/fallback-image';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { CheckoutFormCard } from '../../../features/orders/checkout/components/checkout-form';
-import { cartStore, clearCart, removeFromCart, setCartQuantity, updateCartDeal, type CartItem } from '../../../lib/cart-store';
+import {
+  cartStore,
+  clearCart,
+  lineKey,
+  promoCodeStore,
+  removeFromCart,
+  setCartQuantity,
+  updateCartDeal,
+  type CartItem,
+} from '../../../lib/cart-store';
 import { toCartDeal } from '../../../lib/use-add-to-cart';
 import { dealQuery } from '../../../features/catalog/deals/api';
-import { ApiError } from '../../../lib/api-client';
+import { paymentMethodsQuery } from '../../../features/orders/purchases/api';
+import { ApiError, api } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { focusPageHeading } from '../../../lib/page-focus';
 
@@ -28,21 +54,116 @@ function useCheckedLines(items: CartItem[]) {
   const freshKey = results.map((r) => r.dataUpdatedAt).join(',');
 
   useEffect(() => {
-    for (const r of results) if (r.data) updateCartDeal(toCartDeal(r.data.deal));
+    results.forEach((r, i) => {
+      const item = items[i];
+      if (r.data && item) updateCartDeal(toCartDeal(r.data.deal, item.deal.optionId));
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when a line's deal was (re)loaded: `results` is a new array every render
   }, [freshKey]);
 
-  const unavailable = new Set<string>();
+  // Keyed by line (lineKey): a deal that is gone or not on sale, or an option no longer offered or sold out (docs/decisions/0047).
+  const unavailable = new Map<string, string>();
   items.forEach((item, i) => {
     const r = results[i];
     const isGone = r?.error instanceof ApiError && (r.error.status === 404 || r.error.status === 400);
-    if (isGone || (r?.data && !isPurchasable(r.data.deal))) unavailable.add(item.deal.id);
+    const deal = r?.data?.deal;
+    const option = deal && (item.deal.optionId ? deal.options.find((o) => o.id === item.deal.optionId) : deal.options[0]);
+    if (isGone || (deal && !isPurchasable(deal))) unavailable.set(lineKey(item.deal), 'No longer available');
+    else if (deal && !option) unavailable.set(lineKey(item.deal), 'This option is no longer offered');
+    else if (option && option.stockLeft === 0) unavailable.set(lineKey(item.deal), 'Sold out');
+    else if (option && option.stockLeft !== null && option.stockLeft < item.quantity)
+      unavailable.set(lineKey(item.deal), `Only ${option.stockLeft} left: lower the quantity`);
   });
   return { unavailable, isChecking: results.some((r) => r.isPending) };
 }
 
-function CartLine({ item, isUnavailable, isLocked }: { item: CartItem; isUnavailable: boolean; isLocked?: boolean }) {
+/**
+ * The cart priced by the server with the applied promo code (docs/decisions/0048): the discount line,
+ * tax on the discounted subtotal and the new total. Without a code (or signed out) the cart's own sums.
+ */
+function useQuote(items: CartItem[], promoCode: string) {
+  const { user } = useSession();
+  const body = { items: items.map(toCheckoutItem), promoCode: promoCode || null };
+  return useQuery({
+    queryKey: ['cart-quote', body],
+    queryFn: () => api.post('/api/cart/quote', { body }),
+    enabled: Boolean(promoCode) && user?.role === 'customer' && items.length > 0,
+    retry: false,
+  });
+}
+
+const toCheckoutItem = (i: CartItem) => ({
+  dealId: i.deal.id,
+  ...(i.deal.optionId ? { optionId: i.deal.optionId } : {}),
+  quantity: i.quantity,
+});
+
+/** "Apply a promo code": the field, the applied code with Remove, and the server's refusal under it. */
+function PromoCodeBox({ quote }: { quote: ReturnType<typeof useQuote> }) {
+  const applied = promoCodeStore.use();
+  const { user } = useSession();
+  const form = useForm({ resolver: zodResolver(promoCodeEntrySchema), defaultValues: { code: applied } });
+  const inputId = useId();
+  const errorId = useId();
+  const refusal = (applied && quote.error instanceof ApiError ? quote.error.message : null) ?? form.formState.errors.code?.message;
+  if (user?.role !== 'customer')
+    return <p className="text-sm text-slate-700">{user ? 'Promo codes are for customer accounts.' : 'Log in to apply a promo code.'}</p>;
+  if (applied && !refusal)
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+        <span>
+          <Tag aria-hidden className="mr-1 inline h-4 w-4" />
+          {quote.data?.promo ? PROMO_MESSAGES.applied(quote.data.promo.code) : `Checking ${applied}…`}
+        </span>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            form.reset({ code: '' });
+            promoCodeStore.set('');
+          }}
+          aria-label={`Remove promo code ${applied}`}
+        >
+          Remove
+        </Button>
+      </div>
+    );
+  return (
+    <form noValidate onSubmit={form.handleSubmit(({ code }) => promoCodeStore.set(normalizePromoCode(code)))}>
+      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-800">
+        Apply a promo code
+      </label>
+      <div className="flex gap-2">
+        <Input
+          id={inputId}
+          {...form.register('code', {
+            // Typing again sets the refused code aside: its message goes with it.
+            onChange: () => {
+              if (applied) promoCodeStore.set('');
+            },
+          })}
+          autoComplete="off"
+          aria-invalid={refusal ? true : undefined}
+          aria-describedby={refusal ? errorId : undefined}
+          className="uppercase"
+        />
+        <Button type="submit" variant="secondary">
+          Apply
+        </Button>
+      </div>
+      {refusal && (
+        <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
+          {refusal}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function CartLine({ item, problem, isLocked }: { item: CartItem; problem: string | undefined; isLocked?: boolean }) {
   const { deal, quantity } = item;
+  const key = lineKey(deal);
+  const name = lineTitle(deal.title, deal.optionTitle);
   const minusRef = useRef<HTMLButtonElement>(null);
   const plusRef = useRef<HTMLButtonElement>(null);
   const hasDiscount = deal.originalPriceCents > deal.dealPriceCents;
@@ -67,6 +188,8 @@ function CartLine({ item, isUnavailable, isLocked }: { item: CartItem; isUnavail
                 {deal.title}
               </Link>
             </h2>
+            {deal.optionTitle && <p className="text-sm font-medium text-slate-800">Option: {deal.optionTitle}</p>}
+            {deal.perCustomerLimit ? <p className="text-sm text-slate-700">{perCustomerLimitLabel(deal.perCustomerLimit)}</p> : null}
             <p className="mt-0.5 flex items-center gap-1 text-sm text-slate-700">
               <MapPin aria-hidden className="h-3.5 w-3.5 shrink-0" /> {deal.city}, {deal.state}
             </p>
@@ -90,16 +213,16 @@ function CartLine({ item, isUnavailable, isLocked }: { item: CartItem; isUnavail
           </p>
         </div>
 
-        {isUnavailable && (
+        {problem && (
           <p className="mt-2 flex items-center gap-1.5 text-sm font-semibold text-red-700">
-            <AlertTriangle aria-hidden className="h-4 w-4 shrink-0" /> No longer available
+            <AlertTriangle aria-hidden className="h-4 w-4 shrink-0" /> {problem}
           </p>
         )}
 
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
           <div
             role="group"
-            aria-label={`Quantity of ${deal.title}`}
+            aria-label={`Quantity of ${name}`}
             className="inline-flex items-center rounded-lg border border-slate-300 bg-white"
           >
             <button
@@ -108,7 +231,7 @@ function CartLine({ item, isUnavailable, isLocked }: { item: CartItem; isUnavail
               aria-label="Decrease quantity"
               disabled={isLocked || quantity <= 1}
               onClick={() => {
-                setCartQuantity(deal.id, quantity - 1);
+                setCartQuantity(key, quantity - 1);
                 // A disabled button drops the focus to the page: hand it to the other button first.
                 if (quantity - 1 <= 1) plusRef.current?.focus();
               }}
@@ -126,7 +249,7 @@ function CartLine({ item, isUnavailable, isLocked }: { item: CartItem; isUnavail
               aria-label="Increase quantity"
               disabled={isLocked || quantity >= MAX_CART_LINE_QUANTITY}
               onClick={() => {
-                setCartQuantity(deal.id, quantity + 1);
+                setCartQuantity(key, quantity + 1);
                 if (quantity + 1 >= MAX_CART_LINE_QUANTITY) minusRef.current?.focus();
               }}
               className="inline-flex h-11 w-11 items-center justify-center rounded-r-lg text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
@@ -136,9 +259,9 @@ function CartLine({ item, isUnavailable, isLocked }: { item: CartItem; isUnavail
           </div>
           <Button
             variant="ghost"
-            onClick={() => removeFromCart(deal.id)}
+            onClick={() => removeFromCart(key)}
             disabled={isLocked}
-            aria-label={`Remove ${deal.title}`}
+            aria-label={`Remove ${name}`}
             className="text-red-700 hover:bg-red-50"
           >
             <Trash2 aria-hidden className="h-4 w-4" /> Remove
@@ -149,14 +272,33 @@ function CartLine({ item, isUnavailable, isLocked }: { item: CartItem; isUnavail
   );
 }
 
-function Totals({ items }: { items: CartItem[] }) {
-  const totals = orderTotals(items.map((i) => ({ unitPriceCents: i.deal.dealPriceCents, quantity: i.quantity })));
+/** The cart's own sums, or the server's quote when a promo code applies. */
+function totalsOf(items: CartItem[], quote: CartQuote | undefined) {
+  return quote?.promo
+    ? quote
+    : {
+        ...orderTotals(items.map((i) => ({ unitPriceCents: i.deal.dealPriceCents, quantity: i.quantity }))),
+        discountCents: 0,
+        promo: null,
+      };
+}
+
+function Totals({ items, quote }: { items: CartItem[]; quote: CartQuote | undefined }) {
+  const totals = totalsOf(items, quote);
   return (
     <dl className="space-y-2 text-slate-800">
       <div className="flex justify-between gap-4">
         <dt>Subtotal</dt>
         <dd>{formatCents(totals.subtotalCents)}</dd>
       </div>
+      {totals.promo && (
+        <div className="flex justify-between gap-4 font-medium text-emerald-800">
+          <dt>
+            Promo {totals.promo.code} ({totals.promo.label})
+          </dt>
+          <dd className="whitespace-nowrap">−{formatCents(totals.discountCents)}</dd>
+        </div>
+      )}
       <div className="flex justify-between gap-4">
         <dt>{TAX_LABEL}</dt>
         <dd>{formatCents(totals.taxCents)}</dd>
@@ -218,10 +360,14 @@ function EmptyCart() {
  * Checkout mode (?checkout=1, docs/product/customer-spec.md §2 Cart): the checkout form, the order summary with
  * title, Qty and line totals, and the cart lines with their controls disabled.
  */
-function CheckoutView({ items, unavailable, onBack }: { items: CartItem[]; unavailable: Set<string>; onBack: () => void }) {
+function CheckoutView({ items, unavailable, onBack }: { items: CartItem[]; unavailable: Map<string, string>; onBack: () => void }) {
   const { user, isLoading } = useSession();
   const [refused, setRefused] = useState<Record<string, string>>({});
-  const totals = orderTotals(items.map((i) => ({ unitPriceCents: i.deal.dealPriceCents, quantity: i.quantity })));
+  const promoCode = promoCodeStore.use();
+  const quote = useQuote(items, promoCode);
+  const totals = totalsOf(items, quote.data);
+  // The cards the payment page will offer, named on the form (a customer's own only).
+  const savedCards = useQuery({ ...paymentMethodsQuery, enabled: user?.role === 'customer' });
   if (isLoading) return <Spinner />;
   if (!user) return <Navigate to={`${paths.login}?returnTo=${encodeURIComponent(`${paths.cart}?checkout=1`)}`} replace />;
   const problems = Object.values(refused);
@@ -245,15 +391,16 @@ function CheckoutView({ items, unavailable, onBack }: { items: CartItem[]; unava
             <CardContent>
               <ul aria-label="Order lines" className="mb-4 divide-y divide-slate-200">
                 {items.map((i) => (
-                  <li key={i.deal.id} className="flex justify-between gap-4 py-2 text-slate-800">
+                  <li key={lineKey(i.deal)} className="flex justify-between gap-4 py-2 text-slate-800">
                     <span className="min-w-0">
-                      {i.deal.title} <span className="whitespace-nowrap text-slate-700">· Qty {i.quantity}</span>
+                      {lineTitle(i.deal.title, i.deal.optionTitle)}{' '}
+                      <span className="whitespace-nowrap text-slate-700">· Qty {i.quantity}</span>
                     </span>
                     <span className="shrink-0 font-medium">{formatCents(i.deal.dealPriceCents * i.quantity)}</span>
                   </li>
                 ))}
               </ul>
-              <Totals items={items} />
+              <Totals items={items} quote={quote.data} />
             </CardContent>
           </Card>
           <div className="space-y-6 lg:col-start-1 lg:row-start-1">
@@ -272,18 +419,23 @@ function CheckoutView({ items, unavailable, onBack }: { items: CartItem[]; unava
               </CardHeader>
               <CardContent>
                 <CheckoutFormCard
-                  items={items.map((i) => ({ dealId: i.deal.id, quantity: i.quantity }))}
+                  items={items.map(toCheckoutItem)}
+                  promoCode={quote.data?.promo ? promoCode : null}
                   totalCents={totals.totalCents}
                   onUnavailable={setRefused}
+                  savedCards={savedCards.data}
                 />
               </CardContent>
             </Card>
             <ul aria-label="Cart items" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
               {items.map((item) => (
                 <CartLine
-                  key={item.deal.id}
+                  key={lineKey(item.deal)}
                   item={item}
-                  isUnavailable={unavailable.has(item.deal.id) || Boolean(refused[item.deal.id])}
+                  problem={
+                    unavailable.get(lineKey(item.deal)) ??
+                    (refused[item.deal.id] || (item.deal.optionId && refused[item.deal.optionId]) ? 'Not available' : undefined)
+                  }
                   isLocked
                 />
               ))}
@@ -302,6 +454,8 @@ export default function CartPage() {
   const navigate = useNavigate();
   const { user, isLoading: isSessionLoading } = useSession();
   const { unavailable, isChecking } = useCheckedLines(items);
+  const promoCode = promoCodeStore.use();
+  const quote = useQuote(items, promoCode);
   const didShowCanceled = useRef(false);
   const isCheckout = params.get('checkout') === '1';
 
@@ -369,7 +523,7 @@ export default function CartPage() {
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <ul aria-label="Cart items" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
           {items.map((item) => (
-            <CartLine key={item.deal.id} item={item} isUnavailable={unavailable.has(item.deal.id)} />
+            <CartLine key={lineKey(item.deal)} item={item} problem={unavailable.get(lineKey(item.deal))} />
           ))}
         </ul>
 
@@ -378,7 +532,10 @@ export default function CartPage() {
             <CardTitle>Order Summary</CardTitle>
           </CardHeader>
           <CardContent>
-            <Totals items={items} />
+            <Totals items={items} quote={quote.data} />
+            <div className="mt-4 border-t border-slate-200 pt-4">
+              <PromoCodeBox quote={quote} />
+            </div>
             <Button
               size="lg"
               className="mt-6 w-full"

@@ -5,6 +5,7 @@ import * as TabsPrimitive from '@radix-ui/react-tabs';
 import { Link, useSearchParams } from 'react-router';
 import {
   ACCOUNT_MESSAGES,
+  AUTH_MESSAGES,
   changePasswordFormSchema,
   updateProfileSchema,
   type ChangePasswordForm,
@@ -52,7 +53,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
       <Field label="Phone (optional)" error={errors.phoneNumber?.message}>
         {(p) => <Input {...p} {...form.register('phoneNumber')} type="tel" autoComplete="tel" />}
       </Field>
-      <Alert>Phone numbers are not allowed in deal descriptions and will be removed.</Alert>
+      {/* The rule is about merchants' deal descriptions (docs/product/customer-spec.md §2): a customer has none. */}
+      {profile.role === 'merchant' && <Alert>Phone numbers are not allowed in deal descriptions and will be removed.</Alert>}
       <Button type="submit" disabled={update.isPending}>
         {update.isPending ? 'Saving...' : 'Save Changes'}
       </Button>
@@ -100,7 +102,7 @@ function PasswordForm() {
       <Field label="Current Password" error={errors.currentPassword?.message}>
         {(p) => <Input {...p} type="password" autoComplete="current-password" {...form.register('currentPassword')} />}
       </Field>
-      <Field label="New Password" error={errors.newPassword?.message} hint="At least 8 characters with an uppercase letter and a number.">
+      <Field label="New Password" error={errors.newPassword?.message} hint={AUTH_MESSAGES.passwordHint}>
         {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('newPassword')} />}
       </Field>
       <Field label="Confirm New Password">

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Clock, Loader2, LogIn, ShoppingBag } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
@@ -11,6 +11,9 @@ import { PurchaseList } from '../../../features/orders/purchases/components/purc
 import { usePaymentReturn, type PaymentReturnState } from '../../../features/orders/purchases/hooks/use-payment-return';
 
 function SignInPrompt() {
+  // Back from a payment while signed out (another address, an ended session): signing in returns to the
+  // same address, so the payment is confirmed then.
+  const location = useLocation();
   return (
     <Card className="mx-auto mt-8 max-w-lg text-center">
       <CardHeader>
@@ -21,7 +24,7 @@ function SignInPrompt() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Link to={`${paths.login}?returnTo=${encodeURIComponent(paths.purchases)}`} className={buttonClass('primary', 'lg', 'mt-2')}>
+        <Link to={paths.loginReturningTo(`${paths.purchases}${location.search}`)} className={buttonClass('primary', 'lg', 'mt-2')}>
           <LogIn aria-hidden className="h-4 w-4" /> Login
         </Link>
       </CardContent>

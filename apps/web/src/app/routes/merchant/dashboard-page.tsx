@@ -1,8 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { BarChart3, Banknote, CreditCard, Lock, MessageSquare, Repeat, RotateCcw, Tag } from 'lucide-react';
-import { MERCHANT_DASHBOARD_MESSAGES as D, MERCHANT_MESSAGES as M, planIncludes, type MerchantOverview } from '@localperks/shared';
+import { BarChart3, Banknote, CreditCard, Lock, MessageSquare, Repeat, RotateCcw, Store, Tag } from 'lucide-react';
+import {
+  ADDRESS_MESSAGES as A,
+  MERCHANT_DASHBOARD_MESSAGES as D,
+  MERCHANT_MESSAGES as M,
+  planIncludes,
+  type MerchantOverview,
+} from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -15,6 +21,7 @@ import { DashboardHeader } from '../../../features/merchant/merchants/components
 import { MessagesLocked } from '../../../features/merchant/merchants/components/messages-locked';
 import { ListingBoostCard } from '../../../features/merchant/merchants/components/listing-boost-card';
 import { MessagingEnds } from '../../../features/merchant/merchants/components/messaging-ends';
+import { PaymentPending } from '../../../features/merchant/merchants/components/payment-pending';
 import { PlanUpgrade } from '../../../features/merchant/merchants/components/plan-upgrade';
 import { PlansTab } from '../../../features/merchant/merchants/components/plans-tab';
 import { ProfileForm } from '../../../features/merchant/merchants/components/profile-form';
@@ -23,6 +30,7 @@ import { RegistrationStatus } from '../../../features/merchant/merchants/compone
 import { AccountStatusCard, PlatformFeaturesCard } from '../../../features/merchant/merchants/components/status-cards';
 import { usePaymentReturn } from '../../../features/merchant/merchants/use-payment-return';
 import { merchantMeQuery } from '../../../features/merchant/merchants/api';
+import { useMerchantDeals } from '../../../features/merchant/merchant-deals/api';
 import { toast } from '../../../lib/toast';
 
 // The tab contents are their own chunks, loaded when their tab opens.
@@ -32,8 +40,9 @@ const DealsTab = lazy(() => import('../../../features/merchant/merchant-deals/co
 const BillingTab = lazy(() => import('../../../features/money/merchant-money/components/billing-tab'));
 const PayoutsTab = lazy(() => import('../../../features/money/merchant-money/components/payouts-tab'));
 const RefundsTab = lazy(() => import('../../../features/money/refunds/components/merchant-refunds-tab'));
+const PromoCodesTab = lazy(() => import('../../../features/orders/promo-codes/promo-codes-tab'));
 
-const TABS = ['analytics', 'messages', 'plans', 'deals', 'refunds', 'billing', 'payouts'] as const;
+const TABS = ['analytics', 'messages', 'plans', 'deals', 'refunds', 'billing', 'payouts', 'business'] as const;
 type Tab = (typeof TABS)[number];
 
 type Overview = MerchantOverview & { merchant: NonNullable<MerchantOverview['merchant']> };
@@ -125,8 +134,17 @@ function FullDashboard({ overview }: { overview: Overview }) {
   // The open tab lives in the address (?tab=plans), so a "Switch Plans" link opens it from anywhere.
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : 'analytics';
-  const setTab = (next: Tab) =>
+  // `?edit=profile` (the Launch Checklist's link) opens the profile form, on the Business Page tab.
+  const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : params.get('edit') === 'profile' ? 'business' : 'analytics';
+  const panels = useRef<HTMLDivElement>(null);
+  // A tab chosen by the merchant: its panel is brought into view (on a phone it may start below the fold).
+  const [chosen, setChosen] = useState(0);
+  useEffect(() => {
+    if (!chosen) return;
+    const panel = panels.current?.querySelector<HTMLElement>('[role="tabpanel"][data-state="active"]');
+    if (panel && panel.getBoundingClientRect().top > window.innerHeight * 0.6) panel.scrollIntoView({ block: 'start' });
+  }, [chosen]);
+  const setTab = (next: Tab) => {
     setParams(
       (p) => {
         const out = new URLSearchParams(p);
@@ -135,8 +153,17 @@ function FullDashboard({ overview }: { overview: Overview }) {
       },
       { replace: true },
     );
+    setChosen((n) => n + 1);
+  };
   const m = overview.merchant;
   const tabSpinner = <Spinner />;
+  const count = (n: number, what: string) =>
+    n > 0 && (
+      <span className="inline-flex min-w-6 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-bold text-white">
+        {n}
+        <span className="sr-only"> {what}</span>
+      </span>
+    );
   return (
     <div className="space-y-6">
       {!m.approved && (
@@ -145,16 +172,17 @@ function FullDashboard({ overview }: { overview: Overview }) {
           <span className="ml-2 text-sm text-slate-700">Deal creation is available once an admin approves your business.</span>
         </p>
       )}
-      <div className="grid gap-4 md:grid-cols-2">
-        <AccountStatusCard overview={overview} />
-        <PlatformFeaturesCard overview={overview} />
-      </div>
-      <ProfileCard overview={overview} />
-      <AddressCard merchant={m} />
-      {/* Listing boosts come with Advertise + Messaging; deals are boosted from My Deals. */}
-      {m.subscriptionPlan === 'advertise_messaging' && <ListingBoostCard />}
-      <BusinessPageCard onSwitchPlans={() => setTab('plans')} />
-      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+      {/* A business registered before addresses is asked for one (docs/decisions/0049-location.md). */}
+      {!m.place && tab !== 'business' && (
+        <Alert title={A.missingTitle}>
+          <p>{A.missingText}</p>
+          <Button variant="secondary" size="sm" className="mt-2" onClick={() => setTab('business')}>
+            Add your address
+          </Button>
+        </Alert>
+      )}
+      {/* The sections first: on a phone the tab list is right under the header (issue 39). */}
+      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} ref={panels}>
         <TabsList
           aria-label="Dashboard sections"
           className="h-auto grid-flow-row grid-cols-2 gap-1 sm:grid-cols-4 lg:grid-flow-col lg:grid-cols-none"
@@ -164,7 +192,7 @@ function FullDashboard({ overview }: { overview: Overview }) {
           </TabsTrigger>
           <TabsTrigger value="messages" className="inline-flex items-center justify-center gap-1.5">
             {m.messagingAccess ? <MessageSquare aria-hidden className="h-4 w-4" /> : <Lock aria-label="Locked" className="h-4 w-4" />}{' '}
-            Customer Messages
+            Customer Messages {count(m.waiting.customerMessages, 'waiting for an answer')}
           </TabsTrigger>
           <TabsTrigger value="plans" className="inline-flex items-center justify-center gap-1.5">
             <Repeat aria-hidden className="h-4 w-4" /> Switch Plans
@@ -173,21 +201,36 @@ function FullDashboard({ overview }: { overview: Overview }) {
             <Tag aria-hidden className="h-4 w-4" /> My Deals
           </TabsTrigger>
           <TabsTrigger value="refunds" className="inline-flex items-center justify-center gap-1.5">
-            <RotateCcw aria-hidden className="h-4 w-4" /> Refund requests
+            <RotateCcw aria-hidden className="h-4 w-4" /> Refund requests {count(m.waiting.refundRequests, 'waiting for you')}
           </TabsTrigger>
           <TabsTrigger value="billing" className="inline-flex items-center justify-center gap-1.5">
             <CreditCard aria-hidden className="h-4 w-4" /> Billing
           </TabsTrigger>
-          {/* The seventh tab: the whole last row of the phone's two columns. */}
-          <TabsTrigger value="payouts" className="col-span-2 inline-flex items-center justify-center gap-1.5 sm:col-span-1">
+          <TabsTrigger value="payouts" className="inline-flex items-center justify-center gap-1.5">
             <Banknote aria-hidden className="h-4 w-4" /> Payouts
           </TabsTrigger>
+          <TabsTrigger value="business" className="inline-flex items-center justify-center gap-1.5">
+            <Store aria-hidden className="h-4 w-4" /> Business Page
+          </TabsTrigger>
         </TabsList>
+        <TabsContent value="business" className="space-y-6">
+          <div className="grid gap-4 md:grid-cols-2">
+            <AccountStatusCard overview={overview} />
+            <PlatformFeaturesCard overview={overview} />
+          </div>
+          <ProfileCard overview={overview} />
+          <AddressCard merchant={m} />
+          {/* Listing boosts come with Advertise + Messaging; deals are boosted from My Deals. */}
+          {m.subscriptionPlan === 'advertise_messaging' && <ListingBoostCard />}
+          <BusinessPageCard onSwitchPlans={() => setTab('plans')} />
+        </TabsContent>
         <TabsContent value="analytics">
-          {planIncludes(m.subscriptionPlan, 'analytics') ? (
+          {m.paidFeatures ? (
             <Suspense fallback={tabSpinner}>
               <AnalyticsTab />
             </Suspense>
+          ) : m.paymentRequired ? (
+            <PaymentPending merchant={m} what="Revenue & Analytics" />
           ) : (
             <PlanUpgrade capability="analytics" plan={m.subscriptionPlan} />
           )}
@@ -213,6 +256,17 @@ function FullDashboard({ overview }: { overview: Overview }) {
             <Suspense fallback={tabSpinner}>
               <DealsTab />
             </Suspense>
+            {/* Promo codes for the merchant's own deals (docs/decisions/0048), under the deals they discount. */}
+            {m.approved && planIncludes(m.subscriptionPlan, 'deals') && (
+              <section aria-labelledby="promo-codes-heading" className="space-y-3 pt-4">
+                <h2 id="promo-codes-heading" className="text-xl font-semibold text-slate-900">
+                  Promo codes
+                </h2>
+                <Suspense fallback={tabSpinner}>
+                  <MerchantPromoCodes />
+                </Suspense>
+              </section>
+            )}
           </div>
         </TabsContent>
         <TabsContent value="billing">
@@ -269,4 +323,10 @@ export default function MerchantDashboardPage() {
       <MerchantDashboard />
     </RequireRole>
   );
+}
+
+/** The merchant's promo codes, which may be restricted to some of their deals on sale (the first page of them). */
+function MerchantPromoCodes() {
+  const onSale = useMerchantDeals('active', 1);
+  return <PromoCodesTab scope="merchant" dealChoices={(onSale.data?.deals ?? []).map((d) => ({ id: d.id, title: d.title }))} />;
 }

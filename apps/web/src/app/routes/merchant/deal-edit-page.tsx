@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, Rocket } from 'lucide-react';
-import { PRODUCT_NAME } from '@localperks/shared';
+import { MERCHANT_DASHBOARD_MESSAGES as D, PRODUCT_NAME } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -38,7 +38,7 @@ function EditDeal({ id }: { id: string }) {
       toast.success('Payment Successful!', {
         description: 'Your PerkBoost deal goes live for voting as soon as the payment is confirmed.',
       });
-    else toast.error('Payment Cancelled', { description: 'Your payment was cancelled. You can try again anytime.' });
+    else toast.warning(D.paymentCancelledTitle, { description: D.paymentCancelled });
     setParams(
       (p) => {
         const next = new URLSearchParams(p);

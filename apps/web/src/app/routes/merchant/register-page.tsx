@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm, useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm, useWatch, type Control, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate } from 'react-router';
 import type { z } from 'zod';
@@ -79,6 +79,8 @@ function RegistrationForm({ onRegistered }: { onRegistered: (r: { email: string;
   const form = useForm<MerchantRegistrationForm, unknown, Values>({
     resolver: zodResolver(merchantRegistrationSchema),
     defaultValues: DEFAULTS,
+    // The first field in the form's own order is focused (below), not whichever the library met first.
+    shouldFocusError: false,
   });
   const { errors } = form.formState;
   const busy = registerMerchant.isPending;
@@ -120,6 +122,12 @@ function RegistrationForm({ onRegistered }: { onRegistered: (r: { email: string;
       },
     );
 
+  /** An empty or wrong submit: the first field in error, top to bottom, takes the focus. */
+  const focusFirstError = (found: FieldErrors<MerchantRegistrationForm>) => {
+    const first = FIELD_NAMES.find((name) => found[name]);
+    if (first) setFocusAfterError(first);
+  };
+
   const agreeToTerms = () => {
     form.setValue('acceptTerms', true, { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
     setIsTermsOpen(false);
@@ -139,7 +147,7 @@ function RegistrationForm({ onRegistered }: { onRegistered: (r: { email: string;
 
       <Card>
         <div className="p-5 sm:p-8">
-          <form noValidate onSubmit={form.handleSubmit(onSubmit)} aria-label="Merchant registration">
+          <form noValidate onSubmit={form.handleSubmit(onSubmit, focusFirstError)} aria-label="Merchant registration">
             {/* One disabled fieldset turns every control off while the request runs. */}
             <fieldset disabled={busy} className="min-w-0 space-y-8">
               <FormSection title="Account" description="You will use these to sign in to your merchant dashboard.">

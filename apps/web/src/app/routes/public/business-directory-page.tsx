@@ -1,9 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ChevronLeft, ChevronRight, Search, Store } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Store } from 'lucide-react';
 import { PUBLIC_PAGES, SEARCH_MAX_LENGTH, businessesHeading, formatCount } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { SearchForm } from '../../../components/ui/search-form';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -37,7 +37,14 @@ export default function BusinessDirectoryPage() {
       </p>
 
       <div className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-        <BusinessSearchForm value={search} onSearch={(text) => go({ search: text })} />
+        <SearchForm
+          id="business-search"
+          label="Search businesses"
+          placeholder="Search businesses..."
+          maxLength={SEARCH_MAX_LENGTH}
+          value={search}
+          onSearch={(text) => go({ search: text })}
+        />
         <LocationPicker subject="businesses" value={{ state, city }} onChange={(next) => go({ state: next.state, city: next.city })} />
       </div>
 
@@ -111,34 +118,5 @@ function PageLink({ to, rel, children }: { to: string | null; rel: 'prev' | 'nex
     <Link to={to} rel={rel} className={buttonClass('secondary')}>
       {children}
     </Link>
-  );
-}
-
-function BusinessSearchForm({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSearch(text.trim());
-  };
-  return (
-    <form role="search" onSubmit={submit} className="flex gap-2">
-      <div className="relative min-w-0 flex-1">
-        <label htmlFor="business-search" className="sr-only">
-          Search businesses
-        </label>
-        <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
-        <input
-          id="business-search"
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="Search businesses..."
-          maxLength={SEARCH_MAX_LENGTH}
-          className="min-h-11 w-full rounded-lg border border-slate-400 bg-white pl-9 pr-3 text-base text-slate-900 placeholder:text-slate-500"
-        />
-      </div>
-      <Button type="submit">Search</Button>
-    </form>
   );
 }

@@ -1,7 +1,7 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, ExternalLink, Globe, MapPin, Phone, SearchX, Store, Tag } from 'lucide-react';
-import { PUBLIC_PAGES, WEEK_ORDER, WEEKDAY_NAMES, isOpenAt, type BusinessPage } from '@localperks/shared';
+import { PUBLIC_PAGES, WEEK_ORDER, WEEKDAY_NAMES, isOpenAt, isOvernight, type BusinessPage } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { FallbackImage } from '../../../components/ui/fallback-image';
@@ -22,6 +22,10 @@ function formatClock(hhmm: string): string {
 /** A phone number as a tel: address (digits and a leading +). */
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
+/**
+ * The week's hours. A business that entered none has unknown hours, never "closed every day": the card
+ * says so. Days missing from hours that were entered are closed.
+ */
 function OpeningHours({ hours, timeZone }: { hours: BusinessPage['openingHours']; timeZone: string | null }) {
   const byDay = new Map(hours.map((h) => [h.day, h]));
   // By the server's render time until hydrated, so the server's HTML and the first render agree.
@@ -36,30 +40,35 @@ function OpeningHours({ hours, timeZone }: { hours: BusinessPage['openingHours']
           {isOpen ? 'Open now' : 'Closed now'}
         </p>
       )}
-      <table className="mt-3 w-full text-sm">
-        <caption className="sr-only">Opening hours by day</caption>
-        <tbody>
-          {WEEK_ORDER.map((day) => {
-            const h = byDay.get(day);
-            return (
-              <tr key={day} className="border-t border-slate-100 first:border-t-0">
-                <th scope="row" className="py-1.5 pr-4 text-left font-medium text-slate-800">
-                  {WEEKDAY_NAMES[day]}
-                </th>
-                <td className="py-1.5 text-right text-slate-700">
-                  {h ? (
-                    <>
-                      {formatClock(h.opens)} – {formatClock(h.closes)}
-                    </>
-                  ) : (
-                    'Closed'
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      {hours.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-700">Hours not listed. Contact the business to ask when it is open.</p>
+      ) : (
+        <table className="mt-3 w-full text-sm">
+          <caption className="sr-only">Opening hours by day</caption>
+          <tbody>
+            {WEEK_ORDER.map((day) => {
+              const h = byDay.get(day);
+              return (
+                <tr key={day} className="border-t border-slate-100 first:border-t-0">
+                  <th scope="row" className="py-1.5 pr-4 text-left font-medium text-slate-800">
+                    {WEEKDAY_NAMES[day]}
+                  </th>
+                  <td className="py-1.5 text-right text-slate-700">
+                    {h ? (
+                      <>
+                        {formatClock(h.opens)} – {formatClock(h.closes)}
+                        {isOvernight(h) && ' (next day)'}
+                      </>
+                    ) : (
+                      'Closed'
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
     </section>
   );
 }

@@ -21,8 +21,11 @@ import {
   MAX_CART_LINE_QUANTITY,
   formatCents,
   isDealExpired,
+  perCustomerLimitLabel,
   purchaseBlock,
+  stockLabel,
   type DealDetail,
+  type DealOption,
 } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -89,7 +92,7 @@ function Gallery({ deal }: { deal: DealDetail }) {
   );
 }
 
-function PurchaseBox({ deal }: { deal: DealDetail }) {
+function PurchaseBox({ deal, option }: { deal: DealDetail; option: DealOption | undefined }) {
   const { user } = useSession();
   const addToCart = useAddToCart();
   const [quantity, setQuantity] = useState(1);
@@ -108,6 +111,18 @@ function PurchaseBox({ deal }: { deal: DealDetail }) {
   if (purchaseBlock(deal, renderTime) === 'closing')
     return <Alert title="Not available for purchase">{CHECKOUT_MESSAGES.closingSoon('This deal')}</Alert>;
   if (user && user.role !== 'customer') return <Alert title="Customer accounts only">Deals are bought with a customer account.</Alert>;
+  // A sold-out option cannot be added (docs/decisions/0047).
+  if (option && option.stockLeft === 0)
+    return (
+      <Alert title="Sold out">
+        {deal.options.length > 1 ? 'This option is sold out. Choose another option.' : 'This deal is sold out.'}
+      </Alert>
+    );
+  const most = Math.min(
+    MAX_CART_LINE_QUANTITY,
+    option?.stockLeft ?? MAX_CART_LINE_QUANTITY,
+    deal.perCustomerLimit ?? MAX_CART_LINE_QUANTITY,
+  );
 
   return (
     <div className="flex flex-wrap items-end gap-3">
@@ -117,11 +132,11 @@ function PurchaseBox({ deal }: { deal: DealDetail }) {
         </label>
         <select
           id={quantityId}
-          value={quantity}
+          value={Math.min(quantity, most)}
           onChange={(e) => setQuantity(Number(e.target.value))}
           className="block min-h-11 w-24 rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900"
         >
-          {Array.from({ length: MAX_CART_LINE_QUANTITY }, (_, i) => i + 1).map((n) => (
+          {Array.from({ length: most }, (_, i) => i + 1).map((n) => (
             <option key={n} value={n}>
               {n}
             </option>
@@ -132,13 +147,107 @@ function PurchaseBox({ deal }: { deal: DealDetail }) {
         size="lg"
         className="min-w-48 flex-1"
         onClick={() => {
-          addToCart(deal, quantity);
+          addToCart(deal, Math.min(quantity, most), option?.id);
           setQuantity(1);
         }}
       >
         <ShoppingCart aria-hidden className="h-5 w-5" /> Add to Cart
       </Button>
     </div>
+  );
+}
+
+/** "Choose an option" (docs/decisions/0047): one radio per option with its price and what is left. */
+function OptionPicker({ deal, value, onChange }: { deal: DealDetail; value: string | undefined; onChange: (id: string) => void }) {
+  return (
+    <fieldset className="mt-4">
+      <legend className="mb-2 text-sm font-semibold text-slate-900">Choose an option</legend>
+      <div className="space-y-2">
+        {deal.options.map((o) => {
+          const stock = stockLabel(o.stockLeft);
+          const isSoldOut = o.stockLeft === 0;
+          return (
+            <label
+              key={o.id}
+              className={cn(
+                'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border px-3 py-2',
+                value === o.id ? 'border-brand-700 bg-brand-50 ring-1 ring-brand-700' : 'border-slate-300 bg-white hover:border-slate-400',
+              )}
+            >
+              <input
+                type="radio"
+                name={`option-${deal.id}`}
+                value={o.id}
+                checked={value === o.id}
+                onChange={() => onChange(o.id)}
+                className="h-4 w-4 accent-brand-700"
+              />
+              <span className="min-w-0 flex-1">
+                <span className="block font-medium text-slate-900">{o.title}</span>
+                {stock && <span className={cn('text-sm font-semibold', isSoldOut ? 'text-slate-700' : 'text-red-700')}>{stock}</span>}
+              </span>
+              <span className="text-right">
+                <span className="block font-bold text-brand-800">{formatCents(o.dealPriceCents)}</span>
+                {o.originalPriceCents > o.dealPriceCents && (
+                  <s className="text-sm text-slate-700">
+                    <span className="sr-only">Original price </span>
+                    {formatCents(o.originalPriceCents)}
+                  </s>
+                )}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The price box: the chosen option's price (the first one that is not sold out to start with), its stock and the deal's limit. */
+function PriceAndPurchase({ deal, isExpired }: { deal: DealDetail; isExpired: boolean }) {
+  const timeZone = useDisplayTimeZone();
+  const [chosen, setChosen] = useState<string | undefined>(() => (deal.options.find((o) => o.stockLeft !== 0) ?? deal.options[0])?.id);
+  const option = deal.options.find((o) => o.id === chosen) ?? deal.options[0];
+  const price = option ?? deal;
+  const hasDiscount = price.originalPriceCents > price.dealPriceCents;
+  const stock = option ? stockLabel(option.stockLeft) : null;
+  const isMulti = deal.options.length > 1;
+  return (
+    <>
+      <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <span className="text-3xl font-bold text-brand-800">
+          <span className="sr-only">Deal price </span>
+          {formatCents(price.dealPriceCents)}
+        </span>
+        {hasDiscount && (
+          <s className="text-lg text-slate-700">
+            <span className="sr-only">Original price </span>
+            {formatCents(price.originalPriceCents)}
+          </s>
+        )}
+        {price.discountPercentage > 0 && (
+          <span className="rounded-md bg-red-700 px-2 py-0.5 text-sm font-bold text-white">{price.discountPercentage}% off</span>
+        )}
+      </p>
+      {hasDiscount && (
+        <p className="mt-1 text-sm font-medium text-slate-700">You save {formatCents(price.originalPriceCents - price.dealPriceCents)}</p>
+      )}
+      {!isMulti && stock && (
+        <p className={cn('mt-2 text-sm font-semibold', option?.stockLeft === 0 ? 'text-slate-800' : 'text-red-700')}>{stock}</p>
+      )}
+      {isMulti && <OptionPicker deal={deal} value={option?.id} onChange={setChosen} />}
+      <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-700">
+        <CalendarClock aria-hidden className="h-4 w-4 text-slate-600" />
+        {isExpired ? 'Sale ended' : 'Sale ends'} {formatDate(deal.expirationDate, timeZone)}
+        {deal.validUntil !== deal.expirationDate && <> · Vouchers valid until {formatDate(deal.validUntil, timeZone)}</>}
+      </p>
+      {deal.perCustomerLimit !== null && (
+        <p className="mt-1 text-sm font-medium text-slate-800">{perCustomerLimitLabel(deal.perCustomerLimit)}</p>
+      )}
+      <div className="mt-4">
+        <PurchaseBox deal={deal} option={option} />
+      </div>
+    </>
   );
 }
 
@@ -182,9 +291,7 @@ function DealView({ deal: dealProp }: { deal: DealDetail }) {
   const deal = useLiveDeal(dealProp);
   const { user } = useSession();
   const isExpired = isDealExpired(deal, useRenderTime());
-  const timeZone = useDisplayTimeZone();
   const category = CATEGORIES.find((c) => c.id === deal.categoryId);
-  const hasDiscount = deal.originalPriceCents > deal.dealPriceCents;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
@@ -206,7 +313,8 @@ function DealView({ deal: dealProp }: { deal: DealDetail }) {
           <div>
             <div className="flex flex-wrap gap-2">
               {category && <span className="rounded-md bg-slate-100 px-2 py-0.5 text-sm font-medium text-slate-800">{category.name}</span>}
-              {(deal.type === 'perkboost' || deal.boostedUntil !== null) && (
+              {/* The crowd-vote badge; a paid boost is labelled where it is placed (Sponsored rows), not here. */}
+              {deal.type === 'perkboost' && (
                 <span className="inline-flex items-center gap-1 rounded-md bg-violet-700 px-2 py-0.5 text-sm font-semibold text-white">
                   <Zap aria-hidden className="h-3.5 w-3.5" /> PerkBoost
                 </span>
@@ -228,33 +336,7 @@ function DealView({ deal: dealProp }: { deal: DealDetail }) {
           </div>
 
           <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-              <span className="text-3xl font-bold text-brand-800">
-                <span className="sr-only">Deal price </span>
-                {formatCents(deal.dealPriceCents)}
-              </span>
-              {hasDiscount && (
-                <s className="text-lg text-slate-700">
-                  <span className="sr-only">Original price </span>
-                  {formatCents(deal.originalPriceCents)}
-                </s>
-              )}
-              {deal.discountPercentage > 0 && (
-                <span className="rounded-md bg-red-700 px-2 py-0.5 text-sm font-bold text-white">{deal.discountPercentage}% off</span>
-              )}
-            </p>
-            {hasDiscount && (
-              <p className="mt-1 text-sm font-medium text-slate-700">
-                You save {formatCents(deal.originalPriceCents - deal.dealPriceCents)}
-              </p>
-            )}
-            <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-700">
-              <CalendarClock aria-hidden className="h-4 w-4 text-slate-600" />
-              {isExpired ? 'Expired' : 'Expires'} {formatDate(deal.expirationDate, timeZone)}
-            </p>
-            <div className="mt-4">
-              <PurchaseBox deal={deal} />
-            </div>
+            <PriceAndPurchase deal={deal} isExpired={isExpired} />
             <div className="mt-4 flex flex-wrap gap-2">
               {user?.role !== 'merchant' && <FavoriteButton deal={deal} />}
               <ShareButton deal={deal} />

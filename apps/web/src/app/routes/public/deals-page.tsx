@@ -1,6 +1,6 @@
-import { Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Search, SearchX, SlidersHorizontal } from 'lucide-react';
+import { SearchX, SlidersHorizontal } from 'lucide-react';
 import {
   PUBLIC_PAGES,
   DEAL_TYPE_FILTERS,
@@ -16,6 +16,7 @@ import {
 } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { SearchForm } from '../../../components/ui/search-form';
 import { useDeferredDialog } from '../../../components/ui/deferred-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -23,8 +24,8 @@ import { lazyPart } from '../../../lib/lazy-part';
 import { browseFiltersOf, useBrowseDeals, useDealFacets, type BrowseFilters } from '../../../features/catalog/deals/api';
 import { BandChips } from '../../../features/catalog/deals/components/facet-chips';
 import { NearControls, type NearValue } from '../../../features/catalog/deals/components/near-controls';
-import { CategoryChips, categoryName } from '../../../features/catalog/deals/components/category-chips';
-import { DealGrid, DealGridSkeleton } from '../../components/deal-card';
+import { CategoryChips } from '../../../features/catalog/deals/components/category-chips';
+import { DealGrid, DealGridSkeleton, SponsoredDeals } from '../../components/deal-card';
 import { businessesHref } from '../../../features/catalog/business-search/api';
 import { SearchBusinessesGroup } from '../../../features/catalog/business-search/components/search-businesses-group';
 import { LocationPicker } from '../../../features/catalog/deals/components/location-picker';
@@ -132,6 +133,8 @@ export default function DealsPage() {
   useEffect(() => {
     if (origin) nearPointStore.set({ lat: origin.lat, lng: origin.lng, label: origin.label });
   }, [origin?.lat, origin?.lng, origin?.label]); // eslint-disable-line react-hooks/exhaustive-deps -- the point, not the object
+  // Paid boosts matching the filters, in their own labelled row above the first page (docs/decisions/0041).
+  const sponsored = result.isPlaceholderData ? [] : (first?.sponsored ?? []);
   const activeCount =
     Number(filters.type !== 'all') +
     Number(filters.category !== null) +
@@ -177,7 +180,15 @@ export default function DealsPage() {
       </p>
 
       <div className="mt-6 flex flex-wrap gap-2">
-        <SearchForm value={filters.search} onSearch={(search) => update({ search })} />
+        <SearchForm
+          id="browse-search"
+          label="Search deals"
+          placeholder="Search deals..."
+          maxLength={SEARCH_MAX_LENGTH}
+          value={filters.search}
+          onSearch={(search) => update({ search })}
+          className="min-w-0 flex-1 basis-64"
+        />
         <FilterSheet activeCount={activeCount} resultCount={first?.total ?? undefined} onClear={clearAll}>
           {controls(true)}
         </FilterSheet>
@@ -187,6 +198,8 @@ export default function DealsPage() {
 
       {/* Businesses whose name matches come before the deals (docs/product/design.md §13). */}
       <SearchBusinessesGroup search={filters.search} state={state} city={city} />
+
+      <SponsoredDeals deals={sponsored} hasLcpImage className="mt-8" gridClassName="sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" />
 
       <section aria-labelledby="results-heading" className="mt-8" aria-busy={result.isFetching && !result.isFetchingNextPage}>
         <h2 id="results-heading" className="sr-only">
@@ -236,7 +249,7 @@ export default function DealsPage() {
           <>
             <DealGrid
               deals={deals}
-              hasLcpImage
+              hasLcpImage={sponsored.length === 0}
               className={cn('sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4', result.isPlaceholderData && 'opacity-60')}
             />
             <MorePages
@@ -290,37 +303,6 @@ function EmptyHints({
         </div>
       )}
     </div>
-  );
-}
-
-function SearchForm({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
-  const [text, setText] = useState(value);
-  // A search started elsewhere (the header's box) shows here too.
-  useEffect(() => setText(value), [value]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    // A blank box lists everything again.
-    onSearch(text.trim());
-  };
-  return (
-    <form role="search" onSubmit={submit} className="flex min-w-0 flex-1 basis-64 gap-2">
-      <div className="relative min-w-0 flex-1">
-        <label htmlFor="browse-search" className="sr-only">
-          Search deals
-        </label>
-        <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
-        <input
-          id="browse-search"
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="Search deals..."
-          maxLength={SEARCH_MAX_LENGTH}
-          className="min-h-11 w-full rounded-lg border border-slate-400 bg-white pl-9 pr-3 text-base text-slate-900 placeholder:text-slate-500"
-        />
-      </div>
-      <Button type="submit">Search</Button>
-    </form>
   );
 }
 

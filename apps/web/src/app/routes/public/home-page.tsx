@@ -1,7 +1,14 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight, Briefcase, LogOut, Search, Sparkles, User } from 'lucide-react';
-import { PUBLIC_PAGES, HOME_BOOSTED_DEALS, HOME_CATEGORY_DEALS, HOME_FEATURED_DEALS, HOME_VIEW_ALL_THRESHOLD } from '@localperks/shared';
+import {
+  PUBLIC_PAGES,
+  HOME_BOOSTED_DEALS,
+  HOME_CATEGORY_DEALS,
+  HOME_FEATURED_DEALS,
+  HOME_SPONSORED_DEALS,
+  HOME_VIEW_ALL_THRESHOLD,
+} from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass, Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
@@ -10,7 +17,7 @@ import { useLogoutAction } from '../../../lib/use-logout-action';
 import { cn } from '../../../lib/cn';
 import { browseSearchParams, homeCategoryFilters, useBrowseDeals, useHomeData } from '../../../features/catalog/deals/api';
 import { CategoryChips, categoryName } from '../../../features/catalog/deals/components/category-chips';
-import { DealGrid, DealGridSkeleton } from '../../components/deal-card';
+import { DealGrid, DealGridSkeleton, SponsoredDeals } from '../../components/deal-card';
 import { BusinessGrid } from '../../../features/catalog/business-search/components/business-card';
 import { LocationPicker } from '../../../features/catalog/deals/components/location-picker';
 import { locationLabel, useLocationChoice } from '../../../features/catalog/deals/location-store';
@@ -99,11 +106,15 @@ function SectionHeading({ id, title, action }: { id: string; title: string; acti
 
 const linkClass = 'inline-flex min-h-11 items-center gap-1 font-medium text-brand-800 underline-offset-4 hover:underline';
 
-/** Featured Deals (up to 3 active) and PerkBoost Deals (up to 2 still collecting votes), from /api/home. */
+/**
+ * Featured Deals (up to 3 active), Sponsored (paid boosts, labelled; docs/decisions/0041) and PerkBoost
+ * Deals (up to 2 still collecting votes), from /api/home: no deal in two of them.
+ */
 function HomeDealSections() {
   const home = useHomeData();
   const featured = home.data?.featured.slice(0, HOME_FEATURED_DEALS) ?? [];
-  const boosted = home.data?.boosted.slice(0, HOME_BOOSTED_DEALS) ?? [];
+  const sponsored = home.data?.sponsored.slice(0, HOME_SPONSORED_DEALS) ?? [];
+  const crowdVote = home.data?.crowdVote.slice(0, HOME_BOOSTED_DEALS) ?? [];
   const retry = (
     <Button variant="secondary" size="sm" className="mt-2" onClick={() => void home.refetch()}>
       Retry
@@ -125,6 +136,7 @@ function HomeDealSections() {
           <DealGrid deals={featured} className="sm:grid-cols-2 lg:grid-cols-3" hasLcpImage />
         )}
       </section>
+      <SponsoredDeals deals={sponsored} className="mx-auto max-w-7xl px-4 pt-12" gridClassName="sm:grid-cols-2 lg:grid-cols-3" />
       <section aria-labelledby="boosted-heading" className="mx-auto max-w-7xl px-4 pt-12">
         <SectionHeading
           id="boosted-heading"
@@ -144,10 +156,10 @@ function HomeDealSections() {
           <Alert variant="destructive" title="PerkBoost deals could not be loaded.">
             {retry}
           </Alert>
-        ) : boosted.length === 0 ? (
+        ) : crowdVote.length === 0 ? (
           <p className="text-slate-700">No deals are collecting votes right now.</p>
         ) : (
-          <DealGrid deals={boosted} className="sm:grid-cols-2 lg:max-w-4xl" />
+          <DealGrid deals={crowdVote} className="sm:grid-cols-2 lg:max-w-4xl" />
         )}
       </section>
     </>
@@ -175,13 +187,17 @@ function FeaturedBusinesses() {
   );
 }
 
-/** Browse by Category: up to 6 deals for the chosen category and location. */
+/** Browse by Category: up to 6 deals for the chosen category and location, none of them shown higher up the page. */
 function BrowseByCategory() {
   const [category, setCategory] = useState<number | null>(null);
   const [location, setLocation] = useLocationChoice();
   const filters = { category, state: location.state, city: location.city };
   const result = useBrowseDeals(homeCategoryFilters(category, location));
-  const deals = result.data?.pages[0]?.deals.slice(0, HOME_CATEGORY_DEALS) ?? [];
+  const home = useHomeData();
+  const shownAbove = new Set(
+    [...(home.data?.featured ?? []), ...(home.data?.sponsored ?? []), ...(home.data?.crowdVote ?? [])].map((d) => d.id),
+  );
+  const deals = result.data?.pages[0]?.deals.filter((d) => !shownAbove.has(d.id)).slice(0, HOME_CATEGORY_DEALS) ?? [];
   const viewAllParams = browseSearchParams(filters).toString();
   const name = categoryName(category);
 

@@ -4,7 +4,7 @@ import { Zap } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
-import { DealGrid, DealGridSkeleton } from '../../components/deal-card';
+import { DealGrid, DealGridSkeleton, SponsoredDeals } from '../../components/deal-card';
 import { perkboostDealsQuery } from '../../../features/engagement/perkboost/api';
 import { PUBLIC_PAGES, formatCount } from '@localperks/shared';
 
@@ -14,6 +14,8 @@ export default function PerkBoostPage() {
   // Offset pages can repeat a deal when new ones arrive meanwhile; show each once.
   const deals = [...new Map((query.data?.pages.flatMap((p) => p.deals) ?? []).map((d) => [d.id, d])).values()];
   const first = query.data?.pages[0];
+  // An unlocked crowd-vote deal its merchant paid to boost: its own labelled row, as on every listing.
+  const sponsored = first?.sponsored ?? [];
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
@@ -59,7 +61,9 @@ export default function PerkBoostPage() {
             Showing {deals.length} of{' '}
             {first?.totalIsCapped ? `${formatCount(first.total ?? 0)}+` : formatCount(first?.total ?? deals.length)} PerkBoost deals
           </p>
-          <DealGrid deals={deals} className="mt-4 sm:grid-cols-2 lg:grid-cols-3" />
+          <SponsoredDeals deals={sponsored} hasLcpImage className="mt-6" gridClassName="sm:grid-cols-2 lg:grid-cols-3" />
+          {/* Right under the page's h1, the cards' titles are h2; the first image is the page's largest paint. */}
+          <DealGrid deals={deals} titleLevel={2} hasLcpImage={sponsored.length === 0} className="mt-4 sm:grid-cols-2 lg:grid-cols-3" />
           {query.hasNextPage && (
             <div className="mt-8 flex justify-center">
               <Button variant="secondary" size="lg" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>

@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard, FlaskConical, Lock } from 'lucide-react';
-import { formatCents, sandboxPaySchema, type SandboxPay, type SandboxSession, TAX_LABEL } from '@localperks/shared';
+import { cardExpiry, cardName, formatCents, sandboxPaySchema, type SandboxPay, type SandboxSession, TAX_LABEL } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { sandboxSessionQuery, useSandboxPay } from '../../../features/money/sandbox-payments/api';
+import { sandboxSessionQuery, useSandboxPay, useSandboxPaySaved } from '../../../features/money/sandbox-payments/api';
 import { ApiError } from '../../../lib/api-client';
 
 /** `4242424242424242` → `4242 4242 4242 4242` while typing. */
@@ -79,6 +79,57 @@ function Summary({ session }: { session: SandboxSession }) {
   );
 }
 
+/**
+ * The customer's saved cards (docs/decisions/0041): one press pays with one, as a provider's hosted page
+ * offers a returning customer. Only brand, last four digits and expiry are shown (and kept).
+ */
+function SavedCards({ session, busy, onPaying }: { session: SandboxSession; busy: boolean; onPaying: (isPaying: boolean) => void }) {
+  const pay = useSandboxPaySaved(session.id);
+  const total = formatCents(session.totalCents);
+  const error = pay.error instanceof ApiError ? pay.error.message : pay.error ? 'The payment could not be sent. Try again.' : null;
+  return (
+    <div className="mt-4">
+      <h2 className="text-base font-semibold text-slate-900">Your saved cards</h2>
+      {error && (
+        <Alert variant="destructive" className="mt-2">
+          {error}
+        </Alert>
+      )}
+      <ul className="mt-2 space-y-2">
+        {session.savedCards.map((card) => (
+          <li key={card.id}>
+            {/* Its visible words are its name: "Pay $85.86 with Visa ending in 4242, expires 12/34". */}
+            <Button
+              type="button"
+              variant="secondary"
+              className="w-full py-2"
+              disabled={busy || pay.isPending}
+              onClick={() =>
+                pay.mutate(
+                  { paymentMethodId: card.id },
+                  {
+                    onSuccess: ({ url }) => {
+                      onPaying(true);
+                      window.location.assign(url);
+                    },
+                  },
+                )
+              }
+            >
+              <CreditCard aria-hidden className="h-4 w-4 shrink-0" />
+              <span>
+                {pay.isPending && pay.variables?.paymentMethodId === card.id ? 'Processing... ' : `Pay ${total} with `}
+                {cardName(card)}, <span className="font-normal text-slate-700">expires {cardExpiry(card)}</span>
+              </span>
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <h2 className="mt-6 text-base font-semibold text-slate-900">Or pay with another card</h2>
+    </div>
+  );
+}
+
 function CardForm({ session }: { session: SandboxSession }) {
   const pay = useSandboxPay(session.id);
   const [isRedirecting, setIsRedirecting] = useState(false);
@@ -114,6 +165,7 @@ function CardForm({ session }: { session: SandboxSession }) {
       <h1 id="card-heading" className="text-xl font-bold text-slate-900">
         Pay with card
       </h1>
+      {session.savedCards.length > 0 && <SavedCards session={session} busy={busy} onPaying={setIsRedirecting} />}
       {(apiError || declined) && (
         <Alert variant="destructive" className="mt-4">
           {declined ? pay.error!.message : apiError}

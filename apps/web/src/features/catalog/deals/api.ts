@@ -1,7 +1,10 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 // Types and zod-free constants only: the zod schemas would add ~40 KB to the home and browse pages.
 import {
+  HOME_BOOSTED_DEALS,
   HOME_CATEGORY_DEALS,
+  HOME_FEATURED_DEALS,
+  HOME_SPONSORED_DEALS,
   browseQueryKey,
   type BrowseKeyInput,
   type BrowseResult,
@@ -33,12 +36,15 @@ export function browseFiltersOf(fromUrl: BrowseUrlFilters, storedLocation: Locat
   return { ...filters, sort: sort ?? undefined, zip, near, radius, open, price, discount };
 }
 
-/** Home's "Browse by Category": the first deals of a category (or all) at a location. */
+/**
+ * Home's "Browse by Category": the first deals of a category (or all) at a location. It asks for as
+ * many more as the sections above it can show, so that it still has six once those are left out.
+ */
 export const homeCategoryFilters = (category: number | null, location: LocationChoice): BrowseFilters => ({
   category,
   state: location.state,
   city: location.city,
-  pageSize: HOME_CATEGORY_DEALS,
+  pageSize: HOME_CATEGORY_DEALS + HOME_FEATURED_DEALS + HOME_SPONSORED_DEALS + HOME_BOOSTED_DEALS,
 });
 
 /**
@@ -55,10 +61,12 @@ export function browseSearchParams(filters: BrowseFilters, page?: number | strin
 
 export const browseQuery = (filters: BrowseFilters) => {
   const key = browseQueryKey(filters);
+  // A page number for the first pages, then the next page's cursor (keyset).
+  const firstPage: number | string = 1;
   return infiniteQueryOptions({
     queryKey: ['deals', 'browse', key],
     queryFn: ({ pageParam }) => api.get('/api/deals', { query: browseSearchParams(key, pageParam) }),
-    initialPageParam: 1 as number | string,
+    initialPageParam: firstPage,
     getNextPageParam: (last: BrowseResult) => (last.hasMore ? (last.nextCursor ?? last.page + 1) : undefined),
   });
 };

@@ -103,8 +103,9 @@ function PendingItem({ request }: { request: AdminMerchantRequest }) {
         toast.error('Error', { description: M.approveFailed });
       },
     );
-  // An unverified merchant is approved only after the admin confirms it (the server requires the flag).
-  const onApprove = () => (isVerified ? void doApprove(false) : setIsConfirming(true));
+  // Every approval is confirmed first (it opens the dashboard and, on Deals + Messaging, selling); an
+  // unverified merchant's says so, and the server requires the flag for it.
+  const onApprove = () => setIsConfirming(true);
   return (
     <li
       ref={linked.ref}
@@ -168,15 +169,23 @@ function PendingItem({ request }: { request: AdminMerchantRequest }) {
       <Dialog open={isConfirming} onOpenChange={setIsConfirming}>
         {isConfirming && (
           <DialogContent
-            title="Approve without a verified e-mail?"
-            description={`${request.businessName} (${request.email}) has not confirmed their e-mail address yet, so it may be mistyped or not theirs.`}
+            title={isVerified ? `Approve ${request.businessName}?` : 'Approve without a verified e-mail?'}
+            description={
+              isVerified
+                ? `${request.businessName} gets its merchant dashboard on ${planLabel(request.plan)} with a ${request.commissionRate}% commission rate, and is e-mailed at ${request.email}.`
+                : `${request.businessName} (${request.email}) has not confirmed their e-mail address yet, so it may be mistyped or not theirs.`
+            }
           >
             <div className="flex flex-wrap justify-end gap-2">
               <DialogClose asChild>
                 <Button variant="secondary">Cancel</Button>
               </DialogClose>
-              <Button className="bg-emerald-700 hover:bg-emerald-800" onClick={() => void doApprove(true)} disabled={approve.isPending}>
-                {approve.isPending ? 'Approving...' : 'Approve anyway'}
+              <Button
+                className="bg-emerald-700 hover:bg-emerald-800"
+                onClick={() => void doApprove(!isVerified)}
+                disabled={approve.isPending}
+              >
+                {approve.isPending ? 'Approving...' : isVerified ? 'Approve' : 'Approve anyway'}
               </Button>
             </div>
           </DialogContent>

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeactivateDeal } from '@localperks/shared';
+import type { DeactivateDeal, DealAppealDecision } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
 export const adminOverviewQuery = queryOptions({
@@ -15,6 +15,25 @@ export const merchantDealsQuery = (merchantId: string, page: number) =>
     placeholderData: keepPreviousData,
   });
 export const useMerchantDeals = (merchantId: string, page: number) => useQuery(merchantDealsQuery(merchantId, page));
+
+/** Every merchant with deals, searched and paged (the Overview's Merchants with Deals). */
+export const merchantsWithDealsQuery = (q: { search: string; page: number }) =>
+  queryOptions({
+    queryKey: ['admin', 'merchants-with-deals', q.search, q.page],
+    queryFn: () => api.get('/api/admin/merchants-with-deals', { query: { search: q.search, page: q.page } }),
+    placeholderData: keepPreviousData,
+  });
+export const useMerchantsWithDeals = (q: { search: string; page: number }) => useQuery(merchantsWithDealsQuery(q));
+
+/** Reinstate a removed deal on appeal, or uphold its removal. */
+export function useDecideAppeal() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ dealId, ...body }: DealAppealDecision & { dealId: string }) =>
+      api.post('/api/admin/deals/:id/appeal/decision', { params: { id: dealId }, body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
 
 export function useDeactivateDeal() {
   const qc = useQueryClient();

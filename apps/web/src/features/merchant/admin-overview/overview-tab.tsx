@@ -1,28 +1,20 @@
-import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AlertTriangle, ArrowLeft, ChevronRight, DollarSign, Store, Tag, Wallet } from 'lucide-react';
+import { AlertTriangle, DollarSign, Store, Tag, Wallet } from 'lucide-react';
 import {
   DAY_MS,
-  DEAL_MODERATION_MESSAGES,
   LOST_DISPUTES_FLAG_COUNT,
   LOST_DISPUTES_FLAG_WINDOW_MS,
   formatCents,
   paths,
   plural,
-  type AdminDeal,
   type AdminOverview,
 } from '@localperks/shared';
-import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Field, Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { useAdminOverview, useDeactivateDeal, useMerchantDeals } from './api';
-import { Pager } from '../../../components/ui/pager';
+import { useAdminOverview } from './api';
 import { Badge, ErrorState, RefreshButton } from '../../../components/ui/admin-parts';
+import { MerchantsWithDeals } from './merchants-with-deals';
 
 import { showLoadError, useLoadErrorToast } from '../../../lib/use-load-error-toast';
 
@@ -117,6 +109,13 @@ function RevenueBySource({ revenue, purchases }: { revenue: AdminOverview['reven
                 <td className={cell}>{formatCents(revenue.allTime[key])}</td>
               </tr>
             ))}
+            <tr className="border-b border-slate-100">
+              <th scope="row" className="px-3 py-2 text-left font-normal">
+                Promotions paid by LocalPerks <span className="block text-xs">Platform promo codes: an expense, taken off income</span>
+              </th>
+              <td className={cell}>−{formatCents(revenue.currentPeriod.platformPromotionsCents)}</td>
+              <td className={cell}>−{formatCents(revenue.allTime.platformPromotionsCents)}</td>
+            </tr>
             <tr className="border-b border-slate-300 font-semibold text-slate-900">
               <th scope="row" className="px-3 py-2 text-left">
                 Platform income
@@ -130,6 +129,14 @@ function RevenueBySource({ revenue, purchases }: { revenue: AdminOverview['reven
               </th>
               <td className={cell}>{formatCents(revenue.currentPeriod.grossSalesCents)}</td>
               <td className={cell}>{formatCents(revenue.allTime.grossSalesCents)}</td>
+            </tr>
+            <tr className="text-slate-700">
+              <th scope="row" className="px-3 py-2 text-left font-normal">
+                Promotions paid by merchants{' '}
+                <span className="block text-xs">Merchants’ promo codes: lower their sales, not platform income</span>
+              </th>
+              <td className={cell}>{formatCents(revenue.currentPeriod.merchantPromotionsCents)}</td>
+              <td className={cell}>{formatCents(revenue.allTime.merchantPromotionsCents)}</td>
             </tr>
             <tr className="text-slate-700">
               <th scope="row" className="px-3 py-2 text-left font-normal">
@@ -171,15 +178,22 @@ function OverduePayouts({ count }: { count: number }) {
   );
 }
 
-/** Scheduled work that failed in the last 24 hours, so a job that keeps failing is seen here, not only in a log. */
-function BackgroundJobs({ jobs }: { jobs: AdminOverview['backgroundJobs'] }) {
+/**
+ * Scheduled work that failed in the last 24 hours, so a job that keeps failing is seen here, not only in a log;
+ * and the mail waiting for the SMTP server, so an SMTP outage is seen while the outbox retries with backoff.
+ */
+function BackgroundJobs({ jobs, mailOutbox }: { jobs: AdminOverview['backgroundJobs']; mailOutbox: AdminOverview['mailOutbox'] }) {
   return (
     <Card>
       <CardHeader>
         <CardTitle className="text-lg">Background jobs</CardTitle>
-        <CardDescription>Scheduled work that failed in the last 24 hours, after its retries.</CardDescription>
+        <CardDescription>
+          {mailOutbox ? 'Mail waiting for the SMTP server, and scheduled' : 'Scheduled'} work that failed in the last 24 hours, after its
+          retries.
+        </CardDescription>
       </CardHeader>
       <CardContent>
+        {mailOutbox && <MailOutbox backlog={mailOutbox} />}
         {jobs.length === 0 ? (
           <p className="py-2 text-sm text-slate-600">No failures: every background job ran as scheduled.</p>
         ) : (
@@ -200,6 +214,35 @@ function BackgroundJobs({ jobs }: { jobs: AdminOverview['backgroundJobs'] }) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** E-mails not sent yet: how many, since when, and the SMTP server's last answer. */
+function MailOutbox({ backlog }: { backlog: NonNullable<AdminOverview['mailOutbox']> }) {
+  const { waiting, gaveUp, oldestUnsentAt, lastError, lastAttemptAt } = backlog;
+  if (waiting === 0 && gaveUp === 0)
+    return <p className="border-b border-slate-200 pb-3 text-sm text-slate-600">Mail outbox: every e-mail has been sent.</p>;
+  return (
+    <div className="border-b border-slate-200 pb-3" role="status">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-medium text-slate-900">Mail delivery</p>
+        <Badge tone={gaveUp > 0 ? 'red' : 'amber'}>{plural(waiting, 'e-mail', 'e-mails')} waiting</Badge>
+      </div>
+      {oldestUnsentAt && (
+        <p className="mt-1 text-sm text-slate-600">
+          Oldest waiting since {formatDateTime(oldestUnsentAt)}; retried with growing pauses (at most an hour).
+        </p>
+      )}
+      {gaveUp > 0 && (
+        <p className="mt-1 text-sm text-red-800">{plural(gaveUp, 'e-mail was', 'e-mails were')} not delivered after a day of retries.</p>
+      )}
+      {lastError && (
+        <p className="mt-1 break-words font-mono text-xs text-red-800">
+          {lastAttemptAt ? `${formatDateTime(lastAttemptAt)}: ` : ''}
+          {lastError}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -228,123 +271,6 @@ function DisputeFlags({ flags }: { flags: AdminOverview['disputeFlags'] }) {
         </ul>
       </CardContent>
     </Card>
-  );
-}
-
-function DeactivateDialog({ deal, onClose }: { deal: AdminDeal | null; onClose: () => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
-  const deactivate = useDeactivateDeal();
-  useEffect(() => {
-    setReason('');
-    setError(undefined);
-  }, [deal?.id]);
-  const confirm = () => {
-    if (!deal) return;
-    if (!reason.trim()) {
-      setError(DEAL_MODERATION_MESSAGES.reasonRequired);
-      return;
-    }
-    deactivate.mutate(
-      { dealId: deal.id, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          toast.success(DEAL_MODERATION_MESSAGES.deactivatedTitle, {
-            description: `"${deal.title}" is no longer listed and the merchant was told why.`,
-          });
-          onClose();
-        },
-        onError: (err) => toast.error('Error', { description: errorMessage(err, 'Failed to deactivate deal') }),
-      },
-    );
-  };
-  return (
-    <Dialog open={Boolean(deal)} onOpenChange={(o) => !o && onClose()}>
-      {deal && (
-        <DialogContent
-          title="Deactivate Deal"
-          description={`"${deal.title}" will be taken down at once. The merchant gets a notification and an e-mail with your reason.`}
-        >
-          <Field label="Reason for deactivation (required):" error={error}>
-            {(p) => (
-              <Textarea
-                {...p}
-                rows={4}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                placeholder="Which merchant term does this deal break?"
-              />
-            )}
-          </Field>
-          <div className="mt-4 flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={confirm} disabled={!reason.trim() || deactivate.isPending}>
-              {deactivate.isPending ? 'Deactivating...' : 'Deactivate Deal'}
-            </Button>
-          </div>
-        </DialogContent>
-      )}
-    </Dialog>
-  );
-}
-
-function MerchantDeals({ merchantId, onBack }: { merchantId: string; onBack: () => void }) {
-  const [page, setPage] = useState(1);
-  const q = useMerchantDeals(merchantId, page);
-  const [toDeactivate, setToDeactivate] = useState<AdminDeal | null>(null);
-  return (
-    <div>
-      <Button variant="ghost" size="sm" onClick={onBack} className="-ml-2">
-        <ArrowLeft aria-hidden className="h-4 w-4" /> Back to Merchants
-      </Button>
-      {q.isPending ? (
-        <Spinner label="Loading deals..." />
-      ) : q.isError ? (
-        <ErrorState message="Failed to load dashboard data" onRetry={() => void q.refetch()} />
-      ) : (
-        <>
-          <h3 className="mt-2 font-semibold text-slate-900">{q.data.merchant.businessName}</h3>
-          {q.data.deals.length === 0 ? (
-            <p className="py-6 text-center text-sm text-slate-600">No deals found for this merchant</p>
-          ) : (
-            <ul className="mt-2 divide-y divide-slate-200">
-              {q.data.deals.map((d) => (
-                <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                  <div className="min-w-0">
-                    <p className="font-medium text-slate-900">{d.title}</p>
-                    <p className="text-sm text-slate-600">
-                      Status: {d.status} · <span className="font-semibold text-slate-900">{formatCents(d.dealPriceCents)}</span>{' '}
-                      <span className="line-through">{formatCents(d.originalPriceCents)}</span>
-                    </p>
-                    {d.moderationReason && <p className="text-xs text-red-800">Deactivated: {d.moderationReason}</p>}
-                  </div>
-                  <div className="flex items-center gap-2">
-                    <Badge tone={d.isActive ? 'green' : 'slate'}>{d.isActive ? 'Active' : 'Inactive'}</Badge>
-                    {d.status !== 'removed' && (
-                      <Button variant="secondary" size="sm" onClick={() => setToDeactivate(d)} aria-label={`Deactivate ${d.title}`}>
-                        Deactivate
-                      </Button>
-                    )}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-          <Pager
-            page={page}
-            pageSize={q.data.pageSize}
-            total={q.data.total}
-            onPage={setPage}
-            label="Deal pages"
-            size="sm"
-            className="mt-4"
-          />
-        </>
-      )}
-      <DeactivateDialog deal={toDeactivate} onClose={() => setToDeactivate(null)} />
-    </div>
   );
 }
 
@@ -410,42 +336,10 @@ export default function OverviewTab() {
                 )}
               </CardContent>
             </Card>
-            <Card>
-              <CardHeader>
-                <CardTitle className="text-lg">Merchants with Deals</CardTitle>
-                <CardDescription>Choose a merchant to see and moderate their deals.</CardDescription>
-              </CardHeader>
-              <CardContent>
-                {merchantId ? (
-                  <MerchantDeals merchantId={merchantId} onBack={() => setMerchantId(null)} />
-                ) : q.data.merchantsWithDeals.length === 0 ? (
-                  <p className="py-4 text-sm text-slate-600">No merchant has deals yet.</p>
-                ) : (
-                  <ul className="divide-y divide-slate-200">
-                    {q.data.merchantsWithDeals.map((m) => (
-                      <li key={m.id}>
-                        <button
-                          type="button"
-                          onClick={() => setMerchantId(m.id)}
-                          className="flex min-h-12 w-full items-center justify-between gap-2 py-3 text-left hover:bg-slate-50"
-                        >
-                          <span className="min-w-0">
-                            <span className="block truncate font-medium text-slate-900">{m.businessName}</span>
-                            <span className="block text-sm text-slate-600">
-                              {m.dealCount} {m.dealCount === 1 ? 'deal' : 'deals'} · {m.activeDealCount} active
-                            </span>
-                          </span>
-                          <ChevronRight aria-hidden className="h-4 w-4 shrink-0 text-slate-500" />
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </CardContent>
-            </Card>
+            <MerchantsWithDeals merchantId={merchantId} onMerchant={setMerchantId} />
           </div>
           <DisputeFlags flags={q.data.disputeFlags} />
-          <BackgroundJobs jobs={q.data.backgroundJobs} />
+          <BackgroundJobs jobs={q.data.backgroundJobs} mailOutbox={q.data.mailOutbox} />
         </>
       )}
     </div>

@@ -40,6 +40,11 @@ export const usePauseDeal = () =>
     api.post(paused ? '/api/merchant/deals/:id/pause' : '/api/merchant/deals/:id/resume', { params: { id } }),
   );
 export const useDeleteDeal = () => useInvalidating((id: string) => api.delete('/api/merchant/deals/:id', { params: { id } }));
+/** Appeals a removal by an admin (once per removal). */
+export const useAppealRemoval = () =>
+  useInvalidating(({ id, message }: { id: string; message: string }) =>
+    api.post('/api/merchant/deals/:id/appeal', { params: { id }, body: { message } }),
+  );
 export const useLaunchBoost = () =>
   useMutation({
     mutationFn: ({ id, boostDays }: { id: string; boostDays: number }) =>

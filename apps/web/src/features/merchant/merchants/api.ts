@@ -1,5 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MerchantAddressForm, MerchantProfileForm, MerchantRegistrationForm, PlanId, UpdateBusinessProfile, UploadedImage } from '@localperks/shared';
+import type {
+  MerchantAddressForm,
+  MerchantProfileForm,
+  MerchantRegistrationForm,
+  PlanId,
+  UpdateBusinessProfile,
+  UploadedImage,
+} from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -35,6 +42,7 @@ export function useUpdateMerchantProfile() {
     onSuccess: (saved) => {
       qc.setQueryData(merchantMeQuery.queryKey, saved.overview);
       void qc.invalidateQueries({ queryKey: launchChecklistQuery.queryKey });
+      void qc.invalidateQueries({ queryKey: businessProfileQuery.queryKey });
     },
   });
 }
@@ -55,6 +63,8 @@ export function useSwitchPlan() {
     onSuccess: (switched) => {
       qc.setQueryData(merchantMeQuery.queryKey, switched.overview);
       void qc.invalidateQueries({ queryKey: launchChecklistQuery.queryKey });
+      // What the business page may show follows the plan and its payment.
+      void qc.invalidateQueries({ queryKey: businessProfileQuery.queryKey });
     },
   });
 }

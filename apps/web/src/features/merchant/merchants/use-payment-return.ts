@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { MERCHANT_DASHBOARD_MESSAGES as D } from '@localperks/shared';
 import { toast } from '../../../lib/toast';
-import { checkSubscription, launchChecklistQuery, merchantMeQuery } from './api';
+import { businessProfileQuery, checkSubscription, launchChecklistQuery, merchantMeQuery } from './api';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The provider's webhook usually lands within a second or two of the redirect back. */
@@ -32,7 +32,8 @@ export function usePaymentReturn() {
       { replace: true },
     );
     if (payment === 'cancelled') {
-      toast(D.paymentCancelledTitle, { description: D.paymentCancelled });
+      // Nothing was paid and nothing changed: a warning, not an error (the way back is one tap away).
+      toast.warning(D.paymentCancelledTitle, { description: D.paymentCancelled });
       return;
     }
     if (payment !== 'success') return;
@@ -44,6 +45,8 @@ export function usePaymentReturn() {
           if (status.hasSubscription) {
             await qc.invalidateQueries({ queryKey: merchantMeQuery.queryKey });
             void qc.invalidateQueries({ queryKey: launchChecklistQuery.queryKey });
+            // The enhanced business page starts with the payment too.
+            void qc.invalidateQueries({ queryKey: businessProfileQuery.queryKey });
             toast.success(D.subscriptionActivatedTitle, { description: D.subscriptionActivated });
             return;
           }

@@ -27,6 +27,12 @@ export const adminPurchaseLookupQuery = (q: string) =>
   });
 export const useAdminPurchaseLookup = (q: string) => useQuery(adminPurchaseLookupQuery(q));
 
+export const refundReconciliationQuery = queryOptions({
+  queryKey: [...refundsKey, 'reconciliation'],
+  queryFn: () => api.get('/api/admin/refunds/reconciliation'),
+});
+export const useRefundReconciliation = () => useQuery(refundReconciliationQuery);
+
 function useRefundMutation<V>(fn: (v: V) => Promise<RefundDecisionResult>) {
   const qc = useQueryClient();
   return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: refundsKey }) });

@@ -26,33 +26,34 @@ function NotificationItem({ n, onOpen }: { n: AdminNotification; onOpen: () => v
       <div className="flex items-start justify-between gap-2">
         <h3 className="font-semibold text-slate-900">
           {isUnread && <span aria-hidden className="mr-2 inline-block h-2 w-2 rounded-full bg-brand-700 align-middle" />}
-          {n.title}
+          {/* The title is the link: its name is what it is about (not a row of "Open" links). */}
+          <Link
+            to={n.href}
+            onClick={open}
+            className="inline-flex min-h-10 items-center rounded-md text-brand-900 underline underline-offset-2 hover:bg-brand-100"
+          >
+            {n.title}
+          </Link>
           {isUnread && <span className="sr-only"> (unread)</span>}
         </h3>
         <span className="shrink-0 text-xs text-slate-700">{formatDateTime(n.createdAt)}</span>
       </div>
       <p className="mt-1 break-words text-sm text-slate-800">{n.message}</p>
-      <div className="mt-2 flex flex-wrap items-center gap-2">
-        <Link
-          to={n.href}
-          onClick={open}
-          className="inline-flex min-h-10 items-center rounded-md px-2 text-sm font-medium text-brand-800 underline underline-offset-2 hover:bg-brand-100"
-        >
-          Open<span className="sr-only">: {n.title}</span>
-        </Link>
-        {isUnread && (
+      {isUnread && (
+        <div className="mt-2 flex flex-wrap items-center gap-2">
           <Button
             variant="ghost"
             size="sm"
+            aria-label={`Mark as read: ${n.title}`}
             disabled={markRead.isPending}
             onClick={() =>
               markRead.mutate(n.id, { onError: (err) => toast.error('Error', { description: errorMessage(err, M.loadFailed) }) })
             }
           >
-            Mark as read<span className="sr-only">: {n.title}</span>
+            Mark as read
           </Button>
-        )}
-      </div>
+        </div>
+      )}
     </li>
   );
 }
@@ -63,7 +64,11 @@ function NotificationsPanel({ onClose }: { onClose: () => void }) {
   const markAll = useMarkAllNotificationsRead();
   const unread = q.data?.unread ?? 0;
   return (
-    <DialogContent title="Notifications" description="Newest first. Open one to go to what it is about." className="max-w-xl">
+    <DialogContent
+      title="Notifications"
+      description="Newest first. Follow one to go to what it is about; it is marked done once handled."
+      className="max-w-xl"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-700" aria-live="polite">
           {unread === 1 ? '1 unread' : `${unread} unread`}

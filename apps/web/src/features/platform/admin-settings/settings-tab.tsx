@@ -66,6 +66,8 @@ const ACTION_LABELS: Record<string, string> = {
   'payout.marked_paid': 'Payout marked as paid',
   'ticket.status_changed': 'Ticket status changed',
   'deal.deactivated': 'Deal deactivated',
+  'deal.appeal_reinstated': 'Deal reinstated on appeal',
+  'deal.appeal_upheld': 'Deal removal upheld on appeal',
   'admin.created': 'Admin created',
 };
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { ArrowRight, Award, Eye, Home, Rocket, Search, Timer, Users } from 'lucide-react';
-import { PUBLIC_PAGES, BOOST_OPTIONS, PRODUCT_NAME, formatCents } from '@localperks/shared';
+import { ArrowRight, Award, Eye, Home, Rocket, Search, Store, Timer, Users } from 'lucide-react';
+import { PUBLIC_PAGES, BOOST_OPTIONS, PERKBOOST_AVAILABILITY, PRODUCT_NAME, formatCents } from '@localperks/shared';
 import { h2Class, textClass, linkClass, primaryButton, durationLabel, IconCardList } from './page-parts';
 import { paths } from '../../../../config/paths';
 
@@ -8,17 +8,17 @@ const benefits = [
   {
     icon: Search,
     title: 'Top of search and category pages',
-    body: 'Boosted deals appear above regular deals when customers search or browse a category.',
+    body: 'Boosted deals appear in the Sponsored row above regular deals when customers search or browse a category.',
   },
   {
     icon: Home,
     title: 'Homepage eligibility',
-    body: `Boosted deals are eligible for the featured PerkBoost spots on the ${PRODUCT_NAME} homepage.`,
+    body: `Boosted deals are eligible for the Sponsored row on the ${PRODUCT_NAME} homepage.`,
   },
   {
     icon: Award,
     title: 'Premium badge',
-    body: 'A PerkBoost badge makes your deal stand out on every card and list it appears in.',
+    body: 'A Sponsored label makes your deal stand out in every row it is placed in, and tells customers plainly that the spot is paid for.',
   },
   {
     icon: Eye,
@@ -41,7 +41,7 @@ const steps = [
   {
     icon: Users,
     title: 'Go live',
-    body: 'Once paid, your deal moves to the top of search and category pages with the PerkBoost badge until the boost ends. A new deal can also launch as a crowd-vote deal that customers vote to unlock.',
+    body: 'Once paid, your deal shows at the top of search and category pages, labelled Sponsored, until the boost ends. A new deal can also launch as a crowd-vote deal that customers vote to unlock.',
   },
 ] as const;
 
@@ -98,6 +98,18 @@ export default function PerkBoostInfoPage() {
         </p>
       </section>
 
+      <section aria-labelledby="listing">
+        <h2 id="listing" className={h2Class}>
+          <Store className="mr-2 inline size-6 align-text-bottom text-emerald-700" aria-hidden="true" />
+          Boost your business listing
+        </h2>
+        <p className={textClass}>
+          No deals? On Advertise + Messaging you can boost your business listing itself, for the same durations and prices. While the boost
+          runs, your business is listed first in business search and is eligible for the featured businesses on the {PRODUCT_NAME} homepage.
+          Start it from the Business Page tab of your merchant dashboard.
+        </p>
+      </section>
+
       <section aria-labelledby="steps">
         <h2 id="steps" className={h2Class}>
           How to boost a deal
@@ -150,7 +162,8 @@ export default function PerkBoostInfoPage() {
             </li>
           ))}
         </ul>
-        <p className={`mt-4 font-medium ${textClass}`}>Available to all merchants with active subscription plans.</p>
+        <p className={`mt-4 text-sm ${textClass}`}>The same prices apply to deal boosts and listing boosts.</p>
+        <p className={`mt-2 font-medium ${textClass}`}>{PERKBOOST_AVAILABILITY}</p>
       </section>
 
       <section aria-labelledby="start" className="mt-10 rounded-lg bg-emerald-50 p-6">

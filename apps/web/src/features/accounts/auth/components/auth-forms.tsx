@@ -1,7 +1,15 @@
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { authPageSignupSchema, loginSchema, signupFormSchema, type AuthPageSignup, type Login, type SignupForm } from '@localperks/shared';
+import {
+  AUTH_MESSAGES,
+  authPageSignupSchema,
+  loginSchema,
+  signupFormSchema,
+  type AuthPageSignup,
+  type Login,
+  type SignupForm,
+} from '@localperks/shared';
 import { Button } from '../../../../components/ui/button';
 import { Field, Input } from '../../../../components/ui/input';
 import { paths } from '../../../../config/paths';
@@ -79,7 +87,7 @@ export function SignupForm<T extends boolean>({
           <Input {...p} {...form.register('email')} type="email" autoComplete="email" placeholder="you@example.com" disabled={isLoading} />
         )}
       </Field>
-      <Field label="Password" error={errors.password?.message} hint="At least 8 characters with an uppercase letter and a number.">
+      <Field label="Password" error={errors.password?.message} hint={AUTH_MESSAGES.passwordHint}>
         {(p) => <Input {...p} {...form.register('password')} type="password" autoComplete="new-password" disabled={isLoading} />}
       </Field>
       <Field label="Confirm Password" error={errors.confirmPassword?.message}>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MapPin, Store, Zap } from 'lucide-react';
+import { MapPin, Store, Megaphone } from 'lucide-react';
 import { plural, type BusinessListing } from '@localperks/shared';
 import { paths } from '../../../../config/paths';
 import { cn } from '../../../../lib/cn';
@@ -37,9 +37,10 @@ export function BusinessCard({ business, compact = false }: { business: Business
               {business.name}
             </Link>
           </h3>
+          {/* A paid listing boost is advertising and says so (docs/decisions/0041). */}
           {business.isBoosted && (
-            <span className="inline-flex items-center gap-1 rounded-md bg-violet-700 px-2 py-0.5 text-xs font-semibold text-white">
-              <Zap aria-hidden className="h-3 w-3" /> Boosted
+            <span className="inline-flex items-center gap-1 rounded-md border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-950">
+              <Megaphone aria-hidden className="h-3 w-3" /> Sponsored
             </span>
           )}
         </div>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { LocateFixed, MapPin } from 'lucide-react';
-import { citiesOf, nearestLocation, STATES, type DealFacets } from '@localperks/shared';
+import { citiesOf, formatCount, NEAR_LOCATION_MAX_MILES, nearestLocationWithDistance, STATES, type DealFacets } from '@localperks/shared';
 import { Button } from '../../../../components/ui/button';
 import { cn } from '../../../../lib/cn';
 import { toast } from '../../../../lib/toast';
@@ -45,6 +45,8 @@ export function LocationPicker({
   const [state, setState] = useState(value.state ?? '');
   const [city, setCity] = useState(value.city ?? '');
   const [isLocating, setIsLocating] = useState(false);
+  /** Set when "Use my location" found only a far city: said on the page until the location changes. */
+  const [farNote, setFarNote] = useState<string | null>(null);
 
   // A choice applied elsewhere (URL, another picker, another tab) replaces the draft.
   useEffect(() => {
@@ -52,7 +54,8 @@ export function LocationPicker({
     setCity(value.city ?? '');
   }, [value.state, value.city]);
 
-  const apply = (next: LocationChoice) => {
+  const apply = (next: LocationChoice, note: string | null = null) => {
+    setFarNote(note);
     locationStore.set(next);
     onChange(next);
   };
@@ -75,10 +78,17 @@ export function LocationPicker({
     navigator.geolocation.getCurrentPosition(
       (pos) => {
         setIsLocating(false);
-        // The nearest of the 12 cities to the browser's coordinates (docs/product/design.md §3).
-        const near = nearestLocation({ lat: pos.coords.latitude, lng: pos.coords.longitude });
-        apply({ state: near.state, city: near.city });
-        toast.success('Location Updated', { description: `Showing ${subject} near ${near.city}, ${near.state}` });
+        // The nearest of the 12 cities to the browser's coordinates (docs/product/design.md §3); a far one is said to be far.
+        const { location: near, miles } = nearestLocationWithDistance({ lat: pos.coords.latitude, lng: pos.coords.longitude });
+        const place = `${near.city}, ${near.state}`;
+        const far =
+          miles > NEAR_LOCATION_MAX_MILES
+            ? `LocalPerks is not in your area yet. The nearest city we cover is ${place}, about ${formatCount(miles)} miles away.`
+            : null;
+        apply({ state: near.state, city: near.city }, far);
+        toast.success('Location Updated', {
+          description: far ? `${far} Showing ${subject} in ${place}.` : `Showing ${subject} near ${place}`,
+        });
       },
       fail,
       { timeout: 10_000, maximumAge: 10 * 60_000 },
@@ -145,6 +155,9 @@ export function LocationPicker({
           </Button>
         </div>
       </div>
+      <p role="status" className={cn('text-sm text-slate-800', farNote && 'mt-3')}>
+        {farNote}
+      </p>
     </fieldset>
   );
 }

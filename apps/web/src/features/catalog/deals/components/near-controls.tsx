@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Clock, LocateFixed, Navigation } from 'lucide-react';
-import { RADIUS_MILES } from '@localperks/shared';
+import { BROWSE_MESSAGES, RADIUS_MILES, ZIP_PATTERN } from '@localperks/shared';
 import { Button } from '../../../../components/ui/button';
 import { toast } from '../../../../lib/toast';
 
@@ -35,7 +35,8 @@ export function NearControls({
   const submitZip = (e: FormEvent) => {
     e.preventDefault();
     const typed = zip.trim();
-    if (!/^\d{5}$/.test(typed)) return setZipError('Enter a 5-digit ZIP code.');
+    // The rule and message the server checks `zip` with (browseQuerySchema).
+    if (!ZIP_PATTERN.test(typed)) return setZipError(BROWSE_MESSAGES.zipInvalid);
     setZipError(null);
     onChange({ zip: typed, near: null });
   };

@@ -1,4 +1,4 @@
-import { Suspense, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, Lock, ThumbsUp, Unlock, Zap } from 'lucide-react';
@@ -77,6 +77,15 @@ export function VotePanel({ deal: dealProp, compact }: { deal: DealSummary; comp
   const isBusy = castVote.isPending || cancelVote.isPending;
   const votesText = `${formatCount(deal.currentVotes)} of ${formatCount(required)} votes`;
 
+  // Cancel vote disables itself while it works and then gives way to Vote: the focus follows to the
+  // control that took its place (the deal's Vote button), never falling to the page.
+  const shouldRefocus = useRef(false);
+  useEffect(() => {
+    if (!shouldRefocus.current || isBusy) return;
+    shouldRefocus.current = false;
+    controlButton()?.focus();
+  }, [phase, isBusy]);
+
   const applyResult = (r: VoteResult) =>
     applyDealEvent({ type: 'votes', dealId: deal.id, currentVotes: r.currentVotes, votesRequired: r.votesRequired, status: r.status });
   const markUnlocked = () =>
@@ -112,7 +121,10 @@ export function VotePanel({ deal: dealProp, compact }: { deal: DealSummary; comp
       onSuccess: (r) => {
         setVoted(deal.id, true);
         applyResult(r);
-        toast.success('Vote Added', { description: 'You voted for this deal and will be notified when it unlocks.' });
+        // The unlocking vote has nothing to be notified of: the unlock toast (announceUnlock) says what happened.
+        toast.success('Vote Added', {
+          description: r.unlocked ? 'Your vote unlocked this deal.' : 'You voted for this deal and will be notified when it unlocks.',
+        });
         setDidUnlock(r.unlocked);
         setHasDialog(true);
         setIsDialogOpen(true);
@@ -132,6 +144,7 @@ export function VotePanel({ deal: dealProp, compact }: { deal: DealSummary; comp
 
   const cancel = () => {
     if (!user) return requireLogin();
+    shouldRefocus.current = true;
     cancelVote.mutate(deal.id, {
       onSuccess: (r) => {
         setVoted(deal.id, false);

@@ -244,6 +244,20 @@ function SalesByDeal({ byDeal }: { byDeal: MerchantAnalytics['byDeal'] }) {
               <div aria-hidden className="mt-1 h-2 rounded-full bg-slate-200">
                 <div className="h-2 rounded-full bg-brand-600" style={{ width: `${(Math.max(0, d.revenueCents) / max) * 100}%` }} />
               </div>
+              {/* A deal sold with several options shows each one's sales (a one-option deal has nothing more to say). */}
+              {d.options.some((o) => o.title) && (
+                <ul aria-label={`Options of ${d.title}`} className="mt-1.5 space-y-0.5 pl-3 text-xs text-slate-700">
+                  {d.options.map((o) => (
+                    <li key={o.title} className="flex flex-wrap justify-between gap-x-3">
+                      <span className="min-w-[6rem] flex-1 break-words">{o.title || d.title}</span>
+                      <span>
+                        {formatCents(o.revenueCents)} · {o.purchases} sold
+                        {o.refundsCents ? ` · ${formatCents(o.refundsCents)} refunded` : ''}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
             </li>
           ))}
         </ul>

@@ -15,6 +15,7 @@ import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../../components/ui/dialog';
 import { toast } from '../../../../lib/toast';
 import { merchantDealsKey, useBuyDealBoost, useDealBoost } from '../api';
+import { formatDateTime } from '../../../../lib/format';
 
 /**
  * Boosting a live deal (docs/product/design.md §4a): choose 1, 3, 7 or 14 days, pay on the provider's page; the
@@ -40,7 +41,7 @@ export function BoostDealDialog({ deal, onClose }: { deal: MerchantDeal; onClose
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
         title="Boost this deal"
-        description={`“${deal.title}” is listed first on search and category pages, can appear in the home page’s PerkBoost section and carries the PerkBoost badge while the boost lasts.${deal.boostedUntil ? ' A new boost extends the one running now.' : ''}`}
+        description={`While the boost lasts, “${deal.title}” is shown in the Sponsored row at the top of its search and category pages and can appear in the home page’s Sponsored row, labelled Sponsored.${deal.boostedUntil ? ' A new boost extends the one running now.' : ''}`}
       >
         <div className="space-y-4">
           <BoostOptions name={`deal-boost-${deal.id}`} value={days} onChange={setDays} legend="Boost duration" />
@@ -78,11 +79,13 @@ export function BoostStatus({ dealId }: { dealId: string }) {
     <div className="rounded-lg border border-violet-200 bg-violet-50 p-3 text-sm">
       <p className="flex flex-wrap items-center gap-2 font-medium text-violet-900">
         <Zap aria-hidden className="h-4 w-4" /> Boosted · {boostRemainingText(s.remainingMs)}
-        <span className="font-normal text-violet-800">(until {new Date(s.boostedUntil).toLocaleString('en-US')})</span>
+        <span className="font-normal text-violet-800">
+          (until <time dateTime={s.boostedUntil}>{formatDateTime(s.boostedUntil)}</time>)
+        </span>
       </p>
       {s.during && s.before && (
         <table className="mt-2 w-full max-w-md text-left">
-          <caption className="sr-only">Boost results against the same length of time before the boost</caption>
+          <caption className="sr-only">Boost results since its exact start, against as long before it</caption>
           <thead>
             <tr className="text-violet-900">
               <th scope="col" className="py-1 pr-3 font-medium">
@@ -140,7 +143,7 @@ export function useBoostReturn() {
       { replace: true },
     );
     if (outcome === 'cancelled') {
-      toast(B.cancelledToast);
+      toast.warning(B.cancelledToast);
       return;
     }
     if (outcome !== 'paid') return;

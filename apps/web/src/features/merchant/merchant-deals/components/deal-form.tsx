@@ -22,6 +22,8 @@ import {
   type SaveMerchantDealResult,
   DEAL_TITLE_MAX,
   DEAL_HIGHLIGHT_MAX_LENGTH,
+  DEAL_DATE_HELP,
+  MAX_DEAL_OPTIONS,
 } from '@localperks/shared';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
@@ -41,6 +43,7 @@ const toYmd = (iso: string) => {
 };
 
 function defaultsFor(deal?: MerchantDeal): MerchantDealForm {
+  const first = deal?.options[0];
   return {
     title: deal?.title ?? '',
     description: deal?.description ?? '',
@@ -51,8 +54,23 @@ function defaultsFor(deal?: MerchantDeal): MerchantDealForm {
     city: '',
     state: '',
     images: deal?.images ?? [],
-    originalPrice: deal ? toDollars(deal.originalPriceCents) : '',
-    dealPrice: deal ? toDollars(deal.dealPriceCents) : '',
+    // The first option's prices are the price fields; the others are extra rows (docs/decisions/0047).
+    originalPrice: first ? toDollars(first.originalPriceCents) : deal ? toDollars(deal.originalPriceCents) : '',
+    dealPrice: first ? toDollars(first.dealPriceCents) : deal ? toDollars(deal.dealPriceCents) : '',
+    optionTitle: first?.title ?? '',
+    ...(first ? { optionId: first.id } : {}),
+    stock: first?.stockTotal != null ? String(first.stockTotal) : '',
+    extraOptions: (deal?.options ?? []).slice(1).map((o) => ({
+      id: o.id,
+      title: o.title,
+      originalPrice: toDollars(o.originalPriceCents),
+      dealPrice: toDollars(o.dealPriceCents),
+      stock: o.stockTotal != null ? String(o.stockTotal) : '',
+    })),
+    perCustomerLimit: deal?.perCustomerLimit ? String(deal.perCustomerLimit) : '',
+    restockOnRefund: deal?.restockOnRefund ?? false,
+    saleStartsAt: deal?.saleStartsAt ? toYmd(deal.saleStartsAt) : '',
+    validUntil: deal && deal.validUntil !== deal.expirationDate ? toYmd(deal.validUntil) : '',
     expirationDate: deal ? toYmd(deal.expirationDate) : '',
     isBoost: false,
     boostDays: String(deal?.boostDays ?? 3),
@@ -68,6 +86,16 @@ const FIELD_FOR: Record<string, keyof MerchantDealForm> = {
   'boost.boostDays': 'boostDays',
   'boost.votesRequired': 'votesRequired',
 };
+
+/** The form field of a server message about an option (`options.0.stock` → `stock`, `options.2.title` → `extraOptions.1.title`). */
+function optionField(key: string): keyof MerchantDealForm | undefined {
+  const m = /^options\.(\d+)\.(title|stock|dealPriceCents|originalPriceCents)$/.exec(key);
+  if (!m) return undefined;
+  const i = Number(m[1]);
+  const field = m[2] === 'dealPriceCents' ? 'dealPrice' : m[2] === 'originalPriceCents' ? 'originalPrice' : m[2]!;
+  if (i === 0) return (field === 'title' ? 'optionTitle' : field) as keyof MerchantDealForm;
+  return `extraOptions.${i - 1}.${field}` as keyof MerchantDealForm;
+}
 
 /**
  * The deal form of /merchant/deals/new and /merchant/deals/:id/edit. Creating offers "Launch as
@@ -86,10 +114,11 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
     defaultValues: { ...defaultsFor(deal), ...(deal || !defaultLocation ? {} : { location: defaultLocation }) },
   });
   const { errors } = form.formState;
-  const [description, highlights, originalPrice, dealPrice, isBoost] = useWatch({
+  const [description, highlights, originalPrice, dealPrice, isBoost, extraOptions] = useWatch({
     control: form.control,
-    name: ['description', 'highlights', 'originalPrice', 'dealPrice', 'isBoost'],
+    name: ['description', 'highlights', 'originalPrice', 'dealPrice', 'isBoost', 'extraOptions'],
   });
+  const extras = extraOptions ?? [];
   const hasPhone = stripPhoneNumbers(description ?? '').removed;
   const original = dollarsToCents(originalPrice ?? '');
   const price = dollarsToCents(dealPrice ?? '');
@@ -116,7 +145,12 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
       return;
     }
     toast.success(isEdit ? 'Deal Updated' : 'Deal Created', {
-      description: isEdit ? `“${result.deal.title}” has been saved.` : `“${result.deal.title}” is now live on LocalPerks.`,
+      description:
+        result.deal.status === 'scheduled'
+          ? `“${result.deal.title}” is coming soon: it goes on sale on ${formatDateTime(result.deal.saleStartsAt!)}.`
+          : isEdit
+            ? `“${result.deal.title}” has been saved.`
+            : `“${result.deal.title}” is now live on LocalPerks.`,
     });
     navigate(`${paths.merchantDashboard}?tab=deals`);
   };
@@ -125,7 +159,7 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
     if (err instanceof ApiError && err.fields) {
       let focused = false;
       for (const [key, message] of Object.entries(err.fields)) {
-        const name = FIELD_FOR[key] ?? (key.split('.')[0] as keyof MerchantDealForm);
+        const name = FIELD_FOR[key] ?? optionField(key) ?? (key.split('.')[0] as keyof MerchantDealForm);
         form.setError(name, { message });
         if (!focused && name !== 'images') {
           form.setFocus(name);
@@ -141,7 +175,9 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
     const body = toMerchantDealInput(v);
     if (isEdit) {
       const { boost: _b, ...rest } = body;
-      update.mutate(rest, { onSuccess: onSaved, onError });
+      // Locked terms go back exactly as stored (the date field only holds the day).
+      const locked = isLocked && deal ? { finePrint: deal.finePrint, expirationDate: deal.expirationDate } : {};
+      update.mutate({ ...rest, ...locked }, { onSuccess: onSaved, onError });
     } else create.mutate(body, { onSuccess: onSaved, onError });
   };
 
@@ -206,7 +242,15 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
         </fieldset>
 
         <Field label="Fine print (optional)" error={errors.finePrint?.message} hint="Restrictions, booking rules, what is not included.">
-          {(p) => <Textarea {...p} {...form.register('finePrint')} rows={3} />}
+          {(p) => (
+            <Textarea
+              {...p}
+              {...form.register('finePrint')}
+              {...lockedProps(p)}
+              rows={3}
+              className="read-only:bg-slate-100 read-only:text-slate-700"
+            />
+          )}
         </Field>
 
         <div className="grid gap-4 sm:grid-cols-2">
@@ -260,46 +304,139 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
           </div>
         )}
 
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Original price ($)" error={errors.originalPrice?.message}>
-            {(p) => (
-              <Input
-                {...p}
-                {...form.register('originalPrice')}
-                {...lockedProps(p)}
-                inputMode="decimal"
-                placeholder="80.00"
-                className="read-only:bg-slate-100 read-only:text-slate-700"
-              />
-            )}
-          </Field>
-          <Field
-            label="Deal price ($)"
-            error={errors.dealPrice?.message}
-            hint={discount !== null ? `${discount}% off · customers save ${formatCents(original! - price!)}` : undefined}
-          >
-            {(p) => (
-              <Input
-                {...p}
-                {...form.register('dealPrice')}
-                {...lockedProps(p)}
-                inputMode="decimal"
-                placeholder="50.00"
-                className="read-only:bg-slate-100 read-only:text-slate-700"
-              />
-            )}
-          </Field>
-        </div>
-
-        <Field
-          label="Expiration date"
-          error={errors.expirationDate?.message}
-          hint="The deal can be bought and redeemed until the end of this day."
-        >
-          {(p) => (
-            <Input {...p} {...form.register('expirationDate')} type="date" min={toYmd(new Date(Date.now() + DAY_MS).toISOString())} />
+        <fieldset className="min-w-0 space-y-4 rounded-xl border border-slate-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-slate-900">Options, prices and stock</legend>
+          <p className="text-sm text-slate-700">
+            One option sells the deal at one price. Add options for choices such as “1 person” and “2 people” (up to {MAX_DEAL_OPTIONS}
+            ). Leave the stock empty for no limit; customers see “N left” when few remain and “Sold out” at zero.
+          </p>
+          {extras.length > 0 && (
+            <Field label="Option 1 title" error={errors.optionTitle?.message}>
+              {(p) => <Input {...p} {...form.register('optionTitle')} placeholder="e.g. 1 person" maxLength={60} />}
+            </Field>
           )}
-        </Field>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field label="Original price ($)" error={errors.originalPrice?.message}>
+              {(p) => (
+                <Input
+                  {...p}
+                  {...form.register('originalPrice')}
+                  {...lockedProps(p)}
+                  inputMode="decimal"
+                  placeholder="80.00"
+                  className="read-only:bg-slate-100 read-only:text-slate-700"
+                />
+              )}
+            </Field>
+            <Field
+              label="Deal price ($)"
+              error={errors.dealPrice?.message}
+              hint={discount !== null ? `${discount}% off · customers save ${formatCents(original! - price!)}` : undefined}
+            >
+              {(p) => (
+                <Input
+                  {...p}
+                  {...form.register('dealPrice')}
+                  {...lockedProps(p)}
+                  inputMode="decimal"
+                  placeholder="50.00"
+                  className="read-only:bg-slate-100 read-only:text-slate-700"
+                />
+              )}
+            </Field>
+            <Field label={extras.length ? 'Option 1 stock (optional)' : 'Stock (optional)'} error={errors.stock?.message}>
+              {(p) => <Input {...p} {...form.register('stock')} inputMode="numeric" placeholder="No limit" />}
+            </Field>
+          </div>
+          {extras.map((o, i) => (
+            <div key={o.id ?? i} className="space-y-3 border-t border-slate-200 pt-4">
+              <div className="flex items-center justify-between gap-2">
+                <p className="text-sm font-semibold text-slate-900">Option {i + 2}</p>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() =>
+                    form.setValue(
+                      'extraOptions',
+                      extras.filter((_, j) => j !== i),
+                      { shouldDirty: true },
+                    )
+                  }
+                >
+                  <X aria-hidden className="h-4 w-4" /> Remove option {i + 2}
+                </Button>
+              </div>
+              <Field label={`Option ${i + 2} title`} error={errors.extraOptions?.[i]?.title?.message}>
+                {(p) => <Input {...p} {...form.register(`extraOptions.${i}.title` as const)} placeholder="e.g. 2 people" maxLength={60} />}
+              </Field>
+              <div className="grid gap-4 sm:grid-cols-3">
+                <Field label={`Option ${i + 2} original price ($)`} error={errors.extraOptions?.[i]?.originalPrice?.message}>
+                  {(p) => <Input {...p} {...form.register(`extraOptions.${i}.originalPrice` as const)} inputMode="decimal" />}
+                </Field>
+                <Field label={`Option ${i + 2} deal price ($)`} error={errors.extraOptions?.[i]?.dealPrice?.message}>
+                  {(p) => <Input {...p} {...form.register(`extraOptions.${i}.dealPrice` as const)} inputMode="decimal" />}
+                </Field>
+                <Field label={`Option ${i + 2} stock (optional)`} error={errors.extraOptions?.[i]?.stock?.message}>
+                  {(p) => (
+                    <Input {...p} {...form.register(`extraOptions.${i}.stock` as const)} inputMode="numeric" placeholder="No limit" />
+                  )}
+                </Field>
+              </div>
+            </div>
+          ))}
+          {!isLocked && extras.length < MAX_DEAL_OPTIONS - 1 && (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() =>
+                form.setValue('extraOptions', [...extras, { title: '', originalPrice: '', dealPrice: '', stock: '' }], {
+                  shouldDirty: true,
+                })
+              }
+            >
+              <Plus aria-hidden className="h-4 w-4" /> Add an option
+            </Button>
+          )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label="Limit per customer (optional)"
+              error={errors.perCustomerLimit?.message}
+              hint="Most vouchers one customer may buy across all options. Empty: no limit."
+            >
+              {(p) => (
+                <Input {...p} {...form.register('perCustomerLimit')} inputMode="numeric" placeholder="No limit" className="max-w-40" />
+              )}
+            </Field>
+            <label className="flex min-h-11 items-start gap-3 pt-6 text-sm text-slate-800">
+              <input type="checkbox" {...form.register('restockOnRefund')} className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700" />
+              <span>Put a refunded voucher’s unit back on sale</span>
+            </label>
+          </div>
+        </fieldset>
+
+        <fieldset className="min-w-0 space-y-4 rounded-xl border border-slate-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-slate-900">Dates</legend>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field label="Sale starts (optional)" error={errors.saleStartsAt?.message} hint={DEAL_DATE_HELP.saleStartsAt}>
+              {(p) => <Input {...p} {...form.register('saleStartsAt')} type="date" min={toYmd(new Date().toISOString())} />}
+            </Field>
+            <Field label="Sale ends (expiration date)" error={errors.expirationDate?.message} hint={DEAL_DATE_HELP.expirationDate}>
+              {(p) => (
+                <Input
+                  {...p}
+                  {...form.register('expirationDate')}
+                  {...lockedProps(p)}
+                  type="date"
+                  min={toYmd(new Date(Date.now() + DAY_MS).toISOString())}
+                  className="read-only:bg-slate-100 read-only:text-slate-700"
+                />
+              )}
+            </Field>
+            <Field label="Vouchers valid until (optional)" error={errors.validUntil?.message} hint={DEAL_DATE_HELP.validUntil}>
+              {(p) => <Input {...p} {...form.register('validUntil')} type="date" />}
+            </Field>
+          </div>
+        </fieldset>
 
         <Controller
           control={form.control}
@@ -323,8 +460,8 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
                   <Rocket aria-hidden className="h-4 w-4 text-amber-700" /> Launch as PerkBoost
                 </span>
                 <span className="block text-sm text-slate-700">
-                  Top of search and category pages, home page eligibility and a PerkBoost badge. Customers vote during the boost; the deal
-                  unlocks for purchase when it reaches the votes required. You pay before it goes live.
+                  Listed on the PerkBoost page, eligible for the home page's PerkBoost section, with the PerkBoost badge. Customers vote
+                  during the boost; the deal unlocks for purchase when it reaches the votes required. You pay before it goes live.
                 </span>
               </span>
             </label>

@@ -5,6 +5,7 @@ const STYLES = {
   active: 'bg-emerald-100 text-emerald-900',
   voting: 'bg-amber-100 text-amber-900',
   draft: 'bg-slate-200 text-slate-800',
+  scheduled: 'bg-indigo-100 text-indigo-900',
   paused: 'bg-sky-100 text-sky-900',
   expired: 'bg-slate-200 text-slate-700',
   removed: 'bg-red-100 text-red-900',
@@ -17,13 +18,15 @@ export function DealStatusBadge({ deal }: { deal: Pick<MerchantDeal, 'status' | 
       ? ['Voting', STYLES.voting]
       : deal.status === 'draft'
         ? ['Draft · awaiting payment', STYLES.draft]
-        : deal.status === 'active'
-          ? [deal.unlockedAt ? 'Unlocked' : 'Active', STYLES.active]
-          : deal.status === 'paused'
-            ? ['Paused', STYLES.paused]
-            : deal.status === 'expired'
-              ? ['Expired', STYLES.expired]
-              : ['Removed', STYLES.removed];
+        : deal.status === 'scheduled'
+          ? ['Coming soon', STYLES.scheduled]
+          : deal.status === 'active'
+            ? [deal.unlockedAt ? 'Unlocked' : 'Active', STYLES.active]
+            : deal.status === 'paused'
+              ? ['Paused', STYLES.paused]
+              : deal.status === 'expired'
+                ? ['Expired', STYLES.expired]
+                : ['Removed', STYLES.removed];
   return (
     <span className="inline-flex flex-wrap gap-1.5">
       <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', style)}>{label}</span>

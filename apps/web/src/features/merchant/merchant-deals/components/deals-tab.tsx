@@ -26,6 +26,7 @@ import { toast } from '../../../../lib/toast';
 import { thumbnailOf, useDeleteDeal, useLaunchBoost, useMerchantDeals, usePauseDeal } from '../api';
 import { BoostOptions } from '../../../../components/ui/boost-options';
 import { DealStatusBadge } from './deal-status-badge';
+import { RemovedDeal } from './removed-deal';
 import { BoostDealDialog, BoostStatus, useBoostReturn } from './deal-boost';
 
 const FILTER_LABELS: Record<MerchantDealFilter, string> = {
@@ -186,9 +187,7 @@ function DealRow({ deal, canEdit }: { deal: MerchantDeal; canEdit: boolean }) {
             {deal.votingEndDate && deal.status === 'pending' && ` · voting ends ${formatDate(deal.votingEndDate)}`}
           </p>
           {deal.boostedUntil && <BoostStatus dealId={deal.id} />}
-          {deal.status === 'removed' && deal.moderationReason && (
-            <p className="text-sm text-red-700">Removed by an admin: {deal.moderationReason}</p>
-          )}
+          {deal.status === 'removed' && deal.moderationReason && <RemovedDeal deal={deal} />}
           <div className="flex flex-wrap gap-2 pt-1">
             {isListed && (
               <Link to={paths.deal(deal.id)} className={buttonClass('ghost', 'sm')} aria-label={`View “${deal.title}”`}>

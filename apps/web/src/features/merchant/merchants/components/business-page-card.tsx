@@ -11,6 +11,7 @@ import {
   MERCHANT_DEAL_MESSAGES as D,
   WEEK_ORDER,
   WEEKDAY_NAMES,
+  isOvernight,
   updateBusinessProfileSchema,
   type MerchantBusinessProfile,
   type UpdateBusinessProfile,
@@ -24,6 +25,7 @@ import { paths } from '../../../../config/paths';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { toast } from '../../../../lib/toast';
 import { businessProfileQuery, uploadBusinessImage, useUpdateBusinessProfile } from '../api';
+import { PayForMessagingButton } from './pay-for-messaging';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
 const DEFAULT_HOURS = { opens: '09:00', closes: '17:00' };
@@ -234,7 +236,9 @@ function EnhancedProfileForm({ profile }: { profile: MerchantBusinessProfile }) 
 
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">Opening hours</legend>
-        <p className="text-xs text-slate-600">Days left unticked show as Closed.</p>
+        <p className="text-xs text-slate-600">
+          Days left unticked show as Closed. Open past midnight? Enter the closing time as it is, e.g. 18:00 to 02:00.
+        </p>
         {errors.hours?.root && (
           <p role="alert" className="text-sm text-red-700">
             {errors.hours.root.message}
@@ -270,6 +274,7 @@ function EnhancedProfileForm({ profile }: { profile: MerchantBusinessProfile }) 
                         aria-invalid={Boolean(error)}
                       />
                     </span>
+                    {isOvernight(h) && <span className="text-sm text-slate-700">next day</span>}
                   </span>
                 ) : (
                   <span className="text-sm text-slate-600">Closed</span>
@@ -353,6 +358,12 @@ export function BusinessPageCard({ onSwitchPlans }: { onSwitchPlans: () => void 
           <Alert variant="destructive" title="We couldn't load your business page">
             {query.error.message}
           </Alert>
+        ) : !profile!.enhancedProfile && profile!.plan === 'advertise_messaging' ? (
+          // Chosen but not paid: every paid feature starts with the confirmed payment (hasPaidFeatures).
+          <div className="space-y-3 text-sm text-slate-700">
+            <p>{B.needsPayment}</p>
+            {profile!.approved && <PayForMessagingButton />}
+          </div>
         ) : !profile!.enhancedProfile ? (
           <div className="space-y-3 text-sm text-slate-700">
             <p>

@@ -18,7 +18,7 @@ const STEPS: Record<LaunchStep, { title: string; todo: string; link: string; act
   profileComplete: {
     title: 'Complete your business profile',
     todo: 'Name, description, phone, city and state.',
-    link: `${paths.merchantDashboard}?edit=profile`,
+    link: `${paths.merchantDashboardTab('business')}&edit=profile`,
     action: 'Edit profile',
   },
   approved: {

@@ -8,6 +8,7 @@ import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { toast } from '../../../../lib/toast';
 import { listingBoostQuery, useBuyListingBoost } from '../api';
+import { formatDateTime } from '../../../../lib/format';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -37,7 +38,7 @@ export function ListingBoostCard() {
       },
       { replace: true },
     );
-    if (outcome === 'cancelled') return void toast(B.cancelledToast);
+    if (outcome === 'cancelled') return void toast.warning(B.cancelledToast);
     toast.success(B.paidToast);
     void (async () => {
       for (let i = 0; i < 5; i++) {
@@ -73,7 +74,8 @@ export function ListingBoostCard() {
       <CardContent className="space-y-4">
         {s.boostedUntil && (
           <p className="rounded-lg border border-violet-200 bg-violet-50 p-3 text-sm font-medium text-violet-900">
-            Your listing is boosted · {boostRemainingText(s.remainingMs)} (until {new Date(s.boostedUntil).toLocaleString('en-US')})
+            Your listing is boosted · {boostRemainingText(s.remainingMs)} (until{' '}
+            <time dateTime={s.boostedUntil}>{formatDateTime(s.boostedUntil)}</time>)
           </p>
         )}
         {s.canBoost ? (

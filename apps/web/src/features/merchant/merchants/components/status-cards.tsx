@@ -61,6 +61,7 @@ export function PlatformFeaturesCard({ overview }: { overview: Overview }) {
         </p>
       </CardHeader>
       <CardContent className="space-y-3">
+        {m.paymentRequired && <p className="text-sm font-medium text-amber-900">These features start once your payment is confirmed.</p>}
         <ul className="space-y-1.5 text-sm">
           {plan.features.map((f) => (
             <li key={f} className="flex gap-2 text-slate-800">

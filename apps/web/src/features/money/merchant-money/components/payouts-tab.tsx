@@ -50,9 +50,14 @@ export default function PayoutsTab() {
               Net so far from {cp.totalPurchases} {cp.totalPurchases === 1 ? 'sale' : 'sales'}: {formatCents(cp.grossCents)} gross less{' '}
               {formatCents(cp.commissionCents)} commission.
             </p>
-            {(cp.refundsCents > 0 || cp.deductionsCents > 0 || cp.disputeFeesCents > 0 || cp.carriedInCents > 0) && (
+            {(cp.promotionsCents > 0 ||
+              cp.refundsCents > 0 ||
+              cp.deductionsCents > 0 ||
+              cp.disputeFeesCents > 0 ||
+              cp.carriedInCents > 0) && (
               <p>
                 {[
+                  cp.promotionsCents > 0 && `Promotions of your codes ${formatCents(cp.promotionsCents)} (taken out of gross)`,
                   cp.refundsCents > 0 &&
                     `Refunds ${formatCents(cp.refundsCents)} (${formatCents(cp.commissionReversedCents)} commission reversed)`,
                   cp.deductionsCents > 0 && `deductions ${formatCents(cp.deductionsCents)}`,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { MERCHANT_MONEY_MESSAGES as MM, formatCents, paths } from '@localperks/shared';
+import { MERCHANT_MONEY_MESSAGES as MM, STATEMENT_LINE_LABELS, formatCents, paths } from '@localperks/shared';
 import { Alert } from '../../../../components/ui/alert';
 import { buttonClass } from '../../../../components/ui/button';
 import { Pager } from '../../../../components/ui/pager';
@@ -10,8 +10,6 @@ import { errorMessage } from '../../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../../lib/format';
 import { payoutStatementQuery } from '../api';
 import { StatusBadge, calendarDay, periodText } from './money-format';
-
-const LINE_LABELS = { sale: 'Sale', refund: 'Refund', deduction: 'Deduction', dispute_fee: 'Dispute fee' } as const;
 
 /** A payout's statement: its ledger lines (sales, refunds, deductions, dispute fees), their sums, and the CSV download. */
 export function StatementView({ id }: { id: string }) {
@@ -67,6 +65,15 @@ export function StatementView({ id }: { id: string }) {
           <dt className="text-slate-700">Commission</dt>
           <dd className="font-medium tabular-nums text-slate-900">{formatCents(payout.commissionCents)}</dd>
         </div>
+        {payout.promotionsCents > 0 && (
+          <div>
+            <dt className="text-slate-700">Promotions (your codes)</dt>
+            <dd className="font-medium tabular-nums text-slate-900">
+              {formatCents(payout.promotionsCents)}
+              <span className="block text-xs font-normal text-slate-600">already taken out of gross</span>
+            </dd>
+          </div>
+        )}
         {payout.refundsCents > 0 && (
           <div>
             <dt className="text-slate-700">Refunds</dt>
@@ -147,7 +154,7 @@ export function StatementView({ id }: { id: string }) {
               {lines.items.map((s) => (
                 <tr key={s.id}>
                   <td className="whitespace-nowrap px-3 py-2">{formatDateTime(s.occurredAt)}</td>
-                  <td className="whitespace-nowrap px-3 py-2">{LINE_LABELS[s.kind]}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{STATEMENT_LINE_LABELS[s.kind]}</td>
                   <td className="min-w-48 break-words px-3 py-2 text-slate-900">{s.dealTitle ?? '—'}</td>
                   <td className="px-3 py-2 font-mono">{s.voucherCode ?? '—'}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatCents(s.amountCents)}</td>

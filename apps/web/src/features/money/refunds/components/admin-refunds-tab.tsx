@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Search } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Search } from 'lucide-react';
 import {
   ADMIN_REFUNDS_PAGE_SIZE,
   REFUND_MESSAGES_UI as M,
@@ -11,6 +11,7 @@ import {
   adminPurchaseLookupQuerySchema,
   adminRefundDecisionSchema,
   formatBusinessDeadline,
+  formatBusinessTime,
   formatCents,
   type AdminPurchase,
   type AdminRefundFilter,
@@ -25,7 +26,7 @@ import { Spinner } from '../../../../components/ui/spinner';
 import { errorMessage } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
-import { useAdminPurchaseLookup, useAdminRefundRequests, useDecideRefund, useRefundPurchase } from '../api';
+import { useAdminPurchaseLookup, useAdminRefundRequests, useDecideRefund, useRefundPurchase, useRefundReconciliation } from '../api';
 import { StatusPill } from './status-pill';
 import { TextDialog } from './text-dialog';
 
@@ -73,7 +74,15 @@ function RequestItem({ r }: { r: AdminRefundRequest }) {
         <Row term="Reason">{REFUND_REASON_LABELS[r.reason]}</Row>
         {r.note && <Row term="Customer note">{r.note}</Row>}
         <Row term="Merchant answer">{r.merchantResponse ?? 'No answer yet'}</Row>
+        <Row term="Requested">
+          <time dateTime={r.createdAt}>{formatBusinessTime(r.createdAt)}</time>
+        </Row>
         <Row term="Deadline">{formatBusinessDeadline(r.deadlineAt)}</Row>
+        {r.dispute && (
+          <Row term="Chargeback">
+            <span className="font-medium text-red-800">{r.dispute === 'lost' ? M.disputeLost : M.disputeOpen}</span>
+          </Row>
+        )}
         {r.decisionText && (
           <Row term="Decision">
             {r.decisionText}
@@ -83,9 +92,11 @@ function RequestItem({ r }: { r: AdminRefundRequest }) {
       </dl>
       {isDecidable(r) && (
         <div className="mt-3 flex flex-wrap gap-2">
-          <Button size="sm" onClick={() => setDecision('refund')} aria-label={`Refund ${r.dealTitle} for ${r.customerName}`}>
-            Refund
-          </Button>
+          {!r.dispute && (
+            <Button size="sm" onClick={() => setDecision('refund')} aria-label={`Refund ${r.dealTitle} for ${r.customerName}`}>
+              Refund
+            </Button>
+          )}
           <Button size="sm" variant="secondary" onClick={() => setDecision('decline')} aria-label={`Decline the refund of ${r.dealTitle}`}>
             Decline
           </Button>
@@ -180,7 +191,7 @@ const stateLabel: Record<AdminPurchase['state'], string> = {
 function PurchaseItem({ p }: { p: AdminPurchase }) {
   const [isOpen, setIsOpen] = useState(false);
   const refund = useRefundPurchase();
-  const canRefund = p.state === 'active' || p.state === 'expired';
+  const canRefund = (p.state === 'active' || p.state === 'expired') && !p.dispute;
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 p-3 text-sm">
       <div className="min-w-0">
@@ -192,6 +203,7 @@ function PurchaseItem({ p }: { p: AdminPurchase }) {
           · {formatCents(p.priceCents)} · <strong>{stateLabel[p.state]}</strong>
           {p.openRequestId ? ' · refund requested' : ''}
         </p>
+        {p.dispute && <p className="font-medium text-red-800">{p.dispute === 'lost' ? M.disputeLostShort : M.disputeOpenShort}</p>}
       </div>
       {canRefund && (
         <Button
@@ -278,12 +290,63 @@ function Lookup() {
   );
 }
 
-/** The admin dashboard's Refunds tab: the queue by state, decisions with their text, and direct refunds. */
+/** Refunds against the ledger: every voucher given back once, or the ones that were not. */
+function Reconciliation() {
+  const check = useRefundReconciliation();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Refunds and the ledger</CardTitle>
+        <CardDescription>Every voucher refunded by us or charged back by a bank is given back once in the ledger.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-3 text-sm">
+        {check.isPending ? (
+          <Spinner />
+        ) : check.isError ? (
+          <p role="alert" className="text-red-800">
+            The reconciliation could not be loaded.
+          </p>
+        ) : (
+          <>
+            <p className="text-slate-800">
+              Vouchers refunded: {check.data.refundedVouchers} · charged back: {check.data.chargedBackVouchers} · given back in the ledger:{' '}
+              {check.data.ledgerGiveBacks}
+            </p>
+            {check.data.isBalanced ? (
+              <p className="flex items-center gap-2 font-medium text-emerald-800">
+                <CheckCircle2 aria-hidden className="h-4 w-4" /> They match.
+              </p>
+            ) : (
+              <div role="alert" className="space-y-2">
+                <p className="flex items-center gap-2 font-medium text-red-800">
+                  <AlertTriangle aria-hidden className="h-4 w-4" /> {check.data.mismatchCount} voucher
+                  {check.data.mismatchCount === 1 ? '' : 's'} given back another number of times than the ledger shows:
+                </p>
+                <ul className="space-y-1">
+                  {check.data.mismatches.map((m) => (
+                    <li key={m.purchaseId} className="text-slate-800">
+                      <span className="font-mono">{m.redemptionCode}</span> · {m.dealTitle} · {m.merchantName} ·{' '}
+                      {[m.isRefunded && 'refunded', m.isChargedBack && 'charged back'].filter(Boolean).join(' and ') || 'not given back'},{' '}
+                      {m.ledgerGiveBacks} in the ledger
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The admin dashboard's Refunds tab: the queue by state, decisions with their text, direct refunds, and the reconciliation. */
 export default function AdminRefundsTab() {
   return (
     <div className="mt-4 space-y-6">
       <Queue />
       <Lookup />
+      <Reconciliation />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import {
   REFUND_REASON_LABELS,
   REFUND_STATUS_LABELS,
   formatBusinessDeadline,
+  formatBusinessTime,
   formatCents,
   merchantRefundAnswerSchema,
   type MerchantRefundRequest,
@@ -14,7 +15,6 @@ import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../../components/ui/dialog';
 import { Spinner } from '../../../../components/ui/spinner';
 import { errorMessage } from '../../../../lib/api-client';
-import { formatDate } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
 import { useAcceptRefund, useAnswerRefund, useMerchantRefundRequests } from '../api';
 import { StatusPill } from './status-pill';
@@ -48,7 +48,10 @@ function RequestCard({ r }: { r: MerchantRefundRequest }) {
         </div>
         <div>
           <dt className="inline text-slate-600">Requested: </dt>
-          <dd className="inline text-slate-900">{formatDate(r.createdAt)}</dd>
+          {/* The same zone as the deadline below (New York), not the reader's. */}
+          <dd className="inline text-slate-900">
+            <time dateTime={r.createdAt}>{formatBusinessTime(r.createdAt)}</time>
+          </dd>
         </div>
       </dl>
       {r.note && <p className="mt-2 rounded-md bg-slate-50 p-2 text-sm text-slate-800">“{r.note}”</p>}
@@ -62,11 +65,19 @@ function RequestCard({ r }: { r: MerchantRefundRequest }) {
       )}
       {r.merchantResponse && <p className="mt-2 text-sm text-slate-800">Your answer: {r.merchantResponse}</p>}
       {r.decisionText && <p className="mt-2 text-sm text-slate-800">Decision: {r.decisionText}</p>}
+      {r.dispute && canAct && (
+        <p className="mt-2 text-sm font-medium text-red-800">
+          {r.dispute === 'lost' ? M.disputeLost : M.disputeOpen}
+          {!r.merchantResponse && ' You can still answer for our team.'}
+        </p>
+      )}
       {canAct && (
         <div className="mt-3 flex flex-wrap gap-2">
-          <Button size="sm" onClick={() => setDialog('accept')} aria-label={`Accept and refund ${r.dealTitle} for ${r.customerName}`}>
-            <CheckCircle2 aria-hidden className="h-4 w-4" /> Accept and refund
-          </Button>
+          {!r.dispute && (
+            <Button size="sm" onClick={() => setDialog('accept')} aria-label={`Accept and refund ${r.dealTitle} for ${r.customerName}`}>
+              <CheckCircle2 aria-hidden className="h-4 w-4" /> Accept and refund
+            </Button>
+          )}
           {!r.merchantResponse && (
             <Button
               size="sm"

@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock, ShieldCheck } from 'lucide-react';
-import { CHECKOUT_MESSAGES, US_STATE_NAMES, checkoutFormSchema, formatCents, type CheckoutForm } from '@localperks/shared';
+import {
+  CHECKOUT_MESSAGES,
+  US_STATE_NAMES,
+  cardName,
+  checkoutFormSchema,
+  formatCents,
+  type CardFacts,
+  type CheckoutForm,
+} from '@localperks/shared';
 import { Button } from '../../../../components/ui/button';
 import { Field, Input, Textarea } from '../../../../components/ui/input';
 import { ApiError } from '../../../../lib/api-client';
@@ -20,11 +28,17 @@ const selectClass =
  */
 export function CheckoutFormCard({
   items,
+  promoCode,
   totalCents,
   onUnavailable,
+  savedCards = [],
 }: {
-  items: { dealId: string; quantity: number }[];
+  items: { dealId: string; optionId?: string; quantity: number }[];
+  /** The promo code the cart applied (the server prices it again). */
+  promoCode: string | null;
   totalCents: number;
+  /** The customer's saved cards: the payment page offers them (docs/decisions/0041). */
+  savedCards?: CardFacts[];
   /** Deal ids the server refused (expired, locked, gone), with the reason. */
   onUnavailable: (reasons: Record<string, string>) => void;
 }) {
@@ -41,7 +55,7 @@ export function CheckoutFormCard({
   const onSubmit = (billing: CheckoutForm) => {
     setStatus('processing');
     start.mutate(
-      { items, billing, saveCard },
+      { items, billing, saveCard, promoCode },
       {
         onSuccess: ({ url }) => {
           if (!url) {
@@ -111,6 +125,12 @@ export function CheckoutFormCard({
         />
         <span>Save this card to my account (only its last four digits and expiry date are kept).</span>
       </label>
+      {savedCards.length > 0 && (
+        <p className="text-sm text-slate-700">
+          Your saved {savedCards.length === 1 ? 'card' : 'cards'} ({savedCards.map(cardName).join(', ')}){' '}
+          {savedCards.length === 1 ? 'is' : 'are'} offered on the payment page.
+        </p>
+      )}
       <div className="flex items-start gap-3 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-slate-800">
         <ShieldCheck aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-brand-800" />
         <p>

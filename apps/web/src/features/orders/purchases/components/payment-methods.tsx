@@ -1,30 +1,12 @@
 import { useState } from 'react';
 import { CreditCard, ShieldCheck, Trash2 } from 'lucide-react';
-import type { PaymentMethod } from '@localperks/shared';
+import { cardBrandName, cardExpiry, cardName, isCardExpired, type PaymentMethod } from '@localperks/shared';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../../components/ui/dialog';
 import { errorMessage } from '../../../../lib/api-client';
 import { toast } from '../../../../lib/toast';
 import { usePaymentMethods, useRemovePaymentMethod } from '../api';
-
-const BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
-const brandName = (brand: string) => BRANDS[brand.toLowerCase()] ?? 'Card';
-const expiry = (c: PaymentMethod) => `${String(c.expMonth).padStart(2, '0')}/${String(c.expYear % 100).padStart(2, '0')}`;
-/** A card is good through the last day of its expiry month. */
-const isExpired = (c: PaymentMethod, now = new Date()) =>
-  c.expYear < now.getFullYear() || (c.expYear === now.getFullYear() && c.expMonth < now.getMonth() + 1);
-
-/** "Visa •••• 4242" as it reads on screen; screen readers hear "Visa ending in 4242". */
-const cardName = (c: PaymentMethod) => `${brandName(c.brand)} ending in ${c.last4}`;
 
 function RemoveCardButton({ card }: { card: PaymentMethod }) {
   const [isOpen, setIsOpen] = useState(false);
@@ -44,13 +26,13 @@ function RemoveCardButton({ card }: { card: PaymentMethod }) {
         size="sm"
         className="text-red-700 hover:bg-red-50"
         onClick={() => setIsOpen(true)}
-        aria-label={`Remove ${cardName(card)}, expires ${expiry(card)}`}
+        aria-label={`Remove ${cardName(card)}, expires ${cardExpiry(card)}`}
       >
         <Trash2 aria-hidden className="h-4 w-4" /> Remove
       </Button>
       <DialogContent
         title="Remove this card?"
-        description={`${cardName(card)}, expires ${expiry(card)}, will no longer be saved on your account. Purchases you made with it are not affected.`}
+        description={`${cardName(card)}, expires ${cardExpiry(card)}, will no longer be saved on your account. Purchases you made with it are not affected.`}
       >
         <div className="flex flex-wrap justify-end gap-2">
           <DialogClose asChild>
@@ -94,7 +76,9 @@ export function PaymentMethods() {
       <div className="rounded-xl border border-dashed border-slate-300 px-5 py-10 text-center">
         <CreditCard aria-hidden className="mx-auto h-10 w-10 text-brand-700" />
         <h3 className="mt-3 text-lg font-semibold text-slate-900">No saved cards</h3>
-        <p className="mx-auto mt-1 max-w-md text-slate-700">To save a card for next time, tick "Save card" at checkout.</p>
+        <p className="mx-auto mt-1 max-w-md text-slate-700">
+          To save a card for next time, tick "Save this card" at checkout: the payment page offers it at your next checkout.
+        </p>
         <p className="mx-auto mt-3 max-w-md text-sm text-slate-700">{storageNote}</p>
       </div>
     );
@@ -109,18 +93,19 @@ export function PaymentMethods() {
               <div className="min-w-0">
                 <p className="font-medium text-slate-900">
                   <span aria-hidden>
-                    {brandName(card.brand)} •••• {card.last4}
+                    {cardBrandName(card.brand)} •••• {card.last4}
                   </span>
-                  <span className="sr-only">{cardName(card)}</span>, expires {expiry(card)}
+                  <span className="sr-only">{cardName(card)}</span>, expires {cardExpiry(card)}
                 </p>
-                {isExpired(card) && <p className="text-sm font-medium text-red-700">This card has expired.</p>}
+                {isCardExpired(card) && <p className="text-sm font-medium text-red-700">This card has expired.</p>}
               </div>
             </div>
             <RemoveCardButton card={card} />
           </li>
         ))}
       </ul>
-      <p className="mt-4 flex items-start gap-2 text-sm text-slate-700">
+      <p className="mt-4 text-sm text-slate-700">The payment page offers these cards at your next checkout.</p>
+      <p className="mt-2 flex items-start gap-2 text-sm text-slate-700">
         <ShieldCheck aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
         <span>{storageNote}</span>
       </p>

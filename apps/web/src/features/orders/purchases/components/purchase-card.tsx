@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MapPin, Maximize2, Store } from 'lucide-react';
-import { REFUND_MESSAGES_UI, daysLeft, formatCents, type Purchase } from '@localperks/shared';
+import { PAID_VALUE_MESSAGES, REFUND_MESSAGES_UI, daysLeft, formatCents, type Purchase } from '@localperks/shared';
 import { Button } from '../../../../components/ui/button';
 import { FallbackImage } from '../../../../components/ui/fallback-image';
 import { paths } from '../../../../config/paths';
@@ -70,6 +70,7 @@ export function PurchaseCard({
             </Heading>
             <StatusBadge status={status} />
           </div>
+          {p.optionTitle && <p className="mt-0.5 text-sm font-medium text-slate-800">Option: {p.optionTitle}</p>}
           <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm text-slate-700">
             <span className="inline-flex min-w-0 items-center gap-1">
               <Store aria-hidden className="h-3.5 w-3.5 shrink-0" /> {p.merchantName}
@@ -80,15 +81,23 @@ export function PurchaseCard({
           </p>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
             <div>
-              <dt className="text-slate-600">Price</dt>
-              <dd className="font-semibold text-slate-900">{formatCents(p.priceCents)}</dd>
+              <dt className="text-slate-600">{p.paidCents < p.priceCents ? 'Paid' : 'Price'}</dt>
+              <dd className="font-semibold text-slate-900">
+                {formatCents(p.paidCents)}
+                {p.paidCents < p.priceCents && (
+                  <s className="ml-1 text-sm font-normal text-slate-700">
+                    <span className="sr-only">Price before promo code </span>
+                    {formatCents(p.priceCents)}
+                  </s>
+                )}
+              </dd>
             </div>
             <div>
               <dt className="text-slate-600">Purchased</dt>
               <dd className="font-medium text-slate-900">{formatDate(p.purchaseDate)}</dd>
             </div>
             <div>
-              <dt className="text-slate-600">Expires</dt>
+              <dt className="text-slate-600">Valid until</dt>
               <dd className="font-medium text-slate-900">{formatDate(p.expirationDate)}</dd>
             </div>
             {status === 'refunded' ? (
@@ -112,9 +121,10 @@ export function PurchaseCard({
               </div>
             )}
           </dl>
-          {status === 'expired' && (
-            <p className="mt-3 text-sm text-slate-700">
-              This voucher expired on {formatDate(p.expirationDate)} and can no longer be redeemed.
+          {/* Past "valid until" the promotional value ends; what was paid stays (docs/decisions/0047). */}
+          {status === 'expired' && p.paidValueOnly && (
+            <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+              {PAID_VALUE_MESSAGES.customer(formatCents(p.paidCents))}
             </p>
           )}
           <RefundSection purchase={p} />
@@ -122,7 +132,7 @@ export function PurchaseCard({
         </div>
       </div>
 
-      {isUsable && p.qrCodeUrl && p.redemptionCode && (
+      {(isUsable || p.paidValueOnly) && p.qrCodeUrl && p.redemptionCode && (
         <div className="flex items-center gap-4 border-t border-slate-200 pt-4 sm:w-52 sm:shrink-0 sm:flex-col sm:items-stretch sm:border-l sm:border-t-0 sm:pl-5 sm:pt-0">
           <img
             src={p.qrCodeUrl}

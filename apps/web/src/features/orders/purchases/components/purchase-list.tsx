@@ -8,6 +8,7 @@ import { Button, buttonClass } from '../../../../components/ui/button';
 import { LoadMore } from '../../../../components/ui/pager';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/tabs';
 import { paths } from '../../../../config/paths';
+import { useMessageEvents } from '../../../../lib/use-message-events';
 import { useNow } from '../../../../lib/use-now';
 import { purchasesKey, usePurchases } from '../api';
 import { PurchaseCard } from './purchase-card';
@@ -121,6 +122,24 @@ function TabPanel({
  * `headingLevel` is the level of each purchase's title under the page's own headings;
  * `purchaseActions` adds buttons under a purchase's details (app/ passes "Message the merchant").
  */
+/**
+ * Live vouchers: when a merchant redeems one, the server says so on the signed-in user's event stream
+ * (LISTEN/NOTIFY, as messages and votes do) and the list, its counts and tabs are read again. They are
+ * read again too each time the stream (re)connects: a redemption between the first read and the
+ * stream's start, or while it was reconnecting, would otherwise stay unseen.
+ */
+function usePurchaseEvents() {
+  const qc = useQueryClient();
+  const refresh = () => void qc.invalidateQueries({ queryKey: purchasesKey });
+  useMessageEvents(
+    (e) => {
+      if (e.type === 'purchase') refresh();
+    },
+    true,
+    refresh,
+  );
+}
+
 export function PurchaseList({
   headingLevel = 2,
   purchaseActions,
@@ -132,6 +151,7 @@ export function PurchaseList({
   const [voucher, setVoucher] = useState<Purchase | null>(null);
   const query = usePurchases(tab);
   const qc = useQueryClient();
+  usePurchaseEvents();
   // Counts come with every page; while another tab loads, a cached tab's counts stay on the tabs.
   const counts =
     query.data?.pages[0]?.counts ??

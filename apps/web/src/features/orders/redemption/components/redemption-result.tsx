@@ -1,6 +1,6 @@
 import { forwardRef } from 'react';
 import { AlertTriangle, CheckCircle2, Ticket, XCircle } from 'lucide-react';
-import { REDEEM_MESSAGES, formatCents, type RedemptionLookup } from '@localperks/shared';
+import { PAID_VALUE_MESSAGES, REDEEM_MESSAGES, formatCents, type RedemptionLookup } from '@localperks/shared';
 import { Button } from '../../../../components/ui/button';
 import { cn } from '../../../../lib/cn';
 import { formatDate, formatDateTime } from '../utils/format';
@@ -14,9 +14,9 @@ const statusLabel: Record<RedemptionLookup['status'], string> = {
 
 function Details({ lookup }: { lookup: RedemptionLookup }) {
   const rows: [string, string][] = [
-    ['Deal', lookup.dealTitle],
+    ['Deal', lookup.optionTitle ? `${lookup.dealTitle} — ${lookup.optionTitle}` : lookup.dealTitle],
     ['Customer', lookup.customerName],
-    ['Price paid', formatCents(lookup.priceCents)],
+    ['Price paid', formatCents(lookup.paidCents)],
     ['Purchased', formatDate(lookup.purchaseDate)],
     ['Valid until', formatDate(lookup.expirationDate)],
     ['Code', lookup.redemptionCode],
@@ -83,9 +83,10 @@ export const RedemptionResult = forwardRef<
           : lookup.status === 'refunded'
             ? { t: tone.stop, title: 'Refunded', text: REDEEM_MESSAGES.refunded }
             : {
+                // Past "valid until" the voucher is still worth what was paid (docs/decisions/0047).
                 t: tone.warn,
-                title: 'Expired',
-                text: `${REDEEM_MESSAGES.expired} It was valid until ${formatDate(lookup.expirationDate)}.`,
+                title: PAID_VALUE_MESSAGES.merchant(formatCents(lookup.paidCents)),
+                text: `The promotional value ended on ${formatDate(lookup.expirationDate)}. The customer paid ${formatCents(lookup.paidCents)}: redeem it for that amount.`,
               };
   const Icon = view.t.icon;
   return (
@@ -108,13 +109,14 @@ export const RedemptionResult = forwardRef<
         <Details lookup={lookup} />
       </div>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-        {lookup.status === 'redeemable' && (
+        {(lookup.status === 'redeemable' || lookup.status === 'expired') && (
           <Button size="lg" onClick={onRedeem} disabled={isRedeeming} className="sm:min-w-48">
-            <CheckCircle2 aria-hidden className="h-5 w-5" /> {isRedeeming ? 'Redeeming...' : 'Redeem'}
+            <CheckCircle2 aria-hidden className="h-5 w-5" />{' '}
+            {isRedeeming ? 'Redeeming...' : lookup.status === 'expired' ? `Redeem for ${formatCents(lookup.paidCents)}` : 'Redeem'}
           </Button>
         )}
         <Button size="lg" variant="secondary" onClick={onReset}>
-          {lookup.status === 'redeemable' ? 'Cancel' : 'Redeem another voucher'}
+          {lookup.status === 'redeemable' || lookup.status === 'expired' ? 'Cancel' : 'Redeem another voucher'}
         </Button>
       </div>
     </section>

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { MessageSquare } from 'lucide-react';
 import type { Purchase } from '@localperks/shared';
 import { buttonClass, type ButtonVariant } from '../../../../components/ui/button';
@@ -9,9 +9,12 @@ import { paths } from '../../../../config/paths';
 
 const MessageMerchantDialog = lazy(() => import('./message-merchant-dialog'));
 
+/** `?message=1` on the page a visitor signs in from: the dialog opens by itself when they are back. */
+const MESSAGE_INTENT = 'message';
+
 /**
- * "Message the merchant": customers open the dialog (its code loads on first use); visitors are
- * sent to sign in and come back; merchants and admins do not see it.
+ * "Message the merchant": customers open the dialog (its code loads on first use); visitors are told
+ * they sign in first, and come back to the page with the dialog open; merchants and admins do not see it.
  */
 export function MessageMerchantButton({
   target,
@@ -29,19 +32,49 @@ export function MessageMerchantButton({
 }) {
   const { user } = useSession();
   const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const hintId = useId();
   const [open, setOpen] = useState(false);
   const [isMounted, setIsMounted] = useState(false);
-  if (user && user.role !== 'customer') return null;
+  const isCustomer = user?.role === 'customer';
+  const wantsToWrite = params.get(MESSAGE_INTENT) === '1';
+
+  // Back from signing in to write: open the dialog, and drop the flag so a reload does not open it again.
+  useEffect(() => {
+    if (!isCustomer || !wantsToWrite) return;
+    setIsMounted(true);
+    setOpen(true);
+    setParams(
+      (p) => {
+        p.delete(MESSAGE_INTENT);
+        return p;
+      },
+      { replace: true },
+    );
+  }, [isCustomer, wantsToWrite, setParams]);
+
+  if (user && !isCustomer) return null;
   const label = (
     <>
       <MessageSquare aria-hidden className="h-4 w-4" /> {text}
     </>
   );
   if (!user) {
+    const back = new URLSearchParams(location.search);
+    back.set(MESSAGE_INTENT, '1');
     return (
-      <Link to={paths.loginReturningTo(location.pathname + location.search)} className={buttonClass(variant, size, className)}>
-        {label}
-      </Link>
+      <>
+        <Link
+          to={paths.loginReturningTo(`${location.pathname}?${back.toString()}`)}
+          className={buttonClass(variant, size, className)}
+          aria-describedby={hintId}
+        >
+          {label}
+        </Link>
+        <p id={hintId} className="mt-2 text-sm text-slate-700">
+          Sign in first: you come straight back here to write your message.
+        </p>
+      </>
     );
   }
   return (

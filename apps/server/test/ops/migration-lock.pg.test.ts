@@ -1,0 +1,66 @@
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import pg from 'pg';
+import { openDatabase, type StartupLog } from '../../src/db/client';
+import { LOCK_IDS } from '../../src/lib/lock-ids';
+import { freshDatabase } from '../build';
+
+/**
+ * An instance starting while another one migrates (docs/decisions/0044-rolling-migrations.md): it says once
+ * who holds the migration lock and how long it will wait, then either goes on when the lock is released or
+ * gives up with the holder named, instead of waiting for ever.
+ */
+const database = await freshDatabase();
+const url = (database as { url?: string }).url!;
+await database.close();
+
+const migrating = new pg.Client({ connectionString: url, application_name: 'lp-long-migration' });
+await migrating.connect();
+afterAll(() => migrating.end());
+
+function capture() {
+  const lines: { level: 'info' | 'warn'; msg: string }[] = [];
+  const log: StartupLog = {
+    info: (_o, msg) => void lines.push({ level: 'info', msg }),
+    warn: (_o, msg) => void lines.push({ level: 'warn', msg }),
+  };
+  return { lines, log };
+}
+
+describe('the migration lock at start', () => {
+  it('gives up after its timeout with a clear error naming the instance that holds it', async () => {
+    await migrating.query('select pg_advisory_lock($1::bigint)', [LOCK_IDS.migrations]);
+    const { lines, log } = capture();
+    const started = Date.now();
+    const error = await openDatabase({ url, migrationLockTimeoutMs: 1_000, log }).then(
+      () => null,
+      (err: unknown) => err as Error,
+    );
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(error?.message).toMatch(
+      /^gave up after 1 s waiting for the migration lock held by pid \d+ \(lp-long-migration\), busy for \d+ s/,
+    );
+    expect(error?.message).toContain('The running instances keep serving');
+    expect(lines).toEqual([
+      { level: 'warn', msg: expect.stringMatching(/^waiting up to 1 s for the migration lock held by pid \d+ \(lp-long-migration\)/) },
+    ]);
+    await migrating.query('select pg_advisory_unlock($1::bigint)', [LOCK_IDS.migrations]);
+  });
+
+  it('goes on as soon as the other instance releases it', async () => {
+    await migrating.query('select pg_advisory_lock($1::bigint)', [LOCK_IDS.migrations]);
+    const { lines, log } = capture();
+    const opening = openDatabase({ url, migrationLockTimeoutMs: 30_000, log });
+    await vi.waitFor(() => expect(lines.map((l) => l.level)).toEqual(['warn']), { timeout: 10_000, interval: 20 });
+    await migrating.query('select pg_advisory_unlock($1::bigint)', [LOCK_IDS.migrations]);
+    const opened = await opening;
+    await opened.close();
+    expect(lines[1]).toEqual({ level: 'info', msg: expect.stringMatching(/^migration lock taken after \d+ ms$/) });
+  });
+
+  it('takes a free lock without a word', async () => {
+    const { lines, log } = capture();
+    const opened = await openDatabase({ url, log });
+    await opened.close();
+    expect(lines).toEqual([]);
+  });
+});
