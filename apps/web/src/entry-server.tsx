@@ -125,7 +125,7 @@ function splitHoisted(html: string): { head: string; body: string } {
   return { head: links.join(''), body: rest };
 }
 
-export const render: ServerEntry['render'] = async (url, source, visitor): Promise<ServerRender> => {
+export const render: ServerEntry['render'] = async (url, source, visitor, settings): Promise<ServerRender> => {
   const pageUrl = new URL(url, 'http://localhost');
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(pageUrl));
@@ -163,7 +163,7 @@ export const render: ServerEntry['render'] = async (url, source, visitor): Promi
       },
     });
     const stream = renderToPipeableStream(
-      <AppRoot queryClient={qc} serverNow={now}>
+      <AppRoot queryClient={qc} serverNow={now} mapTiles={settings?.mapTiles ?? null}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppRoot>,
       {

@@ -49,6 +49,7 @@ export * from './schemas/business-search';
 export * from './schemas/responses/business-search';
 export * from './domain/business-listing';
 export * from './domain/server-render';
+export * from './domain/map-tiles';
 export * from './domain/time';
 export * from './domain/text';
 export * from './domain/deal-sale';

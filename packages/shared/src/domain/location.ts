@@ -1,5 +1,8 @@
 import { LOCATIONS, type Location } from '../constants';
 
+/** A 5-digit US ZIP code (the address form, the browse page's ZIP box and the API check it alike). */
+export const ZIP_PATTERN = /^\d{5}$/;
+
 const toRad = (d: number) => (d * Math.PI) / 180;
 
 /** Great-circle distance in km. */

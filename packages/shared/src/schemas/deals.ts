@@ -9,7 +9,7 @@ import {
   SORT_OPTIONS,
   type DealStatus,
 } from '../constants';
-import { ZIP_PATTERN } from './location';
+import { ZIP_PATTERN } from '../domain/location';
 
 /** `lat,lng` of a position, rounded to 3 decimals (about 100 m: a nearer one tells no more, and caches better). */
 const nearPoint = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIP_PATTERN } from '../domain/location';
 
 /*
  * Where a business is (docs/decisions/0049-location.md): a street address, geocoded offline to its ZIP
@@ -21,8 +22,6 @@ export const ADDRESS_MESSAGES = {
   missingText: 'Customers see how far your business is and get directions only once it has an address.',
 } as const;
 const M = ADDRESS_MESSAGES;
-
-export const ZIP_PATTERN = /^\d{5}$/;
 
 /** The address fields of registration and of the address form: one definition for both. */
 export const addressFields = {

@@ -1,10 +1,12 @@
 import { ExternalLink, MapPin, Navigation } from 'lucide-react';
 import { METERS_PER_MILE, directionsLinks, distanceKm, formatMiles, type Place } from '@localperks/shared';
+import { MapView } from '../../../../components/map/map-view';
 import { nearPointStore } from '../location-store';
 
 /**
  * Where a deal is redeemed or a business is: its street address, how far it is from where the visitor
- * last looked for deals (when known), and "Get directions" in three map services by coordinates. Plain
+ * last looked for deals (when known), a map with its pin where a tile service is configured
+ * (docs/decisions/0060-map.md), and "Get directions" in three map services by coordinates. Plain
  * links: no key, and no script of theirs on the page (docs/decisions/0049-location.md).
  */
 export function PlaceCard({ place, name, headingLevel = 2 }: { place: Place; name: string; headingLevel?: 2 | 3 }) {
@@ -32,6 +34,7 @@ export function PlaceCard({ place, name, headingLevel = 2 }: { place: Place; nam
           <span className="font-semibold text-slate-900">{formatMiles(miles)}</span> from {from.label}
         </p>
       )}
+      <MapView point={place} label={`Map of ${name}`} pinLabel={name} className="mt-3" />
       <h3 className="mt-4 flex items-center gap-1.5 text-sm font-semibold text-slate-900">
         <Navigation aria-hidden className="h-4 w-4 text-brand-700" /> Get directions
       </h3>
