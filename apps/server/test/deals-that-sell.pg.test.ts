@@ -1,12 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { PROMO_MESSAGES, STOCK_MESSAGES } from '@localperks/shared';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
 import { dealOptions, orders, promoCodes, purchases } from '../src/db/schema';
-import { build, ORIGIN } from './build';
+import { serverInstances } from './instances';
+import { build } from './build';
 import { TEST_BILLING, TEST_CARD, createDeal, createDealWithOptions, createMerchant, customerCookies } from './factories';
 
 /**
@@ -16,28 +13,8 @@ import { TEST_BILLING, TEST_CARD, createDeal, createDealWithOptions, createMerch
  * modules/orders/checkout/deals-that-sell.test.ts and modules/orders/promo-codes/promo-codes.test.ts.
  */
 const t = await build();
-const url = (t.database as { url?: string }).url!;
-const apps = [t.app];
-for (let i = 0; i < 2; i++) {
-  const database = await openDatabase({ url });
-  const config = loadConfig({ NODE_ENV: 'test', APP_URL: ORIGIN, LOG_LEVEL: 'silent', BROWSE_CACHE_MS: '0' });
-  const app = await buildApp({ config, database, logger: false });
-  await app.ready();
-  apps.push(app);
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
-}
+const { on } = await serverInstances(t, 2);
 const db = t.database.db;
-
-async function on(i: number, opts: Parameters<typeof t.request>[0]): Promise<LightMyRequestResponse> {
-  const { cookie, headers, ...rest } = opts;
-  const app = apps[i]!;
-  const res = await app.inject({ ...rest, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}), ...headers } });
-  await app.afterResponse.settled();
-  return res;
-}
 const checkoutOn = (i: number, cookie: string, items: unknown[], promoCode: string | null = null) =>
   on(i, { method: 'POST', url: '/api/checkout', cookie, payload: { items, billing: TEST_BILLING, promoCode } });
 const payOn = (i: number, pageUrl: string) =>

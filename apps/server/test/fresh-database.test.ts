@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { migrationsFolder, openDatabase, type Database } from '../src/db/client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsFolder, type Database } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { POSTGRES_TEST_SHARED_BUFFERS } from '../../../test/postgres-server';
 import { freshDatabase, rowsOf, TEST_SHARED_BUFFERS } from './build';
+import { emptyDatabase } from './migrations';
 
 // Each test file's database is a copy of one migrated in the global setup (global-pglite.ts,
 // global-postgres.ts); these guard that copy.
@@ -50,14 +49,7 @@ describe('a test file’s database', async () => {
 if (process.env.TEST_DB === 'postgres')
   describe('openDatabase', () => {
     it('leaves an empty database unmigrated when told not to migrate', async () => {
-      const url = new URL(inject('postgresUrl'));
-      const name = `t_${randomUUID().replace(/-/g, '')}`;
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      await client.query(`create database ${name} template template0`);
-      await client.end();
-      url.pathname = `/${name}`;
-      const database = await openDatabase({ url: url.toString(), migrate: false });
+      const database = await emptyDatabase();
       try {
         expect(await rowsOf(database, sql`select 1 from information_schema.tables where table_schema in ('public', 'drizzle')`)).toEqual(
           [],

@@ -1,12 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import type { LightMyRequestResponse } from 'fastify';
 import type { DealEvent, MessageEvent } from '@localperks/shared';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
 import { AUTH_ERRORS } from '../src/modules/accounts';
-import { build, ORIGIN, sessionCookie, TEST_PASSWORD } from './build';
+import { serverInstances } from './instances';
+import { build, sessionCookie, TEST_PASSWORD } from './build';
 import { createBoostDeal, createDeal, createMerchantSession } from './factories';
 import { openSse } from './sse';
 
@@ -16,30 +13,9 @@ import { openSse } from './sse';
  * several instances is in jobs-instances.pg.test.ts.
  */
 const t = await build();
-const url = (t.database as { url?: string }).url!;
-const apps = [t.app];
-for (let i = 0; i < 2; i++) {
-  const database = await openDatabase({ url });
-  const config = loadConfig({ NODE_ENV: 'test', APP_URL: ORIGIN, LOG_LEVEL: 'silent', BROWSE_CACHE_MS: '0' });
-  const app = await buildApp({ config, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  apps.push(app);
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
-}
+const { apps, on } = await serverInstances(t, 2, { listen: true });
 await t.app.listen({ port: 0, host: '127.0.0.1' });
 const base = apps.map((a) => `http://127.0.0.1:${(a.server.address() as AddressInfo).port}`);
-
-/** A request to instance `i` (0, 1 or 2), as build()'s helper sends it to the first. */
-async function on(i: number, opts: Parameters<typeof t.request>[0]): Promise<LightMyRequestResponse> {
-  const { cookie, headers, ...rest } = opts;
-  const app = apps[i]!;
-  const res = await app.inject({ ...rest, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}), ...headers } });
-  await app.afterResponse.settled();
-  return res;
-}
 
 describe('three instances on one PostgreSQL database', () => {
   it('a session started on instance 1 holds on instances 2 and 3, and signing out on 3 ends it on all', async () => {
