@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Clock, LocateFixed, Navigation } from 'lucide-react';
 import { BROWSE_MESSAGES, RADIUS_MILES, ZIP_PATTERN } from '@localperks/shared';
 import { Button } from '../../../../components/ui/button';
-import { toast } from '../../../../lib/toast';
+import { useBrowserPosition } from '../use-browser-position';
 
 export interface NearValue {
   zip: string | null;
@@ -27,7 +27,7 @@ export function NearControls({
 }) {
   const id = useId();
   const [zip, setZip] = useState(value.zip ?? '');
-  const [isLocating, setIsLocating] = useState(false);
+  const { isLocating, locate } = useBrowserPosition();
   const [zipError, setZipError] = useState<string | null>(null);
   useEffect(() => setZip(value.zip ?? ''), [value.zip]);
   const hasPoint = Boolean(value.zip || value.near);
@@ -40,22 +40,7 @@ export function NearControls({
     setZipError(null);
     onChange({ zip: typed, near: null });
   };
-  const usePosition = () => {
-    const fail = () => {
-      setIsLocating(false);
-      toast.error('Location Error', { description: 'Unable to get your current location' });
-    };
-    if (!('geolocation' in navigator)) return fail();
-    setIsLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (pos) => {
-        setIsLocating(false);
-        onChange({ near: `${pos.coords.latitude.toFixed(3)},${pos.coords.longitude.toFixed(3)}`, zip: null });
-      },
-      fail,
-      { timeout: 10_000, maximumAge: 10 * 60_000 },
-    );
-  };
+  const usePosition = () => locate((p) => onChange({ near: `${p.lat.toFixed(3)},${p.lng.toFixed(3)}`, zip: null }));
 
   return (
     <fieldset className="min-w-0">
