@@ -54,7 +54,7 @@ export async function applyMigrations(database: Database, which: (tag: string) =
 
 /**
  * An approved merchant (15 % commission, Chicago) and its user, written as the merchants table was before
- * the later migrations: the schema module knows columns (the address of 0031, …) that an older database lacks.
+ * the later migrations: the schema module knows columns (the address of 0044, …) that an older database lacks.
  */
 export async function oldMerchant(database: Database) {
   const user = await createUser(

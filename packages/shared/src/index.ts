@@ -65,3 +65,6 @@ export * from './api/contract';
 export * from './domain/public-pages';
 export * from './domain/loopback-host';
 export * from './domain/card';
+export * from './domain/payout-accounts';
+export * from './schemas/payout-accounts';
+export * from './schemas/responses/payout-accounts';

@@ -1,7 +1,7 @@
 /*
  * "Open now" (docs/decisions/0049-location.md): opening hours are local times of the business, read in
  * its own time zone. Hours that close at or before they open run past midnight into the next day.
- * The database answers the same question for listings (migration 0031, `opening_week_minutes`);
+ * The database answers the same question for listings (migration 0044, `opening_week_minutes`);
  * this is the same rule for a page that has the hours in hand.
  */
 

@@ -17,7 +17,7 @@ import {
 import { users } from './auth';
 
 /**
- * A point on the earth as a 3-D `cube` (metres from the centre, migration 0031 `geo_point`): distance
+ * A point on the earth as a 3-D `cube` (metres from the centre, migration 0044 `geo_point`): distance
  * sort and radius use its GiST index (docs/decisions/0049-location.md).
  */
 const earthPoint = customType<{ data: string; driverData: string }>({ dataType: () => 'cube' });
@@ -78,7 +78,7 @@ export const merchants = pgTable(
     timeZone: text('time_zone'),
     /**
      * The opening hours as local minutes of the week, hours past midnight included, derived by the
-     * database from `opening_hours` (function `opening_week_minutes`, migration 0031). Empty: no hours known.
+     * database from `opening_hours` (function `opening_week_minutes`, migration 0044). Empty: no hours known.
      */
     openWeekMinutes: int4multirange('open_week_minutes').generatedAlwaysAs(sql`opening_week_minutes(opening_hours)`),
     /** A paid listing boost: listed first among businesses and eligible for "Featured businesses" until then. */
@@ -208,7 +208,7 @@ export const deals = pgTable(
      */
     /**
      * Where the deal is redeemed: its business's point (`geo_point(lat, lng)`), written by the
-     * database (trigger `deals_place`, migration 0031) on every write of the deal and when the business
+     * database (trigger `deals_place`, migration 0044) on every write of the deal and when the business
      * moves. Null while the business has no address.
      */
     earth: earthPoint('earth'),
@@ -294,7 +294,7 @@ export const dealOptions = pgTable(
 /**
  * The words of deal titles and business names (and nothing else), lower-case: the vocabulary that a
  * misspelt search word is corrected against by trigram similarity (docs/decisions/0050-search.md).
- * Written by the database (triggers of migration 0031); a word is never removed, so a correction may
+ * Written by the database (triggers of migration 0044); a word is never removed, so a correction may
  * name a word no live deal has any more, which then simply finds nothing.
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [

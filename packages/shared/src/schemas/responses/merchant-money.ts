@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PLAN_IDS } from '../../constants';
 import { MERCHANT_CHARGE_KINDS } from '../../domain/merchant-money';
 import { calendarDay, cents, count, isoDate, pageFields, payoutPeriodSchema } from './common';
+import { payoutTransferFields } from './payout-accounts';
 
 /*
  * A merchant's money (docs/product/design.md §7, 8): what they pay the platform (merchant_charges: the messaging
@@ -84,8 +85,10 @@ export const merchantPayoutSchema = z.object({
   carriedForwardCents: cents(),
   /** gross − commission − deductions − dispute fees − carried in + carried forward (never below zero). */
   netCents: cents(),
+  /** Against its payout date: Scheduled until the day has passed, then Overdue unless paid. */
   status: z.enum(['scheduled', 'paid', 'overdue']),
   paidAt: isoDate().nullable(),
+  ...payoutTransferFields,
 });
 export type MerchantPayout = z.infer<typeof merchantPayoutSchema>;
 

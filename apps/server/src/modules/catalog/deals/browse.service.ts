@@ -63,7 +63,7 @@ const pointOf = (o: Origin) => sql`geo_point(${o.lat}::float8, ${o.lng}::float8)
 /**
  * The filters every segment shares: visible now, type, category, place, price and discount bands,
  * radius (an index lookup: geo_box, then the exact distance), open now (the business's hours in its
- * own time zone: merchants.open_week_minutes, migration 0031).
+ * own time zone: merchants.open_week_minutes, migration 0044).
  */
 export function browseFilters(
   query: BrowseQuery,

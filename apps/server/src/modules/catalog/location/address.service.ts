@@ -57,7 +57,7 @@ export function placeOf(m: PlaceColumns): Place | null {
 
 /**
  * PUT /api/merchant/address: the signed-in merchant's address (and the city and state it names). The
- * database moves its deals to the new point (trigger `merchants_deal_search_text`, migration 0031).
+ * database moves its deals to the new point (trigger `merchants_deal_search_text`, migration 0044).
  */
 export async function saveMerchantAddress(deps: Pick<Deps, 'db' | 'clock'>, userId: string, input: MerchantAddressInput, db: Tx = deps.db) {
   const values = addressColumns(input);

@@ -7,6 +7,10 @@ export type AuditAction =
   | 'merchant.rejected'
   | 'merchant.reset_to_review'
   | 'payout.marked_paid'
+  // Transfers (docs/decisions/0056-payout-accounts-and-transfers.md): a failed one retried, a payout held and released.
+  | 'payout.transfer_retried'
+  | 'payout.held'
+  | 'payout.released'
   | 'ticket.status_changed'
   | 'deal.deactivated'
   | 'deal.appeal_reinstated'
