@@ -16,6 +16,10 @@ import { seedBenchDeals } from './seed-deals';
 
 const DEALS = Number(process.env.BENCH_DEALS ?? 100_000);
 const SCENARIOS: [string, string, 'deals' | 'facets' | 'suggest'][] = [
+  ['default (newest, boosted first)', '', 'deals'],
+  ['category + city', 'category=4&state=TX&city=Austin', 'deals'],
+  ['sort price-low', 'sort=price-low', 'deals'],
+  ['deep page (page 200)', 'page=200', 'deals'],
   ['search "spa"', 'search=spa', 'deals'],
   ['search a business name', 'search=bench7%40bench', 'deals'],
   ['typo search "masage"', 'search=masage', 'deals'],
@@ -24,7 +28,11 @@ const SCENARIOS: [string, string, 'deals' | 'facets' | 'suggest'][] = [
   ['distance sort within 10 mi of 60606', 'zip=60606&sort=distance&radius=10', 'deals'],
   ['open now', 'open=1', 'deals'],
   ['suggestions "mas"', 'q=mas', 'suggest'],
-];
+].filter(([name]) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').some((w) => name!.includes(w))) as [
+  string,
+  string,
+  'deals' | 'facets' | 'suggest',
+][];
 
 async function main() {
   console.log(`Seeding ${DEALS.toLocaleString()} deals on a throwaway PostgreSQL server…`);
@@ -42,7 +50,8 @@ async function main() {
     (pool as unknown as { query: unknown }).query = (q: unknown, values?: unknown[]) => {
       if (typeof q === 'string') captured.push({ text: q, values: values ?? [] });
       else if (q && typeof q === 'object' && 'text' in q)
-        captured.push({ text: (q as { text: string }).text, values: (q as { values?: unknown[] }).values ?? [] });
+        // drizzle passes the statement as a config object and its parameters as the second argument.
+        captured.push({ text: (q as { text: string }).text, values: values ?? (q as { values?: unknown[] }).values ?? [] });
       return original(q, values);
     };
     const params = Object.fromEntries(new URLSearchParams(qs));

@@ -1,9 +1,9 @@
 import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { BROWSE_MESSAGES as M, CATEGORIES, DISCOUNT_BANDS, LOCATIONS, PRICE_BANDS, type DealFacets } from '@localperks/shared';
-import { deals, merchants } from '../../../db/schema';
+import { deals } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { sqlRows } from '../../../lib/sql-rows';
-import { browseFilters, originOf, priceBandFilter, searchFilter, type BrowseQuery } from '../deals/browse.service';
+import { browseFilters, countedRows, originOf, priceBandFilter, searchFilter, type BrowseQuery } from '../deals/browse.service';
 import type { DealReadDeps } from '../deals/deals.service';
 import { prepareSearch } from './search-query';
 
@@ -32,10 +32,10 @@ export async function dealFacets(deps: DealReadDeps, query: BrowseQuery): Promis
   if (!search) {
     // Each value's own capped count: index-only walks of (dimension, listed_until) for the plain catalogue.
     const counts: SQL[] = [
-      ...CATEGORIES.map((c) => cappedCount(where({ category: true }, eq(deals.categoryId, c.id)))),
-      ...LOCATIONS.map((l) => cappedCount(where({ place: true }, and(eq(deals.state, l.state), eq(deals.city, l.city))!))),
-      ...PRICE_BANDS.map((b) => cappedCount(where({ price: true }, priceBandFilter(b)))),
-      ...DISCOUNT_BANDS.map((b) => cappedCount(where({ discount: true }, gte(deals.discountPercentage, b.min)))),
+      ...CATEGORIES.map((c) => cappedCount(query, where({ category: true }, eq(deals.categoryId, c.id)))),
+      ...LOCATIONS.map((l) => cappedCount(query, where({ place: true }, and(eq(deals.state, l.state), eq(deals.city, l.city))!))),
+      ...PRICE_BANDS.map((b) => cappedCount(query, where({ price: true }, priceBandFilter(b)))),
+      ...DISCOUNT_BANDS.map((b) => cappedCount(query, where({ discount: true }, gte(deals.discountPercentage, b.min)))),
     ];
     const [row] = await sqlRows<Record<string, number>>(
       db,
@@ -59,7 +59,7 @@ export async function dealFacets(deps: DealReadDeps, query: BrowseQuery): Promis
   const rows = await sqlRows<{ c: number; s: string; t: string; p: number; d: number }>(
     db,
     sql`select ${deals.categoryId} as c, ${deals.state} as s, ${deals.city} as t, ${deals.dealPriceCents} as p, ${deals.discountPercentage} as d
-        from ${deals} inner join ${merchants} on ${merchants.id} = ${deals.merchantId}
+        from ${countedRows(query)}
         where ${where({ category: true, place: true, price: true, discount: true }, sql`true`)} limit ${SEARCH_SAMPLE_CAP + 1}`,
   );
   const isCapped = rows.length > SEARCH_SAMPLE_CAP;
@@ -86,5 +86,5 @@ export async function dealFacets(deps: DealReadDeps, query: BrowseQuery): Promis
 }
 
 /** Matching deals counted up to one past the cap, as a scalar subquery. */
-const cappedCount = (where: SQL): SQL =>
-  sql`(select count(*)::int from (select 1 from ${deals} inner join ${merchants} on ${merchants.id} = ${deals.merchantId} where ${where} limit ${FACET_COUNT_CAP + 1}) capped)`;
+const cappedCount = (query: BrowseQuery, where: SQL): SQL =>
+  sql`(select count(*)::int from (select 1 from ${countedRows(query)} where ${where} limit ${FACET_COUNT_CAP + 1}) capped)`;
