@@ -8,30 +8,13 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:55431/postgres BENCH_SEED=100000 npx tsx apps/server/bench/browse-profile.ts
  *   BENCH_DATABASE_URL=… BENCH_ONLY=default,facets npx tsx apps/server/bench/browse-profile.ts
  */
-import { browseQuerySchema } from '@localperks/shared';
 import { openDatabase } from '../src/db/client';
 import { systemClock } from '../src/lib/deps';
-import { dealFacets, listDeals, searchSuggestions } from '../src/modules/catalog';
+import type { listDeals } from '../src/modules/catalog';
+import { runScenario, SCENARIOS } from './scenarios';
 import { seedBenchDeals } from './seed-deals';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
-const SCENARIOS: [string, string, 'deals' | 'facets' | 'suggest'][] = (
-  [
-    ['default (newest, boosted first)', '', 'deals'],
-    ['search "spa"', 'search=spa', 'deals'],
-    ['search a business name', 'search=bench7%40bench', 'deals'],
-    ['category + city', 'category=4&state=TX&city=Austin', 'deals'],
-    ['sort price-low', 'sort=price-low', 'deals'],
-    ['sort discount', 'sort=discount', 'deals'],
-    ['deep page (page 200)', 'page=200', 'deals'],
-    ['typo search "masage"', 'search=masage', 'deals'],
-    ['facet counts (search "spa")', 'search=spa', 'facets'],
-    ['facet counts (all deals)', '', 'facets'],
-    ['distance sort within 10 mi of 60606', 'zip=60606&sort=distance&radius=10', 'deals'],
-    ['open now', 'open=1', 'deals'],
-    ['suggestions "mas"', 'q=mas', 'suggest'],
-  ] as [string, string, 'deals' | 'facets' | 'suggest'][]
-).filter(([name]) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').some((w) => name.includes(w)));
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL;
@@ -42,13 +25,7 @@ async function main() {
     typeof listDeals
   >[0];
   for (const [name, qs, route] of SCENARIOS) {
-    const params = Object.fromEntries(new URLSearchParams(qs));
-    const once = () =>
-      route === 'suggest'
-        ? searchSuggestions(deps, params.q!)
-        : route === 'facets'
-          ? dealFacets(deps, browseQuerySchema.parse(params))
-          : listDeals(deps, browseQuerySchema.parse(params));
+    const once = () => runScenario(deps, route, qs);
     for (let i = 0; i < 10; i++) await once();
     const ms: number[] = [];
     for (let i = 0; i < CALLS; i++) {

@@ -20,37 +20,12 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { dealFacets, listDeals, searchSuggestions } from '../src/modules/catalog';
+import { API_PATH, SCENARIOS } from './scenarios';
 import { seedBenchDeals } from './seed-deals';
 
 const DEALS = Number(process.env.BENCH_DEALS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
-
-/** Each scenario: its name, the API path it loads (with its query) and what the floor route runs for it. */
-type Route = 'deals' | 'facets' | 'suggest';
-const SCENARIOS: [string, string, Route?][] = [
-  ['default (newest, boosted first)', ''],
-  ['search "spa"', 'search=spa'],
-  ['search a business name', 'search=bench7%40bench'],
-  ['category + city', 'category=4&state=TX&city=Austin'],
-  ['sort price-low', 'sort=price-low'],
-  ['sort price-high', 'sort=price-high'],
-  ['sort discount', 'sort=discount'],
-  ['deep page (page 200)', 'page=200'],
-  // Issue 31: a misspelt search, facet counts, distance within 10 miles, open now, suggestions.
-  ['typo search "masage"', 'search=masage'],
-  ['facet counts (search "spa")', 'search=spa', 'facets'],
-  ['facet counts (all deals)', '', 'facets'],
-  ['distance sort within 10 mi of 60606', 'zip=60606&sort=distance&radius=10'],
-  ['open now', 'open=1'],
-  ['suggestions "mas"', 'q=mas', 'suggest'],
-].filter(([name]) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').some((w) => name!.includes(w))) as [
-  string,
-  string,
-  Route?,
-][];
-
-const API_PATH: Record<Route, string> = { deals: '/api/deals', facets: '/api/deals/facets', suggest: '/api/search/suggest' };
 
 /**
  * One autocannon run in its own process: a load generator in the server's process would take turns
@@ -125,7 +100,7 @@ async function main() {
     await run(url, 2);
 
   const rows: string[][] = [];
-  for (const [name, qs, route = 'deals'] of SCENARIOS) {
+  for (const [name, qs, route] of SCENARIOS) {
     const path = `${API_PATH[route]}?${qs}`;
     const floorPath = `${route === 'deals' ? '/floor' : `/floor-${route}`}?${qs}`;
     const api = await run(`http://127.0.0.1:${apiPort}${path}`);

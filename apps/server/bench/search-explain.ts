@@ -7,32 +7,14 @@
  *   BENCH_DEALS=100000 npx tsx apps/server/bench/search-explain.ts
  */
 import type pg from 'pg';
-import { browseQuerySchema } from '@localperks/shared';
 import { startPostgresServer } from '../../../test/postgres-server';
 import { openDatabase } from '../src/db/client';
 import { systemClock } from '../src/lib/deps';
-import { dealFacets, listDeals, searchSuggestions } from '../src/modules/catalog';
+import type { listDeals } from '../src/modules/catalog';
+import { runScenario, SCENARIOS } from './scenarios';
 import { seedBenchDeals } from './seed-deals';
 
 const DEALS = Number(process.env.BENCH_DEALS ?? 100_000);
-const SCENARIOS: [string, string, 'deals' | 'facets' | 'suggest'][] = [
-  ['default (newest, boosted first)', '', 'deals'],
-  ['category + city', 'category=4&state=TX&city=Austin', 'deals'],
-  ['sort price-low', 'sort=price-low', 'deals'],
-  ['deep page (page 200)', 'page=200', 'deals'],
-  ['search "spa"', 'search=spa', 'deals'],
-  ['search a business name', 'search=bench7%40bench', 'deals'],
-  ['typo search "masage"', 'search=masage', 'deals'],
-  ['facet counts (search "spa")', 'search=spa', 'facets'],
-  ['facet counts (all deals)', '', 'facets'],
-  ['distance sort within 10 mi of 60606', 'zip=60606&sort=distance&radius=10', 'deals'],
-  ['open now', 'open=1', 'deals'],
-  ['suggestions "mas"', 'q=mas', 'suggest'],
-].filter(([name]) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').some((w) => name!.includes(w))) as [
-  string,
-  string,
-  'deals' | 'facets' | 'suggest',
-][];
 
 async function main() {
   console.log(`Seeding ${DEALS.toLocaleString()} deals on a throwaway PostgreSQL server…`);
@@ -54,10 +36,7 @@ async function main() {
         captured.push({ text: (q as { text: string }).text, values: values ?? (q as { values?: unknown[] }).values ?? [] });
       return original(q, values);
     };
-    const params = Object.fromEntries(new URLSearchParams(qs));
-    if (route === 'suggest') await searchSuggestions(deps, params.q!);
-    else if (route === 'facets') await dealFacets(deps, browseQuerySchema.parse(params));
-    else await listDeals(deps, browseQuerySchema.parse(params));
+    await runScenario(deps, route, qs);
     (pool as unknown as { query: unknown }).query = original;
 
     const plans: { ms: number; text: string; plan: string }[] = [];
