@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyMigrations, emptyDatabase, merchantBeforeMigrations, migrationsBefore } from './migrations';
+import { applyMigrations, emptyDatabase, migrationsBefore, oldMerchant } from './migrations';
 
 /**
  * Migration 0029 (issue 29, docs/decisions/0047 and 0048) keeps every existing order, voucher, refund
@@ -34,8 +34,8 @@ describe('migration 0029 (options, stock, dates, promo codes)', async () => {
   it('keeps every order, voucher, refund and payout: the totals before and after are the same, and each line and voucher names its deal’s one option', async () => {
     // Every migration the journal applies before 0029 (0038 and 0040 came first, by their `when`).
     await applyMigrations(database, migrationsBefore('0029'));
+    const { merchant, user } = await oldMerchant(database);
     const q = (text: string, values: unknown[] = []) => database.rawQuery(text, values);
-    const { merchant, user } = await merchantBeforeMigrations(database, 15);
     const deal = async (title: string, price: number, original: number) =>
       String(
         (

@@ -51,24 +51,21 @@ export async function applyMigrations(database: Database, which: (tag: string) =
 }
 
 /**
- * A verified merchant account and its approved business, written in SQL: a database migrated only part of the way
- * lacks columns the app's schema has now (users.deleted_at, 0044), so the factories' inserts would not run on it.
+ * An approved merchant (15 % commission, Chicago) and its user, written in SQL as the tables were before the later
+ * migrations: the schema module knows columns (users.deleted_at of 0045, the address of 0044, …) that an older
+ * database lacks.
  */
-export async function merchantBeforeMigrations(database: Database, commissionRate = 15) {
-  const q = (text: string, values: unknown[]) => database.rawQuery(text, values);
+export async function oldMerchant(database: Database) {
   const email = `m-${randomUUID().slice(0, 8)}@test.example`;
-  const [u] = (
-    await q(`insert into users (email, password_hash, role, email_verified_at) values ($1, 'not-a-hash', 'merchant', now()) returning id`, [
-      email,
-    ])
-  ).rows;
-  const user = { id: String(u!.id), email };
-  const [m] = (
-    await q(
-      `insert into merchants (user_id, business_name, city, state, subscription_plan, approved, commission_rate)
-       values ($1, 'Test Bistro', 'Chicago', 'IL', 'deals_messaging', true, $2) returning id`,
-      [user.id, commissionRate],
-    )
-  ).rows;
-  return { user, merchant: { id: String(m!.id) } };
+  const users = await database.rawQuery(
+    `insert into users (email, password_hash, role, email_verified_at) values ($1, 'not-a-hash', 'merchant', now()) returning id`,
+    [email],
+  );
+  const user = { id: String(users.rows[0]!.id), email };
+  const { rows } = await database.rawQuery(
+    `insert into merchants (user_id, business_name, city, state, subscription_plan, approved, commission_rate)
+     values ($1, 'Test Bistro', 'Chicago', 'IL', 'deals_messaging', true, 15) returning id`,
+    [user.id],
+  );
+  return { merchant: { id: String(rows[0]!.id) }, user };
 }

@@ -3,6 +3,7 @@ import { PLAN_IDS } from '../../constants';
 import { LAUNCH_STEPS } from '../merchant-dashboard';
 import { isoDate } from './common';
 import { registrationThreadMessageSchema } from './admin';
+import { placeSchema } from './deals';
 
 export const REGISTRATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
@@ -40,6 +41,8 @@ export const merchantOverviewSchema = z.object({
       waiting: z.object({ refundRequests: z.number().int().nonnegative(), customerMessages: z.number().int().nonnegative() }),
       /** The plan is advertise_messaging and its subscription is not paid (docs/product/merchant-admin-spec.md §4). */
       paymentRequired: z.boolean(),
+      /** The street address and its point; null for a business registered before addresses (the dashboard asks for one). */
+      place: placeSchema.nullable(),
     })
     .nullable(),
   registration: z

@@ -15,8 +15,12 @@ import { consumeRateLimit } from '../../../lib/rate-limit';
 import { hashPassword } from '../../../lib/crypto';
 import { AUTH_ERRORS, deliverAfterResponse, writeSignup, type AuthDeps } from '../../accounts';
 import { withMessagingFacts } from '../../money';
+import { addressColumns, placeOf } from '../../catalog';
 import { newRegistrationAdminEmail } from './merchants.emails';
 import { notifyAdmins } from '../../platform';
+
+/** The merchant's geocoded address columns (catalog's addressColumns). */
+type Place = ReturnType<typeof addressColumns>;
 
 /** Registration is a sign-up: the sign-up limits and after-response runner, and a log for the mail it sends. */
 export type MerchantDeps = AuthDeps & Pick<Deps, 'log'>;
@@ -30,6 +34,9 @@ export interface MerchantRegistration {
   phone: string;
   city: string;
   state: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  zip: string;
   plan: PlanId;
 }
 
@@ -45,6 +52,8 @@ export interface MerchantRegistration {
  */
 export async function registerMerchant(deps: MerchantDeps, input: MerchantRegistration, ip: string) {
   await consumeRateLimit(deps.db, `signup:ip:${ip}`, deps.limits.signupPerAddress, AUTH_ERRORS.tooManySignups, deps.clock.now());
+  // Geocoded before answering: an unknown ZIP code is a mistake in the form, said on its field.
+  const place = addressColumns(input);
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   const mailIds = await deps.db.transaction(async (tx) => {
@@ -56,8 +65,8 @@ export async function registerMerchant(deps: MerchantDeps, input: MerchantRegist
       now,
     );
     const ids = mailId ? [mailId] : [];
-    if (user) ids.push(...(await createMerchantRecords(deps, tx, user, input)));
-    else await rehearseMerchantRecords(deps, tx, input, now);
+    if (user) ids.push(...(await createMerchantRecords(deps, tx, user, input, place)));
+    else await rehearseMerchantRecords(deps, tx, input, place, now);
     return ids;
   });
   for (const id of mailIds) deliverAfterResponse(deps, id, 'merchant registration');
@@ -68,7 +77,7 @@ export async function registerMerchant(deps: MerchantDeps, input: MerchantRegist
  * (docs/decisions/0052-durable-sign-ups.md): the same writes are made, for a stand-in account, in a savepoint
  * that is then rolled back, so nothing of them stays (no row, no notification, no mail, no live event).
  */
-async function rehearseMerchantRecords(deps: MerchantDeps, tx: Tx, input: MerchantRegistration, now: Date) {
+async function rehearseMerchantRecords(deps: MerchantDeps, tx: Tx, input: MerchantRegistration, place: Place, now: Date) {
   await tx
     .transaction(async (savepoint) => {
       const [standIn] = await savepoint
@@ -81,7 +90,7 @@ async function rehearseMerchantRecords(deps: MerchantDeps, tx: Tx, input: Mercha
           updatedAt: now,
         })
         .returning({ id: users.id, email: users.email });
-      await createMerchantRecords(deps, savepoint, standIn!, input);
+      await createMerchantRecords(deps, savepoint, standIn!, input, place);
       savepoint.rollback();
     })
     .catch((err: unknown) => {
@@ -90,7 +99,13 @@ async function rehearseMerchantRecords(deps: MerchantDeps, tx: Tx, input: Mercha
 }
 
 /** The registration request, the merchant record and the admins' notifications and mails of a new merchant user; returns the mails' ids. */
-async function createMerchantRecords(deps: MerchantDeps, tx: Tx, user: { id: string; email: string }, input: MerchantRegistration) {
+async function createMerchantRecords(
+  deps: MerchantDeps,
+  tx: Tx,
+  user: { id: string; email: string },
+  input: MerchantRegistration,
+  place: Place,
+) {
   const business = {
     businessName: input.businessName,
     description: input.description,
@@ -106,6 +121,7 @@ async function createMerchantRecords(deps: MerchantDeps, tx: Tx, user: { id: str
   await tx.insert(merchants).values({
     userId: user.id,
     ...business,
+    ...place,
     subscriptionPlan: input.plan,
     approved: false,
     hasSubscription: false,
@@ -170,6 +186,7 @@ export async function merchantOverview(db: Tx, userId: string, now: Date): Promi
           paidFeatures: hasPaidFeatures(merchant, now),
           waiting: { refundRequests: refundsWaiting?.n ?? 0, customerMessages: messagesWaiting?.n ?? 0 },
           paymentRequired: merchant.subscriptionPlan === 'advertise_messaging' && !merchant.hasSubscription,
+          place: placeOf(merchant),
         }
       : null,
     registration: request
