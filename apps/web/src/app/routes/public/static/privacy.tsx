@@ -37,7 +37,8 @@ export default function PrivacyPage() {
           Information you give us when you create an account, buy a deal, register a business or contact us, such as your name, email
           address, password and, if you choose to add it, your phone number. Merchants also provide business details such as the business
           name, address, category, contact information and description. Your password is stored only in a securely hashed form; we never
-          store it in readable form.
+          store it in readable form. If you add a passkey, we keep its public key and the name you give it (the private key never leaves
+          your device); if you turn on an authenticator app, we keep the secret it shares with us and your recovery codes in hashed form.
         </p>
 
         <h3 className={h3Class}>Derivative data</h3>
@@ -114,7 +115,8 @@ export default function PrivacyPage() {
           We use administrative, technical and physical safeguards to protect your information, including encrypted connections, hashed
           passwords and access controls that limit who can see your data. Card payments are handled by our payment provider, so your full
           card number is never stored by us. However, no method of transmission over the internet or of electronic storage is completely
-          secure, and we cannot guarantee absolute security. Please use a strong, unique password and keep it confidential.
+          secure, and we cannot guarantee absolute security. Please use a strong, unique password and keep it confidential, and add a
+          passkey or an authenticator app from the Security tab of your account page, so that a password alone is not enough to sign in.
         </p>
       </section>
 
@@ -143,13 +145,13 @@ export default function PrivacyPage() {
           </li>
           <li>
             <strong className="font-semibold text-slate-900">Delete your account</strong>, after entering your password and typing DELETE.
-            Every session is signed out; your name, email address, phone number, saved cards, favorites, notifications and sign-in history
-            are removed, and your messages and support tickets lose your name and address. Unused vouchers are forfeited: we list them
-            first, and where the Merchant Refund Policy allows you can ask for a refund before deleting. What the law and bookkeeping
-            require (orders with their billing details, payments, refunds, payouts and accounting records) is kept, tied to an anonymous id
-            instead of your identity, and the amounts do not change. A business with payouts not yet paid, refund requests waiting for an
-            answer, open payment disputes or paid vouchers customers can still redeem is told what stands in the way, and can delete once
-            they are settled.
+            Every session is signed out; your name, email address, phone number, saved cards, favorites, notifications, sign-in history,
+            passkeys and authenticator app are removed, and your messages and support tickets lose your name and address. Unused vouchers
+            are forfeited: we list them first, and where the Merchant Refund Policy allows you can ask for a refund before deleting. What
+            the law and bookkeeping require (orders with their billing details, payments, refunds, payouts and accounting records) is kept,
+            tied to an anonymous id instead of your identity, and the amounts do not change. A business with payouts not yet paid, refund
+            requests waiting for an answer, open payment disputes or paid vouchers customers can still redeem is told what stands in the
+            way, and can delete once they are settled.
           </li>
         </ul>
         <p className={`mt-4 ${textClass}`}>
