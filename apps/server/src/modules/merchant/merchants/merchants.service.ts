@@ -65,7 +65,9 @@ export async function registerMerchant(deps: MerchantDeps, input: MerchantRegist
       now,
     );
     const ids = mailId ? [mailId] : [];
-    if (user) ids.push(...(await createMerchantRecords(deps, tx, user, input, place)));
+    // In a savepoint either way, kept for a new address and rolled back for a taken one: the same work (a
+    // savepoint costs PGlite a few milliseconds, so the new address pays it too).
+    if (user) ids.push(...(await tx.transaction((savepoint) => createMerchantRecords(deps, savepoint, user, input, place))));
     else await rehearseMerchantRecords(deps, tx, input, place, now);
     return ids;
   });
