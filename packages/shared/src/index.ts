@@ -62,3 +62,8 @@ export * from './api/contract';
 export * from './domain/public-pages';
 export * from './domain/loopback-host';
 export * from './domain/card';
+export * from './schemas/admin-settings';
+export * from './schemas/sanctions';
+export * from './schemas/merchant-staff';
+export * from './schemas/responses/sanctions';
+export * from './schemas/responses/merchant-staff';

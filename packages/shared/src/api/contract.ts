@@ -15,7 +15,16 @@ import {
   dealAppealSchema,
   deactivateDealSchema,
 } from '../schemas/admin-overview';
-import { newTicketSchema, supportReplySchema, ticketMessageSchema, ticketStatusSchema } from '../schemas/admin-support';
+import {
+  adminTicketsQuerySchema,
+  assignTicketSchema,
+  newTicketSchema,
+  supportReplySchema,
+  ticketMessageSchema,
+  ticketNoteSchema,
+  ticketStatusSchema,
+} from '../schemas/admin-support';
+import { auditQuerySchema, updateAdminRoleSchema } from '../schemas/admin-settings';
 import { emailOnlySchema, loginSchema, resetPasswordTokensSchema, signupRequestSchema, verifyEmailRequestSchema } from '../schemas/auth';
 import { buyBoostSchema, dealBoostStatusSchema, listingBoostStatusSchema } from '../schemas/boosts';
 import { updateBusinessProfileSchema } from '../schemas/business-profile';
@@ -75,6 +84,7 @@ import {
   registrationThreadMessageSchema,
   rejectResultSchema,
   resetResultSchema,
+  ticketAssigneesSchema,
   ticketThreadSchema,
   ticketUpdatedSchema,
 } from '../schemas/responses/admin';
@@ -285,7 +295,10 @@ export const API = {
   'POST /api/admin/notifications/:id/read': { response: notificationsMarkedSchema },
   'GET /api/admin/admins': { response: adminAccountsSchema },
   'POST /api/admin/admins': { body: createAdminSchema, response: adminCreatedSchema },
-  'GET /api/admin/audit': { query: adminPageQuerySchema, response: auditPageSchema },
+  'PATCH /api/admin/admins/:id': { body: updateAdminRoleSchema, response: adminCreatedSchema },
+  'POST /api/admin/admins/:id/deactivate': { response: adminCreatedSchema },
+  'POST /api/admin/admins/:id/reactivate': { response: adminCreatedSchema },
+  'GET /api/admin/audit': { query: auditQuerySchema, response: auditPageSchema },
   'GET /api/health': { response: healthSchema },
   'GET /api/ready': { response: readySchema },
   'GET /api/dev/mailbox': { query: mailboxQuerySchema, response: mailboxPageSchema },
@@ -294,7 +307,10 @@ export const API = {
   'POST /api/dev/clock': { body: testClockSchema, response: testClockSetSchema },
   'POST /api/dev/jobs/:name/run': { response: jobRunSchema },
   // support
-  'GET /api/admin/support/tickets': { query: adminPageQuerySchema, response: adminTicketsPageSchema },
+  'GET /api/admin/support/tickets': { query: adminTicketsQuerySchema, response: adminTicketsPageSchema },
+  'GET /api/admin/support/assignees': { response: ticketAssigneesSchema },
+  'PUT /api/admin/support/tickets/:id/assignee': { body: assignTicketSchema, response: ticketUpdatedSchema },
+  'POST /api/admin/support/tickets/:id/notes': { body: ticketNoteSchema, response: ticketThreadSchema },
   'GET /api/admin/support/tickets/:id': { response: ticketThreadSchema },
   'PATCH /api/admin/support/tickets/:id/status': { body: ticketStatusSchema, response: ticketUpdatedSchema },
   'POST /api/admin/support/tickets/:id/replies': { body: supportReplySchema, response: ticketThreadSchema },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOGIN_PASSWORD_MIN, PASSWORD_MAX_LENGTH, SIGNUP_PASSWORD_MIN } from '../constants';
+import { ADMIN_ROLES, LOGIN_PASSWORD_MIN, MERCHANT_ROLES, PASSWORD_MAX_LENGTH, SIGNUP_PASSWORD_MIN } from '../constants';
 import { AUTH_MESSAGES } from '../messages';
 
 const email = z
@@ -121,6 +121,10 @@ export const sessionUserSchema = z.object({
   role: z.enum(['customer', 'merchant', 'admin']),
   emailVerified: z.boolean(),
   createdAt: z.string(),
+  /** An admin's role; null for other accounts (docs/decisions/0062-roles-and-staff.md). */
+  adminRole: z.enum(ADMIN_ROLES).nullable(),
+  /** For a merchant account: the business's owner, or the staff role; null otherwise (and for removed staff). */
+  merchantRole: z.enum(MERCHANT_ROLES).nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

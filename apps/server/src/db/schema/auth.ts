@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ADMIN_ROLES } from '@localperks/shared';
 
 export const users = pgTable(
   'users',
@@ -15,6 +16,16 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * An admin's role (docs/decisions/0062-roles-and-staff.md); null for other accounts. An admin without one (made
+     * by a release before roles) may call no admin route until an owner gives it one.
+     */
+    adminRole: text('admin_role', { enum: ADMIN_ROLES }),
+    /** An admin an owner deactivated: no sign-in, no session (docs/decisions/0062-roles-and-staff.md). */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** A customer an admin banned, and why: no sign-in, no session; their vouchers and refunds stay as they are. */
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
+    banReason: text('ban_reason'),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],
 );

@@ -43,6 +43,12 @@ export const merchants = pgTable(
       .default(sql`'[]'::jsonb`),
     /** A paid listing boost: listed first among businesses and eligible for "Featured businesses" until then. */
     listingBoostedUntil: timestamp('listing_boosted_until', { withTimezone: true }),
+    /**
+     * Suspended by an admin, and why (docs/decisions/0063-suspensions-and-bans.md): its page and deals are gone from
+     * every public place and cannot be bought, its payouts are held; its vouchers stay valid. Null: not suspended.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -53,6 +59,10 @@ export const merchants = pgTable(
     // Business search matches descriptions too; home's "Featured businesses" reads the running boosts.
     index('merchants_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
     index('merchants_listing_boost_idx').on(t.listingBoostedUntil),
+    // The few suspended businesses, read by every public listing's visibility rule (deals.service visibleNow).
+    index('merchants_suspended_idx')
+      .on(t.id)
+      .where(sql`${t.suspendedAt} is not null`),
   ],
 );
 

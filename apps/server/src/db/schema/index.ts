@@ -8,3 +8,4 @@ export * from './operations';
 export * from './live-events';
 export * from './ledger';
 export * from './domain-events';
+export * from './merchant-staff';

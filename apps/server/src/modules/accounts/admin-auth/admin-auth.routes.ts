@@ -7,12 +7,11 @@ import {
   adminLoginSchema,
   adminSignedInSchema,
   codeIssuedSchema,
-  displayName,
   errorResponses,
 } from '@localperks/shared';
 import type { FastifyRequest } from 'fastify';
 import { isLoopbackRequest } from '../../../lib/loopback';
-import { endSession, startSession, toPublicUser } from '../../../plugins/session';
+import { endSession, publicAccount, startSession, toPublicUser } from '../../../plugins/session';
 import {
   activeAccessCode,
   checkAdminCredentials,
@@ -78,14 +77,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
       return {
         step: 'code' as const,
         // The whole session user, as /api/auth/login answers: the page puts it in its session cache.
-        user: {
-          id: user.id,
-          email: user.email,
-          name: displayName(user.name, user.email),
-          role: user.role,
-          emailVerified: user.emailVerifiedAt !== null,
-          createdAt: user.createdAt.toISOString(),
-        },
+        user: await publicAccount(app.db, user.id),
         codeExpiresAt: expiresAt.toISOString(),
         ...devCode(request, code),
       };

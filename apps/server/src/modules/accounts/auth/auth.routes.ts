@@ -13,7 +13,7 @@ import {
   verifyEmailRequestSchema,
   verifyEmailResponseSchema,
 } from '@localperks/shared';
-import { endSession, startSession, toPublicUser } from '../../../plugins/session';
+import { endSession, publicAccount, startSession, toPublicUser } from '../../../plugins/session';
 import {
   hasMerchantRegistration,
   logIn,
@@ -24,23 +24,6 @@ import {
   verifyEmail,
   type AuthDeps,
 } from './auth.service';
-import { displayName } from '@localperks/shared';
-
-const userOut = (u: {
-  id: string;
-  email: string;
-  name: string | null;
-  role: 'customer' | 'merchant' | 'admin';
-  emailVerifiedAt: Date | null;
-  createdAt: Date;
-}) => ({
-  id: u.id,
-  email: u.email,
-  name: displayName(u.name, u.email),
-  role: u.role,
-  emailVerified: u.emailVerifiedAt !== null,
-  createdAt: u.createdAt.toISOString(),
-});
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -98,7 +81,7 @@ export async function authRoutes(app: FastifyInstance) {
       const user = await logIn(deps(), request.body, request.ip);
       if (request.user) await endSession(app.db, reply, request, secure);
       await startSession(app.db, reply, request, user.id, secure);
-      return { user: userOut(user) };
+      return { user: await publicAccount(app.db, user.id) };
     },
   );
 
@@ -129,7 +112,7 @@ export async function authRoutes(app: FastifyInstance) {
         if (request.user) await endSession(app.db, reply, request, secure);
         await startSession(app.db, reply, request, user.id, secure);
       }
-      return { user: userOut(user), hasMerchantRegistration: await hasMerchantRegistration(app.deps, user.id) };
+      return { user: await publicAccount(app.db, user.id), hasMerchantRegistration: await hasMerchantRegistration(app.deps, user.id) };
     },
   );
 

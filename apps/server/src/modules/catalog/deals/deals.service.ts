@@ -15,6 +15,7 @@ import type { Deps } from '../../../lib/deps';
 import { deals, merchants } from '../../../db/schema';
 import type { ImageUrl } from '../../../lib/storage';
 import { liveOptions } from './deal-options.service';
+import { escapeLike } from '../../../lib/escape-like';
 
 export const summaryColumns = {
   id: deals.id,
@@ -82,7 +83,7 @@ export function visibleNow(now: Date): SQL {
 /** Counting stops here: beyond it the page says "1,000+" and the query stays fast on any catalogue. */
 export const COUNT_CAP = 1000;
 
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export { escapeLike };
 
 /**
  * A search matches a deal's title and description or its business's name (docs/product/design.md §13),

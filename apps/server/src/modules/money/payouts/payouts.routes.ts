@@ -14,7 +14,7 @@ import { listPayouts, markPayoutPaid, payoutSummary } from './payouts.service';
 export async function payoutsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payouts'];
-  const config = { access: 'admin' as const };
+  const config = { access: 'admin' as const, roles: ['owner', 'finance'] as const };
 
   r.get(
     '/api/admin/payouts',

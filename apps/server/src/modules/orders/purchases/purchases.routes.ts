@@ -56,7 +56,7 @@ export async function purchasesRoutes(app: FastifyInstance) {
   r.post(
     '/api/merchant/redemptions/lookup',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner', 'manager', 'redeemer'] },
       schema: {
         tags: ['redemption'],
         summary: 'What a code is, for the merchant’s own deals only',
@@ -64,13 +64,13 @@ export async function purchasesRoutes(app: FastifyInstance) {
         response: { 200: redemptionLookupSchema, ...errorResponses },
       },
     },
-    async (request) => lookupRedemption(app.deps, request.user!.id, request.body.code),
+    async (request) => lookupRedemption(app.deps, request.user!.merchantOwnerId!, request.body.code),
   );
 
   r.post(
     '/api/merchant/redemptions',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner', 'manager', 'redeemer'] },
       schema: {
         tags: ['redemption'],
         summary: 'Redeem a code of one of the merchant’s deals (once)',
@@ -78,7 +78,7 @@ export async function purchasesRoutes(app: FastifyInstance) {
         response: { 200: redemptionLookupSchema, ...errorResponses },
       },
     },
-    async (request) => redeemPurchase(app.deps, request.user!.id, request.body.code),
+    async (request) => redeemPurchase(app.deps, request.user!.merchantOwnerId!, request.body.code, request.user!.id),
   );
 
   r.get(

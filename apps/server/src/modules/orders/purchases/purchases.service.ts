@@ -222,9 +222,15 @@ async function findRedemption(db: Db, merchantUserId: string, code: string, now:
 /**
  * Redeems a code (docs/product/design.md §6). The purchase row is locked (SELECT … FOR UPDATE) as a refund locks
  * it, so a redemption and a refund of one voucher are decided one after the other: exactly one
- * wins. Of two simultaneous redemptions the second finds `redeemed_at` set and is told so.
+ * wins. Of two simultaneous redemptions the second finds `redeemed_at` set and is told so. `redeemed_by` names
+ * who redeemed it: the owner or the staff member at the counter (`actorId`, docs/decisions/0062-roles-and-staff.md).
  */
-export async function redeemPurchase(deps: Pick<Deps, 'db' | 'clock'>, merchantUserId: string, code: string): Promise<RedemptionLookup> {
+export async function redeemPurchase(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  merchantUserId: string,
+  code: string,
+  actorId = merchantUserId,
+): Promise<RedemptionLookup> {
   const { db } = deps;
   const now = deps.clock.now();
   const merchantId = await merchantIdOf(db, merchantUserId);
@@ -244,7 +250,7 @@ export async function redeemPurchase(deps: Pick<Deps, 'db' | 'clock'>, merchantU
     if (p.redeemedAt) throw new AppError('ALREADY_REDEEMED', REDEEM_MESSAGES.alreadyRedeemed);
     // Past "valid until" a voucher is still redeemed, for the amount paid (US gift-certificate rules;
     // docs/decisions/0047): the redeem screen says so before the merchant confirms.
-    await tx.update(purchases).set({ redeemedAt: now, redeemedBy: merchantUserId }).where(eq(purchases.id, p.id));
+    await tx.update(purchases).set({ redeemedAt: now, redeemedBy: actorId }).where(eq(purchases.id, p.id));
     // The customer's My Purchases, if open, moves the voucher to Redeemed at once (sent on commit).
     await publishMessageEvent(tx, { type: 'purchase', customerId: p.userId });
   });

@@ -29,6 +29,7 @@ import { showLoadError, useLoadErrorToast } from '../../../lib/use-load-error-to
 
 const statusTone: Record<TicketStatus, 'blue' | 'amber' | 'green' | 'slate'> = {
   open: 'blue',
+  pending_customer: 'slate',
   in_progress: 'amber',
   resolved: 'green',
   closed: 'slate',
