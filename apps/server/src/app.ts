@@ -50,6 +50,7 @@ import {
   registerMerchantSubscribers,
   boostsRoutes,
   merchantAnalyticsRoutes,
+  adminBusinessesRoutes,
   adminMerchantsRoutes,
   adminOverviewRoutes,
 } from './modules/merchant';
@@ -325,6 +326,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(merchantMoneyRoutes);
   await app.register(customerMessagesRoutes);
   await app.register(adminMerchantsRoutes);
+  await app.register(adminBusinessesRoutes);
   await app.register(payoutsRoutes);
   await app.register(adminAuthRoutes);
   await app.register(adminOverviewRoutes);

@@ -25,6 +25,13 @@ import {
   ticketStatusSchema,
 } from '../schemas/admin-support';
 import { auditQuerySchema, updateAdminRoleSchema } from '../schemas/admin-settings';
+import { adminBusinessesQuerySchema, adminCustomersQuerySchema, sanctionSchema } from '../schemas/sanctions';
+import {
+  adminBusinessResultSchema,
+  adminBusinessesPageSchema,
+  adminCustomerResultSchema,
+  adminCustomersPageSchema,
+} from '../schemas/responses/sanctions';
 import { emailOnlySchema, loginSchema, resetPasswordTokensSchema, signupRequestSchema, verifyEmailRequestSchema } from '../schemas/auth';
 import { buyBoostSchema, dealBoostStatusSchema, listingBoostStatusSchema } from '../schemas/boosts';
 import { updateBusinessProfileSchema } from '../schemas/business-profile';
@@ -220,6 +227,9 @@ export const API = {
   'GET /api/admin/merchant-requests/:id/messages': { response: adminRegistrationThreadSchema },
   'POST /api/admin/merchant-requests/:id/messages/read': { response: markedReadSchema },
   'POST /api/admin/merchant-requests/:id/messages': { body: registrationMessageSchema, response: registrationThreadMessageSchema },
+  'GET /api/admin/businesses': { query: adminBusinessesQuerySchema, response: adminBusinessesPageSchema },
+  'POST /api/admin/businesses/:id/suspend': { body: sanctionSchema, response: adminBusinessResultSchema },
+  'POST /api/admin/businesses/:id/reinstate': { response: adminBusinessResultSchema },
   'GET /api/admin/overview': { response: adminOverviewSchema },
   'GET /api/admin/merchants-with-deals': { query: adminMerchantsWithDealsQuerySchema, response: adminMerchantsWithDealsSchema },
   'GET /api/admin/merchants/:id/deals': { query: adminPageQuerySchema, response: adminMerchantDealsSchema },

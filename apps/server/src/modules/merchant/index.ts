@@ -3,6 +3,7 @@
  * dashboard, their deals, boosts, analytics, and the admins' overview of merchants and deals. Code outside the
  * area imports only this file (docs/decisions/0038-business-areas.md).
  */
+export { adminBusinessesRoutes } from './admin-businesses/admin-businesses.routes';
 export { adminMerchantsRoutes } from './admin-merchants/admin-merchants.routes';
 export { adminOverviewRoutes } from './admin-overview/admin-overview.routes';
 export { boostsRoutes } from './boosts/boosts.routes';

@@ -324,6 +324,8 @@ export const adminPayoutSchema = z.object({
   isPaid: z.boolean(),
   /** Unpaid and past its payout date (listed first). */
   isOverdue: z.boolean(),
+  /** Unpaid while its business is suspended: it cannot be paid until the business is reinstated (docs/decisions/0063). */
+  isHeld: z.boolean(),
   paidAt: isoDate().nullable(),
 });
 export type AdminPayout = z.infer<typeof adminPayoutSchema>;

@@ -84,7 +84,8 @@ export const merchantPayoutSchema = z.object({
   carriedForwardCents: cents(),
   /** gross − commission − deductions − dispute fees − carried in + carried forward (never below zero). */
   netCents: cents(),
-  status: z.enum(['scheduled', 'paid', 'overdue']),
+  /** held: not paid while the business is suspended (docs/decisions/0063-suspensions-and-bans.md). */
+  status: z.enum(['scheduled', 'paid', 'overdue', 'held']),
   paidAt: isoDate().nullable(),
 });
 export type MerchantPayout = z.infer<typeof merchantPayoutSchema>;

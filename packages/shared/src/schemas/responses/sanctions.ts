@@ -31,6 +31,8 @@ export const adminBusinessSchema = z.object({
   liveDeals: count(),
   suspendedAt: isoDate().nullable(),
   suspensionReason: z.string().nullable(),
+  /** Its newest registration: the admin thread where the merchant answers. */
+  registrationId: z.string().nullable(),
 });
 export type AdminBusiness = z.infer<typeof adminBusinessSchema>;
 export const adminBusinessesPageSchema = z.object({ businesses: z.array(adminBusinessSchema), ...pageFields });

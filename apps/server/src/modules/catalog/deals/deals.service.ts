@@ -74,11 +74,16 @@ const hourlyRotation = (now: Date): SQL => sql`md5(${deals.id}::text || ${String
 
 /**
  * What customers may see: not expired, and either active or a crowd-vote deal still collecting
- * votes. Paused, removed and expired deals never show.
+ * votes. Paused, removed and expired deals never show, nor any deal of a suspended business
+ * (docs/decisions/0063-suspensions-and-bans.md): the few suspended ones are read once per query from their
+ * partial index (a hashed subplan), so the listings keep their indexes and speed.
  */
 export function visibleNow(now: Date): SQL {
-  return gt(deals.listedUntil, now);
+  return and(gt(deals.listedUntil, now), sql`${deals.merchantId} not in (select s.id from merchants s where s.suspended_at is not null)`)!;
 }
+
+/** A business anyone may find and open: approved by an admin and not suspended (docs/decisions/0063). */
+export const businessIsPublic: SQL = and(eq(merchants.approved, true), isNull(merchants.suspendedAt))!;
 
 /** Counting stops here: beyond it the page says "1,000+" and the query stays fast on any catalogue. */
 export const COUNT_CAP = 1000;
@@ -177,7 +182,8 @@ export async function getDeal(deps: DealReadDeps, id: string): Promise<DealDetai
     })
     .from(deals)
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-    .where(and(eq(deals.id, id), inArray(deals.status, ['active', 'pending', 'expired'])));
+    // A suspended business's deals answer 404, as its page does (docs/decisions/0063-suspensions-and-bans.md).
+    .where(and(eq(deals.id, id), inArray(deals.status, ['active', 'pending', 'expired']), isNull(merchants.suspendedAt)));
   if (!row) return null;
   const {
     highlights,

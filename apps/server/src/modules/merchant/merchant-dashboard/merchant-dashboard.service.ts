@@ -224,11 +224,17 @@ export async function sendMerchantMessage(deps: Pick<Deps, 'db' | 'clock'>, user
       .values({ registrationId: request.id, senderType: 'merchant', senderId: userId, message, messageType: 'general', createdAt: now })
       .returning();
     await publishMessageEvent(tx, { type: 'registration_message', registrationId: request.id, merchantUserId: userId });
-    // A message on a registration under review waits for an admin (reading the thread marks it done).
-    if (request.status === 'pending')
+    // A message on a registration under review, or from a suspended business answering its suspension
+    // (docs/decisions/0063-suspensions-and-bans.md), waits for an admin (reading the thread marks it done).
+    const [business] = await tx.select({ suspendedAt: merchants.suspendedAt }).from(merchants).where(eq(merchants.userId, userId));
+    if (request.status === 'pending' || business?.suspendedAt)
       await notifyAdmins(tx, {
         type: REGISTRATION_REPLY,
-        title: request.requiresMerchantResponse ? 'Merchant replied to a rejection' : 'New message from a merchant',
+        title: business?.suspendedAt
+          ? 'Suspended merchant replied'
+          : request.requiresMerchantResponse
+            ? 'Merchant replied to a rejection'
+            : 'New message from a merchant',
         message: `${request.businessName}: ${excerpt(message, 200)}`,
         entityType: 'merchant_registration_request',
         entityId: request.id,

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ADMIN_PAYOUTS_PAGE_SIZE,
   PAYOUT_MESSAGES,
+  SANCTION_MESSAGES,
   isPayoutOverdue,
   payoutPeriodFor,
   payoutPeriodWindow,
@@ -195,7 +196,7 @@ export async function listPayouts(deps: Pick<Deps, 'db' | 'clock'>, page: number
   const isOverdue = sql`(not ${merchantPayouts.isPaid} and ${merchantPayouts.payoutDate} < ${utcDay(now)}::date)`;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ payout: merchantPayouts, merchantName: merchants.businessName })
+      .select({ payout: merchantPayouts, merchantName: merchants.businessName, suspendedAt: merchants.suspendedAt })
       .from(merchantPayouts)
       .leftJoin(merchants, eq(merchants.id, merchantPayouts.merchantId))
       .orderBy(desc(isOverdue), desc(merchantPayouts.periodStart), merchants.businessName, merchantPayouts.id)
@@ -203,10 +204,10 @@ export async function listPayouts(deps: Pick<Deps, 'db' | 'clock'>, page: number
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(merchantPayouts),
   ]);
-  return { items: rows.map((r) => toPayout(r.payout, r.merchantName, now)), total: total?.n ?? 0, page, pageSize };
+  return { items: rows.map((r) => toPayout(r.payout, r.merchantName, now, r.suspendedAt !== null)), total: total?.n ?? 0, page, pageSize };
 }
 
-const toPayout = (p: typeof merchantPayouts.$inferSelect, merchantName: string | null, now: Date): AdminPayout => ({
+const toPayout = (p: typeof merchantPayouts.$inferSelect, merchantName: string | null, now: Date, isSuspended: boolean): AdminPayout => ({
   id: p.id,
   merchantId: p.merchantId,
   merchantName,
@@ -224,6 +225,7 @@ const toPayout = (p: typeof merchantPayouts.$inferSelect, merchantName: string |
   netCents: p.netCents,
   isPaid: p.isPaid,
   isOverdue: isPayoutOverdue(p, now),
+  isHeld: !p.isPaid && isSuspended,
   paidAt: p.paidAt ? p.paidAt.toISOString() : null,
 });
 
@@ -261,6 +263,15 @@ export type PayoutDeps = Pick<Deps, 'db' | 'mailer' | 'config' | 'log' | 'clock'
 export async function markPayoutPaid(deps: PayoutDeps, adminId: string, id: string): Promise<AdminPayout> {
   const now = deps.clock.now();
   const { payout, mailId } = await deps.db.transaction(async (tx) => {
+    // A suspended business's payouts are held (docs/decisions/0063-suspensions-and-bans.md). Its row is read under a
+    // share lock: a suspension committing meanwhile waits for this payment, or this one sees it.
+    const [owner] = await tx
+      .select({ suspendedAt: merchants.suspendedAt })
+      .from(merchantPayouts)
+      .innerJoin(merchants, eq(merchants.id, merchantPayouts.merchantId))
+      .where(eq(merchantPayouts.id, id))
+      .for('share', { of: merchants });
+    if (owner?.suspendedAt) throw new AppError('CONFLICT', SANCTION_MESSAGES.payoutHeld);
     const [paid] = await tx
       .update(merchantPayouts)
       .set({ isPaid: true, paidAt: now, paidBy: adminId })
@@ -292,7 +303,7 @@ export async function markPayoutPaid(deps: PayoutDeps, adminId: string, id: stri
     const mailId = merchant
       ? await deps.mailer.queue(tx, payoutPaidEmail(merchant.email, { ...paid, businessName: merchant.businessName }, deps.config.appUrl))
       : null;
-    return { payout: toPayout(paid, merchant?.businessName ?? null, now), mailId };
+    return { payout: toPayout(paid, merchant?.businessName ?? null, now, false), mailId };
   });
   if (mailId) await deliverQueuedMail(deps, mailId, 'payout');
   return payout;
