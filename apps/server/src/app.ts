@@ -39,7 +39,7 @@ import { dealsRoutes, businessSearchRoutes, businessesRoutes } from './modules/c
 import { perkboostRoutes, favoritesRoutes } from './modules/engagement';
 import { EventHub } from './lib/events';
 import { DomainEvents } from './lib/domain-events';
-import { supportRoutes, customerMessagesRoutes, adminSupportRoutes } from './modules/support';
+import { supportRoutes, customerMessagesRoutes, adminSupportRoutes, adminCustomersRoutes } from './modules/support';
 import { checkoutRoutes, promoCodesRoutes, purchasesRoutes, registerOrdersSubscribers } from './modules/orders';
 import { refundsRoutes, sandboxRoutes, merchantMoneyRoutes, payoutsRoutes, deliverSandboxRefundEvents } from './modules/money';
 import {
@@ -327,6 +327,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(customerMessagesRoutes);
   await app.register(adminMerchantsRoutes);
   await app.register(adminBusinessesRoutes);
+  await app.register(adminCustomersRoutes);
   await app.register(payoutsRoutes);
   await app.register(adminAuthRoutes);
   await app.register(adminOverviewRoutes);

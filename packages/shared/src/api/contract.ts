@@ -317,6 +317,9 @@ export const API = {
   'POST /api/dev/clock': { body: testClockSchema, response: testClockSetSchema },
   'POST /api/dev/jobs/:name/run': { response: jobRunSchema },
   // support
+  'GET /api/admin/customers': { query: adminCustomersQuerySchema, response: adminCustomersPageSchema },
+  'POST /api/admin/customers/:id/ban': { body: sanctionSchema, response: adminCustomerResultSchema },
+  'POST /api/admin/customers/:id/unban': { response: adminCustomerResultSchema },
   'GET /api/admin/support/tickets': { query: adminTicketsQuerySchema, response: adminTicketsPageSchema },
   'GET /api/admin/support/assignees': { response: ticketAssigneesSchema },
   'PUT /api/admin/support/tickets/:id/assignee': { body: assignTicketSchema, response: ticketUpdatedSchema },

@@ -19,12 +19,14 @@ import { merchantReinstatedEmail, merchantSuspendedEmail } from './admin-busines
  * everything back as it was. Vouchers already sold are not touched: they stay valid and redeemable.
  */
 
-const liveDeals = sql<number>`(select count(*)::int from ${deals} where ${deals.merchantId} = ${merchants.id} and ${deals.listedUntil} > now())`;
+/** Its deals listed at `now`, were it not suspended (the listing's own rule, without the suspension). */
+const liveDeals = (now: Date) =>
+  sql<number>`(select count(*)::int from ${deals} where ${deals.merchantId} = ${merchants.id} and ${deals.listedUntil} > ${now})`;
 const latestRegistration = sql<
   string | null
 >`(select r.id from ${merchantRegistrationRequests} r where r.user_id = ${merchants.userId} order by r.created_at desc, r.id desc limit 1)`;
 
-const businessColumns = {
+const businessColumns = (now: Date) => ({
   id: merchants.id,
   businessName: merchants.businessName,
   slug: merchants.slug,
@@ -32,11 +34,11 @@ const businessColumns = {
   city: merchants.city,
   state: merchants.state,
   plan: merchants.subscriptionPlan,
-  liveDeals,
+  liveDeals: liveDeals(now),
   suspendedAt: merchants.suspendedAt,
   suspensionReason: merchants.suspensionReason,
   registrationId: latestRegistration,
-};
+});
 
 type BusinessRow = {
   id: string;
@@ -67,7 +69,7 @@ const businessOut = (r: BusinessRow): AdminBusiness => ({
 });
 
 /** The approved businesses, newest first, by a part of the name, city or owner's e-mail; the suspended ones if asked. */
-export async function listBusinesses(deps: Pick<Deps, 'db'>, query: AdminBusinessesQuery) {
+export async function listBusinesses(deps: Pick<Deps, 'db' | 'clock'>, query: AdminBusinessesQuery) {
   const pageSize = ADMIN_PAGE_SIZES.businesses;
   const filters: SQL[] = [eq(merchants.approved, true)];
   if (query.status === 'suspended') filters.push(isNotNull(merchants.suspendedAt));
@@ -80,7 +82,7 @@ export async function listBusinesses(deps: Pick<Deps, 'db'>, query: AdminBusines
   const where = and(...filters);
   const [rows, [total]] = await Promise.all([
     deps.db
-      .select(businessColumns)
+      .select(businessColumns(deps.clock.now()))
       .from(merchants)
       .innerJoin(users, eq(users.id, merchants.userId))
       .where(where)
@@ -92,9 +94,9 @@ export async function listBusinesses(deps: Pick<Deps, 'db'>, query: AdminBusines
   return { businesses: rows.map(businessOut), total: total?.n ?? 0, page: query.page, pageSize };
 }
 
-async function businessById(tx: Tx, merchantId: string) {
+async function businessById(tx: Tx, merchantId: string, now: Date) {
   const [row] = await tx
-    .select(businessColumns)
+    .select(businessColumns(now))
     .from(merchants)
     .innerJoin(users, eq(users.id, merchants.userId))
     .where(eq(merchants.id, merchantId));
@@ -151,7 +153,7 @@ export async function suspendMerchant(deps: SuspensionDeps, adminId: string, mer
     return deps.mailer.queue(tx, merchantSuspendedEmail(owner!.email, { businessName: m.businessName, reason }, deps.config.appUrl));
   });
   await deliverQueuedMail(deps, mailId, 'merchant suspension');
-  return { business: businessOut(await businessById(deps.db, merchantId)) };
+  return { business: businessOut(await businessById(deps.db, merchantId, deps.clock.now())) };
 }
 
 /** Reinstates a suspended business: everything the suspension hid or held comes back (one column cleared); audited. */
@@ -162,7 +164,13 @@ export async function reinstateMerchant(deps: SuspensionDeps, adminId: string, m
     if (!m?.approved) throw new AppError('NOT_FOUND', SANCTION_MESSAGES.merchantNotFound);
     if (!m.suspendedAt) throw new AppError('CONFLICT', SANCTION_MESSAGES.notSuspended);
     await tx.update(merchants).set({ suspendedAt: null, suspensionReason: null, updatedAt: now }).where(eq(merchants.id, merchantId));
-    await tellInThread(tx, m, adminId, `${m.businessName} is reinstated: your page and deals are shown again and your payouts are no longer held.`, now);
+    await tellInThread(
+      tx,
+      m,
+      adminId,
+      `${m.businessName} is reinstated: your page and deals are shown again and your payouts are no longer held.`,
+      now,
+    );
     await recordAudit(tx, {
       adminId,
       action: 'merchant.reinstated',
@@ -174,5 +182,5 @@ export async function reinstateMerchant(deps: SuspensionDeps, adminId: string, m
     return deps.mailer.queue(tx, merchantReinstatedEmail(owner!.email, { businessName: m.businessName }, deps.config.appUrl));
   });
   await deliverQueuedMail(deps, mailId, 'merchant reinstatement');
-  return { business: businessOut(await businessById(deps.db, merchantId)) };
+  return { business: businessOut(await businessById(deps.db, merchantId, deps.clock.now())) };
 }
