@@ -51,6 +51,7 @@ import {
   boostsRoutes,
   merchantAnalyticsRoutes,
   adminBusinessesRoutes,
+  merchantStaffRoutes,
   adminMerchantsRoutes,
   adminOverviewRoutes,
 } from './modules/merchant';
@@ -328,6 +329,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminMerchantsRoutes);
   await app.register(adminBusinessesRoutes);
   await app.register(adminCustomersRoutes);
+  await app.register(merchantStaffRoutes);
   await app.register(payoutsRoutes);
   await app.register(adminAuthRoutes);
   await app.register(adminOverviewRoutes);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { users } from '../src/db/schema';
+import { merchantStaff, users } from '../src/db/schema';
 import { serverInstances } from './instances';
-import { build, sessionCookie, TEST_PASSWORD } from './build';
+import { build, linkFrom, sessionCookie, TEST_PASSWORD } from './build';
+import { createMerchantSession } from './factories';
 import { openSse } from './sse';
 
 /**
@@ -52,5 +53,30 @@ describe('bans and deactivations across three instances', () => {
     expect([byA.statusCode, byB.statusCode].sort()).toEqual([200, 403]);
     const owners = await t.database.db.select({ id: users.id }).from(users).where(eq(users.adminRole, 'owner'));
     expect(owners).toHaveLength(1);
+  });
+
+  it('one invitation link accepted ten times at once over three instances: one account joins, the others are told it was used', async () => {
+    const owner = await createMerchantSession(t);
+    const invited = await on(0, {
+      method: 'POST',
+      url: '/api/merchant/staff',
+      cookie: owner.cookie,
+      payload: { email: 'racing-staff@test.example', role: 'redeemer' },
+    });
+    expect(invited.statusCode).toBe(201);
+    const token = linkFrom(
+      (await t.lastMail('racing-staff@test.example', 'staff_invite'))!.text,
+      '/merchant/staff/accept',
+    ).searchParams.get('token');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        on(i % 3, { method: 'POST', url: '/api/staff-invites/accept', payload: { token, name: `Racer ${i}`, password: 'Racing2025' } }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(new Set(answers.filter((a) => a.statusCode !== 200).map((a) => a.json().error.code))).toEqual(new Set(['TOKEN_USED']));
+    expect(await t.database.db.select().from(users).where(eq(users.email, 'racing-staff@test.example'))).toHaveLength(1);
+    const [row] = await t.database.db.select().from(merchantStaff).where(eq(merchantStaff.email, 'racing-staff@test.example'));
+    expect(row!.acceptedAt).not.toBeNull();
   });
 });

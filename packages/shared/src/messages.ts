@@ -168,5 +168,4 @@ export const STAFF_MESSAGES = {
   inviteInvalid: 'This invitation link is invalid or was withdrawn. Ask the business owner for a new one.',
   inviteExpired: 'This invitation has expired. Ask the business owner to invite you again.',
   inviteUsed: 'This invitation was already accepted. Log in with your staff account.',
-  businessSuspended: 'This business is suspended: its staff cannot join it until LocalPerks reinstates it.',
 } as const;

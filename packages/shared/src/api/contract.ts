@@ -27,6 +27,19 @@ import {
 import { auditQuerySchema, updateAdminRoleSchema } from '../schemas/admin-settings';
 import { adminBusinessesQuerySchema, adminCustomersQuerySchema, sanctionSchema } from '../schemas/sanctions';
 import {
+  acceptStaffInviteSchema,
+  inviteStaffSchema,
+  staffInviteTokenSchema,
+  staffRoleSchema,
+  todaysRedemptionsQuerySchema,
+} from '../schemas/merchant-staff';
+import {
+  staffInvitePreviewSchema,
+  staffListSchema,
+  staffMemberResultSchema,
+  todaysRedemptionsSchema,
+} from '../schemas/responses/merchant-staff';
+import {
   adminBusinessResultSchema,
   adminBusinessesPageSchema,
   adminCustomerResultSchema,
@@ -260,6 +273,12 @@ export const API = {
   'POST /api/merchant/uploads/deal-images': { response: uploadedImageSchema },
   'POST /api/merchants/register': { body: merchantRegistrationSchema, response: okSchema },
   'GET /api/merchant/me': { response: merchantOverviewSchema },
+  'GET /api/merchant/staff': { response: staffListSchema },
+  'POST /api/merchant/staff': { body: inviteStaffSchema, response: staffMemberResultSchema },
+  'PATCH /api/merchant/staff/:id': { body: staffRoleSchema, response: staffMemberResultSchema },
+  'DELETE /api/merchant/staff/:id': { response: okSchema },
+  'POST /api/staff-invites/preview': { body: staffInviteTokenSchema, response: staffInvitePreviewSchema },
+  'POST /api/staff-invites/accept': { body: acceptStaffInviteSchema, response: loginResponseSchema },
   // money
   'GET /api/merchant/billing': { response: merchantBillingSchema },
   'GET /api/merchant/charges': { query: merchantMoneyPageQuerySchema, response: merchantChargesPageSchema },
@@ -290,6 +309,7 @@ export const API = {
   'GET /api/purchases': { query: purchasesQuerySchema, response: purchasesPageSchema },
   'POST /api/merchant/redemptions/lookup': { body: redeemRequestSchema, response: redemptionLookupSchema },
   'POST /api/merchant/redemptions': { body: redeemRequestSchema, response: redemptionLookupSchema },
+  'GET /api/merchant/redemptions/today': { query: todaysRedemptionsQuerySchema, response: todaysRedemptionsSchema },
   'GET /api/account/payment-methods': { response: paymentMethodsResponseSchema },
   'GET /api/admin/promo-codes': { response: promoCodesPageSchema },
   'POST /api/admin/promo-codes': { body: createPromoCodeSchema, response: promoCodeResultSchema },

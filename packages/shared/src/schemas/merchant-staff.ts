@@ -15,6 +15,10 @@ export const inviteStaffSchema = z.object({
 });
 export type InviteStaff = z.infer<typeof inviteStaffSchema>;
 
+/** The owner changes a staff member's role. */
+export const staffRoleSchema = inviteStaffSchema.pick({ role: true });
+export type StaffRoleChange = z.infer<typeof staffRoleSchema>;
+
 /** The invitation link's token (selector.verifier). */
 export const staffInviteTokenSchema = z.object({ token: z.string().trim().min(16).max(200) });
 export type StaffInviteToken = z.infer<typeof staffInviteTokenSchema>;
@@ -35,3 +39,7 @@ export const acceptStaffInviteFormSchema = z
   })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type AcceptStaffInviteForm = z.infer<typeof acceptStaffInviteFormSchema>;
+
+/** Today's redemptions: "today" in the counter's time zone (an IANA name, the browser's; UTC when none or unknown). */
+export const todaysRedemptionsQuerySchema = z.object({ tz: z.string().trim().max(64).optional() });
+export type TodaysRedemptionsQuery = z.infer<typeof todaysRedemptionsQuerySchema>;

@@ -13,6 +13,7 @@ export { merchantDashboardRoutes } from './merchant-dashboard/merchant-dashboard
 export { merchantDealsRoutes } from './merchant-deals/merchant-deals.routes';
 export { removeUnusedUploads } from './merchant-deals/merchant-deals.service';
 export { sendBoostRefunds } from './merchant-deals/deal-removal.service';
+export { merchantStaffRoutes } from './merchant-staff/merchant-staff.routes';
 export { merchantsRoutes } from './merchants/merchants.routes';
 export { registerMerchantPaidCharges } from './paid-charges';
 export { registerMerchantSubscribers } from './subscribers';

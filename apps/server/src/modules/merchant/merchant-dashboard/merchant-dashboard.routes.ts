@@ -41,7 +41,11 @@ export async function merchantDashboardRoutes(app: FastifyInstance) {
         response: { 200: merchantProfileSavedSchema, ...errorResponses },
       },
     },
-    async (request) => updateProfile(deps(request.log), request.user!.merchantOwnerId!, request.body),
+    async (request) =>
+      updateProfile(deps(request.log), request.user!.merchantOwnerId!, request.body, {
+        mayChangePlan: request.user!.merchantRole === 'owner',
+        role: request.user!.merchantRole!,
+      }),
   );
 
   r.post(

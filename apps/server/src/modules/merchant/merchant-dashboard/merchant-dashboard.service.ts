@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  ACCESS_MESSAGES,
   MERCHANT_DASHBOARD_MESSAGES as D,
   MERCHANT_MESSAGES as M,
   PLANS,
@@ -95,7 +96,13 @@ async function syncRenewal(deps: DashboardDeps, merchantId: string, from: PlanId
  * one transaction. Phone numbers in the description are removed (the answer says so); the plan,
  * when changed, follows the plan-switch rules.
  */
-export async function updateProfile(deps: DashboardDeps, userId: string, input: MerchantProfileInput): Promise<MerchantProfileSaved> {
+export async function updateProfile(
+  deps: DashboardDeps,
+  userId: string,
+  input: MerchantProfileInput,
+  /** The plan is billing: only the owner changes it here (docs/decisions/0062-roles-and-staff.md); a manager keeps it. */
+  actor: { mayChangePlan: boolean; role: string } = { mayChangePlan: true, role: 'owner' },
+): Promise<MerchantProfileSaved> {
   const { text: description, removed } = stripPhoneNumbers(input.description);
   if (description.length < 10) throw new AppError('VALIDATION', M.descriptionMin, { description: M.descriptionMin });
   const business = {
@@ -109,6 +116,8 @@ export async function updateProfile(deps: DashboardDeps, userId: string, input: 
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
     const m = await lockedMerchant(tx, userId);
+    if (!actor.mayChangePlan && input.plan !== m.subscriptionPlan)
+      throw new AppError('FORBIDDEN', ACCESS_MESSAGES.merchantRole(actor.role));
     await tx
       .update(merchants)
       .set({ ...business, ...(await planColumns(tx, m, input.plan, now)), updatedAt: now })

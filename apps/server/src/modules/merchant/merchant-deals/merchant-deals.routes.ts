@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
+  ACCESS_MESSAGES,
   boostCheckoutSchema,
   dealAppealOutSchema,
   dealAppealSchema,
@@ -87,6 +88,9 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
     },
     async (request, reply): Promise<SaveMerchantDealResult> => {
       const body = request.body;
+      // A PerkBoost launch is paid for: the owner's (docs/decisions/0062-roles-and-staff.md); a manager creates standard deals.
+      if (body.boost && request.user!.merchantRole !== 'owner')
+        throw new AppError('FORBIDDEN', ACCESS_MESSAGES.merchantRole(request.user!.merchantRole!));
       const created = await createMerchantDeal(app.deps, request.user!.merchantOwnerId!, body);
       let checkoutUrl: string | null = null;
       if (body.boost) {

@@ -10,10 +10,12 @@ import {
   redeemRequestSchema,
   redemptionLookupSchema,
   removedSchema,
+  todaysRedemptionsQuerySchema,
+  todaysRedemptionsSchema,
 } from '@localperks/shared';
 import { paymentMethods } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
-import { lookupRedemption, listPurchases, purchaseCodeForOwner, redeemPurchase } from './purchases.service';
+import { lookupRedemption, listPurchases, purchaseCodeForOwner, redeemPurchase, todaysRedemptions } from './purchases.service';
 import { qrSvg, redeemUrlFor } from './redemption-code';
 
 export async function purchasesRoutes(app: FastifyInstance) {
@@ -79,6 +81,20 @@ export async function purchasesRoutes(app: FastifyInstance) {
       },
     },
     async (request) => redeemPurchase(app.deps, request.user!.merchantOwnerId!, request.body.code, request.user!.id),
+  );
+
+  r.get(
+    '/api/merchant/redemptions/today',
+    {
+      config: { access: 'merchant', roles: ['owner', 'manager', 'redeemer'] },
+      schema: {
+        tags: ['redemption'],
+        summary: 'Today’s redemptions at the business’s counter, newest first, with who redeemed each',
+        querystring: todaysRedemptionsQuerySchema,
+        response: { 200: todaysRedemptionsSchema, ...errorResponses },
+      },
+    },
+    async (request) => todaysRedemptions(app.deps, request.user!.merchantOwnerId!, request.query.tz),
   );
 
   r.get(
