@@ -14,8 +14,11 @@ const CHROMIUM = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find(
  * e2e/support/global-setup.ts on a fresh embedded database with the demo data. Assertions are
  * web-first (they retry until their timeout); there are no retries, so a flaky journey fails.
  */
-/** See the 'exclusive' project below. */
-const EXCLUSIVE = ['**/admin/notifications.spec.ts', '**/merchant/scheduled-deal.spec.ts'];
+/**
+ * See the 'exclusive' project below. scheduled-deal and payout-transfers move the server's clock (the payout job on
+ * it closes the current period for every merchant): they must not run while other journeys read the time.
+ */
+const EXCLUSIVE = ['**/admin/notifications.spec.ts', '**/merchant/scheduled-deal.spec.ts', '**/merchant/payout-transfers.spec.ts'];
 
 export default defineConfig({
   testDir: 'e2e',

@@ -3,7 +3,6 @@ import {
   animationsSettled,
   apiCall,
   codeIn,
-  DEMO,
   expect,
   expectAccessible,
   latestMail,
@@ -17,6 +16,9 @@ import {
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const PASSWORD = 'Merchant2025';
 const REASON = 'Please add your business licence number and a photo of the storefront.';
+/** The demo business that has not set up payouts (apps/server/src/demo/seed.ts): its closed payout waits for its account. */
+const WAITING_BUSINESS = 'Skyline Harbor Tours';
+const WAITING_BUSINESS_EMAIL = 'skyline-harbor-tours@merchants.localperks.example';
 
 /** A merchant registers through the public API (the registration page has its own journey). */
 async function registerMerchant(businessName: string, plan: string) {
@@ -72,7 +74,7 @@ const card = (page: Page, list: string, name: string): Locator =>
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 test.describe('admin: merchant approval and payouts', () => {
-  test('approves one registration, rejects another, reads the merchant’s answer live, resets it to review, and marks a payout paid', async ({
+  test('approves one registration, rejects another, reads the merchant’s answer live, resets it to review, and marks a payout paid outside the platform', async ({
     newPage,
   }) => {
     const approveName = `Approve Cafe ${tag}`;
@@ -156,30 +158,42 @@ test.describe('admin: merchant approval and payouts', () => {
     await toast(page, 'Status Updated').waitFor({ state: 'visible' });
     await card(page, 'New pending approvals', rejectName).waitFor({ state: 'visible' });
 
-    // Payouts: the demo merchant's closed periods; mark one paid after confirming.
+    // Payouts are transferred by themselves (issue 36); marking one paid is an exception, with a reason: the demo
+    // business that has not set up payouts, its closed payout waiting for its payout account.
     await page.getByRole('tab', { name: 'Payout Management' }).click();
     await page.getByRole('heading', { name: 'Current Period Summary' }).waitFor({ state: 'visible' });
     const payouts = page.getByRole('list', { name: 'All payouts' });
     await payouts.waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: /^Waiting for account/ }).click();
     const first = payouts
       .getByRole('listitem')
-      .filter({ has: page.getByRole('button', { name: /^Mark as Paid/ }) })
+      .filter({ has: page.getByRole('button', { name: /^Mark as paid outside the platform/ }) })
       .first();
-    await expect(first).toContainText('Windy City Bistro');
+    await expect(first).toContainText(WAITING_BUSINESS);
+    await expect(first).toContainText('Waiting for account');
     await expectAccessible(page);
     await pageShot(page, 'admin-payouts-1280');
-    await first.getByRole('button', { name: /^Mark as Paid/ }).click();
-    const confirm = page.getByRole('dialog', { name: 'Mark this payout as paid?' });
-    await confirm.getByRole('button', { name: 'Mark as Paid' }).click();
+    await first.getByRole('button', { name: /^Mark as paid outside the platform/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Mark this payout as paid outside the platform?' });
+    // The reason is required: the exception is audited with it.
+    await confirm.getByRole('button', { name: 'Mark as paid' }).click();
+    await expect(confirm.getByText(/Say why, in a few words/)).toBeVisible();
+    await confirm.getByLabel('Why was it paid outside the platform?').fill('The owner could not finish payout setup; paid by cheque.');
+    await expectAccessible(page);
+    await dialogShot(page, 'admin-payout-outside-1280');
+    await confirm.getByRole('button', { name: 'Mark as paid' }).click();
     await toast(page, 'Payout Processed').waitFor({ state: 'visible' });
     await page.getByText('Payout has been marked as paid successfully').first().waitFor({ state: 'visible' });
-    await payouts.getByText('Paid', { exact: true }).first().waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: /^Paid/ }).click();
+    const paid = payouts.getByRole('listitem').filter({ hasText: WAITING_BUSINESS }).first();
+    await paid.getByText('Paid', { exact: true }).first().waitFor({ state: 'visible' });
+    await expect(paid).toContainText('outside the platform');
     await pageShot(page, 'admin-payouts-paid-1280');
-    await payouts
+    await paid
       .getByText(/Paid on \w+ \d+, \d{4}/)
       .first()
       .waitFor({ state: 'visible' });
-    expect((await latestMail(DEMO.merchant, 'payout_paid')).subject).toMatch(/payout of \$\d+\.\d{2} has been paid/);
+    expect((await latestMail(WAITING_BUSINESS_EMAIL, 'payout_paid')).subject).toMatch(/payout of \$\d+\.\d{2} has been paid/);
 
     // The same screens on a phone (375 px). One journey keeps the sign-ups from this address few
     // (registration is rate-limited per address).

@@ -41,7 +41,14 @@ import { EventHub } from './lib/events';
 import { DomainEvents } from './lib/domain-events';
 import { supportRoutes, customerMessagesRoutes, adminSupportRoutes, adminCustomersRoutes } from './modules/support';
 import { checkoutRoutes, promoCodesRoutes, purchasesRoutes, registerOrdersSubscribers } from './modules/orders';
-import { refundsRoutes, sandboxRoutes, merchantMoneyRoutes, payoutsRoutes, deliverSandboxRefundEvents } from './modules/money';
+import {
+  refundsRoutes,
+  sandboxRoutes,
+  merchantMoneyRoutes,
+  payoutAccountRoutes,
+  payoutsRoutes,
+  deliverSandboxRefundEvents,
+} from './modules/money';
 import {
   merchantsRoutes,
   merchantDashboardRoutes,
@@ -331,6 +338,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminCustomersRoutes);
   await app.register(merchantStaffRoutes);
   await app.register(payoutsRoutes);
+  await app.register(payoutAccountRoutes);
   await app.register(adminAuthRoutes);
   await app.register(adminOverviewRoutes);
   await app.register(adminSupportRoutes);

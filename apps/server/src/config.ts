@@ -96,6 +96,15 @@ const envSchema = z.object({
     .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * The signing secret of the Stripe endpoint that listens to events on connected accounts (Connect:
+   * `account.updated` of merchants' payout accounts); it may be the same URL as the platform's endpoint.
+   */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Where the Stripe SDK sends requests (tests point it at a local fake); default api.stripe.com. */
   STRIPE_API_URL: z
     .url({ error: 'must be an absolute URL' })

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS } from './demo/seed';
 import { startJobs } from './jobs';
+import { transferDuePayouts } from './modules/money';
 import { guardDemoPasswords, hasAdmin, loadDotEnv, openConfiguredDatabase, seedOnStart, StartRefusedError } from './start';
 import { paths } from '@localperks/shared';
 
@@ -31,6 +32,11 @@ async function main() {
     throw err;
   }
   const app = await buildApp({ config, database, serveWeb: process.env.SERVE_WEB !== 'false' });
+  // The demo's closed payouts to accounts that are active are transferred now, as the payout job would within a minute.
+  if (seeded && app.deps.payments.name === 'sandbox')
+    await transferDuePayouts(app.deps).catch((err: unknown) =>
+      app.log.error({ err }, 'demo payouts: transfer failed (the payout job retries)'),
+    );
 
   const jobs = await startJobs(app.deps, database);
 

@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
  * retrieve it (with `expand`), list them by payment intent, expire it, refund its payment intent,
  * create a customer and detach a saved payment method, replaying responses per Idempotency-Key as Stripe does. Point the
  * SDK at `url` (STRIPE_API_URL) and read `requests` to see exactly what went over the wire.
+ * And enough of Connect for payouts: create and retrieve an Express account, an Account Link and a login link,
+ * and transfers to an account (refused, as Stripe does, unless its transfers capability is active).
  */
 export interface FakeStripeRequest {
   method: string;
@@ -24,6 +26,12 @@ export interface FakeStripe {
   sessions: Map<string, any>;
   /** Refunds created (`POST /v1/refunds`), in order; a replayed idempotent request adds none. */
   refunds: any[];
+  /** Connected accounts by id, as returned to the SDK; tests move them through Stripe's states (`activate`, `restrict`). */
+  accounts: Map<string, any>;
+  /** Transfers created (`POST /v1/transfers`), in order; a replayed idempotent request adds none. */
+  transfers: any[];
+  /** Puts an account in the state Stripe reports once onboarding is done and verified (or asks for more). */
+  setAccount(id: string, state: 'pending' | 'active' | 'restricted', requirements?: string[]): any;
   /** The next `times` requests get a 500 `api_error` (the SDK retries once, so use 2 to see a failure). */
   failNext(times?: number): void;
   /**
@@ -119,6 +127,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripeRequest[] = [];
   const sessions = new Map<string, any>();
   const refunds: any[] = [];
+  const accounts = new Map<string, any>();
+  const transfers: any[] = [];
   /** Idempotency-Key → the body it was first used with and the response, replayed like Stripe does. */
   const idempotent = new Map<string, { raw: string; response: unknown }>();
   let failures = 0;
@@ -181,6 +191,89 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         customer: null,
         card: FAKE_CARD,
       });
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/accounts') {
+      const params = nest(body);
+      const account = {
+        id: id('acct'),
+        object: 'account',
+        type: params.type ?? 'express',
+        country: params.country ?? 'US',
+        email: params.email ?? null,
+        business_profile: params.business_profile ?? {},
+        metadata: params.metadata ?? {},
+        details_submitted: false,
+        charges_enabled: false,
+        payouts_enabled: false,
+        capabilities: { transfers: 'inactive' },
+        requirements: {
+          currently_due: ['business_profile.url', 'external_account', 'individual.verification.document', 'tos_acceptance.date'],
+          past_due: [],
+          pending_verification: [],
+          disabled_reason: 'requirements.past_due',
+        },
+        created: Math.floor(Date.now() / 1000),
+      };
+      accounts.set(account.id, account);
+      if (typeof key === 'string') idempotent.set(key, { raw, response: account });
+      return send(res, 200, account);
+    }
+    const accountPath = /^\/v1\/accounts\/([^/]+)(\/login_links)?$/.exec(url.pathname);
+    if (accountPath) {
+      const account = accounts.get(decodeURIComponent(accountPath[1]!));
+      if (!account)
+        return stripeError(res, 404, 'invalid_request_error', `No such account: '${accountPath[1]}'`, { code: 'resource_missing' });
+      if (req.method === 'GET' && !accountPath[2]) return send(res, 200, account);
+      if (req.method === 'POST' && accountPath[2])
+        return send(res, 200, {
+          object: 'login_link',
+          created: Math.floor(Date.now() / 1000),
+          url: `https://connect.stripe.test/express/${account.id}/${id('ll')}`,
+        });
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/account_links') {
+      if (!body.account || !accounts.has(body.account))
+        return stripeError(res, 400, 'invalid_request_error', `No such account: '${body.account}'`, { code: 'resource_missing' });
+      if (!body.return_url || !body.refresh_url || !body.type)
+        return stripeError(res, 400, 'invalid_request_error', 'Missing required param: return_url, refresh_url or type.');
+      const now = Math.floor(Date.now() / 1000);
+      return send(res, 200, {
+        object: 'account_link',
+        created: now,
+        expires_at: now + 300,
+        url: `https://connect.stripe.test/setup/e/${body.account}/${id('al')}`,
+      });
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/transfers') {
+      const account = body.destination ? accounts.get(body.destination) : undefined;
+      if (!account)
+        return stripeError(res, 400, 'invalid_request_error', `No such destination: '${body.destination}'`, { code: 'resource_missing' });
+      // Stripe's words when the destination cannot receive transfers.
+      if (account.capabilities?.transfers !== 'active')
+        return stripeError(
+          res,
+          400,
+          'invalid_request_error',
+          'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+          { code: 'insufficient_capabilities_for_transfer' },
+        );
+      const params = nest(body);
+      const transfer = {
+        id: id('tr'),
+        object: 'transfer',
+        amount: Number(body.amount),
+        amount_reversed: 0,
+        currency: body.currency,
+        destination: body.destination,
+        description: body.description ?? null,
+        transfer_group: body.transfer_group ?? null,
+        metadata: params.metadata ?? {},
+        reversed: false,
+        created: Math.floor(Date.now() / 1000),
+      };
+      transfers.push(transfer);
+      if (typeof key === 'string') idempotent.set(key, { raw, response: transfer });
+      return send(res, 200, transfer);
     }
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
       // Like Stripe: a refund of a paid payment intent, never more than is left of it.
@@ -284,6 +377,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     sessions,
     refunds,
+    accounts,
+    transfers,
+    setAccount(accountId, state, requirements = ['individual.verification.document']) {
+      const account = accounts.get(accountId);
+      const due = state === 'restricted' ? requirements : [];
+      Object.assign(account, {
+        details_submitted: true,
+        charges_enabled: state === 'active',
+        payouts_enabled: state === 'active',
+        capabilities: { transfers: state === 'active' ? 'active' : state === 'pending' ? 'pending' : 'inactive' },
+        requirements: {
+          currently_due: due,
+          past_due: due,
+          pending_verification: state === 'pending' ? ['individual.verification.document'] : [],
+          disabled_reason: state === 'active' ? null : state === 'pending' ? 'requirements.pending_verification' : 'requirements.past_due',
+        },
+      });
+      return account;
+    },
     failNext(times = 1) {
       failures = times;
     },

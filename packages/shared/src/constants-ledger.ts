@@ -22,6 +22,8 @@ export const LEDGER_ENTRY_KINDS = [
   'promotion_reversal',
   'platform_promotion',
   'platform_promotion_reversal',
+  /** A transfer to the merchant the provider reversed (+): the money is back with the platform, owed again. */
+  'payout_reversal',
 ] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 

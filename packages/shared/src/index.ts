@@ -67,3 +67,6 @@ export * from './schemas/sanctions';
 export * from './schemas/merchant-staff';
 export * from './schemas/responses/sanctions';
 export * from './schemas/responses/merchant-staff';
+export * from './domain/payout-accounts';
+export * from './schemas/payout-accounts';
+export * from './schemas/responses/payout-accounts';

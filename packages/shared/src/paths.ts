@@ -69,4 +69,6 @@ export const paths = {
   },
   devMailbox: '/dev/mailbox',
   sandboxCheckout: (sessionId: string) => `/sandbox/checkout/${sessionId}`,
+  /** The sandbox provider's hosted payout-account pages (onboarding, the account's dashboard), by link id. */
+  sandboxConnect: (linkId: string) => `/sandbox/connect/${linkId}`,
 } as const;

@@ -1,19 +1,25 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { payoutPeriodFor, payoutPeriodWindow, previousPayoutPeriod, taxCents, DAY_MS } from '@localperks/shared';
 import type { Tx } from '../db/client';
-import { deals, orderItems, orders, purchases, users } from '../db/schema';
+import { deals, orderItems, orders, payoutAccounts, purchases, sandboxConnectedAccounts, users } from '../db/schema';
 import { postSales } from '../modules/money';
 import { generateRedemptionCode } from '../modules/orders';
 
 export const PAST_BUYER_EMAIL = 'past-buyers@customers.localperks.example';
 
 /**
- * Demo sales for a merchant (docs/product/design.md §13): a few purchases in each of the three periods before the
- * current one and two in the current period, bought by a separate demo buyer so the demo customer's
- * own purchases stay empty. Does nothing if the merchant already has sales. The payout job (or the
- * seed right after) closes the finished periods into payouts.
+ * Demo sales for a merchant (docs/product/design.md §13): by default a few purchases in each of the three periods
+ * before the current one and two in the current period (`units`: how many in each, oldest first), bought by a
+ * separate demo buyer so the demo customer's own purchases stay empty. Does nothing if the merchant already has
+ * sales. The payout job (or the seed right after) closes the finished periods into payouts.
  */
-export async function seedPastSales(tx: Tx, merchantId: string, passwordHash: string, now = new Date()) {
+export async function seedPastSales(
+  tx: Tx,
+  merchantId: string,
+  passwordHash: string,
+  now = new Date(),
+  units: readonly [number, number, number, number] = [3, 5, 4, 2],
+) {
   const [{ n } = { n: 0 }] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(purchases)
@@ -25,11 +31,11 @@ export async function seedPastSales(tx: Tx, merchantId: string, passwordHash: st
     .where(and(eq(deals.merchantId, merchantId), eq(deals.type, 'standard')))
     .limit(3);
   if (!sold.length) return 0;
-  const [buyer] = await tx
+  await tx
     .insert(users)
     .values({ email: PAST_BUYER_EMAIL, name: 'Demo Buyers', role: 'customer', passwordHash, emailVerifiedAt: now })
-    .onConflictDoNothing()
-    .returning();
+    .onConflictDoNothing();
+  const [buyer] = await tx.select().from(users).where(eq(users.email, PAST_BUYER_EMAIL));
   if (!buyer) return 0;
 
   // Sales per period, oldest first: [period, units]; times are spread over the period's days.
@@ -38,10 +44,10 @@ export async function seedPastSales(tx: Tx, merchantId: string, passwordHash: st
   const p2 = previousPayoutPeriod(p1);
   const p3 = previousPayoutPeriod(p2);
   const plan: [typeof current, number][] = [
-    [p3, 3],
-    [p2, 5],
-    [p1, 4],
-    [current, 2],
+    [p3, units[0]],
+    [p2, units[1]],
+    [p1, units[2]],
+    [current, units[3]],
   ];
   let count = 0;
   for (const [period, units] of plan) {
@@ -92,4 +98,24 @@ export async function seedPastSales(tx: Tx, merchantId: string, passwordHash: st
     count += units;
   }
   return count;
+}
+
+/**
+ * A demo merchant's payout account at the sandbox provider, as its onboarding would have left it
+ * (docs/decisions/0056-payout-accounts-and-transfers.md): active, or restricted with an identity document asked for.
+ */
+export async function seedPayoutAccount(
+  tx: Tx,
+  merchant: { id: string; email: string; businessName: string },
+  status: 'active' | 'restricted',
+  now: Date,
+) {
+  const requirements = status === 'restricted' ? ['individual.verification.document'] : [];
+  const id = `acct_sandbox_demo_${merchant.id.replace(/-/g, '').slice(0, 16)}`;
+  await tx
+    .insert(sandboxConnectedAccounts)
+    .values({ id, merchantId: merchant.id, email: merchant.email, businessName: merchant.businessName, status, requirements });
+  await tx
+    .insert(payoutAccounts)
+    .values({ merchantId: merchant.id, provider: 'sandbox', providerAccountId: id, status, requirements, statusAt: now });
 }

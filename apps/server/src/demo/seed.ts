@@ -5,9 +5,9 @@ import { dealOptions, deals, merchantCharges, merchantRegistrationRequests, merc
 import { hashPassword } from '../lib/crypto';
 import { DEMO_PROMO_CODE, SEED_DEALS, SEED_MERCHANTS, SEED_SELLING } from './catalogue';
 import { saveDealOptions } from '../modules/catalog';
-import { seedPastSales } from './past-sales';
+import { seedPastSales, seedPayoutAccount } from './past-sales';
 import { LOCK_IDS } from '../lib/lock-ids';
-import { closePayoutPeriods, postChargePaid } from '../modules/money';
+import { closePayoutPeriods, postChargePaid, settlePayouts } from '../modules/money';
 import { systemClock } from '../lib/deps';
 
 export const DEMO_ACCOUNTS = {
@@ -180,11 +180,41 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
     }
     // Past sales of the demo merchant, so payouts and analytics have data.
     await seedPastSales(tx, merchantIds.get(SEED_MERCHANTS[0]!.key)!, passwordHash, new Date(now));
+    // Payouts in every state a person should see (docs/decisions/0056-payout-accounts-and-transfers.md): the demo
+    // merchant's account is active, so its closed payouts are transferred (at start, and by the job); one business
+    // has not set up payouts (its payout waits for its account); one's account is restricted (its transfer failed).
+    const at = new Date(now);
+    await seedPayoutAccount(
+      tx,
+      { id: merchantIds.get(SEED_MERCHANTS[0]!.key)!, ...demoOwner(SEED_MERCHANTS[0]!, merchantUser!.email) },
+      'active',
+      at,
+    );
+    await seedPastSales(tx, merchantIds.get(DEMO_WAITING_MERCHANT)!, passwordHash, at, [0, 0, 3, 0]);
+    await seedPastSales(tx, merchantIds.get(DEMO_RESTRICTED_MERCHANT)!, passwordHash, at, [0, 2, 0, 0]);
+    const restricted = SEED_MERCHANTS.find((m) => m.key === DEMO_RESTRICTED_MERCHANT)!;
+    await seedPayoutAccount(
+      tx,
+      { id: merchantIds.get(DEMO_RESTRICTED_MERCHANT)!, ...demoOwner(restricted, `${restricted.key}@merchants.localperks.example`) },
+      'restricted',
+      at,
+    );
     return true;
   });
-  if (seeded) await closePayoutPeriods({ db, clock: systemClock });
+  if (seeded) {
+    await closePayoutPeriods({ db, clock: systemClock });
+    // Each payout follows its merchant's account at once (waiting, failed), as the payout job would.
+    const now = systemClock.now();
+    await db.transaction((tx) => settlePayouts(tx, 'sandbox', now));
+  }
   return seeded;
 }
+
+/** The demo business that has not set up payouts, and the one whose payout account is restricted. */
+export const DEMO_WAITING_MERCHANT = 'skyline-harbor-tours';
+export const DEMO_RESTRICTED_MERCHANT = 'bushwick-bloom-spa';
+
+const demoOwner = (m: (typeof SEED_MERCHANTS)[number], email: string) => ({ email, businessName: m.businessName });
 
 /**
  * Options, stock, limits and a scheduled start for some demo deals, and the demo promo code (issue 29):

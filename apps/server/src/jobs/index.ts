@@ -12,7 +12,8 @@ import {
   runSandboxSubscriptions,
   markOverdueRefundRequests,
   settleVoucherRefunds,
-  closePayoutPeriods,
+  runPayoutJob,
+  deliverSandboxConnectEvents,
 } from '../modules/money';
 import { removeUnusedUploads, endExpiredBoosts, sendBoostRefunds } from '../modules/merchant';
 import { removeUnusedBusinessImages, startScheduledDeals } from '../modules/catalog';
@@ -71,7 +72,8 @@ export const JOBS: ScheduledJobDefinition[] = [
     name: 'payout-close',
     label: JOB_LABELS['payout-close'],
     cron: EVERY_MINUTE,
-    run: (deps) => closePayoutPeriods(deps),
+    // Closes finished periods into payouts, then transfers the payouts due (docs/decisions/0056-payout-accounts-and-transfers.md).
+    run: (deps) => runPayoutJob(deps),
   },
   {
     name: 'checkout-expiry',
@@ -106,7 +108,11 @@ export const JOBS: ScheduledJobDefinition[] = [
     label: JOB_LABELS['sandbox-webhook-redelivery'],
     cron: EVERY_MINUTE,
     enabled: (deps) => deps.payments.name === 'sandbox',
-    run: async (deps) => ({ delivered: await redeliverSandboxWebhooks(deps), refunds: await deliverSandboxRefundEvents(deps) }),
+    run: async (deps) => ({
+      delivered: await redeliverSandboxWebhooks(deps),
+      refunds: await deliverSandboxRefundEvents(deps),
+      payoutAccounts: await deliverSandboxConnectEvents(deps),
+    }),
   },
   {
     name: 'sandbox-renewals',

@@ -25,6 +25,7 @@ export function createPaymentProvider(
       provider: createStripeProvider({
         secretKey: config.STRIPE_SECRET_KEY!,
         webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+        connectWebhookSecret: config.STRIPE_CONNECT_WEBHOOK_SECRET,
         apiUrl: config.STRIPE_API_URL,
         timeoutMs: config.STRIPE_TIMEOUT_MS,
       }),

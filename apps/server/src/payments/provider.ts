@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { PayoutAccountStatus } from '@localperks/shared';
 
 /** A signed webhook older than this is refused (a replay): Stripe's own default tolerance. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -103,6 +104,8 @@ export interface ProviderEvent {
     | 'dispute.created'
     | 'dispute.closed'
     | 'charge.refunded'
+    | 'account.updated'
+    | 'transfer.reversed'
     | 'ignored';
   /** The provider's checkout session id (orders.provider_session_id). */
   sessionId: string | null;
@@ -118,6 +121,73 @@ export interface ProviderEvent {
   refunds?: ProviderRefund[];
   /** For `dispute.*`: the chargeback; `sessionId` is then the disputed payment's checkout session. */
   dispute?: ProviderDispute | null;
+  /** For `account.updated`: a merchant's payout account as the provider now sees it. */
+  account?: ProviderAccount | null;
+  /** For `transfer.reversed`: the transfer and how much of it is reversed so far. */
+  transfer?: ProviderTransferReversal | null;
+  /** When the provider made the event (its `created`): orders events about the same account. */
+  createdAt?: Date | null;
+}
+
+/**
+ * A merchant's payout account at the provider (docs/decisions/0056-payout-accounts-and-transfers.md), reduced to
+ * what the console shows and the transfer job needs.
+ */
+export interface ProviderAccount {
+  /** `acct_…` (Stripe) or `acct_sandbox_…`. */
+  id: string;
+  status: PayoutAccountStatus;
+  /** The provider's field names of what it asks for (currently due and past due). */
+  requirements: string[];
+  /** Our merchant, from the account's metadata (null when the account is not one of ours). */
+  merchantId: string | null;
+}
+
+export interface ProviderTransferReversal {
+  id: string;
+  amountCents: number;
+  /** All of it reversed so far (Stripe's `amount_reversed`). */
+  reversedCents: number;
+  /** Our payout, from the transfer's metadata. */
+  payoutId: string | null;
+}
+
+/** Money sent from the platform's balance to a merchant's payout account. */
+export interface TransferInput {
+  accountId: string;
+  amountCents: number;
+  /** One key per payout row and attempt (`payout-<id>-<attempt>`): a retry of a lost answer never pays twice. */
+  idempotencyKey: string;
+  /** Our payout id: kept with the transfer (metadata, transfer group), it comes back in its events. */
+  payoutId: string;
+  description: string;
+}
+
+/**
+ * The provider's answer to a transfer: made (its id), or refused with its reason (an account that cannot receive,
+ * a platform balance too low): a refusal is final for that attempt. A call whose outcome is unknown (a timeout,
+ * a 5xx) throws `AppError('UNAVAILABLE')` instead: it is sent again under the same key.
+ */
+export type TransferResult = { ok: true; transferId: string } | { ok: false; reason: string };
+
+/**
+ * Stripe's account, as its API and `account.updated` send it, into our four states: active once transfers can
+ * be made and payouts are enabled; not started until the details were submitted; restricted when the provider
+ * disabled the account or asks for something now (currently or past due); pending while it verifies what was sent.
+ * The sandbox sends the same shape, so both read alike.
+ */
+export function accountStatusOf(a: {
+  details_submitted?: boolean | null;
+  payouts_enabled?: boolean | null;
+  capabilities?: { transfers?: string | null } | null;
+  requirements?: { currently_due?: string[] | null; past_due?: string[] | null; disabled_reason?: string | null } | null;
+}): { status: PayoutAccountStatus; requirements: string[] } {
+  const due = [...new Set([...(a.requirements?.past_due ?? []), ...(a.requirements?.currently_due ?? [])])];
+  if (a.payouts_enabled && a.capabilities?.transfers === 'active') return { status: 'active', requirements: due };
+  if (!a.details_submitted) return { status: 'not_started', requirements: due };
+  const disabled = a.requirements?.disabled_reason ?? null;
+  if (due.length || (disabled && !disabled.includes('pending_verification'))) return { status: 'restricted', requirements: due };
+  return { status: 'pending', requirements: due };
 }
 
 /** A chargeback against a payment, as the provider reports it when it opens and when it closes. */
@@ -163,4 +233,17 @@ export interface PaymentProvider {
   createCustomer(input: { userId: string; email: string }): Promise<string>;
   /** Forgets a saved card at the provider, so no checkout offers it again; one already gone is fine. */
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
+  /**
+   * A payout account for one of our merchants (Stripe: an Express connected account that can receive
+   * transfers). One per merchant: a retry gets the same account back.
+   */
+  createPayoutAccount(input: { merchantId: string; email: string; businessName: string }): Promise<ProviderAccount>;
+  /** The account as the provider sees it now (the merchant just came back from onboarding). */
+  retrievePayoutAccount(accountId: string): Promise<ProviderAccount>;
+  /** A single-use address of the provider's hosted onboarding for the account (Stripe: an Account Link). */
+  createOnboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
+  /** A single-use address of the account's dashboard at the provider (Stripe: the Express dashboard). */
+  createDashboardLink(input: { accountId: string; returnUrl: string }): Promise<{ url: string }>;
+  /** Sends money from the platform to a payout account (Stripe's Transfers API), exactly once per key. */
+  createTransfer(input: TransferInput): Promise<TransferResult>;
 }

@@ -3,11 +3,27 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { centsSum } from '../db/cents';
-import { sandboxPaymentMethods, sandboxRefunds, sandboxSessions, sandboxSubscriptions } from '../db/schema';
+import {
+  sandboxAccountLinks,
+  sandboxConnectedAccounts,
+  sandboxPaymentMethods,
+  sandboxRefunds,
+  sandboxSessions,
+  sandboxSubscriptions,
+  sandboxTransfers,
+} from '../db/schema';
 import { AppError } from '../lib/errors';
 import { randomToken, safeEqual } from '../lib/crypto';
-import { disputeOutcome, isSignedInTheFuture, WEBHOOK_TOLERANCE_SECONDS, type PaymentProvider, type ProviderEvent } from './provider';
-import { paths } from '@localperks/shared';
+import {
+  accountStatusOf,
+  disputeOutcome,
+  isSignedInTheFuture,
+  WEBHOOK_TOLERANCE_SECONDS,
+  type PaymentProvider,
+  type ProviderAccount,
+  type ProviderEvent,
+} from './provider';
+import { paths, type PayoutAccountStatus } from '@localperks/shared';
 
 export const SANDBOX_SIGNATURE_HEADER = 'lp-sandbox-signature';
 
@@ -59,6 +75,38 @@ const sandboxEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     id: text,
+    type: z.literal('account.updated'),
+    created: unixSeconds,
+    data: z.object({
+      object: z.object({
+        id: text,
+        details_submitted: z.boolean(),
+        payouts_enabled: z.boolean(),
+        capabilities: z.object({ transfers: z.enum(['active', 'inactive', 'pending']) }),
+        requirements: z.object({
+          currently_due: z.array(text).max(50),
+          past_due: z.array(text).max(50),
+          disabled_reason: text.nullish(),
+        }),
+        metadata: z.object({ merchantId: ourId }),
+      }),
+    }),
+  }),
+  z.object({
+    id: text,
+    type: z.literal('transfer.reversed'),
+    created: unixSeconds,
+    data: z.object({
+      object: z.object({
+        id: text,
+        amount: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+        amount_reversed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+        metadata: z.object({ payoutId: ourId.optional() }).nullish(),
+      }),
+    }),
+  }),
+  z.object({
+    id: text,
     type: z.literal('charge.refunded'),
     data: z.object({
       object: z.object({
@@ -80,8 +128,79 @@ const sandboxEventSchema = z.discriminatedUnion('type', [
   }),
 ]);
 
+/** A sandbox connected account as Stripe's `account` object reads (what `account.updated` carries). */
+export interface SandboxAccountObject {
+  id: string;
+  details_submitted: boolean;
+  payouts_enabled: boolean;
+  capabilities: { transfers: 'active' | 'inactive' | 'pending' };
+  requirements: { currently_due: string[]; past_due: string[]; disabled_reason: string | null };
+  metadata: { merchantId: string };
+}
+
+/** What a sandbox account in each state asks for: what Stripe's hosted onboarding collects. */
+const ONBOARDING_FIELDS = ['business_profile.url', 'external_account', 'individual.verification.document', 'tos_acceptance.date'];
+
+/** The sandbox account's state as Stripe would show it (read back by accountStatusOf, the same as Stripe's). */
+export function sandboxAccountObject(row: {
+  id: string;
+  merchantId: string;
+  status: PayoutAccountStatus;
+  requirements: string[];
+}): SandboxAccountObject {
+  const metadata = { merchantId: row.merchantId };
+  switch (row.status) {
+    case 'active':
+      return {
+        id: row.id,
+        details_submitted: true,
+        payouts_enabled: true,
+        capabilities: { transfers: 'active' },
+        requirements: { currently_due: [], past_due: [], disabled_reason: null },
+        metadata,
+      };
+    case 'pending':
+      return {
+        id: row.id,
+        details_submitted: true,
+        payouts_enabled: false,
+        capabilities: { transfers: 'pending' },
+        requirements: { currently_due: [], past_due: [], disabled_reason: 'requirements.pending_verification' },
+        metadata,
+      };
+    case 'restricted':
+      return {
+        id: row.id,
+        details_submitted: true,
+        payouts_enabled: false,
+        capabilities: { transfers: 'inactive' },
+        requirements: { currently_due: row.requirements, past_due: row.requirements, disabled_reason: 'requirements.past_due' },
+        metadata,
+      };
+    default:
+      return {
+        id: row.id,
+        details_submitted: false,
+        payouts_enabled: false,
+        capabilities: { transfers: 'inactive' },
+        requirements: { currently_due: ONBOARDING_FIELDS, past_due: [], disabled_reason: 'requirements.past_due' },
+        metadata,
+      };
+  }
+}
+
+/** How long a sandbox account link can be used (Stripe's expire within minutes; a tester may take longer). */
+const ACCOUNT_LINK_TTL_MS = 30 * 60_000;
+
 /** The event body the sandbox sends, shaped like Stripe's so the two read alike. */
 export type SandboxEvent =
+  | { id: string; type: 'account.updated'; created: number; data: { object: SandboxAccountObject } }
+  | {
+      id: string;
+      type: 'transfer.reversed';
+      created: number;
+      data: { object: { id: string; amount: number; amount_reversed: number; metadata: { payoutId?: string } } };
+    }
   | {
       id: string;
       type: 'checkout.session.completed' | 'checkout.session.expired';
@@ -270,6 +389,28 @@ export function createSandboxProvider(opts: {
       const parsed = sandboxEventSchema.safeParse(json);
       if (!parsed.success) throw new AppError('BAD_REQUEST', 'The webhook event is incomplete.');
       const event = parsed.data;
+      if (event.type === 'account.updated') {
+        const a = event.data.object;
+        return {
+          id: event.id,
+          type: 'account.updated',
+          sessionId: null,
+          orderId: null,
+          createdAt: new Date(event.created * 1000),
+          account: { id: a.id, ...accountStatusOf(a), merchantId: a.metadata.merchantId },
+        };
+      }
+      if (event.type === 'transfer.reversed') {
+        const t = event.data.object;
+        return {
+          id: event.id,
+          type: 'transfer.reversed',
+          sessionId: null,
+          orderId: null,
+          createdAt: new Date(event.created * 1000),
+          transfer: { id: t.id, amountCents: t.amount, reversedCents: t.amount_reversed, payoutId: t.metadata?.payoutId ?? null },
+        };
+      }
       if (event.type === 'invoice.paid') {
         const invoice = event.data.object;
         return {
@@ -353,5 +494,88 @@ export function createSandboxProvider(opts: {
     async detachPaymentMethod(paymentMethodId) {
       await opts.db.delete(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, paymentMethodId));
     },
+    async createPayoutAccount(input) {
+      // One account per merchant, as Stripe's idempotency key makes it: asking again gets the same one.
+      await opts.db
+        .insert(sandboxConnectedAccounts)
+        .values({
+          id: `acct_sandbox_${randomToken(16)}`,
+          merchantId: input.merchantId,
+          email: input.email,
+          businessName: input.businessName,
+        })
+        .onConflictDoNothing({ target: sandboxConnectedAccounts.merchantId });
+      const [row] = await opts.db.select().from(sandboxConnectedAccounts).where(eq(sandboxConnectedAccounts.merchantId, input.merchantId));
+      return toSandboxAccount(row!);
+    },
+    async retrievePayoutAccount(accountId) {
+      const [row] = await opts.db.select().from(sandboxConnectedAccounts).where(eq(sandboxConnectedAccounts.id, accountId));
+      if (!row) throw new AppError('NOT_FOUND', `No such sandbox account: ${accountId}`);
+      return toSandboxAccount(row);
+    },
+    async createOnboardingLink(input) {
+      return { url: await accountLink(opts, 'onboarding', input.accountId, input.returnUrl, input.refreshUrl) };
+    },
+    async createDashboardLink(input) {
+      return { url: await accountLink(opts, 'dashboard', input.accountId, input.returnUrl, input.returnUrl) };
+    },
+    async createTransfer(input) {
+      return opts.db.transaction(async (tx) => {
+        // The account row is locked: a transfer and a change of the account's state are one after the other.
+        const [account] = await tx
+          .select({ status: sandboxConnectedAccounts.status })
+          .from(sandboxConnectedAccounts)
+          .where(eq(sandboxConnectedAccounts.id, input.accountId))
+          .for('update');
+        const [earlier] = await tx.select().from(sandboxTransfers).where(eq(sandboxTransfers.idempotencyKey, input.idempotencyKey));
+        if (earlier) {
+          // Like Stripe: a key names one request; reusing it with other parameters is an error, not a second transfer.
+          if (earlier.accountId !== input.accountId || earlier.amountCents !== input.amountCents)
+            throw new AppError('CONFLICT', 'This idempotency key was used for another transfer.');
+          return { ok: true as const, transferId: earlier.id };
+        }
+        if (!account) return { ok: false as const, reason: `No such destination: '${input.accountId}'` };
+        // Stripe's words when the destination cannot receive transfers.
+        if (account.status !== 'active')
+          return {
+            ok: false as const,
+            reason:
+              'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+          };
+        if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
+          return { ok: false as const, reason: 'A transfer must be a positive number of cents.' };
+        const id = `tr_sandbox_${randomToken(20)}`;
+        await tx.insert(sandboxTransfers).values({
+          id,
+          accountId: input.accountId,
+          amountCents: input.amountCents,
+          idempotencyKey: input.idempotencyKey,
+          transferGroup: `payout-${input.payoutId}`,
+          metadata: { payoutId: input.payoutId },
+        });
+        return { ok: true as const, transferId: id };
+      });
+    },
   };
+}
+
+const toSandboxAccount = (row: typeof sandboxConnectedAccounts.$inferSelect): ProviderAccount => ({
+  id: row.id,
+  ...accountStatusOf(sandboxAccountObject(row)),
+  merchantId: row.merchantId,
+});
+
+/** A sandbox account link: the address of its hosted page, usable for ACCOUNT_LINK_TTL_MS. */
+async function accountLink(
+  opts: { db: Db; appUrl: string },
+  kind: 'onboarding' | 'dashboard',
+  accountId: string,
+  returnUrl: string,
+  refreshUrl: string,
+): Promise<string> {
+  const id = `acctlink_sandbox_${randomToken(24)}`;
+  await opts.db
+    .insert(sandboxAccountLinks)
+    .values({ id, accountId, kind, returnUrl, refreshUrl, expiresAt: new Date(Date.now() + ACCOUNT_LINK_TTL_MS) });
+  return `${opts.appUrl}${paths.sandboxConnect(id)}`;
 }

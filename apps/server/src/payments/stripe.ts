@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../lib/errors';
 import {
+  accountStatusOf,
   disputeOutcome,
   isSignedInTheFuture,
   WEBHOOK_TOLERANCE_SECONDS,
@@ -10,6 +11,7 @@ import {
   type CreateCheckoutInput,
   type CreateMerchantCheckoutInput,
   type PaymentProvider,
+  type ProviderAccount,
   type ProviderEvent,
 } from './provider';
 
@@ -97,6 +99,39 @@ const chargeShape = z.object({
   refunds: z.object({ data: z.array(refundShape), has_more: z.boolean().nullish() }).nullish(),
 });
 type Session = z.infer<typeof sessionShape>;
+/** A connected account in `account.updated` (and from the API): what its state is read from. */
+const accountShape = z.object({
+  id: z.string().min(1).max(255),
+  details_submitted: z.boolean().nullish(),
+  payouts_enabled: z.boolean().nullish(),
+  capabilities: z.object({ transfers: z.string().max(64).nullish() }).nullish(),
+  requirements: z
+    .object({
+      currently_due: z.array(z.string().max(255)).max(200).nullish(),
+      past_due: z.array(z.string().max(255)).max(200).nullish(),
+      disabled_reason: z.string().max(255).nullish(),
+    })
+    .nullish(),
+  metadata,
+});
+/** A transfer in `transfer.reversed`: how much of it is reversed so far, and our payout from its metadata. */
+const transferShape = z.object({
+  id: z.string().min(1).max(255),
+  amount: z.number().int().min(0),
+  amount_reversed: z.number().int().min(0),
+  metadata,
+});
+
+function toAccount(raw: unknown): ProviderAccount {
+  const a = parse(accountShape, raw);
+  return { id: a.id, ...accountStatusOf(a), merchantId: a.metadata?.merchantId ?? null };
+}
+
+/** Stripe answered and refused the request (bad parameters, an account that cannot receive, a balance too low): final for this attempt. */
+const isRefusal = (err: unknown) =>
+  err instanceof Stripe.errors.StripeInvalidRequestError ||
+  err instanceof Stripe.errors.StripePermissionError ||
+  err instanceof Stripe.errors.StripeCardError;
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
@@ -150,6 +185,8 @@ function eventType(type: string, session: Session | null): ProviderEvent['type']
 export function createStripeProvider(opts: {
   secretKey: string;
   webhookSecret: string;
+  /** The signing secret of the endpoint for events on connected accounts (Connect), when it is another one. */
+  connectWebhookSecret?: string;
   apiUrl?: string;
   timeoutMs?: number;
 }): PaymentProvider {
@@ -265,7 +302,11 @@ export function createStripeProvider(opts: {
       try {
         // Only a single string is a valid header; the SDK throws a plain Error on arrays.
         if (typeof signature !== 'string') throw new Error('missing stripe-signature header');
-        event = await stripe.webhooks.constructEventAsync(rawBody, signature, opts.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+        // The platform's endpoint, or the Connect endpoint (events on merchants' payout accounts) with its own secret.
+        const secrets = [opts.webhookSecret, ...(opts.connectWebhookSecret ? [opts.connectWebhookSecret] : [])];
+        event = await firstVerified(secrets, (secret) =>
+          stripe.webhooks.constructEventAsync(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS),
+        );
         // The SDK refuses only old signatures; one dated ahead of our clock beyond a small skew is refused too.
         const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
         if (!Number.isSafeInteger(signedAt) || isSignedInTheFuture(signedAt)) throw new Error('webhook signed in the future');
@@ -273,6 +314,32 @@ export function createStripeProvider(opts: {
         throw new AppError('INVALID_SIGNATURE', 'Invalid webhook signature');
       }
       const checked = parse(eventShape, event);
+      const createdAt = new Date(event.created * 1000);
+      if (checked.type === 'account.updated')
+        return {
+          id: checked.id,
+          type: 'account.updated',
+          sessionId: null,
+          orderId: null,
+          createdAt,
+          account: toAccount(checked.data.object),
+        };
+      if (checked.type === 'transfer.reversed') {
+        const transfer = parse(transferShape, checked.data.object);
+        return {
+          id: checked.id,
+          type: 'transfer.reversed',
+          sessionId: null,
+          orderId: null,
+          createdAt,
+          transfer: {
+            id: transfer.id,
+            amountCents: transfer.amount,
+            reversedCents: transfer.amount_reversed,
+            payoutId: transfer.metadata?.payoutId ?? null,
+          },
+        };
+      }
       if (checked.type in DISPUTE_EVENTS) {
         const type = DISPUTE_EVENTS[checked.type as keyof typeof DISPUTE_EVENTS];
         const dispute = parse(disputeShape, checked.data.object);
@@ -375,7 +442,94 @@ export function createStripeProvider(opts: {
         throw unavailable(err);
       }
     },
+
+    async createPayoutAccount(input) {
+      try {
+        // An Express account that receives transfers; Stripe's hosted onboarding collects the rest (KYC, bank, tax form).
+        const account = await stripe.accounts.create(
+          {
+            type: 'express',
+            country: 'US',
+            email: input.email,
+            business_profile: { name: input.businessName },
+            capabilities: { transfers: { requested: true } },
+            metadata: { merchantId: input.merchantId },
+          },
+          // One account per merchant: a retried request (ours or the SDK's) gets the first one back.
+          { idempotencyKey: `payout-account-${input.merchantId}` },
+        );
+        return toAccount(account);
+      } catch (err) {
+        throw unavailable(err);
+      }
+    },
+
+    async retrievePayoutAccount(accountId) {
+      try {
+        return toAccount(await stripe.accounts.retrieve(accountId));
+      } catch (err) {
+        throw unavailable(err);
+      }
+    },
+
+    async createOnboardingLink(input) {
+      try {
+        const link = await stripe.accountLinks.create({
+          account: input.accountId,
+          type: 'account_onboarding',
+          refresh_url: input.refreshUrl,
+          return_url: input.returnUrl,
+          collection_options: { fields: 'currently_due' },
+        });
+        return { url: link.url };
+      } catch (err) {
+        throw unavailable(err);
+      }
+    },
+
+    async createDashboardLink(input) {
+      try {
+        // The Express dashboard, signed in as the account (a login link is single use).
+        return { url: (await stripe.accounts.createLoginLink(input.accountId)).url };
+      } catch (err) {
+        throw unavailable(err);
+      }
+    },
+
+    async createTransfer(input) {
+      try {
+        const transfer = await stripe.transfers.create(
+          {
+            amount: input.amountCents,
+            currency: 'usd',
+            destination: input.accountId,
+            description: input.description,
+            transfer_group: `payout-${input.payoutId}`,
+            metadata: { payoutId: input.payoutId },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return { ok: true, transferId: transfer.id };
+      } catch (err) {
+        // Stripe answered no: this attempt is over. Anything else (a timeout, a 5xx) may have made the transfer: unknown.
+        if (isRefusal(err)) return { ok: false, reason: (err as Error).message };
+        throw unavailable(err);
+      }
+    },
   };
+}
+
+/** The event verified with the first secret that signed it; the first secret's error when none did. */
+async function firstVerified<T>(secrets: string[], verify: (secret: string) => Promise<T>): Promise<T> {
+  let first: unknown;
+  for (const secret of secrets) {
+    try {
+      return await verify(secret);
+    } catch (err) {
+      first ??= err;
+    }
+  }
+  throw first;
 }
 
 /** Keeps Stripe's error as the cause so the error log says what actually went wrong. */

@@ -6,7 +6,14 @@ import type { Deps } from '../lib/deps';
 import { AppError } from '../lib/errors';
 import { findUnstorableText } from '../plugins/input';
 import type { ProviderEvent } from '../payments/provider';
-import { handleBillingEvent, handleDisputeEvent, handleRefundEvent, isMerchantChargeEvent } from '../modules/money';
+import {
+  handleAccountEvent,
+  handleBillingEvent,
+  handleDisputeEvent,
+  handleRefundEvent,
+  handleTransferEvent,
+  isMerchantChargeEvent,
+} from '../modules/money';
 import { handleProviderEvent } from '../modules/orders';
 
 /*
@@ -40,6 +47,9 @@ const HANDLERS: Record<ProviderEvent['type'], EventHandler> = {
   'dispute.closed': async (deps, event) => (await handleDisputeEvent(deps, event)).applied,
   // A voucher's refund confirmed by the provider (money: refunds, docs/decisions/0019-refund-flow.md).
   'charge.refunded': async (deps, event) => (await handleRefundEvent(deps, event)).applied > 0,
+  // Merchants' payout accounts and the transfers to them (money: payouts, docs/decisions/0056-payout-accounts-and-transfers.md).
+  'account.updated': async (deps, event) => (await handleAccountEvent(deps, event)).applied,
+  'transfer.reversed': async (deps, event) => (await handleTransferEvent(deps, event)).applied,
 };
 
 export async function webhooksRoutes(app: FastifyInstance) {
@@ -53,7 +63,7 @@ export async function webhooksRoutes(app: FastifyInstance) {
       schema: {
         tags: ['webhooks'],
         summary:
-          'Signed payment provider events (checkout completed / expired, subscription renewed / ended, dispute opened / closed, charge refunded)',
+          'Signed payment provider events (checkout completed / expired, subscription renewed / ended, dispute opened / closed, charge refunded, payout account updated, transfer reversed)',
         params: z.object({ provider: z.enum(['sandbox', 'stripe']) }),
         response: { 200: webhookReceivedSchema, ...errorResponses },
       },

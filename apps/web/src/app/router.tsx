@@ -89,4 +89,6 @@ export const routes: RouteObject[] = [
   },
   // The sandbox provider's hosted card page stands apart from the shop, as a provider's page would.
   { path: paths.sandboxCheckout(':sessionId'), lazy: page(() => import('./routes/public/sandbox-checkout-page')) },
+  // And its payout-account pages (hosted onboarding, the account's dashboard), as Stripe Connect's are Stripe's.
+  { path: paths.sandboxConnect(':linkId'), lazy: page(() => import('./routes/public/sandbox-connect-page')) },
 ];

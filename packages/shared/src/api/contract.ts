@@ -70,6 +70,13 @@ import { merchantMoneyPageQuerySchema } from '../schemas/merchant-money';
 import { merchantRegistrationSchema } from '../schemas/merchants';
 import { createPromoCodeSchema, promoCodeResultSchema, promoCodesPageSchema } from '../schemas/promo-codes';
 import { adminPayoutsQuerySchema } from '../schemas/payouts';
+import { payoutReasonSchema, sandboxOnboardingSchema } from '../schemas/payout-accounts';
+import {
+  payoutAccountLinkSchema,
+  payoutAccountSchema,
+  payoutReconciliationSchema,
+  sandboxConnectPageSchema,
+} from '../schemas/responses/payout-accounts';
 import {
   adminDirectRefundSchema,
   adminPurchaseLookupQuerySchema,
@@ -287,7 +294,15 @@ export const API = {
   'GET /api/merchant/payouts/:id/statement': { query: merchantMoneyPageQuerySchema, response: payoutStatementSchema },
   'GET /api/admin/payouts': { query: adminPayoutsQuerySchema, response: adminPayoutsPageSchema },
   'GET /api/admin/payouts/summary': { response: payoutSummarySchema },
-  'POST /api/admin/payouts/:id/mark-paid': { response: adminPayoutSchema },
+  'POST /api/admin/payouts/:id/mark-paid': { body: payoutReasonSchema, response: adminPayoutSchema },
+  'POST /api/admin/payouts/:id/retry': { response: adminPayoutSchema },
+  'POST /api/admin/payouts/:id/hold': { body: payoutReasonSchema, response: adminPayoutSchema },
+  'POST /api/admin/payouts/:id/release': { response: adminPayoutSchema },
+  'GET /api/admin/payouts/reconciliation': { response: payoutReconciliationSchema },
+  'GET /api/merchant/payout-account': { response: payoutAccountSchema },
+  'POST /api/merchant/payout-account/onboarding': { response: payoutAccountLinkSchema },
+  'POST /api/merchant/payout-account/refresh': { response: payoutAccountSchema },
+  'POST /api/merchant/payout-account/dashboard': { response: payoutAccountLinkSchema },
   'POST /api/purchases/:id/refund-request': { body: createRefundRequestSchema, response: customerRefundRequestSchema },
   'GET /api/merchant/refund-requests': { response: merchantRefundRequestsSchema },
   'POST /api/merchant/refund-requests/:id/accept': { response: refundDecisionResultSchema },
@@ -300,6 +315,9 @@ export const API = {
   'GET /api/sandbox/sessions/:id': { response: sandboxSessionSchema },
   'POST /api/sandbox/sessions/:id/pay': { body: sandboxPaySchema, response: paymentPageSchema },
   'POST /api/sandbox/sessions/:id/pay-saved': { body: sandboxPaySavedSchema, response: paymentPageSchema },
+  'GET /api/sandbox/connect/:linkId': { response: sandboxConnectPageSchema },
+  'POST /api/sandbox/connect/:linkId/outcome': { body: sandboxOnboardingSchema, response: paymentPageSchema },
+  'POST /api/sandbox/connect/:linkId/transfers/:transferId/reverse': { response: sandboxConnectPageSchema },
   // orders
   'POST /api/checkout': { body: createCheckoutSchema, response: checkoutStartedSchema },
   'POST /api/cart/quote': { body: cartQuoteRequestSchema, response: cartQuoteSchema },

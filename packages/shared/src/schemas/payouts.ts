@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYOUT_STATES } from '../domain/payout-accounts';
 
 /** Admin dashboard: Payout Management wording (docs/product/merchant-admin-spec.md §2, §8), word for word. */
 export const PAYOUT_MESSAGES = {
@@ -16,4 +17,6 @@ export const ADMIN_PAYOUTS_PAGE_SIZE = 20;
 
 export const adminPayoutsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** Only the payouts in this state (the table's filter). */
+  state: z.enum(PAYOUT_STATES).optional(),
 });

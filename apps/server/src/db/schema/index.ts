@@ -9,3 +9,4 @@ export * from './live-events';
 export * from './ledger';
 export * from './domain-events';
 export * from './merchant-staff';
+export * from './payout-accounts';

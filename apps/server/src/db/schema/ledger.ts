@@ -87,7 +87,7 @@ export const ledgerEntries = pgTable(
     check(
       'ledger_entries_sign',
       // As text: a kind added to the enum in the same migration may not be named as an enum value yet.
-      sql`(${t.kind}::text in ('sale', 'commission_reversal', 'perkboost_refund', 'promotion_reversal', 'platform_promotion_reversal') and ${t.amountCents} > 0) or (${t.kind}::text not in ('sale', 'commission_reversal', 'perkboost_refund', 'promotion_reversal', 'platform_promotion_reversal') and ${t.amountCents} < 0)`,
+      sql`(${t.kind}::text in ('sale', 'commission_reversal', 'perkboost_refund', 'promotion_reversal', 'platform_promotion_reversal', 'payout_reversal') and ${t.amountCents} > 0) or (${t.kind}::text not in ('sale', 'commission_reversal', 'perkboost_refund', 'promotion_reversal', 'platform_promotion_reversal', 'payout_reversal') and ${t.amountCents} < 0)`,
     ),
   ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { PAYOUT_PAID_VIA, PAYOUT_STATES } from '@localperks/shared';
 import { bigintCents } from '../cents';
 import { users } from './auth';
 import { deals, merchantRegistrationRequests, merchants } from './deals';
@@ -179,10 +180,38 @@ export const merchantPayouts = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Where the money is (docs/decisions/0056-payout-accounts-and-transfers.md): waiting_for_account, scheduled,
+     * transferring, paid, failed or held. `is_paid` stays the one fact "paid" (a row the previous release marked
+     * paid keeps this column's default): read the state as paid whenever `is_paid` is true.
+     */
+    state: text('state', { enum: PAYOUT_STATES }).notNull().default('scheduled'),
+    /** transfer: sent by the platform to the merchant's payout account; outside: marked paid by an admin. */
+    paidVia: text('paid_via', { enum: PAYOUT_PAID_VIA }),
+    /** The provider's transfer id of the transfer that paid it. */
+    transferId: text('transfer_id'),
+    /**
+     * Transfers sent so far; the idempotency key of a transfer is `payout-<id>-<attempt>`: a transfer whose answer
+     * was lost is sent again under the same key (the provider answers with the one it made), a refused one is
+     * tried again under the next.
+     */
+    transferAttempt: integer('transfer_attempt').notNull().default(0),
+    /** When the transfer in flight was sent (state transferring): a run that died with it is taken over after a lease. */
+    transferStartedAt: timestamp('transfer_started_at', { withTimezone: true }),
+    /** Refused or reversed transfers so far, and when the next try may be made (backoff). */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    failureReason: text('failure_reason'),
+    heldReason: text('held_reason'),
   },
   (t) => [
     uniqueIndex('merchant_payouts_period_key').on(t.merchantId, t.periodStart),
     index('merchant_payouts_start_idx').on(t.periodStart),
+    // The transfer job's work list: unpaid payouts by payout date.
+    index('merchant_payouts_unpaid_idx')
+      .on(t.payoutDate)
+      .where(sql`not ${t.isPaid}`),
+    uniqueIndex('merchant_payouts_transfer_key').on(t.transferId),
     // A payout never goes below zero: what it cannot cover is carried forward (docs/decisions/0018-one-ledger.md).
     check(
       'merchant_payouts_net',

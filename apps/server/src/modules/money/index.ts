@@ -19,8 +19,11 @@ export {
 export { handleDisputeEvent, merchantsFlaggedForDisputes } from './disputes/disputes.service';
 export { merchantBalance, periodTotals, postChargePaid, postChargeRefund, postRefund, postSales } from './ledger/ledger.service';
 export { merchantMoneyRoutes } from './merchant-money/merchant-money.routes';
+export { payoutAccountRoutes } from './payout-accounts/payout-accounts.routes';
+export { handleAccountEvent } from './payout-accounts/payout-accounts.service';
 export { payoutsRoutes } from './payouts/payouts.routes';
-export { closePayoutPeriods, payoutSummary } from './payouts/payouts.service';
+export { closePayoutPeriods, overdueSql, payoutSummary, runPayoutJob } from './payouts/payouts.service';
+export { handleTransferEvent, settlePayouts, transferDuePayouts } from './payouts/transfers.service';
 export { refundsRoutes } from './refunds/refunds.routes';
 export {
   handleRefundEvent,
@@ -30,6 +33,7 @@ export {
   voucherRefundCents,
 } from './refunds/refunds.service';
 export { sandboxRoutes } from './sandbox/sandbox.routes';
+export { deliverSandboxConnectEvents } from './sandbox/sandbox-connect.service';
 export {
   deliverCompletedWebhook,
   deliverSandboxRefundEvents,

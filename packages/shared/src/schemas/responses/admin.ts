@@ -3,7 +3,9 @@ import { ADMIN_ROLES, DEAL_STATUSES, DEAL_TYPES, PLAN_IDS } from '../../constant
 import { ADMIN_REQUEST_SECTIONS } from '../admin-merchants';
 import { TICKET_STATUSES } from '../admin-support';
 import { backgroundJobFailureSchema, mailOutboxBacklogSchema } from '../admin-overview';
+import { PAYOUT_STATES } from '../../domain/payout-accounts';
 import { calendarDay, cents, count, isoDate, pageFields, payoutPeriodSchema } from './common';
+import { payoutTransferFields } from './payout-accounts';
 
 const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
@@ -322,11 +324,17 @@ export const adminPayoutSchema = z.object({
   carriedForwardCents: cents(),
   netCents: cents(),
   isPaid: z.boolean(),
-  /** Unpaid and past its payout date (listed first). */
+  /** Unpaid and past its payout date, and not waiting for the merchant's account or held (listed first). */
   isOverdue: z.boolean(),
   /** Unpaid while its business is suspended: it cannot be paid until the business is reinstated (docs/decisions/0063). */
   isHeld: z.boolean(),
   paidAt: isoDate().nullable(),
+  ...payoutTransferFields,
+  /** Why an admin holds it (held only). */
+  heldReason: z.string().nullable(),
+  /** Transfers tried and refused so far; the next try is not before `nextAttemptAt` (failed only). */
+  failedAttempts: count(),
+  nextAttemptAt: isoDate().nullable(),
 });
 export type AdminPayout = z.infer<typeof adminPayoutSchema>;
 
@@ -343,5 +351,7 @@ export const payoutSummarySchema = z.object({
   /** Closed payouts not marked paid yet, and what they add up to. */
   pendingPayouts: count(),
   pendingNetCents: cents(),
+  /** Closed payouts in each state (the table's filter). */
+  byState: z.record(z.enum(PAYOUT_STATES), count()),
 });
 export type PayoutSummary = z.infer<typeof payoutSummarySchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PLAN_IDS } from '../../constants';
 import { MERCHANT_CHARGE_KINDS } from '../../domain/merchant-money';
 import { calendarDay, cents, count, isoDate, pageFields, payoutPeriodSchema } from './common';
+import { payoutTransferFields } from './payout-accounts';
 
 /*
  * A merchant's money (docs/product/design.md §7, 8): what they pay the platform (merchant_charges: the messaging
@@ -84,9 +85,10 @@ export const merchantPayoutSchema = z.object({
   carriedForwardCents: cents(),
   /** gross − commission − deductions − dispute fees − carried in + carried forward (never below zero). */
   netCents: cents(),
-  /** held: not paid while the business is suspended (docs/decisions/0063-suspensions-and-bans.md). */
+  /** Against its payout date: Scheduled until the day has passed, then Overdue unless paid; Held while the business is suspended (docs/decisions/0063-suspensions-and-bans.md). */
   status: z.enum(['scheduled', 'paid', 'overdue', 'held']),
   paidAt: isoDate().nullable(),
+  ...payoutTransferFields,
 });
 export type MerchantPayout = z.infer<typeof merchantPayoutSchema>;
 

@@ -85,7 +85,16 @@ describe('suspending a business (docs/decisions/0063-suspensions-and-bans.md)', 
     const started = await post('/api/checkout', other.cookie, { items: [{ dealId: b.deal.id, quantity: 1 }], billing: TEST_BILLING });
     expect(started.statusCode).toBe(200);
     const openSession = started.json<{ url: string }>().url.split('/sandbox/checkout/')[1]!;
-    const visible = { pageApi: 200, page: 200, dealApi: 200, dealPage: 200, inDealSearch: true, inBusinessSearch: true, onHome: true, inSitemap: true };
+    const visible = {
+      pageApi: 200,
+      page: 200,
+      dealApi: 200,
+      dealPage: 200,
+      inDealSearch: true,
+      inBusinessSearch: true,
+      onHome: true,
+      inSitemap: true,
+    };
     expect(await publicView(b)).toEqual(visible);
 
     const res = await post(`/api/admin/businesses/${b.merchant.id}/suspend`, owner.cookie, { reason: 'Repeated chargebacks on vouchers.' });
@@ -123,7 +132,7 @@ describe('suspending a business (docs/decisions/0063-suspensions-and-bans.md)', 
     // Payouts: held, shown as held, and not payable.
     const adminPayout = (await get('/api/admin/payouts', owner.cookie)).json().items.find((p: { id: string }) => p.id === b.payout.id);
     expect(adminPayout).toMatchObject({ isPaid: false, isHeld: true });
-    const markPaid = await post(`/api/admin/payouts/${b.payout.id}/mark-paid`, owner.cookie);
+    const markPaid = await post(`/api/admin/payouts/${b.payout.id}/mark-paid`, owner.cookie, { reason: 'Paid by bank transfer.' });
     expect(markPaid.statusCode).toBe(409);
     expect(markPaid.json().error.message).toBe(SANCTION_MESSAGES.payoutHeld);
     expect((await get('/api/merchant/payouts', b.cookie)).json().items[0]).toMatchObject({ id: b.payout.id, status: 'held' });
@@ -132,11 +141,15 @@ describe('suspending a business (docs/decisions/0063-suspensions-and-bans.md)', 
     expect(redeemed.statusCode).toBe(200);
     expect(redeemed.json().status).toBe('redeemed');
     // The merchant sees why, on its dashboard and in its thread, and answers there; the owners are told.
-    expect((await get('/api/merchant/me', b.cookie)).json().merchant.suspension).toMatchObject({ reason: 'Repeated chargebacks on vouchers.' });
+    expect((await get('/api/merchant/me', b.cookie)).json().merchant.suspension).toMatchObject({
+      reason: 'Repeated chargebacks on vouchers.',
+    });
     const thread = (await get('/api/merchant/registration/messages', b.cookie)).json();
     expect(thread.messages.at(-1)).toMatchObject({ senderType: 'admin' });
     expect(thread.messages.at(-1).message).toContain('Repeated chargebacks on vouchers.');
-    expect((await post('/api/merchant/registration/messages', b.cookie, { message: 'We refunded them all; please look again.' })).statusCode).toBe(201);
+    expect(
+      (await post('/api/merchant/registration/messages', b.cookie, { message: 'We refunded them all; please look again.' })).statusCode,
+    ).toBe(201);
     const told = await db
       .select()
       .from(notifications)
@@ -144,8 +157,14 @@ describe('suspending a business (docs/decisions/0063-suspensions-and-bans.md)', 
     expect(told).toHaveLength(1);
     expect((await t.lastMail(b.user.email, 'merchant_suspended'))!.text).toContain('Repeated chargebacks on vouchers.');
     // What suspension stops on the console: new and changed deals, paid boosts.
-    expect((await get(`/api/merchant/boosts/deals/${b.deal.id}`, b.cookie)).json()).toMatchObject({ canBoost: false, reason: SANCTION_MESSAGES.suspended });
-    expect((await get('/api/merchant/deals', b.cookie)).json()).toMatchObject({ canCreateDeals: false, reason: SANCTION_MESSAGES.suspended });
+    expect((await get(`/api/merchant/boosts/deals/${b.deal.id}`, b.cookie)).json()).toMatchObject({
+      canBoost: false,
+      reason: SANCTION_MESSAGES.suspended,
+    });
+    expect((await get('/api/merchant/deals', b.cookie)).json()).toMatchObject({
+      canCreateDeals: false,
+      reason: SANCTION_MESSAGES.suspended,
+    });
 
     const back = await post(`/api/admin/businesses/${b.merchant.id}/reinstate`, owner.cookie);
     expect(back.statusCode).toBe(200);
@@ -154,7 +173,9 @@ describe('suspending a business (docs/decisions/0063-suspensions-and-bans.md)', 
     expect((await post('/api/cart/quote', customer.cookie, { items: [{ dealId: b.deal.id, quantity: 1 }] })).statusCode).toBe(200);
     expect((await get('/api/merchant/payouts', b.cookie)).json().items[0].status).not.toBe('held');
     expect((await get('/api/merchant/me', b.cookie)).json().merchant.suspension).toBeNull();
-    expect((await post(`/api/admin/payouts/${b.payout.id}/mark-paid`, owner.cookie)).statusCode).toBe(200);
+    expect((await post(`/api/admin/payouts/${b.payout.id}/mark-paid`, owner.cookie, { reason: 'Paid by bank transfer.' })).statusCode).toBe(
+      200,
+    );
     const audit = await db.select().from(adminAuditLog).where(eq(adminAuditLog.entityId, b.merchant.id));
     expect(audit.map((a) => a.action).sort()).toEqual(['merchant.reinstated', 'merchant.suspended']);
     expect(await t.lastMail(b.user.email, 'merchant_reinstated')).toBeDefined();
@@ -184,7 +205,9 @@ describe('suspending a business (docs/decisions/0063-suspensions-and-bans.md)', 
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.fields.reason).toBe(SANCTION_MESSAGES.reasonRequired);
     expect((await post(url, owner.cookie, { reason: 'x'.repeat(1001) })).json().error.fields.reason).toBe(SANCTION_MESSAGES.reasonTooLong);
-    expect((await post('/api/admin/businesses/00000000-0000-4000-8000-000000000000/suspend', owner.cookie, { reason: 'No.' })).statusCode).toBe(404);
+    expect(
+      (await post('/api/admin/businesses/00000000-0000-4000-8000-000000000000/suspend', owner.cookie, { reason: 'No.' })).statusCode,
+    ).toBe(404);
     expect((await post(`/api/admin/businesses/${b.merchant.id}/reinstate`, owner.cookie)).statusCode).toBe(409);
     for (const role of ['support', 'finance'] as const) {
       const admin = await t.loginAs('admin', { adminRole: role });

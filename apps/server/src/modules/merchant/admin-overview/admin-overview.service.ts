@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_LIST_LIMITS,
   ADMIN_PAGE_SIZES,
@@ -11,7 +11,7 @@ import { dealWithdrawn, escapeLike } from '../../catalog';
 import { boostRefundNotice, refundUnusedBoosts, removalFacts, toAppeal } from '../merchant-deals/deal-removal.service';
 import { deals, merchantPayouts, merchantRegistrationRequests, merchants, notifications, users } from '../../../db/schema';
 import { backgroundJobFailures } from '../../../jobs/failures';
-import { merchantsFlaggedForDisputes, payoutSummary } from '../../money';
+import { merchantsFlaggedForDisputes, overdueSql, payoutSummary } from '../../money';
 import { deliverQueuedMail } from '../../../lib/deliver-mail';
 import { mailOutboxBacklog } from '../../../mail/mailer';
 import { AppError } from '../../../lib/errors';
@@ -27,7 +27,7 @@ export const MERCHANT_DEALS_PAGE_SIZE = 20;
  * customers paid; the current period payout is what merchants are owed for today's semi-monthly
  * period (sales minus commission), paid on its payout date (docs/product/design.md §8). `revenue` is the platform's
  * own income by source (platform-revenue.ts); `overduePayouts` counts closed payouts past their
- * payout date and still unpaid. `backgroundJobs` lists the
+ * payout date and still unpaid, not waiting for the merchant's payout account nor held. `backgroundJobs` lists the
  * scheduled jobs that failed in the last 24 hours, so a job that keeps failing is seen, not only logged, and
  * `mailOutbox` the mail waiting for the SMTP server (an SMTP outage shows here, with its last error).
  * `disputeFlags` lists the merchants with repeated lost chargebacks, for review.
@@ -53,10 +53,11 @@ export async function adminOverview(deps: Pick<Deps, 'db' | 'clock'> & Partial<P
     .select({ n: count() })
     .from(merchantRegistrationRequests)
     .where(eq(merchantRegistrationRequests.status, 'pending'));
+  // Overdue: the platform's to act on (a failed transfer, one not sent in time), not payouts waiting for the merchant's account.
   const [overdue] = await db
     .select({ n: count() })
     .from(merchantPayouts)
-    .where(and(eq(merchantPayouts.isPaid, false), lt(merchantPayouts.payoutDate, utcDay(now))));
+    .where(overdueSql(utcDay(now)));
   const revenue = await platformRevenue(db, now);
   const recentMerchants = await db
     .select({

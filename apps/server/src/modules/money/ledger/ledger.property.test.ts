@@ -220,9 +220,12 @@ async function runScenario(steps: { op: Op; twice: boolean }[]) {
           .orderBy(merchantPayouts.periodStart, merchantPayouts.id);
         if (!unpaid.length) break;
         const id = unpaid[op.pick % unpaid.length]!.id;
-        await markPayoutPaid(deps(), admin.id, id);
+        await markPayoutPaid(deps(), admin.id, id, 'Paid by bank transfer outside the platform.');
         // Paying twice is refused (409) and writes nothing.
-        if (twice) await expect(markPayoutPaid(deps(), admin.id, id)).rejects.toMatchObject({ code: 'CONFLICT' });
+        if (twice)
+          await expect(markPayoutPaid(deps(), admin.id, id, 'Paid by bank transfer outside the platform.')).rejects.toMatchObject({
+            code: 'CONFLICT',
+          });
         break;
       }
     }

@@ -37,8 +37,8 @@ export const PAYOUT_LINE_KINDS = [
   'deduction',
   'dispute_fee',
 ] as const satisfies readonly LedgerEntryKind[];
-/** The kinds that make up what the platform owes a merchant. */
-export const BALANCE_KINDS = [...PAYOUT_LINE_KINDS, 'payout'] as const satisfies readonly LedgerEntryKind[];
+/** The kinds that make up what the platform owes a merchant: the lines, less what was paid out, plus transfers reversed. */
+export const BALANCE_KINDS = [...PAYOUT_LINE_KINDS, 'payout', 'payout_reversal'] as const satisfies readonly LedgerEntryKind[];
 
 const periodOfStart = (start: string) => payoutPeriodFor(new Date(`${start}T00:00:00Z`));
 const nextPeriodStart = (start: string) => payoutPeriodFor(payoutPeriodWindow(periodOfStart(start)).to).start;
@@ -188,6 +188,71 @@ export async function postPayoutPaid(tx: Tx, payout: { id: string; merchantId: s
     },
   ]);
   return written.length > 0;
+}
+
+/**
+ * A transfer to the merchant's payout account made (transfers.service, in the transaction that records it):
+ * the money left the balance. Keyed by the provider's transfer id, so a transfer is recorded once however
+ * often its result is handled; a payout retried after a reversal gets an entry per transfer.
+ */
+export async function postTransfer(
+  tx: Tx,
+  t: { payoutId: string; merchantId: string; transferId: string; amountCents: number },
+  at: Date,
+): Promise<boolean> {
+  const written = await post(tx, [
+    {
+      merchantId: t.merchantId,
+      kind: 'payout',
+      amountCents: -t.amountCents,
+      payoutId: t.payoutId,
+      sourceKey: `transfer:${t.transferId}`,
+      occurredAt: at,
+      periodStart: payoutPeriodFor(at).start,
+    },
+  ]);
+  return written.length > 0;
+}
+
+/**
+ * A transfer the provider reversed, part or all of it (`transfer.reversed`): the money is back with the platform
+ * and owed again (+). Each event names how much is reversed so far; the entry is what it adds, keyed by that
+ * total, so the same event twice writes nothing. Returns the amount written (0: nothing new).
+ */
+export async function postTransferReversal(
+  tx: Tx,
+  t: { payoutId: string; merchantId: string; transferId: string; reversedSoFarCents: number },
+  at: Date,
+): Promise<number> {
+  const [recorded] = await tx
+    .select({ cents: centsSum(sql`sum(${ledgerEntries.amountCents})`) })
+    .from(ledgerEntries)
+    .where(
+      and(eq(ledgerEntries.kind, 'payout_reversal'), sql`starts_with(${ledgerEntries.sourceKey}, ${`transfer:${t.transferId}:reversed:`})`),
+    );
+  const delta = t.reversedSoFarCents - (recorded?.cents ?? 0);
+  if (delta <= 0) return 0;
+  const written = await post(tx, [
+    {
+      merchantId: t.merchantId,
+      kind: 'payout_reversal',
+      amountCents: delta,
+      payoutId: t.payoutId,
+      sourceKey: `transfer:${t.transferId}:reversed:${t.reversedSoFarCents}`,
+      occurredAt: at,
+      periodStart: payoutPeriodFor(at).start,
+    },
+  ]);
+  return written.length ? delta : 0;
+}
+
+/** What of a payout is still to be paid: its net less what was transferred (or marked paid) for it, plus what came back. */
+export async function payoutRemainingCents(tx: Tx, payout: { id: string; netCents: number }): Promise<number> {
+  const [row] = await tx
+    .select({ cents: centsSum(sql`sum(${ledgerEntries.amountCents})`) })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.payoutId, payout.id), inArray(ledgerEntries.kind, ['payout', 'payout_reversal'])));
+  return payout.netCents + (row?.cents ?? 0);
 }
 
 export interface PostedRefund {
@@ -350,7 +415,8 @@ const totalsSelect = {
   commissionReversedCents: centsSum(sql`sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'commission_reversal')`),
   deductionsCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'deduction')`),
   disputeFeesCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'dispute_fee')`),
-  paidOutCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'payout')`),
+  // Net of transfers the provider reversed (the money came back).
+  paidOutCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('payout', 'payout_reversal'))`),
   subscriptionChargesCents: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'subscription_charge')`),
   // Net of the unused boost time given back (perkboost_refund, +).
   perkboostChargesCents: centsSum(

@@ -12,6 +12,9 @@ import { closePayoutPeriods } from '../payouts/payouts.service';
 import { runSandboxSubscriptions } from '../sandbox/sandbox.service';
 import { merchantBalance, periodTotals, postRefund } from './ledger.service';
 
+/** Marking a payout paid is an exception now (payouts are transferred): it takes the admin's reason. */
+const OUTSIDE = { reason: 'Paid by bank transfer outside the platform.' };
+
 const clock = mutableClock();
 const t = await build({ clock });
 const db = t.database.db;
@@ -43,7 +46,7 @@ async function sellAt(merchantId: string, at: string, priceCents = 1000, quantit
 const closeAt = (at: string) => closePayoutPeriods({ db, clock: { now: () => new Date(at) } });
 async function markPaid(payoutId: string, at: string) {
   clock.set(at);
-  const res = await t.request({ method: 'POST', url: `/api/admin/payouts/${payoutId}/mark-paid`, cookie: admin.cookie });
+  const res = await t.request({ method: 'POST', url: `/api/admin/payouts/${payoutId}/mark-paid`, cookie: admin.cookie, payload: OUTSIDE });
   expect(res.statusCode).toBe(200);
 }
 const refund = (purchaseId: string, at: string) => db.transaction((tx) => postRefund(tx, { purchaseId, at: new Date(at) }));

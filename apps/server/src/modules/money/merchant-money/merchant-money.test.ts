@@ -24,6 +24,9 @@ import { closePayoutPeriods } from '../payouts/payouts.service';
 import { postRefund, postSales } from '../ledger/ledger.service';
 import { listMerchantPayouts } from './merchant-payouts.service';
 
+/** Marking a payout paid is an exception now (payouts are transferred): it takes the admin's reason. */
+const OUTSIDE = { reason: 'Paid by bank transfer outside the platform.' };
+
 const t = await build();
 const db = t.database.db;
 const DAY = 86_400_000;
@@ -327,7 +330,8 @@ describe('merchant payouts', async () => {
     // An admin marks it paid: the merchant sees Paid with the date.
     const admin = await t.loginAs('admin');
     expect(
-      (await t.request({ method: 'POST', url: `/api/admin/payouts/${oldPayout.id}/mark-paid`, cookie: admin.cookie })).statusCode,
+      (await t.request({ method: 'POST', url: `/api/admin/payouts/${oldPayout.id}/mark-paid`, cookie: admin.cookie, payload: OUTSIDE }))
+        .statusCode,
     ).toBe(200);
     const after = (await get<MerchantPayoutsPage>(a.cookie, '/api/merchant/payouts')).body;
     expect(after.items[1]).toMatchObject({ id: oldPayout.id, status: 'paid', paidAt: expect.any(String) });
@@ -506,9 +510,10 @@ describe('refunds and deductions on payouts and statements', async () => {
 
     // Paid; then the $10 voucher is refunded: a deduction of $10 with $1.50 commission back, on the next payout.
     const admin = await t.loginAs('admin');
-    expect((await t.request({ method: 'POST', url: `/api/admin/payouts/${first.id}/mark-paid`, cookie: admin.cookie })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.request({ method: 'POST', url: `/api/admin/payouts/${first.id}/mark-paid`, cookie: admin.cookie, payload: OUTSIDE }))
+        .statusCode,
+    ).toBe(200);
     await refund(later!.id, '2024-04-20T09:00:00Z');
     await sell(t, a.merchant.id, [{ at: new Date('2024-04-21T10:00:00Z'), priceCents: 4000, code: 'NEXT-DDDD' }]);
     await close('2024-05-01T06:00:00Z');

@@ -23,6 +23,7 @@ import { ledgerEntries, merchantPayouts, purchases } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import { PAYOUT_LINE_KINDS } from '../ledger/ledger.service';
+import { stateOf } from '../payouts/payouts.service';
 import { merchantOfUser } from './merchant-billing.service';
 
 /**
@@ -52,6 +53,10 @@ const toPayout = (p: PayoutRow, today: string, commissionReversedCents: number, 
   netCents: p.netCents,
   status: payoutStatus({ ...p, isHeld }, today),
   paidAt: p.paidAt?.toISOString() ?? null,
+  state: stateOf(p),
+  transferId: p.transferId,
+  failureReason: stateOf(p) === 'failed' ? p.failureReason : null,
+  paidVia: p.isPaid ? p.paidVia : null,
 });
 
 /** The kind of a ledger entry counts only where it is one of these (the payout's lines, never charges or payouts). */

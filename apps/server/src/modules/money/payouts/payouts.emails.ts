@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { formatCents, plural, paths } from '@localperks/shared';
+import type { Tx } from '../../../db/client';
+import { merchantPayouts, merchants, users } from '../../../db/schema';
+import type { Deps } from '../../../lib/deps';
 import { composeMail, type MailMessage } from '../../../mail/mailer';
 
 /** A calendar day `YYYY-MM-DD` as "Nov 1, 2026". */
@@ -31,4 +35,19 @@ export function payoutPaidEmail(
       action: { label: 'Open your dashboard', url: `${appUrl}${paths.merchantDashboard}` },
     }),
   };
+}
+
+/** "Your payout has been paid" to the merchant, in the transaction that paid it. */
+export async function queuePaidMail(
+  deps: Pick<Deps, 'mailer' | 'config'>,
+  tx: Tx,
+  paid: typeof merchantPayouts.$inferSelect,
+): Promise<string | null> {
+  const [merchant] = await tx
+    .select({ businessName: merchants.businessName, email: users.email })
+    .from(merchants)
+    .innerJoin(users, eq(users.id, merchants.userId))
+    .where(eq(merchants.id, paid.merchantId));
+  if (!merchant) return null;
+  return deps.mailer.queue(tx, payoutPaidEmail(merchant.email, { ...paid, businessName: merchant.businessName }, deps.config.appUrl));
 }

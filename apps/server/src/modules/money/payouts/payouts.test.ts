@@ -11,6 +11,9 @@ import { systemClock } from '../../../lib/deps';
 import { fixedClock, mutableClock } from '../../../../test/clock';
 import { postSales } from '../ledger/ledger.service';
 
+/** Marking a payout paid is an exception now (payouts are transferred): it takes the admin's reason. */
+const OUTSIDE = { reason: 'Paid by bank transfer outside the platform.' };
+
 /** Sales at given instants: one purchase row per unit and its sale and commission in the ledger, as checkout writes them. */
 async function sell(t: TestApp, merchantId: string, sales: { at: string; priceCents?: number; rate?: number }[]) {
   const db = t.database.db;
@@ -233,7 +236,12 @@ describe('payout management (admin)', async () => {
 
   it('marks a payout paid once (paid_by the admin, audit, merchant e-mailed); a second call is 409 and nothing is reversed', async () => {
     const [payout] = await payoutsOf(db, merchant.id);
-    const res = await t.request({ method: 'POST', url: `/api/admin/payouts/${payout!.id}/mark-paid`, cookie: admin.cookie });
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/admin/payouts/${payout!.id}/mark-paid`,
+      cookie: admin.cookie,
+      payload: OUTSIDE,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: payout!.id, isPaid: true, merchantName: 'Payday Pizza' });
     const [row] = await db.select().from(merchantPayouts).where(eq(merchantPayouts.id, payout!.id));
@@ -248,15 +256,26 @@ describe('payout management (admin)', async () => {
     ]);
 
     const other = await t.loginAs('admin');
-    const again = await t.request({ method: 'POST', url: `/api/admin/payouts/${payout!.id}/mark-paid`, cookie: other.cookie });
+    const again = await t.request({
+      method: 'POST',
+      url: `/api/admin/payouts/${payout!.id}/mark-paid`,
+      cookie: other.cookie,
+      payload: OUTSIDE,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('This payout has already been marked as paid.');
     const [still] = await db.select().from(merchantPayouts).where(eq(merchantPayouts.id, payout!.id));
     expect(still).toMatchObject({ isPaid: true, paidBy: admin.user.id, paidAt: row!.paidAt });
     expect(await db.select().from(adminAuditLog).where(eq(adminAuditLog.entityId, payout!.id))).toHaveLength(1);
     expect(
-      (await t.request({ method: 'POST', url: '/api/admin/payouts/00000000-0000-4000-8000-000000000000/mark-paid', cookie: admin.cookie }))
-        .statusCode,
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/admin/payouts/00000000-0000-4000-8000-000000000000/mark-paid',
+          cookie: admin.cookie,
+          payload: OUTSIDE,
+        })
+      ).statusCode,
     ).toBe(404);
   });
 
@@ -264,8 +283,8 @@ describe('payout management (admin)', async () => {
     const [, payout] = await payoutsOf(db, merchant.id);
     const other = await t.loginAs('admin');
     const results = await Promise.all([
-      t.request({ method: 'POST', url: `/api/admin/payouts/${payout!.id}/mark-paid`, cookie: admin.cookie }),
-      t.request({ method: 'POST', url: `/api/admin/payouts/${payout!.id}/mark-paid`, cookie: other.cookie }),
+      t.request({ method: 'POST', url: `/api/admin/payouts/${payout!.id}/mark-paid`, cookie: admin.cookie, payload: OUTSIDE }),
+      t.request({ method: 'POST', url: `/api/admin/payouts/${payout!.id}/mark-paid`, cookie: other.cookie, payload: OUTSIDE }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
   });
@@ -318,7 +337,12 @@ describe('overdue payouts', async () => {
       ['2025-09-01', true, false],
     ]);
     const [late] = await list();
-    const paid = await t.request({ method: 'POST', url: `/api/admin/payouts/${late.id}/mark-paid`, cookie: admin.cookie });
+    const paid = await t.request({
+      method: 'POST',
+      url: `/api/admin/payouts/${late.id}/mark-paid`,
+      cookie: admin.cookie,
+      payload: OUTSIDE,
+    });
     expect(paid.json()).toMatchObject({ isPaid: true, isOverdue: false });
     expect(view(await list())).toEqual([
       ['2025-09-01', true, false],

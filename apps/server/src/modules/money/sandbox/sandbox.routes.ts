@@ -1,10 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, paymentPageSchema, sandboxPaySavedSchema, sandboxPaySchema, sandboxSessionSchema } from '@localperks/shared';
+import {
+  errorResponses,
+  paymentPageSchema,
+  sandboxConnectPageSchema,
+  sandboxOnboardingSchema,
+  sandboxPaySavedSchema,
+  sandboxPaySchema,
+  sandboxSessionSchema,
+} from '@localperks/shared';
 import { getSandboxSession, paySandboxSession, paySandboxSessionWithSavedCard } from './sandbox.service';
+import { reverseSandboxTransfer, sandboxConnectPage, submitSandboxOutcome } from './sandbox-connect.service';
 
 const params = z.object({ id: z.string().regex(/^cs_sandbox_[A-Za-z0-9_-]{20,64}$/, 'Unknown payment page.') });
+const linkParams = z.object({ linkId: z.string().regex(/^acctlink_sandbox_[A-Za-z0-9_-]{20,64}$/, 'Unknown payout account page.') });
 
 /**
  * The sandbox provider's hosted card page API. Like a provider's checkout page it is reached by
@@ -53,5 +63,47 @@ export async function sandboxRoutes(app: FastifyInstance) {
       },
     },
     async (request) => paySandboxSessionWithSavedCard(app.deps, request.params.id, request.body.paymentMethodId),
+  );
+
+  // The sandbox's payout-account pages (onboarding, the account's dashboard), reached by their unguessable link id.
+  r.get(
+    '/api/sandbox/connect/:linkId',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'A sandbox payout-account page: hosted onboarding, or the account’s dashboard with its transfers',
+        params: linkParams,
+        response: { 200: sandboxConnectPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => sandboxConnectPage(app.deps, request.params.linkId),
+  );
+  r.post(
+    '/api/sandbox/connect/:linkId/outcome',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'End onboarding (or change the account from its dashboard): complete, pending verification or restricted',
+        params: linkParams,
+        body: sandboxOnboardingSchema,
+        response: { 200: paymentPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => submitSandboxOutcome(app.deps, request.params.linkId, request.body.outcome),
+  );
+  r.post(
+    '/api/sandbox/connect/:linkId/transfers/:transferId/reverse',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Test control: the platform reverses a transfer to this sandbox account (a signed transfer.reversed follows)',
+        params: linkParams.extend({ transferId: z.string().regex(/^tr_sandbox_[A-Za-z0-9_-]{20,64}$/, 'Unknown transfer.') }),
+        response: { 200: sandboxConnectPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => reverseSandboxTransfer(app.deps, request.params.linkId, request.params.transferId),
   );
 }

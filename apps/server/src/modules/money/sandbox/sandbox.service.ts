@@ -21,7 +21,7 @@ const MAX_FAILED_ATTEMPTS = 10;
 type Row = typeof sandboxSessions.$inferSelect;
 
 /** What posting signed events to our own webhook route takes. */
-type WebhookDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'sandboxSecret' | 'loopback'>;
+export type WebhookDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'sandboxSecret' | 'loopback'>;
 
 async function sessionRow(db: Db, id: string): Promise<Row> {
   const [row] = await db.select().from(sandboxSessions).where(eq(sandboxSessions.id, id));
@@ -218,7 +218,7 @@ export async function deliverCompletedWebhook(deps: WebhookDeps, session: Row): 
 }
 
 /** Signs and posts one event to our webhook endpoint, through the route a real provider calls. */
-async function postSandboxEvent(deps: WebhookDeps, event: SandboxEvent): Promise<boolean> {
+export async function postSandboxEvent(deps: WebhookDeps, event: SandboxEvent): Promise<boolean> {
   const payload = JSON.stringify(event);
   try {
     const res = await deps.loopback({

@@ -3,13 +3,14 @@ import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CreditCard, FlaskConical, Lock } from 'lucide-react';
+import { CreditCard, Lock } from 'lucide-react';
 import { cardExpiry, cardName, formatCents, sandboxPaySchema, type SandboxPay, type SandboxSession, TAX_LABEL } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { sandboxSessionQuery, useSandboxPay, useSandboxPaySaved } from '../../../features/money/sandbox-payments/api';
+import { SandboxShell } from '../../../features/money/sandbox-payments/sandbox-shell';
 import { ApiError } from '../../../lib/api-client';
 
 /** `4242424242424242` → `4242 4242 4242 4242` while typing. */
@@ -26,19 +27,9 @@ const formatExpiry = (v: string) => {
 
 function Shell({ children }: { children: React.ReactNode }) {
   return (
-    <div className="min-h-screen bg-slate-100">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-3">
-          <p className="flex items-center gap-2 font-semibold text-slate-900">
-            <CreditCard aria-hidden className="h-5 w-5 text-indigo-700" /> Sandbox Payments
-          </p>
-          <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-amber-900">
-            <FlaskConical aria-hidden className="h-3.5 w-3.5" /> Test mode
-          </span>
-        </div>
-      </header>
-      <main className="mx-auto max-w-5xl px-4 py-8">{children}</main>
-    </div>
+    <SandboxShell icon={CreditCard} name="Sandbox Payments">
+      {children}
+    </SandboxShell>
   );
 }
 

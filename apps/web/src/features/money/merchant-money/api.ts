@@ -55,3 +55,33 @@ export function useCancelPlan() {
     },
   });
 }
+
+/** The merchant's payout account (docs/decisions/0056-payout-accounts-and-transfers.md). */
+export const payoutAccountQuery = queryOptions({
+  queryKey: [ROOT, 'payout-account'],
+  queryFn: () => api.get('/api/merchant/payout-account'),
+});
+
+/**
+ * A page at the payout provider (its hosted onboarding, or the account's dashboard): the link is single use, so it
+ * is asked for on the press and the browser goes there at once.
+ */
+export function usePayoutProviderPage(page: 'onboarding' | 'dashboard') {
+  return useMutation({
+    mutationFn: () =>
+      page === 'onboarding' ? api.post('/api/merchant/payout-account/onboarding') : api.post('/api/merchant/payout-account/dashboard'),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
+/** Back from the provider: the account as it is now, and the payouts that follow it. */
+export function useRefreshPayoutAccount() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post('/api/merchant/payout-account/refresh'),
+    onSuccess: (account) => {
+      qc.setQueryData(payoutAccountQuery.queryKey, account);
+      void qc.invalidateQueries({ queryKey: [ROOT, 'payouts'] });
+    },
+  });
+}

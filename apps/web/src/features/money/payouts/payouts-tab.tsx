@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatCents, PAYOUT_MESSAGES as M } from '@localperks/shared';
+import { AlertTriangle, CheckCircle2 } from 'lucide-react';
+import { formatCents, PAYOUT_MESSAGES as M, PAYOUT_STATE_LABELS, type PayoutState } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { FilterChips } from '../../../components/ui/filter-chips';
 import { Pager } from '../../../components/ui/pager';
-import { payoutsKey, payoutsQuery, payoutSummaryQuery } from './api';
+import { Spinner } from '../../../components/ui/spinner';
+import { payoutReconciliationQuery, payoutsKey, payoutsQuery, payoutSummaryQuery } from './api';
 import { formatDay, PayoutItem } from './payout-list';
 import { RefreshButton } from '../../../components/ui/admin-parts';
 import { useLoadErrorToast } from '../../../lib/use-load-error-toast';
@@ -19,12 +22,92 @@ function Stat({ label, value, note }: { label: string; value: string; note: stri
   );
 }
 
+/** The table's filter: every payout, or those in one state. */
+const FILTERS = ['all', 'scheduled', 'transferring', 'paid', 'failed', 'waiting_for_account', 'held'] as const satisfies readonly (
+  'all' | PayoutState
+)[];
+type Filter = (typeof FILTERS)[number];
+
+/**
+ * The platform's money reconciled (docs/decisions/0056-payout-accounts-and-transfers.md): sales − refunds − commission
+ * − deductions − fees − transfers = the balance held for merchants, checked against what the payouts still owe.
+ */
+function Reconciliation() {
+  const r = useQuery(payoutReconciliationQuery);
+  const rows: [string, number][] = r.data
+    ? [
+        ['Sales', r.data.salesCents],
+        ['− Merchants’ promo code discounts', r.data.promotionsCents],
+        ['− Refunds', r.data.refundsCents],
+        ['− Commission (net of reversals)', r.data.commissionCents],
+        ['− Deductions', r.data.deductionsCents],
+        ['− Dispute fees', r.data.disputeFeesCents],
+        ['− Transferred to merchants', r.data.transferredCents],
+        ['− Paid outside the platform', r.data.paidOutsideCents],
+      ]
+    : [];
+  return (
+    <Card>
+      <CardHeader className="px-4 sm:px-6">
+        <CardTitle>Reconciliation</CardTitle>
+        <CardDescription>
+          The ledger, all time: what merchants sold less what was given back, kept and paid is what the platform holds for them.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="px-4 text-sm sm:px-6">
+        {r.isPending ? (
+          <Spinner />
+        ) : r.isError ? (
+          <Alert variant="destructive" title="The reconciliation could not be loaded." />
+        ) : (
+          <div className="space-y-3">
+            <table className="w-full max-w-xl text-left">
+              <caption className="sr-only">The platform’s money from the ledger</caption>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map(([label, cents]) => (
+                  <tr key={label}>
+                    <th scope="row" className="py-1.5 pr-3 font-normal text-slate-700">
+                      {label}
+                    </th>
+                    <td className="py-1.5 text-right tabular-nums text-slate-900">{formatCents(cents)}</td>
+                  </tr>
+                ))}
+                <tr className="border-t-2 border-slate-300">
+                  <th scope="row" className="py-1.5 pr-3 font-semibold text-slate-900">
+                    = Balance held for merchants
+                  </th>
+                  <td className="py-1.5 text-right font-semibold tabular-nums text-slate-900">{formatCents(r.data.balanceHeldCents)}</td>
+                </tr>
+              </tbody>
+            </table>
+            <p className="text-slate-700">
+              The payouts owe the same: {formatCents(r.data.unpaidPayoutsCents)} in closed payouts not paid yet +{' '}
+              {formatCents(r.data.notYetInPayoutCents)} not in a payout yet − {formatCents(r.data.carriedForwardCents)} carried forward ={' '}
+              {formatCents(r.data.owedByPayoutsCents)}.
+            </p>
+            {r.data.balanced ? (
+              <p className="flex items-center gap-2 font-medium text-emerald-800">
+                <CheckCircle2 aria-hidden className="h-4 w-4" /> Balanced.
+              </p>
+            ) : (
+              <p role="alert" className="flex items-center gap-2 font-medium text-red-800">
+                <AlertTriangle aria-hidden className="h-4 w-4" /> The ledger and the payouts do not agree.
+              </p>
+            )}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 /** Payout Management tab of the admin dashboard (docs/product/merchant-admin-spec.md §2; docs/product/design.md §8). */
 export default function PayoutsTab() {
   const qc = useQueryClient();
   const [page, setPage] = useState(1);
+  const [filter, setFilter] = useState<Filter>('all');
   const summary = useQuery(payoutSummaryQuery);
-  const list = useQuery({ ...payoutsQuery(page), placeholderData: keepPreviousData });
+  const list = useQuery({ ...payoutsQuery(page, filter === 'all' ? undefined : filter), placeholderData: keepPreviousData });
   const [isRefreshing, setIsRefreshing] = useState(false);
   const isError = summary.isError || list.isError;
 
@@ -87,9 +170,24 @@ export default function PayoutsTab() {
       <Card>
         <CardHeader className="px-4 sm:px-6">
           <CardTitle>All Payouts</CardTitle>
-          <CardDescription>One payout per merchant for each closed period, overdue ones first, then newest first.</CardDescription>
+          <CardDescription>
+            One payout per merchant for each closed period, transferred to the merchant’s payout account on its payout date. Overdue ones
+            first, then newest first.
+          </CardDescription>
         </CardHeader>
-        <CardContent className="px-4 sm:px-6">
+        <CardContent className="space-y-4 px-4 sm:px-6">
+          <FilterChips
+            label="Show payouts"
+            value={filter}
+            onChange={(f) => {
+              setFilter(f);
+              setPage(1);
+            }}
+            options={FILTERS.map((f) => {
+              const n = f === 'all' || !s ? null : s.byState[f];
+              return [f, f === 'all' ? 'All' : `${PAYOUT_STATE_LABELS[f]}${n === null ? '' : ` (${n})`}`] as const;
+            })}
+          />
           {list.isPending ? (
             <p role="status" className="py-4 text-slate-700">
               Loading...
@@ -97,7 +195,9 @@ export default function PayoutsTab() {
           ) : list.isError ? (
             <Alert variant="destructive" title={M.loadFailed} />
           ) : list.data.items.length === 0 && page === 1 ? (
-            <p className="py-6 text-center text-slate-700">{M.empty}</p>
+            <p className="py-6 text-center text-slate-700">
+              {filter === 'all' ? M.empty : `No ${PAYOUT_STATE_LABELS[filter].toLowerCase()} payouts.`}
+            </p>
           ) : (
             <>
               <ul aria-label="All payouts" className="divide-y divide-slate-200">
@@ -118,6 +218,8 @@ export default function PayoutsTab() {
           )}
         </CardContent>
       </Card>
+
+      <Reconciliation />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PAYOUT_STATUS_LABELS, type PayoutStatus } from '@localperks/shared';
+import { MERCHANT_PAYOUT_STATE_LABELS, PAYOUT_STATUS_LABELS, type PayoutState, type PayoutStatus } from '@localperks/shared';
 import { cn } from '../../../../lib/cn';
 
 /** A calendar day (`YYYY-MM-DD`, UTC) as "Mar 15, 2025". */
@@ -22,6 +22,24 @@ export function StatusBadge({ status, children }: { status: PayoutStatus | 'pend
   return (
     <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', STATUS_STYLE[status])}>
       {children ?? (status === 'pending' ? 'Pending' : PAYOUT_STATUS_LABELS[status])}
+    </span>
+  );
+}
+
+const STATE_STYLE: Record<PayoutState, string> = {
+  paid: STATUS_STYLE.paid,
+  scheduled: STATUS_STYLE.scheduled,
+  transferring: 'bg-indigo-100 text-indigo-900',
+  waiting_for_account: STATUS_STYLE.pending,
+  failed: STATUS_STYLE.overdue,
+  held: 'bg-slate-200 text-slate-900',
+};
+
+/** Where a payout's money is (docs/decisions/0056-payout-accounts-and-transfers.md), in the merchant's words. */
+export function PayoutStateBadge({ state }: { state: PayoutState }) {
+  return (
+    <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', STATE_STYLE[state])}>
+      {MERCHANT_PAYOUT_STATE_LABELS[state]}
     </span>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Wallet } from 'lucide-react';
-import { MERCHANT_MONEY_MESSAGES as MM, formatCents, paths } from '@localperks/shared';
+import { MERCHANT_MONEY_MESSAGES as MM, formatCents, paths, type MerchantPayout } from '@localperks/shared';
 import { Alert } from '../../../../components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { Pager } from '../../../../components/ui/pager';
@@ -10,9 +10,20 @@ import { Spinner } from '../../../../components/ui/spinner';
 import { errorMessage } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/format';
 import { merchantPayoutsQuery } from '../api';
-import { StatusBadge, calendarDay, periodText } from './money-format';
+import { PayoutStateBadge, calendarDay, periodText } from './money-format';
+import { PayoutAccountCard } from './payout-account-card';
 
-/** The Payouts tab: the open period so far, and every payout with its statement. */
+/** Where the money of a payout went: its transfer id, or why there is none. */
+function TransferCell({ payout: p }: { payout: MerchantPayout }) {
+  if (p.transferId && p.state === 'paid') return <code className="break-all font-mono text-slate-900">{p.transferId}</code>;
+  if (p.paidVia === 'outside') return <span className="text-slate-700">Paid outside LocalPerks</span>;
+  if (p.state === 'paid') return <span className="text-slate-700">Nothing to transfer</span>;
+  if (p.state === 'failed') return <span className="text-red-900">{p.failureReason ?? 'The transfer failed; it is tried again.'}</span>;
+  if (p.state === 'waiting_for_account') return <span className="text-slate-700">Sent once your payout account is active</span>;
+  return <span className="text-slate-700">—</span>;
+}
+
+/** The Payouts tab: the payout account, the open period so far, and every payout with its state and statement. */
 export default function PayoutsTab() {
   const [page, setPage] = useState(1);
   const payouts = useQuery(merchantPayoutsQuery(page));
@@ -31,9 +42,11 @@ export default function PayoutsTab() {
           Payouts
         </h2>
         <p className="text-sm text-slate-600">
-          Semi-monthly: sales on days 1-14 are paid on the 15th; sales from the 15th to the month’s end on the 1st of the next month.
+          Semi-monthly: sales on days 1-14 are paid on the 15th; sales from the 15th to the month’s end on the 1st of the next month. Each
+          payout is transferred to your payout account on its payout date.
         </p>
       </div>
+      <PayoutAccountCard />
       <div className="grid gap-4 md:grid-cols-2">
         <Card>
           <CardHeader>
@@ -100,7 +113,7 @@ export default function PayoutsTab() {
               // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region: focusable so keyboard users can scroll it (axe scrollable-region-focusable)
               tabIndex={0}
             >
-              <table className="w-full min-w-[56rem] text-left text-sm">
+              <table className="w-full min-w-[64rem] text-left text-sm">
                 <thead className="border-b border-slate-200 text-slate-700">
                   <tr>
                     <th scope="col" className="py-2 pr-3 font-medium">
@@ -129,6 +142,9 @@ export default function PayoutsTab() {
                     </th>
                     <th scope="col" className="py-2 pr-3 font-medium">
                       Paid
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Transfer
                     </th>
                     <th scope="col" className="py-2 font-medium">
                       <span className="sr-only">Statement</span>
@@ -169,9 +185,12 @@ export default function PayoutsTab() {
                         )}
                       </td>
                       <td className="py-2 pr-3">
-                        <StatusBadge status={p.status} />
+                        <PayoutStateBadge state={p.state} />
                       </td>
                       <td className="py-2 pr-3">{p.paidAt ? formatDate(p.paidAt) : '—'}</td>
+                      <td className="max-w-56 py-2 pr-3 text-xs">
+                        <TransferCell payout={p} />
+                      </td>
                       <td className="py-2">
                         <Link
                           to={paths.merchantPayoutStatement(p.id)}
