@@ -61,8 +61,9 @@ export default function LoginPage({ defaultRole }: { defaultRole?: 'customer' | 
         afterLogin(user);
       },
       onError: (e) => {
-        setRefusal(e instanceof ApiError && e.code === 'FORBIDDEN' ? e.message : null);
-        toast.error('Login Failed', { description: errorMessage(e, 'Please check your credentials and try again.') });
+        const refused = e instanceof ApiError && e.code === 'FORBIDDEN' ? e.message : null;
+        setRefusal(refused);
+        if (!refused) toast.error('Login Failed', { description: errorMessage(e, 'Please check your credentials and try again.') });
       },
     });
 

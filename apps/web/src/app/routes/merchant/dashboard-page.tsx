@@ -360,7 +360,7 @@ function Suspended({ reason, at }: { reason: string; at: string }) {
           valid: keep redeeming them. Answer us below.
         </p>
       </Alert>
-      <AdminThread />
+      <AdminThread description="Tell us what we should know about the suspension; we answer in this thread." />
     </section>
   );
 }

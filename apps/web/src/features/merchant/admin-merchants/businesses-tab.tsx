@@ -108,7 +108,7 @@ function BusinessRow({ b }: { b: AdminBusiness }) {
       </div>
       <div className="flex flex-wrap items-center gap-2">
         {!b.suspendedAt && (
-          <Link to={paths.business(b.slug)} className={buttonClass('ghost', 'sm')} aria-label={`View the page of ${b.businessName}`}>
+          <Link to={paths.business(b.slug)} className={buttonClass('ghost', 'sm')} aria-label={`Page of ${b.businessName}`}>
             <ExternalLink aria-hidden className="h-4 w-4" /> Page
           </Link>
         )}

@@ -40,7 +40,7 @@ const ROLE_HINTS: Record<AdminRole, string> = {
 function CreateAdminForm() {
   const form = useForm<CreateAdmin>({
     resolver: zodResolver(createAdminSchema),
-    defaultValues: { name: '', email: '', password: '', role: 'support' },
+    defaultValues: { name: '', email: '', password: '', role: 'owner' },
   });
   const create = useCreateAdmin();
   const { errors } = form.formState;
@@ -243,6 +243,26 @@ function describe(e: AuditEntry): string {
 
 const NO_FILTERS: AuditFilters = { actor: '', target: '', action: '', from: '', to: '' };
 
+/** The actions grouped by what they are done to, for the filter: "Businesses › Suspended". */
+const GROUP_OF: Record<string, string> = {
+  merchant: 'Businesses',
+  customer: 'Customers',
+  admin: 'Admins',
+  staff: 'Staff',
+  ticket: 'Tickets',
+  deal: 'Deals',
+  payout: 'Payouts',
+  refund: 'Refunds',
+};
+const ACTION_GROUPS = Object.values(GROUP_OF).map(
+  (group) => [group, AUDIT_ACTIONS.filter((a) => GROUP_OF[a.split('.')[0]!] === group)] as const,
+);
+/** An action's label without its group's word: "Admin created" reads "Created" under Admins. */
+const optionLabel = (a: (typeof AUDIT_ACTIONS)[number]) => {
+  const text = AUDIT_ACTION_LABELS[a].replace(/^(Merchant|Customer|Admin|Staff|Ticket|Deal|Payout|Refund) /, '');
+  return text[0]!.toUpperCase() + text.slice(1);
+};
+
 /** The search form, checked with the server's own rules (auditQuerySchema): a date, the range's order, an action of the list. */
 function AuditSearch({ onSearch }: { onSearch: (f: AuditFilters) => void }) {
   const form = useForm({ resolver: zodResolver(auditQuerySchema), defaultValues: NO_FILTERS });
@@ -266,10 +286,14 @@ function AuditSearch({ onSearch }: { onSearch: (f: AuditFilters) => void }) {
           {(p) => (
             <Select {...p} {...form.register('action')}>
               <option value="">Any action</option>
-              {AUDIT_ACTIONS.map((a) => (
-                <option key={a} value={a}>
-                  {AUDIT_ACTION_LABELS[a]}
-                </option>
+              {ACTION_GROUPS.map(([group, actions]) => (
+                <optgroup key={group} label={group}>
+                  {actions.map((a) => (
+                    <option key={a} value={a}>
+                      {optionLabel(a)}
+                    </option>
+                  ))}
+                </optgroup>
               ))}
             </Select>
           )}

@@ -64,7 +64,7 @@ function UnbanButton({ c }: { c: AdminCustomer }) {
     );
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Button size="sm" onClick={() => setOpen(true)} aria-label={`Lift the ban of ${c.name}`}>
+      <Button size="sm" onClick={() => setOpen(true)} aria-label={`Lift ban: ${c.name}`}>
         <RotateCcw aria-hidden className="h-4 w-4" /> Lift ban
       </Button>
       <DialogContent title={`Lift the ban of ${c.name}?`} description="They can sign in again with their password.">
