@@ -78,6 +78,8 @@ test.describe('admin dashboard', () => {
           phone: '(312) 555-0142',
           city: 'Chicago',
           state: 'IL',
+          addressLine1: '233 S Wacker Dr',
+          zip: '60606',
           plan: 'deals_messaging',
           acceptTerms: true,
         }),

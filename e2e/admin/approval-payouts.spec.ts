@@ -33,6 +33,8 @@ async function registerMerchant(businessName: string, plan: string) {
     phone: '(312) 555-0142',
     city: 'Chicago',
     state: 'IL',
+    addressLine1: '233 S Wacker Dr',
+    zip: '60606',
     plan,
     acceptTerms: true,
   });

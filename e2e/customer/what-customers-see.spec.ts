@@ -210,7 +210,7 @@ test.describe('the smaller ones', () => {
         header.getByRole('link', { name: /^Cart/ }),
         header.getByRole('link', { name: /^Favorites/ }),
         header.getByRole('button', { name: /account menu for / }),
-        ...(width < 768 ? [header.getByRole('button', { name: 'Open menu' })] : [header.getByRole('searchbox')]),
+        ...(width < 768 ? [header.getByRole('button', { name: 'Open menu' })] : [header.getByRole('combobox', { name: 'Search deals' })]),
         add,
       ];
       const t = (await toast.boundingBox())!;

@@ -50,6 +50,8 @@ test.describe('Advertise + Messaging, end to end', () => {
     await m.getByLabel('Phone Number').fill('(312) 555-0177');
     await m.getByLabel('City').fill('Chicago');
     await m.getByLabel('State').selectOption('IL');
+    await m.getByLabel('Street Address').fill('401 N Wabash Ave');
+    await m.getByLabel('ZIP Code').fill('60611');
     await m.getByRole('radio', { name: 'Advertise + Messaging' }).check();
     await expect(m.getByText('Messaging activates after payment.')).toBeVisible();
     await m.getByRole('checkbox', { name: /accept the Merchant Terms of Service/ }).check();
@@ -121,7 +123,8 @@ test.describe('Advertise + Messaging, end to end', () => {
     const customer = await newCustomer('adv-msg');
     const { page } = await newPage({ width: 1280, height: 900 });
     await page.goto('/');
-    const search = page.getByRole('banner').getByRole('searchbox', { name: 'Search deals' }).filter({ visible: true });
+    // The header's search box is a combobox (its suggestions, ARIA 1.2).
+    const search = page.getByRole('banner').getByRole('combobox', { name: 'Search deals' }).filter({ visible: true });
     await search.fill(name);
     await search.press('Enter');
     await page.waitForURL((u) => u.pathname === '/deals' && u.searchParams.get('search') === name);

@@ -101,6 +101,8 @@ test.describe('merchant dashboard', () => {
       phone: '(617) 555-0133',
       city: 'Boston',
       state: 'MA',
+      addressLine1: '1 Beacon St',
+      zip: '02108',
       plan: 'advertise_messaging',
       acceptTerms: true,
     });

@@ -16,6 +16,8 @@ async function approvedMerchantOn(plan: 'advertise_only' | 'advertise_messaging'
     phone: '(312) 555-0142',
     city: 'Chicago',
     state: 'IL',
+    addressLine1: '233 S Wacker Dr',
+    zip: '60606',
     plan,
     acceptTerms: true,
   });

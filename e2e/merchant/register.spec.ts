@@ -12,6 +12,8 @@ const business = {
   phone: '(312) 555-0188',
   city: 'Chicago',
   state: 'IL',
+  addressLine1: '3400 N Lake Shore Dr',
+  zip: '60657',
 };
 
 async function fillForm(page: Page, email: string) {
@@ -24,6 +26,8 @@ async function fillForm(page: Page, email: string) {
   await page.getByLabel('Phone Number').fill(business.phone);
   await page.getByLabel('City').fill(business.city);
   await page.getByLabel('State').selectOption(business.state);
+  await page.getByLabel('Street Address').fill(business.addressLine1);
+  await page.getByLabel('ZIP Code').fill(business.zip);
 }
 
 /** Full-page screenshots from the top, so the sticky header sits where a person sees it. */

@@ -481,6 +481,8 @@ export async function newApprovedMerchant(
     phone: '(312) 555-0142',
     city: 'Chicago',
     state: 'IL',
+    addressLine1: '233 S Wacker Dr',
+    zip: '60606',
     plan,
     acceptTerms: true,
   });

@@ -63,6 +63,8 @@ const merchant = (email: string) => ({
   phone: '(312) 555-0142',
   city: 'Chicago',
   state: 'IL',
+  addressLine1: '233 S Wacker Dr',
+  zip: '60606',
   plan: 'advertise_only',
   acceptTerms: true,
 });

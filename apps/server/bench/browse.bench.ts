@@ -6,34 +6,26 @@
  * load generator shares its cores.
  *
  *   BENCH_DEALS=100000 BENCH_SECONDS=5 BENCH_CONNECTIONS=64 npm run bench
+ *   BENCH_DEALS=1000000 npm run bench        (a million deals: merchants in all 12 cities, with addresses)
+ *   BENCH_ONLY=typo,facets npm run bench     (only the scenarios whose name contains one of these)
  */
 import type autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { browseQuerySchema } from '@localperks/shared';
+import { browseQuerySchema, suggestQuerySchema } from '@localperks/shared';
 import { startPostgresServer } from '../../../test/postgres-server';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { listDeals } from '../src/modules/catalog';
+import { dealFacets, listDeals, searchSuggestions } from '../src/modules/catalog';
+import { API_PATH, SCENARIOS } from './scenarios';
 import { seedBenchDeals } from './seed-deals';
 
 const DEALS = Number(process.env.BENCH_DEALS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
-
-const SCENARIOS: [string, string][] = [
-  ['default (newest, boosted first)', ''],
-  ['search "spa"', 'search=spa'],
-  ['search a business name', 'search=bench7%40bench'],
-  ['category + city', 'category=4&state=TX&city=Austin'],
-  ['sort price-low', 'sort=price-low'],
-  ['sort price-high', 'sort=price-high'],
-  ['sort discount', 'sort=discount'],
-  ['deep page (page 200)', 'page=200'],
-];
 
 /**
  * One autocannon run in its own process: a load generator in the server's process would take turns
@@ -84,13 +76,15 @@ async function main() {
   const uncachedPort = (uncached.server.address() as AddressInfo).port;
   const floor = Fastify();
   floor.get('/floor', async (request) => listDeals(uncached.deps, browseQuerySchema.parse(request.query)));
+  floor.get('/floor-facets', async (request) => dealFacets(uncached.deps, browseQuerySchema.parse(request.query)));
+  floor.get('/floor-suggest', async (request) => searchSuggestions(uncached.deps, suggestQuerySchema.parse(request.query).q));
   await floor.listen({ port: 0, host: '127.0.0.1' });
   // What this machine itself allows: the same response bytes from a route that does no work. With
   // the load generator on the same cores, its p99 is the lowest any server here can show.
   const bodies = new Map<string, string>();
   const noop = Fastify();
   noop.get('/noop', (request, reply) =>
-    reply.type('application/json; charset=utf-8').send(bodies.get(request.url.split('?')[1] ?? '') ?? '{}'),
+    reply.type('application/json; charset=utf-8').send(bodies.get(decodeURIComponent(request.url.split('?')[1] ?? '')) ?? '{}'),
   );
   await noop.listen({ port: 0, host: '127.0.0.1' });
   const noopPort = (noop.server.address() as AddressInfo).port;
@@ -106,12 +100,15 @@ async function main() {
     await run(url, 2);
 
   const rows: string[][] = [];
-  for (const [name, qs] of SCENARIOS) {
-    const api = await run(`http://127.0.0.1:${apiPort}/api/deals?${qs}`);
-    const raw = await run(`http://127.0.0.1:${uncachedPort}/api/deals?${qs}`);
-    const bare = await run(`http://127.0.0.1:${floorPort}/floor?${qs}`);
-    bodies.set(qs, await (await fetch(`http://127.0.0.1:${apiPort}/api/deals?${qs}`)).text());
-    const none = await run(`http://127.0.0.1:${noopPort}/noop?${qs}`);
+  for (const [name, qs, route] of SCENARIOS) {
+    const path = `${API_PATH[route]}?${qs}`;
+    const floorPath = `${route === 'deals' ? '/floor' : `/floor-${route}`}?${qs}`;
+    const api = await run(`http://127.0.0.1:${apiPort}${path}`);
+    const raw = await run(`http://127.0.0.1:${uncachedPort}${path}`);
+    const bare = await run(`http://127.0.0.1:${floorPort}${floorPath}`);
+    const key = `${route}:${qs}`;
+    bodies.set(key, await (await fetch(`http://127.0.0.1:${apiPort}${path}`)).text());
+    const none = await run(`http://127.0.0.1:${noopPort}/noop?${encodeURIComponent(key)}`);
     const pct = (x: number) => `${((x / bare.rps) * 100).toFixed(0)} %`;
     rows.push([
       name,

@@ -12,7 +12,7 @@ import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCom
 import { z } from 'zod';
 import { errorResponses } from '@localperks/shared';
 import type { ServerEntry } from '@localperks/shared';
-import type { Config } from './config';
+import { mapTilesImageSource, type Config } from './config';
 import type { Database, Db } from './db/client';
 import { AfterResponse } from './lib/after-response';
 import { adjustableClock, systemClock, type Clock, type Deps } from './lib/deps';
@@ -290,8 +290,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     appUrl: config.appUrl,
     isProduction: config.isProduction,
     csrfExempt: ['/api/webhooks/'],
-    // Images served from a CDN (S3_PUBLIC_URL) are loaded from its origin.
-    imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
+    // Images served from a CDN (S3_PUBLIC_URL) are loaded from its origin, and map tiles from the tile service's (MAP_TILES_URL).
+    imageOrigins: [
+      ...(config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : []),
+      ...(config.mapTiles ? [mapTilesImageSource(config.mapTiles.url)] : []),
+    ],
   });
   // Pages opened under another loopback name than APP_URL's go to APP_URL's first (development only).
   if (config.NODE_ENV === 'development') await app.register(devHostPlugin, { appUrl: config.appUrl });

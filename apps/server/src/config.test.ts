@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
-import { ConfigError, loadConfig, PUBLISHED_DEMO_PASSWORD } from './config';
+import { ConfigError, loadConfig, mapTilesImageSource, PUBLISHED_DEMO_PASSWORD } from './config';
 
 describe('configuration', () => {
   it('has safe defaults: port 3000, PGlite in ./data, demo data on', () => {
@@ -158,5 +158,36 @@ describe('production start rules (docs/decisions/0007-production-start.md)', () 
     expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT: must be an absolute http\(s\) URL/);
     expect(() => loadConfig({ ...s3, S3_PUBLIC_URL: 'ftp://cdn.example.com' })).toThrow(/S3_PUBLIC_URL: must be an absolute http\(s\) URL/);
     expect(() => loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/S3_FORCE_PATH_STYLE: must be true or false/);
+  });
+});
+
+describe('the map (docs/decisions/0060-map.md)', () => {
+  it('has no map unless MAP_TILES_URL names a tile service; the credit defaults to OpenStreetMap’s', () => {
+    expect(loadConfig({}).mapTiles).toBeNull();
+    expect(loadConfig({ MAP_TILES_URL: '' }).mapTiles).toBeNull();
+    expect(loadConfig({ MAP_TILES_URL: ' https://tiles.example.org/{z}/{x}/{y}.png ' }).mapTiles).toEqual({
+      url: 'https://tiles.example.org/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+    });
+    expect(
+      loadConfig({ MAP_TILES_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}@2x.png', MAP_TILES_ATTRIBUTION: '© Example Maps' }).mapTiles,
+    ).toEqual({ url: 'https://{s}.tiles.example.org/{z}/{x}/{y}@2x.png', attribution: '© Example Maps' });
+  });
+
+  it('refuses a MAP_TILES_URL that is not an http(s) template with {z}, {x} and {y}', () => {
+    expect(() => loadConfig({ MAP_TILES_URL: 'tiles.example.org/{z}/{x}/{y}.png' })).toThrow(
+      /MAP_TILES_URL: must be an absolute http\(s\) URL template/,
+    );
+    expect(() => loadConfig({ MAP_TILES_URL: 'ftp://tiles.example.org/{z}/{x}/{y}.png' })).toThrow(
+      /MAP_TILES_URL: must start with https:\/\/ or http:\/\//,
+    );
+    expect(() => loadConfig({ MAP_TILES_URL: 'https://tiles.example.org/{z}/tile.png' })).toThrow(
+      /MAP_TILES_URL: must contain \{x\}, \{y\} \(the tile's zoom, column and row\)/,
+    );
+  });
+
+  it('lets pages load tiles from the tile service’s origin only (any subdomain where the template picks one)', () => {
+    expect(mapTilesImageSource('https://tiles.example.org:8443/{z}/{x}/{y}.png')).toBe('https://tiles.example.org:8443');
+    expect(mapTilesImageSource('https://{s}.tile.example.org/{z}/{x}/{y}.png')).toBe('https://*.tile.example.org');
   });
 });

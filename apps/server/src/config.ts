@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { DEFAULT_MAP_ATTRIBUTION, type MapTiles } from '@localperks/shared';
 
 const bool = (def: boolean) =>
   z
@@ -20,6 +21,25 @@ const optionalString = z
 
 /** SIGTERM's drain in production: a load balancer checking /api/ready every few seconds sees it turn 503 (docs/decisions/0040-safe-at-scale.md). */
 export const DEFAULT_PRODUCTION_DRAIN_MS = 5000;
+
+/** Why a MAP_TILES_URL cannot be used, or null when it can (docs/decisions/0060-map.md). */
+export function mapTilesUrlProblem(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.replace('{s}', 'a'));
+  } catch {
+    return 'must be an absolute http(s) URL template such as https://tile.example.org/{z}/{x}/{y}.png';
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'must start with https:// or http://';
+  const missing = ['{z}', '{x}', '{y}'].filter((p) => !url.includes(p));
+  return missing.length ? `must contain ${missing.join(', ')} (the tile's zoom, column and row)` : null;
+}
+
+/** The Content-Security-Policy source a tile service's images load from: its origin, any subdomain where the template picks one ({s}). */
+export function mapTilesImageSource(url: string): string {
+  const origin = new URL(url.replace('{s}', 'subdomain')).origin;
+  return url.includes('{s}') ? origin.replace('//subdomain.', '//*.') : origin;
+}
 
 /** The demo accounts' password printed in the README: never good enough for a public server. */
 export const PUBLISHED_DEMO_PASSWORD = 'LocalPerks2025!';
@@ -161,6 +181,20 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   /**
+   * A raster tile service for the map of business and deal pages and the merchant's pin (docs/decisions/0060-map.md),
+   * e.g. https://tile.example.org/{z}/{x}/{y}.png; unset: no map anywhere (addresses and directions links only).
+   */
+  MAP_TILES_URL: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .superRefine((v, ctx) => {
+      const problem = v === undefined ? null : mapTilesUrlProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  /** The credit the tile service's terms ask for, shown on the map (plain text). Default: © OpenStreetMap contributors. */
+  MAP_TILES_ATTRIBUTION: optionalString,
+  /**
    * Cost of new password hashes: `standard` (argon2id, 19 MiB, 2 passes) or `low`, for test suites only
    * (docs/decisions/0027-fast-suite.md); refused in production.
    */
@@ -203,6 +237,8 @@ const S3_OPTIONAL = ['S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_PUBLIC_URL'] as c
 
 export type Config = Omit<z.infer<typeof envSchema>, 'HOST' | 'SEED_DEMO' | 'DEMO_PASSWORD' | 'API_DOCS' | 'SHUTDOWN_DRAIN_MS'> & {
   s3: S3Config | null;
+  /** The map's tile service (MAP_TILES_URL); null: no map. */
+  mapTiles: MapTiles | null;
   HOST: string;
   SEED_DEMO: boolean;
   DEMO_PASSWORD: string;
@@ -281,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...c,
     s3,
+    mapTiles: c.MAP_TILES_URL ? { url: c.MAP_TILES_URL, attribution: c.MAP_TILES_ATTRIBUTION ?? DEFAULT_MAP_ATTRIBUTION } : null,
     HOST: c.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     SEED_DEMO: c.SEED_DEMO ?? !isProduction,
     DEMO_PASSWORD: c.DEMO_PASSWORD ?? PUBLISHED_DEMO_PASSWORD,

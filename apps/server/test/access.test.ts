@@ -193,6 +193,8 @@ const MATRIX: Record<string, Principal[]> = {
   // catalog
   'GET /api/deals': ANYONE,
   'GET /api/deals/:id': ANYONE,
+  'GET /api/deals/facets': ANYONE,
+  'GET /api/search/suggest': ANYONE,
   'GET /api/home': ANYONE,
   'POST /api/merchant-leads': ANYONE,
   'GET /api/businesses': ANYONE,
@@ -201,6 +203,7 @@ const MATRIX: Record<string, Principal[]> = {
   'POST /api/deals/:id/click': ANYONE,
   'GET /api/merchant/business-profile': MANAGERS,
   'PUT /api/merchant/business-profile': MANAGERS,
+  'PUT /api/merchant/address': MANAGERS,
   'POST /api/merchant/uploads/business-images': MANAGERS,
   // engagement
   'GET /api/votes/mine': CUSTOMER,

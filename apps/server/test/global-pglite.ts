@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { cube } from '@electric-sql/pglite/contrib/cube';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
 
@@ -29,7 +30,7 @@ export default async function setup(project: TestProject) {
  * (docs/decisions/0034-suite-under-eight-minutes.md).
  */
 async function withoutTemplateDatabases(tarball: Blob): Promise<Blob> {
-  const pglite = await PGlite.create('memory://', { extensions: { pg_trgm }, loadDataDir: tarball });
+  const pglite = await PGlite.create('memory://', { extensions: { pg_trgm, cube }, loadDataDir: tarball });
   try {
     for (const name of ['template0', 'template1']) {
       await pglite.exec(`alter database ${name} is_template false`);

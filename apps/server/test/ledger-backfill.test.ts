@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, merchantCharges } from '../src/db/schema';
-import { applyMigrations, emptyDatabase, migrationsBefore } from './migrations';
-import { createMerchant, TEST_BILLING } from './factories';
+import { applyMigrations, emptyDatabase, migrationsBefore, oldMerchant } from './migrations';
+import { TEST_BILLING } from './factories';
 
 describe('migration 0014 backfills the ledger', async () => {
   const database = await emptyDatabase();
@@ -12,7 +12,7 @@ describe('migration 0014 backfills the ledger', async () => {
 
   it('with the sales and commission of existing purchases, the payouts already paid and the merchant charges already paid', async () => {
     await applyMigrations(database, migrationsBefore('0014'));
-    const { merchant, user } = await createMerchant(db, { commissionRate: 15 });
+    const { merchant, user } = await oldMerchant(database);
     // deals and orders as they were before 0014 (later migrations add columns the schema module already knows).
     const [dealRow] = (
       await database.rawQuery(
@@ -111,7 +111,7 @@ describe('migration 0040 widens money that grows to 64 bits', async () => {
   it('keeps every payout and ledger entry as it was, its checks and its append-only trigger, and takes amounts past 2^31 cents', async () => {
     await applyMigrations(database, migrationsBefore('0040'));
     expect(new Set((await columnTypes()).map((c) => c.split(' ')[1]))).toEqual(new Set(['integer']));
-    const { merchant } = await createMerchant(db);
+    const { merchant } = await oldMerchant(database);
     const payoutId = randomUUID();
     await database.rawQuery(
       `insert into merchant_payouts (id, merchant_id, period_start, period_end, payout_date, total_purchases, gross_cents, commission_cents,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyMigrations, emptyDatabase, migrationsBefore } from './migrations';
-import { createMerchant } from './factories';
+import { applyMigrations, emptyDatabase, migrationsBefore, oldMerchant } from './migrations';
 
 /**
  * Migration 0029 (issue 29, docs/decisions/0047 and 0048) keeps every existing order, voucher, refund
@@ -35,7 +34,7 @@ describe('migration 0029 (options, stock, dates, promo codes)', async () => {
   it('keeps every order, voucher, refund and payout: the totals before and after are the same, and each line and voucher names its deal’s one option', async () => {
     // Every migration the journal applies before 0029 (0038 and 0040 came first, by their `when`).
     await applyMigrations(database, migrationsBefore('0029'));
-    const { merchant, user } = await createMerchant(database.db, { commissionRate: 15 });
+    const { merchant, user } = await oldMerchant(database);
     const q = (text: string, values: unknown[] = []) => database.rawQuery(text, values);
     const deal = async (title: string, price: number, original: number) =>
       String(

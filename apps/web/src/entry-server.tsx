@@ -9,6 +9,7 @@ import {
   SEARCH_BUSINESS_GROUP_SIZE,
   paths,
   readBrowseUrl,
+  readNearbyUrl,
   PUBLIC_PAGES,
   type PublicPageId,
   type PublicPageSource,
@@ -72,7 +73,7 @@ const SERVER_RENDERED: Partial<Record<PublicPageId, Prefetch>> = {
     r.qc.setQueryData(homeQuery.queryKey, home);
   },
   deals: async (r) => {
-    const filters = browseFiltersOf(readBrowseUrl(r.url.searchParams), ANY_LOCATION);
+    const filters = browseFiltersOf(readBrowseUrl(r.url.searchParams), ANY_LOCATION, readNearbyUrl(r.url.searchParams));
     // A search shows the businesses it matches above the deals (SearchBusinessesGroup, same filters).
     const { search, state = null, city = null } = filters;
     await Promise.all([
@@ -124,7 +125,7 @@ function splitHoisted(html: string): { head: string; body: string } {
   return { head: links.join(''), body: rest };
 }
 
-export const render: ServerEntry['render'] = async (url, source, visitor): Promise<ServerRender> => {
+export const render: ServerEntry['render'] = async (url, source, visitor, settings): Promise<ServerRender> => {
   const pageUrl = new URL(url, 'http://localhost');
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(pageUrl));
@@ -162,7 +163,7 @@ export const render: ServerEntry['render'] = async (url, source, visitor): Promi
       },
     });
     const stream = renderToPipeableStream(
-      <AppRoot queryClient={qc} serverNow={now}>
+      <AppRoot queryClient={qc} serverNow={now} mapTiles={settings?.mapTiles ?? null}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppRoot>,
       {

@@ -22,7 +22,10 @@ const ALLOWED: Record<string, string> = {
   // and first-load JavaScript is budgeted (docs/product/design.md: 150 kB for / and /deals, about 144 kB now):
   // react-hook-form, its zod resolver and zod's core would add about 39 kB gzipped to every page
   // (the header) and to /deals and /businesses.
-  'app/layout/header-parts.tsx': 'public header search on every page: react-hook-form + zod (~39 kB gz) would break the first-load budget',
+  'features/catalog/deals/components/search-combobox.tsx':
+    'public header search (the suggestions combobox) on every page: react-hook-form + zod (~39 kB gz) would break the first-load budget',
+  'features/catalog/deals/components/near-controls.tsx':
+    'the ZIP code box on /deals (first-load budget page): one field checked by the shared ZIP_PATTERN and message the server uses; react-hook-form + zod would add ~39 kB gz',
   'components/ui/search-form.tsx':
     'the /deals and /businesses search box (first-load budget pages; also the admin merchants search): react-hook-form + zod would add ~39 kB gz for one optional text',
 };

@@ -8,6 +8,7 @@ import { AppRoot } from './app/app-root';
 import { routes } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import { readSsrState } from './lib/ssr-state';
+import { readMapTiles } from './components/map/map-settings';
 import './index.css';
 
 const queryClient = createQueryClient();
@@ -27,7 +28,7 @@ await Promise.all(
 
 const router = createBrowserRouter(routes);
 const app = (
-  <AppRoot queryClient={queryClient} serverNow={ssr?.now ?? null}>
+  <AppRoot queryClient={queryClient} serverNow={ssr?.now ?? null} mapTiles={readMapTiles()}>
     <RouterProvider router={router} />
   </AppRoot>
 );

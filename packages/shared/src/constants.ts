@@ -79,8 +79,42 @@ export const HOME_FEATURED_BUSINESSES = 6;
 /** The Businesses group above the deal results of a search. */
 export const SEARCH_BUSINESS_GROUP_SIZE = 4;
 
-export const SORT_OPTIONS = ['newest', 'price-low', 'price-high', 'discount'] as const;
+/**
+ * `relevance` orders a search by where its words match (title, business name, category, description;
+ * docs/decisions/0050-search.md) and is the default with a search, `newest` without one; `distance`
+ * needs a location (a position or a ZIP code).
+ */
+export const SORT_OPTIONS = ['relevance', 'newest', 'price-low', 'price-high', 'discount', 'distance'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
+export const BROWSE_MESSAGES = {
+  zipInvalid: 'Enter a 5-digit ZIP code.',
+  zipUnknown: 'We could not find this ZIP code. Check it and try again.',
+  nearInvalid: 'The position must be "latitude,longitude".',
+  needsLocation: 'Choose a location (your position or a ZIP code) to sort or filter by distance.',
+  priceBand: 'Choose one of the listed price ranges.',
+  discountBand: 'Choose one of the listed discounts.',
+  cursorInvalid: 'This page link is no longer valid. Start again from the first page.',
+} as const;
+
+/** Price ranges and discount bands of the facets (and their filters): ids in the URL, bounds in cents / percent. */
+export const PRICE_BANDS = [
+  { id: 'under-25', label: 'Under $25', min: 0, max: 2500 },
+  { id: '25-50', label: '$25 to $50', min: 2500, max: 5000 },
+  { id: '50-100', label: '$50 to $100', min: 5000, max: 10000 },
+  { id: '100-plus', label: '$100 and up', min: 10000, max: null },
+] as const;
+export const DISCOUNT_BANDS = [
+  { id: '10', label: '10% off or more', min: 10 },
+  { id: '25', label: '25% off or more', min: 25 },
+  { id: '50', label: '50% off or more', min: 50 },
+  { id: '70', label: '70% off or more', min: 70 },
+] as const;
+export type PriceBandId = (typeof PRICE_BANDS)[number]['id'];
+export type DiscountBandId = (typeof DISCOUNT_BANDS)[number]['id'];
+
+/** The radius filter of browse and search, in miles. */
+export const RADIUS_MILES = [1, 5, 10, 25] as const;
+export type RadiusMiles = (typeof RADIUS_MILES)[number];
 export const DEAL_TYPE_FILTERS = ['all', 'standard', 'perkboost'] as const;
 export type DealTypeFilter = (typeof DEAL_TYPE_FILTERS)[number];
 

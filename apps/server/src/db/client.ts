@@ -368,11 +368,12 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 async function openPglite(dataDir: string, applyMigrations: boolean, loadDataDir?: Blob, sharedBuffers?: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { cube } = await import('@electric-sql/pglite/contrib/cube');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, {
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, cube },
     ...(loadDataDir ? { loadDataDir } : {}),
     ...(sharedBuffers ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] } : {}),
   });

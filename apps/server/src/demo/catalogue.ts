@@ -14,6 +14,8 @@ export interface SeedMerchant {
   website: string | null;
   city: string;
   state: string;
+  /** Where the business is: a real-looking street address and the point of its door (docs/decisions/0049-location.md). */
+  address: { line1: string; line2: string | null; zip: string; lat: number; lng: number };
   plan: 'advertise_only' | 'advertise_messaging' | 'deals_messaging';
   /**
    * Opening hours (0 = Sunday), shown on the enhanced business page (not on advertise_only). Every
@@ -70,6 +72,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     website: 'https://windy-city-bistro.example',
     city: 'Chicago',
     state: 'IL',
+    address: { line1: '1020 W Randolph St', line2: null, zip: '60607', lat: 41.8843, lng: -87.6531 },
     plan: 'deals_messaging',
     openingHours: [...weekdays('11:30', '22:00'), { day: 6, opens: '10:00', closes: '23:00' }, { day: 0, opens: '10:00', closes: '21:00' }],
     profile: {
@@ -88,6 +91,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     website: 'https://wicker-park-books.example',
     city: 'Chicago',
     state: 'IL',
+    address: { line1: '1528 N Milwaukee Ave', line2: null, zip: '60622', lat: 41.9095, lng: -87.6773 },
     plan: 'advertise_only',
   },
   {
@@ -99,6 +103,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     website: 'https://bluebonnet-tailoring.example',
     city: 'Austin',
     state: 'TX',
+    address: { line1: '1600 S Congress Ave', line2: 'Suite 110', zip: '78704', lat: 30.2489, lng: -97.7497 },
     plan: 'advertise_messaging',
     openingHours: [...weekdays('09:00', '18:00'), { day: 6, opens: '10:00', closes: '16:00' }],
     profile: {
@@ -116,6 +121,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     website: 'https://skyline-harbor-tours.example',
     city: 'New York',
     state: 'NY',
+    address: { line1: 'Pier 62, Chelsea Piers', line2: null, zip: '10011', lat: 40.7465, lng: -74.0094 },
     plan: 'deals_messaging',
     openingHours: everyDay('08:00', '21:00'),
   },
@@ -128,6 +134,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     website: 'https://bushwick-bloom-spa.example',
     city: 'Brooklyn',
     state: 'NY',
+    address: { line1: '215 Wyckoff Ave', line2: null, zip: '11237', lat: 40.7024, lng: -73.9203 },
     plan: 'deals_messaging',
     openingHours: [...weekdays('10:00', '20:00'), ...weekend('09:00', '18:00')],
   },
@@ -140,6 +147,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     website: 'https://astoria-fit-lab.example',
     city: 'Queens',
     state: 'NY',
+    address: { line1: '31-10 Steinway St', line2: '2nd Floor', zip: '11103', lat: 40.7606, lng: -73.9142 },
     plan: 'deals_messaging',
     openingHours: [...weekdays('05:30', '23:00'), ...weekend('07:00', '20:00')],
   },
@@ -152,6 +160,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     website: 'https://silver-lake-social.example',
     city: 'Los Angeles',
     state: 'CA',
+    address: { line1: '3311 Sunset Blvd', line2: null, zip: '90026', lat: 34.0866, lng: -118.2734 },
     plan: 'deals_messaging',
     openingHours: [
       { day: 2, opens: '17:00', closes: '23:30' },
@@ -171,6 +180,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     website: 'https://fog-city-cycles.example',
     city: 'San Francisco',
     state: 'CA',
+    address: { line1: '1450 Valencia St', line2: null, zip: '94110', lat: 37.7494, lng: -122.4205 },
     plan: 'deals_messaging',
     openingHours: [...weekdays('10:00', '19:00'), ...weekend('09:00', '17:00')],
   },
@@ -183,6 +193,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     website: 'https://pacific-tide-surf.example',
     city: 'San Diego',
     state: 'CA',
+    address: { line1: '4940 Newport Ave', line2: null, zip: '92107', lat: 32.7476, lng: -117.2504 },
     plan: 'deals_messaging',
     openingHours: everyDay('07:00', '18:00'),
   },
@@ -195,6 +206,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     website: 'https://bayou-city-home-pros.example',
     city: 'Houston',
     state: 'TX',
+    address: { line1: '2400 Yale St', line2: 'Unit B', zip: '77008', lat: 29.8037, lng: -95.399 },
     plan: 'deals_messaging',
     openingHours: [...weekdays('07:00', '19:00'), { day: 6, opens: '08:00', closes: '14:00' }],
   },
@@ -207,6 +219,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     website: 'https://lone-star-lanes.example',
     city: 'Austin',
     state: 'TX',
+    address: { line1: '2201 E 6th St', line2: null, zip: '78702', lat: 30.2609, lng: -97.72 },
     plan: 'deals_messaging',
     openingHours: [...weekdays('12:00', '23:00'), ...weekend('10:00', '23:59')],
   },
@@ -219,6 +232,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     website: 'https://deep-ellum-movement.example',
     city: 'Dallas',
     state: 'TX',
+    address: { line1: '2700 Elm St', line2: null, zip: '75226', lat: 32.7843, lng: -96.783 },
     plan: 'deals_messaging',
     openingHours: [...weekdays('06:00', '21:00'), ...weekend('08:00', '14:00')],
   },
@@ -231,6 +245,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     website: 'https://biscayne-glow.example',
     city: 'Miami',
     state: 'FL',
+    address: { line1: '1850 Biscayne Blvd', line2: 'Suite 205', zip: '33132', lat: 25.7937, lng: -80.1887 },
     plan: 'deals_messaging',
     openingHours: [
       { day: 2, opens: '10:00', closes: '19:00' },
@@ -249,6 +264,7 @@ export const SEED_MERCHANTS: SeedMerchant[] = [
     website: 'https://beacon-hill-makers.example',
     city: 'Boston',
     state: 'MA',
+    address: { line1: '112 Charles St', line2: null, zip: '02114', lat: 42.3576, lng: -71.0707 },
     plan: 'deals_messaging',
     openingHours: [...weekdays('11:00', '21:00'), ...weekend('10:00', '18:00')],
   },

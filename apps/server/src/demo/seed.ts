@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { BOOST_OPTIONS, discountPercent, planById, DAY_MS } from '@localperks/shared';
+import { BOOST_OPTIONS, discountPercent, planById, timeZoneOfState, DAY_MS } from '@localperks/shared';
 import type { Db } from '../db/client';
 import { dealOptions, deals, merchantCharges, merchantRegistrationRequests, merchants, promoCodes, users } from '../db/schema';
 import { hashPassword } from '../lib/crypto';
@@ -83,6 +83,12 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
           phone: m.phone,
           city: m.city,
           state: m.state,
+          addressLine1: m.address.line1,
+          addressLine2: m.address.line2,
+          zip: m.address.zip,
+          lat: m.address.lat,
+          lng: m.address.lng,
+          timeZone: timeZoneOfState(m.state),
           subscriptionPlan: m.plan,
           approved: true,
           hasSubscription: m.plan !== 'advertise_only',

@@ -22,11 +22,13 @@ export class MicroCache<T> {
     private readonly ttlMs: number,
     private readonly maxEntries = 1000,
     private readonly staleFactor = 5,
+    /** The time in ms (a test passes its own clock). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   get(key: string, load: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return load();
-    const now = Date.now();
+    const now = this.now();
     const hit = this.entries.get(key);
     if (hit && hit.freshUntil > now) return hit.value;
     if (hit?.settled && hit.staleUntil > now) {
@@ -34,7 +36,7 @@ export class MicroCache<T> {
         hit.isRefreshing = true;
         const next = load();
         next.then(
-          (value) => this.entries.set(key, this.entry(Date.now(), next, value)),
+          (value) => this.entries.set(key, this.entry(this.now(), next, value)),
           () => (hit.isRefreshing = false),
         );
       }

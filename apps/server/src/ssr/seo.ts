@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   PUBLIC_PAGES,
@@ -9,9 +9,10 @@ import {
   paths,
   type BusinessPage,
   type DealDetail,
+  type Place,
 } from '@localperks/shared';
 import { deals, merchants } from '../db/schema';
-import { visibleNow, listedBusinesses } from '../modules/catalog';
+import { businessIsPublic, visibleNow, listedBusinesses } from '../modules/catalog';
 
 /*
  * What search engines read besides the pages themselves (docs/decisions/0014-react-ssr.md): the
@@ -68,14 +69,32 @@ export function dealJsonLd(deal: DealDetail, appUrl: string, now = new Date()): 
       priceCurrency: 'USD',
       availability: `https://schema.org/${availability}`,
       priceValidUntil: calendarDate(deal.expirationDate),
-      seller: { '@type': 'Organization', name: deal.merchantName },
+      seller: deal.place
+        ? { '@type': 'LocalBusiness', name: deal.merchantName, ...placeJsonLd(deal.place) }
+        : { '@type': 'Organization', name: deal.merchantName },
     },
   };
   return `<script type="application/ld+json">${scriptSafeJson(data)}</script>`;
 }
 
+/** A street address and its point as schema.org PostalAddress and GeoCoordinates. */
+function placeJsonLd(place: Place) {
+  return {
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: [place.addressLine1, place.addressLine2].filter(Boolean).join(', '),
+      addressLocality: place.city,
+      addressRegion: place.state,
+      postalCode: place.zip,
+      addressCountry: 'US',
+    },
+    geo: { '@type': 'GeoCoordinates', latitude: place.lat, longitude: place.lng },
+  };
+}
+
 /**
- * schema.org LocalBusiness of a business page: name, description, address (town and state), phone,
+ * schema.org LocalBusiness of a business page: name, description, street address and point (town and
+ * state until it has one), phone,
  * website, images, and the opening hours of an enhanced profile.
  */
 export function businessJsonLd(business: BusinessPage, appUrl: string): string {
@@ -89,7 +108,9 @@ export function businessJsonLd(business: BusinessPage, appUrl: string): string {
     name: business.name,
     url,
     ...(business.description ? { description: business.description } : {}),
-    address: { '@type': 'PostalAddress', addressLocality: business.city, addressRegion: business.state, addressCountry: 'US' },
+    ...(business.place
+      ? placeJsonLd(business.place)
+      : { address: { '@type': 'PostalAddress', addressLocality: business.city, addressRegion: business.state, addressCountry: 'US' } }),
     ...(business.phone ? { telephone: business.phone } : {}),
     ...(business.website ? { sameAs: [business.website] } : {}),
     ...(images.length ? { image: images } : {}),
@@ -167,11 +188,11 @@ export async function seoRoutes(app: FastifyInstance) {
         .where(visibleNow(app.deps.clock.now()))
         .orderBy(asc(deals.createdAt), asc(deals.id))
         .limit(SITEMAP_MAX_URLS - STATIC_PUBLIC_PAGES.length - 1000);
-      // The business directory of every place with an approved business (its canonical address: state, then city).
+      // The business directory of every place with a public business (its canonical address: state, then city).
       const places = await app.db
         .selectDistinct({ state: merchants.state, city: merchants.city })
         .from(merchants)
-        .where(eq(merchants.approved, true))
+        .where(businessIsPublic)
         .orderBy(asc(merchants.state), asc(merchants.city))
         .limit(1000);
       // Business pages of approved merchants, in what room the deals and places leave.

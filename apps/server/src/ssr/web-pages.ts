@@ -4,12 +4,15 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DEAL_FALLBACK_IMAGE,
+  MAP_ATTRIBUTION_META,
+  MAP_TILES_META,
   browseQuerySchema,
   type BusinessPage,
   businessSearchQuerySchema,
   paths,
   SEARCH_MAX_LENGTH,
   type DealDetail,
+  type PageSettings,
   type PublicPageSource,
   type ServerEntry,
   type ServerRender,
@@ -64,7 +67,13 @@ export interface WebPagesOptions {
 }
 
 export function webPages(app: FastifyInstance, { template, entry }: WebPagesOptions) {
-  const { appUrl } = app.config;
+  const { appUrl, mapTiles } = app.config;
+  const settings: PageSettings = { mapTiles };
+  // Every page names the map's tile service in its head, so the browser knows it before any request;
+  // without one the page has no trace of a map (docs/decisions/0060-map.md).
+  const mapMeta = mapTiles
+    ? `<meta name="${MAP_TILES_META}" content="${escapeAttr(mapTiles.url)}" />\n    <meta name="${MAP_ATTRIBUTION_META}" content="${escapeAttr(mapTiles.attribution)}" />\n  </head>`
+    : null;
 
   const imageUrl = app.storage.publicUrl;
   let assets: EntryAssets | undefined;
@@ -133,7 +142,7 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
       try {
         // Without a session cookie the visitor is signed out: the page carries that answer, and the
         // browser neither asks for the session nor re-renders every card when it arrives (0030-tbt.md).
-        rendered = await entry.render(request.url, sourceFor(shown), { isSignedOut: !request.cookies[SESSION_COOKIE] });
+        rendered = await entry.render(request.url, sourceFor(shown), { isSignedOut: !request.cookies[SESSION_COOKIE] }, settings);
       } catch (err) {
         // The browser can still render the page: a failed server render costs the early content only.
         request.log.error({ err }, 'server render failed; answering with the app shell');
@@ -167,6 +176,7 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
               ? headForNotFound(pathname, appUrl)
               : headForPath(pathname, appUrl);
     let html = head ? injectHead(template(), head) : template();
+    if (mapMeta) html = html.replace('</head>', () => mapMeta);
 
     // Replacer functions throughout: a replacement string would expand `$&`, `$'`… found in a deal's text.
     if (rendered.kind === 'page' && html.includes(ROOT)) {

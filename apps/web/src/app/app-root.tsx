@@ -1,5 +1,7 @@
 import { StrictMode, Suspense, useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { MapTiles } from '@localperks/shared';
+import { MapTilesProvider } from '../components/map/map-settings';
 import { Spinner } from '../components/ui/spinner';
 import { ServerNowProvider, SwitchToBrowserClock } from '../lib/hydration';
 
@@ -12,16 +14,29 @@ import { ServerNowProvider, SwitchToBrowserClock } from '../lib/hydration';
  * the server had rendered without it (a mismatch). Pages load before they render (lazy route
  * modules, app/router.tsx), so this fallback shows only if something suspends without its own boundary.
  */
-export function AppRoot({ queryClient, serverNow, children }: { queryClient: QueryClient; serverNow: number | null; children: ReactNode }) {
+export function AppRoot({
+  queryClient,
+  serverNow,
+  mapTiles,
+  children,
+}: {
+  queryClient: QueryClient;
+  serverNow: number | null;
+  /** The map's tile service (the server's MAP_TILES_URL), or null: no map. */
+  mapTiles: MapTiles | null;
+  children: ReactNode;
+}) {
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <ServerNowProvider now={serverNow}>
-          <Suspense fallback={<Spinner />}>
-            <HydratedMark />
-            <SwitchToBrowserClock />
-            {children}
-          </Suspense>
+          <MapTilesProvider tiles={mapTiles}>
+            <Suspense fallback={<Spinner />}>
+              <HydratedMark />
+              <SwitchToBrowserClock />
+              {children}
+            </Suspense>
+          </MapTilesProvider>
         </ServerNowProvider>
       </QueryClientProvider>
     </StrictMode>

@@ -63,8 +63,9 @@ import {
   sendCustomerMessageSchema,
   sentMessagesQuerySchema,
 } from '../schemas/customer-messages';
-import { browseQuerySchema, mergeFavoritesSchema } from '../schemas/deals';
+import { browseQuerySchema, mergeFavoritesSchema, suggestQuerySchema } from '../schemas/deals';
 import { merchantProfileSchema, switchPlanSchema } from '../schemas/merchant-dashboard';
+import { merchantAddressSchema } from '../schemas/location';
 import { createMerchantDealSchema, launchBoostSchema, merchantDealsQuerySchema, updateMerchantDealSchema } from '../schemas/merchant-deals';
 import { merchantMoneyPageQuerySchema } from '../schemas/merchant-money';
 import { merchantRegistrationSchema } from '../schemas/merchants';
@@ -147,7 +148,16 @@ import {
   inboxPageSchema,
   sentMessagesPageSchema,
 } from '../schemas/responses/customer-messages';
-import { browseResultSchema, dealIdsSchema, dealResponseSchema, homeDataSchema, voteResultSchema } from '../schemas/responses/deals';
+import {
+  browseResultSchema,
+  dealFacetsSchema,
+  dealIdsSchema,
+  dealResponseSchema,
+  homeDataSchema,
+  placeSavedSchema,
+  searchSuggestionsSchema,
+  voteResultSchema,
+} from '../schemas/responses/deals';
 import { merchantAnalyticsSchema } from '../schemas/responses/merchant-analytics';
 import {
   boostCheckoutSchema,
@@ -226,8 +236,11 @@ export const API = {
   'GET /api/businesses/:slug': { response: businessPageResponseSchema },
   'GET /api/merchant/business-profile': { response: merchantBusinessProfileSchema },
   'PUT /api/merchant/business-profile': { body: updateBusinessProfileSchema, response: merchantBusinessProfileSchema },
+  'PUT /api/merchant/address': { body: merchantAddressSchema, response: placeSavedSchema },
   'POST /api/merchant/uploads/business-images': { response: uploadedImageSchema },
   'GET /api/deals': { query: browseQuerySchema, response: browseResultSchema },
+  'GET /api/deals/facets': { query: browseQuerySchema, response: dealFacetsSchema },
+  'GET /api/search/suggest': { query: suggestQuerySchema, response: searchSuggestionsSchema },
   'GET /api/deals/:id': { response: dealResponseSchema },
   'GET /api/home': { response: homeDataSchema },
   'POST /api/merchant-leads': { body: merchantLeadSchema, response: okSchema },

@@ -1,4 +1,14 @@
-import { CATEGORIES, DEAL_TYPE_FILTERS, LOCATIONS, SORT_OPTIONS, type DealTypeFilter, type SortOption } from '../constants';
+import {
+  CATEGORIES,
+  DEAL_TYPE_FILTERS,
+  DISCOUNT_BANDS,
+  LOCATIONS,
+  PRICE_BANDS,
+  RADIUS_MILES,
+  SORT_OPTIONS,
+  type DealTypeFilter,
+  type SortOption,
+} from '../constants';
 
 /** A state alone means every city in that state; both null means every location. */
 export interface LocationChoice {
@@ -51,6 +61,39 @@ export function readBrowseUrl(params: { get(name: string): string | null; has(na
   };
 }
 
+/**
+ * The "near me" and refining filters of a /deals address (docs/decisions/0049-location.md), and the sort
+ * as written (null: the default, relevance for a search, newest otherwise). Unknown values read as absent.
+ */
+export interface NearbyUrlFilters {
+  sort: SortOption | null;
+  zip: string | null;
+  /** "lat,lng" of the browser's position, as the address carries it. */
+  near: string | null;
+  radius: number | null;
+  open: boolean;
+  price: string | null;
+  discount: string | null;
+}
+
+export function readNearbyUrl(params: { get(name: string): string | null }): NearbyUrlFilters {
+  const sort = params.get('sort');
+  const zip = params.get('zip')?.trim() ?? '';
+  const near = params.get('near')?.trim() ?? '';
+  const radius = Number(params.get('radius'));
+  const price = params.get('price');
+  const discount = params.get('discount');
+  return {
+    sort: SORT_OPTIONS.includes(sort as SortOption) ? (sort as SortOption) : null,
+    zip: /^\d{5}$/.test(zip) ? zip : null,
+    near: /^-?\d{1,2}(\.\d+)?,-?\d{1,3}(\.\d+)?$/.test(near) ? near : null,
+    radius: (RADIUS_MILES as readonly number[]).includes(radius) ? radius : null,
+    open: params.get('open') === '1',
+    price: PRICE_BANDS.some((b) => b.id === price) ? price : null,
+    discount: DISCOUNT_BANDS.some((b) => b.id === discount) ? discount : null,
+  };
+}
+
 export interface BrowseKeyInput {
   search?: string;
   type?: DealTypeFilter;
@@ -58,6 +101,12 @@ export interface BrowseKeyInput {
   category?: number | null;
   state?: string | null;
   city?: string | null;
+  zip?: string | null;
+  near?: string | null;
+  radius?: number | null;
+  open?: boolean | '1';
+  price?: string | null;
+  discount?: string | null;
   pageSize?: number;
 }
 
@@ -66,13 +115,23 @@ export interface BrowseKeyInput {
  * URL; it is also the query key under which the server's embedded first page is seeded.
  */
 export function browseQueryKey(f: BrowseKeyInput) {
+  const search = f.search?.trim() || undefined;
+  // The default order is relevance with a search and newest without: only another choice is written.
+  const isDefaultSort = !f.sort || f.sort === (search ? 'relevance' : 'newest') || (f.sort === 'relevance' && !search);
+  const hasPoint = Boolean(f.zip || f.near);
   return {
-    search: f.search?.trim() || undefined,
+    search,
     type: f.type && f.type !== 'all' ? f.type : undefined,
-    sort: f.sort && f.sort !== 'newest' ? f.sort : undefined,
+    sort: isDefaultSort || (f.sort === 'distance' && !hasPoint) ? undefined : f.sort,
     category: f.category ?? undefined,
     state: f.state || undefined,
     city: (f.state && f.city) || undefined,
+    zip: (!f.near && f.zip) || undefined,
+    near: f.near || undefined,
+    radius: (hasPoint && f.radius) || undefined,
+    open: f.open ? ('1' as const) : undefined,
+    price: f.price || undefined,
+    discount: f.discount || undefined,
     pageSize: f.pageSize,
   };
 }

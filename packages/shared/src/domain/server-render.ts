@@ -1,6 +1,7 @@
 import type { BusinessPageResponse } from '../schemas/responses/business-profile';
 import type { BrowseResult, DealDetail, HomeData } from '../schemas/responses/deals';
 import type { BusinessSearchResult } from '../schemas/responses/business-search';
+import type { MapTiles } from './map-tiles';
 
 /*
  * The contract between the server and the web app's server entry (apps/web/src/entry-server.tsx),
@@ -49,7 +50,13 @@ export interface PageVisitor {
   isSignedOut: boolean;
 }
 
+/** The server's settings a page renders differently with: the same for every page (the browser reads them from the head). */
+export interface PageSettings {
+  /** The map's tile service (MAP_TILES_URL); null: no map anywhere. */
+  mapTiles: MapTiles | null;
+}
+
 export interface ServerEntry {
   /** Renders a page address (path and query) of the web app. */
-  render(url: string, source: PublicPageSource, visitor?: PageVisitor): Promise<ServerRender>;
+  render(url: string, source: PublicPageSource, visitor?: PageVisitor, settings?: PageSettings): Promise<ServerRender>;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PLAN_IDS } from '../constants';
 import { newPasswordRule } from './auth';
 import { MERCHANT_MESSAGES as M } from '../messages';
+import { addressFields } from './location';
 
 /** An optional website: blank means none; otherwise an http(s) URL. */
 const website = z
@@ -48,6 +49,8 @@ export const merchantRegistrationSchema = z
     }),
     confirmPassword: z.string({ error: M.passwordsMismatch }),
     ...businessFields,
+    // The street address (docs/decisions/0049-location.md): geocoded to the ZIP code's centre on the server.
+    ...addressFields,
     acceptTerms: z.literal(true, { error: M.termsRequired }),
   })
   .refine((v) => v.password === v.confirmPassword, {

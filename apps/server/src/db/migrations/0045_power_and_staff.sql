@@ -10,6 +10,30 @@ UPDATE "users" SET "admin_role" = 'owner' WHERE "role" = 'admin';--> statement-b
 ALTER TABLE "merchants" ADD COLUMN "suspended_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "merchants" ADD COLUMN "suspension_reason" text;--> statement-breakpoint
 CREATE INDEX "merchants_suspended_idx" ON "merchants" USING btree ("id") WHERE "merchants"."suspended_at" is not null;--> statement-breakpoint
+-- A suspended business's deals are seen nowhere (docs/decisions/0063-suspensions-and-bans.md): listed_until, the one
+-- column every public listing compares (and the facet counts walk in indexes without reading the table), becomes
+-- a column the database writes itself. Dropping its expression keeps its values and its indexes; the trigger works
+-- it out on every write of a deal as the expression did, and empties it while the business is suspended.
+ALTER TABLE "deals" ALTER COLUMN "listed_until" DROP EXPRESSION;--> statement-breakpoint
+CREATE FUNCTION deals_listed_until() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.listed_until := CASE
+    WHEN EXISTS (SELECT 1 FROM merchants m WHERE m.id = NEW.merchant_id AND m.suspended_at IS NOT NULL) THEN NULL
+    WHEN NEW.status = 'active' THEN NEW.expiration_date
+    WHEN NEW.status = 'pending' AND NEW.type = 'perkboost' THEN least(NEW.voting_end_date, NEW.expiration_date)
+  END;
+  RETURN NEW;
+END $$;--> statement-breakpoint
+CREATE TRIGGER deals_listed_until BEFORE INSERT OR UPDATE OF status, type, expiration_date, voting_end_date, merchant_id, listed_until ON deals
+  FOR EACH ROW EXECUTE FUNCTION deals_listed_until();--> statement-breakpoint
+-- Suspended or reinstated: the business's deals are worked out again (by deals_listed_until).
+CREATE FUNCTION merchants_suspension_lists_deals() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE deals SET listed_until = NULL WHERE merchant_id = NEW.id;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER merchants_suspension_lists_deals AFTER UPDATE OF suspended_at ON merchants
+  FOR EACH ROW WHEN (OLD.suspended_at IS DISTINCT FROM NEW.suspended_at) EXECUTE FUNCTION merchants_suspension_lists_deals();--> statement-breakpoint
 CREATE TABLE "merchant_staff" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"merchant_id" uuid NOT NULL,

@@ -1,6 +1,30 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
+
+/**
+ * A point on the earth as a 3-D `cube` (metres from the centre, migration 0044 `geo_point`): distance
+ * sort and radius use its GiST index (docs/decisions/0049-location.md).
+ */
+const earthPoint = customType<{ data: string; driverData: string }>({ dataType: () => 'cube' });
+/** Full-text search document (weighted lexemes; docs/decisions/0050-search.md). */
+const tsvector = customType<{ data: string; driverData: string }>({ dataType: () => 'tsvector' });
+/** Opening hours as minutes of the week, local time (0 = Sunday 00:00); written by the database. */
+const int4multirange = customType<{ data: string; driverData: string }>({ dataType: () => 'int4multirange' });
 
 export const merchants = pgTable(
   'merchants',
@@ -41,6 +65,22 @@ export const merchants = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * The street address (docs/decisions/0049-location.md). Geocoded offline: `lat`/`lng` start at the
+     * ZIP code's centroid and the merchant may refine them; null until an address is given.
+     */
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    zip: text('zip'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    /** The business's own IANA time zone (from its state): "open now" reads its hours in it. */
+    timeZone: text('time_zone'),
+    /**
+     * The opening hours as local minutes of the week, hours past midnight included, derived by the
+     * database from `opening_hours` (function `opening_week_minutes`, migration 0044). Empty: no hours known.
+     */
+    openWeekMinutes: int4multirange('open_week_minutes').generatedAlwaysAs(sql`opening_week_minutes(opening_hours)`),
     /** A paid listing boost: listed first among businesses and eligible for "Featured businesses" until then. */
     listingBoostedUntil: timestamp('listing_boosted_until', { withTimezone: true }),
     /**
@@ -172,13 +212,26 @@ export const deals = pgTable(
      */
     searchText: text('search_text').notNull().default(''),
     /**
-     * Until when customers may see the deal (null: never). Derived by the database so that the
-     * browse filter is one indexable comparison: active deals until expiry, crowd-vote deals still
-     * voting until the earlier of voting end and expiry.
+     * Where the deal is redeemed: its business's point (`geo_point(lat, lng)`), written by the
+     * database (trigger `deals_place`, migration 0044) on every write of the deal and when the business
+     * moves. Null while the business has no address.
      */
-    listedUntil: timestamp('listed_until', { withTimezone: true }).generatedAlwaysAs(
-      sql`case when status = 'active' then expiration_date when status = 'pending' and type = 'perkboost' then least(voting_end_date, expiration_date) end`,
-    ),
+    earth: earthPoint('earth'),
+    /**
+     * Weighted full-text document: title (A), business name (B), category (C), description (D); written
+     * by the same trigger as `search_text`.
+     */
+    searchVector: tsvector('search_vector'),
+    /**
+     * Until when customers may see the deal (null: never). Derived by the database so that the
+     * browse filter is one indexable comparison (facet counts walk indexes of it alone): active deals
+     * until expiry, crowd-vote deals still voting until the earlier of voting end and expiry, and never a
+     * deal of a suspended business (docs/decisions/0063-suspensions-and-bans.md). Generated until
+     * migration 0045; since then written by the trigger `deals_listed_until` on every write of the deal
+     * and, when its business is suspended or reinstated, by `merchants_suspension_lists_deals`: whatever
+     * the application writes is replaced.
+     */
+    listedUntil: timestamp('listed_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -193,6 +246,13 @@ export const deals = pgTable(
     index('deals_category_idx').on(t.categoryId, t.createdAt),
     index('deals_price_idx').on(t.dealPriceCents, t.id),
     index('deals_discount_idx').on(t.discountPercentage, t.id),
+    index('deals_earth_idx').using('gist', t.earth),
+    index('deals_search_vector_idx').using('gin', t.searchVector),
+    // Facet counts (capped) walk these without reading the table.
+    index('deals_category_listed_idx').on(t.categoryId, t.listedUntil),
+    index('deals_place_listed_idx').on(t.state, t.city, t.listedUntil),
+    index('deals_price_listed_idx').on(t.dealPriceCents, t.listedUntil),
+    index('deals_discount_listed_idx').on(t.discountPercentage, t.listedUntil),
     index('deals_boosted_idx')
       .on(t.boostedUntil)
       .where(sql`boosted_until is not null`),
@@ -242,6 +302,16 @@ export const dealOptions = pgTable(
     ),
   ],
 );
+
+/**
+ * The words of deal titles and business names (and nothing else), lower-case: the vocabulary that a
+ * misspelt search word is corrected against by trigram similarity (docs/decisions/0050-search.md).
+ * Written by the database (triggers of migration 0044); a word is never removed, so a correction may
+ * name a word no live deal has any more, which then simply finds nothing.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops')),
+]);
 
 /**
  * Deal page views and listing click-throughs, one row per deal per hour (boost stats, docs/product/design.md §4a).

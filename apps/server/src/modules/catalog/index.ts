@@ -9,7 +9,18 @@ export { businessesRoutes } from './businesses/businesses.routes';
 export { getBusinessPage, listedBusinesses, removeUnusedBusinessImages } from './businesses/businesses.service';
 export { countDealVisit, hourOf, isCountedVisitor } from './deals/deal-visits';
 export { dealsRoutes } from './deals/deals.routes';
-export { escapeLike, getDeal, listDeals, matchesSearch, startScheduledDeals, summaryColumns, visibleNow } from './deals/deals.service';
+export {
+  businessIsPublic,
+  escapeLike,
+  getDeal,
+  matchesSearch,
+  startScheduledDeals,
+  summaryColumns,
+  visibleNow,
+} from './deals/deals.service';
+export { listDeals } from './deals/browse.service';
+export { addressColumns, placeOf, saveMerchantAddress } from './location/address.service';
+export { geocodeZip } from './location/geocode';
 export { homePageData } from './deals/home.service';
 export {
   liveOptions,
@@ -22,3 +33,5 @@ export {
   type SaleOption,
 } from './deals/deal-options.service';
 export { dealWithdrawn } from './deals/deal-events';
+export { dealFacets } from './search/facets.service';
+export { searchSuggestions } from './search/suggest.service';

@@ -1,7 +1,7 @@
 import { memo, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Heart, MapPin, Megaphone, ShoppingCart, Zap } from 'lucide-react';
-import { formatCents, fromPrice, isDealExpired, isPurchasable, type DealSummary } from '@localperks/shared';
+import { formatCents, formatMiles, fromPrice, isDealExpired, isPurchasable, type DealSummary } from '@localperks/shared';
 import { Button, buttonClass } from '../../components/ui/button';
 import { FallbackImage } from '../../components/ui/fallback-image';
 import { paths } from '../../config/paths';
@@ -111,6 +111,15 @@ export const DealCard = memo(function DealCard({
           <MapPin aria-hidden className="h-4 w-4 shrink-0 text-slate-600" />
           <span className="shrink-0 whitespace-nowrap">
             {deal.city}, {deal.state}
+            {deal.distanceMiles != null && (
+              <>
+                {' · '}
+                <span className="font-medium text-slate-900">
+                  {formatMiles(deal.distanceMiles)}
+                  <span className="sr-only"> away</span>
+                </span>
+              </>
+            )}
           </span>
           {deal.merchantName && (
             <span className="min-w-0 truncate">

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { Search, Tag } from 'lucide-react';
+import { Link } from 'react-router';
+import { Tag } from 'lucide-react';
 import { avatarInitials } from '@localperks/shared';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
+import { SearchCombobox } from '../../features/catalog/deals/components/search-combobox';
 
 /*
  * Pieces of the header that the side menu and the account menu show too. They live apart from
@@ -41,29 +41,5 @@ export function Logo({ isCompactOnPhone }: { isCompactOnPhone?: boolean }) {
 }
 
 export function SearchBox({ className, onDone }: { className?: string; onDone?: () => void }) {
-  const [text, setText] = useState('');
-  const navigate = useNavigate();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const q = text.trim();
-    if (!q) return; // blank input is ignored
-    navigate(`${paths.deals}?search=${encodeURIComponent(q)}`);
-    onDone?.();
-  };
-  return (
-    <form role="search" onSubmit={submit} className={cn('relative', className)}>
-      <label htmlFor={onDone ? 'side-search' : 'header-search'} className="sr-only">
-        Search deals
-      </label>
-      <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
-      <input
-        id={onDone ? 'side-search' : 'header-search'}
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder="Search deals..."
-        className="min-h-11 w-full rounded-lg border border-slate-400 bg-white pl-9 pr-3 text-sm placeholder:text-slate-500"
-      />
-    </form>
-  );
+  return <SearchCombobox className={className} onDone={onDone} inputId={onDone ? 'side-search' : 'header-search'} />;
 }

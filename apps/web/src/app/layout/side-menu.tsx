@@ -28,7 +28,15 @@ export default function SideMenu({ open, onOpenChange, contentId, onCloseAutoFoc
   );
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <SheetContent title="Menu" id={contentId} onCloseAutoFocus={onCloseAutoFocus}>
+      <SheetContent
+        title="Menu"
+        id={contentId}
+        onCloseAutoFocus={onCloseAutoFocus}
+        // Escape in the search's open suggestions closes them, not the menu (ARIA combobox).
+        onEscapeKeyDown={(e) => {
+          if (e.target instanceof HTMLElement && e.target.getAttribute('aria-expanded') === 'true') e.preventDefault();
+        }}
+      >
         <div className="mb-4 pr-10">
           <Logo />
         </div>

@@ -69,7 +69,7 @@ export function SheetContent({
   ...p
 }: { children: ReactNode; title: string; className?: string } & Pick<
   ComponentProps<typeof DialogPrimitive.Content>,
-  'id' | 'onCloseAutoFocus'
+  'id' | 'onCloseAutoFocus' | 'onEscapeKeyDown'
 >) {
   return (
     <DialogPrimitive.Portal>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLAN_IDS } from '../../constants';
-import { dealSummarySchema } from './deals';
+import { dealSummarySchema, placeSchema } from './deals';
 
 const openingHours = z.array(z.object({ day: z.number().int(), opens: z.string(), closes: z.string() }));
 
@@ -24,6 +24,10 @@ export const businessPageSchema = z.object({
   openingHours,
   highlights: z.array(z.string()),
   deals: z.array(dealSummarySchema),
+  /** Street address and point (null until the business gives one); the map and directions use it. */
+  place: placeSchema.nullable(),
+  /** The business's time zone: "open now" reads the hours in it. */
+  timeZone: z.string().nullable(),
 });
 export type BusinessPage = z.infer<typeof businessPageSchema>;
 

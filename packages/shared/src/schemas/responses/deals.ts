@@ -1,7 +1,21 @@
 import { z } from 'zod';
-import { DEAL_STATUSES, DEAL_TYPES } from '../../constants';
+import { DEAL_STATUSES, DEAL_TYPES, SORT_OPTIONS } from '../../constants';
 import { businessListingSchema } from './business-search';
 import { cents, count, isoDate } from './common';
+
+/** A business's street address and its point (docs/decisions/0049-location.md). */
+export const placeSchema = z.object({
+  addressLine1: z.string(),
+  addressLine2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+});
+export type Place = z.infer<typeof placeSchema>;
+/** PUT /api/merchant/address: the point the address was placed at. */
+export const placeSavedSchema = z.object({ place: placeSchema });
 
 /** A deal as cards and the deal page show it (money in integer cents, dates as ISO strings). */
 export const dealSummarySchema = z.object({
@@ -28,6 +42,8 @@ export const dealSummarySchema = z.object({
   boostedUntil: isoDate().nullable(),
   /** The merchant's business page, /businesses/:slug. */
   merchantSlug: z.string(),
+  /** Miles from the customer's location when the listing was asked with one and the business has an address. */
+  distanceMiles: z.number().nullable().optional(),
   /** How many options it sells: more than one shows "from" the lowest price (`dealPriceCents`) and the best discount. */
   optionCount: count(),
 });
@@ -59,6 +75,8 @@ export const dealDetailSchema = dealSummarySchema.extend({
   merchantState: z.string(),
   merchantWebsite: z.string().nullable(),
   unlockedAt: isoDate().nullable(),
+  /** Where to redeem it: the business's street address and point (null until it has one). */
+  place: placeSchema.nullable(),
 });
 export type DealDetail = z.infer<typeof dealDetailSchema>;
 export const dealResponseSchema = z.object({ deal: dealDetailSchema });
@@ -75,6 +93,16 @@ export const browseResultSchema = z.object({
   page: count(),
   pageSize: count(),
   hasMore: z.boolean(),
+  /** Ask for the next page with `after=<this>` (keyset: no page repeats or skips a deal while deals are added). */
+  nextCursor: z.string().nullable(),
+  /** The order used: the one asked for, or the default (relevance for a search, newest otherwise). */
+  sort: z.enum(SORT_OPTIONS),
+  /** The location distances are measured from, when one was given. */
+  origin: z.object({ lat: z.number(), lng: z.number(), label: z.string() }).nullable(),
+  /** With no result on page 1: the search as corrected, when a spelling correction finds deals. */
+  didYouMean: z.string().nullable(),
+  /** With no result on page 1 in a city: the nearest other cities that have matching deals. */
+  nearbyCities: z.array(z.object({ city: z.string(), state: z.string(), miles: z.number() })),
 });
 export type BrowseResult = z.infer<typeof browseResultSchema>;
 
@@ -102,3 +130,22 @@ export const voteResultSchema = z.object({
   unlocked: z.boolean(),
 });
 export type VoteResult = z.infer<typeof voteResultSchema>;
+
+/** A facet value and how many deals of the current query have it: exact up to FACET_COUNT_CAP, then `capped` ("1,000+"). */
+const facetCount = { count: count(), capped: z.boolean() };
+/** GET /api/deals/facets: counts per category, city, price range and discount for the current query. */
+export const dealFacetsSchema = z.object({
+  categories: z.array(z.object({ id: z.number().int(), ...facetCount })),
+  cities: z.array(z.object({ city: z.string(), state: z.string(), ...facetCount })),
+  prices: z.array(z.object({ id: z.string(), ...facetCount })),
+  discounts: z.array(z.object({ id: z.string(), ...facetCount })),
+});
+export type DealFacets = z.infer<typeof dealFacetsSchema>;
+
+/** GET /api/search/suggest: what the header search offers as you type; every entry is a link. */
+export const searchSuggestionsSchema = z.object({
+  deals: z.array(z.object({ id: z.string(), title: z.string(), merchantName: z.string(), city: z.string(), state: z.string() })),
+  businesses: z.array(z.object({ slug: z.string(), name: z.string(), city: z.string(), state: z.string() })),
+  categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;

@@ -8,7 +8,15 @@ import { dealAppealOutSchema } from './admin';
  * merchant's own name and address, plus what only its owner sees.
  */
 export const merchantDealSchema = dealDetailSchema
-  .omit({ merchantId: true, merchantName: true, merchantSlug: true, merchantCity: true, merchantState: true, merchantWebsite: true })
+  .omit({
+    merchantId: true,
+    merchantName: true,
+    merchantSlug: true,
+    merchantCity: true,
+    merchantState: true,
+    merchantWebsite: true,
+    place: true,
+  })
   .extend({
     /** The options with their total stock (the form's "Stock"), beside what is left. */
     options: z.array(dealOptionSchema.extend({ stockTotal: count().nullable() })),

@@ -3,6 +3,7 @@ import { PLAN_IDS } from '../../constants';
 import { LAUNCH_STEPS } from '../merchant-dashboard';
 import { isoDate } from './common';
 import { registrationThreadMessageSchema } from './admin';
+import { placeSchema } from './deals';
 
 export const REGISTRATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
@@ -42,6 +43,8 @@ export const merchantOverviewSchema = z.object({
       paymentRequired: z.boolean(),
       /** Suspended by LocalPerks, since when and why (docs/decisions/0063-suspensions-and-bans.md); null otherwise. */
       suspension: z.object({ at: isoDate(), reason: z.string() }).nullable(),
+      /** The street address and its point; null for a business registered before addresses (the dashboard asks for one). */
+      place: placeSchema.nullable(),
     })
     .nullable(),
   registration: z

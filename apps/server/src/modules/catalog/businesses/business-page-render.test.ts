@@ -17,7 +17,8 @@ import { loadWebServerEntry } from '../../../../test/web-server-entry';
 
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-web-'));
 fs.copyFileSync(path.resolve(import.meta.dirname, '../../../../../web/index.html'), path.join(webDir, 'index.html'));
-const t = await build({ serveWeb: true, webDir, serverEntry: await loadWebServerEntry() });
+const serverEntry = await loadWebServerEntry();
+const t = await build({ serveWeb: true, webDir, serverEntry });
 const db = t.database.db;
 
 const rootHtml = (html: string) =>
@@ -99,6 +100,81 @@ describe('the business page, rendered on the server', () => {
     expect(root).not.toContain('Hidden extra');
     expect(root).not.toContain('Message this business');
     expect(jsonLd(res.body)).not.toHaveProperty('openingHoursSpecification');
+  });
+
+  it('a business with a street address: the address, directions by its coordinates, and LocalBusiness with geo and address', async () => {
+    await createMerchant(db, {
+      businessName: 'Wacker Coffee',
+      addressLine1: '233 S Wacker Dr',
+      addressLine2: 'Lobby',
+      zip: '60606',
+      lat: 41.8789,
+      lng: -87.6359,
+      timeZone: 'America/Chicago',
+    });
+    const res = await t.request({ method: 'GET', url: '/businesses/wacker-coffee' });
+    expect(res.statusCode).toBe(200);
+    const root = rootHtml(res.body);
+    expect(root).toContain('233 S Wacker Dr');
+    expect(root).toContain('Get directions');
+    expect(root).toContain('href="https://www.openstreetmap.org/directions?to=41.878900,-87.635900');
+    expect(root).toContain('href="https://www.google.com/maps/dir/?api=1&amp;destination=41.878900,-87.635900"');
+    expect(root).toContain('href="https://maps.apple.com/?daddr=41.878900,-87.635900');
+    // No map service's script, frame or tiles without MAP_TILES_URL.
+    expect(res.body).not.toMatch(/<(script|iframe)[^>]+(openstreetmap|google|apple)/);
+    expect(jsonLd(res.body)).toMatchObject({
+      '@type': 'LocalBusiness',
+      address: { streetAddress: '233 S Wacker Dr, Lobby', addressLocality: 'Chicago', addressRegion: 'IL', postalCode: '60606' },
+      geo: { '@type': 'GeoCoordinates', latitude: 41.8789, longitude: -87.6359 },
+    });
+  });
+
+  describe('the map (docs/decisions/0060-map.md)', async () => {
+    const place = { addressLine1: '233 S Wacker Dr', zip: '60606', lat: 41.8789, lng: -87.6359, timeZone: 'America/Chicago' };
+    const imgSrc = (csp: unknown) => /img-src ([^;]*)/.exec(String(csp))?.[1] ?? '';
+    const mapBox = /<div role="region" aria-label="Map of [^"]*"/;
+    const withMap = await build({
+      serveWeb: true,
+      webDir,
+      serverEntry,
+      env: { MAP_TILES_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png?style=a&lang=en', MAP_TILES_ATTRIBUTION: '© Example & Co' },
+    });
+
+    it('is nowhere without MAP_TILES_URL: no tile service in the head, no map box, no tiles allowed', async () => {
+      const { merchant } = await createMerchant(db, { businessName: 'Mapless Coffee', ...place });
+      const deal = await createDeal(db, merchant.id, { title: 'Mapless latte' });
+      for (const url of ['/businesses/mapless-coffee', `/deals/${deal.id}`, '/merchant/dashboard']) {
+        const res = await t.request({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).not.toContain('lp-map-tiles');
+        expect(res.body, url).not.toMatch(mapBox);
+        expect(imgSrc(res.headers['content-security-policy']), url).toBe("'self' data: blob:");
+      }
+    });
+
+    it('with MAP_TILES_URL, every page names the tile service and its credit, the business and deal pages hold the map box, and tiles may load from the service', async () => {
+      const { merchant } = await createMerchant(withMap.database.db, { businessName: 'Mapped Coffee', ...place });
+      const deal = await createDeal(withMap.database.db, merchant.id, { title: 'Mapped latte' });
+      for (const url of ['/businesses/mapped-coffee', `/deals/${deal.id}`, '/merchant/dashboard']) {
+        const res = await withMap.request({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain(
+          '<meta name="lp-map-tiles" content="https://{s}.tiles.example.org/{z}/{x}/{y}.png?style=a&amp;lang=en" />',
+        );
+        expect(res.body, url).toContain('<meta name="lp-map-attribution" content="© Example &amp; Co" />');
+        expect(imgSrc(res.headers['content-security-policy']), url).toBe("'self' data: blob: https://*.tiles.example.org");
+      }
+      // The box is in the server's HTML, so the page does not move when the map arrives (the signed-in dashboard is rendered by the browser).
+      expect(rootHtml((await withMap.request({ method: 'GET', url: '/businesses/mapped-coffee' })).body)).toMatch(
+        /<div role="region" aria-label="Map of Mapped Coffee"/,
+      );
+      expect(rootHtml((await withMap.request({ method: 'GET', url: `/deals/${deal.id}` })).body)).toMatch(
+        /<div role="region" aria-label="Map of Mapped Coffee"/,
+      );
+      // A business without an address has no place, and so no map.
+      await createMerchant(withMap.database.db, { businessName: 'Placeless Coffee' });
+      expect(rootHtml((await withMap.request({ method: 'GET', url: '/businesses/placeless-coffee' })).body)).not.toMatch(mapBox);
+    });
   });
 
   it('an enhanced profile without hours says "Hours not listed", never "Closed" every day', async () => {

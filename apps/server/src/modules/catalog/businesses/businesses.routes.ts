@@ -8,13 +8,16 @@ import {
   MERCHANT_DEAL_MESSAGES as M,
   businessPageResponseSchema,
   errorResponses,
+  merchantAddressSchema,
   merchantBusinessProfileSchema,
+  placeSavedSchema,
   updateBusinessProfileSchema,
   uploadedImageSchema,
 } from '@localperks/shared';
 import { AppError } from '../../../lib/errors';
 import { consumeRateLimit } from '../../../lib/rate-limit';
 import { storeDealImage } from '../../../lib/images';
+import { saveMerchantAddress } from '../location/address.service';
 import { enhancedProfileOwner, getBusinessPage, getMerchantBusinessProfile, updateBusinessProfile } from './businesses.service';
 
 export async function businessesRoutes(app: FastifyInstance) {
@@ -65,6 +68,21 @@ export async function businessesRoutes(app: FastifyInstance) {
       },
     },
     async (request) => updateBusinessProfile(app.deps, request.user!.merchantOwnerId!, request.body),
+  );
+
+  r.put(
+    '/api/merchant/address',
+    {
+      config: { access: 'merchant', roles: ['owner', 'manager'] },
+      schema: {
+        tags: ['merchants'],
+        summary:
+          'Save the business’s street address: geocoded offline to its ZIP code’s centre, or to the latitude and longitude given (within 30 miles of it)',
+        body: merchantAddressSchema,
+        response: { 200: placeSavedSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ place: await saveMerchantAddress(app.deps, request.user!.merchantOwnerId!, request.body) }),
   );
 
   // The deal image pipeline (checked by content, resized to WebP), into the businesses folder.

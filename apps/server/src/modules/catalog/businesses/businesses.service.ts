@@ -16,6 +16,7 @@ import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import { UPLOADS_PATH, type FileStorage, type ImageUrl } from '../../../lib/storage';
 import { businessIsPublic, summaryColumns, toSummary, visibleNow } from '../deals/deals.service';
+import { placeOf } from '../location/address.service';
 
 /*
  * Business pages (docs/product/design.md §13): every approved merchant has a public page at /businesses/:slug.
@@ -76,6 +77,8 @@ export async function getBusinessPage(
       openingHours: isEnhanced ? m.openingHours : [],
       highlights: isEnhanced ? m.profileHighlights : [],
       deals: live.map((r) => toSummary(r, imageUrl, now)),
+      place: placeOf(m),
+      timeZone: m.timeZone,
     },
   };
 }

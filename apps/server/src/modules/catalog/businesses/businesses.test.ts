@@ -70,6 +70,9 @@ describe('GET /api/businesses/:slug', () => {
       openingHours: [],
       highlights: [],
       deals: [],
+      // No street address given (issue 31): no place and no time zone of its own.
+      place: null,
+      timeZone: null,
     });
   });
 

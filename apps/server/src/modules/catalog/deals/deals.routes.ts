@@ -4,6 +4,9 @@ import { z } from 'zod';
 import {
   browseQuerySchema,
   browseResultSchema,
+  dealFacetsSchema,
+  searchSuggestionsSchema,
+  suggestQuerySchema,
   dealResponseSchema,
   errorResponses,
   homeDataSchema,
@@ -19,7 +22,10 @@ import { merchantLeads } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { consumeRateLimit } from '../../../lib/rate-limit';
 import { composeMail } from '../../../mail/mailer';
-import { getDeal, listDeals } from './deals.service';
+import { getDeal } from './deals.service';
+import { listDeals } from './browse.service';
+import { dealFacets } from '../search/facets.service';
+import { searchSuggestions } from '../search/suggest.service';
 import { homePageData } from './home.service';
 import { countDealVisit, isCountedVisitor } from './deal-visits';
 
@@ -47,6 +53,9 @@ export async function dealsRoutes(app: FastifyInstance) {
   // (unknown fields dropped, a wrong shape fails), never by a bare JSON.stringify.
   const browseCache = new MicroCache<EncodedBody>(app.config.BROWSE_CACHE_MS);
   const homeCache = new MicroCache<EncodedBody>(app.config.BROWSE_CACHE_MS, 1);
+  // Facet counts and suggestions are the same for everyone too: micro-cached like the listing.
+  const facetsCache = new MicroCache<EncodedBody>(app.config.BROWSE_CACHE_MS);
+  const suggestCache = new MicroCache<EncodedBody>(app.config.BROWSE_CACHE_MS);
   const json =
     <S extends z.ZodType>(schema: S, load: () => Promise<z.input<S>>) =>
     async () =>
@@ -63,6 +72,8 @@ export async function dealsRoutes(app: FastifyInstance) {
   const unsubscribe = app.events.subscribe((e) => {
     if (e.type !== 'boost') return;
     browseCache.clear();
+    facetsCache.clear();
+    suggestCache.clear();
     homeCache.clear();
     answeredUrls.clear();
   });
@@ -96,6 +107,50 @@ export async function dealsRoutes(app: FastifyInstance) {
       }
       return sendEncoded(request, reply.headers(browseHeaders), body);
     },
+  );
+
+  r.get(
+    '/api/deals/facets',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Counts per category, city, price range and discount for the browse query (each exact up to 1,000)',
+        querystring: browseQuerySchema,
+        response: { 200: dealFacetsSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendEncoded(
+        request,
+        reply.headers(browseHeaders),
+        await facetsCache.get(
+          JSON.stringify(request.query),
+          json(dealFacetsSchema, () => dealFacets(app.deps, request.query)),
+        ),
+      ),
+  );
+
+  r.get(
+    '/api/search/suggest',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Search suggestions as you type: up to 5 deals, 3 businesses and the matching categories',
+        querystring: suggestQuerySchema,
+        response: { 200: searchSuggestionsSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendEncoded(
+        request,
+        reply.headers({ 'cache-control': 'public, max-age=60', 'content-type': 'application/json; charset=utf-8' }),
+        await suggestCache.get(
+          request.query.q.toLowerCase(),
+          json(searchSuggestionsSchema, () => searchSuggestions(app.deps, request.query.q)),
+        ),
+      ),
   );
 
   r.get(

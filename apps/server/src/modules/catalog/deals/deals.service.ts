@@ -1,18 +1,15 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
-  BROWSE_SPONSORED_DEALS,
   HOME_BOOSTED_DEALS,
   HOME_FEATURED_DEALS,
   HOME_SPONSORED_DEALS,
   HOUR_MS,
-  browseQuerySchema,
-  type BrowseResult,
   type DealDetail,
   type DealSummary,
 } from '@localperks/shared';
-import type { z } from 'zod';
 import type { Deps } from '../../../lib/deps';
 import { deals, merchants } from '../../../db/schema';
+import { placeOf } from '../location/address.service';
 import type { ImageUrl } from '../../../lib/storage';
 import { liveOptions } from './deal-options.service';
 import { escapeLike } from '../../../lib/escape-like';
@@ -67,19 +64,19 @@ export function toSummary(r: SummaryRow, imageUrl: ImageUrl, now: Date): DealSum
 
 /** A paid boost of a live deal is running (docs/product/design.md §4a); compared with the clock, not left to the expiry job. */
 export const boostedNow = (now: Date): SQL => gt(deals.boostedUntil, now);
-const notBoostedNow = (now: Date): SQL => or(isNull(deals.boostedUntil), lte(deals.boostedUntil, now))!;
+export const notBoostedNow = (now: Date): SQL => or(isNull(deals.boostedUntil), lte(deals.boostedUntil, now))!;
 
 /** A fair order for paid placements: a different shuffle every hour, the same within it (cacheable). */
-const hourlyRotation = (now: Date): SQL => sql`md5(${deals.id}::text || ${String(Math.floor(now.getTime() / HOUR_MS))})`;
+export const hourlyRotation = (now: Date): SQL => sql`md5(${deals.id}::text || ${String(Math.floor(now.getTime() / HOUR_MS))})`;
 
 /**
  * What customers may see: not expired, and either active or a crowd-vote deal still collecting
- * votes. Paused, removed and expired deals never show, nor any deal of a suspended business
- * (docs/decisions/0063-suspensions-and-bans.md): the few suspended ones are read once per query from their
- * partial index (a hashed subplan), so the listings keep their indexes and speed.
+ * votes. Paused, removed and expired deals never show, nor any deal of a suspended business: the
+ * database leaves `listed_until` empty for those (docs/decisions/0063-suspensions-and-bans.md), so this
+ * stays one indexable comparison.
  */
 export function visibleNow(now: Date): SQL {
-  return and(gt(deals.listedUntil, now), sql`${deals.merchantId} not in (select s.id from merchants s where s.suspended_at is not null)`)!;
+  return gt(deals.listedUntil, now);
 }
 
 /** A business anyone may find and open: approved by an admin and not suspended (docs/decisions/0063). */
@@ -102,67 +99,6 @@ export function matchesSearch(search: string): SQL {
 /** What the public deal reads need: the database, the clock (listed, boosted) and the image URLs (lib/storage.ts). */
 export type DealReadDeps = Pick<Deps, 'db' | 'clock' | 'storage'>;
 
-export async function listDeals(deps: DealReadDeps, query: z.output<typeof browseQuerySchema>): Promise<BrowseResult> {
-  const { db } = deps;
-  const now = deps.clock.now();
-  const imageUrl = deps.storage.publicUrl;
-  const filters: SQL[] = [visibleNow(now)];
-  if (query.search) filters.push(matchesSearch(query.search));
-  if (query.type !== 'all') filters.push(eq(deals.type, query.type));
-  if (query.category) filters.push(eq(deals.categoryId, query.category));
-  if (query.state) filters.push(eq(deals.state, query.state));
-  if (query.city) filters.push(eq(deals.city, query.city));
-  const where = and(...filters);
-
-  // The chosen order and nothing else: newest means newest (crowd-vote deals and paid boosts take
-  // their own place). Each order matches an index (walked forwards or backwards), so a page stops after its rows.
-  const order =
-    query.sort === 'price-low'
-      ? [asc(deals.dealPriceCents), asc(deals.id)]
-      : query.sort === 'price-high'
-        ? [desc(deals.dealPriceCents), desc(deals.id)]
-        : query.sort === 'discount'
-          ? [desc(deals.discountPercentage), desc(deals.id)]
-          : [desc(deals.createdAt), desc(deals.id)];
-
-  const offset = (query.page - 1) * query.pageSize;
-  // One extra row tells whether another page exists; only the first page pays for the (capped) count
-  // and for the Sponsored row: matching deals with a paid boost running (docs/product/design.md §4a, docs/decisions/0041),
-  // few by nature (partial index deals_boosted_idx), in an order that rotates every hour so every boost gets its turn.
-  const [rows, count, sponsored] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(deals)
-      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize + 1)
-      .offset(offset),
-    query.page === 1
-      ? db.execute(sql`select count(*)::int as n from (select 1 from ${deals} where ${where} limit ${COUNT_CAP + 1}) capped`)
-      : null,
-    query.page === 1
-      ? db
-          .select(summaryColumns)
-          .from(deals)
-          .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-          .where(and(where, boostedNow(now)))
-          .orderBy(hourlyRotation(now))
-          .limit(BROWSE_SPONSORED_DEALS)
-      : [],
-  ]);
-  const counted = count ? Number((count as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) : null;
-  return {
-    deals: rows.slice(0, query.pageSize).map((r) => toSummary(r, imageUrl, now)),
-    sponsored: sponsored.map((r) => toSummary(r, imageUrl, now)),
-    total: counted === null ? null : Math.min(counted, COUNT_CAP),
-    totalIsCapped: counted !== null && counted > COUNT_CAP,
-    page: query.page,
-    pageSize: query.pageSize,
-    hasMore: rows.length > query.pageSize,
-  };
-}
-
 export async function getDeal(deps: DealReadDeps, id: string): Promise<DealDetail | null> {
   const now = deps.clock.now();
   const imageUrl = deps.storage.publicUrl;
@@ -176,6 +112,11 @@ export async function getDeal(deps: DealReadDeps, id: string): Promise<DealDetai
       merchantCity: merchants.city,
       merchantState: merchants.state,
       merchantWebsite: merchants.website,
+      addressLine1: merchants.addressLine1,
+      addressLine2: merchants.addressLine2,
+      zip: merchants.zip,
+      lat: merchants.lat,
+      lng: merchants.lng,
       perCustomerLimit: deals.perCustomerLimit,
       saleStartsAt: deals.saleStartsAt,
       validUntil: deals.validUntil,
@@ -193,6 +134,11 @@ export async function getDeal(deps: DealReadDeps, id: string): Promise<DealDetai
     merchantCity,
     merchantState,
     merchantWebsite,
+    addressLine1,
+    addressLine2,
+    zip,
+    lat,
+    lng,
     perCustomerLimit,
     saleStartsAt,
     validUntil,
@@ -211,6 +157,7 @@ export async function getDeal(deps: DealReadDeps, id: string): Promise<DealDetai
     merchantCity,
     merchantState,
     merchantWebsite,
+    place: placeOf({ addressLine1, addressLine2, zip, lat, lng, city: merchantCity, state: merchantState }),
   };
 }
 

@@ -19,9 +19,14 @@ import { merchantReinstatedEmail, merchantSuspendedEmail } from './admin-busines
  * everything back as it was. Vouchers already sold are not touched: they stay valid and redeemable.
  */
 
-/** Its deals listed at `now`, were it not suspended (the listing's own rule, without the suspension). */
+/**
+ * Its deals that would be listed at `now` but for a suspension: the listing's own rule (the trigger
+ * `deals_listed_until`, migration 0045) without its suspension clause.
+ */
 const liveDeals = (now: Date) =>
-  sql<number>`(select count(*)::int from ${deals} where ${deals.merchantId} = ${merchants.id} and ${deals.listedUntil} > ${now})`;
+  sql<number>`(select count(*)::int from ${deals} d where d.merchant_id = ${merchants.id} and
+    case when d.status = 'active' then d.expiration_date
+         when d.status = 'pending' and d.type = 'perkboost' then least(d.voting_end_date, d.expiration_date) end > ${now})`;
 const latestRegistration = sql<
   string | null
 >`(select r.id from ${merchantRegistrationRequests} r where r.user_id = ${merchants.userId} order by r.created_at desc, r.id desc limit 1)`;

@@ -4,7 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { SANCTION_MESSAGES } from '@localperks/shared';
-import { adminAuditLog, merchantPayouts, merchantRegistrationRequests, notifications, orders, sandboxSessions } from '../../../db/schema';
+import {
+  adminAuditLog,
+  deals,
+  merchantPayouts,
+  merchantRegistrationRequests,
+  notifications,
+  orders,
+  sandboxSessions,
+} from '../../../db/schema';
 import { build } from '../../../../test/build';
 import { buy, createDeal, createMerchantSession, TEST_BILLING } from '../../../../test/factories';
 import { loadWebServerEntry } from '../../../../test/web-server-entry';
@@ -63,6 +71,7 @@ async function publicView(b: Awaited<ReturnType<typeof business>>) {
   const businesses = (await get(`/api/businesses?search=${encodeURIComponent(b.merchant.businessName)}`)).json();
   const home = (await get('/api/home')).body;
   const sitemap = (await get('/sitemap.xml')).body;
+  const suggested = (await get(`/api/search/suggest?q=${encodeURIComponent(b.merchant.businessName)}`)).body;
   return {
     pageApi: (await get(`/api/businesses/${slug}`)).statusCode,
     page: (await get(`/businesses/${slug}`)).statusCode,
@@ -72,6 +81,7 @@ async function publicView(b: Awaited<ReturnType<typeof business>>) {
     inBusinessSearch: JSON.stringify(businesses).includes(slug),
     onHome: home.includes(b.deal.id),
     inSitemap: sitemap.includes(`/businesses/${slug}`) || sitemap.includes(b.deal.id),
+    inSuggestions: suggested.includes(slug) || suggested.includes(b.deal.id),
   };
 }
 
@@ -94,6 +104,7 @@ describe('suspending a business (docs/decisions/0063-suspensions-and-bans.md)', 
       inBusinessSearch: true,
       onHome: true,
       inSitemap: true,
+      inSuggestions: true,
     };
     expect(await publicView(b)).toEqual(visible);
 
@@ -112,7 +123,15 @@ describe('suspending a business (docs/decisions/0063-suspensions-and-bans.md)', 
       inBusinessSearch: false,
       onHome: false,
       inSitemap: false,
+      inSuggestions: false,
     });
+    // Nor can a customer write to it from its (gone) page.
+    const message = await post('/api/customer-messages', customer.cookie, {
+      businessSlug: b.merchant.slug,
+      subject: 'Open?',
+      message: 'Are you open today?',
+    });
+    expect(message.statusCode).toBe(404);
     // Checkout: refused, and the open card page was closed at the provider (it can no longer be paid).
     for (const url of ['/api/cart/quote', '/api/checkout']) {
       const refused = await post(url, customer.cookie, { items: [{ dealId: b.deal.id, quantity: 1 }], billing: TEST_BILLING });
@@ -179,6 +198,38 @@ describe('suspending a business (docs/decisions/0063-suspensions-and-bans.md)', 
     const audit = await db.select().from(adminAuditLog).where(eq(adminAuditLog.entityId, b.merchant.id));
     expect(audit.map((a) => a.action).sort()).toEqual(['merchant.reinstated', 'merchant.suspended']);
     expect(await t.lastMail(b.user.email, 'merchant_reinstated')).toBeDefined();
+  });
+
+  it('listed_until follows the deal’s own rule, stays empty for a deal written while its business is suspended, and comes back with it', async () => {
+    const b = await business('Trigger Tacos');
+    const listed = async (id: string) => (await db.select({ at: deals.listedUntil }).from(deals).where(eq(deals.id, id)))[0]!.at;
+    const expires = new Date(Date.now() + 10 * 86_400_000);
+    const voting = new Date(Date.now() + 3 * 86_400_000);
+    const crowd = await createDeal(db, b.merchant.id, {
+      type: 'perkboost',
+      status: 'pending',
+      votesRequired: 10,
+      votingEndDate: voting,
+      expirationDate: expires,
+    });
+    expect(await listed(crowd.id)).toEqual(voting);
+    await db.update(deals).set({ status: 'paused' }).where(eq(deals.id, b.deal.id));
+    expect(await listed(b.deal.id)).toBeNull();
+    await db.update(deals).set({ status: 'active', expirationDate: expires }).where(eq(deals.id, b.deal.id));
+    expect(await listed(b.deal.id)).toEqual(expires);
+    await post(`/api/admin/businesses/${b.merchant.id}/suspend`, owner.cookie, { reason: 'Testing the rule.' });
+    expect(await listed(b.deal.id)).toBeNull();
+    expect(await listed(crowd.id)).toBeNull();
+    // A deal written meanwhile (by any writer) is not listed either, whatever it says.
+    const late = await createDeal(db, b.merchant.id, { title: 'Written while suspended' });
+    await db.update(deals).set({ listedUntil: expires }).where(eq(deals.id, late.id));
+    expect(await listed(late.id)).toBeNull();
+    expect((await get(`/api/deals/${late.id}`)).statusCode).toBe(404);
+    await post(`/api/admin/businesses/${b.merchant.id}/reinstate`, owner.cookie);
+    expect(await listed(b.deal.id)).toEqual(expires);
+    expect(await listed(crowd.id)).toEqual(voting);
+    expect(await listed(late.id)).toEqual(late.expirationDate);
+    expect((await get(`/api/deals/${late.id}`)).statusCode).toBe(200);
   });
 
   it('lists approved businesses by name, city or e-mail, and the suspended ones alone', async () => {

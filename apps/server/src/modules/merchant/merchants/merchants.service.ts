@@ -13,6 +13,7 @@ import type { Deps } from '../../../lib/deps';
 import { consumeRateLimit } from '../../../lib/rate-limit';
 import { AUTH_ERRORS, createUser, isEmailTaken, sendVerification, warnExistingAccount, type AuthDeps } from '../../accounts';
 import { withMessagingFacts } from '../../money';
+import { addressColumns, placeOf } from '../../catalog';
 import { newRegistrationAdminEmail } from './merchants.emails';
 import { notifyAdmins } from '../../platform';
 
@@ -28,6 +29,9 @@ export interface MerchantRegistration {
   phone: string;
   city: string;
   state: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  zip: string;
   plan: PlanId;
 }
 
@@ -38,9 +42,11 @@ export interface MerchantRegistration {
  */
 export async function registerMerchant(deps: MerchantDeps, input: MerchantRegistration, ip: string) {
   await consumeRateLimit(deps.db, `signup:ip:${ip}`, deps.limits.signupPerAddress, AUTH_ERRORS.tooManySignups, deps.clock.now());
+  // Geocoded before answering: an unknown ZIP code is a mistake in the form, said on its field.
+  const place = addressColumns(input);
   deps.afterResponse('merchant registration', async () => {
     try {
-      await createMerchantRegistration(deps, input);
+      await createMerchantRegistration(deps, input, place);
     } catch (err) {
       if (!isEmailTaken(err)) throw err;
       await warnExistingAccount(deps, input.email, 'business');
@@ -53,7 +59,7 @@ export async function registerMerchant(deps: MerchantDeps, input: MerchantRegist
  * advertise_only; no subscription yet) and the admin notifications in one transaction, so a failure
  * leaves nothing half-created. Mail goes after.
  */
-async function createMerchantRegistration(deps: MerchantDeps, input: MerchantRegistration) {
+async function createMerchantRegistration(deps: MerchantDeps, input: MerchantRegistration, place: ReturnType<typeof addressColumns>) {
   const now = deps.clock.now();
   const created = await deps.db.transaction(async (tx) => {
     const user = await createUser(tx, { email: input.email, password: input.password, name: input.businessName, role: 'merchant' }, now);
@@ -74,6 +80,7 @@ async function createMerchantRegistration(deps: MerchantDeps, input: MerchantReg
       .values({
         userId: user.id,
         ...business,
+        ...place,
         subscriptionPlan: input.plan,
         approved: false,
         hasSubscription: false,
@@ -150,6 +157,7 @@ export async function merchantOverview(db: Tx, userId: string, now: Date): Promi
           waiting: { refundRequests: refundsWaiting?.n ?? 0, customerMessages: messagesWaiting?.n ?? 0 },
           paymentRequired: merchant.subscriptionPlan === 'advertise_messaging' && !merchant.hasSubscription,
           suspension: merchant.suspendedAt ? { at: merchant.suspendedAt.toISOString(), reason: merchant.suspensionReason ?? '' } : null,
+          place: placeOf(merchant),
         }
       : null,
     registration: request

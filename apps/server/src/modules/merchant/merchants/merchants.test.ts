@@ -17,6 +17,8 @@ const form = (o: Record<string, unknown> = {}) => ({
   phone: '(312) 555-0142',
   city: 'Chicago',
   state: 'IL',
+  addressLine1: '233 S Wacker Dr',
+  zip: '60606',
   plan: 'deals_messaging',
   acceptTerms: true,
   ...o,

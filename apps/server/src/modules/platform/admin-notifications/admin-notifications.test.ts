@@ -45,6 +45,8 @@ describe('admin notifications', () => {
           phone: '(312) 555-0142',
           city: 'Chicago',
           state: 'IL',
+          addressLine1: '1 W Madison St',
+          zip: '60602',
           plan: 'deals_messaging',
           acceptTerms: true,
         },

@@ -2,7 +2,13 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { Navigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { BarChart3, Banknote, CreditCard, Lock, MessageSquare, Repeat, RotateCcw, Store, Tag, Users } from 'lucide-react';
-import { MERCHANT_DASHBOARD_MESSAGES as D, MERCHANT_MESSAGES as M, planIncludes, type MerchantOverview } from '@localperks/shared';
+import {
+  ADDRESS_MESSAGES as A,
+  MERCHANT_DASHBOARD_MESSAGES as D,
+  MERCHANT_MESSAGES as M,
+  planIncludes,
+  type MerchantOverview,
+} from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -19,6 +25,7 @@ import { PaymentPending } from '../../../features/merchant/merchants/components/
 import { PlanUpgrade } from '../../../features/merchant/merchants/components/plan-upgrade';
 import { PlansTab } from '../../../features/merchant/merchants/components/plans-tab';
 import { ProfileForm } from '../../../features/merchant/merchants/components/profile-form';
+import { AddressCard } from '../../../features/merchant/merchants/components/address-card';
 import { RegistrationStatus } from '../../../features/merchant/merchants/components/registration-status';
 import { AccountStatusCard, PlatformFeaturesCard } from '../../../features/merchant/merchants/components/status-cards';
 import { usePaymentReturn } from '../../../features/merchant/merchants/use-payment-return';
@@ -175,6 +182,15 @@ function FullDashboard({ overview }: { overview: Overview }) {
           <span className="ml-2 text-sm text-slate-700">Deal creation is available once an admin approves your business.</span>
         </p>
       )}
+      {/* A business registered before addresses is asked for one (docs/decisions/0049-location.md). */}
+      {!m.place && tab !== 'business' && (
+        <Alert title={A.missingTitle}>
+          <p>{A.missingText}</p>
+          <Button variant="secondary" size="sm" className="mt-2" onClick={() => setTab('business')}>
+            Add your address
+          </Button>
+        </Alert>
+      )}
       {/* The sections first: on a phone the tab list is right under the header (issue 39). */}
       <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} ref={panels}>
         <TabsList
@@ -224,6 +240,7 @@ function FullDashboard({ overview }: { overview: Overview }) {
             <PlatformFeaturesCard overview={overview} />
           </div>
           <ProfileCard overview={overview} />
+          <AddressCard merchant={m} />
           {/* Listing boosts come with Advertise + Messaging; deals are boosted from My Deals. */}
           {m.subscriptionPlan === 'advertise_messaging' && isOwner && <ListingBoostCard />}
           <BusinessPageCard onSwitchPlans={() => setTab('plans')} />

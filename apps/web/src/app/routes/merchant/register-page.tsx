@@ -22,6 +22,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { useRegisterMerchant } from '../../../features/merchant/merchants/api';
+import { AddressFields } from '../../../features/merchant/merchants/components/address-fields';
 import { BusinessFields } from '../../../features/merchant/merchants/components/business-fields';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -41,6 +42,9 @@ const DEFAULTS: MerchantRegistrationForm = {
   phone: '',
   city: '',
   state: '',
+  addressLine1: '',
+  addressLine2: '',
+  zip: '',
   plan: 'advertise_only',
   acceptTerms: false as unknown as true,
 };
@@ -92,7 +96,7 @@ function RegistrationForm({ onRegistered }: { onRegistered: (r: { email: string;
   const onSubmit = (v: Values) =>
     // The schema turns a blank website into null; the API takes the form's own shape.
     registerMerchant.mutate(
-      { ...v, website: v.website ?? '' },
+      { ...v, website: v.website ?? '', addressLine2: v.addressLine2 ?? '' },
       {
         onSuccess: () => {
           toast.success('Registration Submitted!', {
@@ -177,6 +181,7 @@ function RegistrationForm({ onRegistered }: { onRegistered: (r: { email: string;
                   descriptionHint="At least 10 characters: what you offer and what makes you special."
                   phonePlaceholder="(312) 555-0100"
                 />
+                <AddressFields register={(name) => form.register(name)} errors={errors} />
               </FormSection>
 
               <fieldset className="min-w-0" aria-describedby={errors.plan ? 'plan-error' : undefined}>

@@ -1,15 +1,17 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, ExternalLink, Globe, MapPin, Phone, SearchX, Store, Tag } from 'lucide-react';
-import { PUBLIC_PAGES, WEEK_ORDER, WEEKDAY_NAMES, isOvernight, type BusinessPage } from '@localperks/shared';
+import { PUBLIC_PAGES, WEEK_ORDER, WEEKDAY_NAMES, isOpenAt, isOvernight, type BusinessPage } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { FallbackImage } from '../../../components/ui/fallback-image';
 import { paths } from '../../../config/paths';
 import { businessQuery } from '../../../features/catalog/businesses/api';
 import { MessageMerchantButton } from '../../../features/support/customer-messages/components/message-merchant-button';
+import { PlaceCard } from '../../../features/catalog/deals/components/place-card';
 import { ApiError } from '../../../lib/api-client';
 import { DealGrid } from '../../components/deal-card';
+import { useRenderTime } from '../../../lib/hydration';
 
 /** "09:00" → "9:00 AM" (the hours are the business's own local times: no time zone). */
 function formatClock(hhmm: string): string {
@@ -24,13 +26,20 @@ const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
  * The week's hours. A business that entered none has unknown hours, never "closed every day": the card
  * says so. Days missing from hours that were entered are closed.
  */
-function OpeningHours({ hours }: { hours: BusinessPage['openingHours'] }) {
+function OpeningHours({ hours, timeZone }: { hours: BusinessPage['openingHours']; timeZone: string | null }) {
   const byDay = new Map(hours.map((h) => [h.day, h]));
+  // By the server's render time until hydrated, so the server's HTML and the first render agree.
+  const isOpen = isOpenAt(hours, timeZone, new Date(useRenderTime()));
   return (
     <section aria-labelledby="hours-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="hours-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
         <Clock aria-hidden className="h-5 w-5 text-brand-700" /> Opening hours
       </h2>
+      {isOpen !== null && (
+        <p className={isOpen ? 'mt-1 font-semibold text-green-800' : 'mt-1 font-semibold text-slate-800'}>
+          {isOpen ? 'Open now' : 'Closed now'}
+        </p>
+      )}
       {hours.length === 0 ? (
         <p className="mt-3 text-sm text-slate-700">Hours not listed. Contact the business to ask when it is open.</p>
       ) : (
@@ -171,7 +180,8 @@ function BusinessView({ business: b }: { business: BusinessPage }) {
               </div>
             )}
           </section>
-          {b.enhancedProfile && <OpeningHours hours={b.openingHours} />}
+          {b.place && <PlaceCard place={b.place} name={b.name} />}
+          {b.enhancedProfile && <OpeningHours hours={b.openingHours} timeZone={b.timeZone} />}
         </div>
       </div>
 

@@ -38,6 +38,7 @@ import { useIsFavorite, useToggleFavorite } from '../../../features/engagement/f
 import { VotePanel } from '../../../features/engagement/perkboost/components/vote-panel';
 import { useLiveDeal } from '../../../features/engagement/perkboost/use-deal-events';
 import { MessageMerchantButton } from '../../../features/support/customer-messages/components/message-merchant-button';
+import { PlaceCard } from '../../../features/catalog/deals/components/place-card';
 import { formatDate } from '../../../lib/format';
 import { useDisplayTimeZone, useRenderTime } from '../../../lib/hydration';
 import { ApiError } from '../../../lib/api-client';
@@ -373,6 +374,7 @@ function DealView({ deal: dealProp }: { deal: DealDetail }) {
               />
             </div>
           </section>
+          {deal.place && <PlaceCard place={deal.place} name={deal.merchantName} />}
         </div>
 
         <div className="min-w-0 space-y-8">

@@ -5,7 +5,10 @@ import {
   PUBLIC_PAGES,
   DEAL_TYPE_FILTERS,
   readBrowseUrl,
+  readNearbyUrl,
   SORT_OPTIONS,
+  type BrowseResult,
+  type DealFacets,
   type DealTypeFilter,
   type SortOption,
   SEARCH_MAX_LENGTH,
@@ -18,7 +21,9 @@ import { useDeferredDialog } from '../../../components/ui/deferred-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { lazyPart } from '../../../lib/lazy-part';
-import { browseFiltersOf, useBrowseDeals, type BrowseFilters } from '../../../features/catalog/deals/api';
+import { browseFiltersOf, useBrowseDeals, useDealFacets, type BrowseFilters } from '../../../features/catalog/deals/api';
+import { BandChips } from '../../../features/catalog/deals/components/facet-chips';
+import { NearControls, type NearValue } from '../../../features/catalog/deals/components/near-controls';
 import { CategoryChips } from '../../../features/catalog/deals/components/category-chips';
 import { DealGrid, DealGridSkeleton, SponsoredDeals } from '../../components/deal-card';
 import { businessesHref } from '../../../features/catalog/business-search/api';
@@ -28,6 +33,7 @@ import {
   ANY_LOCATION,
   locationLabel,
   locationStore,
+  nearPointStore,
   useLocationChoice,
   type LocationChoice,
 } from '../../../features/catalog/deals/location-store';
@@ -38,33 +44,64 @@ const FilterSheetContent = lazyPart(loadFilterSheetContent);
 
 const TYPE_LABELS: Record<DealTypeFilter, string> = { all: 'All Deals', standard: 'Standard', perkboost: 'PerkBoost' };
 const SORT_LABELS: Record<SortOption, string> = {
+  relevance: 'Best match',
+  distance: 'Distance',
   newest: 'Newest',
   'price-low': 'Price: Low to High',
   'price-high': 'Price: High to Low',
   discount: 'Biggest Discount',
 };
 
-type Filters = Required<Pick<BrowseFilters, 'type' | 'sort'>> & { search: string; category: number | null; location: LocationChoice };
-type FilterKey = 'search' | 'type' | 'sort' | 'category' | 'state' | 'city';
+type Filters = Required<Pick<BrowseFilters, 'type' | 'sort'>> & {
+  search: string;
+  category: number | null;
+  location: LocationChoice;
+  price: string | null;
+  discount: string | null;
+  hasPoint: boolean;
+};
+type FilterKey = 'search' | 'type' | 'sort' | 'category' | 'state' | 'city' | 'zip' | 'near' | 'radius' | 'open' | 'price' | 'discount';
 
 /** /deals: search, filter and sort every live deal; the filters live in the URL so a view can be shared. */
 export default function DealsPage() {
   const [params, setParams] = useSearchParams();
   const [stored] = useLocationChoice();
   const fromUrl = readBrowseUrl(params);
-  const filters: Filters = { ...fromUrl, location: fromUrl.location ?? stored };
+  const nearby = readNearbyUrl(params);
+  const hasPoint = Boolean(nearby.zip || nearby.near);
+  // The order as shown: the one chosen, else relevance for a search and newest otherwise.
+  const sort: SortOption =
+    nearby.sort && !(nearby.sort === 'relevance' && !fromUrl.search) && !(nearby.sort === 'distance' && !hasPoint)
+      ? nearby.sort
+      : fromUrl.search
+        ? 'relevance'
+        : 'newest';
+  const filters: Filters = {
+    ...fromUrl,
+    sort,
+    location: fromUrl.location ?? stored,
+    price: nearby.price,
+    discount: nearby.discount,
+    hasPoint,
+  };
+  const near: NearValue = { zip: nearby.zip, near: nearby.near, radius: nearby.radius, open: nearby.open };
   const { state, city } = filters.location;
 
-  const update = (patch: Partial<Record<FilterKey, string | number | null>>) =>
+  const update = (patch: Partial<Record<FilterKey, string | number | boolean | null>>) =>
     setParams(
       () => {
         // From the address itself, not the hook's `prev`: that is the rendered one, and a router
         // update is a transition, so a second filter changed before it rendered would drop the first.
         const next = new URLSearchParams(window.location.search);
         for (const [key, value] of Object.entries(patch)) {
-          const isDefault = value === null || value === '' || (key === 'type' && value === 'all') || (key === 'sort' && value === 'newest');
+          const isDefault =
+            value === null ||
+            value === '' ||
+            value === false ||
+            (key === 'type' && value === 'all') ||
+            (key === 'sort' && value === (next.get('search') ? 'relevance' : 'newest'));
           if (isDefault) next.delete(key);
-          else next.set(key, String(value));
+          else next.set(key, value === true ? '1' : String(value));
         }
         return next;
       },
@@ -84,15 +121,29 @@ export default function DealsPage() {
     setParams(new URLSearchParams(), { replace: true });
   };
 
-  const result = useBrowseDeals(browseFiltersOf(fromUrl, stored));
+  const browseFilters = browseFiltersOf(fromUrl, stored, nearby);
+  const result = useBrowseDeals(browseFilters);
+  const facets = useDealFacets(browseFilters).data;
   const seen = new Set<string>();
   // Offset pages can overlap when deals are added meanwhile; each deal shows once.
   const deals = (result.data?.pages ?? []).flatMap((p) => p.deals).filter((d) => !seen.has(d.id) && seen.add(d.id));
   const first = result.data?.pages[0];
+  // Deal and business pages show how far they are from the point the visitor last searched near.
+  const origin = first?.origin;
+  useEffect(() => {
+    if (origin) nearPointStore.set({ lat: origin.lat, lng: origin.lng, label: origin.label });
+  }, [origin?.lat, origin?.lng, origin?.label]); // eslint-disable-line react-hooks/exhaustive-deps -- the point, not the object
   // Paid boosts matching the filters, in their own labelled row above the first page (docs/decisions/0041).
   const sponsored = result.isPlaceholderData ? [] : (first?.sponsored ?? []);
   const activeCount =
-    Number(filters.type !== 'all') + Number(filters.category !== null) + Number(Boolean(state)) + Number(filters.sort !== 'newest');
+    Number(filters.type !== 'all') +
+    Number(filters.category !== null) +
+    Number(Boolean(state)) +
+    Number(nearby.sort !== null) +
+    Number(hasPoint) +
+    Number(near.open) +
+    Number(Boolean(filters.price)) +
+    Number(Boolean(filters.discount));
   const hasAnyFilter = activeCount > 0 || Boolean(filters.search);
 
   const title = PUBLIC_PAGES.deals.head({ search: filters.search ?? '', category: filters.category ?? null }).title;
@@ -109,6 +160,14 @@ export default function DealsPage() {
       onSort={(sort) => update({ sort })}
       onCategory={(category) => update({ category })}
       onLocation={setLocation}
+      facets={facets}
+      onPrice={(price) => update({ price })}
+      onDiscount={(discount) => update({ discount })}
+      near={near}
+      originLabel={first?.origin?.label}
+      onNear={(patch) =>
+        update({ ...patch, ...('zip' in patch || 'near' in patch ? { sort: patch.zip || patch.near ? 'distance' : null } : {}) })
+      }
     />
   );
 
@@ -181,6 +240,7 @@ export default function DealsPage() {
             <SearchX aria-hidden className="mx-auto h-10 w-10 text-slate-500" />
             <p className="mt-3 text-lg font-semibold text-slate-900">No deals match your filters</p>
             <p className="mt-1 text-slate-700">Try a different search, category or location.</p>
+            {first && <EmptyHints result={first} onSearch={(search) => update({ search })} onCity={(c) => setLocation(c)} />}
             <Button className="mt-5" onClick={clearAll}>
               Clear filters
             </Button>
@@ -206,6 +266,46 @@ export default function DealsPage() {
   );
 }
 
+/** With nothing found: the search as corrected, and the nearest cities that have matching deals. */
+function EmptyHints({
+  result,
+  onSearch,
+  onCity,
+}: {
+  result: BrowseResult;
+  onSearch: (search: string) => void;
+  onCity: (location: LocationChoice) => void;
+}) {
+  if (!result.didYouMean && !result.nearbyCities.length) return null;
+  return (
+    <div className="mt-4 space-y-2 text-slate-800">
+      {result.didYouMean && (
+        <p>
+          Did you mean{' '}
+          <Button variant="link" className="min-h-11 font-semibold" onClick={() => onSearch(result.didYouMean!)}>
+            {result.didYouMean}
+          </Button>
+          ?
+        </p>
+      )}
+      {result.nearbyCities.length > 0 && (
+        <div>
+          <p>Deals like these nearby:</p>
+          <ul className="mt-1 flex flex-wrap justify-center gap-2">
+            {result.nearbyCities.map((c) => (
+              <li key={`${c.state}-${c.city}`}>
+                <Button variant="secondary" size="sm" className="min-h-11" onClick={() => onCity({ state: c.state, city: c.city })}>
+                  {c.city}, {c.state} ({c.miles} mi)
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
 function FilterControls({
   filters,
   inSheet,
@@ -213,6 +313,12 @@ function FilterControls({
   onSort,
   onCategory,
   onLocation,
+  facets,
+  onPrice,
+  onDiscount,
+  near,
+  originLabel,
+  onNear,
 }: {
   filters: Filters;
   inSheet: boolean;
@@ -220,7 +326,15 @@ function FilterControls({
   onSort: (s: SortOption) => void;
   onCategory: (c: number | null) => void;
   onLocation: (l: LocationChoice) => void;
+  facets: DealFacets | undefined;
+  onPrice: (id: string | null) => void;
+  onDiscount: (id: string | null) => void;
+  near: NearValue;
+  originLabel?: string;
+  onNear: (patch: Partial<NearValue>) => void;
 }) {
+  // Relevance needs a search and distance a location: each is offered only then.
+  const sorts = SORT_OPTIONS.filter((s) => (s !== 'relevance' || filters.search) && (s !== 'distance' || filters.hasPoint));
   const id = useId();
   return (
     <div className={inSheet ? 'space-y-6' : 'space-y-5'}>
@@ -256,7 +370,7 @@ function FilterControls({
             onChange={(e) => onSort(e.target.value as SortOption)}
             className="block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
           >
-            {SORT_OPTIONS.map((s) => (
+            {sorts.map((s) => (
               <option key={s} value={s}>
                 {SORT_LABELS[s]}
               </option>
@@ -268,9 +382,24 @@ function FilterControls({
         <p id={`${id}-category`} className="mb-2 text-sm font-semibold text-slate-900">
           Category
         </p>
-        <CategoryChips value={filters.category} onChange={onCategory} labelledBy={`${id}-category`} wrap={inSheet} />
+        <CategoryChips value={filters.category} onChange={onCategory} labelledBy={`${id}-category`} wrap={inSheet} facets={facets} />
       </div>
-      <LocationPicker value={filters.location} onChange={onLocation} />
+      <div className="flex flex-wrap gap-x-8 gap-y-5">
+        <div>
+          <p id={`${id}-price`} className="mb-2 text-sm font-semibold text-slate-900">
+            Price
+          </p>
+          <BandChips kind="price" value={filters.price} onChange={onPrice} facets={facets} labelledBy={`${id}-price`} />
+        </div>
+        <div>
+          <p id={`${id}-discount`} className="mb-2 text-sm font-semibold text-slate-900">
+            Discount
+          </p>
+          <BandChips kind="discount" value={filters.discount} onChange={onDiscount} facets={facets} labelledBy={`${id}-discount`} />
+        </div>
+      </div>
+      <NearControls value={near} onChange={onNear} originLabel={originLabel} />
+      <LocationPicker value={filters.location} onChange={onLocation} facets={facets} />
     </div>
   );
 }

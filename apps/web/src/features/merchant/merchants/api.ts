@@ -1,5 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MerchantProfileForm, MerchantRegistrationForm, PlanId, UpdateBusinessProfile, UploadedImage } from '@localperks/shared';
+import type {
+  MerchantAddressForm,
+  MerchantProfileForm,
+  MerchantRegistrationForm,
+  PlanId,
+  UpdateBusinessProfile,
+  UploadedImage,
+} from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -37,6 +44,15 @@ export function useUpdateMerchantProfile() {
       void qc.invalidateQueries({ queryKey: launchChecklistQuery.queryKey });
       void qc.invalidateQueries({ queryKey: businessProfileQuery.queryKey });
     },
+  });
+}
+
+/** Saves the street address (geocoded by the server); the overview is read again to show it. */
+export function useSaveMerchantAddress() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MerchantAddressForm) => api.put('/api/merchant/address', { body }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: merchantMeQuery.queryKey }),
   });
 }
 

@@ -1,6 +1,7 @@
 import { ConciergeBell, Dumbbell, Film, LayoutGrid, Plane, ShoppingBag, Sparkles, Tag, Utensils, type LucideIcon } from 'lucide-react';
-import { CATEGORIES, type Category } from '@localperks/shared';
+import { CATEGORIES, type Category, type DealFacets } from '@localperks/shared';
 import { cn } from '../../../../lib/cn';
+import { facetCountText } from './facet-chips';
 
 /** The lucide icon of each category's `icon` name (docs/product/design.md §2). */
 export const CATEGORY_ICONS: Record<Category['icon'], LucideIcon> = {
@@ -34,10 +35,13 @@ export function CategoryChips({
   wrap = false,
   labelledBy,
   className,
+  facets,
 }: {
   value: number | null;
   onChange: (id: number | null) => void;
   wrap?: boolean;
+  /** Counts for the current query: each chip shows its own, "(12)". */
+  facets?: DealFacets;
   /** Id of a visible label; otherwise the group is named "Categories". */
   labelledBy?: string;
   className?: string;
@@ -68,6 +72,7 @@ export function CategoryChips({
             className={chipClass(isPressed)}
           >
             <Icon aria-hidden className="h-4 w-4" /> {c.name}
+            {facetCountText(facets?.categories.find((f) => f.id === c.id))}
           </button>
         );
       })}

@@ -1,10 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { LocateFixed, MapPin } from 'lucide-react';
-import { citiesOf, formatCount, NEAR_LOCATION_MAX_MILES, nearestLocationWithDistance, STATES } from '@localperks/shared';
+import { citiesOf, formatCount, NEAR_LOCATION_MAX_MILES, nearestLocationWithDistance, STATES, type DealFacets } from '@localperks/shared';
 import { Button } from '../../../../components/ui/button';
 import { cn } from '../../../../lib/cn';
 import { toast } from '../../../../lib/toast';
 import { ANY_LOCATION, locationLabel, locationStore, type LocationChoice } from '../location-store';
+import { facetCountText } from './facet-chips';
+import { useBrowserPosition } from '../use-browser-position';
 
 export { useLocationChoice } from '../location-store';
 
@@ -30,17 +32,20 @@ export function LocationPicker({
   onChange,
   className,
   subject = 'deals',
+  facets,
 }: {
   value: LocationChoice;
   onChange: (next: LocationChoice) => void;
   className?: string;
   /** What the toasts say is shown there ("Showing deals near ..."). */
   subject?: string;
+  /** Deals per city for the current query, shown beside each city. */
+  facets?: DealFacets;
 }) {
   const id = useId();
   const [state, setState] = useState(value.state ?? '');
   const [city, setCity] = useState(value.city ?? '');
-  const [isLocating, setIsLocating] = useState(false);
+  const { isLocating, locate } = useBrowserPosition();
   /** Set when "Use my location" found only a far city: said on the page until the location changes. */
   const [farNote, setFarNote] = useState<string | null>(null);
 
@@ -64,32 +69,20 @@ export function LocationPicker({
     });
   };
 
-  const useMyLocation = () => {
-    const fail = () => {
-      setIsLocating(false);
-      toast.error('Location Error', { description: 'Unable to get your current location' });
-    };
-    if (!('geolocation' in navigator)) return fail();
-    setIsLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (pos) => {
-        setIsLocating(false);
-        // The nearest of the 12 cities to the browser's coordinates (docs/product/design.md §3); a far one is said to be far.
-        const { location: near, miles } = nearestLocationWithDistance({ lat: pos.coords.latitude, lng: pos.coords.longitude });
-        const place = `${near.city}, ${near.state}`;
-        const far =
-          miles > NEAR_LOCATION_MAX_MILES
-            ? `LocalPerks is not in your area yet. The nearest city we cover is ${place}, about ${formatCount(miles)} miles away.`
-            : null;
-        apply({ state: near.state, city: near.city }, far);
-        toast.success('Location Updated', {
-          description: far ? `${far} Showing ${subject} in ${place}.` : `Showing ${subject} near ${place}`,
-        });
-      },
-      fail,
-      { timeout: 10_000, maximumAge: 10 * 60_000 },
-    );
-  };
+  const useMyLocation = () =>
+    locate((point) => {
+      // The nearest of the 12 cities to the browser's coordinates (docs/product/design.md §3); a far one is said to be far.
+      const { location: near, miles } = nearestLocationWithDistance(point);
+      const place = `${near.city}, ${near.state}`;
+      const far =
+        miles > NEAR_LOCATION_MAX_MILES
+          ? `LocalPerks is not in your area yet. The nearest city we cover is ${place}, about ${formatCount(miles)} miles away.`
+          : null;
+      apply({ state: near.state, city: near.city }, far);
+      toast.success('Location Updated', {
+        description: far ? `${far} Showing ${subject} in ${place}.` : `Showing ${subject} near ${place}`,
+      });
+    });
 
   return (
     <fieldset className={cn('min-w-0', className)}>
@@ -128,6 +121,7 @@ export function LocationPicker({
               citiesOf(state).map((c) => (
                 <option key={c} value={c}>
                   {c}
+                  {facetCountText(facets?.cities.find((f) => f.state === state && f.city === c))}
                 </option>
               ))}
           </select>

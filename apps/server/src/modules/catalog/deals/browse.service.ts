@@ -1,0 +1,392 @@
+import { and, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  BROWSE_MESSAGES as M,
+  BROWSE_SPONSORED_DEALS,
+  DISCOUNT_BANDS,
+  LOCATIONS,
+  METERS_PER_MILE,
+  PRICE_BANDS,
+  distanceKm,
+  type BrowseResult,
+  type SortOption,
+  browseQuerySchema,
+} from '@localperks/shared';
+import type { z } from 'zod';
+import type { Tx } from '../../../db/client';
+import { sqlRows } from '../../../lib/sql-rows';
+import { deals, merchants } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import { geocodeZip } from '../location/geocode';
+import { matchesQuery, prepareSearch, tsQueryText, type PreparedSearch } from '../search/search-query';
+import {
+  COUNT_CAP,
+  boostedNow,
+  escapeLike,
+  hourlyRotation,
+  summaryColumns,
+  toSummary,
+  visibleNow,
+  type DealReadDeps,
+} from './deals.service';
+
+/*
+ * Browse and search (GET /api/deals; docs/decisions/0050-search.md). A listing is a sequence of
+ * segments, each one index-ordered query: one for a browse or a chosen sort; for a search ordered by
+ * relevance, one per relevance band (the words in the title, then title or business name, then
+ * category, then anywhere; each with the words as typed before their synonyms). A page reads the
+ * segments in turn until it has its rows, so it never sorts the whole match. Deep pages continue
+ * "after this card" (keyset, `after`): a cursor names the segment and the sort values of the last
+ * card, so deals added meanwhile neither repeat nor push cards out. Paid boosts are not placed in the
+ * list: page 1 carries them apart, as the row labelled Sponsored (docs/decisions/0041), best relevance
+ * band first.
+ */
+
+export type BrowseQuery = z.output<typeof browseQuerySchema>;
+
+export interface Origin {
+  lat: number;
+  lng: number;
+  label: string;
+}
+
+/** Where distances are measured from: the position given, or the ZIP code's centre; null without either. */
+export function originOf(query: Pick<BrowseQuery, 'near' | 'zip'>): Origin | null {
+  if (query.near) return { ...query.near, label: 'your location' };
+  if (!query.zip) return null;
+  const z = geocodeZip(query.zip);
+  if (!z) throw new AppError('VALIDATION', M.zipUnknown, { zip: M.zipUnknown });
+  return { lat: z.lat, lng: z.lng, label: `${z.zip} (${z.city}, ${z.state})` };
+}
+
+const pointOf = (o: Origin) => sql`geo_point(${o.lat}::float8, ${o.lng}::float8)`;
+
+/**
+ * The filters every segment shares: visible now, type, category, place, price and discount bands,
+ * radius (an index lookup: geo_box, then the exact distance), open now (the business's hours in its
+ * own time zone: merchants.open_week_minutes, migration 0044).
+ */
+export function browseFilters(
+  query: BrowseQuery,
+  now: Date,
+  origin: Origin | null,
+  omit: { category?: boolean; place?: boolean; price?: boolean; discount?: boolean } = {},
+): SQL[] {
+  const filters: SQL[] = [visibleNow(now)];
+  if (query.type !== 'all') filters.push(eq(deals.type, query.type));
+  if (query.category && !omit.category) filters.push(eq(deals.categoryId, query.category));
+  if (!omit.place) {
+    if (query.state) filters.push(eq(deals.state, query.state));
+    if (query.city) filters.push(eq(deals.city, query.city));
+  }
+  const price = PRICE_BANDS.find((b) => b.id === query.price);
+  if (price && !omit.price) filters.push(priceBandFilter(price));
+  const discount = DISCOUNT_BANDS.find((b) => b.id === query.discount);
+  if (discount && !omit.discount) filters.push(gte(deals.discountPercentage, discount.min));
+  if (query.radius && origin) {
+    const meters = query.radius * METERS_PER_MILE;
+    filters.push(sql`geo_box(${pointOf(origin)}, ${meters}::float8) @> ${deals.earth}`);
+    filters.push(sql`geo_metres(${pointOf(origin)}, ${deals.earth}) <= ${meters}::float8`);
+  }
+  if (query.open) filters.push(openNow(now));
+  return filters;
+}
+
+export const priceBandFilter = (b: (typeof PRICE_BANDS)[number]): SQL =>
+  b.max === null ? gte(deals.dealPriceCents, b.min) : and(gte(deals.dealPriceCents, b.min), lt(deals.dealPriceCents, b.max))!;
+
+/**
+ * The business is open at `now` by its hours in its own time zone; unknown hours are not "open". Wrapped in
+ * coalesce so the planner does not take the range statistics' guess (2 of 500 businesses open, where a quarter
+ * were): with that guess it read every deal of every open business and sorted them (23,350 rows, 55 ms at
+ * 100,000 deals); with a neutral one it walks the newest deals and checks their business (401 rows).
+ */
+export const openNow = (now: Date): SQL =>
+  sql`coalesce(${merchants.openWeekMinutes} @> local_week_minute(${now.toISOString()}::timestamptz, ${merchants.timeZone}), false)`;
+
+/**
+ * The rows a count reads: the deals alone, joined to their business only when a filter reads the business (open
+ * now). Every deal has a business, so the join adds nothing else, and without it a capped count is an index-only
+ * scan (0.2 ms for 1,001 deals at 100,000, against 8 ms through the join: docs/decisions/0050-search.md).
+ */
+export const countedRows = (query: BrowseQuery): SQL =>
+  query.open ? sql`${deals} inner join ${merchants} on ${merchants.id} = ${deals.merchantId}` : sql`${deals}`;
+
+/** A search with no word at all (only symbols) still matches its text literally. */
+const matchesText = (text: string): SQL => sql`${deals.searchText} like lower(${`%${escapeLike(text)}%`})`;
+
+/** Any match of the search, wherever its words are (the count and the facets use it). */
+export function searchFilter(search: PreparedSearch): SQL {
+  return search.words.length ? matchesQuery(tsQueryText(search.expanded)) : matchesText(search.text);
+}
+
+/**
+ * The relevance bands of a search, best first: each matches where the previous ones did not. With
+ * synonyms, the words as typed come before their synonyms at each weight.
+ */
+function relevanceBands(search: PreparedSearch): SQL[] {
+  if (!search.words.length) return [matchesText(search.text)];
+  const bands: SQL[] = [];
+  let before: SQL | null = null;
+  for (const weights of ['A', 'AB', 'ABC', '']) {
+    const exact = matchesQuery(tsQueryText(search.exact, weights));
+    bands.push(before ? and(exact, sql`not (${before})`)! : exact);
+    if (search.hasSynonyms) {
+      const expanded = matchesQuery(tsQueryText(search.expanded, weights));
+      bands.push(and(expanded, sql`not (${before ? or(before, exact)! : exact})`)!);
+      before = expanded;
+    } else before = exact;
+  }
+  return bands;
+}
+
+interface OrderKey {
+  expr: SQL;
+  cast: string;
+}
+interface Ordering {
+  keys: OrderKey[];
+  dir: 'asc' | 'desc';
+}
+
+/** Each order walks an index (forwards or backwards), the id breaking ties, so a page stops after its rows. */
+function orderingOf(sort: SortOption, origin: Origin | null): Ordering {
+  switch (sort) {
+    case 'price-low':
+      return { keys: [{ expr: sql`${deals.dealPriceCents}`, cast: 'int' }], dir: 'asc' };
+    case 'price-high':
+      return { keys: [{ expr: sql`${deals.dealPriceCents}`, cast: 'int' }], dir: 'desc' };
+    case 'discount':
+      return { keys: [{ expr: sql`${deals.discountPercentage}`, cast: 'int' }], dir: 'desc' };
+    case 'distance':
+      // The chord through the earth (cube's `<->`) orders as the distance does, and walks deals_earth_idx nearest first.
+      return { keys: [{ expr: sql`(${deals.earth} <-> ${pointOf(origin!)})`, cast: 'float8' }], dir: 'asc' };
+    default:
+      // Newest means newest (docs/decisions/0041; deals_created_id_idx); relevance orders so within a band.
+      return { keys: [{ expr: sql`${deals.createdAt}`, cast: 'timestamptz' }], dir: 'desc' };
+  }
+}
+
+interface Cursor {
+  /** The segment of the last card, and its sort values as the database wrote them, then its id. */
+  s: number;
+  k: string[];
+  id: string;
+}
+
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+
+function decodeCursor(text: string, ordering: Ordering, segments: number): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(text, 'base64url').toString()) as Cursor;
+    const isValid =
+      Number.isInteger(c.s) &&
+      c.s >= 0 &&
+      c.s < segments &&
+      Array.isArray(c.k) &&
+      c.k.length === ordering.keys.length &&
+      c.k.every((k) => typeof k === 'string' && k.length < 100) &&
+      /^[0-9a-f-]{36}$/.test(c.id);
+    if (isValid) return c;
+  } catch {
+    // answered below
+  }
+  throw new AppError('VALIDATION', M.cursorInvalid, { after: M.cursorInvalid });
+}
+
+/** Rows after the cursor's card in the ordering: one row comparison, which the ordering's index serves. */
+function afterCursor(ordering: Ordering, c: Cursor): SQL {
+  const left = sql.join([...ordering.keys.map((k) => k.expr), sql`${deals.id}`], sql`, `);
+  const right = sql.join([...ordering.keys.map((k, i) => sql`${c.k[i]}::${sql.raw(k.cast)}`), sql`${c.id}::uuid`], sql`, `);
+  return sql`(${left}) ${sql.raw(ordering.dir === 'desc' ? '<' : '>')} (${right})`;
+}
+
+export async function listDeals(deps: DealReadDeps, query: BrowseQuery): Promise<BrowseResult> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const origin = originOf(query);
+  if ((query.sort === 'distance' || query.radius) && !origin) {
+    throw new AppError('VALIDATION', M.needsLocation, { [query.sort === 'distance' ? 'sort' : 'radius']: M.needsLocation });
+  }
+  const search = query.search ? await prepareSearch(db, query.search) : null;
+  const sort: SortOption = query.sort && !(query.sort === 'relevance' && !search) ? query.sort : search ? 'relevance' : 'newest';
+  const ordering = orderingOf(sort, origin);
+  const filters = browseFilters(query, now, origin);
+  // Distance order places only deals whose business has a point.
+  if (sort === 'distance') filters.push(sql`${deals.earth} is not null`);
+  const base = and(...filters)!;
+
+  const segments = search ? (sort === 'relevance' ? relevanceBands(search) : [searchFilter(search)]) : [sql`true`];
+
+  const distance = origin
+    ? sql<number | null>`geo_metres(${deals.earth}, ${pointOf(origin)}) / ${METERS_PER_MILE}::float8`
+    : sql<null>`null`;
+  const keyColumns = Object.fromEntries(ordering.keys.map((k, i) => [`k${i}`, sql<string>`(${k.expr})::text`]));
+  const orderBy = [...ordering.keys.map((k) => sql`${k.expr} ${sql.raw(ordering.dir)}`), sql`${deals.id} ${sql.raw(ordering.dir)}`];
+  const select = (where: SQL) =>
+    db
+      .select({ ...summaryColumns, distance, ...keyColumns })
+      .from(deals)
+      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+      .where(and(base, where))
+      .orderBy(...orderBy);
+  const countUpTo = async (where: SQL, cap: number) => {
+    const [r] = await sqlRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (select 1 from ${countedRows(query)} where ${and(base, where)} limit ${cap}) capped`,
+    );
+    return Number(r?.n ?? 0);
+  };
+
+  const cursor = query.after ? decodeCursor(query.after, ordering, segments.length) : null;
+  const isFirstPage = !cursor && query.page === 1;
+  // Only the first page counts (capped: "1,000+") and reads the Sponsored row, beside the rows, never the whole catalogue.
+  const counting = isFirstPage ? started(countUpTo(search ? searchFilter(search) : sql`true`, COUNT_CAP + 1)) : null;
+  const sponsoring = isFirstPage ? started(Promise.resolve(sponsoredRow(deps, base, segments, now, distance))) : null;
+
+  const need = query.pageSize + 1;
+  let skip = cursor ? 0 : (query.page - 1) * query.pageSize;
+  const rows: (Awaited<ReturnType<ReturnType<typeof select>['limit']>>[number] & { segment: number })[] = [];
+  for (let s = cursor?.s ?? 0; s < segments.length && rows.length < need; s++) {
+    const where = cursor && s === cursor.s ? and(segments[s], afterCursor(ordering, cursor))! : segments[s]!;
+    if (skip > 0) {
+      // Page numbers (the first pages): whole segments before the page are counted, not read.
+      const n = await countUpTo(where, skip + 1);
+      if (n <= skip) {
+        skip -= n;
+        continue;
+      }
+    }
+    const got = await select(where)
+      .limit(need - rows.length)
+      .offset(skip);
+    skip = 0;
+    rows.push(...got.map((r) => ({ ...r, segment: s })));
+  }
+
+  const counted = counting ? await counting : null;
+  const page = rows.slice(0, query.pageSize);
+  const last = page.at(-1);
+  const hasMore = rows.length > query.pageSize;
+  const card = ({ distance: miles, ...r }: SummaryWithDistance) => ({
+    ...toSummary(r, deps.storage.publicUrl, now),
+    ...(origin ? { distanceMiles: miles === null ? null : Number(miles) } : {}),
+  });
+  const result: BrowseResult = {
+    deals: page.map(({ segment: _s, ...r }) => {
+      for (const key of Object.keys(keyColumns)) delete (r as Record<string, unknown>)[key];
+      return card(r);
+    }),
+    sponsored: sponsoring ? (await sponsoring).map(card) : [],
+    total: counted === null ? null : Math.min(counted, COUNT_CAP),
+    totalIsCapped: counted !== null && counted > COUNT_CAP,
+    page: query.page,
+    pageSize: query.pageSize,
+    hasMore,
+    nextCursor:
+      hasMore && last
+        ? encodeCursor({
+            s: last.segment,
+            k: ordering.keys.map((_, i) => (last as unknown as Record<string, string>)[`k${i}`]!),
+            id: last.id,
+          })
+        : null,
+    sort,
+    origin,
+    didYouMean: null,
+    nearbyCities: [],
+  };
+  if (isFirstPage && page.length === 0) {
+    result.didYouMean = search ? await spellingSuggestion(db, query, now, origin, search) : null;
+    result.nearbyCities = await nearbyCities(db, query, now, origin, search);
+  }
+  return result;
+}
+
+/**
+ * A query started now, beside the rows, and awaited once they are read. If reading the rows fails first, the
+ * request answers that error, and this one's own failure must not be left unhandled: that would end the process.
+ */
+export function started<T>(query: Promise<T>): Promise<T> {
+  query.catch(() => {});
+  return query;
+}
+
+type SummaryWithDistance = Awaited<ReturnType<typeof sponsoredRow>>[number];
+
+/**
+ * The Sponsored row (docs/decisions/0041): matching deals with a paid boost running, few by nature
+ * (partial index deals_boosted_idx), up to BROWSE_SPONSORED_DEALS. For a search, those of the best
+ * relevance band come first; within a band the order rotates every hour, so every boost gets its turn.
+ */
+function sponsoredRow(deps: DealReadDeps, base: SQL, segments: SQL[], now: Date, distance: SQL<number | null>) {
+  const order = [hourlyRotation(now)];
+  if (segments.length > 1) {
+    const cases = segments.map((s, i) => sql`when ${s} then ${sql.raw(String(i))}`);
+    order.unshift(sql`case ${sql.join(cases, sql` `)} else ${sql.raw(String(segments.length))} end`);
+  }
+  return deps.db
+    .select({ ...summaryColumns, distance })
+    .from(deals)
+    .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+    .where(and(base, or(...segments), boostedNow(now)))
+    .orderBy(...order)
+    .limit(BROWSE_SPONSORED_DEALS);
+}
+
+/**
+ * "Did you mean": each word the catalogue does not know, replaced by its nearest known word (looser
+ * than the corrections a search applies by itself), offered only when that search finds deals here.
+ */
+async function spellingSuggestion(
+  db: Tx,
+  query: BrowseQuery,
+  now: Date,
+  origin: Origin | null,
+  search: PreparedSearch,
+): Promise<string | null> {
+  const unknown = search.words.filter((w) => w.length >= 3 && !/^\d+$/.test(w));
+  if (!unknown.length) return null;
+  const best = await sqlRows<{ input: string; word: string }>(
+    db,
+    sql`select distinct on (w.input) w.input, s.word
+        from unnest(${`{${unknown.join(',')}}`}::text[]) w(input)
+        join search_words s on s.word <> w.input and similarity(s.word, w.input) > 0.2
+        where not exists (select 1 from search_words k where k.word = w.input)
+        order by w.input, similarity(s.word, w.input) desc, s.word`,
+  );
+  if (!best.length) return null;
+  const words = search.words.map((w) => best.find((b) => b.input === w)?.word ?? w);
+  const candidate = words.join(' ');
+  const groups = words.map((w) => [{ word: w, prefix: false }]);
+  const found = await countIn(db, query, and(...browseFilters(query, now, origin), matchesQuery(tsQueryText(groups)))!, 1);
+  return found > 0 ? candidate : null;
+}
+
+async function countIn(db: Tx, query: BrowseQuery, where: SQL, cap: number): Promise<number> {
+  const [r] = await sqlRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from ${countedRows(query)} where ${where} limit ${cap}) capped`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+/** With nothing found in a place: the nearest of the 12 cities (to that place) that have matching deals. */
+async function nearbyCities(db: Tx, query: BrowseQuery, now: Date, origin: Origin | null, search: PreparedSearch | null) {
+  const here = origin ?? LOCATIONS.find((l) => l.state === query.state && l.city === query.city) ?? null;
+  if (!here && !query.state) return [];
+  const where = and(
+    ...browseFilters({ ...query, radius: undefined }, now, null, { place: true }),
+    search ? searchFilter(search) : undefined,
+  )!;
+  const places = await sqlRows<{ state: string; city: string }>(
+    db,
+    sql`select distinct state, city from (select ${deals.state} as state, ${deals.city} as city from ${countedRows(query)} where ${where} limit 2000) found`,
+  );
+  const from = here ?? LOCATIONS.find((l) => l.state === query.state)!;
+  return places
+    .map((p) => ({ ...p, loc: LOCATIONS.find((l) => l.state === p.state && l.city === p.city) }))
+    .filter((p) => p.loc && !(p.state === query.state && p.city === query.city))
+    .map((p) => ({ city: p.city, state: p.state, miles: Math.round((distanceKm(from, p.loc!) * 1000) / METERS_PER_MILE) }))
+    .sort((a, b) => a.miles - b.miles)
+    .slice(0, 3);
+}
