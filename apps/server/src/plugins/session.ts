@@ -77,15 +77,44 @@ function merchantPlace(userId: string, role: Role, staff: StaffFacts): Pick<Requ
   return { merchantRole: staff.role, merchantOwnerId: staff.ownerId };
 }
 
-const accountColumns = {
-  id: users.id,
-  email: users.email,
-  name: users.name,
-  role: users.role,
-  emailVerifiedAt: users.emailVerifiedAt,
-  createdAt: users.createdAt,
-  adminRole: users.adminRole,
+/** What an account is, with its latest staff membership (`staffMembership`, joined laterally). */
+function accountColumns(staff: ReturnType<typeof staffMembership>) {
+  return {
+    id: users.id,
+    email: users.email,
+    name: users.name,
+    role: users.role,
+    emailVerifiedAt: users.emailVerifiedAt,
+    createdAt: users.createdAt,
+    adminRole: users.adminRole,
+    staff: { role: staff.role, removedAt: staff.removedAt, ownerId: staff.ownerId },
+  };
+}
+
+type AccountRow = {
+  id: string;
+  email: string;
+  name: string | null;
+  role: Role;
+  emailVerifiedAt: Date | null;
+  createdAt: Date;
+  adminRole: AdminRole | null;
+  staff: Parameters<typeof staffOf>[0];
 };
+
+/** The account of a row of `accountColumns`, as a request or a session answer knows it. */
+function accountOf(row: AccountRow): Omit<RequestUser, 'sessionId' | 'secondFactorPassed'> {
+  return {
+    id: row.id,
+    email: row.email,
+    name: displayName(row.name, row.email),
+    role: row.role,
+    emailVerified: row.emailVerifiedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+    adminRole: row.role === 'admin' ? row.adminRole : null,
+    ...merchantPlace(row.id, row.role, staffOf(row.staff)),
+  };
+}
 
 export type PublicUser = ReturnType<typeof toPublicUser>;
 
@@ -106,21 +135,12 @@ export function toPublicUser(u: Omit<RequestUser, 'sessionId' | 'secondFactorPas
 export async function publicAccount(db: Db, userId: string): Promise<PublicUser> {
   const staff = staffMembership(db);
   const [row] = await db
-    .select({ ...accountColumns, staff: { role: staff.role, removedAt: staff.removedAt, ownerId: staff.ownerId } })
+    .select(accountColumns(staff))
     .from(users)
     .leftJoinLateral(staff, sql`true`)
     .where(eq(users.id, userId));
   if (!row) throw new Error(`no user ${userId}`);
-  return toPublicUser({
-    id: row.id,
-    email: row.email,
-    name: displayName(row.name, row.email),
-    role: row.role,
-    emailVerified: row.emailVerifiedAt !== null,
-    createdAt: row.createdAt.toISOString(),
-    adminRole: row.role === 'admin' ? row.adminRole : null,
-    merchantRole: merchantPlace(row.id, row.role, staffOf(row.staff)).merchantRole,
-  });
+  return toPublicUser(accountOf(row));
 }
 
 /** Starts a new session (a fresh id at every sign-in) and sets the cookie. */
@@ -162,27 +182,12 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     const id = sha256(token);
     const staff = staffMembership(app.db);
     const [row] = await app.db
-      .select({
-        ...accountColumns,
-        secondFactorAt: sessions.secondFactorAt,
-        staff: { role: staff.role, removedAt: staff.removedAt, ownerId: staff.ownerId },
-      })
+      .select({ ...accountColumns(staff), secondFactorAt: sessions.secondFactorAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoinLateral(staff, sql`true`)
       .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), mayHoldSession));
     if (!row) return;
-    request.user = {
-      id: row.id,
-      email: row.email,
-      name: displayName(row.name, row.email),
-      role: row.role,
-      emailVerified: row.emailVerifiedAt !== null,
-      createdAt: row.createdAt.toISOString(),
-      sessionId: id,
-      secondFactorPassed: row.secondFactorAt !== null,
-      adminRole: row.role === 'admin' ? row.adminRole : null,
-      ...merchantPlace(row.id, row.role, staffOf(row.staff)),
-    };
+    request.user = { ...accountOf(row), sessionId: id, secondFactorPassed: row.secondFactorAt !== null };
   });
 });

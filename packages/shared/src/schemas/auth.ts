@@ -57,6 +57,8 @@ const passwordsMatch = {
   },
 };
 const matches = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
+/** The same "type it twice" rule for other forms that set a password (a staff invitation's, issue 33). */
+export const confirmPasswordRule = { field: confirm, matches, issue: passwordsMatch } as const;
 
 /** Sign-up on the shared /login page (customer tab). */
 export const signupFormSchema = z

@@ -1,16 +1,11 @@
 import { z } from 'zod';
 import { STAFF_ROLES } from '../constants';
 import { AUTH_MESSAGES } from '../messages';
-import { newPasswordSchema } from './auth';
+import { confirmPasswordRule, emailSchema, newPasswordSchema } from './auth';
 
 /** The owner invites someone to the business's staff by e-mail, as a redeemer or a manager (docs/decisions/0062). */
 export const inviteStaffSchema = z.object({
-  email: z
-    .string({ error: AUTH_MESSAGES.emailRequired })
-    .trim()
-    .min(1, AUTH_MESSAGES.emailRequired)
-    .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }))
-    .transform((v) => v.toLowerCase()),
+  email: emailSchema,
   role: z.enum(STAFF_ROLES, { error: 'Choose redeemer or manager.' }),
 });
 export type InviteStaff = z.infer<typeof inviteStaffSchema>;
@@ -23,21 +18,16 @@ export type StaffRoleChange = z.infer<typeof staffRoleSchema>;
 export const staffInviteTokenSchema = z.object({ token: z.string().trim().min(16).max(200) });
 export type StaffInviteToken = z.infer<typeof staffInviteTokenSchema>;
 
+const staffName = z.string().trim().min(2, AUTH_MESSAGES.nameMin).max(100);
+
 /** Accepting: the link's token, and the staff member's own name and password for their account. */
-export const acceptStaffInviteSchema = staffInviteTokenSchema.extend({
-  name: z.string().trim().min(2, AUTH_MESSAGES.nameMin).max(100),
-  password: newPasswordSchema,
-});
+export const acceptStaffInviteSchema = staffInviteTokenSchema.extend({ name: staffName, password: newPasswordSchema });
 export type AcceptStaffInvite = z.infer<typeof acceptStaffInviteSchema>;
 
 /** The accept page's form: the same, with the password typed twice. */
 export const acceptStaffInviteFormSchema = z
-  .object({
-    name: z.string().trim().min(2, AUTH_MESSAGES.nameMin).max(100),
-    password: newPasswordSchema,
-    confirmPassword: z.string(),
-  })
-  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .object({ name: staffName, password: newPasswordSchema, confirmPassword: confirmPasswordRule.field })
+  .refine(confirmPasswordRule.matches, confirmPasswordRule.issue);
 export type AcceptStaffInviteForm = z.infer<typeof acceptStaffInviteFormSchema>;
 
 /** Today's redemptions: "today" in the counter's time zone (an IANA name, the browser's; UTC when none or unknown). */

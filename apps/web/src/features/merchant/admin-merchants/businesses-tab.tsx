@@ -3,14 +3,11 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Ban, ExternalLink, MessageSquare, RotateCcw } from 'lucide-react';
 import { PLANS, SANCTION_REASON_MAX_LENGTH, paths, sanctionSchema, type AdminBusiness } from '@localperks/shared';
-import { Badge, ErrorState } from '../../../components/ui/admin-parts';
+import { Badge } from '../../../components/ui/admin-parts';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
-import { FilterChips } from '../../../components/ui/filter-chips';
-import { Pager } from '../../../components/ui/pager';
-import { SearchForm } from '../../../components/ui/search-form';
-import { Spinner } from '../../../components/ui/spinner';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { SearchableList, useListFilters } from '../../../components/ui/searchable-list';
 import { TextDialog } from '../../../components/ui/text-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
@@ -67,24 +64,21 @@ function ReinstateButton({ b }: { b: AdminBusiness }) {
       (err: unknown) => toast.error('Error', { description: errorMessage(err, 'The business was not reinstated. Please try again.') }),
     );
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <>
       <Button size="sm" onClick={() => setOpen(true)} aria-label={`Reinstate ${b.businessName}`}>
         <RotateCcw aria-hidden className="h-4 w-4" /> Reinstate
       </Button>
-      <DialogContent
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
         title={`Reinstate ${b.businessName}?`}
         description="Its business page and deals are shown and sold again, and its held payouts are paid as usual. The merchant is e-mailed."
-      >
-        <div className="flex flex-wrap justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button onClick={confirm} disabled={reinstate.isPending}>
-            {reinstate.isPending ? 'Reinstating...' : 'Reinstate'}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+        confirmLabel="Reinstate"
+        pendingLabel="Reinstating..."
+        isPending={reinstate.isPending}
+        onConfirm={confirm}
+      />
+    </>
   );
 }
 
@@ -128,10 +122,8 @@ function BusinessRow({ b }: { b: AdminBusiness }) {
 
 /** The admins' Businesses tab (owners): every approved business, suspended and reinstated here. */
 export default function BusinessesTab() {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<'all' | 'suspended'>('all');
-  const [page, setPage] = useState(1);
-  const q = useQuery(adminBusinessesQuery({ page, search, status }));
+  const filters = useListFilters<'all' | 'suspended'>('all');
+  const q = useQuery(adminBusinessesQuery({ page: filters.page, search: filters.search, status: filters.status }));
   return (
     <Card className="mt-4">
       <CardHeader>
@@ -139,45 +131,29 @@ export default function BusinessesTab() {
         <CardDescription>Suspend a business that breaks the merchant terms; reinstating undoes everything.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <SearchForm
-          id="admin-businesses-search"
-          label="Search businesses"
-          placeholder="Business name, city or e-mail"
-          value={search}
-          maxLength={200}
-          onSearch={(text) => {
-            setSearch(text);
-            setPage(1);
+        <SearchableList
+          filters={filters}
+          search={{ id: 'admin-businesses-search', label: 'Search businesses', placeholder: 'Business name, city or e-mail' }}
+          statuses={{
+            label: 'Show businesses',
+            options: [
+              ['all', 'All'],
+              ['suspended', 'Suspended'],
+            ],
           }}
-        />
-        <FilterChips
-          label="Show businesses"
-          options={[
-            ['all', 'All'],
-            ['suspended', 'Suspended'],
-          ]}
-          value={status}
-          onChange={(v) => {
-            setStatus(v);
-            setPage(1);
+          query={q}
+          items={q.data?.businesses}
+          labels={{
+            list: 'Businesses',
+            loading: 'Loading businesses...',
+            failed: 'Businesses could not be loaded.',
+            empty: 'No approved business yet.',
+            noMatch: 'No business matches.',
+            pager: 'Business pages',
           }}
-        />
-        {q.isPending ? (
-          <Spinner label="Loading businesses..." />
-        ) : q.isError ? (
-          <ErrorState message="Businesses could not be loaded." onRetry={() => void q.refetch()} />
-        ) : q.data.businesses.length === 0 ? (
-          <p className="py-4 text-sm text-slate-600">{search || status !== 'all' ? 'No business matches.' : 'No approved business yet.'}</p>
-        ) : (
-          <>
-            <ul className="divide-y divide-slate-200" aria-label="Businesses">
-              {q.data.businesses.map((b) => (
-                <BusinessRow key={b.id} b={b} />
-              ))}
-            </ul>
-            <Pager page={page} pageSize={q.data.pageSize} total={q.data.total} onPage={setPage} label="Business pages" size="sm" />
-          </>
-        )}
+        >
+          {(b) => <BusinessRow key={b.id} b={b} />}
+        </SearchableList>
       </CardContent>
     </Card>
   );

@@ -19,7 +19,7 @@ import {
 } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field, Input, Select } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -148,7 +148,7 @@ function ActiveButton({ admin }: { admin: AdminAccount }) {
       },
     );
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <>
       <Button
         variant={deactivating ? 'secondary' : 'primary'}
         size="sm"
@@ -158,24 +158,22 @@ function ActiveButton({ admin }: { admin: AdminAccount }) {
         {deactivating ? <UserX aria-hidden className="h-4 w-4" /> : <UserCheck aria-hidden className="h-4 w-4" />}{' '}
         {deactivating ? 'Deactivate' : 'Reactivate'}
       </Button>
-      <DialogContent
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
         title={`${deactivating ? 'Deactivate' : 'Reactivate'} ${admin.name}?`}
         description={
           deactivating
             ? 'Their sessions end at once everywhere and they can no longer sign in. Their past actions stay in the audit trail.'
             : 'They can sign in again with their password and the e-mailed code.'
         }
-      >
-        <div className="flex flex-wrap justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button variant={deactivating ? 'destructive' : 'primary'} onClick={confirm} disabled={setActive.isPending}>
-            {deactivating ? 'Deactivate' : 'Reactivate'}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+        confirmLabel={deactivating ? 'Deactivate' : 'Reactivate'}
+        pendingLabel={deactivating ? 'Deactivating...' : 'Reactivating...'}
+        confirmVariant={deactivating ? 'destructive' : 'primary'}
+        isPending={setActive.isPending}
+        onConfirm={confirm}
+      />
+    </>
   );
 }
 

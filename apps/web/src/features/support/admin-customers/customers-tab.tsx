@@ -2,14 +2,11 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Ban, RotateCcw } from 'lucide-react';
 import { SANCTION_REASON_MAX_LENGTH, sanctionSchema, type AdminCustomer } from '@localperks/shared';
-import { Badge, ErrorState } from '../../../components/ui/admin-parts';
+import { Badge } from '../../../components/ui/admin-parts';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
-import { FilterChips } from '../../../components/ui/filter-chips';
-import { Pager } from '../../../components/ui/pager';
-import { SearchForm } from '../../../components/ui/search-form';
-import { Spinner } from '../../../components/ui/spinner';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { SearchableList, useListFilters } from '../../../components/ui/searchable-list';
 import { TextDialog } from '../../../components/ui/text-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
@@ -63,30 +60,51 @@ function UnbanButton({ c }: { c: AdminCustomer }) {
       (err: unknown) => toast.error('Error', { description: errorMessage(err, 'The ban was not lifted. Please try again.') }),
     );
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <>
       <Button size="sm" onClick={() => setOpen(true)} aria-label={`Lift ban: ${c.name}`}>
         <RotateCcw aria-hidden className="h-4 w-4" /> Lift ban
       </Button>
-      <DialogContent title={`Lift the ban of ${c.name}?`} description="They can sign in again with their password.">
-        <div className="flex flex-wrap justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button onClick={confirm} disabled={unban.isPending}>
-            {unban.isPending ? 'Lifting...' : 'Lift ban'}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Lift the ban of ${c.name}?`}
+        description="They can sign in again with their password."
+        confirmLabel="Lift ban"
+        pendingLabel="Lifting..."
+        isPending={unban.isPending}
+        onConfirm={confirm}
+      />
+    </>
+  );
+}
+
+function CustomerRow({ c }: { c: AdminCustomer }) {
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 py-4">
+      <div className="min-w-0 space-y-1 text-sm">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="break-words font-semibold text-slate-900">{c.name}</span>
+          {c.bannedAt && <Badge tone="red">Banned</Badge>}
+          {!c.emailVerified && <Badge tone="amber">Unverified</Badge>}
+        </p>
+        <p className="break-words text-slate-700">
+          {c.email} · joined {formatDate(c.createdAt)} · {c.purchases} {c.purchases === 1 ? 'voucher' : 'vouchers'}
+        </p>
+        {c.bannedAt && (
+          <p className="whitespace-pre-wrap break-words text-red-900">
+            Banned {formatDate(c.bannedAt)}: {c.banReason}
+          </p>
+        )}
+      </div>
+      {c.bannedAt ? <UnbanButton c={c} /> : <BanButton c={c} />}
+    </li>
   );
 }
 
 /** The admins' Customers tab (owners and support): find a customer, ban them with a reason, lift a ban. */
 export default function CustomersTab() {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<'all' | 'banned'>('all');
-  const [page, setPage] = useState(1);
-  const q = useQuery(adminCustomersQuery({ page, search, status }));
+  const filters = useListFilters<'all' | 'banned'>('all');
+  const q = useQuery(adminCustomersQuery({ page: filters.page, search: filters.search, status: filters.status }));
   return (
     <Card className="mt-4">
       <CardHeader>
@@ -94,62 +112,29 @@ export default function CustomersTab() {
         <CardDescription>Ban a customer who abuses refunds or messages; their vouchers and refunds stay as they are.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <SearchForm
-          id="admin-customers-search"
-          label="Search customers"
-          placeholder="Name or e-mail"
-          value={search}
-          maxLength={200}
-          onSearch={(text) => {
-            setSearch(text);
-            setPage(1);
+        <SearchableList
+          filters={filters}
+          search={{ id: 'admin-customers-search', label: 'Search customers', placeholder: 'Name or e-mail' }}
+          statuses={{
+            label: 'Show customers',
+            options: [
+              ['all', 'All'],
+              ['banned', 'Banned'],
+            ],
           }}
-        />
-        <FilterChips
-          label="Show customers"
-          options={[
-            ['all', 'All'],
-            ['banned', 'Banned'],
-          ]}
-          value={status}
-          onChange={(v) => {
-            setStatus(v);
-            setPage(1);
+          query={q}
+          items={q.data?.customers}
+          labels={{
+            list: 'Customers',
+            loading: 'Loading customers...',
+            failed: 'Customers could not be loaded.',
+            empty: 'No customer yet.',
+            noMatch: 'No customer matches.',
+            pager: 'Customer pages',
           }}
-        />
-        {q.isPending ? (
-          <Spinner label="Loading customers..." />
-        ) : q.isError ? (
-          <ErrorState message="Customers could not be loaded." onRetry={() => void q.refetch()} />
-        ) : q.data.customers.length === 0 ? (
-          <p className="py-4 text-sm text-slate-600">{search || status !== 'all' ? 'No customer matches.' : 'No customer yet.'}</p>
-        ) : (
-          <>
-            <ul className="divide-y divide-slate-200" aria-label="Customers">
-              {q.data.customers.map((c) => (
-                <li key={c.id} className="flex flex-wrap items-start justify-between gap-3 py-4">
-                  <div className="min-w-0 space-y-1 text-sm">
-                    <p className="flex flex-wrap items-center gap-2">
-                      <span className="break-words font-semibold text-slate-900">{c.name}</span>
-                      {c.bannedAt && <Badge tone="red">Banned</Badge>}
-                      {!c.emailVerified && <Badge tone="amber">Unverified</Badge>}
-                    </p>
-                    <p className="break-words text-slate-700">
-                      {c.email} · joined {formatDate(c.createdAt)} · {c.purchases} {c.purchases === 1 ? 'voucher' : 'vouchers'}
-                    </p>
-                    {c.bannedAt && (
-                      <p className="whitespace-pre-wrap break-words text-red-900">
-                        Banned {formatDate(c.bannedAt)}: {c.banReason}
-                      </p>
-                    )}
-                  </div>
-                  {c.bannedAt ? <UnbanButton c={c} /> : <BanButton c={c} />}
-                </li>
-              ))}
-            </ul>
-            <Pager page={page} pageSize={q.data.pageSize} total={q.data.total} onPage={setPage} label="Customer pages" size="sm" />
-          </>
-        )}
+        >
+          {(c) => <CustomerRow key={c.id} c={c} />}
+        </SearchableList>
       </CardContent>
     </Card>
   );

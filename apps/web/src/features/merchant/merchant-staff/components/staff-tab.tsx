@@ -13,7 +13,7 @@ import {
 import { Badge, ErrorState } from '../../../../components/ui/admin-parts';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
-import { Dialog, DialogClose, DialogContent } from '../../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { Field, Input, Select } from '../../../../components/ui/input';
 import { Spinner } from '../../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
@@ -83,7 +83,7 @@ function RemoveButton({ member }: { member: StaffMember }) {
       onError: (err) => toast.error('Error', { description: errorMessage(err, 'Please try again.') }),
     });
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <>
       <Button
         variant="secondary"
         size="sm"
@@ -92,24 +92,22 @@ function RemoveButton({ member }: { member: StaffMember }) {
       >
         <UserX aria-hidden className="h-4 w-4" /> {joined ? 'Remove' : 'Withdraw'}
       </Button>
-      <DialogContent
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
         title={joined ? `Remove ${who}?` : `Withdraw the invitation of ${member.email}?`}
         description={
           joined
             ? 'They are signed out at once everywhere and can no longer sign in. The redemptions they made keep their name.'
             : 'The link in their e-mail stops working. You can invite them again later.'
         }
-      >
-        <div className="flex flex-wrap justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
-            {remove.isPending ? 'Removing...' : joined ? 'Remove' : 'Withdraw'}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+        confirmLabel={joined ? 'Remove' : 'Withdraw'}
+        pendingLabel="Removing..."
+        confirmVariant="destructive"
+        isPending={remove.isPending}
+        onConfirm={confirm}
+      />
+    </>
   );
 }
 
