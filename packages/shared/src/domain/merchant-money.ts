@@ -21,7 +21,12 @@ export function payoutStatus(p: { isPaid: boolean; payoutDate: string; isHeld?: 
   return p.payoutDate < today ? 'overdue' : 'scheduled';
 }
 
-export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = { scheduled: 'Scheduled', paid: 'Paid', overdue: 'Overdue', held: 'Held' };
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
+  scheduled: 'Scheduled',
+  paid: 'Paid',
+  overdue: 'Overdue',
+  held: 'Held',
+};
 
 /** The number printed on a charge's receipt, derived from its id: `LP-1A2B3C4D`. */
 export const receiptNumber = (chargeId: string) => `LP-${chargeId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;

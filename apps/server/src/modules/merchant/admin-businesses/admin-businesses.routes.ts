@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminBusinessResultSchema, adminBusinessesPageSchema, adminBusinessesQuerySchema, errorResponses, sanctionSchema } from '@localperks/shared';
+import {
+  adminBusinessResultSchema,
+  adminBusinessesPageSchema,
+  adminBusinessesQuerySchema,
+  errorResponses,
+  sanctionSchema,
+} from '@localperks/shared';
 import { listBusinesses, reinstateMerchant, suspendMerchant } from './admin-businesses.service';
 
 const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });

@@ -140,7 +140,7 @@ describe('suspending a business (docs/decisions/0063-suspensions-and-bans.md)', 
     }
     const [session] = await db.select().from(sandboxSessions).where(eq(sandboxSessions.id, openSession));
     expect(session!.status).toBe('expired');
-    const [order] = await db.select().from(orders).where(eq(orders.id, session!.orderId!));
+    const [order] = await db.select().from(orders).where(eq(orders.id, session!.orderId));
     expect(order!.status).toBe('expired');
     const pay = await t.request({
       method: 'POST',
