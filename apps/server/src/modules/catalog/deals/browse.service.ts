@@ -306,7 +306,7 @@ export async function listDeals(deps: DealReadDeps, query: BrowseQuery): Promise
  * A query started now, beside the rows, and awaited once they are read. If reading the rows fails first, the
  * request answers that error, and this one's own failure must not be left unhandled: that would end the process.
  */
-export function started<T>(query: Promise<T>): Promise<T> {
+function started<T>(query: Promise<T>): Promise<T> {
   query.catch(() => {});
   return query;
 }
