@@ -39,11 +39,16 @@ export async function startBuiltServer(opts: {
   env?: Record<string, string>;
   dataDirPrefix: string;
   timeoutMs: number;
+  /**
+   * The name the app is reached by (APP_URL's host); it listens on 127.0.0.1 either way. `localhost` for the
+   * browser journeys: WebAuthn (passkeys) refuses an IP address as its relying party.
+   */
+  hostName?: 'localhost' | '127.0.0.1';
 }): Promise<BuiltServer> {
   if (!fs.existsSync(builtServerEntry)) throw new Error('Build first: npm run build');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), opts.dataDirPrefix));
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${opts.hostName ?? '127.0.0.1'}:${port}`;
   let output = '';
   const child = spawn(process.execPath, [builtServerEntry], {
     cwd: repoRoot,

@@ -11,12 +11,16 @@ export default async function globalSetup() {
   const sandboxSecret = randomBytes(24).toString('hex');
   const { url: baseUrl, stop } = await startBuiltServer({
     dataDirPrefix: 'localperks-e2e-',
+    // Passkey journeys need a domain name: WebAuthn refuses an IP address as the relying party (docs/decisions/0055).
+    hostName: 'localhost',
     // Migrations and the demo seed on a fresh PGlite: minutes when the 2 cores are shared.
     timeoutMs: 240_000,
     env: {
       NODE_ENV: 'development',
       // Every journey signs up its own accounts from this one address; the hourly limit is proven by the API tests.
       SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
+      // Every sign-in page asks for a passkey challenge (autofill); the per-address limit is proven by the API tests.
+      PASSKEY_REQUESTS_PER_ADDRESS_PER_10_MIN: '100000',
       // Journeys sign up and sign in hundreds of accounts; argon2 at the production cost is ~20 ms of CPU
       // each time. The cost itself is proven by the API tests (docs/decisions/0027-fast-suite.md).
       PASSWORD_HASH_COST: 'low',

@@ -34,12 +34,27 @@ import { inputPlugin } from './plugins/input';
 import { devHostPlugin } from './plugins/dev-host';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
-import { authRoutes, DEFAULT_AUTH_LIMITS, type AuthLimits, accountRoutes, adminAuthRoutes } from './modules/accounts';
+import {
+  authRoutes,
+  DEFAULT_AUTH_LIMITS,
+  type AuthLimits,
+  accountRoutes,
+  adminAuthRoutes,
+  emailChangeRoutes,
+  securityRoutes,
+  sessionsRoutes,
+} from './modules/accounts';
 import { dealsRoutes, businessSearchRoutes, businessesRoutes } from './modules/catalog';
 import { perkboostRoutes, favoritesRoutes } from './modules/engagement';
 import { EventHub } from './lib/events';
 import { DomainEvents } from './lib/domain-events';
-import { supportRoutes, customerMessagesRoutes, adminSupportRoutes, adminCustomersRoutes } from './modules/support';
+import {
+  supportRoutes,
+  customerMessagesRoutes,
+  adminSupportRoutes,
+  adminCustomersRoutes,
+  privacyRoutes,
+} from './modules/support';
 import { checkoutRoutes, promoCodesRoutes, purchasesRoutes, registerOrdersSubscribers } from './modules/orders';
 import {
   refundsRoutes,
@@ -175,6 +190,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('authLimits', {
     ...DEFAULT_AUTH_LIMITS,
     signupPerAddress: { ...DEFAULT_AUTH_LIMITS.signupPerAddress, max: config.SIGNUPS_PER_ADDRESS_PER_HOUR },
+    passkeyRequestsPerAddress: { ...DEFAULT_AUTH_LIMITS.passkeyRequestsPerAddress, max: config.PASSKEY_REQUESTS_PER_ADDRESS_PER_10_MIN },
     ...opts.authLimits,
   });
   // The sandbox announces its refunds through this app's own webhook route (money/sandbox), once the app is built.
@@ -318,7 +334,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(supportRoutes);
+  await app.register(privacyRoutes);
   await app.register(accountRoutes);
+  await app.register(sessionsRoutes);
+  await app.register(emailChangeRoutes);
+  await app.register(securityRoutes);
   await app.register(dealsRoutes);
   await app.register(businessSearchRoutes);
   await app.register(perkboostRoutes);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import path from 'node:path';
 import { DEFAULT_MAP_ATTRIBUTION, type MapTiles } from '@localperks/shared';
@@ -95,6 +96,11 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('LocalPerks <no-reply@localperks.example>'),
+  /**
+   * An offline city database (MaxMind format: GeoLite2-City.mmdb, DB-IP City Lite…): the sessions list then
+   * shows a city for each sign-in instead of its address. Nothing is looked up online.
+   */
+  GEOIP_CITY_DB: optionalString.refine((v) => v === undefined || existsSync(v), 'must be the path of a readable .mmdb file'),
   TRUST_PROXY: bool(false),
   BROWSE_CACHE_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
@@ -152,6 +158,13 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(10_000, 'must be at most 10000')
     .default(10),
+  /** Passkey sign-in requests (each stores a WebAuthn challenge) from one client address per 10 minutes. */
+  PASSKEY_REQUESTS_PER_ADDRESS_PER_10_MIN: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(60),
   /**
    * Bearer token for GET /metrics. Required to scrape in production (without it the route answers 404);
    * in development clients on this machine may scrape without it.

@@ -22,6 +22,7 @@ describe('the API contract', () => {
       .map((r) => `${r.method} ${r.url}`)
       .filter((route) => !(route in API));
     expect(unlisted.sort()).toEqual([
+      'GET /api/account/data-exports/:id/download',
       'GET /api/events',
       'GET /api/events/messages',
       'GET /api/merchant/payouts/:id/statement.csv',

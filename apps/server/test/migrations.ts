@@ -53,11 +53,12 @@ export async function applyMigrations(database: Database, which: (tag: string) =
 }
 
 /**
- * An approved merchant (15 % commission, Chicago) and its user, written as the merchants table was before
- * the later migrations: the schema module knows columns (the address of 0044, …) that an older database lacks.
+ * An approved merchant (15 % commission, Chicago) and its user, written in SQL as the tables were before the later
+ * migrations: the schema module knows columns (users.deleted_at of 0045, the address of 0044, …) that an older
+ * database lacks.
  */
 export async function oldMerchant(database: Database) {
-  // The users table as it was too: the schema module names columns (the roles and bans of 0045, …) an older one lacks.
+  // The users table as it was too: the schema module names columns (the roles and bans of 0046, …) an older one lacks.
   const email = `m-${randomUUID().slice(0, 8)}@test.example`;
   const inserted = await database.rawQuery(
     `insert into users (email, password_hash, role, email_verified_at) values ($1, $2, 'merchant', now()) returning id`,

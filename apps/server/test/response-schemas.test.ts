@@ -32,7 +32,14 @@ app.get(
     const u = row!;
     // The whole row: password hash included. The schema must keep it in.
     return {
-      profile: { ...u, name: 'Leaky', emailVerified: true, createdAt: u.createdAt.toISOString(), updatedAt: u.updatedAt.toISOString() },
+      profile: {
+        ...u,
+        name: 'Leaky',
+        emailVerified: true,
+        createdAt: u.createdAt.toISOString(),
+        updatedAt: u.updatedAt.toISOString(),
+        pendingEmail: null,
+      },
     };
   },
 );

@@ -1,72 +1,7 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { freshDataDir, freshDatabase } from './build';
+import { describe, expect, it, vi } from 'vitest';
+import { startServer } from './server-process';
 import { openSse } from './sse';
-
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** The real entry point (src/server.ts through tsx) as a child process, on its own database and port. */
-async function startServer(extraEnv: Record<string, string> = {}) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const { DATABASE_URL: _ignored, ...inherited } = process.env as Record<string, string>;
-  const env: Record<string, string> = {
-    ...inherited,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    APP_URL: base,
-    SEED_DEMO: 'false',
-    SERVE_WEB: 'false',
-    LOG_LEVEL: 'info',
-    ...extraEnv,
-  };
-  if (process.env.TEST_DB === 'postgres') {
-    const database = await freshDatabase();
-    env.DATABASE_URL = (database as { url?: string }).url!;
-    await database.close();
-  } else {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-shutdown-'));
-    afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    // Starts on the migrated snapshot: what is tested is the shutdown, not initdb and the migrations.
-    await freshDataDir(dataDir);
-    env.DATA_DIR = dataDir;
-  }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  afterAll(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-  });
-  // Migrations on a fresh embedded database take a while on a busy machine.
-  await vi.waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-      expect((await fetch(`${base}/api/ready`)).status).toBe(200);
-    },
-    { timeout: 150_000, interval: 250 },
-  );
-  return { child, base, port, exited, output: () => output };
-}
 
 describe('SIGTERM', () => {
   it('ends event streams with a retry hint, stops taking requests, finishes the request in flight, and exits 0', async () => {

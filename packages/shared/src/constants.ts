@@ -48,6 +48,30 @@ export const ACCESS_CODE_MAX_TRIES = 5;
 export const EMAIL_VERIFICATION_TTL_MS = DAY_MS;
 export const PASSWORD_RESET_TTL_MS = HOUR_MS;
 export const SESSION_TTL_MS = 30 * DAY_MS;
+/** A session's "last seen" is written at most this often (one write per session per 5 minutes, not one per request). */
+export const LAST_SEEN_PRECISION_MS = 5 * MINUTE_MS;
+/** A change of e-mail: the link to the new address, and the undo link to the old one (docs/decisions/0053-account-controls.md). */
+export const EMAIL_CHANGE_CONFIRM_TTL_MS = DAY_MS;
+export const EMAIL_CHANGE_UNDO_TTL_MS = 7 * DAY_MS;
+/** Download my data: the archive and its mailed link are kept this long (docs/decisions/0054-privacy-rights.md). */
+export const DATA_EXPORT_TTL_MS = 7 * DAY_MS;
+/**
+ * Passkeys and authenticator codes (docs/decisions/0055-passkeys-and-authenticator-codes.md): a change to the
+ * sign-in factors needs the password confirmed in this session within REAUTH_WINDOW_MS.
+ */
+export const REAUTH_WINDOW_MS = 10 * MINUTE_MS;
+/** A WebAuthn challenge works once, for this long. */
+export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * MINUTE_MS;
+/** After the password, the authenticator code must follow within this time and these tries. */
+export const SECOND_STEP_TTL_MS = 5 * MINUTE_MS;
+export const SECOND_STEP_MAX_TRIES = 5;
+export const TOTP_CODE_LENGTH = 6;
+/** One-time recovery codes given when an authenticator app is turned on. */
+export const RECOVERY_CODE_COUNT = 10;
+export const PASSKEY_NAME_MAX_LENGTH = 60;
+export const MAX_PASSKEYS_PER_ACCOUNT = 10;
+/** Requests to change the e-mail per account and window (each mails the new address). */
+export const EMAIL_CHANGE_LIMIT = { max: 5, windowMs: HOUR_MS } as const;
 
 /** Brute-force limits: failures per account from one client address, and per client address (docs/decisions/0006-rate-limits.md). */
 export const LOGIN_FAILURES_PER_ACCOUNT = 5;

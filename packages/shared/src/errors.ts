@@ -5,6 +5,8 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
+  /** A change to the sign-in factors needs the password confirmed again first (docs/decisions/0055). */
+  REAUTH_REQUIRED: 403,
   CSRF: 403,
   EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,

@@ -33,7 +33,48 @@ export const ACCOUNT_MESSAGES = {
   mismatchTitle: 'Password Mismatch',
   currentRequired: 'Please enter your current password',
   currentWrong: 'Your current password is incorrect.',
+  passwordRequired: 'Please enter your password',
+  passwordWrong: 'Your password is incorrect.',
+  sameEmail: 'This is already your email address.',
+  tooManyEmailChanges: 'Too many email change requests. Please try again in an hour.',
+  emailLinkInvalid: 'This link is invalid. Please request a new one from your account page.',
+  emailLinkExpired: 'This link has expired. Please request a new one from your account page.',
+  emailLinkUsed: 'This link has already been used.',
+  emailNowTaken: 'Another account uses this address now. Please choose another one.',
+  undoExpired: 'This undo link has expired. Please contact support to recover your account.',
+  sessionNotFound: 'This session has already ended.',
+  deleteConfirmation: 'Type DELETE to confirm',
+  deletionBlocked: 'Your account cannot be deleted yet.',
+  exportExpired: 'This download has expired. Please ask for a new one.',
 } as const;
+
+/** Passkeys and authenticator codes (docs/decisions/0055-passkeys-and-authenticator-codes.md). */
+export const SECURITY_MESSAGES = {
+  reauthRequired: 'Please confirm your password to continue.',
+  tooManyPasswordTries: 'Too many incorrect passwords. Please try again in 15 minutes.',
+  adminCodeFirst: 'Please complete the admin sign-in step first.',
+  passkeyNameRequired: 'Please give this passkey a name',
+  passkeyNameTooLong: 'Keep the name under 60 characters',
+  passkeyNotFound: 'This passkey was already removed.',
+  passkeyFailed: 'This passkey could not be verified. Please try again.',
+  passkeyUnknown: 'This passkey is not registered with LocalPerks. Sign in with your password, then add it in your account.',
+  passkeyTooMany: 'An account can have at most 10 passkeys. Remove one first.',
+  passkeyAlreadyAdded: 'This passkey is already registered.',
+  challengeInvalid: 'This passkey request has expired. Please try again.',
+  tooManyPasskeyRequests: 'Too many passkey requests. Please wait a few minutes and try again.',
+  codeFormat: 'Enter the 6-digit code from your app, or a recovery code',
+  totpFormat: 'Enter the 6-digit code from your authenticator app',
+  codeWrong: 'That code is not right. Check your authenticator app and try again.',
+  tooManyWrongCodes: 'Too many incorrect codes. For your security, please wait a while and try again.',
+  secondStepExpired: 'This sign-in has expired. Please enter your email and password again.',
+  totpNotStarted: 'Please start setting up your authenticator app again.',
+  totpAlreadyOn: 'Your authenticator app is already turned on.',
+  totpNotOn: 'Your authenticator app is not turned on.',
+  emailCodeReplaced: 'Your account signs in with a passkey: use it instead of an e-mailed code.',
+} as const;
+
+/** What a person types to confirm deleting their account. */
+export const DELETE_CONFIRMATION_WORD = 'DELETE';
 
 /** Crowd-vote texts (docs/product/customer-spec.md §8); the server's vote conflicts use the same words. */
 export const VOTE_MESSAGES = {
@@ -100,6 +141,7 @@ export const REDEEM_MESSAGES = {
   alreadyRedeemed: 'This code has already been redeemed.',
   expired: 'This voucher has expired and can no longer be redeemed.',
   refunded: 'This voucher was refunded to the customer and can no longer be redeemed.',
+  forfeited: 'This voucher was forfeited when its owner deleted their account and can no longer be redeemed.',
   redeemedTitle: 'Voucher Redeemed',
 } as const;
 

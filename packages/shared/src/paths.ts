@@ -18,7 +18,10 @@ export const paths = {
   cart: '/cart',
   purchases: '/purchases',
   profile: '/profile',
-  profileTab: (tab: 'messages' | 'support') => `/profile?tab=${tab}`,
+  profileTab: (tab: 'messages' | 'support' | 'security' | 'privacy' | 'purchases') => `/profile?tab=${tab}`,
+  /** The links of an e-mail change: confirm (mailed to the new address), undo (to the old one). */
+  confirmEmailChange: '/account/email/confirm',
+  undoEmailChange: '/account/email/undo',
   login: '/login',
   loginReturningTo: (returnTo: string) => `/login?returnTo=${encodeURIComponent(returnTo)}`,
   register: '/register',

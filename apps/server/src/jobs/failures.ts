@@ -22,6 +22,7 @@ export const JOB_LABELS = {
   'live-events-prune': 'Live event replay clean-up',
   'rate-limit-prune': 'Rate-limit clean-up',
   'domain-events': 'Domain event subscribers left to run',
+  'data-exports': 'Data exports left waiting, and expired ones removed',
   // On demand (ON_DEMAND_JOBS in index.ts): one outbox row sent right after the work that wrote it.
   'mail-send': 'E-mail sending',
 } as const satisfies Record<string, string>;

@@ -2,6 +2,7 @@ import { PERKBOOST_UNLOCK_CHECK_MS } from '@localperks/shared';
 import type { Database } from '../db/client';
 import type { Deps } from '../lib/deps';
 import { pruneRateLimits } from '../lib/rate-limit';
+import { pruneWebauthnChallenges } from '../modules/accounts';
 import { LIVE_EVENT_REPLAY_MS, pruneLiveEvents } from '../lib/events';
 import { runPerkboostTick, sendUnlockEmails } from '../modules/engagement';
 import { expireStaleOrders, settleRefunds } from '../modules/orders';
@@ -17,6 +18,7 @@ import {
 } from '../modules/money';
 import { removeUnusedUploads, endExpiredBoosts, sendBoostRefunds } from '../modules/merchant';
 import { removeUnusedBusinessImages, startScheduledDeals } from '../modules/catalog';
+import { runPendingDataExports } from '../modules/support';
 import { JOB_LABELS } from './failures';
 import { startJobQueue, type JobDefinition, type JobQueue, type ScheduledJobDefinition, type StartQueueOptions } from './queue';
 
@@ -152,10 +154,22 @@ export const JOBS: ScheduledJobDefinition[] = [
     run: async (deps) => ({ delivered: await deps.domainEvents.deliver() }),
   },
   {
+    // Download my data (docs/decisions/0054-privacy-rights.md): built right after the request; this builds what
+    // a crash or restart left waiting and removes archives past their 7 days.
+    name: 'data-exports',
+    label: JOB_LABELS['data-exports'],
+    cron: EVERY_MINUTE,
+    run: (deps) => runPendingDataExports(deps),
+  },
+  {
+    // Also the passkey challenges that expired a day ago or more (docs/decisions/0055): one per sign-in page shown.
     name: 'rate-limit-prune',
     label: JOB_LABELS['rate-limit-prune'],
     cron: '7 * * * *',
-    run: (deps) => pruneRateLimits(deps, 24 * 60 * 60_000),
+    run: async (deps) => {
+      await pruneRateLimits(deps, 24 * 60 * 60_000);
+      await pruneWebauthnChallenges(deps);
+    },
   },
 ];
 

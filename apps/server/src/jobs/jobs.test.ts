@@ -63,6 +63,7 @@ describe('background jobs on the job queue', () => {
         'boost-expiry',
         'deal-schedule',
         'checkout-expiry',
+        'data-exports',
         'domain-events',
         'live-events-prune',
         'payout-close',

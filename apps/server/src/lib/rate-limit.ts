@@ -29,8 +29,8 @@ export interface LimitRule {
 /** The hits one request recorded; give them back with `releaseHits` when the attempt should not count. */
 export type Hits = string[];
 
-// Two-key advisory locks live apart from the one-key locks used for migrations and jobs.
-const lockId = (key: string) => createHash('sha256').update(key).digest().readInt32BE(0);
+/** A key's second half of a two-key advisory lock; two-key locks live apart from the one-key locks of migrations and jobs. */
+export const lockKey = (key: string) => createHash('sha256').update(key).digest().readInt32BE(0);
 
 async function hitsInWindow(db: Tx, rule: LimitRule, now: Date) {
   const [row] = await db
@@ -58,7 +58,7 @@ export async function consumeRateLimits(db: Tx, rules: LimitRule[], now: Date): 
   if (rules.length === 0) return [];
   return db.transaction(async (tx) => {
     // Locks in one global order (by id), so two requests sharing keys cannot deadlock.
-    const locks = [...new Set(rules.map((r) => lockId(r.key)))].sort((a, b) => a - b);
+    const locks = [...new Set(rules.map((r) => lockKey(r.key)))].sort((a, b) => a - b);
     for (const id of locks) await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_IDS.rateLimitSpace}::int, ${id}::int)`);
     for (const rule of rules) {
       const { n, oldest } = await hitsInWindow(tx, rule, now);

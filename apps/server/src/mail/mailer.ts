@@ -43,7 +43,13 @@ export interface Mailer {
 }
 
 /** Kinds of mail whose body holds a one-time secret: their stored copy is emptied once sent. */
-export const SECRET_MAIL_KINDS = new Set(['email_verification', 'password_reset', 'admin_access_code']);
+export const SECRET_MAIL_KINDS = new Set([
+  'email_verification',
+  'password_reset',
+  'admin_access_code',
+  'email_change_confirm',
+  'email_change_undo',
+]);
 const SCRUBBED_TEXT = 'Sent. This message carried a one-time link or code; its text is not kept.';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { SESSION_TTL_MS, displayName, type AdminRole, type MerchantRole, type Role } from '@localperks/shared';
+import { LAST_SEEN_PRECISION_MS, SESSION_TTL_MS, displayName, type AdminRole, type MerchantRole, type Role } from '@localperks/shared';
 import type { Db, Tx } from '../db/client';
 import { merchantStaff, merchants, sessions, users } from '../db/schema';
 import { randomToken, sha256 } from '../lib/crypto';
@@ -182,12 +182,16 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     const id = sha256(token);
     const staff = staffMembership(app.db);
     const [row] = await app.db
-      .select({ ...accountColumns(staff), secondFactorAt: sessions.secondFactorAt })
+      .select({ ...accountColumns(staff), secondFactorAt: sessions.secondFactorAt, lastSeenAt: sessions.lastSeenAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoinLateral(staff, sql`true`)
       .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), mayHoldSession));
     if (!row) return;
+    // The sessions list's "last seen" and place: written once per LAST_SEEN_PRECISION_MS, not on every request.
+    const now = app.deps.clock.now();
+    if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS)
+      await app.db.update(sessions).set({ lastSeenAt: now, ip: request.ip }).where(eq(sessions.id, id));
     request.user = { ...accountOf(row), sessionId: id, secondFactorPassed: row.secondFactorAt !== null };
   });
 });

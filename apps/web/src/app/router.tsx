@@ -39,6 +39,14 @@ export const routes: RouteObject[] = [
       { path: paths.forgotPassword, lazy: page(() => import('./routes/auth/forgot-password-page')) },
       { path: paths.resetPassword, lazy: page(() => import('./routes/auth/reset-password-page')) },
       { path: paths.authCallback, lazy: page(() => import('./routes/auth/auth-callback-page')) },
+      {
+        path: paths.confirmEmailChange,
+        lazy: () => import('./routes/auth/email-change-page').then((m) => ({ Component: m.ConfirmEmailChangePage })),
+      },
+      {
+        path: paths.undoEmailChange,
+        lazy: () => import('./routes/auth/email-change-page').then((m) => ({ Component: m.UndoEmailChangePage })),
+      },
       { path: paths.profile, lazy: page(() => import('./routes/customer/profile-page')) },
       { path: paths.purchases, lazy: page(() => import('./routes/customer/purchases-page')) },
       { path: paths.merchantRedeem, lazy: page(() => import('./routes/merchant/redeem-page')) },

@@ -39,6 +39,8 @@ export const AUDIT_ACTION_LABELS = {
   'refund.refunded': 'Refund granted',
   'refund.declined': 'Refund declined',
   'refund.direct': 'Direct refund',
+  // An account deleted for a verified request (docs/decisions/0054-privacy-rights.md).
+  'account.deleted': 'Account deleted',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];

@@ -179,6 +179,8 @@ export const purchases = pgTable(
     redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
     /** Set when the voucher is refunded (docs/decisions/0019-refund-flow.md): it can no longer be redeemed. */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** Set when its owner deleted their account with it unused (docs/decisions/0054-privacy-rights.md): it can no longer be redeemed. */
+    forfeitedAt: timestamp('forfeited_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('purchases_code_idx').on(t.redemptionCode),

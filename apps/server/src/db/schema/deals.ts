@@ -227,7 +227,7 @@ export const deals = pgTable(
      * browse filter is one indexable comparison (facet counts walk indexes of it alone): active deals
      * until expiry, crowd-vote deals still voting until the earlier of voting end and expiry, and never a
      * deal of a suspended business (docs/decisions/0063-suspensions-and-bans.md). Generated until
-     * migration 0045; since then written by the trigger `deals_listed_until` on every write of the deal
+     * migration 0046; since then written by the trigger `deals_listed_until` on every write of the deal
      * and, when its business is suspended or reinstated, by `merchants_suspension_lists_deals`: whatever
      * the application writes is replaced.
      */

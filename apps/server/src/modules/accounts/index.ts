@@ -6,5 +6,11 @@
 export { accountRoutes } from './account/account.routes';
 export { adminAuthRoutes } from './admin-auth/admin-auth.routes';
 export { authRoutes } from './auth/auth.routes';
-export { AUTH_ERRORS, DEFAULT_AUTH_LIMITS, createUser, isEmailTaken, sendVerification, warnExistingAccount } from './auth/auth.service';
+export { emailChangeRoutes } from './email-change/email-change.routes';
+export { sessionsRoutes } from './sessions/sessions.routes';
+export { securityRoutes } from './security/security.routes';
+export { hasSecondFactor } from './security/security.service';
+export { pruneWebauthnChallenges } from './security/passkeys.service';
+export { assertPassword } from './email-change/email-change.service';
+export { AUTH_ERRORS, DEFAULT_AUTH_LIMITS, createUser, deliverAfterResponse, insertUserIfNew, writeSignup } from './auth/auth.service';
 export type { AuthDeps, AuthLimits } from './auth/auth.service';

@@ -7,3 +7,5 @@ export { adminCustomersRoutes } from './admin-customers/admin-customers.routes';
 export { adminSupportRoutes } from './admin-support/admin-support.routes';
 export { customerMessagesRoutes } from './customer-messages/customer-messages.routes';
 export { supportRoutes } from './support/support.routes';
+export { privacyRoutes } from './privacy/privacy.routes';
+export { runPendingDataExports } from './privacy/data-export.service';

@@ -105,3 +105,10 @@ export const launchChecklistSchema = z.object({
   total: z.number().int(),
 });
 export type LaunchChecklist = z.infer<typeof launchChecklistSchema>;
+
+/**
+ * The console's reminder (docs/decisions/0055-passkeys-and-authenticator-codes.md): the business holds money and its
+ * owner signs in with a password alone. A reminder, not a lock.
+ */
+export const secondFactorReminderSchema = z.object({ remind: z.boolean(), balanceCents: z.number().int() });
+export type SecondFactorReminder = z.infer<typeof secondFactorReminderSchema>;

@@ -14,12 +14,13 @@ import { sessions, users } from '../../../db/schema';
 import { hashPassword, verifyPassword } from '../../../lib/crypto';
 import { AppError } from '../../../lib/errors';
 import { passwordChangedEmail } from '../auth/auth.emails';
+import { pendingEmailOf } from '../email-change/email-change.service';
 
 export async function accountRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['account'];
 
-  const profileOf = (u: typeof users.$inferSelect) => ({
+  const profileOf = async (u: typeof users.$inferSelect) => ({
     id: u.id,
     email: u.email,
     name: displayName(u.name, u.email),
@@ -28,6 +29,7 @@ export async function accountRoutes(app: FastifyInstance) {
     emailVerified: u.emailVerifiedAt !== null,
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),
+    pendingEmail: await pendingEmailOf(app.deps, u.id),
   });
 
   r.get(
@@ -38,7 +40,7 @@ export async function accountRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const [u] = await app.db.select().from(users).where(eq(users.id, request.user!.id));
-      return { profile: profileOf(u!) };
+      return { profile: await profileOf(u!) };
     },
   );
 
@@ -59,7 +61,7 @@ export async function accountRoutes(app: FastifyInstance) {
         .set({ name: request.body.name, phoneNumber: request.body.phoneNumber ?? null, updatedAt: app.deps.clock.now() })
         .where(eq(users.id, request.user!.id))
         .returning();
-      return { profile: profileOf(u!) };
+      return { profile: await profileOf(u!) };
     },
   );
 

@@ -48,11 +48,14 @@ export function passwordChangedEmail(to: string): MailMessage {
   };
 }
 
+/** The kind of the warning below. */
+export const EXISTING_ACCOUNT_MAIL = 'signup_existing_account';
+
 /** To the owner of an address someone tried to sign up or register a business with (docs/decisions/0007). */
 export function existingAccountSignupEmail(to: string, what: 'account' | 'business', appUrl: string): MailMessage {
   return {
     to,
-    kind: 'signup_existing_account',
+    kind: EXISTING_ACCOUNT_MAIL,
     subject: 'Someone tried to register with your LocalPerks address',
     ...composeMail({
       heading: 'You already have a LocalPerks account',

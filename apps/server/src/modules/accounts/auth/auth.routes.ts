@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   emailOnlySchema,
@@ -7,7 +7,10 @@ import {
   loginSchema,
   resetPasswordTokensSchema,
   okSchema,
+  authenticationOptionsSchema,
+  passkeyAssertionSchema,
   resendVerificationResponseSchema,
+  secondStepSchema,
   sessionResponseSchema,
   signupRequestSchema,
   verifyEmailRequestSchema,
@@ -15,6 +18,7 @@ import {
 } from '@localperks/shared';
 import { endSession, publicAccount, startSession, toPublicUser } from '../../../plugins/session';
 import {
+  assertMaySignIn,
   hasMerchantRegistration,
   logIn,
   requestPasswordReset,
@@ -24,6 +28,12 @@ import {
   verifyEmail,
   type AuthDeps,
 } from './auth.service';
+import { passkeySignInOptions, signInWithPasskey } from '../security/passkeys.service';
+import { markReauthenticated } from '../security/reauth.service';
+import { completeSecondStep, startSecondStep, totpEnabled } from '../security/totp.service';
+import { sessions } from '../../../db/schema';
+import { eq } from 'drizzle-orm';
+
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -35,6 +45,11 @@ export async function authRoutes(app: FastifyInstance) {
   });
   const secure = app.config.isProduction;
   const tags = ['auth'];
+  /** Signs `userId` in on this browser: a session it had ends, a new one starts; returns the new session's id. */
+  const freshSession = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
+    if (request.user) await endSession(app.db, reply, request, secure);
+    return startSession(app.db, reply, request, userId, secure);
+  };
 
   r.get(
     '/api/auth/session',
@@ -54,7 +69,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Create a customer account and send the verification e-mail; the same answer when the address already has an account (its owner is told by e-mail)',
+          'Create a customer account and its verification e-mail, written before the answer; the same answer when the address already has an account (its owner is told by e-mail)',
         body: signupRequestSchema,
         response: { 201: okSchema, ...errorResponses },
       },
@@ -79,8 +94,65 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await logIn(deps(), request.body, request.ip);
-      if (request.user) await endSession(app.db, reply, request, secure);
-      await startSession(app.db, reply, request, user.id, secure);
+      // With the authenticator app on, a customer or merchant gives its code before any session starts; an admin's
+      // session starts and waits for the admin second step (admin-auth), as before.
+      if (user.role !== 'admin' && (await totpEnabled(app.deps, user.id))) return { secondStep: await startSecondStep(app.deps, user.id) };
+      await freshSession(request, reply, user.id);
+      return { user: await publicAccount(app.db, user.id) };
+    },
+  );
+
+  r.post(
+    '/api/auth/login/second-step',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'After the password: the code from the authenticator app (or a recovery code); starts the session',
+        body: secondStepSchema,
+        response: { 200: loginResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = await completeSecondStep(app.deps, request.body, request.ip);
+      await freshSession(request, reply, user.id);
+      return { user: await publicAccount(app.db, user.id) };
+    },
+  );
+
+  r.post(
+    '/api/auth/passkey/options',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Sign in with a passkey, step 1: options for navigator.credentials.get() (rate-limited per address)',
+        response: { 200: authenticationOptionsSchema, ...errorResponses },
+      },
+    },
+    async (request) => passkeySignInOptions({ ...app.deps, limit: app.authLimits.passkeyRequestsPerAddress }, request.ip),
+  );
+
+  r.post(
+    '/api/auth/passkey',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Sign in with a passkey, step 2: the signed challenge; starts a session (a passkey verifies its user, so an admin passes the second step too)',
+        body: passkeyAssertionSchema,
+        response: { 200: loginResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = await signInWithPasskey(app.deps, request.body, request.ip);
+      // A passkey proves who it is, not that the account may sign in: a ban, a deactivation or a removal still stops it.
+      await assertMaySignIn(app.db, user);
+      const sessionId = await freshSession(request, reply, user.id);
+      if (user.role === 'admin')
+        await app.db.update(sessions).set({ secondFactorAt: app.deps.clock.now() }).where(eq(sessions.id, sessionId));
+      await markReauthenticated(app.deps, sessionId);
       return { user: await publicAccount(app.db, user.id) };
     },
   );
@@ -107,11 +179,9 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await verifyEmail(deps(), request.body.token);
-      // The link proves the address: the user is signed in, as the spec's callback expects a session.
-      if (request.user?.id !== user.id) {
-        if (request.user) await endSession(app.db, reply, request, secure);
-        await startSession(app.db, reply, request, user.id, secure);
-      }
+      // The link proves the address: the user is signed in, as the spec's callback expects a session; not an
+      // account with the authenticator app on (the mailbox alone must not pass its second step).
+      if (request.user?.id !== user.id && !(await totpEnabled(app.deps, user.id))) await freshSession(request, reply, user.id);
       return { user: await publicAccount(app.db, user.id), hasMerchantRegistration: await hasMerchantRegistration(app.deps, user.id) };
     },
   );

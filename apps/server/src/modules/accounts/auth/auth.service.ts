@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import {
   ACCESS_MESSAGES,
   EMAIL_VERIFICATION_TTL_MS,
@@ -11,13 +11,20 @@ import {
   paths,
 } from '@localperks/shared';
 import type { Tx } from '../../../db/client';
-import { loginAttempts, merchantRegistrationRequests, merchantStaff, sessions, users } from '../../../db/schema';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../../lib/crypto';
+import { authTokens, emailOutbox, loginAttempts, merchantRegistrationRequests, merchantStaff, sessions, users } from '../../../db/schema';
+import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../../lib/crypto';
 import { AppError } from '../../../lib/errors';
 import type { Deps } from '../../../lib/deps';
-import { clearRateLimit, consumeRateLimit, consumeRateLimits, releaseHits, type Limit } from '../../../lib/rate-limit';
-import { existingAccountSignupEmail, passwordChangedEmail, passwordResetEmail, verificationEmail } from './auth.emails';
-import { consumeToken, issueToken, revokeTokens } from './tokens';
+import { LOCK_IDS } from '../../../lib/lock-ids';
+import { clearRateLimit, consumeRateLimit, consumeRateLimits, lockKey, releaseHits, type Limit } from '../../../lib/rate-limit';
+import {
+  EXISTING_ACCOUNT_MAIL,
+  existingAccountSignupEmail,
+  passwordChangedEmail,
+  passwordResetEmail,
+  verificationEmail,
+} from './auth.emails';
+import { consumeToken, issueToken } from './tokens';
 
 /** The services' Deps (lib/deps.ts) and what sign-in adds: its limits and the after-response runner. */
 export interface AuthDeps extends Pick<Deps, 'db' | 'mailer' | 'clock' | 'config'> {
@@ -38,6 +45,8 @@ export interface AuthLimits {
   loginFailuresPerAccountAllAddresses: Limit;
   /** How long an address the account signed in from counts as the owner's. */
   knownAddressMs: number;
+  /** Passkey sign-in requests per client address (each stores a challenge; docs/decisions/0055). */
+  passkeyRequestsPerAddress: Limit;
 }
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
@@ -49,6 +58,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   loginWindowMs: LOGIN_FAILURE_WINDOW_MS,
   loginFailuresPerAccountAllAddresses: { max: 100, windowMs: 60 * 60_000 },
   knownAddressMs: 30 * 24 * 60 * 60_000,
+  passkeyRequestsPerAddress: { max: 60, windowMs: 10 * 60_000 },
 };
 
 export const AUTH_ERRORS = {
@@ -69,13 +79,23 @@ export async function createUser(
   input: { email: string; password: string; name?: string | null; role?: Role; adminRole?: AdminRole; verified?: boolean },
   now: Date,
 ) {
-  const passwordHash = await hashPassword(input.password);
+  const user = await insertUserIfNew(tx, { ...input, passwordHash: await hashPassword(input.password) }, now);
+  if (!user) throw new AppError('CONFLICT', AUTH_ERRORS.emailTaken, { email: AUTH_ERRORS.emailTaken });
+  return user;
+}
+
+/** One insert that does nothing when the address has an account: the new user, or undefined. */
+export async function insertUserIfNew(
+  tx: Tx,
+  input: { email: string; passwordHash: string; name?: string | null; role?: Role; adminRole?: AdminRole; verified?: boolean },
+  now: Date,
+) {
   const role = input.role ?? 'customer';
-  const inserted = await tx
+  const [user] = await tx
     .insert(users)
     .values({
       email: input.email.toLowerCase(),
-      passwordHash,
+      passwordHash: input.passwordHash,
       name: input.name?.trim() || null,
       role,
       // An admin is an owner unless made with another role (the first admin, made by the CLI, is one).
@@ -84,58 +104,94 @@ export async function createUser(
     })
     .onConflictDoNothing({ target: users.email })
     .returning();
-  const user = inserted[0];
-  if (!user) throw new AppError('CONFLICT', AUTH_ERRORS.emailTaken, { email: AUTH_ERRORS.emailTaken });
   return user;
 }
 
+/** What a sign-up wrote: the new account (none when the address was taken) and the mail it queued, if any. */
+export interface SignupWritten {
+  user: typeof users.$inferSelect | undefined;
+  mailId: string | null;
+}
+
 /**
- * Customer sign-up. The answer is the same whether or not the address has an account, and so is its
- * timing: past the rate limit everything happens after the response. A new address gets the
- * verification mail; an address with an account gets a warning instead (docs/decisions/0007).
+ * The durable part of a sign-up (customer or merchant), in the caller's transaction
+ * (docs/decisions/0052-durable-sign-ups.md): the account, or nothing when the address is taken, and one
+ * mail in the outbox, the verification link or the "someone tried to register" warning. The work is the
+ * same either way, so the answer's timing does not tell which: the caller hashed the password in both
+ * cases, and each path takes the address's lock, makes one insert-or-nothing on users, one more
+ * statement (the token, or the count of recent warnings) and one outbox insert.
+ */
+export async function writeSignup(
+  deps: Pick<AuthDeps, 'mailer' | 'config' | 'limits'>,
+  tx: Tx,
+  input: { email: string; passwordHash: string; name: string | null; role: Role; mailName: string },
+  what: 'account' | 'business',
+  now: Date,
+): Promise<SignupWritten> {
+  const address = input.email.toLowerCase();
+  await lockAddress(tx, address);
+  const user = await insertUserIfNew(tx, { ...input, email: address }, now);
+  if (user) return { user, mailId: await queueVerification(deps, tx, user, input.mailName, now) };
+  // At most a few warnings per address and window, so nobody floods an inbox through the sign-up form;
+  // past that the attempt is dropped silently. Counted in the outbox under the address's lock.
+  const limit = deps.limits.emailPerAccount;
+  const [recent] = await tx
+    .select({ n: count() })
+    .from(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.to, address),
+        eq(emailOutbox.kind, EXISTING_ACCOUNT_MAIL),
+        gt(emailOutbox.createdAt, new Date(now.getTime() - limit.windowMs)),
+      ),
+    );
+  if ((recent?.n ?? 0) >= limit.max) return { user: undefined, mailId: null };
+  return { user: undefined, mailId: await deps.mailer.queue(tx, existingAccountSignupEmail(address, what, deps.config.appUrl)) };
+}
+
+/** Serialises sign-ups for one address (a transaction-scoped advisory lock in the rate limiter's two-key space). */
+async function lockAddress(tx: Tx, address: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_IDS.rateLimitSpace}::int, ${lockKey(`signup:${address}`)}::int)`);
+}
+
+/**
+ * Customer sign-up. The account and its verification mail are written before the answer, in one
+ * transaction; the answer is the same whether or not the address has an account, and so is the work
+ * (writeSignup). Only the sending of the queued mail waits for after the response: the mail is in the
+ * outbox already, so a crash in between loses nothing (the mail-delivery job sends it).
  */
 export async function signUp(deps: AuthDeps, input: { email: string; password: string; name?: string }, ip: string) {
   await consumeRateLimit(deps.db, `signup:ip:${ip}`, deps.limits.signupPerAddress, AUTH_ERRORS.tooManySignups, deps.clock.now());
-  deps.afterResponse('sign-up', async () => {
-    try {
-      const user = await createUser(
-        deps.db,
-        { email: input.email, password: input.password, name: input.name, role: 'customer' },
-        deps.clock.now(),
-      );
-      await sendVerification(deps, user.id, user.email, user.name ?? '');
-    } catch (err) {
-      if (!isEmailTaken(err)) throw err;
-      await warnExistingAccount(deps, input.email, 'account');
-    }
-  });
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  const { mailId } = await deps.db.transaction((tx) =>
+    writeSignup(
+      deps,
+      tx,
+      { email: input.email, passwordHash, name: input.name ?? null, role: 'customer', mailName: input.name?.trim() ?? '' },
+      'account',
+      now,
+    ),
+  );
+  if (mailId) deliverAfterResponse(deps, mailId, 'sign-up');
 }
 
-export const isEmailTaken = (err: unknown) => err instanceof AppError && err.code === 'CONFLICT' && err.message === AUTH_ERRORS.emailTaken;
+/** Hands a committed outbox row to the mailer once the answer is sent (SMTP's time must not show in it). */
+export function deliverAfterResponse(deps: Pick<AuthDeps, 'mailer' | 'afterResponse'>, mailId: string, what: string) {
+  deps.afterResponse(`${what} e-mail`, () => deps.mailer.deliver(mailId));
+}
 
-/**
- * Tells the owner of an address that someone tried to register with it. At most a few per window,
- * so nobody floods an inbox through the sign-up form; past that the attempt is dropped silently.
- */
-export async function warnExistingAccount(
-  deps: Pick<AuthDeps, 'db' | 'mailer' | 'clock' | 'config' | 'limits'>,
-  email: string,
-  what: 'account' | 'business',
+/** A verification link for `user`, its token and its mail written in the caller's transaction; returns the outbox id. */
+async function queueVerification(
+  deps: Pick<Deps, 'mailer' | 'config'>,
+  tx: Tx,
+  user: { id: string; email: string },
+  name: string,
+  now: Date,
 ) {
-  const address = email.toLowerCase();
-  try {
-    await consumeRateLimit(
-      deps.db,
-      `signup-warning:email:${address}`,
-      deps.limits.emailPerAccount,
-      AUTH_ERRORS.tooManyEmails,
-      deps.clock.now(),
-    );
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'RATE_LIMITED') return;
-    throw err;
-  }
-  await deps.mailer.send(existingAccountSignupEmail(address, what, deps.config.appUrl));
+  const { selector, verifier } = await issueToken(tx, user.id, 'email_verification', EMAIL_VERIFICATION_TTL_MS, now);
+  const url = `${deps.config.appUrl}${paths.authCallback}?type=signup&token=${selector}.${verifier}`;
+  return deps.mailer.queue(tx, verificationEmail(user.email, name, url));
 }
 
 export async function sendVerification(
@@ -144,9 +200,8 @@ export async function sendVerification(
   email: string,
   name: string,
 ) {
-  const { selector, verifier } = await issueToken(deps.db, userId, 'email_verification', EMAIL_VERIFICATION_TTL_MS, deps.clock.now());
-  const url = `${deps.config.appUrl}${paths.authCallback}?type=signup&token=${selector}.${verifier}`;
-  await deps.mailer.send(verificationEmail(email, name, url));
+  const mailId = await queueVerification(deps, deps.db, { id: userId, email }, name, deps.clock.now());
+  await deps.mailer.deliver(mailId);
 }
 
 /** Whether `email` signed in successfully from `ip` within `withinMs` before `now`: the owner's own address. */
@@ -207,7 +262,7 @@ export async function logIn(deps: AuthDeps, input: { email: string; password: st
 }
 
 /** A banned customer, a deactivated admin and a staff member their business removed get no session, and are told why. */
-async function assertMaySignIn(db: Tx, user: typeof users.$inferSelect) {
+export async function assertMaySignIn(db: Tx, user: typeof users.$inferSelect) {
   if (user.bannedAt) throw new AppError('FORBIDDEN', ACCESS_MESSAGES.banned(user.banReason));
   if (user.deactivatedAt) throw new AppError('FORBIDDEN', ACCESS_MESSAGES.deactivated);
   if (user.role !== 'merchant') return;
@@ -257,21 +312,37 @@ export async function resendVerification(deps: AuthDeps, email: string, ip: stri
 }
 
 /**
- * Starts a password reset. Past the rate limits (the same for every address) the account lookup,
- * the token and the mail happen after the response: its content and timing are the same whether or
- * not the address has an account (docs/decisions/0007).
+ * Starts a password reset. Past the rate limits (the same for every address) the request is written
+ * before the answer, in one statement: the account's earlier links revoked, a new token and its mail
+ * in the outbox, for an address with an account, and nothing for one without. Its content and timing
+ * are the same either way (docs/decisions/0052-durable-sign-ups.md): the token and the mail are made in
+ * both cases and the one statement runs in both. Only the SMTP send waits for after the response.
  */
 export async function requestPasswordReset(deps: AuthDeps, email: string, ip: string) {
-  await consumeRateLimits(deps.db, mailLimits(deps.limits, 'reset', email, ip), deps.clock.now());
-  deps.afterResponse('password reset e-mail', async () => {
-    const [user] = await deps.db.select().from(users).where(eq(users.email, email.toLowerCase()));
-    if (!user) return;
-    const now = deps.clock.now();
-    await revokeTokens(deps.db, user.id, 'password_reset', now);
-    const { selector, verifier } = await issueToken(deps.db, user.id, 'password_reset', PASSWORD_RESET_TTL_MS, now);
-    const url = `${deps.config.appUrl}${paths.resetPassword}?access_token=${selector}&refresh_token=${verifier}`;
-    await deps.mailer.send(passwordResetEmail(user.email, url));
-  });
+  const now = deps.clock.now();
+  await consumeRateLimits(deps.db, mailLimits(deps.limits, 'reset', email, ip), now);
+  const address = email.toLowerCase();
+  const selector = randomToken(12);
+  const verifier = randomToken(32);
+  const url = `${deps.config.appUrl}${paths.resetPassword}?access_token=${selector}&refresh_token=${verifier}`;
+  const mail = passwordResetEmail(address, url);
+  const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TTL_MS);
+  // oxlint-disable-next-line typescript/no-unnecessary-type-assertion -- execute<T>() on the PGlite | node-postgres union yields unknown: the cast is needed
+  const written = (await deps.db.execute(
+    sql`with account as (select ${users.id} as id from ${users} where ${users.email} = ${address}),
+      revoked as (
+        update ${authTokens} set used_at = ${now.toISOString()}::timestamptz
+        where user_id in (select id from account) and kind = 'password_reset' and used_at is null
+      ),
+      token as (
+        insert into ${authTokens} (user_id, kind, selector, verifier_hash, expires_at, created_at)
+        select id, 'password_reset', ${selector}, ${sha256(verifier)}, ${expiresAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz from account
+      )
+      insert into ${emailOutbox} ("to", subject, text, html, kind)
+      select ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html}, ${mail.kind} from account
+      returning id`,
+  )) as unknown as { rows: { id: string }[] };
+  if (written.rows[0]) deliverAfterResponse(deps, written.rows[0].id, 'password reset');
 }
 
 /** Sets a new password from a reset link; every existing session of the account ends. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { EMAIL_VERIFICATION_TTL_MS, LOGIN_FAILURE_WINDOW_MS, PASSWORD_RESET_TTL_MS } from '@localperks/shared';
-import { build, linkFrom, sessionCookie, TEST_PASSWORD } from '../../../../test/build';
+import { build, linkFrom, ORIGIN, sessionCookie, TEST_PASSWORD } from '../../../../test/build';
 import { mutableClock } from '../../../../test/clock';
 import { sessions, users } from '../../../db/schema';
 
@@ -84,6 +84,56 @@ describe('sign-up', () => {
     expect(linkFrom(warning!.text, '/login').pathname).toBe('/login');
     expect(await t.lastMail('taken@example.com', 'email_verification')).toBeUndefined();
     expect((await t.lastMail('untaken@example.com', 'email_verification'))?.text).toContain('/auth/callback?type=signup&token=');
+  });
+
+  it('writes the account and its verification mail before answering: a sign-in right after the 201 works (docs/decisions/0052)', async () => {
+    // app.inject, not t.request: nothing that runs after the answer has had a chance to run.
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { origin: ORIGIN },
+      payload: { email: 'at-once@example.com', password: strong },
+      remoteAddress: '192.0.2.90',
+    });
+    expect(answer.statusCode).toBe(201);
+    expect(await t.database.db.select({ role: users.role }).from(users).where(eq(users.email, 'at-once@example.com'))).toEqual([
+      { role: 'customer' },
+    ]);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: ORIGIN },
+      payload: { email: 'at-once@example.com', password: strong },
+      remoteAddress: '192.0.2.90',
+    });
+    expect(login.statusCode).toBe(200);
+    expect((await t.lastMail('at-once@example.com', 'email_verification'))?.text).toContain('/auth/callback?type=signup&token=');
+    await t.app.afterResponse.settled();
+  });
+
+  it('writes a reset request before answering: the link is in the outbox when the answer arrives (docs/decisions/0052)', async () => {
+    await t.createUser('customer', { email: 'reset-at-once@example.com' });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      headers: { origin: ORIGIN },
+      payload: { email: 'reset-at-once@example.com' },
+      remoteAddress: '192.0.2.91',
+    });
+    expect(answer.statusCode).toBe(200);
+    const mail = await t.lastMail('reset-at-once@example.com', 'password_reset');
+    const link = linkFrom(mail!.text, '/reset-password');
+    await t.app.afterResponse.settled();
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: {
+        accessToken: link.searchParams.get('access_token'),
+        refreshToken: link.searchParams.get('refresh_token'),
+        password: 'N3wPassword!',
+      },
+    });
+    expect(reset.statusCode).toBe(200);
   });
 
   it('forgot-password answers the same for an address with and without an account; only the owner gets a link', async () => {

@@ -21,7 +21,7 @@ import { merchantReinstatedEmail, merchantSuspendedEmail } from './admin-busines
 
 /**
  * Its deals that would be listed at `now` but for a suspension: the listing's own rule (the trigger
- * `deals_listed_until`, migration 0045) without its suspension clause.
+ * `deals_listed_until`, migration 0046) without its suspension clause.
  */
 const liveDeals = (now: Date) =>
   sql<number>`(select count(*)::int from ${deals} d where d.merchant_id = ${merchants.id} and

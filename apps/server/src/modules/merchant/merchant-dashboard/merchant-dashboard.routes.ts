@@ -11,12 +11,14 @@ import {
   paymentPageSchema,
   planSwitchedSchema,
   registrationMessageSchema,
+  secondFactorReminderSchema,
   subscriptionStatusSchema,
   switchPlanSchema,
 } from '@localperks/shared';
 import {
   launchChecklist,
   merchantThread,
+  secondFactorReminder,
   sendMerchantMessage,
   startSubscriptionCheckout,
   subscriptionStatus,
@@ -137,5 +139,20 @@ export async function merchantDashboardRoutes(app: FastifyInstance) {
       },
     },
     async (request) => launchChecklist(app.deps, request.user!.merchantOwnerId!),
+  );
+
+  r.get(
+    '/api/merchant/second-factor-reminder',
+    {
+      // The business's money is the owner's (staff hold no balance of their own).
+      config: { access: 'merchant', roles: ['owner'] },
+      schema: {
+        tags,
+        summary:
+          'Whether to remind the owner to add a passkey or authenticator app: the business holds a balance and the account has neither',
+        response: { 200: secondFactorReminderSchema, ...errorResponses },
+      },
+    },
+    async (request) => secondFactorReminder(app.deps, request.user!.id),
   );
 }

@@ -14,6 +14,7 @@ import {
   type MerchantThreadMessage,
   type PlanId,
   type PlanSwitched,
+  type SecondFactorReminder,
   type SubscriptionStatus,
   hasMessagingAccess,
   paths,
@@ -23,7 +24,8 @@ import { adminMerchantMessages, deals, merchantRegistrationRequests, merchants, 
 import { AppError } from '../../../lib/errors';
 import { publishMessageEvent } from '../../../lib/events';
 import type { Deps } from '../../../lib/deps';
-import { hasPaidSubscription, setSubscriptionRenewal, startMerchantCharge, withMessagingFacts } from '../../money';
+import { hasPaidSubscription, merchantBalance, setSubscriptionRenewal, startMerchantCharge, withMessagingFacts } from '../../money';
+import { hasSecondFactor } from '../../accounts';
 import { toThreadMessage } from '../admin-merchants/thread-message';
 import { REGISTRATION_REPLY, notifyAdmins } from '../../platform';
 import { merchantOverview } from '../merchants/merchants.service';
@@ -284,4 +286,14 @@ export async function launchChecklist(deps: Pick<Deps, 'db'>, userId: string): P
   ];
   const needed = steps.filter((s) => s.status !== 'not_needed');
   return { steps, done: needed.filter((s) => s.status === 'done').length, total: needed.length };
+}
+
+/**
+ * Whether to remind the owner to add a second factor: the business holds a balance (money not yet paid out) and
+ * the account has neither a passkey nor the authenticator app (docs/decisions/0055-passkeys-and-authenticator-codes.md).
+ */
+export async function secondFactorReminder(deps: Pick<Deps, 'db'>, userId: string): Promise<SecondFactorReminder> {
+  const [m] = await deps.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.userId, userId));
+  const balanceCents = m ? (await merchantBalance(deps.db, m.id)).pendingCents : 0;
+  return { remind: balanceCents > 0 && !(await hasSecondFactor(deps, userId)), balanceCents };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { generateSync } from 'otplib';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MERCHANT_DASHBOARD_MESSAGES as D, hasMessagingAccess, type MessageEvent } from '@localperks/shared';
 import {
@@ -14,7 +15,7 @@ import {
 } from '../../../db/schema';
 import { build, sessionCookie, TEST_PASSWORD } from '../../../../test/build';
 import { fixedClock, mutableClock } from '../../../../test/clock';
-import { createBoostDeal, createDeal, createMerchant, TEST_CARD } from '../../../../test/factories';
+import { createBoostDeal, createDeal, createMerchant, sellAt, TEST_CARD } from '../../../../test/factories';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../../../payments/sandbox';
 import { runSandboxSubscriptions, expireStaleCharges, startMerchantCharge, withMessagingFacts } from '../../money';
 
@@ -700,5 +701,27 @@ describe('launch checklist', () => {
         .from(merchantCharges)
         .where(and(eq(merchantCharges.merchantId, seller.merchant.id))),
     ).toEqual([]);
+  });
+});
+
+describe('second-factor reminder (docs/decisions/0055-passkeys-and-authenticator-codes.md)', () => {
+  const reminder = async (cookie: string) =>
+    (await t.request({ method: 'GET', url: '/api/merchant/second-factor-reminder', cookie })).json();
+
+  it('reminds the owner of a business that holds a balance, until the account has a second factor; it never locks', async () => {
+    const quiet = await merchantAccount();
+    expect(await reminder(quiet.cookie)).toEqual({ remind: false, balanceCents: 0 });
+
+    const { merchant, cookie } = await merchantAccount();
+    await sellAt(t, merchant.id, [{ at: new Date().toISOString(), priceCents: 5_000, rate: 15 }]);
+    expect(await reminder(cookie)).toEqual({ remind: true, balanceCents: 4_250 });
+    // A reminder, not a lock: the console works as before.
+    expect((await t.request({ method: 'GET', url: '/api/merchant/launch-checklist', cookie })).statusCode).toBe(200);
+
+    await t.request({ method: 'POST', url: '/api/account/reauthenticate', cookie, payload: { password: TEST_PASSWORD } });
+    const { secret } = (await t.request({ method: 'POST', url: '/api/account/totp/setup', cookie })).json();
+    const on = await t.request({ method: 'POST', url: '/api/account/totp/enable', cookie, payload: { code: generateSync({ secret }) } });
+    expect(on.statusCode).toBe(200);
+    expect(await reminder(cookie)).toEqual({ remind: false, balanceCents: 4_250 });
   });
 });

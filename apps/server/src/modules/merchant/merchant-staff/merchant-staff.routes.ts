@@ -5,7 +5,7 @@ import {
   acceptStaffInviteSchema,
   errorResponses,
   inviteStaffSchema,
-  loginResponseSchema,
+  signedInResponseSchema,
   okSchema,
   staffInvitePreviewSchema,
   staffInviteTokenSchema,
@@ -103,7 +103,7 @@ export async function merchantStaffRoutes(app: FastifyInstance) {
         tags,
         summary: 'Accept an invitation: the staff member’s own account joins the business, and is signed in',
         body: acceptStaffInviteSchema,
-        response: { 200: loginResponseSchema, ...errorResponses },
+        response: { 200: signedInResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {

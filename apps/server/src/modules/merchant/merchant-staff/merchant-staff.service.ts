@@ -16,7 +16,7 @@ import { deliverQueuedMail } from '../../../lib/deliver-mail';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import { endAllSessions } from '../../../plugins/session';
-import { createUser, isEmailTaken } from '../../accounts';
+import { insertUserIfNew } from '../../accounts';
 import { recordAudit } from '../../platform';
 import { staffInviteEmail } from './merchant-staff.emails';
 
@@ -224,14 +224,13 @@ export async function acceptInvitation(deps: Pick<Deps, 'db' | 'clock'>, input: 
       await endAllSessions(tx, account.id);
       userId = account.id;
     } else {
-      try {
-        userId = (
-          await createUser(tx, { email: row.email, password: input.password, name: input.name, role: 'merchant', verified: true }, now)
-        ).id;
-      } catch (err) {
-        if (isEmailTaken(err)) throw new AppError('CONFLICT', STAFF_MESSAGES.emailTaken);
-        throw err;
-      }
+      const user = await insertUserIfNew(
+        tx,
+        { email: row.email, passwordHash: await hashPassword(input.password), name: input.name, role: 'merchant', verified: true },
+        now,
+      );
+      if (!user) throw new AppError('CONFLICT', STAFF_MESSAGES.emailTaken);
+      userId = user.id;
     }
     await tx.update(merchantStaff).set({ userId, acceptedAt: now }).where(eq(merchantStaff.id, row.id));
     await recordAudit(tx, {

@@ -14,7 +14,7 @@ export async function merchantsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Register a merchant: account, pending registration request and merchant record in one transaction; the same answer when the address already has an account (its owner is told by e-mail)',
+          'Register a merchant: account, pending registration request, merchant record and mails written in one transaction before the answer; the same answer when the address already has an account (its owner is told by e-mail)',
         body: merchantRegistrationSchema,
         response: { 201: okSchema, ...errorResponses },
       },

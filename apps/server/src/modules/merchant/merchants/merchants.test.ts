@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { hasMessagingAccess } from '@localperks/shared';
 import { merchantRegistrationRequests, merchants, notifications, users } from '../../../db/schema';
-import { build, sessionCookie } from '../../../../test/build';
+import { setPasswordHashCost } from '../../../lib/crypto';
+import { build, ORIGIN, rowsOf, sessionCookie } from '../../../../test/build';
 
 const t = await build();
 const db = t.database.db;
@@ -149,6 +150,57 @@ describe('merchant registration', () => {
     expect(await t.lastMail(existing.email, 'email_verification')).toBeUndefined();
   });
 
+  it('for a taken address, makes a new registration’s writes in a savepoint it rolls back: nothing of them stays', async () => {
+    await t.createUser('admin');
+    const existing = await t.createUser('merchant');
+    const count = async (table: string) =>
+      (await rowsOf<{ n: number }>(t.database, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
+    const tables = ['users', 'merchants', 'merchant_registration_requests', 'notifications', 'email_outbox', 'live_events'];
+    const before = Object.fromEntries(await Promise.all(tables.map(async (x) => [x, await count(x)])));
+    // The writes were made (the admin's bell event took a sequence value, which a rollback does not give back).
+    const lastEvent = async () =>
+      Number((await rowsOf<{ last_value: string }>(t.database, sql.raw(`select last_value from live_events_id_seq`)))[0]!.last_value);
+    const eventBefore = await lastEvent();
+    expect((await register(form({ email: existing.email }))).statusCode).toBe(201);
+    const after = Object.fromEntries(await Promise.all(tables.map(async (x) => [x, await count(x)])));
+    // Only the owner's warning mail is new.
+    expect(after).toEqual({ ...before, email_outbox: before.email_outbox + 1 });
+    expect(
+      await db
+        .select()
+        .from(users)
+        .where(sql`${users.email} like 'stand-in-%'`),
+    ).toEqual([]);
+    expect(await lastEvent()).toBeGreaterThan(eventBefore);
+  });
+
+  it('writes the account, request, merchant and mails before answering: the merchant signs in right after the 201 (docs/decisions/0052)', async () => {
+    const admin = await t.createUser('admin');
+    const body = form();
+    // app.inject, not t.request: nothing that runs after the answer has had a chance to run. At the production
+    // hashing cost, as a real registration pays it (work left for after the answer would still be hashing).
+    setPasswordHashCost('standard');
+    try {
+      const answer = await t.app.inject({ method: 'POST', url: '/api/merchants/register', headers: { origin: ORIGIN }, payload: body });
+      expect(answer.statusCode).toBe(201);
+      expect(await db.select({ role: users.role }).from(users).where(eq(users.email, body.email))).toEqual([{ role: 'merchant' }]);
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { origin: ORIGIN },
+        payload: { email: body.email, password: body.password },
+      });
+      expect(login.statusCode).toBe(200);
+      const me = await t.app.inject({ method: 'GET', url: '/api/merchant/me', headers: { cookie: sessionCookie(login) } });
+      expect(me.json()).toMatchObject({ merchant: { businessName: 'Lakeview Bakery' }, registration: { status: 'pending' } });
+      expect(await t.lastMail(body.email, 'email_verification')).toBeDefined();
+      expect(await t.lastMail(admin.email, 'admin_merchant_registration')).toBeDefined();
+      await t.app.afterResponse.settled();
+    } finally {
+      setPasswordHashCost('low');
+    }
+  });
+
   it('leaves nothing half-created when a step fails', async () => {
     // Make the merchant insert fail for one business name, after the user and the request were written.
     await db.execute(
@@ -159,8 +211,10 @@ describe('merchant registration', () => {
     );
     const body = form({ businessName: 'Broken Bistro' });
     const res = await register(body);
-    // The answer never tells how the work went (it would tell whether the address had an account).
-    expect(res.statusCode).toBe(201);
+    // The registration is written before the answer (docs/decisions/0052-durable-sign-ups.md): a failed write is
+    // not acknowledged as a success, which would be a lost sign-up. The failure says nothing about the address.
+    expect(res.statusCode).toBe(500);
+    expect(res.json().error).toMatchObject({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
     expect(await db.select().from(users).where(eq(users.email, body.email))).toEqual([]);
     expect(await db.select().from(merchantRegistrationRequests).where(eq(merchantRegistrationRequests.email, body.email))).toEqual([]);
     expect(await t.lastMail(body.email)).toBeUndefined();

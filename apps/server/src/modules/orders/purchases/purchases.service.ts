@@ -248,12 +248,14 @@ export async function redeemPurchase(
         userId: purchases.userId,
         redeemedAt: purchases.redeemedAt,
         refundedAt: purchases.refundedAt,
+        forfeitedAt: purchases.forfeitedAt,
       })
       .from(purchases)
       .where(and(eq(purchases.redemptionCode, code), eq(purchases.merchantId, merchantId)))
       .for('update');
     if (!p) throw new AppError('NOT_FOUND', REDEEM_MESSAGES.notFound);
     if (p.refundedAt) throw new AppError('CONFLICT', REDEEM_MESSAGES.refunded);
+    if (p.forfeitedAt) throw new AppError('CONFLICT', REDEEM_MESSAGES.forfeited);
     if (p.redeemedAt) throw new AppError('ALREADY_REDEEMED', REDEEM_MESSAGES.alreadyRedeemed);
     // Past "valid until" a voucher is still redeemed, for the amount paid (US gift-certificate rules;
     // docs/decisions/0047): the redeem screen says so before the merchant confirms.

@@ -1,16 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft, RefreshCw, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, KeyRound, RefreshCw, ShieldCheck } from 'lucide-react';
 import {
   ACCESS_CODE_LENGTH,
   ACCESS_CODE_TTL_MS,
   ADMIN_AUTH_MESSAGES,
   accessCodeSchema,
   adminLoginSchema,
+  adminTotpSchema,
   type AccessCode,
   type AdminLogin,
+  type AdminSecondStep,
+  type AdminTotp,
   type CodeIssued,
 } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
@@ -21,11 +24,16 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useLogout } from '../../../lib/session';
 import {
+  adminAuthStatusQuery,
   useAdminAuthStatus,
   useAdminCredentials,
+  useAdminPasskeyStep,
   useRefreshAccessCode,
   useSubmitAccessCode,
+  useSubmitAdminTotp,
 } from '../../../features/accounts/admin-auth/api';
+import { AuthenticationCodeField, isCancelled, usePasskeyLogin } from '../../../features/accounts/auth/components/sign-in';
+import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { AuthShell } from '../auth/auth-shell';
@@ -44,9 +52,11 @@ function showError(err: unknown, fallback: string) {
   return message;
 }
 
-function CredentialsStep({ onDone }: { onDone: (issued: CodeIssued, email: string) => void }) {
+function CredentialsStep({ onDone }: { onDone: (issued: CodeIssued | null, email: string) => void }) {
   const form = useForm<AdminLogin>({ resolver: zodResolver(adminLoginSchema), defaultValues: { email: '', password: '' } });
   const login = useAdminCredentials();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const { errors } = form.formState;
   const submit = (v: AdminLogin) => {
@@ -54,24 +64,28 @@ function CredentialsStep({ onDone }: { onDone: (issued: CodeIssued, email: strin
     login.mutate(v, {
       onSuccess: (r) => {
         toast.dismiss(SIGN_IN_ERROR_TOAST);
-        onDone(r, r.user.email);
+        onDone(r.codeExpiresAt ? { codeExpiresAt: r.codeExpiresAt, devCode: r.devCode } : null, r.user.email);
       },
       onError: (err) => setError(showError(err, ADMIN_AUTH_MESSAGES.loginFailed)),
     });
   };
+  // A passkey verifies its user, so it passes both steps (docs/decisions/0055): offered in the e-mail field's
+  // autofill where the browser can, and by the button.
+  const passkey = usePasskeyLogin(true, {
+    onSignedIn: () => {
+      toast.dismiss(SIGN_IN_ERROR_TOAST);
+      void qc.invalidateQueries({ queryKey: adminAuthStatusQuery.queryKey });
+      void navigate(paths.adminDashboard, { replace: true });
+    },
+    onError: (err) => setError(showError(err, ADMIN_AUTH_MESSAGES.loginFailed)),
+  });
+  const busy = login.isPending || passkey.isPending;
   return (
     <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label="First step">
       {error && <Alert variant="destructive">{error}</Alert>}
       <Field label="Email" error={errors.email?.message}>
         {(p) => (
-          <Input
-            {...p}
-            {...form.register('email')}
-            type="email"
-            autoComplete="email"
-            disabled={login.isPending}
-            data-testid="admin-email"
-          />
+          <Input {...p} {...form.register('email')} type="email" autoComplete="email webauthn" disabled={busy} data-testid="admin-email" />
         )}
       </Field>
       <Field label="Password" error={errors.password?.message}>
@@ -81,15 +95,135 @@ function CredentialsStep({ onDone }: { onDone: (issued: CodeIssued, email: strin
             {...form.register('password')}
             type="password"
             autoComplete="current-password"
-            disabled={login.isPending}
+            disabled={busy}
             data-testid="admin-password"
           />
         )}
       </Field>
-      <Button type="submit" className="w-full" disabled={login.isPending}>
+      <Button type="submit" className="w-full" disabled={busy}>
         {login.isPending ? 'Verifying...' : 'Continue'}
       </Button>
+      {passkey.isSupported && (
+        <Button
+          variant="secondary"
+          className="w-full"
+          disabled={busy}
+          onClick={() => {
+            setError(null);
+            passkey.start();
+          }}
+        >
+          <KeyRound aria-hidden className="h-4 w-4" /> Sign in with a passkey
+        </Button>
+      )}
     </form>
+  );
+}
+
+/** Step 2 by passkey: it replaces the e-mailed code for an admin who has one. */
+function PasskeyStep({ onBack, others }: { onBack: () => void; others: ReactNode }) {
+  const navigate = useNavigate();
+  const step = useAdminPasskeyStep();
+  const [error, setError] = useState<string | null>(null);
+  const start = () => {
+    setError(null);
+    step.mutate(undefined, {
+      onSuccess: () => {
+        toast.dismiss(SIGN_IN_ERROR_TOAST);
+        void navigate(paths.adminDashboard, { replace: true });
+      },
+      onError: (err) =>
+        setError(
+          isCancelled(err)
+            ? 'The passkey request was cancelled. Try again when you are ready.'
+            : showError(err, ADMIN_AUTH_MESSAGES.unexpected),
+        ),
+    });
+  };
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700">
+        Confirm it is you with one of your passkeys: your fingerprint, face, screen lock or security key.
+      </p>
+      {error && <Alert variant="destructive">{error}</Alert>}
+      <Button className="w-full" onClick={start} disabled={step.isPending} data-testid="admin-passkey">
+        <KeyRound aria-hidden className="h-4 w-4" /> {step.isPending ? 'Waiting for your passkey...' : 'Use my passkey'}
+      </Button>
+      {others}
+      <Button variant="ghost" onClick={onBack}>
+        <ArrowLeft aria-hidden className="h-4 w-4" /> Back
+      </Button>
+    </div>
+  );
+}
+
+/** Step 2 by authenticator app (or a recovery code): an alternative to the e-mailed code. */
+function TotpStep({ onBack, others }: { onBack: () => void; others: ReactNode }) {
+  const navigate = useNavigate();
+  const form = useForm<AdminTotp>({ resolver: zodResolver(adminTotpSchema, undefined, { raw: true }), defaultValues: { code: '' } });
+  const submitCode = useSubmitAdminTotp();
+  const [error, setError] = useState<string | null>(null);
+  const { errors } = form.formState;
+  const submit = (v: AdminTotp) => {
+    setError(null);
+    submitCode.mutate(v, {
+      onSuccess: () => {
+        toast.dismiss(SIGN_IN_ERROR_TOAST);
+        void navigate(paths.adminDashboard, { replace: true });
+      },
+      onError: (err) => {
+        form.reset({ code: '' });
+        setError(showError(err, ADMIN_AUTH_MESSAGES.codeInvalid));
+      },
+    });
+  };
+  return (
+    <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label="Second step">
+      <p className="text-sm text-slate-700">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
+      {error && <Alert variant="destructive">{error}</Alert>}
+      <AuthenticationCodeField
+        registration={form.register('code')}
+        error={errors.code?.message}
+        disabled={submitCode.isPending}
+        testId="admin-totp"
+      />
+      <Button type="submit" className="w-full" disabled={submitCode.isPending}>
+        {submitCode.isPending ? 'Verifying...' : 'Verify Code'}
+      </Button>
+      {others}
+      <Button variant="ghost" onClick={onBack}>
+        <ArrowLeft aria-hidden className="h-4 w-4" /> Back
+      </Button>
+    </form>
+  );
+}
+
+const METHOD_LABELS: Record<AdminSecondStep, string> = {
+  passkey: 'Use my passkey instead',
+  totp: 'Use my authenticator app instead',
+  email: 'E-mail me a code instead',
+};
+
+/** The ways to pass step 2 other than the one shown. */
+function OtherMethods({
+  methods,
+  current,
+  onPick,
+}: {
+  methods: AdminSecondStep[];
+  current: AdminSecondStep;
+  onPick: (m: AdminSecondStep) => void;
+}) {
+  const others = methods.filter((m) => m !== current);
+  if (others.length === 0) return null;
+  return (
+    <div className="flex flex-col items-center gap-1">
+      {others.map((m) => (
+        <button key={m} type="button" className="min-h-11 text-sm font-medium text-brand-800 underline" onClick={() => onPick(m)}>
+          {METHOD_LABELS[m]}
+        </button>
+      ))}
+    </div>
   );
 }
 
@@ -98,11 +232,13 @@ function CodeStep({
   issued,
   onIssued,
   onBack,
+  others,
 }: {
   email: string;
   issued: CodeIssued | null;
   onIssued: (i: CodeIssued) => void;
   onBack: () => void;
+  others: ReactNode;
 }) {
   const navigate = useNavigate();
   const form = useForm<AccessCode>({ resolver: zodResolver(accessCodeSchema), defaultValues: { code: '' } });
@@ -184,6 +320,7 @@ function CodeStep({
           {refresh.isPending ? 'Sending...' : 'Send a new code'}
         </Button>
       </div>
+      {others}
     </form>
   );
 }
@@ -194,16 +331,21 @@ export default function AdminLoginPage() {
   const logout = useLogout();
   const [issued, setIssued] = useState<CodeIssued | null>(null);
   const [email, setEmail] = useState<string | null>(null);
+  const [picked, setPicked] = useState<AdminSecondStep | null>(null);
   if (status.isPending) return <Spinner />;
   const step = status.data?.step ?? 'credentials';
   if (step === 'signed-in') return <Navigate to={paths.adminDashboard} replace />;
   if (step === 'not-admin') return <Navigate to={paths.home} replace />;
   const onCode = step === 'code';
+  const methods = status.data?.methods.length ? status.data.methods : (['email'] as AdminSecondStep[]);
+  const method = picked && methods.includes(picked) ? picked : methods[0]!;
+  const others = <OtherMethods methods={methods} current={method} onPick={setPicked} />;
   const back = () =>
     logout.mutate(undefined, {
       onSettled: () => {
         setIssued(null);
         setEmail(null);
+        setPicked(null);
         void status.refetch();
       },
     });
@@ -216,17 +358,30 @@ export default function AdminLoginPage() {
           </span>
           <h1 className="text-2xl font-semibold text-slate-900">Admin Access</h1>
           <CardDescription>
-            {onCode ? 'Step 2 of 2: enter your access code.' : 'Step 1 of 2: sign in with your admin credentials.'}
+            {onCode
+              ? method === 'passkey'
+                ? 'Step 2 of 2: confirm with your passkey.'
+                : method === 'totp'
+                  ? 'Step 2 of 2: enter the code from your authenticator app.'
+                  : 'Step 2 of 2: enter your access code.'
+              : 'Step 1 of 2: sign in with your admin credentials.'}
           </CardDescription>
         </CardHeader>
         <CardContent>
           {onCode ? (
-            <CodeStep
-              email={email ?? status.data?.user?.email ?? ''}
-              issued={issued ?? (status.data?.codeExpiresAt ? { codeExpiresAt: status.data.codeExpiresAt } : null)}
-              onIssued={setIssued}
-              onBack={back}
-            />
+            method === 'passkey' ? (
+              <PasskeyStep onBack={back} others={others} />
+            ) : method === 'totp' ? (
+              <TotpStep onBack={back} others={others} />
+            ) : (
+              <CodeStep
+                email={email ?? status.data?.user?.email ?? ''}
+                issued={issued ?? (status.data?.codeExpiresAt ? { codeExpiresAt: status.data.codeExpiresAt } : null)}
+                onIssued={setIssued}
+                onBack={back}
+                others={others}
+              />
+            )
           ) : (
             <CredentialsStep
               onDone={(i, e) => {

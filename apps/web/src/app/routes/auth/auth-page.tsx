@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { useLogin, useSignup } from '../../../features/accounts/auth/api';
-import { LoginForm, SignupForm } from '../../../features/accounts/auth/components/auth-forms';
+import { useSignup } from '../../../features/accounts/auth/api';
+import { SignupForm } from '../../../features/accounts/auth/components/auth-forms';
+import { SignIn } from '../../../features/accounts/auth/components/sign-in';
 import { RedirectIfSignedIn } from '../../../features/accounts/auth/guards';
 import { useAfterLogin } from '../../../features/accounts/auth/use-after-login';
 import { ApiError } from '../../../lib/api-client';
@@ -21,7 +22,6 @@ export default function AuthPage() {
   const [tab, setTab] = useState('login');
   const [error, setError] = useState<string | null>(null);
   const [isSignedUp, setIsSignedUp] = useState(false);
-  const login = useLogin();
   const signup = useSignup();
   const afterLogin = useAfterLogin();
 
@@ -51,12 +51,15 @@ export default function AuthPage() {
                 <CardDescription>Login to your account to access your deals and purchases</CardDescription>
               </CardHeader>
               <CardContent>
-                <LoginForm
-                  isLoading={login.isPending}
-                  onSubmit={(v) => {
+                <SignIn
+                  onSignedIn={(user) => {
                     setError(null);
                     setIsSignedUp(false);
-                    login.mutate(v, { onSuccess: ({ user }) => afterLogin(user), onError: (e) => setError(messageOf(e, 'Login failed')) });
+                    afterLogin(user);
+                  }}
+                  onError={(e) => {
+                    setIsSignedUp(false);
+                    setError(messageOf(e, 'Login failed'));
                   }}
                 />
               </CardContent>

@@ -6,8 +6,9 @@ import { buttonClass } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { paths } from '../../../config/paths';
-import { useLogin, useSignup } from '../../../features/accounts/auth/api';
-import { LoginForm, SignupForm } from '../../../features/accounts/auth/components/auth-forms';
+import { useSignup } from '../../../features/accounts/auth/api';
+import { SignupForm } from '../../../features/accounts/auth/components/auth-forms';
+import { SignIn } from '../../../features/accounts/auth/components/sign-in';
 import { RedirectIfSignedIn } from '../../../features/accounts/auth/guards';
 import { useAfterLogin } from '../../../features/accounts/auth/use-after-login';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -37,7 +38,6 @@ export default function LoginPage({ defaultRole }: { defaultRole?: 'customer' | 
   const [role, setRole] = useState<string>(defaultRole ?? (params.get('role') === 'merchant' ? 'merchant' : 'customer'));
   const [mode, setMode] = useState<Mode>('login');
   const [banner, setBanner] = useState(false);
-  const login = useLogin();
   const signup = useSignup();
   const afterLogin = useAfterLogin();
 
@@ -52,20 +52,17 @@ export default function LoginPage({ defaultRole }: { defaultRole?: 'customer' | 
 
   // A banned, deactivated or removed account is told why; the reason stays on the page, not only in a toast.
   const [refusal, setRefusal] = useState<string | null>(null);
-  const onLogin = (v: { email: string; password: string }) =>
-    login.mutate(v, {
-      onSuccess: ({ user }: { user: SessionUser }) => {
-        setRefusal(null);
-        // An admin is not signed in yet: the access code step follows on /admin-login, which says so.
-        if (user.role !== 'admin') toast.success('Login successful!', { description: 'Welcome back to LocalPerks!' });
-        afterLogin(user);
-      },
-      onError: (e) => {
-        const refused = e instanceof ApiError && e.code === 'FORBIDDEN' ? e.message : null;
-        setRefusal(refused);
-        if (!refused) toast.error('Login Failed', { description: errorMessage(e, 'Please check your credentials and try again.') });
-      },
-    });
+  const onSignedIn = (user: SessionUser) => {
+    setRefusal(null);
+    // An admin is not signed in yet: the access code step follows on /admin-login, which says so.
+    if (user.role !== 'admin') toast.success('Login successful!', { description: 'Welcome back to LocalPerks!' });
+    afterLogin(user);
+  };
+  const onLoginError = (e: unknown) => {
+    const refused = e instanceof ApiError && e.code === 'FORBIDDEN' ? e.message : null;
+    setRefusal(refused);
+    if (!refused) toast.error('Login Failed', { description: errorMessage(e, 'Please check your credentials and try again.') });
+  };
 
   return (
     <RedirectIfSignedIn>
@@ -97,7 +94,7 @@ export default function LoginPage({ defaultRole }: { defaultRole?: 'customer' | 
                   </Alert>
                 )}
                 {mode === 'login' ? (
-                  <LoginForm idPrefix="customer-login" isLoading={login.isPending} onSubmit={onLogin} />
+                  <SignIn idPrefix="customer-login" onSignedIn={onSignedIn} onError={onLoginError} />
                 ) : (
                   <SignupForm
                     withTerms
@@ -135,7 +132,7 @@ export default function LoginPage({ defaultRole }: { defaultRole?: 'customer' | 
               </CardHeader>
               <CardContent>
                 {mode === 'login' ? (
-                  <LoginForm idPrefix="merchant-login" isLoading={login.isPending} onSubmit={onLogin} />
+                  <SignIn idPrefix="merchant-login" onSignedIn={onSignedIn} onError={onLoginError} />
                 ) : (
                   <div className="space-y-3 text-center">
                     <p className="text-sm text-slate-700">

@@ -19,7 +19,12 @@ import { Field, Input } from '../../../components/ui/input';
 import { Tabs, TabsContent, TabsTrigger } from '../../../components/ui/tabs';
 import { paths } from '../../../config/paths';
 import { profileQuery, useChangePassword, useUpdateProfile } from '../../../features/accounts/account/api';
+import { EmailSection } from '../../../features/accounts/account/components/change-email-form';
+import { SessionsCard } from '../../../features/accounts/account/components/sessions-card';
+import { SignInMethods } from '../../../features/accounts/account/components/sign-in-methods';
 import { RequireRole } from '../../../features/accounts/auth/guards';
+import { DeleteAccountCard } from '../../../features/support/privacy/components/delete-account-card';
+import { DownloadDataCard } from '../../../features/support/privacy/components/download-data-card';
 import { FavoritesGrid } from '../../components/favorites-grid';
 import { PaymentMethods } from '../../../features/orders/purchases/components/payment-methods';
 import { MessageAboutPurchaseButton } from '../../../features/support/customer-messages/components/message-merchant-button';
@@ -46,9 +51,6 @@ function ProfileForm({ profile }: { profile: Profile }) {
     <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4">
       <Field label="Display Name" error={errors.name?.message}>
         {(p) => <Input {...p} {...form.register('name')} autoComplete="name" />}
-      </Field>
-      <Field label="Email" hint="Your email address cannot be changed here.">
-        {(p) => <Input {...p} value={profile.email} readOnly disabled />}
       </Field>
       <Field label="Phone (optional)" error={errors.phoneNumber?.message}>
         {(p) => <Input {...p} {...form.register('phoneNumber')} type="tel" autoComplete="tel" />}
@@ -116,14 +118,17 @@ function PasswordForm() {
 }
 
 const CUSTOMER_TABS = ['purchases', 'favorites', 'payment-methods', 'messages'] as const;
-type AccountTab = 'profile' | 'security' | 'support' | (typeof CUSTOMER_TABS)[number];
+type AccountTab = 'profile' | 'security' | 'privacy' | 'support' | (typeof CUSTOMER_TABS)[number];
 
 /** The open tab lives in the address (`?tab=purchases`), so every tab can be linked to. */
 function useAccountTab(isCustomer: boolean): [AccountTab, (tab: string) => void] {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab: AccountTab =
-    asked === 'security' || asked === 'support' || (isCustomer && (CUSTOMER_TABS as readonly string[]).includes(asked ?? ''))
+    asked === 'security' ||
+    asked === 'privacy' ||
+    asked === 'support' ||
+    (isCustomer && (CUSTOMER_TABS as readonly string[]).includes(asked ?? ''))
       ? (asked as AccountTab)
       : 'profile';
   const setTab = (next: string) =>
@@ -184,6 +189,7 @@ function ProfileContent() {
                   ] as const)
                 : []),
               ['support', 'Support'],
+              ['privacy', 'Privacy'],
             ] as const
           ).map(([value, label]) => (
             <TabsTrigger key={value} value={value} className="flex-auto whitespace-nowrap">
@@ -197,12 +203,13 @@ function ProfileContent() {
               <CardTitle>Profile</CardTitle>
               <CardDescription>How your name appears on LocalPerks.</CardDescription>
             </CardHeader>
-            <CardContent>
+            <CardContent className="space-y-6">
               <ProfileForm profile={p} />
+              <EmailSection profile={p} />
             </CardContent>
           </Card>
         </TabsContent>
-        <TabsContent value="security">
+        <TabsContent value="security" className="space-y-6">
           <Card>
             <CardHeader>
               <CardTitle>Change Password</CardTitle>
@@ -212,6 +219,12 @@ function ProfileContent() {
               <PasswordForm />
             </CardContent>
           </Card>
+          <SignInMethods />
+          <SessionsCard />
+        </TabsContent>
+        <TabsContent value="privacy" className="space-y-6">
+          <DownloadDataCard />
+          <DeleteAccountCard />
         </TabsContent>
         <TabsContent value="support">
           <SectionHeading title="Support" description="Your messages to LocalPerks support and our replies." />

@@ -10,6 +10,7 @@ import {
   type MerchantOverview,
 } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
+import { SecondFactorReminder } from '../../../features/merchant/merchants/components/second-factor-reminder';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -174,7 +175,7 @@ function FullDashboard({ overview }: { overview: Overview }) {
       </span>
     );
   return (
-    <div className="space-y-6">
+    <div className="flex flex-col gap-6">
       {m.suspension && <Suspended reason={m.suspension.reason} at={m.suspension.at} />}
       {!m.approved && (
         <p>
@@ -182,6 +183,8 @@ function FullDashboard({ overview }: { overview: Overview }) {
           <span className="ml-2 text-sm text-slate-700">Deal creation is available once an admin approves your business.</span>
         </p>
       )}
+      {/* Under the sections on a phone (the tab list stays right under the header), above them from sm up. */}
+      <SecondFactorReminder className="order-last sm:order-first" />
       {/* A business registered before addresses is asked for one (docs/decisions/0049-location.md). */}
       {!m.place && tab !== 'business' && (
         <Alert title={A.missingTitle}>

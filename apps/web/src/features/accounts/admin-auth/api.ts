@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccessCode, AdminLogin } from '@localperks/shared';
+import type { AccessCode, AdminLogin, AdminSignedIn, AdminTotp } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 import { sessionQuery } from '../../../lib/session';
 
@@ -18,20 +18,42 @@ export function useAdminCredentials() {
     mutationFn: (body: AdminLogin) => api.post('/api/admin-auth/login', { body }),
     onSuccess: (r) => {
       qc.setQueryData(sessionQuery.queryKey, r.user);
-      qc.setQueryData(adminAuthStatusQuery.queryKey, { step: 'code', user: r.user, codeExpiresAt: r.codeExpiresAt });
+      qc.setQueryData(adminAuthStatusQuery.queryKey, { step: 'code', user: r.user, codeExpiresAt: r.codeExpiresAt, methods: r.methods });
     },
   });
 }
 
 export const useRefreshAccessCode = () => useMutation({ mutationFn: () => api.post('/api/admin-auth/code/refresh') });
 
-export function useSubmitAccessCode() {
+/** The second step passed (by e-mailed code, authenticator app or passkey): the admin area loads as them. */
+function useSecondStepPassed() {
   const qc = useQueryClient();
+  return (r: AdminSignedIn) => {
+    qc.setQueryData(adminAuthStatusQuery.queryKey, { step: 'signed-in', user: r.user, codeExpiresAt: null, methods: [] });
+    void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' && q.queryKey[0] !== 'admin-auth' });
+  };
+}
+
+export function useSubmitAccessCode() {
+  const onSuccess = useSecondStepPassed();
+  return useMutation({ mutationFn: (body: AccessCode) => api.post('/api/admin-auth/code', { body }), onSuccess });
+}
+
+/** The second step by authenticator app, or a recovery code (docs/decisions/0055). */
+export function useSubmitAdminTotp() {
+  const onSuccess = useSecondStepPassed();
+  return useMutation({ mutationFn: (body: AdminTotp) => api.post('/api/admin-auth/totp', { body }), onSuccess });
+}
+
+/** The second step by passkey: the browser asks for one of this admin's passkeys. */
+export function useAdminPasskeyStep() {
+  const onSuccess = useSecondStepPassed();
   return useMutation({
-    mutationFn: (body: AccessCode) => api.post('/api/admin-auth/code', { body }),
-    onSuccess: (r) => {
-      qc.setQueryData(adminAuthStatusQuery.queryKey, { step: 'signed-in', user: r.user, codeExpiresAt: null });
-      void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' && q.queryKey[0] !== 'admin-auth' });
+    mutationFn: async () => {
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const { options } = await api.post('/api/admin-auth/passkey/options');
+      return api.post('/api/admin-auth/passkey', { body: { response: await startAuthentication({ optionsJSON: options }) } });
     },
+    onSuccess,
   });
 }

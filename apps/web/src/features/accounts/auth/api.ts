@@ -1,14 +1,51 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { LoginResponse, SecondStep, SessionUser } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 import { sessionQuery } from '../../../lib/session';
 
+/** A sign-in finished: the session cache gets the user and everything else loads again as them. */
+function signedIn(qc: QueryClient, user: SessionUser) {
+  qc.setQueryData(sessionQuery.queryKey, user);
+  void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+}
+
+/** The password sign-in: signed in, or (the authenticator app is on) the code is asked for next. */
 export function useLogin() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; password: string }) => api.post('/api/auth/login', { body }),
-    onSuccess: ({ user }) => {
-      qc.setQueryData(sessionQuery.queryKey, user);
-      void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+    onSuccess: (r: LoginResponse) => {
+      if ('user' in r) signedIn(qc, r.user);
+    },
+  });
+}
+
+/** The code from the authenticator app (or a recovery code) after the password (docs/decisions/0055). */
+export function useSecondStep() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SecondStep) => api.post('/api/auth/login/second-step', { body }),
+    onSuccess: (r: LoginResponse) => {
+      if ('user' in r) signedIn(qc, r.user);
+    },
+  });
+}
+
+/**
+ * Sign in with a passkey: `autofill` waits for the person to pick one from the e-mail field's suggestions
+ * (conditional UI), otherwise the browser asks at once. Resolves with the signed-in user.
+ */
+export function usePasskeySignIn() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ autofill }: { autofill: boolean }) => {
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const { options } = await api.post('/api/auth/passkey/options');
+      const response = await startAuthentication({ optionsJSON: options, useBrowserAutofill: autofill });
+      return api.post('/api/auth/passkey', { body: { response } });
+    },
+    onSuccess: (r: LoginResponse) => {
+      if ('user' in r) signedIn(qc, r.user);
     },
   });
 }

@@ -29,6 +29,12 @@ export const merchantThreadQuery = queryOptions({
   queryFn: () => api.get('/api/merchant/registration/messages'),
 });
 
+/** Whether to remind the owner to add a second factor (docs/decisions/0055): a reminder, not a lock. */
+export const secondFactorReminderQuery = queryOptions({
+  queryKey: ['merchant', 'second-factor-reminder'],
+  queryFn: () => api.get('/api/merchant/second-factor-reminder'),
+});
+
 export const launchChecklistQuery = queryOptions({
   queryKey: ['merchants', 'me', 'launch-checklist'],
   queryFn: () => api.get('/api/merchant/launch-checklist'),

@@ -37,7 +37,8 @@ export default function PrivacyPage() {
           Information you give us when you create an account, buy a deal, register a business or contact us, such as your name, email
           address, password and, if you choose to add it, your phone number. Merchants also provide business details such as the business
           name, address, category, contact information and description. Your password is stored only in a securely hashed form; we never
-          store it in readable form.
+          store it in readable form. If you add a passkey, we keep its public key and the name you give it (the private key never leaves
+          your device); if you turn on an authenticator app, we keep the secret it shares with us and your recovery codes in hashed form.
         </p>
 
         <h3 className={h3Class}>Derivative data</h3>
@@ -114,7 +115,8 @@ export default function PrivacyPage() {
           We use administrative, technical and physical safeguards to protect your information, including encrypted connections, hashed
           passwords and access controls that limit who can see your data. Card payments are handled by our payment provider, so your full
           card number is never stored by us. However, no method of transmission over the internet or of electronic storage is completely
-          secure, and we cannot guarantee absolute security. Please use a strong, unique password and keep it confidential.
+          secure, and we cannot guarantee absolute security. Please use a strong, unique password and keep it confidential, and add a
+          passkey or an authenticator app from the Security tab of your account page, so that a password alone is not enough to sign in.
         </p>
       </section>
 
@@ -122,22 +124,40 @@ export default function PrivacyPage() {
         <h2 id="privacy-6" className={h2Class}>
           6. Your Rights
         </h2>
-        <p className={textClass}>You are in control of your information. You may:</p>
+        <p className={textClass}>
+          You are in control of your information. From the Privacy and Security tabs of your account page you can:
+        </p>
         <ul className={listClass}>
           <li>
-            <strong className="font-semibold text-slate-900">Access</strong> the personal information we hold about you;
+            <strong className="font-semibold text-slate-900">Download your data</strong>: we prepare a ZIP file with a JSON and a CSV file
+            for each kind of data we hold about you (your profile, orders, vouchers with their codes, refunds, favorites, votes, messages,
+            support tickets, consents and sign-in history; for businesses also deals, sales, payouts and statements). We email you when it
+            is ready; the download link works for 7 days. It holds your own records only.
           </li>
           <li>
             <strong className="font-semibold text-slate-900">Correct</strong> information that is inaccurate or incomplete, which you can do
-            for most details on your account page; and
+            for most details on your account page. Changing your email address takes effect only once you confirm it from the new address,
+            and your previous address can undo the change for 7 days.
           </li>
           <li>
-            <strong className="font-semibold text-slate-900">Delete</strong> your account and the personal information associated with it.
+            <strong className="font-semibold text-slate-900">See and end your sessions</strong>: the devices and browsers signed in to your
+            account, when they were first and last used and from which address (or city), and sign any of them out.
+          </li>
+          <li>
+            <strong className="font-semibold text-slate-900">Delete your account</strong>, after entering your password and typing DELETE.
+            Every session is signed out; your name, email address, phone number, saved cards, favorites, notifications, sign-in history,
+            passkeys and authenticator app are removed, and your messages and support tickets lose your name and address. Unused vouchers
+            are forfeited: we list them first, and where the Merchant Refund Policy allows you can ask for a refund before deleting. What
+            the law and bookkeeping require (orders with their billing details, payments, refunds, payouts and accounting records) is kept,
+            tied to an anonymous id instead of your identity, and the amounts do not change. A business with payouts not yet paid, refund
+            requests waiting for an answer, open payment disputes or paid vouchers customers can still redeem is told what stands in the
+            way, and can delete once they are settled.
           </li>
         </ul>
         <p className={`mt-4 ${textClass}`}>
-          To make a request, contact us using the details in the Contact Us section below. We may need to verify your identity before acting
-          on a request, and we may keep certain records, such as purchase and payout records, where the law requires us to.
+          If you cannot sign in, contact us using the details in the Contact Us section below: once we have verified that the request comes
+          from the account&apos;s owner, our team can delete the account for you in the same way, and the deletion is recorded in our audit
+          trail.
         </p>
       </section>
 

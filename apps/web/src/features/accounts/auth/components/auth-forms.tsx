@@ -34,7 +34,8 @@ export function LoginForm({
             {...p}
             {...form.register('email')}
             type="email"
-            autoComplete="email"
+            // `webauthn`: the browser may offer the account's passkeys here (passkey autofill, docs/decisions/0055).
+            autoComplete="email webauthn"
             placeholder="you@example.com"
             disabled={isLoading}
             data-testid={`${idPrefix}-email`}
