@@ -48,13 +48,7 @@ import { dealsRoutes, businessSearchRoutes, businessesRoutes } from './modules/c
 import { perkboostRoutes, favoritesRoutes } from './modules/engagement';
 import { EventHub } from './lib/events';
 import { DomainEvents } from './lib/domain-events';
-import {
-  supportRoutes,
-  customerMessagesRoutes,
-  adminSupportRoutes,
-  adminCustomersRoutes,
-  privacyRoutes,
-} from './modules/support';
+import { supportRoutes, customerMessagesRoutes, adminSupportRoutes, adminCustomersRoutes, privacyRoutes } from './modules/support';
 import { checkoutRoutes, promoCodesRoutes, purchasesRoutes, registerOrdersSubscribers } from './modules/orders';
 import {
   refundsRoutes,
