@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import {
+  adminSignIn,
   animationsSettled,
   apiCall,
-  codeIn,
   expect,
   expectAccessible,
   latestMail,
@@ -44,16 +44,7 @@ async function registerMerchant(businessName: string, plan: string) {
 
 /** Signs an admin of this journey's own in through /admin-login with the 6-digit code from the e-mail. */
 async function adminLogin(page: Page) {
-  const admin = await newAdmin('Approval Admin');
-  await page.goto('/admin-login');
-  await page.getByTestId('admin-email').fill(admin.email);
-  await page.getByTestId('admin-password').fill(admin.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByTestId('admin-code').waitFor({ state: 'visible' });
-  const mail = await latestMail(admin.email, 'admin_access_code');
-  await page.getByTestId('admin-code').fill(codeIn(mail.text));
-  await page.getByRole('button', { name: 'Verify Code' }).click();
-  await page.waitForURL('**/admin/dashboard**');
+  await adminSignIn(page, await newAdmin('Approval Admin'));
 }
 
 /** A dialog is fixed to the viewport: photograph what the person sees, once it has finished opening. */

@@ -1,17 +1,16 @@
 import type { Page } from '@playwright/test';
 import { formatCents, type AdminOverview } from '@localperks/shared';
 import {
+  adminSignIn,
   animationsSettled,
   apiCall,
-  codeIn,
+  buyVouchers,
   expect,
   expectAccessible,
-  latestMail,
   newAdmin,
   newApprovedMerchant,
   newCustomer,
   newStandardDeal,
-  buyVouchers,
   screenshot,
   test,
   uniqueEmail,
@@ -50,18 +49,6 @@ async function registerMerchant(businessName: string) {
 }
 
 const bell = (page: Page) => page.getByTestId('admin-notifications-bell');
-
-/** Signs the admin in through the login page and its mailed code, onto the dashboard. */
-async function adminSignIn(page: Page, admin: { email: string; password: string }) {
-  await page.goto('/admin-login');
-  await page.getByTestId('admin-email').fill(admin.email);
-  await page.getByTestId('admin-password').fill(admin.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByTestId('admin-code').waitFor({ state: 'visible' });
-  await page.getByTestId('admin-code').fill(codeIn((await latestMail(admin.email, 'admin_access_code')).text));
-  await page.getByRole('button', { name: 'Verify Code' }).click();
-  await page.waitForURL('**/admin/dashboard**');
-}
 
 test.describe('admin: notifications and revenue', () => {
   test('sees the unread count (live), opens a notification and lands on its approval card, which marks it read; sees revenue by source and overdue payouts', async ({

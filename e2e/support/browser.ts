@@ -427,12 +427,30 @@ export async function newCustomer(label = 'customer'): Promise<Account> {
   return { email, password, cookie: await verifyByMail(email) };
 }
 
-/** An admin of the journey's own (created with the setup's admin session); signs in with its own mailed codes. */
-export async function newAdmin(name: string): Promise<{ name: string; email: string; password: string }> {
+/**
+ * An admin of the journey's own (created with the setup's admin session, an owner); signs in with its own mailed
+ * codes. An owner unless `role` says otherwise (docs/decisions/0062-roles-and-staff.md).
+ */
+export async function newAdmin(
+  name: string,
+  role: 'owner' | 'support' | 'finance' = 'owner',
+): Promise<{ name: string; email: string; password: string }> {
   const admin = { name, email: uniqueEmail('admin'), password: 'Adm1nSecure' };
-  const res = await apiCall('/api/admin/admins', admin, adminCookie());
+  const res = await apiCall('/api/admin/admins', { ...admin, role }, adminCookie());
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return admin;
+}
+
+/** Signs an admin in through the admin access page and its mailed 6-digit code, onto the dashboard. */
+export async function adminSignIn(page: Page, admin: { email: string; password: string }) {
+  await page.goto('/admin-login');
+  await page.getByTestId('admin-email').fill(admin.email);
+  await page.getByTestId('admin-password').fill(admin.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByTestId('admin-code').waitFor({ state: 'visible' });
+  await page.getByTestId('admin-code').fill(codeIn((await latestMail(admin.email, 'admin_access_code')).text));
+  await page.getByRole('button', { name: 'Verify Code' }).click();
+  await page.waitForURL('**/admin/dashboard**');
 }
 
 /** The demo merchant (Windy City Bistro) signed in through the API. */

@@ -48,7 +48,7 @@ import { dealsRoutes, businessSearchRoutes, businessesRoutes } from './modules/c
 import { perkboostRoutes, favoritesRoutes } from './modules/engagement';
 import { EventHub } from './lib/events';
 import { DomainEvents } from './lib/domain-events';
-import { supportRoutes, customerMessagesRoutes, adminSupportRoutes, privacyRoutes } from './modules/support';
+import { supportRoutes, customerMessagesRoutes, adminSupportRoutes, adminCustomersRoutes, privacyRoutes } from './modules/support';
 import { checkoutRoutes, promoCodesRoutes, purchasesRoutes, registerOrdersSubscribers } from './modules/orders';
 import {
   refundsRoutes,
@@ -66,6 +66,8 @@ import {
   registerMerchantSubscribers,
   boostsRoutes,
   merchantAnalyticsRoutes,
+  adminBusinessesRoutes,
+  merchantStaffRoutes,
   adminMerchantsRoutes,
   adminOverviewRoutes,
 } from './modules/merchant';
@@ -349,6 +351,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(merchantMoneyRoutes);
   await app.register(customerMessagesRoutes);
   await app.register(adminMerchantsRoutes);
+  await app.register(adminBusinessesRoutes);
+  await app.register(adminCustomersRoutes);
+  await app.register(merchantStaffRoutes);
   await app.register(payoutsRoutes);
   await app.register(payoutAccountRoutes);
   await app.register(adminAuthRoutes);

@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, inject } from 'vitest';
 import pg from 'pg';
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Role } from '@localperks/shared';
+import type { AdminRole, Role } from '@localperks/shared';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
@@ -210,8 +210,15 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   request(opts: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
-  createUser(role: Role, overrides?: { email?: string; name?: string; verified?: boolean }): Promise<{ id: string; email: string }>;
-  loginAs(role: Role, overrides?: { email?: string; name?: string }): Promise<{ cookie: string; user: { id: string; email: string } }>;
+  createUser(
+    role: Role,
+    overrides?: { email?: string; name?: string; verified?: boolean; adminRole?: AdminRole },
+  ): Promise<{ id: string; email: string }>;
+  /** An admin is an owner unless `adminRole` says otherwise. */
+  loginAs(
+    role: Role,
+    overrides?: { email?: string; name?: string; adminRole?: AdminRole },
+  ): Promise<{ cookie: string; user: { id: string; email: string } }>;
   lastMail(to: string, kind?: string): Promise<typeof emailOutbox.$inferSelect | undefined>;
 }
 
@@ -254,6 +261,7 @@ export async function build(
         password: TEST_PASSWORD,
         name: o.name ?? `Test ${role}`,
         role,
+        adminRole: o.adminRole,
         verified: o.verified ?? true,
       },
       app.deps.clock.now(),

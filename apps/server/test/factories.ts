@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { discountPercent, DAY_MS } from '@localperks/shared';
 import type { Db } from '../src/db/client';
 import { eq } from 'drizzle-orm';
-import { dealOptions, deals, merchants, orders, purchases, sessions } from '../src/db/schema';
+import { dealOptions, deals, merchantStaff, merchants, orders, purchases, sessions } from '../src/db/schema';
 import { createUser } from '../src/modules/accounts';
 import { saveDealOptions } from '../src/modules/catalog';
 import { postSales } from '../src/modules/money';
@@ -41,6 +41,26 @@ export async function createMerchantSession(t: TestApp, overrides: Partial<typeo
   const m = await createMerchant(t.database.db, overrides);
   const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: m.user.email, password: TEST_PASSWORD } });
   return { ...m, cookie: sessionCookie(res) };
+}
+
+/**
+ * A staff member of a business who joined it (as accepting the owner's mailed invitation makes one), signed in:
+ * a merchant account of their own and a live membership with `role` (docs/decisions/0062-roles-and-staff.md).
+ */
+export async function createStaffSession(t: TestApp, merchantId: string, role: 'manager' | 'redeemer') {
+  const user = await t.createUser('merchant', { name: `Test ${role}` });
+  await t.database.db.insert(merchantStaff).values({
+    merchantId,
+    email: user.email,
+    role,
+    userId: user.id,
+    inviteSelector: randomToken(12),
+    inviteVerifierHash: sha256(randomToken(16)),
+    inviteExpiresAt: new Date(Date.now() + DAY_MS),
+    acceptedAt: new Date(),
+  });
+  const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } });
+  return { user, cookie: sessionCookie(res) };
 }
 
 export type DealOverrides = Partial<typeof deals.$inferInsert>;

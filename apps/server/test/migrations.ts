@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { migrationsFolder, openDatabase, type Database } from '../src/db/client';
+import { hashPassword } from '../src/lib/crypto';
+import { TEST_PASSWORD } from './build';
 
 /**
  * Tests of one migration on data written before it (ledger-backfill, migration-0029): an empty database
@@ -56,12 +58,13 @@ export async function applyMigrations(database: Database, which: (tag: string) =
  * database lacks.
  */
 export async function oldMerchant(database: Database) {
+  // The users table as it was too: the schema module names columns (the roles and bans of 0046, …) an older one lacks.
   const email = `m-${randomUUID().slice(0, 8)}@test.example`;
-  const users = await database.rawQuery(
-    `insert into users (email, password_hash, role, email_verified_at) values ($1, 'not-a-hash', 'merchant', now()) returning id`,
-    [email],
+  const inserted = await database.rawQuery(
+    `insert into users (email, password_hash, role, email_verified_at) values ($1, $2, 'merchant', now()) returning id`,
+    [email, await hashPassword(TEST_PASSWORD)],
   );
-  const user = { id: String(users.rows[0]!.id), email };
+  const user = { id: String(inserted.rows[0]!.id), email };
   const { rows } = await database.rawQuery(
     `insert into merchants (user_id, business_name, city, state, subscription_plan, approved, commission_rate)
      values ($1, 'Test Bistro', 'Chicago', 'IL', 'deals_messaging', true, 15) returning id`,

@@ -150,6 +150,30 @@ export type DealStatus = (typeof DEAL_STATUSES)[number];
 export const ROLES = ['customer', 'merchant', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * What an admin may do (docs/decisions/0062-roles-and-staff.md): owner everything, managing admins included;
+ * support tickets, customers and refund requests; finance payouts, refunds, disputes and reports.
+ */
+export const ADMIN_ROLES = ['owner', 'support', 'finance'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+export const ADMIN_ROLE_LABELS: Record<AdminRole, string> = { owner: 'Owner', support: 'Support', finance: 'Finance' };
+
+/**
+ * Who acts for a business: its owner (the account that registered it) and the staff the owner invited. A redeemer
+ * has the redeem screen and today's redemptions only; a manager everything but billing, payouts and staff.
+ */
+export const MERCHANT_ROLES = ['owner', 'manager', 'redeemer'] as const;
+export type MerchantRole = (typeof MERCHANT_ROLES)[number];
+export const STAFF_ROLES = ['manager', 'redeemer'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const MERCHANT_ROLE_LABELS: Record<MerchantRole, string> = { owner: 'Owner', manager: 'Manager', redeemer: 'Redeemer' };
+/** How long a staff invitation link works. */
+export const STAFF_INVITE_TTL_MS = 7 * 24 * 60 * 60_000;
+/** Staff accounts a business may have (invited or joined) at once. */
+export const MAX_STAFF_PER_MERCHANT = 50;
+/** The longest reason an admin gives for a suspension or a ban. */
+export const SANCTION_REASON_MAX_LENGTH = 1000;
+
 /** Browse categories, ids 1-8 (docs/product/design.md §2). `icon` names a lucide icon. */
 export const CATEGORIES = [
   { id: 1, name: 'Restaurants', icon: 'utensils' },

@@ -164,3 +164,50 @@ export const MERCHANT_MESSAGES = {
   genericFailure: 'An error occurred during registration.',
   noProfile: 'No merchant profile found. Please complete your registration.',
 } as const;
+
+/**
+ * Roles, staff, suspensions and bans (docs/decisions/0062-roles-and-staff.md, 0063-suspensions-and-bans.md). The spec
+ * has none of these: each says what happened and what the person can do.
+ */
+export const ACCESS_MESSAGES = {
+  adminRole: (role: string | null) =>
+    role
+      ? `Your admin role (${role[0]!.toUpperCase()}${role.slice(1)}) does not include this. Ask an owner if you need it.`
+      : 'Your admin account has no role yet. Ask an owner to give you one.',
+  merchantRole: (role: string) =>
+    `Your staff role (${role[0]!.toUpperCase()}${role.slice(1)}) does not include this. Ask the business owner if you need it.`,
+  staffRemoved: 'Your staff access to this business was removed. Ask the business owner if you think this is a mistake.',
+  banned: (reason: string | null) =>
+    `This account has been banned${reason ? ` (${reason.replace(/[.!?\s]+$/, '')})` : ''}. If you think this is a mistake, write to support through the contact page.`,
+  deactivated: 'This admin account has been deactivated. Ask an owner of the platform if you need access again.',
+} as const;
+
+export const SANCTION_MESSAGES = {
+  reasonRequired: 'Please give a reason.',
+  reasonTooLong: 'Please keep the reason under 1000 characters.',
+  merchantNotFound: 'This business was not found.',
+  alreadySuspended: 'This business is already suspended.',
+  notSuspended: 'This business is not suspended.',
+  customerNotFound: 'This customer was not found.',
+  alreadyBanned: 'This customer is already banned.',
+  notBanned: 'This customer is not banned.',
+  suspendedNotice: (reason: string) => `Your business has been suspended by LocalPerks: ${reason}`,
+  /** What a suspended merchant is told when it tries what suspension stops. */
+  suspended: 'Your business is suspended: this is not available until LocalPerks reinstates it. See the reason on your dashboard.',
+  payoutHeld: 'This payout is held while its business is suspended. Reinstate the business to pay it.',
+  adminNotFound: 'This admin was not found.',
+  lastOwner: 'The platform needs at least one active owner: make another admin an owner first.',
+  notYourself: 'You cannot change your own role or deactivate your own account.',
+  alreadyDeactivated: 'This admin is already deactivated.',
+  notDeactivated: 'This admin is active.',
+} as const;
+
+export const STAFF_MESSAGES = {
+  emailTaken: 'This address already has a LocalPerks account. Staff sign in with an account of their own: invite another address.',
+  alreadyInvited: 'This address is already invited or on your staff.',
+  tooMany: 'Your business has reached the staff limit. Remove someone before inviting another.',
+  notFound: 'This staff member was not found.',
+  inviteInvalid: 'This invitation link is invalid or was withdrawn. Ask the business owner for a new one.',
+  inviteExpired: 'This invitation has expired. Ask the business owner to invite you again.',
+  inviteUsed: 'This invitation was already accepted. Log in with your staff account.',
+} as const;

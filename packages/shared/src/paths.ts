@@ -45,6 +45,9 @@ export const paths = {
   merchantPreLaunch: '/merchant/pre-launch',
   merchantRedeem: '/merchant/redeem',
   merchantRedeemCode: (code: string) => `/merchant/redeem?code=${encodeURIComponent(code)}`,
+  /** A staff invitation's page, from its mailed link (docs/decisions/0062-roles-and-staff.md). */
+  staffInvite: (token: string) => `/merchant/staff/accept?token=${encodeURIComponent(token)}`,
+  staffInviteAccept: '/merchant/staff/accept',
   merchantDealNew: '/merchant/deals/new',
   merchantDealEdit: (id: string) => `/merchant/deals/${id}/edit`,
   /** The dashboard's Deals tab, where a live deal is boosted; `boost` says how the payment page closed. */

@@ -43,6 +43,14 @@ describe('demo data', () => {
     expect(roles.every((r) => r.verified)).toBe(true);
   });
 
+  it('makes the demo admin an owner, who may do everything (docs/decisions/0062-roles-and-staff.md)', async () => {
+    const [admin] = await db
+      .select({ adminRole: users.adminRole })
+      .from(users)
+      .where(sql`${users.email} = ${DEMO_ACCOUNTS.admin.email}`);
+    expect(admin).toEqual({ adminRole: 'owner' });
+  });
+
   it('gives the demo merchant an approved business', async () => {
     const [row] = await db
       .select({ approved: merchants.approved, name: merchants.businessName, email: users.email })

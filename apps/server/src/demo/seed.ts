@@ -43,7 +43,15 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
           passwordHash,
           emailVerifiedAt: verified,
         },
-        { email: DEMO_ACCOUNTS.admin.email, name: DEMO_ACCOUNTS.admin.name, role: 'admin', passwordHash, emailVerifiedAt: verified },
+        // The demo admin is an owner: everything, managing admins included (docs/decisions/0062-roles-and-staff.md).
+        {
+          email: DEMO_ACCOUNTS.admin.email,
+          name: DEMO_ACCOUNTS.admin.name,
+          role: 'admin',
+          adminRole: 'owner',
+          passwordHash,
+          emailVerifiedAt: verified,
+        },
       ])
       .returning();
     const merchantIds = new Map<string, string>();

@@ -71,6 +71,8 @@ export interface LiveStreamOptions<E> {
   replay(afterId: number): Promise<{ id: number; event: unknown }[]>;
   /** What this browser may see (its deals, its threads). */
   filter(e: E): boolean;
+  /** An event that ends this stream at once (the viewer's sessions were ended): the browser's reconnection is refused. */
+  endsOn?(e: E): boolean;
 }
 
 /**
@@ -82,6 +84,10 @@ export function streamLiveEvents<E>(request: FastifyRequest, reply: FastifyReply
   const res = openEventStream(reply);
   if (res.writableEnded) return;
   const send = (e: E, id: number) => {
+    if (!res.destroyed && !res.writableEnded && opts.endsOn?.(e)) {
+      res.end();
+      return;
+    }
     if (!res.destroyed && !res.writableEnded && opts.filter(e))
       res.write(`id: ${id}\nevent: ${opts.eventName}\ndata: ${JSON.stringify(e)}\n\n`);
   };

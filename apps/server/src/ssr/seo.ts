@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   PUBLIC_PAGES,
@@ -12,7 +12,7 @@ import {
   type Place,
 } from '@localperks/shared';
 import { deals, merchants } from '../db/schema';
-import { visibleNow, listedBusinesses } from '../modules/catalog';
+import { businessIsPublic, visibleNow, listedBusinesses } from '../modules/catalog';
 
 /*
  * What search engines read besides the pages themselves (docs/decisions/0014-react-ssr.md): the
@@ -188,11 +188,11 @@ export async function seoRoutes(app: FastifyInstance) {
         .where(visibleNow(app.deps.clock.now()))
         .orderBy(asc(deals.createdAt), asc(deals.id))
         .limit(SITEMAP_MAX_URLS - STATIC_PUBLIC_PAGES.length - 1000);
-      // The business directory of every place with an approved business (its canonical address: state, then city).
+      // The business directory of every place with a public business (its canonical address: state, then city).
       const places = await app.db
         .selectDistinct({ state: merchants.state, city: merchants.city })
         .from(merchants)
-        .where(eq(merchants.approved, true))
+        .where(businessIsPublic)
         .orderBy(asc(merchants.state), asc(merchants.city))
         .limit(1000);
       // Business pages of approved merchants, in what room the deals and places leave.

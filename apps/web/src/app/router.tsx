@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
       { path: paths.profile, lazy: page(() => import('./routes/customer/profile-page')) },
       { path: paths.purchases, lazy: page(() => import('./routes/customer/purchases-page')) },
       { path: paths.merchantRedeem, lazy: page(() => import('./routes/merchant/redeem-page')) },
+      { path: paths.staffInviteAccept, lazy: page(() => import('./routes/merchant/staff-accept-page')) },
       { path: paths.merchantRegister, lazy: page(() => import('./routes/merchant/register-page')) },
       { path: paths.merchantDashboard, lazy: page(() => import('./routes/merchant/dashboard-page')) },
       { path: paths.merchantPreLaunch, lazy: page(() => import('./routes/merchant/pre-launch-page')) },

@@ -29,6 +29,19 @@ export function useIsMerchant(): boolean {
 }
 
 /**
+ * The signed-in merchant account's place in its business: owner, manager or redeemer (null for others). The server
+ * enforces what each may do (docs/decisions/0062-roles-and-staff.md); pages only leave out what would be refused.
+ */
+export function useMerchantRole() {
+  return useQuery({ ...sessionQuery, select: (user) => user?.merchantRole ?? null }).data ?? null;
+}
+
+/** The signed-in admin's role: owner, support or finance (null for others). */
+export function useAdminRole() {
+  return useQuery({ ...sessionQuery, select: (user) => user?.adminRole ?? null }).data ?? null;
+}
+
+/**
  * Ends the session. `leave` runs once the server has ended it and before the app forgets it: a
  * protected page that saw the session end first would send the visitor to sign in
  * (/login?returnTo=…) instead of where the caller is going, and would unmount the caller first.

@@ -49,7 +49,36 @@ import {
   dealAppealSchema,
   deactivateDealSchema,
 } from '../schemas/admin-overview';
-import { newTicketSchema, supportReplySchema, ticketMessageSchema, ticketStatusSchema } from '../schemas/admin-support';
+import {
+  adminTicketsQuerySchema,
+  assignTicketSchema,
+  newTicketSchema,
+  supportReplySchema,
+  ticketMessageSchema,
+  ticketNoteSchema,
+  ticketStatusSchema,
+} from '../schemas/admin-support';
+import { auditQuerySchema, updateAdminRoleSchema } from '../schemas/admin-settings';
+import { adminBusinessesQuerySchema, adminCustomersQuerySchema, sanctionSchema } from '../schemas/sanctions';
+import {
+  acceptStaffInviteSchema,
+  inviteStaffSchema,
+  staffInviteTokenSchema,
+  staffRoleSchema,
+  todaysRedemptionsQuerySchema,
+} from '../schemas/merchant-staff';
+import {
+  staffInvitePreviewSchema,
+  staffListSchema,
+  staffMemberResultSchema,
+  todaysRedemptionsSchema,
+} from '../schemas/responses/merchant-staff';
+import {
+  adminBusinessResultSchema,
+  adminBusinessesPageSchema,
+  adminCustomerResultSchema,
+  adminCustomersPageSchema,
+} from '../schemas/responses/sanctions';
 import { emailOnlySchema, loginSchema, resetPasswordTokensSchema, signupRequestSchema, verifyEmailRequestSchema } from '../schemas/auth';
 import { buyBoostSchema, dealBoostStatusSchema, listingBoostStatusSchema } from '../schemas/boosts';
 import { updateBusinessProfileSchema } from '../schemas/business-profile';
@@ -117,6 +146,7 @@ import {
   registrationThreadMessageSchema,
   rejectResultSchema,
   resetResultSchema,
+  ticketAssigneesSchema,
   ticketThreadSchema,
   ticketUpdatedSchema,
 } from '../schemas/responses/admin';
@@ -126,6 +156,7 @@ import {
   adminSignedInSchema,
   codeIssuedSchema,
   loginResponseSchema,
+  signedInResponseSchema,
   profileResponseSchema,
   resendVerificationResponseSchema,
   sessionResponseSchema,
@@ -292,6 +323,9 @@ export const API = {
   'GET /api/admin/merchant-requests/:id/messages': { response: adminRegistrationThreadSchema },
   'POST /api/admin/merchant-requests/:id/messages/read': { response: markedReadSchema },
   'POST /api/admin/merchant-requests/:id/messages': { body: registrationMessageSchema, response: registrationThreadMessageSchema },
+  'GET /api/admin/businesses': { query: adminBusinessesQuerySchema, response: adminBusinessesPageSchema },
+  'POST /api/admin/businesses/:id/suspend': { body: sanctionSchema, response: adminBusinessResultSchema },
+  'POST /api/admin/businesses/:id/reinstate': { response: adminBusinessResultSchema },
   'GET /api/admin/overview': { response: adminOverviewSchema },
   'GET /api/admin/merchants-with-deals': { query: adminMerchantsWithDealsQuerySchema, response: adminMerchantsWithDealsSchema },
   'GET /api/admin/merchants/:id/deals': { query: adminPageQuerySchema, response: adminMerchantDealsSchema },
@@ -323,6 +357,12 @@ export const API = {
   'POST /api/merchant/uploads/deal-images': { response: uploadedImageSchema },
   'POST /api/merchants/register': { body: merchantRegistrationSchema, response: okSchema },
   'GET /api/merchant/me': { response: merchantOverviewSchema },
+  'GET /api/merchant/staff': { response: staffListSchema },
+  'POST /api/merchant/staff': { body: inviteStaffSchema, response: staffMemberResultSchema },
+  'PATCH /api/merchant/staff/:id': { body: staffRoleSchema, response: staffMemberResultSchema },
+  'DELETE /api/merchant/staff/:id': { response: okSchema },
+  'POST /api/staff-invites/preview': { body: staffInviteTokenSchema, response: staffInvitePreviewSchema },
+  'POST /api/staff-invites/accept': { body: acceptStaffInviteSchema, response: signedInResponseSchema },
   // money
   'GET /api/merchant/billing': { response: merchantBillingSchema },
   'GET /api/merchant/charges': { query: merchantMoneyPageQuerySchema, response: merchantChargesPageSchema },
@@ -364,6 +404,7 @@ export const API = {
   'GET /api/purchases': { query: purchasesQuerySchema, response: purchasesPageSchema },
   'POST /api/merchant/redemptions/lookup': { body: redeemRequestSchema, response: redemptionLookupSchema },
   'POST /api/merchant/redemptions': { body: redeemRequestSchema, response: redemptionLookupSchema },
+  'GET /api/merchant/redemptions/today': { query: todaysRedemptionsQuerySchema, response: todaysRedemptionsSchema },
   'GET /api/account/payment-methods': { response: paymentMethodsResponseSchema },
   'GET /api/admin/promo-codes': { response: promoCodesPageSchema },
   'POST /api/admin/promo-codes': { body: createPromoCodeSchema, response: promoCodeResultSchema },
@@ -379,7 +420,10 @@ export const API = {
   'POST /api/admin/notifications/:id/read': { response: notificationsMarkedSchema },
   'GET /api/admin/admins': { response: adminAccountsSchema },
   'POST /api/admin/admins': { body: createAdminSchema, response: adminCreatedSchema },
-  'GET /api/admin/audit': { query: adminPageQuerySchema, response: auditPageSchema },
+  'PATCH /api/admin/admins/:id': { body: updateAdminRoleSchema, response: adminCreatedSchema },
+  'POST /api/admin/admins/:id/deactivate': { response: adminCreatedSchema },
+  'POST /api/admin/admins/:id/reactivate': { response: adminCreatedSchema },
+  'GET /api/admin/audit': { query: auditQuerySchema, response: auditPageSchema },
   'GET /api/health': { response: healthSchema },
   'GET /api/ready': { response: readySchema },
   'GET /api/dev/mailbox': { query: mailboxQuerySchema, response: mailboxPageSchema },
@@ -388,7 +432,13 @@ export const API = {
   'POST /api/dev/clock': { body: testClockSchema, response: testClockSetSchema },
   'POST /api/dev/jobs/:name/run': { response: jobRunSchema },
   // support
-  'GET /api/admin/support/tickets': { query: adminPageQuerySchema, response: adminTicketsPageSchema },
+  'GET /api/admin/customers': { query: adminCustomersQuerySchema, response: adminCustomersPageSchema },
+  'POST /api/admin/customers/:id/ban': { body: sanctionSchema, response: adminCustomerResultSchema },
+  'POST /api/admin/customers/:id/unban': { response: adminCustomerResultSchema },
+  'GET /api/admin/support/tickets': { query: adminTicketsQuerySchema, response: adminTicketsPageSchema },
+  'GET /api/admin/support/assignees': { response: ticketAssigneesSchema },
+  'PUT /api/admin/support/tickets/:id/assignee': { body: assignTicketSchema, response: ticketUpdatedSchema },
+  'POST /api/admin/support/tickets/:id/notes': { body: ticketNoteSchema, response: ticketThreadSchema },
   'GET /api/admin/support/tickets/:id': { response: ticketThreadSchema },
   'PATCH /api/admin/support/tickets/:id/status': { body: ticketStatusSchema, response: ticketUpdatedSchema },
   'POST /api/admin/support/tickets/:id/replies': { body: supportReplySchema, response: ticketThreadSchema },

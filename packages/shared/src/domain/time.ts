@@ -27,3 +27,26 @@ export function subtractMonth(at: Date): Date {
   prev.setUTCDate(Math.min(day, lastDay));
   return prev;
 }
+
+/**
+ * The start of the day that `now` falls on in `timeZone` (an IANA name; UTC when it is not one): the day a
+ * merchant's counter calls "today". Measured back from `now` by the local time of day, so on the day a
+ * daylight-saving change happens it is an hour off (the counter then sees an hour more or less).
+ */
+export function startOfDayInZone(now: Date, timeZone: string | undefined): Date {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: timeZone || 'UTC',
+      hourCycle: 'h23',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }).formatToParts(now);
+  } catch {
+    return startOfDayInZone(now, 'UTC');
+  }
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const elapsed = ((part('hour') * 60 + part('minute')) * 60 + part('second')) * 1000 + now.getUTCMilliseconds();
+  return new Date(now.getTime() - elapsed);
+}

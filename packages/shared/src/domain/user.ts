@@ -1,4 +1,4 @@
-import { AVATAR_LETTERS, type Role } from '../constants';
+import { AVATAR_LETTERS, type MerchantRole, type Role } from '../constants';
 
 /** The profile name, else the part of the e-mail before the at sign, else empty (docs/product/customer-spec.md §3). */
 export function displayName(name: string | null | undefined, email: string | null | undefined): string {
@@ -15,10 +15,13 @@ export function avatarInitials(name: string): string {
     .toUpperCase();
 }
 
-/** Where a user goes after signing in, or when a signed-in user opens a sign-in page. */
-export function homePathForRole(role: Role | null | undefined): string {
+/**
+ * Where a user goes after signing in, or when a signed-in user opens a sign-in page. A business's redeemer has the
+ * redeem screen only (docs/decisions/0062-roles-and-staff.md).
+ */
+export function homePathForRole(role: Role | null | undefined, merchantRole?: MerchantRole | null): string {
   if (role === 'admin') return '/admin/dashboard';
-  if (role === 'merchant') return '/merchant/dashboard';
+  if (role === 'merchant') return merchantRole === 'redeemer' ? '/merchant/redeem' : '/merchant/dashboard';
   return '/';
 }
 

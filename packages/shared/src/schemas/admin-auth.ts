@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCESS_CODE_LENGTH } from '../constants';
+import { ACCESS_CODE_LENGTH, ADMIN_ROLES } from '../constants';
 import { AUTH_MESSAGES } from '../messages';
 import { loginSchema, newPasswordSchema } from './auth';
 
@@ -41,5 +41,7 @@ export const createAdminSchema = z.object({
     .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }))
     .transform((v) => v.toLowerCase()),
   password: newPasswordSchema,
+  /** Owner unless chosen (docs/decisions/0062-roles-and-staff.md); the form always sends one. */
+  role: z.enum(ADMIN_ROLES, { error: 'Choose owner, support or finance.' }).default('owner'),
 });
-export type CreateAdmin = z.infer<typeof createAdminSchema>;
+export type CreateAdmin = z.input<typeof createAdminSchema>;

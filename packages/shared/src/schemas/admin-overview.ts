@@ -55,7 +55,7 @@ export type AdminMerchantsWithDealsQuery = z.input<typeof adminMerchantsWithDeal
 /** docs/product/merchant-admin-spec.md §9 Lists. */
 export const ADMIN_LIST_LIMITS = { recentMerchants: 5, merchantsWithDeals: 5 } as const;
 /** Page sizes of the admin lists that grow. */
-export const ADMIN_PAGE_SIZES = { supportTickets: 20, auditLog: 25, merchantsWithDeals: 10 } as const;
+export const ADMIN_PAGE_SIZES = { supportTickets: 20, auditLog: 25, merchantsWithDeals: 10, customers: 20, businesses: 20 } as const;
 
 /** One line of the Overview tab's Background jobs card: a job whose runs failed in the last 24 hours. */
 export const backgroundJobFailureSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOGIN_PASSWORD_MIN, PASSWORD_MAX_LENGTH, SIGNUP_PASSWORD_MIN } from '../constants';
+import { ADMIN_ROLES, LOGIN_PASSWORD_MIN, MERCHANT_ROLES, PASSWORD_MAX_LENGTH, SIGNUP_PASSWORD_MIN } from '../constants';
 import { AUTH_MESSAGES } from '../messages';
 
 const email = z
@@ -57,6 +57,8 @@ const passwordsMatch = {
   },
 };
 const matches = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
+/** The same "type it twice" rule for other forms that set a password (a staff invitation's, issue 33). */
+export const confirmPasswordRule = { field: confirm, matches, issue: passwordsMatch } as const;
 
 /** Sign-up on the shared /login page (customer tab). */
 export const signupFormSchema = z
@@ -121,6 +123,10 @@ export const sessionUserSchema = z.object({
   role: z.enum(['customer', 'merchant', 'admin']),
   emailVerified: z.boolean(),
   createdAt: z.string(),
+  /** An admin's role; null for other accounts (docs/decisions/0062-roles-and-staff.md). */
+  adminRole: z.enum(ADMIN_ROLES).nullable(),
+  /** For a merchant account: the business's owner, or the staff role; null otherwise (and for removed staff). */
+  merchantRole: z.enum(MERCHANT_ROLES).nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -13,4 +13,9 @@ export type MessageEvent =
   /** A new in-app notification for one user (the bell's unread count changes). */
   | { type: 'notification'; userId: string }
   /** One of a customer's vouchers changed (a merchant redeemed it): My Purchases refetches. */
-  | { type: 'purchase'; customerId: string };
+  | { type: 'purchase'; customerId: string }
+  /**
+   * An account's sessions were ended (a ban, a deactivation, a staff member removed): its open streams close at
+   * once (docs/decisions/0063-suspensions-and-bans.md). Never sent to a browser.
+   */
+  | { type: 'session_ended'; userId: string };

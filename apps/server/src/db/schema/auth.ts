@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ADMIN_ROLES } from '@localperks/shared';
 
 export const users = pgTable(
   'users',
@@ -28,6 +29,16 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * An admin's role (docs/decisions/0062-roles-and-staff.md); null for other accounts. An admin without one (made
+     * by a release before roles) may call no admin route until an owner gives it one.
+     */
+    adminRole: text('admin_role', { enum: ADMIN_ROLES }),
+    /** An admin an owner deactivated: no sign-in, no session (docs/decisions/0062-roles-and-staff.md). */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** A customer an admin banned, and why: no sign-in, no session; their vouchers and refunds stay as they are. */
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
+    banReason: text('ban_reason'),
     /**
      * The account was deleted (docs/decisions/0054-privacy-rights.md): its personal data is gone and the row stays as
      * the anonymous id its orders, payments, refunds, payouts and ledger entries keep pointing to.

@@ -83,6 +83,12 @@ export const merchants = pgTable(
     openWeekMinutes: int4multirange('open_week_minutes').generatedAlwaysAs(sql`opening_week_minutes(opening_hours)`),
     /** A paid listing boost: listed first among businesses and eligible for "Featured businesses" until then. */
     listingBoostedUntil: timestamp('listing_boosted_until', { withTimezone: true }),
+    /**
+     * Suspended by an admin, and why (docs/decisions/0063-suspensions-and-bans.md): its page and deals are gone from
+     * every public place and cannot be bought, its payouts are held; its vouchers stay valid. Null: not suspended.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -93,6 +99,10 @@ export const merchants = pgTable(
     // Business search matches descriptions too; home's "Featured businesses" reads the running boosts.
     index('merchants_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
     index('merchants_listing_boost_idx').on(t.listingBoostedUntil),
+    // The few suspended businesses, read by every public listing's visibility rule (deals.service visibleNow).
+    index('merchants_suspended_idx')
+      .on(t.id)
+      .where(sql`${t.suspendedAt} is not null`),
   ],
 );
 
@@ -202,11 +212,6 @@ export const deals = pgTable(
      */
     searchText: text('search_text').notNull().default(''),
     /**
-     * Until when customers may see the deal (null: never). Derived by the database so that the
-     * browse filter is one indexable comparison: active deals until expiry, crowd-vote deals still
-     * voting until the earlier of voting end and expiry.
-     */
-    /**
      * Where the deal is redeemed: its business's point (`geo_point(lat, lng)`), written by the
      * database (trigger `deals_place`, migration 0044) on every write of the deal and when the business
      * moves. Null while the business has no address.
@@ -217,9 +222,16 @@ export const deals = pgTable(
      * by the same trigger as `search_text`.
      */
     searchVector: tsvector('search_vector'),
-    listedUntil: timestamp('listed_until', { withTimezone: true }).generatedAlwaysAs(
-      sql`case when status = 'active' then expiration_date when status = 'pending' and type = 'perkboost' then least(voting_end_date, expiration_date) end`,
-    ),
+    /**
+     * Until when customers may see the deal (null: never). Derived by the database so that the
+     * browse filter is one indexable comparison (facet counts walk indexes of it alone): active deals
+     * until expiry, crowd-vote deals still voting until the earlier of voting end and expiry, and never a
+     * deal of a suspended business (docs/decisions/0063-suspensions-and-bans.md). Generated until
+     * migration 0046; since then written by the trigger `deals_listed_until` on every write of the deal
+     * and, when its business is suspended or reinstated, by `merchants_suspension_lists_deals`: whatever
+     * the application writes is replaced.
+     */
+    listedUntil: timestamp('listed_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

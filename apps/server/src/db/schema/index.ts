@@ -8,4 +8,5 @@ export * from './operations';
 export * from './live-events';
 export * from './ledger';
 export * from './domain-events';
+export * from './merchant-staff';
 export * from './payout-accounts';

@@ -239,7 +239,12 @@ export const adminAuditLog = pgTable(
       .default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('admin_audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('admin_audit_log_created_idx').on(t.createdAt),
+    // The trail searched by actor and by target (docs/decisions/0062-roles-and-staff.md).
+    index('admin_audit_log_actor_idx').on(t.adminId, t.createdAt),
+    index('admin_audit_log_entity_idx').on(t.entityId, t.createdAt),
+  ],
 );
 
 /**

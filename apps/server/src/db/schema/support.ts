@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { TICKET_STATUSES } from '@localperks/shared';
 import { users } from './auth';
 
 export const feedback = pgTable('feedback', {
@@ -18,13 +19,36 @@ export const supportTickets = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     subject: text('subject').notNull(),
-    status: text('status', { enum: ['open', 'in_progress', 'resolved', 'closed'] })
-      .notNull()
-      .default('open'),
+    /** open, pending (on the customer), in_progress, resolved (solved), closed. */
+    status: text('status', { enum: TICKET_STATUSES }).notNull().default('open'),
+    /** The admin who owns it (docs/decisions/0062-roles-and-staff.md); null: unassigned. */
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('support_tickets_customer_idx').on(t.customerId), index('support_tickets_created_idx').on(t.createdAt)],
+  (t) => [
+    index('support_tickets_customer_idx').on(t.customerId),
+    index('support_tickets_created_idx').on(t.createdAt),
+    index('support_tickets_assigned_idx').on(t.assignedTo, t.createdAt),
+  ],
+);
+
+/**
+ * Internal notes on a ticket: written and read by admins only. A table of their own, not a kind of message,
+ * so that no read of the customer's thread can ever return one.
+ */
+export const supportTicketNotes = pgTable(
+  'support_ticket_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('support_ticket_notes_ticket_idx').on(t.ticketId, t.createdAt)],
 );
 
 export const supportMessages = pgTable(

@@ -12,5 +12,5 @@ export { securityRoutes } from './security/security.routes';
 export { hasSecondFactor } from './security/security.service';
 export { pruneWebauthnChallenges } from './security/passkeys.service';
 export { assertPassword } from './email-change/email-change.service';
-export { AUTH_ERRORS, DEFAULT_AUTH_LIMITS, createUser, deliverAfterResponse, writeSignup } from './auth/auth.service';
+export { AUTH_ERRORS, DEFAULT_AUTH_LIMITS, createUser, deliverAfterResponse, insertUserIfNew, writeSignup } from './auth/auth.service';
 export type { AuthDeps, AuthLimits } from './auth/auth.service';

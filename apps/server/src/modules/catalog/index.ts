@@ -9,7 +9,15 @@ export { businessesRoutes } from './businesses/businesses.routes';
 export { getBusinessPage, listedBusinesses, removeUnusedBusinessImages } from './businesses/businesses.service';
 export { countDealVisit, hourOf, isCountedVisitor } from './deals/deal-visits';
 export { dealsRoutes } from './deals/deals.routes';
-export { escapeLike, getDeal, matchesSearch, startScheduledDeals, summaryColumns, visibleNow } from './deals/deals.service';
+export {
+  businessIsPublic,
+  escapeLike,
+  getDeal,
+  matchesSearch,
+  startScheduledDeals,
+  summaryColumns,
+  visibleNow,
+} from './deals/deals.service';
 export { listDeals } from './deals/browse.service';
 export { addressColumns, placeOf, saveMerchantAddress } from './location/address.service';
 export { geocodeZip } from './location/geocode';

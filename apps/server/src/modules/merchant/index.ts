@@ -3,6 +3,7 @@
  * dashboard, their deals, boosts, analytics, and the admins' overview of merchants and deals. Code outside the
  * area imports only this file (docs/decisions/0038-business-areas.md).
  */
+export { adminBusinessesRoutes } from './admin-businesses/admin-businesses.routes';
 export { adminMerchantsRoutes } from './admin-merchants/admin-merchants.routes';
 export { adminOverviewRoutes } from './admin-overview/admin-overview.routes';
 export { boostsRoutes } from './boosts/boosts.routes';
@@ -12,6 +13,7 @@ export { merchantDashboardRoutes } from './merchant-dashboard/merchant-dashboard
 export { merchantDealsRoutes } from './merchant-deals/merchant-deals.routes';
 export { removeUnusedUploads } from './merchant-deals/merchant-deals.service';
 export { sendBoostRefunds } from './merchant-deals/deal-removal.service';
+export { merchantStaffRoutes } from './merchant-staff/merchant-staff.routes';
 export { merchantsRoutes } from './merchants/merchants.routes';
 export { registerMerchantPaidCharges } from './paid-charges';
 export { registerMerchantSubscribers } from './subscribers';

@@ -3,6 +3,7 @@
  * replies, and messages between customers and merchants. Code outside the area imports only this file
  * (docs/decisions/0038-business-areas.md).
  */
+export { adminCustomersRoutes } from './admin-customers/admin-customers.routes';
 export { adminSupportRoutes } from './admin-support/admin-support.routes';
 export { customerMessagesRoutes } from './customer-messages/customer-messages.routes';
 export { supportRoutes } from './support/support.routes';

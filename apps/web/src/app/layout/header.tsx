@@ -84,6 +84,8 @@ export function Header() {
   const cartCount = useCartCount();
   const favCount = useFavoritesCount();
   const isMerchant = user?.role === 'merchant';
+  // A business's redeemer has the redeem screen only (docs/decisions/0062-roles-and-staff.md).
+  const hasDashboard = isMerchant && user?.merchantRole !== 'redeemer';
   const labelFrom = isMerchant ? 'xl' : 'lg';
   const sideMenu = useDeferredDialog(loadSideMenu);
   const [accountMenuRequested, setAccountMenuRequested] = useState(false);
@@ -93,7 +95,9 @@ export function Header() {
 
   const firstItem =
     user?.role === 'merchant'
-      ? { to: paths.merchantDashboard, label: 'Merchant Dashboard' }
+      ? hasDashboard
+        ? { to: paths.merchantDashboard, label: 'Merchant Dashboard' }
+        : { to: paths.merchantRedeem, label: 'Redeem Voucher' }
       : user?.role === 'admin'
         ? { to: paths.adminDashboard, label: 'Admin Dashboard' }
         : { to: paths.profile, label: 'Profile' };
@@ -118,7 +122,7 @@ export function Header() {
           <MainNavLink to={paths.home} end label="Home" icon={House} labelFrom={labelFrom} />
           <MainNavLink to={paths.deals} label="Browse Deals" icon={Compass} labelFrom={labelFrom} />
           <MainNavLink to={paths.purchases} label="My Purchases" icon={Ticket} labelFrom={labelFrom} />
-          {isMerchant && (
+          {hasDashboard && (
             <>
               <MainNavLink to={paths.merchantDashboard} label="Merchant Dashboard" icon={LayoutDashboard} labelFrom={labelFrom} />
               <MainNavLink to={paths.merchantPreLaunch} label="Launch Checklist" icon={ListChecks} labelFrom={labelFrom} />

@@ -51,8 +51,8 @@ export default function SideMenu({ open, onOpenChange, contentId, onCloseAutoFoc
           {user ? (
             <>
               {link(paths.profile, 'Profile')}
-              {isMerchant && link(paths.merchantDashboard, 'Merchant Dashboard')}
-              {isMerchant && link(paths.merchantPreLaunch, 'Launch Checklist')}
+              {isMerchant && user.merchantRole !== 'redeemer' && link(paths.merchantDashboard, 'Merchant Dashboard')}
+              {isMerchant && user.merchantRole !== 'redeemer' && link(paths.merchantPreLaunch, 'Launch Checklist')}
               {isMerchant && link(paths.merchantRedeem, 'Redeem Voucher')}
               <button
                 type="button"

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEAL_STATUSES, DEAL_TYPES, PLAN_IDS } from '../../constants';
+import { ADMIN_ROLES, DEAL_STATUSES, DEAL_TYPES, PLAN_IDS } from '../../constants';
 import { ADMIN_REQUEST_SECTIONS } from '../admin-merchants';
 import { TICKET_STATUSES } from '../admin-support';
 import { backgroundJobFailureSchema, mailOutboxBacklogSchema } from '../admin-overview';
@@ -219,7 +219,15 @@ export const adminMerchantDealsSchema = z.object({
 export type AdminMerchantDeals = z.infer<typeof adminMerchantDealsSchema>;
 
 /** Settings: the admin accounts and the audit trail. */
-export const adminAccountSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), createdAt: isoDate() });
+export const adminAccountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  createdAt: isoDate(),
+  /** null: an admin made before roles, who may do nothing until an owner gives it a role. */
+  role: z.enum(ADMIN_ROLES).nullable(),
+  deactivatedAt: isoDate().nullable(),
+});
 export type AdminAccount = z.infer<typeof adminAccountSchema>;
 export const adminAccountsSchema = z.object({ admins: z.array(adminAccountSchema) });
 export type AdminAccounts = z.infer<typeof adminAccountsSchema>;
@@ -252,10 +260,15 @@ export const supportTicketSchema = z.object({
 });
 export type SupportTicket = z.infer<typeof supportTicketSchema>;
 
+/** The admin a ticket is assigned to (docs/decisions/0062-roles-and-staff.md). */
+export const ticketAssigneeSchema = z.object({ id: z.string(), name: z.string() });
+export type TicketAssignee = z.infer<typeof ticketAssigneeSchema>;
+
 export const adminTicketSchema = supportTicketSchema.extend({
   messageCount: count(),
   firstMessage: z.string(),
   awaitingReply: z.boolean(),
+  assignee: ticketAssigneeSchema.nullable(),
 });
 export type AdminTicket = z.infer<typeof adminTicketSchema>;
 export const adminTicketsPageSchema = z.object({ tickets: z.array(adminTicketSchema), ...pageFields });
@@ -271,9 +284,21 @@ export const ticketThreadMessageSchema = z.object({
 });
 export type TicketThreadMessage = z.infer<typeof ticketThreadMessageSchema>;
 
-export const ticketThreadSchema = z.object({ ticket: supportTicketSchema, messages: z.array(ticketThreadMessageSchema) });
+/** An internal note: admins only (support_ticket_notes, never in the customer's thread). */
+export const ticketNoteOutSchema = z.object({ id: z.string(), authorName: z.string().nullable(), note: z.string(), createdAt: isoDate() });
+export type TicketNoteOut = z.infer<typeof ticketNoteOutSchema>;
+
+export const adminTicketDetailSchema = supportTicketSchema.extend({ assignee: ticketAssigneeSchema.nullable() });
+export const ticketThreadSchema = z.object({
+  ticket: adminTicketDetailSchema,
+  messages: z.array(ticketThreadMessageSchema),
+  notes: z.array(ticketNoteOutSchema),
+});
 export type TicketThread = z.infer<typeof ticketThreadSchema>;
-export const ticketUpdatedSchema = z.object({ ticket: supportTicketSchema });
+export const ticketUpdatedSchema = z.object({ ticket: adminTicketDetailSchema });
+/** Who a ticket can be assigned to: the active admins who work tickets (owners and support). */
+export const ticketAssigneesSchema = z.object({ admins: z.array(ticketAssigneeSchema) });
+export type TicketAssignees = z.infer<typeof ticketAssigneesSchema>;
 export type TicketUpdated = z.infer<typeof ticketUpdatedSchema>;
 
 /** Payout Management (docs/product/design.md §8). */
@@ -301,6 +326,8 @@ export const adminPayoutSchema = z.object({
   isPaid: z.boolean(),
   /** Unpaid and past its payout date, and not waiting for the merchant's account or held (listed first). */
   isOverdue: z.boolean(),
+  /** Unpaid while its business is suspended: it cannot be paid until the business is reinstated (docs/decisions/0063). */
+  isHeld: z.boolean(),
   paidAt: isoDate().nullable(),
   ...payoutTransferFields,
   /** Why an admin holds it (held only). */

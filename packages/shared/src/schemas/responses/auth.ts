@@ -10,8 +10,10 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
  * A password sign-in: signed in, or (an account with an authenticator app) the code is asked for next, and no
  * session starts until it is given (docs/decisions/0055-passkeys-and-authenticator-codes.md).
  */
+/** A session started: the signed-in user. */
+export const signedInResponseSchema = z.object({ user: sessionUserSchema });
 export const loginResponseSchema = z.union([
-  z.object({ user: sessionUserSchema }),
+  signedInResponseSchema,
   z.object({ secondStep: z.object({ token: z.string(), expiresAt: isoDate() }) }),
 ]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

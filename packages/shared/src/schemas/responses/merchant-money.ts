@@ -85,8 +85,8 @@ export const merchantPayoutSchema = z.object({
   carriedForwardCents: cents(),
   /** gross − commission − deductions − dispute fees − carried in + carried forward (never below zero). */
   netCents: cents(),
-  /** Against its payout date: Scheduled until the day has passed, then Overdue unless paid. */
-  status: z.enum(['scheduled', 'paid', 'overdue']),
+  /** Against its payout date: Scheduled until the day has passed, then Overdue unless paid; Held while the business is suspended (docs/decisions/0063-suspensions-and-bans.md). */
+  status: z.enum(['scheduled', 'paid', 'overdue', 'held']),
   paidAt: isoDate().nullable(),
   ...payoutTransferFields,
 });

@@ -41,6 +41,8 @@ export const merchantOverviewSchema = z.object({
       waiting: z.object({ refundRequests: z.number().int().nonnegative(), customerMessages: z.number().int().nonnegative() }),
       /** The plan is advertise_messaging and its subscription is not paid (docs/product/merchant-admin-spec.md §4). */
       paymentRequired: z.boolean(),
+      /** Suspended by LocalPerks, since when and why (docs/decisions/0063-suspensions-and-bans.md); null otherwise. */
+      suspension: z.object({ at: isoDate(), reason: z.string() }).nullable(),
       /** The street address and its point; null for a business registered before addresses (the dashboard asks for one). */
       place: placeSchema.nullable(),
     })

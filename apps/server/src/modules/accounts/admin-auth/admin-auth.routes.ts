@@ -12,12 +12,11 @@ import {
   adminLoginSchema,
   adminSignedInSchema,
   codeIssuedSchema,
-  displayName,
   errorResponses,
 } from '@localperks/shared';
 import type { FastifyRequest } from 'fastify';
 import { isLoopbackRequest } from '../../../lib/loopback';
-import { endSession, startSession, toPublicUser } from '../../../plugins/session';
+import { endSession, publicAccount, startSession, toPublicUser } from '../../../plugins/session';
 import { AppError } from '../../../lib/errors';
 import { passSecondStepWithPasskey, secondStepPasskeyOptions } from '../security/passkeys.service';
 import { adminSecondSteps } from '../security/security.service';
@@ -101,14 +100,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
       return {
         step: 'code' as const,
         // The whole session user, as /api/auth/login answers: the page puts it in its session cache.
-        user: {
-          id: user.id,
-          email: user.email,
-          name: displayName(user.name, user.email),
-          role: user.role,
-          emailVerified: user.emailVerifiedAt !== null,
-          createdAt: user.createdAt.toISOString(),
-        },
+        user: await publicAccount(app.db, user.id),
         codeExpiresAt: issued?.expiresAt.toISOString() ?? null,
         ...(issued ? devCode(request, issued.code) : {}),
         methods,

@@ -16,8 +16,9 @@ import {
   verifyEmailRequestSchema,
   verifyEmailResponseSchema,
 } from '@localperks/shared';
-import { endSession, startSession, toPublicUser } from '../../../plugins/session';
+import { endSession, publicAccount, startSession, toPublicUser } from '../../../plugins/session';
 import {
+  assertMaySignIn,
   hasMerchantRegistration,
   logIn,
   requestPasswordReset,
@@ -27,28 +28,11 @@ import {
   verifyEmail,
   type AuthDeps,
 } from './auth.service';
-import { displayName } from '@localperks/shared';
 import { passkeySignInOptions, signInWithPasskey } from '../security/passkeys.service';
 import { markReauthenticated } from '../security/reauth.service';
 import { completeSecondStep, startSecondStep, totpEnabled } from '../security/totp.service';
 import { sessions } from '../../../db/schema';
 import { eq } from 'drizzle-orm';
-
-const userOut = (u: {
-  id: string;
-  email: string;
-  name: string | null;
-  role: 'customer' | 'merchant' | 'admin';
-  emailVerifiedAt: Date | null;
-  createdAt: Date;
-}) => ({
-  id: u.id,
-  email: u.email,
-  name: displayName(u.name, u.email),
-  role: u.role,
-  emailVerified: u.emailVerifiedAt !== null,
-  createdAt: u.createdAt.toISOString(),
-});
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -113,7 +97,7 @@ export async function authRoutes(app: FastifyInstance) {
       // session starts and waits for the admin second step (admin-auth), as before.
       if (user.role !== 'admin' && (await totpEnabled(app.deps, user.id))) return { secondStep: await startSecondStep(app.deps, user.id) };
       await freshSession(request, reply, user.id);
-      return { user: userOut(user) };
+      return { user: await publicAccount(app.db, user.id) };
     },
   );
 
@@ -131,7 +115,7 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = await completeSecondStep(app.deps, request.body, request.ip);
       await freshSession(request, reply, user.id);
-      return { user: userOut(user) };
+      return { user: await publicAccount(app.db, user.id) };
     },
   );
 
@@ -162,11 +146,13 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await signInWithPasskey(app.deps, request.body, request.ip);
+      // A passkey proves who it is, not that the account may sign in: a ban, a deactivation or a removal still stops it.
+      await assertMaySignIn(app.db, user);
       const sessionId = await freshSession(request, reply, user.id);
       if (user.role === 'admin')
         await app.db.update(sessions).set({ secondFactorAt: app.deps.clock.now() }).where(eq(sessions.id, sessionId));
       await markReauthenticated(app.deps, sessionId);
-      return { user: userOut(user) };
+      return { user: await publicAccount(app.db, user.id) };
     },
   );
 
@@ -195,7 +181,7 @@ export async function authRoutes(app: FastifyInstance) {
       // The link proves the address: the user is signed in, as the spec's callback expects a session; not an
       // account with the authenticator app on (the mailbox alone must not pass its second step).
       if (request.user?.id !== user.id && !(await totpEnabled(app.deps, user.id))) await freshSession(request, reply, user.id);
-      return { user: userOut(user), hasMerchantRegistration: await hasMerchantRegistration(app.deps, user.id) };
+      return { user: await publicAccount(app.db, user.id), hasMerchantRegistration: await hasMerchantRegistration(app.deps, user.id) };
     },
   );
 

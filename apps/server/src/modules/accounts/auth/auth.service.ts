@@ -1,15 +1,17 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import {
+  ACCESS_MESSAGES,
   EMAIL_VERIFICATION_TTL_MS,
   LOGIN_FAILURE_WINDOW_MS,
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_ADDRESS,
   PASSWORD_RESET_TTL_MS,
+  type AdminRole,
   type Role,
   paths,
 } from '@localperks/shared';
 import type { Tx } from '../../../db/client';
-import { authTokens, emailOutbox, loginAttempts, merchantRegistrationRequests, sessions, users } from '../../../db/schema';
+import { authTokens, emailOutbox, loginAttempts, merchantRegistrationRequests, merchantStaff, sessions, users } from '../../../db/schema';
 import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../../lib/crypto';
 import { AppError } from '../../../lib/errors';
 import type { Deps } from '../../../lib/deps';
@@ -74,7 +76,7 @@ export const AUTH_ERRORS = {
  */
 export async function createUser(
   tx: Tx,
-  input: { email: string; password: string; name?: string | null; role?: Role; verified?: boolean },
+  input: { email: string; password: string; name?: string | null; role?: Role; adminRole?: AdminRole; verified?: boolean },
   now: Date,
 ) {
   const user = await insertUserIfNew(tx, { ...input, passwordHash: await hashPassword(input.password) }, now);
@@ -85,16 +87,19 @@ export async function createUser(
 /** One insert that does nothing when the address has an account: the new user, or undefined. */
 export async function insertUserIfNew(
   tx: Tx,
-  input: { email: string; passwordHash: string; name?: string | null; role?: Role; verified?: boolean },
+  input: { email: string; passwordHash: string; name?: string | null; role?: Role; adminRole?: AdminRole; verified?: boolean },
   now: Date,
 ) {
+  const role = input.role ?? 'customer';
   const [user] = await tx
     .insert(users)
     .values({
       email: input.email.toLowerCase(),
       passwordHash: input.passwordHash,
       name: input.name?.trim() || null,
-      role: input.role ?? 'customer',
+      role,
+      // An admin is an owner unless made with another role (the first admin, made by the CLI, is one).
+      adminRole: role === 'admin' ? (input.adminRole ?? 'owner') : null,
       emailVerifiedAt: input.verified ? now : null,
     })
     .onConflictDoNothing({ target: users.email })
@@ -251,7 +256,23 @@ export async function logIn(deps: AuthDeps, input: { email: string; password: st
   if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', AUTH_ERRORS.invalidCredentials);
   await releaseHits(deps.db, hits);
   await clearRateLimit(deps.db, accountAtAddress);
+  // Only someone who knows the password learns why the account may not sign in (docs/decisions/0063).
+  await assertMaySignIn(deps.db, user);
   return user;
+}
+
+/** A banned customer, a deactivated admin and a staff member their business removed get no session, and are told why. */
+export async function assertMaySignIn(db: Tx, user: typeof users.$inferSelect) {
+  if (user.bannedAt) throw new AppError('FORBIDDEN', ACCESS_MESSAGES.banned(user.banReason));
+  if (user.deactivatedAt) throw new AppError('FORBIDDEN', ACCESS_MESSAGES.deactivated);
+  if (user.role !== 'merchant') return;
+  const [staff] = await db
+    .select({ removedAt: merchantStaff.removedAt })
+    .from(merchantStaff)
+    .where(and(eq(merchantStaff.userId, user.id), isNotNull(merchantStaff.acceptedAt)))
+    .orderBy(sql`${merchantStaff.removedAt} is null desc`)
+    .limit(1);
+  if (staff?.removedAt) throw new AppError('FORBIDDEN', ACCESS_MESSAGES.staffRemoved);
 }
 
 /** Confirms an e-mail address from the link in the verification mail. */

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import { deals, merchantCharges, merchants } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
-import { escapeLike, visibleNow } from '../deals/deals.service';
+import { businessIsPublic, escapeLike, visibleNow } from '../deals/deals.service';
 
 type SearchDeps = Pick<Deps, 'db' | 'clock' | 'storage'>;
 
@@ -18,10 +18,10 @@ type SearchDeps = Pick<Deps, 'db' | 'clock' | 'storage'>;
 const EXCERPT_LENGTH = 160;
 
 /**
- * Businesses anyone may find: approved by an admin. A merchant waiting for approval, rejected, or
- * no longer approved (suspended) is not listed.
+ * Businesses anyone may find: approved by an admin. A merchant waiting for approval, rejected, no
+ * longer approved, or suspended (docs/decisions/0063-suspensions-and-bans.md) is not listed.
  */
-const isListed = eq(merchants.approved, true);
+const isListed = businessIsPublic;
 
 /** The listing boost is running at `now` (a boost never set, or over, is not). */
 const boostedAt = (now: Date) => sql<boolean>`coalesce(${gt(merchants.listingBoostedUntil, now)}, false)`;

@@ -46,20 +46,20 @@ export async function businessesRoutes(app: FastifyInstance) {
   r.get(
     '/api/merchant/business-profile',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner', 'manager'] },
       schema: {
         tags: ['merchants'],
         summary: 'The signed-in merchant’s business page settings (slug, logo, cover, opening hours, highlights)',
         response: { 200: merchantBusinessProfileSchema, ...errorResponses },
       },
     },
-    async (request) => getMerchantBusinessProfile(app.deps, request.user!.id),
+    async (request) => getMerchantBusinessProfile(app.deps, request.user!.merchantOwnerId!),
   );
 
   r.put(
     '/api/merchant/business-profile',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner', 'manager'] },
       schema: {
         tags: ['merchants'],
         summary: 'Save the enhanced business profile (Advertise + Messaging and Deals + Messaging; Advertise Only may only clear it)',
@@ -67,13 +67,13 @@ export async function businessesRoutes(app: FastifyInstance) {
         response: { 200: merchantBusinessProfileSchema, ...errorResponses },
       },
     },
-    async (request) => updateBusinessProfile(app.deps, request.user!.id, request.body),
+    async (request) => updateBusinessProfile(app.deps, request.user!.merchantOwnerId!, request.body),
   );
 
   r.put(
     '/api/merchant/address',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner', 'manager'] },
       schema: {
         tags: ['merchants'],
         summary:
@@ -82,7 +82,7 @@ export async function businessesRoutes(app: FastifyInstance) {
         response: { 200: placeSavedSchema, ...errorResponses },
       },
     },
-    async (request) => ({ place: await saveMerchantAddress(app.deps, request.user!.id, request.body) }),
+    async (request) => ({ place: await saveMerchantAddress(app.deps, request.user!.merchantOwnerId!, request.body) }),
   );
 
   // The deal image pipeline (checked by content, resized to WebP), into the businesses folder.
@@ -91,7 +91,7 @@ export async function businessesRoutes(app: FastifyInstance) {
     scope.post(
       '/api/merchant/uploads/business-images',
       {
-        config: { access: 'merchant' },
+        config: { access: 'merchant', roles: ['owner', 'manager'] },
         schema: {
           tags: ['merchants'],
           summary: 'Upload a business logo or cover image (multipart field `file`; JPEG, PNG or WebP up to 5 MB); stored resized as WebP',
@@ -99,7 +99,7 @@ export async function businessesRoutes(app: FastifyInstance) {
         },
       },
       async (request, reply) => {
-        await enhancedProfileOwner(app.deps, request.user!.id);
+        await enhancedProfileOwner(app.deps, request.user!.merchantOwnerId!);
         if (!request.isMultipart()) throw new AppError('VALIDATION', M.uploadMissing, { file: M.uploadMissing });
         await consumeRateLimit(
           app.db,

@@ -15,7 +15,7 @@ import { deals, merchantSlugRedirects, merchants } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import { UPLOADS_PATH, type FileStorage, type ImageUrl } from '../../../lib/storage';
-import { summaryColumns, toSummary, visibleNow } from '../deals/deals.service';
+import { businessIsPublic, summaryColumns, toSummary, visibleNow } from '../deals/deals.service';
 import { placeOf } from '../location/address.service';
 
 /*
@@ -38,13 +38,13 @@ export async function getBusinessPage(
   const [m] = await db
     .select()
     .from(merchants)
-    .where(and(eq(merchants.slug, wanted), eq(merchants.approved, true)));
+    .where(and(eq(merchants.slug, wanted), businessIsPublic));
   if (!m) {
     const [moved] = await db
       .select({ slug: merchants.slug })
       .from(merchantSlugRedirects)
       .innerJoin(merchants, eq(merchants.id, merchantSlugRedirects.merchantId))
-      .where(and(eq(merchantSlugRedirects.slug, wanted), eq(merchants.approved, true)));
+      .where(and(eq(merchantSlugRedirects.slug, wanted), businessIsPublic));
     return moved ? { redirectTo: moved.slug } : null;
   }
   // The same page under another spelling (capitals): one address for it.
@@ -83,12 +83,12 @@ export async function getBusinessPage(
   };
 }
 
-/** Approved businesses for the sitemap, oldest first. */
+/** Public businesses (approved, not suspended) for the sitemap, oldest first. */
 export async function listedBusinesses(deps: Pick<Deps, 'db'>, limit: number) {
   return deps.db
     .select({ slug: merchants.slug, updatedAt: merchants.updatedAt })
     .from(merchants)
-    .where(eq(merchants.approved, true))
+    .where(businessIsPublic)
     .orderBy(merchants.createdAt, merchants.id)
     .limit(limit);
 }

@@ -12,6 +12,7 @@ import { deals, merchants } from '../../../db/schema';
 import { placeOf } from '../location/address.service';
 import type { ImageUrl } from '../../../lib/storage';
 import { liveOptions } from './deal-options.service';
+import { escapeLike } from '../../../lib/escape-like';
 
 export const summaryColumns = {
   id: deals.id,
@@ -70,16 +71,21 @@ export const hourlyRotation = (now: Date): SQL => sql`md5(${deals.id}::text || $
 
 /**
  * What customers may see: not expired, and either active or a crowd-vote deal still collecting
- * votes. Paused, removed and expired deals never show.
+ * votes. Paused, removed and expired deals never show, nor any deal of a suspended business: the
+ * database leaves `listed_until` empty for those (docs/decisions/0063-suspensions-and-bans.md), so this
+ * stays one indexable comparison.
  */
 export function visibleNow(now: Date): SQL {
   return gt(deals.listedUntil, now);
 }
 
+/** A business anyone may find and open: approved by an admin and not suspended (docs/decisions/0063). */
+export const businessIsPublic: SQL = and(eq(merchants.approved, true), isNull(merchants.suspendedAt))!;
+
 /** Counting stops here: beyond it the page says "1,000+" and the query stays fast on any catalogue. */
 export const COUNT_CAP = 1000;
 
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export { escapeLike };
 
 /**
  * A search matches a deal's title and description or its business's name (docs/product/design.md §13),
@@ -117,7 +123,8 @@ export async function getDeal(deps: DealReadDeps, id: string): Promise<DealDetai
     })
     .from(deals)
     .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-    .where(and(eq(deals.id, id), inArray(deals.status, ['active', 'pending', 'expired'])));
+    // A suspended business's deals answer 404, as its page does (docs/decisions/0063-suspensions-and-bans.md).
+    .where(and(eq(deals.id, id), inArray(deals.status, ['active', 'pending', 'expired']), isNull(merchants.suspendedAt)));
   if (!row) return null;
   const {
     highlights,

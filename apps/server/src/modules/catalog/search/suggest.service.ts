@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SearchSuggestions } from '@localperks/shared';
 import { deals, merchants } from '../../../db/schema';
-import { escapeLike, visibleNow, type DealReadDeps } from '../deals/deals.service';
+import { businessIsPublic, escapeLike, visibleNow, type DealReadDeps } from '../deals/deals.service';
 import { matchesQuery, prepareSearch, tsQueryText } from './search-query';
 import { categoriesMatching } from './synonyms';
 
@@ -41,7 +41,7 @@ export async function searchSuggestions(deps: DealReadDeps, q: string): Promise<
     db
       .select({ slug: merchants.slug, name: merchants.businessName, city: merchants.city, state: merchants.state })
       .from(merchants)
-      .where(and(eq(merchants.approved, true), sql`(${name} like ${`%${escapeLike(typed)}%`} or ${typed} <% ${name})`))
+      .where(and(businessIsPublic, sql`(${name} like ${`%${escapeLike(typed)}%`} or ${typed} <% ${name})`))
       .orderBy(sql`${name} like ${`${escapeLike(typed)}%`} desc`, sql`word_similarity(${typed}, ${name}) desc`, merchants.businessName)
       .limit(SUGGESTED_BUSINESSES),
   ]);

@@ -29,7 +29,7 @@ import {
 export async function adminMerchantsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
-  const config = { access: 'admin' as const };
+  const config = { access: 'admin' as const, roles: ['owner'] as const };
   const params = z.object({ id: z.uuid() });
   const deps = (log: FastifyBaseLogger) => ({ ...app.deps, log });
 

@@ -25,7 +25,7 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/overview',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', roles: ['owner', 'finance'] },
       schema: {
         tags,
         summary: 'Overview tab: merchant, deal, revenue and payout figures, recent merchants, merchants with deals, pending approvals',
@@ -38,7 +38,7 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/merchants-with-deals',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', roles: ['owner'] },
       schema: {
         tags,
         summary: 'Every merchant with deals, newest first, searched by business name, city or e-mail (10 a page)',
@@ -52,7 +52,7 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/merchants/:id/deals',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', roles: ['owner'] },
       schema: {
         tags,
         summary: 'One merchant’s deals with status and prices, newest first (20 a page)',
@@ -67,7 +67,7 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/deals/:id/appeal/decision',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', roles: ['owner'] },
       schema: {
         tags,
         summary: 'Decide the open appeal of a removed deal: reinstate it (back as paused) or uphold the removal; the merchant is told',
@@ -82,7 +82,7 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/deals/:id/deactivate',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', roles: ['owner'] },
       schema: {
         tags,
         summary: 'Take down a deal that breaks the merchant terms; the merchant is notified and e-mailed the reason',

@@ -26,7 +26,7 @@ export async function boostsRoutes(app: FastifyInstance) {
   r.get(
     '/api/merchant/boosts/deals/:id',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner'] },
       schema: {
         tags,
         summary: 'The boost of one of the merchant’s deals: time left, and views, clicks and purchases against the same time before it',
@@ -40,7 +40,7 @@ export async function boostsRoutes(app: FastifyInstance) {
   r.post(
     '/api/merchant/boosts/deals/:id',
     {
-      config: { access: 'approved-merchant' },
+      config: { access: 'approved-merchant', roles: ['owner'] },
       schema: {
         tags,
         summary:
@@ -56,7 +56,7 @@ export async function boostsRoutes(app: FastifyInstance) {
   r.get(
     '/api/merchant/boosts/listing',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner'] },
       schema: {
         tags,
         summary: 'The business listing’s boost: time left, and whether the plan allows one',
@@ -69,7 +69,7 @@ export async function boostsRoutes(app: FastifyInstance) {
   r.post(
     '/api/merchant/boosts/listing',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner'] },
       schema: {
         tags,
         summary: 'Buy a boost of the business listing (Advertise + Messaging with an active subscription): a payment page',

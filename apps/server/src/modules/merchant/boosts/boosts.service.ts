@@ -4,6 +4,7 @@ import {
   HOUR_MS,
   dealBoostBlocker,
   MERCHANT_DEAL_MESSAGES,
+  SANCTION_MESSAGES,
   hasMessagingAccess,
   paths,
   type BoostCounts,
@@ -35,13 +36,18 @@ export async function merchantOfUser(db: Tx, userId: string): Promise<Merchant> 
   return m;
 }
 
-/** Why this merchant cannot boost deals (null: they can): approved, on Deals + Messaging. */
+/**
+ * Why this merchant cannot boost deals (null: they can): approved, on Deals + Messaging, not suspended (a suspended
+ * business is seen nowhere, so visibility cannot be sold to it; docs/decisions/0063-suspensions-and-bans.md).
+ */
 function dealBooster(m: Merchant): string | null {
+  if (m.suspendedAt) return SANCTION_MESSAGES.suspended;
   return m.approved && m.subscriptionPlan === 'deals_messaging' ? null : B.dealPlanRequired;
 }
 
-/** Why this merchant cannot boost its listing (null: they can): Advertise + Messaging with a paid subscription. */
+/** Why this merchant cannot boost its listing (null: they can): Advertise + Messaging with a paid subscription, not suspended. */
 export function listingBoostBlocker(m: Merchant, now: Date): string | null {
+  if (m.suspendedAt) return SANCTION_MESSAGES.suspended;
   return m.subscriptionPlan === 'advertise_messaging' && hasMessagingAccess(m, now) ? null : B.listingPlanRequired;
 }
 

@@ -8,7 +8,7 @@ export async function merchantAnalyticsRoutes(app: FastifyInstance) {
   r.get(
     '/api/merchant/analytics',
     {
-      config: { access: 'approved-merchant' },
+      config: { access: 'approved-merchant', roles: ['owner', 'manager'] },
       schema: {
         tags: ['merchant-analytics'],
         summary:
@@ -16,6 +16,6 @@ export async function merchantAnalyticsRoutes(app: FastifyInstance) {
         response: { 200: merchantAnalyticsSchema, ...errorResponses },
       },
     },
-    async (request) => merchantAnalytics(app.deps, request.user!.id),
+    async (request) => merchantAnalytics(app.deps, request.user!.merchantOwnerId!),
   );
 }

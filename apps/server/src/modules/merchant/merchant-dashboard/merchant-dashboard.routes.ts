@@ -35,7 +35,7 @@ export async function merchantDashboardRoutes(app: FastifyInstance) {
   r.put(
     '/api/merchant/profile',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner', 'manager'] },
       schema: {
         tags,
         summary: 'Edit the business profile (merchant row and newest registration request); phone numbers are removed from the description',
@@ -43,13 +43,17 @@ export async function merchantDashboardRoutes(app: FastifyInstance) {
         response: { 200: merchantProfileSavedSchema, ...errorResponses },
       },
     },
-    async (request) => updateProfile(deps(request.log), request.user!.id, request.body),
+    async (request) =>
+      updateProfile(deps(request.log), request.user!.merchantOwnerId!, request.body, {
+        mayChangePlan: request.user!.merchantRole === 'owner',
+        role: request.user!.merchantRole!,
+      }),
   );
 
   r.post(
     '/api/merchant/plan',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner'] },
       schema: {
         tags,
         summary: 'Switch plans (409 Already on this plan); advertise_messaging needs its subscription paid',
@@ -57,13 +61,13 @@ export async function merchantDashboardRoutes(app: FastifyInstance) {
         response: { 200: planSwitchedSchema, ...errorResponses },
       },
     },
-    async (request) => switchPlan(deps(request.log), request.user!.id, request.body.plan),
+    async (request) => switchPlan(deps(request.log), request.user!.merchantOwnerId!, request.body.plan),
   );
 
   r.post(
     '/api/merchant/subscription/checkout',
     {
-      config: { access: 'approved-merchant' },
+      config: { access: 'approved-merchant', roles: ['owner'] },
       schema: {
         tags,
         summary: 'Open the payment provider’s card page for the $15/month messaging subscription',
@@ -76,33 +80,33 @@ export async function merchantDashboardRoutes(app: FastifyInstance) {
   r.post(
     '/api/merchant/subscription/check',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner'] },
       schema: {
         tags,
         summary: 'check-subscription: whether the provider has confirmed the subscription',
         response: { 200: subscriptionStatusSchema, ...errorResponses },
       },
     },
-    async (request) => subscriptionStatus(app.deps, request.user!.id),
+    async (request) => subscriptionStatus(app.deps, request.user!.merchantOwnerId!),
   );
 
   r.get(
     '/api/merchant/registration/messages',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner', 'manager'] },
       schema: {
         tags,
         summary: 'The thread with the admins about the newest registration, oldest first (admin messages become read)',
         response: { 200: merchantThreadSchema, ...errorResponses },
       },
     },
-    async (request) => merchantThread(app.deps, request.user!.id),
+    async (request) => merchantThread(app.deps, request.user!.merchantOwnerId!),
   );
 
   r.post(
     '/api/merchant/registration/messages',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner', 'manager'] },
       schema: {
         tags,
         summary: 'Write to the admins about the newest registration (trimmed, never blank)',
@@ -120,27 +124,28 @@ export async function merchantDashboardRoutes(app: FastifyInstance) {
         'Too many messages sent. Please wait a while before writing again.',
         app.deps.clock.now(),
       );
-      return sendMerchantMessage(app.deps, request.user!.id, request.body.message);
+      return sendMerchantMessage(app.deps, request.user!.merchantOwnerId!, request.body.message);
     },
   );
 
   r.get(
     '/api/merchant/launch-checklist',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner', 'manager'] },
       schema: {
         tags,
         summary: 'The Launch Checklist, computed from the merchant’s rows',
         response: { 200: launchChecklistSchema, ...errorResponses },
       },
     },
-    async (request) => launchChecklist(app.deps, request.user!.id),
+    async (request) => launchChecklist(app.deps, request.user!.merchantOwnerId!),
   );
 
   r.get(
     '/api/merchant/second-factor-reminder',
     {
-      config: { access: 'merchant' },
+      // The business's money is the owner's (staff hold no balance of their own).
+      config: { access: 'merchant', roles: ['owner'] },
       schema: {
         tags,
         summary:

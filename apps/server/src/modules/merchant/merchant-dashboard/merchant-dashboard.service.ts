@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  ACCESS_MESSAGES,
   MERCHANT_DASHBOARD_MESSAGES as D,
   MERCHANT_MESSAGES as M,
   PLANS,
@@ -97,7 +98,13 @@ async function syncRenewal(deps: DashboardDeps, merchantId: string, from: PlanId
  * one transaction. Phone numbers in the description are removed (the answer says so); the plan,
  * when changed, follows the plan-switch rules.
  */
-export async function updateProfile(deps: DashboardDeps, userId: string, input: MerchantProfileInput): Promise<MerchantProfileSaved> {
+export async function updateProfile(
+  deps: DashboardDeps,
+  userId: string,
+  input: MerchantProfileInput,
+  /** The plan is billing: only the owner changes it here (docs/decisions/0062-roles-and-staff.md); a manager keeps it. */
+  actor: { mayChangePlan: boolean; role: string } = { mayChangePlan: true, role: 'owner' },
+): Promise<MerchantProfileSaved> {
   const { text: description, removed } = stripPhoneNumbers(input.description);
   if (description.length < 10) throw new AppError('VALIDATION', M.descriptionMin, { description: M.descriptionMin });
   const business = {
@@ -111,6 +118,8 @@ export async function updateProfile(deps: DashboardDeps, userId: string, input: 
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
     const m = await lockedMerchant(tx, userId);
+    if (!actor.mayChangePlan && input.plan !== m.subscriptionPlan)
+      throw new AppError('FORBIDDEN', ACCESS_MESSAGES.merchantRole(actor.role));
     await tx
       .update(merchants)
       .set({ ...business, ...(await planColumns(tx, m, input.plan, now)), updatedAt: now })
@@ -226,11 +235,17 @@ export async function sendMerchantMessage(deps: Pick<Deps, 'db' | 'clock'>, user
       .values({ registrationId: request.id, senderType: 'merchant', senderId: userId, message, messageType: 'general', createdAt: now })
       .returning();
     await publishMessageEvent(tx, { type: 'registration_message', registrationId: request.id, merchantUserId: userId });
-    // A message on a registration under review waits for an admin (reading the thread marks it done).
-    if (request.status === 'pending')
+    // A message on a registration under review, or from a suspended business answering its suspension
+    // (docs/decisions/0063-suspensions-and-bans.md), waits for an admin (reading the thread marks it done).
+    const [business] = await tx.select({ suspendedAt: merchants.suspendedAt }).from(merchants).where(eq(merchants.userId, userId));
+    if (request.status === 'pending' || business?.suspendedAt)
       await notifyAdmins(tx, {
         type: REGISTRATION_REPLY,
-        title: request.requiresMerchantResponse ? 'Merchant replied to a rejection' : 'New message from a merchant',
+        title: business?.suspendedAt
+          ? 'Suspended merchant replied'
+          : request.requiresMerchantResponse
+            ? 'Merchant replied to a rejection'
+            : 'New message from a merchant',
         message: `${request.businessName}: ${excerpt(message, 200)}`,
         entityType: 'merchant_registration_request',
         entityId: request.id,

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
+  ACCESS_MESSAGES,
   boostCheckoutSchema,
   dealAppealOutSchema,
   dealAppealSchema,
@@ -48,7 +49,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
   r.get(
     '/api/merchant/deals',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner', 'manager'] },
       schema: {
         tags,
         summary: 'The signed-in merchant’s own deals (a page), and whether they may create deals now',
@@ -56,13 +57,13 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
         response: { 200: merchantDealsPageSchema, ...errorResponses },
       },
     },
-    async (request) => listMerchantDeals(app.deps, request.user!.id, request.query),
+    async (request) => listMerchantDeals(app.deps, request.user!.merchantOwnerId!, request.query),
   );
 
   r.get(
     '/api/merchant/deals/:id',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner', 'manager'] },
       schema: {
         tags,
         summary: 'One of the merchant’s own deals (for editing)',
@@ -70,13 +71,13 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
         response: { 200: merchantDealSchema, ...errorResponses },
       },
     },
-    async (request) => getMerchantDeal(app.deps, request.user!.id, request.params.id),
+    async (request) => getMerchantDeal(app.deps, request.user!.merchantOwnerId!, request.params.id),
   );
 
   r.post(
     '/api/merchant/deals',
     {
-      config: { access: 'approved-merchant' },
+      config: { access: 'approved-merchant', roles: ['owner', 'manager'] },
       schema: {
         tags,
         summary:
@@ -87,7 +88,10 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
     },
     async (request, reply): Promise<SaveMerchantDealResult> => {
       const body = request.body;
-      const created = await createMerchantDeal(app.deps, request.user!.id, body);
+      // A PerkBoost launch is paid for: the owner's (docs/decisions/0062-roles-and-staff.md); a manager creates standard deals.
+      if (body.boost && request.user!.merchantRole !== 'owner')
+        throw new AppError('FORBIDDEN', ACCESS_MESSAGES.merchantRole(request.user!.merchantRole!));
+      const created = await createMerchantDeal(app.deps, request.user!.merchantOwnerId!, body);
       let checkoutUrl: string | null = null;
       if (body.boost) {
         checkoutUrl = await startBoostPayment(app.deps, {
@@ -106,7 +110,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
   r.put(
     '/api/merchant/deals/:id',
     {
-      config: { access: 'approved-merchant' },
+      config: { access: 'approved-merchant', roles: ['owner', 'manager'] },
       schema: {
         tags,
         summary: 'Edit one of the merchant’s own deals (phone numbers are removed from the description)',
@@ -116,7 +120,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
       },
     },
     async (request): Promise<SaveMerchantDealResult> => {
-      const updated = await updateMerchantDeal(app.deps, request.user!.id, request.params.id, request.body);
+      const updated = await updateMerchantDeal(app.deps, request.user!.merchantOwnerId!, request.params.id, request.body);
       return { ...updated, checkoutUrl: null };
     },
   );
@@ -124,7 +128,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
   r.post(
     '/api/merchant/deals/:id/boost',
     {
-      config: { access: 'approved-merchant' },
+      config: { access: 'approved-merchant', roles: ['owner'] },
       schema: {
         tags,
         summary: 'Pay for a PerkBoost draft: a payment page for the chosen duration (price from the server)',
@@ -134,7 +138,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { merchant, deal } = await boostDraft(app.db, request.user!.id, request.params.id);
+      const { merchant, deal } = await boostDraft(app.db, request.user!.merchantOwnerId!, request.params.id);
       await setDraftBoostDays(app.deps, deal.id, request.body.boostDays);
       const checkoutUrl = await startBoostPayment(app.deps, {
         merchant,
@@ -150,7 +154,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
   r.post(
     '/api/merchant/deals/:id/appeal',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner', 'manager'] },
       schema: {
         tags,
         summary: 'Appeal the removal of an own deal taken down by an admin (once per removal); the admins are told',
@@ -160,13 +164,13 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await appealDealRemoval(app.deps, request.user!.id, request.params.id, request.body.message)),
+      reply.code(201).send(await appealDealRemoval(app.deps, request.user!.merchantOwnerId!, request.params.id, request.body.message)),
   );
 
   r.post(
     '/api/merchant/deals/:id/pause',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner', 'manager'] },
       schema: {
         tags,
         summary: 'Pause an active deal of the merchant (hidden from customers)',
@@ -175,13 +179,13 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
       },
     },
     // Off sale first; its open payment pages are closed after (dealWithdrawn): a payment landing between is refunded.
-    async (request) => setDealPaused(app.deps, request.user!.id, request.params.id, true),
+    async (request) => setDealPaused(app.deps, request.user!.merchantOwnerId!, request.params.id, true),
   );
 
   r.post(
     '/api/merchant/deals/:id/resume',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner', 'manager'] },
       schema: {
         tags,
         summary: 'Resume a paused deal of the merchant (if it has not expired)',
@@ -189,13 +193,13 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
         response: { 200: merchantDealSchema, ...errorResponses },
       },
     },
-    async (request) => setDealPaused(app.deps, request.user!.id, request.params.id, false),
+    async (request) => setDealPaused(app.deps, request.user!.merchantOwnerId!, request.params.id, false),
   );
 
   r.delete(
     '/api/merchant/deals/:id',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner', 'manager'] },
       schema: {
         tags,
         summary: 'Delete (soft: status removed) a deal; active or unlocked PerkBoost deals cannot be deleted',
@@ -205,8 +209,8 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       // A draft's open payment page is closed first, so a deleted launch can never be paid for.
-      await closeBoostPayments(app.deps, request.user!.id, request.params.id);
-      await deleteMerchantDeal(app.deps, request.user!.id, request.params.id);
+      await closeBoostPayments(app.deps, request.user!.merchantOwnerId!, request.params.id);
+      await deleteMerchantDeal(app.deps, request.user!.merchantOwnerId!, request.params.id);
       return { removed: true as const };
     },
   );
@@ -217,7 +221,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
     scope.post(
       '/api/merchant/uploads/deal-images',
       {
-        config: { access: 'approved-merchant' },
+        config: { access: 'approved-merchant', roles: ['owner', 'manager'] },
         schema: {
           tags,
           summary: 'Upload a deal image (multipart field `file`; JPEG, PNG or WebP up to 5 MB); stored resized as WebP',
@@ -225,7 +229,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
         },
       },
       async (request, reply) => {
-        const blocker = dealCreationBlocker(await merchantForUser(app.db, request.user!.id));
+        const blocker = dealCreationBlocker(await merchantForUser(app.db, request.user!.merchantOwnerId!));
         if (blocker) throw new AppError('FORBIDDEN', blocker);
         if (!request.isMultipart()) throw new AppError('VALIDATION', M.uploadMissing, { file: M.uploadMissing });
         // Each upload is decoded and resized: a per-merchant hourly budget keeps disk and CPU safe.

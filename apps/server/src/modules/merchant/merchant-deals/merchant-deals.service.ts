@@ -3,6 +3,7 @@ import {
   BOOST_OPTIONS,
   MERCHANT_DEALS_PAGE_SIZE,
   MERCHANT_DEAL_MESSAGES as M,
+  SANCTION_MESSAGES,
   dealDescriptionSchema,
   discountPercent,
   isCrowdVoteLocked,
@@ -34,8 +35,10 @@ export type MerchantDealsDeps = Pick<Deps, 'db' | 'clock' | 'storage'>;
 export type DealPauseDeps = MerchantDealsDeps & Pick<Deps, 'domainEvents'>;
 
 /** Why a merchant may not create deals now (null: they may). docs/product/design.md §7: approved, on deals_messaging. */
-export function dealCreationBlocker(m: Pick<Merchant, 'approved' | 'subscriptionPlan'>): string | null {
+export function dealCreationBlocker(m: Pick<Merchant, 'approved' | 'subscriptionPlan' | 'suspendedAt'>): string | null {
   if (!m.approved) return M.approvalRequired;
+  // Suspended (docs/decisions/0063-suspensions-and-bans.md): no new or changed deals until reinstated.
+  if (m.suspendedAt) return SANCTION_MESSAGES.suspended;
   if (m.subscriptionPlan !== 'deals_messaging') return M.planRequired;
   return null;
 }

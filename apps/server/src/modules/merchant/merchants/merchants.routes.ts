@@ -39,13 +39,13 @@ export async function merchantsRoutes(app: FastifyInstance) {
   r.get(
     '/api/merchant/me',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner', 'manager'] },
       schema: {
         tags,
         summary: 'The signed-in merchant’s merchant record and newest registration request',
         response: { 200: merchantOverviewSchema, ...errorResponses },
       },
     },
-    async (request) => merchantOverview(app.db, request.user!.id, app.deps.clock.now()),
+    async (request) => merchantOverview(app.db, request.user!.merchantOwnerId!, app.deps.clock.now()),
   );
 }

@@ -188,6 +188,7 @@ export async function merchantOverview(db: Tx, userId: string, now: Date): Promi
           paidFeatures: hasPaidFeatures(merchant, now),
           waiting: { refundRequests: refundsWaiting?.n ?? 0, customerMessages: messagesWaiting?.n ?? 0 },
           paymentRequired: merchant.subscriptionPlan === 'advertise_messaging' && !merchant.hasSubscription,
+          suspension: merchant.suspendedAt ? { at: merchant.suspendedAt.toISOString(), reason: merchant.suspensionReason ?? '' } : null,
           place: placeOf(merchant),
         }
       : null,

@@ -21,7 +21,7 @@ import { listMerchantPayouts, payoutStatement, payoutStatementCsv } from './merc
 export async function merchantMoneyRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['merchant money'];
-  const config = { access: 'merchant' as const };
+  const config = { access: 'merchant' as const, roles: ['owner'] as const };
 
   r.get(
     '/api/merchant/billing',

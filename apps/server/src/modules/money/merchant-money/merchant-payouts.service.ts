@@ -35,7 +35,7 @@ import { merchantOfUser } from './merchant-billing.service';
 
 type PayoutRow = typeof merchantPayouts.$inferSelect;
 
-const toPayout = (p: PayoutRow, today: string, commissionReversedCents: number): MerchantPayout => ({
+const toPayout = (p: PayoutRow, today: string, commissionReversedCents: number, isHeld = false): MerchantPayout => ({
   id: p.id,
   periodStart: p.periodStart,
   periodEnd: p.periodEnd,
@@ -51,7 +51,7 @@ const toPayout = (p: PayoutRow, today: string, commissionReversedCents: number):
   carriedInCents: p.carriedInCents,
   carriedForwardCents: p.carriedForwardCents,
   netCents: p.netCents,
-  status: payoutStatus(p, today),
+  status: payoutStatus({ ...p, isHeld }, today),
   paidAt: p.paidAt?.toISOString() ?? null,
   state: stateOf(p),
   transferId: p.transferId,
@@ -151,7 +151,8 @@ export async function listMerchantPayouts(deps: Pick<Deps, 'db' | 'clock'>, user
   const current = await lineTotals(deps.db, linesOfPayout(m.id, period.start, last?.start ?? null));
   const reversed = await reversalsByPayout(deps.db, m.id, rows);
   return {
-    items: rows.map((p) => toPayout(p, today, reversed.get(p.id) ?? 0)),
+    // Held while the business is suspended (docs/decisions/0063-suspensions-and-bans.md).
+    items: rows.map((p) => toPayout(p, today, reversed.get(p.id) ?? 0, m.suspendedAt !== null)),
     total: total?.n ?? 0,
     page,
     pageSize,
@@ -271,7 +272,7 @@ export async function payoutStatement(
     lineTotals(deps.db, where),
   ]);
   return {
-    payout: toPayout(payout, utcDay(deps.clock.now()), totals.commissionReversedCents),
+    payout: toPayout(payout, utcDay(deps.clock.now()), totals.commissionReversedCents, m.suspendedAt !== null),
     businessName: m.businessName,
     lines: { items, total, page, pageSize },
     totals,

@@ -15,7 +15,7 @@ export async function payoutAccountRoutes(app: FastifyInstance) {
   r.get(
     '/api/merchant/payout-account',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner'] },
       schema: {
         tags,
         summary: 'The payout account: not started, pending verification, active or restricted (with what the provider asks for)',
@@ -28,7 +28,7 @@ export async function payoutAccountRoutes(app: FastifyInstance) {
   r.post(
     '/api/merchant/payout-account/onboarding',
     {
-      config: { access: 'approved-merchant' },
+      config: { access: 'approved-merchant', roles: ['owner'] },
       schema: {
         tags,
         summary: 'Set up payouts: the account at the provider (made once) and a single-use link to its hosted onboarding',
@@ -41,7 +41,7 @@ export async function payoutAccountRoutes(app: FastifyInstance) {
   r.post(
     '/api/merchant/payout-account/refresh',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner'] },
       schema: {
         tags,
         summary: 'Back from onboarding: the account as the provider sees it now',
@@ -54,7 +54,7 @@ export async function payoutAccountRoutes(app: FastifyInstance) {
   r.post(
     '/api/merchant/payout-account/dashboard',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner'] },
       schema: {
         tags,
         summary: 'A single-use link to the account’s dashboard at the provider (Stripe Express, or the sandbox’s)',

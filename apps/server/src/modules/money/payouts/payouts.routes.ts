@@ -24,7 +24,7 @@ import {
 export async function payoutsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payouts'];
-  const config = { access: 'admin' as const };
+  const config = { access: 'admin' as const, roles: ['owner', 'finance'] as const };
   const params = z.object({ id: z.uuid() });
 
   r.get(

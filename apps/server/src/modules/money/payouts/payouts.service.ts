@@ -3,6 +3,7 @@ import {
   ADMIN_PAYOUTS_PAGE_SIZE,
   PAYOUT_ACCOUNT_MESSAGES as PM,
   PAYOUT_MESSAGES,
+  SANCTION_MESSAGES,
   PAYOUT_MINIMUM_TRANSFER_CENTS,
   PAYOUT_STATES,
   isPayoutOverdue,
@@ -237,7 +238,7 @@ export async function listPayouts(deps: Pick<Deps, 'db' | 'clock'>, page: number
   const where = state ? sql`${stateSql} = ${state}` : undefined;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ payout: merchantPayouts, merchantName: merchants.businessName })
+      .select({ payout: merchantPayouts, merchantName: merchants.businessName, suspendedAt: merchants.suspendedAt })
       .from(merchantPayouts)
       .leftJoin(merchants, eq(merchants.id, merchantPayouts.merchantId))
       .where(where)
@@ -246,13 +247,18 @@ export async function listPayouts(deps: Pick<Deps, 'db' | 'clock'>, page: number
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(merchantPayouts).where(where),
   ]);
-  return { items: rows.map((r) => toPayout(r.payout, r.merchantName, now)), total: total?.n ?? 0, page, pageSize };
+  return { items: rows.map((r) => toPayout(r.payout, r.merchantName, now, r.suspendedAt !== null)), total: total?.n ?? 0, page, pageSize };
 }
 
 const isOverdue = (p: typeof merchantPayouts.$inferSelect, now: Date) =>
   isPayoutOverdue(p, now) && p.state !== 'waiting_for_account' && p.state !== 'held';
 
-export const toPayout = (p: typeof merchantPayouts.$inferSelect, merchantName: string | null, now: Date): AdminPayout => ({
+export const toPayout = (
+  p: typeof merchantPayouts.$inferSelect,
+  merchantName: string | null,
+  now: Date,
+  isSuspended = false,
+): AdminPayout => ({
   id: p.id,
   merchantId: p.merchantId,
   merchantName,
@@ -270,6 +276,7 @@ export const toPayout = (p: typeof merchantPayouts.$inferSelect, merchantName: s
   netCents: p.netCents,
   isPaid: p.isPaid,
   isOverdue: isOverdue(p, now),
+  isHeld: !p.isPaid && isSuspended,
   paidAt: p.paidAt ? p.paidAt.toISOString() : null,
   state: stateOf(p),
   transferId: p.transferId,
@@ -317,12 +324,12 @@ export type PayoutDeps = Pick<Deps, 'db' | 'mailer' | 'config' | 'log' | 'clock'
 /** One payout with its merchant's name, as the admin's table shows it. */
 export async function adminPayout(deps: Pick<Deps, 'db' | 'clock'>, id: string): Promise<AdminPayout> {
   const [row] = await deps.db
-    .select({ payout: merchantPayouts, merchantName: merchants.businessName })
+    .select({ payout: merchantPayouts, merchantName: merchants.businessName, suspendedAt: merchants.suspendedAt })
     .from(merchantPayouts)
     .leftJoin(merchants, eq(merchants.id, merchantPayouts.merchantId))
     .where(eq(merchantPayouts.id, id));
   if (!row) throw new AppError('NOT_FOUND', PAYOUT_MESSAGES.notFound);
-  return toPayout(row.payout, row.merchantName, deps.clock.now());
+  return toPayout(row.payout, row.merchantName, deps.clock.now(), row.suspendedAt !== null);
 }
 
 /**
@@ -334,6 +341,15 @@ export async function adminPayout(deps: Pick<Deps, 'db' | 'clock'>, id: string):
 export async function markPayoutPaid(deps: PayoutDeps, adminId: string, id: string, reason: string): Promise<AdminPayout> {
   const now = deps.clock.now();
   const { payout, mailId } = await deps.db.transaction(async (tx) => {
+    // A suspended business's payouts are held (docs/decisions/0063-suspensions-and-bans.md). Its row is read under a
+    // share lock: a suspension committing meanwhile waits for this payment, or this one sees it.
+    const [owner] = await tx
+      .select({ suspendedAt: merchants.suspendedAt })
+      .from(merchantPayouts)
+      .innerJoin(merchants, eq(merchants.id, merchantPayouts.merchantId))
+      .where(eq(merchantPayouts.id, id))
+      .for('share', { of: merchants });
+    if (owner?.suspendedAt) throw new AppError('CONFLICT', SANCTION_MESSAGES.payoutHeld);
     const [current] = await tx.select().from(merchantPayouts).where(eq(merchantPayouts.id, id)).for('update');
     if (!current) throw new AppError('NOT_FOUND', PAYOUT_MESSAGES.notFound);
     if (current.isPaid) throw new AppError('CONFLICT', PAYOUT_MESSAGES.alreadyPaid);

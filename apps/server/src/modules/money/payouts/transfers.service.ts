@@ -45,11 +45,15 @@ const accountIn = (provider: string, statuses: PayoutAccountStatus[]) =>
     )}))`,
   );
 
-/** A payout a run may send now: scheduled; failed and its backoff over; or in flight past its lease. Never held. */
+/**
+ * A payout a run may send now: scheduled; failed and its backoff over; or in flight past its lease. Never held, by
+ * an admin or by its business's suspension (docs/decisions/0063-suspensions-and-bans.md).
+ */
 const sendable = (now: Date): SQL =>
   and(
     dueOn(now),
     isNull(p.heldReason),
+    sql`${p.merchantId} not in (select s.id from merchants s where s.suspended_at is not null)`,
     or(
       eq(p.state, 'scheduled'),
       and(eq(p.state, 'failed'), or(isNull(p.nextAttemptAt), lte(p.nextAttemptAt, now))),

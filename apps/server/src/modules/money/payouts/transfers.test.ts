@@ -246,3 +246,29 @@ describe('reconciliation', () => {
     expect((await t.request({ method: 'GET', url: '/api/admin/payouts?state=lost', cookie: admin.cookie })).statusCode).toBe(400);
   });
 });
+
+// Last: its payout period is the newest closed, which later periods would follow.
+describe('a suspended business', () => {
+  it('a suspended business’s payouts are not transferred nor payable, shown as held; reinstated, they are sent (docs/decisions/0063)', async () => {
+    clock.set('2025-11-16T08:00:00Z');
+    const m = await activeMerchant(t, 'Suspended Souvlaki');
+    await sellAt(t, m.merchant.id, [{ at: '2025-11-03T12:00:00Z', priceCents: 8_000, rate: 15 }]);
+    const suspended = await post(`/api/admin/businesses/${m.merchant.id}/suspend`, { reason: 'Under investigation.' });
+    expect(suspended.statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) await runPayoutJob(t);
+    const [payout] = await payoutsOf(m.merchant.id);
+    expect(payout).toMatchObject({ isPaid: false });
+    expect(await transfersTo(payout!.id)).toEqual([]);
+    const listed = (await t.request({ method: 'GET', url: '/api/admin/payouts', cookie: admin.cookie })).json<AdminPayoutsPage>();
+    expect(listed.items.find((p) => p.id === payout!.id)).toMatchObject({ isHeld: true, isPaid: false });
+    expect((await post(`/api/admin/payouts/${payout!.id}/mark-paid`, { reason: 'Paid by cheque.' })).statusCode).toBe(409);
+    expect((await t.request({ method: 'GET', url: '/api/merchant/payouts', cookie: m.cookie })).json().items[0]).toMatchObject({
+      status: 'held',
+    });
+
+    expect((await post(`/api/admin/businesses/${m.merchant.id}/reinstate`)).statusCode).toBe(200);
+    await runPayoutJob(t);
+    expect(await transfersTo(payout!.id)).toHaveLength(1);
+    expect((await payoutsOf(m.merchant.id))[0]).toMatchObject({ state: 'paid', paidVia: 'transfer', isPaid: true });
+  });
+});

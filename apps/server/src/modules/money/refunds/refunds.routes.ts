@@ -54,20 +54,20 @@ export async function refundsRoutes(app: FastifyInstance) {
   r.get(
     '/api/merchant/refund-requests',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner', 'manager'] },
       schema: {
         tags,
         summary: 'The merchant’s refund requests: open ones by deadline, then the latest decided',
         response: { 200: merchantRefundRequestsSchema, ...errorResponses },
       },
     },
-    async (request) => listMerchantRefundRequests(app.deps, request.user!.id),
+    async (request) => listMerchantRefundRequests(app.deps, request.user!.merchantOwnerId!),
   );
 
   r.post(
     '/api/merchant/refund-requests/:id/accept',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner', 'manager'] },
       schema: {
         tags,
         summary: 'Accept a refund request of your own voucher: the voucher is refunded (another merchant’s is a 404)',
@@ -75,13 +75,13 @@ export async function refundsRoutes(app: FastifyInstance) {
         response: { 200: refundDecisionResultSchema, ...errorResponses },
       },
     },
-    async (request) => merchantAcceptRefund(deps(request.log), request.user!.id, request.params.id),
+    async (request) => merchantAcceptRefund(deps(request.log), request.user!.merchantOwnerId!, request.params.id, request.user!.id),
   );
 
   r.post(
     '/api/merchant/refund-requests/:id/answer',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner', 'manager'] },
       schema: {
         tags,
         summary: 'Answer a refund request with a message for the admins, who decide',
@@ -90,13 +90,14 @@ export async function refundsRoutes(app: FastifyInstance) {
         response: { 200: refundDecisionResultSchema, ...errorResponses },
       },
     },
-    async (request) => merchantAnswerRefund(deps(request.log), request.user!.id, request.params.id, request.body.message),
+    async (request) =>
+      merchantAnswerRefund(deps(request.log), request.user!.merchantOwnerId!, request.params.id, request.body.message, request.user!.id),
   );
 
   r.get(
     '/api/admin/refund-requests',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', roles: ['owner', 'support', 'finance'] },
       schema: {
         tags,
         summary: 'The Refunds queue, filtered by state (open by default)',
@@ -110,7 +111,7 @@ export async function refundsRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/refund-requests/:id/decision',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', roles: ['owner', 'support', 'finance'] },
       schema: {
         tags,
         summary: 'Refund or decline a request, with the decision text (required)',
@@ -125,7 +126,7 @@ export async function refundsRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/refunds/reconciliation',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', roles: ['owner', 'finance'] },
       schema: {
         tags,
         summary: 'Refunds against the ledger: vouchers refunded or charged back, and the ledger’s give-backs of them, voucher by voucher',
@@ -138,7 +139,7 @@ export async function refundsRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/purchases',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', roles: ['owner', 'support', 'finance'] },
       schema: {
         tags,
         summary: 'Find purchases by customer e-mail or by voucher code',
@@ -152,7 +153,7 @@ export async function refundsRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/purchases/:id/refund',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', roles: ['owner', 'finance'] },
       schema: {
         tags,
         summary: 'Refund a purchase directly (its price plus its tax share), with the decision text',

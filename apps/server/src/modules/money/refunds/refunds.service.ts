@@ -371,17 +371,26 @@ async function decide(
   return { status: outcome.status, refunded: outcome.status === 'refunded' };
 }
 
-/** The merchant accepts a request of one of their own vouchers: the voucher is refunded. */
-export async function merchantAcceptRefund(deps: RefundDeps, merchantUserId: string, requestId: string) {
+/**
+ * The merchant accepts a request of one of their own vouchers: the voucher is refunded. `actorId`: who pressed
+ * accept, the owner or a manager (docs/decisions/0062-roles-and-staff.md); the decision and its audit entry name them.
+ */
+export async function merchantAcceptRefund(deps: RefundDeps, merchantUserId: string, requestId: string, actorId = merchantUserId) {
   const merchantId = await merchantIdOf(deps.db, merchantUserId);
-  return decide(deps, { userId: merchantUserId, merchantId }, requestId, { refund: true, text: 'Accepted by the merchant.' });
+  return decide(deps, { userId: actorId, merchantId }, requestId, { refund: true, text: 'Accepted by the merchant.' });
 }
 
 /**
  * The merchant answers instead, with a message for the admins, who decide. Once per request, while
  * it is open and undecided (also after the deadline).
  */
-export async function merchantAnswerRefund(deps: RefundDeps, merchantUserId: string, requestId: string, message: string) {
+export async function merchantAnswerRefund(
+  deps: RefundDeps,
+  merchantUserId: string,
+  requestId: string,
+  message: string,
+  actorId = merchantUserId,
+) {
   const now = deps.clock.now();
   const merchantId = await merchantIdOf(deps.db, merchantUserId);
   const mailIds = await deps.db.transaction(async (tx) => {
@@ -399,7 +408,7 @@ export async function merchantAnswerRefund(deps: RefundDeps, merchantUserId: str
       .returning();
     if (!answered) throw new AppError('CONFLICT', isOpen(found.status) ? M.alreadyAnswered : M.closed);
     await recordAudit(tx, {
-      adminId: merchantUserId,
+      adminId: actorId,
       action: 'refund.merchant_answered',
       entityType: 'refund_request',
       entityId: requestId,

@@ -16,7 +16,7 @@ export async function promoCodesRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/promo-codes',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', roles: ['owner', 'finance'] },
       schema: {
         tags: ['promo codes'],
         summary: 'Every promo code, the platform’s and merchants’, newest first',
@@ -28,7 +28,7 @@ export async function promoCodesRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/promo-codes',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', roles: ['owner', 'finance'] },
       schema: {
         tags: ['promo codes'],
         summary: 'Create a platform-funded promo code',
@@ -41,7 +41,7 @@ export async function promoCodesRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/promo-codes/:id/deactivate',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', roles: ['owner', 'finance'] },
       schema: {
         tags: ['promo codes'],
         summary: 'Stop any promo code from being applied',
@@ -55,19 +55,19 @@ export async function promoCodesRoutes(app: FastifyInstance) {
   r.get(
     '/api/merchant/promo-codes',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner', 'manager'] },
       schema: {
         tags: ['promo codes'],
         summary: 'The merchant’s own promo codes, newest first',
         response: { 200: promoCodesPageSchema, ...errorResponses },
       },
     },
-    async (request) => ({ promoCodes: await listPromoCodes(app.deps, await merchantOwner(app.deps.db, request.user!.id)) }),
+    async (request) => ({ promoCodes: await listPromoCodes(app.deps, await merchantOwner(app.deps.db, request.user!.merchantOwnerId!)) }),
   );
   r.post(
     '/api/merchant/promo-codes',
     {
-      config: { access: 'approved-merchant' },
+      config: { access: 'approved-merchant', roles: ['owner', 'manager'] },
       schema: {
         tags: ['promo codes'],
         summary: 'Create a promo code for the merchant’s own deals, paid for by the merchant',
@@ -76,13 +76,18 @@ export async function promoCodesRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      promoCode: await createPromoCode(app.deps, await merchantOwner(app.deps.db, request.user!.id), request.user!.id, request.body),
+      promoCode: await createPromoCode(
+        app.deps,
+        await merchantOwner(app.deps.db, request.user!.merchantOwnerId!),
+        request.user!.id,
+        request.body,
+      ),
     }),
   );
   r.post(
     '/api/merchant/promo-codes/:id/deactivate',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner', 'manager'] },
       schema: {
         tags: ['promo codes'],
         summary: 'Stop one of the merchant’s own promo codes from being applied',
@@ -91,7 +96,7 @@ export async function promoCodesRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      promoCode: await deactivatePromoCode(app.deps, await merchantOwner(app.deps.db, request.user!.id), request.params.id),
+      promoCode: await deactivatePromoCode(app.deps, await merchantOwner(app.deps.db, request.user!.merchantOwnerId!), request.params.id),
     }),
   );
 }

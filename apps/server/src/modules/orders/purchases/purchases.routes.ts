@@ -10,10 +10,12 @@ import {
   redeemRequestSchema,
   redemptionLookupSchema,
   removedSchema,
+  todaysRedemptionsQuerySchema,
+  todaysRedemptionsSchema,
 } from '@localperks/shared';
 import { paymentMethods } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
-import { lookupRedemption, listPurchases, purchaseCodeForOwner, redeemPurchase } from './purchases.service';
+import { lookupRedemption, listPurchases, purchaseCodeForOwner, redeemPurchase, todaysRedemptions } from './purchases.service';
 import { qrSvg, redeemUrlFor } from './redemption-code';
 
 export async function purchasesRoutes(app: FastifyInstance) {
@@ -56,7 +58,7 @@ export async function purchasesRoutes(app: FastifyInstance) {
   r.post(
     '/api/merchant/redemptions/lookup',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner', 'manager', 'redeemer'] },
       schema: {
         tags: ['redemption'],
         summary: 'What a code is, for the merchant’s own deals only',
@@ -64,13 +66,13 @@ export async function purchasesRoutes(app: FastifyInstance) {
         response: { 200: redemptionLookupSchema, ...errorResponses },
       },
     },
-    async (request) => lookupRedemption(app.deps, request.user!.id, request.body.code),
+    async (request) => lookupRedemption(app.deps, request.user!.merchantOwnerId!, request.body.code),
   );
 
   r.post(
     '/api/merchant/redemptions',
     {
-      config: { access: 'merchant' },
+      config: { access: 'merchant', roles: ['owner', 'manager', 'redeemer'] },
       schema: {
         tags: ['redemption'],
         summary: 'Redeem a code of one of the merchant’s deals (once)',
@@ -78,7 +80,21 @@ export async function purchasesRoutes(app: FastifyInstance) {
         response: { 200: redemptionLookupSchema, ...errorResponses },
       },
     },
-    async (request) => redeemPurchase(app.deps, request.user!.id, request.body.code),
+    async (request) => redeemPurchase(app.deps, request.user!.merchantOwnerId!, request.body.code, request.user!.id),
+  );
+
+  r.get(
+    '/api/merchant/redemptions/today',
+    {
+      config: { access: 'merchant', roles: ['owner', 'manager', 'redeemer'] },
+      schema: {
+        tags: ['redemption'],
+        summary: 'Today’s redemptions at the business’s counter, newest first, with who redeemed each',
+        querystring: todaysRedemptionsQuerySchema,
+        response: { 200: todaysRedemptionsSchema, ...errorResponses },
+      },
+    },
+    async (request) => todaysRedemptions(app.deps, request.user!.merchantOwnerId!, request.query.tz),
   );
 
   r.get(

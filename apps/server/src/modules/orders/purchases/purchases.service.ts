@@ -1,4 +1,5 @@
-import { and, desc, eq, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   PURCHASES_PAGE_SIZE,
   REDEEM_MESSAGES,
@@ -7,8 +8,14 @@ import {
   type PurchasesPage,
   type PurchaseTab,
   type RedemptionLookup,
+  displayName,
   lineTitle,
+  maskVoucherCode,
+  startOfDayInZone,
 } from '@localperks/shared';
+
+/** The most of today's redemptions the counter lists (a busy day's counter shows its newest). */
+const TODAYS_REDEMPTIONS_LIMIT = 200;
 import type { Db } from '../../../db/client';
 import { deals, merchants, orderItems, orderRefunds, orders, purchases, users } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
@@ -222,9 +229,15 @@ async function findRedemption(db: Db, merchantUserId: string, code: string, now:
 /**
  * Redeems a code (docs/product/design.md §6). The purchase row is locked (SELECT … FOR UPDATE) as a refund locks
  * it, so a redemption and a refund of one voucher are decided one after the other: exactly one
- * wins. Of two simultaneous redemptions the second finds `redeemed_at` set and is told so.
+ * wins. Of two simultaneous redemptions the second finds `redeemed_at` set and is told so. `redeemed_by` names
+ * who redeemed it: the owner or the staff member at the counter (`actorId`, docs/decisions/0062-roles-and-staff.md).
  */
-export async function redeemPurchase(deps: Pick<Deps, 'db' | 'clock'>, merchantUserId: string, code: string): Promise<RedemptionLookup> {
+export async function redeemPurchase(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  merchantUserId: string,
+  code: string,
+  actorId = merchantUserId,
+): Promise<RedemptionLookup> {
   const { db } = deps;
   const now = deps.clock.now();
   const merchantId = await merchantIdOf(db, merchantUserId);
@@ -246,9 +259,50 @@ export async function redeemPurchase(deps: Pick<Deps, 'db' | 'clock'>, merchantU
     if (p.redeemedAt) throw new AppError('ALREADY_REDEEMED', REDEEM_MESSAGES.alreadyRedeemed);
     // Past "valid until" a voucher is still redeemed, for the amount paid (US gift-certificate rules;
     // docs/decisions/0047): the redeem screen says so before the merchant confirms.
-    await tx.update(purchases).set({ redeemedAt: now, redeemedBy: merchantUserId }).where(eq(purchases.id, p.id));
+    await tx.update(purchases).set({ redeemedAt: now, redeemedBy: actorId }).where(eq(purchases.id, p.id));
     // The customer's My Purchases, if open, moves the voucher to Redeemed at once (sent on commit).
     await publishMessageEvent(tx, { type: 'purchase', customerId: p.userId });
   });
   return findRedemption(db, merchantUserId, code, now);
+}
+
+/**
+ * Today's redemptions at the business's counter, newest first: what, for whom, when, and who redeemed it (the owner
+ * or a staff member: `redeemed_by`, docs/decisions/0062-roles-and-staff.md). "Today" is the day in the counter's
+ * time zone (the browser's, when it is a valid IANA name; else UTC). Codes show their last four characters only.
+ */
+export async function todaysRedemptions(deps: Pick<Deps, 'db' | 'clock'>, merchantUserId: string, timeZone: string | undefined) {
+  const merchantId = await merchantIdOf(deps.db, merchantUserId);
+  const now = deps.clock.now();
+  const since = startOfDayInZone(now, timeZone);
+  const customers = alias(users, 'customer');
+  const rows = await deps.db
+    .select({
+      purchaseId: purchases.id,
+      redemptionCode: purchases.redemptionCode,
+      dealTitle: purchases.dealTitle,
+      optionTitle: purchases.optionTitle,
+      customerName: customers.name,
+      redeemedAt: purchases.redeemedAt,
+      byName: users.name,
+      byEmail: users.email,
+    })
+    .from(purchases)
+    .innerJoin(customers, eq(customers.id, purchases.userId))
+    .leftJoin(users, eq(users.id, purchases.redeemedBy))
+    .where(and(eq(purchases.merchantId, merchantId), gte(purchases.redeemedAt, since)))
+    .orderBy(desc(purchases.redeemedAt), desc(purchases.id))
+    .limit(TODAYS_REDEMPTIONS_LIMIT);
+  return {
+    day: since.toISOString(),
+    redemptions: rows.map((r) => ({
+      purchaseId: r.purchaseId,
+      redemptionCode: maskVoucherCode(r.redemptionCode),
+      dealTitle: r.dealTitle,
+      optionTitle: r.optionTitle,
+      customerName: r.customerName || 'Customer',
+      redeemedAt: r.redeemedAt!.toISOString(),
+      redeemedBy: r.byEmail ? displayName(r.byName, r.byEmail) : null,
+    })),
+  };
 }

@@ -14,7 +14,7 @@ import { adminUnreadCount, listAdminNotifications, markAllNotificationsRead, mar
 export async function adminNotificationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
-  const config = { access: 'admin' as const };
+  const config = { access: 'admin' as const, roles: ['owner', 'support', 'finance'] as const };
 
   r.get(
     '/api/admin/notifications',

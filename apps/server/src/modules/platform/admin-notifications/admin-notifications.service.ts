@@ -5,6 +5,7 @@ import {
   adminNotificationHref,
   type AdminNotification,
   type AdminNotificationsPage,
+  type AdminRole,
   type NotificationsMarked,
 } from '@localperks/shared';
 import type { Db, Tx } from '../../../db/client';
@@ -24,11 +25,28 @@ export interface AdminNotificationInput {
 }
 
 /**
- * Writes one notification for every admin, in the caller's transaction, and tells each admin's open
- * dashboards (a `notification` live event, delivered on commit) so the bell's count updates at once.
+ * Whose work an item is (docs/decisions/0062-roles-and-staff.md): tickets support's, refund requests support's and
+ * finance's, payouts and disputes finance's; owners get everything, and alone what the others cannot open.
+ */
+const NOTIFIED_ROLES: Record<string, AdminRole[]> = {
+  support_ticket: ['owner', 'support'],
+  refund_request: ['owner', 'support', 'finance'],
+  order_refund: ['owner', 'support', 'finance'],
+  merchant_payout: ['owner', 'finance'],
+  dispute: ['owner', 'finance'],
+};
+
+/**
+ * Writes one notification for every active admin whose role handles the item, in the caller's transaction, and
+ * tells each one's open dashboards (a `notification` live event, delivered on commit) so the bell's count
+ * updates at once.
  */
 export async function notifyAdmins(tx: Tx, input: AdminNotificationInput) {
-  const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+  const roles = NOTIFIED_ROLES[input.entityType] ?? ['owner'];
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), inArray(users.adminRole, roles), isNull(users.deactivatedAt)));
   if (!admins.length) return [];
   await tx.insert(notifications).values(admins.map((a) => ({ userId: a.id, ...input })));
   for (const a of admins) await publishMessageEvent(tx, { type: 'notification', userId: a.id });

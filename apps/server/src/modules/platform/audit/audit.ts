@@ -1,29 +1,12 @@
+import type { AuditAction } from '@localperks/shared';
 import type { Db } from '../../../db/client';
 import { adminAuditLog } from '../../../db/schema';
 
-/** The admin actions the audit trail records (issue 6: Settings). */
-export type AuditAction =
-  | 'merchant.approved'
-  | 'merchant.rejected'
-  | 'merchant.reset_to_review'
-  | 'payout.marked_paid'
-  // Transfers (docs/decisions/0056-payout-accounts-and-transfers.md): a failed one retried, a payout held and released.
-  | 'payout.transfer_retried'
-  | 'payout.held'
-  | 'payout.released'
-  | 'ticket.status_changed'
-  | 'deal.deactivated'
-  | 'deal.appeal_reinstated'
-  | 'deal.appeal_upheld'
-  | 'admin.created'
-  // Refund decisions (docs/decisions/0019-refund-flow.md); a merchant's own answer is recorded with the merchant as actor.
-  | 'refund.merchant_accepted'
-  | 'refund.merchant_answered'
-  | 'refund.refunded'
-  | 'refund.declined'
-  | 'refund.direct'
-  // An account deleted for a verified request (docs/decisions/0054-privacy-rights.md).
-  | 'account.deleted';
+/**
+ * The actions the audit trail records (issue 6: Settings; docs/decisions/0062-roles-and-staff.md): the list and its
+ * labels are packages/shared's AUDIT_ACTION_LABELS, which the trail's search and the Settings tab read too.
+ */
+export type { AuditAction };
 
 type Executor = Pick<Db, 'insert'>;
 

@@ -2,15 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminPageQuerySchema,
   adminTicketsPageSchema,
+  adminTicketsQuerySchema,
+  assignTicketSchema,
   errorResponses,
   supportReplySchema,
+  ticketAssigneesSchema,
+  ticketNoteSchema,
   ticketStatusSchema,
   ticketThreadSchema,
   ticketUpdatedSchema,
 } from '@localperks/shared';
-import { getTicket, listTickets, replyToTicket, setTicketStatus } from './admin-support.service';
+import {
+  addTicketNote,
+  assignTicket,
+  getTicket,
+  listAssignees,
+  listTickets,
+  replyToTicket,
+  setTicketStatus,
+} from './admin-support.service';
 
 const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
 
@@ -21,21 +32,68 @@ export async function adminSupportRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/support/tickets',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', roles: ['owner', 'support'] },
       schema: {
         tags,
-        summary: 'Support tickets, newest first (20 a page)',
-        querystring: adminPageQuerySchema,
+        summary: 'Support tickets, newest first (20 a page): everyone’s, mine or unassigned, of one status or all',
+        querystring: adminTicketsQuerySchema,
         response: { 200: adminTicketsPageSchema, ...errorResponses },
       },
     },
-    async (request) => listTickets(app.deps, request.query.page),
+    async (request) => listTickets(app.deps, request.user!.id, request.query),
+  );
+
+  r.get(
+    '/api/admin/support/assignees',
+    {
+      config: { access: 'admin', roles: ['owner', 'support'] },
+      schema: {
+        tags,
+        summary: 'Who tickets can be assigned to: active owners and support admins',
+        response: { 200: ticketAssigneesSchema, ...errorResponses },
+      },
+    },
+    async () => listAssignees(app.deps),
+  );
+
+  r.put(
+    '/api/admin/support/tickets/:id/assignee',
+    {
+      config: { access: 'admin', roles: ['owner', 'support'] },
+      schema: {
+        tags,
+        summary: 'Assign a ticket to an admin who works tickets, or to nobody (audited as ticket.assigned)',
+        params: idParams,
+        body: assignTicketSchema,
+        response: { 200: ticketUpdatedSchema, ...errorResponses },
+      },
+    },
+    async (request) => assignTicket(app.deps, request.user!.id, request.params.id, request.body.adminId),
+  );
+
+  r.post(
+    '/api/admin/support/tickets/:id/notes',
+    {
+      config: { access: 'admin', roles: ['owner', 'support'] },
+      schema: {
+        tags,
+        summary: 'Add an internal note: admins only, never shown or mailed to the customer',
+        params: idParams,
+        body: ticketNoteSchema,
+        response: { 201: ticketThreadSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await addTicketNote(app.deps, request.user!.id, request.params.id, request.body.note);
+      reply.code(201);
+      return result;
+    },
   );
 
   r.get(
     '/api/admin/support/tickets/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', roles: ['owner', 'support'] },
       schema: { tags, summary: 'One ticket with its thread', params: idParams, response: { 200: ticketThreadSchema, ...errorResponses } },
     },
     async (request) => getTicket(app.deps, request.params.id),
@@ -44,10 +102,10 @@ export async function adminSupportRoutes(app: FastifyInstance) {
   r.patch(
     '/api/admin/support/tickets/:id/status',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', roles: ['owner', 'support'] },
       schema: {
         tags,
-        summary: 'Set a ticket’s status (open, in_progress, resolved, closed)',
+        summary: 'Set a ticket’s status (open, pending on the customer, in_progress, resolved, closed)',
         params: idParams,
         body: ticketStatusSchema,
         response: { 200: ticketUpdatedSchema, ...errorResponses },
@@ -59,7 +117,7 @@ export async function adminSupportRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/support/tickets/:id/replies',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', roles: ['owner', 'support'] },
       schema: {
         tags,
         summary: 'Reply to the customer: stored in the thread and e-mailed',

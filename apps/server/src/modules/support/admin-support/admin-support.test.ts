@@ -247,3 +247,118 @@ describe('customer side of support', () => {
     expect((await t.request({ method: 'GET', url: '/api/support/my-tickets', cookie })).json().total).toBe(0);
   });
 });
+
+describe('ticket assignment, status and internal notes (docs/decisions/0062-roles-and-staff.md)', () => {
+  const openTicket = async (cookie: string, subject: string) =>
+    (
+      await t.request({
+        method: 'POST',
+        url: '/api/support/my-tickets',
+        cookie,
+        payload: { subject, message: 'My voucher code is not accepted at the counter.' },
+      })
+    ).json().ticket.id as string;
+  const assign = (id: string, adminId: string | null, cookie = admin.cookie) =>
+    t.request({ method: 'PUT', url: `/api/admin/support/tickets/${id}/assignee`, cookie, payload: { adminId } });
+
+  it('assigns a ticket to an owner or support admin, or to nobody; lists mine and the unassigned; audited', async () => {
+    const support = await t.loginAs('admin', { adminRole: 'support', name: 'Sky Support' });
+    const finance = await t.createUser('admin', { adminRole: 'finance' });
+    const customer = await t.loginAs('customer');
+    const id = await openTicket(customer.cookie, 'Assign me please');
+    const other = await openTicket(customer.cookie, 'Nobody’s yet');
+    const assignees = (await t.request({ method: 'GET', url: '/api/admin/support/assignees', cookie: support.cookie })).json().admins;
+    expect(assignees.map((a: { id: string }) => a.id)).toEqual(expect.arrayContaining([admin.user.id, support.user.id]));
+    expect(assignees.map((a: { id: string }) => a.id)).not.toContain(finance.id);
+
+    const res = await assign(id, support.user.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().ticket.assignee).toEqual({ id: support.user.id, name: 'Sky Support' });
+    const list = async (q: string) =>
+      (await t.request({ method: 'GET', url: `/api/admin/support/tickets?${q}`, cookie: support.cookie }))
+        .json()
+        .tickets.map((x: { id: string }) => x.id);
+    expect(await list('assigned=me')).toEqual([id]);
+    expect(await list('assigned=unassigned')).toContain(other);
+    expect(await list('assigned=unassigned')).not.toContain(id);
+    const detail = (await t.request({ method: 'GET', url: `/api/admin/support/tickets/${id}`, cookie: support.cookie })).json();
+    expect(detail.ticket.assignee).toMatchObject({ id: support.user.id });
+    // Only admins who work tickets, and only existing ones.
+    for (const who of [finance.id, customer.user.id, '00000000-0000-4000-8000-000000000000']) {
+      const refused = await assign(id, who);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields.adminId).toBe('Tickets can be assigned to active owner and support admins only.');
+    }
+    expect((await assign('00000000-0000-4000-8000-000000000000', support.user.id)).statusCode).toBe(404);
+    expect((await assign(id, null, support.cookie)).json().ticket.assignee).toBeNull();
+    const audit = await db.select().from(adminAuditLog).where(eq(adminAuditLog.entityId, id));
+    expect(audit.map((a) => (a.details as { to: string | null }).to).sort()).toEqual(['Sky Support', null]);
+    expect(audit.every((a) => a.action === 'ticket.assigned')).toBe(true);
+  });
+
+  it('internal notes are for admins only: the customer’s thread, list and mails never carry them', async () => {
+    const customer = await t.loginAs('customer', { email: 'noted@test.example' });
+    const id = await openTicket(customer.cookie, 'Where is my refund');
+    const note = await t.request({
+      method: 'POST',
+      url: `/api/admin/support/tickets/${id}/notes`,
+      cookie: admin.cookie,
+      payload: { note: 'SECRET-NOTE: third refund this month, check for abuse.' },
+    });
+    expect(note.statusCode).toBe(201);
+    expect(note.json().notes).toEqual([
+      expect.objectContaining({ authorName: 'Test admin', note: 'SECRET-NOTE: third refund this month, check for abuse.' }),
+    ]);
+    await t.request({
+      method: 'POST',
+      url: `/api/admin/support/tickets/${id}/replies`,
+      cookie: admin.cookie,
+      payload: { subject: 'Re: Where is my refund', message: 'It is on its way.' },
+    });
+    const seen = [
+      (await t.request({ method: 'GET', url: `/api/support/my-tickets/${id}`, cookie: customer.cookie })).body,
+      (await t.request({ method: 'GET', url: '/api/support/my-tickets', cookie: customer.cookie })).body,
+      JSON.stringify(await db.select().from(supportMessages).where(eq(supportMessages.ticketId, id))),
+      JSON.stringify(await t.lastMail('noted@test.example')),
+    ];
+    for (const text of seen) expect(text).not.toContain('SECRET-NOTE');
+    // The admins' own thread has the note; a blank one is refused.
+    const thread = (await t.request({ method: 'GET', url: `/api/admin/support/tickets/${id}`, cookie: admin.cookie })).json();
+    expect(thread.notes).toHaveLength(1);
+    expect(thread.messages.map((m: { message: string }) => m.message).join()).not.toContain('SECRET-NOTE');
+    const blank = await t.request({
+      method: 'POST',
+      url: `/api/admin/support/tickets/${id}/notes`,
+      cookie: admin.cookie,
+      payload: { note: ' ' },
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.fields.note).toBe('Please write the note.');
+    const audit = await db.select().from(adminAuditLog).where(eq(adminAuditLog.entityId, id));
+    expect(audit.map((a) => a.action)).toEqual(['ticket.note_added']);
+    // The audit entry names the ticket, not what the note says.
+    expect(JSON.stringify(audit)).not.toContain('SECRET-NOTE');
+  });
+
+  it('pending on the customer: nothing waits for an admin, and the customer’s answer opens it again', async () => {
+    const customer = await t.loginAs('customer');
+    const id = await openTicket(customer.cookie, 'Which location');
+    const pending = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/support/tickets/${id}/status`,
+      cookie: admin.cookie,
+      payload: { status: 'pending_customer' },
+    });
+    expect(pending.json().ticket.status).toBe('pending_customer');
+    expect(
+      (await t.request({ method: 'GET', url: '/api/admin/support/tickets?status=pending_customer', cookie: admin.cookie })).json().tickets,
+    ).toEqual([expect.objectContaining({ id, status: 'pending_customer' })]);
+    const answer = await t.request({
+      method: 'POST',
+      url: `/api/support/my-tickets/${id}/messages`,
+      cookie: customer.cookie,
+      payload: { message: 'The one on Main Street.' },
+    });
+    expect(answer.json().ticket.status).toBe('open');
+  });
+});

@@ -55,7 +55,7 @@ export async function customerMessagesRoutes(app: FastifyInstance) {
   r.get(
     '/api/merchant/customer-messages',
     {
-      config: { access: 'approved-merchant' },
+      config: { access: 'approved-merchant', roles: ['owner', 'manager'] },
       schema: {
         tags,
         summary: 'The merchant’s Customer Messages inbox (messaging access only), with counts by status',
@@ -63,13 +63,13 @@ export async function customerMessagesRoutes(app: FastifyInstance) {
         response: { 200: inboxPageSchema, ...errorResponses },
       },
     },
-    async (request) => listInbox(app.deps, request.user!.id, request.query),
+    async (request) => listInbox(app.deps, request.user!.merchantOwnerId!, request.query),
   );
 
   r.post(
     '/api/merchant/customer-messages/:id/read',
     {
-      config: { access: 'approved-merchant' },
+      config: { access: 'approved-merchant', roles: ['owner', 'manager'] },
       schema: {
         tags,
         summary: 'Open a message: marks it read when it was unread',
@@ -77,13 +77,13 @@ export async function customerMessagesRoutes(app: FastifyInstance) {
         response: { 200: inboxMessageSchema, ...errorResponses },
       },
     },
-    async (request) => openInboxMessage(app.deps, request.user!.id, request.params.id),
+    async (request) => openInboxMessage(app.deps, request.user!.merchantOwnerId!, request.params.id),
   );
 
   r.post(
     '/api/merchant/customer-messages/:id/response',
     {
-      config: { access: 'approved-merchant' },
+      config: { access: 'approved-merchant', roles: ['owner', 'manager'] },
       schema: {
         tags,
         summary: 'Respond to a customer message (once); the customer is e-mailed',
@@ -92,6 +92,6 @@ export async function customerMessagesRoutes(app: FastifyInstance) {
         response: { 200: inboxMessageSchema, ...errorResponses },
       },
     },
-    async (request) => respondToMessage(deps(request.log), request.user!.id, request.params.id, request.body.response),
+    async (request) => respondToMessage(deps(request.log), request.user!.merchantOwnerId!, request.params.id, request.body.response),
   );
 }

@@ -19,6 +19,7 @@ import { publishMessageEvent } from '../../../lib/events';
 import type { Deps } from '../../../lib/deps';
 import { consumeRateLimit } from '../../../lib/rate-limit';
 import { withMessagingFacts } from '../../money';
+import { businessIsPublic } from '../../catalog';
 import { merchantResponseEmail, newCustomerMessageEmail } from './customer-messages.emails';
 
 export type MessageDeps = Pick<Deps, 'db' | 'mailer' | 'clock' | 'config' | 'log'>;
@@ -61,7 +62,7 @@ export async function sendCustomerMessage(
     const [m] = await db
       .select()
       .from(merchants)
-      .where(and(eq(merchants.slug, input.businessSlug.toLowerCase()), eq(merchants.approved, true)));
+      .where(and(eq(merchants.slug, input.businessSlug.toLowerCase()), businessIsPublic));
     if (!m) throw new AppError('NOT_FOUND', M.merchantNotFound);
     if (!hasMessagingAccess(await withMessagingFacts(db, m), now)) throw new AppError('FORBIDDEN', BUSINESS_PROFILE_MESSAGES.noMessaging);
     merchantId = m.id;

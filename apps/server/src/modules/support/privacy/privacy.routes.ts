@@ -115,7 +115,7 @@ export async function privacyRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/accounts/:id/delete',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', roles: ['owner', 'support'] },
       schema: {
         tags: ['admin'],
         summary: 'Delete a customer or merchant account for a verified request; recorded in the audit trail',

@@ -123,7 +123,7 @@ export async function openMyTicket(deps: Pick<Deps, 'db'>, user: RequestUser, in
   return getMyTicket(deps, user, id);
 }
 
-/** The customer's follow-up; a resolved or closed ticket opens again. */
+/** The customer's follow-up; a ticket pending on the customer, resolved or closed opens again. */
 export async function addMyMessage(deps: Pick<Deps, 'db' | 'clock'>, user: RequestUser, ticketId: string, message: string) {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
@@ -132,7 +132,7 @@ export async function addMyMessage(deps: Pick<Deps, 'db' | 'clock'>, user: Reque
       .from(supportTickets)
       .where(and(eq(supportTickets.id, ticketId), visibleTo(user)));
     if (!t) throw new AppError('NOT_FOUND', SUPPORT_MESSAGES.ticketNotFound);
-    const reopen = t.status === 'resolved' || t.status === 'closed';
+    const reopen = t.status === 'pending_customer' || t.status === 'resolved' || t.status === 'closed';
     await tx
       .update(supportTickets)
       .set({ updatedAt: now, ...(reopen ? { status: 'open' as const } : {}) })

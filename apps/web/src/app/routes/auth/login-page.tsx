@@ -11,7 +11,7 @@ import { SignupForm } from '../../../features/accounts/auth/components/auth-form
 import { SignIn } from '../../../features/accounts/auth/components/sign-in';
 import { RedirectIfSignedIn } from '../../../features/accounts/auth/guards';
 import { useAfterLogin } from '../../../features/accounts/auth/use-after-login';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { AuthShell } from './auth-shell';
 
@@ -50,17 +50,28 @@ export default function LoginPage({ defaultRole }: { defaultRole?: 'customer' | 
     return () => clearTimeout(t);
   }, [banner]);
 
+  // A banned, deactivated or removed account is told why; the reason stays on the page, not only in a toast.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const onSignedIn = (user: SessionUser) => {
+    setRefusal(null);
     // An admin is not signed in yet: the access code step follows on /admin-login, which says so.
     if (user.role !== 'admin') toast.success('Login successful!', { description: 'Welcome back to LocalPerks!' });
     afterLogin(user);
   };
-  const onLoginError = (e: unknown) =>
-    toast.error('Login Failed', { description: errorMessage(e, 'Please check your credentials and try again.') });
+  const onLoginError = (e: unknown) => {
+    const refused = e instanceof ApiError && e.code === 'FORBIDDEN' ? e.message : null;
+    setRefusal(refused);
+    if (!refused) toast.error('Login Failed', { description: errorMessage(e, 'Please check your credentials and try again.') });
+  };
 
   return (
     <RedirectIfSignedIn>
       <AuthShell title={role === 'merchant' ? 'Merchant Login' : 'Login'}>
+        {refusal && (
+          <Alert variant="destructive" className="mb-4" title="You cannot sign in">
+            {refusal}
+          </Alert>
+        )}
         <Tabs value={role} onValueChange={setRole}>
           <TabsList>
             <TabsTrigger value="customer">Customer</TabsTrigger>

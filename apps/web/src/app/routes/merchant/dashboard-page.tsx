@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { BarChart3, Banknote, CreditCard, Lock, MessageSquare, Repeat, RotateCcw, Store, Tag } from 'lucide-react';
+import { BarChart3, Banknote, CreditCard, Lock, MessageSquare, Repeat, RotateCcw, Store, Tag, Users } from 'lucide-react';
 import {
   ADDRESS_MESSAGES as A,
   MERCHANT_DASHBOARD_MESSAGES as D,
@@ -33,6 +33,9 @@ import { usePaymentReturn } from '../../../features/merchant/merchants/use-payme
 import { merchantMeQuery } from '../../../features/merchant/merchants/api';
 import { useMerchantDeals } from '../../../features/merchant/merchant-deals/api';
 import { toast } from '../../../lib/toast';
+import { formatDate } from '../../../lib/format';
+import { useMerchantRole } from '../../../lib/session';
+import { paths } from '../../../config/paths';
 
 // The tab contents are their own chunks, loaded when their tab opens.
 const AnalyticsTab = lazy(() => import('../../../features/merchant/merchant-analytics/components/analytics-tab'));
@@ -43,8 +46,12 @@ const PayoutsTab = lazy(() => import('../../../features/money/merchant-money/com
 const RefundsTab = lazy(() => import('../../../features/money/refunds/components/merchant-refunds-tab'));
 const PromoCodesTab = lazy(() => import('../../../features/orders/promo-codes/promo-codes-tab'));
 
-const TABS = ['analytics', 'messages', 'plans', 'deals', 'refunds', 'billing', 'payouts', 'business'] as const;
+const StaffTab = lazy(() => import('../../../features/merchant/merchant-staff/components/staff-tab'));
+
+const TABS = ['analytics', 'messages', 'plans', 'deals', 'refunds', 'billing', 'payouts', 'business', 'staff'] as const;
 type Tab = (typeof TABS)[number];
+/** Billing, payouts, plans and staff are the owner's; a manager has the rest (docs/decisions/0062-roles-and-staff.md). */
+const OWNER_TABS: readonly Tab[] = ['plans', 'billing', 'payouts', 'staff'];
 
 type Overview = MerchantOverview & { merchant: NonNullable<MerchantOverview['merchant']> };
 
@@ -135,8 +142,10 @@ function FullDashboard({ overview }: { overview: Overview }) {
   // The open tab lives in the address (?tab=plans), so a "Switch Plans" link opens it from anywhere.
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
+  const isOwner = useMerchantRole() === 'owner';
+  const tabs = TABS.filter((t) => isOwner || !OWNER_TABS.includes(t));
   // `?edit=profile` (the Launch Checklist's link) opens the profile form, on the Business Page tab.
-  const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : params.get('edit') === 'profile' ? 'business' : 'analytics';
+  const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : params.get('edit') === 'profile' ? 'business' : 'analytics';
   const panels = useRef<HTMLDivElement>(null);
   // A tab chosen by the merchant: its panel is brought into view (on a phone it may start below the fold).
   const [chosen, setChosen] = useState(0);
@@ -167,6 +176,7 @@ function FullDashboard({ overview }: { overview: Overview }) {
     );
   return (
     <div className="flex flex-col gap-6">
+      {m.suspension && <Suspended reason={m.suspension.reason} at={m.suspension.at} />}
       {!m.approved && (
         <p>
           <span className="inline-flex rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">Pending Approval</span>
@@ -197,24 +207,35 @@ function FullDashboard({ overview }: { overview: Overview }) {
             {m.messagingAccess ? <MessageSquare aria-hidden className="h-4 w-4" /> : <Lock aria-label="Locked" className="h-4 w-4" />}{' '}
             Customer Messages {count(m.waiting.customerMessages, 'waiting for an answer')}
           </TabsTrigger>
-          <TabsTrigger value="plans" className="inline-flex items-center justify-center gap-1.5">
-            <Repeat aria-hidden className="h-4 w-4" /> Switch Plans
-          </TabsTrigger>
+          {isOwner && (
+            <TabsTrigger value="plans" className="inline-flex items-center justify-center gap-1.5">
+              <Repeat aria-hidden className="h-4 w-4" /> Switch Plans
+            </TabsTrigger>
+          )}
           <TabsTrigger value="deals" className="inline-flex items-center justify-center gap-1.5">
             <Tag aria-hidden className="h-4 w-4" /> My Deals
           </TabsTrigger>
           <TabsTrigger value="refunds" className="inline-flex items-center justify-center gap-1.5">
             <RotateCcw aria-hidden className="h-4 w-4" /> Refund requests {count(m.waiting.refundRequests, 'waiting for you')}
           </TabsTrigger>
-          <TabsTrigger value="billing" className="inline-flex items-center justify-center gap-1.5">
-            <CreditCard aria-hidden className="h-4 w-4" /> Billing
-          </TabsTrigger>
-          <TabsTrigger value="payouts" className="inline-flex items-center justify-center gap-1.5">
-            <Banknote aria-hidden className="h-4 w-4" /> Payouts
-          </TabsTrigger>
+          {isOwner && (
+            <>
+              <TabsTrigger value="billing" className="inline-flex items-center justify-center gap-1.5">
+                <CreditCard aria-hidden className="h-4 w-4" /> Billing
+              </TabsTrigger>
+              <TabsTrigger value="payouts" className="inline-flex items-center justify-center gap-1.5">
+                <Banknote aria-hidden className="h-4 w-4" /> Payouts
+              </TabsTrigger>
+            </>
+          )}
           <TabsTrigger value="business" className="inline-flex items-center justify-center gap-1.5">
             <Store aria-hidden className="h-4 w-4" /> Business Page
           </TabsTrigger>
+          {isOwner && (
+            <TabsTrigger value="staff" className="inline-flex items-center justify-center gap-1.5">
+              <Users aria-hidden className="h-4 w-4" /> Staff
+            </TabsTrigger>
+          )}
         </TabsList>
         <TabsContent value="business" className="space-y-6">
           <div className="grid gap-4 md:grid-cols-2">
@@ -224,7 +245,7 @@ function FullDashboard({ overview }: { overview: Overview }) {
           <ProfileCard overview={overview} />
           <AddressCard merchant={m} />
           {/* Listing boosts come with Advertise + Messaging; deals are boosted from My Deals. */}
-          {m.subscriptionPlan === 'advertise_messaging' && <ListingBoostCard />}
+          {m.subscriptionPlan === 'advertise_messaging' && isOwner && <ListingBoostCard />}
           <BusinessPageCard onSwitchPlans={() => setTab('plans')} />
         </TabsContent>
         <TabsContent value="analytics">
@@ -250,9 +271,11 @@ function FullDashboard({ overview }: { overview: Overview }) {
             <MessagesLocked merchant={m} onSwitchPlans={() => setTab('plans')} />
           )}
         </TabsContent>
-        <TabsContent value="plans">
-          <PlansTab merchant={m} />
-        </TabsContent>
+        {isOwner && (
+          <TabsContent value="plans">
+            <PlansTab merchant={m} />
+          </TabsContent>
+        )}
         <TabsContent value="deals">
           <div className="space-y-4">
             {!planIncludes(m.subscriptionPlan, 'deals') && <PlanUpgrade capability="deals" plan={m.subscriptionPlan} />}
@@ -272,16 +295,25 @@ function FullDashboard({ overview }: { overview: Overview }) {
             )}
           </div>
         </TabsContent>
-        <TabsContent value="billing">
-          <Suspense fallback={tabSpinner}>
-            <BillingTab />
-          </Suspense>
-        </TabsContent>
-        <TabsContent value="payouts">
-          <Suspense fallback={tabSpinner}>
-            <PayoutsTab />
-          </Suspense>
-        </TabsContent>
+        {isOwner && (
+          <>
+            <TabsContent value="billing">
+              <Suspense fallback={tabSpinner}>
+                <BillingTab />
+              </Suspense>
+            </TabsContent>
+            <TabsContent value="payouts">
+              <Suspense fallback={tabSpinner}>
+                <PayoutsTab />
+              </Suspense>
+            </TabsContent>
+            <TabsContent value="staff">
+              <Suspense fallback={tabSpinner}>
+                <StaffTab />
+              </Suspense>
+            </TabsContent>
+          </>
+        )}
         <TabsContent value="refunds">
           <Suspense fallback={tabSpinner}>
             <RefundsTab />
@@ -320,11 +352,36 @@ function MerchantDashboard() {
   );
 }
 
+/** A business's redeemer has the redeem screen only (docs/decisions/0062-roles-and-staff.md). */
+function ForRedeemers({ children }: { children: ReactNode }) {
+  return useMerchantRole() === 'redeemer' ? <Navigate to={paths.merchantRedeem} replace /> : <>{children}</>;
+}
+
 export default function MerchantDashboardPage() {
   return (
     <RequireRole roles={['merchant']}>
-      <MerchantDashboard />
+      <ForRedeemers>
+        <MerchantDashboard />
+      </ForRedeemers>
     </RequireRole>
+  );
+}
+
+/** Suspended by LocalPerks: why, what it means, and the thread to answer in (docs/decisions/0063-suspensions-and-bans.md). */
+function Suspended({ reason, at }: { reason: string; at: string }) {
+  return (
+    <section aria-labelledby="suspended-heading" className="space-y-4">
+      <Alert variant="destructive" title={<span id="suspended-heading">Your business is suspended</span>}>
+        <p className="whitespace-pre-wrap break-words">
+          LocalPerks suspended your business on {formatDate(at)}: {reason}
+        </p>
+        <p className="mt-2">
+          Your business page and deals are hidden and cannot be bought, and your payouts are held. Vouchers customers already bought stay
+          valid: keep redeeming them. Answer us below.
+        </p>
+      </Alert>
+      <AdminThread description="Tell us what we should know about the suspension; we answer in this thread." />
+    </section>
   );
 }
 

@@ -14,6 +14,7 @@ import { useSession } from '../../../lib/session';
 import { useLookupRedemption, useRedeemVoucher } from '../../../features/orders/redemption/api';
 import { QrScannerDialog } from '../../../features/orders/redemption/components/qr-scanner-dialog';
 import { RedemptionResult } from '../../../features/orders/redemption/components/redemption-result';
+import { TodaysRedemptions } from '../../../features/orders/redemption/components/todays-redemptions';
 import { useCanScanQr } from '../../../features/orders/redemption/hooks/use-qr-scanner';
 import { codeFromScan } from '../../../features/orders/redemption/utils/format';
 import { ApiError } from '../../../lib/api-client';
@@ -172,6 +173,8 @@ function RedeemScreen() {
           />
         )}
       </div>
+
+      <TodaysRedemptions />
 
       {canScan && (
         <QrScannerDialog

@@ -14,7 +14,7 @@ export function RedirectIfSignedIn({ children, to }: { children: ReactNode; to?:
   const { user, isLoading } = useSession();
   const [params] = useSearchParams();
   if (isLoading) return <Spinner />;
-  if (user) return <Navigate to={to ?? safeReturnTo(params.get('returnTo')) ?? homePathForRole(user.role)} replace />;
+  if (user) return <Navigate to={to ?? safeReturnTo(params.get('returnTo')) ?? homePathForRole(user.role, user.merchantRole)} replace />;
   return <>{children}</>;
 }
 
@@ -24,6 +24,6 @@ export function RequireRole({ roles, children }: { roles?: Role[]; children: Rea
   const location = useLocation();
   if (isLoading) return <Spinner />;
   if (!user) return <Navigate to={paths.loginReturningTo(location.pathname + location.search)} replace />;
-  if (roles && !roles.includes(user.role)) return <Navigate to={homePathForRole(user.role)} replace />;
+  if (roles && !roles.includes(user.role)) return <Navigate to={homePathForRole(user.role, user.merchantRole)} replace />;
   return <>{children}</>;
 }

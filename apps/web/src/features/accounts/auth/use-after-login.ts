@@ -7,5 +7,5 @@ export function useAfterLogin() {
   const [params] = useSearchParams();
   const location = useLocation();
   const returnTo = safeReturnTo(params.get('returnTo') ?? (location.state as { returnTo?: string } | null)?.returnTo);
-  return (user: SessionUser) => void navigate(returnTo ?? homePathForRole(user.role), { replace: true });
+  return (user: SessionUser) => void navigate(returnTo ?? homePathForRole(user.role, user.merchantRole), { replace: true });
 }

@@ -11,6 +11,8 @@ const user: SessionUser = {
   role: 'merchant',
   emailVerified: true,
   createdAt: '2026-11-24T08:00:00.000Z',
+  adminRole: null,
+  merchantRole: 'owner',
 };
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 

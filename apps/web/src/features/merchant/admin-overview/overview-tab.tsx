@@ -15,6 +15,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { useAdminOverview } from './api';
 import { Badge, ErrorState, RefreshButton } from '../../../components/ui/admin-parts';
 import { MerchantsWithDeals } from './merchants-with-deals';
+import { useAdminRole } from '../../../lib/session';
 
 import { showLoadError, useLoadErrorToast } from '../../../lib/use-load-error-toast';
 
@@ -277,6 +278,7 @@ function DisputeFlags({ flags }: { flags: AdminOverview['disputeFlags'] }) {
 /** Overview tab: the platform's figures, recent merchants and each merchant's deals. */
 export default function OverviewTab() {
   const q = useAdminOverview();
+  const isOwner = useAdminRole() === 'owner';
   // The merchant whose deals are open lives in the address (`?merchant=…`): a notification links to it.
   const [params, setParams] = useSearchParams();
   const merchantId = params.get('merchant');
@@ -336,7 +338,8 @@ export default function OverviewTab() {
                 )}
               </CardContent>
             </Card>
-            <MerchantsWithDeals merchantId={merchantId} onMerchant={setMerchantId} />
+            {/* Deal moderation is the owners' (docs/decisions/0062-roles-and-staff.md). */}
+            {isOwner && <MerchantsWithDeals merchantId={merchantId} onMerchant={setMerchantId} />}
           </div>
           <DisputeFlags flags={q.data.disputeFlags} />
           <BackgroundJobs jobs={q.data.backgroundJobs} mailOutbox={q.data.mailOutbox} />

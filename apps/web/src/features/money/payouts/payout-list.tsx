@@ -15,7 +15,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { Badge } from '../../../components/ui/status-badge';
-import { TextDialog } from '../refunds/components/text-dialog';
+import { TextDialog } from '../../../components/ui/text-dialog';
 import { useHoldPayout, useMarkPayoutPaid, useReleasePayout, useRetryTransfer } from './api';
 
 /** A calendar day `YYYY-MM-DD` as "Nov 1, 2026", whatever the reader's time zone. */
@@ -205,6 +205,7 @@ export function PayoutItem({ payout }: { payout: AdminPayout }) {
               <AlertTriangle aria-hidden className="mr-1 h-3.5 w-3.5" /> Overdue
             </Badge>
           )}
+          {payout.isHeld && <Badge tone="orange">Held: business suspended</Badge>}
         </div>
         <p className="text-sm text-slate-700">
           {periodLabel(payout)} · {plural(payout.totalPurchases, 'purchase')}
@@ -215,7 +216,8 @@ export function PayoutItem({ payout }: { payout: AdminPayout }) {
         </p>
         <Whereabouts payout={payout} />
       </div>
-      {!payout.isPaid && s !== 'transferring' && (
+      {/* A suspended business's payouts wait for its reinstatement (docs/decisions/0063-suspensions-and-bans.md). */}
+      {!payout.isPaid && !payout.isHeld && s !== 'transferring' && (
         <div className="flex flex-wrap gap-2">
           {s === 'failed' && <RetryButton payout={payout} />}
           {s === 'held' ? <ReleaseButton payout={payout} /> : <ReasonAction payout={payout} kind="hold" />}

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateAdmin } from '@localperks/shared';
+import type { AdminRole, CreateAdmin } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
 export const adminsQuery = queryOptions({
@@ -8,13 +8,16 @@ export const adminsQuery = queryOptions({
 });
 export const useAdmins = () => useQuery(adminsQuery);
 
-export const auditQuery = (page: number) =>
+/** The audit trail's search: who, what it was done to, which action, from and to (UTC days); blank is no filter. */
+export type AuditFilters = { actor: string; target: string; action: string; from: string; to: string };
+
+export const auditQuery = (page: number, filters: AuditFilters) =>
   queryOptions({
-    queryKey: ['admin', 'audit', page],
-    queryFn: () => api.get('/api/admin/audit', { query: { page } }),
+    queryKey: ['admin', 'audit', page, filters],
+    queryFn: () => api.get('/api/admin/audit', { query: { page, ...filters } }),
     placeholderData: keepPreviousData,
   });
-export const useAudit = (page: number) => useQuery(auditQuery(page));
+export const useAudit = (page: number, filters: AuditFilters) => useQuery(auditQuery(page, filters));
 
 export function useCreateAdmin() {
   const qc = useQueryClient();
@@ -23,3 +26,19 @@ export function useCreateAdmin() {
     onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
+
+function useAdminsMutation<V, R>(fn: (v: V) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => void qc.invalidateQueries({ queryKey: ['admin'] }) });
+}
+
+export const useSetAdminRole = () =>
+  useAdminsMutation(({ id, role }: { id: string; role: AdminRole }) =>
+    api.patch('/api/admin/admins/:id', { params: { id }, body: { role } }),
+  );
+export const useSetAdminActive = () =>
+  useAdminsMutation(({ id, active }: { id: string; active: boolean }) =>
+    active
+      ? api.post('/api/admin/admins/:id/reactivate', { params: { id } })
+      : api.post('/api/admin/admins/:id/deactivate', { params: { id } }),
+  );

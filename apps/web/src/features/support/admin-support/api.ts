@@ -2,13 +2,20 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { SupportReply, TicketStatus } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
-export const adminTicketsQuery = (page: number) =>
+/** Whose tickets (everyone's, mine, nobody's) and of which status (docs/decisions/0062-roles-and-staff.md). */
+export type TicketFilters = { assigned: 'all' | 'me' | 'unassigned'; status: TicketStatus | 'all' };
+
+export const adminTicketsQuery = (page: number, filters: TicketFilters = { assigned: 'all', status: 'all' }) =>
   queryOptions({
-    queryKey: ['admin', 'support', 'tickets', page],
-    queryFn: () => api.get('/api/admin/support/tickets', { query: { page } }),
+    queryKey: ['admin', 'support', 'tickets', page, filters],
+    queryFn: () => api.get('/api/admin/support/tickets', { query: { page, ...filters } }),
     placeholderData: keepPreviousData,
   });
-export const useAdminTickets = (page: number) => useQuery(adminTicketsQuery(page));
+export const useAdminTickets = (page: number, filters?: TicketFilters) => useQuery(adminTicketsQuery(page, filters));
+
+/** Who a ticket can be assigned to: active owners and support admins. */
+export const useTicketAssignees = () =>
+  useQuery({ queryKey: ['admin', 'support', 'assignees'], queryFn: () => api.get('/api/admin/support/assignees').then((r) => r.admins) });
 
 export const adminTicketQuery = (id: string) =>
   queryOptions({
@@ -32,5 +39,24 @@ export function useReplyToTicket() {
     mutationFn: ({ id, ...body }: SupportReply & { id: string }) =>
       api.post('/api/admin/support/tickets/:id/replies', { params: { id }, body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+export function useAssignTicket() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, adminId }: { id: string; adminId: string | null }) =>
+      api.put('/api/admin/support/tickets/:id/assignee', { params: { id }, body: { adminId } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin', 'support'] }),
+  });
+}
+
+/** An internal note: the admins' only, never the customer's. */
+export function useAddTicketNote() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, note }: { id: string; note: string }) =>
+      api.post('/api/admin/support/tickets/:id/notes', { params: { id }, body: { note } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin', 'support'] }),
   });
 }

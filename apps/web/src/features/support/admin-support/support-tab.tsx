@@ -2,14 +2,17 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Mail } from 'lucide-react';
+import { ArrowLeft, Mail, StickyNote } from 'lucide-react';
 import {
   SUPPORT_MESSAGES,
   TICKET_STATUSES,
   TICKET_STATUS_LABELS,
   supportReplySchema,
+  ticketNoteSchema,
   type AdminTicket,
   type SupportReply,
+  type TicketNote,
+  type TicketNoteOut,
   type TicketStatus,
 } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
@@ -22,13 +25,24 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useMessageEvents } from '../../../lib/use-message-events';
-import { useAdminTicket, useAdminTickets, useReplyToTicket, useSetTicketStatus } from './api';
+import {
+  useAddTicketNote,
+  useAdminTicket,
+  useAdminTickets,
+  useAssignTicket,
+  useReplyToTicket,
+  useSetTicketStatus,
+  useTicketAssignees,
+  type TicketFilters,
+} from './api';
+import { FilterChips } from '../../../components/ui/filter-chips';
 import { Badge, ErrorState, RefreshButton } from '../../../components/ui/admin-parts';
 
 import { showLoadError, useLoadErrorToast } from '../../../lib/use-load-error-toast';
 
 const statusTone: Record<TicketStatus, 'blue' | 'amber' | 'green' | 'slate'> = {
   open: 'blue',
+  pending_customer: 'slate',
   in_progress: 'amber',
   resolved: 'green',
   closed: 'slate',
@@ -85,7 +99,7 @@ function TicketDetail({ id, onBack }: { id: string; onBack: () => void }) {
   const [isReplying, setIsReplying] = useState(false);
   if (q.isPending) return <Spinner label="Loading ticket..." />;
   if (q.isError) return <ErrorState message="Failed to load customer support messages" onRetry={() => void q.refetch()} />;
-  const { ticket, messages } = q.data;
+  const { ticket, messages, notes } = q.data;
   const change = (status: TicketStatus) =>
     setStatus.mutate(
       { id, status },
@@ -124,6 +138,7 @@ function TicketDetail({ id, onBack }: { id: string; onBack: () => void }) {
           ))}
         </select>
       </div>
+      <AssigneeSelect ticketId={id} assigneeId={ticket.assignee?.id ?? null} />
       <ol className="space-y-3" aria-label="Conversation">
         {messages.map((m) => (
           <TicketMessage
@@ -144,7 +159,92 @@ function TicketDetail({ id, onBack }: { id: string; onBack: () => void }) {
           <Mail aria-hidden className="h-4 w-4" /> Reply to Customer
         </Button>
       )}
+      <InternalNotes ticketId={id} notes={notes} />
     </div>
+  );
+}
+
+/** Who works the ticket: an owner or support admin, or nobody (audited). */
+function AssigneeSelect({ ticketId, assigneeId }: { ticketId: string; assigneeId: string | null }) {
+  const id = useId();
+  const admins = useTicketAssignees();
+  const assign = useAssignTicket();
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        Assigned to
+      </label>
+      <select
+        id={id}
+        value={assigneeId ?? ''}
+        disabled={assign.isPending || admins.isPending}
+        onChange={(e) =>
+          assign.mutate(
+            { id: ticketId, adminId: e.target.value || null },
+            {
+              onSuccess: ({ ticket }) =>
+                toast.success(ticket.assignee ? `Ticket assigned to ${ticket.assignee.name}` : 'Ticket unassigned'),
+              onError: (err) => toast.error('Error', { description: errorMessage(err, 'Failed to assign the ticket') }),
+            },
+          )
+        }
+        className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 text-sm text-slate-900"
+      >
+        <option value="">Nobody</option>
+        {(admins.data ?? []).map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Internal notes: for the admins only; the customer never sees them, and they are never e-mailed. */
+function InternalNotes({ ticketId, notes }: { ticketId: string; notes: TicketNoteOut[] }) {
+  const form = useForm({ resolver: zodResolver(ticketNoteSchema), defaultValues: { note: '' } });
+  const add = useAddTicketNote();
+  const error = form.formState.errors.note?.message;
+  const noteId = useId();
+  const submit = ({ note }: TicketNote) =>
+    add.mutate(
+      { id: ticketId, note },
+      {
+        onSuccess: () => {
+          toast.success('Note added', { description: 'Only admins can read it.' });
+          form.reset({ note: '' });
+        },
+        onError: (err) => toast.error('Error', { description: errorMessage(err, 'Failed to add the note') }),
+      },
+    );
+  return (
+    <section aria-labelledby={`${noteId}-heading`} className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <h4 id={`${noteId}-heading`} className="flex items-center gap-2 font-semibold text-slate-900">
+        <StickyNote aria-hidden className="h-4 w-4 text-amber-800" /> Internal notes
+      </h4>
+      <p className="text-sm text-slate-700">Only admins see these; the customer never does.</p>
+      {notes.length > 0 && (
+        <ol className="space-y-2" aria-label="Internal notes">
+          {notes.map((n) => (
+            <li key={n.id} className="rounded-md bg-white p-3 text-sm">
+              <p className="whitespace-pre-wrap break-words text-slate-900">{n.note}</p>
+              <p className="mt-1 text-xs text-slate-600">
+                {n.authorName ?? 'A deleted admin'} · {formatDateTime(n.createdAt)}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-2" aria-label="Add an internal note">
+        <Field label="New note" error={error}>
+          {(p) => <Textarea {...p} rows={3} {...form.register('note')} />}
+        </Field>
+        <Button type="submit" variant="secondary" disabled={add.isPending}>
+          {add.isPending ? 'Adding...' : 'Add note'}
+        </Button>
+      </form>
+    </section>
   );
 }
 
@@ -164,7 +264,8 @@ function TicketRow({ t, onOpen }: { t: AdminTicket; onOpen: () => void }) {
         </span>
         <span className="line-clamp-2 text-sm text-slate-600">{t.firstMessage}</span>
         <span className="text-xs text-slate-600">
-          {formatDateTime(t.createdAt)} · {t.messageCount} {t.messageCount === 1 ? 'message' : 'messages'}
+          {formatDateTime(t.createdAt)} · {t.messageCount} {t.messageCount === 1 ? 'message' : 'messages'} ·{' '}
+          {t.assignee ? `assigned to ${t.assignee.name}` : 'unassigned'}
         </span>
       </button>
     </li>
@@ -175,7 +276,9 @@ function TicketRow({ t, onOpen }: { t: AdminTicket; onOpen: () => void }) {
 export default function SupportTab() {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
-  const q = useAdminTickets(page);
+  const [filters, setFilters] = useState<TicketFilters>({ assigned: 'all', status: 'all' });
+  const q = useAdminTickets(page, filters);
+  const statusId = useId();
   const qc = useQueryClient();
   const refreshTickets = () => void qc.invalidateQueries({ queryKey: ['admin', 'support'] });
   // Also on each (re)connect: a ticket written before the stream was listening is shown too.
@@ -201,6 +304,44 @@ export default function SupportTab() {
           <CardTitle className="text-lg">Support Tickets ({q.data?.total ?? 0})</CardTitle>
         </CardHeader>
         <CardContent>
+          {!openId && (
+            <div className="mb-4 flex flex-wrap items-end gap-4">
+              <FilterChips
+                label="Whose tickets"
+                options={[
+                  ['all', 'Everyone’s'],
+                  ['me', 'Mine'],
+                  ['unassigned', 'Unassigned'],
+                ]}
+                value={filters.assigned}
+                onChange={(assigned) => {
+                  setFilters((f) => ({ ...f, assigned }));
+                  setPage(1);
+                }}
+              />
+              <div className="flex items-center gap-2">
+                <label htmlFor={statusId} className="text-sm font-medium text-slate-800">
+                  Status
+                </label>
+                <select
+                  id={statusId}
+                  value={filters.status}
+                  onChange={(e) => {
+                    setFilters((f) => ({ ...f, status: e.target.value as TicketFilters['status'] }));
+                    setPage(1);
+                  }}
+                  className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 text-sm text-slate-900"
+                >
+                  <option value="all">All statuses</option>
+                  {TICKET_STATUSES.map((st) => (
+                    <option key={st} value={st}>
+                      {TICKET_STATUS_LABELS[st]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+          )}
           {openId ? (
             <TicketDetail id={openId} onBack={() => setOpenId(null)} />
           ) : q.isPending ? (
@@ -208,7 +349,9 @@ export default function SupportTab() {
           ) : q.isError ? (
             <ErrorState message="Failed to load customer support messages" onRetry={refresh} />
           ) : q.data.tickets.length === 0 ? (
-            <p className="py-6 text-center text-sm text-slate-600">No customer support messages</p>
+            <p className="py-6 text-center text-sm text-slate-600">
+              {filters.assigned === 'all' && filters.status === 'all' ? 'No customer support messages' : 'No ticket matches these filters.'}
+            </p>
           ) : (
             <>
               <ul className="divide-y divide-slate-200">

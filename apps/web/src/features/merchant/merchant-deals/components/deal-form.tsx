@@ -32,6 +32,7 @@ import { paths } from '../../../../config/paths';
 import { ApiError } from '../../../../lib/api-client';
 import { formatDateTime } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
+import { useMerchantRole } from '../../../../lib/session';
 import { useCreateMerchantDeal, useUpdateMerchantDeal } from '../api';
 import { BoostOptions } from '../../../../components/ui/boost-options';
 import { ImageUploader } from './image-uploader';
@@ -106,6 +107,7 @@ function optionField(key: string): keyof MerchantDealForm | undefined {
 export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defaultLocation?: string }) {
   const navigate = useNavigate();
   const isEdit = Boolean(deal);
+  const isOwner = useMerchantRole() === 'owner';
   const create = useCreateMerchantDeal();
   const update = useUpdateMerchantDeal(deal?.id ?? '');
   const [isRedirecting, setIsRedirecting] = useState(false);
@@ -451,7 +453,8 @@ export function DealForm({ deal, defaultLocation }: { deal?: MerchantDeal; defau
           )}
         />
 
-        {!isEdit && (
+        {/* A PerkBoost launch is paid: the business owner's (docs/decisions/0062-roles-and-staff.md). */}
+        {!isEdit && isOwner && (
           <div className="rounded-xl border border-amber-300 bg-amber-50 p-4">
             <label className="flex min-h-11 items-start gap-3">
               <input type="checkbox" {...form.register('isBoost')} className="mt-1 h-5 w-5 shrink-0 accent-brand-700" />

@@ -23,6 +23,7 @@ import { paths } from '../../../../config/paths';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
+import { useMerchantRole } from '../../../../lib/session';
 import { thumbnailOf, useDeleteDeal, useLaunchBoost, useMerchantDeals, usePauseDeal } from '../api';
 import { BoostOptions } from '../../../../components/ui/boost-options';
 import { DealStatusBadge } from './deal-status-badge';
@@ -115,8 +116,9 @@ function DealRow({ deal, canEdit }: { deal: MerchantDeal; canEdit: boolean }) {
   const [isConfirming, setIsConfirming] = useState(false);
   const [isLaunching, setIsLaunching] = useState(false);
   const [isBoosting, setIsBoosting] = useState(false);
-  // The server checks it again when the boost is bought.
-  const canBoost = canEdit && dealBoostBlocker(deal, new Date()) === null;
+  // Boosts are paid: the business owner's (docs/decisions/0062-roles-and-staff.md). The server checks it again when bought.
+  const isOwner = useMerchantRole() === 'owner';
+  const canBoost = canEdit && isOwner && dealBoostBlocker(deal, new Date()) === null;
   const boostLabel = deal.boostedUntil ? 'Extend Boost' : 'Boost';
   const category = CATEGORIES.find((c) => c.id === deal.categoryId)?.name;
   const isListed = deal.status === 'active' || deal.status === 'pending' || deal.status === 'expired';
@@ -186,7 +188,7 @@ function DealRow({ deal, canEdit }: { deal: MerchantDeal; canEdit: boolean }) {
             {deal.type === 'perkboost' && deal.votesRequired !== null && ` · ${deal.currentVotes}/${deal.votesRequired} votes`}
             {deal.votingEndDate && deal.status === 'pending' && ` · voting ends ${formatDate(deal.votingEndDate)}`}
           </p>
-          {deal.boostedUntil && <BoostStatus dealId={deal.id} />}
+          {deal.boostedUntil && isOwner && <BoostStatus dealId={deal.id} />}
           {deal.status === 'removed' && deal.moderationReason && <RemovedDeal deal={deal} />}
           <div className="flex flex-wrap gap-2 pt-1">
             {isListed && (
@@ -199,7 +201,7 @@ function DealRow({ deal, canEdit }: { deal: MerchantDeal; canEdit: boolean }) {
                 <Pencil aria-hidden className="h-4 w-4" /> Edit
               </Link>
             )}
-            {deal.status === 'draft' && canEdit && (
+            {deal.status === 'draft' && canEdit && isOwner && (
               <Button size="sm" onClick={() => setIsLaunching(true)} aria-label={`Pay and launch “${deal.title}” as PerkBoost`}>
                 <Rocket aria-hidden className="h-4 w-4" /> Pay & Launch
               </Button>

@@ -25,7 +25,11 @@ const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeS
  * The merchant's side of the thread with the LocalPerks team about their registration
  * (docs/product/merchant-admin-spec.md §4, §5): own messages on the right, the team's on the left, live over SSE.
  */
-export function AdminThread() {
+export function AdminThread({
+  description = 'Questions about your application? Write to us here; we answer in this thread.',
+}: {
+  description?: string;
+} = {}) {
   const qc = useQueryClient();
   const thread = useQuery(merchantThreadQuery);
   const send = useSendMerchantMessage();
@@ -75,7 +79,7 @@ export function AdminThread() {
         <CardTitle className="flex items-center gap-2 text-lg">
           <MessageSquare aria-hidden className="h-5 w-5 text-brand-700" /> Messages with the LocalPerks team
         </CardTitle>
-        <CardDescription>Questions about your application? Write to us here; we answer in this thread.</CardDescription>
+        <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         {thread.isLoading ? (

@@ -15,6 +15,7 @@ import { Button } from '../../../../components/ui/button';
 import { Field, Select } from '../../../../components/ui/input';
 import { ApiError } from '../../../../lib/api-client';
 import { toast } from '../../../../lib/toast';
+import { useMerchantRole } from '../../../../lib/session';
 import { useUpdateMerchantProfile } from '../api';
 import { BusinessFields } from './business-fields';
 import { PayForMessagingButton } from './pay-for-messaging';
@@ -42,6 +43,8 @@ export function ProfileForm({ merchant, onDone, canPay }: { merchant: Merchant; 
   const { errors } = form.formState;
   const planValue = useWatch({ control: form.control, name: 'plan' });
   const chosenPlan = PLANS.find((p) => p.id === planValue);
+  // The plan is billing: the owner's to change (docs/decisions/0062-roles-and-staff.md); a manager sees it.
+  const canChangePlan = useMerchantRole() !== 'manager';
 
   const onSubmit = (v: MerchantProfileInput) => {
     // The schema turns a blank website into null; the API takes the form's own shape.
@@ -79,17 +82,23 @@ export function ProfileForm({ merchant, onDone, canPay }: { merchant: Merchant; 
         descriptionHint="Phone numbers are removed from descriptions; customers reach you through LocalPerks."
         compact
       />
-      <Field label="Plan" error={errors.plan?.message} hint={chosenPlan ? planTerms(chosenPlan) : undefined}>
-        {(p) => (
-          <Select {...p} {...form.register('plan')}>
-            {PLANS.map((plan) => (
-              <option key={plan.id} value={plan.id}>
-                {plan.name}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+      {canChangePlan ? (
+        <Field label="Plan" error={errors.plan?.message} hint={chosenPlan ? planTerms(chosenPlan) : undefined}>
+          {(p) => (
+            <Select {...p} {...form.register('plan')}>
+              {PLANS.map((plan) => (
+                <option key={plan.id} value={plan.id}>
+                  {plan.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      ) : (
+        <p className="text-sm text-slate-700">
+          <span className="font-medium text-slate-800">Plan:</span> {chosenPlan?.name}. Only the business owner changes the plan.
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Saving...' : 'Save Changes'}

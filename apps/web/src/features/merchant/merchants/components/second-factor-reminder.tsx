@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ShieldAlert } from 'lucide-react';
 import { formatCents, paths } from '@localperks/shared';
 import { cn } from '../../../../lib/cn';
+import { useSession } from '../../../../lib/session';
 import { secondFactorReminderQuery } from '../api';
 
 /**
@@ -11,7 +12,9 @@ import { secondFactorReminderQuery } from '../api';
  * A reminder, not a lock: nothing else on the console waits for it.
  */
 export function SecondFactorReminder({ className }: { className?: string }) {
-  const reminder = useQuery(secondFactorReminderQuery);
+  // The business's money is the owner's: staff sign in with accounts of their own and are not asked.
+  const { user } = useSession();
+  const reminder = useQuery({ ...secondFactorReminderQuery, enabled: user?.merchantRole === 'owner' });
   if (!reminder.data?.remind) return null;
   return (
     <section

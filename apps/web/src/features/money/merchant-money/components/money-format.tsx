@@ -14,6 +14,7 @@ const STATUS_STYLE: Record<PayoutStatus | 'pending', string> = {
   paid: 'bg-emerald-100 text-emerald-900',
   scheduled: 'bg-sky-100 text-sky-900',
   overdue: 'bg-red-100 text-red-900',
+  held: 'bg-slate-200 text-slate-900',
   pending: 'bg-amber-100 text-amber-900',
 };
 

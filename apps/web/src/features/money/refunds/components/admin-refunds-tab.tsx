@@ -28,7 +28,7 @@ import { formatDate } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
 import { useAdminPurchaseLookup, useAdminRefundRequests, useDecideRefund, useRefundPurchase, useRefundReconciliation } from '../api';
 import { StatusPill } from './status-pill';
-import { TextDialog } from './text-dialog';
+import { TextDialog } from '../../../../components/ui/text-dialog';
 
 const FILTERS: readonly (readonly [AdminRefundFilter, string])[] = [
   ['open', 'Open'],

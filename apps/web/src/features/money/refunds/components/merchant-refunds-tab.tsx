@@ -18,7 +18,7 @@ import { errorMessage } from '../../../../lib/api-client';
 import { toast } from '../../../../lib/toast';
 import { useAcceptRefund, useAnswerRefund, useMerchantRefundRequests } from '../api';
 import { StatusPill } from './status-pill';
-import { TextDialog } from './text-dialog';
+import { TextDialog } from '../../../../components/ui/text-dialog';
 
 const isOpen = (r: MerchantRefundRequest) => r.status === 'requested' || r.status === 'due_for_decision';
 

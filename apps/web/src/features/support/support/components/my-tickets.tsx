@@ -25,12 +25,15 @@ import { useMyTicket, useMyTickets, useOpenTicket, useSendTicketMessage } from '
 
 const statusClass: Record<TicketStatus, string> = {
   open: 'bg-sky-100 text-sky-900',
+  pending_customer: 'bg-violet-100 text-violet-900',
   in_progress: 'bg-amber-100 text-amber-900',
   resolved: 'bg-emerald-100 text-emerald-900',
   closed: 'bg-slate-200 text-slate-800',
 };
+// Support's "pending on customer", as the customer reads it.
+const customerLabel = (status: TicketStatus) => (status === 'pending_customer' ? 'Awaiting your reply' : TICKET_STATUS_LABELS[status]);
 const StatusBadge = ({ status }: { status: TicketStatus }) => (
-  <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', statusClass[status])}>{TICKET_STATUS_LABELS[status]}</span>
+  <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', statusClass[status])}>{customerLabel(status)}</span>
 );
 
 function NewTicketForm({ onDone }: { onDone: (id: string) => void }) {

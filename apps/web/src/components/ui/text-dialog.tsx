@@ -2,14 +2,14 @@ import { useId, type ReactNode } from 'react';
 import { useForm, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { Button, type ButtonVariant } from '../../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../../components/ui/dialog';
-import { Textarea } from '../../../../components/ui/input';
+import { Button, type ButtonVariant } from './button';
+import { Dialog, DialogContent } from './dialog';
+import { Textarea } from './input';
 import { REFUND_TEXT_MAX } from '@localperks/shared';
 
 /**
- * A dialog asking for one required text (a merchant's answer, an admin's decision) checked with the
- * shared schema before it is sent; the field's error shows under it.
+ * A dialog asking for one required text (a merchant's answer, an admin's decision, a suspension's or a ban's reason)
+ * checked with the shared schema before it is sent; the field's error shows under it.
  */
 export function TextDialog({
   open,
@@ -26,6 +26,7 @@ export function TextDialog({
   isPending,
   onSubmit,
   children,
+  maxLength = REFUND_TEXT_MAX,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -41,6 +42,8 @@ export function TextDialog({
   isPending: boolean;
   onSubmit: (text: string) => void;
   children?: ReactNode;
+  /** The longest text the server takes (the textarea stops there); a refund text's by default. */
+  maxLength?: number;
 }) {
   // The schema checks the text with the rest of the request (`extra`, e.g. the decision) as the server does.
   const form = useForm<Record<string, string>>({
@@ -64,7 +67,7 @@ export function TextDialog({
             required
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
-            maxLength={REFUND_TEXT_MAX}
+            maxLength={maxLength}
             {...form.register(field)}
           />
           {error && (
