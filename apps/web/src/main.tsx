@@ -2,6 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes } from 'react-router';
+import { PUBLIC_PAGES } from '@localperks/shared';
 // The DOM build of the provider: navigations may ask for `flushSync` (lib/use-logout-action.ts).
 import { RouterProvider } from 'react-router/dom';
 import { AppRoot } from './app/app-root';
@@ -17,8 +18,9 @@ const ssr = readSsrState();
 if (ssr) hydrate(queryClient, ssr.queries);
 
 // The page's code first, so the router starts on it and hydration finds the server's HTML whole.
+const matches = matchRoutes(routes, window.location) ?? [];
 await Promise.all(
-  (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+  matches.map(async ({ route }) => {
     if (typeof route.lazy !== 'function') return;
     // If it cannot load now (offline), the router tries again and shows its error screen.
     const loaded = await route.lazy().catch(() => null);
@@ -26,7 +28,10 @@ await Promise.all(
   }),
 );
 
-const router = createBrowserRouter(routes);
+// A public page's loader fills its queries on the server only (app/page-data.ts): the router starts on the
+// page as loaded, without running it (which would render nothing first, and not what the server sent).
+const publicPages = matches.flatMap(({ route }) => (route.id && Object.hasOwn(PUBLIC_PAGES, route.id) ? [route.id] : []));
+const router = createBrowserRouter(routes, { hydrationData: { loaderData: Object.fromEntries(publicPages.map((id) => [id, null])) } });
 const app = (
   <AppRoot queryClient={queryClient} serverNow={ssr?.now ?? null} mapTiles={readMapTiles()}>
     <RouterProvider router={router} />

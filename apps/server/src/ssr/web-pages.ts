@@ -79,12 +79,13 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
   let assets: EntryAssets | undefined;
 
   /**
-   * The server's own services, as the API routes answer them (no HTTP round trip). What they read is
-   * noted in `shown`: the deal for the head, the first image for the LCP preload.
+   * The server's own services, as the API routes answer them (no HTTP round trip), for the routes the
+   * pages' loaders call. What they read is noted in `shown`: the deal for the head, the first image for
+   * the LCP preload.
    */
   const now = () => app.deps.clock.now();
   const sourceFor = (shown: Shown): PublicPageSource => ({
-    home: async () => {
+    'GET /api/home': async () => {
       const home = await homePageData(app.deps);
       // The first card's image, or the stock image it shows without one (not an image further down the page):
       // it wins over the category section's browse read, which runs at the same time and may answer first.
@@ -92,21 +93,21 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
       if (first) shown.lcpImage = { url: first.imageUrl ?? DEAL_FALLBACK_IMAGE, slot: 'card' };
       return home;
     },
-    browse: async (query) => {
+    'GET /api/deals': async ({ query }) => {
       const result = await listDeals(app.deps, browseQuerySchema.parse(query));
       // The Sponsored row comes first on a listing's first page (docs/decisions/0041).
       const first = result.sponsored[0] ?? result.deals[0];
       if (first) shown.lcpImage ??= { url: first.imageUrl ?? DEAL_FALLBACK_IMAGE, slot: 'card' };
       return result;
     },
-    businesses: (query) => searchBusinesses(app.deps, businessSearchQuerySchema.parse(query)),
-    deal: async (id) => {
+    'GET /api/businesses': ({ query }) => searchBusinesses(app.deps, businessSearchQuerySchema.parse(query)),
+    'GET /api/deals/:id': async ({ params: { id } }) => {
       shown.deal = UUID.test(id) ? await getDeal(app.deps, id.toLowerCase()) : null;
       const main = shown.deal ? (shown.deal.images[0] ?? shown.deal.imageUrl) : null;
       if (main) shown.lcpImage = { url: main, slot: 'deal' };
-      return shown.deal;
+      return shown.deal && { deal: shown.deal };
     },
-    business: async (slug) => {
+    'GET /api/businesses/:slug': async ({ params: { slug } }) => {
       const page = await getBusinessPage(app.deps, slug, imageUrl);
       if (page && 'business' in page) {
         shown.business = page.business;

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
-import { redirect, type RouteObject } from 'react-router';
+import { redirect, type LoaderFunction, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';
-import HomePage from './routes/public/home-page';
-import NotFoundPage from './routes/public/not-found-page';
+import HomePage, { loader as homeLoader } from './routes/public/home-page';
+import NotFoundPage, { loader as notFoundLoader } from './routes/public/not-found-page';
 import { PUBLIC_PAGES } from '@localperks/shared';
 import { paths } from '../config/paths';
 
@@ -11,9 +11,11 @@ import { paths } from '../config/paths';
  * route modules: the router loads a page's code before showing it, which lets the browser load the
  * page the server rendered before hydrating it (main.tsx) and the server render it complete
  * (entry-server.tsx, docs/decisions/0014-react-ssr.md). Routes the server renders have an `id`: their
- * public page's, whose path, title and meta are declared once in PUBLIC_PAGES (packages/shared).
+ * public page's, whose path, title and meta are declared once in PUBLIC_PAGES (packages/shared); a page
+ * with data declares it once, in its module's `loader` (app/page-data.ts).
  */
-const page = (load: () => Promise<{ default: ComponentType }>) => () => load().then((m) => ({ Component: m.default }));
+const page = (load: () => Promise<{ default: ComponentType; loader?: LoaderFunction }>) => () =>
+  load().then((m) => ({ Component: m.default, ...(m.loader && { loader: m.loader }) }));
 
 /** The route table, shared by the browser's router (main.tsx) and the server render (entry-server.tsx). */
 export const routes: RouteObject[] = [
@@ -21,7 +23,7 @@ export const routes: RouteObject[] = [
     id: 'root',
     element: <RootLayout />,
     children: [
-      { id: 'home', path: PUBLIC_PAGES.home.path, element: <HomePage /> },
+      { id: 'home', path: PUBLIC_PAGES.home.path, loader: homeLoader, element: <HomePage /> },
       { id: 'deals', path: PUBLIC_PAGES.deals.path, lazy: page(() => import('./routes/public/deals-page')) },
       { id: 'deal', path: PUBLIC_PAGES.deal.path, lazy: page(() => import('./routes/public/deal-page')) },
       // The canonical deal address is /deals/:id (docs/product/design.md §1); the server answers this one with a 301.
@@ -93,7 +95,7 @@ export const routes: RouteObject[] = [
       { path: paths.devMailbox, lazy: page(() => import('./routes/public/dev-mailbox-page')) },
       { path: paths.adminLogin, lazy: page(() => import('./routes/admin/admin-login-page')) },
       { path: paths.adminDashboard, lazy: page(() => import('./routes/admin/dashboard-page')) },
-      { id: 'not-found', path: PUBLIC_PAGES['not-found'].path, element: <NotFoundPage /> },
+      { id: 'not-found', path: PUBLIC_PAGES['not-found'].path, loader: notFoundLoader, element: <NotFoundPage /> },
     ],
   },
   // The sandbox provider's hosted card page stands apart from the shop, as a provider's page would.

@@ -27,18 +27,20 @@ type CallArgs<K extends ApiRoute> = [keyof ApiParams<K> | ([ApiBody<K>] extends 
   ? [input?: CallInput<K>]
   : [input: CallInput<K>];
 
+/** A call's query parameters as sent: unset ones left out, the others as text. */
+export const queryParams = (query: object | undefined): URLSearchParams =>
+  query instanceof URLSearchParams
+    ? query
+    : new URLSearchParams(
+        Object.entries(query ?? {})
+          .filter(([, v]) => v !== undefined && v !== null)
+          .map(([k, v]) => [k, String(v)]),
+      );
+
 /** The address of a call: the route's path with its parameters filled in (encoded), and its query. */
 function addressOf(path: string, input: { params?: Record<string, string>; query?: object } = {}): string {
   const filled = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(input.params?.[name] ?? ''));
-  const query =
-    input.query instanceof URLSearchParams
-      ? input.query
-      : new URLSearchParams(
-          Object.entries(input.query ?? {})
-            .filter(([, v]) => v !== undefined && v !== null)
-            .map(([k, v]) => [k, String(v)]),
-        );
-  const qs = query.toString();
+  const qs = queryParams(input.query).toString();
   return qs ? `${filled}?${qs}` : filled;
 }
 
@@ -78,10 +80,28 @@ async function request<T>(method: string, url: string, body?: unknown, failure =
   return data as T;
 }
 
+/** A call as the API contract names it: its route's method and path, and what it was given. */
+export interface ApiCall {
+  method: Method;
+  path: string;
+  input: { params?: Record<string, string>; query?: object; body?: unknown } | undefined;
+}
+
+/**
+ * Who answers the calls instead of the network: the server render answers its pages' queries with the
+ * server's own services (entry-server.tsx); the browser has none.
+ */
+let answerer: ((call: ApiCall) => Promise<unknown>) | null = null;
+export function answerCallsWith(answer: (call: ApiCall) => Promise<unknown>) {
+  answerer = answer;
+}
+
 const call =
   <M extends Method>(method: M) =>
   <P extends PathOf<M>>(path: P, ...[input]: CallArgs<RouteOf<M, P>>): Promise<ApiResponse<RouteOf<M, P>>> => {
-    const given = input as { params?: Record<string, string>; query?: object; body?: unknown } | undefined;
+    const given = input as ApiCall['input'];
+    // The one other place an answer becomes the route's type: the server's own answer for that route.
+    if (answerer) return answerer({ method, path, input: given }) as Promise<ApiResponse<RouteOf<M, P>>>;
     // A POST without a body sends `{}`, as every such route expects a JSON object or nothing.
     const body = method === 'GET' || method === 'DELETE' ? undefined : (given?.body ?? {});
     return request(method, addressOf(path, given), body);

@@ -10,9 +10,11 @@ import { formatPercent } from './text';
  * address, its title and description (from its data where it has some), and whether search engines list
  * it. The web's router takes the path and the page its <title> (React 19 puts it in the head); the server
  * writes the same title, description and Open Graph tags into the HTML it sends (apps/server/src/lib/
- * html-head.ts) and lists the pages in the sitemap; the data each page is rendered from is declared with
- * its id in the server render (apps/web/src/entry-server.tsx). So the title is the same before and after
- * hydration (e2e/shell/page-titles.spec.ts).
+ * html-head.ts) and lists the pages in the sitemap. The data a page is rendered from is declared once too,
+ * in its route's loader next to the page (apps/web/src/app/page-data.ts,
+ * docs/decisions/0070-public-page-data.md): the server render runs it, and the browser hydrates from what
+ * it read. So the title is the same before and after hydration (e2e/shell/page-titles.spec.ts), and a
+ * hydrated page asks for none of its data again (e2e/shell/page-data.spec.ts).
  */
 
 export interface PageHead {

@@ -1,6 +1,4 @@
-import type { BusinessPageResponse } from '../schemas/responses/business-profile';
-import type { BrowseResult, DealDetail, HomeData } from '../schemas/responses/deals';
-import type { BusinessSearchResult } from '../schemas/responses/business-search';
+import type { ApiParams, ApiResponse } from '../api/contract';
 import type { MapTiles } from './map-tiles';
 
 /*
@@ -15,18 +13,17 @@ import type { MapTiles } from './map-tiles';
  */
 export const SERVER_RENDER_TIME_ZONE = 'America/Los_Angeles';
 
-/** What a public page's server render reads: the server's own services, called directly (no HTTP). */
-export interface PublicPageSource {
-  home(): Promise<HomeData>;
-  /** What GET /api/deals answers for these query parameters (validated the same way). */
-  browse(query: Record<string, string>): Promise<BrowseResult>;
-  /** What GET /api/deals/:id answers; null when the deal does not exist or is not shown. */
-  deal(id: string): Promise<DealDetail | null>;
-  /** What GET /api/businesses/:slug answers (the business, or the slug it moved to); null when it is not shown. */
-  business(slug: string): Promise<BusinessPageResponse | null>;
-  /** What GET /api/businesses answers for these query parameters (validated the same way). */
-  businesses(query: Record<string, string>): Promise<BusinessSearchResult>;
-}
+/** The API's GET routes the public pages are rendered from on the server (their loaders' queries, apps/web/src/app/page-data.ts). */
+export type PublicPageRoute = 'GET /api/home' | 'GET /api/deals' | 'GET /api/deals/:id' | 'GET /api/businesses' | 'GET /api/businesses/:slug';
+
+/**
+ * What a public page's server render reads: the server's own services, called directly (no HTTP), each
+ * answering as its API route does (the same validation, the same answer), keyed by that route. null: the
+ * route would answer 404 (a deal or business that does not exist or is not shown).
+ */
+export type PublicPageSource = {
+  [K in PublicPageRoute]: (input: { params: ApiParams<K>; query: Record<string, string> }) => Promise<ApiResponse<K> | null>;
+};
 
 export type ServerRender =
   /** The address moved (e.g. /deal/:id to /deals/:id). */

@@ -7,9 +7,13 @@ import { SearchForm } from '../../../components/ui/search-form';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { businessesHref, readBusinessesUrl, useBusinessSearch } from '../../../features/catalog/business-search/api';
+import { businessSearchQuery, businessesHref, readBusinessesUrl, useBusinessSearch } from '../../../features/catalog/business-search/api';
 import { BusinessGrid } from '../../../features/catalog/business-search/components/business-card';
 import { LocationPicker } from '../../../features/catalog/deals/components/location-picker';
+import { pageLoader } from '../../page-data';
+
+/** The page's data (app/page-data.ts): the businesses its address asks for. */
+export const loader = pageLoader(({ url, queryClient }) => queryClient.ensureQueryData(businessSearchQuery(readBusinessesUrl(url.searchParams))));
 
 /**
  * /businesses: every approved business, or those of a state and city, or matching a search; boosted

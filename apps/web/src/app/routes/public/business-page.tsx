@@ -1,4 +1,4 @@
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, redirect, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, ExternalLink, Globe, MapPin, Phone, SearchX, Store, Tag } from 'lucide-react';
 import { PUBLIC_PAGES, WEEK_ORDER, WEEKDAY_NAMES, isOpenAt, isOvernight, type BusinessPage } from '@localperks/shared';
@@ -12,6 +12,7 @@ import { PlaceCard } from '../../../features/catalog/deals/components/place-card
 import { ApiError } from '../../../lib/api-client';
 import { DealGrid } from '../../components/deal-card';
 import { useRenderTime } from '../../../lib/hydration';
+import { pageLoader } from '../../page-data';
 
 /** "09:00" → "9:00 AM" (the hours are the business's own local times: no time zone). */
 function formatClock(hhmm: string): string {
@@ -238,6 +239,13 @@ function BusinessNotFound() {
     </div>
   );
 }
+
+/** The page's data (app/page-data.ts): the business; unknown or not approved is a 404. */
+export const loader = pageLoader(async ({ params, queryClient }) => {
+  const page = await queryClient.ensureQueryData(businessQuery(params.slug ?? ''));
+  // A slug the business had before its name changed: a permanent redirect to its page now.
+  if ('redirectTo' in page) throw redirect(paths.business(page.redirectTo), 301);
+});
 
 /** /businesses/:slug: an approved business's public page (docs/product/design.md §13). */
 export default function BusinessPageRoute() {

@@ -44,6 +44,7 @@ import { useDisplayTimeZone, useRenderTime } from '../../../lib/hydration';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast';
+import { pageLoader } from '../../page-data';
 
 function Gallery({ deal }: { deal: DealDetail }) {
   const images = deal.images.length ? deal.images : deal.imageUrl ? [deal.imageUrl] : [];
@@ -451,6 +452,9 @@ function DealNotFound() {
     </div>
   );
 }
+
+/** The page's data (app/page-data.ts): the deal; an unknown one is a 404. */
+export const loader = pageLoader(({ params, queryClient }) => queryClient.ensureQueryData(dealQuery(params.id ?? '')));
 
 /** /deals/:id (and /deal/:id, which redirects here): the full deal page (docs/product/design.md §1). */
 export default function DealPage() {

@@ -11,6 +11,7 @@ import {
   type DealFacets,
   type DealTypeFilter,
   type SortOption,
+  SEARCH_BUSINESS_GROUP_SIZE,
   SEARCH_MAX_LENGTH,
   formatCount,
 } from '@localperks/shared';
@@ -21,12 +22,12 @@ import { useDeferredDialog } from '../../../components/ui/deferred-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { lazyPart } from '../../../lib/lazy-part';
-import { browseFiltersOf, useBrowseDeals, useDealFacets, type BrowseFilters } from '../../../features/catalog/deals/api';
+import { browseFiltersOf, browseQuery, useBrowseDeals, useDealFacets, type BrowseFilters } from '../../../features/catalog/deals/api';
 import { BandChips } from '../../../features/catalog/deals/components/facet-chips';
 import { NearControls, type NearValue } from '../../../features/catalog/deals/components/near-controls';
 import { CategoryChips } from '../../../features/catalog/deals/components/category-chips';
 import { DealGrid, DealGridSkeleton, SponsoredDeals } from '../../components/deal-card';
-import { businessesHref } from '../../../features/catalog/business-search/api';
+import { businessSearchQuery, businessesHref } from '../../../features/catalog/business-search/api';
 import { SearchBusinessesGroup } from '../../../features/catalog/business-search/components/search-businesses-group';
 import { LocationPicker } from '../../../features/catalog/deals/components/location-picker';
 import {
@@ -37,6 +38,7 @@ import {
   useLocationChoice,
   type LocationChoice,
 } from '../../../features/catalog/deals/location-store';
+import { pageLoader } from '../../page-data';
 
 // The phone filter sheet (a Radix dialog) loads when its button is hovered, focused or pressed.
 const loadFilterSheetContent = () => import('./deals-filter-sheet');
@@ -61,6 +63,20 @@ type Filters = Required<Pick<BrowseFilters, 'type' | 'sort'>> & {
   hasPoint: boolean;
 };
 type FilterKey = 'search' | 'type' | 'sort' | 'category' | 'state' | 'city' | 'zip' | 'near' | 'radius' | 'open' | 'price' | 'discount';
+
+/**
+ * The page's data (app/page-data.ts): the first deals its address lists, and the businesses a search
+ * matches (SearchBusinessesGroup, same filters). A location remembered in the browser is not known to the
+ * server: it renders for every location, as the page does until it has read browser storage.
+ */
+export const loader = pageLoader(({ url, queryClient }) => {
+  const filters = browseFiltersOf(readBrowseUrl(url.searchParams), ANY_LOCATION, readNearbyUrl(url.searchParams));
+  const { search, state = null, city = null } = filters;
+  return Promise.all([
+    queryClient.ensureInfiniteQueryData(browseQuery(filters)),
+    search ? queryClient.ensureQueryData(businessSearchQuery({ search, state, city, pageSize: SEARCH_BUSINESS_GROUP_SIZE })) : null,
+  ]);
+});
 
 /** /deals: search, filter and sort every live deal; the filters live in the URL so a view can be shared. */
 export default function DealsPage() {

@@ -15,12 +15,13 @@ import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { useLogoutAction } from '../../../lib/use-logout-action';
 import { cn } from '../../../lib/cn';
-import { browseSearchParams, homeCategoryFilters, useBrowseDeals, useHomeData } from '../../../features/catalog/deals/api';
+import { browseQuery, browseSearchParams, homeCategoryFilters, homeQuery, useBrowseDeals, useHomeData } from '../../../features/catalog/deals/api';
 import { CategoryChips, categoryName } from '../../../features/catalog/deals/components/category-chips';
 import { DealGrid, DealGridSkeleton, SponsoredDeals } from '../../components/deal-card';
 import { BusinessGrid } from '../../../features/catalog/business-search/components/business-card';
 import { LocationPicker } from '../../../features/catalog/deals/components/location-picker';
-import { locationLabel, useLocationChoice } from '../../../features/catalog/deals/location-store';
+import { ANY_LOCATION, locationLabel, useLocationChoice } from '../../../features/catalog/deals/location-store';
+import { pageLoader } from '../../page-data';
 
 // The only part of home that needs the zod schemas; fetched when it comes near the screen.
 const MerchantSignupSection = lazy(() => import('../../../features/catalog/deals/components/merchant-signup-section'));
@@ -56,6 +57,14 @@ function WelcomeBanner() {
     </section>
   );
 }
+
+/**
+ * The page's data (app/page-data.ts): its sections, and "Browse by Category" for every category at every
+ * location (a location remembered in the browser is read once the page has hydrated).
+ */
+export const loader = pageLoader(({ queryClient }) =>
+  Promise.all([queryClient.ensureQueryData(homeQuery), queryClient.ensureInfiniteQueryData(browseQuery(homeCategoryFilters(null, ANY_LOCATION)))]),
+);
 
 export default function HomePage() {
   return (

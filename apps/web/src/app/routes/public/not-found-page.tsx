@@ -2,6 +2,10 @@ import { Link } from 'react-router';
 import { PUBLIC_PAGES } from '@localperks/shared';
 import { buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { pageLoader } from '../../page-data';
+
+/** No data; answered with a 404 (app/page-data.ts). */
+export const loader = pageLoader(null, 404);
 
 export default function NotFoundPage() {
   return (

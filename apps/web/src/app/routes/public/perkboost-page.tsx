@@ -7,6 +7,10 @@ import { paths } from '../../../config/paths';
 import { DealGrid, DealGridSkeleton, SponsoredDeals } from '../../components/deal-card';
 import { perkboostDealsQuery } from '../../../features/engagement/perkboost/api';
 import { PUBLIC_PAGES, formatCount } from '@localperks/shared';
+import { pageLoader } from '../../page-data';
+
+/** The page's data (app/page-data.ts): the first page of crowd-vote deals. */
+export const loader = pageLoader(({ queryClient }) => queryClient.ensureInfiniteQueryData(perkboostDealsQuery));
 
 /** /perkboost: every crowd-vote deal still on show, newest first, page by page. */
 export default function PerkBoostPage() {
