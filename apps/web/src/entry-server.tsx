@@ -30,7 +30,10 @@ answerCallsWith(async ({ method, path, input }: ApiCall) => {
   const source = renderSource.getStore();
   if (!source || !Object.hasOwn(source, route)) throw new Error(`The server render cannot answer ${route}: not in PublicPageSource`);
   // Each route's function takes what that route's call was given (the contract types both).
-  const answerRoute = source[route as PublicPageRoute] as (input: { params: Record<string, string>; query: Record<string, string> }) => Promise<unknown>;
+  const answerRoute = source[route as PublicPageRoute] as (input: {
+    params: Record<string, string>;
+    query: Record<string, string>;
+  }) => Promise<unknown>;
   const answer = await answerRoute({ params: input?.params ?? {}, query: Object.fromEntries(queryParams(input?.query)) });
   // As the API answers it: an unknown deal or business is a 404.
   if (answer === null) throw new ApiError(404, 'NOT_FOUND', 'Not found');
@@ -65,9 +68,7 @@ export const render: ServerEntry['render'] = async (url, source, visitor, settin
   qc.setDefaultOptions({ queries: { ...qc.getDefaultOptions().queries, retry: false } });
   const handler = createStaticHandler(routes);
   // The matched page's loader fills its queries (app/page-data.ts).
-  const context = await renderSource.run(source, () =>
-    handler.query(new Request(pageUrl), { requestContext: serverRenderContext(qc) }),
-  );
+  const context = await renderSource.run(source, () => handler.query(new Request(pageUrl), { requestContext: serverRenderContext(qc) }));
   if (context instanceof Response) {
     const location = context.headers.get('Location');
     if (location && context.status >= 300 && context.status < 400) return { kind: 'redirect', status: context.status, location };

@@ -27,7 +27,16 @@ import {
   injectHead,
   type HeadInfo,
 } from '../lib/html-head';
-import { getDeal, listDeals, homePageData, searchBusinesses, countDealVisit, isCountedVisitor, getBusinessPage } from '../modules/catalog';
+import {
+  getDeal,
+  listDeals,
+  dealFacets,
+  homePageData,
+  searchBusinesses,
+  countDealVisit,
+  isCountedVisitor,
+  getBusinessPage,
+} from '../modules/catalog';
 import { SESSION_COOKIE, userOfSessionToken } from '../plugins/session';
 import { cameThroughProxy, earlyHintLinks, entryAssets, injectPreloads, sendHtml, type EntryAssets } from '../lib/web-page';
 import type { ImageSlot } from '@localperks/shared';
@@ -100,6 +109,7 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
       if (first) shown.lcpImage ??= { url: first.imageUrl ?? DEAL_FALLBACK_IMAGE, slot: 'card' };
       return result;
     },
+    'GET /api/deals/facets': ({ query }) => dealFacets(app.deps, browseQuerySchema.parse(query)),
     'GET /api/businesses': ({ query }) => searchBusinesses(app.deps, businessSearchQuerySchema.parse(query)),
     'GET /api/deals/:id': async ({ params: { id } }) => {
       shown.deal = UUID.test(id) ? await getDeal(app.deps, id.toLowerCase()) : null;

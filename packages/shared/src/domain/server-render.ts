@@ -14,7 +14,8 @@ import type { MapTiles } from './map-tiles';
 export const SERVER_RENDER_TIME_ZONE = 'America/Los_Angeles';
 
 /** The API's GET routes the public pages are rendered from on the server (their loaders' queries, apps/web/src/app/page-data.ts). */
-export type PublicPageRoute = 'GET /api/home' | 'GET /api/deals' | 'GET /api/deals/:id' | 'GET /api/businesses' | 'GET /api/businesses/:slug';
+export type PublicPageRoute =
+  'GET /api/home' | 'GET /api/deals' | 'GET /api/deals/facets' | 'GET /api/deals/:id' | 'GET /api/businesses' | 'GET /api/businesses/:slug';
 
 /**
  * What a public page's server render reads: the server's own services, called directly (no HTTP), each

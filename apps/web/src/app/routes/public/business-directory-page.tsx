@@ -13,7 +13,9 @@ import { LocationPicker } from '../../../features/catalog/deals/components/locat
 import { pageLoader } from '../../page-data';
 
 /** The page's data (app/page-data.ts): the businesses its address asks for. */
-export const loader = pageLoader(({ url, queryClient }) => queryClient.ensureQueryData(businessSearchQuery(readBusinessesUrl(url.searchParams))));
+export const loader = pageLoader(({ url, queryClient }) =>
+  queryClient.ensureQueryData(businessSearchQuery(readBusinessesUrl(url.searchParams))),
+);
 
 /**
  * /businesses: every approved business, or those of a state and city, or matching a search; boosted

@@ -22,7 +22,14 @@ import { useDeferredDialog } from '../../../components/ui/deferred-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { lazyPart } from '../../../lib/lazy-part';
-import { browseFiltersOf, browseQuery, useBrowseDeals, useDealFacets, type BrowseFilters } from '../../../features/catalog/deals/api';
+import {
+  browseFiltersOf,
+  browseQuery,
+  facetsQuery,
+  useBrowseDeals,
+  useDealFacets,
+  type BrowseFilters,
+} from '../../../features/catalog/deals/api';
 import { BandChips } from '../../../features/catalog/deals/components/facet-chips';
 import { NearControls, type NearValue } from '../../../features/catalog/deals/components/near-controls';
 import { CategoryChips } from '../../../features/catalog/deals/components/category-chips';
@@ -65,8 +72,8 @@ type Filters = Required<Pick<BrowseFilters, 'type' | 'sort'>> & {
 type FilterKey = 'search' | 'type' | 'sort' | 'category' | 'state' | 'city' | 'zip' | 'near' | 'radius' | 'open' | 'price' | 'discount';
 
 /**
- * The page's data (app/page-data.ts): the first deals its address lists, and the businesses a search
- * matches (SearchBusinessesGroup, same filters). A location remembered in the browser is not known to the
+ * The page's data (app/page-data.ts): the first deals its address lists, the counts its filter chips show,
+ * and the businesses a search matches (SearchBusinessesGroup, same filters). A location remembered in the browser is not known to the
  * server: it renders for every location, as the page does until it has read browser storage.
  */
 export const loader = pageLoader(({ url, queryClient }) => {
@@ -74,6 +81,7 @@ export const loader = pageLoader(({ url, queryClient }) => {
   const { search, state = null, city = null } = filters;
   return Promise.all([
     queryClient.ensureInfiniteQueryData(browseQuery(filters)),
+    queryClient.ensureQueryData(facetsQuery(filters)),
     search ? queryClient.ensureQueryData(businessSearchQuery({ search, state, city, pageSize: SEARCH_BUSINESS_GROUP_SIZE })) : null,
   ]);
 });

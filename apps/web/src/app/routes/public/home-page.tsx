@@ -15,7 +15,14 @@ import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { useLogoutAction } from '../../../lib/use-logout-action';
 import { cn } from '../../../lib/cn';
-import { browseQuery, browseSearchParams, homeCategoryFilters, homeQuery, useBrowseDeals, useHomeData } from '../../../features/catalog/deals/api';
+import {
+  browseQuery,
+  browseSearchParams,
+  homeCategoryFilters,
+  homeQuery,
+  useBrowseDeals,
+  useHomeData,
+} from '../../../features/catalog/deals/api';
 import { CategoryChips, categoryName } from '../../../features/catalog/deals/components/category-chips';
 import { DealGrid, DealGridSkeleton, SponsoredDeals } from '../../components/deal-card';
 import { BusinessGrid } from '../../../features/catalog/business-search/components/business-card';
@@ -63,7 +70,10 @@ function WelcomeBanner() {
  * location (a location remembered in the browser is read once the page has hydrated).
  */
 export const loader = pageLoader(({ queryClient }) =>
-  Promise.all([queryClient.ensureQueryData(homeQuery), queryClient.ensureInfiniteQueryData(browseQuery(homeCategoryFilters(null, ANY_LOCATION)))]),
+  Promise.all([
+    queryClient.ensureQueryData(homeQuery),
+    queryClient.ensureInfiniteQueryData(browseQuery(homeCategoryFilters(null, ANY_LOCATION))),
+  ]),
 );
 
 export default function HomePage() {
