@@ -77,10 +77,10 @@ export const render: ServerEntry['render'] = async (url, source, visitor, settin
   const leaf = context.matches.at(-1);
   // The public pages are rendered here; the signed-in areas get the shell.
   if (!leaf?.route.id || !Object.hasOwn(PUBLIC_PAGES, leaf.route.id)) return { kind: 'shell', status: 200 };
-  const error = Object.values(context.errors ?? {})[0];
+  const error: unknown = Object.values(context.errors ?? {})[0];
   // A loader's 404 (an unknown deal or business): the browser renders the page's "not found".
   if (isRouteErrorResponse(error)) return { kind: 'shell', status: error.status };
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error('The page loader failed', { cause: error });
   // A visitor without a session cookie is signed out: the browser starts from that answer instead of
   // asking, so the session's arrival does not re-render every card synchronously after hydration.
   if (visitor?.isSignedOut) qc.setQueryData(sessionQuery.queryKey, null);

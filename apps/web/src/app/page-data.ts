@@ -39,16 +39,18 @@ export interface PageLoadArgs {
 
 /**
  * A public page's loader: `read` fills the page's queries (`queryClient.ensureQueryData(dealQuery(id))`…)
- * and may throw a `redirect()`. `status`: the status the page is answered with (the not-found page's 404).
+ * and may return a `redirect()`. `status`: the status the page is answered with (the not-found page's 404).
  */
 export function pageLoader(read: ((args: PageLoadArgs) => Promise<unknown>) | null, status = 200): LoaderFunction {
   return async ({ params, request, context }) => {
     const server = (context as RouterContextProvider).get(pageDataContext);
     if (!server) return null;
     try {
-      await read?.({ params, url: new URL(request.url), queryClient: server.queryClient });
+      const outcome = await read?.({ params, url: new URL(request.url), queryClient: server.queryClient });
+      if (outcome instanceof Response) return outcome;
     } catch (err) {
       // Unknown or not shown (the API's 404): the browser renders the page's "not found", under a 404.
+      // oxlint-disable-next-line typescript/only-throw-error -- React Router's error response: a thrown data() with its status
       if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404 });
       throw err;
     }

@@ -244,7 +244,7 @@ function BusinessNotFound() {
 export const loader = pageLoader(async ({ params, queryClient }) => {
   const page = await queryClient.ensureQueryData(businessQuery(params.slug ?? ''));
   // A slug the business had before its name changed: a permanent redirect to its page now.
-  if ('redirectTo' in page) throw redirect(paths.business(page.redirectTo), 301);
+  if ('redirectTo' in page) return redirect(paths.business(page.redirectTo), 301);
 });
 
 /** /businesses/:slug: an approved business's public page (docs/product/design.md §13). */
