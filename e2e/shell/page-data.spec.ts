@@ -1,4 +1,4 @@
-import { apiCall, expect, test, trackRequests } from '../support/browser';
+import { expect, publicPagesWithData, test, trackRequests } from '../support/browser';
 
 /**
  * A public page's data is declared once, in its route's loader (apps/web/src/app/page-data.ts): the server
@@ -9,20 +9,8 @@ import { apiCall, expect, test, trackRequests } from '../support/browser';
 
 test.describe('public page data', () => {
   test('a server-rendered public page asks the API for nothing once hydrated', async ({ newPage }) => {
-    // One of each kind of public page with data of its own, from the demo data.
-    const deals = (await apiCall('/api/deals')).json as { deals: { id: string }[] };
-    const businesses = (await apiCall('/api/businesses')).json as { businesses: { slug: string }[] };
-    const addresses = [
-      '/',
-      '/deals',
-      '/deals?search=pizza',
-      '/deals?category=4&sort=price-low',
-      `/deals/${deals.deals[0]!.id}`,
-      '/perkboost',
-      '/businesses',
-      '/businesses?state=IL',
-      `/businesses/${businesses.businesses[0]!.slug}`,
-    ];
+    // One of each kind of public page with data of its own, and a sort, from the demo data.
+    const addresses = [...(await publicPagesWithData()), '/deals?category=4&sort=price-low'];
     const { page } = await newPage();
     let address = '';
     const asked: string[] = [];

@@ -1,4 +1,4 @@
-import { apiCall, baseUrl, expect, test } from '../support/browser';
+import { baseUrl, expect, publicPagesWithData, test } from '../support/browser';
 
 /**
  * Every public page has one title: the one the server writes into the HTML it sends (what a crawler, a
@@ -18,19 +18,8 @@ async function serverTitles(address: string): Promise<string[]> {
 test.describe('page titles', () => {
   test('every public page has the same title before and after hydration', async ({ newPage }) => {
     // One of each kind of public page, those with data of their own from the demo data.
-    const deals = (await apiCall('/api/deals')).json as { deals: { id: string }[] };
-    const businesses = (await apiCall('/api/businesses')).json as { businesses: { slug: string }[] };
     const addresses = [
-      '/',
-      '/deals',
-      '/deals?search=pizza',
-      '/deals?category=1',
-      `/deals/${deals.deals[0]!.id}`,
-      '/perkboost',
-      '/businesses',
-      '/businesses?state=IL',
-      '/businesses?search=cafe',
-      `/businesses/${businesses.businesses[0]!.slug}`,
+      ...(await publicPagesWithData()),
       '/about',
       '/contact',
       '/privacy',

@@ -382,6 +382,24 @@ export async function apiCall(path: string, body?: unknown, cookie?: string, met
   };
 }
 
+/** One address of each kind of public page with data of its own (a listing, a search, a filter, a deal, a business), from the demo data. */
+export async function publicPagesWithData(): Promise<string[]> {
+  const deals = (await apiCall('/api/deals')).json as { deals: { id: string }[] };
+  const businesses = (await apiCall('/api/businesses')).json as { businesses: { slug: string }[] };
+  return [
+    '/',
+    '/deals',
+    '/deals?search=pizza',
+    '/deals?category=1',
+    `/deals/${deals.deals[0]!.id}`,
+    '/perkboost',
+    '/businesses',
+    '/businesses?state=IL',
+    '/businesses?search=cafe',
+    `/businesses/${businesses.businesses[0]!.slug}`,
+  ];
+}
+
 export function linkIn(text: string, pathPart: string): string {
   const m = text.match(/https?:\/\/\S+/g)?.find((u) => u.includes(pathPart));
   if (!m) throw new Error(`no ${pathPart} link in:\n${text}`);
