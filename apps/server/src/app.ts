@@ -45,16 +45,10 @@ import {
   sessionsRoutes,
 } from './modules/accounts';
 import { dealsRoutes, businessSearchRoutes, businessesRoutes } from './modules/catalog';
-import { perkboostRoutes, favoritesRoutes } from './modules/engagement';
+import { perkboostRoutes, favoritesRoutes, reviewsRoutes } from './modules/engagement';
 import { EventHub } from './lib/events';
 import { DomainEvents } from './lib/domain-events';
-import {
-  supportRoutes,
-  customerMessagesRoutes,
-  adminSupportRoutes,
-  adminCustomersRoutes,
-  privacyRoutes,
-} from './modules/support';
+import { supportRoutes, customerMessagesRoutes, adminSupportRoutes, adminCustomersRoutes, privacyRoutes } from './modules/support';
 import { checkoutRoutes, promoCodesRoutes, purchasesRoutes, registerOrdersSubscribers } from './modules/orders';
 import {
   refundsRoutes,
@@ -343,6 +337,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(businessSearchRoutes);
   await app.register(perkboostRoutes);
   await app.register(favoritesRoutes);
+  await app.register(reviewsRoutes);
   await app.register(checkoutRoutes);
   await app.register(webhooksRoutes);
   await app.register(purchasesRoutes);

@@ -238,6 +238,18 @@ const MATRIX: Record<string, Principal[]> = {
   'POST /api/merchant/uploads/business-images': MANAGERS,
   // engagement
   'GET /api/votes/mine': CUSTOMER,
+  // verified reviews (docs/decisions/0064-verified-reviews.md)
+  'GET /api/deals/:id/reviews': ANYONE,
+  'GET /api/businesses/:slug/reviews': ANYONE,
+  'GET /api/purchases/:id/review': CUSTOMER,
+  'POST /api/purchases/:id/review': CUSTOMER,
+  'POST /api/reviews/photos': CUSTOMER,
+  'POST /api/reviews/:id/report': SIGNED_IN,
+  'GET /api/merchant/reviews': MANAGERS,
+  'POST /api/merchant/reviews/:id/reply': MANAGERS,
+  'GET /api/admin/reviews': SUPPORT,
+  'POST /api/admin/reviews/:id/hide': SUPPORT,
+  'POST /api/admin/reviews/:id/restore': SUPPORT,
   'POST /api/deals/:id/vote': CUSTOMER,
   'DELETE /api/deals/:id/vote': CUSTOMER,
   'GET /api/favorites': CUSTOMER,

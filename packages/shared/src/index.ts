@@ -76,3 +76,6 @@ export * from './schemas/responses/merchant-staff';
 export * from './domain/payout-accounts';
 export * from './schemas/payout-accounts';
 export * from './schemas/responses/payout-accounts';
+export * from './domain/reviews';
+export * from './schemas/reviews';
+export * from './schemas/responses/reviews';

@@ -17,6 +17,10 @@ export const paths = {
   favorites: '/favorites',
   cart: '/cart',
   purchases: '/purchases',
+  /** The review form of one redeemed voucher (docs/decisions/0064-verified-reviews.md): the review-request mail links here. */
+  reviewPurchase: (purchaseId: string) => `/purchases/${purchaseId}/review`,
+  /** A deal page's reviews section. */
+  dealReviews: (id: string) => `/deals/${id}#reviews`,
   profile: '/profile',
   profileTab: (tab: 'messages' | 'support' | 'security' | 'privacy' | 'purchases') => `/profile?tab=${tab}`,
   /** The links of an e-mail change: confirm (mailed to the new address), undo (to the old one). */

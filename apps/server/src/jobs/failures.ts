@@ -23,6 +23,7 @@ export const JOB_LABELS = {
   'rate-limit-prune': 'Rate-limit clean-up',
   'domain-events': 'Domain event subscribers left to run',
   'data-exports': 'Data exports left waiting, and expired ones removed',
+  'review-requests': 'Review requests a day after redemption',
   // On demand (ON_DEMAND_JOBS in index.ts): one outbox row sent right after the work that wrote it.
   'mail-send': 'E-mail sending',
 } as const satisfies Record<string, string>;

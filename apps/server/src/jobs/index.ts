@@ -4,7 +4,7 @@ import type { Deps } from '../lib/deps';
 import { pruneRateLimits } from '../lib/rate-limit';
 import { pruneWebauthnChallenges } from '../modules/accounts';
 import { LIVE_EVENT_REPLAY_MS, pruneLiveEvents } from '../lib/events';
-import { runPerkboostTick, sendUnlockEmails } from '../modules/engagement';
+import { removeUnusedReviewPhotos, runPerkboostTick, sendReviewRequests, sendUnlockEmails } from '../modules/engagement';
 import { expireStaleOrders, settleRefunds } from '../modules/orders';
 import {
   expireStaleCharges,
@@ -137,7 +137,10 @@ export const JOBS: ScheduledJobDefinition[] = [
     // Hourly; an image is removed once it is a day old and no deal (or business page, for logos and covers) uses it.
     cron: '17 * * * *',
     run: async (deps) => ({
-      removed: (await removeUnusedUploads(deps)).length + (await removeUnusedBusinessImages(deps)).length,
+      removed:
+        (await removeUnusedUploads(deps)).length +
+        (await removeUnusedBusinessImages(deps)).length +
+        (await removeUnusedReviewPhotos(deps)).length,
     }),
   },
   {
@@ -152,6 +155,13 @@ export const JOBS: ScheduledJobDefinition[] = [
     // Events are run by their publisher right after its commit; this takes what a crash or a failed subscriber left.
     cron: EVERY_MINUTE,
     run: async (deps) => ({ delivered: await deps.domainEvents.deliver() }),
+  },
+  {
+    // A day after a redemption, the e-mail asking for a review (docs/decisions/0064-verified-reviews.md); once per voucher.
+    name: 'review-requests',
+    label: JOB_LABELS['review-requests'],
+    cron: cronEvery(5 * 60_000),
+    run: (deps) => sendReviewRequests(deps),
   },
   {
     // Download my data (docs/decisions/0054-privacy-rights.md): built right after the request; this builds what

@@ -71,6 +71,7 @@ describe('background jobs on the job queue', () => {
         'rate-limit-prune',
         'refund-deadlines',
         'refund-settlement',
+        'review-requests',
         'sandbox-renewals',
         'sandbox-webhook-redelivery',
         'test-fails-once',

@@ -28,6 +28,7 @@ import {
   type HeadInfo,
 } from '../lib/html-head';
 import { getDeal, listDeals, homePageData, searchBusinesses, countDealVisit, isCountedVisitor, getBusinessPage } from '../modules/catalog';
+import { latestDealReviews } from '../modules/engagement';
 import { SESSION_COOKIE, userOfSessionToken } from '../plugins/session';
 import { cameThroughProxy, earlyHintLinks, entryAssets, injectPreloads, sendHtml, type EntryAssets } from '../lib/web-page';
 import type { ImageSlot } from '@localperks/shared';
@@ -183,7 +184,7 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
       const page = rendered;
       const canonical = pathname === paths.businesses && head ? head.url : canonicalUrl(pathname, appUrl);
       const seo = [`<link rel="canonical" href="${escapeAttr(canonical)}" />`];
-      if (deal) seo.push(dealJsonLd(deal, appUrl));
+      if (deal) seo.push(dealJsonLd(deal, appUrl, deal.reviewCount > 0 ? await latestDealReviews(app.deps, deal.id) : []));
       if (business) seo.push(businessJsonLd(business, appUrl));
       html = html
         .replace('</head>', () => `${[...seo, page.head].join('\n    ')}\n  </head>`)

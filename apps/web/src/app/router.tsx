@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
       },
       { path: paths.profile, lazy: page(() => import('./routes/customer/profile-page')) },
       { path: paths.purchases, lazy: page(() => import('./routes/customer/purchases-page')) },
+      { path: paths.reviewPurchase(':id'), lazy: page(() => import('./routes/customer/review-page')) },
       { path: paths.merchantRedeem, lazy: page(() => import('./routes/merchant/redeem-page')) },
       { path: paths.staffInviteAccept, lazy: page(() => import('./routes/merchant/staff-accept-page')) },
       { path: paths.merchantRegister, lazy: page(() => import('./routes/merchant/register-page')) },

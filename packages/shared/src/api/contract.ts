@@ -229,6 +229,24 @@ import {
   jobRunSchema,
   testClockSetSchema,
 } from '../schemas/responses/support';
+import {
+  adminReviewsQuerySchema,
+  createReviewSchema,
+  merchantReviewsQuerySchema,
+  moderateReviewSchema,
+  reportReviewSchema,
+  reviewReplySchema,
+  reviewsQuerySchema,
+} from '../schemas/reviews';
+import {
+  adminReviewsPageSchema,
+  merchantReviewSchema,
+  merchantReviewsPageSchema,
+  reviewEligibilitySchema,
+  reviewModeratedSchema,
+  reviewReportedSchema,
+  reviewsPageSchema,
+} from '../schemas/responses/reviews';
 import { contactSchema, feedbackSchema, mailboxQuerySchema, merchantLeadSchema, testClockSchema } from '../schemas/support';
 
 /*
@@ -315,6 +333,18 @@ export const API = {
   'GET /api/votes/mine': { response: dealIdsSchema },
   'POST /api/deals/:id/vote': { response: voteResultSchema },
   'DELETE /api/deals/:id/vote': { response: voteResultSchema },
+  // verified reviews (docs/decisions/0064-verified-reviews.md)
+  'GET /api/deals/:id/reviews': { query: reviewsQuerySchema, response: reviewsPageSchema },
+  'GET /api/businesses/:slug/reviews': { query: reviewsQuerySchema, response: reviewsPageSchema },
+  'GET /api/purchases/:id/review': { response: reviewEligibilitySchema },
+  'POST /api/purchases/:id/review': { body: createReviewSchema, response: merchantReviewSchema },
+  'POST /api/reviews/photos': { response: uploadedImageSchema },
+  'POST /api/reviews/:id/report': { body: reportReviewSchema, response: reviewReportedSchema },
+  'GET /api/merchant/reviews': { query: merchantReviewsQuerySchema, response: merchantReviewsPageSchema },
+  'POST /api/merchant/reviews/:id/reply': { body: reviewReplySchema, response: merchantReviewSchema },
+  'GET /api/admin/reviews': { query: adminReviewsQuerySchema, response: adminReviewsPageSchema },
+  'POST /api/admin/reviews/:id/hide': { body: moderateReviewSchema, response: reviewModeratedSchema },
+  'POST /api/admin/reviews/:id/restore': { body: moderateReviewSchema, response: reviewModeratedSchema },
   // merchant
   'GET /api/admin/merchant-requests': { query: adminRequestsQuerySchema, response: adminMerchantRequestsPageSchema },
   'POST /api/admin/merchant-requests/:id/approve': { body: approveMerchantSchema, response: approveResultSchema },

@@ -90,6 +90,10 @@ export const purchaseSchema = z.object({
   canRequestRefund: z.boolean(),
   /** The newest refund request of this voucher, if any. */
   refundRequest: customerRefundRequestSchema.nullable(),
+  /** Redeemed, not refunded, within 90 days of the redemption and not reviewed yet (docs/decisions/0064-verified-reviews.md). */
+  canReview: z.boolean(),
+  /** The customer has reviewed it. */
+  reviewed: z.boolean(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 

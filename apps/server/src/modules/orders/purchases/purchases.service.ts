@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   PURCHASES_PAGE_SIZE,
   REDEEM_MESSAGES,
+  REVIEW_WINDOW_MS,
   type Purchase,
   type PurchaseRefund,
   type PurchasesPage,
@@ -70,6 +71,8 @@ export async function listPurchases(
       redeemedAt: purchases.redeemedAt,
       refundedAt: purchases.refundedAt,
       redemptionCode: purchases.redemptionCode,
+      // Its review, if written (engagement's table; docs/decisions/0064-verified-reviews.md).
+      isReviewed: sql<boolean>`exists (select 1 from reviews r where r.purchase_id = ${purchases.id})`,
     })
     .from(purchases)
     .innerJoin(deals, eq(deals.id, purchases.dealId))
@@ -127,6 +130,8 @@ export async function listPurchases(
         refundCents: amounts.get(r.id) ?? r.priceCents,
         canRequestRefund: !dead && r.redeemedAt === null && r.expirationDate > now && request === null,
         refundRequest: request,
+        canReview: !dead && !r.isReviewed && r.redeemedAt !== null && now.getTime() <= r.redeemedAt.getTime() + REVIEW_WINDOW_MS,
+        reviewed: r.isReviewed,
       };
     }),
     nextCursor: rows.length > pageSize && last ? encodeCursor(last) : null,

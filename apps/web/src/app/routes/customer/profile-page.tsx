@@ -29,6 +29,7 @@ import { FavoritesGrid } from '../../components/favorites-grid';
 import { PaymentMethods } from '../../../features/orders/purchases/components/payment-methods';
 import { MessageAboutPurchaseButton } from '../../../features/support/customer-messages/components/message-merchant-button';
 import { PurchaseList } from '../../../features/orders/purchases/components/purchase-list';
+import { ReviewLink } from '../../../features/engagement/reviews/components/review-link';
 import { MyMessages } from '../../../features/support/customer-messages/components/my-messages';
 import { MyTickets } from '../../../features/support/support/components/my-tickets';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -234,7 +235,15 @@ function ProfileContent() {
           <>
             <TabsContent value="purchases">
               <SectionHeading title="Purchases" description="Your vouchers, with the code and QR code to show at the counter." />
-              <PurchaseList headingLevel={3} purchaseActions={(p) => <MessageAboutPurchaseButton purchase={p} />} />
+              <PurchaseList
+                headingLevel={3}
+                purchaseActions={(p) => (
+                  <div className="flex flex-wrap items-center gap-x-2">
+                    <ReviewLink purchase={p} />
+                    <MessageAboutPurchaseButton purchase={p} />
+                  </div>
+                )}
+              />
             </TabsContent>
             <TabsContent value="favorites">
               <SectionHeading title="Favorites" description="Deals you saved with the heart." />

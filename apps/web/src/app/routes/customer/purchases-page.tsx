@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { MessageAboutPurchaseButton } from '../../../features/support/customer-messages/components/message-merchant-button';
 import { PurchaseList } from '../../../features/orders/purchases/components/purchase-list';
+import { ReviewLink } from '../../../features/engagement/reviews/components/review-link';
 import { usePaymentReturn, type PaymentReturnState } from '../../../features/orders/purchases/hooks/use-payment-return';
 
 function SignInPrompt() {
@@ -78,7 +79,15 @@ export default function PurchasesPage() {
       ) : (
         <div className="mt-6">
           <PaymentNote state={paymentState} />
-          <PurchaseList headingLevel={2} purchaseActions={(p) => <MessageAboutPurchaseButton purchase={p} />} />
+          <PurchaseList
+            headingLevel={2}
+            purchaseActions={(p) => (
+              <div className="flex flex-wrap items-center gap-x-2">
+                <ReviewLink purchase={p} />
+                <MessageAboutPurchaseButton purchase={p} />
+              </div>
+            )}
+          />
         </div>
       )}
     </div>
