@@ -45,7 +45,7 @@ import {
   sessionsRoutes,
 } from './modules/accounts';
 import { dealsRoutes, businessSearchRoutes, businessesRoutes } from './modules/catalog';
-import { perkboostRoutes, favoritesRoutes, reviewsRoutes } from './modules/engagement';
+import { perkboostRoutes, favoritesRoutes, notificationsRoutes, reviewsRoutes } from './modules/engagement';
 import { EventHub } from './lib/events';
 import { DomainEvents } from './lib/domain-events';
 import { supportRoutes, customerMessagesRoutes, adminSupportRoutes, adminCustomersRoutes, privacyRoutes } from './modules/support';
@@ -299,7 +299,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(securityPlugin, {
     appUrl: config.appUrl,
     isProduction: config.isProduction,
-    csrfExempt: ['/api/webhooks/'],
+    // Providers' signed webhooks, and one-click unsubscribe links (a signed token, no cookie; RFC 8058).
+    csrfExempt: ['/api/webhooks/', '/api/unsubscribe'],
     // Images served from a CDN (S3_PUBLIC_URL) are loaded from its origin, and map tiles from the tile service's (MAP_TILES_URL).
     imageOrigins: [
       ...(config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : []),
@@ -338,6 +339,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(perkboostRoutes);
   await app.register(favoritesRoutes);
   await app.register(reviewsRoutes);
+  await app.register(notificationsRoutes);
   await app.register(checkoutRoutes);
   await app.register(webhooksRoutes);
   await app.register(purchasesRoutes);

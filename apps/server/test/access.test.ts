@@ -250,6 +250,11 @@ const MATRIX: Record<string, Principal[]> = {
   'GET /api/admin/reviews': SUPPORT,
   'POST /api/admin/reviews/:id/hide': SUPPORT,
   'POST /api/admin/reviews/:id/restore': SUPPORT,
+  // notification preferences and one-click unsubscribe (docs/decisions/0065-notifications.md)
+  'GET /api/account/notifications': CUSTOMER,
+  'PUT /api/account/notifications': CUSTOMER,
+  'POST /api/unsubscribe': ANYONE,
+  'POST /api/unsubscribe/undo': ANYONE,
   'POST /api/deals/:id/vote': CUSTOMER,
   'DELETE /api/deals/:id/vote': CUSTOMER,
   'GET /api/favorites': CUSTOMER,

@@ -79,3 +79,5 @@ export * from './schemas/responses/payout-accounts';
 export * from './domain/reviews';
 export * from './schemas/reviews';
 export * from './schemas/responses/reviews';
+export * from './domain/notifications';
+export * from './schemas/notifications';

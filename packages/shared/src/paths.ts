@@ -22,7 +22,10 @@ export const paths = {
   /** A deal page's reviews section. */
   dealReviews: (id: string) => `/deals/${id}#reviews`,
   profile: '/profile',
-  profileTab: (tab: 'messages' | 'support' | 'security' | 'privacy' | 'purchases') => `/profile?tab=${tab}`,
+  /** A one-click unsubscribe link's page (docs/decisions/0065-notifications.md). */
+  unsubscribe: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
+  unsubscribePage: '/unsubscribe',
+  profileTab: (tab: 'messages' | 'support' | 'security' | 'privacy' | 'purchases' | 'notifications') => `/profile?tab=${tab}`,
   /** The links of an e-mail change: confirm (mailed to the new address), undo (to the old one). */
   confirmEmailChange: '/account/email/confirm',
   undoEmailChange: '/account/email/undo',

@@ -92,6 +92,7 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('./routes/public/static/merchant-success-stories')),
       },
       { path: paths.devMailbox, lazy: page(() => import('./routes/public/dev-mailbox-page')) },
+      { path: paths.unsubscribePage, lazy: page(() => import('./routes/public/unsubscribe-page')) },
       { path: paths.adminLogin, lazy: page(() => import('./routes/admin/admin-login-page')) },
       { path: paths.adminDashboard, lazy: page(() => import('./routes/admin/dashboard-page')) },
       { id: 'not-found', path: PUBLIC_PAGES['not-found'].path, element: <NotFoundPage /> },

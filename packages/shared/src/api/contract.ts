@@ -247,6 +247,13 @@ import {
   reviewReportedSchema,
   reviewsPageSchema,
 } from '../schemas/responses/reviews';
+import {
+  notificationPreferencesSchema,
+  oneClickBodySchema,
+  unsubscribeQuerySchema,
+  unsubscribeResultSchema,
+  updateNotificationPreferencesSchema,
+} from '../schemas/notifications';
 import { contactSchema, feedbackSchema, mailboxQuerySchema, merchantLeadSchema, testClockSchema } from '../schemas/support';
 
 /*
@@ -345,6 +352,11 @@ export const API = {
   'GET /api/admin/reviews': { query: adminReviewsQuerySchema, response: adminReviewsPageSchema },
   'POST /api/admin/reviews/:id/hide': { body: moderateReviewSchema, response: reviewModeratedSchema },
   'POST /api/admin/reviews/:id/restore': { body: moderateReviewSchema, response: reviewModeratedSchema },
+  // notification preferences and one-click unsubscribe (docs/decisions/0065-notifications.md)
+  'GET /api/account/notifications': { response: notificationPreferencesSchema },
+  'PUT /api/account/notifications': { body: updateNotificationPreferencesSchema, response: notificationPreferencesSchema },
+  'POST /api/unsubscribe': { query: unsubscribeQuerySchema, body: oneClickBodySchema, response: unsubscribeResultSchema },
+  'POST /api/unsubscribe/undo': { query: unsubscribeQuerySchema, body: oneClickBodySchema, response: unsubscribeResultSchema },
   // merchant
   'GET /api/admin/merchant-requests': { query: adminRequestsQuerySchema, response: adminMerchantRequestsPageSchema },
   'POST /api/admin/merchant-requests/:id/approve': { body: approveMerchantSchema, response: approveResultSchema },

@@ -1,7 +1,12 @@
 import { composeMail, type MailMessage } from '../../../mail/mailer';
+import type { UnsubscribeLink } from '../notifications/notifications.service';
 
 /** A day after a redemption: how was it? The link opens the review form of that voucher. */
-export function reviewRequestEmail(to: string, v: { name: string; dealTitle: string; merchantName: string; url: string }): MailMessage {
+export function reviewRequestEmail(
+  to: string,
+  v: { name: string; dealTitle: string; merchantName: string; url: string },
+  unsubscribe: UnsubscribeLink,
+): MailMessage {
   return {
     to,
     kind: 'review_request',
@@ -13,6 +18,7 @@ export function reviewRequestEmail(to: string, v: { name: string; dealTitle: str
         'Tell other customers how it went: a rating and a few words help them choose, and help the business improve. Your review is marked as a verified purchase.',
       ],
       action: { label: 'Write a review', url: v.url },
+      unsubscribe,
     }),
   };
 }

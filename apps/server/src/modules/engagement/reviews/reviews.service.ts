@@ -555,12 +555,17 @@ export async function sendReviewRequests(deps: NotificationDeps): Promise<{ sent
       userId: v.userId,
       kind: 'review_request',
       subjectId: v.purchaseId,
-      mail: reviewRequestEmail(v.email, {
-        name: displayName(v.name, v.email),
-        dealTitle: v.dealTitle,
-        merchantName: v.merchantName,
-        url: `${deps.config.appUrl}${paths.reviewPurchase(v.purchaseId)}`,
-      }),
+      mail: (unsubscribe) =>
+        reviewRequestEmail(
+          v.email,
+          {
+            name: displayName(v.name, v.email),
+            dealTitle: v.dealTitle,
+            merchantName: v.merchantName,
+            url: `${deps.config.appUrl}${paths.reviewPurchase(v.purchaseId)}`,
+          },
+          unsubscribe,
+        ),
     });
     if (outcome === 'sent') sent++;
   }
