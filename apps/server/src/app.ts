@@ -45,7 +45,7 @@ import {
   sessionsRoutes,
 } from './modules/accounts';
 import { dealsRoutes, businessSearchRoutes, businessesRoutes } from './modules/catalog';
-import { perkboostRoutes, favoritesRoutes, notificationsRoutes, reviewsRoutes } from './modules/engagement';
+import { perkboostRoutes, favoritesRoutes, followsRoutes, notificationsRoutes, reviewsRoutes } from './modules/engagement';
 import { EventHub } from './lib/events';
 import { DomainEvents } from './lib/domain-events';
 import { supportRoutes, customerMessagesRoutes, adminSupportRoutes, adminCustomersRoutes, privacyRoutes } from './modules/support';
@@ -340,6 +340,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(favoritesRoutes);
   await app.register(reviewsRoutes);
   await app.register(notificationsRoutes);
+  await app.register(followsRoutes);
   await app.register(checkoutRoutes);
   await app.register(webhooksRoutes);
   await app.register(purchasesRoutes);

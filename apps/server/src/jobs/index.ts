@@ -4,7 +4,14 @@ import type { Deps } from '../lib/deps';
 import { pruneRateLimits } from '../lib/rate-limit';
 import { pruneWebauthnChallenges } from '../modules/accounts';
 import { LIVE_EVENT_REPLAY_MS, pruneLiveEvents } from '../lib/events';
-import { removeUnusedReviewPhotos, runPerkboostTick, sendReviewRequests, sendUnlockEmails } from '../modules/engagement';
+import {
+  removeUnusedReviewPhotos,
+  runPerkboostTick,
+  sendExpiryReminders,
+  sendReviewRequests,
+  sendSavedDealAlerts,
+  sendUnlockEmails,
+} from '../modules/engagement';
 import { expireStaleOrders, settleRefunds } from '../modules/orders';
 import {
   expireStaleCharges,
@@ -162,6 +169,20 @@ export const JOBS: ScheduledJobDefinition[] = [
     label: JOB_LABELS['review-requests'],
     cron: cronEvery(5 * 60_000),
     run: (deps) => sendReviewRequests(deps),
+  },
+  {
+    // A week and a day before an unused voucher ends (docs/decisions/0065-notifications.md); each once per voucher.
+    name: 'expiry-reminders',
+    label: JOB_LABELS['expiry-reminders'],
+    cron: cronEvery(10 * 60_000),
+    run: (deps) => sendExpiryReminders(deps),
+  },
+  {
+    // Favourites unlocked or ending within 48 hours, followed businesses' new deals; each once per customer and deal.
+    name: 'saved-deal-alerts',
+    label: JOB_LABELS['saved-deal-alerts'],
+    cron: cronEvery(5 * 60_000),
+    run: (deps) => sendSavedDealAlerts(deps),
   },
   {
     // Download my data (docs/decisions/0054-privacy-rights.md): built right after the request; this builds what

@@ -72,6 +72,8 @@ describe('background jobs on the job queue', () => {
         'refund-deadlines',
         'refund-settlement',
         'review-requests',
+        'expiry-reminders',
+        'saved-deal-alerts',
         'sandbox-renewals',
         'sandbox-webhook-redelivery',
         'test-fails-once',

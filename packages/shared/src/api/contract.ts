@@ -248,6 +248,7 @@ import {
   reviewsPageSchema,
 } from '../schemas/responses/reviews';
 import {
+  followStateSchema,
   notificationPreferencesSchema,
   oneClickBodySchema,
   unsubscribeQuerySchema,
@@ -357,6 +358,9 @@ export const API = {
   'PUT /api/account/notifications': { body: updateNotificationPreferencesSchema, response: notificationPreferencesSchema },
   'POST /api/unsubscribe': { query: unsubscribeQuerySchema, body: oneClickBodySchema, response: unsubscribeResultSchema },
   'POST /api/unsubscribe/undo': { query: unsubscribeQuerySchema, body: oneClickBodySchema, response: unsubscribeResultSchema },
+  'GET /api/businesses/:slug/follow': { response: followStateSchema },
+  'PUT /api/businesses/:slug/follow': { response: followStateSchema },
+  'DELETE /api/businesses/:slug/follow': { response: followStateSchema },
   // merchant
   'GET /api/admin/merchant-requests': { query: adminRequestsQuerySchema, response: adminMerchantRequestsPageSchema },
   'POST /api/admin/merchant-requests/:id/approve': { body: approveMerchantSchema, response: approveResultSchema },

@@ -31,3 +31,7 @@ export const unsubscribeResultSchema = z.object({
   message: z.string(),
 });
 export type UnsubscribeResult = z.infer<typeof unsubscribeResultSchema>;
+
+/** GET/PUT/DELETE /api/businesses/:slug/follow: whether the customer follows the business now. */
+export const followStateSchema = z.object({ following: z.boolean() });
+export type FollowState = z.infer<typeof followStateSchema>;

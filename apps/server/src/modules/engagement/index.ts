@@ -10,3 +10,5 @@ export { reviewsRoutes } from './reviews/reviews.routes';
 export { latestDealReviews, removeUnusedReviewPhotos, sendReviewRequests } from './reviews/reviews.service';
 export { notificationsRoutes } from './notifications/notifications.routes';
 export { sendNotification, unsubscribeToken, type NotificationKind, type UnsubscribeLink } from './notifications/notifications.service';
+export { followsRoutes } from './follows/follows.routes';
+export { sendExpiryReminders, sendSavedDealAlerts } from './reminders/reminders.service';

@@ -94,6 +94,8 @@ export const purchaseSchema = z.object({
   canReview: z.boolean(),
   /** The customer has reviewed it. */
   reviewed: z.boolean(),
+  /** Unused and its "valid until" is within a day: My Purchases shows a banner (docs/decisions/0065-notifications.md). */
+  expiresWithinADay: z.boolean(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 

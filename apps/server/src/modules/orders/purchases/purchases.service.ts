@@ -4,6 +4,7 @@ import {
   PURCHASES_PAGE_SIZE,
   REDEEM_MESSAGES,
   REVIEW_WINDOW_MS,
+  DAY_MS,
   type Purchase,
   type PurchaseRefund,
   type PurchasesPage,
@@ -132,6 +133,7 @@ export async function listPurchases(
         refundRequest: request,
         canReview: !dead && !r.isReviewed && r.redeemedAt !== null && now.getTime() <= r.redeemedAt.getTime() + REVIEW_WINDOW_MS,
         reviewed: r.isReviewed,
+        expiresWithinADay: !dead && r.redeemedAt === null && r.expirationDate > now && r.expirationDate.getTime() - now.getTime() <= DAY_MS,
       };
     }),
     nextCursor: rows.length > pageSize && last ? encodeCursor(last) : null,

@@ -11,6 +11,7 @@ import { MessageMerchantButton } from '../../../features/support/customer-messag
 import { PlaceCard } from '../../../features/catalog/deals/components/place-card';
 import { ReviewsSection } from '../../../features/engagement/reviews/components/reviews-section';
 import { RatingLine } from '../../../features/engagement/reviews/components/stars';
+import { FollowButton } from '../../../features/engagement/follows/follow-button';
 import { ApiError } from '../../../lib/api-client';
 import { DealGrid } from '../../components/deal-card';
 import { useRenderTime } from '../../../lib/hydration';
@@ -114,6 +115,9 @@ function BusinessView({ business: b }: { business: BusinessPage }) {
             <MapPin aria-hidden className="h-4 w-4 shrink-0 text-slate-600" /> {b.city}, {b.state}
           </p>
           <RatingLine average={b.ratingAverage} count={b.reviewCount} href="#reviews" className="mt-1" />
+          <div className="mt-3">
+            <FollowButton slug={b.slug} name={b.name} />
+          </div>
         </div>
       </header>
 
