@@ -49,7 +49,7 @@ import { perkboostRoutes, favoritesRoutes, followsRoutes, notificationsRoutes, r
 import { EventHub } from './lib/events';
 import { DomainEvents } from './lib/domain-events';
 import { supportRoutes, customerMessagesRoutes, adminSupportRoutes, adminCustomersRoutes, privacyRoutes } from './modules/support';
-import { checkoutRoutes, promoCodesRoutes, purchasesRoutes, registerOrdersSubscribers } from './modules/orders';
+import { checkoutRoutes, giftsRoutes, promoCodesRoutes, purchasesRoutes, registerOrdersSubscribers } from './modules/orders';
 import {
   refundsRoutes,
   sandboxRoutes,
@@ -344,6 +344,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(checkoutRoutes);
   await app.register(webhooksRoutes);
   await app.register(purchasesRoutes);
+  await app.register(giftsRoutes);
   await app.register(promoCodesRoutes);
   await app.register(refundsRoutes);
   await app.register(merchantsRoutes);

@@ -270,6 +270,11 @@ const MATRIX: Record<string, Principal[]> = {
   'GET /api/orders/:id': CUSTOMER,
   'POST /api/webhooks/:provider': ANYONE,
   'GET /api/purchases': CUSTOMER,
+  // gifts (docs/decisions/0066-gifts.md)
+  'POST /api/gifts/:id/resend': CUSTOMER,
+  'PATCH /api/gifts/:id': CUSTOMER,
+  'POST /api/gifts/preview': ANYONE,
+  'POST /api/gifts/claim': CUSTOMER,
   'GET /api/purchases/:id/qr.svg': CUSTOMER,
   'POST /api/merchant/redemptions/lookup': COUNTER,
   'POST /api/merchant/redemptions': COUNTER,

@@ -81,3 +81,5 @@ export * from './schemas/reviews';
 export * from './schemas/responses/reviews';
 export * from './domain/notifications';
 export * from './schemas/notifications';
+export * from './domain/gifts';
+export * from './schemas/gifts';

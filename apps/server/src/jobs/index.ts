@@ -12,7 +12,7 @@ import {
   sendSavedDealAlerts,
   sendUnlockEmails,
 } from '../modules/engagement';
-import { expireStaleOrders, settleRefunds } from '../modules/orders';
+import { deliverDueGifts, expireStaleOrders, settleRefunds } from '../modules/orders';
 import {
   expireStaleCharges,
   deliverSandboxRefundEvents,
@@ -169,6 +169,13 @@ export const JOBS: ScheduledJobDefinition[] = [
     label: JOB_LABELS['review-requests'],
     cron: cronEvery(5 * 60_000),
     run: (deps) => sendReviewRequests(deps),
+  },
+  {
+    // Gifts whose delivery day has come, each e-mailed once (docs/decisions/0066-gifts.md).
+    name: 'gift-delivery',
+    label: JOB_LABELS['gift-delivery'],
+    cron: EVERY_MINUTE,
+    run: async (deps) => ({ sent: await deliverDueGifts(deps) }),
   },
   {
     // A week and a day before an unused voucher ends (docs/decisions/0065-notifications.md); each once per voucher.

@@ -74,6 +74,7 @@ describe('background jobs on the job queue', () => {
         'review-requests',
         'expiry-reminders',
         'saved-deal-alerts',
+        'gift-delivery',
         'sandbox-renewals',
         'sandbox-webhook-redelivery',
         'test-fails-once',

@@ -51,6 +51,8 @@ export const SECRET_MAIL_KINDS = new Set([
   'admin_access_code',
   'email_change_confirm',
   'email_change_undo',
+  // A gift's claim link (docs/decisions/0066-gifts.md): resending makes a new one.
+  'gift',
 ]);
 const SCRUBBED_TEXT = 'Sent. This message carried a one-time link or code; its text is not kept.';
 

@@ -255,6 +255,7 @@ import {
   unsubscribeResultSchema,
   updateNotificationPreferencesSchema,
 } from '../schemas/notifications';
+import { changeGiftRecipientSchema, giftClaimedSchema, giftPreviewSchema, giftTokenSchema } from '../schemas/gifts';
 import { contactSchema, feedbackSchema, mailboxQuerySchema, merchantLeadSchema, testClockSchema } from '../schemas/support';
 
 /*
@@ -448,6 +449,11 @@ export const API = {
   'POST /api/webhooks/:provider': { response: webhookReceivedSchema },
   'GET /api/orders/:id': { response: orderStateSchema },
   'GET /api/purchases': { query: purchasesQuerySchema, response: purchasesPageSchema },
+  // gifts (docs/decisions/0066-gifts.md)
+  'POST /api/gifts/:id/resend': { response: okSchema },
+  'PATCH /api/gifts/:id': { body: changeGiftRecipientSchema, response: okSchema },
+  'POST /api/gifts/preview': { body: giftTokenSchema, response: giftPreviewSchema },
+  'POST /api/gifts/claim': { body: giftTokenSchema, response: giftClaimedSchema },
   'POST /api/merchant/redemptions/lookup': { body: redeemRequestSchema, response: redemptionLookupSchema },
   'POST /api/merchant/redemptions': { body: redeemRequestSchema, response: redemptionLookupSchema },
   'GET /api/merchant/redemptions/today': { query: todaysRedemptionsQuerySchema, response: todaysRedemptionsSchema },

@@ -1,3 +1,4 @@
+import { purchaseGiftSchema } from '../gifts';
 import { z } from 'zod';
 import { PURCHASE_TABS } from '../checkout';
 import { cents, count, isoDate } from './common';
@@ -96,6 +97,8 @@ export const purchaseSchema = z.object({
   reviewed: z.boolean(),
   /** Unused and its "valid until" is within a day: My Purchases shows a banner (docs/decisions/0065-notifications.md). */
   expiresWithinADay: z.boolean(),
+  /** Bought as a gift (docs/decisions/0066-gifts.md); the code and QR are the holder's only (null for the buyer). */
+  gift: purchaseGiftSchema.nullable(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
