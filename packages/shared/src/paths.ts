@@ -25,6 +25,8 @@ export const paths = {
   /** A one-click unsubscribe link's page (docs/decisions/0065-notifications.md). */
   unsubscribe: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
   unsubscribePage: '/unsubscribe',
+  /** A gift e-mail's claim link's page (docs/decisions/0066-gifts.md). */
+  giftClaim: '/gifts/claim',
   profileTab: (tab: 'messages' | 'support' | 'security' | 'privacy' | 'purchases' | 'notifications') => `/profile?tab=${tab}`,
   /** The links of an e-mail change: confirm (mailed to the new address), undo (to the old one). */
   confirmEmailChange: '/account/email/confirm',

@@ -93,6 +93,7 @@ export const routes: RouteObject[] = [
       },
       { path: paths.devMailbox, lazy: page(() => import('./routes/public/dev-mailbox-page')) },
       { path: paths.unsubscribePage, lazy: page(() => import('./routes/public/unsubscribe-page')) },
+      { path: paths.giftClaim, lazy: page(() => import('./routes/customer/gift-claim-page')) },
       { path: paths.adminLogin, lazy: page(() => import('./routes/admin/admin-login-page')) },
       { path: paths.adminDashboard, lazy: page(() => import('./routes/admin/dashboard-page')) },
       { id: 'not-found', path: PUBLIC_PAGES['not-found'].path, element: <NotFoundPage /> },

@@ -8,6 +8,7 @@ import { paths } from '../../../../config/paths';
 import { cn } from '../../../../lib/cn';
 import { daysText, formatDate, purchaseStatus, type PurchaseStatus } from '../utils/format';
 import { RefundSection } from './refund-section';
+import { GiftStatus } from '../../gifts/gift-status';
 
 const badge: Record<PurchaseStatus, { label: string; className: string }> = {
   active: { label: 'Active', className: 'bg-emerald-100 text-emerald-900 ring-emerald-300' },
@@ -127,6 +128,7 @@ export function PurchaseCard({
               {PAID_VALUE_MESSAGES.customer(formatCents(p.paidCents))}
             </p>
           )}
+          {p.gift && <GiftStatus gift={p.gift} dealTitle={p.dealTitle} />}
           <RefundSection purchase={p} />
           {actions}
         </div>
