@@ -412,7 +412,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       if (rel && file.startsWith(root) && fs.existsSync(file) && fs.statSync(file).isFile()) {
         // Hashed build assets never change; other files (images, icons) may. Which file is sent (.br, .gz
         // or plain) depends on Accept-Encoding, which @fastify/static does not say.
-        reply.header('cache-control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // The service worker is checked for a new release on every visit (docs/decisions/0067).
+        reply.header(
+          'cache-control',
+          rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : rel === 'sw.js' ? 'no-cache' : 'public, max-age=3600',
+        );
         reply.header('vary', 'accept-encoding');
         return reply.sendFile(rel);
       }

@@ -5,7 +5,13 @@ import { buttonClass } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { useSession } from '../../../lib/session';
+import { sessionQuery } from '../../../lib/session';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-client';
+import { lastCustomer, vouchersSavedAt } from '../../../lib/offline';
+import { formatDateTime } from '../../../lib/format';
+import { useEffect, useState } from 'react';
+import { WifiOff } from 'lucide-react';
 import { MessageAboutPurchaseButton } from '../../../features/support/customer-messages/components/message-merchant-button';
 import { PurchaseList } from '../../../features/orders/purchases/components/purchase-list';
 import { ReviewLink } from '../../../features/engagement/reviews/components/review-link';
@@ -59,8 +65,34 @@ function PaymentNote({ state }: { state: PaymentReturnState }) {
 }
 
 /** /purchases: My Purchases (docs/product/customer-spec.md §2) for the signed-in customer; visitors are asked to sign in. */
+/** With no network: the vouchers this browser kept for the last signed-in customer, and when they were fetched. */
+function useOffline(userId: string | undefined, networkDown: boolean) {
+  const [isBrowserOffline, setIsOffline] = useState(false);
+  const isOffline = isBrowserOffline || networkDown;
+  const [savedAt, setSavedAt] = useState<string | null>(null);
+  useEffect(() => {
+    const update = () => setIsOffline(!navigator.onLine);
+    update();
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  useEffect(() => {
+    if (isOffline && userId) void vouchersSavedAt(userId).then(setSavedAt);
+  }, [isOffline, userId]);
+  return { isOffline, savedAt };
+}
+
 export default function PurchasesPage() {
-  const { user, isLoading } = useSession();
+  const session = useQuery(sessionQuery);
+  // Offline the session cannot be read (no answer at all): the customer this browser last saw signed in (docs/decisions/0067).
+  const networkDown = session.isError && session.error instanceof ApiError && session.error.status === 0;
+  const user = session.data ?? (networkDown ? lastCustomer() : null);
+  const isLoading = session.isPending;
+  const offline = useOffline(user?.id, networkDown);
   const isCustomer = user?.role === 'customer';
   const paymentState = usePaymentReturn({ canConfirm: isCustomer });
 
@@ -78,6 +110,15 @@ export default function PurchasesPage() {
         </Alert>
       ) : (
         <div className="mt-6">
+          {offline.isOffline && (
+            <p
+              role="status"
+              className="mb-4 flex items-center gap-2 rounded-lg border border-slate-300 bg-white p-3 text-sm font-medium text-slate-900"
+            >
+              <WifiOff aria-hidden className="h-4 w-4 shrink-0" />
+              {offline.savedAt ? `Offline — last updated ${formatDateTime(offline.savedAt)}` : 'Offline — showing what this device saved'}
+            </p>
+          )}
           <PaymentNote state={paymentState} />
           <PurchaseList
             headingLevel={2}

@@ -20,6 +20,8 @@ export const purchasesQuery = (status: PurchaseTab) =>
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last: PurchasesPage) => last.nextCursor ?? undefined,
+    // Offline, the first try still goes out: the service worker answers it with the vouchers it kept (docs/decisions/0067).
+    networkMode: 'offlineFirst',
   });
 
 export const usePurchases = (status: PurchaseTab, options: { refetchInterval?: number | false } = {}) =>
