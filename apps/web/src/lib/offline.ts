@@ -1,72 +1,85 @@
 /**
- * The installable app's service worker (docs/decisions/0067-installable-app-and-offline-vouchers.md): registered once a
- * customer is signed in (their vouchers are what it keeps), told who is signed in so it keeps only their vouchers,
- * and told when they sign out so it forgets them. The last signed-in customer is also remembered in this browser so
- * My Purchases can open with no network.
+ * Vouchers that open offline (docs/decisions/0067-installable-app-and-offline-vouchers.md). Once the server says a
+ * customer is signed in, the app registers its service worker (it keeps the QR images and the app's own code) and
+ * keeps that customer's session and My Purchases answers on this device with TanStack Query's persistence
+ * (lib/offline-store.ts, loaded only then). Anyone else, or nobody, signed in: both are deleted. Signing out deletes
+ * them before the session is forgotten (lib/session.ts).
  */
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 
-const LAST_CUSTOMER = 'localperks.offline-customer';
+/** Where the kept session and vouchers are saved (local storage). */
+export const OFFLINE_STORE_KEY = 'localperks.offline-vouchers';
+/** The service worker's cache of the kept vouchers' QR images (src/sw.ts uses the same name). */
+export const VOUCHER_QR_CACHE = 'voucher-qr';
 
-export interface OfflineCustomer {
-  id: string;
-  role: 'customer';
-  name: string | null;
-  email: string;
+const loadStore = () => import('./offline-store');
+
+/**
+ * Keeps what this device holds in step with the session, as the server answered it: a customer's vouchers are kept,
+ * anyone else's are deleted. A session that could not be read (no network) changes nothing.
+ */
+export function useOfflineVouchers(answered: boolean, user: { id: string; role: string } | null | undefined) {
+  const queryClient = useQueryClient();
+  const customerId = user?.role === 'customer' ? user.id : null;
+  useEffect(() => {
+    if (!answered) return;
+    if (customerId) {
+      registerServiceWorker();
+      void loadStore().then((s) => s.keepVouchersOf(queryClient, customerId));
+    } else void forgetCustomer();
+  }, [answered, customerId, queryClient]);
 }
 
-export function rememberCustomer(user: OfflineCustomer | null) {
+/** Signing out: this device forgets the vouchers it kept and their QR images. */
+export async function forgetCustomer() {
+  // Visitors who never signed in as a customer have nothing kept: the store's code is not even loaded for them.
+  if (!(await hasKept())) return;
+  await (await loadStore()).forgetVouchers();
+}
+
+async function hasKept() {
   try {
-    if (user) localStorage.setItem(LAST_CUSTOMER, JSON.stringify(user));
-    else localStorage.removeItem(LAST_CUSTOMER);
+    if (localStorage.getItem(OFFLINE_STORE_KEY) !== null) return true;
   } catch {
-    // Storage may be full or blocked: offline vouchers are then unavailable, nothing else changes.
+    // Storage blocked: nothing was kept there.
   }
-  tellServiceWorker(user?.id ?? null);
-  if (user) registerServiceWorker();
+  return typeof caches !== 'undefined' && (await caches.has(VOUCHER_QR_CACHE).catch(() => false));
+}
+
+/** No network: the vouchers this device kept go back into the query cache; when they were fetched (ms), or null. */
+export async function restoreKeptVouchers(queryClient: ReturnType<typeof useQueryClient>) {
+  return (await loadStore()).restoreKeptVouchers(queryClient);
+}
+
+const subscribeToNetwork = (onChange: () => void) => {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+};
+
+/** Whether the browser says it has no network (false while rendering on the server). */
+export function useIsBrowserOffline() {
+  return useSyncExternalStore(
+    subscribeToNetwork,
+    () => !navigator.onLine,
+    () => false,
+  );
 }
 
 /**
- * Keeps the service worker and the remembered customer in step with the session, as the server answered it: a
- * customer signed in is remembered (and their vouchers kept); anyone else, or nobody, is forgotten, and the worker
- * deletes what it kept. A session that could not be read (no network) changes nothing.
+ * Set by a page that shows what this device kept because the server could not be reached (My Purchases): the browser
+ * may still say it is online (a network that answers nothing, a server down).
  */
-export function useOfflineVouchers(
-  answered: boolean,
-  user: { id: string; role: string; name?: string | null; email: string } | null | undefined,
-) {
-  useEffect(() => {
-    if (!answered) return;
-    if (user?.role === 'customer') rememberCustomer({ id: user.id, role: 'customer', name: user.name ?? null, email: user.email });
-    else forgetCustomer();
-  }, [answered, user?.id, user?.role, user?.name, user?.email]);
-}
+export const ShowingKeptData = createContext(false);
 
-/** When the newest voucher answer this browser keeps for `userId` was fetched (ISO), or null. */
-export async function vouchersSavedAt(userId: string): Promise<string | null> {
-  if (typeof caches === 'undefined') return null;
-  const cache = await caches.open(`vouchers-${userId}`);
-  let newest: string | null = null;
-  for (const request of await cache.keys()) {
-    const at = (await cache.match(request))?.headers.get('x-lp-cached-at') ?? null;
-    if (at && (!newest || at > newest)) newest = at;
-  }
-  return newest;
-}
-
-export function lastCustomer(): OfflineCustomer | null {
-  try {
-    const raw = localStorage.getItem(LAST_CUSTOMER);
-    return raw ? (JSON.parse(raw) as OfflineCustomer) : null;
-  } catch {
-    return null;
-  }
-}
-
-function tellServiceWorker(userId: string | null) {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  void navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: 'session', userId })).catch(() => undefined);
-  navigator.serviceWorker.controller?.postMessage({ type: 'session', userId });
+/** Whether actions that need the server should wait: no network, or the page shows what this device kept. */
+export function useIsOffline() {
+  const isShowingKept = useContext(ShowingKeptData);
+  return useIsBrowserOffline() || isShowingKept;
 }
 
 let registered = false;
@@ -74,9 +87,4 @@ function registerServiceWorker() {
   if (registered || typeof navigator === 'undefined' || !('serviceWorker' in navigator) || import.meta.env.DEV) return;
   registered = true;
   void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
-}
-
-/** Signing out: the worker deletes the vouchers it kept, and this browser forgets the customer. */
-export function forgetCustomer() {
-  rememberCustomer(null);
 }

@@ -57,8 +57,9 @@ export function useLogout(leave?: () => Promise<void> | void) {
     mutationFn: () => api.post('/api/auth/logout'),
     onSuccess: async () => {
       clearCart();
-      // The vouchers kept for offline use go with the session (docs/decisions/0067-installable-app-and-offline-vouchers.md).
-      forgetCustomer();
+      // The vouchers kept for offline use go with the session, before it is forgotten: nothing saves them again
+      // (docs/decisions/0067-installable-app-and-offline-vouchers.md).
+      await forgetCustomer().catch(() => undefined);
       await leave?.();
       qc.setQueryData(sessionQuery.queryKey, null);
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Field, Input } from '../../../components/ui/input';
 import { api } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
+import { useIsOffline } from '../../../lib/offline';
 import { toast } from '../../../lib/toast';
 
 /** The buyer changes an unclaimed gift's recipient address (docs/decisions/0066-gifts.md). */
@@ -64,6 +65,9 @@ function ChangeAddressDialog({ gift, open, onOpenChange }: { gift: PurchaseGift;
 export function GiftStatus({ gift, dealTitle }: { gift: PurchaseGift; dealTitle: string }) {
   const qc = useQueryClient();
   const [isChanging, setIsChanging] = useState(false);
+  // Showing the vouchers kept on this device: resending and changing the address need the server (docs/decisions/0067).
+  const isOffline = useIsOffline();
+  const offlineId = useId();
   const resend = useMutation({
     mutationFn: () => api.post('/api/gifts/:id/resend', { params: { id: gift.id } }),
     onSuccess: () => {
@@ -93,14 +97,32 @@ export function GiftStatus({ gift, dealTitle }: { gift: PurchaseGift; dealTitle:
       {!gift.claimedAt && (
         <div className="mt-2 flex flex-wrap gap-2">
           {gift.deliveredAt && (
-            <Button size="sm" variant="secondary" disabled={resend.isPending} onClick={() => resend.mutate()}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={resend.isPending || isOffline}
+              aria-describedby={isOffline ? offlineId : undefined}
+              onClick={() => resend.mutate()}
+            >
               <Send aria-hidden className="h-4 w-4" /> {resend.isPending ? 'Sending...' : 'Resend gift e-mail'}
               <span className="sr-only"> for {dealTitle}</span>
             </Button>
           )}
-          <Button size="sm" variant="ghost" onClick={() => setIsChanging(true)} aria-haspopup="dialog">
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={isOffline}
+            aria-describedby={isOffline ? offlineId : undefined}
+            onClick={() => setIsChanging(true)}
+            aria-haspopup="dialog"
+          >
             <Mail aria-hidden className="h-4 w-4" /> Change address<span className="sr-only"> for {dealTitle}</span>
           </Button>
+          {isOffline && (
+            <p id={offlineId} className="w-full text-sm text-slate-700">
+              You are offline. Connect to the internet to resend the gift or change its address.
+            </p>
+          )}
         </div>
       )}
       {isChanging && <ChangeAddressDialog gift={gift} open onOpenChange={setIsChanging} />}
