@@ -1,9 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
-import { DAY_MS, HOUR_MS, payoutPeriodFor, payoutPeriodWindow, taxCents } from '@localperks/shared';
+import { DAY_MS, HOUR_MS, payoutPeriodFor, payoutPeriodWindow } from '@localperks/shared';
 import type { Tx } from '../db/client';
-import { deals, merchants, orderItems, orders, purchases, reviews, users } from '../db/schema';
-import { postSales } from '../modules/money';
-import { generateRedemptionCode } from '../modules/orders';
+import { deals, merchants, reviews, users } from '../db/schema';
+import { seedSale } from './past-sales';
 
 interface SeedReview {
   author: string;
@@ -143,46 +142,15 @@ export async function seedDemoReviews(tx: Tx, passwordHash: string, now: Date): 
     const boughtAt = new Date(from + Math.floor((span * i) / Math.max(all.length, 1)));
     const redeemedAt = new Date(boughtAt.getTime() + HOUR_MS);
     const reviewedAt = new Date(redeemedAt.getTime() + HOUR_MS);
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId: buyer!.id,
-        status: 'paid',
-        provider: 'sandbox',
-        subtotalCents: deal.dealPriceCents,
-        taxCents: taxCents(deal.dealPriceCents),
-        totalCents: deal.dealPriceCents + taxCents(deal.dealPriceCents),
-        billing: { cardName: review.author, address: '1 Demo St', city: deal.city, state: deal.state, zipCode: '60601', notes: '' },
-        expiresAt: boughtAt,
-        paidAt: boughtAt,
-        createdAt: boughtAt,
-      })
-      .returning();
-    await tx
-      .insert(orderItems)
-      .values({ orderId: order!.id, dealId: deal.id, title: deal.title, unitPriceCents: deal.dealPriceCents, quantity: 1 });
-    const rate = 15;
-    const bought = await tx
-      .insert(purchases)
-      .values({
-        orderId: order!.id,
-        userId: buyer!.id,
-        dealId: deal.id,
-        merchantId: deal.merchantId,
-        dealTitle: deal.title,
-        priceCents: deal.dealPriceCents,
-        commissionRate: rate,
-        commissionCents: Math.round((deal.dealPriceCents * rate) / 100),
-        redemptionCode: generateRedemptionCode(),
-        purchasedAt: boughtAt,
-        expirationDate: new Date(Math.max(deal.expirationDate.getTime(), boughtAt.getTime() + 30 * DAY_MS)),
-        redeemedAt,
-        redeemedBy: ownerId,
-      })
-      .returning();
-    await postSales(tx, bought);
+    const bought = await seedSale(tx, {
+      buyerId: buyer!.id,
+      cardName: review.author,
+      deal,
+      at: boughtAt,
+      redeemed: { at: redeemedAt, by: ownerId },
+    });
     await tx.insert(reviews).values({
-      purchaseId: bought[0]!.id,
+      purchaseId: bought.id,
       userId: buyer!.id,
       dealId: deal.id,
       merchantId: deal.merchantId,

@@ -3,11 +3,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { DAY_MS, HOUR_MS } from '@localperks/shared';
 import { emailOutbox, purchases } from '../../../db/schema';
 import { JOBS, startJobs } from '../../../jobs';
-import { build, ORIGIN } from '../../../../test/build';
+import { build } from '../../../../test/build';
+import { serverInstances } from '../../../../test/instances';
 import { mutableClock } from '../../../../test/clock';
-import { buildApp } from '../../../app';
-import { loadConfig } from '../../../config';
-import { openDatabase } from '../../../db/client';
 import { awayFromMinuteBoundary, waitForRuns } from '../../../../test/jobs';
 import { buy, createDeal, createMerchantSession } from '../../../../test/factories';
 import { sendExpiryReminders } from './reminders.service';
@@ -15,25 +13,13 @@ import { sendExpiryReminders } from './reminders.service';
 // PostgreSQL only: three instances on one database, each with its own pool, job queue and (shared) clock.
 const clock = mutableClock();
 const t = await build({ clock });
-const url = (t.database as { url?: string }).url!;
-const instances = [{ app: t.app, database: t.database }];
-for (let i = 0; i < 2; i++) {
-  const database = await openDatabase({ url });
-  const config = loadConfig({ NODE_ENV: 'test', APP_URL: ORIGIN, LOG_LEVEL: 'silent', BROWSE_CACHE_MS: '0' });
-  instances.push({ app: await buildApp({ config, database, logger: false, clock }), database });
-}
-const apps = instances.map((i) => i.app);
+const { apps, databases } = await serverInstances(t, 2, { clock });
 const job = JOBS.find((j) => j.name === 'expiry-reminders')!;
 const queues = await Promise.all(
-  instances.map((i) => startJobs(i.app.deps, i.database, { jobs: [job], runSchedules: false, pollingIntervalSeconds: 0.5 })),
+  apps.map((app, i) => startJobs(app.deps, databases[i]!, { jobs: [job], runSchedules: false, pollingIntervalSeconds: 0.5 })),
 );
-afterAll(async () => {
-  await Promise.all(queues.map((q) => q.stop()));
-  for (const i of instances.slice(1)) {
-    await i.app.close();
-    await i.database.close();
-  }
-});
+// Before the instances close (serverInstances closes them after the file; later hooks run first).
+afterAll(() => Promise.all(queues.map((q) => q.stop())));
 const db = t.database.db;
 
 describe('expiry reminders across three instances (PostgreSQL)', () => {

@@ -25,7 +25,7 @@ import {
   uploadedImageSchema,
 } from '@localperks/shared';
 import { AppError } from '../../../lib/errors';
-import { storeDealImage } from '../../../lib/images';
+import { readUploadedFile, storeDealImage } from '../../../lib/images';
 import { consumeRateLimit } from '../../../lib/rate-limit';
 import {
   createReview,
@@ -131,17 +131,7 @@ export async function reviewsRoutes(app: FastifyInstance) {
           REVIEW_MESSAGES.tooManyPhotos,
           app.deps.clock.now(),
         );
-        let data: Buffer;
-        try {
-          const file = await request.file();
-          if (!file) throw new AppError('VALIDATION', M.uploadMissing, { file: M.uploadMissing });
-          data = await file.toBuffer();
-        } catch (err) {
-          if (err instanceof AppError) throw err;
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError('VALIDATION', M.uploadTooLarge, { file: M.uploadTooLarge });
-          throw new AppError('VALIDATION', M.uploadMissing, { file: M.uploadMissing });
-        }
+        const data = await readUploadedFile(request);
         reply.code(201);
         return storeDealImage(app.deps, data, 'reviews');
       },
