@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { deals, merchants, reviews } from '../../../db/schema';
+import { deals, merchants, reviewReports, reviews } from '../../../db/schema';
 import { build } from '../../../../test/build';
 import { buy, createDeal, createMerchantSession } from '../../../../test/factories';
 
@@ -71,5 +71,26 @@ describe('reviews under concurrency (PostgreSQL)', () => {
       ),
     );
     expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+  });
+
+  it('one report per person and review however many are sent at once; the open count says one', async () => {
+    const { bought } = await redeemedVouchers(1);
+    const { purchase, cookie } = bought[0]!;
+    const created = await t.request({
+      method: 'POST',
+      url: `/api/purchases/${purchase.id}/review`,
+      cookie,
+      payload: { rating: 2, body: BODY },
+    });
+    const reader = await t.loginAs('customer');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        t.request({ method: 'POST', url: `/api/reviews/${created.json().id}/report`, cookie: reader.cookie, payload: { reason: 'spam' } }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    expect(await db.select().from(reviewReports).where(eq(reviewReports.reviewId, created.json().id))).toHaveLength(1);
+    const [row] = await db.select({ open: reviews.openReports }).from(reviews).where(eq(reviews.id, created.json().id));
+    expect(row!.open).toBe(1);
   });
 });

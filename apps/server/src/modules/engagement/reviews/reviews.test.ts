@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { DAY_MS } from '@localperks/shared';
+import { DAY_MS, REVIEW_BODY_MAX } from '@localperks/shared';
 import { adminAuditLog, emailOutbox, purchases } from '../../../db/schema';
 import { build, linkFrom } from '../../../../test/build';
 import { mutableClock } from '../../../../test/clock';
 import { buy, createDeal, createMerchantSession, createStaffSession } from '../../../../test/factories';
+import { multipart, pngBytes } from '../../../../test/uploads';
 import { sendReviewRequests } from './reviews.service';
 
 // The services read this clock (real time until a test moves it); sessions and payments use the real time.
@@ -156,6 +157,38 @@ describe('where reviews show', () => {
     const business = (await t.request({ method: 'GET', url: `/api/businesses/${merchant.merchant.slug}/reviews?sort=lowest` })).json();
     expect(business.summary).toMatchObject({ average: 3.5, count: 12 });
     expect(business.reviews[0]).toMatchObject({ rating: 1, dealTitle: 'Brunch for two', verifiedPurchase: true });
+  });
+});
+
+describe('what a review holds', () => {
+  it('text of 20 to 2,000 characters and up to 4 photos uploaded here (the upload rules); anything else is a 400 that saves nothing', async () => {
+    const { customer, bought, redeem, merchant } = await scenario(1, 'Photo Cafe');
+    await redeem(0);
+    const upload = async (cookie: string, data: Buffer, type = 'image/png') =>
+      t.request({ method: 'POST', url: '/api/reviews/photos', cookie, ...multipart('plate.png', type, data) });
+    // Only a customer uploads review photos; a file that is not an image is refused by its content.
+    expect((await upload(merchant.cookie, await pngBytes(400, 300))).statusCode).toBe(403);
+    expect((await upload(customer.cookie, Buffer.from('not an image at all'))).statusCode).toBe(400);
+    const photo = await upload(customer.cookie, await pngBytes(800, 600));
+    expect(photo.statusCode).toBe(201);
+    const url = photo.json().url as string;
+    expect(url).toMatch(/^\/uploads\/reviews\/[0-9a-f-]{36}\.webp$/);
+
+    const tooLong = await review(customer.cookie, bought[0]!.id, { rating: 4, body: 'x'.repeat(REVIEW_BODY_MAX + 1) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.fields).toEqual({ body: 'Keep your review under 2,000 characters.' });
+    const elsewhere = await review(customer.cookie, bought[0]!.id, { rating: 4, body: BODY, photos: ['https://tracker.example/p.png'] });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().error.fields).toEqual({ photos: 'That photo was not uploaded here. Upload it again.' });
+    const tooMany = await review(customer.cookie, bought[0]!.id, { rating: 4, body: BODY, photos: Array(5).fill(url) });
+    expect(tooMany.statusCode).toBe(400);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/purchases/${bought[0]!.id}/review`, cookie: customer.cookie })).json(),
+    ).toMatchObject({ canReview: true });
+
+    const ok = await review(customer.cookie, bought[0]!.id, { rating: 4, body: 'x'.repeat(REVIEW_BODY_MAX), photos: [url] });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toMatchObject({ photos: [url], verifiedPurchase: true });
   });
 });
 

@@ -65,6 +65,16 @@ describe('gifts', () => {
       timeZone: TZ,
     });
     expect(yesterday.started.statusCode).toBe(400);
+    // A message of at most 500 characters.
+    const longMessage = await buyGift(buyer.cookie, deal.id, 1, {
+      recipientName: 'Sam',
+      recipientEmail: 'x@test.example',
+      message: 'x'.repeat(501),
+      deliverOn: '2026-12-24',
+      timeZone: TZ,
+    });
+    expect(longMessage.started.statusCode).toBe(400);
+    expect(JSON.stringify(longMessage.started.json().error)).toContain('500');
 
     const { vouchers } = await buyGift(buyer.cookie, deal.id, 2, {
       recipientName: 'Sam',
