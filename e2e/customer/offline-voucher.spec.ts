@@ -60,6 +60,14 @@ test('a customer’s vouchers open offline after a first visit, with their code 
   await qrLoaded(page, samCode);
   await expect.poll(async () => (await keptOnDevice(page)).saved ?? '').toContain(samCode);
   await expect.poll(async () => (await keptOnDevice(page)).qr).toEqual([`/api/purchases/${samVoucher!.id}/qr.svg`]);
+  // Nothing else is kept: no other API answer in any cache (the app's code, the page's shell and the QR image).
+  const cachedApi = await page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+    return paths.filter((p) => p.startsWith('/api/'));
+  });
+  expect(cachedApi).toEqual([`/api/purchases/${samVoucher!.id}/qr.svg`]);
   // The page's shell the worker keeps holds no one's data.
   const shell = await page.evaluate(async () => (await (await caches.match('/purchases'))?.text()) ?? '');
   expect(shell).toContain('<div id="root">');
