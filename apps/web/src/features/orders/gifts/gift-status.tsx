@@ -103,9 +103,9 @@ export function GiftStatus({ gift, dealTitle }: { gift: PurchaseGift; dealTitle:
               disabled={resend.isPending || isOffline}
               aria-describedby={isOffline ? offlineId : undefined}
               onClick={() => resend.mutate()}
+              aria-label={`Resend gift e-mail for ${dealTitle}`}
             >
               <Send aria-hidden className="h-4 w-4" /> {resend.isPending ? 'Sending...' : 'Resend gift e-mail'}
-              <span className="sr-only"> for {dealTitle}</span>
             </Button>
           )}
           <Button
@@ -115,8 +115,9 @@ export function GiftStatus({ gift, dealTitle }: { gift: PurchaseGift; dealTitle:
             aria-describedby={isOffline ? offlineId : undefined}
             onClick={() => setIsChanging(true)}
             aria-haspopup="dialog"
+            aria-label={`Change address for ${dealTitle}`}
           >
-            <Mail aria-hidden className="h-4 w-4" /> Change address<span className="sr-only"> for {dealTitle}</span>
+            <Mail aria-hidden className="h-4 w-4" /> Change address
           </Button>
           {isOffline && (
             <p id={offlineId} className="w-full text-sm text-slate-700">

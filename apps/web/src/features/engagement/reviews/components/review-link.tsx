@@ -8,9 +8,13 @@ import { paths } from '../../../../config/paths';
 export function ReviewLink({ purchase: p }: { purchase: Purchase }) {
   if (!p.canReview && !p.reviewed) return null;
   return (
-    <Link to={paths.reviewPurchase(p.id)} className={buttonClass(p.reviewed ? 'ghost' : 'secondary', 'sm', 'mt-2')}>
+    // The deal's title in the name only (not in the text): a list's cards are found by their title text.
+    <Link
+      to={paths.reviewPurchase(p.id)}
+      aria-label={`${p.reviewed ? 'Your review' : 'Write a review'} of ${p.dealTitle}`}
+      className={buttonClass(p.reviewed ? 'ghost' : 'secondary', 'sm', 'mt-2')}
+    >
       <Star aria-hidden className="h-4 w-4" /> {p.reviewed ? 'Your review' : 'Write a review'}
-      <span className="sr-only"> of {p.dealTitle}</span>
     </Link>
   );
 }
