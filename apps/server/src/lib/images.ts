@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { MERCHANT_DEAL_MESSAGES, UPLOAD_IMAGE_WIDTHS, UPLOAD_ORIGINAL_WIDTH } from '@localperks/shared';
 import type { Deps } from './deps';
@@ -41,24 +40,6 @@ export const IMAGE_SIZES: readonly { suffix: string; format: 'webp'; maxWidth: n
   })),
   { suffix: '-sm', format: 'webp', maxWidth: 480, maxHeight: 360, quality: 75 },
 ];
-
-/**
- * The one file of a multipart upload (the route's multipart limits: one file, at most 5 MB), read whole. No file, or
- * an unreadable one, is "choose an image"; one over the size limit is "too large" (both 400 on the field `file`).
- */
-export async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
-  const M = MERCHANT_DEAL_MESSAGES;
-  try {
-    const file = await request.file();
-    if (!file) throw new AppError('VALIDATION', M.uploadMissing, { file: M.uploadMissing });
-    return await file.toBuffer();
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('VALIDATION', M.uploadTooLarge, { file: M.uploadTooLarge });
-    throw new AppError('VALIDATION', M.uploadMissing, { file: M.uploadMissing });
-  }
-}
 
 /**
  * Checks an uploaded image by content, decodes it once (a file that only looks like an image fails

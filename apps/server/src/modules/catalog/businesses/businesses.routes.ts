@@ -16,7 +16,8 @@ import {
 } from '@localperks/shared';
 import { AppError } from '../../../lib/errors';
 import { consumeRateLimit } from '../../../lib/rate-limit';
-import { readUploadedFile, storeDealImage } from '../../../lib/images';
+import { storeDealImage } from '../../../lib/images';
+import { readUploadedFile } from '../../../lib/uploaded-file';
 import { saveMerchantAddress } from '../location/address.service';
 import { enhancedProfileOwner, getBusinessPage, getMerchantBusinessProfile, updateBusinessProfile } from './businesses.service';
 

@@ -171,8 +171,8 @@ const signature = (key: string, userId: string, preference: NotificationPreferen
  * kind off without signing in; it does not expire (a mail read months later still works) and using it again changes
  * nothing more.
  */
-export async function unsubscribeToken(db: Db | Tx, userId: string, preference: NotificationPreference): Promise<string> {
-  return `${userId}.${preference}.${signature(await signingKey(db), userId, preference)}`;
+export async function unsubscribeToken(tx: Tx, userId: string, preference: NotificationPreference): Promise<string> {
+  return `${userId}.${preference}.${signature(await signingKey(tx), userId, preference)}`;
 }
 
 async function verifyToken(db: Db, token: string): Promise<{ userId: string; preference: NotificationPreference }> {

@@ -25,7 +25,8 @@ import {
   uploadedImageSchema,
 } from '@localperks/shared';
 import { AppError } from '../../../lib/errors';
-import { readUploadedFile, storeDealImage } from '../../../lib/images';
+import { storeDealImage } from '../../../lib/images';
+import { readUploadedFile } from '../../../lib/uploaded-file';
 import { consumeRateLimit } from '../../../lib/rate-limit';
 import {
   createReview,

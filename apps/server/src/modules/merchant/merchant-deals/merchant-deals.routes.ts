@@ -24,7 +24,8 @@ import {
 import { AppError } from '../../../lib/errors';
 import { appealDealRemoval } from './deal-removal.service';
 import { consumeRateLimit } from '../../../lib/rate-limit';
-import { readUploadedFile, storeDealImage } from '../../../lib/images';
+import { storeDealImage } from '../../../lib/images';
+import { readUploadedFile } from '../../../lib/uploaded-file';
 import { IMMUTABLE_CACHE_CONTROL, isStorageKey } from '../../../lib/storage';
 import {
   boostDraft,
