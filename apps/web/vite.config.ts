@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { imageVariants } from './vite/image-variants';
 import { loopbackRedirect } from '../../packages/shared/src/domain/loopback-host';
 import { createRequire } from 'node:module';
@@ -94,6 +95,38 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     // SVG) for the server to send as they are (docs/decisions/0015-serving-and-web-performance.md). Not
     // for the server-rendering build, which the server imports and never sends.
     ...(isSsrBuild ? [] : [imageVariants()]),
+    // The installable app: its manifest and the service worker that keeps the signed-in customer's vouchers for offline
+    // use (src/sw.ts, Workbox; docs/decisions/0067-installable-app-and-offline-vouchers.md). Registered by the app
+    // itself once a customer signs in (lib/offline.ts); the app code and styles are precached, no images.
+    ...(isSsrBuild
+      ? []
+      : [
+          VitePWA({
+            strategies: 'injectManifest',
+            srcDir: 'src',
+            filename: 'sw.ts',
+            injectRegister: false,
+            manifestFilename: 'manifest.webmanifest',
+            injectManifest: { globPatterns: ['**/*.{js,css}'], maximumFileSizeToCacheInBytes: 3 * 1024 * 1024 },
+            devOptions: { enabled: false },
+            manifest: {
+              name: 'LocalPerks: Discover Local Deals',
+              short_name: 'LocalPerks',
+              description: 'Discounted local deals on food, fun, fitness and more, with your vouchers at hand even offline.',
+              start_url: '/',
+              scope: '/',
+              display: 'standalone',
+              theme_color: '#047857',
+              background_color: '#f8fafc',
+              icons: [
+                { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+                { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+                { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+              ],
+              shortcuts: [{ name: 'My Purchases', url: '/purchases', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] }],
+            },
+          }),
+        ]),
     frameworkStandsAlone,
     oneLoopbackName,
     ...(isSsrBuild ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })]),

@@ -45,11 +45,11 @@ import {
   sessionsRoutes,
 } from './modules/accounts';
 import { dealsRoutes, businessSearchRoutes, businessesRoutes } from './modules/catalog';
-import { perkboostRoutes, favoritesRoutes } from './modules/engagement';
+import { perkboostRoutes, favoritesRoutes, followsRoutes, notificationsRoutes, reviewsRoutes } from './modules/engagement';
 import { EventHub } from './lib/events';
 import { DomainEvents } from './lib/domain-events';
 import { supportRoutes, customerMessagesRoutes, adminSupportRoutes, adminCustomersRoutes, privacyRoutes } from './modules/support';
-import { checkoutRoutes, promoCodesRoutes, purchasesRoutes, registerOrdersSubscribers } from './modules/orders';
+import { checkoutRoutes, giftsRoutes, promoCodesRoutes, purchasesRoutes, registerOrdersSubscribers } from './modules/orders';
 import {
   refundsRoutes,
   sandboxRoutes,
@@ -299,7 +299,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(securityPlugin, {
     appUrl: config.appUrl,
     isProduction: config.isProduction,
-    csrfExempt: ['/api/webhooks/'],
+    // Providers' signed webhooks, and one-click unsubscribe links (a signed token, no cookie; RFC 8058).
+    csrfExempt: ['/api/webhooks/', '/api/unsubscribe'],
     // Images served from a CDN (S3_PUBLIC_URL) are loaded from its origin, and map tiles from the tile service's (MAP_TILES_URL).
     imageOrigins: [
       ...(config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : []),
@@ -337,9 +338,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(businessSearchRoutes);
   await app.register(perkboostRoutes);
   await app.register(favoritesRoutes);
+  await app.register(reviewsRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(followsRoutes);
   await app.register(checkoutRoutes);
   await app.register(webhooksRoutes);
   await app.register(purchasesRoutes);
+  await app.register(giftsRoutes);
   await app.register(promoCodesRoutes);
   await app.register(refundsRoutes);
   await app.register(merchantsRoutes);
@@ -407,7 +412,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       if (rel && file.startsWith(root) && fs.existsSync(file) && fs.statSync(file).isFile()) {
         // Hashed build assets never change; other files (images, icons) may. Which file is sent (.br, .gz
         // or plain) depends on Accept-Encoding, which @fastify/static does not say.
-        reply.header('cache-control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // The service worker is checked for a new release on every visit (docs/decisions/0067).
+        reply.header(
+          'cache-control',
+          rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : rel === 'sw.js' ? 'no-cache' : 'public, max-age=3600',
+        );
         reply.header('vary', 'accept-encoding');
         return reply.sendFile(rel);
       }

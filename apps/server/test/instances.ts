@@ -11,7 +11,7 @@ type TestServer = Awaited<ReturnType<typeof build>>;
 /**
  * Instances of the server on build()'s PostgreSQL database, as behind a load balancer: build()'s own app
  * first, then `more` others with their own pools (listening on a loopback port when asked). Each is
- * closed after the file. `on(i, …)` sends a request to instance `i` as build()'s helper sends it to the first.
+ * closed after the file. `databases[i]` is instance `i`'s (a job queue's, e.g.). `on(i, …)` sends a request to instance `i` as build()'s helper sends it to the first.
  * `clock` and `env` are the others' (pass build()'s own, e.g. a shared SANDBOX_WEBHOOK_SECRET).
  */
 export async function serverInstances(
@@ -21,8 +21,10 @@ export async function serverInstances(
 ) {
   const url = (t.database as { url?: string }).url!;
   const apps: FastifyInstance[] = [t.app];
+  const databases: TestServer['database'][] = [t.database];
   for (let i = 0; i < more; i++) {
     const database = await openDatabase({ url });
+    databases.push(database);
     const config = loadConfig({ NODE_ENV: 'test', APP_URL: ORIGIN, LOG_LEVEL: 'silent', BROWSE_CACHE_MS: '0', ...opts.env });
     const app = await buildApp({ config, database, logger: false, ...(opts.clock ? { clock: opts.clock } : {}) });
     if (opts.listen) await app.listen({ port: 0, host: '127.0.0.1' });
@@ -40,5 +42,5 @@ export async function serverInstances(
     await app.afterResponse.settled();
     return res;
   }
-  return { apps, on };
+  return { apps, databases, on };
 }

@@ -7,7 +7,7 @@ import { formatCents } from '@localperks/shared';
 import { deals } from '../src/db/schema';
 import { STATIC_PUBLIC_PAGES } from '../src/ssr/seo';
 import { build, ORIGIN } from './build';
-import { createBoostDeal, createDeal, createMerchant } from './factories';
+import { buy, createBoostDeal, createDeal, createMerchant, createMerchantSession } from './factories';
 import { loadWebServerEntry } from './web-server-entry';
 
 /*
@@ -133,6 +133,38 @@ describe('server-rendered public pages', () => {
       },
     });
     expect(res.body).toContain('<meta property="og:title" content="Lighthouse Tour &amp; Chowder | LocalPerks" />');
+  });
+
+  it('/deals/:id with verified reviews: the average and count on the page, AggregateRating and Review in its JSON-LD', async () => {
+    const owner = await createMerchantSession(t, { businessName: 'Rated Ramen' });
+    const deal = await createDeal(t.database.db, owner.merchant.id, { title: 'Ramen Night for Two' });
+    const customer = await t.loginAs('customer', { name: 'Kim Reviewer' });
+    const vouchers = await buy(t, customer.cookie, [{ dealId: deal.id, quantity: 2 }]);
+    for (const [i, v] of vouchers.entries()) {
+      await t.request({ method: 'POST', url: '/api/merchant/redemptions', cookie: owner.cookie, payload: { code: v.redemptionCode } });
+      const posted = await t.request({
+        method: 'POST',
+        url: `/api/purchases/${v.id}/review`,
+        cookie: customer.cookie,
+        payload: { rating: 4 + i, title: i ? 'Superb </script> broth' : null, body: 'Rich broth, springy noodles and quick service.' },
+      });
+      expect(posted.statusCode).toBe(201);
+    }
+    const res = await t.request({ method: 'GET', url: `/deals/${deal.id}` });
+    expect(rootHtml(res.body)).toContain('4.5');
+    expect(rootHtml(res.body)).toContain('(2 reviews)');
+    const ld = jsonLd(res.body)!;
+    expect(ld.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2, bestRating: 5, worstRating: 1 });
+    expect(ld.review).toHaveLength(2);
+    expect(ld.review[0]).toMatchObject({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: 'Kim R.' },
+      name: 'Superb </script> broth',
+      reviewBody: 'Rich broth, springy noodles and quick service.',
+      reviewRating: { '@type': 'Rating', ratingValue: 5 },
+    });
+    // A review's text cannot end the data block.
+    expect(res.body).not.toContain('Superb </script>');
   });
 
   it('preloads the LCP image at high priority: the deal page’s image, and the first card of a listing', async () => {

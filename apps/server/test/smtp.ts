@@ -8,13 +8,16 @@ import { SMTPServer } from 'smtp-server';
  */
 export async function startSmtpServer(opts: { down?: boolean } = {}) {
   const received: string[] = [];
+  const messages: string[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onData(stream, session, done) {
-      stream.on('data', () => {});
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         received.push(...session.envelope.rcptTo.map((r) => r.address));
+        messages.push(Buffer.concat(chunks).toString('utf8'));
         done();
       });
     },
@@ -27,6 +30,8 @@ export async function startSmtpServer(opts: { down?: boolean } = {}) {
     url: `smtp://127.0.0.1:${port}`,
     /** Every recipient of every mail received, in order. */
     received,
+    /** Every mail received as it came over SMTP (headers and body), in order. */
+    messages,
     /** The server (back) on its port. */
     up: () => new Promise<void>((r) => smtp.listen(port, '127.0.0.1', () => r())),
   };

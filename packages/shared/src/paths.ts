@@ -17,8 +17,17 @@ export const paths = {
   favorites: '/favorites',
   cart: '/cart',
   purchases: '/purchases',
+  /** The review form of one redeemed voucher (docs/decisions/0064-verified-reviews.md): the review-request mail links here. */
+  reviewPurchase: (purchaseId: string) => `/purchases/${purchaseId}/review`,
+  /** A deal page's reviews section. */
+  dealReviews: (id: string) => `/deals/${id}#reviews`,
   profile: '/profile',
-  profileTab: (tab: 'messages' | 'support' | 'security' | 'privacy' | 'purchases') => `/profile?tab=${tab}`,
+  /** A one-click unsubscribe link's page (docs/decisions/0065-notifications.md). */
+  unsubscribe: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
+  unsubscribePage: '/unsubscribe',
+  /** A gift e-mail's claim link's page (docs/decisions/0066-gifts.md). */
+  giftClaim: '/gifts/claim',
+  profileTab: (tab: 'messages' | 'support' | 'security' | 'privacy' | 'purchases' | 'notifications') => `/profile?tab=${tab}`,
   /** The links of an e-mail change: confirm (mailed to the new address), undo (to the old one). */
   confirmEmailChange: '/account/email/confirm',
   undoEmailChange: '/account/email/undo',

@@ -57,47 +57,67 @@ export async function seedPastSales(
     for (let i = 0; i < units; i++) {
       const deal = sold[(count + i) % sold.length]!;
       const at = new Date(w.from.getTime() + Math.floor((span * (i + 0.5)) / units));
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          userId: buyer.id,
-          status: 'paid',
-          provider: 'sandbox',
-          subtotalCents: deal.dealPriceCents,
-          taxCents: taxCents(deal.dealPriceCents),
-          totalCents: deal.dealPriceCents + taxCents(deal.dealPriceCents),
-          billing: { cardName: 'Demo Buyer', address: '1 Demo St', city: deal.city, state: deal.state, zipCode: '60601', notes: '' },
-          expiresAt: at,
-          paidAt: at,
-          createdAt: at,
-        })
-        .returning();
-      // The order's line, as checkout writes it: refunds split the order's tax over its lines (refunds.service voucherRefundCents).
-      await tx
-        .insert(orderItems)
-        .values({ orderId: order!.id, dealId: deal.id, title: deal.title, unitPriceCents: deal.dealPriceCents, quantity: 1 });
-      const rate = 15;
-      const bought = await tx
-        .insert(purchases)
-        .values({
-          orderId: order!.id,
-          userId: buyer.id,
-          dealId: deal.id,
-          merchantId,
-          dealTitle: deal.title,
-          priceCents: deal.dealPriceCents,
-          commissionRate: rate,
-          commissionCents: Math.round((deal.dealPriceCents * rate) / 100),
-          redemptionCode: generateRedemptionCode(),
-          purchasedAt: at,
-          expirationDate: new Date(Math.max(deal.expirationDate.getTime(), at.getTime() + 30 * DAY_MS)),
-        })
-        .returning();
-      await postSales(tx, bought);
+      await seedSale(tx, { buyerId: buyer.id, cardName: 'Demo Buyer', deal, at });
     }
     count += units;
   }
   return count;
+}
+
+/**
+ * One demo sale as checkout records it: a paid order of one line bought at `at`, its voucher (redeemed when
+ * `redeemed` says so) and the sale in the ledger. Returns the voucher.
+ */
+export async function seedSale(
+  tx: Tx,
+  sale: {
+    buyerId: string;
+    cardName: string;
+    deal: typeof deals.$inferSelect;
+    at: Date;
+    redeemed?: { at: Date; by: string };
+  },
+) {
+  const { buyerId, cardName, deal, at, redeemed } = sale;
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId: buyerId,
+      status: 'paid',
+      provider: 'sandbox',
+      subtotalCents: deal.dealPriceCents,
+      taxCents: taxCents(deal.dealPriceCents),
+      totalCents: deal.dealPriceCents + taxCents(deal.dealPriceCents),
+      billing: { cardName, address: '1 Demo St', city: deal.city, state: deal.state, zipCode: '60601', notes: '' },
+      expiresAt: at,
+      paidAt: at,
+      createdAt: at,
+    })
+    .returning();
+  // The order's line, as checkout writes it: refunds split the order's tax over its lines (refunds.service voucherRefundCents).
+  await tx
+    .insert(orderItems)
+    .values({ orderId: order!.id, dealId: deal.id, title: deal.title, unitPriceCents: deal.dealPriceCents, quantity: 1 });
+  const rate = 15;
+  const bought = await tx
+    .insert(purchases)
+    .values({
+      orderId: order!.id,
+      userId: buyerId,
+      dealId: deal.id,
+      merchantId: deal.merchantId,
+      dealTitle: deal.title,
+      priceCents: deal.dealPriceCents,
+      commissionRate: rate,
+      commissionCents: Math.round((deal.dealPriceCents * rate) / 100),
+      redemptionCode: generateRedemptionCode(),
+      purchasedAt: at,
+      expirationDate: new Date(Math.max(deal.expirationDate.getTime(), at.getTime() + 30 * DAY_MS)),
+      ...(redeemed ? { redeemedAt: redeemed.at, redeemedBy: redeemed.by } : {}),
+    })
+    .returning();
+  await postSales(tx, bought);
+  return bought[0]!;
 }
 
 /**

@@ -15,6 +15,7 @@ import { hashPassword, randomToken, sha256 } from '../lib/crypto';
 import { DEMO_PROMO_CODE, SEED_DEALS, SEED_MERCHANTS, SEED_SELLING } from './catalogue';
 import { saveDealOptions } from '../modules/catalog';
 import { seedPastSales, seedPayoutAccount } from './past-sales';
+import { seedDemoReviews } from './reviews';
 import { LOCK_IDS } from '../lib/lock-ids';
 import { closePayoutPeriods, postChargePaid, settlePayouts } from '../modules/money';
 import { systemClock } from '../lib/deps';
@@ -230,6 +231,8 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
     );
     await seedPastSales(tx, merchantIds.get(DEMO_WAITING_MERCHANT)!, passwordHash, at, [0, 0, 3, 0]);
     await seedPastSales(tx, merchantIds.get(DEMO_RESTRICTED_MERCHANT)!, passwordHash, at, [0, 2, 0, 0]);
+    // Verified reviews on several deals, some with the business's reply (docs/decisions/0064-verified-reviews.md).
+    await seedDemoReviews(tx, passwordHash, at);
     const restricted = SEED_MERCHANTS.find((m) => m.key === DEMO_RESTRICTED_MERCHANT)!;
     await seedPayoutAccount(
       tx,

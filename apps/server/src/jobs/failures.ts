@@ -23,6 +23,10 @@ export const JOB_LABELS = {
   'rate-limit-prune': 'Rate-limit clean-up',
   'domain-events': 'Domain event subscribers left to run',
   'data-exports': 'Data exports left waiting, and expired ones removed',
+  'review-requests': 'Review requests a day after redemption',
+  'expiry-reminders': 'Voucher expiry reminders',
+  'saved-deal-alerts': 'Saved-deal and followed-business alerts',
+  'gift-delivery': 'Gift e-mails on their delivery day',
   // On demand (ON_DEMAND_JOBS in index.ts): one outbox row sent right after the work that wrote it.
   'mail-send': 'E-mail sending',
 } as const satisfies Record<string, string>;

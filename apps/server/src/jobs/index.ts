@@ -4,8 +4,15 @@ import type { Deps } from '../lib/deps';
 import { pruneRateLimits } from '../lib/rate-limit';
 import { pruneWebauthnChallenges } from '../modules/accounts';
 import { LIVE_EVENT_REPLAY_MS, pruneLiveEvents } from '../lib/events';
-import { runPerkboostTick, sendUnlockEmails } from '../modules/engagement';
-import { expireStaleOrders, settleRefunds } from '../modules/orders';
+import {
+  removeUnusedReviewPhotos,
+  runPerkboostTick,
+  sendExpiryReminders,
+  sendReviewRequests,
+  sendSavedDealAlerts,
+  sendUnlockEmails,
+} from '../modules/engagement';
+import { deliverDueGifts, expireStaleOrders, settleRefunds } from '../modules/orders';
 import {
   expireStaleCharges,
   deliverSandboxRefundEvents,
@@ -137,7 +144,10 @@ export const JOBS: ScheduledJobDefinition[] = [
     // Hourly; an image is removed once it is a day old and no deal (or business page, for logos and covers) uses it.
     cron: '17 * * * *',
     run: async (deps) => ({
-      removed: (await removeUnusedUploads(deps)).length + (await removeUnusedBusinessImages(deps)).length,
+      removed:
+        (await removeUnusedUploads(deps)).length +
+        (await removeUnusedBusinessImages(deps)).length +
+        (await removeUnusedReviewPhotos(deps)).length,
     }),
   },
   {
@@ -152,6 +162,34 @@ export const JOBS: ScheduledJobDefinition[] = [
     // Events are run by their publisher right after its commit; this takes what a crash or a failed subscriber left.
     cron: EVERY_MINUTE,
     run: async (deps) => ({ delivered: await deps.domainEvents.deliver() }),
+  },
+  {
+    // A day after a redemption, the e-mail asking for a review (docs/decisions/0064-verified-reviews.md); once per voucher.
+    name: 'review-requests',
+    label: JOB_LABELS['review-requests'],
+    cron: cronEvery(5 * 60_000),
+    run: (deps) => sendReviewRequests(deps),
+  },
+  {
+    // Gifts whose delivery day has come, each e-mailed once (docs/decisions/0066-gifts.md).
+    name: 'gift-delivery',
+    label: JOB_LABELS['gift-delivery'],
+    cron: EVERY_MINUTE,
+    run: async (deps) => ({ sent: await deliverDueGifts(deps) }),
+  },
+  {
+    // A week and a day before an unused voucher ends (docs/decisions/0065-notifications.md); each once per voucher.
+    name: 'expiry-reminders',
+    label: JOB_LABELS['expiry-reminders'],
+    cron: cronEvery(10 * 60_000),
+    run: (deps) => sendExpiryReminders(deps),
+  },
+  {
+    // Favourites unlocked or ending within 48 hours, followed businesses' new deals; each once per customer and deal.
+    name: 'saved-deal-alerts',
+    label: JOB_LABELS['saved-deal-alerts'],
+    cron: cronEvery(5 * 60_000),
+    run: (deps) => sendSavedDealAlerts(deps),
   },
   {
     // Download my data (docs/decisions/0054-privacy-rights.md): built right after the request; this builds what

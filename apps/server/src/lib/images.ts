@@ -48,8 +48,8 @@ export const IMAGE_SIZES: readonly { suffix: string; format: 'webp'; maxWidth: n
 export async function storeDealImage(
   { storage }: Pick<Deps, 'storage'>,
   data: Buffer,
-  /** Business page logos and covers go beside deal images in their own folder (modules/catalog/businesses). */
-  folder: 'deals' | 'businesses' = 'deals',
+  /** Business page logos and covers, and review photos, go beside deal images in folders of their own. */
+  folder: 'deals' | 'businesses' | 'reviews' = 'deals',
 ): Promise<{ url: string; thumbnailUrl: string; width: number; height: number }> {
   if (!sniffImageType(data))
     throw new AppError('VALIDATION', MERCHANT_DEAL_MESSAGES.uploadNotImage, { file: MERCHANT_DEAL_MESSAGES.uploadNotImage });

@@ -26,4 +26,9 @@ export const LOCK_IDS = {
   ledgerPeriods: 724021,
   /** First key of the rate limiter's two-key locks; the second is the hashed limit key (lib/rate-limit.ts). */
   rateLimitSpace: 7_240_002,
+  /**
+   * First key of the two-key locks on one customer's non-transactional e-mails (the second is the hashed customer id):
+   * the daily cap is counted and the send recorded under it (modules/engagement/notifications).
+   */
+  notificationSpace: 7_240_003,
 } as const;

@@ -16,6 +16,8 @@ export interface MailMessage {
   /** What the mail is for, e.g. `email_verification`: lets the mailbox and tests find it. */
   kind: string;
   attachments?: MailAttachment[];
+  /** Extra headers: a non-transactional mail's `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -49,6 +51,8 @@ export const SECRET_MAIL_KINDS = new Set([
   'admin_access_code',
   'email_change_confirm',
   'email_change_undo',
+  // A gift's claim link (docs/decisions/0066-gifts.md): resending makes a new one.
+  'gift',
 ]);
 const SCRUBBED_TEXT = 'Sent. This message carried a one-time link or code; its text is not kept.';
 
@@ -93,6 +97,7 @@ export function createMailer(deps: MailerDeps, opts: { smtpUrl?: string; from: s
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          ...(mail.headers ? { headers: mail.headers } : {}),
           attachments: mail.attachments?.map((a) => ({
             filename: a.filename,
             contentType: a.contentType,
@@ -218,9 +223,18 @@ export async function mailOutboxBacklog(db: Tx): Promise<MailOutboxBacklog> {
   };
 }
 
-/** A plain-text and an HTML part from the same paragraphs and an optional action button. */
-export function composeMail(opts: { heading: string; paragraphs: string[]; action?: { label: string; url: string }; footer?: string }) {
-  const { heading, paragraphs, action } = opts;
+/**
+ * A plain-text and an HTML part from the same paragraphs and an optional action button. A non-transactional mail
+ * names why it was sent and carries a visible unsubscribe link (`unsubscribe`; docs/decisions/0065-notifications.md).
+ */
+export function composeMail(opts: {
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer?: string;
+  unsubscribe?: { why: string; url: string };
+}) {
+  const { heading, paragraphs, action, unsubscribe } = opts;
   const footer = opts.footer ?? 'LocalPerks · Discover local deals in your city';
   const text = [
     heading,
@@ -229,6 +243,7 @@ export function composeMail(opts: { heading: string; paragraphs: string[]; actio
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     '—',
     footer,
+    ...(unsubscribe ? [unsubscribe.why, `Unsubscribe: ${unsubscribe.url}`] : []),
   ].join('\n');
   const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
@@ -237,6 +252,7 @@ export function composeMail(opts: { heading: string; paragraphs: string[]; actio
 <h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(heading)}</h1>
 ${paragraphs.map((p) => `<p style="font-size:15px;line-height:1.5;margin:0 0 14px">${escapeHtml(p)}</p>`).join('\n')}
 ${action ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#047857;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block;font-weight:bold">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#475569;word-break:break-all">${escapeHtml(action.url)}</p>` : ''}
-<p style="font-size:12px;color:#475569;margin-top:24px">${escapeHtml(footer)}</p></td></tr></table></td></tr></table></body></html>`;
+<p style="font-size:12px;color:#475569;margin-top:24px">${escapeHtml(footer)}</p>
+${unsubscribe ? `<p style="font-size:12px;color:#475569">${escapeHtml(unsubscribe.why)} <a href="${escapeHtml(unsubscribe.url)}" style="color:#047857">Unsubscribe</a></p>` : ''}</td></tr></table></td></tr></table></body></html>`;
   return { text, html };
 }

@@ -10,6 +10,7 @@ import {
   type BusinessPage,
   type DealDetail,
   type Place,
+  type Review,
 } from '@localperks/shared';
 import { deals, merchants } from '../db/schema';
 import { businessIsPublic, visibleNow, listedBusinesses } from '../modules/catalog';
@@ -49,9 +50,10 @@ const calendarDate = (iso: string) => new Date(iso).toLocaleDateString('en-CA', 
 /**
  * schema.org Product with its Offer, as a JSON-LD data block (not executed, so the script-src of the
  * Content-Security-Policy does not apply to it). A crowd-vote deal still collecting votes is a
- * pre-order; an expired deal is discontinued.
+ * pre-order; an expired deal is discontinued. With published reviews it carries their AggregateRating and the
+ * newest of them as Review (docs/decisions/0064-verified-reviews.md).
  */
-export function dealJsonLd(deal: DealDetail, appUrl: string, now = new Date()): string {
+export function dealJsonLd(deal: DealDetail, appUrl: string, reviews: Review[] = [], now = new Date()): string {
   const url = `${appUrl}/deals/${deal.id}`;
   const isExpired = deal.status === 'expired' || new Date(deal.expirationDate).getTime() <= now.getTime();
   const availability = isExpired ? 'Discontinued' : deal.status === 'pending' ? 'PreOrder' : 'InStock';
@@ -62,6 +64,29 @@ export function dealJsonLd(deal: DealDetail, appUrl: string, now = new Date()): 
     description: deal.description,
     url,
     ...(deal.images.length ? { image: deal.images.map((src) => (src.startsWith('/') ? `${appUrl}${src}` : src)) } : {}),
+    ...(deal.reviewCount > 0 && deal.ratingAverage !== null
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: deal.ratingAverage,
+            reviewCount: deal.reviewCount,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+    ...(reviews.length
+      ? {
+          review: reviews.map((r) => ({
+            '@type': 'Review',
+            author: { '@type': 'Person', name: r.authorName },
+            datePublished: calendarDate(r.createdAt),
+            ...(r.title ? { name: r.title } : {}),
+            reviewBody: r.body,
+            reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+          })),
+        }
+      : {}),
     offers: {
       '@type': 'Offer',
       url,

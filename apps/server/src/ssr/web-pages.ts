@@ -37,6 +37,7 @@ import {
   isCountedVisitor,
   getBusinessPage,
 } from '../modules/catalog';
+import { latestDealReviews } from '../modules/engagement';
 import { SESSION_COOKIE, userOfSessionToken } from '../plugins/session';
 import { cameThroughProxy, earlyHintLinks, entryAssets, injectPreloads, sendHtml, type EntryAssets } from '../lib/web-page';
 import type { ImageSlot } from '@localperks/shared';
@@ -194,7 +195,7 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
       const page = rendered;
       const canonical = pathname === paths.businesses && head ? head.url : canonicalUrl(pathname, appUrl);
       const seo = [`<link rel="canonical" href="${escapeAttr(canonical)}" />`];
-      if (deal) seo.push(dealJsonLd(deal, appUrl));
+      if (deal) seo.push(dealJsonLd(deal, appUrl, deal.reviewCount > 0 ? await latestDealReviews(app.deps, deal.id) : []));
       if (business) seo.push(businessJsonLd(business, appUrl));
       html = html
         .replace('</head>', () => `${[...seo, page.head].join('\n    ')}\n  </head>`)

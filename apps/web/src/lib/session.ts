@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './api-client';
+import { ApiError, api } from './api-client';
 import { clearCart } from './cart-store';
+import { forgetCustomer } from './offline';
 
 /*
  * Who is signed in, and signing out: every area of the app reads the session, so it sits below the
@@ -12,6 +13,10 @@ export const sessionQuery = queryOptions({
   queryKey: ['session'],
   queryFn: () => api.get('/api/auth/session').then((r) => r.user),
   staleTime: 5 * 60_000,
+  // Asked even when the browser says it is offline: a failure then says so at once (My Purchases opens from what the
+  // service worker kept; docs/decisions/0067-installable-app-and-offline-vouchers.md) instead of waiting for a network.
+  networkMode: 'always',
+  retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status < 500),
 });
 
 /** The signed-in user (null when signed out) and whether the first check is still running. */
@@ -52,6 +57,9 @@ export function useLogout(leave?: () => Promise<void> | void) {
     mutationFn: () => api.post('/api/auth/logout'),
     onSuccess: async () => {
       clearCart();
+      // The vouchers kept for offline use go with the session, before it is forgotten: nothing saves them again
+      // (docs/decisions/0067-installable-app-and-offline-vouchers.md).
+      await forgetCustomer().catch(() => undefined);
       await leave?.();
       qc.setQueryData(sessionQuery.queryKey, null);
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });

@@ -229,6 +229,33 @@ import {
   jobRunSchema,
   testClockSetSchema,
 } from '../schemas/responses/support';
+import {
+  adminReviewsQuerySchema,
+  createReviewSchema,
+  merchantReviewsQuerySchema,
+  moderateReviewSchema,
+  reportReviewSchema,
+  reviewReplySchema,
+  reviewsQuerySchema,
+} from '../schemas/reviews';
+import {
+  adminReviewsPageSchema,
+  merchantReviewSchema,
+  merchantReviewsPageSchema,
+  reviewEligibilitySchema,
+  reviewModeratedSchema,
+  reviewReportedSchema,
+  reviewsPageSchema,
+} from '../schemas/responses/reviews';
+import {
+  followStateSchema,
+  notificationPreferencesSchema,
+  oneClickBodySchema,
+  unsubscribeQuerySchema,
+  unsubscribeResultSchema,
+  updateNotificationPreferencesSchema,
+} from '../schemas/notifications';
+import { changeGiftRecipientSchema, giftClaimedSchema, giftPreviewSchema, giftTokenSchema } from '../schemas/gifts';
 import { contactSchema, feedbackSchema, mailboxQuerySchema, merchantLeadSchema, testClockSchema } from '../schemas/support';
 
 /*
@@ -315,6 +342,26 @@ export const API = {
   'GET /api/votes/mine': { response: dealIdsSchema },
   'POST /api/deals/:id/vote': { response: voteResultSchema },
   'DELETE /api/deals/:id/vote': { response: voteResultSchema },
+  // verified reviews (docs/decisions/0064-verified-reviews.md)
+  'GET /api/deals/:id/reviews': { query: reviewsQuerySchema, response: reviewsPageSchema },
+  'GET /api/businesses/:slug/reviews': { query: reviewsQuerySchema, response: reviewsPageSchema },
+  'GET /api/purchases/:id/review': { response: reviewEligibilitySchema },
+  'POST /api/purchases/:id/review': { body: createReviewSchema, response: merchantReviewSchema },
+  'POST /api/reviews/photos': { response: uploadedImageSchema },
+  'POST /api/reviews/:id/report': { body: reportReviewSchema, response: reviewReportedSchema },
+  'GET /api/merchant/reviews': { query: merchantReviewsQuerySchema, response: merchantReviewsPageSchema },
+  'POST /api/merchant/reviews/:id/reply': { body: reviewReplySchema, response: merchantReviewSchema },
+  'GET /api/admin/reviews': { query: adminReviewsQuerySchema, response: adminReviewsPageSchema },
+  'POST /api/admin/reviews/:id/hide': { body: moderateReviewSchema, response: reviewModeratedSchema },
+  'POST /api/admin/reviews/:id/restore': { body: moderateReviewSchema, response: reviewModeratedSchema },
+  // notification preferences and one-click unsubscribe (docs/decisions/0065-notifications.md)
+  'GET /api/account/notifications': { response: notificationPreferencesSchema },
+  'PUT /api/account/notifications': { body: updateNotificationPreferencesSchema, response: notificationPreferencesSchema },
+  'POST /api/unsubscribe': { query: unsubscribeQuerySchema, body: oneClickBodySchema, response: unsubscribeResultSchema },
+  'POST /api/unsubscribe/undo': { query: unsubscribeQuerySchema, body: oneClickBodySchema, response: unsubscribeResultSchema },
+  'GET /api/businesses/:slug/follow': { response: followStateSchema },
+  'PUT /api/businesses/:slug/follow': { response: followStateSchema },
+  'DELETE /api/businesses/:slug/follow': { response: followStateSchema },
   // merchant
   'GET /api/admin/merchant-requests': { query: adminRequestsQuerySchema, response: adminMerchantRequestsPageSchema },
   'POST /api/admin/merchant-requests/:id/approve': { body: approveMerchantSchema, response: approveResultSchema },
@@ -402,6 +449,11 @@ export const API = {
   'POST /api/webhooks/:provider': { response: webhookReceivedSchema },
   'GET /api/orders/:id': { response: orderStateSchema },
   'GET /api/purchases': { query: purchasesQuerySchema, response: purchasesPageSchema },
+  // gifts (docs/decisions/0066-gifts.md)
+  'POST /api/gifts/:id/resend': { response: okSchema },
+  'PATCH /api/gifts/:id': { body: changeGiftRecipientSchema, response: okSchema },
+  'POST /api/gifts/preview': { body: giftTokenSchema, response: giftPreviewSchema },
+  'POST /api/gifts/claim': { body: giftTokenSchema, response: giftClaimedSchema },
   'POST /api/merchant/redemptions/lookup': { body: redeemRequestSchema, response: redemptionLookupSchema },
   'POST /api/merchant/redemptions': { body: redeemRequestSchema, response: redemptionLookupSchema },
   'GET /api/merchant/redemptions/today': { query: todaysRedemptionsQuerySchema, response: todaysRedemptionsSchema },

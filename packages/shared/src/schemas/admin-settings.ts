@@ -41,6 +41,9 @@ export const AUDIT_ACTION_LABELS = {
   'refund.direct': 'Direct refund',
   // An account deleted for a verified request (docs/decisions/0054-privacy-rights.md).
   'account.deleted': 'Account deleted',
+  // Review moderation (docs/decisions/0064-verified-reviews.md).
+  'review.hidden': 'Review hidden',
+  'review.restored': 'Review restored',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];

@@ -3,6 +3,19 @@ import { MAX_CART_LINE_QUANTITY, MAX_CHECKOUT_LINES, REDEMPTION_CODE_MAX_LENGTH,
 import { DAY_MS } from '../domain/time';
 import { CHECKOUT_MESSAGES as M, REDEEM_MESSAGES, SANDBOX_MESSAGES } from '../messages';
 import { normalizePromoCode } from '../domain/promo';
+import { GIFT_MESSAGES as G, GIFT_MESSAGE_MAX, GIFT_NAME_MAX } from '../domain/gifts';
+
+/** A cart line marked "This is a gift" (docs/decisions/0066-gifts.md); the delivery day is checked against the clock by the server. */
+export const giftInputSchema = z.object({
+  recipientName: z.string({ error: G.recipientNameRequired }).trim().min(1, G.recipientNameRequired).max(GIFT_NAME_MAX, G.recipientNameMax),
+  recipientEmail: z.string({ error: G.recipientEmailInvalid }).trim().toLowerCase().pipe(z.email(G.recipientEmailInvalid).max(254)),
+  message: z.string().trim().max(GIFT_MESSAGE_MAX, G.messageMax).optional().default(''),
+  /** `YYYY-MM-DD` in the buyer's time zone: today, or up to 60 days ahead. */
+  deliverOn: z.string({ error: G.deliverOnInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, G.deliverOnInvalid),
+  /** The buyer's IANA time zone (the browser's), which "today" and the delivery day are read in. */
+  timeZone: z.string().max(60).optional(),
+});
+export type GiftInput = z.input<typeof giftInputSchema>;
 
 // A blank field gets only the spec's message, not the format messages of the checks after it.
 const required = (message: string, max: number) =>
@@ -32,6 +45,8 @@ const cartItemsSchema = z
       /** The option bought (docs/decisions/0047); omitted: the deal's first option (a one-option deal). */
       optionId: z.uuid('Unknown option.').optional(),
       quantity: z.number().int(M.quantityMin).min(1, M.quantityMin).max(MAX_CART_LINE_QUANTITY, M.quantityMax),
+      /** "This is a gift": the line's vouchers go to the recipient (docs/decisions/0066-gifts.md). */
+      gift: giftInputSchema.optional(),
     }),
   )
   .min(1, M.cartEmpty)

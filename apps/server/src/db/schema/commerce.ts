@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { dealOptions, deals, merchants } from './deals';
 
@@ -103,6 +116,15 @@ export const promoCodes = pgTable(
   ],
 );
 
+/** A cart line marked "This is a gift" (docs/decisions/0066-gifts.md): who gets it, the message, and when it is delivered. */
+export interface OrderItemGift {
+  recipientName: string;
+  recipientEmail: string;
+  message: string;
+  /** The start of the chosen delivery day in the buyer's time zone (ISO 8601). */
+  deliverAt: string;
+}
+
 export const orderItems = pgTable(
   'order_items',
   {
@@ -128,6 +150,8 @@ export const orderItems = pgTable(
      * `released` when the checkout expired (given back). Null: the option has no stock limit.
      */
     reservation: text('reservation', { enum: ['held', 'taken', 'released'] }),
+    /** The line is a gift (docs/decisions/0066-gifts.md); its vouchers go to the recipient once claimed. Null: not a gift. */
+    gift: jsonb('gift').$type<OrderItemGift>(),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -140,6 +164,48 @@ export const orderItems = pgTable(
     // Withdrawing a deal finds the open payment pages that sell it.
     index('order_items_deal_idx').on(t.dealId),
     check('order_items_quantity', sql`${t.quantity} >= 1`),
+  ],
+);
+
+/**
+ * A gift (docs/decisions/0066-gifts.md): the vouchers of one paid cart line, bought for someone else. The job e-mails
+ * the recipient on `deliver_at` (once: `delivered_at` is set by a conditional update with the mail written in the
+ * same transaction); the claim link's token is kept as a hash and replaced when the mail is sent again or the
+ * address changes. Claiming moves the vouchers to the recipient's account (`purchases.user_id`).
+ */
+export const gifts = pgTable(
+  'gifts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'restrict' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientName: text('recipient_name').notNull(),
+    recipientEmail: text('recipient_email').notNull(),
+    message: text('message').notNull().default(''),
+    deliverAt: timestamp('deliver_at', { withTimezone: true }).notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** How many times the gift e-mail was written (the delivery and each resend). */
+    sendCount: integer('send_count').notNull().default(0),
+    claimTokenHash: text('claim_token_hash'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    claimedBy: uuid('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('gifts_order_item_idx').on(t.orderItemId),
+    uniqueIndex('gifts_claim_token_idx').on(t.claimTokenHash),
+    index('gifts_buyer_idx').on(t.buyerId, t.createdAt),
+    index('gifts_due_idx')
+      .on(t.deliverAt)
+      .where(sql`${t.deliveredAt} is null`),
+    check('gifts_message', sql`char_length(${t.message}) <= 500`),
   ],
 );
 
@@ -181,9 +247,21 @@ export const purchases = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** Set when its owner deleted their account with it unused (docs/decisions/0054-privacy-rights.md): it can no longer be redeemed. */
     forfeitedAt: timestamp('forfeited_at', { withTimezone: true }),
+    /** Bought as a gift (docs/decisions/0066-gifts.md): its code is the holder's (`user_id`) only once claimed. */
+    giftId: uuid('gift_id').references((): AnyPgColumn => gifts.id, { onDelete: 'restrict' }),
   },
   (t) => [
     uniqueIndex('purchases_code_idx').on(t.redemptionCode),
+    index('purchases_gift_idx')
+      .on(t.giftId)
+      .where(sql`${t.giftId} is not null`),
+    // The review requests (a day after redemption) and the expiry reminders (docs/decisions/0065-notifications.md) walk these.
+    index('purchases_redeemed_idx')
+      .on(t.redeemedAt)
+      .where(sql`${t.redeemedAt} is not null`),
+    index('purchases_unused_expiry_idx')
+      .on(t.expirationDate)
+      .where(sql`${t.redeemedAt} is null and ${t.refundedAt} is null and ${t.forfeitedAt} is null`),
     index('purchases_user_idx').on(t.userId, t.purchasedAt, t.id),
     index('purchases_merchant_idx').on(t.merchantId, t.purchasedAt),
     index('purchases_order_idx').on(t.orderId),

@@ -89,6 +89,12 @@ export const merchants = pgTable(
      */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspensionReason: text('suspension_reason'),
+    /**
+     * Its published reviews, counted and summed by the database (trigger `reviews_count_ratings`, migration 0047;
+     * docs/decisions/0064-verified-reviews.md): the average a card or page shows is the sum over the count.
+     */
+    reviewCount: integer('review_count').notNull().default(0),
+    reviewStarsSum: integer('review_stars_sum').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -232,6 +238,9 @@ export const deals = pgTable(
      * the application writes is replaced.
      */
     listedUntil: timestamp('listed_until', { withTimezone: true }),
+    /** Its published reviews, counted and summed by the database as the business's are (trigger `reviews_count_ratings`). */
+    reviewCount: integer('review_count').notNull().default(0),
+    reviewStarsSum: integer('review_stars_sum').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -19,6 +19,8 @@ export const emailOutbox = pgTable(
     html: text('html').notNull(),
     kind: text('kind').notNull(),
     attachments: jsonb('attachments').$type<MailAttachment[]>(),
+    /** Extra headers, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` of a non-transactional mail (RFC 8058). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** SMTP attempts so far and when the last one started (a claim: one instance sends at a time). */

@@ -312,3 +312,13 @@ export const dealAppeals = pgTable(
     index('deal_appeals_deal_idx').on(t.dealId, t.createdAt),
   ],
 );
+
+/**
+ * Keys the server signs with (e.g. the unsubscribe links of e-mails, docs/decisions/0065-notifications.md): made
+ * once, on first use, and kept here so that every instance, and every later release, checks a link signed weeks ago.
+ */
+export const signingKeys = pgTable('signing_keys', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -14,6 +14,7 @@ export {
   escapeLike,
   getDeal,
   matchesSearch,
+  ratingAverage,
   startScheduledDeals,
   summaryColumns,
   visibleNow,

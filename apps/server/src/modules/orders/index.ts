@@ -10,3 +10,5 @@ export { purchasesRoutes } from './purchases/purchases.routes';
 export { generateRedemptionCode } from './purchases/redemption-code';
 export { promoCodesRoutes } from './promo-codes/promo-codes.routes';
 export { registerOrdersSubscribers } from './subscribers';
+export { giftsRoutes } from './gifts/gifts.routes';
+export { deliverDueGifts } from './gifts/gifts.service';

@@ -1,6 +1,7 @@
 import type { Deps } from '../../lib/deps';
 import { dealWithdrawn } from '../catalog';
 import { purchasePaid } from './checkout/checkout.events';
+import { deliverDueGifts } from './gifts/gifts.service';
 import { closeCheckoutPagesForDeals, saveOrderCard, sendPurchaseConfirmation, settleRefunds } from './checkout/checkout.service';
 
 /**
@@ -14,6 +15,8 @@ export function registerOrdersSubscribers(deps: Deps) {
   events.subscribe(purchasePaid, 'orders.confirmation-mail', ({ orderId }) => sendPurchaseConfirmation(deps, orderId));
   events.subscribe(purchasePaid, 'orders.withdrawn-line-refunds', ({ orderId }) => settleRefunds(deps, { orderId }));
   events.subscribe(purchasePaid, 'orders.saved-card', ({ orderId }) => saveOrderCard(deps, orderId));
+  // A gift chosen for today goes out right after the payment; later days by the gift-delivery job (docs/decisions/0066-gifts.md).
+  events.subscribe(purchasePaid, 'orders.gifts-today', ({ orderId }) => deliverDueGifts(deps, { orderId }));
   // A deal off sale: its open payment pages are closed at the provider, so they can no longer be paid
   // (one paid meanwhile is refunded by its fulfilment).
   events.subscribe(dealWithdrawn, 'orders.close-payment-pages', ({ dealIds }) => closeCheckoutPagesForDeals(deps, dealIds));

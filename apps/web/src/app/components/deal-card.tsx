@@ -11,6 +11,7 @@ import { useIsMerchant } from '../../lib/session';
 import { useAddToCart } from '../../lib/use-add-to-cart';
 import { useIsFavorite, useToggleFavorite } from '../../features/engagement/favorites/use-favorites';
 import { VotePanel } from '../../features/engagement/perkboost/components/vote-panel';
+import { RatingLine } from '../../features/engagement/reviews/components/stars';
 
 /** A card's title heading: h3 under a section's h2, h2 right under the page's h1 (no skipped level). */
 export type CardTitleLevel = 2 | 3;
@@ -143,6 +144,8 @@ export const DealCard = memo(function DealCard({
             </s>
           )}
         </p>
+        {/* The average and the count of its verified reviews (docs/decisions/0064-verified-reviews.md). */}
+        <RatingLine average={deal.ratingAverage} count={deal.reviewCount} />
 
         {(isCrowdVote || canBuy || footer) && (
           <div className="relative z-10 mt-auto space-y-3 pt-2">

@@ -4,6 +4,9 @@ import { Toaster } from '../../components/ui/toaster';
 import { Footer } from './footer';
 import { Header } from './header';
 import { RouteAnnouncer } from './route-announcer';
+import { useOfflineVouchers } from '../../lib/offline';
+import { useQuery } from '@tanstack/react-query';
+import { sessionQuery } from '../../lib/session';
 
 /** Where toasts start: below the header (one 44 px row of controls, 8 px padding above and below, a 1 px border) and a gap. */
 const TOAST_TOP_PX = 72;
@@ -26,6 +29,8 @@ const scrollKey = (location: Location) => (location.key === 'default' ? `${locat
 
 export function RootLayout() {
   useFavoritesSync();
+  const session = useQuery(sessionQuery);
+  useOfflineVouchers(session.isSuccess, session.data);
   return (
     <div className="flex min-h-screen flex-col">
       <a

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAN_IDS } from '../../constants';
+import { count } from './common';
 import { dealSummarySchema, placeSchema } from './deals';
 
 const openingHours = z.array(z.object({ day: z.number().int(), opens: z.string(), closes: z.string() }));
@@ -28,6 +29,9 @@ export const businessPageSchema = z.object({
   place: placeSchema.nullable(),
   /** The business's time zone: "open now" reads the hours in it. */
   timeZone: z.string().nullable(),
+  /** Its published reviews (docs/decisions/0064-verified-reviews.md): how many, and their average (null without any). */
+  reviewCount: count(),
+  ratingAverage: z.number().nullable(),
 });
 export type BusinessPage = z.infer<typeof businessPageSchema>;
 

@@ -1,3 +1,4 @@
+import { purchaseGiftSchema } from '../gifts';
 import { z } from 'zod';
 import { PURCHASE_TABS } from '../checkout';
 import { cents, count, isoDate } from './common';
@@ -90,6 +91,14 @@ export const purchaseSchema = z.object({
   canRequestRefund: z.boolean(),
   /** The newest refund request of this voucher, if any. */
   refundRequest: customerRefundRequestSchema.nullable(),
+  /** Redeemed, not refunded, within 90 days of the redemption and not reviewed yet (docs/decisions/0064-verified-reviews.md). */
+  canReview: z.boolean(),
+  /** The customer has reviewed it. */
+  reviewed: z.boolean(),
+  /** Unused and its "valid until" is within a day: My Purchases shows a banner (docs/decisions/0065-notifications.md). */
+  expiresWithinADay: z.boolean(),
+  /** Bought as a gift (docs/decisions/0066-gifts.md); the code and QR are the holder's only (null for the buyer). */
+  gift: purchaseGiftSchema.nullable(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 

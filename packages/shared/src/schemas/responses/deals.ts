@@ -46,6 +46,9 @@ export const dealSummarySchema = z.object({
   distanceMiles: z.number().nullable().optional(),
   /** How many options it sells: more than one shows "from" the lowest price (`dealPriceCents`) and the best discount. */
   optionCount: count(),
+  /** Its published reviews (docs/decisions/0064-verified-reviews.md): how many, and their average (null without any). */
+  reviewCount: count(),
+  ratingAverage: z.number().nullable(),
 });
 export type DealSummary = z.infer<typeof dealSummarySchema>;
 

@@ -17,6 +17,7 @@ import {
 import { AppError } from '../../../lib/errors';
 import { consumeRateLimit } from '../../../lib/rate-limit';
 import { storeDealImage } from '../../../lib/images';
+import { readUploadedFile } from '../../../lib/uploaded-file';
 import { saveMerchantAddress } from '../location/address.service';
 import { enhancedProfileOwner, getBusinessPage, getMerchantBusinessProfile, updateBusinessProfile } from './businesses.service';
 
@@ -108,17 +109,7 @@ export async function businessesRoutes(app: FastifyInstance) {
           'Too many images uploaded in the last hour. Please try again later.',
           app.deps.clock.now(),
         );
-        let data: Buffer;
-        try {
-          const file = await request.file();
-          if (!file) throw new AppError('VALIDATION', M.uploadMissing, { file: M.uploadMissing });
-          data = await file.toBuffer();
-        } catch (err) {
-          if (err instanceof AppError) throw err;
-          const code = (err as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('VALIDATION', M.uploadTooLarge, { file: M.uploadTooLarge });
-          throw new AppError('VALIDATION', M.uploadMissing, { file: M.uploadMissing });
-        }
+        const data = await readUploadedFile(request);
         const stored = await storeDealImage({ storage }, data, 'businesses');
         reply.code(201);
         return stored;

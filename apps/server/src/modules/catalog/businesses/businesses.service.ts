@@ -15,7 +15,7 @@ import { deals, merchantSlugRedirects, merchants } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import { UPLOADS_PATH, type FileStorage, type ImageUrl } from '../../../lib/storage';
-import { businessIsPublic, summaryColumns, toSummary, visibleNow } from '../deals/deals.service';
+import { businessIsPublic, ratingAverage, summaryColumns, toSummary, visibleNow } from '../deals/deals.service';
 import { placeOf } from '../location/address.service';
 
 /*
@@ -79,6 +79,8 @@ export async function getBusinessPage(
       deals: live.map((r) => toSummary(r, imageUrl, now)),
       place: placeOf(m),
       timeZone: m.timeZone,
+      reviewCount: m.reviewCount,
+      ratingAverage: ratingAverage(m.reviewCount, m.reviewStarsSum),
     },
   };
 }

@@ -73,6 +73,9 @@ describe('GET /api/businesses/:slug', () => {
       // No street address given (issue 31): no place and no time zone of its own.
       place: null,
       timeZone: null,
+      // No reviews yet (docs/decisions/0064-verified-reviews.md).
+      reviewCount: 0,
+      ratingAverage: null,
     });
   });
 

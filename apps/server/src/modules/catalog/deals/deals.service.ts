@@ -38,22 +38,30 @@ export const summaryColumns = {
   merchantSlug: merchants.slug,
   // The deal row keeps its lowest price and best discount ("from"); the count says whether to say "from".
   optionCount: sql<number>`(select count(*)::int from deal_options o where o.deal_id = ${deals.id} and o.removed_at is null)`,
+  // Kept by the database from the published reviews (docs/decisions/0064-verified-reviews.md).
+  reviewCount: deals.reviewCount,
+  reviewStarsSum: deals.reviewStarsSum,
 };
 
-type SummaryRow = Omit<DealSummary, 'expirationDate' | 'createdAt' | 'votingEndDate' | 'boostedUntil'> & {
+type SummaryRow = Omit<DealSummary, 'expirationDate' | 'createdAt' | 'votingEndDate' | 'boostedUntil' | 'ratingAverage'> & {
   expirationDate: Date;
   createdAt: Date;
   votingEndDate: Date | null;
   boostedUntil: Date | null;
+  reviewStarsSum: number;
 };
+
+/** The average of `count` ratings summing to `sum`, to two decimals; null without any. */
+export const ratingAverage = (count: number, sum: number): number | null => (count > 0 ? Math.round((sum / count) * 100) / 100 : null);
 
 /**
  * `imageUrl` turns a stored image URL into the one browsers load (a CDN's with S3_PUBLIC_URL: lib/storage.ts).
  * A boost shows only while its window lasts by `now`, whether or not the expiry job has run yet.
  */
-export function toSummary(r: SummaryRow, imageUrl: ImageUrl, now: Date): DealSummary {
+export function toSummary({ reviewStarsSum, ...r }: SummaryRow, imageUrl: ImageUrl, now: Date): DealSummary {
   return {
     ...r,
+    ratingAverage: ratingAverage(r.reviewCount, reviewStarsSum),
     imageUrl: r.imageUrl === null ? null : imageUrl(r.imageUrl),
     expirationDate: r.expirationDate.toISOString(),
     createdAt: r.createdAt.toISOString(),

@@ -25,6 +25,7 @@ import { AppError } from '../../../lib/errors';
 import { appealDealRemoval } from './deal-removal.service';
 import { consumeRateLimit } from '../../../lib/rate-limit';
 import { storeDealImage } from '../../../lib/images';
+import { readUploadedFile } from '../../../lib/uploaded-file';
 import { IMMUTABLE_CACHE_CONTROL, isStorageKey } from '../../../lib/storage';
 import {
   boostDraft,
@@ -240,17 +241,7 @@ export async function merchantDealsRoutes(app: FastifyInstance) {
           'Too many images uploaded in the last hour. Please try again later.',
           app.deps.clock.now(),
         );
-        let data: Buffer;
-        try {
-          const file = await request.file();
-          if (!file) throw new AppError('VALIDATION', M.uploadMissing, { file: M.uploadMissing });
-          data = await file.toBuffer();
-        } catch (err) {
-          if (err instanceof AppError) throw err;
-          const code = (err as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('VALIDATION', M.uploadTooLarge, { file: M.uploadTooLarge });
-          throw new AppError('VALIDATION', M.uploadMissing, { file: M.uploadMissing });
-        }
+        const data = await readUploadedFile(request);
         const stored = await storeDealImage(app.deps, data);
         reply.code(201);
         return stored;

@@ -23,7 +23,7 @@ import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import { dealWithdrawn } from '../../catalog';
 import { UPLOADS_PATH, type FileStorage, type ImageUrl } from '../../../lib/storage';
-import { liveOptionsOf, saveDealOptions } from '../../catalog';
+import { liveOptionsOf, ratingAverage, saveDealOptions } from '../../catalog';
 import { removalFacts, toAppeal } from './deal-removal.service';
 
 type Merchant = typeof merchants.$inferSelect;
@@ -114,6 +114,8 @@ function toMerchantDeal(
     createdAt: d.createdAt.toISOString(),
     purchaseCount,
     canDelete: canDeleteDeal(d),
+    reviewCount: d.reviewCount,
+    ratingAverage: ratingAverage(d.reviewCount, d.reviewStarsSum),
   };
 }
 

@@ -15,6 +15,8 @@ export interface ConfirmationPurchase {
   redemptionCode: string;
   purchaseDate: Date;
   expirationDate: Date;
+  /** A gift's voucher (docs/decisions/0066-gifts.md): its code goes to the recipient, never in the buyer's receipt. */
+  gift?: { recipientName: string; deliverAt: Date } | null;
 }
 
 /**
@@ -33,6 +35,20 @@ export async function purchaseConfirmationEmail(opts: {
   const blocks: string[] = [];
   const lines: string[] = [];
   for (const [i, p] of purchases.entries()) {
+    if (p.gift) {
+      const note = `Gift for ${p.gift.recipientName}: they get the code by e-mail on ${day(p.gift.deliverAt)}.`;
+      lines.push(
+        `${i + 1}. ${p.dealTitle} — ${formatCents(p.priceCents)}`,
+        `   ${p.merchantName}, ${p.city}, ${p.state}`,
+        `   ${note}`,
+        '',
+      );
+      blocks.push(`<tr><td style="padding:16px 0;border-top:1px solid #e2e8f0">
+<p style="margin:0 0 4px;font-size:16px;font-weight:bold">${escapeHtml(p.dealTitle)}</p>
+<p style="margin:0 0 8px;font-size:14px;color:#475569">${escapeHtml(p.merchantName)}, ${escapeHtml(p.city)}, ${escapeHtml(p.state)} · ${formatCents(p.priceCents)}</p>
+<p style="margin:0;font-size:14px">${escapeHtml(note)}</p></td></tr>`);
+      continue;
+    }
     const cid = `qr-${i + 1}@localperks`;
     attachments.push({
       filename: `voucher-${p.redemptionCode}.png`,

@@ -5,8 +5,10 @@ import {
   CHECKOUT_SESSION_TTL_MS,
   MAX_CART_LINE_QUANTITY,
   CHECKOUT_MESSAGES,
+  GIFT_MESSAGES,
   STOCK_MESSAGES,
   allocateCents,
+  giftDeliveryTime,
   discountedOrderTotals,
   lineTitle,
   purchaseBlock,
@@ -18,6 +20,7 @@ import {
 import type { Tx } from '../../../db/client';
 import {
   deals,
+  gifts,
   merchants,
   orderItems,
   orderRefunds,
@@ -29,6 +32,7 @@ import {
   users,
   webhookEvents,
   type OrderBilling,
+  type OrderItemGift,
 } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import type { Deps } from '../../../lib/deps';
@@ -89,7 +93,28 @@ function unavailableReason(deal: (SaleFacts & { title: string }) | undefined, no
   return null;
 }
 
-type CartInput = { dealId: string; optionId?: string | undefined; quantity: number }[];
+type CartInput = { dealId: string; optionId?: string | undefined; quantity: number; gift?: GiftLine | undefined }[];
+type GiftLine = { recipientName: string; recipientEmail: string; message: string; deliverOn: string; timeZone?: string | undefined };
+
+/**
+ * The lines' gifts (docs/decisions/0066-gifts.md), by line key: who gets the vouchers and when, the delivery day
+ * checked against the clock in the buyer's time zone (today, or up to 60 days ahead).
+ */
+function giftsByLine(items: CartInput, now: Date): Map<string, OrderItemGift> {
+  const gifts = new Map<string, OrderItemGift>();
+  for (const item of items) {
+    if (!item.gift) continue;
+    const deliverAt = giftDeliveryTime(item.gift.deliverOn, item.gift.timeZone, now);
+    if (!deliverAt) throw new AppError('VALIDATION', GIFT_MESSAGES.deliverOnInvalid, { deliverOn: GIFT_MESSAGES.deliverOnInvalid });
+    gifts.set(`${item.dealId}|${item.optionId ?? ''}`, {
+      recipientName: item.gift.recipientName,
+      recipientEmail: item.gift.recipientEmail,
+      message: item.gift.message,
+      deliverAt: deliverAt.toISOString(),
+    });
+  }
+  return gifts;
+}
 
 /** A cart line priced from the database: its deal, its option and what the promo rule reads. */
 interface PricedLine {
@@ -246,6 +271,7 @@ export async function startCheckout(
   returnOrigin: string = deps.config.appUrl,
 ): Promise<CheckoutStarted> {
   const now = deps.clock.now();
+  const gifts = giftsByLine(input.items, now);
   const lines = await priceLines(deps.db, input.items, now);
   const holdsStock = lines.some((l) => l.stocked);
   // The payment page closes when the first deal of the order ends its sale, so no voucher is sold dead;
@@ -301,6 +327,7 @@ export async function startCheckout(
       orderId: created!.id,
       ...quotedLine(l, promo?.lineDiscounts[i] ?? 0),
       reservation: reservations.get(l.key) ?? null,
+      gift: gifts.get(l.key) ?? null,
     }));
     await tx.insert(orderItems).values(rows);
     return { order: created!, priced: rows, promoCode: promo?.promo.code ?? null };
@@ -465,6 +492,7 @@ async function fulfil(deps: ProviderEventDeps, event: ProviderEvent): Promise<Fu
         quantity: orderItems.quantity,
         discountCents: orderItems.discountCents,
         reservation: orderItems.reservation,
+        gift: orderItems.gift,
         validUntil: deals.validUntil,
         merchantId: deals.merchantId,
         commissionRate: merchants.commissionRate,
@@ -523,6 +551,26 @@ async function fulfil(deps: ProviderEventDeps, event: ProviderEvent): Promise<Fu
       : [];
     const sold = items.filter((item) => outcome.get(item.orderItemId) === null);
 
+    // A gift line's vouchers belong to one gift, e-mailed to the recipient on its day (docs/decisions/0066-gifts.md).
+    const giftIds = new Map<string, string>();
+    for (const item of sold) {
+      if (!item.gift) continue;
+      const [gift] = await tx
+        .insert(gifts)
+        .values({
+          orderId: order.id,
+          orderItemId: item.orderItemId,
+          buyerId: order.userId,
+          recipientName: item.gift.recipientName,
+          recipientEmail: item.gift.recipientEmail,
+          message: item.gift.message,
+          deliverAt: new Date(item.gift.deliverAt),
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: gifts.id });
+      if (gift) giftIds.set(item.orderItemId, gift.id);
+    }
     const values = sold.flatMap((item) =>
       unitDiscounts(item.discountCents, item.quantity).map((discountCents) => {
         // A merchant's code lowers their sale, and the commission is on what they sell for; the
@@ -545,6 +593,7 @@ async function fulfil(deps: ProviderEventDeps, event: ProviderEvent): Promise<Fu
           purchasedAt: now,
           // "Valid until" (docs/decisions/0047): the deal's, or its sale end where it has none of its own.
           expirationDate: item.validUntil ?? item.expirationDate,
+          giftId: giftIds.get(item.orderItemId) ?? null,
         };
       }),
     );
@@ -585,10 +634,13 @@ export async function sendPurchaseConfirmation(deps: Pick<Deps, 'db' | 'config' 
       redemptionCode: purchases.redemptionCode,
       purchaseDate: purchases.purchasedAt,
       expirationDate: purchases.expirationDate,
+      giftRecipient: gifts.recipientName,
+      giftDeliverAt: gifts.deliverAt,
     })
     .from(purchases)
     .innerJoin(deals, eq(deals.id, purchases.dealId))
     .innerJoin(merchants, eq(merchants.id, purchases.merchantId))
+    .leftJoin(gifts, eq(gifts.id, purchases.giftId))
     // A line is one option of one deal (docs/decisions/0047): a deal's two options are two lines.
     .innerJoin(
       orderItems,
@@ -598,10 +650,11 @@ export async function sendPurchaseConfirmation(deps: Pick<Deps, 'db' | 'config' 
     .orderBy(asc(orderItems.id), asc(purchases.id));
   if (vouchers.length === 0) return;
   // Each voucher names its option and what was paid for it (its price less its share of a promo code).
-  const rows = vouchers.map(({ optionTitle, discountCents, ...v }) => ({
+  const rows = vouchers.map(({ optionTitle, discountCents, giftRecipient, giftDeliverAt, ...v }) => ({
     ...v,
     dealTitle: lineTitle(v.dealTitle, optionTitle),
     priceCents: v.priceCents - discountCents,
+    gift: giftRecipient && giftDeliverAt ? { recipientName: giftRecipient, deliverAt: giftDeliverAt } : null,
   }));
   const [order] = await deps.db
     .select({ totalCents: orders.totalCents, email: users.email, name: users.name })

@@ -3,6 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   PURCHASES_PAGE_SIZE,
   REDEEM_MESSAGES,
+  REVIEW_WINDOW_MS,
+  DAY_MS,
   type Purchase,
   type PurchaseRefund,
   type PurchasesPage,
@@ -17,7 +19,7 @@ import {
 /** The most of today's redemptions the counter lists (a busy day's counter shows its newest). */
 const TODAYS_REDEMPTIONS_LIMIT = 200;
 import type { Db } from '../../../db/client';
-import { deals, merchants, orderItems, orderRefunds, orders, purchases, users } from '../../../db/schema';
+import { deals, gifts, merchants, orderItems, orderRefunds, orders, purchases, users } from '../../../db/schema';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import { publishMessageEvent } from '../../../lib/events';
@@ -53,6 +55,10 @@ export async function listPurchases(
   const now = deps.clock.now();
   const pageSize = opts.pageSize ?? PURCHASES_PAGE_SIZE;
   const after = opts.cursor ? decodeCursor(opts.cursor) : null;
+  // Theirs, and the gifts they bought (docs/decisions/0066-gifts.md): a claimed gift is the recipient's voucher, which
+  // the buyer still sees (without its code) with its delivery and claim.
+  const mine = or(eq(purchases.userId, userId), sql`${purchases.giftId} in (select g.id from gifts g where g.buyer_id = ${userId})`)!;
+  const buyers = alias(users, 'buyer');
   const rows = await db
     .select({
       id: purchases.id,
@@ -70,13 +76,21 @@ export async function listPurchases(
       redeemedAt: purchases.redeemedAt,
       refundedAt: purchases.refundedAt,
       redemptionCode: purchases.redemptionCode,
+      // Its review, if written (engagement's table; docs/decisions/0064-verified-reviews.md).
+      isReviewed: sql<boolean>`exists (select 1 from reviews r where r.purchase_id = ${purchases.id})`,
+      holderId: purchases.userId,
+      gift: gifts,
+      buyerName: buyers.name,
+      buyerEmail: buyers.email,
     })
     .from(purchases)
     .innerJoin(deals, eq(deals.id, purchases.dealId))
     .innerJoin(merchants, eq(merchants.id, purchases.merchantId))
+    .leftJoin(gifts, eq(gifts.id, purchases.giftId))
+    .leftJoin(buyers, eq(buyers.id, gifts.buyerId))
     .where(
       and(
-        eq(purchases.userId, userId),
+        mine,
         tabFilter[opts.status],
         after ? or(lt(purchases.purchasedAt, after.at), and(eq(purchases.purchasedAt, after.at), lt(purchases.id, after.id))) : undefined,
       ),
@@ -90,7 +104,7 @@ export async function listPurchases(
       active: sql<number>`count(*) filter (where ${purchases.redeemedAt} is null and ${purchases.refundedAt} is null)::int`,
     })
     .from(purchases)
-    .where(eq(purchases.userId, userId));
+    .where(mine);
   const page = rows.slice(0, pageSize);
   const last = page.at(-1);
   const refunds = after ? [] : await listRefunds(db, userId);
@@ -100,7 +114,9 @@ export async function listPurchases(
     refunds,
     purchases: page.map((r): Purchase => {
       const request = requests.get(r.id) ?? null;
-      const dead = r.refundedAt !== null;
+      // The holder has the code: not the buyer of a gift (before or after it is claimed).
+      const isHolder = r.holderId === userId && !(r.gift && !r.gift.claimedAt);
+      const dead = r.refundedAt !== null || !isHolder;
       return {
         id: r.id,
         dealId: r.dealId,
@@ -122,11 +138,29 @@ export async function listPurchases(
         redemptionCode: dead ? null : r.redemptionCode,
         qrCodeUrl: dead ? null : `/api/purchases/${r.id}/qr.svg`,
         redeemUrl: dead ? null : redeemUrlFor(appUrl, r.redemptionCode),
-        refunded: dead,
+        refunded: r.refundedAt !== null,
         refundedAt: r.refundedAt?.toISOString() ?? null,
         refundCents: amounts.get(r.id) ?? r.priceCents,
-        canRequestRefund: !dead && r.redeemedAt === null && r.expirationDate > now && request === null,
+        // A gift is refunded at the holder's request: the buyer's before it is claimed, the recipient's after (0066).
+        canRequestRefund:
+          r.refundedAt === null && r.holderId === userId && r.redeemedAt === null && r.expirationDate > now && request === null,
         refundRequest: request,
+        canReview: !dead && !r.isReviewed && r.redeemedAt !== null && now.getTime() <= r.redeemedAt.getTime() + REVIEW_WINDOW_MS,
+        reviewed: r.isReviewed,
+        expiresWithinADay: !dead && r.redeemedAt === null && r.expirationDate > now && r.expirationDate.getTime() - now.getTime() <= DAY_MS,
+        gift: r.gift
+          ? {
+              id: r.gift.id,
+              recipientName: r.gift.recipientName,
+              recipientEmail: r.gift.buyerId === userId ? r.gift.recipientEmail : null,
+              message: r.gift.message,
+              deliverAt: r.gift.deliverAt.toISOString(),
+              deliveredAt: r.gift.deliveredAt?.toISOString() ?? null,
+              claimedAt: r.gift.claimedAt?.toISOString() ?? null,
+              isBuyer: r.gift.buyerId === userId,
+              fromName: displayName(r.buyerName, r.buyerEmail),
+            }
+          : null,
       };
     }),
     nextCursor: rows.length > pageSize && last ? encodeCursor(last) : null,
@@ -173,7 +207,15 @@ export async function purchaseCodeForOwner(deps: Pick<Deps, 'db'>, userId: strin
   const [row] = await deps.db
     .select({ code: purchases.redemptionCode })
     .from(purchases)
-    .where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId), isNull(purchases.refundedAt)));
+    .where(
+      and(
+        eq(purchases.id, purchaseId),
+        eq(purchases.userId, userId),
+        isNull(purchases.refundedAt),
+        // A gift's code is its recipient's, once claimed (docs/decisions/0066-gifts.md).
+        sql`not exists (select 1 from gifts g where g.id = ${purchases.giftId} and g.claimed_at is null)`,
+      ),
+    );
   // A refunded voucher has no QR any more.
   if (!row) throw new AppError('NOT_FOUND', 'This purchase does not exist or was refunded.');
   return row.code;

@@ -8,7 +8,12 @@ import {
   deals,
   disputes,
   emailChanges,
+  businessFollows,
   favorites,
+  notificationPreferences,
+  notificationSends,
+  reviewReports,
+  reviews,
   loginAttempts,
   merchantPayouts,
   merchants,
@@ -156,6 +161,13 @@ export async function deleteAccount(
     await tx.delete(loginAttempts).where(eq(loginAttempts.email, user.email));
     await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
     await tx.delete(favorites).where(eq(favorites.userId, userId));
+    // Their reviews and reports (docs/decisions/0064-verified-reviews.md): the text is theirs; the deal's and the
+    // business's average follow (trigger). Their follows, e-mail choices and the log of what was sent to them (0065).
+    await tx.delete(reviews).where(eq(reviews.userId, userId));
+    await tx.delete(reviewReports).where(eq(reviewReports.reporterId, userId));
+    await tx.delete(businessFollows).where(eq(businessFollows.userId, userId));
+    await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+    await tx.delete(notificationSends).where(eq(notificationSends.userId, userId));
     await tx.delete(notifications).where(eq(notifications.userId, userId));
     await tx.delete(dataExports).where(eq(dataExports.userId, userId));
     // The sign-in factors (docs/decisions/0055): passkeys, the authenticator app, its recovery codes, open challenges.

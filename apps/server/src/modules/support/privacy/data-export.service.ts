@@ -8,6 +8,8 @@ import {
   dealVotes,
   deals,
   favorites,
+  reviewReports,
+  reviews,
   ledgerEntries,
   loginAttempts,
   merchantCharges,
@@ -86,8 +88,20 @@ function sectionsOf(deps: Pick<Deps, 'db'>, user: typeof users.$inferSelect, mer
         })),
       ],
     },
-    // This product has no reviews yet; the file is there, empty, so the archive's layout does not change when it does.
-    { name: 'reviews', rows: async () => [] },
+    // Their verified reviews (docs/decisions/0064-verified-reviews.md), with the business's reply, and their reports of others'.
+    {
+      name: 'reviews',
+      rows: async () => [
+        ...(await mine(db.select().from(reviews).where(eq(reviews.userId, user.id)).orderBy(asc(reviews.createdAt)))).map((r) => ({
+          kind: 'review',
+          ...r,
+        })),
+        ...(await mine(db.select().from(reviewReports).where(eq(reviewReports.reporterId, user.id)))).map((r) => ({
+          kind: 'report',
+          ...r,
+        })),
+      ],
+    },
     {
       name: 'consents',
       rows: async () => [

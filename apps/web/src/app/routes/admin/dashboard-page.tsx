@@ -24,6 +24,7 @@ const PromoCodesTab = lazy(() => import('../../../features/orders/promo-codes/pr
 
 const BusinessesTab = lazy(() => import('../../../features/merchant/admin-merchants/businesses-tab'));
 const CustomersTab = lazy(() => import('../../../features/support/admin-customers/customers-tab'));
+const ReviewsTab = lazy(() => import('../../../features/engagement/reviews/components/admin-reviews-tab'));
 
 /**
  * The sections, and the admin roles whose work they are (docs/decisions/0062-roles-and-staff.md): the server refuses
@@ -38,6 +39,7 @@ const TABS = [
   ['refunds', 'Refunds', ['owner', 'support', 'finance']],
   ['promo-codes', 'Promo Codes', ['owner', 'finance']],
   ['support', 'Customer Support', ['owner', 'support']],
+  ['reviews', 'Reviews', ['owner', 'support']],
   ['settings', 'Settings', ['owner']],
 ] as const satisfies readonly (readonly [string, string, readonly AdminRole[]])[];
 type Tab = (typeof TABS)[number][0];
@@ -138,6 +140,7 @@ function Dashboard() {
             {panel('refunds', <RefundsTab />)}
             {panel('promo-codes', <PromoCodesTab scope="admin" />)}
             {panel('support', <SupportTab />)}
+            {panel('reviews', <ReviewsTab />)}
             {panel('settings', <SettingsTab />)}
           </Suspense>
         </Tabs>

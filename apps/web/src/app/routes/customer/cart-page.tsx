@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -28,6 +28,7 @@ import { FallbackImage } from '../../../components/ui/fallback-image';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { CheckoutFormCard } from '../../../features/orders/checkout/components/checkout-form';
+import { GiftOptions, browserTimeZone, giftErrors, type GiftDraft } from '../../../features/orders/gifts/gift-options';
 import {
   cartStore,
   clearCart,
@@ -160,7 +161,18 @@ function PromoCodeBox({ quote }: { quote: ReturnType<typeof useQuote> }) {
   );
 }
 
-function CartLine({ item, problem, isLocked }: { item: CartItem; problem: string | undefined; isLocked?: boolean }) {
+function CartLine({
+  item,
+  problem,
+  isLocked,
+  gift,
+}: {
+  item: CartItem;
+  problem: string | undefined;
+  isLocked?: boolean;
+  /** At checkout: the line's "This is a gift" (docs/decisions/0066-gifts.md). */
+  gift?: ReactNode;
+}) {
   const { deal, quantity } = item;
   const key = lineKey(deal);
   const name = lineTitle(deal.title, deal.optionTitle);
@@ -267,6 +279,7 @@ function CartLine({ item, problem, isLocked }: { item: CartItem; problem: string
             <Trash2 aria-hidden className="h-4 w-4" /> Remove
           </Button>
         </div>
+        {gift && <div className="mt-3">{gift}</div>}
       </div>
     </li>
   );
@@ -363,6 +376,17 @@ function EmptyCart() {
 function CheckoutView({ items, unavailable, onBack }: { items: CartItem[]; unavailable: Map<string, string>; onBack: () => void }) {
   const { user, isLoading } = useSession();
   const [refused, setRefused] = useState<Record<string, string>>({});
+  // Lines marked "This is a gift", by line key (docs/decisions/0066-gifts.md).
+  const [gifts, setGifts] = useState<Record<string, GiftDraft | null>>({});
+  const [showGiftErrors, setShowGiftErrors] = useState(false);
+  const giftsReady = () => {
+    setShowGiftErrors(true);
+    return Object.values(gifts).every((g) => !g || Object.keys(giftErrors(g)).length === 0);
+  };
+  const checkoutItems = items.map((i) => {
+    const gift = gifts[lineKey(i.deal)];
+    return { ...toCheckoutItem(i), ...(gift ? { gift: { ...gift, timeZone: browserTimeZone() } } : {}) };
+  });
   const promoCode = promoCodeStore.use();
   const quote = useQuote(items, promoCode);
   const totals = totalsOf(items, quote.data);
@@ -419,7 +443,8 @@ function CheckoutView({ items, unavailable, onBack }: { items: CartItem[]; unava
               </CardHeader>
               <CardContent>
                 <CheckoutFormCard
-                  items={items.map(toCheckoutItem)}
+                  items={checkoutItems}
+                  isReady={giftsReady}
                   promoCode={quote.data?.promo ? promoCode : null}
                   totalCents={totals.totalCents}
                   onUnavailable={setRefused}
@@ -437,6 +462,14 @@ function CheckoutView({ items, unavailable, onBack }: { items: CartItem[]; unava
                     (refused[item.deal.id] || (item.deal.optionId && refused[item.deal.optionId]) ? 'Not available' : undefined)
                   }
                   isLocked
+                  gift={
+                    <GiftOptions
+                      title={lineTitle(item.deal.title, item.deal.optionTitle)}
+                      draft={gifts[lineKey(item.deal)] ?? null}
+                      onChange={(next) => setGifts((all) => ({ ...all, [lineKey(item.deal)]: next }))}
+                      showErrors={showGiftErrors}
+                    />
+                  }
                 />
               ))}
             </ul>

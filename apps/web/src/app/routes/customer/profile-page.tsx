@@ -29,6 +29,8 @@ import { FavoritesGrid } from '../../components/favorites-grid';
 import { PaymentMethods } from '../../../features/orders/purchases/components/payment-methods';
 import { MessageAboutPurchaseButton } from '../../../features/support/customer-messages/components/message-merchant-button';
 import { PurchaseList } from '../../../features/orders/purchases/components/purchase-list';
+import { ReviewLink } from '../../../features/engagement/reviews/components/review-link';
+import { NotificationsCard } from '../../../features/engagement/notifications/components/notifications-card';
 import { MyMessages } from '../../../features/support/customer-messages/components/my-messages';
 import { MyTickets } from '../../../features/support/support/components/my-tickets';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -117,7 +119,7 @@ function PasswordForm() {
   );
 }
 
-const CUSTOMER_TABS = ['purchases', 'favorites', 'payment-methods', 'messages'] as const;
+const CUSTOMER_TABS = ['purchases', 'favorites', 'payment-methods', 'messages', 'notifications'] as const;
 type AccountTab = 'profile' | 'security' | 'privacy' | 'support' | (typeof CUSTOMER_TABS)[number];
 
 /** The open tab lives in the address (`?tab=purchases`), so every tab can be linked to. */
@@ -186,6 +188,7 @@ function ProfileContent() {
                     ['favorites', 'Favorites'],
                     ['payment-methods', 'Payment Methods'],
                     ['messages', 'Messages'],
+                    ['notifications', 'Notifications'],
                   ] as const)
                 : []),
               ['support', 'Support'],
@@ -234,7 +237,15 @@ function ProfileContent() {
           <>
             <TabsContent value="purchases">
               <SectionHeading title="Purchases" description="Your vouchers, with the code and QR code to show at the counter." />
-              <PurchaseList headingLevel={3} purchaseActions={(p) => <MessageAboutPurchaseButton purchase={p} />} />
+              <PurchaseList
+                headingLevel={3}
+                purchaseActions={(p) => (
+                  <div className="flex flex-wrap items-center gap-x-2">
+                    <ReviewLink purchase={p} />
+                    <MessageAboutPurchaseButton purchase={p} />
+                  </div>
+                )}
+              />
             </TabsContent>
             <TabsContent value="favorites">
               <SectionHeading title="Favorites" description="Deals you saved with the heart." />
@@ -254,6 +265,9 @@ function ProfileContent() {
             <TabsContent value="messages">
               <SectionHeading title="Messages" description="What you wrote to merchants, and their replies." />
               <MyMessages headingLevel={3} />
+            </TabsContent>
+            <TabsContent value="notifications">
+              <NotificationsCard />
             </TabsContent>
           </>
         )}

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { BarChart3, Banknote, CreditCard, Lock, MessageSquare, Repeat, RotateCcw, Store, Tag, Users } from 'lucide-react';
+import { BarChart3, Banknote, CreditCard, Lock, MessageSquare, Repeat, RotateCcw, Star, Store, Tag, Users } from 'lucide-react';
 import {
   ADDRESS_MESSAGES as A,
   MERCHANT_DASHBOARD_MESSAGES as D,
@@ -47,8 +47,9 @@ const RefundsTab = lazy(() => import('../../../features/money/refunds/components
 const PromoCodesTab = lazy(() => import('../../../features/orders/promo-codes/promo-codes-tab'));
 
 const StaffTab = lazy(() => import('../../../features/merchant/merchant-staff/components/staff-tab'));
+const ReviewsTab = lazy(() => import('../../../features/engagement/reviews/components/merchant-reviews-tab'));
 
-const TABS = ['analytics', 'messages', 'plans', 'deals', 'refunds', 'billing', 'payouts', 'business', 'staff'] as const;
+const TABS = ['analytics', 'messages', 'plans', 'deals', 'reviews', 'refunds', 'billing', 'payouts', 'business', 'staff'] as const;
 type Tab = (typeof TABS)[number];
 /** Billing, payouts, plans and staff are the owner's; a manager has the rest (docs/decisions/0062-roles-and-staff.md). */
 const OWNER_TABS: readonly Tab[] = ['plans', 'billing', 'payouts', 'staff'];
@@ -215,6 +216,9 @@ function FullDashboard({ overview }: { overview: Overview }) {
           <TabsTrigger value="deals" className="inline-flex items-center justify-center gap-1.5">
             <Tag aria-hidden className="h-4 w-4" /> My Deals
           </TabsTrigger>
+          <TabsTrigger value="reviews" className="inline-flex items-center justify-center gap-1.5">
+            <Star aria-hidden className="h-4 w-4" /> Reviews
+          </TabsTrigger>
           <TabsTrigger value="refunds" className="inline-flex items-center justify-center gap-1.5">
             <RotateCcw aria-hidden className="h-4 w-4" /> Refund requests {count(m.waiting.refundRequests, 'waiting for you')}
           </TabsTrigger>
@@ -314,6 +318,11 @@ function FullDashboard({ overview }: { overview: Overview }) {
             </TabsContent>
           </>
         )}
+        <TabsContent value="reviews">
+          <Suspense fallback={tabSpinner}>
+            <ReviewsTab />
+          </Suspense>
+        </TabsContent>
         <TabsContent value="refunds">
           <Suspense fallback={tabSpinner}>
             <RefundsTab />

@@ -9,6 +9,9 @@ import { paths } from '../../../config/paths';
 import { businessQuery } from '../../../features/catalog/businesses/api';
 import { MessageMerchantButton } from '../../../features/support/customer-messages/components/message-merchant-button';
 import { PlaceCard } from '../../../features/catalog/deals/components/place-card';
+import { ReviewsSection } from '../../../features/engagement/reviews/components/reviews-section';
+import { RatingLine } from '../../../features/engagement/reviews/components/stars';
+import { FollowButton } from '../../../features/engagement/follows/follow-button';
 import { ApiError } from '../../../lib/api-client';
 import { DealGrid } from '../../components/deal-card';
 import { useRenderTime } from '../../../lib/hydration';
@@ -112,6 +115,10 @@ function BusinessView({ business: b }: { business: BusinessPage }) {
           <p className="mt-1 flex items-center gap-1 text-slate-700">
             <MapPin aria-hidden className="h-4 w-4 shrink-0 text-slate-600" /> {b.city}, {b.state}
           </p>
+          <RatingLine average={b.ratingAverage} count={b.reviewCount} href="#reviews" className="mt-1" />
+          <div className="mt-3">
+            <FollowButton slug={b.slug} name={b.name} />
+          </div>
         </div>
       </header>
 
@@ -198,6 +205,9 @@ function BusinessView({ business: b }: { business: BusinessPage }) {
           </p>
         )}
       </section>
+      <div className="mt-10 max-w-3xl">
+        <ReviewsSection source={{ kind: 'business', slug: b.slug }} />
+      </div>
     </div>
   );
 }

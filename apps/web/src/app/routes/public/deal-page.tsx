@@ -39,6 +39,8 @@ import { VotePanel } from '../../../features/engagement/perkboost/components/vot
 import { useLiveDeal } from '../../../features/engagement/perkboost/use-deal-events';
 import { MessageMerchantButton } from '../../../features/support/customer-messages/components/message-merchant-button';
 import { PlaceCard } from '../../../features/catalog/deals/components/place-card';
+import { ReviewsSection } from '../../../features/engagement/reviews/components/reviews-section';
+import { RatingLine } from '../../../features/engagement/reviews/components/stars';
 import { formatDate } from '../../../lib/format';
 import { useDisplayTimeZone, useRenderTime } from '../../../lib/hydration';
 import { ApiError } from '../../../lib/api-client';
@@ -334,6 +336,7 @@ function DealView({ deal: dealProp }: { deal: DealDetail }) {
                 <MapPin aria-hidden className="h-4 w-4 text-slate-600" /> {deal.city}, {deal.state}
               </span>
             </p>
+            <RatingLine average={deal.ratingAverage} count={deal.reviewCount} href="#reviews" className="mt-2" />
           </div>
 
           <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -408,6 +411,7 @@ function DealView({ deal: dealProp }: { deal: DealDetail }) {
               <p className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-700">{deal.finePrint}</p>
             </section>
           )}
+          <ReviewsSection source={{ kind: 'deal', id: deal.id }} />
         </div>
       </div>
     </div>

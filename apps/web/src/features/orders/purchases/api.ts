@@ -20,6 +20,9 @@ export const purchasesQuery = (status: PurchaseTab) =>
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last: PurchasesPage) => last.nextCursor ?? undefined,
+    // Kept on this device for use with no network (lib/offline-store.ts): a list leaves memory only with the tab, or it
+    // would leave the device's copy too (docs/decisions/0067-installable-app-and-offline-vouchers.md).
+    gcTime: Infinity,
   });
 
 export const usePurchases = (status: PurchaseTab, options: { refetchInterval?: number | false } = {}) =>

@@ -10,6 +10,7 @@ import {
   formatCents,
   type CardFacts,
   type CheckoutForm,
+  type CreateCheckout,
 } from '@localperks/shared';
 import { Button } from '../../../../components/ui/button';
 import { Field, Input, Textarea } from '../../../../components/ui/input';
@@ -32,8 +33,11 @@ export function CheckoutFormCard({
   totalCents,
   onUnavailable,
   savedCards = [],
+  isReady = () => true,
 }: {
-  items: { dealId: string; optionId?: string; quantity: number }[];
+  items: CreateCheckout['items'];
+  /** Whatever else the page asks for is complete (a gift's recipient): false stops the submit and lets the page show why. */
+  isReady?: () => boolean;
   /** The promo code the cart applied (the server prices it again). */
   promoCode: string | null;
   totalCents: number;
@@ -53,6 +57,7 @@ export function CheckoutFormCard({
   const busy = status !== 'idle';
 
   const onSubmit = (billing: CheckoutForm) => {
+    if (!isReady()) return;
     setStatus('processing');
     start.mutate(
       { items, billing, saveCard, promoCode },

@@ -8,6 +8,7 @@ import { paths } from '../../../../config/paths';
 import { cn } from '../../../../lib/cn';
 import { daysText, formatDate, purchaseStatus, type PurchaseStatus } from '../utils/format';
 import { RefundSection } from './refund-section';
+import { GiftStatus } from '../../gifts/gift-status';
 
 const badge: Record<PurchaseStatus, { label: string; className: string }> = {
   active: { label: 'Active', className: 'bg-emerald-100 text-emerald-900 ring-emerald-300' },
@@ -127,11 +128,13 @@ export function PurchaseCard({
               {PAID_VALUE_MESSAGES.customer(formatCents(p.paidCents))}
             </p>
           )}
+          {p.gift && <GiftStatus gift={p.gift} dealTitle={p.dealTitle} />}
           <RefundSection purchase={p} />
           {actions}
         </div>
       </div>
 
+      {/* The QR loads at once, not when scrolled to: the service worker keeps each one it sees for use offline (src/sw.ts). */}
       {(isUsable || p.paidValueOnly) && p.qrCodeUrl && p.redemptionCode && (
         <div className="flex items-center gap-4 border-t border-slate-200 pt-4 sm:w-52 sm:shrink-0 sm:flex-col sm:items-stretch sm:border-l sm:border-t-0 sm:pl-5 sm:pt-0">
           <img
@@ -139,7 +142,6 @@ export function PurchaseCard({
             alt={`QR code for redemption code ${p.redemptionCode}`}
             width={112}
             height={112}
-            loading="lazy"
             className="h-20 w-20 shrink-0 rounded-md border border-slate-200 bg-white min-[360px]:h-24 min-[360px]:w-24 sm:mx-auto sm:h-28 sm:w-28"
           />
           <div className="min-w-0 flex-1 sm:text-center">

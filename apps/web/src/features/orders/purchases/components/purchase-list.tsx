@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { CheckCircle2, Lightbulb, Ticket } from 'lucide-react';
+import { AlarmClock, CheckCircle2, Lightbulb, Ticket } from 'lucide-react';
 import { CHECKOUT_MESSAGES, PURCHASE_TABS, type Purchase, type PurchasesPage, type PurchaseTab } from '@localperks/shared';
 import { Alert } from '../../../../components/ui/alert';
 import { Button, buttonClass } from '../../../../components/ui/button';
@@ -14,6 +14,7 @@ import { purchasesKey, usePurchases } from '../api';
 import { PurchaseCard } from './purchase-card';
 import { RefundNotices } from './refund-notices';
 import { VoucherDialog } from './voucher-dialog';
+import { formatDate } from '../utils/format';
 
 const TAB_LABELS: Record<PurchaseTab, string> = { active: 'Active', redeemed: 'Redeemed', all: 'All Purchases' };
 
@@ -93,8 +94,27 @@ function TabPanel({
   }
   const purchases = query.data.pages.flatMap((page) => page.purchases);
   if (purchases.length === 0) return <EmptyState tab={tab} headingLevel={headingLevel} />;
+  // The day before a voucher's "valid until", a banner above the list (docs/decisions/0065-notifications.md).
+  const lastDay = purchases.filter((p) => p.expiresWithinADay);
   return (
     <>
+      {lastDay.length > 0 && (
+        <div role="status" className="mb-4 flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <AlarmClock aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
+          <div>
+            <p className="font-semibold">
+              {lastDay.length === 1 ? 'A voucher expires within a day' : `${lastDay.length} vouchers expire within a day`}
+            </p>
+            <ul className="mt-1 text-sm">
+              {lastDay.map((p) => (
+                <li key={p.id}>
+                  {p.dealTitle} at {p.merchantName}: valid until {formatDate(p.expirationDate)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      )}
       <ul aria-label={`${TAB_LABELS[tab]} purchases`} className="space-y-4">
         {purchases.map((p) => (
           <li key={p.id}>

@@ -17,6 +17,7 @@ import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../../components/ui/dialog';
 import { Textarea } from '../../../../components/ui/input';
 import { errorMessage } from '../../../../lib/api-client';
+import { useIsOffline } from '../../../../lib/offline';
 import { toast } from '../../../../lib/toast';
 import { useRequestRefund } from '../api';
 import { formatDate } from '../utils/format';
@@ -27,6 +28,9 @@ import { formatDate } from '../utils/format';
  */
 export function RefundSection({ purchase: p }: { purchase: Purchase }) {
   const [isOpen, setIsOpen] = useState(false);
+  // Showing the vouchers kept on this device: a refund request needs the server (docs/decisions/0067).
+  const isOffline = useIsOffline();
+  const id = useId();
   const r = p.refundRequest;
   if (p.refunded) {
     return (
@@ -55,9 +59,21 @@ export function RefundSection({ purchase: p }: { purchase: Purchase }) {
       )}
       {p.canRequestRefund && (
         <div className="mt-3">
-          <Button size="sm" variant="secondary" onClick={() => setIsOpen(true)} aria-label={`Request refund of ${p.dealTitle}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setIsOpen(true)}
+            disabled={isOffline}
+            aria-describedby={isOffline ? `${id}-offline` : undefined}
+            aria-label={`Request refund of ${p.dealTitle}`}
+          >
             <RotateCcw aria-hidden className="h-4 w-4" /> Request refund
           </Button>
+          {isOffline && (
+            <p id={`${id}-offline`} className="mt-1 text-sm text-slate-700">
+              You are offline. Connect to the internet to request a refund.
+            </p>
+          )}
           <RefundRequestDialog purchase={p} open={isOpen} onOpenChange={setIsOpen} />
         </div>
       )}
