@@ -6,10 +6,10 @@ import { Header } from './header';
 import { RouteAnnouncer } from './route-announcer';
 
 /** Where toasts start: below the header (one 44 px row of controls, 8 px padding above and below, a 1 px border) and a gap. */
-const TOAST_TOP_PX = 72;
+export const TOAST_TOP_PX = 72;
 
 /** The skip link focuses <main> itself (not only scrolls to it), so the next Tab is the page's first control. */
-const skipToMain = (e: React.MouseEvent<HTMLAnchorElement>) => {
+export const skipToMain = (e: React.MouseEvent<HTMLAnchorElement>) => {
   const main = document.getElementById('main');
   if (!main) return;
   e.preventDefault();
@@ -22,7 +22,7 @@ const skipToMain = (e: React.MouseEvent<HTMLAnchorElement>) => {
  * opened from a link elsewhere would open scrolled to wherever the last page loaded that way was left. That
  * entry is kept by its address instead: a reload keeps its place, a new address opens at the top.
  */
-const scrollKey = (location: Location) => (location.key === 'default' ? `${location.pathname}${location.search}` : location.key);
+export const scrollKey = (location: Location) => (location.key === 'default' ? `${location.pathname}${location.search}` : location.key);
 
 export function RootLayout() {
   useFavoritesSync();
