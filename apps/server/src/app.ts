@@ -48,13 +48,7 @@ import { dealsRoutes, businessSearchRoutes, businessesRoutes } from './modules/c
 import { perkboostRoutes, favoritesRoutes } from './modules/engagement';
 import { EventHub } from './lib/events';
 import { DomainEvents } from './lib/domain-events';
-import {
-  supportRoutes,
-  customerMessagesRoutes,
-  adminSupportRoutes,
-  adminCustomersRoutes,
-  privacyRoutes,
-} from './modules/support';
+import { supportRoutes, customerMessagesRoutes, adminSupportRoutes, adminCustomersRoutes, privacyRoutes } from './modules/support';
 import { checkoutRoutes, promoCodesRoutes, purchasesRoutes, registerOrdersSubscribers } from './modules/orders';
 import {
   refundsRoutes,
@@ -78,7 +72,14 @@ import {
   adminOverviewRoutes,
 } from './modules/merchant';
 import { createPaymentProvider, type PaymentProvider } from './payments';
-import { devMailboxRoutes, systemRoutes, messageEventsRoutes, adminSettingsRoutes, adminNotificationsRoutes } from './modules/platform';
+import {
+  devMailboxRoutes,
+  systemRoutes,
+  messageEventsRoutes,
+  adminSettingsRoutes,
+  adminNotificationsRoutes,
+  consoleTablesRoutes,
+} from './modules/platform';
 import { seoRoutes } from './ssr/seo';
 import { testClockRoutes } from './jobs/test-clock';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
@@ -359,6 +360,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminMerchantsRoutes);
   await app.register(adminBusinessesRoutes);
   await app.register(adminCustomersRoutes);
+  await app.register(consoleTablesRoutes);
   await app.register(merchantStaffRoutes);
   await app.register(payoutsRoutes);
   await app.register(payoutAccountRoutes);

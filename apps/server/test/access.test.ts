@@ -352,6 +352,9 @@ const MATRIX: Record<string, Principal[]> = {
   'POST /api/admin/admins/:id/deactivate': OWNER,
   'POST /api/admin/admins/:id/reactivate': OWNER,
   'GET /api/admin/audit': OWNER,
+  // the console's tables (issue 32)
+  'GET /api/admin/orders': ADMINS,
+  'GET /api/admin/orders/export.csv': ADMINS,
 };
 
 /** Bodies that get past validation to the service's own check of who is calling. */

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { adminOrdersPageSchema, tableQuerySchema } from '../schemas/console-tables';
 import {
   adminDeleteAccountSchema,
   changeEmailSchema,
@@ -433,6 +434,8 @@ export const API = {
   'POST /api/dev/jobs/:name/run': { response: jobRunSchema },
   // support
   'GET /api/admin/customers': { query: adminCustomersQuerySchema, response: adminCustomersPageSchema },
+  // the console's tables (docs/decisions/0069-console-tables.md); their CSV exports are streams, not in the contract
+  'GET /api/admin/orders': { query: tableQuerySchema, response: adminOrdersPageSchema },
   'POST /api/admin/customers/:id/ban': { body: sanctionSchema, response: adminCustomerResultSchema },
   'POST /api/admin/customers/:id/unban': { response: adminCustomerResultSchema },
   'GET /api/admin/support/tickets': { query: adminTicketsQuerySchema, response: adminTicketsPageSchema },
