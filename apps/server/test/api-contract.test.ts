@@ -23,6 +23,7 @@ describe('the API contract', () => {
       .filter((route) => !(route in API));
     expect(unlisted.sort()).toEqual([
       'GET /api/account/data-exports/:id/download',
+      'GET /api/admin/orders/export.csv',
       'GET /api/events',
       'GET /api/events/messages',
       'GET /api/merchant/payouts/:id/statement.csv',
