@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { build } from './build';
 import { createMerchantSession, createStaffSession } from './factories';
 import { ACCESS_POLICIES } from '../src/plugins/access';
+import { sessions } from '../src/db/schema';
 
 const t = await build();
 const routes = t.app.registeredRoutes.filter((r) => r.url.startsWith('/api/'));
@@ -358,7 +359,20 @@ const MATRIX: Record<string, Principal[]> = {
 };
 
 /** Bodies that get past validation to the service's own check of who is calling. */
-const PAYLOADS: Record<string, object> = { 'POST /api/admin-auth/code': { code: '000000' } };
+const assertion = {
+  response: {
+    id: 'AAAA',
+    rawId: 'AAAA',
+    type: 'public-key',
+    response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+    clientExtensionResults: {},
+  },
+};
+const PAYLOADS: Record<string, object> = {
+  'POST /api/admin-auth/code': { code: '000000' },
+  'POST /api/admin-auth/totp': { code: '000000' },
+  'POST /api/admin-auth/passkey': assertion,
+};
 
 /** Never-ending responses: asked over HTTP, and dropped once the status is known. */
 const STREAMS = new Set(['GET /api/events', 'GET /api/events/messages']);
@@ -388,6 +402,9 @@ describe('the authorization matrix: every route × every role', () => {
       support: (await t.loginAs('admin', { adminRole: 'support' })).cookie,
       finance: (await t.loginAs('admin', { adminRole: 'finance' })).cookie,
     };
+    // Changing a sign-in factor asks for the password again first (docs/decisions/0055): every principal has just
+    // given it, so those routes answer on who may call them, not on how long ago the password was typed.
+    await t.database.db.update(sessions).set({ reauthenticatedAt: t.app.deps.clock.now() });
     const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const statusOf = async (key: string, cookie: string | undefined) => {
       const [method, url] = key.split(' ') as [string, string];

@@ -34,7 +34,6 @@ import { completeSecondStep, startSecondStep, totpEnabled } from '../security/to
 import { sessions } from '../../../db/schema';
 import { eq } from 'drizzle-orm';
 
-
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   /** `reply`: background work of this request waits until its answer was sent (lib/after-response.ts). */

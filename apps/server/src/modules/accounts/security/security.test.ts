@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import {
+  ACCESS_MESSAGES,
   RECOVERY_CODE_COUNT,
   REAUTH_WINDOW_MS,
   SECOND_STEP_MAX_TRIES,
   SECURITY_MESSAGES,
   WEBAUTHN_CHALLENGE_TTL_MS,
 } from '@localperks/shared';
-import { passkeys, recoveryCodes, totpAuthenticators, webauthnChallenges } from '../../../db/schema';
+import { passkeys, recoveryCodes, totpAuthenticators, users, webauthnChallenges } from '../../../db/schema';
 import { build, ORIGIN, sessionCookie, TEST_PASSWORD } from '../../../../test/build';
 import { mutableClock } from '../../../../test/clock';
 import { SoftAuthenticator } from '../../../../test/soft-authenticator';
@@ -229,6 +230,21 @@ describe('passkeys', () => {
     expect((await t.lastMail(user.email, 'security_passkey_removed'))?.text).toContain('My laptop');
     const options = (await post('/api/auth/passkey/options')).json().options;
     expect((await post('/api/auth/passkey', undefined, { response: authenticator.assert(options, credentialId) })).statusCode).toBe(401);
+  });
+
+  it('does not sign in a banned customer or a deactivated admin: the passkey proves who they are, not that they may', async () => {
+    for (const [role, change, message] of [
+      ['customer', { bannedAt: new Date(), banReason: 'Chargeback fraud' }, ACCESS_MESSAGES.banned('Chargeback fraud')],
+      ['admin', { deactivatedAt: new Date() }, ACCESS_MESSAGES.deactivated],
+    ] as const) {
+      const { user, authenticator, credentialId } = await withPasskey(role);
+      await db.update(users).set(change).where(eq(users.id, user.id));
+      const options = (await post('/api/auth/passkey/options')).json().options;
+      const refused = await post('/api/auth/passkey', undefined, { response: authenticator.assert(options, credentialId) });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.message).toBe(message);
+      expect(refused.cookies.find((c) => c.name === 'lp_session' && c.value)).toBeUndefined();
+    }
   });
 });
 

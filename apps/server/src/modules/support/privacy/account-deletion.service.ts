@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES, type DeletionPreview } from '@localperks/shared';
+import { ACCOUNT_MESSAGES, plural, type DeletionPreview } from '@localperks/shared';
 import type { Tx } from '../../../db/client';
 import {
   authTokens,
@@ -109,7 +109,9 @@ export async function deletionPreview(deps: Pick<Deps, 'db' | 'clock'>, userId: 
     if (refunds) blockers.push(`${refunds} refund request(s) waiting for an answer: answer them on the Refund requests tab.`);
     if (open) blockers.push(`${open} payment dispute(s) still open: they close when the card issuer decides.`);
     if (vouchers)
-      blockers.push(`${vouchers} paid voucher(s) customers can still redeem: they must be honoured until they expire or are refunded.`);
+      blockers.push(
+        `${plural(vouchers, 'paid voucher')} customers can still redeem: they must be honoured until they expire or are refunded.`,
+      );
   }
   return {
     blockers,

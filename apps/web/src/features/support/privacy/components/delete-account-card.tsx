@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import { DELETE_CONFIRMATION_WORD, deleteAccountSchema, formatCents, type DeleteAccount } from '@localperks/shared';
+import { DELETE_CONFIRMATION_WORD, deleteAccountSchema, formatCents, plural, type DeleteAccount } from '@localperks/shared';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
@@ -66,7 +66,7 @@ export function DeleteAccountCard() {
           </Alert>
         )}
         {vouchers.length > 0 && (
-          <Alert title={`${vouchers.length} unused voucher(s) will be forfeited`}>
+          <Alert title={`${plural(vouchers.length, 'unused voucher')} will be forfeited`}>
             <p>They can no longer be used once your account is deleted. Where the refund policy allows, ask for a refund first.</p>
             <ul aria-label="Vouchers you would forfeit" className="mt-2 space-y-1">
               {vouchers.map((v) => (
@@ -93,7 +93,7 @@ export function DeleteAccountCard() {
           <DialogContent title="Delete your account?" description="This cannot be undone.">
             <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label="Delete account">
               {vouchers.length > 0 && (
-                <p className="text-sm text-red-800">You forfeit {vouchers.length} unused voucher(s) listed on the page.</p>
+                <p className="text-sm text-red-800">You forfeit the {plural(vouchers.length, 'unused voucher')} listed on the page.</p>
               )}
               <Field label="Password" error={errors.password?.message}>
                 {(p) => <Input {...p} type="password" autoComplete="current-password" {...form.register('password')} />}
