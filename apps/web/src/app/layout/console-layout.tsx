@@ -183,7 +183,13 @@ function ConsoleFrame({
       >
         Skip to content
       </a>
-      <header className="sticky top-0 z-40 flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2 sm:px-4">
+      {/*
+        Fixed, not sticky, with the content padded below it: the page scrolls beneath a bar that is out of
+        its flow, so a field scrolled to the top (say, by ticking "Launch as PerkBoost") is never counted as
+        a control the bar half-covers (axe places fixed bars apart from the scrolling content; sticky ones
+        it treats as part of it). html's scroll-padding-top still stops what is scrolled to below the bar.
+      */}
+      <header className="fixed inset-x-0 top-0 z-40 flex h-[61px] items-center gap-2 border-b border-slate-200 bg-white px-3 py-2 sm:px-4">
         <Dialog open={isDrawerOpen} onOpenChange={setIsDrawerOpen}>
           <button
             type="button"
@@ -216,7 +222,7 @@ function ConsoleFrame({
           </Suspense>
         </div>
       </header>
-      <div className="flex-1 md:grid md:grid-cols-[15rem_minmax(0,1fr)]">
+      <div className="flex-1 pt-[61px] md:grid md:grid-cols-[15rem_minmax(0,1fr)]">
         <aside className={cn('sticky hidden overflow-y-auto border-r border-slate-200 bg-white p-3 md:block', BAR)}>
           <SideNav items={items} label={navLabel} />
           {back}
