@@ -84,7 +84,8 @@ test.describe('admin: notifications and revenue', () => {
     // Open the older one: its approval card, focused and outlined; it is read now.
     await items.nth(1).getByRole('link', { name: 'New merchant registration', exact: true }).click();
     await expect(panel).toHaveCount(0);
-    await page.waitForURL((u) => u.searchParams.get('tab') === 'approval' && u.searchParams.has('request'));
+    // The notification's link (/admin/dashboard?tab=approval&request=…) lands on the approvals section's own address.
+    await page.waitForURL((u) => u.pathname === '/admin/approvals' && u.searchParams.has('request'));
     const card = page
       .getByRole('list', { name: 'New pending approvals' })
       .getByRole('listitem')
