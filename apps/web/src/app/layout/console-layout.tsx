@@ -22,6 +22,7 @@ import {
   Tag,
   UserCheck,
   Users,
+  ReceiptText,
   type LucideIcon,
 } from 'lucide-react';
 import { ADMIN_ROLE_LABELS, type SessionUser } from '@localperks/shared';
@@ -61,6 +62,7 @@ const ADMIN_ICONS: Record<AdminSectionId, LucideIcon> = {
   approval: UserCheck,
   businesses: Store,
   customers: Users,
+  orders: ReceiptText,
   payouts: Banknote,
   refunds: RotateCcw,
   'promo-codes': Percent,

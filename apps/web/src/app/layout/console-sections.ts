@@ -22,6 +22,7 @@ export const ADMIN_SECTIONS = [
   admin('approval', 'Merchant Approval', '/admin/approvals', ['owner']),
   admin('businesses', 'Businesses', '/admin/businesses', ['owner']),
   admin('customers', 'Customers', '/admin/customers', ['owner', 'support']),
+  admin('orders', 'Orders', '/admin/orders', ['owner', 'support', 'finance']),
   admin('payouts', 'Payout Management', '/admin/payouts', ['owner', 'finance']),
   admin('refunds', 'Refunds', '/admin/refunds', ['owner', 'support', 'finance']),
   admin('promo-codes', 'Promo Codes', '/admin/promo-codes', ['owner', 'finance']),

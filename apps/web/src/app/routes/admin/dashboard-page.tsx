@@ -16,6 +16,7 @@ const SettingsTab = lazy(() => import('../../../features/platform/admin-settings
 const RefundsTab = lazy(() => import('../../../features/money/refunds/components/admin-refunds-tab'));
 const PromoCodesTab = lazy(() => import('../../../features/orders/promo-codes/promo-codes-tab'));
 const BusinessesTab = lazy(() => import('../../../features/merchant/admin-merchants/businesses-tab'));
+const OrdersTable = lazy(() => import('../../../features/orders/admin-orders/orders-table'));
 const CustomersTab = lazy(() => import('../../../features/support/admin-customers/customers-tab'));
 
 /** Each section's content (the console's navigation and router come from console-sections.ts). */
@@ -24,6 +25,7 @@ const CONTENT: Record<AdminSectionId, () => ReactNode> = {
   approval: () => <ApprovalTab />,
   businesses: () => <BusinessesTab />,
   customers: () => <CustomersTab />,
+  orders: () => <OrdersTable />,
   payouts: () => <PayoutsTab />,
   refunds: () => <RefundsTab />,
   'promo-codes': () => <PromoCodesTab scope="admin" />,
