@@ -5,6 +5,7 @@
  * of each scenario with its plan, or every statement with EXPLAIN_ALL=1.
  *
  *   BENCH_DEALS=100000 npx tsx apps/server/bench/search-explain.ts
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:55431/postgres BENCH_ONLY=distance npx tsx apps/server/bench/search-explain.ts
  */
 import type pg from 'pg';
 import { startPostgresServer } from '../../../test/postgres-server';
@@ -17,10 +18,12 @@ import { seedBenchDeals } from './seed-deals';
 const DEALS = Number(process.env.BENCH_DEALS ?? 100_000);
 
 async function main() {
-  console.log(`Seeding ${DEALS.toLocaleString()} deals on a throwaway PostgreSQL server…`);
-  const server = await startPostgresServer();
-  const database = await openDatabase({ url: server.url });
-  await seedBenchDeals(database.db, DEALS);
+  // BENCH_DATABASE_URL: a kept server already seeded (browse-profile.ts BENCH_SEED), explained in seconds.
+  const kept = process.env.BENCH_DATABASE_URL;
+  if (!kept) console.log(`Seeding ${DEALS.toLocaleString()} deals on a throwaway PostgreSQL server…`);
+  const server = kept ? null : await startPostgresServer();
+  const database = await openDatabase({ url: kept ?? server!.url });
+  if (server) await seedBenchDeals(database.db, DEALS);
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
   const deps = { db: database.db, clock: systemClock, storage: { publicUrl: (u: string) => u } } as unknown as Parameters<
     typeof listDeals
@@ -52,7 +55,7 @@ async function main() {
     for (const p of process.env.EXPLAIN_ALL ? plans : plans.slice(0, 1)) console.log(`${p.text}\n${p.plan}\n`);
   }
   await database.close();
-  await server.stop();
+  await server?.stop();
 }
 
 main().catch((err) => {

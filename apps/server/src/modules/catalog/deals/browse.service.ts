@@ -229,6 +229,33 @@ export async function listDeals(deps: DealReadDeps, query: BrowseQuery): Promise
       .innerJoin(merchants, eq(merchants.id, deals.merchantId))
       .where(and(base, where))
       .orderBy(...orderBy);
+  /**
+   * Nearest first, the id breaking ties, in two index reads (docs/decisions/0050-search.md). Ordered by the distance
+   * alone, the GiST index walks nearest first and stops after `n` rows; with the id in the ORDER BY it cannot, and
+   * the planner reads and sorts every deal in the radius (7,550 at 100,000 deals). Deals of one business share
+   * its point, so the n-th row may sit among ties: the rows nearer than it are the page's, and the places left
+   * are filled from the ties at its distance, by id, read through the box around that distance.
+   */
+  const nearestFirst = async (where: SQL, n: number) => {
+    const byDistance = ordering.keys[0]!.expr;
+    const walked = await db
+      .select({ ...summaryColumns, distance, ...keyColumns })
+      .from(deals)
+      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+      .where(and(base, where))
+      .orderBy(byDistance)
+      .limit(n);
+    // The database's order: the distance as it wrote it (float8 text reads back exactly), then the id's bytes.
+    const d = (r: { id: string }) => Number((r as unknown as Record<string, string>).k0);
+    const inOrder = (a: { id: string }, b: { id: string }) => d(a) - d(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    if (walked.length < n) return walked.sort(inOrder);
+    const edge = (walked.at(-1) as unknown as Record<string, string>).k0!;
+    const nearer = walked.filter((r) => d(r) < Number(edge)).sort(inOrder);
+    const ties = await select(
+      and(where, sql`cube_enlarge(${pointOf(origin!)}, ${edge}::float8 + 1, 3) @> ${deals.earth}`, sql`${byDistance} = ${edge}::float8`)!,
+    ).limit(n - nearer.length);
+    return [...nearer, ...ties];
+  };
   const countUpTo = async (where: SQL, cap: number) => {
     const [r] = await sqlRows<{ n: number }>(
       db,
@@ -256,9 +283,12 @@ export async function listDeals(deps: DealReadDeps, query: BrowseQuery): Promise
         continue;
       }
     }
-    const got = await select(where)
-      .limit(need - rows.length)
-      .offset(skip);
+    const got =
+      sort === 'distance' && skip === 0
+        ? await nearestFirst(where, need - rows.length)
+        : await select(where)
+            .limit(need - rows.length)
+            .offset(skip);
     skip = 0;
     rows.push(...got.map((r) => ({ ...r, segment: s })));
   }

@@ -209,3 +209,37 @@ describe('the database’s category names', () => {
     expect(rows.map((r) => r.name)).toEqual(CATEGORIES.map((c) => c.name));
   });
 });
+
+// Last: its business would show in the listings the tests above compare.
+describe('distance pages', () => {
+  it('pages nearest first through deals at one distance: each once, the id breaking ties, across page edges', async () => {
+    // Five deals of one business share its point (~1.5 mi from 11201's centre), between two other businesses.
+    const { merchant } = await createMerchant(db, {
+      businessName: 'Ties business',
+      addressLine1: '2 Test St',
+      zip: '11201',
+      city: 'Brooklyn',
+      state: 'NY',
+      timeZone: 'America/New_York',
+      lat: 40.7128,
+      lng: -74.0061,
+    });
+    const tied: string[] = [];
+    for (let i = 0; i < 5; i++)
+      tied.push((await createDeal(db, merchant.id, { title: `Tied deal ${i}`, city: 'Brooklyn', state: 'NY' })).id);
+    const expected = [ids.heights!, ids.manhattan!, ...tied.sort(), ids.queens!];
+    for (const pageSize of [1, 2, 3, 4]) {
+      const seen: string[] = [];
+      let after: string | null = null;
+      do {
+        const qs: string = `zip=11201&radius=25&sort=distance&pageSize=${pageSize}${after ? `&after=${after}` : ''}`;
+        const res = await t.request({ method: 'GET', url: `/api/deals?${qs}` });
+        expect(res.statusCode, res.body).toBe(200);
+        const page = res.json<{ deals: { id: string }[]; nextCursor: string | null }>();
+        seen.push(...page.deals.map((d) => d.id));
+        after = page.nextCursor;
+      } while (after && seen.length < 20);
+      expect(seen, `pageSize ${pageSize}`).toEqual(expected);
+    }
+  });
+});
