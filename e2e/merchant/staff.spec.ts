@@ -3,6 +3,7 @@ import {
   checkBothWidths,
   expect,
   expectAccessible,
+  latestMail,
   newApprovedMerchant,
   newCustomer,
   newStandardDeal,
