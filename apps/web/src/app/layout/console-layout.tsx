@@ -26,7 +26,6 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { ADMIN_ROLE_LABELS, type SessionUser } from '@localperks/shared';
-import { Toaster } from '../../components/ui/toaster';
 import { Dialog, DialogClose, SheetContent } from '../../components/ui/dialog';
 import { RequireAdmin } from '../../features/accounts/admin-auth/require-admin';
 import { RequireRole } from '../../features/accounts/auth/guards';
@@ -39,7 +38,7 @@ import { useSession } from '../../lib/session';
 import { useLogoutAction } from '../../lib/use-logout-action';
 import { AvatarButton } from './header-parts';
 import { RouteAnnouncer } from './route-announcer';
-import { TOAST_TOP_PX, scrollKey, skipToMain } from './root-layout';
+import { ShellToasts, scrollKey, skipToMain } from './root-layout';
 import {
   ADMIN_SECTIONS,
   MERCHANT_SECTIONS,
@@ -234,14 +233,7 @@ function ConsoleFrame({
         </main>
       </div>
       <RouteAnnouncer />
-      <Toaster
-        position="top-right"
-        offset={{ top: TOAST_TOP_PX, right: 16 }}
-        mobileOffset={{ top: TOAST_TOP_PX, left: 8, right: 8 }}
-        richColors
-        closeButton
-        visibleToasts={5}
-      />
+      <ShellToasts />
       <ScrollRestoration getKey={scrollKey} />
     </div>
   );

@@ -46,15 +46,22 @@ export function RootLayout() {
         Toasts sit just below the sticky header (61 px high), never over its cart, avatar or menu button;
         full width on phones (sonner's own layout under 600 px), top right on wider screens.
       */}
-      <Toaster
-        position="top-right"
-        offset={{ top: TOAST_TOP_PX, right: 16 }}
-        mobileOffset={{ top: TOAST_TOP_PX, left: 8, right: 8 }}
-        richColors
-        closeButton
-        visibleToasts={5}
-      />
+      <ShellToasts />
       <ScrollRestoration getKey={scrollKey} />
     </div>
+  );
+}
+
+/** The toasts of the shop and of the console, below their top bars (61 px high). */
+export function ShellToasts() {
+  return (
+    <Toaster
+      position="top-right"
+      offset={{ top: TOAST_TOP_PX, right: 16 }}
+      mobileOffset={{ top: TOAST_TOP_PX, left: 8, right: 8 }}
+      richColors
+      closeButton
+      visibleToasts={5}
+    />
   );
 }

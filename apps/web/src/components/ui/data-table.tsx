@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, Search } from 'lucide-react';
 import { TABLE_PAGE_SIZES, tableQuerySchema, type TableQuery } from '@localperks/shared';
+import { ErrorState } from './admin-parts';
 import { Alert } from './alert';
 import { Button, buttonClass } from './button';
 import { Input, Select } from './input';
@@ -199,12 +200,7 @@ export function DataTable<Row>({
       </p>
 
       {error ? (
-        <Alert variant="destructive" title="The table could not be loaded">
-          <p>{error}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
-            Try again
-          </Button>
-        </Alert>
+        <ErrorState message={`The table could not be loaded. ${error}`} onRetry={onRetry} />
       ) : isLoading && !rows ? (
         <Spinner label={`Loading ${label.toLowerCase()}...`} />
       ) : rows && rows.length === 0 ? (
