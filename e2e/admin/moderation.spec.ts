@@ -73,7 +73,7 @@ test.describe('admin: merchants, deals and appeals', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/admin/dashboard');
     await page.getByRole('searchbox', { name: 'Search merchants by name, city or e-mail' }).fill(merchantName);
-    await page.getByRole('search', { name: 'Merchants with deals' }).getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('search', { name: 'Merchants with deals' }).getByRole('button', { name: 'Search', exact: true }).click();
     const row = page.getByRole('button', { name: new RegExp(merchantName) });
     await expect(row).toContainText('1 deal · 1 active · 1 removed');
     await expectAccessible(page);
@@ -102,7 +102,7 @@ test.describe('admin: merchants, deals and appeals', () => {
     const voting = await newCrowdVoteDeal(`Voting picnic ${tag}`, { votesRequired: 40, votes: 0 });
     await page.getByRole('button', { name: 'Back to Merchants' }).click();
     await page.getByRole('searchbox', { name: 'Search merchants by name, city or e-mail' }).fill('Windy City Bistro');
-    await page.getByRole('search', { name: 'Merchants with deals' }).getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('search', { name: 'Merchants with deals' }).getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('button', { name: /^Windy City Bistro/ }).click();
     await expect(page.getByRole('listitem').filter({ hasText: voting.title }).getByText('Voting', { exact: true })).toBeVisible();
   });

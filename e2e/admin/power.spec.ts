@@ -74,7 +74,7 @@ test.describe('admin roles and the power to take away', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await openSection(page, 'Customers');
     await page.getByLabel('Search customers').fill(customer.email);
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     const row = page.getByRole('list', { name: 'Customers' }).getByRole('listitem').filter({ hasText: customer.email });
     await row.getByRole('button', { name: /^Ban / }).click();
     const dialog = page.getByRole('dialog');
@@ -112,7 +112,7 @@ test.describe('admin roles and the power to take away', () => {
     await adminSignIn(page, owner);
     await openSection(page, 'Businesses');
     await page.getByLabel('Search businesses').fill(name);
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     const row = page.getByRole('list', { name: 'Businesses' }).getByRole('listitem').filter({ hasText: name });
     await expect(row).toContainText('Live');
     await checkBothWidths(page, 'admin-businesses', () => expect(row).toBeVisible());

@@ -50,6 +50,26 @@ test.describe('sign-up, verification and sign-in', () => {
     await context.close();
   });
 
+  test('a passkey autofill that cannot start says nothing; a wrong password then says Login Failed once', async ({ newPage }) => {
+    const { page, context } = await newPage();
+    // The page starts the autofill request by itself; here its options fail as they would on a server error.
+    let asked!: () => void;
+    const autofillAsked = new Promise<void>((resolve) => (asked = resolve));
+    await page.route('**/api/auth/passkey/options', async (route) => {
+      asked();
+      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service unavailable' }) });
+    });
+    await page.goto('/login');
+    await autofillAsked;
+    await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+    await page.getByTestId('customer-login-email').fill(DEMO.customer);
+    await page.getByTestId('customer-login-password').fill('WrongPassword1');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await expect(page.getByText('Login Failed')).toHaveCount(1);
+    await context.close();
+  });
+
   test('sends each role to its home after login and bounces signed-in users off /login and /auth', async ({ newPage }) => {
     // An admin of the journey's own: a sign-in mails an access code, and the demo admin's codes are the admin journey's.
     const admin = await newAdmin('Home Admin');

@@ -217,6 +217,22 @@ function releaseClientsWhoseBeginFails(pool: import('pg').Pool) {
 }
 
 /**
+ * The sessions holding the migration lock in this database. Advisory locks are per database: a server that
+ * hosts several databases (one per test, or staging beside production) shows the same key held elsewhere.
+ */
+export async function migrationLockHolders(client: Pick<import('pg').ClientBase, 'query'>) {
+  const { rows } = await client.query<Record<string, unknown>>(
+    `select a.pid, a.application_name, a.client_addr::text as client_addr,
+       extract(epoch from now() - coalesce(a.xact_start, a.backend_start))::int as seconds, left(a.query, 200) as query
+     from pg_locks l join pg_stat_activity a on a.pid = l.pid
+     where l.locktype = 'advisory' and l.granted and l.classid = 0 and l.objid = $1::bigint and l.objsubid = 1
+       and l.database = (select oid from pg_database where datname = current_database())`,
+    [LOCK_IDS.migrations],
+  );
+  return rows;
+}
+
+/**
  * The migration lock (docs/decisions/0044-rolling-migrations.md). Taken at once when free; otherwise one line
  * says who holds it and how long this instance waits, and the wait ends after `lockTimeoutMs` (PostgreSQL's
  * lock_timeout applies to advisory locks) with an error naming the holder: a migration that hangs then stops
@@ -226,11 +242,7 @@ async function takeMigrationLock(client: import('pg').PoolClient, { lockTimeoutM
   const key = LOCK_IDS.migrations;
   const free = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1::bigint) as ok', [key]);
   if (free.rows[0]?.ok) return;
-  const holderQuery = `select a.pid, a.application_name, a.client_addr::text as client_addr,
-       extract(epoch from now() - coalesce(a.xact_start, a.backend_start))::int as seconds, left(a.query, 200) as query
-     from pg_locks l join pg_stat_activity a on a.pid = l.pid
-     where l.locktype = 'advisory' and l.granted and l.classid = 0 and l.objid = $1::bigint and l.objsubid = 1`;
-  const holder = async () => (await client.query<Record<string, unknown>>(holderQuery, [key]).catch(() => ({ rows: [] }))).rows[0];
+  const holder = async () => (await migrationLockHolders(client).catch(() => []))[0];
   const seconds = Math.round(lockTimeoutMs / 1000);
   const before = await holder();
   const who = (h: Record<string, unknown> | undefined) =>

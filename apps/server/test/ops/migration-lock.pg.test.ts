@@ -1,6 +1,6 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
-import { openDatabase, type StartupLog } from '../../src/db/client';
+import { migrationLockHolders, openDatabase, type StartupLog } from '../../src/db/client';
 import { LOCK_IDS } from '../../src/lib/lock-ids';
 import { freshDatabase } from '../build';
 
@@ -16,6 +16,17 @@ await database.close();
 const migrating = new pg.Client({ connectionString: url, application_name: 'lp-long-migration' });
 await migrating.connect();
 afterAll(() => migrating.end());
+// A failed expectation must not leave the lock held for the next test (advisory locks are per session and nest).
+afterEach(() => migrating.query('select pg_advisory_unlock_all()'));
+
+/** An instance migrating another database on the same server: same lock key, but not our lock (locks are per database). */
+const elsewhere = await freshDatabase();
+const elsewhereUrl = (elsewhere as { url?: string }).url!;
+await elsewhere.close();
+const otherDatabase = new pg.Client({ connectionString: elsewhereUrl, application_name: 'lp-other-database' });
+await otherDatabase.connect();
+afterAll(() => otherDatabase.end());
+afterEach(() => otherDatabase.query('select pg_advisory_unlock_all()'));
 
 function capture() {
   const lines: { level: 'info' | 'warn'; msg: string }[] = [];
@@ -55,6 +66,30 @@ describe('the migration lock at start', () => {
     const opened = await opening;
     await opened.close();
     expect(lines[1]).toEqual({ level: 'info', msg: expect.stringMatching(/^migration lock taken after \d+ ms$/) });
+  });
+
+  it('names the holder in its own database, not an instance migrating another database on the same server', async () => {
+    // Either order: the other database's holder first and last.
+    await otherDatabase.query('select pg_advisory_lock($1::bigint)', [LOCK_IDS.migrations]);
+    await migrating.query('select pg_advisory_lock($1::bigint)', [LOCK_IDS.migrations]);
+    await otherDatabase.query('select pg_advisory_unlock($1::bigint)', [LOCK_IDS.migrations]);
+    await otherDatabase.query('select pg_advisory_lock($1::bigint)', [LOCK_IDS.migrations]);
+    expect((await migrationLockHolders(migrating)).map((h) => h.application_name)).toEqual(['lp-long-migration']);
+    const { lines, log } = capture();
+    const error = await openDatabase({ url, migrationLockTimeoutMs: 1_000, log }).then(
+      () => null,
+      (err: unknown) => err as Error,
+    );
+    expect(lines.map((l) => l.msg)).toEqual([expect.stringMatching(/held by pid \d+ \(lp-long-migration\)/)]);
+    expect(error?.message).toMatch(/held by pid \d+ \(lp-long-migration\)/);
+  });
+
+  it('is not held up by the same lock taken in another database', async () => {
+    await otherDatabase.query('select pg_advisory_lock($1::bigint)', [LOCK_IDS.migrations]);
+    const { lines, log } = capture();
+    const opened = await openDatabase({ url, migrationLockTimeoutMs: 1_000, log });
+    await opened.close();
+    expect(lines).toEqual([]);
   });
 
   it('takes a free lock without a word', async () => {

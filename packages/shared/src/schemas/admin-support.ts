@@ -12,7 +12,7 @@ export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
   open: 'Open',
   pending_customer: 'Pending on customer',
   in_progress: 'In Progress',
-  resolved: 'Solved',
+  resolved: 'Resolved',
   closed: 'Closed',
 };
 

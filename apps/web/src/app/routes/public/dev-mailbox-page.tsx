@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
 import { Inbox, RefreshCw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { api } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { paths } from '../../../config/paths';
 
 /** Turns the URLs of a plain-text mail into links. */
 function LinkedText({ text }: { text: string }) {
@@ -29,9 +31,11 @@ export default function DevMailboxPage() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string | null>(null);
   const [view, setView] = useState<'text' | 'html'>('text');
+  // ?to=address shows one recipient's mail only (a busy mailbox pushes a mail off the first page in seconds).
+  const to = useSearchParams()[0].get('to') ?? undefined;
   const list = useQuery({
-    queryKey: ['dev-mailbox', page],
-    queryFn: () => api.get('/api/dev/mailbox', { query: { page } }),
+    queryKey: ['dev-mailbox', page, to],
+    queryFn: () => api.get('/api/dev/mailbox', { query: { page, ...(to ? { to } : {}) } }),
     placeholderData: keepPreviousData,
     refetchInterval: 5000,
   });
@@ -58,6 +62,14 @@ export default function DevMailboxPage() {
             <Inbox aria-hidden className="h-6 w-6 text-brand-700" /> Development mailbox
           </h1>
           <p className="text-sm text-slate-600">Mail is not sent out in development: every message the product sends appears here.</p>
+          {to && (
+            <p className="text-sm text-slate-700">
+              Showing mail to <strong>{to}</strong> ·{' '}
+              <Link to={paths.devMailbox} className="text-brand-700 underline">
+                Show all mail
+              </Link>
+            </p>
+          )}
         </div>
         <Button variant="secondary" onClick={() => void list.refetch()}>
           <RefreshCw aria-hidden className="h-4 w-4" /> Refresh

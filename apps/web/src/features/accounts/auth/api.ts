@@ -35,13 +35,29 @@ export function useSecondStep() {
  * Sign in with a passkey: `autofill` waits for the person to pick one from the e-mail field's suggestions
  * (conditional UI), otherwise the browser asks at once. Resolves with the signed-in user.
  */
+/** The background passkey autofill request could not start (its options, or the browser's request, failed). */
+export class PasskeyAutofillUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('passkey autofill unavailable', { cause });
+    this.name = 'PasskeyAutofillUnavailable';
+  }
+}
+
 export function usePasskeySignIn() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ autofill }: { autofill: boolean }) => {
       const { startAuthentication } = await import('@simplewebauthn/browser');
-      const { options } = await api.post('/api/auth/passkey/options');
-      const response = await startAuthentication({ optionsJSON: options, useBrowserAutofill: autofill });
+      let response;
+      try {
+        const { options } = await api.post('/api/auth/passkey/options');
+        response = await startAuthentication({ optionsJSON: options, useBrowserAutofill: autofill });
+      } catch (err) {
+        // The autofill request is started by the page, not by the person: if it cannot start, they asked for
+        // nothing and are told nothing ("Sign in with a passkey" and the password still work).
+        if (autofill) throw new PasskeyAutofillUnavailable(err);
+        throw err;
+      }
       return api.post('/api/auth/passkey', { body: { response } });
     },
     onSuccess: (r: LoginResponse) => {

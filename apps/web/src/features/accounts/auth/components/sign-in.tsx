@@ -6,7 +6,7 @@ import { KeyRound } from 'lucide-react';
 import { secondStepCodeSchema, type SessionUser } from '@localperks/shared';
 import { Button } from '../../../../components/ui/button';
 import { Field, Input } from '../../../../components/ui/input';
-import { usePasskeySignIn, useLogin, useSecondStep } from '../api';
+import { PasskeyAutofillUnavailable, usePasskeySignIn, useLogin, useSecondStep } from '../api';
 import { LoginForm } from './auth-forms';
 
 /** Whether this browser can use passkeys, known only after hydration (the server render cannot tell). */
@@ -26,8 +26,9 @@ export function usePasskeySupport() {
   return support;
 }
 
-/** A passkey request the person cancelled, or that a newer one replaced: nothing to report. */
-export const isCancelled = (err: unknown) => err instanceof Error && (err.name === 'AbortError' || err.name === 'NotAllowedError');
+/** A passkey request the person cancelled, that a newer one replaced, or a background autofill that never started: nothing to report. */
+export const isCancelled = (err: unknown) =>
+  err instanceof Error && (err.name === 'AbortError' || err.name === 'NotAllowedError' || err instanceof PasskeyAutofillUnavailable);
 
 /**
  * Passkey sign-in on a login page: while `armed`, a pending autofill request (the browser offers the account's
