@@ -356,6 +356,18 @@ const MATRIX: Record<string, Principal[]> = {
   // the console's tables (issue 32)
   'GET /api/admin/orders': ADMINS,
   'GET /api/admin/orders/export.csv': ADMINS,
+  'GET /api/admin/tables/customers': SUPPORT,
+  'GET /api/admin/tables/customers/export.csv': SUPPORT,
+  'GET /api/admin/tables/merchants': OWNER,
+  'GET /api/admin/tables/merchants/export.csv': OWNER,
+  'GET /api/admin/tables/deals': OWNER,
+  'GET /api/admin/tables/deals/export.csv': OWNER,
+  'GET /api/admin/tables/vouchers': ADMINS,
+  'GET /api/admin/tables/vouchers/export.csv': ADMINS,
+  'GET /api/admin/tables/refunds': ADMINS,
+  'GET /api/admin/tables/refunds/export.csv': ADMINS,
+  'GET /api/admin/tables/payouts': FINANCE,
+  'GET /api/admin/tables/payouts/export.csv': FINANCE,
 };
 
 /** Bodies that get past validation to the service's own check of who is calling. */

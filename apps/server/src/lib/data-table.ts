@@ -27,7 +27,16 @@ export interface TableColumn {
   isMoney?: boolean;
 }
 
-export interface TableDefinition<Scope = void> {
+/**
+ * What a table's rows depend on besides the query: the server's clock (states like "expired") and, on a merchant's
+ * tables, the business (its owner's user id), which the source must restrict its rows to.
+ */
+export interface TableScope {
+  now: Date;
+  merchantOwnerId: string | null;
+}
+
+export interface TableDefinition<Scope = TableScope> {
   name: string;
   source: (scope: Scope) => SQL;
   columns: readonly TableColumn[];

@@ -1,5 +1,14 @@
 import type { z } from 'zod';
-import { adminOrdersPageSchema, tableQuerySchema } from '../schemas/console-tables';
+import {
+  adminCustomersTablePageSchema,
+  adminDealsTablePageSchema,
+  adminMerchantsTablePageSchema,
+  adminOrdersPageSchema,
+  adminPayoutsTablePageSchema,
+  adminRefundsTablePageSchema,
+  adminVouchersTablePageSchema,
+  tableQuerySchema,
+} from '../schemas/console-tables';
 import {
   adminDeleteAccountSchema,
   changeEmailSchema,
@@ -436,6 +445,12 @@ export const API = {
   'GET /api/admin/customers': { query: adminCustomersQuerySchema, response: adminCustomersPageSchema },
   // the console's tables (docs/decisions/0069-console-tables.md); their CSV exports are streams, not in the contract
   'GET /api/admin/orders': { query: tableQuerySchema, response: adminOrdersPageSchema },
+  'GET /api/admin/tables/customers': { query: tableQuerySchema, response: adminCustomersTablePageSchema },
+  'GET /api/admin/tables/merchants': { query: tableQuerySchema, response: adminMerchantsTablePageSchema },
+  'GET /api/admin/tables/deals': { query: tableQuerySchema, response: adminDealsTablePageSchema },
+  'GET /api/admin/tables/vouchers': { query: tableQuerySchema, response: adminVouchersTablePageSchema },
+  'GET /api/admin/tables/refunds': { query: tableQuerySchema, response: adminRefundsTablePageSchema },
+  'GET /api/admin/tables/payouts': { query: tableQuerySchema, response: adminPayoutsTablePageSchema },
   'POST /api/admin/customers/:id/ban': { body: sanctionSchema, response: adminCustomerResultSchema },
   'POST /api/admin/customers/:id/unban': { response: adminCustomerResultSchema },
   'GET /api/admin/support/tickets': { query: adminTicketsQuerySchema, response: adminTicketsPageSchema },

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEAL_STATUSES } from '../constants';
+import { PAYOUT_STATES } from '../domain/payout-accounts';
 
 /*
  * The console's tables (issue 32, docs/decisions/0069-console-tables.md): one query shape for every table, kept in
@@ -55,3 +57,116 @@ export const adminOrderRowSchema = z.object({
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 export const adminOrdersPageSchema = pageOf(adminOrderRowSchema);
+
+/** A customer's standing in the Customers table. */
+export const CUSTOMER_TABLE_STATUSES = ['active', 'unverified', 'banned'] as const;
+
+export const adminCustomerRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  name: z.string(),
+  email: z.string(),
+  status: z.enum(CUSTOMER_TABLE_STATUSES),
+  orders: z.number().int(),
+  vouchers: z.number().int(),
+  spentCents: z.number().int(),
+});
+export type AdminCustomerRow = z.infer<typeof adminCustomerRowSchema>;
+export const adminCustomersTablePageSchema = pageOf(adminCustomerRowSchema);
+
+/** A business's standing in the Merchants table: waiting for approval, approved, or suspended by an admin. */
+export const MERCHANT_TABLE_STATUSES = ['pending', 'approved', 'suspended'] as const;
+
+export const adminMerchantRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  businessName: z.string(),
+  ownerEmail: z.string(),
+  city: z.string(),
+  state: z.string(),
+  plan: z.string(),
+  status: z.enum(MERCHANT_TABLE_STATUSES),
+  commissionRate: z.number().int(),
+  deals: z.number().int(),
+  vouchersSold: z.number().int(),
+});
+export type AdminMerchantRow = z.infer<typeof adminMerchantRowSchema>;
+export const adminMerchantsTablePageSchema = pageOf(adminMerchantRowSchema);
+
+export const adminDealRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  title: z.string(),
+  merchantId: z.string(),
+  merchantName: z.string(),
+  status: z.enum(DEAL_STATUSES),
+  type: z.string(),
+  city: z.string(),
+  state: z.string(),
+  dealPriceCents: z.number().int(),
+  originalPriceCents: z.number().int(),
+  discountPercentage: z.number().int(),
+  expirationDate: z.string(),
+});
+export type AdminDealRow = z.infer<typeof adminDealRowSchema>;
+export const adminDealsTablePageSchema = pageOf(adminDealRowSchema);
+
+/** A voucher's state: refunded, forfeited and redeemed are final; expired once its validity has passed. */
+export const VOUCHER_TABLE_STATUSES = ['active', 'redeemed', 'expired', 'refunded', 'forfeited'] as const;
+
+export const adminVoucherRowSchema = z.object({
+  id: z.string(),
+  purchasedAt: z.string(),
+  code: z.string(),
+  orderId: z.string(),
+  dealTitle: z.string(),
+  optionTitle: z.string(),
+  merchantName: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  status: z.enum(VOUCHER_TABLE_STATUSES),
+  priceCents: z.number().int(),
+  expirationDate: z.string(),
+  redeemedAt: z.string().nullable(),
+});
+export type AdminVoucherRow = z.infer<typeof adminVoucherRowSchema>;
+export const adminVouchersTablePageSchema = pageOf(adminVoucherRowSchema);
+
+export const REFUND_TABLE_STATUSES = ['pending', 'refunded'] as const;
+
+export const adminRefundRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  orderId: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  dealTitle: z.string(),
+  merchantName: z.string(),
+  amountCents: z.number().int(),
+  reason: z.string(),
+  status: z.enum(REFUND_TABLE_STATUSES),
+  provider: z.string(),
+  providerRefundId: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+});
+export type AdminRefundRow = z.infer<typeof adminRefundRowSchema>;
+export const adminRefundsTablePageSchema = pageOf(adminRefundRowSchema);
+
+export const adminPayoutRowSchema = z.object({
+  id: z.string(),
+  merchantId: z.string(),
+  merchantName: z.string(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  payoutDate: z.string(),
+  totalPurchases: z.number().int(),
+  grossCents: z.number().int(),
+  commissionCents: z.number().int(),
+  refundsCents: z.number().int(),
+  netCents: z.number().int(),
+  status: z.enum(PAYOUT_STATES),
+  paidAt: z.string().nullable(),
+  transferId: z.string().nullable(),
+});
+export type AdminPayoutRow = z.infer<typeof adminPayoutRowSchema>;
+export const adminPayoutsTablePageSchema = pageOf(adminPayoutRowSchema);

@@ -1,10 +1,28 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOrdersPageSchema, errorResponses, tableQuerySchema } from '@localperks/shared';
-import { tableCsv, tablePage, type TableDefinition } from '../../../lib/data-table';
+import {
+  adminCustomersTablePageSchema,
+  adminDealsTablePageSchema,
+  adminMerchantsTablePageSchema,
+  adminOrdersPageSchema,
+  adminPayoutsTablePageSchema,
+  adminRefundsTablePageSchema,
+  adminVouchersTablePageSchema,
+  errorResponses,
+  tableQuerySchema,
+} from '@localperks/shared';
+import { tableCsv, tablePage, type TableDefinition, type TableScope } from '../../../lib/data-table';
 import type { AccessRole } from '../../../plugins/access';
-import { adminOrdersTable } from './admin-tables';
+import {
+  adminCustomersTable,
+  adminDealsTable,
+  adminMerchantsTable,
+  adminOrdersTable,
+  adminPayoutsTable,
+  adminRefundsTable,
+  adminVouchersTable,
+} from './admin-tables';
 
 /** The day of an export in its file name. */
 const today = (now: Date) => now.toISOString().slice(0, 10);
@@ -17,14 +35,12 @@ export async function consoleTablesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
 
-  const table = (
-    path: string,
-    def: TableDefinition,
-    roles: readonly AccessRole[],
-    pageSchema: typeof adminOrdersPageSchema,
-    what: string,
-  ) => {
+  const table = (path: string, def: TableDefinition, roles: readonly AccessRole[], pageSchema: z.ZodType, what: string) => {
     const config = { access: 'admin' as const, roles };
+    const scope = (request: FastifyRequest): TableScope => ({
+      now: app.deps.clock.now(),
+      merchantOwnerId: request.user?.merchantOwnerId ?? null,
+    });
     r.get(
       path,
       {
@@ -36,7 +52,7 @@ export async function consoleTablesRoutes(app: FastifyInstance) {
           response: { 200: pageSchema, ...errorResponses },
         },
       },
-      async (request) => tablePage(app.db, def, undefined, request.query),
+      async (request) => tablePage(app.db, def, scope(request), request.query),
     );
     r.get(
       `${path}/export.csv`,
@@ -50,7 +66,7 @@ export async function consoleTablesRoutes(app: FastifyInstance) {
         },
       },
       async (request, reply) => {
-        const csv = tableCsv(app.db, def, undefined, request.query);
+        const csv = tableCsv(app.db, def, scope(request), request.query);
         return (
           reply
             .type('text/csv; charset=utf-8')
@@ -63,5 +79,13 @@ export async function consoleTablesRoutes(app: FastifyInstance) {
     );
   };
 
+  // The roles are the sections' (docs/decisions/0062-roles-and-staff.md): customers are support's, businesses and their
+  // deals the owner's, payouts finance's; orders, vouchers and refunds every admin's.
   table('/api/admin/orders', adminOrdersTable, ['owner', 'support', 'finance'], adminOrdersPageSchema, 'Orders');
+  table('/api/admin/tables/customers', adminCustomersTable, ['owner', 'support'], adminCustomersTablePageSchema, 'Customers');
+  table('/api/admin/tables/merchants', adminMerchantsTable, ['owner'], adminMerchantsTablePageSchema, 'Merchants');
+  table('/api/admin/tables/deals', adminDealsTable, ['owner'], adminDealsTablePageSchema, 'Deals');
+  table('/api/admin/tables/vouchers', adminVouchersTable, ['owner', 'support', 'finance'], adminVouchersTablePageSchema, 'Vouchers');
+  table('/api/admin/tables/refunds', adminRefundsTable, ['owner', 'support', 'finance'], adminRefundsTablePageSchema, 'Refunds');
+  table('/api/admin/tables/payouts', adminPayoutsTable, ['owner', 'finance'], adminPayoutsTablePageSchema, 'Payouts');
 }
