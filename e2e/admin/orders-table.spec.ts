@@ -41,7 +41,7 @@ test.describe('admin orders table', () => {
 
     // The customer's order, found by their e-mail.
     await page.getByRole('searchbox', { name: /^Search orders/ }).fill(customer.email);
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('button', { name: 'Search orders', exact: true }).click();
     await expect(page.getByText('1 result', { exact: true })).toBeVisible();
     const row = table.getByRole('row').filter({ hasText: customer.email });
     await expect(row).toContainText('Paid');

@@ -23,6 +23,7 @@ import {
   UserCheck,
   Users,
   ReceiptText,
+  Ticket,
   type LucideIcon,
 } from 'lucide-react';
 import { ADMIN_ROLE_LABELS, type SessionUser } from '@localperks/shared';
@@ -61,7 +62,9 @@ const ADMIN_ICONS: Record<AdminSectionId, LucideIcon> = {
   approval: UserCheck,
   businesses: Store,
   customers: Users,
+  deals: Tag,
   orders: ReceiptText,
+  vouchers: Ticket,
   payouts: Banknote,
   refunds: RotateCcw,
   'promo-codes': Percent,

@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, Search } from 'lucide-react';
 import { TABLE_PAGE_SIZES, tableQuerySchema, type TableQuery } from '@localperks/shared';
@@ -9,6 +10,7 @@ import { Button, buttonClass } from './button';
 import { Input, Select } from './input';
 import { Pager } from './pager';
 import { Spinner } from './spinner';
+import { errorMessage } from '../../lib/api-client';
 
 /*
  * The console's one table (issue 32, docs/decisions/0069-console-tables.md): TanStack Table renders the columns
@@ -20,17 +22,30 @@ import { Spinner } from './spinner';
 const DEFAULTS = tableQuerySchema.parse({});
 
 /** The table's state read from the address (anything the schema refuses falls back to the default). */
+const readQuery = (params: URLSearchParams): TableQuery => {
+  const parsed = tableQuerySchema.safeParse(Object.fromEntries(params));
+  return parsed.success ? parsed.data : DEFAULTS;
+};
+
+/**
+ * The table's state in the address, and a setter. Two changes in a row (To, then From, typed before the page renders
+ * again) each build on the address the one before wrote, not on the one this render read, so none is lost.
+ */
 export function useTableAddress(): [TableQuery, (change: Partial<TableQuery>) => void, string] {
   const [params, setParams] = useSearchParams();
-  const parsed = tableQuerySchema.safeParse(Object.fromEntries(params));
-  const query = parsed.success ? parsed.data : DEFAULTS;
+  const written = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    if (written.current?.toString() === params.toString()) written.current = null;
+  }, [params]);
+  const query = readQuery(params);
   const set = (change: Partial<TableQuery>) => {
-    const next = { ...query, page: 1, ...change };
+    const next = { ...readQuery(written.current ?? params), page: 1, ...change };
     const out = new URLSearchParams();
     for (const [k, v] of Object.entries(next) as [keyof TableQuery, string | number | undefined][]) {
       if (v === undefined || v === '' || v === DEFAULTS[k]) continue;
       out.set(k, String(v));
     }
+    written.current = out;
     setParams(out);
   };
   return [query, set, params.toString()];
@@ -93,13 +108,6 @@ export function DataTable<Row>({
     manualFiltering: true,
     rowCount: total,
     state: { sorting, pagination: { pageIndex: query.page - 1, pageSize: query.pageSize } },
-    onSortingChange: (updater) => {
-      const next = typeof updater === 'function' ? updater(sorting) : updater;
-      const first = next[0];
-      onQuery(first ? { sort: first.id, dir: first.desc ? 'desc' : 'asc' } : { sort: undefined, dir: 'desc' });
-    },
-    enableSortingRemoval: false,
-    sortDescFirst: true,
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -124,7 +132,7 @@ export function DataTable<Row>({
               maxLength={100}
             />
           </div>
-          <Button type="submit" variant="secondary" aria-label="Search">
+          <Button type="submit" variant="secondary" aria-label={searchLabel}>
             <Search aria-hidden className="h-4 w-4" />
           </Button>
         </form>
@@ -231,10 +239,11 @@ export function DataTable<Row>({
                         aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
                         className="whitespace-nowrap border-b border-slate-200 px-3 py-2 font-semibold"
                       >
-                        {header.column.getCanSort() ? (
+                        {header.column.columnDef.enableSorting !== false ? (
                           <button
                             type="button"
-                            onClick={header.column.getToggleSortingHandler()}
+                            // The server sorts: a header sets the address's sort, newest or largest first, then the other way.
+                            onClick={() => onQuery({ sort: header.column.id, dir: dir === 'desc' ? 'asc' : 'desc' })}
                             className="inline-flex min-h-11 items-center gap-1 hover:text-slate-900"
                           >
                             {title}
@@ -280,5 +289,36 @@ export function DataTable<Row>({
         <Pager page={query.page} total={total} pageSize={query.pageSize} onPage={(page) => onQuery({ page })} label={`${label} pages`} />
       </div>
     </div>
+  );
+}
+
+export type ServerTableProps<Row> = Omit<
+  DataTableProps<Row>,
+  'rows' | 'total' | 'isLoading' | 'error' | 'onRetry' | 'query' | 'onQuery' | 'exportHref'
+> & {
+  /** The table's cache key (the address's query is added to it). */
+  queryKey: readonly string[];
+  /** One page of the table from the server, for the address's query. */
+  load: (query: TableQuery) => Promise<{ rows: Row[]; total: number }>;
+  /** The table's CSV export (the address's query is added to it). */
+  exportPath: string;
+};
+
+/** A console table whose state is the page's address and whose rows come from the server, page by page. */
+export function ServerTable<Row>({ queryKey, load, exportPath, ...props }: ServerTableProps<Row>) {
+  const [query, setQuery, address] = useTableAddress();
+  const page = useQuery({ queryKey: [...queryKey, query], queryFn: () => load(query), placeholderData: keepPreviousData });
+  return (
+    <DataTable
+      {...props}
+      rows={page.data?.rows}
+      total={page.data?.total ?? 0}
+      isLoading={page.isFetching}
+      error={page.isError ? errorMessage(page.error, 'Please try again.') : null}
+      onRetry={() => void page.refetch()}
+      query={query}
+      onQuery={setQuery}
+      exportHref={`${exportPath}${address ? `?${address}` : ''}`}
+    />
   );
 }

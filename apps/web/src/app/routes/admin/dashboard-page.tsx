@@ -18,16 +18,54 @@ const PromoCodesTab = lazy(() => import('../../../features/orders/promo-codes/pr
 const BusinessesTab = lazy(() => import('../../../features/merchant/admin-merchants/businesses-tab'));
 const OrdersTable = lazy(() => import('../../../features/orders/admin-orders/orders-table'));
 const CustomersTab = lazy(() => import('../../../features/support/admin-customers/customers-tab'));
+const tables = () => import('../../../features/platform/console-tables/admin-tables');
+const CustomersTable = lazy(() => tables().then((m) => ({ default: m.AdminCustomersTable })));
+const MerchantsTable = lazy(() => tables().then((m) => ({ default: m.AdminMerchantsTable })));
+const DealsTable = lazy(() => tables().then((m) => ({ default: m.AdminDealsTable })));
+const VouchersTable = lazy(() => tables().then((m) => ({ default: m.AdminVouchersTable })));
+const RefundsTable = lazy(() => tables().then((m) => ({ default: m.AdminRefundsTable })));
+const PayoutsTable = lazy(() => tables().then((m) => ({ default: m.AdminPayoutsTable })));
+
+/** A section's work (the spec's screen) and, under it, the table of all its records (the table's caption is its name). */
+function WithTable({ title, children, table }: { title: string; children: ReactNode; table: ReactNode }) {
+  return (
+    <>
+      {children}
+      <section className="mt-8">
+        <h2 className="mb-3 text-xl font-semibold text-slate-900">{title}</h2>
+        {table}
+      </section>
+    </>
+  );
+}
 
 /** Each section's content (the console's navigation and router come from console-sections.ts). */
 const CONTENT: Record<AdminSectionId, () => ReactNode> = {
   overview: () => <OverviewTab />,
   approval: () => <ApprovalTab />,
-  businesses: () => <BusinessesTab />,
-  customers: () => <CustomersTab />,
+  businesses: () => (
+    <WithTable title="All merchants" table={<MerchantsTable />}>
+      <BusinessesTab />
+    </WithTable>
+  ),
+  customers: () => (
+    <WithTable title="All customers" table={<CustomersTable />}>
+      <CustomersTab />
+    </WithTable>
+  ),
+  deals: () => <DealsTable />,
   orders: () => <OrdersTable />,
-  payouts: () => <PayoutsTab />,
-  refunds: () => <RefundsTab />,
+  vouchers: () => <VouchersTable />,
+  payouts: () => (
+    <WithTable title="All payouts" table={<PayoutsTable />}>
+      <PayoutsTab />
+    </WithTable>
+  ),
+  refunds: () => (
+    <WithTable title="All refunds" table={<RefundsTable />}>
+      <RefundsTab />
+    </WithTable>
+  ),
   'promo-codes': () => <PromoCodesTab scope="admin" />,
   support: () => <SupportTab />,
   settings: () => <SettingsTab />,

@@ -1,9 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatPrice, type AdminOrderRow } from '@localperks/shared';
-import { DataTable, useTableAddress } from '../../../components/ui/data-table';
+import { ServerTable } from '../../../components/ui/data-table';
 import { Badge, capitalise } from '../../../components/ui/status-badge';
-import { api, errorMessage } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 
 /*
@@ -56,28 +55,17 @@ const columns: ColumnDef<AdminOrderRow>[] = [
 const STATUSES = { paid: 'Paid', open: 'Open', canceled: 'Canceled', expired: 'Expired' };
 
 export default function AdminOrdersTable() {
-  const [query, setQuery, address] = useTableAddress();
-  const orders = useQuery({
-    queryKey: ['admin', 'orders', query],
-    queryFn: () => api.get('/api/admin/orders', { query }),
-    placeholderData: keepPreviousData,
-  });
   return (
-    <DataTable
+    <ServerTable
       label="Orders"
+      queryKey={['admin', 'orders']}
+      load={(query) => api.get('/api/admin/orders', { query })}
+      exportPath="/api/admin/orders/export.csv"
       columns={columns}
-      rows={orders.data?.rows}
-      total={orders.data?.total ?? 0}
-      isLoading={orders.isFetching}
-      error={orders.isError ? errorMessage(orders.error, 'Please try again.') : null}
-      onRetry={() => void orders.refetch()}
-      query={query}
-      onQuery={setQuery}
       statuses={STATUSES}
       hasDates
       searchLabel="Search orders"
       searchHint="Order id, customer, e-mail, promo code"
-      exportHref={`/api/admin/orders/export.csv${address ? `?${address}` : ''}`}
       empty="No order matches these filters. Clear them or widen the dates."
     />
   );
