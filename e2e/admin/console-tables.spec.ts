@@ -102,9 +102,9 @@ test.describe('admin console tables', () => {
     // Customers: every account in a table under the ban list.
     await page.setViewportSize({ width: 1280, height: 900 });
     await openSection(page, 'Customers');
-    const allCustomers = part(page, 'All customers');
+    const allCustomers = part(page, 'Customers table');
     await search(allCustomers, 'Search all customers', customer.email);
-    const customerRow = allCustomers.getByRole('table', { name: 'All customers' }).getByRole('row').filter({ hasText: customer.email });
+    const customerRow = allCustomers.getByRole('table', { name: 'Customers table' }).getByRole('row').filter({ hasText: customer.email });
     await expect(customerRow).toContainText('Active');
     await expect(allCustomers.getByText('1 result', { exact: true })).toBeVisible();
     await checkBothWidths(page, 'console/admin-customers-table', () => expect(customerRow).toBeVisible());
@@ -112,19 +112,19 @@ test.describe('admin console tables', () => {
     // Merchants: the business, approved, with its two vouchers sold.
     await page.setViewportSize({ width: 1280, height: 900 });
     await openSection(page, 'Businesses');
-    const allMerchants = part(page, 'All merchants');
+    const allMerchants = part(page, 'Merchants table');
     await search(allMerchants, 'Search merchants', business);
-    const merchantRow = allMerchants.getByRole('table', { name: 'All merchants' }).getByRole('row').filter({ hasText: business });
+    const merchantRow = allMerchants.getByRole('table', { name: 'Merchants table' }).getByRole('row').filter({ hasText: business });
     await expect(merchantRow).toContainText('Approved');
     await checkBothWidths(page, 'console/admin-merchants-table', () => expect(merchantRow).toBeVisible());
 
     // Refunds: the voucher refunded above, by its holder.
     await page.setViewportSize({ width: 1280, height: 900 });
     await openSection(page, 'Refunds');
-    const allRefunds = part(page, 'All refunds');
+    const allRefunds = part(page, 'Refunds table');
     await search(allRefunds, 'Search refunds', customer.email);
     const refundRow = allRefunds
-      .getByRole('table', { name: 'All refunds' })
+      .getByRole('table', { name: 'Refunds table' })
       .getByRole('row')
       .filter({ hasText: `Taco flight ${stamp}` });
     await expect(refundRow).toContainText('$');
@@ -133,7 +133,7 @@ test.describe('admin console tables', () => {
     // Payouts: filtered by state in the address (the demo's payouts, or none yet), then searched for nothing.
     await page.setViewportSize({ width: 1280, height: 900 });
     await openSection(page, 'Payout Management');
-    const allPayouts = part(page, 'All payouts');
+    const allPayouts = part(page, 'Payouts table');
     await allPayouts.getByLabel('Status', { exact: true }).selectOption('paid');
     await expect(page).toHaveURL((u) => u.searchParams.get('status') === 'paid');
     await expect(allPayouts.getByText(/^\d[\d,]* results?$/)).toBeVisible();

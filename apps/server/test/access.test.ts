@@ -368,6 +368,16 @@ const MATRIX: Record<string, Principal[]> = {
   'GET /api/admin/tables/refunds/export.csv': ADMINS,
   'GET /api/admin/tables/payouts': FINANCE,
   'GET /api/admin/tables/payouts/export.csv': FINANCE,
+  'GET /api/merchant/tables/deals': MANAGERS,
+  'GET /api/merchant/tables/deals/export.csv': MANAGERS,
+  'GET /api/merchant/tables/vouchers': MANAGERS,
+  'GET /api/merchant/tables/vouchers/export.csv': MANAGERS,
+  'GET /api/merchant/tables/redemptions': MANAGERS,
+  'GET /api/merchant/tables/redemptions/export.csv': MANAGERS,
+  'GET /api/merchant/tables/refunds': MANAGERS,
+  'GET /api/merchant/tables/refunds/export.csv': MANAGERS,
+  'GET /api/merchant/tables/payouts': BUSINESS_OWNER,
+  'GET /api/merchant/tables/payouts/export.csv': BUSINESS_OWNER,
 };
 
 /** Bodies that get past validation to the service's own check of who is calling. */

@@ -33,6 +33,11 @@ describe('the API contract', () => {
       'GET /api/events',
       'GET /api/events/messages',
       'GET /api/merchant/payouts/:id/statement.csv',
+      'GET /api/merchant/tables/deals/export.csv',
+      'GET /api/merchant/tables/payouts/export.csv',
+      'GET /api/merchant/tables/redemptions/export.csv',
+      'GET /api/merchant/tables/refunds/export.csv',
+      'GET /api/merchant/tables/vouchers/export.csv',
       'GET /api/purchases/:id/qr.svg',
     ]);
   });

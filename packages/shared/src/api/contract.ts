@@ -7,6 +7,9 @@ import {
   adminPayoutsTablePageSchema,
   adminRefundsTablePageSchema,
   adminVouchersTablePageSchema,
+  merchantRedemptionsTablePageSchema,
+  merchantRefundsTablePageSchema,
+  merchantVouchersTablePageSchema,
   tableQuerySchema,
 } from '../schemas/console-tables';
 import {
@@ -451,6 +454,11 @@ export const API = {
   'GET /api/admin/tables/vouchers': { query: tableQuerySchema, response: adminVouchersTablePageSchema },
   'GET /api/admin/tables/refunds': { query: tableQuerySchema, response: adminRefundsTablePageSchema },
   'GET /api/admin/tables/payouts': { query: tableQuerySchema, response: adminPayoutsTablePageSchema },
+  'GET /api/merchant/tables/deals': { query: tableQuerySchema, response: adminDealsTablePageSchema },
+  'GET /api/merchant/tables/vouchers': { query: tableQuerySchema, response: merchantVouchersTablePageSchema },
+  'GET /api/merchant/tables/redemptions': { query: tableQuerySchema, response: merchantRedemptionsTablePageSchema },
+  'GET /api/merchant/tables/refunds': { query: tableQuerySchema, response: merchantRefundsTablePageSchema },
+  'GET /api/merchant/tables/payouts': { query: tableQuerySchema, response: adminPayoutsTablePageSchema },
   'POST /api/admin/customers/:id/ban': { body: sanctionSchema, response: adminCustomerResultSchema },
   'POST /api/admin/customers/:id/unban': { response: adminCustomerResultSchema },
   'GET /api/admin/support/tickets': { query: adminTicketsQuerySchema, response: adminTicketsPageSchema },

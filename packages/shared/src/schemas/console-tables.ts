@@ -170,3 +170,46 @@ export const adminPayoutRowSchema = z.object({
 });
 export type AdminPayoutRow = z.infer<typeof adminPayoutRowSchema>;
 export const adminPayoutsTablePageSchema = pageOf(adminPayoutRowSchema);
+
+/** A merchant's vouchers sold: the code's last four characters until it is redeemed, the customer by name. */
+export const merchantVoucherRowSchema = z.object({
+  id: z.string(),
+  purchasedAt: z.string(),
+  code: z.string(),
+  dealTitle: z.string(),
+  optionTitle: z.string(),
+  customerName: z.string(),
+  status: z.enum(VOUCHER_TABLE_STATUSES),
+  priceCents: z.number().int(),
+  commissionCents: z.number().int(),
+  expirationDate: z.string(),
+  redeemedAt: z.string().nullable(),
+});
+export type MerchantVoucherRow = z.infer<typeof merchantVoucherRowSchema>;
+export const merchantVouchersTablePageSchema = pageOf(merchantVoucherRowSchema);
+
+export const merchantRedemptionRowSchema = z.object({
+  id: z.string(),
+  redeemedAt: z.string(),
+  code: z.string(),
+  dealTitle: z.string(),
+  optionTitle: z.string(),
+  customerName: z.string(),
+  redeemedBy: z.string(),
+  priceCents: z.number().int(),
+});
+export type MerchantRedemptionRow = z.infer<typeof merchantRedemptionRowSchema>;
+export const merchantRedemptionsTablePageSchema = pageOf(merchantRedemptionRowSchema);
+
+export const merchantRefundRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  dealTitle: z.string(),
+  customerName: z.string(),
+  amountCents: z.number().int(),
+  reason: z.string(),
+  status: z.enum(REFUND_TABLE_STATUSES),
+  refundedAt: z.string().nullable(),
+});
+export type MerchantRefundRow = z.infer<typeof merchantRefundRowSchema>;
+export const merchantRefundsTablePageSchema = pageOf(merchantRefundRowSchema);

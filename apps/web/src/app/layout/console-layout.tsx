@@ -24,6 +24,7 @@ import {
   Users,
   ReceiptText,
   Ticket,
+  TicketCheck,
   type LucideIcon,
 } from 'lucide-react';
 import { ADMIN_ROLE_LABELS, type SessionUser } from '@localperks/shared';
@@ -77,6 +78,8 @@ const MERCHANT_ICONS: Record<MerchantSectionId, LucideIcon> = {
   messages: MessageSquare,
   plans: Repeat,
   deals: Tag,
+  vouchers: Ticket,
+  redemptions: TicketCheck,
   refunds: RotateCcw,
   billing: CreditCard,
   payouts: Banknote,

@@ -41,6 +41,8 @@ export const MERCHANT_SECTIONS = [
   merchant('messages', 'Customer Messages', '/merchant/messages', ['owner', 'manager']),
   merchant('plans', 'Switch Plans', '/merchant/plans', ['owner']),
   merchant('deals', 'My Deals', '/merchant/deals', ['owner', 'manager']),
+  merchant('vouchers', 'Vouchers Sold', '/merchant/vouchers', ['owner', 'manager']),
+  merchant('redemptions', 'Redemptions', '/merchant/redemptions', ['owner', 'manager']),
   merchant('refunds', 'Refund requests', '/merchant/refunds', ['owner', 'manager']),
   merchant('billing', 'Billing', '/merchant/billing', ['owner']),
   merchant('payouts', 'Payouts', '/merchant/payouts', ['owner']),

@@ -58,7 +58,7 @@ for (const [i, c] of customers.entries())
 
 // Deals: two a business, in several states.
 const STATUSES = ['active', 'paused', 'expired', 'removed', 'active', 'scheduled'] as const;
-const deals = [];
+const deals: Awaited<ReturnType<typeof createDeal>>[] = [];
 for (let i = 0; i < 6; i++)
   deals.push(
     await createDeal(db, businesses[i % 3]!.merchant.id, {
@@ -72,6 +72,7 @@ for (let i = 0; i < 6; i++)
   );
 
 /** A paid order of one voucher of `deal` for `customer`, bought on November `day`, with its order line. */
+type Sale = { orderId: string; itemId: string; purchaseId: string; dealId: string; at: string };
 async function sell(
   i: number,
   customerId: string,
@@ -103,7 +104,7 @@ async function sell(
   return { orderId: o!.id, itemId: item!.id, purchaseId: p!.id, dealId: deal.id, at };
 }
 const VOUCHER_STATES = ['active', 'redeemed', 'expired', 'refunded', 'forfeited', 'active', 'refunded', 'redeemed'] as const;
-const sales = [];
+const sales: Sale[] = [];
 for (let i = 0; i < 16; i++) sales.push(await sell(i, customers[i % 4]!.id, deals[i % 6]!, 1 + i, VOUCHER_STATES[i % 8]!));
 
 // Refunds of the refunded vouchers and of one order line: pending and paid back, with the provider's id.

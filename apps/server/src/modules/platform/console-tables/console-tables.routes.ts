@@ -10,6 +10,9 @@ import {
   adminRefundsTablePageSchema,
   adminVouchersTablePageSchema,
   errorResponses,
+  merchantRedemptionsTablePageSchema,
+  merchantRefundsTablePageSchema,
+  merchantVouchersTablePageSchema,
   tableQuerySchema,
 } from '@localperks/shared';
 import { tableCsv, tablePage, type TableDefinition, type TableScope } from '../../../lib/data-table';
@@ -23,6 +26,13 @@ import {
   adminRefundsTable,
   adminVouchersTable,
 } from './admin-tables';
+import {
+  merchantDealsTable,
+  merchantPayoutsTable,
+  merchantRedemptionsTable,
+  merchantRefundsTable,
+  merchantVouchersTable,
+} from './merchant-tables';
 
 /** The day of an export in its file name. */
 const today = (now: Date) => now.toISOString().slice(0, 10);
@@ -33,10 +43,17 @@ const today = (now: Date) => now.toISOString().slice(0, 10);
  */
 export async function consoleTablesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['admin'];
 
-  const table = (path: string, def: TableDefinition, roles: readonly AccessRole[], pageSchema: z.ZodType, what: string) => {
-    const config = { access: 'admin' as const, roles };
+  const table = (
+    path: string,
+    def: TableDefinition,
+    access: 'admin' | 'merchant',
+    roles: readonly AccessRole[],
+    pageSchema: z.ZodType,
+    what: string,
+  ) => {
+    const config = { access, roles };
+    const tags = [access];
     const scope = (request: FastifyRequest): TableScope => ({
       now: app.deps.clock.now(),
       merchantOwnerId: request.user?.merchantOwnerId ?? null,
@@ -81,11 +98,41 @@ export async function consoleTablesRoutes(app: FastifyInstance) {
 
   // The roles are the sections' (docs/decisions/0062-roles-and-staff.md): customers are support's, businesses and their
   // deals the owner's, payouts finance's; orders, vouchers and refunds every admin's.
-  table('/api/admin/orders', adminOrdersTable, ['owner', 'support', 'finance'], adminOrdersPageSchema, 'Orders');
-  table('/api/admin/tables/customers', adminCustomersTable, ['owner', 'support'], adminCustomersTablePageSchema, 'Customers');
-  table('/api/admin/tables/merchants', adminMerchantsTable, ['owner'], adminMerchantsTablePageSchema, 'Merchants');
-  table('/api/admin/tables/deals', adminDealsTable, ['owner'], adminDealsTablePageSchema, 'Deals');
-  table('/api/admin/tables/vouchers', adminVouchersTable, ['owner', 'support', 'finance'], adminVouchersTablePageSchema, 'Vouchers');
-  table('/api/admin/tables/refunds', adminRefundsTable, ['owner', 'support', 'finance'], adminRefundsTablePageSchema, 'Refunds');
-  table('/api/admin/tables/payouts', adminPayoutsTable, ['owner', 'finance'], adminPayoutsTablePageSchema, 'Payouts');
+  table('/api/admin/orders', adminOrdersTable, 'admin', ['owner', 'support', 'finance'], adminOrdersPageSchema, 'Orders');
+  table('/api/admin/tables/customers', adminCustomersTable, 'admin', ['owner', 'support'], adminCustomersTablePageSchema, 'Customers');
+  table('/api/admin/tables/merchants', adminMerchantsTable, 'admin', ['owner'], adminMerchantsTablePageSchema, 'Merchants');
+  table('/api/admin/tables/deals', adminDealsTable, 'admin', ['owner'], adminDealsTablePageSchema, 'Deals');
+  table(
+    '/api/admin/tables/vouchers',
+    adminVouchersTable,
+    'admin',
+    ['owner', 'support', 'finance'],
+    adminVouchersTablePageSchema,
+    'Vouchers',
+  );
+  table('/api/admin/tables/refunds', adminRefundsTable, 'admin', ['owner', 'support', 'finance'], adminRefundsTablePageSchema, 'Refunds');
+  table('/api/admin/tables/payouts', adminPayoutsTable, 'admin', ['owner', 'finance'], adminPayoutsTablePageSchema, 'Payouts');
+
+  // A merchant's tables, of their business only (merchant-tables.ts): payouts are the owner's, the rest the
+  // managers' too (docs/decisions/0062-roles-and-staff.md).
+  const managers = ['owner', 'manager'] as const;
+  table('/api/merchant/tables/deals', merchantDealsTable, 'merchant', managers, adminDealsTablePageSchema, 'The business’s deals');
+  table('/api/merchant/tables/vouchers', merchantVouchersTable, 'merchant', managers, merchantVouchersTablePageSchema, 'Vouchers sold');
+  table(
+    '/api/merchant/tables/redemptions',
+    merchantRedemptionsTable,
+    'merchant',
+    managers,
+    merchantRedemptionsTablePageSchema,
+    'Redemptions',
+  );
+  table(
+    '/api/merchant/tables/refunds',
+    merchantRefundsTable,
+    'merchant',
+    managers,
+    merchantRefundsTablePageSchema,
+    'The business’s refunds',
+  );
+  table('/api/merchant/tables/payouts', merchantPayoutsTable, 'merchant', ['owner'], adminPayoutsTablePageSchema, 'The business’s payouts');
 }

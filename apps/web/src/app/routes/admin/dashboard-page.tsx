@@ -44,12 +44,12 @@ const CONTENT: Record<AdminSectionId, () => ReactNode> = {
   overview: () => <OverviewTab />,
   approval: () => <ApprovalTab />,
   businesses: () => (
-    <WithTable title="All merchants" table={<MerchantsTable />}>
+    <WithTable title="Merchants table" table={<MerchantsTable />}>
       <BusinessesTab />
     </WithTable>
   ),
   customers: () => (
-    <WithTable title="All customers" table={<CustomersTable />}>
+    <WithTable title="Customers table" table={<CustomersTable />}>
       <CustomersTab />
     </WithTable>
   ),
@@ -57,12 +57,12 @@ const CONTENT: Record<AdminSectionId, () => ReactNode> = {
   orders: () => <OrdersTable />,
   vouchers: () => <VouchersTable />,
   payouts: () => (
-    <WithTable title="All payouts" table={<PayoutsTable />}>
+    <WithTable title="Payouts table" table={<PayoutsTable />}>
       <PayoutsTab />
     </WithTable>
   ),
   refunds: () => (
-    <WithTable title="All refunds" table={<RefundsTable />}>
+    <WithTable title="Refunds table" table={<RefundsTable />}>
       <RefundsTab />
     </WithTable>
   ),

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -42,6 +42,22 @@ const DealsTab = lazy(() => import('../../../features/merchant/merchant-deals/co
 const BillingTab = lazy(() => import('../../../features/money/merchant-money/components/billing-tab'));
 const PayoutsTab = lazy(() => import('../../../features/money/merchant-money/components/payouts-tab'));
 const RefundsTab = lazy(() => import('../../../features/money/refunds/components/merchant-refunds-tab'));
+const tables = () => import('../../../features/platform/console-tables/merchant-tables');
+const DealsTable = lazy(() => tables().then((m) => ({ default: m.MerchantDealsTable })));
+const VouchersTable = lazy(() => tables().then((m) => ({ default: m.MerchantVouchersTable })));
+const RedemptionsTable = lazy(() => tables().then((m) => ({ default: m.MerchantRedemptionsTable })));
+const RefundsTable = lazy(() => tables().then((m) => ({ default: m.MerchantRefundsTable })));
+const PayoutsTable = lazy(() => tables().then((m) => ({ default: m.MerchantPayoutsTable })));
+
+/** A section's part under its own heading: the table of all its records under the section's work. */
+function TablePart({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-3 pt-4">
+      <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
+      <Suspense fallback={<Spinner />}>{children}</Suspense>
+    </section>
+  );
+}
 const PromoCodesTab = lazy(() => import('../../../features/orders/promo-codes/promo-codes-tab'));
 
 const StaffTab = lazy(() => import('../../../features/merchant/merchant-staff/components/staff-tab'));
@@ -208,6 +224,9 @@ function SectionContent({ id, overview }: { id: MerchantSectionId; overview: Ove
           <Suspense fallback={tabSpinner}>
             <DealsTab />
           </Suspense>
+          <TablePart title="Deals table">
+            <DealsTable />
+          </TablePart>
           {/* Promo codes for the merchant's own deals (docs/decisions/0048), under the deals they discount. */}
           {m.approved && planIncludes(m.subscriptionPlan, 'deals') && (
             <section aria-labelledby="promo-codes-heading" className="space-y-3 pt-4">
@@ -229,8 +248,25 @@ function SectionContent({ id, overview }: { id: MerchantSectionId; overview: Ove
       );
     case 'payouts':
       return (
+        <>
+          <Suspense fallback={tabSpinner}>
+            <PayoutsTab />
+          </Suspense>
+          <TablePart title="Payouts table">
+            <PayoutsTable />
+          </TablePart>
+        </>
+      );
+    case 'vouchers':
+      return (
         <Suspense fallback={tabSpinner}>
-          <PayoutsTab />
+          <VouchersTable />
+        </Suspense>
+      );
+    case 'redemptions':
+      return (
+        <Suspense fallback={tabSpinner}>
+          <RedemptionsTable />
         </Suspense>
       );
     case 'staff':
@@ -241,9 +277,14 @@ function SectionContent({ id, overview }: { id: MerchantSectionId; overview: Ove
       );
     case 'refunds':
       return (
-        <Suspense fallback={tabSpinner}>
-          <RefundsTab />
-        </Suspense>
+        <>
+          <Suspense fallback={tabSpinner}>
+            <RefundsTab />
+          </Suspense>
+          <TablePart title="Refunds table">
+            <RefundsTable />
+          </TablePart>
+        </>
       );
     default:
       return null;

@@ -1,6 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import {
-  formatPrice,
   type AdminCustomerRow,
   type AdminDealRow,
   type AdminMerchantRow,
@@ -9,69 +8,14 @@ import {
   type AdminVoucherRow,
 } from '@localperks/shared';
 import { ServerTable } from '../../../components/ui/data-table';
-import { Badge, capitalise } from '../../../components/ui/status-badge';
 import { api } from '../../../lib/api-client';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { code, day, money, person, plain, status, when, words, type Tone } from './table-columns';
 
 /*
  * The admin console's tables after Orders (issue 32, docs/decisions/0069-console-tables.md): customers, merchants,
  * deals, vouchers, refunds and payouts, each paged, sorted, filtered and searched on the server
  * (GET /api/admin/tables/<name>) with its state in the address, and exported as CSV with the same filters.
  */
-
-type Tone = 'green' | 'amber' | 'red' | 'slate' | 'orange';
-
-/** "due_for_decision" → "Due for decision". */
-const words = (s: string) => capitalise(s.replaceAll('_', ' '));
-
-const status = <Row extends { status: string }>(tones: Record<string, Tone>): ColumnDef<Row> => ({
-  id: 'status',
-  header: 'Status',
-  cell: ({ row }) => <Badge tone={tones[row.original.status] ?? 'slate'}>{words(row.original.status)}</Badge>,
-});
-
-const when = <Row,>(id: string, header: string, value: (r: Row) => string | null, withTime = true): ColumnDef<Row> => ({
-  id,
-  header,
-  cell: ({ row }) => {
-    const v = value(row.original);
-    return <span className="whitespace-nowrap">{v ? (withTime ? formatDateTime(v) : formatDate(v)) : '—'}</span>;
-  },
-});
-
-const money = <Row,>(id: string, header: string, value: (r: Row) => number): ColumnDef<Row> => ({
-  id,
-  header,
-  cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatPrice(value(row.original))}</span>,
-});
-
-const plain = <Row,>(id: string, header: string, value: (r: Row) => string | number, isSortable = true): ColumnDef<Row> => ({
-  id,
-  header,
-  enableSorting: isSortable,
-  cell: ({ row }) => value(row.original),
-});
-
-const person = <Row,>(id: string, header: string, name: (r: Row) => string, email: (r: Row) => string): ColumnDef<Row> => ({
-  id,
-  header,
-  cell: ({ row }) => (
-    <>
-      {name(row.original) && <span className="block font-medium">{name(row.original)}</span>}
-      <span className="block break-all text-xs text-slate-600">{email(row.original)}</span>
-    </>
-  ),
-});
-
-const code = <Row,>(id: string, header: string, value: (r: Row) => string, isSortable = false): ColumnDef<Row> => ({
-  id,
-  header,
-  enableSorting: isSortable,
-  cell: ({ row }) => <span className="whitespace-nowrap font-mono text-xs">{value(row.original)}</span>,
-});
-
-/** A calendar day ("2026-11-08") as the console shows days. */
-const day = (iso: string) => formatDate(`${iso}T12:00:00Z`);
 
 const customerColumns: ColumnDef<AdminCustomerRow>[] = [
   person(
@@ -91,7 +35,7 @@ const customerColumns: ColumnDef<AdminCustomerRow>[] = [
 export function AdminCustomersTable() {
   return (
     <ServerTable
-      label="All customers"
+      label="Customers table"
       queryKey={['admin', 'customers', 'table']}
       load={(query) => api.get('/api/admin/tables/customers', { query })}
       exportPath="/api/admin/tables/customers/export.csv"
@@ -125,7 +69,7 @@ const merchantColumns: ColumnDef<AdminMerchantRow>[] = [
 export function AdminMerchantsTable() {
   return (
     <ServerTable
-      label="All merchants"
+      label="Merchants table"
       queryKey={['admin', 'merchants', 'table']}
       load={(query) => api.get('/api/admin/tables/merchants', { query })}
       exportPath="/api/admin/tables/merchants/export.csv"
@@ -270,7 +214,7 @@ const refundColumns: ColumnDef<AdminRefundRow>[] = [
 export function AdminRefundsTable() {
   return (
     <ServerTable
-      label="All refunds"
+      label="Refunds table"
       queryKey={['admin', 'refunds', 'table']}
       load={(query) => api.get('/api/admin/tables/refunds', { query })}
       exportPath="/api/admin/tables/refunds/export.csv"
@@ -309,7 +253,7 @@ const payoutColumns: ColumnDef<AdminPayoutRow>[] = [
 export function AdminPayoutsTable() {
   return (
     <ServerTable
-      label="All payouts"
+      label="Payouts table"
       queryKey={['admin', 'payouts', 'table']}
       load={(query) => api.get('/api/admin/tables/payouts', { query })}
       exportPath="/api/admin/tables/payouts/export.csv"
