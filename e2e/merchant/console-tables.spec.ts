@@ -98,6 +98,7 @@ test.describe('merchant console tables', () => {
     await openSection(page, /^Payouts/);
     const payouts = part(page, 'Payouts table');
     await expect(payouts.getByText('Nothing here yet')).toBeVisible();
+    await expect(payouts.getByText('No payouts yet. Sales are paid out twice a month, once their period has closed.')).toBeVisible();
     await checkBothWidths(page, 'console/merchant-payouts-table', () => expect(payouts.getByText('Nothing here yet')).toBeVisible());
     await context.close();
   });

@@ -71,7 +71,10 @@ export interface DataTableProps<Row> {
   searchHint?: string;
   /** Where the CSV of every row that matches is downloaded, with the same filters and sort. */
   exportHref?: string;
+  /** What the empty table says when filters are set (how to widen them). */
   empty: ReactNode;
+  /** What it says when there is nothing at all yet (no filter set). */
+  none: ReactNode;
 }
 
 function SortIcon({ dir }: { dir: false | 'asc' | 'desc' }) {
@@ -95,6 +98,7 @@ export function DataTable<Row>({
   searchHint,
   exportHref,
   empty,
+  none,
 }: DataTableProps<Row>) {
   const id = useId();
   const [search, setSearch] = useState(query.q);
@@ -212,7 +216,7 @@ export function DataTable<Row>({
       ) : isLoading && !rows ? (
         <Spinner label={`Loading ${label.toLowerCase()}...`} />
       ) : rows && rows.length === 0 ? (
-        <Alert title={hasFilters ? 'Nothing matches' : 'Nothing here yet'}>{empty}</Alert>
+        <Alert title={hasFilters ? 'Nothing matches' : 'Nothing here yet'}>{hasFilters ? empty : none}</Alert>
       ) : (
         // Wider than a phone: the table scrolls sideways in its own region, which a keyboard can reach.
         <div

@@ -67,6 +67,7 @@ export default function AdminOrdersTable() {
       searchLabel="Search orders"
       searchHint="Order id, customer, e-mail, promo code"
       empty="No order matches these filters. Clear them or widen the dates."
+      none="No order yet."
     />
   );
 }

@@ -45,6 +45,7 @@ export function AdminCustomersTable() {
       searchLabel="Search all customers"
       searchHint="Name, e-mail or customer id"
       empty="No customer matches these filters. Clear them or widen the dates."
+      none="No customer has signed up yet."
     />
   );
 }
@@ -79,6 +80,7 @@ export function AdminMerchantsTable() {
       searchLabel="Search merchants"
       searchHint="Business, owner e-mail, city or id"
       empty="No business matches these filters. Clear them or widen the dates."
+      none="No business has registered yet."
     />
   );
 }
@@ -139,6 +141,7 @@ export function AdminDealsTable() {
       searchLabel="Search deals"
       searchHint="Title, business, city or deal id"
       empty="No deal matches these filters. Clear them or widen the dates."
+      none="No deal has been created yet."
     />
   );
 }
@@ -182,6 +185,7 @@ export function AdminVouchersTable() {
       searchLabel="Search vouchers"
       searchHint="Code, customer, e-mail, deal, business or order id"
       empty="No voucher matches these filters. Clear them or widen the dates."
+      none="No voucher has been sold yet."
     />
   );
 }
@@ -224,6 +228,7 @@ export function AdminRefundsTable() {
       searchLabel="Search refunds"
       searchHint="Order id, customer, e-mail, deal, business or provider id"
       empty="No refund matches these filters. Clear them or widen the dates."
+      none="No refund yet."
     />
   );
 }
@@ -270,6 +275,7 @@ export function AdminPayoutsTable() {
       searchLabel="Search payouts"
       searchHint="Business, transfer id or payout id"
       empty="No payout matches these filters. Clear them or widen the dates."
+      none="No payout yet: payouts are made when a period closes."
     />
   );
 }

@@ -41,6 +41,7 @@ export function MerchantDealsTable() {
       searchLabel="Search your deals"
       searchHint="Title or deal id"
       empty="No deal matches these filters. Clear them or widen the dates."
+      none="You have no deals yet. Create one above."
     />
   );
 }
@@ -57,7 +58,7 @@ const voucherColumns: ColumnDef<MerchantVoucherRow>[] = [
       </>
     ),
   },
-  plain('customerName', 'Customer', (r) => r.customerName),
+  plain('customerName', 'Customer', (r) => r.customerName || '—'),
   when('purchasedAt', 'Bought', (r) => r.purchasedAt),
   status({ active: 'green', redeemed: 'slate', expired: 'amber', refunded: 'orange', forfeited: 'red' }),
   money('priceCents', 'Price', (r) => r.priceCents),
@@ -78,6 +79,7 @@ export function MerchantVouchersTable() {
       searchLabel="Search vouchers sold"
       searchHint="Deal, option, customer or a code's last four"
       empty="No voucher matches these filters. Clear them or widen the dates."
+      none="No voucher sold yet."
     />
   );
 }
@@ -95,7 +97,7 @@ const redemptionColumns: ColumnDef<MerchantRedemptionRow>[] = [
       </>
     ),
   },
-  plain('customerName', 'Customer', (r) => r.customerName),
+  plain('customerName', 'Customer', (r) => r.customerName || '—'),
   plain('redeemedBy', 'Redeemed by', (r) => r.redeemedBy || '—'),
   money('priceCents', 'Price', (r) => r.priceCents),
 ];
@@ -113,6 +115,7 @@ export function MerchantRedemptionsTable() {
       searchLabel="Search redemptions"
       searchHint="Code, deal, customer or who redeemed it"
       empty="No redemption matches these filters. Clear them or widen the dates."
+      none="No voucher redeemed yet. Redeem one from Redeem Voucher."
     />
   );
 }
@@ -120,7 +123,7 @@ export function MerchantRedemptionsTable() {
 const refundColumns: ColumnDef<MerchantRefundRow>[] = [
   when('createdAt', 'Created', (r) => r.createdAt),
   plain('dealTitle', 'Deal', (r) => r.dealTitle),
-  plain('customerName', 'Customer', (r) => r.customerName),
+  plain('customerName', 'Customer', (r) => r.customerName || '—'),
   money('amountCents', 'Amount', (r) => r.amountCents),
   plain('reason', 'Reason', (r) => words(r.reason)),
   status({ pending: 'amber', refunded: 'green' }),
@@ -140,6 +143,7 @@ export function MerchantRefundsTable() {
       searchLabel="Search refunds"
       searchHint="Deal, customer or refund id"
       empty="No refund matches these filters. Clear them or widen the dates."
+      none="No refund of your vouchers."
     />
   );
 }
@@ -185,6 +189,7 @@ export function MerchantPayoutsTable() {
       searchLabel="Search payouts"
       searchHint="Transfer id or payout id"
       empty="No payout matches these filters. Clear them or widen the dates."
+      none="No payouts yet. Sales are paid out twice a month, once their period has closed."
     />
   );
 }
