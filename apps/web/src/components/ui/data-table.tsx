@@ -72,7 +72,7 @@ export interface DataTableProps<Row> {
   /** Where the CSV of every row that matches is downloaded, with the same filters and sort. */
   exportHref?: string;
   /** What the empty table says when filters are set (how to widen them). */
-  empty: ReactNode;
+  empty?: ReactNode;
   /** What it says when there is nothing at all yet (no filter set). */
   none: ReactNode;
 }
@@ -97,7 +97,7 @@ export function DataTable<Row>({
   searchLabel,
   searchHint,
   exportHref,
-  empty,
+  empty = 'No row matches these filters. Clear them or widen the dates.',
   none,
 }: DataTableProps<Row>) {
   const id = useId();
@@ -300,18 +300,16 @@ export type ServerTableProps<Row> = Omit<
   DataTableProps<Row>,
   'rows' | 'total' | 'isLoading' | 'error' | 'onRetry' | 'query' | 'onQuery' | 'exportHref'
 > & {
-  /** The table's cache key (the address's query is added to it). */
-  queryKey: readonly string[];
-  /** One page of the table from the server, for the address's query. */
+  /** The table's API route: its cache key, and with `/export.csv` its CSV export (the address's query added). */
+  path: string;
+  /** One page of the table from `path`, for the address's query. */
   load: (query: TableQuery) => Promise<{ rows: Row[]; total: number }>;
-  /** The table's CSV export (the address's query is added to it). */
-  exportPath: string;
 };
 
 /** A console table whose state is the page's address and whose rows come from the server, page by page. */
-export function ServerTable<Row>({ queryKey, load, exportPath, ...props }: ServerTableProps<Row>) {
+export function ServerTable<Row>({ path, load, ...props }: ServerTableProps<Row>) {
   const [query, setQuery, address] = useTableAddress();
-  const page = useQuery({ queryKey: [...queryKey, query], queryFn: () => load(query), placeholderData: keepPreviousData });
+  const page = useQuery({ queryKey: [path, query], queryFn: () => load(query), placeholderData: keepPreviousData });
   return (
     <DataTable
       {...props}
@@ -322,7 +320,7 @@ export function ServerTable<Row>({ queryKey, load, exportPath, ...props }: Serve
       onRetry={() => void page.refetch()}
       query={query}
       onQuery={setQuery}
-      exportHref={`${exportPath}${address ? `?${address}` : ''}`}
+      exportHref={`${path}/export.csv${address ? `?${address}` : ''}`}
     />
   );
 }

@@ -58,15 +58,13 @@ export default function AdminOrdersTable() {
   return (
     <ServerTable
       label="Orders"
-      queryKey={['admin', 'orders']}
+      path="/api/admin/orders"
       load={(query) => api.get('/api/admin/orders', { query })}
-      exportPath="/api/admin/orders/export.csv"
       columns={columns}
       statuses={STATUSES}
       hasDates
       searchLabel="Search orders"
       searchHint="Order id, customer, e-mail, promo code"
-      empty="No order matches these filters. Clear them or widen the dates."
       none="No order yet."
     />
   );

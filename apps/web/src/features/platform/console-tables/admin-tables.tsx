@@ -9,7 +9,21 @@ import {
 } from '@localperks/shared';
 import { ServerTable } from '../../../components/ui/data-table';
 import { api } from '../../../lib/api-client';
-import { code, day, money, person, plain, status, when, words, type Tone } from './table-columns';
+import {
+  code,
+  DEAL_STATUS,
+  money,
+  PAYOUT_STATUS,
+  payoutDate,
+  person,
+  plain,
+  REFUND_STATUS,
+  status,
+  titled,
+  VOUCHER_STATUS,
+  when,
+  words,
+} from './table-columns';
 
 /*
  * The admin console's tables after Orders (issue 32, docs/decisions/0069-console-tables.md): customers, merchants,
@@ -36,15 +50,13 @@ export function AdminCustomersTable() {
   return (
     <ServerTable
       label="Customers table"
-      queryKey={['admin', 'customers', 'table']}
+      path="/api/admin/tables/customers"
       load={(query) => api.get('/api/admin/tables/customers', { query })}
-      exportPath="/api/admin/tables/customers/export.csv"
       columns={customerColumns}
       statuses={{ active: 'Active', unverified: 'Unverified', banned: 'Banned' }}
       hasDates
       searchLabel="Search all customers"
       searchHint="Name, e-mail or customer id"
-      empty="No customer matches these filters. Clear them or widen the dates."
       none="No customer has signed up yet."
     />
   );
@@ -71,76 +83,45 @@ export function AdminMerchantsTable() {
   return (
     <ServerTable
       label="Merchants table"
-      queryKey={['admin', 'merchants', 'table']}
+      path="/api/admin/tables/merchants"
       load={(query) => api.get('/api/admin/tables/merchants', { query })}
-      exportPath="/api/admin/tables/merchants/export.csv"
       columns={merchantColumns}
       statuses={{ approved: 'Approved', pending: 'Waiting for approval', suspended: 'Suspended' }}
       hasDates
       searchLabel="Search merchants"
       searchHint="Business, owner e-mail, city or id"
-      empty="No business matches these filters. Clear them or widen the dates."
       none="No business has registered yet."
     />
   );
 }
 
-const DEAL_TONES: Record<string, Tone> = {
-  active: 'green',
-  scheduled: 'amber',
-  pending: 'amber',
-  draft: 'slate',
-  paused: 'orange',
-  expired: 'slate',
-  removed: 'red',
-};
-
 const dealColumns: ColumnDef<AdminDealRow>[] = [
-  {
-    id: 'title',
-    header: 'Deal',
-    cell: ({ row }) => (
-      <>
-        <span className="block font-medium">{row.original.title}</span>
-        <span className="block text-xs text-slate-600">
-          {row.original.type === 'perkboost' ? 'PerkBoost · ' : ''}
-          {row.original.city}, {row.original.state}
-        </span>
-      </>
-    ),
-  },
+  titled(
+    'title',
+    'Deal',
+    (r) => r.title,
+    (r) => [`${r.type === 'perkboost' ? 'PerkBoost · ' : ''}${r.city}, ${r.state}`],
+  ),
   plain('merchantName', 'Business', (r) => r.merchantName),
   when('createdAt', 'Created', (r) => r.createdAt, false),
-  status(DEAL_TONES),
+  status(DEAL_STATUS.tones),
   money('dealPriceCents', 'Price', (r) => r.dealPriceCents),
   plain('discountPercentage', 'Discount', (r) => `${r.discountPercentage}%`),
   when('expirationDate', 'Sale ends', (r) => r.expirationDate, false),
 ];
-
-const DEAL_STATUS_LABELS = {
-  active: 'Active',
-  scheduled: 'Scheduled',
-  pending: 'Voting',
-  draft: 'Draft',
-  paused: 'Paused',
-  expired: 'Expired',
-  removed: 'Removed',
-};
 
 /** Every deal of every business (owners), drafts and removed ones included. */
 export function AdminDealsTable() {
   return (
     <ServerTable
       label="Deals"
-      queryKey={['admin', 'deals', 'table']}
+      path="/api/admin/tables/deals"
       load={(query) => api.get('/api/admin/tables/deals', { query })}
-      exportPath="/api/admin/tables/deals/export.csv"
       columns={dealColumns}
-      statuses={DEAL_STATUS_LABELS}
+      statuses={DEAL_STATUS.labels}
       hasDates
       searchLabel="Search deals"
       searchHint="Title, business, city or deal id"
-      empty="No deal matches these filters. Clear them or widen the dates."
       none="No deal has been created yet."
     />
   );
@@ -148,17 +129,12 @@ export function AdminDealsTable() {
 
 const voucherColumns: ColumnDef<AdminVoucherRow>[] = [
   code('code', 'Code', (r) => r.code, true),
-  {
-    id: 'dealTitle',
-    header: 'Deal',
-    cell: ({ row }) => (
-      <>
-        <span className="block font-medium">{row.original.dealTitle}</span>
-        {row.original.optionTitle && <span className="block text-xs text-slate-600">{row.original.optionTitle}</span>}
-        <span className="block text-xs text-slate-600">{row.original.merchantName}</span>
-      </>
-    ),
-  },
+  titled(
+    'dealTitle',
+    'Deal',
+    (r) => r.dealTitle,
+    (r) => [r.optionTitle, r.merchantName],
+  ),
   person(
     'customerName',
     'Customer',
@@ -166,7 +142,7 @@ const voucherColumns: ColumnDef<AdminVoucherRow>[] = [
     (r) => r.customerEmail,
   ),
   when('purchasedAt', 'Bought', (r) => r.purchasedAt),
-  status({ active: 'green', redeemed: 'slate', expired: 'amber', refunded: 'orange', forfeited: 'red' }),
+  status(VOUCHER_STATUS.tones),
   money('priceCents', 'Price', (r) => r.priceCents),
   when('expirationDate', 'Valid until', (r) => r.expirationDate, false),
 ];
@@ -176,15 +152,13 @@ export function AdminVouchersTable() {
   return (
     <ServerTable
       label="Vouchers"
-      queryKey={['admin', 'vouchers', 'table']}
+      path="/api/admin/tables/vouchers"
       load={(query) => api.get('/api/admin/tables/vouchers', { query })}
-      exportPath="/api/admin/tables/vouchers/export.csv"
       columns={voucherColumns}
-      statuses={{ active: 'Active', redeemed: 'Redeemed', expired: 'Expired', refunded: 'Refunded', forfeited: 'Forfeited' }}
+      statuses={VOUCHER_STATUS.labels}
       hasDates
       searchLabel="Search vouchers"
       searchHint="Code, customer, e-mail, deal, business or order id"
-      empty="No voucher matches these filters. Clear them or widen the dates."
       none="No voucher has been sold yet."
     />
   );
@@ -198,19 +172,15 @@ const refundColumns: ColumnDef<AdminRefundRow>[] = [
     (r) => r.customerName,
     (r) => r.customerEmail,
   ),
-  {
-    id: 'dealTitle',
-    header: 'Deal',
-    cell: ({ row }) => (
-      <>
-        <span className="block font-medium">{row.original.dealTitle}</span>
-        <span className="block text-xs text-slate-600">{row.original.merchantName}</span>
-      </>
-    ),
-  },
+  titled(
+    'dealTitle',
+    'Deal',
+    (r) => r.dealTitle,
+    (r) => [r.merchantName],
+  ),
   money('amountCents', 'Amount', (r) => r.amountCents),
   plain('reason', 'Reason', (r) => words(r.reason)),
-  status({ pending: 'amber', refunded: 'green' }),
+  status(REFUND_STATUS.tones),
   code('providerRefundId', 'Provider id', (r) => r.providerRefundId ?? '—'),
 ];
 
@@ -219,35 +189,22 @@ export function AdminRefundsTable() {
   return (
     <ServerTable
       label="Refunds table"
-      queryKey={['admin', 'refunds', 'table']}
+      path="/api/admin/tables/refunds"
       load={(query) => api.get('/api/admin/tables/refunds', { query })}
-      exportPath="/api/admin/tables/refunds/export.csv"
       columns={refundColumns}
-      statuses={{ pending: 'Pending', refunded: 'Refunded' }}
+      statuses={REFUND_STATUS.labels}
       hasDates
       searchLabel="Search refunds"
       searchHint="Order id, customer, e-mail, deal, business or provider id"
-      empty="No refund matches these filters. Clear them or widen the dates."
       none="No refund yet."
     />
   );
 }
 
 const payoutColumns: ColumnDef<AdminPayoutRow>[] = [
-  {
-    id: 'payoutDate',
-    header: 'Payout date',
-    cell: ({ row }) => (
-      <>
-        <span className="block whitespace-nowrap font-medium">{day(row.original.payoutDate)}</span>
-        <span className="block whitespace-nowrap text-xs text-slate-600">
-          {day(row.original.periodStart)} – {day(row.original.periodEnd)}
-        </span>
-      </>
-    ),
-  },
+  payoutDate(),
   plain('merchantName', 'Business', (r) => r.merchantName),
-  status({ paid: 'green', scheduled: 'slate', transferring: 'amber', waiting_for_account: 'amber', failed: 'red', held: 'orange' }),
+  status(PAYOUT_STATUS.tones),
   plain('totalPurchases', 'Vouchers', (r) => r.totalPurchases),
   money('grossCents', 'Gross', (r) => r.grossCents),
   money('commissionCents', 'Commission', (r) => r.commissionCents),
@@ -259,22 +216,13 @@ export function AdminPayoutsTable() {
   return (
     <ServerTable
       label="Payouts table"
-      queryKey={['admin', 'payouts', 'table']}
+      path="/api/admin/tables/payouts"
       load={(query) => api.get('/api/admin/tables/payouts', { query })}
-      exportPath="/api/admin/tables/payouts/export.csv"
       columns={payoutColumns}
-      statuses={{
-        scheduled: 'Scheduled',
-        waiting_for_account: 'Waiting for account',
-        transferring: 'Transferring',
-        paid: 'Paid',
-        failed: 'Failed',
-        held: 'Held',
-      }}
+      statuses={PAYOUT_STATUS.labels}
       hasDates
       searchLabel="Search payouts"
       searchHint="Business, transfer id or payout id"
-      empty="No payout matches these filters. Clear them or widen the dates."
       none="No payout yet: payouts are made when a period closes."
     />
   );

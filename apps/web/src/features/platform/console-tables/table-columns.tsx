@@ -58,3 +58,71 @@ export const code = <Row,>(id: string, header: string, value: (r: Row) => string
 
 /** A calendar day ("2026-11-08") as the console shows days. */
 export const day = (iso: string) => formatDate(`${iso}T12:00:00Z`);
+
+/** A status filter's choices and each status's badge colour, for every table that shows that kind of record. */
+export interface StatusSet {
+  labels: Record<string, string>;
+  tones: Record<string, Tone>;
+}
+
+export const DEAL_STATUS: StatusSet = {
+  labels: {
+    active: 'Active',
+    scheduled: 'Scheduled',
+    pending: 'Voting',
+    draft: 'Draft',
+    paused: 'Paused',
+    expired: 'Expired',
+    removed: 'Removed',
+  },
+  tones: { active: 'green', scheduled: 'amber', pending: 'amber', draft: 'slate', paused: 'orange', expired: 'slate', removed: 'red' },
+};
+
+export const VOUCHER_STATUS: StatusSet = {
+  labels: { active: 'Active', redeemed: 'Redeemed', expired: 'Expired', refunded: 'Refunded', forfeited: 'Forfeited' },
+  tones: { active: 'green', redeemed: 'slate', expired: 'amber', refunded: 'orange', forfeited: 'red' },
+};
+
+export const REFUND_STATUS: StatusSet = {
+  labels: { pending: 'Pending', refunded: 'Refunded' },
+  tones: { pending: 'amber', refunded: 'green' },
+};
+
+export const PAYOUT_STATUS: StatusSet = {
+  labels: {
+    scheduled: 'Scheduled',
+    waiting_for_account: 'Waiting for account',
+    transferring: 'Transferring',
+    paid: 'Paid',
+    failed: 'Failed',
+    held: 'Held',
+  },
+  tones: { paid: 'green', scheduled: 'slate', transferring: 'amber', waiting_for_account: 'amber', failed: 'red', held: 'orange' },
+};
+
+/** A title in bold with smaller lines under it (a deal's option, its business…); empty lines are left out. */
+export const titled = <Row,>(id: string, header: string, title: (r: Row) => string, lines: (r: Row) => string[]): ColumnDef<Row> => ({
+  id,
+  header,
+  cell: ({ row }) => (
+    <>
+      <span className="block font-medium">{title(row.original)}</span>
+      {lines(row.original)
+        .filter(Boolean)
+        .map((line) => (
+          <span key={line} className="block text-xs text-slate-600">
+            {line}
+          </span>
+        ))}
+    </>
+  ),
+});
+
+/** A payout's date, its period under it. */
+export const payoutDate = <Row extends { payoutDate: string; periodStart: string; periodEnd: string }>(): ColumnDef<Row> =>
+  titled(
+    'payoutDate',
+    'Payout date',
+    (r) => day(r.payoutDate),
+    (r) => [`${day(r.periodStart)} – ${day(r.periodEnd)}`],
+  );
