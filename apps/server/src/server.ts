@@ -94,7 +94,8 @@ async function main() {
       `  Demo accounts (password: ${config.isProduction ? 'DEMO_PASSWORD' : config.DEMO_PASSWORD})`,
       `    customer  ${DEMO_ACCOUNTS.customer.email}`,
       `    merchant  ${DEMO_ACCOUNTS.merchant.email}`,
-      `    admin     ${DEMO_ACCOUNTS.admin.email}`,
+      `    admin     ${DEMO_ACCOUNTS.admin.email} (owner; ${DEMO_ACCOUNTS.support.email} and ${DEMO_ACCOUNTS.finance.email} have the support and finance roles)`,
+      `    staff     ${DEMO_ACCOUNTS.manager.email} (manager) and ${DEMO_ACCOUNTS.redeemer.email} (redeemer) of the merchant's business`,
     );
   }
   if (!(await hasAdmin(database.db))) lines.push('', '  No admin account yet: npm run admin:create -- --email you@example.com');

@@ -9,8 +9,8 @@ import {
   timeZoneOfState,
   updateBusinessProfileSchema,
 } from '@localperks/shared';
-import { freshDatabase, rowsOf } from '../../test/build';
-import { deals, merchantCharges, merchants, users } from '../db/schema';
+import { build, freshDatabase, rowsOf } from '../../test/build';
+import { deals, merchantCharges, merchantStaff, merchants, users } from '../db/schema';
 import { geocodeZip, getBusinessPage, homePageData, listDeals } from '../modules/catalog';
 import { systemClock } from '../lib/deps';
 import { diskStorage, sameImageUrl } from '../lib/storage';
@@ -36,8 +36,12 @@ describe('demo data', () => {
     expect(roles.map((r) => [r.email, r.role]).sort()).toEqual(
       [
         [DEMO_ACCOUNTS.admin.email, 'admin'],
+        [DEMO_ACCOUNTS.support.email, 'admin'],
+        [DEMO_ACCOUNTS.finance.email, 'admin'],
         [DEMO_ACCOUNTS.customer.email, 'customer'],
         [DEMO_ACCOUNTS.merchant.email, 'merchant'],
+        [DEMO_ACCOUNTS.manager.email, 'merchant'],
+        [DEMO_ACCOUNTS.redeemer.email, 'merchant'],
       ].sort(),
     );
     expect(roles.every((r) => r.verified)).toBe(true);
@@ -49,6 +53,42 @@ describe('demo data', () => {
       .from(users)
       .where(sql`${users.email} = ${DEMO_ACCOUNTS.admin.email}`);
     expect(admin).toEqual({ adminRole: 'owner' });
+  });
+
+  it('has an admin of each role and the demo merchant a manager and a redeemer, each with their own account', async () => {
+    const admins = await db
+      .select({ email: users.email, adminRole: users.adminRole })
+      .from(users)
+      .where(sql`${users.role} = 'admin' and ${users.email} like '%@localperks.example'`);
+    expect(Object.fromEntries(admins.map((a) => [a.email, a.adminRole]))).toEqual({
+      [DEMO_ACCOUNTS.admin.email]: 'owner',
+      [DEMO_ACCOUNTS.support.email]: 'support',
+      [DEMO_ACCOUNTS.finance.email]: 'finance',
+    });
+    const staff = await db
+      .select({ email: users.email, role: merchantStaff.role, business: merchants.businessName, joined: merchantStaff.acceptedAt })
+      .from(merchantStaff)
+      .innerJoin(users, sql`${users.id} = ${merchantStaff.userId}`)
+      .innerJoin(merchants, sql`${merchants.id} = ${merchantStaff.merchantId}`)
+      .where(sql`${merchantStaff.removedAt} is null`);
+    expect(staff.map((r) => [r.email, r.role, r.business, r.joined !== null]).sort()).toEqual(
+      [
+        [DEMO_ACCOUNTS.manager.email, 'manager', 'Windy City Bistro', true],
+        [DEMO_ACCOUNTS.redeemer.email, 'redeemer', 'Windy City Bistro', true],
+      ].sort(),
+    );
+  });
+
+  it('signs the demo manager and redeemer in to the demo business with their roles', async () => {
+    const t = await build();
+    await seedDemoData(t.database.db, 'LocalPerks2025!');
+    const me = async (email: string) => {
+      const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'LocalPerks2025!' } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().user as { role: string; merchantRole: string | null };
+    };
+    expect(await me(DEMO_ACCOUNTS.redeemer.email)).toMatchObject({ role: 'merchant', merchantRole: 'redeemer' });
+    expect(await me(DEMO_ACCOUNTS.manager.email)).toMatchObject({ role: 'merchant', merchantRole: 'manager' });
   });
 
   it('gives the demo merchant an approved business', async () => {

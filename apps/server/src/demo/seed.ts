@@ -1,8 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { BOOST_OPTIONS, discountPercent, planById, timeZoneOfState, DAY_MS } from '@localperks/shared';
 import type { Db } from '../db/client';
-import { dealOptions, deals, merchantCharges, merchantRegistrationRequests, merchants, promoCodes, users } from '../db/schema';
-import { hashPassword } from '../lib/crypto';
+import {
+  dealOptions,
+  deals,
+  merchantCharges,
+  merchantRegistrationRequests,
+  merchantStaff,
+  merchants,
+  promoCodes,
+  users,
+} from '../db/schema';
+import { hashPassword, randomToken, sha256 } from '../lib/crypto';
 import { DEMO_PROMO_CODE, SEED_DEALS, SEED_MERCHANTS, SEED_SELLING } from './catalogue';
 import { saveDealOptions } from '../modules/catalog';
 import { seedPastSales, seedPayoutAccount } from './past-sales';
@@ -14,6 +23,12 @@ export const DEMO_ACCOUNTS = {
   customer: { email: 'customer@localperks.example', name: 'Casey Customer' },
   merchant: { email: 'merchant@localperks.example', name: 'Morgan Merchant' },
   admin: { email: 'admin@localperks.example', name: 'Avery Admin' },
+  /** The other admin roles (docs/decisions/0062-roles-and-staff.md): each sees only its sections. */
+  support: { email: 'support@localperks.example', name: 'Sam Support' },
+  finance: { email: 'finance@localperks.example', name: 'Finley Finance' },
+  /** The demo merchant's staff: a manager, and a redeemer at the counter. */
+  manager: { email: 'manager@localperks.example', name: 'Mia Manager' },
+  redeemer: { email: 'counter@localperks.example', name: 'Corey Counter' },
 } as const;
 
 /** Seeds demo accounts and the catalogue, once, on an empty database. Returns false if it had data. */
@@ -52,6 +67,14 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
           passwordHash,
           emailVerifiedAt: verified,
         },
+        ...(['support', 'finance'] as const).map((adminRole) => ({
+          email: DEMO_ACCOUNTS[adminRole].email,
+          name: DEMO_ACCOUNTS[adminRole].name,
+          role: 'admin' as const,
+          adminRole,
+          passwordHash,
+          emailVerifiedAt: verified,
+        })),
       ])
       .returning();
     const merchantIds = new Map<string, string>();
@@ -192,6 +215,7 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
         .returning();
       await postChargePaid(tx, charge!, startsAt);
     }
+    await seedStaff(tx, merchantIds.get(SEED_MERCHANTS[0]!.key)!, merchantUser!.id, passwordHash, verified);
     // Past sales of the demo merchant, so payouts and analytics have data.
     await seedPastSales(tx, merchantIds.get(SEED_MERCHANTS[0]!.key)!, passwordHash, new Date(now));
     // Payouts in every state a person should see (docs/decisions/0056-payout-accounts-and-transfers.md): the demo
@@ -222,6 +246,31 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
     await db.transaction((tx) => settlePayouts(tx, 'sandbox', now));
   }
   return seeded;
+}
+
+/**
+ * The demo merchant's staff, as if they had accepted the owner's invitations: a manager and a redeemer, each with
+ * an account of their own. The invitation's link is spent, so its selector and verifier are random and unknown.
+ */
+async function seedStaff(tx: Db, merchantId: string, ownerId: string, passwordHash: string, joined: Date) {
+  for (const role of ['manager', 'redeemer'] as const) {
+    const [user] = await tx
+      .insert(users)
+      .values({ email: DEMO_ACCOUNTS[role].email, name: DEMO_ACCOUNTS[role].name, role: 'merchant', passwordHash, emailVerifiedAt: joined })
+      .returning({ id: users.id });
+    await tx.insert(merchantStaff).values({
+      merchantId,
+      email: DEMO_ACCOUNTS[role].email,
+      role,
+      userId: user!.id,
+      invitedBy: ownerId,
+      inviteSelector: randomToken(16),
+      inviteVerifierHash: sha256(randomToken()),
+      inviteExpiresAt: joined,
+      acceptedAt: joined,
+      createdAt: joined,
+    });
+  }
 }
 
 /** The demo business that has not set up payouts, and the one whose payout account is restricted. */
