@@ -14,6 +14,7 @@ import {
   signIn,
   test,
   toastWith,
+  sectionLink,
 } from '../support/browser';
 
 /**
@@ -197,7 +198,7 @@ test.describe('passkeys and authenticator codes', () => {
     const reminder = page.getByRole('region', { name: 'Protect your payouts with a second sign-in step' });
     await checkBothWidths(page, 'merchant-second-factor-reminder', () => expect(reminder).toBeVisible());
     // A reminder, not a lock: the console's sections work as before.
-    await expect(page.getByRole('tab', { name: 'My Deals' })).toBeEnabled();
+    await expect(sectionLink(page, 'My Deals')).toBeEnabled();
     await reminder.getByRole('link', { name: 'Add a passkey or authenticator app' }).click();
     await page.waitForURL((u) => u.pathname === '/profile' && u.searchParams.get('tab') === 'security');
     await securityTabConfirmed(page, 'Merchant2025');
@@ -209,7 +210,7 @@ test.describe('passkeys and authenticator codes', () => {
     const asked = page.waitForResponse((r) => r.url().endsWith('/api/merchant/second-factor-reminder'));
     await page.goto('/merchant/dashboard');
     expect(await (await asked).json()).toMatchObject({ remind: false });
-    await expect(page.getByRole('tab', { name: 'My Deals' })).toBeVisible();
+    await expect(sectionLink(page, 'My Deals')).toBeVisible();
     await expect(reminder).toHaveCount(0);
   });
 });

@@ -14,6 +14,8 @@ import {
   screenshot,
   test,
   uniqueEmail,
+  openSection,
+  sectionLink,
 } from '../support/browser';
 
 const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -160,10 +162,7 @@ test.describe('admin dashboard', () => {
         await expect(page.getByText(`${overview.stats.activeDeals} active`).first()).toBeVisible(quick);
         await expect(page.getByText(formatCents(overview.stats.totalRevenueCents)).first()).toBeVisible(quick);
         expect(overview.pendingApprovals).toBeGreaterThan(0);
-        await expect(page.getByRole('tab', { name: /Merchant Approval/ })).toHaveText(
-          `Merchant Approval${overview.pendingApprovals} pending`,
-          quick,
-        );
+        await expect(sectionLink(page, /Merchant Approval/)).toHaveText(`Merchant Approval${overview.pendingApprovals} pending`, quick);
       } catch (err) {
         await page.reload();
         await seen(page, 'Manage merchants, deals, and payouts.');
@@ -194,7 +193,7 @@ test.describe('admin dashboard', () => {
     await page.getByRole('button', { name: 'Back to Merchants', exact: true }).click();
 
     // Customer Support: status and a reply.
-    await page.getByRole('tab', { name: 'Customer Support', exact: true }).click();
+    await openSection(page, 'Customer Support');
     await seen(page, /^Support Tickets \(\d+\)$/);
     await page.getByRole('button', { name: new RegExp(SUBJECT) }).click();
     await page.getByLabel('Ticket status').selectOption('in_progress');
@@ -224,7 +223,7 @@ test.describe('admin dashboard', () => {
     await seen(page, 'Thank you, it worked today.');
 
     // Settings: a new admin; the audit trail shows every action of this journey.
-    await page.getByRole('tab', { name: 'Settings', exact: true }).click();
+    await openSection(page, 'Settings');
     await page.getByLabel('Full Name').fill(NEW_ADMIN.name);
     await page.getByLabel('Email').fill(NEW_ADMIN.email);
     await page.getByLabel('Password').fill('short');
@@ -258,11 +257,11 @@ test.describe('admin dashboard', () => {
     await seen(phone, 'Total Merchants');
     await expectAccessible(phone);
     await shot(phone, 'admin-overview-375');
-    await phone.getByRole('tab', { name: 'Customer Support', exact: true }).click();
+    await openSection(phone, 'Customer Support');
     await phone.getByRole('button', { name: new RegExp(SUBJECT) }).click();
     await seen(phone, REPLY);
     await shot(phone, 'admin-support-375');
-    await phone.getByRole('tab', { name: 'Settings', exact: true }).click();
+    await openSection(phone, 'Settings');
     await seen(phone, 'Audit Trail');
     await shot(phone, 'admin-settings-375');
     // The signed-in admin going to /admin-login lands on the dashboard.

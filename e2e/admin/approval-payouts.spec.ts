@@ -11,6 +11,7 @@ import {
   screenshot,
   test,
   uniqueEmail,
+  openSection,
 } from '../support/browser';
 
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -153,7 +154,7 @@ test.describe('admin: merchant approval and payouts', () => {
 
     // Payouts are transferred by themselves (issue 36); marking one paid is an exception, with a reason: the demo
     // business that has not set up payouts, its closed payout waiting for its payout account.
-    await page.getByRole('tab', { name: 'Payout Management' }).click();
+    await openSection(page, 'Payout Management');
     await page.getByRole('heading', { name: 'Current Period Summary' }).waitFor({ state: 'visible' });
     const payouts = page.getByRole('list', { name: 'All payouts' });
     await payouts.waitFor({ state: 'visible' });
@@ -191,7 +192,7 @@ test.describe('admin: merchant approval and payouts', () => {
     // The same screens on a phone (375 px). One journey keeps the sign-ups from this address few
     // (registration is rate-limited per address).
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.getByRole('tab', { name: 'Merchant Approval' }).click();
+    await openSection(page, 'Merchant Approval');
     const phoneCard = card(page, 'New pending approvals', rejectName);
     await phoneCard.waitFor({ state: 'visible' });
     await expectAccessible(page);
@@ -204,7 +205,7 @@ test.describe('admin: merchant approval and payouts', () => {
     await expectAccessible(page);
     await dialogShot(page, 'admin-messages-375');
     await page.keyboard.press('Escape');
-    await page.getByRole('tab', { name: 'Payout Management' }).click();
+    await openSection(page, 'Payout Management');
     await page.getByRole('list', { name: 'All payouts' }).waitFor({ state: 'visible' });
     await expectAccessible(page);
     await pageShot(page, 'admin-payouts-375');

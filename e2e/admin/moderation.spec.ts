@@ -62,8 +62,8 @@ test.describe('admin: merchants, deals and appeals', () => {
       await page.setViewportSize({ width, height: 800 });
       for (const tab of ['overview', 'approval', 'payouts', 'refunds', 'support', 'settings']) {
         await page.goto(`/admin/dashboard?tab=${tab}`);
-        await expect(page.getByRole('tabpanel')).toBeVisible();
-        await expect(page.getByRole('tabpanel').getByText(/Loading/)).toHaveCount(0);
+        await expect(page.getByRole('main')).toBeVisible();
+        await expect(page.getByRole('main').getByText(/Loading/)).toHaveCount(0);
         await expectAccessible(page);
         await shot(page, `admin-${tab}-${width}`);
       }

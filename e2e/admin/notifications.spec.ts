@@ -14,6 +14,7 @@ import {
   screenshot,
   test,
   uniqueEmail,
+  openSection,
 } from '../support/browser';
 
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -83,7 +84,8 @@ test.describe('admin: notifications and revenue', () => {
     // Open the older one: its approval card, focused and outlined; it is read now.
     await items.nth(1).getByRole('link', { name: 'New merchant registration', exact: true }).click();
     await expect(panel).toHaveCount(0);
-    await page.waitForURL((u) => u.searchParams.get('tab') === 'approval' && u.searchParams.has('request'));
+    // The notification's link (/admin/dashboard?tab=approval&request=…) lands on the approvals section's own address.
+    await page.waitForURL((u) => u.pathname === '/admin/approvals' && u.searchParams.has('request'));
     const card = page
       .getByRole('list', { name: 'New pending approvals' })
       .getByRole('listitem')
@@ -116,7 +118,7 @@ test.describe('admin: notifications and revenue', () => {
     await expect(bell(page)).toHaveAccessibleName('Notifications, none unread');
 
     // Overview: platform income by source, this period and all time, as the server counts it.
-    await page.getByRole('tab', { name: 'Overview' }).click();
+    await openSection(page, 'Overview');
     const revenueCard = page.getByRole('table', { name: 'Platform income by source, this period and all time' });
     await expect(revenueCard).toBeVisible();
     const overview = (await (await page.request.get('/api/admin/overview')).json()) as AdminOverview;
@@ -151,11 +153,11 @@ test.describe('admin: notifications and revenue', () => {
 
     // The same on a phone.
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.getByRole('tab', { name: 'Overview' }).click();
+    await openSection(page, 'Overview');
     await expect(revenueCard).toBeVisible();
     await expectAccessible(page);
     await pageShot(page, 'overview-375');
-    await page.getByRole('tab', { name: 'Payout Management' }).click();
+    await openSection(page, 'Payout Management');
     await expect(payouts.getByRole('listitem').first()).toContainText('Overdue');
     await pageShot(page, 'payouts-overdue-375');
     await bell(page).click();

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   adminSignIn,
   apiCall,
@@ -13,6 +12,9 @@ import {
   signIn,
   test,
   toastWith,
+  openSection,
+  sectionLink,
+  sectionLinks,
 } from '../support/browser';
 
 /*
@@ -22,7 +24,6 @@ import {
  */
 
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const tabs = (page: Page) => page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
 
 test.describe('admin roles and the power to take away', () => {
   test('a support admin works tickets and customers but cannot open payouts, and bans a customer, who is told why at sign-in', async ({
@@ -41,21 +42,21 @@ test.describe('admin roles and the power to take away', () => {
     await adminSignIn(page, support);
 
     // Support's sections only: no payouts, settings, approvals or businesses.
-    await expect(tabs(page)).toHaveText(['Customers', 'Refunds', 'Customer Support']);
+    await expect(sectionLinks(page)).toHaveText(['Customers', 'Orders', 'Vouchers', 'Refunds', 'Customer Support']);
     await expect(page.getByText('Support · Manage merchants, deals, and payouts.')).toBeVisible();
     // Payouts by their address: the page says so, and the server refuses the data.
     await page.goto('/admin/dashboard?tab=payouts');
     await expect(page.getByRole('alert').filter({ hasText: 'Payout Management is not available to you' })).toContainText(
       'Your admin role (Support) does not include Payout Management.',
     );
-    await expect(page.getByRole('tab', { name: 'Payout Management' })).toHaveCount(0);
+    await expect(sectionLink(page, 'Payout Management')).toHaveCount(0);
     const refused = await page.request.get('/api/admin/payouts');
     expect(refused.status()).toBe(403);
     await checkBothWidths(page, 'admin-support-refused-payouts', () => expect(page.getByRole('alert').first()).toBeVisible());
 
     // Tickets: assign to oneself and add an internal note.
     await page.getByRole('button', { name: 'Back to your dashboard' }).click();
-    await page.getByRole('tab', { name: 'Customer Support' }).click();
+    await openSection(page, 'Customer Support');
     await page.getByRole('button', { name: new RegExp(`Refund again ${tag}`) }).click();
     await page.getByLabel('Assigned to').selectOption({ label: support.name });
     await expect(toastWith(page, `Ticket assigned to ${support.name}`)).toBeVisible();
@@ -71,7 +72,7 @@ test.describe('admin roles and the power to take away', () => {
 
     // Customers: ban with a reason.
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.getByRole('tab', { name: 'Customers' }).click();
+    await openSection(page, 'Customers');
     await page.getByLabel('Search customers').fill(customer.email);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const row = page.getByRole('list', { name: 'Customers' }).getByRole('listitem').filter({ hasText: customer.email });
@@ -109,7 +110,7 @@ test.describe('admin roles and the power to take away', () => {
     const owner = await newAdmin(`Olive Owner ${tag}`);
     const { page } = await newPage({ width: 1280, height: 900 });
     await adminSignIn(page, owner);
-    await page.getByRole('tab', { name: 'Businesses' }).click();
+    await openSection(page, 'Businesses');
     await page.getByLabel('Search businesses').fill(name);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const row = page.getByRole('list', { name: 'Businesses' }).getByRole('listitem').filter({ hasText: name });
@@ -151,7 +152,7 @@ test.describe('admin roles and the power to take away', () => {
     await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible();
 
     // Both in the audit trail, found by the business's name and the action.
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await openSection(page, 'Settings');
     await page.getByLabel('Target (id, business, e-mail, subject)').fill(name);
     await page.getByLabel('Action').selectOption('merchant.suspended');
     await page.getByRole('button', { name: 'Search', exact: true }).click();

@@ -45,7 +45,7 @@ test.describe('business page', () => {
     await signIn(mc, merchant.cookie);
     // The business page editor is its own dashboard tab (issue 39).
     await m.goto('/merchant/dashboard?tab=business');
-    await expect(m.getByRole('tabpanel').getByText('Business Page', { exact: true })).toBeVisible();
+    await expect(m.getByRole('main').getByText('Business Page', { exact: true }).last()).toBeVisible();
     const files = m.locator('input[type="file"]');
     await files.nth(0).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await png(400, 400, { r: 30, g: 90, b: 160 }) });
     await expect(m.getByRole('img', { name: 'Your logo' })).toBeVisible();

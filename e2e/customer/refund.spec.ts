@@ -15,6 +15,8 @@ import {
   screenshot,
   signIn,
   test,
+  openSection,
+  sectionLink,
 } from '../support/browser';
 
 /**
@@ -82,7 +84,7 @@ test.describe('refunds under the Merchant Refund Policy', () => {
     const m = await newPage({ width: 1280, height: 900 });
     await signIn(m.context, merchant.cookie);
     await m.page.goto('/merchant/dashboard?tab=refunds');
-    await expect(m.page.getByRole('tab', { name: 'Refund requests', selected: true })).toBeVisible();
+    await expect(sectionLink(m.page, 'Refund requests')).toHaveAttribute('aria-current', 'page');
     const request = m.page.getByRole('listitem').filter({ has: m.page.getByRole('heading', { name: DEAL }) });
     await expect(request).toHaveCount(1);
     await expect(request.getByText('Requested', { exact: true })).toBeVisible();
@@ -113,8 +115,8 @@ test.describe('refunds under the Merchant Refund Policy', () => {
     await a.page.getByTestId('admin-code').fill(codeIn((await latestMail(admin.email, 'admin_access_code')).text));
     await a.page.getByRole('button', { name: 'Verify Code' }).click();
     await a.page.waitForURL('**/admin/dashboard**');
-    await a.page.getByRole('tab', { name: 'Refunds' }).click();
-    await expect(a.page).toHaveURL(/[?&]tab=refunds/);
+    await openSection(a.page, 'Refunds');
+    await expect(a.page).toHaveURL((u) => u.pathname === '/admin/refunds');
     const queued = a.page.getByRole('listitem').filter({ has: a.page.getByRole('heading', { name: `${DEAL} · ${REFUND}` }) });
     await expect(queued).toHaveCount(1);
     await expect(queued.getByText('Merchant responded', { exact: true })).toBeVisible();
@@ -189,7 +191,7 @@ test.describe('refunds under the Merchant Refund Policy', () => {
       netCents: 6_757,
     });
     await m.page.goto('/merchant/dashboard?tab=payouts');
-    await expect(m.page.getByRole('tab', { name: 'Payouts', selected: true })).toBeVisible();
+    await expect(sectionLink(m.page, 'Payouts')).toHaveAttribute('aria-current', 'page');
     const next = m.page.getByText(/^Net so far from/).locator('..');
     const payday = new Date(`${cp.period.payoutDate}T12:00:00Z`).toLocaleDateString('en-US', {
       month: 'short',

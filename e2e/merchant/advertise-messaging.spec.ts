@@ -11,6 +11,7 @@ import {
   screenshot,
   test,
   uniqueEmail,
+  openSection,
 } from '../support/browser';
 
 /*
@@ -94,9 +95,9 @@ test.describe('Advertise + Messaging, end to end', () => {
     // 4. The merchant, approved, pays the $15/month subscription on the hosted sandbox card page.
     await m.reload();
     // The status cards are on the Business Page tab (issue 39: the tabs come first).
-    await m.getByRole('tab', { name: 'Business Page' }).click();
+    await openSection(m, 'Business Page');
     await expect(m.getByRole('listitem').filter({ hasText: 'Admin Review' })).toContainText('Approved');
-    await m.getByRole('tab', { name: /Customer Messages/ }).click();
+    await openSection(m, /Customer Messages/);
     await m.getByRole('button', { name: 'Pay $15.00/month' }).click();
     await m.waitForURL(/\/sandbox\/checkout\/cs_sandbox_/);
     await m.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -106,7 +107,7 @@ test.describe('Advertise + Messaging, end to end', () => {
     await m.getByRole('button', { name: 'Pay $15.00' }).click();
     await m.waitForURL((u) => u.pathname === '/merchant/dashboard');
     await expect(toast(m, 'Subscription Activated!')).toBeVisible();
-    await m.getByRole('tab', { name: 'Business Page' }).click();
+    await openSection(m, 'Business Page');
     await expect(m.getByText('Messaging status: Active')).toBeVisible();
 
     // 5. It fills in its Business Page card: opening hours and highlights.

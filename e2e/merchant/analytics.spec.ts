@@ -11,6 +11,7 @@ import {
   screenshot,
   signIn,
   test,
+  openSection,
 } from '../support/browser';
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -46,7 +47,7 @@ test.describe('merchant analytics', () => {
       // The plan line names the commission once (on the Business Page tab since issue 39).
       await page.goto('/merchant/dashboard?tab=business');
       await expect(page.getByText('Deals + Messaging · No monthly fee · 15% commission', { exact: true })).toBeVisible();
-      await page.getByRole('tab', { name: 'Revenue & Analytics' }).click();
+      await openSection(page, 'Revenue & Analytics');
       await expect(page.getByRole('heading', { name: 'Revenue & Analytics' })).toBeVisible();
       const summary = page.getByRole('list', { name: 'Revenue summary' });
       const stat = (label: string) => summary.getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) });

@@ -11,6 +11,8 @@ import {
   screenshot,
   test,
   uniqueEmail,
+  openSection,
+  sectionLink,
 } from '../support/browser';
 
 const PASSWORD = 'Merchant2025';
@@ -31,22 +33,22 @@ test.describe('merchant dashboard', () => {
     await expect(page.getByRole('heading', { name: 'Merchant Dashboard', level: 1 })).toBeVisible();
     await expect(page.getByText('Business', { exact: true })).toBeVisible();
     await expect(page.getByText('Windy City Bistro').first()).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Switch Plans' })).toBeVisible();
+    await expect(sectionLink(page, 'Switch Plans')).toBeVisible();
     // The status cards and the profile are on the Business Page tab (issue 39: the tabs come first).
-    await page.getByRole('tab', { name: 'Business Page' }).click();
+    await openSection(page, 'Business Page');
     for (const name of ['Account Status', 'Platform Features', 'Business Profile'])
       await expect(page.getByRole('heading', { name }), name).toBeVisible();
     for (const row of ['Email Verified', 'Admin Review', 'Deal Creation'])
       await expect(page.getByText(row, { exact: true }), row).toBeVisible();
     await expect(page.getByText('Pending Approval')).toHaveCount(0);
     for (const name of ['Revenue & Analytics', 'Customer Messages', 'Switch Plans', 'My Deals'])
-      await expect(page.getByRole('tab', { name }), name).toBeVisible();
+      await expect(sectionLink(page, name), name).toBeVisible();
     await expectAccessible(page);
     await shot(page, 'merchant-dashboard-1280');
 
     // Switch Plans: the three plans with price and commission; the current one is refused.
-    await page.getByRole('tab', { name: 'Switch Plans' }).click();
-    const plans = page.getByRole('tabpanel');
+    await openSection(page, 'Switch Plans');
+    const plans = page.getByRole('main');
     for (const text of ['Advertise Only', 'Advertise + Messaging', 'Deals + Messaging', '$15.00/month', '15% commission on sales']) {
       await expect(plans.getByText(text, { exact: true }).first(), text).toBeVisible();
     }
@@ -69,7 +71,7 @@ test.describe('merchant dashboard', () => {
     await shot(page, 'merchant-dashboard-plans-1280');
 
     // The Launch Checklist links back into each step.
-    await page.getByRole('tab', { name: 'Business Page' }).click();
+    await openSection(page, 'Business Page');
     await page.getByRole('main').getByRole('link', { name: 'Launch Checklist' }).click();
     await expect(page.getByRole('heading', { name: 'Launch Checklist', level: 1 })).toBeVisible();
     await expect(page.getByText(/steps done\./)).toBeVisible();
@@ -179,7 +181,7 @@ test.describe('merchant dashboard', () => {
     expect(approved.status, JSON.stringify(approved.json)).toBe(200);
     await page.goto('/merchant/dashboard?tab=messages');
     await expect(page.getByRole('heading', { name: 'Customer Messages are locked' })).toBeVisible();
-    await expect(page.getByRole('tab', { name: /Customer Messages/ }).getByLabel('Locked')).toHaveCount(1);
+    await expect(sectionLink(page, /Customer Messages/).getByLabel('Locked')).toHaveCount(1);
     await expectAccessible(page);
     await shot(page, 'merchant-dashboard-locked-375');
 
@@ -200,9 +202,9 @@ test.describe('merchant dashboard', () => {
     await expect(toast(page, 'Payment Successful!')).toBeVisible();
     await expect(toast(page, 'Subscription Activated!')).toBeVisible();
     await expect(page).toHaveURL((u) => u.search === '');
-    await page.getByRole('tab', { name: /Customer Messages/ }).click();
+    await openSection(page, /Customer Messages/);
     await expect(page.getByRole('heading', { name: 'Customer Messages are locked' })).toHaveCount(0);
-    await expect(page.getByRole('tab', { name: /Customer Messages/ }).getByLabel('Locked')).toHaveCount(0);
+    await expect(sectionLink(page, /Customer Messages/).getByLabel('Locked')).toHaveCount(0);
     const me = (await (await page.request.get('/api/merchant/me')).json()) as {
       merchant: { hasSubscription: boolean; messagingAccess: boolean };
     };

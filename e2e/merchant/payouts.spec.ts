@@ -12,6 +12,7 @@ import {
   newCrowdVoteDeal,
   screenshot,
   test,
+  openSection,
 } from '../support/browser';
 
 /*
@@ -53,7 +54,7 @@ test.describe('merchant payouts and billing', () => {
     const { page } = await newPage({ width: 1280, height: 900 });
     await login(page, DEMO.merchant);
     await page.waitForURL((u) => u.pathname === '/merchant/dashboard');
-    await page.getByRole('tab', { name: 'Payouts' }).click();
+    await openSection(page, 'Payouts');
     const history = page.getByRole('region', { name: 'Payout history' });
     await expect(history).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Current period' })).toBeVisible();
@@ -117,7 +118,7 @@ test.describe('merchant payouts and billing', () => {
     );
 
     await page.getByRole('link', { name: 'Back to Payouts' }).click();
-    await page.getByRole('tab', { name: 'Billing' }).click();
+    await openSection(page, 'Billing');
     await expect(page.getByRole('heading', { name: 'Current plan' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Billing' }).getByText('Deals + Messaging', { exact: true })).toBeVisible();
     const charge = page.getByRole('list', { name: 'Charges' }).getByRole('listitem').filter({ hasText: title });

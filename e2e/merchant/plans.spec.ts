@@ -1,5 +1,17 @@
 import type { Page, Response } from '@playwright/test';
-import { adminCookie, apiCall, expect, expectAccessible, login, screenshot, test, uniqueEmail, verifyByMail } from '../support/browser';
+import {
+  adminCookie,
+  apiCall,
+  expect,
+  expectAccessible,
+  login,
+  screenshot,
+  test,
+  uniqueEmail,
+  verifyByMail,
+  openSection,
+  sectionLink,
+} from '../support/browser';
 
 const PASSWORD = 'Merchant2025';
 
@@ -61,7 +73,7 @@ test.describe('plans say what they do, and do it', () => {
       // First tab: Revenue & Analytics is not in the plan; no error box, the upgrade instead.
       await expect(page.getByRole('heading', { name: 'Revenue & Analytics is not part of Advertise Only' })).toBeVisible();
       await expect(page.getByText('Failed to load merchant data')).toHaveCount(0);
-      const analytics = page.getByRole('tabpanel');
+      const analytics = page.getByRole('main');
       await expect(analytics.getByText('Upgrade to Advertise + Messaging')).toBeVisible();
       await expect(analytics.getByText('$15.00/month')).toBeVisible();
       await expect(analytics.getByText('Upgrade to Deals + Messaging')).toBeVisible();
@@ -69,24 +81,24 @@ test.describe('plans say what they do, and do it', () => {
       await expectAccessible(page);
       await shot(page, `advertise-only-analytics-${width}`);
       // The plan line is on the Business Page tab (issue 39: the tabs come first).
-      await page.getByRole('tab', { name: 'Business Page' }).click();
+      await openSection(page, 'Business Page');
       await expect(page.getByText('Advertise Only · Free · 0% commission')).toBeVisible();
 
       // Customer Messages: locked, with the way to a plan that has it.
-      await page.getByRole('tab', { name: /Customer Messages/ }).click();
+      await openSection(page, /Customer Messages/);
       await expect(page.getByRole('heading', { name: 'Customer Messages are locked' })).toBeVisible();
 
       // My Deals: what Deals + Messaging adds.
-      await page.getByRole('tab', { name: 'My Deals' }).click();
+      await openSection(page, 'My Deals');
       await expect(page.getByRole('heading', { name: 'Deals is not part of Advertise Only' })).toBeVisible();
-      await expect(page.getByRole('heading', { name: 'My Deals' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'My Deals', level: 1 })).toBeVisible();
       await expectAccessible(page);
       await shot(page, `advertise-only-deals-${width}`);
 
       // The upgrade's link opens Switch Plans, whose prices come from the plan constants.
-      await page.getByRole('link', { name: 'Switch Plans' }).click();
-      await expect(page.getByRole('tab', { name: 'Switch Plans' })).toHaveAttribute('aria-selected', 'true');
-      const plans = page.getByRole('tabpanel');
+      await page.getByRole('main').getByRole('link', { name: 'Switch Plans' }).click();
+      await expect(sectionLink(page, 'Switch Plans')).toHaveAttribute('aria-current', 'page');
+      const plans = page.getByRole('main');
       await expect(
         plans.getByRole('listitem').filter({ hasText: 'Deals + Messaging' }).getByText('15% commission', { exact: true }),
       ).toBeVisible();
@@ -95,7 +107,7 @@ test.describe('plans say what they do, and do it', () => {
       await shot(page, `advertise-only-plans-${width}`);
 
       // Back to the first tab: still no error, and no call the plan has no access to was ever made.
-      await page.getByRole('tab', { name: /Revenue/ }).click();
+      await openSection(page, /Revenue/);
       await expect(page.getByRole('heading', { name: 'Revenue & Analytics is not part of Advertise Only' })).toBeVisible();
       expect(refused).toEqual([]);
     }
@@ -109,7 +121,7 @@ test.describe('plans say what they do, and do it', () => {
     await page.waitForURL((u) => u.pathname === '/merchant/dashboard');
 
     // Pay the $15/month subscription on the sandbox card page.
-    await page.getByRole('tab', { name: /Customer Messages/ }).click();
+    await openSection(page, /Customer Messages/);
     await page.getByRole('button', { name: 'Pay $15.00/month' }).click();
     await page.waitForURL(/\/sandbox\/checkout\/cs_sandbox_/);
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -123,7 +135,7 @@ test.describe('plans say what they do, and do it', () => {
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 
     // Downgrade to Advertise Only: the dialog's promise.
-    await page.getByRole('tab', { name: 'Switch Plans' }).click();
+    await openSection(page, 'Switch Plans');
     await page.getByRole('button', { name: 'Switch to Advertise Only' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText('it stays active until the end of the period you paid for')).toBeVisible();
@@ -142,9 +154,9 @@ test.describe('plans say what they do, and do it', () => {
     expect(until.getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
     const untilText = until.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
-    await page.getByRole('tab', { name: /Customer Messages/ }).click();
-    await expect(page.getByRole('tab', { name: /Customer Messages/ }).getByLabel('Locked')).toHaveCount(0);
-    await expect(page.getByRole('tabpanel').getByText(`Messaging active until ${untilText}`)).toBeVisible();
+    await openSection(page, /Customer Messages/);
+    await expect(sectionLink(page, /Customer Messages/).getByLabel('Locked')).toHaveCount(0);
+    await expect(page.getByRole('main').getByText(`Messaging active until ${untilText}`)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Customer Messages', level: 2 })).toBeVisible();
     await expect(page.getByText('No customer messages yet.')).toBeVisible();
     await page
@@ -153,16 +165,16 @@ test.describe('plans say what they do, and do it', () => {
       .click();
     await expect(page.getByText('No unread messages.')).toBeVisible();
     // The status card is on the Business Page tab (issue 39: the tabs come first).
-    await page.getByRole('tab', { name: 'Business Page' }).click();
+    await openSection(page, 'Business Page');
     await expect(page.getByText(`Messaging status: Active until ${untilText}`)).toBeVisible();
-    await page.getByRole('tab', { name: /Customer Messages/ }).click();
+    await openSection(page, /Customer Messages/);
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
     await expectAccessible(page);
     await shot(page, 'downgraded-inbox-375');
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.reload();
-    await expect(page.getByRole('tabpanel').getByText(`Messaging active until ${untilText}`)).toBeVisible();
+    await expect(page.getByRole('main').getByText(`Messaging active until ${untilText}`)).toBeVisible();
     await expectAccessible(page);
     await shot(page, 'downgraded-inbox-1280');
     expect(refused).toEqual([]);

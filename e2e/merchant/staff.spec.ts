@@ -11,6 +11,8 @@ import {
   test,
   toastWith,
   uniqueEmail,
+  sectionLink,
+  sectionLinks,
 } from '../support/browser';
 
 /*
@@ -71,11 +73,13 @@ test('a merchant invites a redeemer, who accepts from the e-mail, redeems a vouc
   await checkBothWidths(r, 'staff-redeemer-redeem', () => expect(today).toContainText('by Riley Redeemer'));
   // The header offers no dashboard to a redeemer (checked at 1280 px, where the main navigation shows).
   await expect(r.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Merchant Dashboard' })).toHaveCount(0);
+  // The console's navigation is the redeem screen alone (issue 32).
+  await expect(sectionLinks(r)).toHaveText(['Redeem Voucher']);
 
   // Payouts: the dashboard sends a redeemer back to the counter, and the server refuses the data.
   await r.goto('/merchant/dashboard?tab=payouts');
   await r.waitForURL('**/merchant/redeem');
-  await expect(r.getByRole('tab', { name: 'Payouts' })).toHaveCount(0);
+  await expect(sectionLink(r, 'Payouts')).toHaveCount(0);
   const refused = await r.request.get('/api/merchant/payouts');
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(

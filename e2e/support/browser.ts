@@ -714,3 +714,38 @@ export function trackRequests(page: Page) {
     },
   };
 }
+
+/*
+ * The back office's console (issue 32): a side navigation of sections, in a drawer under 768 px. A section's link is
+ * found in the side navigation at any width (for what it says: its count, its lock, whether it is the current page);
+ * opening one clicks it where a person would: in the side navigation, or through the menu button on a phone.
+ */
+const consoleNav = (page: Page) => page.locator('aside').getByRole('navigation', { name: /sections$/, includeHidden: true });
+
+/** A section's link in the console's side navigation (present at every width; hidden in the closed drawer's place on a phone). */
+export function sectionLink(page: Page, name: string | RegExp): Locator {
+  return consoleNav(page).getByRole('link', { name, includeHidden: true });
+}
+
+/** Every section link of the console's side navigation, in order. */
+export function sectionLinks(page: Page): Locator {
+  return consoleNav(page).getByRole('link', { includeHidden: true });
+}
+
+/** Opens a console section as a person would: its link in the side navigation, or the menu's on a phone. */
+export async function openSection(page: Page, name: string | RegExp) {
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  const link = consoleNav(page).getByRole('link', { name });
+  await expect(menu.or(link)).toBeVisible();
+  if (await link.isVisible()) {
+    await link.click();
+  } else {
+    await menu.click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.getByRole('link', { name }).click();
+    await expect(drawer).toBeHidden();
+    // A finger leaves the screen: no pointer rests over the page (a mouse left on a toast would hold it open).
+    await page.mouse.move(0, page.viewportSize()!.height - 1);
+  }
+  await expect(sectionLink(page, name)).toHaveAttribute('aria-current', 'page');
+}

@@ -72,7 +72,14 @@ import {
   adminOverviewRoutes,
 } from './modules/merchant';
 import { createPaymentProvider, type PaymentProvider } from './payments';
-import { devMailboxRoutes, systemRoutes, messageEventsRoutes, adminSettingsRoutes, adminNotificationsRoutes } from './modules/platform';
+import {
+  devMailboxRoutes,
+  systemRoutes,
+  messageEventsRoutes,
+  adminSettingsRoutes,
+  adminNotificationsRoutes,
+  consoleTablesRoutes,
+} from './modules/platform';
 import { seoRoutes } from './ssr/seo';
 import { testClockRoutes } from './jobs/test-clock';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
@@ -358,6 +365,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminMerchantsRoutes);
   await app.register(adminBusinessesRoutes);
   await app.register(adminCustomersRoutes);
+  await app.register(consoleTablesRoutes);
   await app.register(merchantStaffRoutes);
   await app.register(payoutsRoutes);
   await app.register(payoutAccountRoutes);

@@ -23,9 +23,21 @@ describe('the API contract', () => {
       .filter((route) => !(route in API));
     expect(unlisted.sort()).toEqual([
       'GET /api/account/data-exports/:id/download',
+      'GET /api/admin/orders/export.csv',
+      'GET /api/admin/tables/customers/export.csv',
+      'GET /api/admin/tables/deals/export.csv',
+      'GET /api/admin/tables/merchants/export.csv',
+      'GET /api/admin/tables/payouts/export.csv',
+      'GET /api/admin/tables/refunds/export.csv',
+      'GET /api/admin/tables/vouchers/export.csv',
       'GET /api/events',
       'GET /api/events/messages',
       'GET /api/merchant/payouts/:id/statement.csv',
+      'GET /api/merchant/tables/deals/export.csv',
+      'GET /api/merchant/tables/payouts/export.csv',
+      'GET /api/merchant/tables/redemptions/export.csv',
+      'GET /api/merchant/tables/refunds/export.csv',
+      'GET /api/merchant/tables/vouchers/export.csv',
       'GET /api/purchases/:id/qr.svg',
     ]);
   });

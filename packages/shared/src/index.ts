@@ -75,6 +75,7 @@ export * from './schemas/responses/sanctions';
 export * from './schemas/responses/merchant-staff';
 export * from './domain/payout-accounts';
 export * from './schemas/payout-accounts';
+export * from './schemas/console-tables';
 export * from './schemas/responses/payout-accounts';
 export * from './domain/reviews';
 export * from './schemas/reviews';

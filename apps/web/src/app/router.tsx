@@ -5,6 +5,7 @@ import HomePage, { loader as homeLoader } from './routes/public/home-page';
 import NotFoundPage, { loader as notFoundLoader } from './routes/public/not-found-page';
 import { PUBLIC_PAGES } from '@localperks/shared';
 import { paths } from '../config/paths';
+import { ADMIN_SECTIONS, MERCHANT_SECTIONS } from './layout/console-sections';
 
 /*
  * Every page but home is its own chunk, so the first load stays small. They are React Router's lazy
@@ -52,15 +53,8 @@ export const routes: RouteObject[] = [
       { path: paths.profile, lazy: page(() => import('./routes/customer/profile-page')) },
       { path: paths.purchases, lazy: page(() => import('./routes/customer/purchases-page')) },
       { path: paths.reviewPurchase(':id'), lazy: page(() => import('./routes/customer/review-page')) },
-      { path: paths.merchantRedeem, lazy: page(() => import('./routes/merchant/redeem-page')) },
       { path: paths.staffInviteAccept, lazy: page(() => import('./routes/merchant/staff-accept-page')) },
       { path: paths.merchantRegister, lazy: page(() => import('./routes/merchant/register-page')) },
-      { path: paths.merchantDashboard, lazy: page(() => import('./routes/merchant/dashboard-page')) },
-      { path: paths.merchantPreLaunch, lazy: page(() => import('./routes/merchant/pre-launch-page')) },
-      { path: paths.merchantDealNew, lazy: page(() => import('./routes/merchant/deal-new-page')) },
-      { path: paths.merchantDealEdit(':id'), lazy: page(() => import('./routes/merchant/deal-edit-page')) },
-      { path: paths.merchantReceipt(':id'), lazy: page(() => import('./routes/merchant/receipt-page')) },
-      { path: paths.merchantPayoutStatement(':id'), lazy: page(() => import('./routes/merchant/statement-page')) },
       { id: 'about', path: PUBLIC_PAGES.about.path, lazy: page(() => import('./routes/public/static/about')) },
       { id: 'contact', path: PUBLIC_PAGES.contact.path, lazy: page(() => import('./routes/public/contact-page')) },
       { id: 'privacy', path: PUBLIC_PAGES.privacy.path, lazy: page(() => import('./routes/public/static/privacy')) },
@@ -97,8 +91,36 @@ export const routes: RouteObject[] = [
       { path: paths.unsubscribePage, lazy: page(() => import('./routes/public/unsubscribe-page')) },
       { path: paths.giftClaim, lazy: page(() => import('./routes/customer/gift-claim-page')) },
       { path: paths.adminLogin, lazy: page(() => import('./routes/admin/admin-login-page')) },
-      { path: paths.adminDashboard, lazy: page(() => import('./routes/admin/dashboard-page')) },
       { id: 'not-found', path: PUBLIC_PAGES['not-found'].path, loader: notFoundLoader, element: <NotFoundPage /> },
+    ],
+  },
+  // The back office: its own layout, one address per section (app/layout/console-sections.ts, docs/decisions/0068-console.md).
+  {
+    lazy: () => import('./layout/console-layout').then((m) => ({ Component: m.AdminConsoleLayout })),
+    children: [
+      { path: paths.adminDashboard, lazy: page(() => import('./routes/admin/dashboard-page')) },
+      ...ADMIN_SECTIONS.filter((s) => s.path !== paths.adminDashboard).map((s) => ({
+        path: s.path,
+        lazy: () => import('./routes/admin/dashboard-page').then((m) => ({ element: <m.AdminSectionPage id={s.id} /> })),
+      })),
+    ],
+  },
+  {
+    lazy: () => import('./layout/console-layout').then((m) => ({ Component: m.MerchantConsoleLayout })),
+    children: [
+      { path: paths.merchantDashboard, lazy: page(() => import('./routes/merchant/dashboard-page')) },
+      { path: paths.merchantRedeem, lazy: page(() => import('./routes/merchant/redeem-page')) },
+      { path: paths.merchantPreLaunch, lazy: page(() => import('./routes/merchant/pre-launch-page')) },
+      ...MERCHANT_SECTIONS.filter(
+        (s) => !([paths.merchantDashboard, paths.merchantRedeem, paths.merchantPreLaunch] as string[]).includes(s.path),
+      ).map((s) => ({
+        path: s.path,
+        lazy: () => import('./routes/merchant/dashboard-page').then((m) => ({ element: <m.MerchantSectionPage id={s.id} /> })),
+      })),
+      { path: paths.merchantDealNew, lazy: page(() => import('./routes/merchant/deal-new-page')) },
+      { path: paths.merchantDealEdit(':id'), lazy: page(() => import('./routes/merchant/deal-edit-page')) },
+      { path: paths.merchantReceipt(':id'), lazy: page(() => import('./routes/merchant/receipt-page')) },
+      { path: paths.merchantPayoutStatement(':id'), lazy: page(() => import('./routes/merchant/statement-page')) },
     ],
   },
   // The sandbox provider's hosted card page stands apart from the shop, as a provider's page would.

@@ -1,5 +1,18 @@
 import type { z } from 'zod';
 import {
+  adminCustomersTablePageSchema,
+  adminDealsTablePageSchema,
+  adminMerchantsTablePageSchema,
+  adminOrdersPageSchema,
+  adminPayoutsTablePageSchema,
+  adminRefundsTablePageSchema,
+  adminVouchersTablePageSchema,
+  merchantRedemptionsTablePageSchema,
+  merchantRefundsTablePageSchema,
+  merchantVouchersTablePageSchema,
+  tableQuerySchema,
+} from '../schemas/console-tables';
+import {
   adminDeleteAccountSchema,
   changeEmailSchema,
   changePasswordSchema,
@@ -485,6 +498,19 @@ export const API = {
   'POST /api/dev/jobs/:name/run': { response: jobRunSchema },
   // support
   'GET /api/admin/customers': { query: adminCustomersQuerySchema, response: adminCustomersPageSchema },
+  // the console's tables (docs/decisions/0069-console-tables.md); their CSV exports are streams, not in the contract
+  'GET /api/admin/orders': { query: tableQuerySchema, response: adminOrdersPageSchema },
+  'GET /api/admin/tables/customers': { query: tableQuerySchema, response: adminCustomersTablePageSchema },
+  'GET /api/admin/tables/merchants': { query: tableQuerySchema, response: adminMerchantsTablePageSchema },
+  'GET /api/admin/tables/deals': { query: tableQuerySchema, response: adminDealsTablePageSchema },
+  'GET /api/admin/tables/vouchers': { query: tableQuerySchema, response: adminVouchersTablePageSchema },
+  'GET /api/admin/tables/refunds': { query: tableQuerySchema, response: adminRefundsTablePageSchema },
+  'GET /api/admin/tables/payouts': { query: tableQuerySchema, response: adminPayoutsTablePageSchema },
+  'GET /api/merchant/tables/deals': { query: tableQuerySchema, response: adminDealsTablePageSchema },
+  'GET /api/merchant/tables/vouchers': { query: tableQuerySchema, response: merchantVouchersTablePageSchema },
+  'GET /api/merchant/tables/redemptions': { query: tableQuerySchema, response: merchantRedemptionsTablePageSchema },
+  'GET /api/merchant/tables/refunds': { query: tableQuerySchema, response: merchantRefundsTablePageSchema },
+  'GET /api/merchant/tables/payouts': { query: tableQuerySchema, response: adminPayoutsTablePageSchema },
   'POST /api/admin/customers/:id/ban': { body: sanctionSchema, response: adminCustomerResultSchema },
   'POST /api/admin/customers/:id/unban': { response: adminCustomerResultSchema },
   'GET /api/admin/support/tickets': { query: adminTicketsQuerySchema, response: adminTicketsPageSchema },

@@ -9,10 +9,10 @@ import { useQuery } from '@tanstack/react-query';
 import { sessionQuery } from '../../lib/session';
 
 /** Where toasts start: below the header (one 44 px row of controls, 8 px padding above and below, a 1 px border) and a gap. */
-const TOAST_TOP_PX = 72;
+export const TOAST_TOP_PX = 72;
 
 /** The skip link focuses <main> itself (not only scrolls to it), so the next Tab is the page's first control. */
-const skipToMain = (e: React.MouseEvent<HTMLAnchorElement>) => {
+export const skipToMain = (e: React.MouseEvent<HTMLAnchorElement>) => {
   const main = document.getElementById('main');
   if (!main) return;
   e.preventDefault();
@@ -25,7 +25,7 @@ const skipToMain = (e: React.MouseEvent<HTMLAnchorElement>) => {
  * opened from a link elsewhere would open scrolled to wherever the last page loaded that way was left. That
  * entry is kept by its address instead: a reload keeps its place, a new address opens at the top.
  */
-const scrollKey = (location: Location) => (location.key === 'default' ? `${location.pathname}${location.search}` : location.key);
+export const scrollKey = (location: Location) => (location.key === 'default' ? `${location.pathname}${location.search}` : location.key);
 
 export function RootLayout() {
   useFavoritesSync();
@@ -51,15 +51,22 @@ export function RootLayout() {
         Toasts sit just below the sticky header (61 px high), never over its cart, avatar or menu button;
         full width on phones (sonner's own layout under 600 px), top right on wider screens.
       */}
-      <Toaster
-        position="top-right"
-        offset={{ top: TOAST_TOP_PX, right: 16 }}
-        mobileOffset={{ top: TOAST_TOP_PX, left: 8, right: 8 }}
-        richColors
-        closeButton
-        visibleToasts={5}
-      />
+      <ShellToasts />
       <ScrollRestoration getKey={scrollKey} />
     </div>
+  );
+}
+
+/** The toasts of the shop and of the console, below their top bars (61 px high). */
+export function ShellToasts() {
+  return (
+    <Toaster
+      position="top-right"
+      offset={{ top: TOAST_TOP_PX, right: 16 }}
+      mobileOffset={{ top: TOAST_TOP_PX, left: 8, right: 8 }}
+      richColors
+      closeButton
+      visibleToasts={5}
+    />
   );
 }

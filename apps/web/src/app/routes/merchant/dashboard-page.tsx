@@ -1,7 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { BarChart3, Banknote, CreditCard, Lock, MessageSquare, Repeat, RotateCcw, Star, Store, Tag, Users } from 'lucide-react';
 import {
   ADDRESS_MESSAGES as A,
   MERCHANT_DASHBOARD_MESSAGES as D,
@@ -11,11 +10,9 @@ import {
 } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { SecondFactorReminder } from '../../../features/merchant/merchants/components/second-factor-reminder';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { RequireRole } from '../../../features/accounts/auth/guards';
 import { AdminThread } from '../../../features/merchant/merchants/components/admin-thread';
 import { BusinessPageCard } from '../../../features/merchant/merchants/components/business-page-card';
 import { DashboardHeader } from '../../../features/merchant/merchants/components/dashboard-header';
@@ -36,6 +33,7 @@ import { toast } from '../../../lib/toast';
 import { formatDate } from '../../../lib/format';
 import { useMerchantRole } from '../../../lib/session';
 import { paths } from '../../../config/paths';
+import { MERCHANT_SECTIONS, merchantMayOpen, merchantSection, sectionFromTab, type MerchantSectionId } from '../../layout/console-sections';
 
 // The tab contents are their own chunks, loaded when their tab opens.
 const AnalyticsTab = lazy(() => import('../../../features/merchant/merchant-analytics/components/analytics-tab'));
@@ -44,15 +42,26 @@ const DealsTab = lazy(() => import('../../../features/merchant/merchant-deals/co
 const BillingTab = lazy(() => import('../../../features/money/merchant-money/components/billing-tab'));
 const PayoutsTab = lazy(() => import('../../../features/money/merchant-money/components/payouts-tab'));
 const RefundsTab = lazy(() => import('../../../features/money/refunds/components/merchant-refunds-tab'));
+const tables = () => import('../../../features/platform/console-tables/merchant-tables');
+const DealsTable = lazy(() => tables().then((m) => ({ default: m.MerchantDealsTable })));
+const VouchersTable = lazy(() => tables().then((m) => ({ default: m.MerchantVouchersTable })));
+const RedemptionsTable = lazy(() => tables().then((m) => ({ default: m.MerchantRedemptionsTable })));
+const RefundsTable = lazy(() => tables().then((m) => ({ default: m.MerchantRefundsTable })));
+const PayoutsTable = lazy(() => tables().then((m) => ({ default: m.MerchantPayoutsTable })));
+
+/** A section's part under its own heading: the table of all its records under the section's work. */
+function TablePart({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-3 pt-4">
+      <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
+      <Suspense fallback={<Spinner />}>{children}</Suspense>
+    </section>
+  );
+}
 const PromoCodesTab = lazy(() => import('../../../features/orders/promo-codes/promo-codes-tab'));
 
 const StaffTab = lazy(() => import('../../../features/merchant/merchant-staff/components/staff-tab'));
 const ReviewsTab = lazy(() => import('../../../features/engagement/reviews/components/merchant-reviews-tab'));
-
-const TABS = ['analytics', 'messages', 'plans', 'deals', 'reviews', 'refunds', 'billing', 'payouts', 'business', 'staff'] as const;
-type Tab = (typeof TABS)[number];
-/** Billing, payouts, plans and staff are the owner's; a manager has the rest (docs/decisions/0062-roles-and-staff.md). */
-const OWNER_TABS: readonly Tab[] = ['plans', 'billing', 'payouts', 'staff'];
 
 type Overview = MerchantOverview & { merchant: NonNullable<MerchantOverview['merchant']> };
 
@@ -139,44 +148,11 @@ function ProfileCard({ overview }: { overview: Overview }) {
   );
 }
 
-function FullDashboard({ overview }: { overview: Overview }) {
-  // The open tab lives in the address (?tab=plans), so a "Switch Plans" link opens it from anywhere.
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const isOwner = useMerchantRole() === 'owner';
-  const tabs = TABS.filter((t) => isOwner || !OWNER_TABS.includes(t));
-  // `?edit=profile` (the Launch Checklist's link) opens the profile form, on the Business Page tab.
-  const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : params.get('edit') === 'profile' ? 'business' : 'analytics';
-  const panels = useRef<HTMLDivElement>(null);
-  // A tab chosen by the merchant: its panel is brought into view (on a phone it may start below the fold).
-  const [chosen, setChosen] = useState(0);
-  useEffect(() => {
-    if (!chosen) return;
-    const panel = panels.current?.querySelector<HTMLElement>('[role="tabpanel"][data-state="active"]');
-    if (panel && panel.getBoundingClientRect().top > window.innerHeight * 0.6) panel.scrollIntoView({ block: 'start' });
-  }, [chosen]);
-  const setTab = (next: Tab) => {
-    setParams(
-      (p) => {
-        const out = new URLSearchParams(p);
-        out.set('tab', next);
-        return out;
-      },
-      { replace: true },
-    );
-    setChosen((n) => n + 1);
-  };
+/** The business's notices above every section: a suspension, the pending approval, the missing address. */
+function Notices({ id, overview }: { id: MerchantSectionId; overview: Overview }) {
   const m = overview.merchant;
-  const tabSpinner = <Spinner />;
-  const count = (n: number, what: string) =>
-    n > 0 && (
-      <span className="inline-flex min-w-6 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-bold text-white">
-        {n}
-        <span className="sr-only"> {what}</span>
-      </span>
-    );
   return (
-    <div className="flex flex-col gap-6">
+    <>
       {m.suspension && <Suspended reason={m.suspension.reason} at={m.suspension.at} />}
       {!m.approved && (
         <p>
@@ -184,64 +160,30 @@ function FullDashboard({ overview }: { overview: Overview }) {
           <span className="ml-2 text-sm text-slate-700">Deal creation is available once an admin approves your business.</span>
         </p>
       )}
-      {/* Under the sections on a phone (the tab list stays right under the header), above them from sm up. */}
-      <SecondFactorReminder className="order-last sm:order-first" />
       {/* A business registered before addresses is asked for one (docs/decisions/0049-location.md). */}
-      {!m.place && tab !== 'business' && (
+      {!m.place && id !== 'business' && (
         <Alert title={A.missingTitle}>
           <p>{A.missingText}</p>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => setTab('business')}>
+          <Link to={merchantSection('business').path} className={buttonClass('secondary', 'sm', 'mt-2')}>
             Add your address
-          </Button>
+          </Link>
         </Alert>
       )}
-      {/* The sections first: on a phone the tab list is right under the header (issue 39). */}
-      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} ref={panels}>
-        <TabsList
-          aria-label="Dashboard sections"
-          className="h-auto grid-flow-row grid-cols-2 gap-1 sm:grid-cols-4 lg:grid-flow-col lg:grid-cols-none"
-        >
-          <TabsTrigger value="analytics" className="inline-flex items-center justify-center gap-1.5">
-            <BarChart3 aria-hidden className="h-4 w-4" /> Revenue &amp; Analytics
-          </TabsTrigger>
-          <TabsTrigger value="messages" className="inline-flex items-center justify-center gap-1.5">
-            {m.messagingAccess ? <MessageSquare aria-hidden className="h-4 w-4" /> : <Lock aria-label="Locked" className="h-4 w-4" />}{' '}
-            Customer Messages {count(m.waiting.customerMessages, 'waiting for an answer')}
-          </TabsTrigger>
-          {isOwner && (
-            <TabsTrigger value="plans" className="inline-flex items-center justify-center gap-1.5">
-              <Repeat aria-hidden className="h-4 w-4" /> Switch Plans
-            </TabsTrigger>
-          )}
-          <TabsTrigger value="deals" className="inline-flex items-center justify-center gap-1.5">
-            <Tag aria-hidden className="h-4 w-4" /> My Deals
-          </TabsTrigger>
-          <TabsTrigger value="reviews" className="inline-flex items-center justify-center gap-1.5">
-            <Star aria-hidden className="h-4 w-4" /> Reviews
-          </TabsTrigger>
-          <TabsTrigger value="refunds" className="inline-flex items-center justify-center gap-1.5">
-            <RotateCcw aria-hidden className="h-4 w-4" /> Refund requests {count(m.waiting.refundRequests, 'waiting for you')}
-          </TabsTrigger>
-          {isOwner && (
-            <>
-              <TabsTrigger value="billing" className="inline-flex items-center justify-center gap-1.5">
-                <CreditCard aria-hidden className="h-4 w-4" /> Billing
-              </TabsTrigger>
-              <TabsTrigger value="payouts" className="inline-flex items-center justify-center gap-1.5">
-                <Banknote aria-hidden className="h-4 w-4" /> Payouts
-              </TabsTrigger>
-            </>
-          )}
-          <TabsTrigger value="business" className="inline-flex items-center justify-center gap-1.5">
-            <Store aria-hidden className="h-4 w-4" /> Business Page
-          </TabsTrigger>
-          {isOwner && (
-            <TabsTrigger value="staff" className="inline-flex items-center justify-center gap-1.5">
-              <Users aria-hidden className="h-4 w-4" /> Staff
-            </TabsTrigger>
-          )}
-        </TabsList>
-        <TabsContent value="business" className="space-y-6">
+    </>
+  );
+}
+
+/** One section's content, for an approved business (or one whose registration was approved). */
+function SectionContent({ id, overview }: { id: MerchantSectionId; overview: Overview }) {
+  const m = overview.merchant;
+  const isOwner = useMerchantRole() === 'owner';
+  const navigate = useNavigate();
+  const tabSpinner = <Spinner />;
+  const plans = merchantSection('plans').path;
+  switch (id) {
+    case 'business':
+      return (
+        <div className="space-y-6">
           <div className="grid gap-4 md:grid-cols-2">
             <AccountStatusCard overview={overview} />
             <PlatformFeaturesCard overview={overview} />
@@ -250,130 +192,187 @@ function FullDashboard({ overview }: { overview: Overview }) {
           <AddressCard merchant={m} />
           {/* Listing boosts come with Advertise + Messaging; deals are boosted from My Deals. */}
           {m.subscriptionPlan === 'advertise_messaging' && isOwner && <ListingBoostCard />}
-          <BusinessPageCard onSwitchPlans={() => setTab('plans')} />
-        </TabsContent>
-        <TabsContent value="analytics">
-          {m.paidFeatures ? (
-            <Suspense fallback={tabSpinner}>
-              <AnalyticsTab />
-            </Suspense>
-          ) : m.paymentRequired ? (
-            <PaymentPending merchant={m} what="Revenue & Analytics" />
-          ) : (
-            <PlanUpgrade capability="analytics" plan={m.subscriptionPlan} />
-          )}
-        </TabsContent>
-        <TabsContent value="messages">
-          {m.messagingAccess ? (
-            <div className="space-y-4">
-              {m.messagingActiveUntil && <MessagingEnds until={m.messagingActiveUntil} />}
-              <Suspense fallback={tabSpinner}>
-                <MerchantInboxTab />
-              </Suspense>
-            </div>
-          ) : (
-            <MessagesLocked merchant={m} onSwitchPlans={() => setTab('plans')} />
-          )}
-        </TabsContent>
-        {isOwner && (
-          <TabsContent value="plans">
-            <PlansTab merchant={m} />
-          </TabsContent>
-        )}
-        <TabsContent value="deals">
-          <div className="space-y-4">
-            {!planIncludes(m.subscriptionPlan, 'deals') && <PlanUpgrade capability="deals" plan={m.subscriptionPlan} />}
-            <Suspense fallback={tabSpinner}>
-              <DealsTab />
-            </Suspense>
-            {/* Promo codes for the merchant's own deals (docs/decisions/0048), under the deals they discount. */}
-            {m.approved && planIncludes(m.subscriptionPlan, 'deals') && (
-              <section aria-labelledby="promo-codes-heading" className="space-y-3 pt-4">
-                <h2 id="promo-codes-heading" className="text-xl font-semibold text-slate-900">
-                  Promo codes
-                </h2>
-                <Suspense fallback={tabSpinner}>
-                  <MerchantPromoCodes />
-                </Suspense>
-              </section>
-            )}
-          </div>
-        </TabsContent>
-        {isOwner && (
-          <>
-            <TabsContent value="billing">
-              <Suspense fallback={tabSpinner}>
-                <BillingTab />
-              </Suspense>
-            </TabsContent>
-            <TabsContent value="payouts">
-              <Suspense fallback={tabSpinner}>
-                <PayoutsTab />
-              </Suspense>
-            </TabsContent>
-            <TabsContent value="staff">
-              <Suspense fallback={tabSpinner}>
-                <StaffTab />
-              </Suspense>
-            </TabsContent>
-          </>
-        )}
-        <TabsContent value="reviews">
+          <BusinessPageCard onSwitchPlans={() => void navigate(plans)} />
+        </div>
+      );
+    case 'analytics':
+      return m.paidFeatures ? (
+        <Suspense fallback={tabSpinner}>
+          <AnalyticsTab />
+        </Suspense>
+      ) : m.paymentRequired ? (
+        <PaymentPending merchant={m} what="Revenue & Analytics" />
+      ) : (
+        <PlanUpgrade capability="analytics" plan={m.subscriptionPlan} />
+      );
+    case 'messages':
+      return m.messagingAccess ? (
+        <div className="space-y-4">
+          {m.messagingActiveUntil && <MessagingEnds until={m.messagingActiveUntil} />}
           <Suspense fallback={tabSpinner}>
-            <ReviewsTab />
+            <MerchantInboxTab />
           </Suspense>
-        </TabsContent>
-        <TabsContent value="refunds">
+        </div>
+      ) : (
+        <MessagesLocked merchant={m} onSwitchPlans={() => void navigate(plans)} />
+      );
+    case 'plans':
+      return <PlansTab merchant={m} />;
+    case 'deals':
+      return (
+        <div className="space-y-4">
+          {!planIncludes(m.subscriptionPlan, 'deals') && <PlanUpgrade capability="deals" plan={m.subscriptionPlan} />}
+          <Suspense fallback={tabSpinner}>
+            <DealsTab />
+          </Suspense>
+          <TablePart title="Deals table">
+            <DealsTable />
+          </TablePart>
+          {/* Promo codes for the merchant's own deals (docs/decisions/0048), under the deals they discount. */}
+          {m.approved && planIncludes(m.subscriptionPlan, 'deals') && (
+            <section aria-labelledby="promo-codes-heading" className="space-y-3 pt-4">
+              <h2 id="promo-codes-heading" className="text-xl font-semibold text-slate-900">
+                Promo codes
+              </h2>
+              <Suspense fallback={tabSpinner}>
+                <MerchantPromoCodes />
+              </Suspense>
+            </section>
+          )}
+        </div>
+      );
+    case 'billing':
+      return (
+        <Suspense fallback={tabSpinner}>
+          <BillingTab />
+        </Suspense>
+      );
+    case 'payouts':
+      return (
+        <>
+          <Suspense fallback={tabSpinner}>
+            <PayoutsTab />
+          </Suspense>
+          <TablePart title="Payouts table">
+            <PayoutsTable />
+          </TablePart>
+        </>
+      );
+    case 'vouchers':
+      return (
+        <Suspense fallback={tabSpinner}>
+          <VouchersTable />
+        </Suspense>
+      );
+    case 'redemptions':
+      return (
+        <Suspense fallback={tabSpinner}>
+          <RedemptionsTable />
+        </Suspense>
+      );
+    case 'reviews':
+      return (
+        <Suspense fallback={tabSpinner}>
+          <ReviewsTab />
+        </Suspense>
+      );
+    case 'staff':
+      return (
+        <Suspense fallback={tabSpinner}>
+          <StaffTab />
+        </Suspense>
+      );
+    case 'refunds':
+      return (
+        <>
           <Suspense fallback={tabSpinner}>
             <RefundsTab />
           </Suspense>
-        </TabsContent>
-      </Tabs>
-    </div>
+          <TablePart title="Refunds table">
+            <RefundsTable />
+          </TablePart>
+        </>
+      );
+    default:
+      return null;
+  }
+}
+
+/** A section asked for by its address that the merchant's role does not include. */
+function NotForYourRole({ id }: { id: MerchantSectionId }) {
+  const { label } = merchantSection(id);
+  return (
+    <Alert variant="destructive" title={`${label} is not available to you`}>
+      <p>{label} is the business owner&apos;s. Ask the owner of your business if you need it.</p>
+      <Link to={paths.merchantDashboard} className={buttonClass('secondary', 'sm', 'mt-3')}>
+        Back to your dashboard
+      </Link>
+    </Alert>
   );
 }
 
-function MerchantDashboard() {
+function MerchantSection({ id }: { id: MerchantSectionId }) {
   usePaymentReturn();
   const me = useQuery(merchantMeQuery);
   const overview = me.data;
   useEffect(() => {
     if (me.isError) toast.error(D.loadFailed, { description: me.error.message });
   }, [me.isError, me.error]);
-  let body;
-  if (me.isLoading) body = <Spinner label="Loading your dashboard..." />;
-  else if (me.isError || !overview)
-    body = (
+  if (me.isLoading) return <Spinner label="Loading your dashboard..." />;
+  if (me.isError || !overview)
+    return (
       <Alert variant="destructive" title={D.loadFailed}>
         Please reload the page or try again later.
       </Alert>
     );
-  else if (!overview.merchant && !overview.registration) body = <Alert title={M.noProfile} />;
-  else if (overview.registration && !overview.merchant?.approved && overview.registration.status !== 'approved')
-    body = <PendingScreen overview={overview} />;
-  else if (!overview.merchant) body = <Alert title={M.noProfile} />;
-  else body = <FullDashboard overview={overview as Overview} />;
+  if (!overview.merchant && !overview.registration) return <Alert title={M.noProfile} />;
+  if (overview.registration && !overview.merchant?.approved && overview.registration.status !== 'approved')
+    return <PendingScreen overview={overview} />;
+  if (!overview.merchant) return <Alert title={M.noProfile} />;
   return (
-    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
-      <DashboardHeader businessName={overview?.merchant?.businessName ?? overview?.registration?.businessName} />
-      {body}
+    <div className="flex flex-col gap-6">
+      <Notices id={id} overview={overview as Overview} />
+      {/* Under the figures on a phone, above them from sm up. */}
+      {id === 'analytics' && <SecondFactorReminder className="order-last sm:order-first" />}
+      <SectionContent id={id} overview={overview as Overview} />
     </div>
   );
 }
 
-/** A business's redeemer has the redeem screen only (docs/decisions/0062-roles-and-staff.md). */
-function ForRedeemers({ children }: { children: ReactNode }) {
-  return useMerchantRole() === 'redeemer' ? <Navigate to={paths.merchantRedeem} replace /> : <>{children}</>;
+/**
+ * A section of the merchant's console at its own address (`/merchant/payouts`…). `/merchant/dashboard` is the home:
+ * the spec's header (title, Business badge, business name, Logout) over Revenue & Analytics; its older `?tab=`
+ * addresses (and `?edit=profile`) go to the section's own.
+ */
+export function MerchantSectionPage({ id }: { id: MerchantSectionId }) {
+  const role = useMerchantRole();
+  const { search } = useLocation();
+  const me = useQuery({ ...merchantMeQuery, enabled: role !== 'redeemer' });
+  if (role === 'redeemer') return <Navigate to={paths.merchantRedeem} replace />;
+  if (id === 'analytics') {
+    const moved =
+      sectionFromTab(MERCHANT_SECTIONS, search) ??
+      (new URLSearchParams(search).get('edit') === 'profile' ? `${merchantSection('business').path}?edit=profile` : null);
+    if (moved) return <Navigate to={moved} replace />;
+  }
+  const { label } = merchantSection(id);
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:py-8">
+      {id === 'analytics' ? (
+        <DashboardHeader businessName={me.data?.merchant?.businessName ?? me.data?.registration?.businessName} />
+      ) : (
+        <>
+          <title>{`${label} | Merchant Dashboard | LocalPerks`}</title>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{label}</h1>
+        </>
+      )}
+      {merchantMayOpen(id, role) ? <MerchantSection id={id} /> : <NotForYourRole id={id} />}
+    </div>
+  );
 }
 
 export default function MerchantDashboardPage() {
-  return (
-    <RequireRole roles={['merchant']}>
-      <ForRedeemers>
-        <MerchantDashboard />
-      </ForRedeemers>
-    </RequireRole>
-  );
+  return <MerchantSectionPage id="analytics" />;
 }
 
 /** Suspended by LocalPerks: why, what it means, and the thread to answer in (docs/decisions/0063-suspensions-and-bans.md). */

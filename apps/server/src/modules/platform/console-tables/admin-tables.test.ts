@@ -1,0 +1,451 @@
+import { describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import { build } from '../../../../test/build';
+import { createDeal, createMerchant } from '../../../../test/factories';
+import { sqlRows } from '../../../lib/sql-rows';
+
+/*
+ * The admin console's tables after orders (issue 32): customers, merchants, deals, vouchers, refunds and payouts.
+ * Each one's page (its filters, sorts and searches) is checked against SQL written by hand, and its CSV export
+ * against the same rows. The engine's quoting, formulas and flat memory are proven on the orders table
+ * (console-tables.test.ts); here each table's export is checked for its headers, its rows and a formula cell.
+ */
+
+const t = await build();
+const db = t.database.db;
+const owner = await t.loginAs('admin');
+const support = await t.loginAs('admin', { adminRole: 'support' });
+const finance = await t.loginAs('admin', { adminRole: 'finance' });
+/** The clock's "now" (vouchers expire against it). */
+const now = new Date();
+
+// Three businesses: approved, waiting for approval, suspended; one name a spreadsheet would run.
+const cafe = await createMerchant(db, {
+  businessName: 'Zoë’s Café',
+  city: 'Chicago',
+  state: 'IL',
+  createdAt: new Date('2026-11-02T15:00:00Z'),
+});
+const bikes = await createMerchant(db, {
+  businessName: 'Bolt Bikes, Inc.',
+  city: 'Denver',
+  state: 'CO',
+  approved: false,
+  createdAt: new Date('2026-11-10T15:00:00Z'),
+});
+const spa = await createMerchant(db, {
+  businessName: '=Suspended Spa',
+  city: 'Austin',
+  state: 'TX',
+  suspendedAt: new Date('2026-11-20T12:00:00Z'),
+  suspensionReason: 'Test',
+  createdAt: new Date('2026-11-15T15:00:00Z'),
+});
+const businesses = [cafe, bikes, spa];
+
+// Customers: active, unverified, banned, and one with a formula for a name.
+const customers = [
+  await t.createUser('customer', { name: 'Ana Active', email: 'ana@tables.example' }),
+  await t.createUser('customer', { name: 'Uma Unverified', email: 'uma@tables.example', verified: false }),
+  await t.createUser('customer', { name: 'Ben Banned', email: 'ben@tables.example' }),
+  await t.createUser('customer', { name: '@SUM(A1:A9)', email: 'formula@tables.example' }),
+];
+await db.execute(sql`update users set banned_at = now(), ban_reason = 'abuse' where id = ${customers[2]!.id}`);
+for (const [i, c] of customers.entries())
+  await db.execute(
+    sql`update users set created_at = ${`2026-11-${String(3 + i * 5).padStart(2, '0')}T15:00:00Z`}::timestamptz where id = ${c.id}`,
+  );
+
+// Deals: two a business, in several states.
+const STATUSES = ['active', 'paused', 'expired', 'removed', 'active', 'scheduled'] as const;
+const deals: Awaited<ReturnType<typeof createDeal>>[] = [];
+for (let i = 0; i < 6; i++)
+  deals.push(
+    await createDeal(db, businesses[i % 3]!.merchant.id, {
+      title: i === 1 ? 'Tune-up 100% off' : `Table deal ${i}`,
+      status: STATUSES[i],
+      dealPriceCents: 1000 + i * 700,
+      originalPriceCents: 10_000,
+      discountPercentage: 90 - i * 7,
+      createdAt: new Date(`2026-11-${String(1 + i * 4).padStart(2, '0')}T15:00:00Z`),
+    }),
+  );
+
+/** A paid order of one voucher of `deal` for `customer`, bought on November `day`, with its order line. */
+type Sale = { orderId: string; itemId: string; purchaseId: string; dealId: string; at: string };
+async function sell(
+  i: number,
+  customerId: string,
+  deal: (typeof deals)[number],
+  day: number,
+  state: 'active' | 'redeemed' | 'expired' | 'refunded' | 'forfeited',
+) {
+  const at = `2026-11-${String(day).padStart(2, '0')}T15:00:00Z`;
+  const [o] = await sqlRows<{ id: string }>(
+    db,
+    sql`insert into orders (user_id, status, provider, provider_session_id, subtotal_cents, tax_cents, total_cents, billing, expires_at, created_at, paid_at)
+      values (${customerId}, 'paid', 'sandbox', ${`cs_tables_${i}`}, ${deal.dealPriceCents}, 0, ${deal.dealPriceCents}, '{}'::jsonb, now(), ${at}::timestamptz, ${at}::timestamptz)
+      returning id`,
+  );
+  const [item] = await sqlRows<{ id: string }>(
+    db,
+    sql`insert into order_items (order_id, deal_id, title, unit_price_cents, quantity) values (${o!.id}, ${deal.id}, ${deal.title}, ${deal.dealPriceCents}, 1) returning id`,
+  );
+  const expires = state === 'expired' ? new Date(now.getTime() - 86_400_000) : new Date(now.getTime() + 30 * 86_400_000);
+  const [p] = await sqlRows<{ id: string }>(
+    db,
+    sql`insert into purchases (order_id, user_id, deal_id, merchant_id, deal_title, price_cents, commission_rate, commission_cents, redemption_code,
+        purchased_at, expiration_date, redeemed_at, refunded_at, forfeited_at)
+      values (${o!.id}, ${customerId}, ${deal.id}, ${deal.merchantId}, ${deal.title}, ${deal.dealPriceCents}, 15, ${Math.round(deal.dealPriceCents * 0.15)},
+        ${`LP-TBL${String(i).padStart(3, '0')}`}, ${at}::timestamptz, ${expires.toISOString()}::timestamptz,
+        ${state === 'redeemed' ? at : null}::timestamptz, ${state === 'refunded' ? at : null}::timestamptz, ${state === 'forfeited' ? at : null}::timestamptz)
+      returning id`,
+  );
+  return { orderId: o!.id, itemId: item!.id, purchaseId: p!.id, dealId: deal.id, at };
+}
+const VOUCHER_STATES = ['active', 'redeemed', 'expired', 'refunded', 'forfeited', 'active', 'refunded', 'redeemed'] as const;
+const sales: Sale[] = [];
+for (let i = 0; i < 16; i++) sales.push(await sell(i, customers[i % 4]!.id, deals[i % 6]!, 1 + i, VOUCHER_STATES[i % 8]!));
+
+// Refunds of the refunded vouchers and of one order line: pending and paid back, with the provider's id.
+for (const [i, s] of sales.entries()) {
+  if (VOUCHER_STATES[i % 8] !== 'refunded') continue;
+  const paid = i % 2 === 1;
+  await db.execute(sql`
+    insert into order_refunds (order_id, order_item_id, deal_id, purchase_id, amount_cents, reason, status, provider, idempotency_key,
+      provider_refund_id, created_at, refunded_at)
+    values (${s.orderId}, ${s.itemId}, ${s.dealId}, ${s.purchaseId}, 500 + ${i * 10}, 'admin', ${paid ? 'refunded' : 'pending'}, 'sandbox',
+      ${`refund-tables-${i}`}, ${paid ? `re_tables_${i}` : null}, ${s.at}::timestamptz, ${paid ? s.at : null}::timestamptz)`);
+}
+await db.execute(sql`
+  insert into order_refunds (order_id, order_item_id, deal_id, amount_cents, reason, status, provider, idempotency_key, provider_refund_id, created_at, refunded_at)
+  values (${sales[0]!.orderId}, ${sales[0]!.itemId}, ${sales[0]!.dealId}, 777, 'sold_out', 'refunded', 'sandbox', 'refund-tables-line', 're_tables_line',
+    '2026-11-25T15:00:00Z', '2026-11-25T15:00:00Z')`);
+
+// Payouts: weekly periods of each business, in several states.
+const PAYOUT_STATES = ['paid', 'scheduled', 'held', 'failed'] as const;
+for (let w = 0; w < 4; w++)
+  for (const [j, b] of businesses.entries()) {
+    const gross = 10_000 + w * 1000 + j * 100;
+    const commission = Math.round(gross * 0.15);
+    const start = new Date(Date.UTC(2026, 9, 5 + w * 7));
+    const end = new Date(start.getTime() + 6 * 86_400_000);
+    const payout = new Date(end.getTime() + 7 * 86_400_000);
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    const state = PAYOUT_STATES[(w + j) % 4]!;
+    await db.execute(sql`
+      insert into merchant_payouts (merchant_id, period_start, period_end, payout_date, total_purchases, gross_cents, commission_cents, net_cents,
+        state, is_paid, paid_at, transfer_id)
+      values (${b.merchant.id}, ${day(start)}, ${day(end)}, ${day(payout)}, ${w + j + 1}, ${gross}, ${commission}, ${gross - commission},
+        ${state}, ${state === 'paid'}, ${state === 'paid' ? `${day(payout)}T17:00:00Z` : null}::timestamptz,
+        ${state === 'paid' ? `tr_tables_${w}_${j}` : null})`);
+  }
+
+type Page = { rows: Record<string, unknown>[]; total: number };
+
+async function page(table: string, query: string, cookie = owner.cookie): Promise<Page> {
+  const res = await t.request({ method: 'GET', url: `/api/admin/tables/${table}?${query}`, cookie });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Page>();
+}
+
+/**
+ * One table's question asked in SQL written by hand: `from` the tables, `where` and `orderBy` as the page should
+ * apply them; the ids of the first 100 rows in order and how many match.
+ */
+async function byHand(from: SQL, where: SQL, orderBy: SQL) {
+  const ids = await sqlRows<{ id: string }>(db, sql`select x.id from ${from} where ${where} order by ${orderBy} limit 100`);
+  const [n] = await sqlRows<{ n: number }>(db, sql`select count(*)::int as n from ${from} where ${where}`);
+  return { ids: ids.map((r) => r.id), total: n!.n };
+}
+
+/** The page of `query` holds the rows the SQL by hand finds, in its order, and says how many match. */
+async function expectSame(table: string, query: string, hand: { ids: string[]; total: number }, cookie?: string) {
+  const got = await page(table, `pageSize=100&${query}`, cookie);
+  expect(
+    got.rows.map((r) => r.id),
+    `${table}?${query}`,
+  ).toEqual(hand.ids);
+  expect(got.total, `${table}?${query}`).toBe(hand.total);
+  return got;
+}
+
+/** The CSV export of `query`: its header line and its rows' first cells (the ids), in the page's order. */
+async function csv(table: string, query: string, cookie = owner.cookie) {
+  const res = await t.request({ method: 'GET', url: `/api/admin/tables/${table}/export.csv?${query}`, cookie });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+  expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="localperks-${table}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
+  const text = res.rawPayload.toString('utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const lines = text.slice(1).split('\r\n').slice(0, -1);
+  return { text, header: lines[0], ids: lines.slice(1).map((l) => l.split(',')[0]) };
+}
+
+const NY = (day: string, plus = 0) => sql`((${day}::date + ${plus}::int)::timestamp at time zone 'America/New_York')`;
+
+describe('the admin customers table (owner, support)', () => {
+  const from = sql`users x`;
+  const customer = sql`x.role = 'customer' and x.deleted_at is null`;
+
+  it('pages, filters by standing and joining day, sorts and searches as the SQL says', async () => {
+    const all = await expectSame('customers', '', await byHand(from, customer, sql`x.created_at desc, x.id desc`));
+    expect(all.total).toBe(4);
+    expect(all.rows.find((r) => r.email === 'ana@tables.example')).toMatchObject({ status: 'active', orders: 4, vouchers: 4 });
+    await expectSame(
+      'customers',
+      'status=banned',
+      await byHand(from, sql`${customer} and x.banned_at is not null`, sql`x.created_at desc, x.id desc`),
+    );
+    await expectSame(
+      'customers',
+      'status=unverified',
+      await byHand(from, sql`${customer} and x.banned_at is null and x.email_verified_at is null`, sql`x.created_at desc, x.id desc`),
+    );
+    await expectSame(
+      'customers',
+      'from=2026-11-05&to=2026-11-13',
+      await byHand(
+        from,
+        sql`${customer} and x.created_at >= ${NY('2026-11-05')} and x.created_at < ${NY('2026-11-13', 1)}`,
+        sql`x.created_at desc, x.id desc`,
+      ),
+    );
+    await expectSame('customers', 'sort=name&dir=asc', await byHand(from, customer, sql`coalesce(x.name, '') asc, x.id asc`));
+    const spent = sql`(select coalesce(sum(o.total_cents), 0) from orders o where o.user_id = x.id and o.status = 'paid')`;
+    const bySpent = await expectSame('customers', 'sort=spentCents&dir=desc', await byHand(from, customer, sql`${spent} desc, x.id desc`));
+    expect(bySpent.rows[0]!.spentCents).toBeGreaterThan(0);
+    await expectSame(
+      'customers',
+      'q=UMA%40TABLES',
+      await byHand(from, sql`${customer} and x.email ilike '%uma@tables%'`, sql`x.created_at desc, x.id desc`),
+    );
+    // Only customers: the admins signed in here are no rows.
+    expect((await page('customers', 'q=tables.example')).total).toBe(4);
+    expect((await page('customers', `q=${encodeURIComponent(owner.user.email)}`)).total).toBe(0);
+  });
+
+  it('a support admin reads it; the export has its rows and neutralises a formula name', async () => {
+    const hand = await byHand(from, customer, sql`x.email asc, x.id asc`);
+    await expectSame('customers', 'sort=email&dir=asc', hand, support.cookie);
+    const file = await csv('customers', 'sort=email&dir=asc', support.cookie);
+    expect(file.header).toBe('Customer id,Joined,Name,E-mail,Status,Paid orders,Vouchers,Spent ($)');
+    expect(file.ids).toEqual(hand.ids);
+    expect(file.text).toContain(",'@SUM(A1:A9),");
+    expect((await t.request({ method: 'GET', url: '/api/admin/tables/customers', cookie: finance.cookie })).statusCode).toBe(403);
+  });
+});
+
+describe('the admin merchants table (owner)', () => {
+  const from = sql`merchants x join users u on u.id = x.user_id`;
+
+  it('pages, filters by standing and day, sorts and searches as the SQL says', async () => {
+    await expectSame('merchants', '', await byHand(from, sql`true`, sql`x.created_at desc, x.id desc`));
+    await expectSame(
+      'merchants',
+      'status=pending',
+      await byHand(from, sql`not x.approved and x.suspended_at is null`, sql`x.created_at desc, x.id desc`),
+    );
+    await expectSame(
+      'merchants',
+      'status=suspended',
+      await byHand(from, sql`x.suspended_at is not null`, sql`x.created_at desc, x.id desc`),
+    );
+    await expectSame(
+      'merchants',
+      'status=approved',
+      await byHand(from, sql`x.approved and x.suspended_at is null`, sql`x.created_at desc, x.id desc`),
+    );
+    await expectSame(
+      'merchants',
+      'from=2026-11-10&to=2026-11-30',
+      await byHand(
+        from,
+        sql`x.created_at >= ${NY('2026-11-10')} and x.created_at < ${NY('2026-11-30', 1)}`,
+        sql`x.created_at desc, x.id desc`,
+      ),
+    );
+    await expectSame('merchants', 'sort=businessName&dir=asc', await byHand(from, sql`true`, sql`x.business_name asc, x.id asc`));
+    const sold = sql`(select count(*) from purchases p where p.merchant_id = x.id)`;
+    await expectSame('merchants', 'sort=vouchersSold', await byHand(from, sql`true`, sql`${sold} desc, x.id desc`));
+    await expectSame('merchants', 'q=denver', await byHand(from, sql`x.city ilike '%denver%'`, sql`x.created_at desc, x.id desc`));
+    await expectSame(
+      'merchants',
+      `q=${encodeURIComponent('zoë')}`,
+      await byHand(from, sql`x.business_name ilike '%zoë%'`, sql`x.created_at desc, x.id desc`),
+    );
+  });
+
+  it('is the owner’s alone; the export has its rows, quoted and with the formula name prefixed', async () => {
+    const file = await csv('merchants', 'sort=businessName&dir=asc');
+    expect(file.header).toBe('Merchant id,Joined,Business,Owner e-mail,City,State,Plan,Status,Commission (%),Deals,Vouchers sold');
+    expect(file.ids).toEqual((await byHand(from, sql`true`, sql`x.business_name asc, x.id asc`)).ids);
+    expect(file.text).toContain(',"Bolt Bikes, Inc.",');
+    expect(file.text).toContain(",'=Suspended Spa,");
+    for (const who of [support, finance])
+      expect((await t.request({ method: 'GET', url: '/api/admin/tables/merchants/export.csv', cookie: who.cookie })).statusCode).toBe(403);
+  });
+});
+
+describe('the admin deals table (owner)', () => {
+  const from = sql`deals x join merchants m on m.id = x.merchant_id`;
+
+  it('pages, filters by status and day, sorts and searches as the SQL says', async () => {
+    const all = await expectSame('deals', '', await byHand(from, sql`true`, sql`x.created_at desc, x.id desc`));
+    expect(all.total).toBe(6);
+    await expectSame('deals', 'status=removed', await byHand(from, sql`x.status = 'removed'`, sql`x.created_at desc, x.id desc`));
+    await expectSame(
+      'deals',
+      'from=2026-11-05&to=2026-11-13',
+      await byHand(
+        from,
+        sql`x.created_at >= ${NY('2026-11-05')} and x.created_at < ${NY('2026-11-13', 1)}`,
+        sql`x.created_at desc, x.id desc`,
+      ),
+    );
+    await expectSame('deals', 'sort=dealPriceCents&dir=asc', await byHand(from, sql`true`, sql`x.deal_price_cents asc, x.id asc`));
+    await expectSame('deals', 'sort=merchantName', await byHand(from, sql`true`, sql`m.business_name desc, x.id desc`));
+    // `%` is a character, not a wildcard.
+    await expectSame('deals', 'q=100%25', await byHand(from, sql`x.title ilike '%100\\%%'`, sql`x.created_at desc, x.id desc`));
+    await expectSame('deals', 'q=bolt', await byHand(from, sql`m.business_name ilike '%bolt%'`, sql`x.created_at desc, x.id desc`));
+  });
+
+  it('exports its rows; a status it does not know is a clear 400', async () => {
+    const file = await csv('deals', 'status=active&sort=dealPriceCents&dir=asc');
+    expect(file.header).toBe(
+      'Deal id,Created,Title,Business,Status,Type,City,State,Price ($),Original price ($),Discount (%),Sale ends,Merchant id',
+    );
+    expect(file.ids).toEqual((await byHand(from, sql`x.status = 'active'`, sql`x.deal_price_cents asc, x.id asc`)).ids);
+    expect(file.text).toContain(',10.00,100.00,');
+    const bad = await t.request({ method: 'GET', url: '/api/admin/tables/deals?status=sold', cookie: owner.cookie });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty('status');
+  });
+});
+
+describe('the admin vouchers table (every admin)', () => {
+  const from = sql`purchases x join users u on u.id = x.user_id join merchants m on m.id = x.merchant_id`;
+
+  it('pages, filters by state and day, sorts and searches codes, holders and businesses as the SQL says', async () => {
+    const all = await expectSame('vouchers', '', await byHand(from, sql`true`, sql`x.purchased_at desc, x.id desc`), support.cookie);
+    expect(all.total).toBe(16);
+    const live = sql`x.refunded_at is null and x.forfeited_at is null and x.redeemed_at is null`;
+    await expectSame(
+      'vouchers',
+      'status=expired',
+      await byHand(from, sql`${live} and x.expiration_date <= now()`, sql`x.purchased_at desc, x.id desc`),
+    );
+    await expectSame(
+      'vouchers',
+      'status=active',
+      await byHand(from, sql`${live} and x.expiration_date > now()`, sql`x.purchased_at desc, x.id desc`),
+    );
+    await expectSame(
+      'vouchers',
+      'status=refunded',
+      await byHand(from, sql`x.refunded_at is not null`, sql`x.purchased_at desc, x.id desc`),
+    );
+    await expectSame(
+      'vouchers',
+      'status=redeemed&from=2026-11-01&to=2026-11-07',
+      await byHand(
+        from,
+        sql`x.refunded_at is null and x.forfeited_at is null and x.redeemed_at is not null and x.purchased_at >= ${NY('2026-11-01')} and x.purchased_at < ${NY('2026-11-07', 1)}`,
+        sql`x.purchased_at desc, x.id desc`,
+      ),
+    );
+    await expectSame(
+      'vouchers',
+      'sort=priceCents&dir=asc',
+      await byHand(from, sql`true`, sql`x.price_cents asc, x.id asc`),
+      finance.cookie,
+    );
+    // By code (the support desk's question), by e-mail, by business.
+    const one = await expectSame('vouchers', 'q=lp-tbl007', await byHand(from, sql`x.redemption_code = 'LP-TBL007'`, sql`x.id`));
+    expect(one.rows[0]).toMatchObject({ code: 'LP-TBL007', customerEmail: 'formula@tables.example' });
+    await expectSame('vouchers', 'q=ben%40', await byHand(from, sql`u.email ilike 'ben@%'`, sql`x.purchased_at desc, x.id desc`));
+    await expectSame('vouchers', 'q=spa', await byHand(from, sql`m.business_name ilike '%spa%'`, sql`x.purchased_at desc, x.id desc`));
+  });
+
+  it('exports its rows with the page’s filters', async () => {
+    const file = await csv('vouchers', 'status=active&sort=purchasedAt&dir=asc', finance.cookie);
+    expect(file.header).toBe('Voucher id,Bought,Code,Deal,Option,Business,Customer,E-mail,Status,Price ($),Valid until,Redeemed,Order id');
+    const live = sql`x.refunded_at is null and x.forfeited_at is null and x.redeemed_at is null and x.expiration_date > now()`;
+    expect(file.ids).toEqual((await byHand(from, live, sql`x.purchased_at asc, x.id asc`)).ids);
+    expect(file.ids.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the admin refunds table (every admin)', () => {
+  const from = sql`order_refunds x join orders o on o.id = x.order_id join users u on u.id = o.user_id join deals d on d.id = x.deal_id
+    join merchants m on m.id = d.merchant_id`;
+
+  it('pages, filters by status and day, sorts and searches as the SQL says', async () => {
+    const all = await expectSame('refunds', '', await byHand(from, sql`true`, sql`x.created_at desc, x.id desc`), support.cookie);
+    expect(all.total).toBe(5);
+    await expectSame('refunds', 'status=pending', await byHand(from, sql`x.status = 'pending'`, sql`x.created_at desc, x.id desc`));
+    await expectSame(
+      'refunds',
+      'from=2026-11-08&to=2026-11-25',
+      await byHand(
+        from,
+        sql`x.created_at >= ${NY('2026-11-08')} and x.created_at < ${NY('2026-11-25', 1)}`,
+        sql`x.created_at desc, x.id desc`,
+      ),
+    );
+    await expectSame(
+      'refunds',
+      'sort=amountCents&dir=asc',
+      await byHand(from, sql`true`, sql`x.amount_cents asc, x.id asc`),
+      finance.cookie,
+    );
+    await expectSame('refunds', 'q=re_tables_line', await byHand(from, sql`x.provider_refund_id = 're_tables_line'`, sql`x.id`));
+    await expectSame(
+      'refunds',
+      `q=${sales[3]!.orderId}`,
+      await byHand(from, sql`x.order_id = ${sales[3]!.orderId}`, sql`x.created_at desc, x.id desc`),
+    );
+  });
+
+  it('exports its rows', async () => {
+    const file = await csv('refunds', 'status=refunded&sort=amountCents&dir=desc');
+    expect(file.header).toBe(
+      'Refund id,Created,Customer,E-mail,Deal,Business,Amount ($),Reason,Status,Provider,Provider refund id,Refunded,Order id',
+    );
+    expect(file.ids).toEqual((await byHand(from, sql`x.status = 'refunded'`, sql`x.amount_cents desc, x.id desc`)).ids);
+    expect(file.text).toContain(',7.77,sold_out,refunded,sandbox,re_tables_line,');
+  });
+});
+
+describe('the admin payouts table (owner, finance)', () => {
+  const from = sql`merchant_payouts x join merchants m on m.id = x.merchant_id`;
+
+  it('pages, filters by state and payout day, sorts and searches as the SQL says', async () => {
+    const all = await expectSame('payouts', '', await byHand(from, sql`true`, sql`x.payout_date desc, x.id desc`), finance.cookie);
+    expect(all.total).toBe(12);
+    expect(all.rows[0]).toMatchObject({ payoutDate: '2026-11-08', periodStart: '2026-10-26', periodEnd: '2026-11-01' });
+    await expectSame('payouts', 'status=held', await byHand(from, sql`x.state = 'held'`, sql`x.payout_date desc, x.id desc`));
+    await expectSame(
+      'payouts',
+      'from=2026-10-25&to=2026-11-01',
+      await byHand(from, sql`x.payout_date between '2026-10-25' and '2026-11-01'`, sql`x.payout_date desc, x.id desc`),
+    );
+    await expectSame('payouts', 'sort=netCents&dir=asc', await byHand(from, sql`true`, sql`x.net_cents asc, x.id asc`));
+    await expectSame('payouts', 'q=bolt', await byHand(from, sql`m.business_name ilike '%bolt%'`, sql`x.payout_date desc, x.id desc`));
+    await expectSame(
+      'payouts',
+      'q=tr_tables_1',
+      await byHand(from, sql`x.transfer_id like 'tr\\_tables\\_1%'`, sql`x.payout_date desc, x.id desc`),
+    );
+  });
+
+  it('exports its rows in dollars; support may not read it', async () => {
+    const file = await csv('payouts', 'sort=grossCents&dir=asc', finance.cookie);
+    expect(file.header).toBe(
+      'Payout id,Payout date,Business,Period start,Period end,Vouchers,Gross ($),Commission ($),Refunds ($),Net ($),Status,Paid,Transfer id,Merchant id',
+    );
+    expect(file.ids).toEqual((await byHand(from, sql`true`, sql`x.gross_cents asc, x.id asc`)).ids);
+    expect(file.text).toContain(',100.00,15.00,0.00,85.00,');
+    expect((await t.request({ method: 'GET', url: '/api/admin/tables/payouts', cookie: support.cookie })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,240 @@
+import { sql } from 'drizzle-orm';
+import {
+  CUSTOMER_TABLE_STATUSES,
+  DEAL_STATUSES,
+  MERCHANT_TABLE_STATUSES,
+  ORDER_STATUSES,
+  PAYOUT_STATES,
+  REFUND_TABLE_STATUSES,
+  VOUCHER_TABLE_STATUSES,
+  BUSINESS_TIME_ZONE,
+} from '@localperks/shared';
+import type { TableDefinition } from '../../../lib/data-table';
+
+/*
+ * The admin console's tables (issue 32, docs/decisions/0069-console-tables.md): each one's rows as SQL, its columns
+ * (the CSV's headers), what its search matches, its filters and its sortable columns. Sortable columns are never
+ * null here (lib/data-table.ts walks them as a keyset).
+ */
+
+/** Orders: one checkout of a customer, with its vouchers, payment and promo code. */
+export const adminOrdersTable: TableDefinition = {
+  name: 'orders',
+  source: () => sql`
+    select o.id, o.created_at as "createdAt", o.user_id as "customerId",
+      coalesce(u.name, '') as "customerName", u.email as "customerEmail", o.status,
+      (select count(*)::int from purchases p where p.order_id = o.id) as vouchers,
+      o.total_cents as "totalCents", o.discount_cents as "discountCents", o.promo_code as "promoCode",
+      o.provider, o.provider_session_id as "providerSessionId"
+    from orders o join users u on u.id = o.user_id`,
+  columns: [
+    { id: 'id', label: 'Order' },
+    { id: 'createdAt', label: 'Created', isSortable: true },
+    { id: 'customerName', label: 'Customer', isSortable: true },
+    { id: 'customerEmail', label: 'E-mail', isSortable: true },
+    { id: 'status', label: 'Status', isSortable: true },
+    { id: 'vouchers', label: 'Vouchers', isSortable: true },
+    { id: 'totalCents', label: 'Total ($)', isSortable: true, isMoney: true },
+    { id: 'discountCents', label: 'Discount ($)', isSortable: true, isMoney: true },
+    { id: 'promoCode', label: 'Promo code' },
+    { id: 'provider', label: 'Provider' },
+    { id: 'providerSessionId', label: 'Provider id' },
+    { id: 'customerId', label: 'Customer id' },
+  ],
+  search: ['id', 'customerName', 'customerEmail', 'promoCode', 'providerSessionId'],
+  status: { column: 'status', values: ORDER_STATUSES },
+  date: 'createdAt',
+  defaultSort: 'createdAt',
+};
+
+/** Customers: every customer account but deleted ones, with what they bought. */
+export const adminCustomersTable: TableDefinition = {
+  name: 'customers',
+  source: () => sql`
+    select u.id, u.created_at as "createdAt", coalesce(u.name, '') as name, u.email,
+      case when u.banned_at is not null then 'banned' when u.email_verified_at is null then 'unverified' else 'active' end as status,
+      (select count(*)::int from orders o where o.user_id = u.id and o.status = 'paid') as orders,
+      (select count(*)::int from purchases p where p.user_id = u.id) as vouchers,
+      (select coalesce(sum(o.total_cents), 0)::float8 from orders o where o.user_id = u.id and o.status = 'paid') as "spentCents"
+    from users u where u.role = 'customer' and u.deleted_at is null`,
+  columns: [
+    { id: 'id', label: 'Customer id' },
+    { id: 'createdAt', label: 'Joined', isSortable: true },
+    { id: 'name', label: 'Name', isSortable: true },
+    { id: 'email', label: 'E-mail', isSortable: true },
+    { id: 'status', label: 'Status', isSortable: true },
+    { id: 'orders', label: 'Paid orders', isSortable: true },
+    { id: 'vouchers', label: 'Vouchers', isSortable: true },
+    { id: 'spentCents', label: 'Spent ($)', isSortable: true, isMoney: true },
+  ],
+  search: ['id', 'name', 'email'],
+  status: { column: 'status', values: CUSTOMER_TABLE_STATUSES },
+  date: 'createdAt',
+  defaultSort: 'createdAt',
+};
+
+/** Merchants: every business, approved or waiting, with its owner's e-mail, plan and sales. */
+export const adminMerchantsTable: TableDefinition = {
+  name: 'merchants',
+  source: () => sql`
+    select m.id, m.created_at as "createdAt", m.business_name as "businessName", u.email as "ownerEmail", m.city, m.state,
+      m.subscription_plan as plan,
+      case when m.suspended_at is not null then 'suspended' when m.approved then 'approved' else 'pending' end as status,
+      m.commission_rate as "commissionRate",
+      (select count(*)::int from deals d where d.merchant_id = m.id and d.status <> 'removed') as deals,
+      (select count(*)::int from purchases p where p.merchant_id = m.id) as "vouchersSold"
+    from merchants m join users u on u.id = m.user_id`,
+  columns: [
+    { id: 'id', label: 'Merchant id' },
+    { id: 'createdAt', label: 'Joined', isSortable: true },
+    { id: 'businessName', label: 'Business', isSortable: true },
+    { id: 'ownerEmail', label: 'Owner e-mail', isSortable: true },
+    { id: 'city', label: 'City', isSortable: true },
+    { id: 'state', label: 'State' },
+    { id: 'plan', label: 'Plan', isSortable: true },
+    { id: 'status', label: 'Status', isSortable: true },
+    { id: 'commissionRate', label: 'Commission (%)', isSortable: true },
+    { id: 'deals', label: 'Deals', isSortable: true },
+    { id: 'vouchersSold', label: 'Vouchers sold', isSortable: true },
+  ],
+  search: ['id', 'businessName', 'ownerEmail', 'city'],
+  status: { column: 'status', values: MERCHANT_TABLE_STATUSES },
+  date: 'createdAt',
+  defaultSort: 'createdAt',
+};
+
+/** Deals: every deal of every business, drafts and removed ones included (the status filter narrows them). */
+export const adminDealsTable: TableDefinition = {
+  name: 'deals',
+  source: () => sql`
+    select d.id, d.created_at as "createdAt", d.title, d.merchant_id as "merchantId", m.business_name as "merchantName",
+      d.status, d.type, d.city, d.state, d.deal_price_cents as "dealPriceCents", d.original_price_cents as "originalPriceCents",
+      d.discount_percentage as "discountPercentage", d.expiration_date as "expirationDate"
+    from deals d join merchants m on m.id = d.merchant_id`,
+  columns: [
+    { id: 'id', label: 'Deal id' },
+    { id: 'createdAt', label: 'Created', isSortable: true },
+    { id: 'title', label: 'Title', isSortable: true },
+    { id: 'merchantName', label: 'Business', isSortable: true },
+    { id: 'status', label: 'Status', isSortable: true },
+    { id: 'type', label: 'Type', isSortable: true },
+    { id: 'city', label: 'City', isSortable: true },
+    { id: 'state', label: 'State' },
+    { id: 'dealPriceCents', label: 'Price ($)', isSortable: true, isMoney: true },
+    { id: 'originalPriceCents', label: 'Original price ($)', isSortable: true, isMoney: true },
+    { id: 'discountPercentage', label: 'Discount (%)', isSortable: true },
+    { id: 'expirationDate', label: 'Sale ends', isSortable: true },
+    { id: 'merchantId', label: 'Merchant id' },
+  ],
+  search: ['id', 'title', 'merchantName', 'city'],
+  status: { column: 'status', values: DEAL_STATUSES },
+  date: 'createdAt',
+  defaultSort: 'createdAt',
+};
+
+/**
+ * A voucher's state, as its holder sees it: refunded, forfeited and redeemed are final; otherwise expired once its
+ * validity (`expiration_date`) has passed at `now` (the server's clock).
+ */
+export const voucherStatus = (now: Date) => sql`case
+  when p.refunded_at is not null then 'refunded'
+  when p.forfeited_at is not null then 'forfeited'
+  when p.redeemed_at is not null then 'redeemed'
+  when p.expiration_date <= ${now.toISOString()}::timestamptz then 'expired'
+  else 'active' end`;
+
+/** Vouchers: every voucher sold, with its code, deal, business, holder and state. */
+export const adminVouchersTable: TableDefinition = {
+  name: 'vouchers',
+  source: ({ now }) => sql`
+    select p.id, p.purchased_at as "purchasedAt", p.redemption_code as code, p.order_id as "orderId", p.deal_title as "dealTitle",
+      p.option_title as "optionTitle", m.business_name as "merchantName", coalesce(u.name, '') as "customerName",
+      u.email as "customerEmail", ${voucherStatus(now)} as status, p.price_cents as "priceCents",
+      p.expiration_date as "expirationDate", p.redeemed_at as "redeemedAt"
+    from purchases p join users u on u.id = p.user_id join merchants m on m.id = p.merchant_id`,
+  columns: [
+    { id: 'id', label: 'Voucher id' },
+    { id: 'purchasedAt', label: 'Bought', isSortable: true },
+    { id: 'code', label: 'Code', isSortable: true },
+    { id: 'dealTitle', label: 'Deal', isSortable: true },
+    { id: 'optionTitle', label: 'Option' },
+    { id: 'merchantName', label: 'Business', isSortable: true },
+    { id: 'customerName', label: 'Customer', isSortable: true },
+    { id: 'customerEmail', label: 'E-mail', isSortable: true },
+    { id: 'status', label: 'Status', isSortable: true },
+    { id: 'priceCents', label: 'Price ($)', isSortable: true, isMoney: true },
+    { id: 'expirationDate', label: 'Valid until', isSortable: true },
+    { id: 'redeemedAt', label: 'Redeemed' },
+    { id: 'orderId', label: 'Order id' },
+  ],
+  search: ['id', 'code', 'orderId', 'dealTitle', 'merchantName', 'customerName', 'customerEmail'],
+  status: { column: 'status', values: VOUCHER_TABLE_STATUSES },
+  date: 'purchasedAt',
+  defaultSort: 'purchasedAt',
+};
+
+/** Refunds: every refund of an order's line or voucher, pending or paid back, with its provider's id. */
+export const adminRefundsTable: TableDefinition = {
+  name: 'refunds',
+  source: () => sql`
+    select r.id, r.created_at as "createdAt", r.order_id as "orderId", coalesce(u.name, '') as "customerName",
+      u.email as "customerEmail", d.title as "dealTitle", m.business_name as "merchantName", r.amount_cents as "amountCents",
+      r.reason, r.status, r.provider, r.provider_refund_id as "providerRefundId", r.refunded_at as "refundedAt"
+    from order_refunds r join orders o on o.id = r.order_id join users u on u.id = o.user_id
+      join deals d on d.id = r.deal_id join merchants m on m.id = d.merchant_id`,
+  columns: [
+    { id: 'id', label: 'Refund id' },
+    { id: 'createdAt', label: 'Created', isSortable: true },
+    { id: 'customerName', label: 'Customer', isSortable: true },
+    { id: 'customerEmail', label: 'E-mail', isSortable: true },
+    { id: 'dealTitle', label: 'Deal', isSortable: true },
+    { id: 'merchantName', label: 'Business', isSortable: true },
+    { id: 'amountCents', label: 'Amount ($)', isSortable: true, isMoney: true },
+    { id: 'reason', label: 'Reason', isSortable: true },
+    { id: 'status', label: 'Status', isSortable: true },
+    { id: 'provider', label: 'Provider' },
+    { id: 'providerRefundId', label: 'Provider refund id' },
+    { id: 'refundedAt', label: 'Refunded' },
+    { id: 'orderId', label: 'Order id' },
+  ],
+  search: ['id', 'orderId', 'customerName', 'customerEmail', 'dealTitle', 'merchantName', 'providerRefundId'],
+  status: { column: 'status', values: REFUND_TABLE_STATUSES },
+  date: 'createdAt',
+  defaultSort: 'createdAt',
+};
+
+/**
+ * Payouts: every business's payout period, its figures and its state. The date filter reads the payout date (a
+ * calendar day, midnight in New York as `payoutAt`).
+ */
+export const adminPayoutsTable: TableDefinition = {
+  name: 'payouts',
+  source: () => sql`
+    select p.id, p.merchant_id as "merchantId", m.business_name as "merchantName", p.period_start::text as "periodStart",
+      p.period_end::text as "periodEnd", p.payout_date::text as "payoutDate",
+      (p.payout_date::timestamp at time zone ${BUSINESS_TIME_ZONE}) as "payoutAt", p.total_purchases as "totalPurchases",
+      p.gross_cents::float8 as "grossCents", p.commission_cents::float8 as "commissionCents",
+      p.refunds_cents::float8 as "refundsCents", p.net_cents::float8 as "netCents", p.state as status, p.paid_at as "paidAt",
+      p.transfer_id as "transferId"
+    from merchant_payouts p join merchants m on m.id = p.merchant_id`,
+  columns: [
+    { id: 'id', label: 'Payout id' },
+    { id: 'payoutDate', label: 'Payout date', isSortable: true },
+    { id: 'merchantName', label: 'Business', isSortable: true },
+    { id: 'periodStart', label: 'Period start', isSortable: true },
+    { id: 'periodEnd', label: 'Period end' },
+    { id: 'totalPurchases', label: 'Vouchers', isSortable: true },
+    { id: 'grossCents', label: 'Gross ($)', isSortable: true, isMoney: true },
+    { id: 'commissionCents', label: 'Commission ($)', isSortable: true, isMoney: true },
+    { id: 'refundsCents', label: 'Refunds ($)', isSortable: true, isMoney: true },
+    { id: 'netCents', label: 'Net ($)', isSortable: true, isMoney: true },
+    { id: 'status', label: 'Status', isSortable: true },
+    { id: 'paidAt', label: 'Paid' },
+    { id: 'transferId', label: 'Transfer id' },
+    { id: 'merchantId', label: 'Merchant id' },
+  ],
+  search: ['id', 'merchantName', 'transferId'],
+  status: { column: 'status', values: PAYOUT_STATES },
+  date: 'payoutAt',
+  defaultSort: 'payoutDate',
+};

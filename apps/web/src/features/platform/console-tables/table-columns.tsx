@@ -1,0 +1,128 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { formatPrice } from '@localperks/shared';
+import { Badge, capitalise } from '../../../components/ui/status-badge';
+import { formatDate, formatDateTime } from '../../../lib/format';
+
+/** The console tables' kinds of cell (admin-tables.tsx, merchant-tables.tsx): each a TanStack column by its server id. */
+
+export type Tone = 'green' | 'amber' | 'red' | 'slate' | 'orange';
+
+/** "due_for_decision" → "Due for decision". */
+export const words = (s: string) => capitalise(s.replaceAll('_', ' '));
+
+export const status = <Row extends { status: string }>(tones: Record<string, Tone>): ColumnDef<Row> => ({
+  id: 'status',
+  header: 'Status',
+  cell: ({ row }) => <Badge tone={tones[row.original.status] ?? 'slate'}>{words(row.original.status)}</Badge>,
+});
+
+export const when = <Row,>(id: string, header: string, value: (r: Row) => string | null, withTime = true): ColumnDef<Row> => ({
+  id,
+  header,
+  cell: ({ row }) => {
+    const v = value(row.original);
+    return <span className="whitespace-nowrap">{v ? (withTime ? formatDateTime(v) : formatDate(v)) : '—'}</span>;
+  },
+});
+
+export const money = <Row,>(id: string, header: string, value: (r: Row) => number): ColumnDef<Row> => ({
+  id,
+  header,
+  cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatPrice(value(row.original))}</span>,
+});
+
+export const plain = <Row,>(id: string, header: string, value: (r: Row) => string | number, isSortable = true): ColumnDef<Row> => ({
+  id,
+  header,
+  enableSorting: isSortable,
+  cell: ({ row }) => value(row.original),
+});
+
+export const person = <Row,>(id: string, header: string, name: (r: Row) => string, email: (r: Row) => string): ColumnDef<Row> => ({
+  id,
+  header,
+  cell: ({ row }) => (
+    <>
+      {name(row.original) && <span className="block font-medium">{name(row.original)}</span>}
+      <span className="block break-all text-xs text-slate-600">{email(row.original)}</span>
+    </>
+  ),
+});
+
+export const code = <Row,>(id: string, header: string, value: (r: Row) => string, isSortable = false): ColumnDef<Row> => ({
+  id,
+  header,
+  enableSorting: isSortable,
+  cell: ({ row }) => <span className="whitespace-nowrap font-mono text-xs">{value(row.original)}</span>,
+});
+
+/** A calendar day ("2026-11-08") as the console shows days. */
+export const day = (iso: string) => formatDate(`${iso}T12:00:00Z`);
+
+/** A status filter's choices and each status's badge colour, for every table that shows that kind of record. */
+export interface StatusSet {
+  labels: Record<string, string>;
+  tones: Record<string, Tone>;
+}
+
+export const DEAL_STATUS: StatusSet = {
+  labels: {
+    active: 'Active',
+    scheduled: 'Scheduled',
+    pending: 'Voting',
+    draft: 'Draft',
+    paused: 'Paused',
+    expired: 'Expired',
+    removed: 'Removed',
+  },
+  tones: { active: 'green', scheduled: 'amber', pending: 'amber', draft: 'slate', paused: 'orange', expired: 'slate', removed: 'red' },
+};
+
+export const VOUCHER_STATUS: StatusSet = {
+  labels: { active: 'Active', redeemed: 'Redeemed', expired: 'Expired', refunded: 'Refunded', forfeited: 'Forfeited' },
+  tones: { active: 'green', redeemed: 'slate', expired: 'amber', refunded: 'orange', forfeited: 'red' },
+};
+
+export const REFUND_STATUS: StatusSet = {
+  labels: { pending: 'Pending', refunded: 'Refunded' },
+  tones: { pending: 'amber', refunded: 'green' },
+};
+
+export const PAYOUT_STATUS: StatusSet = {
+  labels: {
+    scheduled: 'Scheduled',
+    waiting_for_account: 'Waiting for account',
+    transferring: 'Transferring',
+    paid: 'Paid',
+    failed: 'Failed',
+    held: 'Held',
+  },
+  tones: { paid: 'green', scheduled: 'slate', transferring: 'amber', waiting_for_account: 'amber', failed: 'red', held: 'orange' },
+};
+
+/** A title in bold with smaller lines under it (a deal's option, its business…); empty lines are left out. */
+export const titled = <Row,>(id: string, header: string, title: (r: Row) => string, lines: (r: Row) => string[]): ColumnDef<Row> => ({
+  id,
+  header,
+  cell: ({ row }) => (
+    <>
+      <span className="block font-medium">{title(row.original)}</span>
+      {lines(row.original)
+        .filter(Boolean)
+        .map((line) => (
+          <span key={line} className="block text-xs text-slate-600">
+            {line}
+          </span>
+        ))}
+    </>
+  ),
+});
+
+/** A payout's date, its period under it. */
+export const payoutDate = <Row extends { payoutDate: string; periodStart: string; periodEnd: string }>(): ColumnDef<Row> =>
+  titled(
+    'payoutDate',
+    'Payout date',
+    (r) => day(r.payoutDate),
+    (r) => [`${day(r.periodStart)} – ${day(r.periodEnd)}`],
+  );

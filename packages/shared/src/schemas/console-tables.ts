@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { DEAL_STATUSES } from '../constants';
+import { PAYOUT_STATES } from '../domain/payout-accounts';
+
+/*
+ * The console's tables (issue 32, docs/decisions/0069-console-tables.md): one query shape for every table, kept in
+ * the page's address (`?page=2&sort=totalCents&dir=asc&q=…&status=paid&from=2026-11-01&to=2026-11-30`), the same
+ * for its page (JSON) and its CSV export.
+ */
+
+export const TABLE_PAGE_SIZES = [25, 50, 100] as const;
+export const TABLE_SEARCH_MAX_LENGTH = 100;
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-30.');
+
+export const tableQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (TABLE_PAGE_SIZES as readonly number[]).includes(n), `Choose ${TABLE_PAGE_SIZES.join(', ')} rows a page.`)
+    .default(25),
+  /** A column id; each table says which it sorts by (others are refused with 400). */
+  sort: z
+    .string()
+    .regex(/^[a-zA-Z]{1,40}$/)
+    .optional(),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  q: z.string().trim().max(TABLE_SEARCH_MAX_LENGTH, `Search for at most ${TABLE_SEARCH_MAX_LENGTH} characters.`).default(''),
+  status: z
+    .string()
+    .regex(/^[a-z_]{1,40}$/)
+    .optional(),
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+});
+export type TableQuery = z.infer<typeof tableQuerySchema>;
+
+const pageOf = <T extends z.ZodType>(row: T) =>
+  z.object({ rows: z.array(row), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+export const ORDER_STATUSES = ['open', 'paid', 'canceled', 'expired'] as const;
+
+export const adminOrderRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  vouchers: z.number().int(),
+  totalCents: z.number().int(),
+  discountCents: z.number().int(),
+  promoCode: z.string().nullable(),
+  provider: z.string(),
+  providerSessionId: z.string().nullable(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+export const adminOrdersPageSchema = pageOf(adminOrderRowSchema);
+
+/** A customer's standing in the Customers table. */
+export const CUSTOMER_TABLE_STATUSES = ['active', 'unverified', 'banned'] as const;
+
+export const adminCustomerRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  name: z.string(),
+  email: z.string(),
+  status: z.enum(CUSTOMER_TABLE_STATUSES),
+  orders: z.number().int(),
+  vouchers: z.number().int(),
+  spentCents: z.number().int(),
+});
+export type AdminCustomerRow = z.infer<typeof adminCustomerRowSchema>;
+export const adminCustomersTablePageSchema = pageOf(adminCustomerRowSchema);
+
+/** A business's standing in the Merchants table: waiting for approval, approved, or suspended by an admin. */
+export const MERCHANT_TABLE_STATUSES = ['pending', 'approved', 'suspended'] as const;
+
+export const adminMerchantRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  businessName: z.string(),
+  ownerEmail: z.string(),
+  city: z.string(),
+  state: z.string(),
+  plan: z.string(),
+  status: z.enum(MERCHANT_TABLE_STATUSES),
+  commissionRate: z.number().int(),
+  deals: z.number().int(),
+  vouchersSold: z.number().int(),
+});
+export type AdminMerchantRow = z.infer<typeof adminMerchantRowSchema>;
+export const adminMerchantsTablePageSchema = pageOf(adminMerchantRowSchema);
+
+export const adminDealRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  title: z.string(),
+  merchantId: z.string(),
+  merchantName: z.string(),
+  status: z.enum(DEAL_STATUSES),
+  type: z.string(),
+  city: z.string(),
+  state: z.string(),
+  dealPriceCents: z.number().int(),
+  originalPriceCents: z.number().int(),
+  discountPercentage: z.number().int(),
+  expirationDate: z.string(),
+});
+export type AdminDealRow = z.infer<typeof adminDealRowSchema>;
+export const adminDealsTablePageSchema = pageOf(adminDealRowSchema);
+
+/** A voucher's state: refunded, forfeited and redeemed are final; expired once its validity has passed. */
+export const VOUCHER_TABLE_STATUSES = ['active', 'redeemed', 'expired', 'refunded', 'forfeited'] as const;
+
+export const adminVoucherRowSchema = z.object({
+  id: z.string(),
+  purchasedAt: z.string(),
+  code: z.string(),
+  orderId: z.string(),
+  dealTitle: z.string(),
+  optionTitle: z.string(),
+  merchantName: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  status: z.enum(VOUCHER_TABLE_STATUSES),
+  priceCents: z.number().int(),
+  expirationDate: z.string(),
+  redeemedAt: z.string().nullable(),
+});
+export type AdminVoucherRow = z.infer<typeof adminVoucherRowSchema>;
+export const adminVouchersTablePageSchema = pageOf(adminVoucherRowSchema);
+
+export const REFUND_TABLE_STATUSES = ['pending', 'refunded'] as const;
+
+export const adminRefundRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  orderId: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  dealTitle: z.string(),
+  merchantName: z.string(),
+  amountCents: z.number().int(),
+  reason: z.string(),
+  status: z.enum(REFUND_TABLE_STATUSES),
+  provider: z.string(),
+  providerRefundId: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+});
+export type AdminRefundRow = z.infer<typeof adminRefundRowSchema>;
+export const adminRefundsTablePageSchema = pageOf(adminRefundRowSchema);
+
+export const adminPayoutRowSchema = z.object({
+  id: z.string(),
+  merchantId: z.string(),
+  merchantName: z.string(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  payoutDate: z.string(),
+  totalPurchases: z.number().int(),
+  grossCents: z.number().int(),
+  commissionCents: z.number().int(),
+  refundsCents: z.number().int(),
+  netCents: z.number().int(),
+  status: z.enum(PAYOUT_STATES),
+  paidAt: z.string().nullable(),
+  transferId: z.string().nullable(),
+});
+export type AdminPayoutRow = z.infer<typeof adminPayoutRowSchema>;
+export const adminPayoutsTablePageSchema = pageOf(adminPayoutRowSchema);
+
+/** A merchant's vouchers sold: the code's last four characters until it is redeemed, the customer by name. */
+export const merchantVoucherRowSchema = z.object({
+  id: z.string(),
+  purchasedAt: z.string(),
+  code: z.string(),
+  dealTitle: z.string(),
+  optionTitle: z.string(),
+  customerName: z.string(),
+  status: z.enum(VOUCHER_TABLE_STATUSES),
+  priceCents: z.number().int(),
+  commissionCents: z.number().int(),
+  expirationDate: z.string(),
+  redeemedAt: z.string().nullable(),
+});
+export type MerchantVoucherRow = z.infer<typeof merchantVoucherRowSchema>;
+export const merchantVouchersTablePageSchema = pageOf(merchantVoucherRowSchema);
+
+export const merchantRedemptionRowSchema = z.object({
+  id: z.string(),
+  redeemedAt: z.string(),
+  code: z.string(),
+  dealTitle: z.string(),
+  optionTitle: z.string(),
+  customerName: z.string(),
+  redeemedBy: z.string(),
+  priceCents: z.number().int(),
+});
+export type MerchantRedemptionRow = z.infer<typeof merchantRedemptionRowSchema>;
+export const merchantRedemptionsTablePageSchema = pageOf(merchantRedemptionRowSchema);
+
+export const merchantRefundRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  dealTitle: z.string(),
+  customerName: z.string(),
+  amountCents: z.number().int(),
+  reason: z.string(),
+  status: z.enum(REFUND_TABLE_STATUSES),
+  refundedAt: z.string().nullable(),
+});
+export type MerchantRefundRow = z.infer<typeof merchantRefundRowSchema>;
+export const merchantRefundsTablePageSchema = pageOf(merchantRefundRowSchema);
