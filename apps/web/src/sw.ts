@@ -2,6 +2,7 @@
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { VOUCHER_QR_CACHE } from './lib/offline-keys';
 
 /*
  * The service worker (docs/decisions/0067-installable-app-and-offline-vouchers.md), built with Workbox by
@@ -21,9 +22,6 @@ cleanupOutdatedCaches();
 
 self.addEventListener('install', () => void self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
-
-/** The same name as lib/offline.ts's VOUCHER_QR_CACHE (the worker is built on its own, without the app's modules). */
-const VOUCHER_QR_CACHE = 'voucher-qr';
 
 registerRoute(
   ({ url, request }) =>

@@ -14,7 +14,7 @@ import {
   type PersistQueryClientOptions,
 } from '@tanstack/query-persist-client-core';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { OFFLINE_STORE_KEY, VOUCHER_QR_CACHE } from './offline';
+import { OFFLINE_STORE_KEY, VOUCHER_QR_CACHE } from './offline-keys';
 
 /** How long the kept vouchers may be shown with no network since the last time they were saved. */
 const MAX_AGE_MS = 30 * 24 * 60 * 60_000;

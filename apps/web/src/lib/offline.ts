@@ -7,11 +7,7 @@
  */
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-
-/** Where the kept session and vouchers are saved (local storage). */
-export const OFFLINE_STORE_KEY = 'localperks.offline-vouchers';
-/** The service worker's cache of the kept vouchers' QR images (src/sw.ts uses the same name). */
-export const VOUCHER_QR_CACHE = 'voucher-qr';
+import { OFFLINE_STORE_KEY, VOUCHER_QR_CACHE } from './offline-keys';
 
 const loadStore = () => import('./offline-store');
 
