@@ -57,10 +57,11 @@ test.describe('admin: merchants, deals and appeals', () => {
     // The failed code's toast stayed on the sign-in page: gone at once, not when its own few seconds run out.
     await expect(toast(page, ADMIN_AUTH_MESSAGES.codeInvalid)).toHaveCount(0, { timeout: 1_500 });
 
-    // Every admin tab, on a phone and a desk: nothing serious for axe.
+    // Every console section (by its older ?tab= address), on a phone and a desk: nothing serious for axe.
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
-      for (const tab of ['overview', 'approval', 'payouts', 'refunds', 'support', 'settings']) {
+      const sections = ['overview', 'approval', 'businesses', 'customers', 'deals', 'orders', 'vouchers', 'payouts', 'refunds'];
+      for (const tab of [...sections, 'promo-codes', 'support', 'reviews', 'settings']) {
         await page.goto(`/admin/dashboard?tab=${tab}`);
         await expect(page.getByRole('main')).toBeVisible();
         await expect(page.getByRole('main').getByText(/Loading/)).toHaveCount(0);
