@@ -62,6 +62,22 @@ describe('notification preferences', () => {
     const merchant = await t.loginAs('merchant');
     expect((await t.request({ method: 'GET', url: '/api/account/notifications', cookie: merchant.cookie })).statusCode).toBe(403);
   });
+
+  it('with every switch off, the account’s transactional mail is still sent, without an unsubscribe link', async () => {
+    const customer = await t.loginAs('customer');
+    const allOff = { reviewRequests: false, expiryReminders: false, savedDealAlerts: false, followedBusinesses: false };
+    const put = await t.request({ method: 'PUT', url: '/api/account/notifications', cookie: customer.cookie, payload: allOff });
+    expect(put.json()).toEqual(allOff);
+    for (const kind of ['review_request', 'expiry_7_days', 'saved_deal_ending', 'followed_business_deal'] as const) {
+      expect(await notify(customer.user, kind), kind).toBe('off');
+    }
+    const reset = await t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: customer.user.email } });
+    expect(reset.statusCode).toBe(200);
+    const mail = await t.lastMail(customer.user.email, 'password_reset');
+    expect(mail, 'the reset mail is written whatever the switches say').toBeDefined();
+    expect(mail!.headers ?? {}).not.toHaveProperty('List-Unsubscribe');
+    expect(mail!.text).not.toContain('/unsubscribe?token=');
+  });
 });
 
 describe('one-click unsubscribe', () => {
