@@ -138,6 +138,20 @@ describe('typos and synonyms', () => {
     expect((await search('brunch')).deals.map((d) => d.id)).toEqual([ids.breakfast]);
   });
 
+  it('finds a word joined to a number by a hyphen ("covid-19", "route-66"), written either way', async () => {
+    const { merchant } = await createMerchant(db, { businessName: 'Route-66 Diner' });
+    const deal = await createDeal(db, merchant.id, {
+      title: 'Top-10 Milkshakes Flight',
+      description: 'Ten small shakes, covid-19 safe booths.',
+    });
+    for (const q of ['top-10 milkshakes', 'top 10 milkshakes', 'route 66', 'route-66 diner', 'covid 19 booths']) {
+      expect(
+        (await search(q)).deals.map((d: { id: string }) => d.id),
+        q,
+      ).toContain(deal.id);
+    }
+  });
+
   it('suggests a spelling and nearby cities when nothing is found', async () => {
     const far = await search('dinner', '&state=TX&city=Dallas');
     expect(far.deals).toEqual([]);
