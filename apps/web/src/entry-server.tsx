@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
 import { dehydrate } from '@tanstack/react-query';
-import { PUBLIC_PAGES, type PublicPageRoute, type PublicPageSource, type ServerEntry, type ServerRender } from '@localperks/shared';
+import { PUBLIC_PAGES, type ApiRouteOf, type PublicPageSource, type ServerEntry, type ServerRender } from '@localperks/shared';
 import { AppRoot } from './app/app-root';
 import { serverRenderContext } from './app/page-data';
 import { routes } from './app/router';
@@ -27,13 +27,10 @@ const renderSource = new AsyncLocalStorage<PublicPageSource>();
 
 answerCallsWith(async ({ method, path, input }: ApiCall) => {
   const route = `${method} ${path}`;
-  const source = renderSource.getStore();
-  if (!source || !Object.hasOwn(source, route)) throw new Error(`The server render cannot answer ${route}: not in PublicPageSource`);
   // Each route's function takes what that route's call was given (the contract types both).
-  const answerRoute = source[route as PublicPageRoute] as (input: {
-    params: Record<string, string>;
-    query: Record<string, string>;
-  }) => Promise<unknown>;
+  const answerRoute = renderSource.getStore()?.[route as ApiRouteOf<'GET'>] as
+    ((input: { params: Record<string, string>; query: Record<string, string> }) => Promise<unknown>) | undefined;
+  if (!answerRoute) throw new Error(`The server render cannot answer ${route}: not in the server's PublicPageSource`);
   const answer = await answerRoute({ params: input?.params ?? {}, query: Object.fromEntries(queryParams(input?.query)) });
   // As the API answers it: an unknown deal or business is a 404.
   if (answer === null) throw new ApiError(404, 'NOT_FOUND', 'Not found');

@@ -1,4 +1,4 @@
-import type { ApiParams, ApiResponse } from '../api/contract';
+import type { ApiParams, ApiResponse, ApiRouteOf } from '../api/contract';
 import type { MapTiles } from './map-tiles';
 
 /*
@@ -13,17 +13,14 @@ import type { MapTiles } from './map-tiles';
  */
 export const SERVER_RENDER_TIME_ZONE = 'America/Los_Angeles';
 
-/** The API's GET routes the public pages are rendered from on the server (their loaders' queries, apps/web/src/app/page-data.ts). */
-export type PublicPageRoute =
-  'GET /api/home' | 'GET /api/deals' | 'GET /api/deals/facets' | 'GET /api/deals/:id' | 'GET /api/businesses' | 'GET /api/businesses/:slug';
-
 /**
  * What a public page's server render reads: the server's own services, called directly (no HTTP), each
- * answering as its API route does (the same validation, the same answer), keyed by that route. null: the
+ * answering as its API route does (the same validation, the same answer), keyed by that route, for the
+ * GET routes the pages' loaders call (apps/web/src/app/page-data.ts). null: the
  * route would answer 404 (a deal or business that does not exist or is not shown).
  */
 export type PublicPageSource = {
-  [K in PublicPageRoute]: (input: { params: ApiParams<K>; query: Record<string, string> }) => Promise<ApiResponse<K> | null>;
+  [K in ApiRouteOf<'GET'>]?: (input: { params: ApiParams<K>; query: Record<string, string> }) => Promise<ApiResponse<K> | null>;
 };
 
 export type ServerRender =
