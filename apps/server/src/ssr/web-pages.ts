@@ -7,6 +7,7 @@ import {
   MAP_ATTRIBUTION_META,
   MAP_TILES_META,
   browseQuerySchema,
+  reviewsQuerySchema,
   type BusinessPage,
   businessSearchQuerySchema,
   paths,
@@ -37,7 +38,7 @@ import {
   isCountedVisitor,
   getBusinessPage,
 } from '../modules/catalog';
-import { latestDealReviews } from '../modules/engagement';
+import { latestDealReviews, listBusinessReviews, listDealReviews } from '../modules/engagement';
 import { SESSION_COOKIE, userOfSessionToken } from '../plugins/session';
 import { cameThroughProxy, earlyHintLinks, entryAssets, injectPreloads, sendHtml, type EntryAssets } from '../lib/web-page';
 import type { ImageSlot } from '@localperks/shared';
@@ -118,6 +119,9 @@ export function webPages(app: FastifyInstance, { template, entry }: WebPagesOpti
       if (main) shown.lcpImage = { url: main, slot: 'deal' };
       return shown.deal && { deal: shown.deal };
     },
+    'GET /api/deals/:id/reviews': ({ params: { id }, query }) => listDealReviews(app.deps, id, reviewsQuerySchema.parse(query)),
+    'GET /api/businesses/:slug/reviews': ({ params: { slug }, query }) =>
+      listBusinessReviews(app.deps, slug, reviewsQuerySchema.parse(query)),
     'GET /api/businesses/:slug': async ({ params: { slug } }) => {
       const page = await getBusinessPage(app.deps, slug, imageUrl);
       if (page && 'business' in page) {

@@ -7,7 +7,13 @@ export { favoritesRoutes } from './favorites/favorites.routes';
 export { perkboostRoutes } from './perkboost/perkboost.routes';
 export { runPerkboostTick, sendUnlockEmails } from './perkboost/perkboost.service';
 export { reviewsRoutes } from './reviews/reviews.routes';
-export { latestDealReviews, removeUnusedReviewPhotos, sendReviewRequests } from './reviews/reviews.service';
+export {
+  latestDealReviews,
+  listBusinessReviews,
+  listDealReviews,
+  removeUnusedReviewPhotos,
+  sendReviewRequests,
+} from './reviews/reviews.service';
 export { notificationsRoutes } from './notifications/notifications.routes';
 export { sendNotification, unsubscribeToken, type NotificationKind, type UnsubscribeLink } from './notifications/notifications.service';
 export { followsRoutes } from './follows/follows.routes';

@@ -10,6 +10,7 @@ import { businessQuery } from '../../../features/catalog/businesses/api';
 import { MessageMerchantButton } from '../../../features/support/customer-messages/components/message-merchant-button';
 import { PlaceCard } from '../../../features/catalog/deals/components/place-card';
 import { ReviewsSection } from '../../../features/engagement/reviews/components/reviews-section';
+import { firstReviewsQuery } from '../../../features/engagement/reviews/api';
 import { RatingLine } from '../../../features/engagement/reviews/components/stars';
 import { FollowButton } from '../../../features/engagement/follows/follow-button';
 import { ApiError } from '../../../lib/api-client';
@@ -250,11 +251,12 @@ function BusinessNotFound() {
   );
 }
 
-/** The page's data (app/page-data.ts): the business; unknown or not approved is a 404. */
+/** The page's data (app/page-data.ts): the business and its first reviews; unknown or not approved is a 404. */
 export const loader = pageLoader(async ({ params, queryClient }) => {
   const page = await queryClient.ensureQueryData(businessQuery(params.slug ?? ''));
   // A slug the business had before its name changed: a permanent redirect to its page now.
   if ('redirectTo' in page) return redirect(paths.business(page.redirectTo), 301);
+  await queryClient.ensureQueryData(firstReviewsQuery({ kind: 'business', slug: page.business.slug }));
 });
 
 /** /businesses/:slug: an approved business's public page (docs/product/design.md §13). */

@@ -40,6 +40,7 @@ import { useLiveDeal } from '../../../features/engagement/perkboost/use-deal-eve
 import { MessageMerchantButton } from '../../../features/support/customer-messages/components/message-merchant-button';
 import { PlaceCard } from '../../../features/catalog/deals/components/place-card';
 import { ReviewsSection } from '../../../features/engagement/reviews/components/reviews-section';
+import { firstReviewsQuery } from '../../../features/engagement/reviews/api';
 import { RatingLine } from '../../../features/engagement/reviews/components/stars';
 import { formatDate } from '../../../lib/format';
 import { useDisplayTimeZone, useRenderTime } from '../../../lib/hydration';
@@ -458,7 +459,10 @@ function DealNotFound() {
 }
 
 /** The page's data (app/page-data.ts): the deal; an unknown one is a 404. */
-export const loader = pageLoader(({ params, queryClient }) => queryClient.ensureQueryData(dealQuery(params.id ?? '')));
+export const loader = pageLoader(async ({ params, queryClient }) => {
+  const { deal } = await queryClient.ensureQueryData(dealQuery(params.id ?? ''));
+  await queryClient.ensureQueryData(firstReviewsQuery({ kind: 'deal', id: deal.id }));
+});
 
 /** /deals/:id (and /deal/:id, which redirects here): the full deal page (docs/product/design.md §1). */
 export default function DealPage() {

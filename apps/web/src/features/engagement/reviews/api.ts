@@ -19,6 +19,11 @@ export const reviewsQuery = (source: ReviewsSource, sort: ReviewSort, page: numb
 
 export const useReviews = (source: ReviewsSource, sort: ReviewSort, page: number) => useQuery(reviewsQuery(source, sort, page));
 
+/** The order a reviews section opens in. */
+export const FIRST_REVIEW_SORT: ReviewSort = 'newest';
+/** What a deal or business page shows of its reviews before anyone sorts or pages them (its loader reads it). */
+export const firstReviewsQuery = (source: ReviewsSource) => reviewsQuery(source, FIRST_REVIEW_SORT, 1);
+
 export const reviewEligibilityQuery = (purchaseId: string) =>
   queryOptions({
     queryKey: [...reviewsKey, 'eligibility', purchaseId],

@@ -7,7 +7,7 @@ import { Select } from '../../../../components/ui/input';
 import { Pager } from '../../../../components/ui/pager';
 import { Spinner } from '../../../../components/ui/spinner';
 import { useSession } from '../../../../lib/session';
-import { useReviews, type ReviewsSource } from '../api';
+import { FIRST_REVIEW_SORT, useReviews, type ReviewsSource } from '../api';
 import { ReviewCard } from './review-card';
 import { Stars } from './stars';
 
@@ -53,7 +53,7 @@ function Summary({ summary }: { summary: RatingSummary }) {
  * reviews, and a Report button for whoever is signed in.
  */
 export function ReviewsSection({ source, headingLevel = 2 }: { source: ReviewsSource; headingLevel?: 2 | 3 }) {
-  const [sort, setSort] = useState<ReviewSort>('newest');
+  const [sort, setSort] = useState<ReviewSort>(FIRST_REVIEW_SORT);
   const [page, setPage] = useState(1);
   const [reporting, setReporting] = useState<string | null>(null);
   const { user } = useSession();
