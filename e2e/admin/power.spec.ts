@@ -42,7 +42,7 @@ test.describe('admin roles and the power to take away', () => {
     await adminSignIn(page, support);
 
     // Support's sections only: no payouts, settings, approvals or businesses.
-    await expect(sectionLinks(page)).toHaveText(['Customers', 'Orders', 'Vouchers', 'Refunds', 'Customer Support']);
+    await expect(sectionLinks(page)).toHaveText(['Customers', 'Orders', 'Vouchers', 'Refunds', 'Customer Support', 'Reviews']);
     await expect(page.getByText('Support · Manage merchants, deals, and payouts.')).toBeVisible();
     // Payouts by their address: the page says so, and the server refuses the data.
     await page.goto('/admin/dashboard?tab=payouts');

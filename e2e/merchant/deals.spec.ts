@@ -90,7 +90,7 @@ test.describe('merchant deals, PerkBoost and customer messages', () => {
     await page.getByRole('button', { name: 'Create Deal' }).click();
     await expect(toast(page, MERCHANT_DEAL_MESSAGES.phoneRemovedTitle)).toBeVisible();
     await expect(toast(page, 'Deal Created')).toBeVisible();
-    await page.waitForURL((u) => u.pathname === '/merchant/dashboard' && u.searchParams.get('tab') === 'deals');
+    await page.waitForURL((u) => u.pathname === '/merchant/deals');
     await expect(page.getByRole('heading', { name: DEAL_TITLE })).toBeVisible();
     await expectAccessible(page);
     await shot(page, 'merchant-deals-tab-1280');
