@@ -1,8 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
-import { createBrowserRouter, matchRoutes } from 'react-router';
-import { PUBLIC_PAGES } from '@localperks/shared';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 // The DOM build of the provider: navigations may ask for `flushSync` (lib/use-logout-action.ts).
 import { RouterProvider } from 'react-router/dom';
 import { AppRoot } from './app/app-root';
@@ -17,8 +16,34 @@ const queryClient = createQueryClient();
 const ssr = readSsrState();
 if (ssr) hydrate(queryClient, ssr.queries);
 
+/**
+ * The routes without their loaders: a public page's loader fills its queries for the server render only
+ * (app/page-data.ts) and reads nothing here, but a route with a loader makes every navigation to it wait for
+ * it, and a logout's navigation home (lib/use-logout-action.ts) then came after the session's end: the page
+ * left behind sent the visitor to sign in. Lazy routes lose the loader their module exports as well.
+ */
+function browserRoutes(list: RouteObject[]): RouteObject[] {
+  return list.map((route) => {
+    const { loader: _serverOnly, lazy, children, ...rest } = route as RouteObject & { children?: RouteObject[] };
+    const load = typeof lazy === 'function' ? lazy : null;
+    return {
+      ...rest,
+      ...(load
+        ? {
+            lazy: async () => {
+              const { loader: _alsoServerOnly, ...loaded } = (await load()) as Record<string, unknown>;
+              return loaded;
+            },
+          }
+        : {}),
+      ...(children ? { children: browserRoutes(children) } : {}),
+    } as RouteObject;
+  });
+}
+const browser = browserRoutes(routes);
+
 // The page's code first, so the router starts on it and hydration finds the server's HTML whole.
-const matches = matchRoutes(routes, window.location) ?? [];
+const matches = matchRoutes(browser, window.location) ?? [];
 await Promise.all(
   matches.map(async ({ route }) => {
     if (typeof route.lazy !== 'function') return;
@@ -28,10 +53,7 @@ await Promise.all(
   }),
 );
 
-// A public page's loader fills its queries on the server only (app/page-data.ts): the router starts on the
-// page as loaded, without running it (which would render nothing first, and not what the server sent).
-const publicPages = matches.flatMap(({ route }) => (route.id && Object.hasOwn(PUBLIC_PAGES, route.id) ? [route.id] : []));
-const router = createBrowserRouter(routes, { hydrationData: { loaderData: Object.fromEntries(publicPages.map((id) => [id, null])) } });
+const router = createBrowserRouter(browser);
 const app = (
   <AppRoot queryClient={queryClient} serverNow={ssr?.now ?? null} mapTiles={readMapTiles()}>
     <RouterProvider router={router} />
