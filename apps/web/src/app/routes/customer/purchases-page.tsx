@@ -105,7 +105,7 @@ function OfflineNotice({ savedAt }: { savedAt: number | null }) {
       <WifiOff aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
       <span>
         {savedAt
-          ? `You are offline — showing vouchers saved on this device at ${savedAtText(savedAt)}.`
+          ? `Offline — last updated ${savedAtText(savedAt)}. These are the vouchers saved on this device.`
           : 'You are offline — this device has no saved vouchers yet. Open My Purchases once with a connection to keep them here.'}{' '}
         Refunds and gift changes wait until you are back online.
       </span>
