@@ -24,7 +24,7 @@ if (ssr) hydrate(queryClient, ssr.queries);
  */
 function browserRoutes(list: RouteObject[]): RouteObject[] {
   return list.map((route) => {
-    const { loader: _serverOnly, lazy, children, ...rest } = route as RouteObject & { children?: RouteObject[] };
+    const { loader: _serverOnly, lazy, children, ...rest } = route;
     const load = typeof lazy === 'function' ? lazy : null;
     return {
       ...rest,
