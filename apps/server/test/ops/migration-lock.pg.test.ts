@@ -9,24 +9,25 @@ import { freshDatabase } from '../build';
  * who holds the migration lock and how long it will wait, then either goes on when the lock is released or
  * gives up with the holder named, instead of waiting for ever.
  */
-const database = await freshDatabase();
-const url = (database as { url?: string }).url!;
-await database.close();
+/**
+ * A session of its own on a fresh database, as another instance holds its connection. A failed expectation
+ * must not leave a lock held for the next test (advisory locks are per session and nest): each test ends
+ * with the session's locks released.
+ */
+async function sessionOnFreshDatabase(applicationName: string) {
+  const database = await freshDatabase();
+  const dbUrl = (database as { url?: string }).url!;
+  await database.close();
+  const client = new pg.Client({ connectionString: dbUrl, application_name: applicationName });
+  await client.connect();
+  afterAll(() => client.end());
+  afterEach(() => client.query('select pg_advisory_unlock_all()'));
+  return { url: dbUrl, client };
+}
 
-const migrating = new pg.Client({ connectionString: url, application_name: 'lp-long-migration' });
-await migrating.connect();
-afterAll(() => migrating.end());
-// A failed expectation must not leave the lock held for the next test (advisory locks are per session and nest).
-afterEach(() => migrating.query('select pg_advisory_unlock_all()'));
-
+const { url, client: migrating } = await sessionOnFreshDatabase('lp-long-migration');
 /** An instance migrating another database on the same server: same lock key, but not our lock (locks are per database). */
-const elsewhere = await freshDatabase();
-const elsewhereUrl = (elsewhere as { url?: string }).url!;
-await elsewhere.close();
-const otherDatabase = new pg.Client({ connectionString: elsewhereUrl, application_name: 'lp-other-database' });
-await otherDatabase.connect();
-afterAll(() => otherDatabase.end());
-afterEach(() => otherDatabase.query('select pg_advisory_unlock_all()'));
+const { client: otherDatabase } = await sessionOnFreshDatabase('lp-other-database');
 
 function capture() {
   const lines: { level: 'info' | 'warn'; msg: string }[] = [];
