@@ -70,6 +70,7 @@ import {
   merchantStaffRoutes,
   adminMerchantsRoutes,
   adminOverviewRoutes,
+  adminRecordsRoutes,
 } from './modules/merchant';
 import { createPaymentProvider, type PaymentProvider } from './payments';
 import {
@@ -371,6 +372,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(payoutAccountRoutes);
   await app.register(adminAuthRoutes);
   await app.register(adminOverviewRoutes);
+  await app.register(adminRecordsRoutes);
   await app.register(adminSupportRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(adminNotificationsRoutes);

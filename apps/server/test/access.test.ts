@@ -380,6 +380,11 @@ const MATRIX: Record<string, Principal[]> = {
   'GET /api/admin/audit': OWNER,
   // the console's tables (issue 32)
   'GET /api/admin/orders': ADMINS,
+  // the console's record pages and search (docs/decisions/0072-record-pages-and-search.md)
+  'GET /api/admin/customers/:id': SUPPORT,
+  'GET /api/admin/merchants/:id': FINANCE,
+  'GET /api/admin/orders/:id': ADMINS,
+  'GET /api/admin/search': ADMINS,
   'GET /api/admin/orders/export.csv': ADMINS,
   'GET /api/admin/tables/customers': SUPPORT,
   'GET /api/admin/tables/customers/export.csv': SUPPORT,

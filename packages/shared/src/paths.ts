@@ -79,6 +79,10 @@ export const paths = {
       .join('&');
     return q ? `/admin/dashboard?${q}` : '/admin/dashboard';
   },
+  /** The console's record pages (docs/decisions/0072-record-pages-and-search.md). */
+  adminCustomer: (id: string) => `/admin/customers/${id}`,
+  adminMerchant: (id: string) => `/admin/merchants/${id}`,
+  adminOrder: (id: string) => `/admin/orders/${id}`,
   devMailbox: '/dev/mailbox',
   sandboxCheckout: (sessionId: string) => `/sandbox/checkout/${sessionId}`,
   /** The sandbox provider's hosted payout-account pages (onboarding, the account's dashboard), by link id. */

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
 import {
+  adminSearchQuerySchema,
+  adminSearchSchema,
+  customerRecordSchema,
+  merchantRecordSchema,
+  orderRecordSchema,
+} from '../schemas/admin-records';
+import {
   adminCustomersTablePageSchema,
   adminDealsTablePageSchema,
   adminMerchantsTablePageSchema,
@@ -511,6 +518,11 @@ export const API = {
   'GET /api/merchant/tables/redemptions': { query: tableQuerySchema, response: merchantRedemptionsTablePageSchema },
   'GET /api/merchant/tables/refunds': { query: tableQuerySchema, response: merchantRefundsTablePageSchema },
   'GET /api/merchant/tables/payouts': { query: tableQuerySchema, response: adminPayoutsTablePageSchema },
+  // the console's record pages and global search (docs/decisions/0072-record-pages-and-search.md)
+  'GET /api/admin/customers/:id': { response: customerRecordSchema },
+  'GET /api/admin/merchants/:id': { response: merchantRecordSchema },
+  'GET /api/admin/orders/:id': { response: orderRecordSchema },
+  'GET /api/admin/search': { query: adminSearchQuerySchema, response: adminSearchSchema },
   'POST /api/admin/customers/:id/ban': { body: sanctionSchema, response: adminCustomerResultSchema },
   'POST /api/admin/customers/:id/unban': { response: adminCustomerResultSchema },
   'GET /api/admin/support/tickets': { query: adminTicketsQuerySchema, response: adminTicketsPageSchema },

@@ -8,6 +8,7 @@ export { adminAuthRoutes } from './admin-auth/admin-auth.routes';
 export { authRoutes } from './auth/auth.routes';
 export { emailChangeRoutes } from './email-change/email-change.routes';
 export { sessionsRoutes } from './sessions/sessions.routes';
+export { describeUserAgent } from './sessions/device';
 export { securityRoutes } from './security/security.routes';
 export { hasSecondFactor } from './security/security.service';
 export { pruneWebauthnChallenges } from './security/passkeys.service';

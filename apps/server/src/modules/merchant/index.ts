@@ -5,6 +5,7 @@
  */
 export { adminBusinessesRoutes } from './admin-businesses/admin-businesses.routes';
 export { adminMerchantsRoutes } from './admin-merchants/admin-merchants.routes';
+export { adminRecordsRoutes } from './admin-records/admin-records.routes';
 export { adminOverviewRoutes } from './admin-overview/admin-overview.routes';
 export { boostsRoutes } from './boosts/boosts.routes';
 export { endExpiredBoosts } from './boosts/boosts.service';

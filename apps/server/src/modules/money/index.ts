@@ -26,8 +26,10 @@ export { closePayoutPeriods, overdueSql, payoutSummary, runPayoutJob } from './p
 export { handleTransferEvent, settlePayouts, transferDuePayouts } from './payouts/transfers.service';
 export { refundsRoutes } from './refunds/refunds.routes';
 export {
+  adminPurchasesOfOrder,
   handleRefundEvent,
   latestRequests,
+  normalizeRedemptionCode,
   markOverdueRefundRequests,
   settleVoucherRefunds,
   voucherRefundCents,

@@ -10,3 +10,4 @@ export { recordAudit } from './audit/audit';
 export { canSee, messageEventsRoutes } from './system/message-events.routes';
 export { devMailboxRoutes, systemRoutes } from './system/system.routes';
 export { consoleTablesRoutes } from './console-tables/console-tables.routes';
+export { voucherStatus } from './console-tables/admin-tables';

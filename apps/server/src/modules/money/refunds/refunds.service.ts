@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   ADMIN_REFUNDS_PAGE_SIZE,
@@ -10,6 +10,7 @@ import {
   excerpt,
   formatCents,
   maskVoucherCode,
+  type AdminPurchase,
   type AdminPurchaseLookup,
   type AdminRefundFilter,
   type AdminRefundRequestsPage,
@@ -881,18 +882,30 @@ export function voucherState(p: { redeemedAt: Date | null; refundedAt: Date | nu
 }
 
 /** Admin lookup: a customer's purchases by e-mail (newest first), or the one voucher with a code. */
+/** A voucher code as the admin typed it ("abcd efgh 2345", "ABCDEFGH2345"), as it is stored ("ABCD-EFGH-2345"). */
+export const normalizeRedemptionCode = (typed: string) =>
+  typed
+    .trim()
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '')
+    .replace(/^(.{4})(.{4})(.{4})$/, '$1-$2-$3');
+
 export async function lookupPurchasesForAdmin(deps: Pick<Deps, 'db' | 'clock'>, q: string): Promise<AdminPurchaseLookup> {
-  const now = deps.clock.now();
   const query = q.trim();
   const where = query.includes('@')
     ? eq(sql`lower(${users.email})`, query.toLowerCase())
-    : eq(
-        purchases.redemptionCode,
-        query
-          .toUpperCase()
-          .replace(/[^0-9A-Z]/g, '')
-          .replace(/^(.{4})(.{4})(.{4})$/, '$1-$2-$3'),
-      );
+    : eq(purchases.redemptionCode, normalizeRedemptionCode(query));
+  const found = await adminPurchasesWhere(deps, where);
+  return { purchases: found, total: found.length };
+}
+
+/** An order's vouchers as the admin's refund lookup shows them (the order's page refunds from them). */
+export const adminPurchasesOfOrder = (deps: Pick<Deps, 'db' | 'clock'>, orderId: string) =>
+  adminPurchasesWhere(deps, eq(purchases.orderId, orderId));
+
+/** The purchases matching `where` (newest first, at most LOOKUP_LIMIT), each with its state and what a refund gives back. */
+async function adminPurchasesWhere(deps: Pick<Deps, 'db' | 'clock'>, where: SQL): Promise<AdminPurchase[]> {
+  const now = deps.clock.now();
   const rows = await deps.db
     .select({
       id: purchases.id,
@@ -921,22 +934,19 @@ export async function lookupPurchasesForAdmin(deps: Pick<Deps, 'db' | 'clock'>, 
     deps.db,
     rows.map((r) => r.id),
   );
-  return {
-    purchases: rows.map((r) => ({
-      id: r.id,
-      redemptionCode: r.redemptionCode,
-      dealTitle: r.dealTitle,
-      customerName: r.customerName || 'Customer',
-      customerEmail: r.customerEmail,
-      merchantName: r.merchantName,
-      priceCents: r.priceCents,
-      refundCents: amounts.get(r.id) ?? r.priceCents,
-      purchaseDate: r.purchasedAt.toISOString(),
-      expirationDate: r.expirationDate.toISOString(),
-      state: voucherState(r, now),
-      openRequestId: r.openRequestId,
-      dispute: r.dispute,
-    })),
-    total: rows.length,
-  };
+  return rows.map((r) => ({
+    id: r.id,
+    redemptionCode: r.redemptionCode,
+    dealTitle: r.dealTitle,
+    customerName: r.customerName || 'Customer',
+    customerEmail: r.customerEmail,
+    merchantName: r.merchantName,
+    priceCents: r.priceCents,
+    refundCents: amounts.get(r.id) ?? r.priceCents,
+    purchaseDate: r.purchasedAt.toISOString(),
+    expirationDate: r.expirationDate.toISOString(),
+    state: voucherState(r, now),
+    openRequestId: r.openRequestId,
+    dispute: r.dispute,
+  }));
 }
