@@ -99,6 +99,10 @@ export const routes: RouteObject[] = [
     lazy: () => import('./layout/console-layout').then((m) => ({ Component: m.AdminConsoleLayout })),
     children: [
       { path: paths.adminDashboard, lazy: page(() => import('./routes/admin/dashboard-page')) },
+      // The record pages (docs/decisions/0072-record-pages-and-search.md).
+      { path: paths.adminCustomer(':id'), lazy: page(() => import('./routes/admin/customer-record-page')) },
+      { path: paths.adminMerchant(':id'), lazy: page(() => import('./routes/admin/merchant-record-page')) },
+      { path: paths.adminOrder(':id'), lazy: page(() => import('./routes/admin/order-record-page')) },
       ...ADMIN_SECTIONS.filter((s) => s.path !== paths.adminDashboard).map((s) => ({
         path: s.path,
         lazy: () => import('./routes/admin/dashboard-page').then((m) => ({ element: <m.AdminSectionPage id={s.id} /> })),

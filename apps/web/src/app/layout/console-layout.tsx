@@ -40,6 +40,7 @@ import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session';
 import { useLogoutAction } from '../../lib/use-logout-action';
 import { AvatarButton } from './header-parts';
+import { ConsoleSearch } from './console-search';
 import { RouteAnnouncer } from './route-announcer';
 import { ShellToasts, scrollKey, skipToMain } from './root-layout';
 import {
@@ -268,7 +269,12 @@ function AdminConsole() {
       items={items}
       navLabel="Admin sections"
       user={user}
-      tools={<NotificationBell />}
+      tools={
+        <>
+          <ConsoleSearch />
+          <NotificationBell />
+        </>
+      }
     />
   );
 }

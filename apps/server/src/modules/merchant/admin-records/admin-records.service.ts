@@ -1,11 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  RECORD_SECTION_ROWS,
-  type AdminRole,
-  type CustomerRecord,
-  type MerchantRecord,
-  type OrderRecord,
-} from '@localperks/shared';
+import { RECORD_SECTION_ROWS, type AdminRole, type CustomerRecord, type MerchantRecord, type OrderRecord } from '@localperks/shared';
 import { describeUserAgent } from '../../accounts';
 import { adminPurchasesOfOrder } from '../../money';
 import { voucherStatus } from '../../platform';

@@ -171,9 +171,7 @@ describe('the merchant record', () => {
     expect(r.sales.rows.map((s) => s.id)).toEqual(
       await ids(sql`select id from purchases where merchant_id = ${merchant.id} order by purchased_at desc, id desc`),
     );
-    expect(r.sales.grossCents).toBe(
-      await count(sql`select sum(price_cents)::int as n from purchases where merchant_id = ${merchant.id}`),
-    );
+    expect(r.sales.grossCents).toBe(await count(sql`select sum(price_cents)::int as n from purchases where merchant_id = ${merchant.id}`));
     expect(r.refunds.rows.map((x) => x.id)).toEqual(
       await ids(
         sql`select r.id from order_refunds r join deals d on d.id = r.deal_id where d.merchant_id = ${merchant.id} order by r.created_at desc, r.id desc`,
@@ -208,7 +206,13 @@ describe('the order record', () => {
       db,
       sql`select total_cents as total, provider_session_id as session from orders where id = ${orderId}`,
     );
-    expect(r.order).toMatchObject({ id: orderId, status: 'paid', totalCents: o!.total, providerSessionId: o!.session, customerId: customer.id });
+    expect(r.order).toMatchObject({
+      id: orderId,
+      status: 'paid',
+      totalCents: o!.total,
+      providerSessionId: o!.session,
+      customerId: customer.id,
+    });
     expect(r.lines).toMatchObject([{ dealId: deal.id, title: 'Two paperbacks for one', quantity: 2, merchantName: 'Quill & Quire Books' }]);
     expect(r.vouchers.map((v) => v.id).sort()).toEqual(first.map((p) => p.id).sort());
     expect(r.vouchers.find((v) => v.id === first[1]!.id)?.state).toBe('refunded');

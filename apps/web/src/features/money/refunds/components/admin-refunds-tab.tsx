@@ -188,10 +188,15 @@ const stateLabel: Record<AdminPurchase['state'], string> = {
   refunded: 'Refunded',
 };
 
-function PurchaseItem({ p }: { p: AdminPurchase }) {
+/**
+ * A purchase with its direct refund (behind a confirmation with the decision's text): the lookup's results and the
+ * order page's vouchers (docs/decisions/0072-record-pages-and-search.md). `mayRefund` is false for the roles that
+ * may not refund (the server refuses them anyway); `onRefunded` refreshes what the page shows besides refunds.
+ */
+export function PurchaseItem({ p, mayRefund = true, onRefunded }: { p: AdminPurchase; mayRefund?: boolean; onRefunded?: () => void }) {
   const [isOpen, setIsOpen] = useState(false);
   const refund = useRefundPurchase();
-  const canRefund = (p.state === 'active' || p.state === 'expired') && !p.dispute;
+  const canRefund = mayRefund && (p.state === 'active' || p.state === 'expired') && !p.dispute;
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 p-3 text-sm">
       <div className="min-w-0">
@@ -232,6 +237,7 @@ function PurchaseItem({ p }: { p: AdminPurchase }) {
             () => {
               toast.success(M.refundedTitle, { description: `${formatCents(p.refundCents)} is being refunded to ${p.customerName}.` });
               setIsOpen(false);
+              onRefunded?.();
             },
             (err: unknown) => toast.error('Error', { description: errorMessage(err, 'The refund failed. Please try again.') }),
           )
