@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cents, count, isoDate } from './responses/common';
+import type { AdminRole } from '../constants';
 import { adminPurchaseSchema } from './refunds';
 
 /*
@@ -8,6 +9,19 @@ import { adminPurchaseSchema } from './refunds';
  * see is null (the server leaves it out; the page says so). Nothing secret is in any of them: no password hash,
  * authenticator secret, session or reset token, card data.
  */
+
+/**
+ * Who opens which record (docs/decisions/0072-record-pages-and-search.md, the roles of decision 0062): customers are
+ * support's, businesses' money finance's, orders every admin's; owners everything.
+ */
+export const RECORD_ROLES = {
+  customer: ['owner', 'support'],
+  merchant: ['owner', 'finance'],
+  order: ['owner', 'support', 'finance'],
+} as const satisfies Record<string, readonly AdminRole[]>;
+export type RecordKind = keyof typeof RECORD_ROLES;
+export const mayOpenRecord = (kind: RecordKind, role: AdminRole | null | undefined) =>
+  Boolean(role && (RECORD_ROLES[kind] as readonly AdminRole[]).includes(role));
 
 /** How many of a section's newest rows a record page shows; the section's total and a link to its table say the rest. */
 export const RECORD_SECTION_ROWS = 10;

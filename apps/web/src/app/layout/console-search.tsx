@@ -76,7 +76,7 @@ function SearchBox({ onDone, className }: { onDone?: () => void; className?: str
       setIsOpen(false);
     }
   };
-  const onListKey = (e: KeyboardEvent<HTMLUListElement>) => {
+  const onResultKey = (e: KeyboardEvent<HTMLAnchorElement>) => {
     const all = links();
     const at = all.indexOf(document.activeElement as HTMLAnchorElement);
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -145,7 +145,7 @@ function SearchBox({ onDone, className }: { onDone?: () => void; className?: str
           {status}
         </p>
         {results.length > 0 && (
-          <ul id={listId} aria-label="Records found" onKeyDown={onListKey}>
+          <ul id={listId} aria-label="Records found">
             {results.map((r) => {
               const kind = KINDS[r.kind];
               return (
@@ -153,6 +153,7 @@ function SearchBox({ onDone, className }: { onDone?: () => void; className?: str
                   <Link
                     to={r.href}
                     onClick={done}
+                    onKeyDown={onResultKey}
                     className="flex min-h-11 items-center gap-3 px-3 py-2 text-sm text-slate-900 hover:bg-slate-100 focus:bg-brand-50 focus:outline focus:outline-2 focus:-outline-offset-2 focus:outline-brand-700"
                   >
                     <kind.icon aria-hidden className="h-4 w-4 shrink-0 text-slate-600" />

@@ -8,9 +8,10 @@ import {
   errorResponses,
   merchantRecordSchema,
   orderRecordSchema,
+  RECORD_ROLES,
 } from '@localperks/shared';
 import { customerRecord, merchantRecord, orderRecord } from './admin-records.service';
-import { RECORD_ROLES, adminSearch } from './admin-search.service';
+import { adminSearch } from './admin-search.service';
 
 const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ADMIN_SEARCH_PER_KIND, paths, type AdminRole, type AdminSearchResult } from '@localperks/shared';
+import { ADMIN_SEARCH_PER_KIND, mayOpenRecord as may, paths, type AdminRole, type AdminSearchResult } from '@localperks/shared';
 import { normalizeRedemptionCode } from '../../money';
 import type { Deps } from '../../../lib/deps';
 import { escapeLike } from '../../../lib/escape-like';
@@ -10,15 +10,6 @@ import { sqlRows } from '../../../lib/sql-rows';
  * name, a business by name, an order by its id (whole, or its first 8 or more characters as the tables show them)
  * and a voucher by its code, each kind only for the roles whose record pages open it, ADMIN_SEARCH_PER_KIND of each.
  */
-
-/** Customers' pages are the owners' and support's, businesses' the owners' and finance's, orders every admin's. */
-export const RECORD_ROLES = {
-  customer: ['owner', 'support'],
-  merchant: ['owner', 'finance'],
-  order: ['owner', 'support', 'finance'],
-} as const satisfies Record<string, readonly AdminRole[]>;
-
-const may = (kind: keyof typeof RECORD_ROLES, role: AdminRole) => (RECORD_ROLES[kind] as readonly AdminRole[]).includes(role);
 
 const HEX_PREFIX = /^[0-9a-f]{8,32}$/;
 

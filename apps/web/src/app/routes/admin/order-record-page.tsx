@@ -1,10 +1,10 @@
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { paths, type OrderRecord } from '@localperks/shared';
+import { mayOpenRecord, paths, type OrderRecord } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 import { useAdminRole } from '../../../lib/session';
 import { PurchaseItem } from '../../../features/money/refunds/components/admin-refunds-tab';
-import { adminMayOpen, adminSection } from '../../layout/console-sections';
+import { adminSection } from '../../layout/console-sections';
 import { Facts, MiniTable, RecordPage, RecordSection, money, state, tableAt, when, words } from './record-parts';
 
 const whole = <Row,>(rows: Row[] | null) => rows && { rows, total: rows.length };
@@ -27,7 +27,7 @@ export default function OrderRecordPage() {
       {() => {
         const r = query.data!;
         const o = r.order;
-        const customer = adminMayOpen('customers', role) ? (
+        const customer = mayOpenRecord('customer', role) ? (
           <Link to={paths.adminCustomer(o.customerId)} className="text-brand-800 underline underline-offset-2">
             {o.customerName || o.customerEmail}
           </Link>
@@ -53,7 +53,7 @@ export default function OrderRecordPage() {
                     [...merchants].map(([mid, name], i) => (
                       <span key={mid}>
                         {i > 0 && ', '}
-                        {role === 'owner' || role === 'finance' ? (
+                        {mayOpenRecord('merchant', role) ? (
                           <Link to={paths.adminMerchant(mid)} className="text-brand-800 underline underline-offset-2">
                             {name}
                           </Link>

@@ -1,14 +1,34 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { formatPrice, type AdminOrderRow } from '@localperks/shared';
+import { Link } from 'react-router';
+import { formatPrice, mayOpenRecord, paths, type AdminOrderRow } from '@localperks/shared';
 import { ServerTable } from '../../../components/ui/data-table';
 import { Badge, capitalise } from '../../../components/ui/status-badge';
 import { api } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { useAdminRole } from '../../../lib/session';
 
 /*
  * The admins' Orders (issue 32, docs/decisions/0069-console-tables.md): every checkout, paged, sorted, filtered
  * by status and date and searched on the server (GET /api/admin/orders), exported as CSV with the same filters.
  */
+
+/** The customer's name and e-mail, a link to their page for the roles that open it (owners and support). */
+function Customer({ row }: { row: AdminOrderRow }) {
+  const role = useAdminRole();
+  const who = (
+    <>
+      {row.customerName && <span className="block font-medium">{row.customerName}</span>}
+      <span className="block break-all text-xs text-slate-600">{row.customerEmail}</span>
+    </>
+  );
+  return mayOpenRecord('customer', role) ? (
+    <Link to={paths.adminCustomer(row.customerId)} className="block text-brand-900 underline underline-offset-2">
+      {who}
+    </Link>
+  ) : (
+    who
+  );
+}
 
 const STATUS_TONES = { paid: 'green', open: 'amber', canceled: 'slate', expired: 'slate' } as const;
 
@@ -17,7 +37,12 @@ const columns: ColumnDef<AdminOrderRow>[] = [
     id: 'id',
     header: 'Order',
     enableSorting: false,
-    cell: ({ row }) => <span className="font-mono text-xs">{row.original.id.slice(0, 8)}</span>,
+    // The order's page (docs/decisions/0072-record-pages-and-search.md): every admin opens it.
+    cell: ({ row }) => (
+      <Link to={paths.adminOrder(row.original.id)} className="font-mono text-xs text-brand-900 underline underline-offset-2">
+        {row.original.id.slice(0, 8)}
+      </Link>
+    ),
   },
   {
     id: 'createdAt',
@@ -27,12 +52,7 @@ const columns: ColumnDef<AdminOrderRow>[] = [
   {
     id: 'customerName',
     header: 'Customer',
-    cell: ({ row }) => (
-      <>
-        {row.original.customerName && <span className="block font-medium">{row.original.customerName}</span>}
-        <span className="block break-all text-xs text-slate-600">{row.original.customerEmail}</span>
-      </>
-    ),
+    cell: ({ row }) => <Customer row={row.original} />,
   },
   {
     id: 'status',

@@ -6,12 +6,14 @@ import {
   type AdminPayoutRow,
   type AdminRefundRow,
   type AdminVoucherRow,
+  paths,
 } from '@localperks/shared';
 import { ServerTable } from '../../../components/ui/data-table';
 import { api } from '../../../lib/api-client';
 import {
   code,
   DEAL_STATUS,
+  linked,
   money,
   PAYOUT_STATUS,
   payoutDate,
@@ -32,11 +34,15 @@ import {
  */
 
 const customerColumns: ColumnDef<AdminCustomerRow>[] = [
-  person(
-    'name',
-    'Customer',
-    (r) => r.name,
-    (r) => r.email,
+  linked(
+    person(
+      'name',
+      'Customer',
+      (r) => r.name,
+      (r) => r.email,
+    ),
+    'customer',
+    (r) => paths.adminCustomer(r.id),
   ),
   when('createdAt', 'Joined', (r) => r.createdAt, false),
   status({ active: 'green', unverified: 'amber', banned: 'red' }),
@@ -63,11 +69,15 @@ export function AdminCustomersTable() {
 }
 
 const merchantColumns: ColumnDef<AdminMerchantRow>[] = [
-  person(
-    'businessName',
-    'Business',
-    (r) => r.businessName,
-    (r) => r.ownerEmail,
+  linked(
+    person(
+      'businessName',
+      'Business',
+      (r) => r.businessName,
+      (r) => r.ownerEmail,
+    ),
+    'merchant',
+    (r) => paths.adminMerchant(r.id),
   ),
   when('createdAt', 'Joined', (r) => r.createdAt, false),
   status({ approved: 'green', pending: 'amber', suspended: 'red' }),
@@ -102,7 +112,11 @@ const dealColumns: ColumnDef<AdminDealRow>[] = [
     (r) => r.title,
     (r) => [`${r.type === 'perkboost' ? 'PerkBoost · ' : ''}${r.city}, ${r.state}`],
   ),
-  plain('merchantName', 'Business', (r) => r.merchantName),
+  linked(
+    plain('merchantName', 'Business', (r) => r.merchantName),
+    'merchant',
+    (r) => paths.adminMerchant(r.merchantId),
+  ),
   when('createdAt', 'Created', (r) => r.createdAt, false),
   status(DEAL_STATUS.tones),
   money('dealPriceCents', 'Price', (r) => r.dealPriceCents),
@@ -128,7 +142,11 @@ export function AdminDealsTable() {
 }
 
 const voucherColumns: ColumnDef<AdminVoucherRow>[] = [
-  code('code', 'Code', (r) => r.code, true),
+  linked(
+    code('code', 'Code', (r) => r.code, true),
+    'order',
+    (r) => paths.adminOrder(r.orderId),
+  ),
   titled(
     'dealTitle',
     'Deal',
@@ -172,11 +190,15 @@ const refundColumns: ColumnDef<AdminRefundRow>[] = [
     (r) => r.customerName,
     (r) => r.customerEmail,
   ),
-  titled(
-    'dealTitle',
-    'Deal',
-    (r) => r.dealTitle,
-    (r) => [r.merchantName],
+  linked(
+    titled(
+      'dealTitle',
+      'Deal',
+      (r) => r.dealTitle,
+      (r) => [r.merchantName],
+    ),
+    'order',
+    (r) => paths.adminOrder(r.orderId),
   ),
   money('amountCents', 'Amount', (r) => r.amountCents),
   plain('reason', 'Reason', (r) => words(r.reason)),
@@ -203,7 +225,11 @@ export function AdminRefundsTable() {
 
 const payoutColumns: ColumnDef<AdminPayoutRow>[] = [
   payoutDate(),
-  plain('merchantName', 'Business', (r) => r.merchantName),
+  linked(
+    plain('merchantName', 'Business', (r) => r.merchantName),
+    'merchant',
+    (r) => paths.adminMerchant(r.merchantId),
+  ),
   status(PAYOUT_STATUS.tones),
   plain('totalPurchases', 'Vouchers', (r) => r.totalPurchases),
   money('grossCents', 'Gross', (r) => r.grossCents),

@@ -1,5 +1,8 @@
-import type { ColumnDef } from '@tanstack/react-table';
-import { formatPrice } from '@localperks/shared';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { CellContext, ColumnDef } from '@tanstack/react-table';
+import { formatPrice, mayOpenRecord, type RecordKind } from '@localperks/shared';
+import { useAdminRole } from '../../../lib/session';
 import { Badge, capitalise } from '../../../components/ui/status-badge';
 import { formatDate, formatDateTime } from '../../../lib/format';
 
@@ -126,3 +129,24 @@ export const payoutDate = <Row extends { payoutDate: string; periodStart: string
     (r) => day(r.payoutDate),
     (r) => [`${day(r.periodStart)} – ${day(r.periodEnd)}`],
   );
+
+/** A cell that opens its record's page, for the admin roles that may open it (docs/decisions/0072-record-pages-and-search.md). */
+function RecordLink({ kind, to, children }: { kind: RecordKind; to: string; children: ReactNode }) {
+  const role = useAdminRole();
+  if (!mayOpenRecord(kind, role)) return children;
+  return (
+    <Link to={to} className="block text-brand-900 underline underline-offset-2 hover:text-brand-700">
+      {children}
+    </Link>
+  );
+}
+
+/** `column` with its cell a link to the row's record page (an order, a customer, a business). */
+export const linked = <Row,>(column: ColumnDef<Row>, kind: RecordKind, to: (r: Row) => string): ColumnDef<Row> => ({
+  ...column,
+  cell: (ctx: CellContext<Row, unknown>) => (
+    <RecordLink kind={kind} to={to(ctx.row.original)}>
+      {typeof column.cell === 'function' ? column.cell(ctx) : column.cell}
+    </RecordLink>
+  ),
+});
