@@ -46,6 +46,12 @@ export default function MerchantRecordPage() {
                   ['City', `${m.city}, ${m.state}`],
                   ['Plan', `${PLAN_LABELS[m.plan] ?? words(m.plan)}${m.hasSubscription ? ' (subscribed)' : ''}`],
                   ['Commission', `${m.commissionRate}%`],
+                  [
+                    'Sold',
+                    <>
+                      {r.sales.total} vouchers, {money(r.sales.grossCents)} gross
+                    </>,
+                  ],
                   ['Joined', when(m.createdAt)],
                   [
                     'Public page',
@@ -96,7 +102,7 @@ export default function MerchantRecordPage() {
               />
               <RecordSection<Rows<'sales'>>
                 id="sales"
-                title={`Sales · ${r.sales.total} vouchers, gross $${(r.sales.grossCents / 100).toFixed(2)}`}
+                title="Sales"
                 section={r.sales}
                 rowKey={(x) => x.id}
                 table={table('vouchers', 'All its vouchers')}
