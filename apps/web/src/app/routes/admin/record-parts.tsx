@@ -127,7 +127,7 @@ export function MiniTable<Row>({
   return (
     <div
       role="region"
-      aria-label={label}
+      aria-label={`${label} table`}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region: focusable so keyboard users can scroll it (axe scrollable-region-focusable)
       tabIndex={0}
       className="overflow-x-auto rounded-lg border border-slate-200 bg-white"

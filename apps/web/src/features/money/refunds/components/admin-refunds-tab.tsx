@@ -215,7 +215,7 @@ export function PurchaseItem({ p, mayRefund = true, onRefunded }: { p: AdminPurc
           size="sm"
           variant="destructive"
           onClick={() => setIsOpen(true)}
-          aria-label={`Refund ${p.dealTitle} voucher ${p.redemptionCode}`}
+          aria-label={`Refund ${formatCents(p.refundCents)}, ${p.dealTitle} voucher ${p.redemptionCode}`}
         >
           Refund {formatCents(p.refundCents)}
         </Button>
