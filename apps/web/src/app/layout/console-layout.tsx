@@ -145,13 +145,14 @@ function SideNav({ items, label, onNavigate }: { items: NavItem[]; label: string
 }
 
 /** The console's name: the platform's for admins, the business's for merchants. Its link is the console's home. */
-function Brand({ home, name, detail }: { home: string; name: string; detail: string }) {
+function Brand({ home, name, detail, isTight }: { home: string; name: string; detail: string; isTight?: boolean }) {
   return (
-    <Link to={home} className="flex min-h-11 min-w-0 items-center gap-2">
+    <Link to={home} aria-label={isTight ? name : undefined} className="flex min-h-11 min-w-0 items-center gap-2">
       <span className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg bg-brand-700 text-white">
         <Tag aria-hidden className="h-4 w-4" />
       </span>
-      <span className="min-w-0">
+      {/* A top bar with the search too has room for the logo alone on a phone (the name stays its accessible name). */}
+      <span className={cn('min-w-0', isTight && 'max-sm:hidden')}>
         <span className="block truncate text-base font-bold leading-tight text-brand-800">{name}</span>
         <span className="block truncate text-xs leading-tight text-slate-600">{detail}</span>
       </span>
@@ -265,7 +266,7 @@ function AdminConsole() {
   }));
   return (
     <ConsoleFrame
-      brand={<Brand home={paths.adminDashboard} name="LocalPerks" detail={role ? `Admin · ${ADMIN_ROLE_LABELS[role]}` : 'Admin'} />}
+      brand={<Brand home={paths.adminDashboard} name="LocalPerks" detail={role ? `Admin · ${ADMIN_ROLE_LABELS[role]}` : 'Admin'} isTight />}
       items={items}
       navLabel="Admin sections"
       user={user}
