@@ -1,10 +1,9 @@
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { paths, type CustomerRecord } from '@localperks/shared';
-import { Link } from 'react-router';
+import type { CustomerRecord } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 import { adminSection } from '../../layout/console-sections';
-import { Facts, RecordPage, RecordSection, money, state, tableAt, when } from './record-parts';
+import { Facts, RecordPage, RecordSection, money, orderLink, state, tableAt, when } from './record-parts';
 
 type Rows<K extends keyof CustomerRecord> = CustomerRecord[K] extends { rows: (infer R)[] } ? R : never;
 
@@ -47,11 +46,7 @@ export default function CustomerRecordPage() {
                 columns={[
                   {
                     header: 'Order',
-                    cell: (o) => (
-                      <Link to={paths.adminOrder(o.id)} className="font-mono text-xs text-brand-800 underline underline-offset-2">
-                        {o.id.slice(0, 8)}
-                      </Link>
-                    ),
+                    cell: (o) => orderLink(o.id),
                   },
                   { header: 'Created', cell: (o) => when(o.createdAt) },
                   { header: 'Status', cell: (o) => state(o.status) },
@@ -69,14 +64,7 @@ export default function CustomerRecordPage() {
                 columns={[
                   {
                     header: 'Code',
-                    cell: (v) => (
-                      <Link
-                        to={paths.adminOrder(v.orderId)}
-                        className="whitespace-nowrap font-mono text-xs text-brand-800 underline underline-offset-2"
-                      >
-                        {v.code}
-                      </Link>
-                    ),
+                    cell: (v) => orderLink(v.orderId, v.code),
                   },
                   { header: 'Deal', cell: (v) => `${v.dealTitle} · ${v.merchantName}` },
                   { header: 'State', cell: (v) => state(v.status) },

@@ -4,7 +4,7 @@ import { paths, type MerchantRecord } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 import { useAdminRole } from '../../../lib/session';
 import { adminMayOpen, adminSection } from '../../layout/console-sections';
-import { Facts, RecordPage, RecordSection, money, state, tableAt, when, words } from './record-parts';
+import { Facts, RecordPage, RecordSection, money, orderLink, state, tableAt, when, words } from './record-parts';
 
 type Rows<K extends keyof MerchantRecord> = NonNullable<MerchantRecord[K]> extends { rows: (infer R)[] } ? R : never;
 
@@ -110,14 +110,7 @@ export default function MerchantRecordPage() {
                 columns={[
                   {
                     header: 'Code',
-                    cell: (x) => (
-                      <Link
-                        to={paths.adminOrder(x.orderId)}
-                        className="whitespace-nowrap font-mono text-xs text-brand-800 underline underline-offset-2"
-                      >
-                        {x.code}
-                      </Link>
-                    ),
+                    cell: (x) => orderLink(x.orderId, x.code),
                   },
                   { header: 'Deal', cell: (x) => x.dealTitle },
                   { header: 'Customer', cell: (x) => x.customerName || '—' },
@@ -136,11 +129,7 @@ export default function MerchantRecordPage() {
                 columns={[
                   {
                     header: 'Order',
-                    cell: (x) => (
-                      <Link to={paths.adminOrder(x.orderId)} className="font-mono text-xs text-brand-800 underline underline-offset-2">
-                        {x.orderId.slice(0, 8)}
-                      </Link>
-                    ),
+                    cell: (x) => orderLink(x.orderId),
                   },
                   { header: 'Deal', cell: (x) => x.dealTitle },
                   { header: 'Amount', cell: (x) => money(x.amountCents) },
@@ -157,11 +146,7 @@ export default function MerchantRecordPage() {
                 columns={[
                   {
                     header: 'Order',
-                    cell: (x) => (
-                      <Link to={paths.adminOrder(x.orderId)} className="font-mono text-xs text-brand-800 underline underline-offset-2">
-                        {x.orderId.slice(0, 8)}
-                      </Link>
-                    ),
+                    cell: (x) => orderLink(x.orderId),
                   },
                   { header: 'Amount', cell: (x) => money(x.amountCents) },
                   { header: 'Reason', cell: (x) => (x.reason ? words(x.reason) : '—') },

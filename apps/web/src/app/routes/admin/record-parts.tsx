@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { formatPrice, RECORD_SECTION_ROWS } from '@localperks/shared';
+import { formatPrice, paths, RECORD_SECTION_ROWS } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Badge, capitalise } from '../../../components/ui/status-badge';
 import { Button } from '../../../components/ui/button';
@@ -36,6 +36,13 @@ const TONES: Record<string, 'green' | 'amber' | 'red' | 'slate' | 'orange'> = {
   lost: 'red',
   hidden: 'red',
 };
+/** An order's short id, or a voucher's code, opening the order's page. */
+export const orderLink = (orderId: string, text = orderId.slice(0, 8)) => (
+  <Link to={paths.adminOrder(orderId)} className="whitespace-nowrap font-mono text-xs text-brand-800 underline underline-offset-2">
+    {text}
+  </Link>
+);
+
 export const state = (s: string) => <Badge tone={TONES[s] ?? 'slate'}>{words(s)}</Badge>;
 
 /** A record page: the way back to its table, its title, and its content; loading, 403 and 404 said plainly. */
