@@ -147,12 +147,12 @@ function SideNav({ items, label, onNavigate }: { items: NavItem[]; label: string
 /** The console's name: the platform's for admins, the business's for merchants. Its link is the console's home. */
 function Brand({ home, name, detail, isTight }: { home: string; name: string; detail: string; isTight?: boolean }) {
   return (
-    <Link to={home} aria-label={isTight ? name : undefined} className="flex min-h-11 min-w-0 items-center gap-2">
+    <Link to={home} className="flex min-h-11 min-w-0 items-center gap-2">
       <span className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg bg-brand-700 text-white">
         <Tag aria-hidden className="h-4 w-4" />
       </span>
       {/* A top bar with the search too has room for the logo alone on a phone (the name stays its accessible name). */}
-      <span className={cn('min-w-0', isTight && 'max-sm:hidden')}>
+      <span className={cn('min-w-0', isTight && 'max-sm:sr-only')}>
         <span className="block truncate text-base font-bold leading-tight text-brand-800">{name}</span>
         <span className="block truncate text-xs leading-tight text-slate-600">{detail}</span>
       </span>
