@@ -12,6 +12,7 @@ import {
   merchantVouchersTablePageSchema,
   tableQuerySchema,
 } from '../schemas/console-tables';
+import { adminRangeSchema, chartRangeQuerySchema } from '../schemas/chart-range';
 import {
   adminDeleteAccountSchema,
   changeEmailSchema,
@@ -387,6 +388,7 @@ export const API = {
   'POST /api/admin/businesses/:id/suspend': { body: sanctionSchema, response: adminBusinessResultSchema },
   'POST /api/admin/businesses/:id/reinstate': { response: adminBusinessResultSchema },
   'GET /api/admin/overview': { response: adminOverviewSchema },
+  'GET /api/admin/overview/range': { query: chartRangeQuerySchema, response: adminRangeSchema },
   'GET /api/admin/merchants-with-deals': { query: adminMerchantsWithDealsQuerySchema, response: adminMerchantsWithDealsSchema },
   'GET /api/admin/merchants/:id/deals': { query: adminPageQuerySchema, response: adminMerchantDealsSchema },
   'POST /api/admin/deals/:id/appeal/decision': { body: dealAppealDecisionSchema, response: dealAppealOutSchema },
@@ -396,7 +398,7 @@ export const API = {
   'GET /api/merchant/boosts/listing': { response: listingBoostStatusSchema },
   'POST /api/merchant/boosts/listing': { body: buyBoostSchema, response: boostCheckoutSchema },
   'POST /api/deals/:id/click': { response: okSchema },
-  'GET /api/merchant/analytics': { response: merchantAnalyticsSchema },
+  'GET /api/merchant/analytics': { query: chartRangeQuerySchema, response: merchantAnalyticsSchema },
   'PUT /api/merchant/profile': { body: merchantProfileSchema, response: merchantProfileSavedSchema },
   'POST /api/merchant/plan': { body: switchPlanSchema, response: planSwitchedSchema },
   'POST /api/merchant/subscription/checkout': { response: paymentPageSchema },
