@@ -33,7 +33,10 @@ export const CHART_RANGE_MESSAGES = {
 } as const;
 
 /** A real calendar day `YYYY-MM-DD` (2026-02-30 is refused). */
-const isCalendarDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+const isCalendarDay = (s: string) => {
+  const t = /^\d{4}-\d{2}-\d{2}$/.test(s) ? Date.parse(`${s}T00:00:00Z`) : NaN;
+  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(s);
+};
 const chartDay = z.string().refine((s) => isCalendarDay(s), CHART_RANGE_MESSAGES.day);
 
 /** Days from `from` to `to`, both counted. */
@@ -57,7 +60,8 @@ export const chartRangeQuerySchema = z
     }
     if (!isCalendarDay(q.from) || !isCalendarDay(q.to)) return;
     if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['from'], message: CHART_RANGE_MESSAGES.order });
-    else if (daysBetween(q.from, q.to) > MAX_CHART_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: CHART_RANGE_MESSAGES.tooLong });
+    else if (daysBetween(q.from, q.to) > MAX_CHART_RANGE_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: CHART_RANGE_MESSAGES.tooLong });
   });
 export type ChartRangeQuery = z.input<typeof chartRangeQuerySchema>;
 

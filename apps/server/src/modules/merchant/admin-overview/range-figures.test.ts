@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { CHART_RANGE_MESSAGES, type AdminRange } from '@localperks/shared';
 import { disputes, merchantCharges, purchases, users } from '../../../db/schema';
-import { build } from '../../../../test/build';
+import { build, rowsOf } from '../../../../test/build';
 import { mutableClock } from '../../../../test/clock';
 import { createDeal, createMerchant, createMerchantSession, sellAt } from '../../../../test/factories';
 import { postChargePaid, postRefund } from '../../money';
@@ -37,7 +37,7 @@ async function charge(merchantId: string, o: Partial<typeof merchantCharges.$inf
 /** The hand-written answer: the ledger, vouchers, disputes and sign-ups between two instants, straight in SQL. */
 async function byHand(start: string, end: string) {
   const inWindow = (column: string) => `${column} >= '${start}'::timestamptz and ${column} < '${end}'::timestamptz`;
-  const row = async (query: string) => (await db.execute(sql.raw(query))).rows[0] as Record<string, string | number>;
+  const row = async (query: string) => (await rowsOf<Record<string, string | number>>(t.database, sql.raw(query)))[0]!;
   const ledger = await row(`
     select
       coalesce(sum(amount_cents) filter (where kind = 'sale'), 0)::bigint as gmv,
@@ -89,12 +89,27 @@ describe('admin overview: figures for a date range', () => {
       { at: '2026-02-25T04:59:59Z', priceCents: 99_900, rate: 15 }, // before both
     ]);
     await db.transaction((tx) => postRefund(tx, { purchaseId: sold[2]!.id, at: new Date('2026-03-07T15:00:00Z') }));
-    await db.update(purchases).set({ refundedAt: new Date('2026-03-07T15:00:00Z') }).where(eq(purchases.id, sold[2]!.id));
-    await db.update(purchases).set({ redeemedAt: new Date('2026-03-08T20:00:00Z') }).where(eq(purchases.id, sold[0]!.id));
-    await db.update(purchases).set({ redeemedAt: new Date('2026-03-01T20:00:00Z') }).where(eq(purchases.id, sold[3]!.id));
+    await db
+      .update(purchases)
+      .set({ refundedAt: new Date('2026-03-07T15:00:00Z') })
+      .where(eq(purchases.id, sold[2]!.id));
+    await db
+      .update(purchases)
+      .set({ redeemedAt: new Date('2026-03-08T20:00:00Z') })
+      .where(eq(purchases.id, sold[0]!.id));
+    await db
+      .update(purchases)
+      .set({ redeemedAt: new Date('2026-03-01T20:00:00Z') })
+      .where(eq(purchases.id, sold[3]!.id));
     const deal = await createDeal(db, merchant.id);
     await charge(merchant.id, { kind: 'subscription', amountCents: 1_500, paidAt: new Date('2026-03-05T10:00:00Z') });
-    await charge(merchant.id, { kind: 'perkboost', dealId: deal.id, boostDays: 7, amountCents: 4_999, paidAt: new Date('2026-02-27T10:00:00Z') });
+    await charge(merchant.id, {
+      kind: 'perkboost',
+      dealId: deal.id,
+      boostDays: 7,
+      amountCents: 4_999,
+      paidAt: new Date('2026-02-27T10:00:00Z'),
+    });
     await db.insert(disputes).values({
       provider: 'sandbox',
       providerDisputeId: randomUUID(),
@@ -106,7 +121,11 @@ describe('admin overview: figures for a date range', () => {
     // Customers who signed up in each period (and one before both); merchants' own accounts are not customers.
     const signUps = await Promise.all([1, 2, 3, 4].map(() => t.createUser('customer')));
     const at = ['2026-03-04T06:00:00Z', '2026-03-10T11:00:00Z', '2026-03-02T12:00:00Z', '2026-02-20T12:00:00Z'];
-    for (const [i, u] of signUps.entries()) await db.update(users).set({ createdAt: new Date(at[i]!) }).where(eq(users.id, u.id));
+    for (const [i, u] of signUps.entries())
+      await db
+        .update(users)
+        .set({ createdAt: new Date(at[i]!) })
+        .where(eq(users.id, u.id));
 
     const r = await figures('?range=7d');
     expect(r.range).toEqual({
@@ -146,7 +165,15 @@ describe('admin overview: figures for a date range', () => {
     expect(r.previous).toEqual(await byHand('2026-02-25T05:00:00Z', '2026-03-04T05:00:00Z'));
 
     // Every day of the range, in New York days: the sale at 03:59 UTC on Mar 10 is Mar 9's.
-    expect(r.daily.map((d) => d.date)).toEqual(['2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09', '2026-03-10']);
+    expect(r.daily.map((d) => d.date)).toEqual([
+      '2026-03-04',
+      '2026-03-05',
+      '2026-03-06',
+      '2026-03-07',
+      '2026-03-08',
+      '2026-03-09',
+      '2026-03-10',
+    ]);
     expect(r.daily).toContainEqual({ date: '2026-03-04', gmvCents: 4_000, revenueCents: 600 });
     expect(r.daily).toContainEqual({ date: '2026-03-05', gmvCents: 0, revenueCents: 1_500 });
     expect(r.daily).toContainEqual({ date: '2026-03-06', gmvCents: 2_000, revenueCents: 200 });
@@ -157,7 +184,13 @@ describe('admin overview: figures for a date range', () => {
 
     // This month (Mar 1 … 10) against the 10 days before it (Feb 19 … 28); 90 days reach back past every sale.
     const month = await figures('?range=month');
-    expect(month.range).toMatchObject({ from: '2026-03-01', to: '2026-03-10', days: 10, previousFrom: '2026-02-19', previousTo: '2026-02-28' });
+    expect(month.range).toMatchObject({
+      from: '2026-03-01',
+      to: '2026-03-10',
+      days: 10,
+      previousFrom: '2026-02-19',
+      previousTo: '2026-02-28',
+    });
     expect(month.current).toEqual(await byHand('2026-03-01T05:00:00Z', '2026-03-11T04:00:00Z'));
     expect(month.previous).toEqual(await byHand('2026-02-19T05:00:00Z', '2026-03-01T05:00:00Z'));
     expect(month.current.gmvCents).toBe(22_000);
@@ -167,7 +200,13 @@ describe('admin overview: figures for a date range', () => {
 
     // A custom range: the two days around the boundary.
     const custom = await figures('?range=custom&from=2026-03-03&to=2026-03-04');
-    expect(custom.range).toMatchObject({ from: '2026-03-03', to: '2026-03-04', days: 2, previousFrom: '2026-03-01', previousTo: '2026-03-02' });
+    expect(custom.range).toMatchObject({
+      from: '2026-03-03',
+      to: '2026-03-04',
+      days: 2,
+      previousFrom: '2026-03-01',
+      previousTo: '2026-03-02',
+    });
     expect(custom.current.gmvCents).toBe(14_000);
     expect(custom.current).toEqual(await byHand('2026-03-03T05:00:00Z', '2026-03-05T05:00:00Z'));
 

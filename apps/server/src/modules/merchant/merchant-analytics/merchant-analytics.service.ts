@@ -225,7 +225,9 @@ async function rangeFigures(
       refunds: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${when(['refund', 'deduction'])})`),
       refunded: sql<number>`(count(*) filter (where ${when(['refund', 'deduction'])}))::int`,
       // Commission net of reversals and dispute fees: what earnings are revenue less of.
-      charges: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${when(['commission', 'commission_reversal', 'dispute_fee'])})`),
+      charges: centsSum(
+        sql`-sum(${ledgerEntries.amountCents}) filter (where ${when(['commission', 'commission_reversal', 'dispute_fee'])})`,
+      ),
     };
   };
   const vouchers = (w: Window) => ({
@@ -235,14 +237,28 @@ async function rangeFigures(
   const day = dayOf(ledgerEntries.occurredAt, range.timeZone);
   const soldDay = dayOf(purchases.purchasedAt, range.timeZone);
   const [[cur], [prev], [vCur], [vPrev], daily, soldDaily] = await Promise.all([
-    db.select(money(current)).from(ledgerEntries).where(and(eq(ledgerEntries.merchantId, m.id), within(ledgerEntries.occurredAt, current))),
-    db.select(money(previous)).from(ledgerEntries).where(and(eq(ledgerEntries.merchantId, m.id), within(ledgerEntries.occurredAt, previous))),
-    db.select(vouchers(current)).from(purchases).where(and(eq(purchases.merchantId, m.id), or(both(purchases.purchasedAt), both(purchases.redeemedAt)))),
-    db.select(vouchers(previous)).from(purchases).where(and(eq(purchases.merchantId, m.id), or(both(purchases.purchasedAt), both(purchases.redeemedAt)))),
+    db
+      .select(money(current))
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.merchantId, m.id), within(ledgerEntries.occurredAt, current))),
+    db
+      .select(money(previous))
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.merchantId, m.id), within(ledgerEntries.occurredAt, previous))),
+    db
+      .select(vouchers(current))
+      .from(purchases)
+      .where(and(eq(purchases.merchantId, m.id), or(both(purchases.purchasedAt), both(purchases.redeemedAt)))),
+    db
+      .select(vouchers(previous))
+      .from(purchases)
+      .where(and(eq(purchases.merchantId, m.id), or(both(purchases.purchasedAt), both(purchases.redeemedAt)))),
     db
       .select({ day, revenue: centsSum(sql`sum(${ledgerEntries.amountCents})`), refunds: givenBackCents })
       .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.merchantId, m.id), inArray(ledgerEntries.kind, [...REVENUE_KINDS]), within(ledgerEntries.occurredAt, current)))
+      .where(
+        and(eq(ledgerEntries.merchantId, m.id), inArray(ledgerEntries.kind, [...REVENUE_KINDS]), within(ledgerEntries.occurredAt, current)),
+      )
       .groupBy(day),
     db
       .select({ day: soldDay, n: count() })
