@@ -48,11 +48,13 @@ test.describe('admin overview range', () => {
 
     // A January long before the platform: every figure is nothing, and the address says so.
     await range.getByRole('button', { name: 'Custom' }).click();
-    await page.getByLabel('From').fill('2001-01-01');
-    await page.getByLabel('To').fill('2001-01-31');
+    await page.getByLabel('From', { exact: true }).fill('2001-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2001-01-31');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page).toHaveURL(/[?&]range=custom&from=2001-01-01&to=2001-01-31/);
-    await expect(page.getByText('Jan 1, 2001 – Jan 31, 2001, compared with Dec 1, 2000 – Dec 31, 2000 (New York days)')).toBeVisible();
+    await expect(
+      page.getByText('Jan 1, 2001 – Jan 31, 2001, compared with Dec 1, 2000 – Dec 31, 2000 (New York days)', { exact: true }),
+    ).toBeVisible();
     await expect(valueOf(page, 'GMV')).toHaveText('$0.00');
     await expect(valueOf(page, 'Vouchers sold')).toHaveText('0');
     await expect(valueOf(page, 'New merchants')).toHaveText('0');
@@ -65,8 +67,8 @@ test.describe('admin overview range', () => {
     await expect(valueOf(page, 'GMV')).toHaveText('$0.00');
 
     // Dates the wrong way round are said at the field, and the figures stay as they were.
-    await page.getByLabel('From').fill('2001-02-10');
-    await page.getByLabel('To').fill('2001-02-01');
+    await page.getByLabel('From', { exact: true }).fill('2001-02-10');
+    await page.getByLabel('To', { exact: true }).fill('2001-02-01');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByText('The start date must be on or before the end date.')).toBeVisible();
     await expect(page).toHaveURL(/from=2001-01-01/);

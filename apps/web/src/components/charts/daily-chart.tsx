@@ -45,7 +45,7 @@ export function DailyChart<K extends string>({
             <ReferenceLine y={0} stroke="#94a3b8" />
             <Tooltip
               cursor={{ fill: '#f1f5f9' }}
-              labelFormatter={(label) => longDay(String(label))}
+              labelFormatter={(label) => (typeof label === 'string' ? longDay(label) : null)}
               formatter={(value, name) => [formatCents(Number(value)), name]}
             />
             {series.map((s) => (
