@@ -84,9 +84,9 @@ export function RangeFigures() {
 function FiguresPlaceholder() {
   return (
     <div aria-hidden className="space-y-6">
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         {FIGURES.map((f) => (
-          <div key={f.label} className="h-[7.5rem] animate-pulse rounded-lg bg-slate-100" />
+          <div key={f.label} className="min-h-[8.5rem] animate-pulse rounded-lg bg-slate-100" />
         ))}
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
@@ -102,18 +102,16 @@ function Figures({ data }: { data: AdminRange }) {
   const cell = 'px-3 py-2 text-right tabular-nums';
   return (
     <div className="space-y-6">
-      <ul aria-label="Figures for the range" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <ul aria-label="Figures for the range" className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         {FIGURES.map((f) => (
-          <li key={f.label} className="h-[7.5rem] rounded-lg border border-slate-200 p-4">
+          <li key={f.label} className="min-h-[8.5rem] rounded-lg border border-slate-200 p-3 sm:p-4">
             <p className="text-sm font-medium text-slate-700">{f.label}</p>
             <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
-              <span className="text-2xl font-bold text-slate-900">{f.show(current)}</span>
+              <span className="text-xl font-bold text-slate-900 sm:text-2xl">{f.show(current)}</span>
               <span className="text-xs font-medium text-slate-700">{changeText(f.value(current), f.value(previous))}</span>
             </p>
-            <p className="mt-1 truncate text-xs text-slate-600" title={f.note?.(current)}>
-              Previous period: {f.show(previous)}
-              {f.note ? ` · ${f.note(current)}` : ''}
-            </p>
+            <p className="mt-1 text-xs text-slate-600">Previous period: {f.show(previous)}</p>
+            {f.note && <p className="mt-0.5 text-xs text-slate-600">{f.note(current)}</p>}
           </li>
         ))}
       </ul>
@@ -158,7 +156,7 @@ function Figures({ data }: { data: AdminRange }) {
           <tbody>
             {SOURCES.map(([label, value]) => (
               <tr key={label} className={label === 'Platform income' ? 'font-semibold text-slate-900' : 'border-b border-slate-100'}>
-                <th scope="row" className="px-3 py-2 text-left font-[inherit]">
+                <th scope="row" className={label === 'Platform income' ? 'px-3 py-2 text-left' : 'px-3 py-2 text-left font-normal'}>
                   {label}
                 </th>
                 <td className={cell}>{formatCents(value(current))}</td>

@@ -183,7 +183,7 @@ function RangeSection({
           resolved={inRange.range}
           serverError={error}
         />
-        <ul aria-label="Figures for the range" aria-busy={fetching} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <ul aria-label="Figures for the range" aria-busy={fetching} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {rows.map(([name, value, show]) => (
             <li key={name} className="rounded-lg border border-slate-200 p-3">
               <p className="text-sm font-medium text-slate-700">{name}</p>
