@@ -120,13 +120,17 @@ export const adminRangeFiguresSchema = z.object({
 });
 export type AdminRangeFigures = z.infer<typeof adminRangeFiguresSchema>;
 
-export const adminRangeSchema = z.object({
-  range: resolvedChartRangeSchema,
-  current: adminRangeFiguresSchema,
-  previous: adminRangeFiguresSchema,
-  /** Every day of the range, oldest first: GMV and platform income booked that day. */
-  daily: z.array(z.object({ date: calendarDay(), gmvCents: cents(), revenueCents: cents() })),
-});
+/** A chart's answer: the range it resolved, its figures and the previous period's, and every day of it, oldest first. */
+const rangeAnswer = <F extends z.ZodType, D extends z.ZodRawShape>(figures: F, day: D) =>
+  z.object({
+    range: resolvedChartRangeSchema,
+    current: figures,
+    previous: figures,
+    daily: z.array(z.object({ date: calendarDay(), ...day })),
+  });
+
+/** Each day: GMV and platform income booked that day. */
+export const adminRangeSchema = rangeAnswer(adminRangeFiguresSchema, { gmvCents: cents(), revenueCents: cents() });
 export type AdminRange = z.infer<typeof adminRangeSchema>;
 
 /** A merchant's figures for one period, from their ledger entries and vouchers (as the all-time ones are counted). */
@@ -140,11 +144,10 @@ export const merchantRangeFiguresSchema = z.object({
 });
 export type MerchantRangeFigures = z.infer<typeof merchantRangeFiguresSchema>;
 
-export const merchantRangeSchema = z.object({
-  range: resolvedChartRangeSchema,
-  current: merchantRangeFiguresSchema,
-  previous: merchantRangeFiguresSchema,
-  /** Every day of the range, oldest first: that day's sales less refunds, refunds, and vouchers sold. */
-  daily: z.array(z.object({ date: calendarDay(), revenueCents: cents(), refundsCents: cents(), purchases: count() })),
+/** Each day: that day's sales less refunds, refunds, and vouchers sold. */
+export const merchantRangeSchema = rangeAnswer(merchantRangeFiguresSchema, {
+  revenueCents: cents(),
+  refundsCents: cents(),
+  purchases: count(),
 });
 export type MerchantRange = z.infer<typeof merchantRangeSchema>;
