@@ -13,7 +13,13 @@ import { tableQuerySchema, type TableQuery } from '@localperks/shared';
 import { openDatabase } from '../src/db/client';
 import { tablePage, type TableDefinition, type TableScope } from '../src/lib/data-table';
 import { sqlRows } from '../src/lib/sql-rows';
-import {
+import { adminTables, merchantTables } from '../src/modules/platform';
+import { seedBenchConsole, seedBenchDeals } from './seed-deals';
+
+const CALLS = Number(process.env.BENCH_CALLS ?? 7);
+
+/** A table and its scenarios' queries: a sort by another column, a common status, a search a person would type. */
+const {
   adminCustomersTable,
   adminDealsTable,
   adminMerchantsTable,
@@ -21,19 +27,9 @@ import {
   adminPayoutsTable,
   adminRefundsTable,
   adminVouchersTable,
-} from '../src/modules/platform/console-tables/admin-tables';
-import {
-  merchantDealsTable,
-  merchantPayoutsTable,
-  merchantRedemptionsTable,
-  merchantRefundsTable,
-  merchantVouchersTable,
-} from '../src/modules/platform/console-tables/merchant-tables';
-import { seedBenchConsole, seedBenchDeals } from './seed-deals';
+} = adminTables;
+const { merchantDealsTable, merchantPayoutsTable, merchantRedemptionsTable, merchantRefundsTable, merchantVouchersTable } = merchantTables;
 
-const CALLS = Number(process.env.BENCH_CALLS ?? 7);
-
-/** A table and its scenarios' queries: a sort by another column, a common status, a search a person would type. */
 const TABLES: [name: string, def: TableDefinition, sort: string, status: string | null, search: string][] = [
   ['admin customers', adminCustomersTable, 'name', 'active', 'garcia'],
   ['admin merchants', adminMerchantsTable, 'businessName', 'approved', 'bench77'],
@@ -92,7 +88,9 @@ async function main() {
         ms.push(performance.now() - t);
       }
       ms.sort((a, b) => a - b);
-      console.log(`| ${name} | ${scenario} | ${pct(ms, 0.5).toFixed(1)} | ${pct(ms, 0.95).toFixed(1)} | ${total.toLocaleString('en-US')} |`);
+      console.log(
+        `| ${name} | ${scenario} | ${pct(ms, 0.5).toFixed(1)} | ${pct(ms, 0.95).toFixed(1)} | ${total.toLocaleString('en-US')} |`,
+      );
     }
   }
   await database.close();

@@ -51,19 +51,52 @@ export interface TableDefinition<Scope = TableScope> {
 
 const col = (id: string) => sql`t.${sql.identifier(id)}`;
 
+/** The uuid type's id in PostgreSQL's catalogue (`pg_type.oid`), as query results name a column's type. */
+const UUID_TYPE_ID = 2950;
+
+/** A uuid's text holds only these characters: a search with any other cannot match a uuid column. */
+const UUID_TEXT = /^[0-9a-f-]+$/i;
+
+/** Each table's uuid columns (looked up once, by a query that returns no row). */
+const uuidColumnsOf = new WeakMap<object, Promise<Set<string>>>();
+
+function uuidColumns(db: Tx, def: TableDefinition<never>, source: SQL): Promise<Set<string>> {
+  let found = uuidColumnsOf.get(def);
+  if (!found) {
+    found = (db.execute(sql`select * from (${source}) t limit 0`) as Promise<unknown>).then(
+      (result) =>
+        new Set(
+          ((result as { fields?: { name: string; dataTypeID: number }[] }).fields ?? [])
+            .filter((f) => f.dataTypeID === UUID_TYPE_ID)
+            .map((f) => f.name),
+        ),
+    );
+    found.catch(() => uuidColumnsOf.delete(def));
+    uuidColumnsOf.set(def, found);
+  }
+  return found;
+}
+
+/**
+ * The free-text search: rows whose searched columns contain the text (case-insensitive, wildcards taken literally).
+ * One branch per column, each a query of its own over the source (`t.id in (… union all …)`), so that each reads its
+ * own column's trigram index (migration 0052) and joins outwards from the few rows it finds; one condition ORing
+ * columns of several tables could use no index and read every row. Uuid columns are left out when the text holds a
+ * character no uuid has (the same answer, without reading every id).
+ */
+function searchCondition(def: TableDefinition<never>, source: SQL, term: string, uuids: Set<string>): SQL {
+  const like = `%${escapeLike(term)}%`;
+  const columns = def.search.filter((c) => !uuids.has(c) || UUID_TEXT.test(term));
+  if (!columns.length) return sql`false`;
+  const branches = columns.map((c) => sql`select s.id from (${source}) s where s.${sql.identifier(c)}::text ilike ${like}`);
+  return sql`t.id in (${sql.join(branches, sql` union all `)})`;
+}
+
 /** The query's filters as SQL conditions, each one checked against the table's definition (a clear 400 otherwise). */
-function conditions(def: TableDefinition<never>, q: TableQuery): SQL[] {
+function conditions(def: TableDefinition<never>, q: TableQuery, search?: { source: SQL; uuids: Set<string> }): SQL[] {
   const out: SQL[] = [];
   const term = q.q.trim();
-  if (term) {
-    const like = `%${escapeLike(term)}%`;
-    out.push(
-      sql`(${sql.join(
-        def.search.map((c) => sql`${col(c)}::text ilike ${like}`),
-        sql` or `,
-      )})`,
-    );
-  }
+  if (term && search) out.push(searchCondition(def, search.source, term, search.uuids));
   if (q.status) {
     if (!def.status || !def.status.values.includes(q.status))
       throw new AppError('VALIDATION', `Unknown status "${q.status}".`, {
@@ -79,6 +112,11 @@ function conditions(def: TableDefinition<never>, q: TableQuery): SQL[] {
   return out;
 }
 
+/** The filters of `q` with its search, ready to run against `source`. */
+async function filters(db: Tx, def: TableDefinition<never>, source: SQL, q: TableQuery): Promise<SQL[]> {
+  return conditions(def, q, q.q.trim() ? { source, uuids: await uuidColumns(db, def, source) } : undefined);
+}
+
 function sortOf(def: TableDefinition<never>, q: TableQuery) {
   const id = q.sort ?? def.defaultSort;
   const column = def.columns.find((c) => c.id === id);
@@ -89,28 +127,45 @@ function sortOf(def: TableDefinition<never>, q: TableQuery) {
 
 const where = (conds: SQL[]) => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
 
-/** One page of a table: its rows (as the source names them) and how many rows the filters match. */
+/**
+ * Rows counted at most for a page's total (beyond the page's own end): a table of a million rows is not counted on
+ * every page. Past it the answer says `isTotalCapped` and the console shows "10,000+" (docs/decisions/0074).
+ */
+export const TABLE_COUNT_CAP = 10_000;
+
+/**
+ * One page of a table: its rows (as the source names them) and how many rows the filters match, counted up to
+ * `TABLE_COUNT_CAP` or the page's end, whichever is further (so "Next" shows while rows follow); `isTotalCapped`
+ * when more rows match than `total`.
+ */
 export async function tablePage<Row, Scope>(
   db: Tx,
   def: TableDefinition<Scope>,
   scope: Scope,
   q: TableQuery,
-): Promise<{ rows: Row[]; total: number; page: number; pageSize: number }> {
+): Promise<{ rows: Row[]; total: number; isTotalCapped: boolean; page: number; pageSize: number }> {
   const d = def as unknown as TableDefinition<never>;
-  const conds = conditions(d, q);
-  const sort = sortOf(d, q);
   const source = def.source(scope);
+  const conds = await filters(db, d, source, q);
+  const sort = sortOf(d, q);
+  const order = sql`${col(sort.id)} ${sort.dir}, t.id ${sort.dir}`;
+  const countUpTo = Math.max(TABLE_COUNT_CAP, q.page * q.pageSize);
   const [rows, count] = await Promise.all([
+    // The page's ids first (the filters and the sort, from their indexes), then their rows: the columns a source
+    // computes per row (counts, sums) are computed for the page's rows only, not for every row an offset skips.
     sqlRows<Row>(
       db,
-      sql`select * from (${source}) t ${where(conds)} order by ${col(sort.id)} ${sort.dir}, t.id ${sort.dir} limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
+      sql`select * from (${source}) t where t.id in (
+            select t.id from (${source}) t ${where(conds)} order by ${order} limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize})
+          order by ${order}`,
     ),
-    sqlRows<{ n: number }>(db, sql`select count(*)::int as n from (${source}) t ${where(conds)}`),
+    sqlRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from (${source}) t ${where(conds)} limit ${countUpTo + 1}) c`),
   ]);
   // Timestamps leave as ISO strings, as every other answer gives them.
   for (const row of rows as Record<string, unknown>[])
     for (const [k, v] of Object.entries(row)) if (v instanceof Date) row[k] = v.toISOString();
-  return { rows, total: count[0]?.n ?? 0, page: q.page, pageSize: q.pageSize };
+  const n = count[0]?.n ?? 0;
+  return { rows, total: Math.min(n, countUpTo), isTotalCapped: n > countUpTo, page: q.page, pageSize: q.pageSize };
 }
 
 /** Rows fetched per query while exporting: memory holds one batch, not the file. */
@@ -121,7 +176,7 @@ export const EXPORT_BATCH_ROWS = 1000;
  * is one indexed query wherever it starts, and no connection or transaction is held between batches.
  */
 async function* exportRows(db: Tx, def: TableDefinition<never>, source: SQL, q: TableQuery): AsyncGenerator<Record<string, unknown>> {
-  const conds = conditions(def, q);
+  const conds = await filters(db, def, source, q);
   const sort = sortOf(def, q);
   const isAsc = q.dir === 'asc';
   let after: { sort: unknown; id: unknown } | null = null;

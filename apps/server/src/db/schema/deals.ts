@@ -257,6 +257,9 @@ export const deals = pgTable(
     index('deals_discount_idx').on(t.discountPercentage, t.id),
     index('deals_earth_idx').using('gist', t.earth),
     index('deals_search_vector_idx').using('gin', t.searchVector),
+    // The console's deals table searches titles and cities (docs/decisions/0074-console-tables-at-scale.md).
+    index('deals_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('deals_city_trgm_idx').using('gin', t.city.op('gin_trgm_ops')),
     // Facet counts (capped) walk these without reading the table.
     index('deals_category_listed_idx').on(t.categoryId, t.listedUntil),
     index('deals_place_listed_idx').on(t.state, t.city, t.listedUntil),
