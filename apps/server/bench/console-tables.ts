@@ -15,34 +15,24 @@ import { tablePage, type TableDefinition, type TableScope } from '../src/lib/dat
 import { sqlRows } from '../src/lib/sql-rows';
 import { adminTables, merchantTables } from '../src/modules/platform';
 import { seedBenchConsole, seedBenchDeals } from './seed-deals';
+import { timeCalls } from './timing';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 7);
 
 /** A table and its scenarios' queries: a sort by another column, a common status, a search a person would type. */
-const {
-  adminCustomersTable,
-  adminDealsTable,
-  adminMerchantsTable,
-  adminOrdersTable,
-  adminPayoutsTable,
-  adminRefundsTable,
-  adminVouchersTable,
-} = adminTables;
-const { merchantDealsTable, merchantPayoutsTable, merchantRedemptionsTable, merchantRefundsTable, merchantVouchersTable } = merchantTables;
-
 const TABLES: [name: string, def: TableDefinition, sort: string, status: string | null, search: string][] = [
-  ['admin customers', adminCustomersTable, 'name', 'active', 'garcia'],
-  ['admin merchants', adminMerchantsTable, 'businessName', 'approved', 'bench77'],
-  ['admin deals', adminDealsTable, 'dealPriceCents', 'active', 'sushi'],
-  ['admin orders', adminOrdersTable, 'totalCents', 'paid', 'nguyen'],
-  ['admin vouchers', adminVouchersTable, 'priceCents', 'redeemed', 'LP3'],
-  ['admin refunds', adminRefundsTable, 'amountCents', 'pending', 'patel'],
-  ['admin payouts', adminPayoutsTable, 'netCents', 'scheduled', 'bench12'],
-  ['merchant deals', merchantDealsTable, 'dealPriceCents', 'active', 'yoga'],
-  ['merchant vouchers', merchantVouchersTable, 'priceCents', 'redeemed', 'smith'],
-  ['merchant redemptions', merchantRedemptionsTable, 'priceCents', null, 'kim'],
-  ['merchant refunds', merchantRefundsTable, 'amountCents', 'refunded', 'garcia'],
-  ['merchant payouts', merchantPayoutsTable, 'netCents', 'paid', 'tr_'],
+  ['admin customers', adminTables.adminCustomersTable, 'name', 'active', 'garcia'],
+  ['admin merchants', adminTables.adminMerchantsTable, 'businessName', 'approved', 'bench77'],
+  ['admin deals', adminTables.adminDealsTable, 'dealPriceCents', 'active', 'sushi'],
+  ['admin orders', adminTables.adminOrdersTable, 'totalCents', 'paid', 'nguyen'],
+  ['admin vouchers', adminTables.adminVouchersTable, 'priceCents', 'redeemed', 'LP3'],
+  ['admin refunds', adminTables.adminRefundsTable, 'amountCents', 'pending', 'patel'],
+  ['admin payouts', adminTables.adminPayoutsTable, 'netCents', 'scheduled', 'bench12'],
+  ['merchant deals', merchantTables.merchantDealsTable, 'dealPriceCents', 'active', 'yoga'],
+  ['merchant vouchers', merchantTables.merchantVouchersTable, 'priceCents', 'redeemed', 'smith'],
+  ['merchant redemptions', merchantTables.merchantRedemptionsTable, 'priceCents', null, 'kim'],
+  ['merchant refunds', merchantTables.merchantRefundsTable, 'amountCents', 'refunded', 'garcia'],
+  ['merchant payouts', merchantTables.merchantPayoutsTable, 'netCents', 'paid', 'tr_'],
 ];
 
 const SCENARIOS: [name: string, query: (sort: string, status: string | null, search: string) => Record<string, unknown> | null][] = [
@@ -81,13 +71,7 @@ async function main() {
       let total = 0;
       const once = async () => (total = (await tablePage(db, def, scope, q)).total);
       await once();
-      const ms: number[] = [];
-      for (let i = 0; i < CALLS; i++) {
-        const t = performance.now();
-        await once();
-        ms.push(performance.now() - t);
-      }
-      ms.sort((a, b) => a - b);
+      const ms = await timeCalls(once, CALLS);
       console.log(
         `| ${name} | ${scenario} | ${pct(ms, 0.5).toFixed(1)} | ${pct(ms, 0.95).toFixed(1)} | ${total.toLocaleString('en-US')} |`,
       );
