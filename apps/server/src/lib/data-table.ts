@@ -77,18 +77,23 @@ function uuidColumns(db: Tx, def: TableDefinition<never>, source: SQL): Promise<
   return found;
 }
 
+/** The columns a search for `term` reads: uuid columns only when the text could be part of a uuid. */
+function searchColumns(def: TableDefinition<never>, term: string, uuids: Set<string>): string[] {
+  return def.search.filter((c) => !uuids.has(c) || UUID_TEXT.test(term));
+}
+
+const searchLike = (term: string) => `%${escapeLike(term)}%`;
+
 /**
- * The free-text search: rows whose searched columns contain the text (case-insensitive, wildcards taken literally).
- * One branch per column, each a query of its own over the source (`t.id in (… union all …)`), so that each reads its
- * own column's trigram index (migration 0052) and joins outwards from the few rows it finds; one condition ORing
- * columns of several tables could use no index and read every row. Uuid columns are left out when the text holds a
- * character no uuid has (the same answer, without reading every id).
+ * The free-text search as one condition: rows whose searched columns contain the text (case-insensitive, wildcards
+ * taken literally), one branch per column (`t.id in (… union all …)`) so that each reads its own column's trigram
+ * index (migration 0052) and joins outwards from the rows it finds; one condition ORing columns of several tables
+ * could use no index and read every row. The export uses it; a page uses `searchBranches` (each branch limited).
  */
 function searchCondition(def: TableDefinition<never>, source: SQL, term: string, uuids: Set<string>): SQL {
-  const like = `%${escapeLike(term)}%`;
-  const columns = def.search.filter((c) => !uuids.has(c) || UUID_TEXT.test(term));
+  const columns = searchColumns(def, term, uuids);
   if (!columns.length) return sql`false`;
-  const branches = columns.map((c) => sql`select s.id from (${source}) s where s.${sql.identifier(c)}::text ilike ${like}`);
+  const branches = columns.map((c) => sql`select s.id from (${source}) s where s.${sql.identifier(c)}::text ilike ${searchLike(term)}`);
   return sql`t.id in (${sql.join(branches, sql` union all `)})`;
 }
 
@@ -128,15 +133,32 @@ function sortOf(def: TableDefinition<never>, q: TableQuery) {
 const where = (conds: SQL[]) => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
 
 /**
- * Rows counted at most for a page's total (beyond the page's own end): a table of a million rows is not counted on
- * every page. Past it the answer says `isTotalCapped` and the console shows "10,000+" (docs/decisions/0074).
+ * `work` in a transaction planned without parallel workers: a page is a few small queries a person waits for, and
+ * starting workers cost more than they saved (hundreds of ms each on the 2-core bench machine, docs/decisions/0074).
  */
-export const TABLE_COUNT_CAP = 10_000;
+function withoutParallelWorkers<T>(db: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    return work(tx);
+  });
+}
+
+/**
+ * Rows counted at most for a page's total (beyond the page's own end): a table of a million rows is not counted on
+ * every page. Past it the answer says `isTotalCapped` and the console shows "1,000+" (docs/decisions/0074).
+ */
+export const TABLE_COUNT_CAP = 1_000;
 
 /**
  * One page of a table: its rows (as the source names them) and how many rows the filters match, counted up to
  * `TABLE_COUNT_CAP` or the page's end, whichever is further (so "Next" shows while rows follow); `isTotalCapped`
  * when more rows match than `total`.
+ *
+ * The page's ids are read first (the filters and the sort, from their indexes), then their rows: the columns a source
+ * computes per row (counts, sums) are computed for the page's rows only, not for every row an offset skips. A search
+ * is one query per searched column, each with the other filters, and each limited: to the rows up to the page's end
+ * in the page's sort (the page is among them), and to the count's cap for the total (if one column alone reaches it,
+ * so does the search). A search matching a twentieth of a million deals reads a few hundred of them, not all.
  */
 export async function tablePage<Row, Scope>(
   db: Tx,
@@ -146,25 +168,76 @@ export async function tablePage<Row, Scope>(
 ): Promise<{ rows: Row[]; total: number; isTotalCapped: boolean; page: number; pageSize: number }> {
   const d = def as unknown as TableDefinition<never>;
   const source = def.source(scope);
-  const conds = await filters(db, d, source, q);
+  const conds = conditions(d, q);
   const sort = sortOf(d, q);
   const order = sql`${col(sort.id)} ${sort.dir}, t.id ${sort.dir}`;
-  const countUpTo = Math.max(TABLE_COUNT_CAP, q.page * q.pageSize);
-  const [rows, count] = await Promise.all([
-    // The page's ids first (the filters and the sort, from their indexes), then their rows: the columns a source
-    // computes per row (counts, sums) are computed for the page's rows only, not for every row an offset skips.
-    sqlRows<Row>(
-      db,
-      sql`select * from (${source}) t where t.id in (
-            select t.id from (${source}) t ${where(conds)} order by ${order} limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize})
-          order by ${order}`,
-    ),
-    sqlRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from (${source}) t ${where(conds)} limit ${countUpTo + 1}) c`),
-  ]);
+  const pageEnd = q.page * q.pageSize;
+  const countUpTo = Math.max(TABLE_COUNT_CAP, pageEnd);
+  const window = sql`order by t.sort ${sort.dir}, t.id ${sort.dir} limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`;
+  const pageRows = (tx: Tx, ids: SQL) => sqlRows<Row>(tx, sql`select * from (${source}) t where t.id in (${ids}) order by ${order}`);
+  const matches = (extra: SQL[]) => sql`select t.id, ${col(sort.id)} as sort from (${source}) t ${where([...conds, ...extra])}`;
+  const term = q.q.trim();
+  let rows: Row[];
+  let n: number;
+  if (!term) {
+    [rows, n] = await withoutParallelWorkers(db, async (tx) => {
+      const page = await pageRows(tx, sql`select t.id from (${matches([])}) t ${window}`);
+      const [count] = await sqlRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from (select 1 from (${source}) t ${where(conds)} limit ${countUpTo + 1}) c`,
+      );
+      return [page, count?.n ?? 0] as const;
+    });
+  } else {
+    [rows, n] = await withoutParallelWorkers(db, async (tx) => {
+      // Each searched column's matches, read through its trigram index (a materialized CTE is planned to be read whole,
+      // so the planner does not walk the sort's index hoping for a match it guessed and never finds) and read lazily:
+      // up to the count's cap each. A column that reaches the cap alone has matches everywhere, and its page is found
+      // faster by walking the sort's index; the others' matches are few and sorted as they are.
+      const like = (c: string) => sql`t.${sql.identifier(c)}::text ilike ${searchLike(term)}`;
+      const columns = searchColumns(d, term, await uuidColumns(tx, d, source));
+      const cte = (i: number) => sql.identifier(`m${i}`);
+      const ctes = (indexes: number[]) =>
+        sql.join(
+          indexes.map((i) => sql`${cte(i)} as materialized (${matches([like(columns[i]!)])})`),
+          sql`, `,
+        );
+      const all = columns.map((_, i) => i);
+      const limit = countUpTo + 1;
+      const [counts] = columns.length
+        ? await sqlRows<{ counts: number[]; total: number }>(
+            tx,
+            sql`with ${ctes(all)} select
+                array[${sql.join(
+                  all.map((i) => sql`(select count(*)::int from (select 1 from ${cte(i)} limit ${limit}) x)`),
+                  sql`, `,
+                )}] as counts,
+                (select count(*)::int from (${sql.join(
+                  all.map((i) => sql`(select id from ${cte(i)} limit ${limit})`),
+                  sql` union `,
+                )}) u) as total`,
+          )
+        : [{ counts: [], total: 0 }];
+      const total = counts!.counts.some((k) => k >= limit) ? limit : counts!.total;
+      const found = all.filter((i) => counts!.counts[i]! > 0);
+      const narrow = found.filter((i) => counts!.counts[i]! < limit);
+      const branches = found.map((i) =>
+        narrow.includes(i)
+          ? sql`(select t.id, t.sort from ${cte(i)} t order by t.sort ${sort.dir}, t.id ${sort.dir} limit ${pageEnd})`
+          : sql`(select t.id, t.sort from (${matches([like(columns[i]!)])}) t order by t.sort ${sort.dir}, t.id ${sort.dir} limit ${pageEnd})`,
+      );
+      const hits = branches.length
+        ? await pageRows(
+            tx,
+            sql`${narrow.length ? sql`with ${ctes(narrow)} ` : sql``}select t.id from (${sql.join(branches, sql` union `)}) t ${window}`,
+          )
+        : [];
+      return [hits, total] as const;
+    });
+  }
   // Timestamps leave as ISO strings, as every other answer gives them.
   for (const row of rows as Record<string, unknown>[])
     for (const [k, v] of Object.entries(row)) if (v instanceof Date) row[k] = v.toISOString();
-  const n = count[0]?.n ?? 0;
   return { rows, total: Math.min(n, countUpTo), isTotalCapped: n > countUpTo, page: q.page, pageSize: q.pageSize };
 }
 

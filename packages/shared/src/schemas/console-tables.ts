@@ -39,7 +39,7 @@ export type TableQuery = z.infer<typeof tableQuerySchema>;
 const pageOf = <T extends z.ZodType>(row: T) =>
   z.object({
     rows: z.array(row),
-    /** How many rows match, counted up to a cap (10,000 or the page's end): with `isTotalCapped`, at least this many. */
+    /** How many rows match, counted up to a cap (1,000 or the page's end): with `isTotalCapped`, at least this many. */
     total: z.number().int(),
     isTotalCapped: z.boolean(),
     page: z.number().int(),

@@ -13,4 +13,5 @@ CREATE INDEX "purchases_code_trgm_idx" ON "purchases" USING gin ("redemption_cod
 CREATE INDEX "purchases_deal_title_trgm_idx" ON "purchases" USING gin ("deal_title" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "deals_title_trgm_idx" ON "deals" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "deals_city_trgm_idx" ON "deals" USING gin ("city" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "order_refunds_created_idx" ON "order_refunds" USING btree ("created_at","id");
+CREATE INDEX "order_refunds_created_idx" ON "order_refunds" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "merchants_created_idx" ON "merchants" USING btree ("created_at","id");

@@ -100,6 +100,8 @@ export const merchants = pgTable(
   },
   (t) => [
     uniqueIndex('merchants_slug_key').on(t.slug),
+    // The console's merchants table, newest first (docs/decisions/0074-console-tables-at-scale.md).
+    index('merchants_created_idx').on(t.createdAt, t.id),
     index('merchants_place_idx').on(t.state, t.city),
     index('merchants_name_trgm_idx').using('gin', sql`lower(${t.businessName}) gin_trgm_ops`),
     // Business search matches descriptions too; home's "Featured businesses" reads the running boosts.

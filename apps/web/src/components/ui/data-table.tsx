@@ -57,7 +57,7 @@ export interface DataTableProps<Row> {
   columns: ColumnDef<Row>[];
   rows: Row[] | undefined;
   total: number;
-  /** More rows match than `total` (the server counts a big table up to a cap): shown as "10,000+ results". */
+  /** More rows match than `total` (the server counts a big table up to a cap): shown as "1,000+ results". */
   isTotalCapped?: boolean;
   isLoading: boolean;
   error: string | null;

@@ -20,7 +20,7 @@ export function Pager({
 }: {
   page: number;
   total: number;
-  /** `total` is a lower bound (the server counted up to a cap): the last page shows as "400+" and Next stays. */
+  /** `total` is a lower bound (the server counted up to a cap): the last page shows as "40+" and Next stays. */
   isTotalCapped?: boolean;
   pageSize: number;
   onPage: (page: number) => void;
