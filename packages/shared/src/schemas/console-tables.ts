@@ -37,7 +37,14 @@ export const tableQuerySchema = z.object({
 export type TableQuery = z.infer<typeof tableQuerySchema>;
 
 const pageOf = <T extends z.ZodType>(row: T) =>
-  z.object({ rows: z.array(row), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+  z.object({
+    rows: z.array(row),
+    /** How many rows match, counted up to a cap (1,000 or the page's end): with `isTotalCapped`, at least this many. */
+    total: z.number().int(),
+    isTotalCapped: z.boolean(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
 
 export const ORDER_STATUSES = ['open', 'paid', 'canceled', 'expired'] as const;
 

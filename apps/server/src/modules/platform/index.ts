@@ -10,3 +10,6 @@ export { recordAudit } from './audit/audit';
 export { canSee, messageEventsRoutes } from './system/message-events.routes';
 export { devMailboxRoutes, systemRoutes } from './system/system.routes';
 export { consoleTablesRoutes } from './console-tables/console-tables.routes';
+// The table definitions themselves, for the console tables' benchmark (apps/server/bench/console-tables.ts).
+export * as adminTables from './console-tables/admin-tables';
+export * as merchantTables from './console-tables/merchant-tables';
