@@ -9,4 +9,4 @@ export { adminSettingsRoutes } from './admin-settings/admin-settings.routes';
 export { recordAudit } from './audit/audit';
 export { canSee, messageEventsRoutes } from './system/message-events.routes';
 export { devMailboxRoutes, systemRoutes } from './system/system.routes';
-export { consoleTablesRoutes } from './console-tables/console-tables.routes';
+export { consoleTable, consoleTablesRoutes } from './console-tables/console-tables.routes';
