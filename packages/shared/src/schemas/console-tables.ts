@@ -268,6 +268,8 @@ export const adminReviewRowSchema = z.object({
   merchantName: z.string(),
   replied: z.boolean(),
   moderationReason: z.string(),
+  /** The open reports' reasons and notes ("spam: …; off_topic"). */
+  reports: z.string(),
 });
 export type AdminReviewRow = z.infer<typeof adminReviewRowSchema>;
 export const adminReviewsTablePageSchema = pageOf(adminReviewRowSchema);

@@ -21,7 +21,10 @@ const DAY = 86_400_000;
 
 const cafe = await createMerchant(db, { businessName: 'Zoë’s Café' });
 const bikes = await createMerchant(db, { businessName: 'Bolt Bikes, Inc.' });
-const deals = [await createDeal(db, cafe.merchant.id, { title: 'Espresso flight' }), await createDeal(db, bikes.merchant.id, { title: 'Tune-up' })];
+const deals = [
+  await createDeal(db, cafe.merchant.id, { title: 'Espresso flight' }),
+  await createDeal(db, bikes.merchant.id, { title: 'Tune-up' }),
+];
 const customers = [
   await t.createUser('customer', { name: 'Ana Records', email: 'ana@records.example' }),
   await t.createUser('customer', { name: '=HYPERLINK("x")', email: 'eve@records.example' }),
@@ -84,9 +87,27 @@ for (const [i, s] of sales.slice(0, 6).entries())
       ${i === 4 ? 'Rude staff, would not return, terrible.' : `A fair review of the visit number ${i}.`}, ${i === 5 ? 'hidden' : 'published'},
       ${i === 2 || i === 4 ? i - 1 : 0}, ${i === 5 ? 'Off-topic' : null}, ${i === 1 ? 'Thanks!' : null}, ${i === 1 ? s.at : null}::timestamptz, ${s.at}::timestamptz)`);
 
+// An open report of one reported review, and one an admin already answered (not listed).
+for (const [email, reason, note, resolved] of [
+  ['eve@records.example', 'spam', 'Looks fake', null],
+  ['ana@records.example', 'off_topic', null, '2026-11-20T00:00:00Z'],
+] as const)
+  await db.execute(sql`
+    insert into review_reports (review_id, reporter_id, reason, note, resolved_at)
+    select r.id, u.id, ${reason}, ${note}, ${resolved}::timestamptz from reviews r, users u
+    where r.body = 'Rude staff, would not return, terrible.' and u.email = ${email}`);
+
 // Promo codes: the platform's and a business's, in every state by the clock.
 const iso = (ms: number) => new Date(now.getTime() + ms).toISOString();
-const PROMOS: { code: string; merchantId: string | null; active: boolean; starts: number; ends: number; max: number | null; used: number }[] = [
+const PROMOS: {
+  code: string;
+  merchantId: string | null;
+  active: boolean;
+  starts: number;
+  ends: number;
+  max: number | null;
+  used: number;
+}[] = [
   { code: 'WELCOME10', merchantId: null, active: true, starts: -10 * DAY, ends: 10 * DAY, max: null, used: 3 },
   { code: 'CAFE5', merchantId: cafe.merchant.id, active: true, starts: 2 * DAY, ends: 20 * DAY, max: 50, used: 0 },
   { code: 'SPRING', merchantId: null, active: true, starts: -20 * DAY, ends: -DAY, max: null, used: 7 },
@@ -157,7 +178,10 @@ describe('the admin disputes table (owner, finance)', () => {
     const all = await expectSame('disputes', '', await byHand(from, sql`true`, sql`x.opened_at desc, x.id desc`), finance.cookie);
     expect(all.total).toBe(5);
     // The dispute naming no voucher shows its order's business.
-    expect(all.rows.find((r) => r.providerDisputeId === 'dp_records_3')).toMatchObject({ merchantName: 'Bolt Bikes, Inc.', status: 'open' });
+    expect(all.rows.find((r) => r.providerDisputeId === 'dp_records_3')).toMatchObject({
+      merchantName: 'Bolt Bikes, Inc.',
+      status: 'open',
+    });
     await expectSame('disputes', 'status=lost', await byHand(from, sql`x.status = 'lost'`, sql`x.opened_at desc, x.id desc`));
     await expectSame(
       'disputes',
@@ -170,7 +194,11 @@ describe('the admin disputes table (owner, finance)', () => {
     );
     await expectSame('disputes', 'sort=amountCents&dir=asc', await byHand(from, sql`true`, sql`x.amount_cents asc, x.id asc`));
     await expectSame('disputes', 'q=dp_records_2', await byHand(from, sql`x.provider_dispute_id = 'dp_records_2'`, sql`x.id`));
-    await expectSame('disputes', 'q=ana%40records', await byHand(from, sql`u.email = 'ana@records.example'`, sql`x.opened_at desc, x.id desc`));
+    await expectSame(
+      'disputes',
+      'q=ana%40records',
+      await byHand(from, sql`u.email = 'ana@records.example'`, sql`x.opened_at desc, x.id desc`),
+    );
     await expectSame('disputes', 'q=fraud', await byHand(from, sql`x.reason = 'fraudulent'`, sql`x.opened_at desc, x.id desc`));
   });
 
@@ -192,7 +220,10 @@ describe('the admin support tickets table (owner, support)', () => {
   it('pages, filters by status and day, sorts and searches as the SQL says', async () => {
     const all = await expectSame('tickets', '', await byHand(from, sql`true`, sql`x.updated_at desc, x.id desc`), support.cookie);
     expect(all.total).toBe(6);
-    const [assignee] = await sqlRows<{ name: string }>(db, sql`select coalesce(name, email) as name from users where id = ${support.user.id}`);
+    const [assignee] = await sqlRows<{ name: string }>(
+      db,
+      sql`select coalesce(name, email) as name from users where id = ${support.user.id}`,
+    );
     expect(all.rows.find((r) => r.subject === 'Question 2')).toMatchObject({ assignee: assignee!.name, messages: 2 });
     await expectSame(
       'tickets',
@@ -243,6 +274,7 @@ describe('the admin reviews table (owner, support)', () => {
     );
     await expectSame('reviews', 'sort=rating&dir=asc', await byHand(from, sql`true`, sql`x.rating asc, x.id asc`));
     await expectSame('reviews', 'sort=openReports', await byHand(from, sql`true`, sql`x.open_reports desc, x.id desc`));
+    expect(all.rows.find((r) => r.body === 'Rude staff, would not return, terrible.')).toMatchObject({ reports: 'spam: Looks fake' });
     await expectSame('reviews', 'q=rude', await byHand(from, sql`x.body ilike '%rude%'`, sql`x.created_at desc, x.id desc`));
     await expectSame('reviews', 'q=bolt', await byHand(from, sql`m.business_name ilike '%bolt%'`, sql`x.created_at desc, x.id desc`));
   });
@@ -250,10 +282,11 @@ describe('the admin reviews table (owner, support)', () => {
   it('exports its rows; finance may not read it', async () => {
     const file = await csv('reviews', 'reviews', 'sort=rating&dir=desc', support.cookie);
     expect(file.header).toBe(
-      'Review id,Written,Stars,Title,Review,Status,Open reports,Customer,E-mail,Deal,Business,Business replied,Moderation reason',
+      'Review id,Written,Stars,Title,Review,Status,Open reports,Customer,E-mail,Deal,Business,Business replied,Moderation reason,Open reports (reasons)',
     );
     expect(file.ids).toEqual((await byHand(from, sql`true`, sql`x.rating desc, x.id desc`)).ids);
     expect(file.text).toContain(',hidden,0,');
+    expect(file.text).toContain(',Off-topic,\r\n');
     expect(file.text).toContain(`,"'=HYPERLINK(""x"")",`);
     expect(await status('/api/admin/tables/reviews', finance.cookie)).toBe(403);
   });
@@ -315,7 +348,11 @@ describe('the admin audit trail table (owner)', () => {
   it('pages, filters by day, sorts and searches actions, admins and details as the SQL says', async () => {
     const all = await expectSame('audit', '', await byHand(from, sql`true`, sql`x.created_at desc, x.id desc`));
     expect(all.total).toBeGreaterThanOrEqual(AUDIT.length);
-    await expectSame('audit', 'q=merchant.approve', await byHand(from, sql`x.action = 'merchant.approve'`, sql`x.created_at desc, x.id desc`));
+    await expectSame(
+      'audit',
+      'q=merchant.approve',
+      await byHand(from, sql`x.action = 'merchant.approve'`, sql`x.created_at desc, x.id desc`),
+    );
     await expectSame(
       'audit',
       `q=${encodeURIComponent(support.user.email)}`,
@@ -382,7 +419,11 @@ describe('the admin background jobs table (owner)', () => {
       select id, name, state, created_on, retry_count, output from pgboss.archive) x`;
     const all = await expectSame('jobs', '', await byHand(from, sql`true`, sql`x.created_on desc, x.id desc`));
     expect(all.total).toBe(5);
-    expect(all.rows.find((r) => r.name === 'rate-limit-prune')).toMatchObject({ label: 'Rate-limit clean-up', status: 'retry', error: 'SMTP 451' });
+    expect(all.rows.find((r) => r.name === 'rate-limit-prune')).toMatchObject({
+      label: 'Rate-limit clean-up',
+      status: 'retry',
+      error: 'SMTP 451',
+    });
     await expectSame('jobs', 'status=failed', await byHand(from, sql`x.state = 'failed'`, sql`x.created_on desc, x.id desc`));
     await expectSame('jobs', 'q=payout', await byHand(from, sql`x.name = 'payout-close'`, sql`x.created_on desc, x.id desc`));
     await expectSame('jobs', 'q=deadlock', await byHand(from, sql`x.output->>'message' = 'deadlock detected'`, sql`x.id`));
@@ -402,4 +443,3 @@ describe('the admin background jobs table (owner)', () => {
     for (const who of [support, finance]) expect(await status('/api/admin/tables/jobs', who.cookie)).toBe(403);
   });
 });
-

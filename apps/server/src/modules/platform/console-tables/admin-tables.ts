@@ -317,7 +317,9 @@ export const adminReviewsTable: TableDefinition = {
     select r.id, r.created_at as "createdAt", r.rating, coalesce(r.title, '') as title, r.body,
       case when r.status = 'hidden' then 'hidden' when r.open_reports > 0 then 'reported' else 'published' end as status,
       r.open_reports as "openReports", coalesce(u.name, '') as "customerName", u.email as "customerEmail", d.title as "dealTitle",
-      m.business_name as "merchantName", r.reply_text is not null as replied, coalesce(r.moderation_reason, '') as "moderationReason"
+      m.business_name as "merchantName", r.reply_text is not null as replied, coalesce(r.moderation_reason, '') as "moderationReason",
+      coalesce((select string_agg(rr.reason || coalesce(': ' || rr.note, ''), '; ' order by rr.created_at) from review_reports rr
+        where rr.review_id = r.id and rr.resolved_at is null), '') as reports
     from reviews r join users u on u.id = r.user_id join deals d on d.id = r.deal_id join merchants m on m.id = r.merchant_id`,
   columns: [
     { id: 'id', label: 'Review id' },
@@ -333,6 +335,7 @@ export const adminReviewsTable: TableDefinition = {
     { id: 'merchantName', label: 'Business', isSortable: true },
     { id: 'replied', label: 'Business replied' },
     { id: 'moderationReason', label: 'Moderation reason' },
+    { id: 'reports', label: 'Open reports (reasons)' },
   ],
   search: ['id', 'title', 'body', 'customerName', 'customerEmail', 'dealTitle', 'merchantName'],
   status: { column: 'status', values: REVIEW_TABLE_STATUSES },
