@@ -385,9 +385,13 @@ const jobLabels = () =>
     sql`, `,
   )}) as l(name, label)`;
 
-/** A run's columns, read alike from the queue's live table and its archive (pg-boss 10, schema `pgboss`). */
+/**
+ * A run's columns, read alike from the queue's live table and its archive (pg-boss 10, schema `pgboss`); pg-boss's own
+ * runs (`__pgboss__send-it`, its cron's dispatch every minute) are none of ours.
+ */
 const runs = (table: 'job' | 'archive') => sql`
-  select id, name, state::text as state, created_on, started_on, completed_on, retry_count, output from ${sql.identifier(JOB_QUEUE_SCHEMA)}.${sql.identifier(table)}`;
+  select id, name, state::text as state, created_on, started_on, completed_on, retry_count, output from ${sql.identifier(JOB_QUEUE_SCHEMA)}.${sql.identifier(table)}
+  where left(name, 8) <> '__pgboss'`;
 
 /**
  * Background jobs: every run the job queue holds (the live table and the week-long archive), its job's label, its

@@ -112,7 +112,7 @@ const reviewColumns = (actions: (r: AdminReviewRow) => ReactNode): ColumnDef<Adm
     id: 'rating',
     header: 'Review',
     cell: ({ row: { original: r } }) => (
-      <div className="max-w-md">
+      <div className="min-w-64 max-w-md">
         <span className="block text-amber-700" role="img" aria-label={`${r.rating} out of 5 stars`}>
           {stars(r.rating)}
         </span>
