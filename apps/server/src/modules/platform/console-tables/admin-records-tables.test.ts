@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { build } from '../../../../test/build';
 import { createDeal, createMerchant } from '../../../../test/factories';
+import { NY, tableChecks } from '../../../../test/table-checks';
 import { startJobs } from '../../../jobs';
 import { sqlRows } from '../../../lib/sql-rows';
 
@@ -132,43 +133,11 @@ for (const [i, a] of AUDIT.entries())
     insert into admin_audit_log (admin_id, action, entity_type, entity_id, details, created_at)
     values (${a.by}, ${a.action}, ${a.type}, ${a.id}, ${JSON.stringify(a.details)}::jsonb, ${`2026-11-${String(4 + i * 6).padStart(2, '0')}T12:00:00Z`}::timestamptz)`);
 
-type Page = { rows: Record<string, unknown>[]; total: number };
-
-async function page(table: string, query: string, cookie = owner.cookie): Promise<Page> {
-  const res = await t.request({ method: 'GET', url: `/api/admin/tables/${table}?${query}`, cookie });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<Page>();
-}
-
-/** The question asked by hand: the ids of the first 100 rows in order and how many match. */
-async function byHand(from: SQL, where: SQL, orderBy: SQL) {
-  const ids = await sqlRows<{ id: string }>(db, sql`select x.id from ${from} where ${where} order by ${orderBy} limit 100`);
-  const [n] = await sqlRows<{ n: number }>(db, sql`select count(*)::int as n from ${from} where ${where}`);
-  return { ids: ids.map((r) => String(r.id)), total: n!.n };
-}
-
-async function expectSame(table: string, query: string, hand: { ids: string[]; total: number }, cookie?: string) {
-  const got = await page(table, `pageSize=100&${query}`, cookie);
-  expect(
-    got.rows.map((r) => r.id),
-    `${table}?${query}`,
-  ).toEqual(hand.ids);
-  expect(got.total, `${table}?${query}`).toBe(hand.total);
-  return got;
-}
-
-async function csv(table: string, file: string, query: string, cookie = owner.cookie) {
-  const res = await t.request({ method: 'GET', url: `/api/admin/tables/${table}/export.csv?${query}`, cookie });
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-  expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="localperks-${file}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
-  const text = res.rawPayload.toString('utf8');
-  const lines = text.slice(1).split('\r\n').slice(0, -1);
-  return { text, header: lines[0], ids: lines.slice(1).map((l) => l.split(',')[0]) };
-}
+const { page, byHand, expectSame, csv: exported } = tableChecks(t, '/api/admin/tables', owner.cookie);
+/** The export of `table`, its file named `file`. */
+const csv = (table: string, file: string, query: string, cookie = owner.cookie) => exported(table, query, cookie, file);
 
 const status = async (url: string, cookie: string) => (await t.request({ method: 'GET', url, cookie })).statusCode;
-const NY = (day: string, plus = 0) => sql`((${day}::date + ${plus}::int)::timestamp at time zone 'America/New_York')`;
 
 describe('the admin disputes table (owner, finance)', () => {
   const from = sql`disputes x join orders o on o.id = x.order_id join users u on u.id = o.user_id
