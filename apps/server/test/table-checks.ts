@@ -59,3 +59,6 @@ export function tableChecks(t: TestApp, base: string, cookie: string) {
 
 /** Midnight in New York at the start of `day` (+ `plus` days): where a table's From / To days begin. */
 export const NY = (day: string, plus = 0) => sql`((${day}::date + ${plus}::int)::timestamp at time zone 'America/New_York')`;
+
+/** `column` within the calendar days `from` to `to` (inclusive) in New York, as a table's From / To filter reads them. */
+export const within = (column: SQL, from: string, to: string) => sql`${column} >= ${NY(from)} and ${column} < ${NY(to, 1)}`;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { build } from '../../../../test/build';
 import { createDeal, createMerchant } from '../../../../test/factories';
-import { NY, tableChecks } from '../../../../test/table-checks';
+import { tableChecks, within } from '../../../../test/table-checks';
 import { startJobs } from '../../../jobs';
 import { sqlRows } from '../../../lib/sql-rows';
 
@@ -155,11 +155,7 @@ describe('the admin disputes table (owner, finance)', () => {
     await expectSame(
       'disputes',
       'from=2026-11-04&to=2026-11-10',
-      await byHand(
-        from,
-        sql`x.opened_at >= ${NY('2026-11-04')} and x.opened_at < ${NY('2026-11-10', 1)}`,
-        sql`x.opened_at desc, x.id desc`,
-      ),
+      await byHand(from, within(sql`x.opened_at`, '2026-11-04', '2026-11-10'), sql`x.opened_at desc, x.id desc`),
     );
     await expectSame('disputes', 'sort=amountCents&dir=asc', await byHand(from, sql`true`, sql`x.amount_cents asc, x.id asc`));
     await expectSame('disputes', 'q=dp_records_2', await byHand(from, sql`x.provider_dispute_id = 'dp_records_2'`, sql`x.id`));
@@ -203,11 +199,7 @@ describe('the admin support tickets table (owner, support)', () => {
     await expectSame(
       'tickets',
       'from=2026-11-06&to=2026-11-14',
-      await byHand(
-        from,
-        sql`x.created_at >= ${NY('2026-11-06')} and x.created_at < ${NY('2026-11-14', 1)}`,
-        sql`x.updated_at desc, x.id desc`,
-      ),
+      await byHand(from, within(sql`x.created_at`, '2026-11-06', '2026-11-14'), sql`x.updated_at desc, x.id desc`),
     );
     await expectSame('tickets', 'sort=createdAt&dir=asc', await byHand(from, sql`true`, sql`x.created_at asc, x.id asc`));
     const messages = sql`(select count(*) from support_messages sm where sm.ticket_id = x.id)`;
@@ -292,11 +284,7 @@ describe('the admin promo codes table (owner, finance)', () => {
     await expectSame(
       'promo-codes',
       'from=2026-11-08&to=2026-11-18',
-      await byHand(
-        from,
-        sql`x.created_at >= ${NY('2026-11-08')} and x.created_at < ${NY('2026-11-18', 1)}`,
-        sql`x.created_at desc, x.id desc`,
-      ),
+      await byHand(from, within(sql`x.created_at`, '2026-11-08', '2026-11-18'), sql`x.created_at desc, x.id desc`),
     );
   });
 
@@ -331,11 +319,7 @@ describe('the admin audit trail table (owner)', () => {
     await expectSame(
       'audit',
       'from=2026-11-09&to=2026-11-16',
-      await byHand(
-        from,
-        sql`x.created_at >= ${NY('2026-11-09')} and x.created_at < ${NY('2026-11-16', 1)}`,
-        sql`x.created_at desc, x.id desc`,
-      ),
+      await byHand(from, within(sql`x.created_at`, '2026-11-09', '2026-11-16'), sql`x.created_at desc, x.id desc`),
     );
     await expectSame('audit', 'sort=action&dir=asc', await byHand(from, sql`true`, sql`x.action asc, x.id asc`));
   });
@@ -403,11 +387,7 @@ describe('the admin background jobs table (owner)', () => {
     await expectSame(
       'jobs',
       'from=2026-11-11&to=2026-11-12',
-      await byHand(
-        from,
-        sql`${ours} and x.created_on >= ${NY('2026-11-11')} and x.created_on < ${NY('2026-11-12', 1)}`,
-        sql`x.created_on desc, x.id desc`,
-      ),
+      await byHand(from, sql`${ours} and ${within(sql`x.created_on`, '2026-11-11', '2026-11-12')}`, sql`x.created_on desc, x.id desc`),
     );
     const file = await csv('jobs', 'background-jobs', 'status=failed');
     expect(file.header).toBe('Run id,Queued,Job,What it does,Status,Started,Finished,Retries,Error');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { build } from '../../../../test/build';
 import { createDeal, createMerchant } from '../../../../test/factories';
-import { NY, tableChecks } from '../../../../test/table-checks';
+import { NY, tableChecks, within } from '../../../../test/table-checks';
 import { sqlRows } from '../../../lib/sql-rows';
 
 /*
@@ -165,11 +165,7 @@ describe('the admin customers table (owner, support)', () => {
     await expectSame(
       'customers',
       'from=2026-11-05&to=2026-11-13',
-      await byHand(
-        from,
-        sql`${customer} and x.created_at >= ${NY('2026-11-05')} and x.created_at < ${NY('2026-11-13', 1)}`,
-        sql`x.created_at desc, x.id desc`,
-      ),
+      await byHand(from, sql`${customer} and ${within(sql`x.created_at`, '2026-11-05', '2026-11-13')}`, sql`x.created_at desc, x.id desc`),
     );
     await expectSame('customers', 'sort=name&dir=asc', await byHand(from, customer, sql`coalesce(x.name, '') asc, x.id asc`));
     const spent = sql`(select coalesce(sum(o.total_cents), 0) from orders o where o.user_id = x.id and o.status = 'paid')`;
@@ -219,11 +215,7 @@ describe('the admin merchants table (owner)', () => {
     await expectSame(
       'merchants',
       'from=2026-11-10&to=2026-11-30',
-      await byHand(
-        from,
-        sql`x.created_at >= ${NY('2026-11-10')} and x.created_at < ${NY('2026-11-30', 1)}`,
-        sql`x.created_at desc, x.id desc`,
-      ),
+      await byHand(from, within(sql`x.created_at`, '2026-11-10', '2026-11-30'), sql`x.created_at desc, x.id desc`),
     );
     await expectSame('merchants', 'sort=businessName&dir=asc', await byHand(from, sql`true`, sql`x.business_name asc, x.id asc`));
     const sold = sql`(select count(*) from purchases p where p.merchant_id = x.id)`;
@@ -257,11 +249,7 @@ describe('the admin deals table (owner)', () => {
     await expectSame(
       'deals',
       'from=2026-11-05&to=2026-11-13',
-      await byHand(
-        from,
-        sql`x.created_at >= ${NY('2026-11-05')} and x.created_at < ${NY('2026-11-13', 1)}`,
-        sql`x.created_at desc, x.id desc`,
-      ),
+      await byHand(from, within(sql`x.created_at`, '2026-11-05', '2026-11-13'), sql`x.created_at desc, x.id desc`),
     );
     await expectSame('deals', 'sort=dealPriceCents&dir=asc', await byHand(from, sql`true`, sql`x.deal_price_cents asc, x.id asc`));
     await expectSame('deals', 'sort=merchantName', await byHand(from, sql`true`, sql`m.business_name desc, x.id desc`));
@@ -347,11 +335,7 @@ describe('the admin refunds table (every admin)', () => {
     await expectSame(
       'refunds',
       'from=2026-11-08&to=2026-11-25',
-      await byHand(
-        from,
-        sql`x.created_at >= ${NY('2026-11-08')} and x.created_at < ${NY('2026-11-25', 1)}`,
-        sql`x.created_at desc, x.id desc`,
-      ),
+      await byHand(from, within(sql`x.created_at`, '2026-11-08', '2026-11-25'), sql`x.created_at desc, x.id desc`),
     );
     await expectSame(
       'refunds',

@@ -105,6 +105,15 @@ export const PAYOUT_STATUS: StatusSet = {
   tones: { paid: 'green', scheduled: 'slate', transferring: 'amber', waiting_for_account: 'amber', failed: 'red', held: 'orange' },
 };
 
+/** Smaller lines under a cell's title; empty ones are left out. */
+function Lines({ lines }: { lines: string[] }) {
+  return lines.filter(Boolean).map((line) => (
+    <span key={line} className="block text-xs text-slate-600">
+      {line}
+    </span>
+  ));
+}
+
 /** A title in bold with smaller lines under it (a deal's option, its business…); empty lines are left out. */
 export const titled = <Row,>(id: string, header: string, title: (r: Row) => string, lines: (r: Row) => string[]): ColumnDef<Row> => ({
   id,
@@ -112,13 +121,7 @@ export const titled = <Row,>(id: string, header: string, title: (r: Row) => stri
   cell: ({ row }) => (
     <>
       <span className="block font-medium">{title(row.original)}</span>
-      {lines(row.original)
-        .filter(Boolean)
-        .map((line) => (
-          <span key={line} className="block text-xs text-slate-600">
-            {line}
-          </span>
-        ))}
+      <Lines lines={lines(row.original)} />
     </>
   ),
 });
@@ -156,13 +159,7 @@ export const opener = <Row extends { id: string }>(
       >
         {title(row.original) || 'Untitled'}
       </button>
-      {lines(row.original)
-        .filter(Boolean)
-        .map((line) => (
-          <span key={line} className="block text-xs text-slate-600">
-            {line}
-          </span>
-        ))}
+      <Lines lines={lines(row.original)} />
     </>
   ),
 });
