@@ -150,7 +150,14 @@ export async function consoleTablesRoutes(app: FastifyInstance) {
   table('/api/admin/tables/disputes', adminDisputesTable, 'admin', ['owner', 'finance'], adminDisputesTablePageSchema, 'Disputes');
   table('/api/admin/tables/tickets', adminTicketsTable, 'admin', ['owner', 'support'], adminTicketsTablePageSchema, 'Support tickets');
   table('/api/admin/tables/reviews', adminReviewsTable, 'admin', ['owner', 'support'], adminReviewsTablePageSchema, 'Reviews');
-  table('/api/admin/tables/promo-codes', adminPromoCodesTable, 'admin', ['owner', 'finance'], adminPromoCodesTablePageSchema, 'Promo codes');
+  table(
+    '/api/admin/tables/promo-codes',
+    adminPromoCodesTable,
+    'admin',
+    ['owner', 'finance'],
+    adminPromoCodesTablePageSchema,
+    'Promo codes',
+  );
   // The queue's tables exist once the job queue has started on this database (jobs/queue.ts); before, no runs.
   const jobsTable = async () => {
     const [row] = await sqlRows<{ ok: boolean }>(app.db, sql`select to_regclass(${`${JOB_QUEUE_SCHEMA}.archive`}) is not null as ok`);

@@ -14,7 +14,14 @@ import {
   sentMessagesQuerySchema,
 } from '@localperks/shared';
 import { consoleTable } from '../../platform';
-import { checkInboxAccess, listInbox, listSentMessages, openInboxMessage, respondToMessage, sendCustomerMessage } from './customer-messages.service';
+import {
+  checkInboxAccess,
+  listInbox,
+  listSentMessages,
+  openInboxMessage,
+  respondToMessage,
+  sendCustomerMessage,
+} from './customer-messages.service';
 import { merchantMessagesTable } from './messages-table';
 
 export async function customerMessagesRoutes(app: FastifyInstance) {

@@ -18,10 +18,7 @@ const redeemer = await createStaffSession(t, shop.merchant.id, 'redeemer');
 const other = await createMerchantSession(t, { businessName: 'Other Shop' });
 const free = await createMerchantSession(t, { subscriptionPlan: 'advertise_only', commissionRate: 0 });
 const deal = await createDeal(db, shop.merchant.id, { title: 'Taco Tuesday' });
-const customers = [
-  await t.createUser('customer', { name: 'Casey Asker' }),
-  await t.createUser('customer', { name: '+Plus Person' }),
-];
+const customers = [await t.createUser('customer', { name: 'Casey Asker' }), await t.createUser('customer', { name: '+Plus Person' })];
 
 const STATES = ['unread', 'read', 'responded', 'unread', 'responded', 'read'] as const;
 for (const [i, state] of STATES.entries())
@@ -82,7 +79,11 @@ describe('the merchant Customer Messages table', () => {
   });
 
   it('exports the business’s rows with a formula-like name neutralised', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/merchant/tables/messages/export.csv?sort=createdAt&dir=asc', cookie: shop.cookie });
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/merchant/tables/messages/export.csv?sort=createdAt&dir=asc',
+      cookie: shop.cookie,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="localperks-messages-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.rawPayload.toString('utf8').slice(1).split('\r\n').slice(0, -1);
