@@ -180,7 +180,7 @@ test.describe('Advertise + Messaging, end to end', () => {
 
     // 9. The merchant reads it in its Customer Messages inbox.
     await m.goto('/merchant/dashboard?tab=messages');
-    const received = m.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: subject });
+    const received = m.getByRole('table', { name: 'Customer messages' }).getByRole('row').filter({ hasText: subject });
     await expect(received).toContainText('Could eight of us have the reading room on Saturday afternoon?');
     await received.getByRole('button').click();
     await expect(m.getByRole('dialog', { name: subject })).toContainText(customer.email);

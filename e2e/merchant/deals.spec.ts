@@ -164,7 +164,11 @@ test.describe('merchant deals, PerkBoost and customer messages', () => {
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     await expect(toast(customer.page, CUSTOMER_MESSAGE_MESSAGES.sentTitle)).toBeVisible();
 
-    const item = merchant.page.getByRole('button', { name: new RegExp(`vegetarian-friendly\\? \\(${tag}\\)`) });
+    // The inbox is the Customer Messages table: the message's row, opened by its subject's button.
+    const item = merchant.page
+      .getByRole('table', { name: 'Customer messages' })
+      .getByRole('row')
+      .filter({ hasText: new RegExp(`vegetarian-friendly\\? \\(${tag}\\)`) });
     await expect(item).toBeVisible();
     await expect(item.getByText('Unread')).toBeVisible();
     // The customer keeps Account → Messages open while the merchant answers.
@@ -172,7 +176,7 @@ test.describe('merchant deals, PerkBoost and customer messages', () => {
     await expect(customer.page.getByText('Awaiting reply').first()).toBeVisible();
     await expectAccessible(merchant.page);
     await shot(merchant.page, 'merchant-inbox-375');
-    await item.click();
+    await item.getByRole('button').click();
     const thread = merchant.page.getByRole('dialog');
     await expect(thread.getByText('Read', { exact: true })).toBeVisible();
     await thread.getByRole('button', { name: 'Send Response' }).click();

@@ -13,6 +13,7 @@ import { systemClock } from '../src/lib/deps';
 import type { listDeals } from '../src/modules/catalog';
 import { runScenario, SCENARIOS } from './scenarios';
 import { seedBenchDeals } from './seed-deals';
+import { timeCalls } from './timing';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 
@@ -27,13 +28,7 @@ async function main() {
   for (const [name, qs, route] of SCENARIOS) {
     const once = () => runScenario(deps, route, qs);
     for (let i = 0; i < 10; i++) await once();
-    const ms: number[] = [];
-    for (let i = 0; i < CALLS; i++) {
-      const t = performance.now();
-      await once();
-      ms.push(performance.now() - t);
-    }
-    ms.sort((a, b) => a - b);
+    const ms = await timeCalls(once, CALLS);
     const mean = ms.reduce((s, x) => s + x, 0) / ms.length;
     console.log(
       `${name.padEnd(38)} mean ${mean.toFixed(2).padStart(7)} ms   p95 ${ms[Math.floor(ms.length * 0.95)]!.toFixed(2).padStart(7)} ms`,

@@ -77,6 +77,7 @@ export * from './domain/payout-accounts';
 export * from './schemas/payout-accounts';
 export * from './schemas/console-tables';
 export * from './schemas/admin-records';
+export * from './schemas/chart-range';
 export * from './schemas/responses/payout-accounts';
 export * from './domain/reviews';
 export * from './schemas/reviews';

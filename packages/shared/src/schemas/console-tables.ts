@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DEAL_STATUSES } from '../constants';
+import { DISPUTE_STATUSES } from '../constants-ledger';
+import { TICKET_STATUSES } from './admin-support';
 import { PAYOUT_STATES } from '../domain/payout-accounts';
 
 /*
@@ -37,7 +39,14 @@ export const tableQuerySchema = z.object({
 export type TableQuery = z.infer<typeof tableQuerySchema>;
 
 const pageOf = <T extends z.ZodType>(row: T) =>
-  z.object({ rows: z.array(row), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+  z.object({
+    rows: z.array(row),
+    /** How many rows match, counted up to a cap (1,000 or the page's end): with `isTotalCapped`, at least this many. */
+    total: z.number().int(),
+    isTotalCapped: z.boolean(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
 
 export const ORDER_STATUSES = ['open', 'paid', 'canceled', 'expired'] as const;
 
@@ -213,3 +222,130 @@ export const merchantRefundRowSchema = z.object({
 });
 export type MerchantRefundRow = z.infer<typeof merchantRefundRowSchema>;
 export const merchantRefundsTablePageSchema = pageOf(merchantRefundRowSchema);
+
+/** A chargeback's state (the provider's): open until the bank decides, then won or lost. */
+export const adminDisputeRowSchema = z.object({
+  id: z.string(),
+  openedAt: z.string(),
+  provider: z.string(),
+  providerDisputeId: z.string(),
+  orderId: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  merchantName: z.string(),
+  amountCents: z.number().int(),
+  feeCents: z.number().int(),
+  reason: z.string(),
+  status: z.enum(DISPUTE_STATUSES),
+  closedAt: z.string().nullable(),
+});
+export type AdminDisputeRow = z.infer<typeof adminDisputeRowSchema>;
+export const adminDisputesTablePageSchema = pageOf(adminDisputeRowSchema);
+
+export const adminTicketRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  subject: z.string(),
+  name: z.string(),
+  email: z.string(),
+  customerId: z.string().nullable(),
+  status: z.enum(TICKET_STATUSES),
+  assignedTo: z.string().nullable(),
+  assignee: z.string(),
+  messages: z.number().int(),
+});
+export type AdminTicketRow = z.infer<typeof adminTicketRowSchema>;
+export const adminTicketsTablePageSchema = pageOf(adminTicketRowSchema);
+
+/** A review's standing in the console: hidden by an admin, reported (published, with reports not dealt with), or published. */
+export const REVIEW_TABLE_STATUSES = ['published', 'reported', 'hidden'] as const;
+
+export const adminReviewRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  rating: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  status: z.enum(REVIEW_TABLE_STATUSES),
+  openReports: z.number().int(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  dealTitle: z.string(),
+  merchantName: z.string(),
+  replied: z.boolean(),
+  moderationReason: z.string(),
+  /** The open reports' reasons and notes ("spam: …; off_topic"). */
+  reports: z.string(),
+});
+export type AdminReviewRow = z.infer<typeof adminReviewRowSchema>;
+export const adminReviewsTablePageSchema = pageOf(adminReviewRowSchema);
+
+/** A promo code's state by the server's clock, as the promo codes' own list gives it. */
+export const PROMO_TABLE_STATUSES = ['active', 'scheduled', 'ended', 'used_up', 'deactivated'] as const;
+
+export const adminPromoCodeRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  code: z.string(),
+  merchantId: z.string().nullable(),
+  ownerName: z.string(),
+  kind: z.enum(['percent', 'fixed']),
+  percentOff: z.number().int().nullable(),
+  amountOffCents: z.number().int().nullable(),
+  minSubtotalCents: z.number().int(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  usedCount: z.number().int(),
+  maxUses: z.number().int().nullable(),
+  status: z.enum(PROMO_TABLE_STATUSES),
+});
+export type AdminPromoCodeRow = z.infer<typeof adminPromoCodeRowSchema>;
+export const adminPromoCodesTablePageSchema = pageOf(adminPromoCodeRowSchema);
+
+/** A background job run's state in the job queue (pg-boss). */
+export const JOB_RUN_STATUSES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+
+export const adminJobRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  name: z.string(),
+  label: z.string(),
+  status: z.enum(JOB_RUN_STATUSES),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  retryCount: z.number().int(),
+  error: z.string(),
+});
+export type AdminJobRow = z.infer<typeof adminJobRowSchema>;
+export const adminJobsTablePageSchema = pageOf(adminJobRowSchema);
+
+export const adminAuditRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  adminName: z.string(),
+  adminEmail: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  details: z.string(),
+});
+export type AdminAuditRow = z.infer<typeof adminAuditRowSchema>;
+export const adminAuditTablePageSchema = pageOf(adminAuditRowSchema);
+
+/** A customer's message to the business: unread, read, or answered. */
+export const MESSAGE_TABLE_STATUSES = ['unread', 'read', 'responded'] as const;
+
+export const merchantMessageRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  customerName: z.string(),
+  dealTitle: z.string(),
+  status: z.enum(MESSAGE_TABLE_STATUSES),
+  response: z.string().nullable(),
+  respondedAt: z.string().nullable(),
+});
+export type MerchantMessageRow = z.infer<typeof merchantMessageRowSchema>;
+export const merchantMessagesTablePageSchema = pageOf(merchantMessageRowSchema);

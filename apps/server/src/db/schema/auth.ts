@@ -45,7 +45,15 @@ export const users = pgTable(
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    // The console's customers table (docs/decisions/0074-console-tables-at-scale.md): newest first, and its search.
+    index('users_customers_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.role} = 'customer' and ${t.deletedAt} is null`),
+    index('users_name_trgm_idx').using('gin', sql`(coalesce(${t.name}, '')) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+  ],
 );
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

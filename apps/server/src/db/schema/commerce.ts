@@ -59,6 +59,10 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
+    // The console's orders table (docs/decisions/0074-console-tables-at-scale.md): newest first, and its search.
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_promo_code_trgm_idx').using('gin', t.promoCode.op('gin_trgm_ops')),
+    index('orders_provider_session_trgm_idx').using('gin', t.providerSessionId.op('gin_trgm_ops')),
     index('orders_promo_idx')
       .on(t.promoCodeId, t.userId)
       .where(sql`${t.promoCodeId} is not null`),
@@ -266,6 +270,10 @@ export const purchases = pgTable(
     index('purchases_merchant_idx').on(t.merchantId, t.purchasedAt),
     index('purchases_order_idx').on(t.orderId),
     index('purchases_user_deal_idx').on(t.userId, t.dealId),
+    // The console's vouchers table (docs/decisions/0074-console-tables-at-scale.md): newest first, and its search.
+    index('purchases_purchased_idx').on(t.purchasedAt, t.id),
+    index('purchases_code_trgm_idx').using('gin', t.redemptionCode.op('gin_trgm_ops')),
+    index('purchases_deal_title_trgm_idx').using('gin', t.dealTitle.op('gin_trgm_ops')),
     check(
       'purchases_discount',
       sql`${t.discountCents} >= 0 and ${t.discountCents} <= ${t.priceCents} and (${t.discountCents} = 0) = (${t.discountFundedBy} is null) and (${t.discountFundedBy} is null or ${t.discountFundedBy} in ('merchant', 'platform'))`,
@@ -315,6 +323,7 @@ export const orderRefunds = pgTable(
     uniqueIndex('order_refunds_purchase_idx').on(t.purchaseId),
     uniqueIndex('order_refunds_key_idx').on(t.idempotencyKey),
     index('order_refunds_order_idx').on(t.orderId),
+    index('order_refunds_created_idx').on(t.createdAt, t.id),
     index('order_refunds_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),

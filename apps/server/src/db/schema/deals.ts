@@ -100,6 +100,8 @@ export const merchants = pgTable(
   },
   (t) => [
     uniqueIndex('merchants_slug_key').on(t.slug),
+    // The console's merchants table, newest first (docs/decisions/0074-console-tables-at-scale.md).
+    index('merchants_created_idx').on(t.createdAt, t.id),
     index('merchants_place_idx').on(t.state, t.city),
     index('merchants_name_trgm_idx').using('gin', sql`lower(${t.businessName}) gin_trgm_ops`),
     // Business search matches descriptions too; home's "Featured businesses" reads the running boosts.
@@ -257,6 +259,9 @@ export const deals = pgTable(
     index('deals_discount_idx').on(t.discountPercentage, t.id),
     index('deals_earth_idx').using('gist', t.earth),
     index('deals_search_vector_idx').using('gin', t.searchVector),
+    // The console's deals table searches titles and cities (docs/decisions/0074-console-tables-at-scale.md).
+    index('deals_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('deals_city_trgm_idx').using('gin', t.city.op('gin_trgm_ops')),
     // Facet counts (capped) walk these without reading the table.
     index('deals_category_listed_idx').on(t.categoryId, t.listedUntil),
     index('deals_place_listed_idx').on(t.state, t.city, t.listedUntil),

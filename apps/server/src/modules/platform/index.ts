@@ -9,5 +9,8 @@ export { adminSettingsRoutes } from './admin-settings/admin-settings.routes';
 export { recordAudit } from './audit/audit';
 export { canSee, messageEventsRoutes } from './system/message-events.routes';
 export { devMailboxRoutes, systemRoutes } from './system/system.routes';
-export { consoleTablesRoutes } from './console-tables/console-tables.routes';
+export { consoleTable, consoleTablesRoutes } from './console-tables/console-tables.routes';
+// The table definitions themselves, for the console tables' benchmark (apps/server/bench/console-tables.ts).
+export * as adminTables from './console-tables/admin-tables';
+export * as merchantTables from './console-tables/merchant-tables';
 export { voucherStatus } from './console-tables/admin-tables';

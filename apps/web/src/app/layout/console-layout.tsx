@@ -27,6 +27,9 @@ import {
   Ticket,
   TicketCheck,
   type LucideIcon,
+  Cog,
+  Gavel,
+  ScrollText,
 } from 'lucide-react';
 import { ADMIN_ROLE_LABELS, type SessionUser } from '@localperks/shared';
 import { Dialog, DialogClose, SheetContent } from '../../components/ui/dialog';
@@ -70,9 +73,12 @@ const ADMIN_ICONS: Record<AdminSectionId, LucideIcon> = {
   vouchers: Ticket,
   payouts: Banknote,
   refunds: RotateCcw,
+  disputes: Gavel,
   'promo-codes': Percent,
   support: LifeBuoy,
   reviews: Star,
+  jobs: Cog,
+  audit: ScrollText,
   settings: Settings,
 };
 

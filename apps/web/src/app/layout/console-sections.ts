@@ -27,9 +27,12 @@ export const ADMIN_SECTIONS = [
   admin('vouchers', 'Vouchers', '/admin/vouchers', ['owner', 'support', 'finance']),
   admin('payouts', 'Payout Management', '/admin/payouts', ['owner', 'finance']),
   admin('refunds', 'Refunds', '/admin/refunds', ['owner', 'support', 'finance']),
+  admin('disputes', 'Disputes', '/admin/disputes', ['owner', 'finance']),
   admin('promo-codes', 'Promo Codes', '/admin/promo-codes', ['owner', 'finance']),
   admin('support', 'Customer Support', '/admin/support', ['owner', 'support']),
   admin('reviews', 'Reviews', '/admin/reviews', ['owner', 'support']),
+  admin('jobs', 'Jobs', '/admin/jobs', ['owner']),
+  admin('audit', 'Audit Trail', '/admin/audit', ['owner']),
   admin('settings', 'Settings', '/admin/settings', ['owner']),
 ] as const satisfies readonly ConsoleSection<string, AdminRole>[];
 export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id'];

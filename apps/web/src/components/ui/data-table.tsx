@@ -57,6 +57,8 @@ export interface DataTableProps<Row> {
   columns: ColumnDef<Row>[];
   rows: Row[] | undefined;
   total: number;
+  /** More rows match than `total` (the server counts a big table up to a cap): shown as "1,000+ results". */
+  isTotalCapped?: boolean;
   isLoading: boolean;
   error: string | null;
   onRetry: () => void;
@@ -87,6 +89,7 @@ export function DataTable<Row>({
   columns,
   rows,
   total,
+  isTotalCapped = false,
   isLoading,
   error,
   onRetry,
@@ -193,7 +196,13 @@ export function DataTable<Row>({
       </div>
 
       <p className="text-sm text-slate-700" aria-live="polite">
-        <span>{isLoading ? 'Loading...' : error ? '' : `${total.toLocaleString('en-US')} ${total === 1 ? 'result' : 'results'}`}</span>
+        <span>
+          {isLoading
+            ? 'Loading...'
+            : error
+              ? ''
+              : `${total.toLocaleString('en-US')}${isTotalCapped ? '+' : ''} ${total === 1 && !isTotalCapped ? 'result' : 'results'}`}
+        </span>
         {hasFilters && !isLoading && (
           <>
             {' · '}
@@ -290,7 +299,14 @@ export function DataTable<Row>({
             ))}
           </Select>
         </div>
-        <Pager page={query.page} total={total} pageSize={query.pageSize} onPage={(page) => onQuery({ page })} label={`${label} pages`} />
+        <Pager
+          page={query.page}
+          total={total}
+          isTotalCapped={isTotalCapped}
+          pageSize={query.pageSize}
+          onPage={(page) => onQuery({ page })}
+          label={`${label} pages`}
+        />
       </div>
     </div>
   );
@@ -298,12 +314,12 @@ export function DataTable<Row>({
 
 export type ServerTableProps<Row> = Omit<
   DataTableProps<Row>,
-  'rows' | 'total' | 'isLoading' | 'error' | 'onRetry' | 'query' | 'onQuery' | 'exportHref'
+  'rows' | 'total' | 'isTotalCapped' | 'isLoading' | 'error' | 'onRetry' | 'query' | 'onQuery' | 'exportHref'
 > & {
   /** The table's API route: its cache key, and with `/export.csv` its CSV export (the address's query added). */
   path: string;
   /** One page of the table from `path`, for the address's query. */
-  load: (query: TableQuery) => Promise<{ rows: Row[]; total: number }>;
+  load: (query: TableQuery) => Promise<{ rows: Row[]; total: number; isTotalCapped: boolean }>;
 };
 
 /** A console table whose state is the page's address and whose rows come from the server, page by page. */
@@ -315,6 +331,7 @@ export function ServerTable<Row>({ path, load, ...props }: ServerTableProps<Row>
       {...props}
       rows={page.data?.rows}
       total={page.data?.total ?? 0}
+      isTotalCapped={page.data?.isTotalCapped ?? false}
       isLoading={page.isFetching}
       error={page.isError ? errorMessage(page.error, 'Please try again.') : null}
       onRetry={() => void page.refetch()}

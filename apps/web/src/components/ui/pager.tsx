@@ -16,9 +16,12 @@ export function Pager({
   label,
   size,
   className,
+  isTotalCapped = false,
 }: {
   page: number;
   total: number;
+  /** `total` is a lower bound (the server counted up to a cap): the last page shows as "40+" and Next stays. */
+  isTotalCapped?: boolean;
   pageSize: number;
   onPage: (page: number) => void;
   label: string;
@@ -34,8 +37,9 @@ export function Pager({
       </Button>
       <span className="text-sm text-slate-700">
         Page {page} of {pages}
+        {isTotalCapped ? '+' : ''}
       </span>
-      <Button variant="secondary" size={size} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <Button variant="secondary" size={size} disabled={page >= pages && !isTotalCapped} onClick={() => onPage(page + 1)}>
         Next
       </Button>
     </nav>

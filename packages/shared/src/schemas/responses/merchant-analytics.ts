@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { merchantRangeSchema } from '../chart-range';
 import { calendarDay, cents, count, isoDate, payoutPeriodSchema } from './common';
 
 /**
@@ -27,6 +28,8 @@ export const merchantAnalyticsSchema = z.object({
   redemptions: count(),
   /** The last ANALYTICS_DAYS UTC days, oldest first, every day present: revenue is that day's sales less that day's refunds. */
   daily: z.array(z.object({ date: calendarDay(), revenueCents: cents(), refundsCents: cents(), purchases: count() })),
+  /** The chosen date range's figures, the previous period's, and its days in the business's time zone (docs/decisions/0073-charts.md). */
+  inRange: merchantRangeSchema,
   byDeal: z.array(
     z.object({
       dealId: z.string(),

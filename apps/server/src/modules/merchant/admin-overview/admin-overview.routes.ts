@@ -6,6 +6,8 @@ import {
   adminMerchantsWithDealsQuerySchema,
   adminMerchantsWithDealsSchema,
   adminOverviewSchema,
+  adminRangeSchema,
+  chartRangeQuerySchema,
   adminPageQuerySchema,
   deactivateDealSchema,
   dealAppealDecisionSchema,
@@ -14,6 +16,7 @@ import {
   okSchema,
 } from '@localperks/shared';
 import { decideDealAppeal } from '../merchant-deals/deal-removal.service';
+import { adminRangeFigures } from './range-figures';
 import { adminOverview, deactivateDeal, listMerchantsWithDeals, merchantDealsForAdmin } from './admin-overview.service';
 
 const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
@@ -33,6 +36,21 @@ export async function adminOverviewRoutes(app: FastifyInstance) {
       },
     },
     async () => adminOverview(app.deps),
+  );
+
+  r.get(
+    '/api/admin/overview/range',
+    {
+      config: { access: 'admin', roles: ['owner', 'finance'] },
+      schema: {
+        tags,
+        summary:
+          'Overview figures for a date range (last 7, 30 or 90 days, this month, or custom from/to of at most 366 days) and the period of equal length before it: GMV, platform income by source, take rate, refunds and disputes, new customers and merchants, vouchers sold and redeemed, and GMV and income per day',
+        querystring: chartRangeQuerySchema,
+        response: { 200: adminRangeSchema, ...errorResponses },
+      },
+    },
+    async (request) => adminRangeFigures(app.deps, request.query),
   );
 
   r.get(

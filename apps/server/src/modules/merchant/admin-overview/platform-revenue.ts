@@ -15,7 +15,7 @@ const sumOf = (kinds: string[], filter: SQL | undefined, negate: boolean) => {
   return sql<Amount>`coalesce(${sql.raw(negate ? '-' : '')}sum(${ledgerEntries.amountCents}::bigint) filter (where ${where}), 0)::bigint`;
 };
 
-const figuresSelect = (filter?: SQL) => ({
+export const figuresSelect = (filter?: SQL) => ({
   commission: sumOf(['commission'], filter, true),
   reversed: sumOf(['commission_reversal'], filter, false),
   subscription: sumOf(['subscription_charge'], filter, true),
@@ -47,14 +47,14 @@ export async function platformRevenue(db: Db, now: Date): Promise<PlatformRevenu
   return { period, currentPeriod: figures(unprefix(row, 'now')), allTime: figures(unprefix(row, 'all')) };
 }
 
-type Sums = { [K in keyof ReturnType<typeof figuresSelect>]: Amount };
+export type Sums = { [K in keyof ReturnType<typeof figuresSelect>]: Amount };
 
-const prefix = <T extends Record<string, unknown>>(p: string, o: T) =>
+export const prefix = <T extends Record<string, unknown>>(p: string, o: T) =>
   Object.fromEntries(Object.entries(o).map(([k, v]) => [`${p}_${k}`, v])) as Record<string, T[keyof T]>;
-const unprefix = (row: Record<string, unknown> | undefined, p: string): Sums =>
+export const unprefix = (row: Record<string, unknown> | undefined, p: string): Sums =>
   Object.fromEntries(Object.entries(row ?? {}).flatMap(([k, v]) => (k.startsWith(`${p}_`) ? [[k.slice(p.length + 1), v]] : []))) as Sums;
 
-function figures(s: Sums) {
+export function figures(s: Sums) {
   const n = (v: Amount | undefined) => readCents(v);
   const commissionCents = n(s.commission) - n(s.reversed);
   const subscriptionCents = n(s.subscription);

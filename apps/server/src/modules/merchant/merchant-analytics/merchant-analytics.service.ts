@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   ANALYTICS_DAYS,
   ANALYTICS_MESSAGES,
@@ -10,7 +10,13 @@ import {
   type MerchantAnalytics,
   DAY_MS,
   lineTitle,
+  resolveChartRange,
+  timeZoneOfState,
+  type chartRangeQuerySchema,
+  type MerchantRange,
 } from '@localperks/shared';
+import type { z } from 'zod';
+import { dayOf, eachDay, withinDays } from '../../../db/days';
 import { ledgerEntries, merchants, purchases } from '../../../db/schema';
 import { centsSum } from '../../../db/cents';
 import type { Deps } from '../../../lib/deps';
@@ -38,7 +44,11 @@ const salesCount = sql<number>`(count(*) filter (where ${ledgerEntries.kind} = '
  * current semi-monthly period is that period's entries (docs/product/design.md §8), the 30 days are grouped by the
  * UTC day money moved. Counts that are not money (vouchers sold, redeemed) come from `purchases`.
  */
-export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId: string): Promise<MerchantAnalytics> {
+export async function merchantAnalytics(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  userId: string,
+  rangeQuery: z.output<typeof chartRangeQuerySchema> = { range: '30d' },
+): Promise<MerchantAnalytics> {
   const { db } = deps;
   const now = deps.clock.now();
   const [m] = await db.select().from(merchants).where(eq(merchants.userId, userId));
@@ -69,9 +79,10 @@ export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId
       .innerJoin(purchases, eq(purchases.id, ledgerEntries.purchaseId))
       .where(myRevenue);
 
-  const [balance, current, [sold], [redeemed], [givenBack], daily, byDeal, byOption, recent] = await Promise.all([
+  const [balance, current, inRange, [sold], [redeemed], [givenBack], daily, byDeal, byOption, recent] = await Promise.all([
     merchantBalance(db, m.id),
     periodTotals(db, { periodStart: period.start, merchantId: m.id }),
+    rangeFigures(deps, m, rangeQuery),
     db.select({ n: count() }).from(purchases).where(mine),
     db
       .select({ n: count() })
@@ -161,6 +172,7 @@ export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId
       const d = perDay.get(date);
       return { date, revenueCents: Number(d?.revenue ?? 0), refundsCents: Number(d?.refunds ?? 0), purchases: Number(d?.n ?? 0) };
     }),
+    inRange,
     byDeal: byDeal.map((d) => ({
       dealId: d.dealId,
       title: d.title,
@@ -181,5 +193,98 @@ export async function merchantAnalytics(deps: Pick<Deps, 'db' | 'clock'>, userId
         isRefunded: money?.isRefunded === true,
       };
     }),
+  };
+}
+
+/**
+ * The merchant's figures for the chosen date range and the period of equal length before it, in their business's
+ * calendar days (its state's time zone; docs/decisions/0073-charts.md), counted as the all-time ones are: revenue,
+ * refunds and earnings from their ledger entries by the day money moved, vouchers sold and redeemed by their days.
+ */
+async function rangeFigures(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  m: { id: string; state: string },
+  query: z.output<typeof chartRangeQuerySchema>,
+): Promise<MerchantRange> {
+  const { db } = deps;
+  const range = resolveChartRange(query, deps.clock.now(), timeZoneOfState(m.state));
+  type Window = { from: string; to: string };
+  const current: Window = { from: range.from, to: range.to };
+  const previous: Window = { from: range.previousFrom, to: range.previousTo };
+  const within = (column: Parameters<typeof withinDays>[0], w: Window) => withinDays(column, w.from, w.to, range.timeZone);
+  const both = (column: Parameters<typeof withinDays>[0]) => within(column, { from: previous.from, to: current.to });
+  const kindIn = (kinds: readonly string[]) =>
+    sql`${ledgerEntries.kind}::text in (${sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    )})`;
+  const money = (w: Window) => {
+    const when = (kinds: readonly string[]) => sql`${kindIn(kinds)} and ${within(ledgerEntries.occurredAt, w)}`;
+    return {
+      revenue: centsSum(sql`sum(${ledgerEntries.amountCents}) filter (where ${when(REVENUE_KINDS)})`),
+      refunds: centsSum(sql`-sum(${ledgerEntries.amountCents}) filter (where ${when(['refund', 'deduction'])})`),
+      refunded: sql<number>`(count(*) filter (where ${when(['refund', 'deduction'])}))::int`,
+      // Commission net of reversals and dispute fees: what earnings are revenue less of.
+      charges: centsSum(
+        sql`-sum(${ledgerEntries.amountCents}) filter (where ${when(['commission', 'commission_reversal', 'dispute_fee'])})`,
+      ),
+    };
+  };
+  const vouchers = (w: Window) => ({
+    sold: sql<number>`(count(*) filter (where ${within(purchases.purchasedAt, w)}))::int`,
+    redeemed: sql<number>`(count(*) filter (where ${within(purchases.redeemedAt, w)}))::int`,
+  });
+  const day = dayOf(ledgerEntries.occurredAt, range.timeZone);
+  const soldDay = dayOf(purchases.purchasedAt, range.timeZone);
+  const [[cur], [prev], [vCur], [vPrev], daily, soldDaily] = await Promise.all([
+    db
+      .select(money(current))
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.merchantId, m.id), within(ledgerEntries.occurredAt, current))),
+    db
+      .select(money(previous))
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.merchantId, m.id), within(ledgerEntries.occurredAt, previous))),
+    db
+      .select(vouchers(current))
+      .from(purchases)
+      .where(and(eq(purchases.merchantId, m.id), or(both(purchases.purchasedAt), both(purchases.redeemedAt)))),
+    db
+      .select(vouchers(previous))
+      .from(purchases)
+      .where(and(eq(purchases.merchantId, m.id), or(both(purchases.purchasedAt), both(purchases.redeemedAt)))),
+    db
+      .select({ day, revenue: centsSum(sql`sum(${ledgerEntries.amountCents})`), refunds: givenBackCents })
+      .from(ledgerEntries)
+      .where(
+        and(eq(ledgerEntries.merchantId, m.id), inArray(ledgerEntries.kind, [...REVENUE_KINDS]), within(ledgerEntries.occurredAt, current)),
+      )
+      .groupBy(day),
+    db
+      .select({ day: soldDay, n: count() })
+      .from(purchases)
+      .where(and(eq(purchases.merchantId, m.id), within(purchases.purchasedAt, current)))
+      .groupBy(soldDay),
+  ]);
+  const figuresOf = (mo: typeof cur, v: typeof vCur) => ({
+    revenueCents: Number(mo?.revenue ?? 0),
+    refundsCents: Number(mo?.refunds ?? 0),
+    refundedPurchases: Number(mo?.refunded ?? 0),
+    purchases: Number(v?.sold ?? 0),
+    earningsCents: Number(mo?.revenue ?? 0) - Number(mo?.charges ?? 0),
+    redemptions: Number(v?.redeemed ?? 0),
+  });
+  const moneyOn = new Map(daily.map((d) => [d.day, d]));
+  const soldOn = new Map(soldDaily.map((d) => [d.day, Number(d.n)]));
+  return {
+    range,
+    current: figuresOf(cur, vCur),
+    previous: figuresOf(prev, vPrev),
+    daily: eachDay(range.from, range.to).map((date) => ({
+      date,
+      revenueCents: Number(moneyOn.get(date)?.revenue ?? 0),
+      refundsCents: Number(moneyOn.get(date)?.refunds ?? 0),
+      purchases: soldOn.get(date) ?? 0,
+    })),
   };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { build } from '../../../../test/build';
 import { createDeal, createMerchant } from '../../../../test/factories';
+import { NY, tableChecks, within } from '../../../../test/table-checks';
 import { sqlRows } from '../../../lib/sql-rows';
 
 /*
@@ -141,48 +142,7 @@ for (let w = 0; w < 4; w++)
         ${state === 'paid' ? `tr_tables_${w}_${j}` : null})`);
   }
 
-type Page = { rows: Record<string, unknown>[]; total: number };
-
-async function page(table: string, query: string, cookie = owner.cookie): Promise<Page> {
-  const res = await t.request({ method: 'GET', url: `/api/admin/tables/${table}?${query}`, cookie });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<Page>();
-}
-
-/**
- * One table's question asked in SQL written by hand: `from` the tables, `where` and `orderBy` as the page should
- * apply them; the ids of the first 100 rows in order and how many match.
- */
-async function byHand(from: SQL, where: SQL, orderBy: SQL) {
-  const ids = await sqlRows<{ id: string }>(db, sql`select x.id from ${from} where ${where} order by ${orderBy} limit 100`);
-  const [n] = await sqlRows<{ n: number }>(db, sql`select count(*)::int as n from ${from} where ${where}`);
-  return { ids: ids.map((r) => r.id), total: n!.n };
-}
-
-/** The page of `query` holds the rows the SQL by hand finds, in its order, and says how many match. */
-async function expectSame(table: string, query: string, hand: { ids: string[]; total: number }, cookie?: string) {
-  const got = await page(table, `pageSize=100&${query}`, cookie);
-  expect(
-    got.rows.map((r) => r.id),
-    `${table}?${query}`,
-  ).toEqual(hand.ids);
-  expect(got.total, `${table}?${query}`).toBe(hand.total);
-  return got;
-}
-
-/** The CSV export of `query`: its header line and its rows' first cells (the ids), in the page's order. */
-async function csv(table: string, query: string, cookie = owner.cookie) {
-  const res = await t.request({ method: 'GET', url: `/api/admin/tables/${table}/export.csv?${query}`, cookie });
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-  expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="localperks-${table}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
-  const text = res.rawPayload.toString('utf8');
-  expect(text.charCodeAt(0)).toBe(0xfeff);
-  const lines = text.slice(1).split('\r\n').slice(0, -1);
-  return { text, header: lines[0], ids: lines.slice(1).map((l) => l.split(',')[0]) };
-}
-
-const NY = (day: string, plus = 0) => sql`((${day}::date + ${plus}::int)::timestamp at time zone 'America/New_York')`;
+const { page, byHand, expectSame, csv } = tableChecks(t, '/api/admin/tables', owner.cookie);
 
 describe('the admin customers table (owner, support)', () => {
   const from = sql`users x`;
@@ -205,11 +165,7 @@ describe('the admin customers table (owner, support)', () => {
     await expectSame(
       'customers',
       'from=2026-11-05&to=2026-11-13',
-      await byHand(
-        from,
-        sql`${customer} and x.created_at >= ${NY('2026-11-05')} and x.created_at < ${NY('2026-11-13', 1)}`,
-        sql`x.created_at desc, x.id desc`,
-      ),
+      await byHand(from, sql`${customer} and ${within(sql`x.created_at`, '2026-11-05', '2026-11-13')}`, sql`x.created_at desc, x.id desc`),
     );
     await expectSame('customers', 'sort=name&dir=asc', await byHand(from, customer, sql`coalesce(x.name, '') asc, x.id asc`));
     const spent = sql`(select coalesce(sum(o.total_cents), 0) from orders o where o.user_id = x.id and o.status = 'paid')`;
@@ -259,11 +215,7 @@ describe('the admin merchants table (owner)', () => {
     await expectSame(
       'merchants',
       'from=2026-11-10&to=2026-11-30',
-      await byHand(
-        from,
-        sql`x.created_at >= ${NY('2026-11-10')} and x.created_at < ${NY('2026-11-30', 1)}`,
-        sql`x.created_at desc, x.id desc`,
-      ),
+      await byHand(from, within(sql`x.created_at`, '2026-11-10', '2026-11-30'), sql`x.created_at desc, x.id desc`),
     );
     await expectSame('merchants', 'sort=businessName&dir=asc', await byHand(from, sql`true`, sql`x.business_name asc, x.id asc`));
     const sold = sql`(select count(*) from purchases p where p.merchant_id = x.id)`;
@@ -297,11 +249,7 @@ describe('the admin deals table (owner)', () => {
     await expectSame(
       'deals',
       'from=2026-11-05&to=2026-11-13',
-      await byHand(
-        from,
-        sql`x.created_at >= ${NY('2026-11-05')} and x.created_at < ${NY('2026-11-13', 1)}`,
-        sql`x.created_at desc, x.id desc`,
-      ),
+      await byHand(from, within(sql`x.created_at`, '2026-11-05', '2026-11-13'), sql`x.created_at desc, x.id desc`),
     );
     await expectSame('deals', 'sort=dealPriceCents&dir=asc', await byHand(from, sql`true`, sql`x.deal_price_cents asc, x.id asc`));
     await expectSame('deals', 'sort=merchantName', await byHand(from, sql`true`, sql`m.business_name desc, x.id desc`));
@@ -387,11 +335,7 @@ describe('the admin refunds table (every admin)', () => {
     await expectSame(
       'refunds',
       'from=2026-11-08&to=2026-11-25',
-      await byHand(
-        from,
-        sql`x.created_at >= ${NY('2026-11-08')} and x.created_at < ${NY('2026-11-25', 1)}`,
-        sql`x.created_at desc, x.id desc`,
-      ),
+      await byHand(from, within(sql`x.created_at`, '2026-11-08', '2026-11-25'), sql`x.created_at desc, x.id desc`),
     );
     await expectSame(
       'refunds',

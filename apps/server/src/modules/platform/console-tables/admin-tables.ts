@@ -8,8 +8,15 @@ import {
   REFUND_TABLE_STATUSES,
   VOUCHER_TABLE_STATUSES,
   BUSINESS_TIME_ZONE,
+  DISPUTE_STATUSES,
+  TICKET_STATUSES,
+  REVIEW_TABLE_STATUSES,
+  PROMO_TABLE_STATUSES,
+  JOB_RUN_STATUSES,
 } from '@localperks/shared';
 import type { TableDefinition } from '../../../lib/data-table';
+import { JOB_LABELS } from '../../../jobs/failures';
+import { JOB_QUEUE_SCHEMA } from '../../../jobs/queue';
 
 /*
  * The admin console's tables (issue 32, docs/decisions/0069-console-tables.md): each one's rows as SQL, its columns
@@ -237,4 +244,207 @@ export const adminPayoutsTable: TableDefinition = {
   status: { column: 'status', values: PAYOUT_STATES },
   date: 'payoutAt',
   defaultSort: 'payoutDate',
+};
+
+/**
+ * Disputes: every chargeback a bank opened, its order and customer, the business whose voucher it names (or the
+ * order's businesses), the amount, the fee passed on if lost, and its state.
+ */
+export const adminDisputesTable: TableDefinition = {
+  name: 'disputes',
+  source: () => sql`
+    select d.id, d.opened_at as "openedAt", d.provider, d.provider_dispute_id as "providerDisputeId", d.order_id as "orderId",
+      coalesce(u.name, '') as "customerName", u.email as "customerEmail",
+      coalesce(m.business_name, (select string_agg(distinct m2.business_name, ', ') from purchases p2 join merchants m2 on m2.id = p2.merchant_id
+        where p2.order_id = d.order_id), '') as "merchantName",
+      d.amount_cents as "amountCents", d.fee_cents as "feeCents", coalesce(d.reason, '') as reason, d.status, d.closed_at as "closedAt"
+    from disputes d join orders o on o.id = d.order_id join users u on u.id = o.user_id
+      left join purchases p on p.id = d.purchase_id left join merchants m on m.id = p.merchant_id`,
+  columns: [
+    { id: 'id', label: 'Dispute id' },
+    { id: 'openedAt', label: 'Opened', isSortable: true },
+    { id: 'customerName', label: 'Customer', isSortable: true },
+    { id: 'customerEmail', label: 'E-mail', isSortable: true },
+    { id: 'merchantName', label: 'Business', isSortable: true },
+    { id: 'amountCents', label: 'Amount ($)', isSortable: true, isMoney: true },
+    { id: 'feeCents', label: 'Fee ($)', isSortable: true, isMoney: true },
+    { id: 'reason', label: 'Reason', isSortable: true },
+    { id: 'status', label: 'Status', isSortable: true },
+    { id: 'closedAt', label: 'Closed' },
+    { id: 'provider', label: 'Provider' },
+    { id: 'providerDisputeId', label: 'Provider dispute id' },
+    { id: 'orderId', label: 'Order id' },
+  ],
+  search: ['id', 'orderId', 'providerDisputeId', 'customerName', 'customerEmail', 'merchantName', 'reason'],
+  status: { column: 'status', values: DISPUTE_STATUSES },
+  date: 'openedAt',
+  defaultSort: 'openedAt',
+};
+
+/** Support tickets: every ticket, its sender, state, owner and how many messages it holds; the latest activity first. */
+export const adminTicketsTable: TableDefinition = {
+  name: 'support-tickets',
+  source: () => sql`
+    select t.id, t.created_at as "createdAt", t.updated_at as "updatedAt", t.subject, t.name, t.email, t.customer_id as "customerId",
+      t.status, t.assigned_to as "assignedTo", coalesce(a.name, a.email, '') as assignee,
+      (select count(*)::int from support_messages sm where sm.ticket_id = t.id) as messages
+    from support_tickets t left join users a on a.id = t.assigned_to`,
+  columns: [
+    { id: 'id', label: 'Ticket id' },
+    { id: 'createdAt', label: 'Opened', isSortable: true },
+    { id: 'updatedAt', label: 'Last activity', isSortable: true },
+    { id: 'subject', label: 'Subject', isSortable: true },
+    { id: 'name', label: 'Name', isSortable: true },
+    { id: 'email', label: 'E-mail', isSortable: true },
+    { id: 'status', label: 'Status', isSortable: true },
+    { id: 'assignee', label: 'Assigned to', isSortable: true },
+    { id: 'messages', label: 'Messages', isSortable: true },
+    { id: 'customerId', label: 'Customer id' },
+  ],
+  search: ['id', 'subject', 'name', 'email', 'assignee'],
+  status: { column: 'status', values: TICKET_STATUSES },
+  date: 'createdAt',
+  defaultSort: 'updatedAt',
+};
+
+/**
+ * Reviews: every verified review, its stars, writer, deal and business; "reported" while published with reports
+ * not dealt with (the moderation queue), "hidden" once an admin hid it.
+ */
+export const adminReviewsTable: TableDefinition = {
+  name: 'reviews',
+  source: () => sql`
+    select r.id, r.created_at as "createdAt", r.rating, coalesce(r.title, '') as title, r.body,
+      case when r.status = 'hidden' then 'hidden' when r.open_reports > 0 then 'reported' else 'published' end as status,
+      r.open_reports as "openReports", coalesce(u.name, '') as "customerName", u.email as "customerEmail", d.title as "dealTitle",
+      m.business_name as "merchantName", r.reply_text is not null as replied, coalesce(r.moderation_reason, '') as "moderationReason",
+      coalesce((select string_agg(rr.reason || coalesce(': ' || rr.note, ''), '; ' order by rr.created_at) from review_reports rr
+        where rr.review_id = r.id and rr.resolved_at is null), '') as reports
+    from reviews r join users u on u.id = r.user_id join deals d on d.id = r.deal_id join merchants m on m.id = r.merchant_id`,
+  columns: [
+    { id: 'id', label: 'Review id' },
+    { id: 'createdAt', label: 'Written', isSortable: true },
+    { id: 'rating', label: 'Stars', isSortable: true },
+    { id: 'title', label: 'Title' },
+    { id: 'body', label: 'Review' },
+    { id: 'status', label: 'Status', isSortable: true },
+    { id: 'openReports', label: 'Open reports', isSortable: true },
+    { id: 'customerName', label: 'Customer', isSortable: true },
+    { id: 'customerEmail', label: 'E-mail' },
+    { id: 'dealTitle', label: 'Deal', isSortable: true },
+    { id: 'merchantName', label: 'Business', isSortable: true },
+    { id: 'replied', label: 'Business replied' },
+    { id: 'moderationReason', label: 'Moderation reason' },
+    { id: 'reports', label: 'Open reports (reasons)' },
+  ],
+  search: ['id', 'title', 'body', 'customerName', 'customerEmail', 'dealTitle', 'merchantName'],
+  status: { column: 'status', values: REVIEW_TABLE_STATUSES },
+  date: 'createdAt',
+  defaultSort: 'createdAt',
+};
+
+/** Promo codes: the platform's and every business's, their discount, window, uses and state by the server's clock. */
+export const adminPromoCodesTable: TableDefinition = {
+  name: 'promo-codes',
+  source: ({ now }) => sql`
+    select p.id, p.created_at as "createdAt", p.code, p.merchant_id as "merchantId", coalesce(m.business_name, 'LocalPerks') as "ownerName",
+      p.kind, p.percent_off as "percentOff", p.amount_off_cents as "amountOffCents", p.min_subtotal_cents as "minSubtotalCents",
+      p.starts_at as "startsAt", p.ends_at as "endsAt", p.used_count as "usedCount", p.max_uses as "maxUses",
+      case when not p.active then 'deactivated'
+        when p.ends_at <= ${now.toISOString()}::timestamptz then 'ended'
+        when p.max_uses is not null and p.used_count >= p.max_uses then 'used_up'
+        when p.starts_at > ${now.toISOString()}::timestamptz then 'scheduled'
+        else 'active' end as status
+    from promo_codes p left join merchants m on m.id = p.merchant_id`,
+  columns: [
+    { id: 'id', label: 'Promo code id' },
+    { id: 'createdAt', label: 'Created', isSortable: true },
+    { id: 'code', label: 'Code', isSortable: true },
+    { id: 'ownerName', label: 'Funded by', isSortable: true },
+    { id: 'kind', label: 'Kind' },
+    { id: 'percentOff', label: 'Percent off' },
+    { id: 'amountOffCents', label: 'Amount off ($)', isMoney: true },
+    { id: 'minSubtotalCents', label: 'Minimum order ($)', isSortable: true, isMoney: true },
+    { id: 'startsAt', label: 'Starts', isSortable: true },
+    { id: 'endsAt', label: 'Ends', isSortable: true },
+    { id: 'usedCount', label: 'Uses', isSortable: true },
+    { id: 'maxUses', label: 'Maximum uses' },
+    { id: 'status', label: 'Status', isSortable: true },
+    { id: 'merchantId', label: 'Merchant id' },
+  ],
+  search: ['id', 'code', 'ownerName'],
+  status: { column: 'status', values: PROMO_TABLE_STATUSES },
+  date: 'createdAt',
+  defaultSort: 'createdAt',
+};
+
+/** Each job's name and label, as SQL rows to join the queue's runs to. */
+const jobLabels = () =>
+  sql`(values ${sql.join(
+    Object.entries(JOB_LABELS).map(([name, label]) => sql`(${name}, ${label})`),
+    sql`, `,
+  )}) as l(name, label)`;
+
+/**
+ * A run's columns, read alike from the queue's live table and its archive (pg-boss 10, schema `pgboss`); pg-boss's own
+ * runs (`__pgboss__send-it`, its cron's dispatch every minute) are none of ours.
+ */
+const runs = (table: 'job' | 'archive') => sql`
+  select id, name, state::text as state, created_on, started_on, completed_on, retry_count, output from ${sql.identifier(JOB_QUEUE_SCHEMA)}.${sql.identifier(table)}
+  where left(name, 8) <> '__pgboss'`;
+
+/**
+ * Background jobs: every run the job queue holds (the live table and the week-long archive), its job's label, its
+ * state, its times, its retries and its last error. `queueInstalled` false (a database the queue never started on):
+ * no rows.
+ */
+export const adminJobsTable = (queueInstalled: boolean): TableDefinition => ({
+  name: 'background-jobs',
+  source: () =>
+    queueInstalled
+      ? sql`
+    select j.id, j.created_on as "createdAt", j.name, coalesce(l.label, j.name) as label, j.state as status,
+      j.started_on as "startedAt", j.completed_on as "completedAt", j.retry_count as "retryCount",
+      coalesce(j.output->>'message', j.output->'value'->>'message', '') as error
+    from (${runs('job')} union all ${runs('archive')}) j left join ${jobLabels()} on l.name = j.name`
+      : sql`
+    select null::uuid as id, now() as "createdAt", '' as name, '' as label, '' as status, null::timestamptz as "startedAt",
+      null::timestamptz as "completedAt", 0 as "retryCount", '' as error where false`,
+  columns: [
+    { id: 'id', label: 'Run id' },
+    { id: 'createdAt', label: 'Queued', isSortable: true },
+    { id: 'name', label: 'Job', isSortable: true },
+    { id: 'label', label: 'What it does' },
+    { id: 'status', label: 'Status', isSortable: true },
+    { id: 'startedAt', label: 'Started' },
+    { id: 'completedAt', label: 'Finished' },
+    { id: 'retryCount', label: 'Retries', isSortable: true },
+    { id: 'error', label: 'Error' },
+  ],
+  search: ['id', 'name', 'label', 'error'],
+  status: { column: 'status', values: JOB_RUN_STATUSES },
+  date: 'createdAt',
+  defaultSort: 'createdAt',
+});
+
+/** The audit trail: who of the admins did what to which record, and its details, newest first. */
+export const adminAuditTable: TableDefinition = {
+  name: 'audit-trail',
+  source: () => sql`
+    select a.id, a.created_at as "createdAt", coalesce(u.name, '') as "adminName", coalesce(u.email, '') as "adminEmail", a.action,
+      a.entity_type as "entityType", coalesce(a.entity_id::text, '') as "entityId", a.details::text as details
+    from admin_audit_log a left join users u on u.id = a.admin_id`,
+  columns: [
+    { id: 'id', label: 'Entry id' },
+    { id: 'createdAt', label: 'When', isSortable: true },
+    { id: 'adminName', label: 'Admin', isSortable: true },
+    { id: 'adminEmail', label: 'Admin e-mail', isSortable: true },
+    { id: 'action', label: 'Action', isSortable: true },
+    { id: 'entityType', label: 'Record', isSortable: true },
+    { id: 'entityId', label: 'Record id' },
+    { id: 'details', label: 'Details' },
+  ],
+  search: ['action', 'entityType', 'entityId', 'adminName', 'adminEmail', 'details'],
+  date: 'createdAt',
+  defaultSort: 'createdAt',
 };

@@ -7,12 +7,22 @@ import {
   errorResponses,
   inboxMessageSchema,
   inboxPageSchema,
+  merchantMessagesTablePageSchema,
   respondCustomerMessageSchema,
   sendCustomerMessageSchema,
   sentMessagesPageSchema,
   sentMessagesQuerySchema,
 } from '@localperks/shared';
-import { listInbox, listSentMessages, openInboxMessage, respondToMessage, sendCustomerMessage } from './customer-messages.service';
+import { consoleTable } from '../../platform';
+import {
+  checkInboxAccess,
+  listInbox,
+  listSentMessages,
+  openInboxMessage,
+  respondToMessage,
+  sendCustomerMessage,
+} from './customer-messages.service';
+import { merchantMessagesTable } from './messages-table';
 
 export async function customerMessagesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -94,4 +104,17 @@ export async function customerMessagesRoutes(app: FastifyInstance) {
     },
     async (request) => respondToMessage(deps(request.log), request.user!.merchantOwnerId!, request.params.id, request.body.response),
   );
+
+  // The inbox as a console table (issue 32): with messaging access only, like the inbox itself.
+  consoleTable(app, {
+    path: '/api/merchant/tables/messages',
+    definition: async (request) => {
+      await checkInboxAccess(app.deps, request.user!.merchantOwnerId!);
+      return merchantMessagesTable;
+    },
+    access: 'approved-merchant',
+    roles: ['owner', 'manager'],
+    pageSchema: merchantMessagesTablePageSchema,
+    what: 'Customer messages',
+  });
 }

@@ -33,6 +33,11 @@ async function inboxOwner(db: Tx, userId: string, now: Date): Promise<Merchant> 
   return m;
 }
 
+/** Refuses (403) a business without messaging access, as the inbox does: the Customer Messages table asks first. */
+export async function checkInboxAccess(deps: Pick<Deps, 'db' | 'clock'>, userId: string): Promise<void> {
+  await inboxOwner(deps.db, userId, deps.clock.now());
+}
+
 /**
  * A customer writes to the merchant of a deal, of one of their own purchases, or from its business
  * page (with messaging access only). The merchant must

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN_ROLE_LABELS, type AdminRole } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -26,6 +27,16 @@ const DealsTable = lazy(() => tables().then((m) => ({ default: m.AdminDealsTable
 const VouchersTable = lazy(() => tables().then((m) => ({ default: m.AdminVouchersTable })));
 const RefundsTable = lazy(() => tables().then((m) => ({ default: m.AdminRefundsTable })));
 const PayoutsTable = lazy(() => tables().then((m) => ({ default: m.AdminPayoutsTable })));
+const recordTables = () => import('../../../features/platform/console-tables/admin-record-tables');
+const DisputesTable = lazy(() => recordTables().then((m) => ({ default: m.AdminDisputesTable })));
+const TicketsTable = lazy(() => recordTables().then((m) => ({ default: m.AdminTicketsTable })));
+const ReviewsTable = lazy(() => recordTables().then((m) => ({ default: m.AdminReviewsTable })));
+const PromoCodesTable = lazy(() => recordTables().then((m) => ({ default: m.AdminPromoCodesTable })));
+const JobsTable = lazy(() => recordTables().then((m) => ({ default: m.AdminJobsTable })));
+const AuditTable = lazy(() => recordTables().then((m) => ({ default: m.AdminAuditTable })));
+const DeactivatePromoCode = lazy(() =>
+  import('../../../features/orders/promo-codes/promo-codes-tab').then((m) => ({ default: m.DeactivatePromoCode })),
+);
 
 /** A section's work (the spec's screen) and, under it, the table of all its records (the table's caption is its name). */
 function WithTable({ title, children, table }: { title: string; children: ReactNode; table: ReactNode }) {
@@ -37,6 +48,36 @@ function WithTable({ title, children, table }: { title: string; children: ReactN
         {table}
       </section>
     </>
+  );
+}
+
+/** Promo codes: the create form, and the console's table as the list, each code's deactivation in its row. */
+function AdminPromoCodes() {
+  const qc = useQueryClient();
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['/api/admin/tables/promo-codes'] });
+  return (
+    <PromoCodesTab
+      scope="admin"
+      onCreated={refresh}
+      list={
+        <PromoCodesTable
+          actions={(r) =>
+            r.status === 'deactivated' ? null : <DeactivatePromoCode id={r.id} code={r.code} scope="admin" onDone={refresh} />
+          }
+        />
+      }
+    />
+  );
+}
+
+/** Reviews: the console's table is the moderation list (filter "Reported" for the queue), each row's actions in it. */
+function AdminReviews() {
+  const qc = useQueryClient();
+  return (
+    <ReviewsTab
+      table={(actions) => <ReviewsTable actions={actions} />}
+      onDecided={() => void qc.invalidateQueries({ queryKey: ['/api/admin/tables/reviews'] })}
+    />
   );
 }
 
@@ -67,9 +108,12 @@ const CONTENT: Record<AdminSectionId, () => ReactNode> = {
       <RefundsTab />
     </WithTable>
   ),
-  'promo-codes': () => <PromoCodesTab scope="admin" />,
-  support: () => <SupportTab />,
-  reviews: () => <ReviewsTab />,
+  disputes: () => <DisputesTable />,
+  'promo-codes': () => <AdminPromoCodes />,
+  support: () => <SupportTab table={(open) => <TicketsTable onOpen={open} />} />,
+  reviews: () => <AdminReviews />,
+  jobs: () => <JobsTable />,
+  audit: () => <AuditTable />,
   settings: () => <SettingsTab />,
 };
 

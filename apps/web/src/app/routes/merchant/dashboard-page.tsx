@@ -48,6 +48,7 @@ const VouchersTable = lazy(() => tables().then((m) => ({ default: m.MerchantVouc
 const RedemptionsTable = lazy(() => tables().then((m) => ({ default: m.MerchantRedemptionsTable })));
 const RefundsTable = lazy(() => tables().then((m) => ({ default: m.MerchantRefundsTable })));
 const PayoutsTable = lazy(() => tables().then((m) => ({ default: m.MerchantPayoutsTable })));
+const MessagesTable = lazy(() => tables().then((m) => ({ default: m.MerchantMessagesTable })));
 
 /** A section's part under its own heading: the table of all its records under the section's work. */
 function TablePart({ title, children }: { title: string; children: ReactNode }) {
@@ -210,7 +211,10 @@ function SectionContent({ id, overview }: { id: MerchantSectionId; overview: Ove
         <div className="space-y-4">
           {m.messagingActiveUntil && <MessagingEnds until={m.messagingActiveUntil} />}
           <Suspense fallback={tabSpinner}>
-            <MerchantInboxTab />
+            <MerchantInboxTab
+              tableKey={['/api/merchant/tables/messages']}
+              table={(open, empty) => <MessagesTable onOpen={open} empty={empty} />}
+            />
           </Suspense>
         </div>
       ) : (

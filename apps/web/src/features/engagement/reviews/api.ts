@@ -70,13 +70,6 @@ export function useReplyToReview() {
   });
 }
 
-export const adminReviewsQuery = (filter: 'reported' | 'hidden', page: number) =>
-  queryOptions({
-    queryKey: [...reviewsKey, 'admin', filter, page],
-    queryFn: () => api.get('/api/admin/reviews', { query: { filter, page } }),
-    placeholderData: keepPreviousData,
-  });
-
 export function useModerateReview() {
   const qc = useQueryClient();
   return useMutation({

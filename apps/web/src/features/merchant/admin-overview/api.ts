@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeactivateDeal, DealAppealDecision } from '@localperks/shared';
+import type { ChartRangeQuery, DeactivateDeal, DealAppealDecision } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
 export const adminOverviewQuery = queryOptions({
@@ -7,6 +7,15 @@ export const adminOverviewQuery = queryOptions({
   queryFn: () => api.get('/api/admin/overview'),
 });
 export const useAdminOverview = () => useQuery(adminOverviewQuery);
+
+/** The overview's figures for a date range against the period before it (the chart range in the address). */
+export const adminRangeQuery = (range: ChartRangeQuery) =>
+  queryOptions({
+    queryKey: ['admin', 'overview', 'range', range.range ?? null, range.from ?? null, range.to ?? null],
+    queryFn: () => api.get('/api/admin/overview/range', { query: range }),
+    placeholderData: keepPreviousData,
+  });
+export const useAdminRange = (range: ChartRangeQuery) => useQuery(adminRangeQuery(range));
 
 export const merchantDealsQuery = (merchantId: string, page: number) =>
   queryOptions({

@@ -15,6 +15,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { useAdminOverview } from './api';
 import { Badge, ErrorState, RefreshButton } from '../../../components/ui/admin-parts';
 import { MerchantsWithDeals } from './merchants-with-deals';
+import { RangeFigures } from './range-figures';
 import { useAdminRole } from '../../../lib/session';
 
 import { showLoadError, useLoadErrorToast } from '../../../lib/use-load-error-toast';
@@ -310,6 +311,7 @@ export default function OverviewTab() {
         <>
           <OverduePayouts count={q.data.overduePayouts} />
           <Stats s={q.data.stats} revenue={q.data.revenue} />
+          <RangeFigures />
           <RevenueBySource revenue={q.data.revenue} purchases={q.data.stats.totalPurchases} />
           {/* grid-cols-1 (minmax(0, 1fr)): a long business name is truncated instead of widening the page on a phone. */}
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">

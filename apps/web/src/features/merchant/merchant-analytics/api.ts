@@ -1,9 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ChartRangeQuery } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
-export const merchantAnalyticsQuery = queryOptions({
-  queryKey: ['merchant-analytics'],
-  queryFn: () => api.get('/api/merchant/analytics'),
-});
+/** Revenue & Analytics, with the figures of the date range in the address (issue 32). */
+export const merchantAnalyticsQuery = (range: ChartRangeQuery) =>
+  queryOptions({
+    queryKey: ['merchant-analytics', range.range ?? null, range.from ?? null, range.to ?? null],
+    queryFn: () => api.get('/api/merchant/analytics', { query: range }),
+    placeholderData: keepPreviousData,
+  });
 
-export const useMerchantAnalytics = () => useQuery(merchantAnalyticsQuery);
+export const useMerchantAnalytics = (range: ChartRangeQuery) => useQuery(merchantAnalyticsQuery(range));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Ticket } from 'lucide-react';
@@ -53,32 +53,47 @@ const EMPTY_PROMO_FORM: PromoCodeForm = {
 /** A deal a code may be restricted to (a merchant's own, on sale). */
 export type PromoDealChoice = { id: string; title: string };
 
-export default function PromoCodesTab({ scope, dealChoices = [] }: { scope: PromoScope; dealChoices?: PromoDealChoice[] }) {
+/**
+ * `list`, the console's Promo codes table (issue 32, the admin's): the list when given, with each code's
+ * deactivation in its row (DeactivatePromoCode).
+ */
+export default function PromoCodesTab({
+  scope,
+  dealChoices = [],
+  list,
+  onCreated,
+}: {
+  scope: PromoScope;
+  dealChoices?: PromoDealChoice[];
+  list?: ReactNode;
+  onCreated?: () => void;
+}) {
   const codes = usePromoCodes(scope);
   const titles = new Map(dealChoices.map((d) => [d.id, d.title]));
   return (
     <div className="space-y-6">
-      <CreatePromoCodeCard scope={scope} dealChoices={dealChoices} />
+      <CreatePromoCodeCard scope={scope} dealChoices={dealChoices} onCreated={onCreated} />
       <Card>
         <CardHeader>
           <CardTitle>{scope === 'admin' ? 'All promo codes' : 'Your promo codes'}</CardTitle>
         </CardHeader>
         <CardContent>
-          {codes.isPending ? (
-            <Spinner />
-          ) : codes.isError ? (
-            <Alert variant="destructive">Promo codes could not be loaded. Reload the page to try again.</Alert>
-          ) : codes.data.promoCodes.length === 0 ? (
-            <p className="flex items-center gap-2 text-slate-700">
-              <Ticket aria-hidden className="h-5 w-5" /> No promo codes yet. Create one above.
-            </p>
-          ) : (
-            <ul aria-label="Promo codes" className="divide-y divide-slate-200">
-              {codes.data.promoCodes.map((p) => (
-                <PromoCodeRow key={p.id} promo={p} scope={scope} titles={titles} />
-              ))}
-            </ul>
-          )}
+          {list ??
+            (codes.isPending ? (
+              <Spinner />
+            ) : codes.isError ? (
+              <Alert variant="destructive">Promo codes could not be loaded. Reload the page to try again.</Alert>
+            ) : codes.data.promoCodes.length === 0 ? (
+              <p className="flex items-center gap-2 text-slate-700">
+                <Ticket aria-hidden className="h-5 w-5" /> No promo codes yet. Create one above.
+              </p>
+            ) : (
+              <ul aria-label="Promo codes" className="divide-y divide-slate-200">
+                {codes.data.promoCodes.map((p) => (
+                  <PromoCodeRow key={p.id} promo={p} scope={scope} titles={titles} />
+                ))}
+              </ul>
+            ))}
         </CardContent>
       </Card>
     </div>
@@ -86,8 +101,6 @@ export default function PromoCodesTab({ scope, dealChoices = [] }: { scope: Prom
 }
 
 function PromoCodeRow({ promo, scope, titles }: { promo: PromoCode; scope: PromoScope; titles: Map<string, string> }) {
-  const deactivate = useDeactivatePromoCode(scope);
-  const [open, setOpen] = useState(false);
   const category = CATEGORIES.find((c) => c.id === promo.categoryId);
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3">
@@ -116,46 +129,21 @@ function PromoCodeRow({ promo, scope, titles }: { promo: PromoCode; scope: Promo
       </div>
       <div className="flex items-center gap-2">
         <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800">{STATE_LABEL[promo.state]}</span>
-        {promo.active && (
-          <Dialog open={open} onOpenChange={setOpen}>
-            <DialogTrigger asChild>
-              <Button variant="secondary" size="sm">
-                Deactivate<span className="sr-only"> {promo.code}</span>
-              </Button>
-            </DialogTrigger>
-            <DialogContent
-              title={`Deactivate ${promo.code}?`}
-              description="Customers can no longer apply it. Checkouts already holding it keep their price."
-            >
-              <div className="flex flex-wrap justify-end gap-2">
-                <DialogClose asChild>
-                  <Button variant="secondary">Keep it</Button>
-                </DialogClose>
-                <Button
-                  variant="destructive"
-                  disabled={deactivate.isPending}
-                  onClick={() =>
-                    deactivate.mutate(promo.id, {
-                      onSuccess: () => {
-                        setOpen(false);
-                        toast.success('Promo code deactivated', { description: `${promo.code} can no longer be applied.` });
-                      },
-                      onError: (err) => toast.error('Could not deactivate', { description: err.message }),
-                    })
-                  }
-                >
-                  Deactivate
-                </Button>
-              </div>
-            </DialogContent>
-          </Dialog>
-        )}
+        {promo.active && <DeactivatePromoCode id={promo.id} code={promo.code} scope={scope} />}
       </div>
     </li>
   );
 }
 
-function CreatePromoCodeCard({ scope, dealChoices }: { scope: PromoScope; dealChoices: PromoDealChoice[] }) {
+function CreatePromoCodeCard({
+  scope,
+  dealChoices,
+  onCreated,
+}: {
+  scope: PromoScope;
+  dealChoices: PromoDealChoice[];
+  onCreated?: () => void;
+}) {
   const create = useCreatePromoCode(scope);
   const form = useForm<PromoCodeForm>({ resolver: zodResolver(promoCodeFormSchema), defaultValues: EMPTY_PROMO_FORM });
   const { errors } = form.formState;
@@ -164,6 +152,7 @@ function CreatePromoCodeCard({ scope, dealChoices }: { scope: PromoScope; dealCh
     create.mutate(toCreatePromoCode(v), {
       onSuccess: ({ promoCode }) => {
         form.reset(EMPTY_PROMO_FORM);
+        onCreated?.();
         toast.success('Promo code created', { description: `${promoCode.code} · ${promoValueLabel(promoCode)}` });
       },
       onError: (err) => {
@@ -261,5 +250,46 @@ function CreatePromoCodeCard({ scope, dealChoices }: { scope: PromoScope; dealCh
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** Deactivate a promo code, after a confirmation: in a code's row of the list or of the console's Promo codes table. */
+export function DeactivatePromoCode({ id, code, scope, onDone }: { id: string; code: string; scope: PromoScope; onDone?: () => void }) {
+  const deactivate = useDeactivatePromoCode(scope);
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="secondary" size="sm">
+          Deactivate<span className="sr-only"> {code}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title={`Deactivate ${code}?`}
+        description="Customers can no longer apply it. Checkouts already holding it keep their price."
+      >
+        <div className="flex flex-wrap justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="secondary">Keep it</Button>
+          </DialogClose>
+          <Button
+            variant="destructive"
+            disabled={deactivate.isPending}
+            onClick={() =>
+              deactivate.mutate(id, {
+                onSuccess: () => {
+                  setOpen(false);
+                  onDone?.();
+                  toast.success('Promo code deactivated', { description: `${code} can no longer be applied.` });
+                },
+                onError: (err) => toast.error('Could not deactivate', { description: err.message }),
+              })
+            }
+          >
+            Deactivate
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -1,11 +1,19 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import type { AdminDealRow, AdminPayoutRow, MerchantRedemptionRow, MerchantRefundRow, MerchantVoucherRow } from '@localperks/shared';
+import type {
+  AdminDealRow,
+  AdminPayoutRow,
+  MerchantMessageRow,
+  MerchantRedemptionRow,
+  MerchantRefundRow,
+  MerchantVoucherRow,
+} from '@localperks/shared';
 import { ServerTable } from '../../../components/ui/data-table';
 import { api } from '../../../lib/api-client';
 import {
   code,
   DEAL_STATUS,
   money,
+  opener,
   PAYOUT_STATUS,
   payoutDate,
   plain,
@@ -159,6 +167,47 @@ export function MerchantPayoutsTable() {
       searchLabel="Search payouts"
       searchHint="Transfer id or payout id"
       none="No payouts yet. Sales are paid out twice a month, once their period has closed."
+    />
+  );
+}
+
+const MESSAGE_TONES = { unread: 'red', read: 'slate', responded: 'green' } as const;
+
+const messageColumns = (onOpen: (id: string) => void): ColumnDef<MerchantMessageRow>[] => [
+  opener(
+    'subject',
+    'Message',
+    (r) => r.subject,
+    (r) => [r.message.length > 140 ? `${r.message.slice(0, 140)}…` : r.message],
+    (r) => onOpen(r.id),
+  ),
+  plain('customerName', 'From', (r) => r.customerName || '—'),
+  plain('dealTitle', 'About', (r) => r.dealTitle || 'Your business page'),
+  status(MESSAGE_TONES),
+  when('createdAt', 'Received', (r) => r.createdAt),
+  when('respondedAt', 'Responded', (r) => r.respondedAt),
+];
+
+/** The business's customer messages (owners and managers, with messaging access); a subject opens the message. */
+export function MerchantMessagesTable({ onOpen, empty }: { onOpen: (id: string) => void; empty: string }) {
+  return (
+    <ServerTable
+      label="Customer messages"
+      path="/api/merchant/tables/messages"
+      load={(query) => api.get('/api/merchant/tables/messages', { query })}
+      columns={messageColumns(onOpen)}
+      hasDates
+      searchLabel="Search messages"
+      searchHint="Subject, words, customer or deal"
+      empty={empty}
+      none={
+        <>
+          No customer messages yet.{' '}
+          <span className="block text-sm text-slate-600">
+            Customers can write to you from your business page, your deal pages and their purchases.
+          </span>
+        </>
+      }
     />
   );
 }

@@ -13,10 +13,15 @@ export type Tone = 'green' | 'amber' | 'red' | 'slate' | 'orange';
 /** "due_for_decision" → "Due for decision". */
 export const words = (s: string) => capitalise(s.replaceAll('_', ' '));
 
-export const status = <Row extends { status: string }>(tones: Record<string, Tone>): ColumnDef<Row> => ({
+/** A status as a coloured badge: its label, or its words. */
+export function StatusBadge({ value, tones, labels }: { value: string; tones: Record<string, Tone>; labels?: Record<string, string> }) {
+  return <Badge tone={tones[value] ?? 'slate'}>{labels?.[value] ?? words(value)}</Badge>;
+}
+
+export const status = <Row extends { status: string }>(tones: Record<string, Tone>, labels?: Record<string, string>): ColumnDef<Row> => ({
   id: 'status',
   header: 'Status',
-  cell: ({ row }) => <Badge tone={tones[row.original.status] ?? 'slate'}>{words(row.original.status)}</Badge>,
+  cell: ({ row }) => <StatusBadge value={row.original.status} tones={tones} labels={labels} />,
 });
 
 export const when = <Row,>(id: string, header: string, value: (r: Row) => string | null, withTime = true): ColumnDef<Row> => ({
@@ -103,6 +108,15 @@ export const PAYOUT_STATUS: StatusSet = {
   tones: { paid: 'green', scheduled: 'slate', transferring: 'amber', waiting_for_account: 'amber', failed: 'red', held: 'orange' },
 };
 
+/** Smaller lines under a cell's title; empty ones are left out. */
+function Lines({ lines }: { lines: string[] }) {
+  return lines.filter(Boolean).map((line) => (
+    <span key={line} className="block text-xs text-slate-600">
+      {line}
+    </span>
+  ));
+}
+
 /** A title in bold with smaller lines under it (a deal's option, its business…); empty lines are left out. */
 export const titled = <Row,>(id: string, header: string, title: (r: Row) => string, lines: (r: Row) => string[]): ColumnDef<Row> => ({
   id,
@@ -110,13 +124,7 @@ export const titled = <Row,>(id: string, header: string, title: (r: Row) => stri
   cell: ({ row }) => (
     <>
       <span className="block font-medium">{title(row.original)}</span>
-      {lines(row.original)
-        .filter(Boolean)
-        .map((line) => (
-          <span key={line} className="block text-xs text-slate-600">
-            {line}
-          </span>
-        ))}
+      <Lines lines={lines(row.original)} />
     </>
   ),
 });
@@ -148,5 +156,34 @@ export const linked = <Row,>(column: ColumnDef<Row>, kind: RecordKind, to: (r: R
     <RecordLink kind={kind} to={to(ctx.row.original)}>
       {typeof column.cell === 'function' ? column.cell(ctx) : column.cell}
     </RecordLink>
+  ),
+});
+
+/**
+ * A title that opens its record in the section (a ticket's thread, a review's moderation, a message's reply): the
+ * row's actions live there, so the table is the section's one list.
+ */
+export const opener = <Row extends { id: string }>(
+  id: string,
+  header: string,
+  title: (r: Row) => string,
+  lines: (r: Row) => string[],
+  onOpen: (r: Row) => void,
+  isSortable = true,
+): ColumnDef<Row> => ({
+  id,
+  header,
+  enableSorting: isSortable,
+  cell: ({ row }) => (
+    <>
+      <button
+        type="button"
+        onClick={() => onOpen(row.original)}
+        className="block min-h-11 text-left font-medium text-brand-900 underline underline-offset-2 hover:text-brand-700"
+      >
+        {title(row.original) || 'Untitled'}
+      </button>
+      <Lines lines={lines(row.original)} />
+    </>
   ),
 });

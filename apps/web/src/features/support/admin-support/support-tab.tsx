@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -272,15 +272,21 @@ function TicketRow({ t, onOpen }: { t: AdminTicket; onOpen: () => void }) {
   );
 }
 
-/** Customer Support tab: tickets from the contact form and from accounts, their status and replies. */
-export default function SupportTab() {
+/**
+ * Customer Support tab: tickets from the contact form and from accounts, their status and replies. `table`, the
+ * console's Support tickets table (issue 32), is the list when given: a ticket's subject opens its thread.
+ */
+export default function SupportTab({ table }: { table?: (open: (id: string) => void) => ReactNode } = {}) {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
   const [filters, setFilters] = useState<TicketFilters>({ assigned: 'all', status: 'all' });
   const q = useAdminTickets(page, filters);
   const statusId = useId();
   const qc = useQueryClient();
-  const refreshTickets = () => void qc.invalidateQueries({ queryKey: ['admin', 'support'] });
+  const refreshTickets = () => {
+    void qc.invalidateQueries({ queryKey: ['admin', 'support'] });
+    void qc.invalidateQueries({ queryKey: ['/api/admin/tables/tickets'] });
+  };
   // Also on each (re)connect: a ticket written before the stream was listening is shown too.
   useMessageEvents(
     (e) => {
@@ -304,7 +310,7 @@ export default function SupportTab() {
           <CardTitle className="text-lg">Support Tickets ({q.data?.total ?? 0})</CardTitle>
         </CardHeader>
         <CardContent>
-          {!openId && (
+          {!openId && !table && (
             <div className="mb-4 flex flex-wrap items-end gap-4">
               <FilterChips
                 label="Whose tickets"
@@ -343,7 +349,15 @@ export default function SupportTab() {
             </div>
           )}
           {openId ? (
-            <TicketDetail id={openId} onBack={() => setOpenId(null)} />
+            <TicketDetail
+              id={openId}
+              onBack={() => {
+                setOpenId(null);
+                refreshTickets();
+              }}
+            />
+          ) : table ? (
+            table(setOpenId)
           ) : q.isPending ? (
             <Spinner label="Loading tickets..." />
           ) : q.isError ? (

@@ -1,6 +1,15 @@
 import { CalendarClock, DollarSign, RefreshCw, ShoppingBag, Ticket, Undo2, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ANALYTICS_DAYS, ANALYTICS_MESSAGES, formatCents, type MerchantAnalytics } from '@localperks/shared';
+import {
+  ANALYTICS_MESSAGES,
+  CHART_RANGE_LABELS,
+  formatCents,
+  type ChartRangeQuery,
+  type MerchantAnalytics,
+  type MerchantRangeFigures,
+} from '@localperks/shared';
+import { ChartRangeControl, changeText, longDay, rangeSummary, shortDay, useChartRange } from '../../../../components/charts/chart-range';
+import { DailyChart } from '../../../../components/charts/daily-chart';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
@@ -9,17 +18,13 @@ import { errorMessage } from '../../../../lib/api-client';
 import { formatDateTime } from '../../../../lib/format';
 import { useMerchantAnalytics } from '../api';
 
-/** A calendar day (`YYYY-MM-DD`, UTC) as "Nov 23". */
-const shortDay = (ymd: string) =>
-  new Date(`${ymd}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const longDay = (ymd: string) =>
-  new Date(`${ymd}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
 /** Revenue & Analytics on the merchant dashboard, computed by the server from the merchant's ledger entries (sales, refunds, commission, fees). */
 export default function AnalyticsTab() {
-  const analytics = useMerchantAnalytics();
+  const [range, setRange] = useChartRange();
+  const analytics = useMerchantAnalytics(range);
   if (analytics.isLoading) return <Spinner label="Loading analytics..." />;
-  if (analytics.isError || !analytics.data) {
+  // A range the server refused keeps the last figures shown, with its message at the range control.
+  if (!analytics.data) {
     return (
       <Alert variant="destructive" title={ANALYTICS_MESSAGES.loadFailed}>
         {errorMessage(analytics.error, 'Please try again.')}{' '}
@@ -102,7 +107,13 @@ export default function AnalyticsTab() {
         </Card>
       ) : (
         <>
-          <RevenueChart daily={a.daily} />
+          <RangeSection
+            range={range}
+            onRange={setRange}
+            inRange={a.inRange}
+            fetching={analytics.isFetching}
+            error={analytics.isError ? errorMessage(analytics.error, 'Please try again.') : null}
+          />
           <div className="grid items-start gap-6 lg:grid-cols-2">
             <SalesByDeal byDeal={a.byDeal} />
             <RecentPurchases recent={a.recentPurchases} />
@@ -128,94 +139,70 @@ function Stat({ icon, label, value, note }: { icon: ReactNode; label: string; va
   );
 }
 
-/**
- * A bar per day: the day's sales above the line, the money refunded that day below it (only drawn when
- * there is any). The same numbers are in a table for screen readers.
- */
-function RevenueChart({ daily }: { daily: MerchantAnalytics['daily'] }) {
-  const sales = (d: MerchantAnalytics['daily'][number]) => d.revenueCents + d.refundsCents;
-  const maxUp = Math.max(1, ...daily.map(sales));
-  const maxDown = Math.max(0, ...daily.map((d) => d.refundsCents));
-  const total = daily.reduce((s, d) => s + d.revenueCents, 0);
-  const refunds = daily.reduce((s, d) => s + d.refundsCents, 0);
-  // The share of the chart's height above the line: proportional, so a bar's height means the same both ways.
-  const upShare = maxDown ? (maxUp / (maxUp + maxDown)) * 100 : 100;
+/** The figures of the chosen date range, each against the period of equal length before it, and its days in a chart. */
+function RangeSection({
+  range,
+  onRange,
+  inRange,
+  error,
+  fetching,
+}: {
+  range: ChartRangeQuery;
+  onRange: (next: ChartRangeQuery) => void;
+  inRange: MerchantAnalytics['inRange'];
+  error: string | null;
+  fetching: boolean;
+}) {
+  const { current, previous } = inRange;
+  const rows: [string, (f: MerchantRangeFigures) => number, (n: number) => string][] = [
+    ['Revenue', (f) => f.revenueCents, formatCents],
+    ['Refunds', (f) => f.refundsCents, formatCents],
+    ['Vouchers sold', (f) => f.purchases, (n) => n.toLocaleString('en-US')],
+    ['Earnings', (f) => f.earningsCents, formatCents],
+    ['Redemptions', (f) => f.redemptions, (n) => n.toLocaleString('en-US')],
+  ];
+  const label =
+    inRange.range.range === 'custom'
+      ? `${shortDay(inRange.range.from)} – ${shortDay(inRange.range.to)}`
+      : CHART_RANGE_LABELS[inRange.range.range].toLowerCase();
+  const days = `(${inRange.range.timeZone.split('/').at(-1)!.replaceAll('_', ' ')} days)`;
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">Revenue, last {ANALYTICS_DAYS} days</CardTitle>
+        <CardTitle className="text-lg">Revenue over time</CardTitle>
         <CardDescription>
-          {formatCents(total)} in the last {ANALYTICS_DAYS} days (UTC days){refunds ? `, after ${formatCents(refunds)} refunds` : ''}
+          {formatCents(current.revenueCents)} {inRange.range.range === 'custom' ? `from ${label}` : `in the ${label}`} {days}
+          {current.refundsCents ? `, after ${formatCents(current.refundsCents)} refunds` : ''}
         </CardDescription>
       </CardHeader>
-      <CardContent>
-        <div aria-hidden className="relative flex h-48 gap-[2px] border-l border-slate-300 pl-1 sm:gap-1">
-          {/* The zero line: under the bars, or between sales and refunds. */}
-          <div className="absolute inset-x-0 border-t border-slate-300" style={{ top: `${upShare}%` }} />
-          {daily.map((d) => (
-            <div
-              key={d.date}
-              className="group flex h-full flex-1 flex-col"
-              title={`${shortDay(d.date)}: ${formatCents(sales(d))} sold (${d.purchases})${d.refundsCents ? `, ${formatCents(d.refundsCents)} refunded` : ''}`}
-            >
-              <div className="flex items-end" style={{ height: `${upShare}%` }}>
-                <div
-                  className="w-full rounded-t bg-brand-600 group-hover:bg-brand-800"
-                  style={{ height: `${sales(d) ? Math.max(2, (sales(d) / maxUp) * 100) : 0}%` }}
-                />
-              </div>
-              {maxDown > 0 && (
-                <div className="flex flex-1 items-start">
-                  <div
-                    className="w-full rounded-b bg-rose-500 group-hover:bg-rose-700"
-                    style={{ height: `${d.refundsCents ? Math.max(2, (d.refundsCents / maxDown) * 100) : 0}%` }}
-                  />
-                </div>
-              )}
-            </div>
+      <CardContent className="space-y-5">
+        <ChartRangeControl
+          key={`${range.range}-${range.from}-${range.to}`}
+          value={range}
+          onChange={onRange}
+          resolved={inRange.range}
+          serverError={error}
+        />
+        <ul aria-label="Figures for the range" aria-busy={fetching} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {rows.map(([name, value, show]) => (
+            <li key={name} className="rounded-lg border border-slate-200 p-3">
+              <p className="text-sm font-medium text-slate-700">{name}</p>
+              <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
+                <span className="text-xl font-bold text-slate-900">{show(value(current))}</span>
+                <span className="text-xs font-medium text-slate-700">{changeText(value(current), value(previous))}</span>
+              </p>
+              <p className="mt-1 text-xs text-slate-600">Previous period: {show(value(previous))}</p>
+            </li>
           ))}
-        </div>
-        <div aria-hidden className="mt-1 flex justify-between text-xs text-slate-600">
-          <span>{shortDay(daily[0]!.date)}</span>
-          <span>{shortDay(daily[Math.floor(daily.length / 2)]!.date)}</span>
-          <span>{shortDay(daily.at(-1)!.date)}</span>
-        </div>
-        {maxDown > 0 && (
-          <p aria-hidden className="mt-2 flex flex-wrap gap-4 text-xs text-slate-600">
-            <span className="flex items-center gap-1.5">
-              <span className="inline-block h-2.5 w-2.5 rounded-sm bg-brand-600" /> Sales
-            </span>
-            <span className="flex items-center gap-1.5">
-              <span className="inline-block h-2.5 w-2.5 rounded-sm bg-rose-500" /> Refunds
-            </span>
-          </p>
-        )}
-        {/* sr-only on the table itself does not clip it (a table is as wide as its cells): the page scrolled sideways at 375 px. */}
-        <div className="sr-only">
-          <table>
-            <caption>Revenue per day, last {ANALYTICS_DAYS} days</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Revenue</th>
-                <th scope="col">Refunds</th>
-                <th scope="col">Purchases</th>
-              </tr>
-            </thead>
-            <tbody>
-              {daily
-                .filter((d) => d.purchases > 0 || d.refundsCents > 0)
-                .map((d) => (
-                  <tr key={d.date}>
-                    <th scope="row">{longDay(d.date)}</th>
-                    <td>{formatCents(d.revenueCents)}</td>
-                    <td>{formatCents(d.refundsCents)}</td>
-                    <td>{d.purchases}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
-        </div>
+        </ul>
+        <DailyChart
+          caption={`Revenue and refunds per day, ${rangeSummary(inRange.range)}`}
+          data={inRange.daily}
+          series={[
+            { key: 'revenueCents', name: 'Revenue', color: '#2563eb' },
+            { key: 'refundsCents', name: 'Refunds', color: '#e11d48' },
+          ]}
+        />
       </CardContent>
     </Card>
   );

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
 import { Lock, Mail, MailOpen, Reply } from 'lucide-react';
 import {
   CUSTOMER_MESSAGE_MESSAGES as M,
@@ -43,13 +44,36 @@ export function MessageStatusBadge({ status }: { status: InboxMessage['status'] 
   return <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', style)}>{label}</span>;
 }
 
-/** Customer Messages on the merchant dashboard: the inbox, live, with a response form per message. */
-export default function MerchantInboxTab() {
-  const [status, setStatus] = useState<InboxFilter>('all');
+/** The console's Customer Messages table (issue 32): `open` opens a message's dialog, `empty` is what a filtered table says. */
+export type InboxTable = (open: (id: string) => void, empty: string) => ReactNode;
+
+/** The address's inbox filter (the table's `status`), or all. */
+const inboxFilterOf = (params: URLSearchParams): InboxFilter => FILTERS.find(([f]) => f === params.get('status'))?.[0] ?? 'all';
+
+/**
+ * Customer Messages on the merchant dashboard: the inbox, live, with a response form per message. `table`, the
+ * console's Customer Messages table, is the list when given: the filter chips (with their counts) set its status in
+ * the page's address, and a message's subject opens it.
+ */
+export default function MerchantInboxTab({ table, tableKey = inboxKey }: { table?: InboxTable; tableKey?: readonly unknown[] } = {}) {
+  const [params, setParams] = useSearchParams();
+  const [ownStatus, setOwnStatus] = useState<InboxFilter>('all');
+  const status = table ? inboxFilterOf(params) : ownStatus;
+  const setStatus = (f: InboxFilter) => {
+    if (!table) return setOwnStatus(f);
+    const next = new URLSearchParams(params);
+    next.delete('page');
+    if (f === 'all') next.delete('status');
+    else next.set('status', f);
+    setParams(next);
+  };
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
-  const inbox = useInbox(status, page);
+  // With the table, this reads the counts (and whether the inbox is open to this business) from the first page.
+  const inbox = useInbox(table ? 'all' : status, table ? 1 : page);
   useCustomerMessageEvents(inboxKey);
+  useCustomerMessageEvents(tableKey);
+  const qc = useQueryClient();
   const data = inbox.data;
   const open = data?.messages.find((m) => m.id === openId) ?? null;
 
@@ -91,7 +115,9 @@ export default function MerchantInboxTab() {
         }}
       />
 
-      {inbox.isLoading ? (
+      {table ? (
+        table(setOpenId, status === 'all' ? 'No message matches this search.' : `No ${status} messages.`)
+      ) : inbox.isLoading ? (
         <Spinner label="Loading messages..." />
       ) : inbox.isError || !data ? (
         <Alert variant="destructive" title={M.loadFailed}>
@@ -149,7 +175,17 @@ export default function MerchantInboxTab() {
         </>
       )}
 
-      {openId && <MessageDialog key={openId} id={openId} initial={open} onClose={() => setOpenId(null)} />}
+      {openId && (
+        <MessageDialog
+          key={openId}
+          id={openId}
+          initial={open}
+          onClose={() => {
+            setOpenId(null);
+            if (table) void qc.invalidateQueries({ queryKey: tableKey });
+          }}
+        />
+      )}
     </section>
   );
 }
