@@ -408,6 +408,21 @@ const MATRIX: Record<string, Principal[]> = {
   'GET /api/merchant/tables/refunds/export.csv': MANAGERS,
   'GET /api/merchant/tables/payouts': BUSINESS_OWNER,
   'GET /api/merchant/tables/payouts/export.csv': BUSINESS_OWNER,
+  'GET /api/admin/overview/range': FINANCE,
+  'GET /api/admin/tables/disputes': FINANCE,
+  'GET /api/admin/tables/disputes/export.csv': FINANCE,
+  'GET /api/admin/tables/tickets': SUPPORT,
+  'GET /api/admin/tables/tickets/export.csv': SUPPORT,
+  'GET /api/admin/tables/reviews': SUPPORT,
+  'GET /api/admin/tables/reviews/export.csv': SUPPORT,
+  'GET /api/admin/tables/promo-codes': FINANCE,
+  'GET /api/admin/tables/promo-codes/export.csv': FINANCE,
+  'GET /api/admin/tables/jobs': OWNER,
+  'GET /api/admin/tables/jobs/export.csv': OWNER,
+  'GET /api/admin/tables/audit': OWNER,
+  'GET /api/admin/tables/audit/export.csv': OWNER,
+  'GET /api/merchant/tables/messages': MANAGERS,
+  'GET /api/merchant/tables/messages/export.csv': MANAGERS,
 };
 
 /** Bodies that get past validation to the service's own check of who is calling. */
