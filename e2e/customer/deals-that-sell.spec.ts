@@ -276,8 +276,11 @@ test.describe('deals that sell like real deals', () => {
     await admin.page.goto('/admin/dashboard?tab=promo-codes');
     await expect(admin.page.getByRole('form', { name: 'Create a promo code' })).toBeVisible();
     await expect(admin.page.getByText('LocalPerks pays for the discount: merchants are paid as if at full price.')).toBeVisible();
-    // Admins see every code, the merchants' too, with who pays for it.
-    await expect(admin.page.getByRole('list', { name: 'Promo codes' }).getByRole('listitem').filter({ hasText: code })).toContainText(
+    // Admins see every code, the merchants' too, with who pays for it (the console's table, found by its search).
+    await admin.page.getByRole('searchbox', { name: /^Search promo codes/ }).fill(code);
+    await admin.page.getByRole('button', { name: 'Search promo codes' }).click();
+    await expect(admin.page).toHaveURL(new RegExp(`q=${code}`));
+    await expect(admin.page.getByRole('table', { name: 'Promo codes table' }).getByRole('row').filter({ hasText: code })).toContainText(
       `Paid by Code Studio ${tag}`,
     );
     await expectAccessible(admin.page);

@@ -17,17 +17,20 @@ const ssr = readSsrState();
 if (ssr) hydrate(queryClient, ssr.queries);
 
 /**
- * The routes without their loaders: a public page's loader fills its queries for the server render only
+ * The routes without their page-data loaders: a public page's loader fills its queries for the server render only
  * (app/page-data.ts) and reads nothing here, but a route with a loader makes every navigation to it wait for
  * it, and a logout's navigation home (lib/use-logout-action.ts) then came after the session's end: the page
- * left behind sent the visitor to sign in. Lazy routes lose the loader their module exports as well.
+ * left behind sent the visitor to sign in. Lazy routes lose the loader their module exports as well. The old
+ * addresses' redirects (/deal/:id, where the spec's standard cards link, and /privacy-policy) are loaders of
+ * routes without a page id, and stay: without them a card's link showed an empty page.
  */
 function browserRoutes(list: RouteObject[]): RouteObject[] {
   return list.map((route) => {
-    const { loader: _serverOnly, lazy, children, ...rest } = route;
+    const { loader, lazy, children, ...rest } = route;
     const load = typeof lazy === 'function' ? lazy : null;
     return {
       ...rest,
+      ...(loader && !route.id ? { loader } : {}),
       ...(load
         ? {
             lazy: async () => {

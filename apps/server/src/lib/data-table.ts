@@ -87,7 +87,7 @@ const searchLike = (term: string) => `%${escapeLike(term)}%`;
 /**
  * The free-text search as one condition: rows whose searched columns contain the text (case-insensitive, wildcards
  * taken literally), one branch per column (`t.id in (… union all …)`) so that each reads its own column's trigram
- * index (migration 0052) and joins outwards from the rows it finds; one condition ORing columns of several tables
+ * index (migration 0049) and joins outwards from the rows it finds; one condition ORing columns of several tables
  * could use no index and read every row. The export uses it; a page uses `searchBranches` (each branch limited).
  */
 function searchCondition(def: TableDefinition<never>, source: SQL, term: string, uuids: Set<string>): SQL {

@@ -185,7 +185,7 @@ const promoColumns = (actions: (r: AdminPromoCodeRow) => ReactNode): ColumnDef<A
     'Discount',
     (r) => discount(r),
     (r) => [
-      r.merchantId ? `Funded by ${r.ownerName}` : 'Funded by LocalPerks',
+      r.merchantId ? `Paid by ${r.ownerName}` : 'Paid by LocalPerks',
       r.minSubtotalCents ? `Orders from ${formatPrice(r.minSubtotalCents)}` : '',
     ],
   ),
