@@ -30,7 +30,8 @@ export default defineConfig({
   fullyParallel: true,
   retries: 0,
   forbidOnly: true,
-  reporter: 'list',
+  // The list as it runs, and the results as JSON for scripts/print-failures.mjs (the failures again at the end of `npm test`).
+  reporter: [['list'], ['json', { outputFile: 'test-results/journeys.json' }]],
   // Long journeys (a checkout with the merchant redeeming, the admin's whole day) on a busy machine.
   timeout: 180_000,
   expect: { timeout: 20_000 },

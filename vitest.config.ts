@@ -45,6 +45,10 @@ const apiProject = (name: 'api-pglite' | 'api-postgres') => ({
 
 export default defineConfig({
   test: {
+    // The run's results as JSON beside the console's: scripts/print-failures.mjs lists the failed tests again at the
+    // very end of `npm test`, where CI's shortened log still shows them after the journeys' longer output.
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/vitest.json' },
     // Three workers on CI's 2 cores (vitest's default is one fewer than the cores: a single worker). Many API
     // files wait as much as they compute (a server process starting, a retry's backoff, SMTP, S3, a second
     // instance), and a third worker computes meanwhile: on the idle machine the whole run takes 182 s with
