@@ -28,5 +28,7 @@ ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_customer_id_users_id_f
 ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "order_refunds_customer_idx" ON "order_refunds" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "order_refunds_merchant_idx" ON "order_refunds" USING btree ("merchant_id","created_at");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "order_refunds_deal_title_trgm_idx" ON "order_refunds" USING gin ("deal_title" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "order_refunds_provider_refund_trgm_idx" ON "order_refunds" USING gin ("provider_refund_id" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "orders_total_idx" ON "orders" USING btree ("total_cents","id");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "purchases_price_idx" ON "purchases" USING btree ("price_cents","id");

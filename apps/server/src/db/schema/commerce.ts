@@ -339,6 +339,9 @@ export const orderRefunds = pgTable(
     index('order_refunds_created_idx').on(t.createdAt, t.id),
     index('order_refunds_customer_idx').on(t.customerId),
     index('order_refunds_merchant_idx').on(t.merchantId, t.createdAt),
+    // The console's refunds table searches them (docs/decisions/0074).
+    index('order_refunds_deal_title_trgm_idx').using('gin', t.dealTitle.op('gin_trgm_ops')),
+    index('order_refunds_provider_refund_trgm_idx').using('gin', t.providerRefundId.op('gin_trgm_ops')),
     index('order_refunds_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),

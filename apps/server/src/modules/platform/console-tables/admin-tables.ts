@@ -182,18 +182,18 @@ export const adminVouchersTable: TableDefinition = {
 
 /**
  * Refunds: every refund of an order's line or voucher, pending or paid back, with its provider's id. The refund keeps
- * its customer, business and deal title (migration 0050), so no deal is read: the joins are left joins on the keys
- * of the customer and the business (never missing: NOT NULL foreign keys), which PostgreSQL drops from a query that
- * reads none of their columns (a page's ids sorted by date or amount read refunds alone, docs/decisions/0074).
+ * its customer, business and deal title (migration 0050), so no order or deal is read (docs/decisions/0074). The
+ * customer is an inner join, so a search by name or e-mail starts from the customers' trigram indexes; the business a
+ * left join on its key (never missing: a NOT NULL foreign key, so `business_name` is never null here), which
+ * PostgreSQL drops from a page's ids when they are not searched by it.
  */
 export const adminRefundsTable: TableDefinition = {
   name: 'refunds',
   source: () => sql`
     select r.id, r.created_at as "createdAt", r.order_id as "orderId", coalesce(u.name, '') as "customerName",
-      coalesce(u.email, '') as "customerEmail", r.deal_title as "dealTitle", coalesce(m.business_name, '') as "merchantName",
-      r.amount_cents as "amountCents", r.reason, r.status, r.provider, r.provider_refund_id as "providerRefundId",
-      r.refunded_at as "refundedAt"
-    from order_refunds r left join users u on u.id = r.customer_id left join merchants m on m.id = r.merchant_id`,
+      u.email as "customerEmail", r.deal_title as "dealTitle", m.business_name as "merchantName", r.amount_cents as "amountCents",
+      r.reason, r.status, r.provider, r.provider_refund_id as "providerRefundId", r.refunded_at as "refundedAt"
+    from order_refunds r join users u on u.id = r.customer_id left join merchants m on m.id = r.merchant_id`,
   columns: [
     { id: 'id', label: 'Refund id' },
     { id: 'createdAt', label: 'Created', isSortable: true },
