@@ -133,12 +133,15 @@ function sortOf(def: TableDefinition<never>, q: TableQuery) {
 const where = (conds: SQL[]) => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
 
 /**
- * `work` in a transaction planned without parallel workers: a page is a few small queries a person waits for, and
- * starting workers cost more than they saved (hundreds of ms each on the 2-core bench machine, docs/decisions/0074).
+ * `work` in a transaction planned without parallel workers and without JIT compilation: a page is a few small queries
+ * a person waits for, and starting workers cost more than they saved (hundreds of ms each on the 2-core bench
+ * machine), as did compiling a search's plan (its estimated cost, every match read, passes `jit_above_cost`; it reads
+ * a thousand: 30–50 ms of compiling for 15 ms of work, docs/decisions/0074).
  */
-function withoutParallelWorkers<T>(db: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
+function forAPage<T>(db: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    await tx.execute(sql`set local jit = off`);
     return work(tx);
   });
 }
@@ -180,7 +183,7 @@ export async function tablePage<Row, Scope>(
   let rows: Row[];
   let n: number;
   if (!term) {
-    [rows, n] = await withoutParallelWorkers(db, async (tx) => {
+    [rows, n] = await forAPage(db, async (tx) => {
       const page = await pageRows(tx, sql`select t.id from (${matches([])}) t ${window}`);
       const [count] = await sqlRows<{ n: number }>(
         tx,
@@ -189,7 +192,7 @@ export async function tablePage<Row, Scope>(
       return [page, count?.n ?? 0] as const;
     });
   } else {
-    [rows, n] = await withoutParallelWorkers(db, async (tx) => {
+    [rows, n] = await forAPage(db, async (tx) => {
       // Each searched column's matches, read through its trigram index (a materialized CTE is planned to be read whole,
       // so the planner does not walk the sort's index hoping for a match it guessed and never finds) and read lazily:
       // up to the count's cap each. A column that reaches the cap alone has matches everywhere, and its page is found

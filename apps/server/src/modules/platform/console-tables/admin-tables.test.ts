@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { build } from '../../../../test/build';
-import { createDeal, createMerchant } from '../../../../test/factories';
+import { buy, createDeal, createMerchant, createMerchantSession } from '../../../../test/factories';
 import { NY, tableChecks, within } from '../../../../test/table-checks';
 import { sqlRows } from '../../../lib/sql-rows';
 
@@ -344,6 +344,21 @@ describe('the admin refunds table (every admin)', () => {
       finance.cookie,
     );
     await expectSame('refunds', 'q=re_tables_line', await byHand(from, sql`x.provider_refund_id = 're_tables_line'`, sql`x.id`));
+    // The refunds were written naming no customer, business or title (as the previous release writes them): the
+    // trigger of migration 0050 kept the order's customer and the deal's, which the SQL by hand reads through joins.
+    await expectSame('refunds', 'sort=dealTitle&dir=asc', await byHand(from, sql`true`, sql`d.title asc, x.id asc`));
+    await expectSame('refunds', 'sort=customerEmail&dir=desc', await byHand(from, sql`true`, sql`u.email desc, x.id desc`));
+    await expectSame(
+      'refunds',
+      'q=table%20deal%203',
+      await byHand(from, sql`d.title ilike '%table deal 3%'`, sql`x.created_at desc, x.id desc`),
+    );
+    await expectSame(
+      'refunds',
+      'q=suspended%20spa',
+      await byHand(from, sql`m.business_name ilike '%suspended spa%'`, sql`x.created_at desc, x.id desc`),
+    );
+    await expectSame('refunds', 'q=ben%20banned', await byHand(from, sql`u.name ilike '%ben banned%'`, sql`x.created_at desc, x.id desc`));
     await expectSame(
       'refunds',
       `q=${sales[3]!.orderId}`,
@@ -391,5 +406,44 @@ describe('the admin payouts table (owner, finance)', () => {
     expect(file.ids).toEqual((await byHand(from, sql`true`, sql`x.gross_cents asc, x.id asc`)).ids);
     expect(file.text).toContain(',100.00,15.00,0.00,85.00,');
     expect((await t.request({ method: 'GET', url: '/api/admin/tables/payouts', cookie: support.cookie })).statusCode).toBe(403);
+  });
+});
+
+describe('a refund keeps its customer, business and deal title (migration 0050)', () => {
+  it('a voucher refunded through the product is shown with the title its deal had then, and its search finds it', async () => {
+    const seller = await createMerchantSession(t, { businessName: 'Harbour Paddle Co' });
+    const deal = await createDeal(db, seller.merchant.id, { title: 'Sunrise Kayak Tour', dealPriceCents: 3_000 });
+    const buyer = await t.loginAs('customer', { name: 'Kai Kayaker' });
+    const [voucher] = await buy(t, buyer.cookie, [{ dealId: deal.id, quantity: 1 }]);
+    const refunded = await t.request({
+      method: 'POST',
+      url: `/api/admin/purchases/${voucher!.id}/refund`,
+      cookie: owner.cookie,
+      payload: { decisionText: 'Refunded by support.' },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const [kept] = await sqlRows<{ id: string; customerId: string; merchantId: string; dealTitle: string }>(
+      db,
+      sql`select id, customer_id as "customerId", merchant_id as "merchantId", deal_title as "dealTitle" from order_refunds where purchase_id = ${voucher!.id}`,
+    );
+    expect(kept).toMatchObject({ customerId: buyer.user.id, merchantId: seller.merchant.id, dealTitle: 'Sunrise Kayak Tour' });
+    // The business renames its deal afterwards: the refund still says what was refunded.
+    await db.execute(sql`update deals set title = 'Sunset Paddle Board' where id = ${deal.id}`);
+    const found = await page('refunds', 'q=sunrise%20kayak');
+    expect(found.total).toBe(1);
+    expect(found.rows[0]).toMatchObject({
+      id: kept!.id,
+      dealTitle: 'Sunrise Kayak Tour',
+      customerName: 'Kai Kayaker',
+      customerEmail: buyer.user.email,
+      merchantName: 'Harbour Paddle Co',
+    });
+    expect((await page('refunds', 'q=sunset%20paddle')).total).toBe(0);
+    // The customer and the business are read as they are now (a name changes; account deletion anonymises it).
+    await db.execute(sql`update users set name = 'Kai Renamed' where id = ${buyer.user.id}`);
+    expect((await page('refunds', 'q=kai%20renamed')).rows.map((r) => r.id)).toEqual([kept!.id]);
+    expect((await page('refunds', 'q=harbour%20paddle')).rows.map((r) => r.id)).toEqual([kept!.id]);
+    const merchantPage = await tableChecks(t, '/api/merchant/tables', seller.cookie).page('refunds', 'q=sunrise');
+    expect(merchantPage.rows).toMatchObject([{ id: kept!.id, dealTitle: 'Sunrise Kayak Tour', customerName: 'Kai Renamed' }]);
   });
 });

@@ -89,10 +89,10 @@ export const merchantRedemptionsTable: TableDefinition = {
 export const merchantRefundsTable: TableDefinition = {
   name: 'refunds',
   source: (scope) => sql`
-    select r.id, r.created_at as "createdAt", d.title as "dealTitle", coalesce(u.name, '') as "customerName",
+    select r.id, r.created_at as "createdAt", r.deal_title as "dealTitle", coalesce(u.name, '') as "customerName",
       r.amount_cents as "amountCents", r.reason, r.status, r.refunded_at as "refundedAt"
-    from order_refunds r join deals d on d.id = r.deal_id join orders o on o.id = r.order_id join users u on u.id = o.user_id
-    where d.merchant_id in (select id from merchants where user_id = ${ownerOf(scope)})`,
+    from order_refunds r left join users u on u.id = r.customer_id
+    where r.merchant_id in (select id from merchants where user_id = ${ownerOf(scope)})`,
   columns: [
     { id: 'id', label: 'Refund id' },
     { id: 'createdAt', label: 'Created', isSortable: true },
