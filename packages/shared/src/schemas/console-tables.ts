@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEAL_STATUSES } from '../constants';
 import { DISPUTE_STATUSES } from '../constants-ledger';
 import { TICKET_STATUSES } from './admin-support';
-import { PAYOUT_STATES } from '../domain/payout-accounts';
+import { PAYOUT_PAID_VIA, PAYOUT_STATES } from '../domain/payout-accounts';
 
 /*
  * The console's tables (issue 32, docs/decisions/0069-console-tables.md): one query shape for every table, kept in
@@ -79,6 +79,8 @@ export const adminCustomerRowSchema = z.object({
   orders: z.number().int(),
   vouchers: z.number().int(),
   spentCents: z.number().int(),
+  bannedAt: z.string().nullable(),
+  banReason: z.string().nullable(),
 });
 export type AdminCustomerRow = z.infer<typeof adminCustomerRowSchema>;
 export const adminCustomersTablePageSchema = pageOf(adminCustomerRowSchema);
@@ -96,8 +98,16 @@ export const adminMerchantRowSchema = z.object({
   plan: z.string(),
   status: z.enum(MERCHANT_TABLE_STATUSES),
   commissionRate: z.number().int(),
+  /** Its deals but removed ones; those on sale now; those an admin removed. */
   deals: z.number().int(),
+  activeDeals: z.number().int(),
+  removedDeals: z.number().int(),
   vouchersSold: z.number().int(),
+  slug: z.string(),
+  suspendedAt: z.string().nullable(),
+  suspensionReason: z.string().nullable(),
+  /** Its latest registration request: the thread of messages with the admins. */
+  registrationId: z.string().nullable(),
 });
 export type AdminMerchantRow = z.infer<typeof adminMerchantRowSchema>;
 export const adminMerchantsTablePageSchema = pageOf(adminMerchantRowSchema);
@@ -161,7 +171,7 @@ export const adminRefundRowSchema = z.object({
 export type AdminRefundRow = z.infer<typeof adminRefundRowSchema>;
 export const adminRefundsTablePageSchema = pageOf(adminRefundRowSchema);
 
-export const adminPayoutRowSchema = z.object({
+export const merchantPayoutRowSchema = z.object({
   id: z.string(),
   merchantId: z.string(),
   merchantName: z.string(),
@@ -176,6 +186,18 @@ export const adminPayoutRowSchema = z.object({
   status: z.enum(PAYOUT_STATES),
   paidAt: z.string().nullable(),
   transferId: z.string().nullable(),
+  paidVia: z.enum(PAYOUT_PAID_VIA).nullable(),
+});
+export type MerchantPayoutRow = z.infer<typeof merchantPayoutRowSchema>;
+export const merchantPayoutsTablePageSchema = pageOf(merchantPayoutRowSchema);
+
+/** A payout as the admins read it: also why it failed or is held, and whether it is overdue or held by a suspension. */
+export const adminPayoutRowSchema = merchantPayoutRowSchema.extend({
+  failureReason: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  heldReason: z.string().nullable(),
+  isOverdue: z.boolean(),
+  isHeld: z.boolean(),
 });
 export type AdminPayoutRow = z.infer<typeof adminPayoutRowSchema>;
 export const adminPayoutsTablePageSchema = pageOf(adminPayoutRowSchema);

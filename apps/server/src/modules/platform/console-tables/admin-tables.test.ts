@@ -151,7 +151,16 @@ describe('the admin customers table (owner, support)', () => {
   it('pages, filters by standing and joining day, sorts and searches as the SQL says', async () => {
     const all = await expectSame('customers', '', await byHand(from, customer, sql`x.created_at desc, x.id desc`));
     expect(all.total).toBe(4);
-    expect(all.rows.find((r) => r.email === 'ana@tables.example')).toMatchObject({ status: 'active', orders: 4, vouchers: 4 });
+    expect(all.rows.find((r) => r.email === 'ana@tables.example')).toMatchObject({
+      status: 'active',
+      orders: 4,
+      vouchers: 4,
+      bannedAt: null,
+      banReason: null,
+    });
+    // A banned customer's row says when and why (the Customers section's ban list showed it).
+    expect(all.rows.find((r) => r.email === 'ben@tables.example')).toMatchObject({ status: 'banned', banReason: 'abuse' });
+    expect(all.rows.find((r) => r.email === 'ben@tables.example')!.bannedAt).toEqual(expect.any(String));
     await expectSame(
       'customers',
       'status=banned',
@@ -185,7 +194,7 @@ describe('the admin customers table (owner, support)', () => {
     const hand = await byHand(from, customer, sql`x.email asc, x.id asc`);
     await expectSame('customers', 'sort=email&dir=asc', hand, support.cookie);
     const file = await csv('customers', 'sort=email&dir=asc', support.cookie);
-    expect(file.header).toBe('Customer id,Joined,Name,E-mail,Status,Paid orders,Vouchers,Spent ($)');
+    expect(file.header).toBe('Customer id,Joined,Name,E-mail,Status,Paid orders,Vouchers,Spent ($),Banned,Ban reason');
     expect(file.ids).toEqual(hand.ids);
     expect(file.text).toContain(",'@SUM(A1:A9),");
     expect((await t.request({ method: 'GET', url: '/api/admin/tables/customers', cookie: finance.cookie })).statusCode).toBe(403);
@@ -220,6 +229,34 @@ describe('the admin merchants table (owner)', () => {
     await expectSame('merchants', 'sort=businessName&dir=asc', await byHand(from, sql`true`, sql`x.business_name asc, x.id asc`));
     const sold = sql`(select count(*) from purchases p where p.merchant_id = x.id)`;
     await expectSame('merchants', 'sort=vouchersSold', await byHand(from, sql`true`, sql`${sold} desc, x.id desc`));
+    // Its deals counted as the Overview's Merchants with Deals counts them: removed ones apart, "active" on sale now.
+    const active = sql`(select count(*) from deals d where d.merchant_id = x.id and d.status = 'active' and d.expiration_date > now())`;
+    const removed = sql`(select count(*) from deals d where d.merchant_id = x.id and d.status = 'removed')`;
+    await expectSame('merchants', 'sort=activeDeals', await byHand(from, sql`true`, sql`${active} desc, x.id desc`));
+    const byRemoved = await expectSame(
+      'merchants',
+      'sort=removedDeals&dir=desc',
+      await byHand(from, sql`true`, sql`${removed} desc, x.id desc`),
+    );
+    const [deals_] = await sqlRows<{ deals: number; active: number; removed: number }>(
+      db,
+      sql`select (select count(*)::int from deals d where d.merchant_id = x.id and d.status <> 'removed') as deals,
+        ${active}::int as active, ${removed}::int as removed from merchants x where x.id = ${cafe.merchant.id}`,
+    );
+    expect(byRemoved.rows.find((r) => r.id === cafe.merchant.id)).toMatchObject({
+      deals: deals_!.deals,
+      activeDeals: deals_!.active,
+      removedDeals: deals_!.removed,
+    });
+    expect(deals_!.removed).toBe(1);
+    // The suspended business says why; each row names its public page and its thread with the admins (none here).
+    expect(byRemoved.rows.find((r) => r.id === spa.merchant.id)).toMatchObject({ status: 'suspended', suspensionReason: 'Test' });
+    const [cafeRow] = await sqlRows<{ slug: string; registrationId: string | null }>(
+      db,
+      sql`select x.slug, (select r.id from merchant_registration_requests r where r.user_id = x.user_id
+        order by r.created_at desc, r.id desc limit 1) as "registrationId" from merchants x where x.id = ${cafe.merchant.id}`,
+    );
+    expect(byRemoved.rows.find((r) => r.id === cafe.merchant.id)).toMatchObject({ suspendedAt: null, suspensionReason: null, ...cafeRow });
     await expectSame('merchants', 'q=denver', await byHand(from, sql`x.city ilike '%denver%'`, sql`x.created_at desc, x.id desc`));
     await expectSame(
       'merchants',
@@ -230,7 +267,9 @@ describe('the admin merchants table (owner)', () => {
 
   it('is the owner’s alone; the export has its rows, quoted and with the formula name prefixed', async () => {
     const file = await csv('merchants', 'sort=businessName&dir=asc');
-    expect(file.header).toBe('Merchant id,Joined,Business,Owner e-mail,City,State,Plan,Status,Commission (%),Deals,Vouchers sold');
+    expect(file.header).toBe(
+      'Merchant id,Joined,Business,Owner e-mail,City,State,Plan,Status,Commission (%),Deals,Active deals,Removed deals,Vouchers sold,Suspended,Suspension reason,Page',
+    );
     expect(file.ids).toEqual((await byHand(from, sql`true`, sql`x.business_name asc, x.id asc`)).ids);
     expect(file.text).toContain(',"Bolt Bikes, Inc.",');
     expect(file.text).toContain(",'=Suspended Spa,");
@@ -368,6 +407,19 @@ describe('the admin payouts table (owner, finance)', () => {
     const all = await expectSame('payouts', '', await byHand(from, sql`true`, sql`x.payout_date desc, x.id desc`), finance.cookie);
     expect(all.total).toBe(12);
     expect(all.rows[0]).toMatchObject({ payoutDate: '2026-11-08', periodStart: '2026-10-26', periodEnd: '2026-11-01' });
+    // What the Payout Management list said of each payout: overdue (unpaid past its day, neither waiting nor held), held
+    // by its business's suspension, how it was paid.
+    const flags = await sqlRows<{ id: string; overdue: boolean; held: boolean; via: string | null }>(
+      db,
+      sql`select x.id, (not x.is_paid and x.payout_date < ${now.toISOString().slice(0, 10)}::date and x.state not in ('waiting_for_account', 'held')) as overdue,
+        (not x.is_paid and m.suspended_at is not null) as held, case when x.is_paid then x.paid_via end as via from ${from}`,
+    );
+    for (const f of flags)
+      expect(all.rows.find((r) => r.id === f.id)).toMatchObject({ isOverdue: f.overdue, isHeld: f.held, paidVia: f.via });
+    expect(flags.some((f) => f.overdue) && flags.some((f) => f.held) && flags.some((f) => !f.overdue)).toBe(true);
+    const overdue = sql`(not x.is_paid and x.payout_date < ${now.toISOString().slice(0, 10)}::date and x.state not in ('waiting_for_account', 'held'))`;
+    const overdueFirst = await expectSame('payouts', 'sort=isOverdue', await byHand(from, sql`true`, sql`${overdue} desc, x.id desc`));
+    expect(overdueFirst.rows[0]!.isOverdue).toBe(true);
     await expectSame('payouts', 'status=held', await byHand(from, sql`x.state = 'held'`, sql`x.payout_date desc, x.id desc`));
     await expectSame(
       'payouts',
@@ -386,7 +438,8 @@ describe('the admin payouts table (owner, finance)', () => {
   it('exports its rows in dollars; support may not read it', async () => {
     const file = await csv('payouts', 'sort=grossCents&dir=asc', finance.cookie);
     expect(file.header).toBe(
-      'Payout id,Payout date,Business,Period start,Period end,Vouchers,Gross ($),Commission ($),Refunds ($),Net ($),Status,Paid,Transfer id,Merchant id',
+      'Payout id,Payout date,Business,Period start,Period end,Vouchers,Gross ($),Commission ($),Refunds ($),Net ($),Status,Paid,Transfer id,Merchant id,' +
+        'Paid via,Failure reason,Next attempt,Held because,Overdue,Held: business suspended',
     );
     expect(file.ids).toEqual((await byHand(from, sql`true`, sql`x.gross_cents asc, x.id asc`)).ids);
     expect(file.text).toContain(',100.00,15.00,0.00,85.00,');

@@ -13,6 +13,7 @@ import {
   REVIEW_TABLE_STATUSES,
   PROMO_TABLE_STATUSES,
   JOB_RUN_STATUSES,
+  utcDay,
 } from '@localperks/shared';
 import type { TableDefinition } from '../../../lib/data-table';
 import { JOB_LABELS } from '../../../jobs/failures';
@@ -62,7 +63,8 @@ export const adminCustomersTable: TableDefinition = {
       case when u.banned_at is not null then 'banned' when u.email_verified_at is null then 'unverified' else 'active' end as status,
       (select count(*)::int from orders o where o.user_id = u.id and o.status = 'paid') as orders,
       (select count(*)::int from purchases p where p.user_id = u.id) as vouchers,
-      (select coalesce(sum(o.total_cents), 0)::float8 from orders o where o.user_id = u.id and o.status = 'paid') as "spentCents"
+      (select coalesce(sum(o.total_cents), 0)::float8 from orders o where o.user_id = u.id and o.status = 'paid') as "spentCents",
+      u.banned_at as "bannedAt", u.ban_reason as "banReason"
     from users u where u.role = 'customer' and u.deleted_at is null`,
   columns: [
     { id: 'id', label: 'Customer id' },
@@ -73,6 +75,8 @@ export const adminCustomersTable: TableDefinition = {
     { id: 'orders', label: 'Paid orders', isSortable: true },
     { id: 'vouchers', label: 'Vouchers', isSortable: true },
     { id: 'spentCents', label: 'Spent ($)', isSortable: true, isMoney: true },
+    { id: 'bannedAt', label: 'Banned' },
+    { id: 'banReason', label: 'Ban reason' },
   ],
   search: ['id', 'name', 'email'],
   status: { column: 'status', values: CUSTOMER_TABLE_STATUSES },
@@ -80,16 +84,27 @@ export const adminCustomersTable: TableDefinition = {
   defaultSort: 'createdAt',
 };
 
-/** Merchants: every business, approved or waiting, with its owner's e-mail, plan and sales. */
+/**
+ * Merchants: every business, approved or waiting, with its owner's e-mail, plan and sales; its deals counted as the
+ * Overview's Merchants with Deals counts them (removed ones apart, "active" on sale at `now`), each count one
+ * subquery on `deals_merchant_idx` per row of the page; its suspension's reason, its public page's slug and its
+ * latest registration (the thread of messages with the admins) for the row's actions.
+ */
 export const adminMerchantsTable: TableDefinition = {
   name: 'merchants',
-  source: () => sql`
+  source: ({ now }) => sql`
     select m.id, m.created_at as "createdAt", m.business_name as "businessName", u.email as "ownerEmail", m.city, m.state,
       m.subscription_plan as plan,
       case when m.suspended_at is not null then 'suspended' when m.approved then 'approved' else 'pending' end as status,
       m.commission_rate as "commissionRate",
       (select count(*)::int from deals d where d.merchant_id = m.id and d.status <> 'removed') as deals,
-      (select count(*)::int from purchases p where p.merchant_id = m.id) as "vouchersSold"
+      (select count(*)::int from deals d where d.merchant_id = m.id and d.status = 'active'
+        and d.expiration_date > ${now.toISOString()}::timestamptz) as "activeDeals",
+      (select count(*)::int from deals d where d.merchant_id = m.id and d.status = 'removed') as "removedDeals",
+      (select count(*)::int from purchases p where p.merchant_id = m.id) as "vouchersSold",
+      m.slug, m.suspended_at as "suspendedAt", m.suspension_reason as "suspensionReason",
+      (select r.id from merchant_registration_requests r where r.user_id = m.user_id
+        order by r.created_at desc, r.id desc limit 1) as "registrationId"
     from merchants m join users u on u.id = m.user_id`,
   columns: [
     { id: 'id', label: 'Merchant id' },
@@ -102,7 +117,12 @@ export const adminMerchantsTable: TableDefinition = {
     { id: 'status', label: 'Status', isSortable: true },
     { id: 'commissionRate', label: 'Commission (%)', isSortable: true },
     { id: 'deals', label: 'Deals', isSortable: true },
+    { id: 'activeDeals', label: 'Active deals', isSortable: true },
+    { id: 'removedDeals', label: 'Removed deals', isSortable: true },
     { id: 'vouchersSold', label: 'Vouchers sold', isSortable: true },
+    { id: 'suspendedAt', label: 'Suspended' },
+    { id: 'suspensionReason', label: 'Suspension reason' },
+    { id: 'slug', label: 'Page' },
   ],
   search: ['id', 'businessName', 'ownerEmail', 'city'],
   status: { column: 'status', values: MERCHANT_TABLE_STATUSES },
@@ -212,17 +232,25 @@ export const adminRefundsTable: TableDefinition = {
 
 /**
  * Payouts: every business's payout period, its figures and its state. The date filter reads the payout date (a
- * calendar day, midnight in New York as `payoutAt`).
+ * calendar day, midnight in New York as `payoutAt`). The admin's also say what the Payout Management list said of
+ * each: how it was paid, why it failed (and when it is tried again) or is held, whether it is overdue (as
+ * payouts.service.ts `overdueSql`) and whether its business's suspension holds it; `ADMIN_ONLY_PAYOUT_COLUMNS` are
+ * left out of a merchant's own payouts.
  */
 export const adminPayoutsTable: TableDefinition = {
   name: 'payouts',
-  source: () => sql`
+  source: ({ now }) => sql`
     select p.id, p.merchant_id as "merchantId", m.business_name as "merchantName", p.period_start::text as "periodStart",
       p.period_end::text as "periodEnd", p.payout_date::text as "payoutDate",
       (p.payout_date::timestamp at time zone ${BUSINESS_TIME_ZONE}) as "payoutAt", p.total_purchases as "totalPurchases",
       p.gross_cents::float8 as "grossCents", p.commission_cents::float8 as "commissionCents",
       p.refunds_cents::float8 as "refundsCents", p.net_cents::float8 as "netCents", p.state as status, p.paid_at as "paidAt",
-      p.transfer_id as "transferId"
+      p.transfer_id as "transferId", case when p.is_paid then p.paid_via end as "paidVia",
+      case when p.state = 'failed' then p.failure_reason end as "failureReason",
+      case when p.state = 'failed' then p.next_attempt_at end as "nextAttemptAt", p.held_reason as "heldReason",
+      (not p.is_paid and p.payout_date < ${utcDay(now)}::date
+        and p.state not in ('waiting_for_account', 'held')) as "isOverdue",
+      (not p.is_paid and m.suspended_at is not null) as "isHeld"
     from merchant_payouts p join merchants m on m.id = p.merchant_id`,
   columns: [
     { id: 'id', label: 'Payout id' },
@@ -239,12 +267,28 @@ export const adminPayoutsTable: TableDefinition = {
     { id: 'paidAt', label: 'Paid' },
     { id: 'transferId', label: 'Transfer id' },
     { id: 'merchantId', label: 'Merchant id' },
+    { id: 'paidVia', label: 'Paid via' },
+    { id: 'failureReason', label: 'Failure reason' },
+    { id: 'nextAttemptAt', label: 'Next attempt' },
+    { id: 'heldReason', label: 'Held because' },
+    // Sorted by, the overdue ones come first (the Overview's "Review overdue payouts" opens the table so).
+    { id: 'isOverdue', label: 'Overdue', isSortable: true },
+    { id: 'isHeld', label: 'Held: business suspended' },
   ],
   search: ['id', 'merchantName', 'transferId'],
   status: { column: 'status', values: PAYOUT_STATES },
   date: 'payoutAt',
   defaultSort: 'payoutDate',
 };
+
+/** What only an admin reads of a payout: why it failed or is held, and the admins' own flags (overdue, held by a suspension). */
+export const ADMIN_ONLY_PAYOUT_COLUMNS: ReadonlySet<string> = new Set([
+  'failureReason',
+  'nextAttemptAt',
+  'heldReason',
+  'isOverdue',
+  'isHeld',
+]);
 
 /**
  * Disputes: every chargeback a bank opened, its order and customer, the business whose voucher it names (or the
