@@ -124,8 +124,9 @@ export default function PayoutsTab({
   const s = summary.data;
   return (
     <section aria-labelledby="payouts-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="payouts-heading" className="text-xl font-semibold text-slate-900">
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {/* The console's page heading already says Payout Management: this one names the section for assistive technology. */}
+        <h2 id="payouts-heading" className="sr-only">
           Payout Management
         </h2>
         <RefreshButton spinning={isRefreshing} disabled={isRefreshing} onClick={() => void refresh()} />

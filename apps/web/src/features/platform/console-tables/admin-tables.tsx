@@ -51,7 +51,8 @@ const withActions = <Row,>(columns: ColumnDef<Row>[], actions?: (r: Row) => Reac
           id: 'actions',
           header: 'Actions',
           enableSorting: false,
-          cell: ({ row }) => <div className="flex min-w-36 flex-wrap gap-2">{actions(row.original)}</div>,
+          meta: { isPinned: true },
+          cell: ({ row }) => <div className="flex w-44 flex-col items-stretch gap-2">{actions(row.original)}</div>,
         },
       ]
     : columns;
