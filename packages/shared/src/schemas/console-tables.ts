@@ -153,20 +153,44 @@ export const adminVouchersTablePageSchema = pageOf(adminVoucherRowSchema);
 
 export const REFUND_TABLE_STATUSES = ['pending', 'refunded'] as const;
 
+/**
+ * The admins' Refunds table: the refunds (pending, refunded) and the customers' refund requests not refunded
+ * (waiting for the merchant's answer or an admin's decision, or declined).
+ */
+export const ADMIN_REFUND_TABLE_STATUSES = [
+  'requested',
+  'merchant_responded',
+  'due_for_decision',
+  'declined',
+  'pending',
+  'refunded',
+] as const;
+
 export const adminRefundRowSchema = z.object({
   id: z.string(),
+  /** A refund (money given back), or a customer's request for one. */
+  kind: z.enum(['refund', 'request']),
   createdAt: z.string(),
   orderId: z.string(),
   customerName: z.string(),
   customerEmail: z.string(),
   dealTitle: z.string(),
   merchantName: z.string(),
+  /** What was (or, for a request, what refunding it would be) given back: the voucher's price and tax share. */
   amountCents: z.number().int(),
   reason: z.string(),
-  status: z.enum(REFUND_TABLE_STATUSES),
+  status: z.enum(ADMIN_REFUND_TABLE_STATUSES),
   provider: z.string(),
   providerRefundId: z.string().nullable(),
   refundedAt: z.string().nullable(),
+  voucherCode: z.string().nullable(),
+  note: z.string().nullable(),
+  merchantResponse: z.string().nullable(),
+  decisionText: z.string().nullable(),
+  /** The admin who decided the request (a name, else an e-mail). */
+  decidedByName: z.string().nullable(),
+  deadlineAt: z.string().nullable(),
+  dispute: z.enum(['open', 'lost']).nullable(),
 });
 export type AdminRefundRow = z.infer<typeof adminRefundRowSchema>;
 export const adminRefundsTablePageSchema = pageOf(adminRefundRowSchema);

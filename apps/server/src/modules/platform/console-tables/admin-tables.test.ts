@@ -123,6 +123,43 @@ await db.execute(sql`
   values (${sales[0]!.orderId}, ${sales[0]!.itemId}, ${sales[0]!.dealId}, 777, 'sold_out', 'refunded', 'sandbox', 'refund-tables-line', 're_tables_line',
     '2026-11-25T15:00:00Z', '2026-11-25T15:00:00Z')`);
 
+// Refund requests: one taxed order of three vouchers over two lines (one with a promo discount) whose vouchers are
+// asked back (due for a decision, requested), one declined, and one refunded (its refund's row carries its decision).
+const [taxed] = await sqlRows<{ id: string }>(
+  db,
+  sql`insert into orders (user_id, status, provider, provider_session_id, subtotal_cents, tax_cents, total_cents, billing, expires_at, created_at, paid_at)
+    values (${customers[0]!.id}, 'paid', 'sandbox', 'cs_tables_taxed', 4300, 137, 4437, '{}'::jsonb, now(), '2026-11-20T15:00:00Z', '2026-11-20T15:00:00Z')
+    returning id`,
+);
+await db.execute(sql`insert into order_items (order_id, deal_id, title, unit_price_cents, quantity, discount_cents) values
+  (${taxed!.id}, ${deals[0]!.id}, ${deals[0]!.title}, 1000, 2, 0), (${taxed!.id}, ${deals[4]!.id}, ${deals[4]!.title}, 2500, 1, 200)`);
+const taxedVouchers: { id: string; code: string }[] = [];
+for (const [k, [deal, price, discount]] of (
+  [
+    [deals[0]!, 1000, 0],
+    [deals[0]!, 1000, 0],
+    [deals[4]!, 2500, 200],
+  ] as const
+).entries()) {
+  const [v] = await sqlRows<{ id: string }>(
+    db,
+    sql`insert into purchases (order_id, user_id, deal_id, merchant_id, deal_title, price_cents, discount_cents, discount_funded_by, commission_rate, commission_cents,
+        redemption_code, purchased_at, expiration_date)
+      values (${taxed!.id}, ${customers[0]!.id}, ${deal.id}, ${deal.merchantId}, ${deal.title}, ${price}, ${discount}, ${discount ? 'platform' : null}, 15, 150,
+        ${`LP-TAX00${k}`}, '2026-11-20T15:00:00Z', ${new Date(now.getTime() + 30 * 86_400_000).toISOString()}::timestamptz) returning id`,
+  );
+  taxedVouchers.push({ id: v!.id, code: `LP-TAX00${k}` });
+}
+const ask = (purchaseId: string, merchantId: string, status: string, at: string) =>
+  db.execute(sql`insert into refund_requests (purchase_id, customer_id, merchant_id, reason, note, status, decision_text, deadline_at, created_at)
+    values (${purchaseId}, ${customers[0]!.id}, ${merchantId}, 'closed', 'Shop was shut.', ${status},
+      ${status === 'declined' || status === 'refunded' ? `Decided ${status}` : null}, '2026-11-28T23:00:00Z', ${at}::timestamptz)`);
+await ask(taxedVouchers[1]!.id, deals[0]!.merchantId, 'due_for_decision', '2026-11-21T15:00:00Z');
+await ask(taxedVouchers[2]!.id, deals[4]!.merchantId, 'requested', '2026-11-22T15:00:00Z');
+await ask(sales[0]!.purchaseId, deals[0]!.merchantId, 'declined', '2026-11-03T15:00:00Z');
+const refundedSale = sales.find((_, i) => VOUCHER_STATES[i % 8] === 'refunded')!;
+await ask(refundedSale.purchaseId, deals[3]!.merchantId, 'refunded', '2026-11-04T15:00:00Z');
+
 // Payouts: weekly periods of each business, in several states.
 const PAYOUT_STATES = ['paid', 'scheduled', 'held', 'failed'] as const;
 for (let w = 0; w < 4; w++)
@@ -153,8 +190,8 @@ describe('the admin customers table (owner, support)', () => {
     expect(all.total).toBe(4);
     expect(all.rows.find((r) => r.email === 'ana@tables.example')).toMatchObject({
       status: 'active',
-      orders: 4,
-      vouchers: 4,
+      orders: 5, // four sales and the taxed order of the refund requests
+      vouchers: 7,
       bannedAt: null,
       banReason: null,
     });
@@ -315,7 +352,7 @@ describe('the admin vouchers table (every admin)', () => {
 
   it('pages, filters by state and day, sorts and searches codes, holders and businesses as the SQL says', async () => {
     const all = await expectSame('vouchers', '', await byHand(from, sql`true`, sql`x.purchased_at desc, x.id desc`), support.cookie);
-    expect(all.total).toBe(16);
+    expect(all.total).toBe(19); // 16 sales, and the taxed order's 3 vouchers
     const live = sql`x.refunded_at is null and x.forfeited_at is null and x.redeemed_at is null`;
     await expectSame(
       'vouchers',
@@ -364,13 +401,23 @@ describe('the admin vouchers table (every admin)', () => {
 });
 
 describe('the admin refunds table (every admin)', () => {
-  const from = sql`order_refunds x join orders o on o.id = x.order_id join users u on u.id = o.user_id join deals d on d.id = x.deal_id
-    join merchants m on m.id = d.merchant_id`;
+  // The refunds, and the refund requests whose voucher was not refunded.
+  const from = sql`(
+    select r.id, r.created_at, r.status, r.order_id, r.provider_refund_id, r.amount_cents from order_refunds r
+    union all
+    select q.id, q.created_at, q.status, p.order_id, null, null from refund_requests q join purchases p on p.id = q.purchase_id
+    where not exists (select 1 from order_refunds r2 where r2.purchase_id = q.purchase_id)) x`;
 
   it('pages, filters by status and day, sorts and searches as the SQL says', async () => {
     const all = await expectSame('refunds', '', await byHand(from, sql`true`, sql`x.created_at desc, x.id desc`), support.cookie);
-    expect(all.total).toBe(5);
+    expect(all.total).toBe(8);
     await expectSame('refunds', 'status=pending', await byHand(from, sql`x.status = 'pending'`, sql`x.created_at desc, x.id desc`));
+    await expectSame(
+      'refunds',
+      'status=due_for_decision',
+      await byHand(from, sql`x.status = 'due_for_decision'`, sql`x.created_at desc, x.id desc`),
+    );
+    await expectSame('refunds', 'status=declined', await byHand(from, sql`x.status = 'declined'`, sql`x.created_at desc, x.id desc`));
     await expectSame(
       'refunds',
       'from=2026-11-08&to=2026-11-25',
@@ -378,8 +425,8 @@ describe('the admin refunds table (every admin)', () => {
     );
     await expectSame(
       'refunds',
-      'sort=amountCents&dir=asc',
-      await byHand(from, sql`true`, sql`x.amount_cents asc, x.id asc`),
+      'status=refunded&sort=amountCents&dir=asc',
+      await byHand(from, sql`x.status = 'refunded'`, sql`x.amount_cents asc, x.id asc`),
       finance.cookie,
     );
     await expectSame('refunds', 'q=re_tables_line', await byHand(from, sql`x.provider_refund_id = 're_tables_line'`, sql`x.id`));
@@ -388,15 +435,35 @@ describe('the admin refunds table (every admin)', () => {
       `q=${sales[3]!.orderId}`,
       await byHand(from, sql`x.order_id = ${sales[3]!.orderId}`, sql`x.created_at desc, x.id desc`),
     );
+    await expectSame('refunds', `q=${taxed!.id}`, await byHand(from, sql`x.order_id = ${taxed!.id}`, sql`x.created_at desc, x.id desc`));
+  });
+
+  it('gives a request what refunding it would give back, as the refunds do, and a refund its request’s decision', async () => {
+    const rows = (await page('refunds', 'pageSize=100')).rows as { kind: string; voucherCode: string | null; amountCents: number }[];
+    const requests = rows.filter((r) => r.kind === 'request');
+    expect(requests.map((r) => r.voucherCode).sort()).toEqual(['LP-TAX001', 'LP-TAX002', 'LP-TBL000']);
+    // What refunds.service.ts voucherRefundCents gives back (the platform area may not import it): the price less its
+    // promo share plus its share of the order's tax. The order's 137 ¢ of tax over its lines by what each cost (2,000 and
+    // 2,300 of 4,300: 64 and 73), then over a line's vouchers (32 and 32); the untaxed sale's voucher, its price.
+    expect(requests.find((r) => r.voucherCode === 'LP-TAX001')!.amountCents).toBe(1000 + 32);
+    expect(requests.find((r) => r.voucherCode === 'LP-TAX002')!.amountCents).toBe(2500 - 200 + 73);
+    expect(requests.find((r) => r.voucherCode === 'LP-TBL000')!.amountCents).toBe(deals[0]!.dealPriceCents);
+    expect(
+      rows.find((r) => r.kind === 'refund' && r.voucherCode === `LP-TBL${String(sales.indexOf(refundedSale)).padStart(3, '0')}`),
+    ).toMatchObject({
+      note: 'Shop was shut.',
+      decisionText: 'Decided refunded',
+    });
   });
 
   it('exports its rows', async () => {
     const file = await csv('refunds', 'status=refunded&sort=amountCents&dir=desc');
     expect(file.header).toBe(
-      'Refund id,Created,Customer,E-mail,Deal,Business,Amount ($),Reason,Status,Provider,Provider refund id,Refunded,Order id',
+      'Refund or request id,Kind,Created,Customer,E-mail,Deal,Business,Voucher,Amount ($),Reason,Customer note,Merchant answer,Status,' +
+        'Merchant deadline,Decision,Decided by,Chargeback,Provider,Provider refund id,Refunded,Order id',
     );
     expect(file.ids).toEqual((await byHand(from, sql`x.status = 'refunded'`, sql`x.amount_cents desc, x.id desc`)).ids);
-    expect(file.text).toContain(',7.77,sold_out,refunded,sandbox,re_tables_line,');
+    expect(file.text).toContain(',7.77,sold_out,,,refunded,,,,,sandbox,re_tables_line,');
   });
 });
 

@@ -1,11 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   CUSTOMER_TABLE_STATUSES,
   DEAL_STATUSES,
   MERCHANT_TABLE_STATUSES,
   ORDER_STATUSES,
   PAYOUT_STATES,
-  REFUND_TABLE_STATUSES,
+  ADMIN_REFUND_TABLE_STATUSES,
+  REFUND_BLOCKING_DISPUTE_STATUSES,
   VOUCHER_TABLE_STATUSES,
   BUSINESS_TIME_ZONE,
   DISPUTE_STATUSES,
@@ -200,32 +201,96 @@ export const adminVouchersTable: TableDefinition = {
   defaultSort: 'purchasedAt',
 };
 
-/** Refunds: every refund of an order's line or voucher, pending or paid back, with its provider's id. */
+/**
+ * What refunding voucher `p` gives back, in SQL: refunds.service.ts `voucherRefundCents` (its price less its promo
+ * share, plus its share of the order's tax: the tax split over the order's lines by what each cost, in id order,
+ * then over the line's vouchers, in id order, each share the difference of two rounded running totals, as
+ * `allocateCents`). The admin-tables test checks it against that function.
+ */
+const voucherRefundCents = sql`(p.price_cents - p.discount_cents + coalesce((
+    select case when v.k < l.quantity
+      then (round(l.tax * (v.k + 1)::numeric / l.quantity) - round(l.tax * v.k::numeric / l.quantity))::int else 0 end
+    from (
+      select x.id, x.deal_id, x.option_id, x.quantity,
+        case when x.total <= 0 then 0
+          else round(x.tax_cents::numeric * x.upto / x.total) - round(x.tax_cents::numeric * (x.upto - x.w) / x.total) end as tax
+      from (
+        select i.id, i.deal_id, i.option_id, i.quantity, o2.tax_cents, i.unit_price_cents * i.quantity - i.discount_cents as w,
+          sum(i.unit_price_cents * i.quantity - i.discount_cents) over (order by i.id) as upto,
+          sum(i.unit_price_cents * i.quantity - i.discount_cents) over () as total
+        from order_items i join orders o2 on o2.id = i.order_id where i.order_id = p.order_id
+      ) x
+    ) l,
+    lateral (select count(*)::int as k from purchases p2 where p2.order_id = p.order_id and p2.deal_id = p.deal_id
+      and p2.option_id is not distinct from p.option_id and p2.id < p.id) v
+    where l.deal_id = p.deal_id and l.option_id is not distinct from p.option_id
+    order by l.id desc limit 1), 0))::int`;
+
+/** A chargeback that stops a refund of the order's vouchers: lost first, else open (disputes.service.ts `refundBlockingDisputeOf`). */
+const blockingDispute = (orderId: SQL) => sql`(select d.status from disputes d where d.order_id = ${orderId}
+  and d.status in (${sql.join(
+    REFUND_BLOCKING_DISPUTE_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )}) order by d.status = 'lost' desc limit 1)`;
+
+/** The request behind a refunded voucher (its note, the merchant's answer, the decision), one of its columns. */
+const ofRequest = (column: string) =>
+  sql`(select q.${sql.identifier(column)} from refund_requests q where q.purchase_id = r.purchase_id and q.status = 'refunded'
+    order by q.created_at desc limit 1)`;
+
+/**
+ * Refunds: the Refunds section's one list (issue 32). Every refund of an order's line or voucher, pending or paid
+ * back, with its provider's id and, for a voucher a customer asked back, the request's note, answer and decision;
+ * and every customer's refund request not refunded (yet): waiting for the merchant's answer or an admin's decision,
+ * or declined, with what refunding it would give back and the chargeback that would stop it. A request once
+ * refunded is its refund's row, so no voucher is listed twice.
+ */
 export const adminRefundsTable: TableDefinition = {
   name: 'refunds',
   source: () => sql`
-    select r.id, r.created_at as "createdAt", r.order_id as "orderId", coalesce(u.name, '') as "customerName",
+    select k.*, (select coalesce(nullif(du.name, ''), du.email) from users du where du.id = k."decidedBy") as "decidedByName" from (
+    select r.id, 'refund' as kind, r.created_at as "createdAt", r.order_id as "orderId", coalesce(u.name, '') as "customerName",
       u.email as "customerEmail", d.title as "dealTitle", m.business_name as "merchantName", r.amount_cents as "amountCents",
-      r.reason, r.status, r.provider, r.provider_refund_id as "providerRefundId", r.refunded_at as "refundedAt"
+      r.reason, r.status, r.provider, r.provider_refund_id as "providerRefundId", r.refunded_at as "refundedAt",
+      p.redemption_code as "voucherCode", ${ofRequest('note')} as note, ${ofRequest('merchant_response')} as "merchantResponse",
+      ${ofRequest('decision_text')} as "decisionText", ${ofRequest('decided_by')} as "decidedBy", null::timestamptz as "deadlineAt",
+      null::text as dispute
     from order_refunds r join orders o on o.id = r.order_id join users u on u.id = o.user_id
-      join deals d on d.id = r.deal_id join merchants m on m.id = d.merchant_id`,
+      join deals d on d.id = r.deal_id join merchants m on m.id = d.merchant_id left join purchases p on p.id = r.purchase_id
+    union all
+    select q.id, 'request' as kind, q.created_at as "createdAt", p.order_id as "orderId", coalesce(u.name, '') as "customerName",
+      u.email as "customerEmail", p.deal_title as "dealTitle", m.business_name as "merchantName", ${voucherRefundCents} as "amountCents",
+      q.reason, q.status, o.provider, null as "providerRefundId", null::timestamptz as "refundedAt",
+      p.redemption_code as "voucherCode", q.note, q.merchant_response as "merchantResponse", q.decision_text as "decisionText",
+      q.decided_by as "decidedBy", q.deadline_at as "deadlineAt", ${blockingDispute(sql`p.order_id`)} as dispute
+    from refund_requests q join purchases p on p.id = q.purchase_id join orders o on o.id = p.order_id
+      join users u on u.id = q.customer_id join merchants m on m.id = q.merchant_id
+    where not exists (select 1 from order_refunds r2 where r2.purchase_id = q.purchase_id)) k`,
   columns: [
-    { id: 'id', label: 'Refund id' },
+    { id: 'id', label: 'Refund or request id' },
+    { id: 'kind', label: 'Kind' },
     { id: 'createdAt', label: 'Created', isSortable: true },
     { id: 'customerName', label: 'Customer', isSortable: true },
     { id: 'customerEmail', label: 'E-mail', isSortable: true },
     { id: 'dealTitle', label: 'Deal', isSortable: true },
     { id: 'merchantName', label: 'Business', isSortable: true },
+    { id: 'voucherCode', label: 'Voucher' },
     { id: 'amountCents', label: 'Amount ($)', isSortable: true, isMoney: true },
     { id: 'reason', label: 'Reason', isSortable: true },
+    { id: 'note', label: 'Customer note' },
+    { id: 'merchantResponse', label: 'Merchant answer' },
     { id: 'status', label: 'Status', isSortable: true },
+    { id: 'deadlineAt', label: 'Merchant deadline' },
+    { id: 'decisionText', label: 'Decision' },
+    { id: 'decidedByName', label: 'Decided by' },
+    { id: 'dispute', label: 'Chargeback' },
     { id: 'provider', label: 'Provider' },
     { id: 'providerRefundId', label: 'Provider refund id' },
     { id: 'refundedAt', label: 'Refunded' },
     { id: 'orderId', label: 'Order id' },
   ],
-  search: ['id', 'orderId', 'customerName', 'customerEmail', 'dealTitle', 'merchantName', 'providerRefundId'],
-  status: { column: 'status', values: REFUND_TABLE_STATUSES },
+  search: ['id', 'orderId', 'customerName', 'customerEmail', 'dealTitle', 'merchantName', 'providerRefundId', 'voucherCode'],
+  status: { column: 'status', values: ADMIN_REFUND_TABLE_STATUSES },
   date: 'createdAt',
   defaultSort: 'createdAt',
 };

@@ -41,19 +41,6 @@ const DeactivatePromoCode = lazy(() =>
   import('../../../features/orders/promo-codes/promo-codes-tab').then((m) => ({ default: m.DeactivatePromoCode })),
 );
 
-/** A section's work (the spec's screen) and, under it, the table of all its records (the table's caption is its name). */
-function WithTable({ title, children, table }: { title: string; children: ReactNode; table: ReactNode }) {
-  return (
-    <>
-      {children}
-      <section className="mt-8">
-        <h2 className="mb-3 text-xl font-semibold text-slate-900">{title}</h2>
-        {table}
-      </section>
-    </>
-  );
-}
-
 /** Refreshes a console table (its query key is its path, docs/decisions/0069-console-tables.md) after a row's action. */
 function useRefreshTable(name: string) {
   const qc = useQueryClient();
@@ -75,6 +62,11 @@ function AdminBusinesses() {
 /** Customers: the console's Customers table is the list, each customer's ban or unban in their row. */
 function AdminCustomers() {
   return <CustomersTab onChanged={useRefreshTable('customers')} table={(actions) => <CustomersTable actions={actions} />} />;
+}
+
+/** Refunds: the console's Refunds table is the list of refunds and requests, each request's decision in its row. */
+function AdminRefunds() {
+  return <RefundsTab onChanged={useRefreshTable('refunds')} table={(actions) => <RefundsTable actions={actions} />} />;
 }
 
 /** Payout Management: its summary and reconciliation, and the console's payouts table as All Payouts, each payout's actions in its row. */
@@ -122,11 +114,7 @@ const CONTENT: Record<AdminSectionId, () => ReactNode> = {
   orders: () => <OrdersTable />,
   vouchers: () => <VouchersTable />,
   payouts: () => <AdminPayouts />,
-  refunds: () => (
-    <WithTable title="Refunds table" table={<RefundsTable />}>
-      <RefundsTab />
-    </WithTable>
-  ),
+  refunds: () => <AdminRefunds />,
   disputes: () => <DisputesTable />,
   'promo-codes': () => <AdminPromoCodes />,
   support: () => <SupportTab table={(open) => <TicketsTable onOpen={open} />} />,

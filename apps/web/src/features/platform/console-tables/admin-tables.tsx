@@ -2,8 +2,12 @@ import type { ReactNode } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import {
+  formatBusinessDeadline,
   PAYOUT_MESSAGES,
   plural,
+  REFUND_MESSAGES_UI,
+  REFUND_REASON_LABELS,
+  type RefundReason,
   type AdminCustomerRow,
   type AdminDealRow,
   type AdminMerchantRow,
@@ -26,7 +30,7 @@ import {
   payoutDate,
   person,
   plain,
-  REFUND_STATUS,
+  ADMIN_REFUND_STATUS,
   status,
   StatusBadge,
   titled,
@@ -236,6 +240,9 @@ export function AdminVouchersTable() {
   );
 }
 
+const refundReason = (r: AdminRefundRow) =>
+  r.kind === 'request' ? (REFUND_REASON_LABELS[r.reason as RefundReason] ?? words(r.reason)) : words(r.reason);
+
 const refundColumns: ColumnDef<AdminRefundRow>[] = [
   when('createdAt', 'Created', (r) => r.createdAt),
   person(
@@ -249,30 +256,67 @@ const refundColumns: ColumnDef<AdminRefundRow>[] = [
       'dealTitle',
       'Deal',
       (r) => r.dealTitle,
-      (r) => [r.merchantName],
+      (r) => [r.merchantName, r.voucherCode ? `Voucher ${r.voucherCode}` : ''],
     ),
     'order',
     (r) => paths.adminOrder(r.orderId),
   ),
   money('amountCents', 'Amount', (r) => r.amountCents),
-  plain('reason', 'Reason', (r) => words(r.reason)),
-  status(REFUND_STATUS.tones),
+  {
+    id: 'reason',
+    header: 'Reason',
+    cell: ({ row: { original: r } }) => (
+      <div className="min-w-40 max-w-xs">
+        <span className="block">{refundReason(r)}</span>
+        {r.note && <span className="block whitespace-pre-wrap break-words text-xs text-slate-700">Customer note: {r.note}</span>}
+      </div>
+    ),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: ({ row: { original: r } }) => (
+      <div className="min-w-48 max-w-xs space-y-1 text-xs">
+        <StatusBadge value={r.status} tones={ADMIN_REFUND_STATUS.tones} labels={ADMIN_REFUND_STATUS.labels} />
+        {r.dispute && (
+          <span className="block font-medium text-red-800">
+            {r.dispute === 'lost' ? REFUND_MESSAGES_UI.disputeLostShort : REFUND_MESSAGES_UI.disputeOpenShort}
+          </span>
+        )}
+        {r.kind === 'request' && (
+          <span className="block whitespace-pre-wrap break-words text-slate-700">
+            Merchant answer: {r.merchantResponse ?? 'No answer yet'}
+          </span>
+        )}
+        {r.deadlineAt && !r.decisionText && <span className="block text-slate-700">Deadline: {formatBusinessDeadline(r.deadlineAt)}</span>}
+        {r.decisionText && (
+          <span className="block whitespace-pre-wrap break-words text-slate-700">
+            Decision: {r.decisionText}
+            {r.decidedByName ? ` (${r.decidedByName})` : ''}
+          </span>
+        )}
+      </div>
+    ),
+  },
   code('providerRefundId', 'Provider id', (r) => r.providerRefundId ?? '—'),
 ];
 
-/** Every refund of an order's line or voucher (every admin), pending or paid back. */
-export function AdminRefundsTable() {
+/**
+ * Every refund of an order's line or voucher, pending or paid back, and every customer's refund request not refunded
+ * (every admin): the Refunds section's list, each request waiting for a decision holding its Refund and Decline.
+ */
+export function AdminRefundsTable({ actions }: { actions?: (r: AdminRefundRow) => ReactNode }) {
   return (
     <ServerTable
-      label="Refunds table"
+      label="Refunds and refund requests"
       path="/api/admin/tables/refunds"
       load={(query) => api.get('/api/admin/tables/refunds', { query })}
-      columns={refundColumns}
-      statuses={REFUND_STATUS.labels}
+      columns={withActions(refundColumns, actions)}
+      statuses={ADMIN_REFUND_STATUS.labels}
       hasDates
       searchLabel="Search refunds"
-      searchHint="Order id, customer, e-mail, deal, business or provider id"
-      none="No refund yet."
+      searchHint="Voucher code, order id, customer, e-mail, deal, business or provider id"
+      none="No refund requests here."
     />
   );
 }
