@@ -151,9 +151,10 @@ for (const [k, [deal, price, discount]] of (
   taxedVouchers.push({ id: v!.id, code: `LP-TAX00${k}` });
 }
 const ask = (purchaseId: string, merchantId: string, status: string, at: string) =>
-  db.execute(sql`insert into refund_requests (purchase_id, customer_id, merchant_id, reason, note, status, decision_text, deadline_at, created_at)
+  db.execute(sql`insert into refund_requests (purchase_id, customer_id, merchant_id, reason, note, status, decision_text, decided_by, deadline_at, created_at)
     values (${purchaseId}, ${customers[0]!.id}, ${merchantId}, 'closed', 'Shop was shut.', ${status},
-      ${status === 'declined' || status === 'refunded' ? `Decided ${status}` : null}, '2026-11-28T23:00:00Z', ${at}::timestamptz)`);
+      ${status === 'declined' || status === 'refunded' ? `Decided ${status}` : null},
+      ${status === 'declined' || status === 'refunded' ? owner.user.id : null}, '2026-11-28T23:00:00Z', ${at}::timestamptz)`);
 await ask(taxedVouchers[1]!.id, deals[0]!.merchantId, 'due_for_decision', '2026-11-21T15:00:00Z');
 await ask(taxedVouchers[2]!.id, deals[4]!.merchantId, 'requested', '2026-11-22T15:00:00Z');
 await ask(sales[0]!.purchaseId, deals[0]!.merchantId, 'declined', '2026-11-03T15:00:00Z');
@@ -439,6 +440,10 @@ describe('the admin refunds table (every admin)', () => {
   });
 
   it('gives a request what refunding it would give back, as the refunds do, and a refund its request’s decision', async () => {
+    const [ownerName] = await sqlRows<{ name: string }>(
+      db,
+      sql`select coalesce(nullif(name, ''), email) as name from users where id = ${owner.user.id}`,
+    );
     const rows = (await page('refunds', 'pageSize=100')).rows as { kind: string; voucherCode: string | null; amountCents: number }[];
     const requests = rows.filter((r) => r.kind === 'request');
     expect(requests.map((r) => r.voucherCode).sort()).toEqual(['LP-TAX001', 'LP-TAX002', 'LP-TBL000']);
@@ -453,6 +458,7 @@ describe('the admin refunds table (every admin)', () => {
     ).toMatchObject({
       note: 'Shop was shut.',
       decisionText: 'Decided refunded',
+      decidedByName: ownerName!.name,
     });
   });
 

@@ -233,10 +233,13 @@ const blockingDispute = (orderId: SQL) => sql`(select d.status from disputes d w
     sql`, `,
   )}) order by d.status = 'lost' desc limit 1)`;
 
-/** The request behind a refunded voucher (its note, the merchant's answer, the decision), one of its columns. */
-const ofRequest = (column: string) =>
-  sql`(select q.${sql.identifier(column)} from refund_requests q where q.purchase_id = r.purchase_id and q.status = 'refunded'
-    order by q.created_at desc limit 1)`;
+/** The request behind a refunded voucher (its note, the merchant's answer, the decision): one of its columns, or `value` of it. */
+const ofRequest = (value: string | SQL) =>
+  sql`(select ${typeof value === 'string' ? sql`q.${sql.identifier(value)}` : value} from refund_requests q
+    where q.purchase_id = r.purchase_id and q.status = 'refunded' order by q.created_at desc limit 1)`;
+
+/** Who decided a request: the admin's name, else their e-mail. */
+const deciderName = sql`coalesce(nullif(du.name, ''), du.email)`;
 
 /**
  * Refunds: the Refunds section's one list (issue 32). Every refund of an order's line or voucher, pending or paid
@@ -248,12 +251,11 @@ const ofRequest = (column: string) =>
 export const adminRefundsTable: TableDefinition = {
   name: 'refunds',
   source: () => sql`
-    select k.*, (select coalesce(nullif(du.name, ''), du.email) from users du where du.id = k."decidedBy") as "decidedByName" from (
     select r.id, 'refund' as kind, r.created_at as "createdAt", r.order_id as "orderId", coalesce(u.name, '') as "customerName",
       u.email as "customerEmail", d.title as "dealTitle", m.business_name as "merchantName", r.amount_cents as "amountCents",
       r.reason, r.status, r.provider, r.provider_refund_id as "providerRefundId", r.refunded_at as "refundedAt",
       p.redemption_code as "voucherCode", ${ofRequest('note')} as note, ${ofRequest('merchant_response')} as "merchantResponse",
-      ${ofRequest('decision_text')} as "decisionText", ${ofRequest('decided_by')} as "decidedBy", null::timestamptz as "deadlineAt",
+      ${ofRequest('decision_text')} as "decisionText", ${ofRequest(sql`(select ${deciderName} from users du where du.id = q.decided_by)`)} as "decidedByName", null::timestamptz as "deadlineAt",
       null::text as dispute
     from order_refunds r join orders o on o.id = r.order_id join users u on u.id = o.user_id
       join deals d on d.id = r.deal_id join merchants m on m.id = d.merchant_id left join purchases p on p.id = r.purchase_id
@@ -262,10 +264,10 @@ export const adminRefundsTable: TableDefinition = {
       u.email as "customerEmail", p.deal_title as "dealTitle", m.business_name as "merchantName", ${voucherRefundCents} as "amountCents",
       q.reason, q.status, o.provider, null as "providerRefundId", null::timestamptz as "refundedAt",
       p.redemption_code as "voucherCode", q.note, q.merchant_response as "merchantResponse", q.decision_text as "decisionText",
-      q.decided_by as "decidedBy", q.deadline_at as "deadlineAt", ${blockingDispute(sql`p.order_id`)} as dispute
+      (select ${deciderName} from users du where du.id = q.decided_by) as "decidedByName", q.deadline_at as "deadlineAt", ${blockingDispute(sql`p.order_id`)} as dispute
     from refund_requests q join purchases p on p.id = q.purchase_id join orders o on o.id = p.order_id
       join users u on u.id = q.customer_id join merchants m on m.id = q.merchant_id
-    where not exists (select 1 from order_refunds r2 where r2.purchase_id = q.purchase_id)) k`,
+    where not exists (select 1 from order_refunds r2 where r2.purchase_id = q.purchase_id)`,
   columns: [
     { id: 'id', label: 'Refund or request id' },
     { id: 'kind', label: 'Kind' },
