@@ -69,8 +69,11 @@ test.describe('refunds of a charged-back payment', () => {
     const a = await newPage({ width: 1280, height: 900 });
     await signIn(a.context, adminCookie());
     await a.page.goto('/admin/dashboard?tab=refunds');
-    const queued = a.page.getByRole('listitem').filter({ has: a.page.getByRole('heading', { name: new RegExp(`^${DEAL} · `) }) });
-    await expect(queued.getByText(M.disputeOpen)).toBeVisible();
+    await a.page.getByRole('searchbox', { name: /^Search refunds/ }).fill(DEAL);
+    await a.page.getByRole('button', { name: 'Search refunds', exact: true }).click();
+    const queued = a.page.getByRole('table', { name: 'Refunds and refund requests' }).getByRole('row').filter({ hasText: DEAL });
+    await expect(queued.getByText('Requested', { exact: true })).toBeVisible();
+    await expect(queued.getByText(M.disputeOpenShort)).toBeVisible();
     await expect(queued.getByRole('button', { name: new RegExp(`^Refund ${DEAL} for `) })).toHaveCount(0);
     await expect(queued.getByRole('button', { name: `Decline the refund of ${DEAL}` })).toBeVisible();
     await a.page.getByLabel('Customer e-mail or voucher code').fill(customer.email);

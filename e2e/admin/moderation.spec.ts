@@ -12,6 +12,7 @@ import {
   newApprovedMerchant,
   newCrowdVoteDeal,
   newStandardDeal,
+  openSection,
   screenshotFromTop,
   test,
   toastWith,
@@ -84,10 +85,20 @@ test.describe('admin: merchants, deals and appeals', () => {
     await expect(row).toContainText('1 deal · 1 active · 1 removed');
     await expectAccessible(page);
     await shot(page, 'admin-merchants-search-375');
-    await row.click();
-    const liveItem = page.getByRole('listitem').filter({ has: page.getByText(live.title, { exact: true }) });
+
+    // Businesses: the Merchants table is the list; the merchant's row counts its deals the same way and opens them.
+    await openSection(page, 'Businesses');
+    await page.getByRole('searchbox', { name: /^Search merchants/ }).fill(merchantName);
+    await page.getByRole('button', { name: 'Search merchants', exact: true }).click();
+    const merchantRow = page.getByRole('table', { name: 'Merchants' }).getByRole('row').filter({ hasText: merchantName });
+    await expect(merchantRow).toContainText('1 deal · 1 active · 1 removed');
+    await expectAccessible(page);
+    await shot(page, 'admin-businesses-table-375');
+    await merchantRow.getByRole('button', { name: `Deals of ${merchantName}` }).click();
+    const deals = page.getByRole('dialog', { name: `Deals of ${merchantName}` });
+    const liveItem = deals.getByRole('listitem').filter({ has: page.getByText(live.title, { exact: true }) });
     await expect(liveItem.getByText('Active', { exact: true })).toBeVisible();
-    const takenItem = page.getByRole('listitem').filter({ has: page.getByText(taken.title, { exact: true }) });
+    const takenItem = deals.getByRole('listitem').filter({ has: page.getByText(taken.title, { exact: true }) });
     await expect(takenItem.getByText('Removed', { exact: true })).toBeVisible();
     await expect(takenItem).toContainText('Appeal (open): Certificate attached to our profile.');
     await expectAccessible(page);
@@ -103,10 +114,16 @@ test.describe('admin: merchants, deals and appeals', () => {
     await expect(toast(page, 'Deal Reinstated')).toBeVisible();
     await expect(takenItem.getByText('Inactive', { exact: true })).toBeVisible();
     await expect(takenItem).toContainText('Appeal: reinstated');
+    // Back to Merchants: the table has refreshed, the reinstated deal counted again and none removed.
+    await deals.getByRole('button', { name: 'Back to Merchants' }).click();
+    await expect(deals).toHaveCount(0);
+    await expect(merchantRow).toContainText('2 deals · 1 active');
+    await expect(merchantRow).not.toContainText('removed');
 
-    // A crowd-vote deal collecting votes reads Voting, not Inactive (launched for the demo merchant: its newest deal).
+    // A crowd-vote deal collecting votes reads Voting, not Inactive (launched for the demo merchant: its newest deal),
+    // in the Overview's Merchants with Deals.
     const voting = await newCrowdVoteDeal(`Voting picnic ${tag}`, { votesRequired: 40, votes: 0 });
-    await page.getByRole('button', { name: 'Back to Merchants' }).click();
+    await openSection(page, 'Overview');
     await page.getByRole('searchbox', { name: 'Search merchants by name, city or e-mail' }).fill('Windy City Bistro');
     await page.getByRole('search', { name: 'Merchants with deals' }).getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('button', { name: /^Windy City Bistro/ }).click();

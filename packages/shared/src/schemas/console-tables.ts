@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEAL_STATUSES } from '../constants';
 import { DISPUTE_STATUSES } from '../constants-ledger';
 import { TICKET_STATUSES } from './admin-support';
-import { PAYOUT_STATES } from '../domain/payout-accounts';
+import { PAYOUT_PAID_VIA, PAYOUT_STATES } from '../domain/payout-accounts';
 
 /*
  * The console's tables (issue 32, docs/decisions/0069-console-tables.md): one query shape for every table, kept in
@@ -79,6 +79,8 @@ export const adminCustomerRowSchema = z.object({
   orders: z.number().int(),
   vouchers: z.number().int(),
   spentCents: z.number().int(),
+  bannedAt: z.string().nullable(),
+  banReason: z.string().nullable(),
 });
 export type AdminCustomerRow = z.infer<typeof adminCustomerRowSchema>;
 export const adminCustomersTablePageSchema = pageOf(adminCustomerRowSchema);
@@ -96,8 +98,16 @@ export const adminMerchantRowSchema = z.object({
   plan: z.string(),
   status: z.enum(MERCHANT_TABLE_STATUSES),
   commissionRate: z.number().int(),
+  /** Its deals but removed ones; those on sale now; those an admin removed. */
   deals: z.number().int(),
+  activeDeals: z.number().int(),
+  removedDeals: z.number().int(),
   vouchersSold: z.number().int(),
+  slug: z.string(),
+  suspendedAt: z.string().nullable(),
+  suspensionReason: z.string().nullable(),
+  /** Its latest registration request: the thread of messages with the admins. */
+  registrationId: z.string().nullable(),
 });
 export type AdminMerchantRow = z.infer<typeof adminMerchantRowSchema>;
 export const adminMerchantsTablePageSchema = pageOf(adminMerchantRowSchema);
@@ -143,25 +153,49 @@ export const adminVouchersTablePageSchema = pageOf(adminVoucherRowSchema);
 
 export const REFUND_TABLE_STATUSES = ['pending', 'refunded'] as const;
 
+/**
+ * The admins' Refunds table: the refunds (pending, refunded) and the customers' refund requests not refunded
+ * (waiting for the merchant's answer or an admin's decision, or declined).
+ */
+export const ADMIN_REFUND_TABLE_STATUSES = [
+  'requested',
+  'merchant_responded',
+  'due_for_decision',
+  'declined',
+  'pending',
+  'refunded',
+] as const;
+
 export const adminRefundRowSchema = z.object({
   id: z.string(),
+  /** A refund (money given back), or a customer's request for one. */
+  kind: z.enum(['refund', 'request']),
   createdAt: z.string(),
   orderId: z.string(),
   customerName: z.string(),
   customerEmail: z.string(),
   dealTitle: z.string(),
   merchantName: z.string(),
+  /** What was (or, for a request, what refunding it would be) given back: the voucher's price and tax share. */
   amountCents: z.number().int(),
   reason: z.string(),
-  status: z.enum(REFUND_TABLE_STATUSES),
+  status: z.enum(ADMIN_REFUND_TABLE_STATUSES),
   provider: z.string(),
   providerRefundId: z.string().nullable(),
   refundedAt: z.string().nullable(),
+  voucherCode: z.string().nullable(),
+  note: z.string().nullable(),
+  merchantResponse: z.string().nullable(),
+  decisionText: z.string().nullable(),
+  /** The admin who decided the request (a name, else an e-mail). */
+  decidedByName: z.string().nullable(),
+  deadlineAt: z.string().nullable(),
+  dispute: z.enum(['open', 'lost']).nullable(),
 });
 export type AdminRefundRow = z.infer<typeof adminRefundRowSchema>;
 export const adminRefundsTablePageSchema = pageOf(adminRefundRowSchema);
 
-export const adminPayoutRowSchema = z.object({
+export const merchantPayoutRowSchema = z.object({
   id: z.string(),
   merchantId: z.string(),
   merchantName: z.string(),
@@ -176,6 +210,18 @@ export const adminPayoutRowSchema = z.object({
   status: z.enum(PAYOUT_STATES),
   paidAt: z.string().nullable(),
   transferId: z.string().nullable(),
+  paidVia: z.enum(PAYOUT_PAID_VIA).nullable(),
+});
+export type MerchantPayoutRow = z.infer<typeof merchantPayoutRowSchema>;
+export const merchantPayoutsTablePageSchema = pageOf(merchantPayoutRowSchema);
+
+/** A payout as the admins read it: also why it failed or is held, and whether it is overdue or held by a suspension. */
+export const adminPayoutRowSchema = merchantPayoutRowSchema.extend({
+  failureReason: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  heldReason: z.string().nullable(),
+  isOverdue: z.boolean(),
+  isHeld: z.boolean(),
 });
 export type AdminPayoutRow = z.infer<typeof adminPayoutRowSchema>;
 export const adminPayoutsTablePageSchema = pageOf(adminPayoutRowSchema);

@@ -21,6 +21,13 @@ import { errorMessage } from '../../lib/api-client';
 
 const DEFAULTS = tableQuerySchema.parse({});
 
+/**
+ * A column's `meta.isPinned`: a row's actions stay in view at the right edge from 640 px on while the table scrolls
+ * sideways under them (on a phone the whole row scrolls, the actions with it, so that they do not cover its facts).
+ */
+const isPinned = (meta: unknown) => (meta as { isPinned?: boolean } | undefined)?.isPinned === true;
+const PINNED = 'sm:sticky sm:right-0 sm:shadow-[inset_1px_0_0_0_rgb(226_232_240)]';
+
 /** The table's state read from the address (anything the schema refuses falls back to the default). */
 const readQuery = (params: URLSearchParams): TableQuery => {
   const parsed = tableQuerySchema.safeParse(Object.fromEntries(params));
@@ -250,7 +257,7 @@ export function DataTable<Row>({
                         key={header.id}
                         scope="col"
                         aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
-                        className="whitespace-nowrap border-b border-slate-200 px-3 py-2 font-semibold"
+                        className={`whitespace-nowrap border-b border-slate-200 px-3 py-2 font-semibold ${isPinned(header.column.columnDef.meta) ? `${PINNED} bg-slate-50` : ''}`}
                       >
                         {header.column.columnDef.enableSorting !== false ? (
                           <button
@@ -275,7 +282,10 @@ export function DataTable<Row>({
               {table.getRowModel().rows.map((row) => (
                 <tr key={row.id} className="border-b border-slate-100 last:border-0">
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className="px-3 py-2 align-top text-slate-800">
+                    <td
+                      key={cell.id}
+                      className={`px-3 py-2 align-top text-slate-800 ${isPinned(cell.column.columnDef.meta) ? `${PINNED} bg-white` : ''}`}
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}

@@ -17,6 +17,7 @@ import {
   adminTicketsTablePageSchema,
   errorResponses,
   merchantRedemptionsTablePageSchema,
+  merchantPayoutsTablePageSchema,
   merchantRefundsTablePageSchema,
   merchantVouchersTablePageSchema,
   tableQuerySchema,
@@ -187,5 +188,12 @@ export async function consoleTablesRoutes(app: FastifyInstance) {
     merchantRefundsTablePageSchema,
     'The business’s refunds',
   );
-  table('/api/merchant/tables/payouts', merchantPayoutsTable, 'merchant', ['owner'], adminPayoutsTablePageSchema, 'The business’s payouts');
+  table(
+    '/api/merchant/tables/payouts',
+    merchantPayoutsTable,
+    'merchant',
+    ['owner'],
+    merchantPayoutsTablePageSchema,
+    'The business’s payouts',
+  );
 }

@@ -286,6 +286,10 @@ describe('the merchant’s payouts', () => {
     await expectSame('payouts', 'sort=netCents&dir=asc', from, ofA(sql`x.merchant_id`), sql`x.net_cents asc, x.id asc`);
     const file = await csv('payouts', '');
     expect(file.ids).toEqual(all.rows.map((r) => r.id));
+    // What only the admins read of a payout (why it failed or is held, overdue, held by a suspension) is not the business's.
+    for (const key of ['failureReason', 'nextAttemptAt', 'heldReason', 'isOverdue', 'isHeld'])
+      expect(all.rows[0], key).not.toHaveProperty(key);
+    expect(file.header).not.toMatch(/Failure reason|Next attempt|Held because|Overdue|Held: business suspended/);
     expect((await get('payouts', '', manager.cookie)).statusCode).toBe(403);
     expect((await get('payouts', '', b.cookie)).json<Page>().total).toBe(3);
   });

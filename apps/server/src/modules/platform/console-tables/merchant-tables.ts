@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { REFUND_TABLE_STATUSES, VOUCHER_TABLE_STATUSES } from '@localperks/shared';
 import type { TableDefinition, TableScope } from '../../../lib/data-table';
 import { AppError } from '../../../lib/errors';
-import { adminDealsTable, adminPayoutsTable, voucherStatus } from './admin-tables';
+import { ADMIN_ONLY_PAYOUT_COLUMNS, adminDealsTable, adminPayoutsTable, voucherStatus } from './admin-tables';
 
 /*
  * A merchant's console tables (issue 32, docs/decisions/0069-console-tables.md): the business's deals, vouchers
@@ -28,8 +28,11 @@ const ofTheBusiness = (def: TableDefinition): TableDefinition => ({
 /** The business's deals, drafts and removed ones included. */
 export const merchantDealsTable = ofTheBusiness(adminDealsTable);
 
-/** The business's payouts. */
-export const merchantPayoutsTable = ofTheBusiness(adminPayoutsTable);
+/** The business's payouts, without what only an admin reads of them. */
+export const merchantPayoutsTable: TableDefinition = {
+  ...ofTheBusiness(adminPayoutsTable),
+  columns: adminPayoutsTable.columns.filter((c) => !ADMIN_ONLY_PAYOUT_COLUMNS.has(c.id)),
+};
 
 /** Vouchers sold: what, to whom (by name), when, at what price and commission, and their state. */
 export const merchantVouchersTable: TableDefinition = {

@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type {
   AdminDealRow,
-  AdminPayoutRow,
+  MerchantPayoutRow,
   MerchantMessageRow,
   MerchantRedemptionRow,
   MerchantRefundRow,
@@ -145,7 +145,7 @@ export function MerchantRefundsTable() {
   );
 }
 
-const payoutColumns: ColumnDef<AdminPayoutRow>[] = [
+const payoutColumns: ColumnDef<MerchantPayoutRow>[] = [
   payoutDate(),
   status(PAYOUT_STATUS.tones),
   plain('totalPurchases', 'Vouchers', (r) => r.totalPurchases),
