@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { DEAL_STATUSES } from '../constants';
+import { DEAL_STATUSES, DEAL_TYPES } from '../constants';
 import { DISPUTE_STATUSES } from '../constants-ledger';
 import { TICKET_STATUSES } from './admin-support';
-import { PAYOUT_STATES } from '../domain/payout-accounts';
+import { PAYOUT_PAID_VIA, PAYOUT_STATES } from '../domain/payout-accounts';
 
 /*
  * The console's tables (issue 32, docs/decisions/0069-console-tables.md): one query shape for every table, kept in
@@ -120,6 +120,29 @@ export const adminDealRowSchema = z.object({
 export type AdminDealRow = z.infer<typeof adminDealRowSchema>;
 export const adminDealsTablePageSchema = pageOf(adminDealRowSchema);
 
+/** A business's deal as its table shows it: the admin's row and what the merchant's deal list showed and acts on. */
+export const merchantDealRowSchema = adminDealRowSchema.extend({
+  type: z.enum(DEAL_TYPES),
+  categoryId: z.number().int(),
+  votesRequired: z.number().int().nullable(),
+  currentVotes: z.number().int(),
+  votingEndDate: z.string().nullable(),
+  boostDays: z.number().int().nullable(),
+  unlockedAt: z.string().nullable(),
+  /** The boost running now (by the server's clock), or null. */
+  boostedUntil: z.string().nullable(),
+  moderationReason: z.string().nullable(),
+  /** Whether the deletion rule allows removing it. */
+  canDelete: z.boolean(),
+  purchaseCount: z.number().int(),
+  /** A deal an admin took down: its latest appeal's state and decision, and the unused boost refunded (cents). */
+  appealStatus: z.enum(['open', 'reinstated', 'upheld']).nullable(),
+  appealDecision: z.string().nullable(),
+  boostRefundCents: z.number().int(),
+});
+export type MerchantDealRow = z.infer<typeof merchantDealRowSchema>;
+export const merchantDealsTablePageSchema = pageOf(merchantDealRowSchema);
+
 /** A voucher's state: refunded, forfeited and redeemed are final; expired once its validity has passed. */
 export const VOUCHER_TABLE_STATUSES = ['active', 'redeemed', 'expired', 'refunded', 'forfeited'] as const;
 
@@ -179,6 +202,20 @@ export const adminPayoutRowSchema = z.object({
 });
 export type AdminPayoutRow = z.infer<typeof adminPayoutRowSchema>;
 export const adminPayoutsTablePageSchema = pageOf(adminPayoutRowSchema);
+
+/** A business's payout as its owner's table shows it: the admin's figures and what the payout list showed besides. */
+export const merchantPayoutRowSchema = adminPayoutRowSchema.extend({
+  deductionsCents: z.number().int(),
+  disputeFeesCents: z.number().int(),
+  carriedInCents: z.number().int(),
+  carriedForwardCents: z.number().int(),
+  /** transfer: sent by the platform; outside: marked paid by an admin (only once paid). */
+  paidVia: z.enum(PAYOUT_PAID_VIA).nullable(),
+  /** Why the last transfer failed (failed only). */
+  failureReason: z.string().nullable(),
+});
+export type MerchantPayoutRow = z.infer<typeof merchantPayoutRowSchema>;
+export const merchantPayoutsTablePageSchema = pageOf(merchantPayoutRowSchema);
 
 /** A merchant's vouchers sold: the code's last four characters until it is redeemed, the customer by name. */
 export const merchantVoucherRowSchema = z.object({

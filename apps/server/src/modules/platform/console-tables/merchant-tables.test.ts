@@ -117,39 +117,61 @@ const ofA = (column: SQL) => sql`${column} = ${a.merchant.id}`;
 
 describe('the merchant’s deals table', () => {
   const from = sql`deals x`;
+  // A deal the merchant deleted is gone from their list; one an admin took down stays, with the reason.
+  const listed = sql`${ofA(sql`x.merchant_id`)} and (x.status <> 'removed' or x.moderation_reason is not null)`;
   it('holds the business’s deals only, filtered, sorted and searched as the SQL says; its manager reads it', async () => {
-    const all = await expectSame('deals', '', from, ofA(sql`x.merchant_id`), sql`x.created_at desc, x.id desc`);
+    const moderated = await createDeal(db, a.merchant.id, {
+      title: 'Mtable taken down',
+      status: 'removed',
+      moderationReason: 'Misleading pricing',
+      createdAt: new Date('2026-11-20T15:00:00Z'),
+    });
+    await db.execute(sql`insert into deal_appeals (deal_id, merchant_id, message, status, decision_text)
+      values (${moderated.id}, ${a.merchant.id}, 'It is fair.', 'upheld', 'The price was not the usual one.')`);
+    const all = await expectSame('deals', '', from, listed, sql`x.created_at desc, x.id desc`);
     expect(all.total).toBe(3);
-    await expectSame(
-      'deals',
-      'status=removed',
-      from,
-      sql`${ofA(sql`x.merchant_id`)} and x.status = 'removed'`,
-      sql`x.created_at desc, x.id desc`,
-    );
-    await expectSame(
-      'deals',
-      'sort=dealPriceCents&dir=asc',
-      from,
-      ofA(sql`x.merchant_id`),
-      sql`x.deal_price_cents asc, x.id asc`,
-      manager.cookie,
-    );
+    expect(all.rows.map((r) => r.id)).not.toContain(deals[4]!.id);
+    await expectSame('deals', 'status=removed', from, sql`${listed} and x.status = 'removed'`, sql`x.created_at desc, x.id desc`);
+    await expectSame('deals', 'sort=dealPriceCents&dir=asc', from, listed, sql`x.deal_price_cents asc, x.id asc`, manager.cookie);
     await expectSame(
       'deals',
       'from=2026-11-01&to=2026-11-10',
       from,
-      sql`${ofA(sql`x.merchant_id`)} and x.created_at >= ${NY('2026-11-01')} and x.created_at < ${NY('2026-11-10', 1)}`,
+      sql`${listed} and x.created_at >= ${NY('2026-11-01')} and x.created_at < ${NY('2026-11-10', 1)}`,
       sql`x.created_at desc, x.id desc`,
     );
+    // What the deal list showed and its actions need, each as the database holds it.
+    const expected = await sqlRows<Record<string, unknown>>(
+      db,
+      sql`select x.id, (select count(*)::int from purchases p where p.deal_id = x.id) as "purchaseCount", x.moderation_reason as "moderationReason",
+        x.type, x.current_votes as "currentVotes", x.votes_required as "votesRequired"
+      from ${from} where ${listed} order by x.created_at desc, x.id desc`,
+    );
+    expect(
+      all.rows.map((r) => ({
+        id: r.id,
+        purchaseCount: r.purchaseCount,
+        moderationReason: r.moderationReason,
+        type: r.type,
+        currentVotes: r.currentVotes,
+        votesRequired: r.votesRequired,
+      })),
+    ).toEqual(expected);
+    expect(all.rows.find((r) => r.id === moderated.id)).toMatchObject({
+      canDelete: false,
+      appealStatus: 'upheld',
+      appealDecision: 'The price was not the usual one.',
+      boostRefundCents: 0,
+    });
+    expect(all.rows.find((r) => r.id === deals[0]!.id)).toMatchObject({ canDelete: true, appealStatus: null, boostedUntil: null });
+    expect(all.rows.every((r) => typeof r.purchaseCount === 'number')).toBe(true);
+    expect(all.rows.some((r) => (r.purchaseCount as number) > 0)).toBe(true);
     // Another business's deal is not found, even by its exact title.
     expect((await get('deals', 'q=Mtable%20deal%201')).json<Page>().total).toBe(0);
     expect((await get('deals', 'q=Mtable%20deal%201', b.cookie)).json<Page>().total).toBe(1);
     const file = await csv('deals', 'sort=title&dir=asc');
     expect(file.ids).toEqual(
-      (await sqlRows<{ id: string }>(db, sql`select id from deals where ${ofA(sql`merchant_id`)} order by title asc, id asc`)).map(
-        (r) => r.id,
-      ),
+      (await sqlRows<{ id: string }>(db, sql`select x.id from ${from} where ${listed} order by x.title asc, x.id asc`)).map((r) => r.id),
     );
   });
 });
@@ -286,6 +308,48 @@ describe('the merchant’s payouts', () => {
     await expectSame('payouts', 'sort=netCents&dir=asc', from, ofA(sql`x.merchant_id`), sql`x.net_cents asc, x.id asc`);
     const file = await csv('payouts', '');
     expect(file.ids).toEqual(all.rows.map((r) => r.id));
+    expect(file.header).toBe(
+      'Payout id,Payout date,Period start,Period end,Vouchers,Gross ($),Commission ($),Refunds ($),Deductions ($),Dispute fees ($),Carried in ($),Carried forward ($),Net ($),Status,Paid,Transfer id,Paid via,Transfer failure',
+    );
+    // What the payout list showed besides the admin's figures: deductions, dispute fees, carried in and forward, how it
+    // was paid and why a transfer failed, each as the payout row holds it.
+    const [x] = await sqlRows<{ id: string }>(
+      db,
+      sql`select id from merchant_payouts where ${ofA(sql`merchant_id`)} order by payout_date limit 1`,
+    );
+    await db.execute(sql`update merchant_payouts set deductions_cents = 700, dispute_fees_cents = 1500, carried_in_cents = 300,
+      net_cents = gross_cents - commission_cents - 2500, is_paid = true, paid_at = now(), paid_via = 'outside' where id = ${x!.id}`);
+    await db.execute(
+      sql`update merchant_payouts set state = 'failed', failure_reason = 'Account closed' where ${ofA(sql`merchant_id`)} and id <> ${x!.id}`,
+    );
+    const rows = (await get('payouts', 'sort=payoutDate&dir=asc')).json<Page>().rows;
+    const expected = await sqlRows<Record<string, unknown>>(
+      db,
+      sql`select id, deductions_cents::int as "deductionsCents", dispute_fees_cents::int as "disputeFeesCents", carried_in_cents::int as "carriedInCents",
+        carried_forward_cents::int as "carriedForwardCents", net_cents::int as "netCents", case when is_paid then paid_via end as "paidVia",
+        case when state = 'failed' then failure_reason end as "failureReason"
+      from merchant_payouts where ${ofA(sql`merchant_id`)} order by payout_date asc, id asc`,
+    );
+    expect(
+      rows.map((r) => ({
+        id: r.id,
+        deductionsCents: r.deductionsCents,
+        disputeFeesCents: r.disputeFeesCents,
+        carriedInCents: r.carriedInCents,
+        carriedForwardCents: r.carriedForwardCents,
+        netCents: r.netCents,
+        paidVia: r.paidVia,
+        failureReason: r.failureReason,
+      })),
+    ).toEqual(expected);
+    expect(rows[0]).toMatchObject({
+      deductionsCents: 700,
+      disputeFeesCents: 1500,
+      carriedInCents: 300,
+      paidVia: 'outside',
+      failureReason: null,
+    });
+    expect(rows[1]).toMatchObject({ status: 'failed', failureReason: 'Account closed', paidVia: null });
     expect((await get('payouts', '', manager.cookie)).statusCode).toBe(403);
     expect((await get('payouts', '', b.cookie)).json<Page>().total).toBe(3);
   });
