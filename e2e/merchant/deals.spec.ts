@@ -201,7 +201,9 @@ test.describe('merchant deals, PerkBoost and customer messages', () => {
     // The merchant's own pages at 375 px.
     await merchant.page.keyboard.press('Escape');
     await merchant.page.goto('/merchant/dashboard?tab=deals');
-    await expect(merchant.page.getByRole('heading', { name: MESSAGED_TITLE })).toBeVisible();
+    await expect(
+      merchant.page.getByRole('table', { name: 'Your deals' }).getByRole('row').filter({ hasText: MESSAGED_TITLE }),
+    ).toBeVisible();
     await shot(merchant.page, 'merchant-deals-tab-375');
     await merchant.page.goto('/merchant/dashboard?tab=analytics');
     await expect(merchant.page.getByRole('heading', { name: 'Revenue & Analytics' })).toBeVisible();

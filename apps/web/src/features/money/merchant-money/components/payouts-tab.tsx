@@ -87,12 +87,11 @@ export default function PayoutsTab({ list }: { list: ReactNode }) {
           </CardContent>
         </Card>
       </div>
-      <section aria-labelledby="payout-history-heading" className="space-y-3">
-        <h3 id="payout-history-heading" className="text-lg font-semibold text-slate-900">
-          Payout history
-        </h3>
+      {/* The table's own region is named "Payout history" (its caption): this part is not a second one. */}
+      <div className="space-y-3">
+        <h3 className="text-lg font-semibold text-slate-900">Payout history</h3>
         {list}
-      </section>
+      </div>
     </section>
   );
 }
