@@ -363,6 +363,8 @@ export const adminAuditRowSchema = z.object({
   adminName: z.string(),
   adminEmail: z.string(),
   action: z.string(),
+  /** The action's first word (AUDIT_AREAS): what it was done to, the table's filter. */
+  area: z.string(),
   entityType: z.string(),
   entityId: z.string(),
   details: z.string(),

@@ -66,6 +66,8 @@ export interface DataTableProps<Row> {
   onQuery: (change: Partial<TableQuery>) => void;
   /** The status filter's choices (value → label); none, no filter. */
   statuses?: Record<string, string>;
+  /** The status filter's label, where it filters on something other than a state (the audit trail's records). */
+  statusLabel?: string;
   /** Whether the table has a date filter (From / To, calendar days in New York). */
   hasDates?: boolean;
   searchLabel: string;
@@ -96,6 +98,7 @@ export function DataTable<Row>({
   query,
   onQuery,
   statuses,
+  statusLabel = 'Status',
   hasDates,
   searchLabel,
   searchHint,
@@ -147,7 +150,7 @@ export function DataTable<Row>({
           {statuses && (
             <div className="col-span-2 space-y-1.5 sm:col-span-1">
               <label htmlFor={`${id}-status`} className="block text-sm font-medium text-slate-800">
-                Status
+                {statusLabel}
               </label>
               <Select id={`${id}-status`} value={query.status ?? ''} onChange={(e) => onQuery({ status: e.target.value || undefined })}>
                 <option value="">All</option>

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  AUDIT_AREAS,
   CUSTOMER_TABLE_STATUSES,
   DEAL_STATUSES,
   MERCHANT_TABLE_STATUSES,
@@ -432,7 +433,8 @@ export const adminAuditTable: TableDefinition = {
   name: 'audit-trail',
   source: () => sql`
     select a.id, a.created_at as "createdAt", coalesce(u.name, '') as "adminName", coalesce(u.email, '') as "adminEmail", a.action,
-      a.entity_type as "entityType", coalesce(a.entity_id::text, '') as "entityId", a.details::text as details
+      split_part(a.action, '.', 1) as area, a.entity_type as "entityType", coalesce(a.entity_id::text, '') as "entityId",
+      a.details::text as details
     from admin_audit_log a left join users u on u.id = a.admin_id`,
   columns: [
     { id: 'id', label: 'Entry id' },
@@ -445,6 +447,8 @@ export const adminAuditTable: TableDefinition = {
     { id: 'details', label: 'Details' },
   ],
   search: ['action', 'entityType', 'entityId', 'adminName', 'adminEmail', 'details'],
+  // What the action was done to (its first word): `admin` is the Settings section's changes to admin accounts.
+  status: { column: 'area', values: AUDIT_AREAS },
   date: 'createdAt',
   defaultSort: 'createdAt',
 };
