@@ -77,6 +77,8 @@ test.describe('merchant console tables', () => {
         .getByRole('row')
         .filter({ hasText: `Tapas night ${stamp}` }),
     ).toContainText('Active');
+    // The table (its actions in each row) scrolls in its own region: the page never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await checkBothWidths(page, 'console/merchant-deals-table', () => expect(deals.getByText('1 result', { exact: true })).toBeVisible());
 
     // Refund requests: the refund paid back by the admin, in the table under the requests.

@@ -341,7 +341,9 @@ function MerchantSection({ id }: { id: MerchantSectionId }) {
     return <PendingScreen overview={overview} />;
   if (!overview.merchant) return <Alert title={M.noProfile} />;
   return (
-    <div className="flex flex-col gap-6">
+    // Each part may shrink below its content's width (min-w-0): a wide table scrolls in its own region on a phone
+    // instead of widening the page.
+    <div className="flex flex-col gap-6 [&>*]:min-w-0">
       <Notices id={id} overview={overview as Overview} />
       {/* Under the figures on a phone, above them from sm up. */}
       {id === 'analytics' && <SecondFactorReminder className="order-last sm:order-first" />}
