@@ -81,9 +81,11 @@ test.describe('merchant console tables', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await checkBothWidths(page, 'console/merchant-deals-table', () => expect(deals.getByText('1 result', { exact: true })).toBeVisible());
 
-    // Refund requests: the refund paid back by the admin, in the table under the requests.
+    // Refund requests: the refund paid back by the admin, in the refunds table under the requests' table.
     await page.setViewportSize({ width: 375, height: 812 });
     await openSection(page, /^Refund requests/);
+    // No customer asked for one: the requests' table says so in the old list's words.
+    await expect(page.getByRole('region', { name: 'Refund requests' }).getByText('No refund requests.')).toBeVisible();
     const refunds = part(page, 'Refunds table');
     await expect(
       refunds

@@ -123,7 +123,10 @@ test.describe('merchant: what is paid for, on a phone and a desk', () => {
     const { page, context } = await newPage({ width: 375, height: 740, timezoneId: 'Asia/Tokyo' });
     await signIn(context, merchant.cookie);
     await page.goto('/merchant/dashboard?tab=refunds');
-    const card = page.getByRole('listitem').filter({ hasText: `Late ramen ${tag}` });
+    const card = page
+      .getByRole('table', { name: 'Refund requests table' })
+      .getByRole('row')
+      .filter({ hasText: `Late ramen ${tag}` });
     await expect(card.getByText(formatBusinessTime(asked.json.createdAt as string), { exact: true })).toBeVisible();
     await expect(card.getByText(/Respond by .+ E[SD]T \(5 business days\)/)).toBeVisible();
     await expectAccessible(page);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEAL_STATUSES, DEAL_TYPES } from '../constants';
 import { DISPUTE_STATUSES } from '../constants-ledger';
 import { TICKET_STATUSES } from './admin-support';
+import { REFUND_REASONS, REFUND_REQUEST_STATUSES } from './refunds';
 import { PAYOUT_PAID_VIA, PAYOUT_STATES } from '../domain/payout-accounts';
 
 /*
@@ -259,6 +260,27 @@ export const merchantRefundRowSchema = z.object({
 });
 export type MerchantRefundRow = z.infer<typeof merchantRefundRowSchema>;
 export const merchantRefundsTablePageSchema = pageOf(merchantRefundRowSchema);
+
+/** A refund request to the business, as the Refund requests section's table lists it with its actions. */
+export const merchantRefundRequestRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  purchaseId: z.string(),
+  dealTitle: z.string(),
+  customerName: z.string(),
+  /** What accepting it gives back: the voucher's price less its promo share, plus its share of its order's tax. */
+  amountCents: z.number().int(),
+  reason: z.enum(REFUND_REASONS),
+  note: z.string().nullable(),
+  status: z.enum(REFUND_REQUEST_STATUSES),
+  merchantResponse: z.string().nullable(),
+  decisionText: z.string().nullable(),
+  deadlineAt: z.string(),
+  /** A chargeback on the order that blocks a refund: open, or lost. */
+  dispute: z.enum(['open', 'lost']).nullable(),
+});
+export type MerchantRefundRequestRow = z.infer<typeof merchantRefundRequestRowSchema>;
+export const merchantRefundRequestsTablePageSchema = pageOf(merchantRefundRequestRowSchema);
 
 /** A chargeback's state (the provider's): open until the bank decides, then won or lost. */
 export const adminDisputeRowSchema = z.object({

@@ -293,6 +293,51 @@ describe('the merchant’s refunds', () => {
   });
 });
 
+describe('the merchant’s refund requests', () => {
+  const from = sql`refund_requests x join purchases p on p.id = x.purchase_id join users u on u.id = x.customer_id`;
+  it('holds the business’s refund requests with what accepting gives back, as the SQL says; its manager reads it', async () => {
+    // Requests on three of Alpha's vouchers not refunded yet (one answered, one decided) and one on Beta's.
+    const vouchers = await sqlRows<{ id: string; userId: string; merchantId: string }>(
+      db,
+      sql`select id, user_id as "userId", merchant_id as "merchantId" from purchases where refunded_at is null
+        order by purchased_at`,
+    );
+    const ofA = vouchers.filter((v) => v.merchantId === a.merchant.id).slice(0, 3);
+    const ofB = vouchers.filter((v) => v.merchantId === b.merchant.id).slice(0, 1);
+    const states = ['requested', 'merchant_responded', 'declined', 'requested'] as const;
+    for (const [i, v] of [...ofA, ...ofB].entries())
+      await db.execute(sql`insert into refund_requests (purchase_id, customer_id, merchant_id, reason, note, status, merchant_response, deadline_at, created_at)
+        values (${v.id}, ${v.userId}, ${v.merchantId}, ${i % 2 ? 'closed' : 'cannot_fulfil'}, ${`Note ${i}`}, ${states[i]},
+          ${states[i] === 'merchant_responded' ? 'We are open.' : null}, now() + interval '5 days', ${`2026-11-2${i}T15:00:00Z`}::timestamptz)`);
+    const mine = sql`x.merchant_id = ${a.merchant.id}`;
+    const all = await expectSame('refund-requests', '', from, mine, sql`x.created_at desc, x.id desc`);
+    expect(all.total).toBe(3);
+    await expectSame(
+      'refund-requests',
+      'status=requested',
+      from,
+      sql`${mine} and x.status = 'requested'`,
+      sql`x.created_at desc, x.id desc`,
+    );
+    await expectSame('refund-requests', 'sort=deadlineAt&dir=asc', from, mine, sql`x.deadline_at asc, x.id asc`, manager.cookie);
+    await expectSame('refund-requests', 'q=Note%201', from, sql`${mine} and x.note ilike '%Note 1%'`, sql`x.created_at desc, x.id desc`);
+    // The refund each would give back: the voucher's price less its promo share (these orders have no tax).
+    const byHand = await sqlRows<{ id: string; amountCents: number; customerName: string }>(
+      db,
+      sql`select x.id, (p.price_cents - p.discount_cents)::int as "amountCents", u.name as "customerName" from ${from} where ${mine}
+        order by x.created_at desc, x.id desc`,
+    );
+    expect(all.rows.map((r) => ({ id: r.id, amountCents: r.amountCents, customerName: r.customerName }))).toEqual(byHand);
+    expect(all.rows.find((r) => r.status === 'merchant_responded')).toMatchObject({ merchantResponse: 'We are open.', dispute: null });
+    const file = await csv('refund-requests', 'sort=createdAt&dir=asc');
+    expect(file.header).toBe('Request id,Requested,Deal,Customer,Refund ($),Reason,Note,Status,Respond by,Your answer,Decision,Chargeback');
+    expect(file.ids).toEqual([...all.rows.map((r) => r.id)].reverse());
+    expect(file.text).not.toContain('@mtables.example');
+    // Beta's request is Beta's alone.
+    expect((await get('refund-requests', '', b.cookie)).json<Page>().total).toBe(1);
+  });
+});
+
 describe('the merchant’s payouts', () => {
   const from = sql`merchant_payouts x`;
   it('holds the business’s payouts, for its owner only', async () => {
@@ -359,7 +404,7 @@ describe('who may read them', () => {
   it('a redeemer reads none; a customer and an admin are refused', async () => {
     const customer = await t.loginAs('customer');
     const admin = await t.loginAs('admin');
-    for (const table of ['deals', 'vouchers', 'redemptions', 'refunds', 'payouts']) {
+    for (const table of ['deals', 'vouchers', 'redemptions', 'refunds', 'refund-requests', 'payouts']) {
       expect((await get(table, '', redeemer.cookie)).statusCode, table).toBe(403);
       expect((await get(table, '', customer.cookie)).statusCode, table).toBe(403);
       expect((await get(table, '', admin.cookie)).statusCode, table).toBe(403);

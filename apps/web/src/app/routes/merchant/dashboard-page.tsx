@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADDRESS_MESSAGES as A,
   MERCHANT_DASHBOARD_MESSAGES as D,
@@ -47,12 +47,16 @@ const DealActions = lazy(() => dealsTab().then((m) => ({ default: m.DealActions 
 const DealNotes = lazy(() => dealsTab().then((m) => ({ default: m.DealNotes })));
 const BillingTab = lazy(() => import('../../../features/money/merchant-money/components/billing-tab'));
 const PayoutsTab = lazy(() => import('../../../features/money/merchant-money/components/payouts-tab'));
-const RefundsTab = lazy(() => import('../../../features/money/refunds/components/merchant-refunds-tab'));
+const refundsTab = () => import('../../../features/money/refunds/components/merchant-refunds-tab');
+const RefundsTab = lazy(refundsTab);
+const RequestNotes = lazy(() => refundsTab().then((m) => ({ default: m.RequestNotes })));
+const RequestActions = lazy(() => refundsTab().then((m) => ({ default: m.RequestActions })));
 const tables = () => import('../../../features/platform/console-tables/merchant-tables');
 const DealsTable = lazy(() => tables().then((m) => ({ default: m.MerchantDealsTable })));
 const VouchersTable = lazy(() => tables().then((m) => ({ default: m.MerchantVouchersTable })));
 const RedemptionsTable = lazy(() => tables().then((m) => ({ default: m.MerchantRedemptionsTable })));
 const RefundsTable = lazy(() => tables().then((m) => ({ default: m.MerchantRefundsTable })));
+const RefundRequestsTable = lazy(() => tables().then((m) => ({ default: m.MerchantRefundRequestsTable })));
 const PayoutsTable = lazy(() => tables().then((m) => ({ default: m.MerchantPayoutsTable })));
 const MessagesTable = lazy(() => tables().then((m) => ({ default: m.MerchantMessagesTable })));
 
@@ -187,6 +191,12 @@ function SectionContent({ id, overview }: { id: MerchantSectionId; overview: Ove
   const navigate = useNavigate();
   const tabSpinner = <Spinner />;
   const plans = merchantSection('plans').path;
+  const qc = useQueryClient();
+  // An answered or accepted request: its table, and the refunds table (an accepted one is a refund), read again.
+  const refreshRefunds = () => {
+    void qc.invalidateQueries({ queryKey: ['/api/merchant/tables/refund-requests'] });
+    void qc.invalidateQueries({ queryKey: ['/api/merchant/tables/refunds'] });
+  };
   switch (id) {
     case 'business':
       return (
@@ -297,8 +307,16 @@ function SectionContent({ id, overview }: { id: MerchantSectionId; overview: Ove
       return (
         <>
           <Suspense fallback={tabSpinner}>
-            <RefundsTab />
+            <RefundsTab
+              list={
+                <RefundRequestsTable
+                  notes={(r) => <RequestNotes r={r} />}
+                  actions={(r) => <RequestActions r={r} onDone={refreshRefunds} />}
+                />
+              }
+            />
           </Suspense>
+          {/* The money given back (a request accepted, an admin's refund, a withdrawn line): records of their own. */}
           <TablePart title="Refunds table">
             <RefundsTable />
           </TablePart>

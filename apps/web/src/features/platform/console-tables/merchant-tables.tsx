@@ -2,13 +2,18 @@ import type { ReactNode } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
   CATEGORIES,
+  formatBusinessTime,
+  formatCents,
   formatPrice,
+  REFUND_REASON_LABELS,
+  REFUND_STATUS_LABELS,
   MERCHANT_MONEY_MESSAGES as MM,
   MERCHANT_PAYOUT_STATE_LABELS,
   type MerchantDealRow,
   type MerchantPayoutRow,
   type MerchantMessageRow,
   type MerchantRedemptionRow,
+  type MerchantRefundRequestRow,
   type MerchantRefundRow,
   type MerchantVoucherRow,
 } from '@localperks/shared';
@@ -26,6 +31,7 @@ import {
   REFUND_STATUS,
   status,
   titled,
+  type Tone,
   VOUCHER_STATUS,
   when,
   words,
@@ -204,6 +210,70 @@ export function MerchantRefundsTable() {
       searchLabel="Search refunds"
       searchHint="Deal, customer or refund id"
       none="No refund of your vouchers."
+    />
+  );
+}
+
+const REFUND_REQUEST_TONES: Record<MerchantRefundRequestRow['status'], Tone> = {
+  requested: 'amber',
+  merchant_responded: 'slate',
+  due_for_decision: 'red',
+  refunded: 'green',
+  declined: 'slate',
+};
+
+/** What the refund requests table's cells take from the refunds feature: a request's notes and its actions. */
+interface RefundRequestCells {
+  notes: (r: MerchantRefundRequestRow) => ReactNode;
+  actions: (r: MerchantRefundRequestRow) => ReactNode;
+}
+
+const refundRequestColumns = ({ notes, actions }: RefundRequestCells): ColumnDef<MerchantRefundRequestRow>[] => [
+  {
+    id: 'dealTitle',
+    header: 'Deal',
+    cell: ({ row: { original: r } }) => (
+      <div className="min-w-56">
+        <span className="block break-words font-medium">{r.dealTitle}</span>
+        <span className="block text-xs text-slate-600">Customer: {r.customerName}</span>
+        {notes(r)}
+      </div>
+    ),
+  },
+  status(REFUND_REQUEST_TONES, REFUND_STATUS_LABELS),
+  {
+    id: 'amountCents',
+    header: 'Refund',
+    enableSorting: false,
+    cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatCents(row.original.amountCents)}</span>,
+  },
+  plain('reason', 'Reason', (r) => REFUND_REASON_LABELS[r.reason]),
+  {
+    id: 'createdAt',
+    header: 'Requested',
+    // The business's time zone (New York), as the deadline: not the reader's.
+    cell: ({ row }) => (
+      <time className="whitespace-nowrap" dateTime={row.original.createdAt}>
+        {formatBusinessTime(row.original.createdAt)}
+      </time>
+    ),
+  },
+  { id: 'actions', header: 'Actions', enableSorting: false, cell: ({ row }) => actions(row.original) },
+];
+
+/** Every refund request to the business (owners and managers), each open one with its actions: the section's list. */
+export function MerchantRefundRequestsTable(cells: RefundRequestCells) {
+  return (
+    <ServerTable
+      label="Refund requests table"
+      path="/api/merchant/tables/refund-requests"
+      load={(query) => api.get('/api/merchant/tables/refund-requests', { query })}
+      columns={refundRequestColumns(cells)}
+      statuses={REFUND_STATUS_LABELS}
+      hasDates
+      searchLabel="Search refund requests"
+      searchHint="Deal, customer, note or request id"
+      none="No refund requests."
     />
   );
 }
