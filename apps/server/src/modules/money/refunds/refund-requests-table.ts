@@ -7,7 +7,7 @@ import { voucherRefundCents } from './refunds.service';
 
 /*
  * The merchant console's refund requests table (issue 32, docs/decisions/0069-console-tables.md,
- * docs/decisions/0076-merchant-refund-requests-table.md): the Refund requests section's list, paged, sorted, filtered
+ * docs/decisions/0076-merchant-lists-become-tables.md): the Refund requests section's list, paged, sorted, filtered
  * and searched on the server, its routes registered with the platform's consoleTable (refunds.routes.ts).
  */
 
