@@ -236,7 +236,8 @@ export function DataTable<Row>({
           aria-labelledby={`${id}-caption`}
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region: focusable so keyboard users can scroll it (axe scrollable-region-focusable)
           tabIndex={0}
-          className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
+          // relative: a cell's visually hidden text (position: absolute) is placed in this region, not past the page's edge.
+          className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white"
         >
           <table className="w-full min-w-[44rem] text-left text-sm" aria-busy={isLoading}>
             <caption id={`${id}-caption`} className="sr-only">
