@@ -93,6 +93,29 @@ test.describe('merchant console tables', () => {
         .getByRole('row')
         .filter({ hasText: `Tapas night ${stamp}` }),
     ).toBeVisible();
+    // Two tables on one page, each with its own filters in the address: the requests' status is not the refunds'.
+    await page.getByRole('region', { name: 'Refund requests' }).getByLabel('Status', { exact: true }).selectOption('requested');
+    await expect(page).toHaveURL((u) => u.searchParams.get('status') === 'requested');
+    await expect(
+      refunds
+        .getByRole('table', { name: 'Refunds table' })
+        .getByRole('row')
+        .filter({ hasText: `Tapas night ${stamp}` }),
+    ).toBeVisible();
+    await refunds.getByLabel('Status', { exact: true }).selectOption('refunded');
+    await expect(page).toHaveURL(
+      (u) => u.searchParams.get('refunds.status') === 'refunded' && u.searchParams.get('status') === 'requested',
+    );
+    await expect(
+      refunds
+        .getByRole('table', { name: 'Refunds table' })
+        .getByRole('row')
+        .filter({ hasText: `Tapas night ${stamp}` }),
+    ).toBeVisible();
+    await expect(refunds.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      /\/api\/merchant\/tables\/refunds\/export\.csv\?status=refunded$/,
+    );
     await checkBothWidths(page, 'console/merchant-refunds-table', () =>
       expect(refunds.getByRole('table', { name: 'Refunds table' })).toBeVisible(),
     );

@@ -95,7 +95,7 @@ const dealColumns = ({ badge, notes, actions }: DealCells): ColumnDef<MerchantDe
     ),
   },
   when('expirationDate', 'Expires', (r) => r.expirationDate, false),
-  when('createdAt', 'Created', (r) => r.createdAt, false),
+  // Newest first by default (the deal's creation, as the old list); the actions need the width a Created column took.
   { id: 'actions', header: 'Actions', enableSorting: false, cell: ({ row }) => actions(row.original) },
 ];
 
@@ -203,6 +203,8 @@ export function MerchantRefundsTable() {
     <ServerTable
       label="Refunds table"
       path="/api/merchant/tables/refunds"
+      // Under the refund requests' table on the same page: its own keys in the address.
+      addressPrefix="refunds."
       load={(query) => api.get('/api/merchant/tables/refunds', { query })}
       columns={refundColumns}
       statuses={REFUND_STATUS.labels}
