@@ -337,7 +337,17 @@ const payoutColumns = (actions: (r: MerchantPayoutRow) => ReactNode): ColumnDef<
   ),
   status(PAYOUT_STATUS.tones, MERCHANT_PAYOUT_STATE_LABELS),
   when('paidAt', 'Paid', (r) => r.paidAt, false),
-  { id: 'transferId', header: 'Transfer', enableSorting: false, cell: ({ row }) => <TransferCell payout={row.original} /> },
+  {
+    id: 'transferId',
+    header: 'Transfer',
+    enableSorting: false,
+    // A width of its own: a transfer id breaks anywhere, and the table would otherwise squeeze it to a letter a line.
+    cell: ({ row }) => (
+      <span className="block w-48 text-xs">
+        <TransferCell payout={row.original} />
+      </span>
+    ),
+  },
   { id: 'actions', header: 'Statement', enableSorting: false, cell: ({ row }) => actions(row.original) },
 ];
 
