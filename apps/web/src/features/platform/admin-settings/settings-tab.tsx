@@ -200,7 +200,7 @@ function AdminList() {
 /** Settings tab (owners): admins and their roles (admins never sign themselves up), and the way to their audit trail. */
 export default function SettingsTab() {
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid items-start gap-6 lg:grid-cols-2">
       <div className="space-y-6">
         <Card>
           <CardHeader>
