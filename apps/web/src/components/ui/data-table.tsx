@@ -28,7 +28,7 @@ const readQuery = (params: URLSearchParams): TableQuery => {
 };
 
 /** The address's query keys a table reads and writes. */
-const TABLE_KEYS = Object.keys(DEFAULTS) as (keyof TableQuery)[];
+const TABLE_KEYS = Object.keys(tableQuerySchema.shape) as (keyof TableQuery)[];
 
 /**
  * The table's state in the address, and a setter. Two changes in a row (To, then From, typed before the page renders
