@@ -59,7 +59,7 @@ test.describe('refunds of a charged-back payment', () => {
     const m = await newPage({ width: 1280, height: 900 });
     await signIn(m.context, merchant.cookie);
     await m.page.goto('/merchant/dashboard?tab=refunds');
-    const request = m.page.getByRole('listitem').filter({ has: m.page.getByRole('heading', { name: DEAL }) });
+    const request = m.page.getByRole('table', { name: 'Refund requests table' }).getByRole('row').filter({ hasText: DEAL });
     await expect(request.getByText(M.disputeOpen)).toBeVisible();
     await expect(request.getByRole('button', { name: /^Accept and refund/ })).toHaveCount(0);
     await expect(request.getByRole('button', { name: `Answer the refund request for ${DEAL}` })).toBeVisible();

@@ -85,7 +85,8 @@ test.describe('refunds under the Merchant Refund Policy', () => {
     await signIn(m.context, merchant.cookie);
     await m.page.goto('/merchant/dashboard?tab=refunds');
     await expect(sectionLink(m.page, 'Refund requests')).toHaveAttribute('aria-current', 'page');
-    const request = m.page.getByRole('listitem').filter({ has: m.page.getByRole('heading', { name: DEAL }) });
+    // The section's list is its table: the request is a row, its actions in it.
+    const request = m.page.getByRole('table', { name: 'Refund requests table' }).getByRole('row').filter({ hasText: DEAL });
     await expect(request).toHaveCount(1);
     await expect(request.getByText('Requested', { exact: true })).toBeVisible();
     await expect(request.getByText(`“${NOTE}”`)).toBeVisible();

@@ -92,7 +92,8 @@ test.describe('payouts transferred by themselves', () => {
     await expect(row.getByText('Paid', { exact: true })).toBeVisible();
     await expect(row).toContainText(payout!.transferId!);
     await expect(row).toContainText(formatCents(payout!.netCents));
-    await expect(row.locator('td').nth(7)).not.toHaveText('—');
+    // The Paid column (the table's ninth: the payout date and period are a cell of their own).
+    await expect(row.locator('td').nth(8)).not.toHaveText('—');
     await expectAccessible(page);
     await shot(page, 'merchant-paid-1280');
 

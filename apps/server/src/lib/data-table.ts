@@ -47,6 +47,11 @@ export interface TableDefinition<Scope = TableScope> {
   /** The timestamp column `from` / `to` (calendar days in the business's time zone) filter on. */
   date?: string;
   defaultSort: string;
+  /**
+   * Figures a row needs that SQL alone does not give (a voucher's refund, its tax share split as checkout split it),
+   * added to the rows in place: a page's rows, and each export batch's. Never sorted, filtered or searched on.
+   */
+  enrich?: (db: Tx, rows: Record<string, unknown>[]) => Promise<void>;
 }
 
 const col = (id: string) => sql`t.${sql.identifier(id)}`;
@@ -238,6 +243,7 @@ export async function tablePage<Row, Scope>(
       return [hits, total] as const;
     });
   }
+  if (def.enrich) await def.enrich(db, rows as Record<string, unknown>[]);
   // Timestamps leave as ISO strings, as every other answer gives them.
   for (const row of rows as Record<string, unknown>[])
     for (const [k, v] of Object.entries(row)) if (v instanceof Date) row[k] = v.toISOString();
@@ -267,6 +273,7 @@ async function* exportRows(db: Tx, def: TableDefinition<never>, source: SQL, q: 
       db,
       sql`select * from (${source}) t ${where(page)} order by ${col(sort.id)} ${sort.dir}, t.id ${sort.dir} limit ${EXPORT_BATCH_ROWS}`,
     );
+    if (def.enrich) await def.enrich(db, rows);
     for (const row of rows) yield row;
     if (rows.length < EXPORT_BATCH_ROWS) return;
     const last = rows.at(-1)!;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { DEAL_STATUSES } from '../constants';
+import { DEAL_STATUSES, DEAL_TYPES } from '../constants';
 import { DISPUTE_STATUSES } from '../constants-ledger';
 import { TICKET_STATUSES } from './admin-support';
+import { REFUND_REASONS, REFUND_REQUEST_STATUSES } from './refunds';
 import { PAYOUT_PAID_VIA, PAYOUT_STATES } from '../domain/payout-accounts';
 
 /*
@@ -130,6 +131,29 @@ export const adminDealRowSchema = z.object({
 export type AdminDealRow = z.infer<typeof adminDealRowSchema>;
 export const adminDealsTablePageSchema = pageOf(adminDealRowSchema);
 
+/** A business's deal as its table shows it: the admin's row and what the merchant's deal list showed and acts on. */
+export const merchantDealRowSchema = adminDealRowSchema.extend({
+  type: z.enum(DEAL_TYPES),
+  categoryId: z.number().int(),
+  votesRequired: z.number().int().nullable(),
+  currentVotes: z.number().int(),
+  votingEndDate: z.string().nullable(),
+  boostDays: z.number().int().nullable(),
+  unlockedAt: z.string().nullable(),
+  /** The boost running now (by the server's clock), or null. */
+  boostedUntil: z.string().nullable(),
+  moderationReason: z.string().nullable(),
+  /** Whether the deletion rule allows removing it. */
+  canDelete: z.boolean(),
+  purchaseCount: z.number().int(),
+  /** A deal an admin took down: its latest appeal's state and decision, and the unused boost refunded (cents). */
+  appealStatus: z.enum(['open', 'reinstated', 'upheld']).nullable(),
+  appealDecision: z.string().nullable(),
+  boostRefundCents: z.number().int(),
+});
+export type MerchantDealRow = z.infer<typeof merchantDealRowSchema>;
+export const merchantDealsTablePageSchema = pageOf(merchantDealRowSchema);
+
 /** A voucher's state: refunded, forfeited and redeemed are final; expired once its validity has passed. */
 export const VOUCHER_TABLE_STATUSES = ['active', 'redeemed', 'expired', 'refunded', 'forfeited'] as const;
 
@@ -195,7 +219,8 @@ export const adminRefundRowSchema = z.object({
 export type AdminRefundRow = z.infer<typeof adminRefundRowSchema>;
 export const adminRefundsTablePageSchema = pageOf(adminRefundRowSchema);
 
-export const merchantPayoutRowSchema = z.object({
+/** A payout period's row, as both the admins' and the business's payouts tables show it. */
+const payoutRowSchema = z.object({
   id: z.string(),
   merchantId: z.string(),
   merchantName: z.string(),
@@ -212,11 +237,9 @@ export const merchantPayoutRowSchema = z.object({
   transferId: z.string().nullable(),
   paidVia: z.enum(PAYOUT_PAID_VIA).nullable(),
 });
-export type MerchantPayoutRow = z.infer<typeof merchantPayoutRowSchema>;
-export const merchantPayoutsTablePageSchema = pageOf(merchantPayoutRowSchema);
 
 /** A payout as the admins read it: also why it failed or is held, and whether it is overdue or held by a suspension. */
-export const adminPayoutRowSchema = merchantPayoutRowSchema.extend({
+export const adminPayoutRowSchema = payoutRowSchema.extend({
   failureReason: z.string().nullable(),
   nextAttemptAt: z.string().nullable(),
   heldReason: z.string().nullable(),
@@ -225,6 +248,18 @@ export const adminPayoutRowSchema = merchantPayoutRowSchema.extend({
 });
 export type AdminPayoutRow = z.infer<typeof adminPayoutRowSchema>;
 export const adminPayoutsTablePageSchema = pageOf(adminPayoutRowSchema);
+
+/** A business's payout as its owner's table shows it: the common figures and what the payout list showed besides. */
+export const merchantPayoutRowSchema = payoutRowSchema.extend({
+  deductionsCents: z.number().int(),
+  disputeFeesCents: z.number().int(),
+  carriedInCents: z.number().int(),
+  carriedForwardCents: z.number().int(),
+  /** Why the last transfer failed (failed only). */
+  failureReason: z.string().nullable(),
+});
+export type MerchantPayoutRow = z.infer<typeof merchantPayoutRowSchema>;
+export const merchantPayoutsTablePageSchema = pageOf(merchantPayoutRowSchema);
 
 /** A merchant's vouchers sold: the code's last four characters until it is redeemed, the customer by name. */
 export const merchantVoucherRowSchema = z.object({
@@ -268,6 +303,27 @@ export const merchantRefundRowSchema = z.object({
 });
 export type MerchantRefundRow = z.infer<typeof merchantRefundRowSchema>;
 export const merchantRefundsTablePageSchema = pageOf(merchantRefundRowSchema);
+
+/** A refund request to the business, as the Refund requests section's table lists it with its actions. */
+export const merchantRefundRequestRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  purchaseId: z.string(),
+  dealTitle: z.string(),
+  customerName: z.string(),
+  /** What accepting it gives back: the voucher's price less its promo share, plus its share of its order's tax. */
+  amountCents: z.number().int(),
+  reason: z.enum(REFUND_REASONS),
+  note: z.string().nullable(),
+  status: z.enum(REFUND_REQUEST_STATUSES),
+  merchantResponse: z.string().nullable(),
+  decisionText: z.string().nullable(),
+  deadlineAt: z.string(),
+  /** A chargeback on the order that blocks a refund: open, or lost. */
+  dispute: z.enum(['open', 'lost']).nullable(),
+});
+export type MerchantRefundRequestRow = z.infer<typeof merchantRefundRequestRowSchema>;
+export const merchantRefundRequestsTablePageSchema = pageOf(merchantRefundRequestRowSchema);
 
 /** A chargeback's state (the provider's): open until the bank decides, then won or lost. */
 export const adminDisputeRowSchema = z.object({
@@ -372,6 +428,8 @@ export const adminAuditRowSchema = z.object({
   adminName: z.string(),
   adminEmail: z.string(),
   action: z.string(),
+  /** The action's first word (AUDIT_AREAS): what it was done to, the table's filter. */
+  area: z.string(),
   entityType: z.string(),
   entityId: z.string(),
   details: z.string(),

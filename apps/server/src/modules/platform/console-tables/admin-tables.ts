@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  AUDIT_AREAS,
   CUSTOMER_TABLE_STATUSES,
   DEAL_STATUSES,
   MERCHANT_TABLE_STATUSES,
@@ -313,8 +314,8 @@ export const adminRefundsTable: TableDefinition = {
  * Payouts: every business's payout period, its figures and its state. The date filter reads the payout date (a
  * calendar day, midnight in New York as `payoutAt`). The admin's also say what the Payout Management list said of
  * each: how it was paid, why it failed (and when it is tried again) or is held, whether it is overdue (as
- * payouts.service.ts `overdueSql`) and whether its business's suspension holds it; `ADMIN_ONLY_PAYOUT_COLUMNS` are
- * left out of a merchant's own payouts.
+ * payouts.service.ts `overdueSql`) and whether its business's suspension holds it; a merchant's own payouts table
+ * (merchant-tables.ts) has a source of its own without the admins' flags.
  */
 export const adminPayoutsTable: TableDefinition = {
   name: 'payouts',
@@ -359,15 +360,6 @@ export const adminPayoutsTable: TableDefinition = {
   date: 'payoutAt',
   defaultSort: 'payoutDate',
 };
-
-/** What only an admin reads of a payout: why it failed or is held, and the admins' own flags (overdue, held by a suspension). */
-export const ADMIN_ONLY_PAYOUT_COLUMNS: ReadonlySet<string> = new Set([
-  'failureReason',
-  'nextAttemptAt',
-  'heldReason',
-  'isOverdue',
-  'isHeld',
-]);
 
 /**
  * Disputes: every chargeback a bank opened, its order and customer, the business whose voucher it names (or the
@@ -555,7 +547,8 @@ export const adminAuditTable: TableDefinition = {
   name: 'audit-trail',
   source: () => sql`
     select a.id, a.created_at as "createdAt", coalesce(u.name, '') as "adminName", coalesce(u.email, '') as "adminEmail", a.action,
-      a.entity_type as "entityType", coalesce(a.entity_id::text, '') as "entityId", a.details::text as details
+      split_part(a.action, '.', 1) as area, a.entity_type as "entityType", coalesce(a.entity_id::text, '') as "entityId",
+      a.details::text as details
     from admin_audit_log a left join users u on u.id = a.admin_id`,
   columns: [
     { id: 'id', label: 'Entry id' },
@@ -568,6 +561,8 @@ export const adminAuditTable: TableDefinition = {
     { id: 'details', label: 'Details' },
   ],
   search: ['action', 'entityType', 'entityId', 'adminName', 'adminEmail', 'details'],
+  // What the action was done to (its first word): `admin` is the Settings section's changes to admin accounts.
+  status: { column: 'area', values: AUDIT_AREAS },
   date: 'createdAt',
   defaultSort: 'createdAt',
 };

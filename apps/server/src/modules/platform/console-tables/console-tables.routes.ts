@@ -16,8 +16,9 @@ import {
   adminReviewsTablePageSchema,
   adminTicketsTablePageSchema,
   errorResponses,
-  merchantRedemptionsTablePageSchema,
+  merchantDealsTablePageSchema,
   merchantPayoutsTablePageSchema,
+  merchantRedemptionsTablePageSchema,
   merchantRefundsTablePageSchema,
   merchantVouchersTablePageSchema,
   tableQuerySchema,
@@ -170,7 +171,7 @@ export async function consoleTablesRoutes(app: FastifyInstance) {
   // A merchant's tables, of their business only (merchant-tables.ts): payouts are the owner's, the rest the
   // managers' too (docs/decisions/0062-roles-and-staff.md).
   const managers = ['owner', 'manager'] as const;
-  table('/api/merchant/tables/deals', merchantDealsTable, 'merchant', managers, adminDealsTablePageSchema, 'The business’s deals');
+  table('/api/merchant/tables/deals', merchantDealsTable, 'merchant', managers, merchantDealsTablePageSchema, 'The business’s deals');
   table('/api/merchant/tables/vouchers', merchantVouchersTable, 'merchant', managers, merchantVouchersTablePageSchema, 'Vouchers sold');
   table(
     '/api/merchant/tables/redemptions',

@@ -5,12 +5,6 @@ import { api } from '../../../lib/api-client';
 /** Every refunds query shares this prefix: a decision refreshes the lists and lookups. */
 export const refundsKey = ['refunds'] as const;
 
-export const merchantRefundRequestsQuery = queryOptions({
-  queryKey: [...refundsKey, 'merchant'],
-  queryFn: () => api.get('/api/merchant/refund-requests'),
-});
-export const useMerchantRefundRequests = () => useQuery(merchantRefundRequestsQuery);
-
 export const adminPurchaseLookupQuery = (q: string) =>
   queryOptions({
     queryKey: [...refundsKey, 'lookup', q],
