@@ -182,7 +182,11 @@ export async function tablePage<Row, Scope>(
   const pageEnd = q.page * q.pageSize;
   const countUpTo = Math.max(TABLE_COUNT_CAP, pageEnd);
   const window = sql`order by t.sort ${sort.dir}, t.id ${sort.dir} limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`;
-  const pageRows = (tx: Tx, ids: SQL) => sqlRows<Row>(tx, sql`select * from (${source}) t where t.id in (${ids}) order by ${order}`);
+  // The page's ids as one array (an init plan) rather than `in (subquery)`: a condition on a value PostgreSQL pushes
+  // into every branch of a source that is a union (the refunds and their requests), each then read by its key,
+  // where a semi-join is made over the union's every row (docs/decisions/0074-console-tables-at-scale.md).
+  const pageRows = (tx: Tx, ids: SQL) =>
+    sqlRows<Row>(tx, sql`select * from (${source}) t where t.id = any(array(${ids})) order by ${order}`);
   const matches = (extra: SQL[]) => sql`select t.id, ${col(sort.id)} as sort from (${source}) t ${where([...conds, ...extra])}`;
   const term = q.q.trim();
   let rows: Row[];
