@@ -29,13 +29,13 @@ const shot = (page: Page, name: string) => screenshotFromTop(page, `issue-39/${n
 
 test.describe('admin: merchants, deals and appeals', () => {
   // Every console section (by its older ?tab= address), on a phone and on a desk: nothing serious for axe. One
-  // journey per width, so that the 26 checks run side by side and each journey keeps to its own time.
+  // journey per width, so that the 32 checks run side by side and each journey keeps to its own time.
   for (const width of [375, 1280]) {
     test(`every console section passes axe at ${width} px`, async ({ newPage }) => {
       const { page } = await newPage({ width, height: 800 });
       await adminSignIn(page, await newAdmin(`Axe Admin ${width}`));
       const sections = ['overview', 'approval', 'businesses', 'customers', 'deals', 'orders', 'vouchers', 'payouts', 'refunds'];
-      for (const tab of [...sections, 'promo-codes', 'support', 'reviews', 'settings']) {
+      for (const tab of [...sections, 'disputes', 'promo-codes', 'support', 'reviews', 'jobs', 'audit', 'settings']) {
         await page.goto(`/admin/dashboard?tab=${tab}`);
         await expect(page.getByRole('main')).toBeVisible();
         await expect(page.getByRole('main').getByText(/Loading/)).toHaveCount(0);
