@@ -46,7 +46,7 @@ import {
  * A section whose records these are passes `actions`: its row's actions, in the row (the table is the section's list).
  */
 
-/** The row's actions, in the last column; none, no column. */
+/** The row's actions, in the last column, side by side two to a line (a row stays about two buttons tall); none, no column. */
 const withActions = <Row,>(columns: ColumnDef<Row>[], actions?: (r: Row) => ReactNode): ColumnDef<Row>[] =>
   actions
     ? [
@@ -56,7 +56,7 @@ const withActions = <Row,>(columns: ColumnDef<Row>[], actions?: (r: Row) => Reac
           header: 'Actions',
           enableSorting: false,
           meta: { isPinned: true },
-          cell: ({ row }) => <div className="flex w-44 flex-col items-stretch gap-2">{actions(row.original)}</div>,
+          cell: ({ row }) => <div className="grid w-60 grid-cols-2 items-stretch gap-1.5">{actions(row.original)}</div>,
         },
       ]
     : columns;
