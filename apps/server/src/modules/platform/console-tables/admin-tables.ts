@@ -317,16 +317,19 @@ export const adminRefundsTable: TableDefinition = {
  * payouts.service.ts `overdueSql`) and whether its business's suspension holds it; a merchant's own payouts table
  * (merchant-tables.ts) has a source of its own without the admins' flags.
  */
+/** What both payouts tables (the admins' and a business's own) read of a payout `p` and its business `m`. */
+export const payoutFields = sql`p.id, p.merchant_id as "merchantId", m.business_name as "merchantName",
+  p.period_start::text as "periodStart", p.period_end::text as "periodEnd", p.payout_date::text as "payoutDate",
+  (p.payout_date::timestamp at time zone ${BUSINESS_TIME_ZONE}) as "payoutAt", p.total_purchases as "totalPurchases",
+  p.gross_cents::float8 as "grossCents", p.commission_cents::float8 as "commissionCents",
+  p.refunds_cents::float8 as "refundsCents", p.net_cents::float8 as "netCents", p.state as status, p.paid_at as "paidAt",
+  p.transfer_id as "transferId", case when p.is_paid then p.paid_via end as "paidVia",
+  case when p.state = 'failed' then p.failure_reason end as "failureReason"`;
+
 export const adminPayoutsTable: TableDefinition = {
   name: 'payouts',
   source: ({ now }) => sql`
-    select p.id, p.merchant_id as "merchantId", m.business_name as "merchantName", p.period_start::text as "periodStart",
-      p.period_end::text as "periodEnd", p.payout_date::text as "payoutDate",
-      (p.payout_date::timestamp at time zone ${BUSINESS_TIME_ZONE}) as "payoutAt", p.total_purchases as "totalPurchases",
-      p.gross_cents::float8 as "grossCents", p.commission_cents::float8 as "commissionCents",
-      p.refunds_cents::float8 as "refundsCents", p.net_cents::float8 as "netCents", p.state as status, p.paid_at as "paidAt",
-      p.transfer_id as "transferId", case when p.is_paid then p.paid_via end as "paidVia",
-      case when p.state = 'failed' then p.failure_reason end as "failureReason",
+    select ${payoutFields},
       case when p.state = 'failed' then p.next_attempt_at end as "nextAttemptAt", p.held_reason as "heldReason",
       (not p.is_paid and p.payout_date < ${utcDay(now)}::date
         and p.state not in ('waiting_for_account', 'held')) as "isOverdue",

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { BUSINESS_TIME_ZONE, REFUND_TABLE_STATUSES, VOUCHER_TABLE_STATUSES } from '@localperks/shared';
+import { REFUND_TABLE_STATUSES, VOUCHER_TABLE_STATUSES } from '@localperks/shared';
 import type { TableDefinition, TableScope } from '../../../lib/data-table';
 import { AppError } from '../../../lib/errors';
-import { adminDealsTable, adminPayoutsTable, voucherStatus } from './admin-tables';
+import { adminDealsTable, adminPayoutsTable, payoutFields, voucherStatus } from './admin-tables';
 
 /*
  * A merchant's console tables (issue 32, docs/decisions/0069-console-tables.md): the business's deals, vouchers
@@ -58,15 +58,8 @@ export const merchantDealsTable: TableDefinition = {
 export const merchantPayoutsTable: TableDefinition = {
   ...adminPayoutsTable,
   source: (scope) => sql`
-    select p.id, p.merchant_id as "merchantId", m.business_name as "merchantName", p.period_start::text as "periodStart",
-      p.period_end::text as "periodEnd", p.payout_date::text as "payoutDate",
-      (p.payout_date::timestamp at time zone ${BUSINESS_TIME_ZONE}) as "payoutAt", p.total_purchases as "totalPurchases",
-      p.gross_cents::float8 as "grossCents", p.commission_cents::float8 as "commissionCents",
-      p.refunds_cents::float8 as "refundsCents", p.deductions_cents::float8 as "deductionsCents",
-      p.dispute_fees_cents::float8 as "disputeFeesCents", p.carried_in_cents::float8 as "carriedInCents",
-      p.carried_forward_cents::float8 as "carriedForwardCents", p.net_cents::float8 as "netCents", p.state as status,
-      p.paid_at as "paidAt", p.transfer_id as "transferId", case when p.is_paid then p.paid_via end as "paidVia",
-      case when p.state = 'failed' then p.failure_reason end as "failureReason"
+    select ${payoutFields}, p.deductions_cents::float8 as "deductionsCents", p.dispute_fees_cents::float8 as "disputeFeesCents",
+      p.carried_in_cents::float8 as "carriedInCents", p.carried_forward_cents::float8 as "carriedForwardCents"
     from merchant_payouts p join merchants m on m.id = p.merchant_id
     where m.user_id = ${ownerOf(scope)}`,
   columns: [
