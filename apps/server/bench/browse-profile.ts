@@ -7,21 +7,15 @@
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:55431/postgres BENCH_SEED=100000 npx tsx apps/server/bench/browse-profile.ts
  *   BENCH_DATABASE_URL=… BENCH_ONLY=default,facets npx tsx apps/server/bench/browse-profile.ts
- *   BENCH_DATABASE_URL=… BENCH_AB=1 npx tsx apps/server/bench/browse-profile.ts   (without / with named prepared statements,
- *                                       interleaved A B A B in rounds of BENCH_CALLS, so a busy machine weighs on both alike)
  */
 import { openDatabase } from '../src/db/client';
 import { systemClock } from '../src/lib/deps';
-import { usePreparedStatements } from '../src/lib/prepared';
 import type { listDeals } from '../src/modules/catalog';
 import { runScenario, SCENARIOS } from './scenarios';
 import { seedBenchDeals } from './seed-deals';
 import { timeCalls } from './timing';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-const mean = (ms: number[]) => ms.reduce((s, x) => s + x, 0) / ms.length;
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL;
@@ -34,22 +28,10 @@ async function main() {
   for (const [name, qs, route] of SCENARIOS) {
     const once = () => runScenario(deps, route, qs);
     for (let i = 0; i < 10; i++) await once();
-    if (process.env.BENCH_AB) {
-      const a: number[] = [];
-      const b: number[] = [];
-      for (let r = 0; r < ROUNDS; r++) {
-        usePreparedStatements(false);
-        a.push(mean(await timeCalls(once, CALLS)));
-        usePreparedStatements(true);
-        b.push(mean(await timeCalls(once, CALLS)));
-      }
-      const f = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' / ');
-      console.log(`${name.padEnd(38)} unnamed ${f(a)} ms   prepared ${f(b)} ms   (${((mean(b) / mean(a) - 1) * 100).toFixed(0)} %)`);
-      continue;
-    }
     const ms = await timeCalls(once, CALLS);
+    const mean = ms.reduce((s, x) => s + x, 0) / ms.length;
     console.log(
-      `${name.padEnd(38)} mean ${mean(ms).toFixed(2).padStart(7)} ms   p95 ${ms[Math.floor(ms.length * 0.95)]!.toFixed(2).padStart(7)} ms`,
+      `${name.padEnd(38)} mean ${mean.toFixed(2).padStart(7)} ms   p95 ${ms[Math.floor(ms.length * 0.95)]!.toFixed(2).padStart(7)} ms`,
     );
   }
   await database.close();

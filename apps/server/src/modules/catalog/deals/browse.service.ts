@@ -13,7 +13,7 @@ import {
 } from '@localperks/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../../db/client';
-import { preparedRows, runPrepared } from '../../../lib/prepared';
+import { sqlRows } from '../../../lib/sql-rows';
 import { deals, merchants } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { geocodeZip } from '../location/geocode';
@@ -241,30 +241,26 @@ export async function listDeals(deps: DealReadDeps, query: BrowseQuery): Promise
    */
   const nearestFirst = async (where: SQL, n: number) => {
     const byDistance = ordering.keys[0]!.expr;
-    const walked = await runPrepared(
-      db
-        .select({ ...summaryColumns, distance, ...keyColumns })
-        .from(deals)
-        .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-        .where(and(base, where))
-        .orderBy(byDistance)
-        .limit(n),
-    );
+    const walked = await db
+      .select({ ...summaryColumns, distance, ...keyColumns })
+      .from(deals)
+      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+      .where(and(base, where))
+      .orderBy(byDistance)
+      .limit(n);
     // The database's order: the distance as it wrote it (float8 text reads back exactly), then the id's bytes.
     const d = (r: { id: string }) => Number((r as unknown as Record<string, string>).k0);
     const inOrder = (a: { id: string }, b: { id: string }) => d(a) - d(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
     if (walked.length < n) return walked.sort(inOrder);
     const edge = (walked.at(-1) as unknown as Record<string, string>).k0!;
     const nearer = walked.filter((r) => d(r) < Number(edge)).sort(inOrder);
-    const ties = await runPrepared(
-      select(
-        and(where, sql`cube_enlarge(${pointOf(origin!)}, ${edge}::float8 + 1, 3) @> ${deals.earth}`, sql`${byDistance} = ${edge}::float8`)!,
-      ).limit(n - nearer.length),
-    );
+    const ties = await select(
+      and(where, sql`cube_enlarge(${pointOf(origin!)}, ${edge}::float8 + 1, 3) @> ${deals.earth}`, sql`${byDistance} = ${edge}::float8`)!,
+    ).limit(n - nearer.length);
     return [...nearer, ...ties];
   };
   const countUpTo = async (where: SQL, cap: number) => {
-    const [r] = await preparedRows<{ n: number }>(
+    const [r] = await sqlRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from (select 1 from ${countedRows(query)} where ${and(base, where)} limit ${cap}) capped`,
     );
@@ -275,7 +271,7 @@ export async function listDeals(deps: DealReadDeps, query: BrowseQuery): Promise
   const isFirstPage = !cursor && query.page === 1;
   // Only the first page counts (capped: "1,000+") and reads the Sponsored row, beside the rows, never the whole catalogue.
   const counting = isFirstPage ? started(countUpTo(search ? searchFilter(search) : sql`true`, COUNT_CAP + 1)) : null;
-  const sponsoring = isFirstPage ? started(runPrepared(sponsoredRow(deps, base, segments, now, distance))) : null;
+  const sponsoring = isFirstPage ? started(Promise.resolve(sponsoredRow(deps, base, segments, now, distance))) : null;
 
   const need = query.pageSize + 1;
   let skip = cursor ? 0 : (query.page - 1) * query.pageSize;
@@ -324,11 +320,9 @@ export async function listDeals(deps: DealReadDeps, query: BrowseQuery): Promise
     const got =
       sort === 'distance' && skip === 0
         ? await nearestFirst(where, need - rows.length)
-        : await runPrepared(
-            select(where)
-              .limit(need - rows.length)
-              .offset(skip),
-          );
+        : await select(where)
+            .limit(need - rows.length)
+            .offset(skip);
     skip = 0;
     rows.push(...got.map((r) => ({ ...r, segment: s })));
   }
@@ -416,7 +410,7 @@ async function spellingSuggestion(
 ): Promise<string | null> {
   const unknown = search.words.filter((w) => w.length >= 3 && !/^\d+$/.test(w));
   if (!unknown.length) return null;
-  const best = await preparedRows<{ input: string; word: string }>(
+  const best = await sqlRows<{ input: string; word: string }>(
     db,
     sql`select distinct on (w.input) w.input, s.word
         from unnest(${`{${unknown.join(',')}}`}::text[]) w(input)
@@ -433,7 +427,7 @@ async function spellingSuggestion(
 }
 
 async function countIn(db: Tx, query: BrowseQuery, where: SQL, cap: number): Promise<number> {
-  const [r] = await preparedRows<{ n: number }>(
+  const [r] = await sqlRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from (select 1 from ${countedRows(query)} where ${where} limit ${cap}) capped`,
   );
@@ -448,7 +442,7 @@ async function nearbyCities(db: Tx, query: BrowseQuery, now: Date, origin: Origi
     ...browseFilters({ ...query, radius: undefined }, now, null, { place: true }),
     search ? searchFilter(search) : undefined,
   )!;
-  const places = await preparedRows<{ state: string; city: string }>(
+  const places = await sqlRows<{ state: string; city: string }>(
     db,
     sql`select distinct state, city from (select ${deals.state} as state, ${deals.city} as city from ${countedRows(query)} where ${where} limit 2000) found`,
   );

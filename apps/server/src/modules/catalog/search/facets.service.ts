@@ -2,7 +2,7 @@ import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { BROWSE_MESSAGES as M, CATEGORIES, DISCOUNT_BANDS, LOCATIONS, PRICE_BANDS, type DealFacets } from '@localperks/shared';
 import { deals } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
-import { preparedRows } from '../../../lib/prepared';
+import { sqlRows } from '../../../lib/sql-rows';
 import { browseFilters, countedRows, originOf, priceBandFilter, searchFilter, type BrowseQuery } from '../deals/browse.service';
 import type { DealReadDeps } from '../deals/deals.service';
 import { prepareSearch } from './search-query';
@@ -37,7 +37,7 @@ export async function dealFacets(deps: DealReadDeps, query: BrowseQuery): Promis
       ...PRICE_BANDS.map((b) => cappedCount(query, where({ price: true }, priceBandFilter(b)))),
       ...DISCOUNT_BANDS.map((b) => cappedCount(query, where({ discount: true }, gte(deals.discountPercentage, b.min)))),
     ];
-    const [row] = await preparedRows<Record<string, number>>(
+    const [row] = await sqlRows<Record<string, number>>(
       db,
       sql`select ${sql.join(
         counts.map((c, i) => sql`${c} as ${sql.identifier(`c${i}`)}`),
@@ -56,7 +56,7 @@ export async function dealFacets(deps: DealReadDeps, query: BrowseQuery): Promis
   }
 
   // A search: its matches (every filter but the four facets) read once, then counted per facet.
-  const rows = await preparedRows<{ c: number; s: string; t: string; p: number; d: number }>(
+  const rows = await sqlRows<{ c: number; s: string; t: string; p: number; d: number }>(
     db,
     sql`select ${deals.categoryId} as c, ${deals.state} as s, ${deals.city} as t, ${deals.dealPriceCents} as p, ${deals.discountPercentage} as d
         from ${countedRows(query)}

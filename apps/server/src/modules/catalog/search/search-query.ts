@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
-import { preparedRows } from '../../../lib/prepared';
+import { sqlRows } from '../../../lib/sql-rows';
 import { deals } from '../../../db/schema';
 import { EXTRA_VOCABULARY, synonymsOf } from './synonyms';
 
@@ -72,7 +72,7 @@ export async function prepareSearch(db: Tx, text: string, { prefixLast = false }
   const words = searchWords(text);
   const checkable = [...new Set(words.filter((w) => w.length >= 3 && !/^\d+$/.test(w)))];
   const found = checkable.length
-    ? await preparedRows<{ input: string; word: string; sim: number }>(
+    ? await sqlRows<{ input: string; word: string; sim: number }>(
         db,
         // The word itself is among its own matches (similarity 1); the vocabulary is read through its trigram index.
         sql`select w.input, s.word, similarity(s.word, w.input)::float8 as sim

@@ -1,7 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SearchSuggestions } from '@localperks/shared';
 import { deals, merchants } from '../../../db/schema';
-import { runPrepared } from '../../../lib/prepared';
 import { businessIsPublic, escapeLike, visibleNow, type DealReadDeps } from '../deals/deals.service';
 import { matchesQuery, prepareSearch, tsQueryText } from './search-query';
 import { categoriesMatching } from './synonyms';
@@ -22,33 +21,29 @@ export async function searchSuggestions(deps: DealReadDeps, q: string): Promise<
   if (!search.words.length) return { deals: [], businesses: [], categories: [] };
   const dealColumns = { id: deals.id, title: deals.title, merchantName: merchants.businessName, city: deals.city, state: deals.state };
   const dealsMatching = (weights: string, limit: number, except?: string) =>
-    runPrepared(
-      db
-        .select(dealColumns)
-        .from(deals)
-        .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-        .where(
-          and(
-            visibleNow(now),
-            matchesQuery(tsQueryText(search.expanded, weights)),
-            except ? sql`not (${matchesQuery(tsQueryText(search.expanded, except))})` : undefined,
-          ),
-        )
-        .orderBy(desc(deals.createdAt), desc(deals.id))
-        .limit(limit),
-    );
+    db
+      .select(dealColumns)
+      .from(deals)
+      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+      .where(
+        and(
+          visibleNow(now),
+          matchesQuery(tsQueryText(search.expanded, weights)),
+          except ? sql`not (${matchesQuery(tsQueryText(search.expanded, except))})` : undefined,
+        ),
+      )
+      .orderBy(desc(deals.createdAt), desc(deals.id))
+      .limit(limit);
   const typed = q.trim().toLowerCase();
   const name = sql`lower(${merchants.businessName})`;
   const [inTitle, businesses] = await Promise.all([
     dealsMatching('A', SUGGESTED_DEALS),
-    runPrepared(
-      db
-        .select({ slug: merchants.slug, name: merchants.businessName, city: merchants.city, state: merchants.state })
-        .from(merchants)
-        .where(and(businessIsPublic, sql`(${name} like ${`%${escapeLike(typed)}%`} or ${typed} <% ${name})`))
-        .orderBy(sql`${name} like ${`${escapeLike(typed)}%`} desc`, sql`word_similarity(${typed}, ${name}) desc`, merchants.businessName)
-        .limit(SUGGESTED_BUSINESSES),
-    ),
+    db
+      .select({ slug: merchants.slug, name: merchants.businessName, city: merchants.city, state: merchants.state })
+      .from(merchants)
+      .where(and(businessIsPublic, sql`(${name} like ${`%${escapeLike(typed)}%`} or ${typed} <% ${name})`))
+      .orderBy(sql`${name} like ${`${escapeLike(typed)}%`} desc`, sql`word_similarity(${typed}, ${name}) desc`, merchants.businessName)
+      .limit(SUGGESTED_BUSINESSES),
   ]);
   const byName = inTitle.length < SUGGESTED_DEALS ? await dealsMatching('AB', SUGGESTED_DEALS - inTitle.length, 'A') : [];
   const words = [...new Set([...search.words, ...search.exact.flatMap((g) => g.map((a) => a.word))])];
