@@ -295,16 +295,14 @@ export async function listDeals(deps: DealReadDeps, query: BrowseQuery): Promise
     const after = cursor
       ? sql`(${band} > ${sql.raw(String(cursor.s))} or (${band} = ${sql.raw(String(cursor.s))} and ${afterCursor(ordering, cursor)}))`
       : sql`true`;
-    const got = await runPrepared(
-      db
-        .select({ ...summaryColumns, distance, ...keyColumns, band })
-        .from(deals)
-        .innerJoin(merchants, eq(merchants.id, deals.merchantId))
-        .where(and(base, or(...segments), after))
-        .orderBy(band, ...orderBy)
-        .limit(need)
-        .offset(skip),
-    );
+    const got = await db
+      .select({ ...summaryColumns, distance, ...keyColumns, band })
+      .from(deals)
+      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+      .where(and(base, or(...segments), after))
+      .orderBy(band, ...orderBy)
+      .limit(need)
+      .offset(skip);
     rows.push(...got.map(({ band: b, ...r }) => ({ ...r, segment: Number(b) })));
   }
   for (let s = cursor?.s ?? 0; !isOnePass && s < segments.length && rows.length < need; s++) {
