@@ -128,5 +128,8 @@ test.describe('admin: merchants, deals and appeals', () => {
     await page.getByRole('search', { name: 'Merchants with deals' }).getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('button', { name: /^Windy City Bistro/ }).click();
     await expect(page.getByRole('listitem').filter({ hasText: voting.title }).getByText('Voting', { exact: true })).toBeVisible();
+    // The Deals table says the same of it (its status is "pending" in the database).
+    await page.goto(`/admin/deals?q=${encodeURIComponent(voting.title)}`);
+    await expect(page.getByRole('row').filter({ hasText: voting.title }).getByText('Voting', { exact: true })).toBeVisible();
   });
 });

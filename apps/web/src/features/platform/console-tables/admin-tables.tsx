@@ -176,7 +176,7 @@ const dealColumns: ColumnDef<AdminDealRow>[] = [
     (r) => paths.adminMerchant(r.merchantId),
   ),
   when('createdAt', 'Created', (r) => r.createdAt, false),
-  status(DEAL_STATUS.tones),
+  status(DEAL_STATUS.tones, DEAL_STATUS.labels),
   money('dealPriceCents', 'Price', (r) => r.dealPriceCents),
   plain('discountPercentage', 'Discount', (r) => `${r.discountPercentage}%`),
   when('expirationDate', 'Sale ends', (r) => r.expirationDate, false),
