@@ -156,17 +156,21 @@ test.describe('admin: merchant approval and payouts', () => {
     // business that has not set up payouts, its closed payout waiting for its payout account.
     await openSection(page, 'Payout Management');
     await page.getByRole('heading', { name: 'Current Period Summary' }).waitFor({ state: 'visible' });
-    const payouts = page.getByRole('list', { name: 'All payouts' });
+    // All Payouts is the payouts table: filtered by state on the server, each payout's actions in its row.
+    const payouts = page.getByRole('table', { name: 'All Payouts' });
     await payouts.waitFor({ state: 'visible' });
-    await page.getByRole('button', { name: /^Waiting for account/ }).click();
+    await page.getByLabel('Status', { exact: true }).selectOption('waiting_for_account');
+    await expect(page).toHaveURL((u) => u.searchParams.get('status') === 'waiting_for_account');
     const first = payouts
-      .getByRole('listitem')
+      .getByRole('row')
+      .filter({ hasText: WAITING_BUSINESS })
       .filter({ has: page.getByRole('button', { name: /^Mark as paid outside the platform/ }) })
       .first();
     await expect(first).toContainText(WAITING_BUSINESS);
     await expect(first).toContainText('Waiting for account');
     await expectAccessible(page);
     await pageShot(page, 'admin-payouts-1280');
+    const waitingBefore = await payouts.getByRole('row').filter({ hasText: WAITING_BUSINESS }).count();
     await first.getByRole('button', { name: /^Mark as paid outside the platform/ }).click();
     const confirm = page.getByRole('dialog', { name: 'Mark this payout as paid outside the platform?' });
     // The reason is required: the exception is audited with it.
@@ -178,8 +182,10 @@ test.describe('admin: merchant approval and payouts', () => {
     await confirm.getByRole('button', { name: 'Mark as paid' }).click();
     await toast(page, 'Payout Processed').waitFor({ state: 'visible' });
     await page.getByText('Payout has been marked as paid successfully').first().waitFor({ state: 'visible' });
-    await page.getByRole('button', { name: /^Paid/ }).click();
-    const paid = payouts.getByRole('listitem').filter({ hasText: WAITING_BUSINESS }).first();
+    // Gone from the waiting ones at once (the table refreshed), and among the paid ones.
+    await expect(payouts.getByRole('row').filter({ hasText: WAITING_BUSINESS })).toHaveCount(waitingBefore - 1);
+    await page.getByLabel('Status', { exact: true }).selectOption('paid');
+    const paid = payouts.getByRole('row').filter({ hasText: WAITING_BUSINESS }).first();
     await paid.getByText('Paid', { exact: true }).first().waitFor({ state: 'visible' });
     await expect(paid).toContainText('outside the platform');
     await pageShot(page, 'admin-payouts-paid-1280');
@@ -206,7 +212,8 @@ test.describe('admin: merchant approval and payouts', () => {
     await dialogShot(page, 'admin-messages-375');
     await page.keyboard.press('Escape');
     await openSection(page, 'Payout Management');
-    await page.getByRole('list', { name: 'All payouts' }).waitFor({ state: 'visible' });
+    await page.getByRole('table', { name: 'All Payouts' }).waitFor({ state: 'visible' });
+    await expect(page.getByRole('heading', { name: 'Current Period Summary' })).toBeVisible();
     await expectAccessible(page);
     await pageShot(page, 'admin-payouts-375');
   });

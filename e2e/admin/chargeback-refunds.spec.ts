@@ -59,7 +59,7 @@ test.describe('refunds of a charged-back payment', () => {
     const m = await newPage({ width: 1280, height: 900 });
     await signIn(m.context, merchant.cookie);
     await m.page.goto('/merchant/dashboard?tab=refunds');
-    const request = m.page.getByRole('listitem').filter({ has: m.page.getByRole('heading', { name: DEAL }) });
+    const request = m.page.getByRole('table', { name: 'Refund requests table' }).getByRole('row').filter({ hasText: DEAL });
     await expect(request.getByText(M.disputeOpen)).toBeVisible();
     await expect(request.getByRole('button', { name: /^Accept and refund/ })).toHaveCount(0);
     await expect(request.getByRole('button', { name: `Answer the refund request for ${DEAL}` })).toBeVisible();
@@ -69,8 +69,11 @@ test.describe('refunds of a charged-back payment', () => {
     const a = await newPage({ width: 1280, height: 900 });
     await signIn(a.context, adminCookie());
     await a.page.goto('/admin/dashboard?tab=refunds');
-    const queued = a.page.getByRole('listitem').filter({ has: a.page.getByRole('heading', { name: new RegExp(`^${DEAL} · `) }) });
-    await expect(queued.getByText(M.disputeOpen)).toBeVisible();
+    await a.page.getByRole('searchbox', { name: /^Search refunds/ }).fill(DEAL);
+    await a.page.getByRole('button', { name: 'Search refunds', exact: true }).click();
+    const queued = a.page.getByRole('table', { name: 'Refunds and refund requests' }).getByRole('row').filter({ hasText: DEAL });
+    await expect(queued.getByText('Requested', { exact: true })).toBeVisible();
+    await expect(queued.getByText(M.disputeOpenShort)).toBeVisible();
     await expect(queued.getByRole('button', { name: new RegExp(`^Refund ${DEAL} for `) })).toHaveCount(0);
     await expect(queued.getByRole('button', { name: `Decline the refund of ${DEAL}` })).toBeVisible();
     await a.page.getByLabel('Customer e-mail or voucher code').fill(customer.email);

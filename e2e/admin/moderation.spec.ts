@@ -12,6 +12,7 @@ import {
   newApprovedMerchant,
   newCrowdVoteDeal,
   newStandardDeal,
+  openSection,
   screenshotFromTop,
   test,
   toastWith,
@@ -28,13 +29,13 @@ const shot = (page: Page, name: string) => screenshotFromTop(page, `issue-39/${n
 
 test.describe('admin: merchants, deals and appeals', () => {
   // Every console section (by its older ?tab= address), on a phone and on a desk: nothing serious for axe. One
-  // journey per width, so that the 26 checks run side by side and each journey keeps to its own time.
+  // journey per width, so that the 32 checks run side by side and each journey keeps to its own time.
   for (const width of [375, 1280]) {
     test(`every console section passes axe at ${width} px`, async ({ newPage }) => {
       const { page } = await newPage({ width, height: 800 });
       await adminSignIn(page, await newAdmin(`Axe Admin ${width}`));
       const sections = ['overview', 'approval', 'businesses', 'customers', 'deals', 'orders', 'vouchers', 'payouts', 'refunds'];
-      for (const tab of [...sections, 'promo-codes', 'support', 'reviews', 'settings']) {
+      for (const tab of [...sections, 'disputes', 'promo-codes', 'support', 'reviews', 'jobs', 'audit', 'settings']) {
         await page.goto(`/admin/dashboard?tab=${tab}`);
         await expect(page.getByRole('main')).toBeVisible();
         await expect(page.getByRole('main').getByText(/Loading/)).toHaveCount(0);
@@ -84,10 +85,20 @@ test.describe('admin: merchants, deals and appeals', () => {
     await expect(row).toContainText('1 deal · 1 active · 1 removed');
     await expectAccessible(page);
     await shot(page, 'admin-merchants-search-375');
-    await row.click();
-    const liveItem = page.getByRole('listitem').filter({ has: page.getByText(live.title, { exact: true }) });
+
+    // Businesses: the Merchants table is the list; the merchant's row counts its deals the same way and opens them.
+    await openSection(page, 'Businesses');
+    await page.getByRole('searchbox', { name: /^Search merchants/ }).fill(merchantName);
+    await page.getByRole('button', { name: 'Search merchants', exact: true }).click();
+    const merchantRow = page.getByRole('table', { name: 'Merchants' }).getByRole('row').filter({ hasText: merchantName });
+    await expect(merchantRow).toContainText('1 deal · 1 active · 1 removed');
+    await expectAccessible(page);
+    await shot(page, 'admin-businesses-table-375');
+    await merchantRow.getByRole('button', { name: `Deals of ${merchantName}` }).click();
+    const deals = page.getByRole('dialog', { name: `Deals of ${merchantName}` });
+    const liveItem = deals.getByRole('listitem').filter({ has: page.getByText(live.title, { exact: true }) });
     await expect(liveItem.getByText('Active', { exact: true })).toBeVisible();
-    const takenItem = page.getByRole('listitem').filter({ has: page.getByText(taken.title, { exact: true }) });
+    const takenItem = deals.getByRole('listitem').filter({ has: page.getByText(taken.title, { exact: true }) });
     await expect(takenItem.getByText('Removed', { exact: true })).toBeVisible();
     await expect(takenItem).toContainText('Appeal (open): Certificate attached to our profile.');
     await expectAccessible(page);
@@ -103,13 +114,22 @@ test.describe('admin: merchants, deals and appeals', () => {
     await expect(toast(page, 'Deal Reinstated')).toBeVisible();
     await expect(takenItem.getByText('Inactive', { exact: true })).toBeVisible();
     await expect(takenItem).toContainText('Appeal: reinstated');
+    // Back to Merchants: the table has refreshed, the reinstated deal counted again and none removed.
+    await deals.getByRole('button', { name: 'Back to Merchants' }).click();
+    await expect(deals).toHaveCount(0);
+    await expect(merchantRow).toContainText('2 deals · 1 active');
+    await expect(merchantRow).not.toContainText('removed');
 
-    // A crowd-vote deal collecting votes reads Voting, not Inactive (launched for the demo merchant: its newest deal).
+    // A crowd-vote deal collecting votes reads Voting, not Inactive (launched for the demo merchant: its newest deal),
+    // in the Overview's Merchants with Deals.
     const voting = await newCrowdVoteDeal(`Voting picnic ${tag}`, { votesRequired: 40, votes: 0 });
-    await page.getByRole('button', { name: 'Back to Merchants' }).click();
+    await openSection(page, 'Overview');
     await page.getByRole('searchbox', { name: 'Search merchants by name, city or e-mail' }).fill('Windy City Bistro');
     await page.getByRole('search', { name: 'Merchants with deals' }).getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('button', { name: /^Windy City Bistro/ }).click();
     await expect(page.getByRole('listitem').filter({ hasText: voting.title }).getByText('Voting', { exact: true })).toBeVisible();
+    // The Deals table says the same of it (its status is "pending" in the database).
+    await page.goto(`/admin/deals?q=${encodeURIComponent(voting.title)}`);
+    await expect(page.getByRole('row').filter({ hasText: voting.title }).getByText('Voting', { exact: true })).toBeVisible();
   });
 });

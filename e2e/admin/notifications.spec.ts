@@ -144,10 +144,13 @@ test.describe('admin: notifications and revenue', () => {
     await expectAccessible(page);
     await pageShot(page, 'overview-1280');
 
+    // The link opens All Payouts (the payouts table) with the overdue ones first.
     await overdue.getByRole('link', { name: 'Review overdue payouts' }).click();
-    const payouts = page.getByRole('list', { name: 'All payouts' });
-    await expect(payouts.getByRole('listitem').first()).toContainText('Overdue');
-    await expect(payouts.getByRole('listitem').first()).toContainText('Was due');
+    await expect(page).toHaveURL((u) => u.pathname === '/admin/payouts' && u.searchParams.get('sort') === 'isOverdue');
+    const payouts = page.getByRole('table', { name: 'All Payouts' });
+    const firstPayout = payouts.getByRole('row').nth(1);
+    await expect(firstPayout).toContainText('Overdue');
+    await expect(firstPayout).toContainText('Was due');
     await expectAccessible(page);
     await pageShot(page, 'payouts-overdue-1280');
 
@@ -157,8 +160,8 @@ test.describe('admin: notifications and revenue', () => {
     await expect(revenueCard).toBeVisible();
     await expectAccessible(page);
     await pageShot(page, 'overview-375');
-    await openSection(page, 'Payout Management');
-    await expect(payouts.getByRole('listitem').first()).toContainText('Overdue');
+    await overdue.getByRole('link', { name: 'Review overdue payouts' }).click();
+    await expect(firstPayout).toContainText('Overdue');
     await pageShot(page, 'payouts-overdue-375');
     await bell(page).click();
     await expect(panel.getByRole('list', { name: 'Notifications' }).getByRole('listitem')).toHaveCount(2);

@@ -70,12 +70,12 @@ test.describe('admin roles and the power to take away', () => {
     const mine = await apiCall(`/api/support/my-tickets/${(ticket.json.ticket as { id: string }).id}`, undefined, customer.cookie);
     expect(JSON.stringify(mine.json)).not.toContain('Third refund request');
 
-    // Customers: ban with a reason.
+    // Customers: ban with a reason, from the customer's row of the Customers table.
     await page.setViewportSize({ width: 1280, height: 900 });
     await openSection(page, 'Customers');
-    await page.getByLabel('Search customers').fill(customer.email);
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    const row = page.getByRole('list', { name: 'Customers' }).getByRole('listitem').filter({ hasText: customer.email });
+    await page.getByRole('searchbox', { name: /^Search all customers/ }).fill(customer.email);
+    await page.getByRole('button', { name: 'Search all customers', exact: true }).click();
+    const row = page.getByRole('table', { name: 'Customers' }).getByRole('row').filter({ hasText: customer.email });
     await row.getByRole('button', { name: /^Ban / }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Ban', exact: true }).click();
@@ -111,10 +111,12 @@ test.describe('admin roles and the power to take away', () => {
     const { page } = await newPage({ width: 1280, height: 900 });
     await adminSignIn(page, owner);
     await openSection(page, 'Businesses');
-    await page.getByLabel('Search businesses').fill(name);
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    const row = page.getByRole('list', { name: 'Businesses' }).getByRole('listitem').filter({ hasText: name });
-    await expect(row).toContainText('Live');
+    await page.getByRole('searchbox', { name: /^Search merchants/ }).fill(name);
+    await page.getByRole('button', { name: 'Search merchants', exact: true }).click();
+    const row = page.getByRole('table', { name: 'Merchants' }).getByRole('row').filter({ hasText: name });
+    // Live: approved, not suspended, its public page one press away.
+    await expect(row).toContainText('Approved');
+    await expect(row.getByRole('link', { name: `Page of ${name}` })).toBeVisible();
     await checkBothWidths(page, 'admin-businesses', () => expect(row).toBeVisible());
     await row.getByRole('button', { name: `Suspend ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Suspend ${name}?` });
@@ -147,24 +149,24 @@ test.describe('admin roles and the power to take away', () => {
       .getByRole('button', { name: 'Reinstate', exact: true })
       .click();
     await expect(toastWith(page, 'Business reinstated')).toBeVisible();
-    await expect(row).toContainText('Live');
+    await expect(row).toContainText('Approved');
+    await expect(row.getByRole('link', { name: `Page of ${name}` })).toBeVisible();
     expect((await visitor.goto(`/businesses/${slug}`))!.status()).toBe(200);
     await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible();
 
-    // Both in the audit trail, found by the business's name and the action.
-    await openSection(page, 'Settings');
-    await page.getByLabel('Target (id, business, e-mail, subject)').fill(name);
-    await page.getByLabel('Action').selectOption('merchant.suspended');
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    const entries = page.getByRole('list', { name: 'Audit trail entries' }).getByRole('listitem');
-    await expect(entries).toHaveCount(1);
-    await expect(entries.first()).toContainText(`Merchant suspended${name}`);
-    // Any action: its approval too (by the journeys' setup admin), the newest first.
-    await page.getByLabel('Action').selectOption('');
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    // Both in the audit trail (the Audit Trail section's table), found by the business's name and what was done to it.
+    await openSection(page, 'Audit Trail');
+    await page.getByRole('searchbox', { name: /^Search the audit trail/ }).fill(name);
+    await page.getByRole('button', { name: 'Search the audit trail' }).click();
+    await page.getByLabel('Done to').selectOption('merchant');
+    await expect(page).toHaveURL((u) => u.searchParams.get('status') === 'merchant' && u.searchParams.get('q') === name);
+    const entries = page.getByRole('table', { name: 'Audit trail' }).locator('tbody tr');
+    // Its approval too (by the journeys' setup admin), the newest first.
     await expect(entries).toHaveCount(3);
-    await expect(entries.nth(0)).toContainText('Merchant reinstated');
-    await expect(entries.nth(2)).toContainText('Merchant approved');
-    await checkBothWidths(page, 'admin-settings-audit-search', () => expect(entries).toHaveCount(3));
+    await expect(entries.nth(0)).toContainText('merchant.reinstated');
+    await expect(entries.nth(1)).toContainText('merchant.suspended');
+    await expect(entries.nth(1)).toContainText(name);
+    await expect(entries.nth(2)).toContainText('merchant.approved');
+    await checkBothWidths(page, 'admin-audit-search', () => expect(entries).toHaveCount(3));
   });
 });

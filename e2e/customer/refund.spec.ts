@@ -85,7 +85,8 @@ test.describe('refunds under the Merchant Refund Policy', () => {
     await signIn(m.context, merchant.cookie);
     await m.page.goto('/merchant/dashboard?tab=refunds');
     await expect(sectionLink(m.page, 'Refund requests')).toHaveAttribute('aria-current', 'page');
-    const request = m.page.getByRole('listitem').filter({ has: m.page.getByRole('heading', { name: DEAL }) });
+    // The section's list is its table: the request is a row, its actions in it.
+    const request = m.page.getByRole('table', { name: 'Refund requests table' }).getByRole('row').filter({ hasText: DEAL });
     await expect(request).toHaveCount(1);
     await expect(request.getByText('Requested', { exact: true })).toBeVisible();
     await expect(request.getByText(`“${NOTE}”`)).toBeVisible();
@@ -117,12 +118,17 @@ test.describe('refunds under the Merchant Refund Policy', () => {
     await a.page.waitForURL('**/admin/dashboard**');
     await openSection(a.page, 'Refunds');
     await expect(a.page).toHaveURL((u) => u.pathname === '/admin/refunds');
-    const queued = a.page.getByRole('listitem').filter({ has: a.page.getByRole('heading', { name: `${DEAL} · ${REFUND}` }) });
+    // The Refunds table is the queue: the request found by its deal, with what refunding it gives back.
+    await a.page.getByRole('searchbox', { name: /^Search refunds/ }).fill(DEAL);
+    await a.page.getByRole('button', { name: 'Search refunds', exact: true }).click();
+    const refunds = a.page.getByRole('table', { name: 'Refunds and refund requests' });
+    const queued = refunds.getByRole('row').filter({ hasText: DEAL });
     await expect(queued).toHaveCount(1);
+    await expect(queued).toContainText(REFUND);
     await expect(queued.getByText('Merchant responded', { exact: true })).toBeVisible();
     await expect(queued.getByText(ANSWER)).toBeVisible();
     await expect(queued.getByText(NOTE)).toBeVisible();
-    await expect(queued.getByText(refunded!.code)).toBeVisible();
+    await expect(queued.getByText(`Voucher ${refunded!.code}`)).toBeVisible();
     await expect(queued.getByText(`${MERCHANT}`, { exact: true })).toBeVisible();
     await checkScreen(a.page, 'admin-refunds', () => expect(queued.getByText(ANSWER)).toBeVisible());
     await a.page.setViewportSize({ width: 1280, height: 900 });
@@ -134,12 +140,17 @@ test.describe('refunds under the Merchant Refund Policy', () => {
     await decide.getByRole('button', { name: 'Refund', exact: true }).click();
     await expect(a.page.getByText('Refund issued', { exact: true })).toBeVisible();
     await expect(decide).toBeHidden();
-    // Decided, it leaves the open queue and is listed under Refunded with the decision and who made it.
-    await expect(queued).toHaveCount(0);
-    await a.page.getByRole('group', { name: 'Show refund requests' }).getByRole('button', { name: 'Refunded', exact: true }).click();
-    await expect(queued.getByText('Refunded', { exact: true })).toBeVisible();
-    await expect(queued.getByText(new RegExp(`^${DECISION} \\(Refunds Admin`))).toBeVisible();
+    // Decided, it leaves the open requests (the table refreshed): its row is now the refund, with the decision and who
+    // made it, and no decision to take; once the provider confirms it, Refunded.
     await expect(queued.getByRole('button', { name: new RegExp(`^Refund ${DEAL}`) })).toHaveCount(0);
+    await expect(queued.getByText('Merchant responded', { exact: true })).toHaveCount(0);
+    await expect(queued.getByText(`Decision: ${DECISION} (Refunds Admin)`)).toBeVisible();
+    await a.page.getByLabel('Status', { exact: true }).selectOption('refunded');
+    await expect(async () => {
+      await a.page.reload();
+      await expect(queued.getByText('Refunded', { exact: true })).toBeVisible({ timeout: 2_000 });
+    }).toPass();
+    await expect(queued.getByText(`Decision: ${DECISION} (Refunds Admin)`)).toBeVisible();
 
     // The customer sees the voucher Refunded, with no code and no QR; the other still has both.
     await page.reload();

@@ -22,7 +22,7 @@ test.describe('boosting a live deal', () => {
     await login(page, merchant.email, 'Merchant2025');
     await page.waitForURL((u) => u.pathname === '/merchant/dashboard');
     await page.goto('/merchant/dashboard?tab=deals');
-    await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Your deals' }).getByRole('row').filter({ hasText: TITLE })).toBeVisible();
 
     await page.getByRole('button', { name: `Boost “${TITLE}”`, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Boost this deal' });

@@ -91,7 +91,8 @@ test.describe('merchant deals, PerkBoost and customer messages', () => {
     await expect(toast(page, MERCHANT_DEAL_MESSAGES.phoneRemovedTitle)).toBeVisible();
     await expect(toast(page, 'Deal Created')).toBeVisible();
     await page.waitForURL((u) => u.pathname === '/merchant/deals');
-    await expect(page.getByRole('heading', { name: DEAL_TITLE })).toBeVisible();
+    // My Deals' list is the console's table: the new deal is its row.
+    await expect(page.getByRole('table', { name: 'Your deals' }).getByRole('row').filter({ hasText: DEAL_TITLE })).toBeVisible();
     await expectAccessible(page);
     await shot(page, 'merchant-deals-tab-1280');
 
@@ -131,7 +132,7 @@ test.describe('merchant deals, PerkBoost and customer messages', () => {
 
     // Boosted deals come first on browse; a live PerkBoost deal cannot be deleted.
     await page.goto('/merchant/dashboard?tab=deals');
-    await expect(page.getByRole('heading', { name: BOOST_TITLE })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Your deals' }).getByRole('row').filter({ hasText: BOOST_TITLE })).toBeVisible();
     await page.getByRole('button', { name: `Delete “${BOOST_TITLE}”` }).click();
     await expect(toast(page, MERCHANT_DEAL_MESSAGES.cannotDeleteTitle)).toBeVisible();
     await context.close();
@@ -200,7 +201,9 @@ test.describe('merchant deals, PerkBoost and customer messages', () => {
     // The merchant's own pages at 375 px.
     await merchant.page.keyboard.press('Escape');
     await merchant.page.goto('/merchant/dashboard?tab=deals');
-    await expect(merchant.page.getByRole('heading', { name: MESSAGED_TITLE })).toBeVisible();
+    await expect(
+      merchant.page.getByRole('table', { name: 'Your deals' }).getByRole('row').filter({ hasText: MESSAGED_TITLE }),
+    ).toBeVisible();
     await shot(merchant.page, 'merchant-deals-tab-375');
     await merchant.page.goto('/merchant/dashboard?tab=analytics');
     await expect(merchant.page.getByRole('heading', { name: 'Revenue & Analytics' })).toBeVisible();

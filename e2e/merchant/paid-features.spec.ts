@@ -123,7 +123,10 @@ test.describe('merchant: what is paid for, on a phone and a desk', () => {
     const { page, context } = await newPage({ width: 375, height: 740, timezoneId: 'Asia/Tokyo' });
     await signIn(context, merchant.cookie);
     await page.goto('/merchant/dashboard?tab=refunds');
-    const card = page.getByRole('listitem').filter({ hasText: `Late ramen ${tag}` });
+    const card = page
+      .getByRole('table', { name: 'Refund requests table' })
+      .getByRole('row')
+      .filter({ hasText: `Late ramen ${tag}` });
     await expect(card.getByText(formatBusinessTime(asked.json.createdAt as string), { exact: true })).toBeVisible();
     await expect(card.getByText(/Respond by .+ E[SD]T \(5 business days\)/)).toBeVisible();
     await expectAccessible(page);
@@ -202,7 +205,11 @@ test.describe('merchant: what is paid for, on a phone and a desk', () => {
     const { page, context } = await newPage({ width: 375, height: 740 });
     await signIn(context, merchant.cookie);
     await page.goto('/merchant/dashboard?tab=deals');
-    const card = page.getByRole('listitem').filter({ hasText: `Token bundle ${tag}` });
+    // The deal's row in My Deals' table carries the removal's notes and the appeal.
+    const card = page
+      .getByRole('table', { name: 'Your deals' })
+      .getByRole('row')
+      .filter({ hasText: `Token bundle ${tag}` });
     await expect(card).toContainText('Removed by an admin: Photos look borrowed');
     await expect(card).toContainText('No boost was running on it, so there was nothing to refund.');
     await card.getByRole('button', { name: `Appeal the removal of “Token bundle ${tag}”` }).click();

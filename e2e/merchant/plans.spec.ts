@@ -157,7 +157,9 @@ test.describe('plans say what they do, and do it', () => {
     await openSection(page, /Customer Messages/);
     await expect(sectionLink(page, /Customer Messages/).getByLabel('Locked')).toHaveCount(0);
     await expect(page.getByRole('main').getByText(`Messaging active until ${untilText}`)).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Customer Messages', level: 2 })).toBeVisible();
+    // One heading names the section (the console page's), not a second one over the inbox.
+    await expect(page.getByRole('heading', { name: 'Customer Messages', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Customer Messages', exact: true })).toHaveCount(1);
     await expect(page.getByText('No customer messages yet.')).toBeVisible();
     await page
       .getByRole('group', { name: 'Show messages' })

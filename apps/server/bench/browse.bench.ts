@@ -8,6 +8,8 @@
  *   BENCH_DEALS=100000 BENCH_SECONDS=5 BENCH_CONNECTIONS=64 npm run bench
  *   BENCH_DEALS=1000000 npm run bench        (a million deals: merchants in all 12 cities, with addresses)
  *   BENCH_ONLY=typo,facets npm run bench     (only the scenarios whose name contains one of these)
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:55432/bench BENCH_DEALS=1000000 npm run bench
+ *                                            (a server that keeps its data: seeded only when it has fewer deals than BENCH_DEALS)
  */
 import type autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -15,10 +17,12 @@ import { createRequire } from 'node:module';
 import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { browseQuerySchema, suggestQuerySchema } from '@localperks/shared';
+import { sql } from 'drizzle-orm';
 import { startPostgresServer } from '../../../test/postgres-server';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
+import { sqlRows } from '../src/lib/sql-rows';
 import { dealFacets, listDeals, searchSuggestions } from '../src/modules/catalog';
 import { API_PATH, SCENARIOS } from './scenarios';
 import { seedBenchDeals } from './seed-deals';
@@ -49,10 +53,15 @@ function run(url: string, seconds = SECONDS): Promise<{ rps: number; p99: number
 }
 
 async function main() {
-  console.log(`Seeding ${DEALS.toLocaleString()} deals on a throwaway PostgreSQL server…`);
-  const pgServer = await startPostgresServer();
-  const database = await openDatabase({ url: pgServer.url });
-  await seedBenchDeals(database.db, DEALS);
+  // A server of one's own (BENCH_DATABASE_URL) keeps its catalogue between runs, like bench:tables; else a throwaway one.
+  const kept = process.env.BENCH_DATABASE_URL;
+  const pgServer = kept ? null : await startPostgresServer();
+  const database = await openDatabase({ url: kept ?? pgServer!.url });
+  const [had] = await sqlRows<{ n: number }>(database.db, sql`select count(*)::int as n from deals`);
+  if (Number(had?.n ?? 0) < DEALS) {
+    console.log(`Seeding ${DEALS.toLocaleString()} deals on ${kept ? 'BENCH_DATABASE_URL' : 'a throwaway PostgreSQL server'}…`);
+    await seedBenchDeals(database.db, DEALS);
+  } else console.log(`BENCH_DATABASE_URL has ${Number(had!.n).toLocaleString()} deals: not seeding`);
 
   // The API as deployed (default micro-cache) and with the cache off, so the raw query path shows too.
   const app = await buildApp({
@@ -154,7 +163,7 @@ async function main() {
   await floor.close();
   await noop.close();
   await database.close();
-  await pgServer.stop();
+  await pgServer?.stop();
 }
 
 main().catch((err) => {

@@ -406,6 +406,8 @@ const MATRIX: Record<string, Principal[]> = {
   'GET /api/merchant/tables/redemptions/export.csv': MANAGERS,
   'GET /api/merchant/tables/refunds': MANAGERS,
   'GET /api/merchant/tables/refunds/export.csv': MANAGERS,
+  'GET /api/merchant/tables/refund-requests': MANAGERS,
+  'GET /api/merchant/tables/refund-requests/export.csv': MANAGERS,
   'GET /api/merchant/tables/payouts': BUSINESS_OWNER,
   'GET /api/merchant/tables/payouts/export.csv': BUSINESS_OWNER,
   'GET /api/admin/overview/range': FINANCE,

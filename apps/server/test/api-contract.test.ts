@@ -43,6 +43,7 @@ describe('the API contract', () => {
       'GET /api/merchant/tables/messages/export.csv',
       'GET /api/merchant/tables/payouts/export.csv',
       'GET /api/merchant/tables/redemptions/export.csv',
+      'GET /api/merchant/tables/refund-requests/export.csv',
       'GET /api/merchant/tables/refunds/export.csv',
       'GET /api/merchant/tables/vouchers/export.csv',
       'GET /api/purchases/:id/qr.svg',

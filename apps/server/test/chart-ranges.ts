@@ -13,6 +13,9 @@ export async function expectBadRangesRefused(get: (query: string) => Promise<{ s
     ['?range=custom&from=2026-02-30&to=2026-03-04', 'from', CHART_RANGE_MESSAGES.day],
     ['?range=custom&from=2026-13-01&to=2026-03-04', 'from', CHART_RANGE_MESSAGES.day],
     ['?range=custom&from=yesterday&to=2026-03-04', 'from', CHART_RANGE_MESSAGES.day],
+    // Neither a day (month 13, day 40) nor anything like one: a 400, never a 500.
+    ['?range=custom&from=2026-13-40&to=x', 'from', CHART_RANGE_MESSAGES.day],
+    ['?range=custom&from=2026-13-40&to=x', 'to', CHART_RANGE_MESSAGES.day],
     ['?range=custom&from=2026-03-01', 'to', CHART_RANGE_MESSAGES.bothDays],
     ['?range=custom&to=2026-03-01', 'from', CHART_RANGE_MESSAGES.bothDays],
     ['?range=year', 'range', CHART_RANGE_MESSAGES.range],

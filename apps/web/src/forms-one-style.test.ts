@@ -30,8 +30,6 @@ const ALLOWED: Record<string, string> = {
     "the console tables' search box: one optional text written to the address (blank lists everything), no message to show, as search-form.tsx",
   'app/layout/console-search.tsx':
     "the console's record search in the top bar: one text sent as the search's query (debounced), no message to show, as data-table.tsx",
-  'components/charts/chart-range.tsx':
-    "the charts' custom range: two dates written to the address (no request of its own), checked with the shared chartRangeQuerySchema and its messages by safeParse; to convert to react-hook-form next",
   'components/ui/search-form.tsx':
     'the /deals and /businesses search box (first-load budget pages; also the admin merchants search): react-hook-form + zod would add ~39 kB gz for one optional text',
 };

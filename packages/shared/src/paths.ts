@@ -80,6 +80,8 @@ export const paths = {
     return q ? `/admin/dashboard?${q}` : '/admin/dashboard';
   },
   /** The console's record pages (docs/decisions/0072-record-pages-and-search.md). */
+  /** The console's Audit Trail section (its table; `?status=admin` shows the Settings section's changes). */
+  adminAudit: '/admin/audit',
   adminCustomer: (id: string) => `/admin/customers/${id}`,
   adminMerchant: (id: string) => `/admin/merchants/${id}`,
   adminOrder: (id: string) => `/admin/orders/${id}`,

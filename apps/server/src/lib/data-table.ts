@@ -47,6 +47,11 @@ export interface TableDefinition<Scope = TableScope> {
   /** The timestamp column `from` / `to` (calendar days in the business's time zone) filter on. */
   date?: string;
   defaultSort: string;
+  /**
+   * Figures a row needs that SQL alone does not give (a voucher's refund, its tax share split as checkout split it),
+   * added to the rows in place: a page's rows, and each export batch's. Never sorted, filtered or searched on.
+   */
+  enrich?: (db: Tx, rows: Record<string, unknown>[]) => Promise<void>;
 }
 
 const col = (id: string) => sql`t.${sql.identifier(id)}`;
@@ -133,12 +138,15 @@ function sortOf(def: TableDefinition<never>, q: TableQuery) {
 const where = (conds: SQL[]) => (conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``);
 
 /**
- * `work` in a transaction planned without parallel workers: a page is a few small queries a person waits for, and
- * starting workers cost more than they saved (hundreds of ms each on the 2-core bench machine, docs/decisions/0074).
+ * `work` in a transaction planned without parallel workers and without JIT compilation: a page is a few small queries
+ * a person waits for, and starting workers cost more than they saved (hundreds of ms each on the 2-core bench
+ * machine), as did compiling a search's plan (its estimated cost, every match read, passes `jit_above_cost`; it reads
+ * a thousand: 30–50 ms of compiling for 15 ms of work, docs/decisions/0074).
  */
-function withoutParallelWorkers<T>(db: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
+function forAPage<T>(db: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    await tx.execute(sql`set local jit = off`);
     return work(tx);
   });
 }
@@ -174,13 +182,17 @@ export async function tablePage<Row, Scope>(
   const pageEnd = q.page * q.pageSize;
   const countUpTo = Math.max(TABLE_COUNT_CAP, pageEnd);
   const window = sql`order by t.sort ${sort.dir}, t.id ${sort.dir} limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`;
-  const pageRows = (tx: Tx, ids: SQL) => sqlRows<Row>(tx, sql`select * from (${source}) t where t.id in (${ids}) order by ${order}`);
+  // The page's ids as one array (an init plan) rather than `in (subquery)`: a condition on a value PostgreSQL pushes
+  // into every branch of a source that is a union (the refunds and their requests), each then read by its key,
+  // where a semi-join is made over the union's every row (docs/decisions/0074-console-tables-at-scale.md).
+  const pageRows = (tx: Tx, ids: SQL) =>
+    sqlRows<Row>(tx, sql`select * from (${source}) t where t.id = any(array(${ids})) order by ${order}`);
   const matches = (extra: SQL[]) => sql`select t.id, ${col(sort.id)} as sort from (${source}) t ${where([...conds, ...extra])}`;
   const term = q.q.trim();
   let rows: Row[];
   let n: number;
   if (!term) {
-    [rows, n] = await withoutParallelWorkers(db, async (tx) => {
+    [rows, n] = await forAPage(db, async (tx) => {
       const page = await pageRows(tx, sql`select t.id from (${matches([])}) t ${window}`);
       const [count] = await sqlRows<{ n: number }>(
         tx,
@@ -189,7 +201,7 @@ export async function tablePage<Row, Scope>(
       return [page, count?.n ?? 0] as const;
     });
   } else {
-    [rows, n] = await withoutParallelWorkers(db, async (tx) => {
+    [rows, n] = await forAPage(db, async (tx) => {
       // Each searched column's matches, read through its trigram index (a materialized CTE is planned to be read whole,
       // so the planner does not walk the sort's index hoping for a match it guessed and never finds) and read lazily:
       // up to the count's cap each. A column that reaches the cap alone has matches everywhere, and its page is found
@@ -235,6 +247,7 @@ export async function tablePage<Row, Scope>(
       return [hits, total] as const;
     });
   }
+  if (def.enrich) await def.enrich(db, rows as Record<string, unknown>[]);
   // Timestamps leave as ISO strings, as every other answer gives them.
   for (const row of rows as Record<string, unknown>[])
     for (const [k, v] of Object.entries(row)) if (v instanceof Date) row[k] = v.toISOString();
@@ -264,6 +277,7 @@ async function* exportRows(db: Tx, def: TableDefinition<never>, source: SQL, q: 
       db,
       sql`select * from (${source}) t ${where(page)} order by ${col(sort.id)} ${sort.dir}, t.id ${sort.dir} limit ${EXPORT_BATCH_ROWS}`,
     );
+    if (def.enrich) await def.enrich(db, rows);
     for (const row of rows) yield row;
     if (rows.length < EXPORT_BATCH_ROWS) return;
     const last = rows.at(-1)!;

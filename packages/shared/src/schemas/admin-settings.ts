@@ -48,6 +48,25 @@ export const AUDIT_ACTION_LABELS = {
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
 
+/**
+ * What an audit entry's action was done to, its first word (`admin.created` → admin): the audit trail table's filter.
+ * `admin` is the Settings section's own changes (admins created, their roles, deactivated and reactivated).
+ */
+export const AUDIT_AREA_LABELS = {
+  admin: 'Admins (Settings)',
+  merchant: 'Businesses',
+  customer: 'Customers',
+  staff: 'Staff',
+  deal: 'Deals',
+  payout: 'Payouts',
+  refund: 'Refunds',
+  ticket: 'Tickets',
+  review: 'Reviews',
+  account: 'Accounts',
+} as const satisfies Record<string, string>;
+export type AuditArea = keyof typeof AUDIT_AREA_LABELS;
+export const AUDIT_AREAS = Object.keys(AUDIT_AREA_LABELS) as [AuditArea, ...AuditArea[]];
+
 const day = z
   .string()
   .trim()

@@ -65,6 +65,27 @@ export const chartRangeQuerySchema = z
   });
 export type ChartRangeQuery = z.input<typeof chartRangeQuerySchema>;
 
+/**
+ * The custom range's form (From, To, Apply): both days required, real days, in order, at most a year; the same
+ * rules and messages as `chartRangeQuerySchema`, which checks the range the form writes to the address.
+ */
+export const customChartRangeSchema = z
+  .object({
+    from: z.string().trim().min(1, CHART_RANGE_MESSAGES.bothDays).pipe(chartDay),
+    to: z.string().trim().min(1, CHART_RANGE_MESSAGES.bothDays).pipe(chartDay),
+  })
+  .superRefine((q, ctx) => {
+    if (!isCalendarDay(q.from) || !isCalendarDay(q.to)) return;
+    if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['from'], message: CHART_RANGE_MESSAGES.order });
+    else if (daysBetween(q.from, q.to) > MAX_CHART_RANGE_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: CHART_RANGE_MESSAGES.tooLong });
+  });
+export type CustomChartRange = z.infer<typeof customChartRangeSchema>;
+
+/** What a page says when the range in its address cannot be used (it shows the default range instead). */
+export const chartRangeAddressProblem = (reason: string) =>
+  `The date range in this page's address cannot be used: ${reason} Showing ${CHART_RANGE_LABELS[DEFAULT_CHART_RANGE].toLowerCase()} instead.`;
+
 /** The range a chart shows, resolved on the server's clock, and the period of equal length just before it. */
 export const resolvedChartRangeSchema = z.object({
   range: z.enum(CHART_RANGES),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { DEAL_STATUSES } from '../constants';
+import { DEAL_STATUSES, DEAL_TYPES } from '../constants';
 import { DISPUTE_STATUSES } from '../constants-ledger';
 import { TICKET_STATUSES } from './admin-support';
-import { PAYOUT_STATES } from '../domain/payout-accounts';
+import { REFUND_REASONS, REFUND_REQUEST_STATUSES } from './refunds';
+import { PAYOUT_PAID_VIA, PAYOUT_STATES } from '../domain/payout-accounts';
 
 /*
  * The console's tables (issue 32, docs/decisions/0069-console-tables.md): one query shape for every table, kept in
@@ -79,6 +80,8 @@ export const adminCustomerRowSchema = z.object({
   orders: z.number().int(),
   vouchers: z.number().int(),
   spentCents: z.number().int(),
+  bannedAt: z.string().nullable(),
+  banReason: z.string().nullable(),
 });
 export type AdminCustomerRow = z.infer<typeof adminCustomerRowSchema>;
 export const adminCustomersTablePageSchema = pageOf(adminCustomerRowSchema);
@@ -96,8 +99,16 @@ export const adminMerchantRowSchema = z.object({
   plan: z.string(),
   status: z.enum(MERCHANT_TABLE_STATUSES),
   commissionRate: z.number().int(),
+  /** Its deals but removed ones; those on sale now; those an admin removed. */
   deals: z.number().int(),
+  activeDeals: z.number().int(),
+  removedDeals: z.number().int(),
   vouchersSold: z.number().int(),
+  slug: z.string(),
+  suspendedAt: z.string().nullable(),
+  suspensionReason: z.string().nullable(),
+  /** Its latest registration request: the thread of messages with the admins. */
+  registrationId: z.string().nullable(),
 });
 export type AdminMerchantRow = z.infer<typeof adminMerchantRowSchema>;
 export const adminMerchantsTablePageSchema = pageOf(adminMerchantRowSchema);
@@ -119,6 +130,29 @@ export const adminDealRowSchema = z.object({
 });
 export type AdminDealRow = z.infer<typeof adminDealRowSchema>;
 export const adminDealsTablePageSchema = pageOf(adminDealRowSchema);
+
+/** A business's deal as its table shows it: the admin's row and what the merchant's deal list showed and acts on. */
+export const merchantDealRowSchema = adminDealRowSchema.extend({
+  type: z.enum(DEAL_TYPES),
+  categoryId: z.number().int(),
+  votesRequired: z.number().int().nullable(),
+  currentVotes: z.number().int(),
+  votingEndDate: z.string().nullable(),
+  boostDays: z.number().int().nullable(),
+  unlockedAt: z.string().nullable(),
+  /** The boost running now (by the server's clock), or null. */
+  boostedUntil: z.string().nullable(),
+  moderationReason: z.string().nullable(),
+  /** Whether the deletion rule allows removing it. */
+  canDelete: z.boolean(),
+  purchaseCount: z.number().int(),
+  /** A deal an admin took down: its latest appeal's state and decision, and the unused boost refunded (cents). */
+  appealStatus: z.enum(['open', 'reinstated', 'upheld']).nullable(),
+  appealDecision: z.string().nullable(),
+  boostRefundCents: z.number().int(),
+});
+export type MerchantDealRow = z.infer<typeof merchantDealRowSchema>;
+export const merchantDealsTablePageSchema = pageOf(merchantDealRowSchema);
 
 /** A voucher's state: refunded, forfeited and redeemed are final; expired once its validity has passed. */
 export const VOUCHER_TABLE_STATUSES = ['active', 'redeemed', 'expired', 'refunded', 'forfeited'] as const;
@@ -143,25 +177,50 @@ export const adminVouchersTablePageSchema = pageOf(adminVoucherRowSchema);
 
 export const REFUND_TABLE_STATUSES = ['pending', 'refunded'] as const;
 
+/**
+ * The admins' Refunds table: the refunds (pending, refunded) and the customers' refund requests not refunded
+ * (waiting for the merchant's answer or an admin's decision, or declined).
+ */
+export const ADMIN_REFUND_TABLE_STATUSES = [
+  'requested',
+  'merchant_responded',
+  'due_for_decision',
+  'declined',
+  'pending',
+  'refunded',
+] as const;
+
 export const adminRefundRowSchema = z.object({
   id: z.string(),
+  /** A refund (money given back), or a customer's request for one. */
+  kind: z.enum(['refund', 'request']),
   createdAt: z.string(),
   orderId: z.string(),
   customerName: z.string(),
   customerEmail: z.string(),
   dealTitle: z.string(),
   merchantName: z.string(),
+  /** What was (or, for a request, what refunding it would be) given back: the voucher's price and tax share. */
   amountCents: z.number().int(),
   reason: z.string(),
-  status: z.enum(REFUND_TABLE_STATUSES),
+  status: z.enum(ADMIN_REFUND_TABLE_STATUSES),
   provider: z.string(),
   providerRefundId: z.string().nullable(),
   refundedAt: z.string().nullable(),
+  voucherCode: z.string().nullable(),
+  note: z.string().nullable(),
+  merchantResponse: z.string().nullable(),
+  decisionText: z.string().nullable(),
+  /** The admin who decided the request (a name, else an e-mail). */
+  decidedByName: z.string().nullable(),
+  deadlineAt: z.string().nullable(),
+  dispute: z.enum(['open', 'lost']).nullable(),
 });
 export type AdminRefundRow = z.infer<typeof adminRefundRowSchema>;
 export const adminRefundsTablePageSchema = pageOf(adminRefundRowSchema);
 
-export const adminPayoutRowSchema = z.object({
+/** A payout period's row, as both the admins' and the business's payouts tables show it. */
+const payoutRowSchema = z.object({
   id: z.string(),
   merchantId: z.string(),
   merchantName: z.string(),
@@ -176,9 +235,31 @@ export const adminPayoutRowSchema = z.object({
   status: z.enum(PAYOUT_STATES),
   paidAt: z.string().nullable(),
   transferId: z.string().nullable(),
+  paidVia: z.enum(PAYOUT_PAID_VIA).nullable(),
+});
+
+/** A payout as the admins read it: also why it failed or is held, and whether it is overdue or held by a suspension. */
+export const adminPayoutRowSchema = payoutRowSchema.extend({
+  failureReason: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  heldReason: z.string().nullable(),
+  isOverdue: z.boolean(),
+  isHeld: z.boolean(),
 });
 export type AdminPayoutRow = z.infer<typeof adminPayoutRowSchema>;
 export const adminPayoutsTablePageSchema = pageOf(adminPayoutRowSchema);
+
+/** A business's payout as its owner's table shows it: the common figures and what the payout list showed besides. */
+export const merchantPayoutRowSchema = payoutRowSchema.extend({
+  deductionsCents: z.number().int(),
+  disputeFeesCents: z.number().int(),
+  carriedInCents: z.number().int(),
+  carriedForwardCents: z.number().int(),
+  /** Why the last transfer failed (failed only). */
+  failureReason: z.string().nullable(),
+});
+export type MerchantPayoutRow = z.infer<typeof merchantPayoutRowSchema>;
+export const merchantPayoutsTablePageSchema = pageOf(merchantPayoutRowSchema);
 
 /** A merchant's vouchers sold: the code's last four characters until it is redeemed, the customer by name. */
 export const merchantVoucherRowSchema = z.object({
@@ -222,6 +303,27 @@ export const merchantRefundRowSchema = z.object({
 });
 export type MerchantRefundRow = z.infer<typeof merchantRefundRowSchema>;
 export const merchantRefundsTablePageSchema = pageOf(merchantRefundRowSchema);
+
+/** A refund request to the business, as the Refund requests section's table lists it with its actions. */
+export const merchantRefundRequestRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  purchaseId: z.string(),
+  dealTitle: z.string(),
+  customerName: z.string(),
+  /** What accepting it gives back: the voucher's price less its promo share, plus its share of its order's tax. */
+  amountCents: z.number().int(),
+  reason: z.enum(REFUND_REASONS),
+  note: z.string().nullable(),
+  status: z.enum(REFUND_REQUEST_STATUSES),
+  merchantResponse: z.string().nullable(),
+  decisionText: z.string().nullable(),
+  deadlineAt: z.string(),
+  /** A chargeback on the order that blocks a refund: open, or lost. */
+  dispute: z.enum(['open', 'lost']).nullable(),
+});
+export type MerchantRefundRequestRow = z.infer<typeof merchantRefundRequestRowSchema>;
+export const merchantRefundRequestsTablePageSchema = pageOf(merchantRefundRequestRowSchema);
 
 /** A chargeback's state (the provider's): open until the bank decides, then won or lost. */
 export const adminDisputeRowSchema = z.object({
@@ -326,6 +428,8 @@ export const adminAuditRowSchema = z.object({
   adminName: z.string(),
   adminEmail: z.string(),
   action: z.string(),
+  /** The action's first word (AUDIT_AREAS): what it was done to, the table's filter. */
+  area: z.string(),
   entityType: z.string(),
   entityId: z.string(),
   details: z.string(),

@@ -61,6 +61,8 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt),
     // The console's orders table (docs/decisions/0074-console-tables-at-scale.md): newest first, and its search.
     index('orders_created_idx').on(t.createdAt, t.id),
+    // …and sorted by total (docs/decisions/0074: a top-25 of 500,000 orders read every one of them without it).
+    index('orders_total_idx').on(t.totalCents, t.id),
     index('orders_promo_code_trgm_idx').using('gin', t.promoCode.op('gin_trgm_ops')),
     index('orders_provider_session_trgm_idx').using('gin', t.providerSessionId.op('gin_trgm_ops')),
     index('orders_promo_idx')
@@ -272,6 +274,7 @@ export const purchases = pgTable(
     index('purchases_user_deal_idx').on(t.userId, t.dealId),
     // The console's vouchers table (docs/decisions/0074-console-tables-at-scale.md): newest first, and its search.
     index('purchases_purchased_idx').on(t.purchasedAt, t.id),
+    index('purchases_price_idx').on(t.priceCents, t.id),
     index('purchases_code_trgm_idx').using('gin', t.redemptionCode.op('gin_trgm_ops')),
     index('purchases_deal_title_trgm_idx').using('gin', t.dealTitle.op('gin_trgm_ops')),
     check(
@@ -315,6 +318,16 @@ export const orderRefunds = pgTable(
     providerRefundId: text('provider_refund_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /*
+     * Kept on the refund when it is written, so the console's refunds table reads refunds alone and not a million
+     * deals (docs/decisions/0074): the order's customer, the deal's business and the deal's title at that moment (a
+     * snapshot, as an order line keeps its title). NOT NULL in the database; the trigger of migration 0050 fills them
+     * from the order and the deal for any writer (this release's and the previous one's, which names none of them).
+     * The customer's name and e-mail are not copied: they change, and account deletion anonymises them on the user.
+     */
+    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'restrict' }),
+    merchantId: uuid('merchant_id').references(() => merchants.id, { onDelete: 'restrict' }),
+    dealTitle: text('deal_title'),
   },
   (t) => [
     uniqueIndex('order_refunds_item_idx')
@@ -324,6 +337,11 @@ export const orderRefunds = pgTable(
     uniqueIndex('order_refunds_key_idx').on(t.idempotencyKey),
     index('order_refunds_order_idx').on(t.orderId),
     index('order_refunds_created_idx').on(t.createdAt, t.id),
+    index('order_refunds_customer_idx').on(t.customerId),
+    index('order_refunds_merchant_idx').on(t.merchantId, t.createdAt),
+    // The console's refunds table searches them (docs/decisions/0074).
+    index('order_refunds_deal_title_trgm_idx').using('gin', t.dealTitle.op('gin_trgm_ops')),
+    index('order_refunds_provider_refund_trgm_idx').using('gin', t.providerRefundId.op('gin_trgm_ops')),
     index('order_refunds_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),

@@ -241,10 +241,16 @@ function ConsoleFrame({
         </div>
       </header>
       <div className="flex-1 pt-[61px] md:grid md:grid-cols-[15rem_minmax(0,1fr)]">
-        <aside className={cn('sticky hidden overflow-y-auto border-r border-slate-200 bg-white p-3 md:block', BAR)}>
-          <SideNav items={items} label={navLabel} />
-          {back}
-        </aside>
+        {/*
+          The column wears the navigation's background and border down the whole page (the grid stretches it to the
+          content's height); the navigation inside it stays in view under the bar as the page scrolls.
+        */}
+        <div data-console-sidebar className="hidden border-r border-slate-200 bg-white md:block">
+          <aside className={cn('sticky overflow-y-auto p-3', BAR)}>
+            <SideNav items={items} label={navLabel} />
+            {back}
+          </aside>
+        </div>
         <main id="main" tabIndex={-1} className="min-w-0 outline-none">
           <Outlet />
         </main>

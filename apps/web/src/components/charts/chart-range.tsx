@@ -1,11 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CHART_RANGES,
   CHART_RANGE_LABELS,
+  CHART_RANGE_MESSAGES,
   DEFAULT_CHART_RANGE,
+  chartRangeAddressProblem,
   chartRangeQuerySchema,
+  customChartRangeSchema,
   type ChartRangeId,
+  type CustomChartRange,
   type ChartRangeQuery,
   type ResolvedChartRange,
 } from '@localperks/shared';
@@ -19,13 +25,25 @@ import { Field, Input } from '../ui/input';
  * The server resolves it on its clock in the business's days and answers with the days it used.
  */
 
-/** The range in the address (an unknown one reads as the default; the server still checks what it is sent). */
-export function useChartRange(): [ChartRangeQuery, (next: ChartRangeQuery) => void] {
+/**
+ * The range in the address, a setter, and what is wrong with the address's range when it cannot be used (an unknown
+ * range, a day that is no day, a start after the end, more than a year): the page then shows the default range and
+ * says why, rather than asking the server for figures it refuses.
+ */
+export function useChartRange(): [ChartRangeQuery, (next: ChartRangeQuery) => void, string | null] {
   const [params, setParams] = useSearchParams();
   const raw = params.get('range');
-  const range: ChartRangeId = (CHART_RANGES as readonly string[]).includes(raw ?? '') ? (raw as ChartRangeId) : DEFAULT_CHART_RANGE;
-  const query: ChartRangeQuery =
-    range === 'custom' ? { range, from: params.get('from') ?? undefined, to: params.get('to') ?? undefined } : { range };
+  const parsed = chartRangeQuerySchema.safeParse(
+    raw === 'custom'
+      ? { range: raw, from: params.get('from') ?? undefined, to: params.get('to') ?? undefined }
+      : { range: raw ?? undefined },
+  );
+  const query: ChartRangeQuery = parsed.success
+    ? parsed.data.range === 'custom'
+      ? { range: 'custom', from: parsed.data.from, to: parsed.data.to }
+      : { range: parsed.data.range }
+    : { range: DEFAULT_CHART_RANGE };
+  const problem = parsed.success ? null : chartRangeAddressProblem(parsed.error.issues[0]?.message ?? CHART_RANGE_MESSAGES.range);
   const setQuery = (next: ChartRangeQuery) =>
     setParams((cur) => {
       const u = new URLSearchParams(cur);
@@ -37,7 +55,7 @@ export function useChartRange(): [ChartRangeQuery, (next: ChartRangeQuery) => vo
       }
       return u;
     });
-  return [query, setQuery];
+  return [query, setQuery, problem];
 }
 
 /** `2026-03-04` as "Mar 4, 2026" (a calendar day, no time-zone shift). */
@@ -55,53 +73,49 @@ export function rangeSummary(r: ResolvedChartRange) {
 }
 
 /**
- * The range buttons, and for "Custom" two date fields with Apply. Bad custom dates are said at the field, in the
- * server's words (the same schema); `serverError` is what the server answered to a range it refused.
+ * The range buttons, and for "Custom" two date fields with Apply (react-hook-form with the shared
+ * customChartRangeSchema: bad custom dates are said at the field in the server's words). `serverError` is what the
+ * server answered to a range it refused; `addressProblem`, why the range in the address was not used.
  */
 export function ChartRangeControl({
   value,
   onChange,
   resolved,
   serverError,
+  addressProblem,
 }: {
   value: ChartRangeQuery;
   onChange: (next: ChartRangeQuery) => void;
   resolved: ResolvedChartRange | undefined;
   serverError?: string | null;
+  addressProblem?: string | null;
 }) {
   const current = value.range ?? DEFAULT_CHART_RANGE;
   const [customOpen, setCustomOpen] = useState(current === 'custom');
-  const [from, setFrom] = useState(value.from ?? resolved?.from ?? '');
-  const [to, setTo] = useState(value.to ?? resolved?.to ?? '');
-  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  const form = useForm<CustomChartRange>({
+    resolver: zodResolver(customChartRangeSchema),
+    defaultValues: { from: value.from ?? resolved?.from ?? '', to: value.to ?? resolved?.to ?? '' },
+  });
+  const { errors } = form.formState;
   const pick = (range: ChartRangeId) => {
     if (range === 'custom') {
       setCustomOpen(true);
-      if (!from && resolved) setFrom(resolved.from);
-      if (!to && resolved) setTo(resolved.to);
+      if (!form.getValues('from') && resolved) form.setValue('from', resolved.from);
+      if (!form.getValues('to') && resolved) form.setValue('to', resolved.to);
       return;
     }
     setCustomOpen(false);
-    setErrors({});
+    form.clearErrors();
     onChange({ range });
   };
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = chartRangeQuerySchema.safeParse({ range: 'custom', from: from || undefined, to: to || undefined });
-    if (!parsed.success) {
-      const next: { from?: string; to?: string } = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0];
-        if ((key === 'from' || key === 'to') && !next[key]) next[key] = issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    onChange({ range: 'custom', from, to });
-  };
+  const apply = form.handleSubmit(({ from, to }) => onChange({ range: 'custom', from, to }));
   return (
     <div className="space-y-3">
+      {addressProblem && (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          {addressProblem}
+        </p>
+      )}
       <FilterChips
         label="Date range"
         options={CHART_RANGES.map((r) => [r, CHART_RANGE_LABELS[r]] as const)}
@@ -109,15 +123,15 @@ export function ChartRangeControl({
         onChange={pick}
       />
       {customOpen && (
-        <form onSubmit={apply} noValidate className="flex flex-wrap items-end gap-3" aria-label="Custom date range">
+        <form onSubmit={(e) => void apply(e)} noValidate className="flex flex-wrap items-end gap-3" aria-label="Custom date range">
           <div className="w-40">
-            <Field label="From" error={errors.from}>
-              {(p) => <Input {...p} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />}
+            <Field label="From" error={errors.from?.message}>
+              {(p) => <Input {...p} type="date" {...form.register('from')} />}
             </Field>
           </div>
           <div className="w-40">
-            <Field label="To" error={errors.to}>
-              {(p) => <Input {...p} type="date" value={to} onChange={(e) => setTo(e.target.value)} />}
+            <Field label="To" error={errors.to?.message}>
+              {(p) => <Input {...p} type="date" {...form.register('to')} />}
             </Field>
           </div>
           <Button type="submit" size="sm" className="min-h-10">

@@ -21,34 +21,59 @@ import { errorMessage } from '../../lib/api-client';
 
 const DEFAULTS = tableQuerySchema.parse({});
 
+/**
+ * A column's `meta.isPinned`: a row's actions stay in view at the right edge from 640 px on while the table scrolls
+ * sideways under them (on a phone the whole row scrolls, the actions with it, so that they do not cover its facts).
+ */
+const isPinned = (meta: unknown) => (meta as { isPinned?: boolean } | undefined)?.isPinned === true;
+const PINNED = 'sm:sticky sm:right-0 sm:shadow-[inset_1px_0_0_0_rgb(226_232_240)]';
+
 /** The table's state read from the address (anything the schema refuses falls back to the default). */
 const readQuery = (params: URLSearchParams): TableQuery => {
   const parsed = tableQuerySchema.safeParse(Object.fromEntries(params));
   return parsed.success ? parsed.data : DEFAULTS;
 };
 
+/** The address's query keys a table reads and writes. */
+const TABLE_KEYS = Object.keys(tableQuerySchema.shape) as (keyof TableQuery)[];
+
 /**
  * The table's state in the address, and a setter. Two changes in a row (To, then From, typed before the page renders
  * again) each build on the address the one before wrote, not on the one this render read, so none is lost.
+ *
+ * `prefix` names a second table's keys on a page that shows two (`refunds.status=…` beside the first's `status=…`):
+ * each reads and writes its own, and keeps the other's. The third value is the table's own query, unprefixed, for
+ * its CSV export.
  */
-export function useTableAddress(): [TableQuery, (change: Partial<TableQuery>) => void, string] {
+export function useTableAddress(prefix = ''): [TableQuery, (change: Partial<TableQuery>) => void, string] {
   const [params, setParams] = useSearchParams();
   const written = useRef<URLSearchParams | null>(null);
   useEffect(() => {
     if (written.current?.toString() === params.toString()) written.current = null;
   }, [params]);
-  const query = readQuery(params);
-  const set = (change: Partial<TableQuery>) => {
-    const next = { ...readQuery(written.current ?? params), page: 1, ...change };
+  /** This table's keys of `from`, without the prefix. */
+  const own = (from: URLSearchParams) => {
     const out = new URLSearchParams();
+    for (const k of TABLE_KEYS) {
+      const v = from.get(`${prefix}${k}`);
+      if (v !== null) out.set(k, v);
+    }
+    return out;
+  };
+  const query = readQuery(own(params));
+  const set = (change: Partial<TableQuery>) => {
+    const current = written.current ?? params;
+    const next = { ...readQuery(own(current)), page: 1, ...change };
+    const out = new URLSearchParams(current);
+    for (const k of TABLE_KEYS) out.delete(`${prefix}${k}`);
     for (const [k, v] of Object.entries(next) as [keyof TableQuery, string | number | undefined][]) {
       if (v === undefined || v === '' || v === DEFAULTS[k]) continue;
-      out.set(k, String(v));
+      out.set(`${prefix}${k}`, String(v));
     }
     written.current = out;
     setParams(out);
   };
-  return [query, set, params.toString()];
+  return [query, set, own(params).toString()];
 }
 
 export interface DataTableProps<Row> {
@@ -66,6 +91,8 @@ export interface DataTableProps<Row> {
   onQuery: (change: Partial<TableQuery>) => void;
   /** The status filter's choices (value → label); none, no filter. */
   statuses?: Record<string, string>;
+  /** The status filter's label, where it filters on something other than a state (the audit trail's records). */
+  statusLabel?: string;
   /** Whether the table has a date filter (From / To, calendar days in New York). */
   hasDates?: boolean;
   searchLabel: string;
@@ -96,6 +123,7 @@ export function DataTable<Row>({
   query,
   onQuery,
   statuses,
+  statusLabel = 'Status',
   hasDates,
   searchLabel,
   searchHint,
@@ -147,7 +175,7 @@ export function DataTable<Row>({
           {statuses && (
             <div className="col-span-2 space-y-1.5 sm:col-span-1">
               <label htmlFor={`${id}-status`} className="block text-sm font-medium text-slate-800">
-                Status
+                {statusLabel}
               </label>
               <Select id={`${id}-status`} value={query.status ?? ''} onChange={(e) => onQuery({ status: e.target.value || undefined })}>
                 <option value="">All</option>
@@ -233,7 +261,8 @@ export function DataTable<Row>({
           aria-labelledby={`${id}-caption`}
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region: focusable so keyboard users can scroll it (axe scrollable-region-focusable)
           tabIndex={0}
-          className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
+          // relative: a cell's visually hidden text (position: absolute) is placed in this region, not past the page's edge.
+          className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white"
         >
           <table className="w-full min-w-[44rem] text-left text-sm" aria-busy={isLoading}>
             <caption id={`${id}-caption`} className="sr-only">
@@ -250,7 +279,7 @@ export function DataTable<Row>({
                         key={header.id}
                         scope="col"
                         aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
-                        className="whitespace-nowrap border-b border-slate-200 px-3 py-2 font-semibold"
+                        className={`whitespace-nowrap border-b border-slate-200 px-3 py-2 font-semibold ${isPinned(header.column.columnDef.meta) ? `${PINNED} bg-slate-50` : ''}`}
                       >
                         {header.column.columnDef.enableSorting !== false ? (
                           <button
@@ -275,7 +304,10 @@ export function DataTable<Row>({
               {table.getRowModel().rows.map((row) => (
                 <tr key={row.id} className="border-b border-slate-100 last:border-0">
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className="px-3 py-2 align-top text-slate-800">
+                    <td
+                      key={cell.id}
+                      className={`px-3 py-2 align-top text-slate-800 ${isPinned(cell.column.columnDef.meta) ? `${PINNED} bg-white` : ''}`}
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}
@@ -320,11 +352,13 @@ export type ServerTableProps<Row> = Omit<
   path: string;
   /** One page of the table from `path`, for the address's query. */
   load: (query: TableQuery) => Promise<{ rows: Row[]; total: number; isTotalCapped: boolean }>;
+  /** The second table of a page: its keys in the address carry this prefix (useTableAddress). */
+  addressPrefix?: string;
 };
 
 /** A console table whose state is the page's address and whose rows come from the server, page by page. */
-export function ServerTable<Row>({ path, load, ...props }: ServerTableProps<Row>) {
-  const [query, setQuery, address] = useTableAddress();
+export function ServerTable<Row>({ path, load, addressPrefix, ...props }: ServerTableProps<Row>) {
+  const [query, setQuery, address] = useTableAddress(addressPrefix);
   const page = useQuery({ queryKey: [path, query], queryFn: () => load(query), placeholderData: keepPreviousData });
   return (
     <DataTable

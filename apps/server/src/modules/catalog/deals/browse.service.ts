@@ -200,6 +200,9 @@ function afterCursor(ordering: Ordering, c: Cursor): SQL {
   return sql`(${left}) ${sql.raw(ordering.dir === 'desc' ? '<' : '>')} (${right})`;
 }
 
+/** Searches matching at most this many deals are read in one pass, their relevance bands computed per row. */
+const ONE_PASS_MATCHES = COUNT_CAP;
+
 export async function listDeals(deps: DealReadDeps, query: BrowseQuery): Promise<BrowseResult> {
   const { db } = deps;
   const now = deps.clock.now();
@@ -273,7 +276,36 @@ export async function listDeals(deps: DealReadDeps, query: BrowseQuery): Promise
   const need = query.pageSize + 1;
   let skip = cursor ? 0 : (query.page - 1) * query.pageSize;
   const rows: (Awaited<ReturnType<ReturnType<typeof select>['limit']>>[number] & { segment: number })[] = [];
-  for (let s = cursor?.s ?? 0; s < segments.length && rows.length < need; s++) {
+  /*
+   * A search with few matches (up to ONE_PASS_MATCHES, by its capped count) is read in one pass: every match
+   * through the text index, its relevance band computed per row, sorted by band then newest. Walking the bands
+   * in date order reads the whole catalogue for each band that is empty (a business name: 1.6 s a band at
+   * 1,000,000 deals, docs/decisions/0050-search.md, fifth round); a small match sorts in memory in well under that.
+   */
+  const isOnePass =
+    search !== null &&
+    segments.length > 1 &&
+    sort === 'relevance' &&
+    (await (counting ?? countUpTo(searchFilter(search), ONE_PASS_MATCHES + 1))) <= ONE_PASS_MATCHES;
+  if (isOnePass) {
+    const band = sql<number>`(case ${sql.join(
+      segments.map((w, i) => sql`when ${w} then ${sql.raw(String(i))}`),
+      sql` `,
+    )} else ${sql.raw(String(segments.length))} end)`;
+    const after = cursor
+      ? sql`(${band} > ${sql.raw(String(cursor.s))} or (${band} = ${sql.raw(String(cursor.s))} and ${afterCursor(ordering, cursor)}))`
+      : sql`true`;
+    const got = await db
+      .select({ ...summaryColumns, distance, ...keyColumns, band })
+      .from(deals)
+      .innerJoin(merchants, eq(merchants.id, deals.merchantId))
+      .where(and(base, or(...segments), after))
+      .orderBy(band, ...orderBy)
+      .limit(need)
+      .offset(skip);
+    rows.push(...got.map(({ band: b, ...r }) => ({ ...r, segment: Number(b) })));
+  }
+  for (let s = cursor?.s ?? 0; !isOnePass && s < segments.length && rows.length < need; s++) {
     const where = cursor && s === cursor.s ? and(segments[s], afterCursor(ordering, cursor))! : segments[s]!;
     if (skip > 0) {
       // Page numbers (the first pages): whole segments before the page are counted, not read.

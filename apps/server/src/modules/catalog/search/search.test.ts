@@ -257,4 +257,28 @@ describe('keyset pages', () => {
     const viaCursor = (await t.request({ method: 'GET', url: `/api/deals?pageSize=4&after=${p1.nextCursor}` })).json();
     expect(p2.deals.map((d: { id: string }) => d.id)).toEqual(viaCursor.deals.map((d: { id: string }) => d.id));
   });
+
+  it('pages a search across its relevance bands the same by cursor, by page number and in one page', async () => {
+    type Page = { deals: { id: string }[]; nextCursor: string | null };
+    const get = async (qs: string) => {
+      const res = await t.request({ method: 'GET', url: `/api/deals?search=pizza&${qs}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Page>();
+    };
+    const whole = (await get('pageSize=48')).deals.map((d) => d.id);
+    // Title, business name and description matches: more than one band.
+    expect(whole.slice(0, 3)).toEqual(expect.arrayContaining([ids.pizza]));
+    expect(whole).toContain(ids.bowling);
+    const byCursor: string[] = [];
+    let p = await get('pageSize=1');
+    byCursor.push(...p.deals.map((d) => d.id));
+    while (p.nextCursor) {
+      p = await get(`pageSize=1&after=${p.nextCursor}`);
+      byCursor.push(...p.deals.map((d) => d.id));
+    }
+    expect(byCursor).toEqual(whole);
+    const byNumber: string[] = [];
+    for (let n = 1; n <= whole.length; n++) byNumber.push(...(await get(`pageSize=1&page=${n}`)).deals.map((d) => d.id));
+    expect(byNumber).toEqual(whole);
+  });
 });

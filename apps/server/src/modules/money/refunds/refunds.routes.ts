@@ -13,6 +13,7 @@ import {
   errorResponses,
   merchantRefundAnswerSchema,
   merchantRefundRequestsSchema,
+  merchantRefundRequestsTablePageSchema,
   refundDecisionResultSchema,
   refundReconciliationSchema,
 } from '@localperks/shared';
@@ -27,6 +28,8 @@ import {
   refundReconciliation,
   requestRefund,
 } from './refunds.service';
+import { consoleTable } from '../../platform';
+import { merchantRefundRequestsTable } from './refund-requests-table';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -63,6 +66,16 @@ export async function refundsRoutes(app: FastifyInstance) {
     },
     async (request) => listMerchantRefundRequests(app.deps, request.user!.merchantOwnerId!),
   );
+
+  // The requests as a console table (issue 32): the Refund requests section's list, each open one's actions in its row.
+  consoleTable(app, {
+    path: '/api/merchant/tables/refund-requests',
+    definition: merchantRefundRequestsTable,
+    access: 'merchant',
+    roles: ['owner', 'manager'],
+    pageSchema: merchantRefundRequestsTablePageSchema,
+    what: 'The business’s refund requests',
+  });
 
   r.post(
     '/api/merchant/refund-requests/:id/accept',

@@ -127,6 +127,7 @@ const AUDIT = [
   { by: support.user.id, action: 'ticket.status', type: 'support_ticket', id: null, details: { status: 'resolved' } },
   { by: owner.user.id, action: 'review.hide', type: 'review', id: null, details: { reason: '-1+1' } },
   { by: null, action: 'payout.retry', type: 'payout', id: null, details: {} },
+  { by: owner.user.id, action: 'admin.role_changed', type: 'user', id: support.user.id, details: { from: 'finance', to: 'support' } },
 ];
 for (const [i, a] of AUDIT.entries())
   await db.execute(sql`
@@ -322,6 +323,16 @@ describe('the admin audit trail table (owner)', () => {
       await byHand(from, within(sql`x.created_at`, '2026-11-09', '2026-11-16'), sql`x.created_at desc, x.id desc`),
     );
     await expectSame('audit', 'sort=action&dir=asc', await byHand(from, sql`true`, sql`x.action asc, x.id asc`));
+    // By what the action was done to (its first word): `admin` is the Settings section's changes to admin accounts.
+    const settings = await expectSame(
+      'audit',
+      'status=admin',
+      await byHand(from, sql`x.action like 'admin.%'`, sql`x.created_at desc, x.id desc`),
+    );
+    expect(settings.rows.map((r) => r.action)).toContain('admin.role_changed');
+    expect(settings.rows.every((r) => r.area === 'admin')).toBe(true);
+    await expectSame('audit', 'status=ticket', await byHand(from, sql`x.action like 'ticket.%'`, sql`x.created_at desc, x.id desc`));
+    expect(await status('/api/admin/tables/audit?status=settings', owner.cookie)).toBe(400);
   });
 
   it('exports its rows with formula-like details neutralised; it is the owner’s alone', async () => {

@@ -1,11 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
+  AUDIT_AREAS,
   CUSTOMER_TABLE_STATUSES,
   DEAL_STATUSES,
   MERCHANT_TABLE_STATUSES,
   ORDER_STATUSES,
   PAYOUT_STATES,
-  REFUND_TABLE_STATUSES,
+  ADMIN_REFUND_TABLE_STATUSES,
+  REFUND_BLOCKING_DISPUTE_STATUSES,
   VOUCHER_TABLE_STATUSES,
   BUSINESS_TIME_ZONE,
   DISPUTE_STATUSES,
@@ -13,6 +15,7 @@ import {
   REVIEW_TABLE_STATUSES,
   PROMO_TABLE_STATUSES,
   JOB_RUN_STATUSES,
+  utcDay,
 } from '@localperks/shared';
 import type { TableDefinition } from '../../../lib/data-table';
 import { JOB_LABELS } from '../../../jobs/failures';
@@ -62,7 +65,8 @@ export const adminCustomersTable: TableDefinition = {
       case when u.banned_at is not null then 'banned' when u.email_verified_at is null then 'unverified' else 'active' end as status,
       (select count(*)::int from orders o where o.user_id = u.id and o.status = 'paid') as orders,
       (select count(*)::int from purchases p where p.user_id = u.id) as vouchers,
-      (select coalesce(sum(o.total_cents), 0)::float8 from orders o where o.user_id = u.id and o.status = 'paid') as "spentCents"
+      (select coalesce(sum(o.total_cents), 0)::float8 from orders o where o.user_id = u.id and o.status = 'paid') as "spentCents",
+      u.banned_at as "bannedAt", u.ban_reason as "banReason"
     from users u where u.role = 'customer' and u.deleted_at is null`,
   columns: [
     { id: 'id', label: 'Customer id' },
@@ -73,6 +77,8 @@ export const adminCustomersTable: TableDefinition = {
     { id: 'orders', label: 'Paid orders', isSortable: true },
     { id: 'vouchers', label: 'Vouchers', isSortable: true },
     { id: 'spentCents', label: 'Spent ($)', isSortable: true, isMoney: true },
+    { id: 'bannedAt', label: 'Banned' },
+    { id: 'banReason', label: 'Ban reason' },
   ],
   search: ['id', 'name', 'email'],
   status: { column: 'status', values: CUSTOMER_TABLE_STATUSES },
@@ -80,17 +86,31 @@ export const adminCustomersTable: TableDefinition = {
   defaultSort: 'createdAt',
 };
 
-/** Merchants: every business, approved or waiting, with its owner's e-mail, plan and sales. */
+/**
+ * Merchants: every business, approved or waiting, with its owner's e-mail, plan and sales; its deals counted as the
+ * Overview's Merchants with Deals counts them (removed ones apart, "active" on sale at `now`), each count one
+ * subquery on `deals_merchant_idx` per row of the page; its suspension's reason, its public page's slug and its
+ * latest registration (the thread of messages with the admins) for the row's actions. The owner is a left join
+ * on its key (never missing: a NOT NULL foreign key, and `email` is NOT NULL, so never null here): PostgreSQL drops it
+ * from a page's ids and count unless they search or sort by the e-mail (a strict condition, so that search is an
+ * inner join again, from the e-mails' trigram index), instead of joining 5,000 businesses to 200,000 users.
+ */
 export const adminMerchantsTable: TableDefinition = {
   name: 'merchants',
-  source: () => sql`
+  source: ({ now }) => sql`
     select m.id, m.created_at as "createdAt", m.business_name as "businessName", u.email as "ownerEmail", m.city, m.state,
       m.subscription_plan as plan,
       case when m.suspended_at is not null then 'suspended' when m.approved then 'approved' else 'pending' end as status,
       m.commission_rate as "commissionRate",
       (select count(*)::int from deals d where d.merchant_id = m.id and d.status <> 'removed') as deals,
-      (select count(*)::int from purchases p where p.merchant_id = m.id) as "vouchersSold"
-    from merchants m join users u on u.id = m.user_id`,
+      (select count(*)::int from deals d where d.merchant_id = m.id and d.status = 'active'
+        and d.expiration_date > ${now.toISOString()}::timestamptz) as "activeDeals",
+      (select count(*)::int from deals d where d.merchant_id = m.id and d.status = 'removed') as "removedDeals",
+      (select count(*)::int from purchases p where p.merchant_id = m.id) as "vouchersSold",
+      m.slug, m.suspended_at as "suspendedAt", m.suspension_reason as "suspensionReason",
+      (select r.id from merchant_registration_requests r where r.user_id = m.user_id
+        order by r.created_at desc, r.id desc limit 1) as "registrationId"
+    from merchants m left join users u on u.id = m.user_id`,
   columns: [
     { id: 'id', label: 'Merchant id' },
     { id: 'createdAt', label: 'Joined', isSortable: true },
@@ -102,7 +122,12 @@ export const adminMerchantsTable: TableDefinition = {
     { id: 'status', label: 'Status', isSortable: true },
     { id: 'commissionRate', label: 'Commission (%)', isSortable: true },
     { id: 'deals', label: 'Deals', isSortable: true },
+    { id: 'activeDeals', label: 'Active deals', isSortable: true },
+    { id: 'removedDeals', label: 'Removed deals', isSortable: true },
     { id: 'vouchersSold', label: 'Vouchers sold', isSortable: true },
+    { id: 'suspendedAt', label: 'Suspended' },
+    { id: 'suspensionReason', label: 'Suspension reason' },
+    { id: 'slug', label: 'Page' },
   ],
   search: ['id', 'businessName', 'ownerEmail', 'city'],
   status: { column: 'status', values: MERCHANT_TABLE_STATUSES },
@@ -110,14 +135,17 @@ export const adminMerchantsTable: TableDefinition = {
   defaultSort: 'createdAt',
 };
 
-/** Deals: every deal of every business, drafts and removed ones included (the status filter narrows them). */
+/**
+ * Deals: every deal of every business, drafts and removed ones included (the status filter narrows them). The business
+ * is a left join on its key (never missing, `business_name` NOT NULL), dropped from a page's ids unless they need it.
+ */
 export const adminDealsTable: TableDefinition = {
   name: 'deals',
   source: () => sql`
     select d.id, d.created_at as "createdAt", d.title, d.merchant_id as "merchantId", m.business_name as "merchantName",
       d.status, d.type, d.city, d.state, d.deal_price_cents as "dealPriceCents", d.original_price_cents as "originalPriceCents",
       d.discount_percentage as "discountPercentage", d.expiration_date as "expirationDate"
-    from deals d join merchants m on m.id = d.merchant_id`,
+    from deals d left join merchants m on m.id = d.merchant_id`,
   columns: [
     { id: 'id', label: 'Deal id' },
     { id: 'createdAt', label: 'Created', isSortable: true },
@@ -150,7 +178,10 @@ export const voucherStatus = (now: Date) => sql`case
   when p.expiration_date <= ${now.toISOString()}::timestamptz then 'expired'
   else 'active' end`;
 
-/** Vouchers: every voucher sold, with its code, deal, business, holder and state. */
+/**
+ * Vouchers: every voucher sold, with its code, deal, business, holder and state. The holder is an inner join (a search
+ * by name starts from the names' trigram index); the business a left join on its key, dropped when not needed.
+ */
 export const adminVouchersTable: TableDefinition = {
   name: 'vouchers',
   source: ({ now }) => sql`
@@ -158,7 +189,7 @@ export const adminVouchersTable: TableDefinition = {
       p.option_title as "optionTitle", m.business_name as "merchantName", coalesce(u.name, '') as "customerName",
       u.email as "customerEmail", ${voucherStatus(now)} as status, p.price_cents as "priceCents",
       p.expiration_date as "expirationDate", p.redeemed_at as "redeemedAt"
-    from purchases p join users u on u.id = p.user_id join merchants m on m.id = p.merchant_id`,
+    from purchases p join users u on u.id = p.user_id left join merchants m on m.id = p.merchant_id`,
   columns: [
     { id: 'id', label: 'Voucher id' },
     { id: 'purchasedAt', label: 'Bought', isSortable: true },
@@ -180,50 +211,130 @@ export const adminVouchersTable: TableDefinition = {
   defaultSort: 'purchasedAt',
 };
 
-/** Refunds: every refund of an order's line or voucher, pending or paid back, with its provider's id. */
+/**
+ * What refunding voucher `p` gives back, in SQL: refunds.service.ts `voucherRefundCents` (its price less its promo
+ * share, plus its share of the order's tax: the tax split over the order's lines by what each cost, in id order,
+ * then over the line's vouchers, in id order, each share the difference of two rounded running totals, as
+ * `allocateCents`). The admin-tables test checks it against that function.
+ */
+const voucherRefundCents = sql`(p.price_cents - p.discount_cents + coalesce((
+    select case when v.k < l.quantity
+      then (round(l.tax * (v.k + 1)::numeric / l.quantity) - round(l.tax * v.k::numeric / l.quantity))::int else 0 end
+    from (
+      select x.id, x.deal_id, x.option_id, x.quantity,
+        case when x.total <= 0 then 0
+          else round(x.tax_cents::numeric * x.upto / x.total) - round(x.tax_cents::numeric * (x.upto - x.w) / x.total) end as tax
+      from (
+        select i.id, i.deal_id, i.option_id, i.quantity, o2.tax_cents, i.unit_price_cents * i.quantity - i.discount_cents as w,
+          sum(i.unit_price_cents * i.quantity - i.discount_cents) over (order by i.id) as upto,
+          sum(i.unit_price_cents * i.quantity - i.discount_cents) over () as total
+        from order_items i join orders o2 on o2.id = i.order_id where i.order_id = p.order_id
+      ) x
+    ) l,
+    lateral (select count(*)::int as k from purchases p2 where p2.order_id = p.order_id and p2.deal_id = p.deal_id
+      and p2.option_id is not distinct from p.option_id and p2.id < p.id) v
+    where l.deal_id = p.deal_id and l.option_id is not distinct from p.option_id
+    order by l.id desc limit 1), 0))::int`;
+
+/** A chargeback that stops a refund of the order's vouchers: lost first, else open (disputes.service.ts `refundBlockingDisputeOf`). */
+const blockingDispute = (orderId: SQL) => sql`(select d.status from disputes d where d.order_id = ${orderId}
+  and d.status in (${sql.join(
+    REFUND_BLOCKING_DISPUTE_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )}) order by d.status = 'lost' desc limit 1)`;
+
+/** The request behind a refunded voucher (its note, the merchant's answer, the decision): one of its columns, or `value` of it. */
+const ofRequest = (value: string | SQL) =>
+  sql`(select ${typeof value === 'string' ? sql`q.${sql.identifier(value)}` : value} from refund_requests q
+    where q.purchase_id = r.purchase_id and q.status = 'refunded' order by q.created_at desc limit 1)`;
+
+/** Who decided a request: the admin's name, else their e-mail. */
+const deciderName = sql`coalesce(nullif(du.name, ''), du.email)`;
+
+/**
+ * Refunds: the Refunds section's one list (issue 32). Every refund of an order's line or voucher, pending or paid
+ * back, with its provider's id and, for a voucher a customer asked back, the request's note, answer and decision;
+ * and every customer's refund request not refunded (yet): waiting for the merchant's answer or an admin's decision,
+ * or declined, with what refunding it would give back and the chargeback that would stop it. A request once
+ * refunded is its refund's row, so no voucher is listed twice. A refund keeps its customer, business and deal title
+ * (migration 0050), so its half reads no order or deal (docs/decisions/0074). The customer is an inner join, so a
+ * search by name or e-mail starts from the customers' trigram indexes; the business a left join on its key (never
+ * missing: a NOT NULL foreign key, so `business_name` is never null here).
+ */
 export const adminRefundsTable: TableDefinition = {
   name: 'refunds',
   source: () => sql`
-    select r.id, r.created_at as "createdAt", r.order_id as "orderId", coalesce(u.name, '') as "customerName",
-      u.email as "customerEmail", d.title as "dealTitle", m.business_name as "merchantName", r.amount_cents as "amountCents",
-      r.reason, r.status, r.provider, r.provider_refund_id as "providerRefundId", r.refunded_at as "refundedAt"
-    from order_refunds r join orders o on o.id = r.order_id join users u on u.id = o.user_id
-      join deals d on d.id = r.deal_id join merchants m on m.id = d.merchant_id`,
+    select r.id, 'refund' as kind, r.created_at as "createdAt", r.order_id as "orderId", coalesce(u.name, '') as "customerName",
+      u.email as "customerEmail", r.deal_title as "dealTitle", m.business_name as "merchantName", r.amount_cents as "amountCents",
+      r.reason, r.status, r.provider, r.provider_refund_id as "providerRefundId", r.refunded_at as "refundedAt",
+      p.redemption_code as "voucherCode", ${ofRequest('note')} as note, ${ofRequest('merchant_response')} as "merchantResponse",
+      ${ofRequest('decision_text')} as "decisionText", ${ofRequest(sql`(select ${deciderName} from users du where du.id = q.decided_by)`)} as "decidedByName", null::timestamptz as "deadlineAt",
+      null::text as dispute
+    from order_refunds r join users u on u.id = r.customer_id left join merchants m on m.id = r.merchant_id
+      left join purchases p on p.id = r.purchase_id
+    union all
+    select q.id, 'request' as kind, q.created_at as "createdAt", p.order_id as "orderId", coalesce(u.name, '') as "customerName",
+      u.email as "customerEmail", p.deal_title as "dealTitle", m.business_name as "merchantName", ${voucherRefundCents} as "amountCents",
+      q.reason, q.status, o.provider, null as "providerRefundId", null::timestamptz as "refundedAt",
+      p.redemption_code as "voucherCode", q.note, q.merchant_response as "merchantResponse", q.decision_text as "decisionText",
+      (select ${deciderName} from users du where du.id = q.decided_by) as "decidedByName", q.deadline_at as "deadlineAt", ${blockingDispute(sql`p.order_id`)} as dispute
+    from refund_requests q join purchases p on p.id = q.purchase_id join orders o on o.id = p.order_id
+      join users u on u.id = q.customer_id join merchants m on m.id = q.merchant_id
+    where not exists (select 1 from order_refunds r2 where r2.purchase_id = q.purchase_id)`,
   columns: [
-    { id: 'id', label: 'Refund id' },
+    { id: 'id', label: 'Refund or request id' },
+    { id: 'kind', label: 'Kind' },
     { id: 'createdAt', label: 'Created', isSortable: true },
     { id: 'customerName', label: 'Customer', isSortable: true },
     { id: 'customerEmail', label: 'E-mail', isSortable: true },
     { id: 'dealTitle', label: 'Deal', isSortable: true },
     { id: 'merchantName', label: 'Business', isSortable: true },
+    { id: 'voucherCode', label: 'Voucher' },
     { id: 'amountCents', label: 'Amount ($)', isSortable: true, isMoney: true },
     { id: 'reason', label: 'Reason', isSortable: true },
+    { id: 'note', label: 'Customer note' },
+    { id: 'merchantResponse', label: 'Merchant answer' },
     { id: 'status', label: 'Status', isSortable: true },
+    { id: 'deadlineAt', label: 'Merchant deadline' },
+    { id: 'decisionText', label: 'Decision' },
+    { id: 'decidedByName', label: 'Decided by' },
+    { id: 'dispute', label: 'Chargeback' },
     { id: 'provider', label: 'Provider' },
     { id: 'providerRefundId', label: 'Provider refund id' },
     { id: 'refundedAt', label: 'Refunded' },
     { id: 'orderId', label: 'Order id' },
   ],
-  search: ['id', 'orderId', 'customerName', 'customerEmail', 'dealTitle', 'merchantName', 'providerRefundId'],
-  status: { column: 'status', values: REFUND_TABLE_STATUSES },
+  search: ['id', 'orderId', 'customerName', 'customerEmail', 'dealTitle', 'merchantName', 'providerRefundId', 'voucherCode'],
+  status: { column: 'status', values: ADMIN_REFUND_TABLE_STATUSES },
   date: 'createdAt',
   defaultSort: 'createdAt',
 };
 
 /**
  * Payouts: every business's payout period, its figures and its state. The date filter reads the payout date (a
- * calendar day, midnight in New York as `payoutAt`).
+ * calendar day, midnight in New York as `payoutAt`). The admin's also say what the Payout Management list said of
+ * each: how it was paid, why it failed (and when it is tried again) or is held, whether it is overdue (as
+ * payouts.service.ts `overdueSql`) and whether its business's suspension holds it; a merchant's own payouts table
+ * (merchant-tables.ts) has a source of its own without the admins' flags.
  */
+/** What both payouts tables (the admins' and a business's own) read of a payout `p` and its business `m`. */
+export const payoutFields = sql`p.id, p.merchant_id as "merchantId", m.business_name as "merchantName",
+  p.period_start::text as "periodStart", p.period_end::text as "periodEnd", p.payout_date::text as "payoutDate",
+  (p.payout_date::timestamp at time zone ${BUSINESS_TIME_ZONE}) as "payoutAt", p.total_purchases as "totalPurchases",
+  p.gross_cents::float8 as "grossCents", p.commission_cents::float8 as "commissionCents",
+  p.refunds_cents::float8 as "refundsCents", p.net_cents::float8 as "netCents", p.state as status, p.paid_at as "paidAt",
+  p.transfer_id as "transferId", case when p.is_paid then p.paid_via end as "paidVia",
+  case when p.state = 'failed' then p.failure_reason end as "failureReason"`;
+
 export const adminPayoutsTable: TableDefinition = {
   name: 'payouts',
-  source: () => sql`
-    select p.id, p.merchant_id as "merchantId", m.business_name as "merchantName", p.period_start::text as "periodStart",
-      p.period_end::text as "periodEnd", p.payout_date::text as "payoutDate",
-      (p.payout_date::timestamp at time zone ${BUSINESS_TIME_ZONE}) as "payoutAt", p.total_purchases as "totalPurchases",
-      p.gross_cents::float8 as "grossCents", p.commission_cents::float8 as "commissionCents",
-      p.refunds_cents::float8 as "refundsCents", p.net_cents::float8 as "netCents", p.state as status, p.paid_at as "paidAt",
-      p.transfer_id as "transferId"
-    from merchant_payouts p join merchants m on m.id = p.merchant_id`,
+  source: ({ now }) => sql`
+    select ${payoutFields},
+      case when p.state = 'failed' then p.next_attempt_at end as "nextAttemptAt", p.held_reason as "heldReason",
+      (not p.is_paid and p.payout_date < ${utcDay(now)}::date
+        and p.state not in ('waiting_for_account', 'held')) as "isOverdue",
+      (not p.is_paid and m.suspended_at is not null) as "isHeld"
+    from merchant_payouts p left join merchants m on m.id = p.merchant_id`,
   columns: [
     { id: 'id', label: 'Payout id' },
     { id: 'payoutDate', label: 'Payout date', isSortable: true },
@@ -239,6 +350,13 @@ export const adminPayoutsTable: TableDefinition = {
     { id: 'paidAt', label: 'Paid' },
     { id: 'transferId', label: 'Transfer id' },
     { id: 'merchantId', label: 'Merchant id' },
+    { id: 'paidVia', label: 'Paid via' },
+    { id: 'failureReason', label: 'Failure reason' },
+    { id: 'nextAttemptAt', label: 'Next attempt' },
+    { id: 'heldReason', label: 'Held because' },
+    // Sorted by, the overdue ones come first (the Overview's "Review overdue payouts" opens the table so).
+    { id: 'isOverdue', label: 'Overdue', isSortable: true },
+    { id: 'isHeld', label: 'Held: business suspended' },
   ],
   search: ['id', 'merchantName', 'transferId'],
   status: { column: 'status', values: PAYOUT_STATES },
@@ -432,7 +550,8 @@ export const adminAuditTable: TableDefinition = {
   name: 'audit-trail',
   source: () => sql`
     select a.id, a.created_at as "createdAt", coalesce(u.name, '') as "adminName", coalesce(u.email, '') as "adminEmail", a.action,
-      a.entity_type as "entityType", coalesce(a.entity_id::text, '') as "entityId", a.details::text as details
+      split_part(a.action, '.', 1) as area, a.entity_type as "entityType", coalesce(a.entity_id::text, '') as "entityId",
+      a.details::text as details
     from admin_audit_log a left join users u on u.id = a.admin_id`,
   columns: [
     { id: 'id', label: 'Entry id' },
@@ -445,6 +564,8 @@ export const adminAuditTable: TableDefinition = {
     { id: 'details', label: 'Details' },
   ],
   search: ['action', 'entityType', 'entityId', 'adminName', 'adminEmail', 'details'],
+  // What the action was done to (its first word): `admin` is the Settings section's changes to admin accounts.
+  status: { column: 'area', values: AUDIT_AREAS },
   date: 'createdAt',
   defaultSort: 'createdAt',
 };

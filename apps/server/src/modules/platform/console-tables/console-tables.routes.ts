@@ -16,6 +16,8 @@ import {
   adminReviewsTablePageSchema,
   adminTicketsTablePageSchema,
   errorResponses,
+  merchantDealsTablePageSchema,
+  merchantPayoutsTablePageSchema,
   merchantRedemptionsTablePageSchema,
   merchantRefundsTablePageSchema,
   merchantVouchersTablePageSchema,
@@ -169,7 +171,7 @@ export async function consoleTablesRoutes(app: FastifyInstance) {
   // A merchant's tables, of their business only (merchant-tables.ts): payouts are the owner's, the rest the
   // managers' too (docs/decisions/0062-roles-and-staff.md).
   const managers = ['owner', 'manager'] as const;
-  table('/api/merchant/tables/deals', merchantDealsTable, 'merchant', managers, adminDealsTablePageSchema, 'The business’s deals');
+  table('/api/merchant/tables/deals', merchantDealsTable, 'merchant', managers, merchantDealsTablePageSchema, 'The business’s deals');
   table('/api/merchant/tables/vouchers', merchantVouchersTable, 'merchant', managers, merchantVouchersTablePageSchema, 'Vouchers sold');
   table(
     '/api/merchant/tables/redemptions',
@@ -187,5 +189,12 @@ export async function consoleTablesRoutes(app: FastifyInstance) {
     merchantRefundsTablePageSchema,
     'The business’s refunds',
   );
-  table('/api/merchant/tables/payouts', merchantPayoutsTable, 'merchant', ['owner'], adminPayoutsTablePageSchema, 'The business’s payouts');
+  table(
+    '/api/merchant/tables/payouts',
+    merchantPayoutsTable,
+    'merchant',
+    ['owner'],
+    merchantPayoutsTablePageSchema,
+    'The business’s payouts',
+  );
 }

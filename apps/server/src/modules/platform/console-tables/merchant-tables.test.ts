@@ -117,39 +117,61 @@ const ofA = (column: SQL) => sql`${column} = ${a.merchant.id}`;
 
 describe('the merchant’s deals table', () => {
   const from = sql`deals x`;
+  // A deal the merchant deleted is gone from their list; one an admin took down stays, with the reason.
+  const listed = sql`${ofA(sql`x.merchant_id`)} and (x.status <> 'removed' or x.moderation_reason is not null)`;
   it('holds the business’s deals only, filtered, sorted and searched as the SQL says; its manager reads it', async () => {
-    const all = await expectSame('deals', '', from, ofA(sql`x.merchant_id`), sql`x.created_at desc, x.id desc`);
+    const moderated = await createDeal(db, a.merchant.id, {
+      title: 'Mtable taken down',
+      status: 'removed',
+      moderationReason: 'Misleading pricing',
+      createdAt: new Date('2026-11-20T15:00:00Z'),
+    });
+    await db.execute(sql`insert into deal_appeals (deal_id, merchant_id, message, status, decision_text)
+      values (${moderated.id}, ${a.merchant.id}, 'It is fair.', 'upheld', 'The price was not the usual one.')`);
+    const all = await expectSame('deals', '', from, listed, sql`x.created_at desc, x.id desc`);
     expect(all.total).toBe(3);
-    await expectSame(
-      'deals',
-      'status=removed',
-      from,
-      sql`${ofA(sql`x.merchant_id`)} and x.status = 'removed'`,
-      sql`x.created_at desc, x.id desc`,
-    );
-    await expectSame(
-      'deals',
-      'sort=dealPriceCents&dir=asc',
-      from,
-      ofA(sql`x.merchant_id`),
-      sql`x.deal_price_cents asc, x.id asc`,
-      manager.cookie,
-    );
+    expect(all.rows.map((r) => r.id)).not.toContain(deals[4]!.id);
+    await expectSame('deals', 'status=removed', from, sql`${listed} and x.status = 'removed'`, sql`x.created_at desc, x.id desc`);
+    await expectSame('deals', 'sort=dealPriceCents&dir=asc', from, listed, sql`x.deal_price_cents asc, x.id asc`, manager.cookie);
     await expectSame(
       'deals',
       'from=2026-11-01&to=2026-11-10',
       from,
-      sql`${ofA(sql`x.merchant_id`)} and x.created_at >= ${NY('2026-11-01')} and x.created_at < ${NY('2026-11-10', 1)}`,
+      sql`${listed} and x.created_at >= ${NY('2026-11-01')} and x.created_at < ${NY('2026-11-10', 1)}`,
       sql`x.created_at desc, x.id desc`,
     );
+    // What the deal list showed and its actions need, each as the database holds it.
+    const expected = await sqlRows<Record<string, unknown>>(
+      db,
+      sql`select x.id, (select count(*)::int from purchases p where p.deal_id = x.id) as "purchaseCount", x.moderation_reason as "moderationReason",
+        x.type, x.current_votes as "currentVotes", x.votes_required as "votesRequired"
+      from ${from} where ${listed} order by x.created_at desc, x.id desc`,
+    );
+    expect(
+      all.rows.map((r) => ({
+        id: r.id,
+        purchaseCount: r.purchaseCount,
+        moderationReason: r.moderationReason,
+        type: r.type,
+        currentVotes: r.currentVotes,
+        votesRequired: r.votesRequired,
+      })),
+    ).toEqual(expected);
+    expect(all.rows.find((r) => r.id === moderated.id)).toMatchObject({
+      canDelete: false,
+      appealStatus: 'upheld',
+      appealDecision: 'The price was not the usual one.',
+      boostRefundCents: 0,
+    });
+    expect(all.rows.find((r) => r.id === deals[0]!.id)).toMatchObject({ canDelete: true, appealStatus: null, boostedUntil: null });
+    expect(all.rows.every((r) => typeof r.purchaseCount === 'number')).toBe(true);
+    expect(all.rows.some((r) => (r.purchaseCount as number) > 0)).toBe(true);
     // Another business's deal is not found, even by its exact title.
     expect((await get('deals', 'q=Mtable%20deal%201')).json<Page>().total).toBe(0);
     expect((await get('deals', 'q=Mtable%20deal%201', b.cookie)).json<Page>().total).toBe(1);
     const file = await csv('deals', 'sort=title&dir=asc');
     expect(file.ids).toEqual(
-      (await sqlRows<{ id: string }>(db, sql`select id from deals where ${ofA(sql`merchant_id`)} order by title asc, id asc`)).map(
-        (r) => r.id,
-      ),
+      (await sqlRows<{ id: string }>(db, sql`select x.id from ${from} where ${listed} order by x.title asc, x.id asc`)).map((r) => r.id),
     );
   });
 });
@@ -271,6 +293,51 @@ describe('the merchant’s refunds', () => {
   });
 });
 
+describe('the merchant’s refund requests', () => {
+  const from = sql`refund_requests x join purchases p on p.id = x.purchase_id join users u on u.id = x.customer_id`;
+  it('holds the business’s refund requests with what accepting gives back, as the SQL says; its manager reads it', async () => {
+    // Requests on three of Alpha's vouchers not refunded yet (one answered, one decided) and one on Beta's.
+    const vouchers = await sqlRows<{ id: string; userId: string; merchantId: string }>(
+      db,
+      sql`select id, user_id as "userId", merchant_id as "merchantId" from purchases where refunded_at is null
+        order by purchased_at`,
+    );
+    const ofA = vouchers.filter((v) => v.merchantId === a.merchant.id).slice(0, 3);
+    const ofB = vouchers.filter((v) => v.merchantId === b.merchant.id).slice(0, 1);
+    const states = ['requested', 'merchant_responded', 'declined', 'requested'] as const;
+    for (const [i, v] of [...ofA, ...ofB].entries())
+      await db.execute(sql`insert into refund_requests (purchase_id, customer_id, merchant_id, reason, note, status, merchant_response, deadline_at, created_at)
+        values (${v.id}, ${v.userId}, ${v.merchantId}, ${i % 2 ? 'closed' : 'cannot_fulfil'}, ${`Note ${i}`}, ${states[i]},
+          ${states[i] === 'merchant_responded' ? 'We are open.' : null}, now() + interval '5 days', ${`2026-11-2${i}T15:00:00Z`}::timestamptz)`);
+    const mine = sql`x.merchant_id = ${a.merchant.id}`;
+    const all = await expectSame('refund-requests', '', from, mine, sql`x.created_at desc, x.id desc`);
+    expect(all.total).toBe(3);
+    await expectSame(
+      'refund-requests',
+      'status=requested',
+      from,
+      sql`${mine} and x.status = 'requested'`,
+      sql`x.created_at desc, x.id desc`,
+    );
+    await expectSame('refund-requests', 'sort=deadlineAt&dir=asc', from, mine, sql`x.deadline_at asc, x.id asc`, manager.cookie);
+    await expectSame('refund-requests', 'q=Note%201', from, sql`${mine} and x.note ilike '%Note 1%'`, sql`x.created_at desc, x.id desc`);
+    // The refund each would give back: the voucher's price less its promo share (these orders have no tax).
+    const byHand = await sqlRows<{ id: string; amountCents: number; customerName: string }>(
+      db,
+      sql`select x.id, (p.price_cents - p.discount_cents)::int as "amountCents", u.name as "customerName" from ${from} where ${mine}
+        order by x.created_at desc, x.id desc`,
+    );
+    expect(all.rows.map((r) => ({ id: r.id, amountCents: r.amountCents, customerName: r.customerName }))).toEqual(byHand);
+    expect(all.rows.find((r) => r.status === 'merchant_responded')).toMatchObject({ merchantResponse: 'We are open.', dispute: null });
+    const file = await csv('refund-requests', 'sort=createdAt&dir=asc');
+    expect(file.header).toBe('Request id,Requested,Deal,Customer,Refund ($),Reason,Note,Status,Respond by,Your answer,Decision,Chargeback');
+    expect(file.ids).toEqual([...all.rows.map((r) => r.id)].reverse());
+    expect(file.text).not.toContain('@mtables.example');
+    // Beta's request is Beta's alone.
+    expect((await get('refund-requests', '', b.cookie)).json<Page>().total).toBe(1);
+  });
+});
+
 describe('the merchant’s payouts', () => {
   const from = sql`merchant_payouts x`;
   it('holds the business’s payouts, for its owner only', async () => {
@@ -286,6 +353,52 @@ describe('the merchant’s payouts', () => {
     await expectSame('payouts', 'sort=netCents&dir=asc', from, ofA(sql`x.merchant_id`), sql`x.net_cents asc, x.id asc`);
     const file = await csv('payouts', '');
     expect(file.ids).toEqual(all.rows.map((r) => r.id));
+    expect(file.header).toBe(
+      'Payout id,Payout date,Period start,Period end,Vouchers,Gross ($),Commission ($),Refunds ($),Deductions ($),Dispute fees ($),Carried in ($),Carried forward ($),Net ($),Status,Paid,Transfer id,Paid via,Transfer failure',
+    );
+    // What the payout list showed besides the admin's figures: deductions, dispute fees, carried in and forward, how it
+    // was paid and why a transfer failed, each as the payout row holds it.
+    const [x] = await sqlRows<{ id: string }>(
+      db,
+      sql`select id from merchant_payouts where ${ofA(sql`merchant_id`)} order by payout_date limit 1`,
+    );
+    await db.execute(sql`update merchant_payouts set deductions_cents = 700, dispute_fees_cents = 1500, carried_in_cents = 300,
+      net_cents = gross_cents - commission_cents - 2500, is_paid = true, paid_at = now(), paid_via = 'outside' where id = ${x!.id}`);
+    await db.execute(
+      sql`update merchant_payouts set state = 'failed', failure_reason = 'Account closed' where ${ofA(sql`merchant_id`)} and id <> ${x!.id}`,
+    );
+    const rows = (await get('payouts', 'sort=payoutDate&dir=asc')).json<Page>().rows;
+    const expected = await sqlRows<Record<string, unknown>>(
+      db,
+      sql`select id, deductions_cents::int as "deductionsCents", dispute_fees_cents::int as "disputeFeesCents", carried_in_cents::int as "carriedInCents",
+        carried_forward_cents::int as "carriedForwardCents", net_cents::int as "netCents", case when is_paid then paid_via end as "paidVia",
+        case when state = 'failed' then failure_reason end as "failureReason"
+      from merchant_payouts where ${ofA(sql`merchant_id`)} order by payout_date asc, id asc`,
+    );
+    expect(
+      rows.map((r) => ({
+        id: r.id,
+        deductionsCents: r.deductionsCents,
+        disputeFeesCents: r.disputeFeesCents,
+        carriedInCents: r.carriedInCents,
+        carriedForwardCents: r.carriedForwardCents,
+        netCents: r.netCents,
+        paidVia: r.paidVia,
+        failureReason: r.failureReason,
+      })),
+    ).toEqual(expected);
+    expect(rows[0]).toMatchObject({
+      deductionsCents: 700,
+      disputeFeesCents: 1500,
+      carriedInCents: 300,
+      paidVia: 'outside',
+      failureReason: null,
+    });
+    expect(rows[1]).toMatchObject({ status: 'failed', failureReason: 'Account closed', paidVia: null });
+    // What only the admins read of a payout (when a failed transfer is tried again, why it is held, overdue, held by a
+    // suspension) is not the business's.
+    for (const key of ['nextAttemptAt', 'heldReason', 'isOverdue', 'isHeld']) expect(all.rows[0], key).not.toHaveProperty(key);
+    expect(file.header).not.toMatch(/Next attempt|Held because|Overdue|Held: business suspended/);
     expect((await get('payouts', '', manager.cookie)).statusCode).toBe(403);
     expect((await get('payouts', '', b.cookie)).json<Page>().total).toBe(3);
   });
@@ -295,7 +408,7 @@ describe('who may read them', () => {
   it('a redeemer reads none; a customer and an admin are refused', async () => {
     const customer = await t.loginAs('customer');
     const admin = await t.loginAs('admin');
-    for (const table of ['deals', 'vouchers', 'redemptions', 'refunds', 'payouts']) {
+    for (const table of ['deals', 'vouchers', 'redemptions', 'refunds', 'refund-requests', 'payouts']) {
       expect((await get(table, '', redeemer.cookie)).statusCode, table).toBe(403);
       expect((await get(table, '', customer.cookie)).statusCode, table).toBe(403);
       expect((await get(table, '', admin.cookie)).statusCode, table).toBe(403);

@@ -34,21 +34,44 @@ const ReviewsTable = lazy(() => recordTables().then((m) => ({ default: m.AdminRe
 const PromoCodesTable = lazy(() => recordTables().then((m) => ({ default: m.AdminPromoCodesTable })));
 const JobsTable = lazy(() => recordTables().then((m) => ({ default: m.AdminJobsTable })));
 const AuditTable = lazy(() => recordTables().then((m) => ({ default: m.AdminAuditTable })));
+const MerchantDealsButton = lazy(() =>
+  import('../../../features/merchant/admin-overview/merchants-with-deals').then((m) => ({ default: m.MerchantDealsButton })),
+);
 const DeactivatePromoCode = lazy(() =>
   import('../../../features/orders/promo-codes/promo-codes-tab').then((m) => ({ default: m.DeactivatePromoCode })),
 );
 
-/** A section's work (the spec's screen) and, under it, the table of all its records (the table's caption is its name). */
-function WithTable({ title, children, table }: { title: string; children: ReactNode; table: ReactNode }) {
+/** Refreshes a console table (its query key is its path, docs/decisions/0069-console-tables.md) after a row's action. */
+function useRefreshTable(name: string) {
+  const qc = useQueryClient();
+  return () => void qc.invalidateQueries({ queryKey: [`/api/admin/tables/${name}`] });
+}
+
+/** Businesses: the console's Merchants table is the list, each business's deals, page, messages and suspension in its row. */
+function AdminBusinesses() {
+  const refresh = useRefreshTable('merchants');
   return (
-    <>
-      {children}
-      <section className="mt-8">
-        <h2 className="mb-3 text-xl font-semibold text-slate-900">{title}</h2>
-        {table}
-      </section>
-    </>
+    <BusinessesTab
+      onChanged={refresh}
+      more={(b) => <MerchantDealsButton merchantId={b.id} businessName={b.businessName} onChanged={refresh} />}
+      table={(actions) => <MerchantsTable actions={actions} />}
+    />
   );
+}
+
+/** Customers: the console's Customers table is the list, each customer's ban or unban in their row. */
+function AdminCustomers() {
+  return <CustomersTab onChanged={useRefreshTable('customers')} table={(actions) => <CustomersTable actions={actions} />} />;
+}
+
+/** Refunds: the console's Refunds table is the list of refunds and requests, each request's decision in its row. */
+function AdminRefunds() {
+  return <RefundsTab onChanged={useRefreshTable('refunds')} table={(actions) => <RefundsTable actions={actions} />} />;
+}
+
+/** Payout Management: its summary and reconciliation, and the console's payouts table as All Payouts, each payout's actions in its row. */
+function AdminPayouts() {
+  return <PayoutsTab tableKey={['/api/admin/tables/payouts']} table={(actions) => <PayoutsTable actions={actions} />} />;
 }
 
 /** Promo codes: the create form, and the console's table as the list, each code's deactivation in its row. */
@@ -85,29 +108,13 @@ function AdminReviews() {
 const CONTENT: Record<AdminSectionId, () => ReactNode> = {
   overview: () => <OverviewTab />,
   approval: () => <ApprovalTab />,
-  businesses: () => (
-    <WithTable title="Merchants table" table={<MerchantsTable />}>
-      <BusinessesTab />
-    </WithTable>
-  ),
-  customers: () => (
-    <WithTable title="Customers table" table={<CustomersTable />}>
-      <CustomersTab />
-    </WithTable>
-  ),
+  businesses: () => <AdminBusinesses />,
+  customers: () => <AdminCustomers />,
   deals: () => <DealsTable />,
   orders: () => <OrdersTable />,
   vouchers: () => <VouchersTable />,
-  payouts: () => (
-    <WithTable title="Payouts table" table={<PayoutsTable />}>
-      <PayoutsTab />
-    </WithTable>
-  ),
-  refunds: () => (
-    <WithTable title="Refunds table" table={<RefundsTable />}>
-      <RefundsTab />
-    </WithTable>
-  ),
+  payouts: () => <AdminPayouts />,
+  refunds: () => <AdminRefunds />,
   disputes: () => <DisputesTable />,
   'promo-codes': () => <AdminPromoCodes />,
   support: () => <SupportTab table={(open) => <TicketsTable onOpen={open} />} />,

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADDRESS_MESSAGES as A,
   MERCHANT_DASHBOARD_MESSAGES as D,
   MERCHANT_MESSAGES as M,
   planIncludes,
   type MerchantOverview,
+  type MerchantPayoutRow,
 } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { SecondFactorReminder } from '../../../features/merchant/merchants/components/second-factor-reminder';
@@ -29,6 +30,8 @@ import { AccountStatusCard, PlatformFeaturesCard } from '../../../features/merch
 import { usePaymentReturn } from '../../../features/merchant/merchants/use-payment-return';
 import { merchantMeQuery } from '../../../features/merchant/merchants/api';
 import { useMerchantDeals } from '../../../features/merchant/merchant-deals/api';
+import { DealStatusBadge } from '../../../features/merchant/merchant-deals/components/deal-status-badge';
+import { periodText } from '../../../features/money/merchant-money/components/money-format';
 import { toast } from '../../../lib/toast';
 import { formatDate } from '../../../lib/format';
 import { useMerchantRole } from '../../../lib/session';
@@ -38,15 +41,22 @@ import { MERCHANT_SECTIONS, merchantMayOpen, merchantSection, sectionFromTab, ty
 // The tab contents are their own chunks, loaded when their tab opens.
 const AnalyticsTab = lazy(() => import('../../../features/merchant/merchant-analytics/components/analytics-tab'));
 const MerchantInboxTab = lazy(() => import('../../../features/support/customer-messages/components/merchant-inbox-tab'));
-const DealsTab = lazy(() => import('../../../features/merchant/merchant-deals/components/deals-tab'));
+const dealsTab = () => import('../../../features/merchant/merchant-deals/components/deals-tab');
+const DealsTab = lazy(dealsTab);
+const DealActions = lazy(() => dealsTab().then((m) => ({ default: m.DealActions })));
+const DealNotes = lazy(() => dealsTab().then((m) => ({ default: m.DealNotes })));
 const BillingTab = lazy(() => import('../../../features/money/merchant-money/components/billing-tab'));
 const PayoutsTab = lazy(() => import('../../../features/money/merchant-money/components/payouts-tab'));
-const RefundsTab = lazy(() => import('../../../features/money/refunds/components/merchant-refunds-tab'));
+const refundsTab = () => import('../../../features/money/refunds/components/merchant-refunds-tab');
+const RefundsTab = lazy(refundsTab);
+const RequestNotes = lazy(() => refundsTab().then((m) => ({ default: m.RequestNotes })));
+const RequestActions = lazy(() => refundsTab().then((m) => ({ default: m.RequestActions })));
 const tables = () => import('../../../features/platform/console-tables/merchant-tables');
 const DealsTable = lazy(() => tables().then((m) => ({ default: m.MerchantDealsTable })));
 const VouchersTable = lazy(() => tables().then((m) => ({ default: m.MerchantVouchersTable })));
 const RedemptionsTable = lazy(() => tables().then((m) => ({ default: m.MerchantRedemptionsTable })));
 const RefundsTable = lazy(() => tables().then((m) => ({ default: m.MerchantRefundsTable })));
+const RefundRequestsTable = lazy(() => tables().then((m) => ({ default: m.MerchantRefundRequestsTable })));
 const PayoutsTable = lazy(() => tables().then((m) => ({ default: m.MerchantPayoutsTable })));
 const MessagesTable = lazy(() => tables().then((m) => ({ default: m.MerchantMessagesTable })));
 
@@ -181,6 +191,12 @@ function SectionContent({ id, overview }: { id: MerchantSectionId; overview: Ove
   const navigate = useNavigate();
   const tabSpinner = <Spinner />;
   const plans = merchantSection('plans').path;
+  const qc = useQueryClient();
+  // An answered or accepted request: its table, and the refunds table (an accepted one is a refund), read again.
+  const refreshRefunds = () => {
+    void qc.invalidateQueries({ queryKey: ['/api/merchant/tables/refund-requests'] });
+    void qc.invalidateQueries({ queryKey: ['/api/merchant/tables/refunds'] });
+  };
   switch (id) {
     case 'business':
       return (
@@ -227,11 +243,17 @@ function SectionContent({ id, overview }: { id: MerchantSectionId; overview: Ove
         <div className="space-y-4">
           {!planIncludes(m.subscriptionPlan, 'deals') && <PlanUpgrade capability="deals" plan={m.subscriptionPlan} />}
           <Suspense fallback={tabSpinner}>
-            <DealsTab />
+            <DealsTab
+              list={(canEdit) => (
+                <DealsTable
+                  canCreate={canEdit}
+                  badge={(d) => <DealStatusBadge deal={d} />}
+                  notes={(d) => <DealNotes deal={d} />}
+                  actions={(d) => <DealActions deal={d} canEdit={canEdit} />}
+                />
+              )}
+            />
           </Suspense>
-          <TablePart title="Deals table">
-            <DealsTable />
-          </TablePart>
           {/* Promo codes for the merchant's own deals (docs/decisions/0048), under the deals they discount. */}
           {m.approved && planIncludes(m.subscriptionPlan, 'deals') && (
             <section aria-labelledby="promo-codes-heading" className="space-y-3 pt-4">
@@ -253,14 +275,9 @@ function SectionContent({ id, overview }: { id: MerchantSectionId; overview: Ove
       );
     case 'payouts':
       return (
-        <>
-          <Suspense fallback={tabSpinner}>
-            <PayoutsTab />
-          </Suspense>
-          <TablePart title="Payouts table">
-            <PayoutsTable />
-          </TablePart>
-        </>
+        <Suspense fallback={tabSpinner}>
+          <PayoutsTab list={<PayoutsTable actions={(p) => <StatementLink payout={p} />} />} />
+        </Suspense>
       );
     case 'vouchers':
       return (
@@ -290,8 +307,16 @@ function SectionContent({ id, overview }: { id: MerchantSectionId; overview: Ove
       return (
         <>
           <Suspense fallback={tabSpinner}>
-            <RefundsTab />
+            <RefundsTab
+              list={
+                <RefundRequestsTable
+                  notes={(r) => <RequestNotes r={r} />}
+                  actions={(r) => <RequestActions r={r} onDone={refreshRefunds} />}
+                />
+              }
+            />
           </Suspense>
+          {/* The money given back (a request accepted, an admin's refund, a withdrawn line): records of their own. */}
           <TablePart title="Refunds table">
             <RefundsTable />
           </TablePart>
@@ -334,7 +359,9 @@ function MerchantSection({ id }: { id: MerchantSectionId }) {
     return <PendingScreen overview={overview} />;
   if (!overview.merchant) return <Alert title={M.noProfile} />;
   return (
-    <div className="flex flex-col gap-6">
+    // Each part may shrink below its content's width (min-w-0): a wide table scrolls in its own region on a phone
+    // instead of widening the page.
+    <div className="flex flex-col gap-6 [&>*]:min-w-0">
       <Notices id={id} overview={overview as Overview} />
       {/* Under the figures on a phone, above them from sm up. */}
       {id === 'analytics' && <SecondFactorReminder className="order-last sm:order-first" />}
@@ -401,4 +428,16 @@ function Suspended({ reason, at }: { reason: string; at: string }) {
 function MerchantPromoCodes() {
   const onSale = useMerchantDeals('active', 1);
   return <PromoCodesTab scope="merchant" dealChoices={(onSale.data?.deals ?? []).map((d) => ({ id: d.id, title: d.title }))} />;
+}
+
+/** A payout's statement (its ledger lines, and their CSV), from its row. */
+function StatementLink({ payout: p }: { payout: MerchantPayoutRow }) {
+  return (
+    <Link
+      to={paths.merchantPayoutStatement(p.id)}
+      className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2"
+    >
+      Statement<span className="sr-only"> for {periodText(p.periodStart, p.periodEnd)}</span>
+    </Link>
+  );
 }

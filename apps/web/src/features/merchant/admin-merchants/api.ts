@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminMerchantRequestsPage, AdminRequestSection } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
@@ -71,14 +71,7 @@ export function useMarkThreadRead(id: string) {
   });
 }
 
-/** The Businesses tab: approved businesses, by search and status (docs/decisions/0063-suspensions-and-bans.md). */
-export const adminBusinessesQuery = (q: { page: number; search: string; status: 'all' | 'suspended' }) =>
-  queryOptions({
-    queryKey: ['admin', 'businesses', q],
-    queryFn: () => api.get('/api/admin/businesses', { query: q }),
-    placeholderData: keepPreviousData,
-  });
-
+/** A business's suspension and reinstatement (docs/decisions/0063-suspensions-and-bans.md). */
 export const useSuspendBusiness = () =>
   useAdminMutation(({ id, reason }: { id: string; reason: string }) =>
     api.post('/api/admin/businesses/:id/suspend', { params: { id }, body: { reason } }),

@@ -1,23 +1,25 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { Ban, ExternalLink, MessageSquare, RotateCcw } from 'lucide-react';
-import { PLANS, SANCTION_REASON_MAX_LENGTH, paths, sanctionSchema, type AdminBusiness } from '@localperks/shared';
-import { Badge } from '../../../components/ui/admin-parts';
+import { SANCTION_REASON_MAX_LENGTH, paths, sanctionSchema } from '@localperks/shared';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { SearchableList, useListFilters } from '../../../components/ui/searchable-list';
 import { TextDialog } from '../../../components/ui/text-dialog';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { adminBusinessesQuery, useReinstateBusiness, useSuspendBusiness } from './api';
+import { useReinstateBusiness, useSuspendBusiness } from './api';
 import { MessagesDialog } from './messages-dialog';
 
-const planName = (id: string) => PLANS.find((p) => p.id === id)?.name ?? id;
+/** A business as its row in the console's Merchants table gives it: enough for its actions. */
+export interface ModeratedBusiness {
+  id: string;
+  businessName: string;
+  slug: string;
+  status: 'pending' | 'approved' | 'suspended';
+  registrationId: string | null;
+}
 
-function SuspendButton({ b }: { b: AdminBusiness }) {
+function SuspendButton({ b, onDone }: { b: ModeratedBusiness; onDone: () => void }) {
   const [open, setOpen] = useState(false);
   const suspend = useSuspendBusiness();
   return (
@@ -42,6 +44,7 @@ function SuspendButton({ b }: { b: AdminBusiness }) {
           suspend.mutateAsync({ id: b.id, reason }).then(
             () => {
               setOpen(false);
+              onDone();
               toast.success('Business suspended', { description: `${b.businessName} is hidden from customers and its payouts are held.` });
             },
             (err: unknown) => toast.error('Error', { description: errorMessage(err, 'The business was not suspended. Please try again.') }),
@@ -52,13 +55,14 @@ function SuspendButton({ b }: { b: AdminBusiness }) {
   );
 }
 
-function ReinstateButton({ b }: { b: AdminBusiness }) {
+function ReinstateButton({ b, onDone }: { b: ModeratedBusiness; onDone: () => void }) {
   const [open, setOpen] = useState(false);
   const reinstate = useReinstateBusiness();
   const confirm = () =>
     reinstate.mutateAsync(b.id).then(
       () => {
         setOpen(false);
+        onDone();
         toast.success('Business reinstated', { description: `${b.businessName} is back on LocalPerks and its payouts are released.` });
       },
       (err: unknown) => toast.error('Error', { description: errorMessage(err, 'The business was not reinstated. Please try again.') }),
@@ -82,79 +86,57 @@ function ReinstateButton({ b }: { b: AdminBusiness }) {
   );
 }
 
-function BusinessRow({ b }: { b: AdminBusiness }) {
+/** A business's actions in its row: its public page, its thread with the admins, its suspension or reinstatement. */
+function BusinessActions({ b, onChanged }: { b: ModeratedBusiness; onChanged: () => void }) {
   const [isThreadOpen, setIsThreadOpen] = useState(false);
   return (
-    <li className="flex flex-wrap items-start justify-between gap-3 py-4">
-      <div className="min-w-0 space-y-1 text-sm">
-        <p className="flex flex-wrap items-center gap-2">
-          <span className="break-words font-semibold text-slate-900">{b.businessName}</span>
-          {b.suspendedAt ? <Badge tone="red">Suspended</Badge> : <Badge tone="green">Live</Badge>}
-        </p>
-        <p className="break-words text-slate-700">
-          {b.city}, {b.state} · {planName(b.plan)} · {b.email}
-        </p>
-        <p className="text-slate-700">
-          {b.liveDeals} live {b.liveDeals === 1 ? 'deal' : 'deals'}
-          {b.suspendedAt ? ` (hidden) · suspended ${formatDate(b.suspendedAt)}` : ''}
-        </p>
-        {b.suspensionReason && <p className="whitespace-pre-wrap break-words text-red-900">Reason: {b.suspensionReason}</p>}
-      </div>
-      <div className="flex flex-wrap items-center gap-2">
-        {!b.suspendedAt && (
-          <Link to={paths.business(b.slug)} className={buttonClass('ghost', 'sm')} aria-label={`Page of ${b.businessName}`}>
-            <ExternalLink aria-hidden className="h-4 w-4" /> Page
-          </Link>
-        )}
-        {b.registrationId && (
-          <>
-            <Button variant="secondary" size="sm" onClick={() => setIsThreadOpen(true)} aria-label={`Messages with ${b.businessName}`}>
-              <MessageSquare aria-hidden className="h-4 w-4" /> Messages
-            </Button>
-            <MessagesDialog registrationId={b.registrationId} open={isThreadOpen} onOpenChange={setIsThreadOpen} />
-          </>
-        )}
-        {b.suspendedAt ? <ReinstateButton b={b} /> : <SuspendButton b={b} />}
-      </div>
-    </li>
+    <>
+      {b.status === 'approved' && (
+        <Link to={paths.business(b.slug)} className={buttonClass('ghost', 'sm')} aria-label={`Page of ${b.businessName}`}>
+          <ExternalLink aria-hidden className="h-4 w-4" /> Page
+        </Link>
+      )}
+      {b.registrationId && (
+        <>
+          <Button variant="secondary" size="sm" onClick={() => setIsThreadOpen(true)} aria-label={`Messages with ${b.businessName}`}>
+            <MessageSquare aria-hidden className="h-4 w-4" /> Messages
+          </Button>
+          <MessagesDialog registrationId={b.registrationId} open={isThreadOpen} onOpenChange={setIsThreadOpen} />
+        </>
+      )}
+      {b.status === 'suspended' ? (
+        <ReinstateButton b={b} onDone={onChanged} />
+      ) : b.status === 'approved' ? (
+        <SuspendButton b={b} onDone={onChanged} />
+      ) : null}
+    </>
   );
 }
 
-/** The admins' Businesses tab (owners): every approved business, suspended and reinstated here. */
-export default function BusinessesTab() {
-  const filters = useListFilters<'all' | 'suspended'>('all');
-  const q = useQuery(adminBusinessesQuery({ page: filters.page, search: filters.search, status: filters.status }));
+/**
+ * The Businesses section (owners; docs/decisions/0063-suspensions-and-bans.md): the console's Merchants table is the
+ * list (`table`, issue 32), each row holding the business's page, its messages and its suspension or reinstatement
+ * (`more`: what the console adds to a row, its deals); `onChanged` refreshes the table after a suspension or a
+ * reinstatement.
+ */
+export default function BusinessesTab({
+  table,
+  more,
+  onChanged,
+}: {
+  table: (actions: (business: ModeratedBusiness) => ReactNode) => ReactNode;
+  more?: (business: ModeratedBusiness) => ReactNode;
+  onChanged: () => void;
+}) {
   return (
-    <Card className="mt-4">
-      <CardHeader>
-        <CardTitle className="text-lg">Businesses ({q.data?.total ?? 0})</CardTitle>
-        <CardDescription>Suspend a business that breaks the merchant terms; reinstating undoes everything.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <SearchableList
-          filters={filters}
-          search={{ id: 'admin-businesses-search', label: 'Search businesses', placeholder: 'Business name, city or e-mail' }}
-          statuses={{
-            label: 'Show businesses',
-            options: [
-              ['all', 'All'],
-              ['suspended', 'Suspended'],
-            ],
-          }}
-          query={q}
-          items={q.data?.businesses}
-          labels={{
-            list: 'Businesses',
-            loading: 'Loading businesses...',
-            failed: 'Businesses could not be loaded.',
-            empty: 'No approved business yet.',
-            noMatch: 'No business matches.',
-            pager: 'Business pages',
-          }}
-        >
-          {(b) => <BusinessRow key={b.id} b={b} />}
-        </SearchableList>
-      </CardContent>
-    </Card>
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700">Suspend a business that breaks the merchant terms; reinstating undoes everything.</p>
+      {table((b) => (
+        <>
+          {more?.(b)}
+          <BusinessActions b={b} onChanged={onChanged} />
+        </>
+      ))}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ArrowLeft, ChevronRight } from 'lucide-react';
+import { ArrowLeft, ChevronRight, Tag } from 'lucide-react';
 import { DEAL_APPEAL_MESSAGES, DEAL_MODERATION_MESSAGES, formatCents, plural, type AdminDeal } from '@localperks/shared';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -27,7 +27,7 @@ function DealStateBadge({ deal }: { deal: AdminDeal }) {
   return <Badge tone="slate">Inactive</Badge>;
 }
 
-function DeactivateDialog({ deal, onClose }: { deal: AdminDeal | null; onClose: () => void }) {
+function DeactivateDialog({ deal, onClose, onChanged }: { deal: AdminDeal | null; onClose: () => void; onChanged?: () => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const deactivate = useDeactivateDeal();
@@ -45,6 +45,7 @@ function DeactivateDialog({ deal, onClose }: { deal: AdminDeal | null; onClose: 
       { dealId: deal.id, reason: reason.trim() },
       {
         onSuccess: () => {
+          onChanged?.();
           toast.success(DEAL_MODERATION_MESSAGES.deactivatedTitle, {
             description: `"${deal.title}" is no longer listed and the merchant was told why.`,
           });
@@ -120,9 +121,11 @@ function AppealLine({ deal, onDecide }: { deal: AdminDeal; onDecide: (c: { deal:
 function AppealDecisionDialog({
   choice,
   onClose,
+  onChanged,
 }: {
   choice: { deal: AdminDeal; decision: 'reinstate' | 'uphold' } | null;
   onClose: () => void;
+  onChanged?: () => void;
 }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
@@ -141,6 +144,7 @@ function AppealDecisionDialog({
       { dealId: choice.deal.id, decision: choice.decision, decisionText: text.trim() },
       {
         onSuccess: () => {
+          onChanged?.();
           toast.success(choice.decision === 'reinstate' ? 'Deal Reinstated' : 'Removal Upheld', {
             description: `The merchant of “${choice.deal.title}” was told your decision.`,
           });
@@ -179,7 +183,8 @@ function AppealDecisionDialog({
   );
 }
 
-export function MerchantDeals({ merchantId, onBack }: { merchantId: string; onBack: () => void }) {
+/** A merchant's deals to moderate; `onChanged` after a deactivation or an appeal's decision (the console refreshes its table). */
+export function MerchantDeals({ merchantId, onBack, onChanged }: { merchantId: string; onBack: () => void; onChanged?: () => void }) {
   const [page, setPage] = useState(1);
   const q = useMerchantDeals(merchantId, page);
   const [toDeactivate, setToDeactivate] = useState<AdminDeal | null>(null);
@@ -237,9 +242,37 @@ export function MerchantDeals({ merchantId, onBack }: { merchantId: string; onBa
           />
         </>
       )}
-      <DeactivateDialog deal={toDeactivate} onClose={() => setToDeactivate(null)} />
-      <AppealDecisionDialog choice={toDecide} onClose={() => setToDecide(null)} />
+      <DeactivateDialog deal={toDeactivate} onClose={() => setToDeactivate(null)} onChanged={onChanged} />
+      <AppealDecisionDialog choice={toDecide} onClose={() => setToDecide(null)} onChanged={onChanged} />
     </div>
+  );
+}
+
+/**
+ * A business's deals from its row in the console's Merchants table (the Businesses section): the same moderation as
+ * the Overview's Merchants with Deals (deactivate, decide an appeal), in a dialog; Back to Merchants closes it.
+ */
+export function MerchantDealsButton({
+  merchantId,
+  businessName,
+  onChanged,
+}: {
+  merchantId: string;
+  businessName: string;
+  onChanged: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} aria-label={`Deals of ${businessName}`} aria-haspopup="dialog">
+        <Tag aria-hidden className="h-4 w-4" /> Deals
+      </Button>
+      {open && (
+        <DialogContent title={`Deals of ${businessName}`} className="max-h-[90vh] max-w-2xl overflow-y-auto">
+          <MerchantDeals merchantId={merchantId} onBack={() => setOpen(false)} onChanged={onChanged} />
+        </DialogContent>
+      )}
+    </Dialog>
   );
 }
 

@@ -171,7 +171,7 @@ function OverduePayouts({ count }: { count: number }) {
         {count === 1 ? '1 payout is overdue' : `${count} payouts are overdue`}
       </p>
       <Link
-        to={paths.adminDashboardAt({ tab: 'payouts' })}
+        to={paths.adminDashboardAt({ tab: 'payouts', sort: 'isOverdue' })}
         className="inline-flex min-h-10 items-center rounded-md px-2 text-sm font-semibold underline underline-offset-2 hover:bg-red-100"
       >
         Review overdue payouts

@@ -53,7 +53,7 @@ const SOURCES = [
  * length before it, GMV and platform income per day, and income by source for both periods.
  */
 export function RangeFigures() {
-  const [range, setRange] = useChartRange();
+  const [range, setRange, addressProblem] = useChartRange();
   const q = useAdminRange(range);
   const data = q.data;
   return (
@@ -71,6 +71,7 @@ export function RangeFigures() {
           onChange={setRange}
           resolved={data?.range}
           serverError={q.isError ? errorMessage(q.error, 'Failed to load the figures for this range.') : null}
+          addressProblem={addressProblem}
         />
         <div aria-busy={q.isFetching} className={q.isFetching && data ? 'opacity-60 transition-opacity' : undefined}>
           {data ? <Figures data={data} /> : <FiguresPlaceholder />}

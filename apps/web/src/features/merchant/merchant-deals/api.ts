@@ -5,6 +5,9 @@ import { api } from '../../../lib/api-client';
 /** Every merchant-deals query shares this prefix, so one invalidation refreshes the list and the deal. */
 export const merchantDealsKey = ['merchant-deals'] as const;
 
+/** The console's deals table (its API route is its cache key): the section's list of deals, refreshed after a change. */
+export const merchantDealsTableKey = ['/api/merchant/tables/deals'] as const;
+
 export const merchantDealsQuery = (status: MerchantDealFilter, page: number) =>
   queryOptions({
     queryKey: [...merchantDealsKey, 'list', status, page],
@@ -26,6 +29,7 @@ function useInvalidating<TVars, TResult>(fn: (v: TVars) => Promise<TResult>) {
     mutationFn: fn,
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: merchantDealsKey });
+      void qc.invalidateQueries({ queryKey: merchantDealsTableKey });
       // The public lists show merchants' changes at once.
       void qc.invalidateQueries({ queryKey: ['deals'] });
     },

@@ -1,15 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PayoutState } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
+/** Payout Management's own queries (its summary and reconciliation; the list is the console's payouts table). */
 export const payoutsKey = ['admin', 'payouts'] as const;
-
-/** All payouts, or those in one state (the table's filter), page by page. */
-export const payoutsQuery = (page: number, state?: PayoutState) =>
-  queryOptions({
-    queryKey: [...payoutsKey, 'list', state ?? 'all', page],
-    queryFn: () => api.get('/api/admin/payouts', { query: state ? { page, state } : { page } }),
-  });
 
 export const payoutSummaryQuery = queryOptions({
   queryKey: [...payoutsKey, 'summary'],

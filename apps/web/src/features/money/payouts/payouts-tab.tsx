@@ -1,14 +1,12 @@
-import { useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
-import { formatCents, PAYOUT_MESSAGES as M, PAYOUT_STATE_LABELS, type PayoutState } from '@localperks/shared';
+import { formatCents, PAYOUT_MESSAGES as M } from '@localperks/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { FilterChips } from '../../../components/ui/filter-chips';
-import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
-import { payoutReconciliationQuery, payoutsKey, payoutsQuery, payoutSummaryQuery } from './api';
-import { formatDay, PayoutItem } from './payout-list';
+import { payoutReconciliationQuery, payoutsKey, payoutSummaryQuery } from './api';
+import { formatDay, PayoutActions, type ActionablePayout } from './payout-actions';
 import { RefreshButton } from '../../../components/ui/admin-parts';
 import { useLoadErrorToast } from '../../../lib/use-load-error-toast';
 
@@ -21,12 +19,6 @@ function Stat({ label, value, note }: { label: string; value: string; note: stri
     </div>
   );
 }
-
-/** The table's filter: every payout, or those in one state. */
-const FILTERS = ['all', 'scheduled', 'transferring', 'paid', 'failed', 'waiting_for_account', 'held'] as const satisfies readonly (
-  'all' | PayoutState
-)[];
-type Filter = (typeof FILTERS)[number];
 
 /**
  * The platform's money reconciled (docs/decisions/0056-payout-accounts-and-transfers.md): sales − refunds − commission
@@ -101,32 +93,40 @@ function Reconciliation() {
   );
 }
 
-/** Payout Management tab of the admin dashboard (docs/product/merchant-admin-spec.md §2; docs/product/design.md §8). */
-export default function PayoutsTab() {
+/**
+ * Payout Management (docs/product/merchant-admin-spec.md §2; docs/product/design.md §8): Refresh, the Current Period
+ * Summary, All Payouts (the console's payouts table is the list, `table`, issue 32, each row holding its actions) and
+ * the reconciliation. `tableKey` is the table's query: Refresh and every action refresh it with the summary.
+ */
+export default function PayoutsTab({
+  table,
+  tableKey,
+}: {
+  table: (actions: (payout: ActionablePayout) => ReactNode) => ReactNode;
+  tableKey: readonly unknown[];
+}) {
   const qc = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [filter, setFilter] = useState<Filter>('all');
   const summary = useQuery(payoutSummaryQuery);
-  const list = useQuery({ ...payoutsQuery(page, filter === 'all' ? undefined : filter), placeholderData: keepPreviousData });
   const [isRefreshing, setIsRefreshing] = useState(false);
-  const isError = summary.isError || list.isError;
 
-  useLoadErrorToast(isError, M.loadFailed);
+  useLoadErrorToast(summary.isError, M.loadFailed);
 
   const refresh = async () => {
     setIsRefreshing(true);
     try {
-      await qc.refetchQueries({ queryKey: payoutsKey });
+      await Promise.all([qc.refetchQueries({ queryKey: payoutsKey }), qc.refetchQueries({ queryKey: tableKey })]);
     } finally {
       setIsRefreshing(false);
     }
   };
+  const onDone = () => void qc.invalidateQueries({ queryKey: tableKey });
 
   const s = summary.data;
   return (
     <section aria-labelledby="payouts-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="payouts-heading" className="text-xl font-semibold text-slate-900">
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {/* The console's page heading already says Payout Management: this one names the section for assistive technology. */}
+        <h2 id="payouts-heading" className="sr-only">
           Payout Management
         </h2>
         <RefreshButton spinning={isRefreshing} disabled={isRefreshing} onClick={() => void refresh()} />
@@ -171,51 +171,14 @@ export default function PayoutsTab() {
         <CardHeader className="px-4 sm:px-6">
           <CardTitle>All Payouts</CardTitle>
           <CardDescription>
-            One payout per merchant for each closed period, transferred to the merchant’s payout account on its payout date. Overdue ones
-            first, then newest first.
+            One payout per merchant for each closed period, transferred to the merchant’s payout account on its payout date. Newest first;
+            an overdue one says so, and the state filter finds the failed and held ones.
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4 px-4 sm:px-6">
-          <FilterChips
-            label="Show payouts"
-            value={filter}
-            onChange={(f) => {
-              setFilter(f);
-              setPage(1);
-            }}
-            options={FILTERS.map((f) => {
-              const n = f === 'all' || !s ? null : s.byState[f];
-              return [f, f === 'all' ? 'All' : `${PAYOUT_STATE_LABELS[f]}${n === null ? '' : ` (${n})`}`] as const;
-            })}
-          />
-          {list.isPending ? (
-            <p role="status" className="py-4 text-slate-700">
-              Loading...
-            </p>
-          ) : list.isError ? (
-            <Alert variant="destructive" title={M.loadFailed} />
-          ) : list.data.items.length === 0 && page === 1 ? (
-            <p className="py-6 text-center text-slate-700">
-              {filter === 'all' ? M.empty : `No ${PAYOUT_STATE_LABELS[filter].toLowerCase()} payouts.`}
-            </p>
-          ) : (
-            <>
-              <ul aria-label="All payouts" className="divide-y divide-slate-200">
-                {list.data.items.map((p) => (
-                  <PayoutItem key={p.id} payout={p} />
-                ))}
-              </ul>
-              <Pager
-                page={page}
-                total={list.data.total}
-                pageSize={list.data.pageSize}
-                onPage={setPage}
-                label="Payout pages"
-                size="sm"
-                className="mt-4"
-              />
-            </>
-          )}
+          {table((p) => (
+            <PayoutActions payout={p} onDone={onDone} />
+          ))}
         </CardContent>
       </Card>
 

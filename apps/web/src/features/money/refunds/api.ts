@@ -1,23 +1,9 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminRefundDecision, AdminRefundFilter, RefundDecisionResult } from '@localperks/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminRefundDecision, RefundDecisionResult } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
 /** Every refunds query shares this prefix: a decision refreshes the lists and lookups. */
 export const refundsKey = ['refunds'] as const;
-
-export const merchantRefundRequestsQuery = queryOptions({
-  queryKey: [...refundsKey, 'merchant'],
-  queryFn: () => api.get('/api/merchant/refund-requests'),
-});
-export const useMerchantRefundRequests = () => useQuery(merchantRefundRequestsQuery);
-
-export const adminRefundRequestsQuery = (status: AdminRefundFilter, page: number) =>
-  queryOptions({
-    queryKey: [...refundsKey, 'admin', status, page],
-    queryFn: () => api.get('/api/admin/refund-requests', { query: new URLSearchParams({ status, page: String(page) }) }),
-  });
-export const useAdminRefundRequests = (status: AdminRefundFilter, page: number) =>
-  useQuery({ ...adminRefundRequestsQuery(status, page), placeholderData: keepPreviousData });
 
 export const adminPurchaseLookupQuery = (q: string) =>
   queryOptions({

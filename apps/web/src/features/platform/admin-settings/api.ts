@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminRole, CreateAdmin } from '@localperks/shared';
 import { api } from '../../../lib/api-client';
 
@@ -7,17 +7,6 @@ export const adminsQuery = queryOptions({
   queryFn: () => api.get('/api/admin/admins').then((r) => r.admins),
 });
 export const useAdmins = () => useQuery(adminsQuery);
-
-/** The audit trail's search: who, what it was done to, which action, from and to (UTC days); blank is no filter. */
-export type AuditFilters = { actor: string; target: string; action: string; from: string; to: string };
-
-export const auditQuery = (page: number, filters: AuditFilters) =>
-  queryOptions({
-    queryKey: ['admin', 'audit', page, filters],
-    queryFn: () => api.get('/api/admin/audit', { query: { page, ...filters } }),
-    placeholderData: keepPreviousData,
-  });
-export const useAudit = (page: number, filters: AuditFilters) => useQuery(auditQuery(page, filters));
 
 export function useCreateAdmin() {
   const qc = useQueryClient();

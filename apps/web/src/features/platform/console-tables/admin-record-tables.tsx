@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
+  AUDIT_AREA_LABELS,
   formatPrice,
   TICKET_STATUS_LABELS,
   type AdminAuditRow,
@@ -287,6 +288,8 @@ export function AdminAuditTable() {
       path="/api/admin/tables/audit"
       load={(query) => api.get('/api/admin/tables/audit', { query })}
       columns={auditColumns}
+      statuses={AUDIT_AREA_LABELS}
+      statusLabel="Done to"
       hasDates
       searchLabel="Search the audit trail"
       searchHint="Action, record, record id, admin or details"

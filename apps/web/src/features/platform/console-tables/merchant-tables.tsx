@@ -1,14 +1,25 @@
+import type { ReactNode } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import type {
-  AdminDealRow,
-  AdminPayoutRow,
-  MerchantMessageRow,
-  MerchantRedemptionRow,
-  MerchantRefundRow,
-  MerchantVoucherRow,
+import {
+  CATEGORIES,
+  formatBusinessTime,
+  formatCents,
+  formatPrice,
+  REFUND_REASON_LABELS,
+  REFUND_STATUS_LABELS,
+  MERCHANT_MONEY_MESSAGES as MM,
+  MERCHANT_PAYOUT_STATE_LABELS,
+  type MerchantDealRow,
+  type MerchantPayoutRow,
+  type MerchantMessageRow,
+  type MerchantRedemptionRow,
+  type MerchantRefundRequestRow,
+  type MerchantRefundRow,
+  type MerchantVoucherRow,
 } from '@localperks/shared';
 import { ServerTable } from '../../../components/ui/data-table';
 import { api } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
 import {
   code,
   DEAL_STATUS,
@@ -20,6 +31,7 @@ import {
   REFUND_STATUS,
   status,
   titled,
+  type Tone,
   VOUCHER_STATUS,
   when,
   words,
@@ -31,28 +43,85 @@ import {
  * (GET /api/merchant/tables/<name>) with its state in the address, and exported as CSV with the same filters.
  */
 
-const dealColumns: ColumnDef<AdminDealRow>[] = [
-  plain('title', 'Deal', (r) => r.title),
-  when('createdAt', 'Created', (r) => r.createdAt, false),
-  status(DEAL_STATUS.tones),
-  money('dealPriceCents', 'Price', (r) => r.dealPriceCents),
-  plain('discountPercentage', 'Discount', (r) => `${r.discountPercentage}%`),
-  when('expirationDate', 'Sale ends', (r) => r.expirationDate, false),
+/** What the deals table's cells take from the deals feature: its status badge, a row's notes and its actions. */
+interface DealCells {
+  badge: (r: MerchantDealRow) => ReactNode;
+  notes: (r: MerchantDealRow) => ReactNode;
+  actions: (r: MerchantDealRow) => ReactNode;
+}
+
+const dealColumns = ({ badge, notes, actions }: DealCells): ColumnDef<MerchantDealRow>[] => [
+  {
+    id: 'title',
+    header: 'Deal',
+    cell: ({ row: { original: r } }) => (
+      <div className="min-w-48">
+        <span className="block break-words font-medium">{r.title}</span>
+        <span className="block text-xs text-slate-600">
+          {[CATEGORIES.find((c) => c.id === r.categoryId)?.name, `${r.city}, ${r.state}`].filter(Boolean).join(' · ')}
+        </span>
+        {notes(r)}
+      </div>
+    ),
+  },
+  { id: 'status', header: 'Status', cell: ({ row }) => badge(row.original) },
+  {
+    id: 'dealPriceCents',
+    header: 'Price',
+    cell: ({ row: { original: r } }) => (
+      <span className="whitespace-nowrap tabular-nums">
+        <span className="font-semibold text-slate-900">{formatPrice(r.dealPriceCents)}</span>{' '}
+        <s className="text-slate-600">{formatPrice(r.originalPriceCents)}</s>
+        <span className="block text-xs text-slate-600">{r.discountPercentage}% off</span>
+      </span>
+    ),
+  },
+  {
+    id: 'purchaseCount',
+    header: 'Sales',
+    enableSorting: false,
+    cell: ({ row: { original: r } }) => (
+      <span className="whitespace-nowrap">
+        {r.purchaseCount} {r.purchaseCount === 1 ? 'purchase' : 'purchases'}
+        {r.type === 'perkboost' && r.votesRequired !== null && (
+          <span className="block text-xs text-slate-600">
+            {r.currentVotes}/{r.votesRequired} votes
+          </span>
+        )}
+        {r.votingEndDate && r.status === 'pending' && (
+          <span className="block text-xs text-slate-600">voting ends {formatDate(r.votingEndDate)}</span>
+        )}
+      </span>
+    ),
+  },
+  when('expirationDate', 'Expires', (r) => r.expirationDate, false),
+  // Newest first by default (the deal's creation, as the old list); the actions need the width a Created column took.
+  { id: 'actions', header: 'Actions', enableSorting: false, cell: ({ row }) => actions(row.original) },
 ];
 
-/** Every deal of the business, drafts and removed ones included (owners and managers). */
-export function MerchantDealsTable() {
+/**
+ * Every deal of the business, drafts and the ones an admin took down included (owners and managers): the My Deals
+ * section's list, each row with its actions.
+ */
+export function MerchantDealsTable({ canCreate, ...cells }: DealCells & { canCreate: boolean }) {
   return (
     <ServerTable
-      label="Deals table"
+      label="Your deals"
       path="/api/merchant/tables/deals"
       load={(query) => api.get('/api/merchant/tables/deals', { query })}
-      columns={dealColumns}
+      columns={dealColumns(cells)}
       statuses={DEAL_STATUS.labels}
       hasDates
       searchLabel="Search your deals"
-      searchHint="Title or deal id"
-      none="You have no deals yet. Create one above."
+      searchHint="Title, city or deal id"
+      none={
+        <>
+          You have no deals yet.
+          {canCreate && (
+            <span className="block text-sm text-slate-600">Create your first deal and it will show on the deals page right away.</span>
+          )}
+        </>
+      }
     />
   );
 }
@@ -134,6 +203,8 @@ export function MerchantRefundsTable() {
     <ServerTable
       label="Refunds table"
       path="/api/merchant/tables/refunds"
+      // Under the refund requests' table on the same page: its own keys in the address.
+      addressPrefix="refunds."
       load={(query) => api.get('/api/merchant/tables/refunds', { query })}
       columns={refundColumns}
       statuses={REFUND_STATUS.labels}
@@ -145,28 +216,154 @@ export function MerchantRefundsTable() {
   );
 }
 
-const payoutColumns: ColumnDef<AdminPayoutRow>[] = [
+const REFUND_REQUEST_TONES: Record<MerchantRefundRequestRow['status'], Tone> = {
+  requested: 'amber',
+  merchant_responded: 'slate',
+  due_for_decision: 'red',
+  refunded: 'green',
+  declined: 'slate',
+};
+
+/** What the refund requests table's cells take from the refunds feature: a request's notes and its actions. */
+interface RefundRequestCells {
+  notes: (r: MerchantRefundRequestRow) => ReactNode;
+  actions: (r: MerchantRefundRequestRow) => ReactNode;
+}
+
+const refundRequestColumns = ({ notes, actions }: RefundRequestCells): ColumnDef<MerchantRefundRequestRow>[] => [
+  {
+    id: 'dealTitle',
+    header: 'Deal',
+    cell: ({ row: { original: r } }) => (
+      <div className="min-w-56">
+        <span className="block break-words font-medium">{r.dealTitle}</span>
+        <span className="block text-xs text-slate-600">Customer: {r.customerName}</span>
+        {notes(r)}
+      </div>
+    ),
+  },
+  status(REFUND_REQUEST_TONES, REFUND_STATUS_LABELS),
+  {
+    id: 'amountCents',
+    header: 'Refund',
+    enableSorting: false,
+    cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatCents(row.original.amountCents)}</span>,
+  },
+  plain('reason', 'Reason', (r) => REFUND_REASON_LABELS[r.reason]),
+  {
+    id: 'createdAt',
+    header: 'Requested',
+    // The business's time zone (New York), as the deadline: not the reader's.
+    cell: ({ row }) => (
+      <time className="whitespace-nowrap" dateTime={row.original.createdAt}>
+        {formatBusinessTime(row.original.createdAt)}
+      </time>
+    ),
+  },
+  { id: 'actions', header: 'Actions', enableSorting: false, cell: ({ row }) => actions(row.original) },
+];
+
+/** Every refund request to the business (owners and managers), each open one with its actions: the section's list. */
+export function MerchantRefundRequestsTable(cells: RefundRequestCells) {
+  return (
+    <ServerTable
+      label="Refund requests table"
+      path="/api/merchant/tables/refund-requests"
+      load={(query) => api.get('/api/merchant/tables/refund-requests', { query })}
+      columns={refundRequestColumns(cells)}
+      statuses={REFUND_STATUS_LABELS}
+      hasDates
+      searchLabel="Search refund requests"
+      searchHint="Deal, customer, note or request id"
+      none="No refund requests."
+    />
+  );
+}
+
+/** Where a payout's money went: its transfer id, or why there is none (as the payout list said). */
+function TransferCell({ payout: p }: { payout: MerchantPayoutRow }) {
+  if (p.transferId && p.status === 'paid') return <code className="break-all font-mono text-slate-900">{p.transferId}</code>;
+  if (p.paidVia === 'outside') return <span className="text-slate-700">Paid outside LocalPerks</span>;
+  if (p.status === 'paid') return <span className="text-slate-700">Nothing to transfer</span>;
+  if (p.status === 'failed') return <span className="text-red-900">{p.failureReason ?? 'The transfer failed; it is tried again.'}</span>;
+  if (p.status === 'waiting_for_account') return <span className="text-slate-700">Sent once your payout account is active</span>;
+  return <span className="text-slate-700">—</span>;
+}
+
+/** A sum of money with smaller lines under it (what it includes); empty lines are left out. */
+const moneyWith = (
+  id: string,
+  header: string,
+  value: (r: MerchantPayoutRow) => number,
+  lines: (r: MerchantPayoutRow) => (string | false)[],
+) =>
+  ({
+    id,
+    header,
+    cell: ({ row }) => (
+      <span className="whitespace-nowrap tabular-nums">
+        {formatPrice(value(row.original))}
+        {lines(row.original)
+          .filter((l): l is string => Boolean(l))
+          .map((l) => (
+            <span key={l} className="block text-xs text-slate-600">
+              {l}
+            </span>
+          ))}
+      </span>
+    ),
+  }) satisfies ColumnDef<MerchantPayoutRow>;
+
+const payoutColumns = (actions: (r: MerchantPayoutRow) => ReactNode): ColumnDef<MerchantPayoutRow>[] => [
   payoutDate(),
-  status(PAYOUT_STATUS.tones),
   plain('totalPurchases', 'Vouchers', (r) => r.totalPurchases),
   money('grossCents', 'Gross', (r) => r.grossCents),
   money('commissionCents', 'Commission', (r) => r.commissionCents),
-  money('netCents', 'Net', (r) => r.netCents),
+  money('refundsCents', 'Refunds', (r) => r.refundsCents),
+  moneyWith(
+    'deductionsCents',
+    'Deductions',
+    (r) => r.deductionsCents + r.disputeFeesCents,
+    (r) => [
+      r.disputeFeesCents > 0 && `incl. ${formatPrice(r.disputeFeesCents)} dispute fees`,
+      r.carriedInCents > 0 && `${formatPrice(r.carriedInCents)} carried in`,
+    ],
+  ),
+  moneyWith(
+    'netCents',
+    'Net',
+    (r) => r.netCents,
+    (r) => [r.carriedForwardCents > 0 && `${formatPrice(r.carriedForwardCents)} carried forward`],
+  ),
+  status(PAYOUT_STATUS.tones, MERCHANT_PAYOUT_STATE_LABELS),
+  when('paidAt', 'Paid', (r) => r.paidAt, false),
+  {
+    id: 'transferId',
+    header: 'Transfer',
+    enableSorting: false,
+    // A width of its own: a transfer id breaks anywhere, and the table would otherwise squeeze it to a letter a line.
+    cell: ({ row }) => (
+      <span className="block w-48 text-xs">
+        <TransferCell payout={row.original} />
+      </span>
+    ),
+  },
+  { id: 'actions', header: 'Statement', enableSorting: false, cell: ({ row }) => actions(row.original) },
 ];
 
-/** The business's payouts (its owner). */
-export function MerchantPayoutsTable() {
+/** The business's payouts (its owner), each row with its statement. */
+export function MerchantPayoutsTable({ actions }: { actions: (r: MerchantPayoutRow) => ReactNode }) {
   return (
     <ServerTable
-      label="Payouts table"
+      label="Payout history"
       path="/api/merchant/tables/payouts"
       load={(query) => api.get('/api/merchant/tables/payouts', { query })}
-      columns={payoutColumns}
-      statuses={PAYOUT_STATUS.labels}
+      columns={payoutColumns(actions)}
+      statuses={MERCHANT_PAYOUT_STATE_LABELS}
       hasDates
       searchLabel="Search payouts"
       searchHint="Transfer id or payout id"
-      none="No payouts yet. Sales are paid out twice a month, once their period has closed."
+      none={MM.noPayouts}
     />
   );
 }

@@ -96,6 +96,26 @@ export const REFUND_STATUS: StatusSet = {
   tones: { pending: 'amber', refunded: 'green' },
 };
 
+/** The admins' Refunds table: the customers' requests not refunded, and the refunds (pending until the provider confirms). */
+export const ADMIN_REFUND_STATUS: StatusSet = {
+  labels: {
+    requested: 'Requested',
+    merchant_responded: 'Merchant responded',
+    due_for_decision: 'Due for decision',
+    declined: 'Declined',
+    pending: 'Refund pending',
+    refunded: 'Refunded',
+  },
+  tones: {
+    requested: 'amber',
+    merchant_responded: 'amber',
+    due_for_decision: 'orange',
+    declined: 'slate',
+    pending: 'amber',
+    refunded: 'green',
+  },
+};
+
 export const PAYOUT_STATUS: StatusSet = {
   labels: {
     scheduled: 'Scheduled',

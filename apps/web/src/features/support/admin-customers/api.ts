@@ -1,14 +1,7 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** The Customers tab: customer accounts, by search and status (docs/decisions/0063-suspensions-and-bans.md). */
-export const adminCustomersQuery = (q: { page: number; search: string; status: 'all' | 'banned' }) =>
-  queryOptions({
-    queryKey: ['admin', 'customers', q],
-    queryFn: () => api.get('/api/admin/customers', { query: q }),
-    placeholderData: keepPreviousData,
-  });
-
+/** A ban or its lifting (docs/decisions/0063-suspensions-and-bans.md): the admins' customer queries refresh. */
 function useCustomerMutation<V, R>(fn: (v: V) => Promise<R>) {
   const qc = useQueryClient();
   return useMutation({ mutationFn: fn, onSettled: () => void qc.invalidateQueries({ queryKey: ['admin', 'customers'] }) });

@@ -20,7 +20,7 @@ import { useMerchantAnalytics } from '../api';
 
 /** Revenue & Analytics on the merchant dashboard, computed by the server from the merchant's ledger entries (sales, refunds, commission, fees). */
 export default function AnalyticsTab() {
-  const [range, setRange] = useChartRange();
+  const [range, setRange, addressProblem] = useChartRange();
   const analytics = useMerchantAnalytics(range);
   if (analytics.isLoading) return <Spinner label="Loading analytics..." />;
   // A range the server refused keeps the last figures shown, with its message at the range control.
@@ -102,6 +102,7 @@ export default function AnalyticsTab() {
 
       {a.totalPurchases === 0 ? (
         <Card className="p-8 text-center">
+          {addressProblem && <p className="mb-3 text-sm text-amber-950">{addressProblem}</p>}
           <p className="font-medium text-slate-900">No sales yet.</p>
           <p className="mt-1 text-sm text-slate-600">When customers buy your deals, revenue, earnings and payouts show here.</p>
         </Card>
@@ -113,6 +114,7 @@ export default function AnalyticsTab() {
             inRange={a.inRange}
             fetching={analytics.isFetching}
             error={analytics.isError ? errorMessage(analytics.error, 'Please try again.') : null}
+            addressProblem={addressProblem}
           />
           <div className="grid items-start gap-6 lg:grid-cols-2">
             <SalesByDeal byDeal={a.byDeal} />
@@ -146,12 +148,14 @@ function RangeSection({
   inRange,
   error,
   fetching,
+  addressProblem,
 }: {
   range: ChartRangeQuery;
   onRange: (next: ChartRangeQuery) => void;
   inRange: MerchantAnalytics['inRange'];
   error: string | null;
   fetching: boolean;
+  addressProblem: string | null;
 }) {
   const { current, previous } = inRange;
   const rows: [string, (f: MerchantRangeFigures) => number, (n: number) => string][] = [
@@ -182,6 +186,7 @@ function RangeSection({
           onChange={onRange}
           resolved={inRange.range}
           serverError={error}
+          addressProblem={addressProblem}
         />
         <ul aria-label="Figures for the range" aria-busy={fetching} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {rows.map(([name, value, show]) => (

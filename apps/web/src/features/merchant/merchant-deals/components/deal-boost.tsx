@@ -21,7 +21,7 @@ import { formatDateTime } from '../../../../lib/format';
  * Boosting a live deal (docs/product/design.md §4a): choose 1, 3, 7 or 14 days, pay on the provider's page; the
  * window starts (or extends a running one) once the provider confirms the payment.
  */
-export function BoostDealDialog({ deal, onClose }: { deal: MerchantDeal; onClose: () => void }) {
+export function BoostDealDialog({ deal, onClose }: { deal: Pick<MerchantDeal, 'id' | 'title' | 'boostedUntil'>; onClose: () => void }) {
   const buy = useBuyDealBoost();
   const [days, setDays] = useState('3');
   const [isLeaving, setIsLeaving] = useState(false);

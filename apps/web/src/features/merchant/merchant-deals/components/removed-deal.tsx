@@ -18,7 +18,13 @@ const APPEAL_STATE: Record<NonNullable<MerchantDeal['appeal']>['status'], string
  * A deal taken down by an admin, as its merchant sees it (issue 39): why, the unused boost time
  * refunded (or that none was running), the appeal's state, and the way to appeal once.
  */
-export function RemovedDeal({ deal }: { deal: MerchantDeal }) {
+export function RemovedDeal({
+  deal,
+}: {
+  deal: Pick<MerchantDeal, 'id' | 'title' | 'moderationReason' | 'boostRefundCents'> & {
+    appeal: Pick<NonNullable<MerchantDeal['appeal']>, 'status' | 'decisionText'> | null;
+  };
+}) {
   const [isAppealing, setIsAppealing] = useState(false);
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string>();

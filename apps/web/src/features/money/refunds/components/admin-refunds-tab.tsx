@@ -3,112 +3,63 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, CheckCircle2, Search } from 'lucide-react';
 import {
-  ADMIN_REFUNDS_PAGE_SIZE,
   REFUND_MESSAGES_UI as M,
-  REFUND_REASON_LABELS,
-  REFUND_STATUS_LABELS,
   adminDirectRefundSchema,
   adminPurchaseLookupQuerySchema,
   adminRefundDecisionSchema,
-  formatBusinessDeadline,
-  formatBusinessTime,
   formatCents,
   type AdminPurchase,
-  type AdminRefundFilter,
-  type AdminRefundRequest,
 } from '@localperks/shared';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
-import { FilterChips } from '../../../../components/ui/filter-chips';
 import { Input } from '../../../../components/ui/input';
-import { Pager } from '../../../../components/ui/pager';
 import { Spinner } from '../../../../components/ui/spinner';
 import { errorMessage } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
-import { useAdminPurchaseLookup, useAdminRefundRequests, useDecideRefund, useRefundPurchase, useRefundReconciliation } from '../api';
-import { StatusPill } from './status-pill';
+import { useAdminPurchaseLookup, useDecideRefund, useRefundPurchase, useRefundReconciliation } from '../api';
 import { TextDialog } from '../../../../components/ui/text-dialog';
 
-const FILTERS: readonly (readonly [AdminRefundFilter, string])[] = [
-  ['open', 'Open'],
-  ['due_for_decision', 'Due for decision'],
-  ['merchant_responded', 'Merchant responded'],
-  ['requested', 'Requested'],
-  ['refunded', 'Refunded'],
-  ['declined', 'Declined'],
-  ['all', 'All'],
-];
-
-const isDecidable = (r: AdminRefundRequest) =>
-  r.status === 'requested' || r.status === 'merchant_responded' || r.status === 'due_for_decision';
-
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-x-2 py-1 sm:grid-cols-[7.5rem_minmax(0,1fr)]">
-      <dt className="text-slate-600">{term}</dt>
-      <dd className="break-words text-slate-900">{children}</dd>
-    </div>
-  );
+/** A refund request as its row in the console's Refunds table gives it: enough to decide it. */
+export interface DecidableRequest {
+  id: string;
+  kind: 'refund' | 'request';
+  status: string;
+  dealTitle: string;
+  customerName: string;
+  merchantName: string;
+  amountCents: number;
+  dispute: 'open' | 'lost' | null;
 }
 
-function RequestItem({ r }: { r: AdminRefundRequest }) {
+const isDecidable = (r: DecidableRequest) =>
+  r.kind === 'request' && (r.status === 'requested' || r.status === 'merchant_responded' || r.status === 'due_for_decision');
+
+/**
+ * A request's decision from its row (docs/decisions/0019-refund-flow.md): Refund (not while a chargeback stops it) or
+ * Decline, each with the decision's text the customer and the merchant read. `onDone` refreshes the table.
+ */
+function RefundDecision({ r, onDone }: { r: DecidableRequest; onDone: () => void }) {
   const [decision, setDecision] = useState<'refund' | 'decline' | null>(null);
   const decide = useDecideRefund();
+  const customerName = r.customerName || 'Customer';
   return (
-    <li className="rounded-lg border border-slate-200 p-4">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 className="min-w-0 font-semibold text-slate-900">
-          {r.dealTitle} · {formatCents(r.amountCents)}
-        </h3>
-        <StatusPill status={r.status} label={REFUND_STATUS_LABELS[r.status]} />
-      </div>
-      <dl className="mt-2 text-sm">
-        <Row term="Voucher">
-          <span className="font-mono">{r.redemptionCode}</span>
-        </Row>
-        <Row term="Customer">
-          {r.customerName} ({r.customerEmail})
-        </Row>
-        <Row term="Merchant">{r.merchantName}</Row>
-        <Row term="Reason">{REFUND_REASON_LABELS[r.reason]}</Row>
-        {r.note && <Row term="Customer note">{r.note}</Row>}
-        <Row term="Merchant answer">{r.merchantResponse ?? 'No answer yet'}</Row>
-        <Row term="Requested">
-          <time dateTime={r.createdAt}>{formatBusinessTime(r.createdAt)}</time>
-        </Row>
-        <Row term="Deadline">{formatBusinessDeadline(r.deadlineAt)}</Row>
-        {r.dispute && (
-          <Row term="Chargeback">
-            <span className="font-medium text-red-800">{r.dispute === 'lost' ? M.disputeLost : M.disputeOpen}</span>
-          </Row>
-        )}
-        {r.decisionText && (
-          <Row term="Decision">
-            {r.decisionText}
-            {r.decidedByName ? ` (${r.decidedByName}${r.decidedAt ? `, ${formatDate(r.decidedAt)}` : ''})` : ''}
-          </Row>
-        )}
-      </dl>
-      {isDecidable(r) && (
-        <div className="mt-3 flex flex-wrap gap-2">
-          {!r.dispute && (
-            <Button size="sm" onClick={() => setDecision('refund')} aria-label={`Refund ${r.dealTitle} for ${r.customerName}`}>
-              Refund
-            </Button>
-          )}
-          <Button size="sm" variant="secondary" onClick={() => setDecision('decline')} aria-label={`Decline the refund of ${r.dealTitle}`}>
-            Decline
-          </Button>
-        </div>
+    <>
+      {!r.dispute && (
+        <Button size="sm" onClick={() => setDecision('refund')} aria-label={`Refund ${r.dealTitle} for ${customerName}`}>
+          Refund
+        </Button>
       )}
+      <Button size="sm" variant="secondary" onClick={() => setDecision('decline')} aria-label={`Decline the refund of ${r.dealTitle}`}>
+        Decline
+      </Button>
       <TextDialog
         open={decision !== null}
         onOpenChange={(o) => !o && setDecision(null)}
         title={decision === 'refund' ? `Refund ${formatCents(r.amountCents)}?` : 'Decline the refund?'}
         description={
           decision === 'refund'
-            ? `${formatCents(r.amountCents)} goes back to ${r.customerName}'s card and the voucher stops working. The customer and ${r.merchantName} read your decision.`
+            ? `${formatCents(r.amountCents)} goes back to ${customerName}'s card and the voucher stops working. The customer and ${r.merchantName} read your decision.`
             : `The voucher stays valid. The customer and ${r.merchantName} read your decision; it is final.`
         }
         label="Decision text (required)"
@@ -126,58 +77,14 @@ function RequestItem({ r }: { r: AdminRefundRequest }) {
                 description: 'The customer and the merchant are told by e-mail.',
               });
               setDecision(null);
+              onDone();
             },
             (err: unknown) =>
               toast.error('Error', { description: errorMessage(err, 'The decision could not be saved. Please try again.') }),
           )
         }
       />
-    </li>
-  );
-}
-
-function Queue() {
-  const [filter, setFilter] = useState<AdminRefundFilter>('open');
-  const [page, setPage] = useState(1);
-  const list = useAdminRefundRequests(filter, page);
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Refund requests</CardTitle>
-        <CardDescription>Requests the merchant answered or left unanswered for 5 business days wait for your decision.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <FilterChips
-          label="Show refund requests"
-          options={FILTERS}
-          value={filter}
-          onChange={(v) => {
-            setFilter(v);
-            setPage(1);
-          }}
-        />
-        {list.isPending ? (
-          <Spinner />
-        ) : list.isError ? (
-          <p role="alert" className="text-sm text-red-800">
-            The refund requests could not be loaded.
-          </p>
-        ) : list.data.requests.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-700">
-            No refund requests here.
-          </p>
-        ) : (
-          <ul className="space-y-3">
-            {list.data.requests.map((r) => (
-              <RequestItem key={r.id} r={r} />
-            ))}
-          </ul>
-        )}
-        {list.data && (
-          <Pager page={page} total={list.data.total} pageSize={ADMIN_REFUNDS_PAGE_SIZE} onPage={setPage} label="Refund request pages" />
-        )}
-      </CardContent>
-    </Card>
+    </>
   );
 }
 
@@ -247,7 +154,7 @@ export function PurchaseItem({ p, mayRefund = true, onRefunded }: { p: AdminPurc
   );
 }
 
-function Lookup() {
+function Lookup({ onRefunded }: { onRefunded: () => void }) {
   const form = useForm({ resolver: zodResolver(adminPurchaseLookupQuerySchema), defaultValues: { q: '' } });
   const [q, setQ] = useState('');
   const found = useAdminPurchaseLookup(q);
@@ -287,7 +194,7 @@ function Lookup() {
           ) : (
             <ul className="space-y-2" aria-label="Purchases found">
               {found.data.purchases.map((p) => (
-                <PurchaseItem key={p.id} p={p} />
+                <PurchaseItem key={p.id} p={p} onRefunded={onRefunded} />
               ))}
             </ul>
           ))}
@@ -346,12 +253,26 @@ function Reconciliation() {
   );
 }
 
-/** The admin dashboard's Refunds tab: the queue by state, decisions with their text, direct refunds, and the reconciliation. */
-export default function AdminRefundsTab() {
+/**
+ * The Refunds section: the console's Refunds table is the list (`table`, issue 32: every refund and every request not
+ * refunded, filtered by state on the server; a request waiting for a decision holds its Refund and Decline), then the
+ * direct refund of a purchase found by e-mail or code, and the reconciliation. `onChanged` refreshes the table after
+ * a decision or a direct refund.
+ */
+export default function AdminRefundsTab({
+  table,
+  onChanged,
+}: {
+  table: (actions: (request: DecidableRequest) => ReactNode) => ReactNode;
+  onChanged: () => void;
+}) {
   return (
     <div className="mt-4 space-y-6">
-      <Queue />
-      <Lookup />
+      <p className="text-sm text-slate-700">
+        Requests the merchant answered or left unanswered for 5 business days wait for your decision: filter by Due for decision.
+      </p>
+      {table((r) => (isDecidable(r) ? <RefundDecision r={r} onDone={onChanged} /> : null))}
+      <Lookup onRefunded={onChanged} />
       <Reconciliation />
     </div>
   );

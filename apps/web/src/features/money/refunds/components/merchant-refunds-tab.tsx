@@ -1,94 +1,73 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { CheckCircle2, MessageSquareReply } from 'lucide-react';
 import {
   REFUND_MESSAGES_UI as M,
-  REFUND_REASON_LABELS,
-  REFUND_STATUS_LABELS,
   formatBusinessDeadline,
-  formatBusinessTime,
   formatCents,
   merchantRefundAnswerSchema,
-  type MerchantRefundRequest,
+  type MerchantRefundRequestRow,
 } from '@localperks/shared';
-import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../../components/ui/dialog';
-import { Spinner } from '../../../../components/ui/spinner';
 import { errorMessage } from '../../../../lib/api-client';
 import { toast } from '../../../../lib/toast';
-import { useAcceptRefund, useAnswerRefund, useMerchantRefundRequests } from '../api';
-import { StatusPill } from './status-pill';
+import { useAcceptRefund, useAnswerRefund } from '../api';
 import { TextDialog } from '../../../../components/ui/text-dialog';
 
-const isOpen = (r: MerchantRefundRequest) => r.status === 'requested' || r.status === 'due_for_decision';
+const isOpen = (r: MerchantRefundRequestRow) => r.status === 'requested' || r.status === 'due_for_decision';
+const canAct = (r: MerchantRefundRequestRow) => isOpen(r) || r.status === 'merchant_responded';
 
-function RequestCard({ r }: { r: MerchantRefundRequest }) {
-  const [dialog, setDialog] = useState<'accept' | 'answer' | null>(null);
-  const accept = useAcceptRefund();
-  const answer = useAnswerRefund();
-  const canAct = isOpen(r) || r.status === 'merchant_responded';
+/** What a request's row tells under its deal: the customer's note, the deadline, the business's answer, the decision, a chargeback. */
+export function RequestNotes({ r }: { r: MerchantRefundRequestRow }) {
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 className="min-w-0 text-base font-semibold text-slate-900">{r.dealTitle}</h3>
-        <StatusPill status={r.status} label={REFUND_STATUS_LABELS[r.status]} />
-      </div>
-      <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="inline text-slate-600">Customer: </dt>
-          <dd className="inline font-medium text-slate-900">{r.customerName}</dd>
-        </div>
-        <div>
-          <dt className="inline text-slate-600">Refund: </dt>
-          <dd className="inline font-medium text-slate-900">{formatCents(r.amountCents)}</dd>
-        </div>
-        <div>
-          <dt className="inline text-slate-600">Reason: </dt>
-          <dd className="inline text-slate-900">{REFUND_REASON_LABELS[r.reason]}</dd>
-        </div>
-        <div>
-          <dt className="inline text-slate-600">Requested: </dt>
-          {/* The same zone as the deadline below (New York), not the reader's. */}
-          <dd className="inline text-slate-900">
-            <time dateTime={r.createdAt}>{formatBusinessTime(r.createdAt)}</time>
-          </dd>
-        </div>
-      </dl>
-      {r.note && <p className="mt-2 rounded-md bg-slate-50 p-2 text-sm text-slate-800">“{r.note}”</p>}
+    <>
+      {r.note && <span className="mt-1 block rounded-md bg-slate-50 p-2 text-sm text-slate-800">“{r.note}”</span>}
       {isOpen(r) && (
-        <p
-          className={r.status === 'due_for_decision' ? 'mt-2 text-sm font-medium text-red-800' : 'mt-2 text-sm font-medium text-amber-900'}
+        <span
+          className={
+            r.status === 'due_for_decision'
+              ? 'mt-1 block text-sm font-medium text-red-800'
+              : 'mt-1 block text-sm font-medium text-amber-900'
+          }
         >
           {r.status === 'due_for_decision' ? 'Deadline passed on ' : 'Respond by '}
           {formatBusinessDeadline(r.deadlineAt)} (5 business days)
-        </p>
+        </span>
       )}
-      {r.merchantResponse && <p className="mt-2 text-sm text-slate-800">Your answer: {r.merchantResponse}</p>}
-      {r.decisionText && <p className="mt-2 text-sm text-slate-800">Decision: {r.decisionText}</p>}
-      {r.dispute && canAct && (
-        <p className="mt-2 text-sm font-medium text-red-800">
+      {r.merchantResponse && <span className="mt-1 block text-sm text-slate-800">Your answer: {r.merchantResponse}</span>}
+      {r.decisionText && <span className="mt-1 block text-sm text-slate-800">Decision: {r.decisionText}</span>}
+      {r.dispute && canAct(r) && (
+        <span className="mt-1 block text-sm font-medium text-red-800">
           {r.dispute === 'lost' ? M.disputeLost : M.disputeOpen}
           {!r.merchantResponse && ' You can still answer for our team.'}
-        </p>
+        </span>
       )}
-      {canAct && (
-        <div className="mt-3 flex flex-wrap gap-2">
-          {!r.dispute && (
-            <Button size="sm" onClick={() => setDialog('accept')} aria-label={`Accept and refund ${r.dealTitle} for ${r.customerName}`}>
-              <CheckCircle2 aria-hidden className="h-4 w-4" /> Accept and refund
-            </Button>
-          )}
-          {!r.merchantResponse && (
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => setDialog('answer')}
-              aria-label={`Answer the refund request for ${r.dealTitle}`}
-            >
-              <MessageSquareReply aria-hidden className="h-4 w-4" /> Answer
-            </Button>
-          )}
-        </div>
+    </>
+  );
+}
+
+/** An open request's actions in its row: accept and refund, or answer for our team (with their dialogs). */
+export function RequestActions({ r, onDone }: { r: MerchantRefundRequestRow; onDone: () => void }) {
+  const [dialog, setDialog] = useState<'accept' | 'answer' | null>(null);
+  const accept = useAcceptRefund();
+  const answer = useAnswerRefund();
+  if (!canAct(r)) return null;
+  return (
+    <div className="flex min-w-44 flex-col gap-2">
+      {!r.dispute && (
+        <Button size="sm" onClick={() => setDialog('accept')} aria-label={`Accept and refund ${r.dealTitle} for ${r.customerName}`}>
+          <CheckCircle2 aria-hidden className="h-4 w-4" /> Accept and refund
+        </Button>
+      )}
+      {!r.merchantResponse && (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => setDialog('answer')}
+          aria-label={`Answer the refund request for ${r.dealTitle}`}
+        >
+          <MessageSquareReply aria-hidden className="h-4 w-4" /> Answer
+        </Button>
       )}
       <Dialog open={dialog === 'accept'} onOpenChange={(o) => setDialog(o ? 'accept' : null)}>
         <DialogContent
@@ -106,6 +85,7 @@ function RequestCard({ r }: { r: MerchantRefundRequest }) {
                   () => {
                     toast.success(M.refundedTitle, { description: `${formatCents(r.amountCents)} is being refunded to the customer.` });
                     setDialog(null);
+                    onDone();
                   },
                   (err: unknown) => toast.error('Error', { description: errorMessage(err, 'The refund failed. Please try again.') }),
                 )
@@ -132,21 +112,21 @@ function RequestCard({ r }: { r: MerchantRefundRequest }) {
             () => {
               toast.success(M.answeredTitle, { description: 'Our team will review it and decide.' });
               setDialog(null);
+              onDone();
             },
             (err: unknown) => toast.error('Error', { description: errorMessage(err, 'The answer could not be sent. Please try again.') }),
           )
         }
       />
-    </li>
+    </div>
   );
 }
 
-/** The merchant dashboard's Refund requests tab (Merchant Refund Policy: 5 business days to respond). */
-export default function MerchantRefundsTab() {
-  const list = useMerchantRefundRequests();
-  if (list.isPending) return <Spinner />;
-  if (list.isError) return <Alert variant="destructive">The refund requests could not be loaded. Please try again.</Alert>;
-  const requests = list.data.requests;
+/**
+ * The merchant's Refund requests section (Merchant Refund Policy: 5 business days to respond): the policy, and the
+ * console's refund requests table as the list (`list`, issue 32), each open request's actions in its row.
+ */
+export default function MerchantRefundsTab({ list }: { list: ReactNode }) {
   return (
     <section aria-labelledby="refund-requests-title" className="space-y-3">
       <h2 id="refund-requests-title" className="text-xl font-semibold text-slate-900">
@@ -156,15 +136,7 @@ export default function MerchantRefundsTab() {
         Under the Merchant Refund Policy you have 5 business days to respond to a request: accept it (the voucher is refunded), or answer
         with a message for our team. Without an answer our team decides.
       </p>
-      {requests.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-700">No refund requests.</p>
-      ) : (
-        <ul className="space-y-3">
-          {requests.map((r) => (
-            <RequestCard key={r.id} r={r} />
-          ))}
-        </ul>
-      )}
+      {list}
     </section>
   );
 }

@@ -94,11 +94,9 @@ export default function MerchantInboxTab({ table, tableKey = inboxKey }: { table
   }
 
   return (
-    <section aria-labelledby="inbox-heading" className="space-y-4">
+    // Under the console page's own "Customer Messages" heading (its h1): no second heading of the same name.
+    <section aria-label="Customer Messages" className="space-y-4">
       <div>
-        <h2 id="inbox-heading" className="text-xl font-semibold text-slate-900">
-          Customer Messages
-        </h2>
         <p className="text-sm text-slate-600">
           Questions customers sent from your business page, your deals and their purchases. They get your response by email and in their
           account.
