@@ -19,7 +19,7 @@ test.describe('the merchant console on a phone', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/merchant/payouts');
 
-    const heading = page.getByRole('heading', { name: 'Payouts', level: 2 });
+    const heading = page.getByRole('heading', { name: 'Payouts', level: 1 });
     // The section is what the phone shows first: no other panel above it to scroll past.
     await expect(heading).toBeInViewport();
     await expect(page.getByText('No payouts yet. Sales are paid out twice a month, once their period has closed.').first()).toBeVisible();

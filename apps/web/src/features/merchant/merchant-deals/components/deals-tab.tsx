@@ -35,7 +35,8 @@ export default function DealsTab({ list }: { list: (canEdit: boolean) => ReactNo
     <section aria-labelledby="my-deals-heading" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h2 id="my-deals-heading" className="text-xl font-semibold text-slate-900">
+          {/* The section's name for its region; the console page's h1 already shows it. */}
+          <h2 id="my-deals-heading" className="sr-only">
             My Deals
           </h2>
           <p className="text-sm text-slate-600">Create, edit, pause and boost the deals customers see on LocalPerks.</p>

@@ -53,7 +53,8 @@ export function PlansTab({ merchant }: { merchant: Merchant }) {
   return (
     <section aria-labelledby="plans-heading" className="space-y-4">
       <div>
-        <h2 id="plans-heading" className="text-xl font-semibold text-slate-900">
+        {/* The section's name for its region; the console page's h1 already shows it. */}
+        <h2 id="plans-heading" className="sr-only">
           Switch Plans
         </h2>
         <p className="text-sm text-slate-700">{D.downgradeNote}</p>

@@ -170,7 +170,8 @@ export default function BillingTab() {
   return (
     <section aria-labelledby="billing-heading" className="space-y-6">
       <div>
-        <h2 id="billing-heading" className="text-xl font-semibold text-slate-900">
+        {/* The section's name for its region; the console page's h1 already shows it. */}
+        <h2 id="billing-heading" className="sr-only">
           Billing
         </h2>
         <p className="text-sm text-slate-600">

@@ -27,7 +27,8 @@ export default function PayoutsTab({ list }: { list: ReactNode }) {
   return (
     <section aria-labelledby="payouts-heading" className="space-y-6">
       <div>
-        <h2 id="payouts-heading" className="text-xl font-semibold text-slate-900">
+        {/* The section's name for its region; the console page's h1 already shows it. */}
+        <h2 id="payouts-heading" className="sr-only">
           Payouts
         </h2>
         <p className="text-sm text-slate-600">

@@ -129,7 +129,8 @@ export function RequestActions({ r, onDone }: { r: MerchantRefundRequestRow; onD
 export default function MerchantRefundsTab({ list }: { list: ReactNode }) {
   return (
     <section aria-labelledby="refund-requests-title" className="space-y-3">
-      <h2 id="refund-requests-title" className="text-xl font-semibold text-slate-900">
+      {/* The section's name for its region; the console page's h1 already shows it. */}
+      <h2 id="refund-requests-title" className="sr-only">
         Refund requests
       </h2>
       <p className="text-sm text-slate-700">
