@@ -17,7 +17,7 @@ import { sqlRows } from '../../../lib/sql-rows';
 import { deals, merchants } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { geocodeZip } from '../location/geocode';
-import { matchesQuery, prepareSearch, tsQueryText, type PreparedSearch } from '../search/search-query';
+import { matchesQuery, nearestWords, prepareSearch, tsQueryText, type PreparedSearch } from '../search/search-query';
 import {
   COUNT_CAP,
   boostedNow,
@@ -406,16 +406,11 @@ async function spellingSuggestion(
   origin: Origin | null,
   search: PreparedSearch,
 ): Promise<string | null> {
-  const unknown = search.words.filter((w) => w.length >= 3 && !/^\d+$/.test(w));
-  if (!unknown.length) return null;
-  const best = await sqlRows<{ input: string; word: string }>(
-    db,
-    sql`select distinct on (w.input) w.input, s.word
-        from unnest(${`{${unknown.join(',')}}`}::text[]) w(input)
-        join search_words s on s.word <> w.input and similarity(s.word, w.input) > 0.2
-        where not exists (select 1 from search_words k where k.word = w.input)
-        order by w.input, similarity(s.word, w.input) desc, s.word`,
-  );
+  const best: { input: string; word: string }[] = [];
+  for (const input of search.unknown) {
+    const [nearest] = await nearestWords(db, input, 1, { min: 0.2, strict: true });
+    if (nearest) best.push({ input, word: nearest.word });
+  }
   if (!best.length) return null;
   const words = search.words.map((w) => best.find((b) => b.input === w)?.word ?? w);
   const candidate = words.join(' ');

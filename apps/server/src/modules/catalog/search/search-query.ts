@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { entityKind, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { sqlRows } from '../../../lib/sql-rows';
 import { deals } from '../../../db/schema';
@@ -31,9 +31,11 @@ export interface PreparedSearch {
   hasSynonyms: boolean;
   /** The text with each unknown word replaced by its best correction, when any was corrected ("did you mean"). */
   corrected: string | null;
+  /** The words (3 letters or more, not a number) that the catalogue's vocabulary does not hold. */
+  unknown: string[];
 }
 
-/** pg_trgm's default threshold of `%`. */
+/** pg_trgm's default threshold of `%`: a correction is at least this similar. */
 const TRIGRAM_THRESHOLD = 0.3;
 
 /** The trigrams of one [a-z0-9] word as pg_trgm makes them: padded with two blanks before and one after. */
@@ -64,28 +66,90 @@ export function searchWords(text: string): string[] {
     .slice(0, MAX_WORDS);
 }
 
+/** The words of `words` that the catalogue's vocabulary (`search_words`) holds: one primary-key lookup. */
+async function knownWords(db: Tx, words: string[]): Promise<Set<string>> {
+  if (!words.length) return new Set();
+  const rows = await sqlRows<{ word: string }>(db, sql`select word from search_words where word = any(${`{${words.join(',')}}`}::text[])`);
+  return new Set(rows.map((r) => r.word));
+}
+
+/** Nearest words read per step: enough for the few corrections wanted, more only when similarities tie. */
+const NEAREST_STEP = 8;
+
 /**
- * Reads which words the catalogue knows and the nearest known words of the others, in one query.
+ * PGlite (the demo's and the journeys' database, small catalogues): its KNN walk of the trigram index hung
+ * (0.5: a lateral join of it, and the per-word query too, under the API tests), so there the similar words
+ * are read through `%` or a scan and ordered here. Decided here only.
+ */
+const isPglite = (db: Tx) =>
+  ['PgliteDatabase', 'PgliteTransaction'].includes((db.constructor as { [entityKind]?: string })[entityKind] ?? '');
+
+/**
+ * The `count` vocabulary words most similar to `input` (pg_trgm similarity, best first, then in word order)
+ * whose similarity is at least `min` (`strict`: above it). On PostgreSQL a KNN walk of the GiST trigram
+ * index (`order by word <-> input limit n`), one query per word: it reads a few words, not every similar one
+ * ("bench" is similar to 5,000 business-name words at 1M deals); when the farthest word read is kept and
+ * ties the last one kept (or fewer than `count` are kept), words beyond it may count too, and the walk is
+ * read again, further.
+ */
+export async function nearestWords(
+  db: Tx,
+  input: string,
+  count: number,
+  { min, strict = false }: { min: number; strict?: boolean },
+): Promise<{ word: string; sim: number }[]> {
+  const accept = (sim: number) => (strict ? sim > min : sim >= min);
+  const best = (rows: { word: string; sim: number }[]) =>
+    rows
+      .map((r) => ({ word: r.word, sim: Number(r.sim) }))
+      .filter((r) => accept(r.sim))
+      .sort((a, b) => b.sim - a.sim || a.word.localeCompare(b.word));
+  if (isPglite(db)) {
+    const rows = await sqlRows<{ word: string; sim: number }>(
+      db,
+      sql`select word, similarity(word, ${input})::float8 as sim from search_words
+          where ${min >= TRIGRAM_THRESHOLD ? sql`word % ${input}` : sql`similarity(word, ${input}) > ${min - 1e-6}`}`,
+    );
+    return best(rows).slice(0, count);
+  }
+  for (let limit = NEAREST_STEP; ; limit *= NEAREST_STEP) {
+    const rows = await sqlRows<{ word: string; sim: number; dist: number }>(
+      db,
+      sql`select word, similarity(word, ${input})::float8 as sim, (word <-> ${input})::float8 as dist
+          from search_words order by word <-> ${input} limit ${limit}`,
+    );
+    const kept = best(rows);
+    const farthest = rows.at(-1);
+    const edge = kept[count - 1] && rows.find((r) => r.word === kept[count - 1]!.word)!;
+    const cut = rows.length === limit && accept(Number(farthest!.sim)) && (!edge || Number(farthest!.dist) <= Number(edge.dist));
+    if (!cut) return kept.slice(0, count);
+  }
+}
+
+/**
+ * Reads which words the catalogue knows (one lookup) and, for each word it does not, its nearest known
+ * words (`nearestWords`); the few extra words of the search are compared here.
  * `prefixLast`: the last word is still being typed (suggestions): it also matches as a prefix.
  */
 export async function prepareSearch(db: Tx, text: string, { prefixLast = false } = {}): Promise<PreparedSearch> {
   const words = searchWords(text);
   const checkable = [...new Set(words.filter((w) => w.length >= 3 && !/^\d+$/.test(w)))];
-  const found = checkable.length
-    ? await sqlRows<{ input: string; word: string; sim: number }>(
-        db,
-        // The word itself is among its own matches (similarity 1); the vocabulary is read through its trigram index.
-        sql`select w.input, s.word, similarity(s.word, w.input)::float8 as sim
-            from unnest(${`{${checkable.join(',')}}`}::text[]) w(input) join search_words s on s.word % w.input`,
-      )
-    : [];
-  // The few extra words are compared here, by pg_trgm's own measure: a second set-returning join of
-  // constant arrays in the same query broke PGlite 0.5's answer and every query after it.
-  for (const input of checkable)
+  const known = await knownWords(db, checkable);
+  const found: { input: string; word: string; sim: number }[] = [];
+  for (const input of checkable) {
+    // The word itself is among its own matches (similarity 1): a known word is not corrected.
+    if (known.has(input) || EXTRA_VOCABULARY.includes(input)) {
+      found.push({ input, word: input, sim: 1 });
+      continue;
+    }
+    for (const n of await nearestWords(db, input, MAX_CORRECTIONS, { min: TRIGRAM_THRESHOLD })) found.push({ input, ...n });
+    // The few extra words are compared here, by pg_trgm's own measure: a second set-returning join of
+    // constant arrays in the same query broke PGlite 0.5's answer and every query after it.
     for (const word of EXTRA_VOCABULARY) {
       const sim = trigramSimilarity(word, input);
       if (sim >= TRIGRAM_THRESHOLD) found.push({ input, word, sim });
     }
+  }
   const exact: Alternative[][] = [];
   const expanded: Alternative[][] = [];
   let corrected = false;
@@ -110,6 +174,7 @@ export async function prepareSearch(db: Tx, text: string, { prefixLast = false }
     expanded,
     hasSynonyms: expanded.some((g, i) => g.length !== exact[i]!.length),
     corrected: corrected ? correctedWords.join(' ') : null,
+    unknown: checkable.filter((w) => !known.has(w)),
   };
 }
 

@@ -160,6 +160,19 @@ describe('typos and synonyms', () => {
     const typo = await search('lymphatix drainag', '&category=5');
     expect(typo.deals.map((d) => d.id)).toEqual([ids.facial]);
   });
+
+  it('offers a spelling ("did you mean") only on an empty first page, and only one that finds deals there', async () => {
+    // "brekfst" is too far from "breakfast" (similarity 0.29) for the search to correct it by itself.
+    const empty = await search('brekfst');
+    expect(empty.deals).toEqual([]);
+    expect(empty.didYouMean).toBe('breakfast');
+    // In Austin "breakfast" finds nothing either: no suggestion that leads to another empty page.
+    expect((await search('brekfst', '&state=TX&city=Austin')).didYouMean).toBeNull();
+    // A search that finds deals (here by its own correction, "masage" -> massage) has no suggestion.
+    const found = await search('masage');
+    expect(found.deals.map((d) => d.id)).toContain(ids.massage);
+    expect(found.didYouMean).toBeNull();
+  });
 });
 
 describe('facets', () => {
