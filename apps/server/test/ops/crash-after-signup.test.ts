@@ -13,7 +13,11 @@ import { startSmtpServer } from '../smtp';
  * mail they were promised is delivered by the outbox's jobs, once. Before, the work ran after the answer:
  * the same kill lost 3 of 3 acknowledged sign-ups.
  */
-const smtp = await startSmtpServer();
+// The mail server is down while the three servers are killed: a send started after the answer cannot finish before
+// the kill, so every promised mail is the outbox's to deliver after the restart. (With the mail server up, a send the
+// SMTP server accepted in the instant before the kill, not yet marked sent, is sent again by the outbox: delivery is
+// at least once across a crash at that instant, docs/decisions/0052-durable-sign-ups.md.)
+const smtp = await startSmtpServer({ down: true });
 const database = await serverDatabase('lp-crash-');
 const env = { SMTP_URL: smtp.url, LOG_LEVEL: 'warn' };
 const PASSWORD = 'Cr4shProofPass';
@@ -71,6 +75,7 @@ describe('SIGKILL right after the answer', () => {
 
     // The last start may move its clock (TEST_CLOCK_CONTROL): the outbox takes a mail once it is a minute old
     // (an instance may still be sending a younger one), and the test moves time rather than waiting for it.
+    await smtp.up();
     server = await startServer({ ...env, TEST_CLOCK_CONTROL: 'true' }, database);
     const signIn = (email: string) =>
       fetch(`${server.base}/api/auth/login`, {
