@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, Search } from 'lucide-react';
 import { TABLE_PAGE_SIZES, tableQuerySchema, type TableQuery } from '@localperks/shared';
 import { ErrorState } from './admin-parts';
@@ -104,6 +104,17 @@ export interface DataTableProps<Row> {
   empty?: ReactNode;
   /** What it says when there is nothing at all yet (no filter set). */
   none: ReactNode;
+}
+
+/**
+ * A column's header or cell. A function is called as a render function, where TanStack's `flexRender` would mount it as
+ * a component: a table whose columns are rebuilt on a render (a section passing its row actions anew) has new cell
+ * functions each time, and as components every cell would be unmounted and mounted again, losing what it holds (a row
+ * action's open dialog closed under the admin's hand). Cells call no hooks (react-hooks/rules-of-hooks checks that);
+ * what needs state is a component the cell returns.
+ */
+export function renderTemplate<Context>(template: ((context: Context) => unknown) | string | undefined, context: Context): ReactNode {
+  return (typeof template === 'function' ? template(context) : template) as ReactNode;
 }
 
 function SortIcon({ dir }: { dir: false | 'asc' | 'desc' }) {
@@ -248,7 +259,9 @@ export function DataTable<Row>({
         )}
       </p>
 
-      {error ? (
+      {/* A refresh that failed keeps the rows on screen (and what a row holds open, a dialog mid-action), said above them. */}
+      {error && rows && <ErrorState message={`The table could not be refreshed. ${error}`} onRetry={onRetry} />}
+      {error && !rows ? (
         <ErrorState message={`The table could not be loaded. ${error}`} onRetry={onRetry} />
       ) : isLoading && !rows ? (
         <Spinner label={`Loading ${label.toLowerCase()}...`} />
@@ -273,7 +286,7 @@ export function DataTable<Row>({
                 <tr key={group.id}>
                   {group.headers.map((header) => {
                     const dir = header.column.getIsSorted();
-                    const title = flexRender(header.column.columnDef.header, header.getContext());
+                    const title = renderTemplate(header.column.columnDef.header, header.getContext());
                     return (
                       <th
                         key={header.id}
@@ -308,7 +321,7 @@ export function DataTable<Row>({
                       key={cell.id}
                       className={`px-3 py-2 align-top text-slate-800 ${isPinned(cell.column.columnDef.meta) ? `${PINNED} bg-white` : ''}`}
                     >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      {renderTemplate(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}
                 </tr>
