@@ -254,9 +254,11 @@ export const deals = pgTable(
     // A place and a category in date order: browse by city and category reads its newest deals from the index's first
     // entries, where a category index walked every deal of the category to find a city with none (decision 0050).
     index('deals_place_category_created_idx').on(t.state, t.city, t.categoryId, t.createdAt, t.id),
-    index('deals_created_idx').on(t.createdAt),
+    // Newest first with the id breaking ties (the browse order and its keyset cursor): an index without the id made the
+    // planner read and sort every deal sharing the newest timestamps before the first card (decision 0050, sixth round).
+    index('deals_created_id_idx').on(t.createdAt, t.id),
     index('deals_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('deals_category_idx').on(t.categoryId, t.createdAt),
+    index('deals_category_created_idx').on(t.categoryId, t.createdAt, t.id),
     index('deals_price_idx').on(t.dealPriceCents, t.id),
     index('deals_discount_idx').on(t.discountPercentage, t.id),
     index('deals_earth_idx').using('gist', t.earth),

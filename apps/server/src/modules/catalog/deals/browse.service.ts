@@ -435,10 +435,22 @@ async function nearbyCities(db: Tx, query: BrowseQuery, now: Date, origin: Origi
     ...browseFilters({ ...query, radius: undefined }, now, null, { place: true }),
     search ? searchFilter(search) : undefined,
   )!;
-  const places = await sqlRows<{ state: string; city: string }>(
-    db,
-    sql`select distinct state, city from (select ${deals.state} as state, ${deals.city} as city from ${countedRows(query)} where ${where} limit 2000) found`,
-  );
+  // Without a search, one index probe per city (its newest matching deal, through the place indexes): exact, where
+  // reading the first 2,000 matches anywhere read 1,778 pages of the table for a category with none in the city asked
+  // (1M deals, 7.5 ms; decision 0050, sixth round). A search reads its matches through the text index, as before.
+  const others = LOCATIONS.filter((l) => !(l.state === query.state && l.city === query.city));
+  const places = search
+    ? await sqlRows<{ state: string; city: string }>(
+        db,
+        sql`select distinct state, city from (select ${deals.state} as state, ${deals.city} as city from ${countedRows(query)} where ${where} limit 2000) found`,
+      )
+    : await sqlRows<{ state: string; city: string }>(
+        db,
+        sql`select c.state, c.city from (values ${sql.join(
+          others.map((l) => sql`(${l.state}::text, ${l.city}::text)`),
+          sql`, `,
+        )}) c(state, city) where exists (select 1 from ${countedRows(query)} where ${deals.state} = c.state and ${deals.city} = c.city and ${where})`,
+      );
   const from = here ?? LOCATIONS.find((l) => l.state === query.state)!;
   return places
     .map((p) => ({ ...p, loc: LOCATIONS.find((l) => l.state === p.state && l.city === p.city) }))

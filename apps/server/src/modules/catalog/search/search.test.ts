@@ -295,3 +295,29 @@ describe('keyset pages', () => {
     expect(byNumber).toEqual(whole);
   });
 });
+
+// Last: its deals in other cities would change the catalogue the tests above read.
+describe('nearby cities', () => {
+  it('offers the nearest cities with deals of a category that has none in the city asked, ended deals aside', async () => {
+    // Category 6: the cruise in Austin, one in Miami, and one in Houston (nearer Dallas than Austin is) that has ended.
+    const { merchant: houston } = await createMerchant(db, { businessName: 'Bayou Boats', city: 'Houston', state: 'TX' });
+    await createDeal(db, houston.id, {
+      title: 'Ended Bayou Cruise',
+      categoryId: 6,
+      city: 'Houston',
+      state: 'TX',
+      expirationDate: new Date(Date.now() - 2 * 24 * HOUR),
+    });
+    const { merchant: miami } = await createMerchant(db, { businessName: 'Biscayne Sails', city: 'Miami', state: 'FL' });
+    await createDeal(db, miami.id, { title: 'Biscayne Sunset Sail', categoryId: 6, city: 'Miami', state: 'FL' });
+    const res = await t.request({ method: 'GET', url: '/api/deals?category=6&state=TX&city=Dallas' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{ deals: unknown[]; nearbyCities: { city: string; state: string; miles: number }[] }>();
+    expect(body.deals).toEqual([]);
+    expect(body.nearbyCities.map((c) => `${c.city}, ${c.state}`)).toEqual(['Austin, TX', 'Miami, FL']);
+    expect(body.nearbyCities[0]!.miles).toBeLessThan(body.nearbyCities[1]!.miles);
+    // In a city that has them, none is offered.
+    const here = await t.request({ method: 'GET', url: '/api/deals?category=6&state=TX&city=Austin' });
+    expect(here.json<{ deals: { id: string }[]; nearbyCities: unknown[] }>()).toMatchObject({ nearbyCities: [] });
+  });
+});
