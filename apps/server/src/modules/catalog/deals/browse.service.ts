@@ -259,6 +259,13 @@ export async function listDeals(deps: DealReadDeps, query: BrowseQuery): Promise
     ).limit(n - nearer.length);
     return [...nearer, ...ties];
   };
+  /**
+   * A numbered page's deals: the ids past the skipped ones, found by the order's index alone. Skipped in the full
+   * select, every skipped row had its card built first (its business joined, its options counted): page 200 at 1M
+   * deals built 2,401 cards for 13 (15 ms; decision 0050, sixth round).
+   */
+  const skipped = (where: SQL, n: number, skip: number) =>
+    sql`${deals.id} in (select ${deals.id} from ${countedRows(query)} where ${and(base, where)} order by ${sql.join(orderBy, sql`, `)} limit ${n} offset ${skip})`;
   const countUpTo = async (where: SQL, cap: number) => {
     const [r] = await sqlRows<{ n: number }>(
       db,
@@ -318,9 +325,9 @@ export async function listDeals(deps: DealReadDeps, query: BrowseQuery): Promise
     const got =
       sort === 'distance' && skip === 0
         ? await nearestFirst(where, need - rows.length)
-        : await select(where)
-            .limit(need - rows.length)
-            .offset(skip);
+        : skip > 0
+          ? await select(and(where, skipped(where, need - rows.length, skip))!).limit(need - rows.length)
+          : await select(where).limit(need - rows.length);
     skip = 0;
     rows.push(...got.map((r) => ({ ...r, segment: s })));
   }
