@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { DAY_MS, HOUR_MS, createRefundRequestSchema, payoutPeriodFor, payoutPeriodWindow, previousPayoutPeriod } from '@localperks/shared';
 import type { Db } from '../db/client';
-import { disputes, notifications, orders, purchases, refundRequests, sandboxRefunds, users } from '../db/schema';
+import { disputes, notifications, orderRefunds, orders, purchases, refundRequests, sandboxRefunds, users } from '../db/schema';
 import {
   adminDecideRefund,
   handleDisputeEvent,
@@ -55,7 +55,10 @@ export async function seedRefundsAndDispute(tx: Db, merchantId: string, now: Dat
     'cannot_fulfil',
     'The restaurant called to say they cannot take our booking on any date we can come.',
   );
-  await merchantAcceptRefund(seedDeps(tx, at(refunded, DAY_MS + 3 * HOUR_MS)), owner.id, accepted.id);
+  const acceptedAt = at(refunded, DAY_MS + 3 * HOUR_MS);
+  await merchantAcceptRefund(seedDeps(tx, acceptedAt), owner.id, accepted.id);
+  // Recorded when the merchant accepted, not today (the database's clock).
+  await tx.update(orderRefunds).set({ createdAt: acceptedAt }).where(eq(orderRefunds.purchaseId, refunded.id));
   await announceSandboxRefunds(tx, at(refunded, DAY_MS + 3 * HOUR_MS + 60_000));
 
   // Declined: the merchant answers, an admin decides.

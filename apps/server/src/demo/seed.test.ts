@@ -331,6 +331,8 @@ describe('demo data', () => {
       .from(orderRefunds)
       .where(sql`${orderRefunds.purchaseId} = ${done.purchaseId}`);
     expect(refund).toMatchObject({ status: 'refunded', provider: 'sandbox', providerRefundId: expect.stringMatching(/^re_sandbox_/) });
+    // Dated when it happened (the consoles list it by that date), not at the seed's start.
+    expect(refund!.createdAt.getTime()).toBeLessThan(Date.now() - 60 * 60_000);
     const entries = await db
       .select()
       .from(ledgerEntries)
