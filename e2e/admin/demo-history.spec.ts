@@ -27,7 +27,7 @@ async function search(page: Page, label: string, text: string) {
   await expect(page).toHaveURL(/[?&]q=/);
 }
 
-test('the demo’s tickets, refunds and chargeback are in the admin’s sections, the demo merchant’s refund requests and the demo customer’s account', async ({
+test('the demo’s tickets, refunds and chargebacks are in the admin’s sections, the demo merchant’s refund requests and the demo customer’s account', async ({
   newPage,
 }) => {
   const { page, context } = await newPage({ width: 1280, height: 900 });
@@ -59,8 +59,11 @@ test('the demo’s tickets, refunds and chargeback are in the admin’s sections
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/admin/disputes');
   await search(page, 'Search disputes', PAST_BUYERS);
-  const dispute = page.getByRole('table', { name: 'Disputes' }).getByRole('row').filter({ hasText: 'Windy City Bistro' });
+  const disputes = page.getByRole('table', { name: 'Disputes' });
+  const dispute = disputes.getByRole('row').filter({ hasText: 'Windy City Bistro' });
   await expect(dispute).toContainText('Open');
+  // And one lost on another business's payment, its fee passed on.
+  await expect(disputes.getByRole('row').filter({ hasText: 'Skyline Harbor Tours' })).toContainText('Lost');
   await checkBothWidths(page, 'demo/admin-disputes', () => expect(dispute).toBeVisible());
 
   // The demo merchant: the open request waits for an answer; the decided ones are there too.

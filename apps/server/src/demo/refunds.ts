@@ -79,23 +79,54 @@ export async function seedRefundsAndDispute(tx: Db, merchantId: string, now: Dat
   // Open: asked this period, waiting for the merchant's answer.
   await ask(open, DAY_MS, 'closed', 'We went on a Saturday evening and the bistro was closed, with no notice on the door.');
 
-  // A chargeback opened by the buyer's bank, as the sandbox's signed event reports it.
-  const [order] = await tx.select({ sessionId: orders.providerSessionId }).from(orders).where(eq(orders.id, disputed.orderId));
-  const disputeId = `dp_sandbox_demo_${disputed.id.replace(/-/g, '').slice(0, 16)}`;
-  const disputedAt = new Date(now.getTime() - 2 * DAY_MS);
-  await handleDisputeEvent(seedDeps(tx, disputedAt), {
-    id: `evt_${disputeId}_created`,
-    type: 'dispute.created',
-    sessionId: order!.sessionId,
-    orderId: null,
-    dispute: { id: disputeId, amountCents: disputed.priceCents, reason: 'fraudulent', status: 'open', purchaseId: null },
-  });
-
-  const [dispute] = await tx.select({ id: disputes.id }).from(disputes).where(eq(disputes.providerDisputeId, disputeId));
-  await stampNotifications(tx, dispute!.id, disputedAt);
+  // A chargeback opened by the buyer's bank, as the sandbox's signed event reports it, undecided.
+  await chargeBack(tx, disputed.orderId, { openedAt: new Date(now.getTime() - 2 * DAY_MS) });
 
   const [stillOpen] = await tx.select().from(refundRequests).where(eq(refundRequests.id, accepted.id));
   if (stillOpen?.status !== 'refunded') throw new Error('demo seed: the demo refund was not completed');
+}
+
+/**
+ * A chargeback lost on another business's sale (docs/decisions/0018-one-ledger.md): opened, then closed in the
+ * customer's favour, so its voucher's money and the dispute fee are deducted in the ledger from that business's next
+ * payout, and the Disputes section shows a lost one beside the open one.
+ */
+export async function seedLostDispute(tx: Db, merchantId: string, now: Date) {
+  const [sale] = await tx
+    .select({ orderId: purchases.orderId, at: purchases.purchasedAt })
+    .from(purchases)
+    .innerJoin(users, eq(users.id, purchases.userId))
+    .where(and(eq(purchases.merchantId, merchantId), eq(users.email, PAST_BUYER_EMAIL)))
+    .orderBy(asc(purchases.purchasedAt))
+    .limit(1);
+  if (!sale) return;
+  const openedAt = new Date(Math.min(sale.at.getTime() + 2 * DAY_MS, now.getTime() - 6 * DAY_MS));
+  await chargeBack(tx, sale.orderId, { openedAt, lostAt: new Date(openedAt.getTime() + 4 * DAY_MS) });
+}
+
+/**
+ * A chargeback of a whole demo payment as the sandbox's signed events report it (`dispute.created`, then
+ * `dispute.closed` as lost when `lostAt` is given), handled as the webhook route handles them.
+ */
+async function chargeBack(tx: Db, orderId: string, when: { openedAt: Date; lostAt?: Date }) {
+  const [order] = await tx
+    .select({ sessionId: orders.providerSessionId, totalCents: orders.totalCents })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const providerId = `dp_sandbox_demo_${orderId.replace(/-/g, '').slice(0, 16)}`;
+  const event = (type: 'dispute.created' | 'dispute.closed', status: 'open' | 'lost') => ({
+    id: `evt_${providerId}_${status}`,
+    type,
+    sessionId: order!.sessionId,
+    orderId: null,
+    dispute: { id: providerId, amountCents: order!.totalCents, reason: 'fraudulent', status, purchaseId: null },
+  });
+  await handleDisputeEvent(seedDeps(tx, when.openedAt), event('dispute.created', 'open'));
+  const [dispute] = await tx.select({ id: disputes.id }).from(disputes).where(eq(disputes.providerDisputeId, providerId));
+  await stampNotifications(tx, dispute!.id, when.openedAt);
+  if (!when.lostAt) return;
+  await handleDisputeEvent(seedDeps(tx, when.lostAt), event('dispute.closed', 'lost'));
+  await stampNotifications(tx, dispute!.id, when.lostAt);
 }
 
 /**

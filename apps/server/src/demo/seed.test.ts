@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   CATEGORIES,
+  DISPUTE_FEE_CENTS,
   LOCATIONS,
   browseQuerySchema,
   distanceKm,
@@ -18,6 +19,7 @@ import {
   merchantStaff,
   merchants,
   orderRefunds,
+  purchases,
   refundRequests,
   supportMessages,
   supportTickets,
@@ -338,9 +340,30 @@ describe('demo data', () => {
       .from(ledgerEntries)
       .where(sql`${ledgerEntries.purchaseId} = ${done.purchaseId}`);
     expect(entries.map((e) => e.kind).sort()).toEqual(['commission', 'commission_reversal', 'refund', 'sale']);
-    // The chargeback: open, against one of the demo merchant's paid orders, nothing deducted while the bank decides.
-    const open = await db.select().from(disputes);
-    expect(open).toMatchObject([{ status: 'open', provider: 'sandbox', feeCents: 0 }]);
+    // The chargebacks: one open on a demo merchant's payment, nothing deducted while the bank decides; one lost on
+    // another business's, its voucher and the fee deducted in the ledger.
+    const charged = (
+      await db
+        .select({ status: disputes.status, feeCents: disputes.feeCents, id: disputes.id, business: merchants.businessName })
+        .from(disputes)
+        .innerJoin(purchases, sql`${purchases.orderId} = ${disputes.orderId}`)
+        .innerJoin(merchants, sql`${merchants.id} = ${purchases.merchantId}`)
+    ).sort((a, b) => a.status.localeCompare(b.status));
+    expect(charged).toMatchObject([
+      { status: 'lost', feeCents: DISPUTE_FEE_CENTS, business: 'Skyline Harbor Tours' },
+      { status: 'open', feeCents: 0, business: 'Windy City Bistro' },
+    ]);
+    const lostEntries = await db
+      .select()
+      .from(ledgerEntries)
+      .where(sql`${ledgerEntries.disputeId} = ${charged[0]!.id}`);
+    expect(lostEntries.map((e) => e.kind).sort()).toEqual(['commission_reversal', 'deduction', 'dispute_fee']);
+    expect(
+      await db
+        .select()
+        .from(ledgerEntries)
+        .where(sql`${ledgerEntries.disputeId} = ${charged[1]!.id}`),
+    ).toEqual([]);
     // The admin's reconciliations agree: the ledger by kind, the payouts and the refunds (on a demo of its own).
     const t = await build();
     expect(await seedDemoData(t.database.db, 'LocalPerks2025!')).toBe(true);
@@ -351,15 +374,23 @@ describe('demo data', () => {
       return res.json();
     };
     const money = await get('/api/admin/payouts/reconciliation');
-    expect(money).toMatchObject({ balanced: true, deductionsCents: 0, disputeFeesCents: 0 });
+    expect(money).toMatchObject({ balanced: true, disputeFeesCents: DISPUTE_FEE_CENTS });
+    expect(money.deductionsCents).toBeGreaterThan(0);
     expect(money.refundsCents).toBeGreaterThan(0);
-    expect(await get('/api/admin/refunds/reconciliation')).toMatchObject({ isBalanced: true, refundedVouchers: 1, mismatchCount: 0 });
+    expect(await get('/api/admin/refunds/reconciliation')).toMatchObject({
+      isBalanced: true,
+      refundedVouchers: 1,
+      chargedBackVouchers: 1,
+      mismatchCount: 0,
+    });
     // What the consoles list: the admin's Refunds, Disputes and Support sections, the demo merchant's Refund requests.
     expect((await get('/api/admin/refund-requests')).requests).toMatchObject([
       { status: 'requested', merchantName: 'Windy City Bistro', customerEmail: PAST_BUYER_EMAIL },
     ]);
+    // Newest first: the open one (two days ago), then the lost one.
     expect((await get('/api/admin/tables/disputes')).rows).toMatchObject([
       { status: 'open', merchantName: 'Windy City Bistro', customerEmail: PAST_BUYER_EMAIL, feeCents: 0 },
+      { status: 'lost', merchantName: 'Skyline Harbor Tours', customerEmail: PAST_BUYER_EMAIL, feeCents: DISPUTE_FEE_CENTS },
     ]);
     const desk = await get('/api/admin/tables/tickets');
     expect(desk.total).toBe(4);
