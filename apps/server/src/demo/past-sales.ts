@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { payoutPeriodFor, payoutPeriodWindow, previousPayoutPeriod, taxCents, DAY_MS } from '@localperks/shared';
+import { paths, payoutPeriodFor, payoutPeriodWindow, previousPayoutPeriod, taxCents, DAY_MS } from '@localperks/shared';
 import type { Tx } from '../db/client';
-import { deals, orderItems, orders, payoutAccounts, purchases, sandboxConnectedAccounts, users } from '../db/schema';
+import { deals, orderItems, orders, payoutAccounts, purchases, sandboxConnectedAccounts, sandboxSessions, users } from '../db/schema';
+import { randomToken } from '../lib/crypto';
 import { postSales } from '../modules/money';
 import { generateRedemptionCode } from '../modules/orders';
 
@@ -65,7 +66,8 @@ export async function seedPastSales(
 }
 
 /**
- * One demo sale as checkout records it: a paid order of one line bought at `at`, its voucher (redeemed when
+ * One demo sale as checkout records it: a paid order of one line bought at `at`, paid on a sandbox checkout session
+ * (so the voucher can be refunded and disputed at the provider like any other), its voucher (redeemed when
  * `redeemed` says so) and the sale in the ledger. Returns the voucher.
  */
 export async function seedSale(
@@ -79,12 +81,14 @@ export async function seedSale(
   },
 ) {
   const { buyerId, cardName, deal, at, redeemed } = sale;
+  const sessionId = `cs_sandbox_${randomToken(24)}`;
   const [order] = await tx
     .insert(orders)
     .values({
       userId: buyerId,
       status: 'paid',
       provider: 'sandbox',
+      providerSessionId: sessionId,
       subtotalCents: deal.dealPriceCents,
       taxCents: taxCents(deal.dealPriceCents),
       totalCents: deal.dealPriceCents + taxCents(deal.dealPriceCents),
@@ -94,6 +98,25 @@ export async function seedSale(
       createdAt: at,
     })
     .returning();
+  // The sandbox's session, paid and its webhook accepted (the job has nothing to send again).
+  const [buyer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, buyerId));
+  await tx.insert(sandboxSessions).values({
+    id: sessionId,
+    orderId: order!.id,
+    customerEmail: buyer!.email,
+    lines: [{ name: deal.title, unitAmountCents: order!.subtotalCents, quantity: 1 }],
+    subtotalCents: order!.subtotalCents,
+    taxCents: order!.taxCents,
+    totalCents: order!.totalCents,
+    successUrl: `${paths.purchases}?success=true&order=${order!.id}`,
+    cancelUrl: `${paths.cart}?canceled=true`,
+    status: 'paid',
+    card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: at.getUTCFullYear() + 3 },
+    expiresAt: at,
+    paidAt: at,
+    webhookDeliveredAt: at,
+    createdAt: at,
+  });
   // The order's line, as checkout writes it: refunds split the order's tax over its lines (refunds.service voucherRefundCents).
   await tx
     .insert(orderItems)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   CATEGORIES,
+  DISPUTE_FEE_CENTS,
   LOCATIONS,
   browseQuerySchema,
   distanceKm,
@@ -9,13 +10,27 @@ import {
   timeZoneOfState,
   updateBusinessProfileSchema,
 } from '@localperks/shared';
-import { build, freshDatabase, rowsOf } from '../../test/build';
-import { deals, merchantCharges, merchantStaff, merchants, users } from '../db/schema';
+import { build, freshDatabase, rowsOf, sessionCookie } from '../../test/build';
+import {
+  deals,
+  disputes,
+  ledgerEntries,
+  merchantCharges,
+  merchantStaff,
+  merchants,
+  orderRefunds,
+  purchases,
+  refundRequests,
+  supportMessages,
+  supportTickets,
+  users,
+} from '../db/schema';
 import { geocodeZip, getBusinessPage, homePageData, listDeals } from '../modules/catalog';
 import { systemClock } from '../lib/deps';
 import { diskStorage, sameImageUrl } from '../lib/storage';
 import os from 'node:os';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
+import { PAST_BUYER_EMAIL } from './past-sales';
 import { DEMO_PROMO_CODE, SEED_MERCHANTS } from './catalogue';
 import { afterAll } from 'vitest';
 import fs from 'node:fs';
@@ -262,5 +277,136 @@ describe('demo data', () => {
     expect(rows[0]!.unredeemed).toBe(0);
     // The cards' counts are the reviews' own (the trigger counted each).
     expect(rows[0]!.counted).toBe(rows[0]!.reviews);
+  });
+
+  it('has support tickets open, waiting on the customer, in progress and resolved: the demo customer’s with replies in order, and a visitor’s from the contact form', async () => {
+    const tickets = await db.select().from(supportTickets);
+    expect(new Set(tickets.map((t) => t.status))).toEqual(new Set(['open', 'pending_customer', 'in_progress', 'resolved']));
+    const [customer] = await db
+      .select()
+      .from(users)
+      .where(sql`${users.email} = ${DEMO_ACCOUNTS.customer.email}`);
+    const [support] = await db
+      .select()
+      .from(users)
+      .where(sql`${users.email} = ${DEMO_ACCOUNTS.support.email}`);
+    const own = tickets.filter((t) => t.customerId === customer!.id);
+    expect(own.map((t) => t.status).sort()).toEqual(['in_progress', 'resolved']);
+    expect(own.every((t) => t.assignedTo === support!.id)).toBe(true);
+    const visitor = tickets.find((t) => t.customerId === null && t.status === 'open');
+    expect(visitor).toMatchObject({ assignedTo: null, email: expect.not.stringContaining('localperks') });
+    for (const t of own) {
+      const thread = await db
+        .select()
+        .from(supportMessages)
+        .where(sql`${supportMessages.ticketId} = ${t.id}`)
+        .orderBy(supportMessages.createdAt);
+      // Opened by the customer, answered by support, then the customer again: each message at its own time, in the past.
+      expect(thread.map((m) => m.senderType)).toEqual(['customer', 'admin', 'customer']);
+      expect(new Set(thread.map((m) => m.createdAt.getTime())).size).toBe(3);
+      expect(thread.at(-1)!.createdAt.getTime()).toBeLessThan(Date.now() - 60 * 60_000);
+      expect(t.createdAt.getTime()).toBe(thread[0]!.createdAt.getTime());
+    }
+  });
+
+  it('has a completed refund, a declined and an open request on the demo merchant’s sales, and an open chargeback, with the ledger balanced', async () => {
+    const [bistro] = await db
+      .select()
+      .from(merchants)
+      .where(sql`${merchants.businessName} = 'Windy City Bistro'`);
+    const requests = await db
+      .select()
+      .from(refundRequests)
+      .where(sql`${refundRequests.merchantId} = ${bistro!.id}`);
+    expect(requests.map((r) => r.status).sort()).toEqual(['declined', 'refunded', 'requested']);
+    const [buyer] = await db
+      .select()
+      .from(users)
+      .where(sql`${users.email} = ${PAST_BUYER_EMAIL}`);
+    expect(requests.every((r) => r.customerId === buyer!.id)).toBe(true);
+    expect(requests.find((r) => r.status === 'requested')!.deadlineAt.getTime()).toBeGreaterThan(Date.now());
+    expect(requests.find((r) => r.status === 'declined')!.merchantResponse).toBeTruthy();
+    // The completed refund: settled by the provider's event, given back once in the ledger with its commission.
+    const done = requests.find((r) => r.status === 'refunded')!;
+    const [refund] = await db
+      .select()
+      .from(orderRefunds)
+      .where(sql`${orderRefunds.purchaseId} = ${done.purchaseId}`);
+    expect(refund).toMatchObject({ status: 'refunded', provider: 'sandbox', providerRefundId: expect.stringMatching(/^re_sandbox_/) });
+    // Dated when it happened (the consoles list it by that date), not at the seed's start.
+    expect(refund!.createdAt.getTime()).toBeLessThan(Date.now() - 60 * 60_000);
+    const entries = await db
+      .select()
+      .from(ledgerEntries)
+      .where(sql`${ledgerEntries.purchaseId} = ${done.purchaseId}`);
+    expect(entries.map((e) => e.kind).sort()).toEqual(['commission', 'commission_reversal', 'refund', 'sale']);
+    // The chargebacks: one open on a demo merchant's payment, nothing deducted while the bank decides; one lost on
+    // another business's, its voucher and the fee deducted in the ledger.
+    const charged = (
+      await db
+        .select({ status: disputes.status, feeCents: disputes.feeCents, id: disputes.id, business: merchants.businessName })
+        .from(disputes)
+        .innerJoin(purchases, sql`${purchases.orderId} = ${disputes.orderId}`)
+        .innerJoin(merchants, sql`${merchants.id} = ${purchases.merchantId}`)
+    ).sort((a, b) => a.status.localeCompare(b.status));
+    expect(charged).toMatchObject([
+      { status: 'lost', feeCents: DISPUTE_FEE_CENTS, business: 'Skyline Harbor Tours' },
+      { status: 'open', feeCents: 0, business: 'Windy City Bistro' },
+    ]);
+    const lostEntries = await db
+      .select()
+      .from(ledgerEntries)
+      .where(sql`${ledgerEntries.disputeId} = ${charged[0]!.id}`);
+    expect(lostEntries.map((e) => e.kind).sort()).toEqual(['commission_reversal', 'deduction', 'dispute_fee']);
+    expect(
+      await db
+        .select()
+        .from(ledgerEntries)
+        .where(sql`${ledgerEntries.disputeId} = ${charged[1]!.id}`),
+    ).toEqual([]);
+    // The admin's reconciliations agree: the ledger by kind, the payouts and the refunds (on a demo of its own).
+    const t = await build();
+    expect(await seedDemoData(t.database.db, 'LocalPerks2025!')).toBe(true);
+    const admin = await t.loginAs('admin');
+    const get = async (url: string) => {
+      const res = await t.request({ method: 'GET', url, cookie: admin.cookie });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const money = await get('/api/admin/payouts/reconciliation');
+    expect(money).toMatchObject({ balanced: true, disputeFeesCents: DISPUTE_FEE_CENTS });
+    expect(money.deductionsCents).toBeGreaterThan(0);
+    expect(money.refundsCents).toBeGreaterThan(0);
+    expect(await get('/api/admin/refunds/reconciliation')).toMatchObject({
+      isBalanced: true,
+      refundedVouchers: 1,
+      chargedBackVouchers: 1,
+      mismatchCount: 0,
+    });
+    // What the consoles list: the admin's Refunds, Disputes and Support sections, the demo merchant's Refund requests.
+    expect((await get('/api/admin/refund-requests')).requests).toMatchObject([
+      { status: 'requested', merchantName: 'Windy City Bistro', customerEmail: PAST_BUYER_EMAIL },
+    ]);
+    // Newest first: the open one (two days ago), then the lost one.
+    expect((await get('/api/admin/tables/disputes')).rows).toMatchObject([
+      { status: 'open', merchantName: 'Windy City Bistro', customerEmail: PAST_BUYER_EMAIL, feeCents: 0 },
+      { status: 'lost', merchantName: 'Skyline Harbor Tours', customerEmail: PAST_BUYER_EMAIL, feeCents: DISPUTE_FEE_CENTS },
+    ]);
+    const desk = await get('/api/admin/tables/tickets');
+    expect(desk.total).toBe(4);
+    expect(desk.rows.filter((r: { assignee: string }) => r.assignee === DEMO_ACCOUNTS.support.name)).toHaveLength(3);
+    const signIn = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: DEMO_ACCOUNTS.merchant.email, password: 'LocalPerks2025!' },
+    });
+    const mine = await t.request({ method: 'GET', url: '/api/merchant/refund-requests', cookie: sessionCookie(signIn) });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(
+      mine
+        .json()
+        .requests.map((r: { status: string }) => r.status)
+        .sort(),
+    ).toEqual(['declined', 'refunded', 'requested']);
   });
 });

@@ -16,6 +16,8 @@ import { DEMO_PROMO_CODE, SEED_DEALS, SEED_MERCHANTS, SEED_SELLING } from './cat
 import { saveDealOptions } from '../modules/catalog';
 import { seedPastSales, seedPayoutAccount } from './past-sales';
 import { seedDemoReviews } from './reviews';
+import { seedLostDispute, seedRefundsAndDispute } from './refunds';
+import { seedSupportTickets } from './tickets';
 import { LOCK_IDS } from '../lib/lock-ids';
 import { closePayoutPeriods, postChargePaid, settlePayouts } from '../modules/money';
 import { systemClock } from '../lib/deps';
@@ -231,8 +233,15 @@ export async function seedDemoData(db: Db, password: string): Promise<boolean> {
     );
     await seedPastSales(tx, merchantIds.get(DEMO_WAITING_MERCHANT)!, passwordHash, at, [0, 0, 3, 0]);
     await seedPastSales(tx, merchantIds.get(DEMO_RESTRICTED_MERCHANT)!, passwordHash, at, [0, 2, 0, 0]);
+    // A chargeback lost on the business that has not set up payouts: deducted, with its fee, from its next payout.
+    await seedLostDispute(tx, merchantIds.get(DEMO_WAITING_MERCHANT)!, at);
+    // Refunds (completed, declined, open) and an open chargeback on the demo merchant's past sales, before the
+    // periods close (a refund lowers its sale's period).
+    await seedRefundsAndDispute(tx, merchantIds.get(SEED_MERCHANTS[0]!.key)!, at);
     // Verified reviews on several deals, some with the business's reply (docs/decisions/0064-verified-reviews.md).
     await seedDemoReviews(tx, passwordHash, at);
+    // The support desk: tickets in each state, the demo customer's with a reply thread.
+    await seedSupportTickets(tx, at);
     const restricted = SEED_MERCHANTS.find((m) => m.key === DEMO_RESTRICTED_MERCHANT)!;
     await seedPayoutAccount(
       tx,

@@ -26,11 +26,15 @@ export { closePayoutPeriods, overdueSql, payoutSummary, runPayoutJob } from './p
 export { handleTransferEvent, settlePayouts, transferDuePayouts } from './payouts/transfers.service';
 export { refundsRoutes } from './refunds/refunds.routes';
 export {
+  adminDecideRefund,
   adminPurchasesOfOrder,
   handleRefundEvent,
   latestRequests,
   normalizeRedemptionCode,
   markOverdueRefundRequests,
+  merchantAcceptRefund,
+  merchantAnswerRefund,
+  requestRefund,
   settleVoucherRefunds,
   voucherRefundCents,
 } from './refunds/refunds.service';

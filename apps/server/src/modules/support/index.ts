@@ -5,7 +5,9 @@
  */
 export { adminCustomersRoutes } from './admin-customers/admin-customers.routes';
 export { adminSupportRoutes } from './admin-support/admin-support.routes';
+export { addTicketNote, assignTicket, replyToTicket, setTicketStatus } from './admin-support/admin-support.service';
 export { customerMessagesRoutes } from './customer-messages/customer-messages.routes';
 export { supportRoutes } from './support/support.routes';
+export { addMyMessage, openContactTicket, openMyTicket } from './support/support.service';
 export { privacyRoutes } from './privacy/privacy.routes';
 export { runPendingDataExports } from './privacy/data-export.service';
