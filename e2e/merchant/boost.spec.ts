@@ -45,7 +45,7 @@ test.describe('boosting a live deal', () => {
     await page.getByRole('button', { name: /^Pay \$/ }).click();
 
     // Back on My Deals: the boost runs, with its time left and its stats.
-    await page.waitForURL((u) => u.pathname === '/merchant/dashboard', { timeout: 20_000 });
+    await page.waitForURL((u) => u.pathname === '/merchant/deals', { timeout: 20_000 });
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: BOOST_MESSAGES.paidToast })).toBeVisible();
     await expect(page.getByText(/Boosted · 6 days 23 hours left|Boosted · 7 days left/)).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('table', { name: /Boost results/ })).toBeVisible();

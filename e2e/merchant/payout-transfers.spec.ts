@@ -59,7 +59,7 @@ test.describe('payouts transferred by themselves', () => {
     await page.getByRole('button', { name: 'Submit and return to LocalPerks' }).click();
 
     // Back on the Payouts page: the account is active (read fresh on return, and told by the sandbox's signed event).
-    await page.waitForURL((u) => u.pathname === '/merchant/dashboard' && u.searchParams.get('tab') === 'payouts');
+    await page.waitForURL((u) => u.pathname === '/merchant/payouts');
     await expect(toastWith(page, 'Payout account updated')).toBeVisible();
     await expect(account).toContainText('Active');
     await expect(account.getByRole('button', { name: 'Open your sandbox payout dashboard' })).toBeVisible();
@@ -104,7 +104,8 @@ test.describe('payouts transferred by themselves', () => {
     await expect(received).toContainText(payout!.transferId!);
     await checkBothWidths(page, 'payouts/sandbox-dashboard', () => expect(received).toContainText(formatCents(payout!.netCents)));
     await page.getByRole('link', { name: 'Back to LocalPerks' }).click();
-    await page.waitForURL((u) => u.pathname === '/merchant/dashboard');
+    // The provider's pages send the merchant back to the Payouts section's own address (no redirect to race).
+    await page.waitForURL((u) => u.pathname === '/merchant/payouts');
     await expect(history.locator('tbody tr').first()).toContainText(payout!.transferId!);
     await expectAccessible(page);
     await shot(page, 'merchant-paid-375');

@@ -59,8 +59,14 @@ export const paths = {
   staffInviteAccept: '/merchant/staff/accept',
   merchantDealNew: '/merchant/deals/new',
   merchantDealEdit: (id: string) => `/merchant/deals/${id}/edit`,
-  /** The dashboard's Deals tab, where a live deal is boosted; `boost` says how the payment page closed. */
-  merchantBoostReturn: (outcome: 'paid' | 'cancelled') => `/merchant/dashboard?tab=deals&boost=${outcome}`,
+  /**
+   * The console's My Deals, where a live deal is boosted; `boost` says how the payment page closed. The section's own
+   * address, not the dashboard's older `?tab=deals`, which redirects there: a page coming back from the provider lands
+   * once, where it stays.
+   */
+  merchantBoostReturn: (outcome: 'paid' | 'cancelled') => `/merchant/deals?boost=${outcome}`,
+  /** The console's Payouts section; `?account=return|refresh` when the payout provider's pages send the merchant back. */
+  merchantPayouts: '/merchant/payouts',
   /** The printable receipt of a paid merchant charge (subscription, PerkBoost). */
   merchantReceipt: (id: string) => `/merchant/billing/receipts/${id}`,
   /** A payout's statement: the period's sales. */

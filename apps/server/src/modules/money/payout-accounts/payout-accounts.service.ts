@@ -22,7 +22,7 @@ type AccountRow = typeof payoutAccounts.$inferSelect;
 
 /** Where the provider sends the merchant back: their Payouts page, told why. */
 const payoutsPage = (appUrl: string, account: 'return' | 'refresh') =>
-  `${appUrl}${paths.merchantDashboardTab('payouts')}&account=${account}`;
+  `${appUrl}${paths.merchantPayouts}?account=${account}`;
 
 async function accountOf(db: Tx, merchantId: string, provider: string): Promise<AccountRow | null> {
   const [row] = await db

@@ -53,7 +53,7 @@ describe('setting up payouts in the sandbox', async () => {
 
     // Submitted, still being verified: the merchant is sent back to their Payouts page.
     const done = await t.request({ method: 'POST', url: `/api/sandbox/connect/${linkIdOf(url)}/outcome`, payload: { outcome: 'pending' } });
-    expect(done.json()).toEqual({ url: 'http://localhost:3000/merchant/dashboard?tab=payouts&account=return' });
+    expect(done.json()).toEqual({ url: 'http://localhost:3000/merchant/payouts?account=return' });
     expect(await account(t, m.cookie)).toMatchObject({ status: 'pending', requirements: [] });
     // It came by the signed event, through the webhook route.
     const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.merchantId, m.merchant.id));

@@ -97,8 +97,8 @@ describe('payout accounts with Stripe Connect', () => {
     expect(link.body).toMatchObject({
       account: row!.providerAccountId,
       type: 'account_onboarding',
-      return_url: 'http://localhost:3000/merchant/dashboard?tab=payouts&account=return',
-      refresh_url: 'http://localhost:3000/merchant/dashboard?tab=payouts&account=refresh',
+      return_url: 'http://localhost:3000/merchant/payouts?account=return',
+      refresh_url: 'http://localhost:3000/merchant/payouts?account=refresh',
     });
     // Pressed again: a new link to the same account.
     expect((await t.request({ method: 'POST', url: '/api/merchant/payout-account/onboarding', cookie: m.cookie })).statusCode).toBe(200);

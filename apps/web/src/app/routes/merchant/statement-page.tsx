@@ -10,7 +10,7 @@ export default function MerchantStatementPage() {
     <RequireRole roles={['merchant']}>
       <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
         <Link
-          to={paths.merchantDashboardTab('payouts')}
+          to={paths.merchantPayouts}
           className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-800 underline underline-offset-2"
         >
           <ArrowLeft aria-hidden className="h-4 w-4" /> Back to Payouts

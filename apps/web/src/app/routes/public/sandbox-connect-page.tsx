@@ -202,7 +202,7 @@ export default function SandboxConnectPage() {
         <h1 className="text-xl font-bold text-slate-900">This link has expired</h1>
         <p className="mt-2 text-slate-700">{errorMessage(page.error, 'This link is not valid.')}</p>
         <p className="mt-4">
-          <a href={paths.merchantDashboardTab('payouts')} className="font-medium text-indigo-800 underline">
+          <a href={paths.merchantPayouts} className="font-medium text-indigo-800 underline">
             Back to your Payouts page on LocalPerks
           </a>
         </p>
