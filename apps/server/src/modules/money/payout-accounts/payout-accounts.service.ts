@@ -21,8 +21,7 @@ export type PayoutAccountDeps = Pick<Deps, 'db' | 'payments' | 'clock' | 'config
 type AccountRow = typeof payoutAccounts.$inferSelect;
 
 /** Where the provider sends the merchant back: their Payouts page, told why. */
-const payoutsPage = (appUrl: string, account: 'return' | 'refresh') =>
-  `${appUrl}${paths.merchantPayouts}?account=${account}`;
+const payoutsPage = (appUrl: string, account: 'return' | 'refresh') => `${appUrl}${paths.merchantPayouts}?account=${account}`;
 
 async function accountOf(db: Tx, merchantId: string, provider: string): Promise<AccountRow | null> {
   const [row] = await db
