@@ -1,4 +1,4 @@
-import type { AdminRole, MerchantRole } from '@localperks/shared';
+import { paths, type AdminRole, type MerchantRole } from '@localperks/shared';
 
 /*
  * The console's sections (docs/decisions/0068-console.md): each has its own address, a label in the side
@@ -50,7 +50,7 @@ export const MERCHANT_SECTIONS = [
   merchant('redemptions', 'Redemptions', '/merchant/redemptions', ['owner', 'manager']),
   merchant('refunds', 'Refund requests', '/merchant/refunds', ['owner', 'manager']),
   merchant('billing', 'Billing', '/merchant/billing', ['owner']),
-  merchant('payouts', 'Payouts', '/merchant/payouts', ['owner']),
+  merchant('payouts', 'Payouts', paths.merchantPayouts, ['owner']),
   merchant('business', 'Business Page', '/merchant/business', ['owner', 'manager']),
   merchant('staff', 'Staff', '/merchant/staff', ['owner']),
   merchant('redeem', 'Redeem Voucher', '/merchant/redeem', ['owner', 'manager', 'redeemer']),

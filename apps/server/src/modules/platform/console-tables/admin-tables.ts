@@ -326,6 +326,16 @@ export const payoutFields = sql`p.id, p.merchant_id as "merchantId", m.business_
   p.transfer_id as "transferId", case when p.is_paid then p.paid_via end as "paidVia",
   case when p.state = 'failed' then p.failure_reason end as "failureReason"`;
 
+/** The columns both payouts tables show of `payoutFields`' period and its sums, in this order. */
+export const payoutPeriodColumns: TableDefinition['columns'] = [
+  { id: 'periodStart', label: 'Period start', isSortable: true },
+  { id: 'periodEnd', label: 'Period end' },
+  { id: 'totalPurchases', label: 'Vouchers', isSortable: true },
+  { id: 'grossCents', label: 'Gross ($)', isSortable: true, isMoney: true },
+  { id: 'commissionCents', label: 'Commission ($)', isSortable: true, isMoney: true },
+  { id: 'refundsCents', label: 'Refunds ($)', isSortable: true, isMoney: true },
+];
+
 export const adminPayoutsTable: TableDefinition = {
   name: 'payouts',
   source: ({ now }) => sql`
@@ -339,12 +349,7 @@ export const adminPayoutsTable: TableDefinition = {
     { id: 'id', label: 'Payout id' },
     { id: 'payoutDate', label: 'Payout date', isSortable: true },
     { id: 'merchantName', label: 'Business', isSortable: true },
-    { id: 'periodStart', label: 'Period start', isSortable: true },
-    { id: 'periodEnd', label: 'Period end' },
-    { id: 'totalPurchases', label: 'Vouchers', isSortable: true },
-    { id: 'grossCents', label: 'Gross ($)', isSortable: true, isMoney: true },
-    { id: 'commissionCents', label: 'Commission ($)', isSortable: true, isMoney: true },
-    { id: 'refundsCents', label: 'Refunds ($)', isSortable: true, isMoney: true },
+    ...payoutPeriodColumns,
     { id: 'netCents', label: 'Net ($)', isSortable: true, isMoney: true },
     { id: 'status', label: 'Status', isSortable: true },
     { id: 'paidAt', label: 'Paid' },

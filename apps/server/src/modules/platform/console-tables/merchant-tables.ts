@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { REFUND_TABLE_STATUSES, VOUCHER_TABLE_STATUSES } from '@localperks/shared';
 import type { TableDefinition, TableScope } from '../../../lib/data-table';
 import { AppError } from '../../../lib/errors';
-import { adminDealsTable, adminPayoutsTable, payoutFields, voucherStatus } from './admin-tables';
+import { adminDealsTable, adminPayoutsTable, payoutFields, payoutPeriodColumns, voucherStatus } from './admin-tables';
 
 /*
  * A merchant's console tables (issue 32, docs/decisions/0069-console-tables.md): the business's deals, vouchers
@@ -65,12 +65,7 @@ export const merchantPayoutsTable: TableDefinition = {
   columns: [
     { id: 'id', label: 'Payout id' },
     { id: 'payoutDate', label: 'Payout date', isSortable: true },
-    { id: 'periodStart', label: 'Period start', isSortable: true },
-    { id: 'periodEnd', label: 'Period end' },
-    { id: 'totalPurchases', label: 'Vouchers', isSortable: true },
-    { id: 'grossCents', label: 'Gross ($)', isSortable: true, isMoney: true },
-    { id: 'commissionCents', label: 'Commission ($)', isSortable: true, isMoney: true },
-    { id: 'refundsCents', label: 'Refunds ($)', isSortable: true, isMoney: true },
+    ...payoutPeriodColumns,
     { id: 'deductionsCents', label: 'Deductions ($)', isSortable: true, isMoney: true },
     { id: 'disputeFeesCents', label: 'Dispute fees ($)', isSortable: true, isMoney: true },
     { id: 'carriedInCents', label: 'Carried in ($)', isMoney: true },
