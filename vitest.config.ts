@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 const PURE_SERVER_TESTS = [
   'apps/server/src/config.test.ts',
   'apps/server/src/lib/micro-cache.test.ts',
+  'apps/server/src/lib/sse.test.ts',
   'apps/server/src/lib/escape-html.test.ts',
   'apps/server/src/lib/html-head.test.ts',
   // The Stripe provider against a fake Stripe server: no database.

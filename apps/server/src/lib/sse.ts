@@ -94,7 +94,10 @@ export function streamLiveEvents<E>(request: FastifyRequest, reply: FastifyReply
   const header = request.headers['last-event-id'];
   const lastEventId = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : null;
   let buffered: { e: E; id: number }[] | null = lastEventId === null ? null : [];
-  const unsubscribe = opts.subscribe((e, id) => (buffered ? buffered.push({ e, id }) : send(e, id)));
+  // The replayed ids: an event's notification can reach this instance after the replay has already read the event
+  // (under load it arrives late), and it must not be sent twice. Kept for the stream's life; a replay is short.
+  const replayed = new Set<number>();
+  const unsubscribe = opts.subscribe((e, id) => (buffered ? buffered.push({ e, id }) : replayed.has(id) ? undefined : send(e, id)));
   const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
   res.on('close', () => {
     clearInterval(heartbeat);
@@ -108,13 +111,12 @@ export function streamLiveEvents<E>(request: FastifyRequest, reply: FastifyReply
       return [];
     })
     .then((missed) => {
-      const sent = new Set<number>();
       for (const m of missed) {
         send(m.event as E, m.id);
-        sent.add(m.id);
+        replayed.add(m.id);
       }
       const waiting = buffered ?? [];
       buffered = null;
-      for (const b of waiting) if (!sent.has(b.id)) send(b.e, b.id);
+      for (const b of waiting) if (!replayed.has(b.id)) send(b.e, b.id);
     });
 }
