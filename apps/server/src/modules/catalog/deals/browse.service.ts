@@ -17,6 +17,7 @@ import { sqlRows } from '../../../lib/sql-rows';
 import { deals, merchants } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { geocodeZip } from '../location/geocode';
+import { isPlainBrowse, plainBrowse, type PlainBrowse } from './browse-statement';
 import { matchesQuery, nearestWords, prepareSearch, tsQueryText, type PreparedSearch } from '../search/search-query';
 import {
   COUNT_CAP,
@@ -203,7 +204,10 @@ function afterCursor(ordering: Ordering, c: Cursor): SQL {
 /** Searches matching at most this many deals are read in one pass, their relevance bands computed per row. */
 const ONE_PASS_MATCHES = COUNT_CAP;
 
-export async function listDeals(deps: DealReadDeps, query: BrowseQuery): Promise<BrowseResult> {
+/**
+ * `how.plain: false` keeps a plain browse on the general path: browse-statement.test.ts compares the two.
+ */
+export async function listDeals(deps: DealReadDeps, query: BrowseQuery, how: { plain?: boolean } = {}): Promise<BrowseResult> {
   const { db } = deps;
   const now = deps.clock.now();
   const origin = originOf(query);
@@ -213,6 +217,34 @@ export async function listDeals(deps: DealReadDeps, query: BrowseQuery): Promise
   const search = query.search ? await prepareSearch(db, query.search) : null;
   const sort: SortOption = query.sort && !(query.sort === 'relevance' && !search) ? query.sort : search ? 'relevance' : 'newest';
   const ordering = orderingOf(sort, origin);
+  const need = query.pageSize + 1;
+  if (how.plain !== false && isPlainBrowse(query, sort)) {
+    // One prepared statement, written as text (browse-statement.ts): the cheapest path, and the most asked for.
+    const cursor = query.after ? decodeCursor(query.after, ordering, 1) : null;
+    const isFirstPage = !cursor && query.page === 1;
+    const plain = await plainBrowse(db, {
+      query,
+      sort: sort as PlainBrowse['sort'],
+      now,
+      origin,
+      after: cursor ? { k: cursor.k[0]!, id: cursor.id } : null,
+      skip: cursor ? 0 : (query.page - 1) * query.pageSize,
+      limit: need,
+      isFirstPage,
+    });
+    const rows = plain.rows as unknown as (SummaryWithDistance & { k0: string })[];
+    return browseResult(deps, db, query, {
+      now,
+      origin,
+      sort,
+      ordering,
+      search,
+      rows: rows.map((r) => ({ ...r, segment: 0 })),
+      sponsored: (plain.sponsored ?? []) as unknown as SummaryWithDistance[],
+      counted: plain.total,
+      isFirstPage,
+    });
+  }
   const filters = browseFilters(query, now, origin);
   // Distance order places only deals whose business has a point.
   if (sort === 'distance') filters.push(sql`${deals.earth} is not null`);
@@ -280,7 +312,6 @@ export async function listDeals(deps: DealReadDeps, query: BrowseQuery): Promise
   const counting = isFirstPage ? started(countUpTo(search ? searchFilter(search) : sql`true`, COUNT_CAP + 1)) : null;
   const sponsoring = isFirstPage ? started(Promise.resolve(sponsoredRow(deps, base, segments, now, distance))) : null;
 
-  const need = query.pageSize + 1;
   let skip = cursor ? 0 : (query.page - 1) * query.pageSize;
   const rows: (Awaited<ReturnType<ReturnType<typeof select>['limit']>>[number] & { segment: number })[] = [];
   /*
@@ -332,20 +363,47 @@ export async function listDeals(deps: DealReadDeps, query: BrowseQuery): Promise
     rows.push(...got.map((r) => ({ ...r, segment: s })));
   }
 
-  const counted = counting ? await counting : null;
+  return browseResult(deps, db, query, {
+    now,
+    origin,
+    sort,
+    ordering,
+    search,
+    rows,
+    sponsored: sponsoring ? await sponsoring : [],
+    counted: counting ? await counting : null,
+    isFirstPage,
+  });
+}
+
+interface ReadPage {
+  now: Date;
+  origin: Origin | null;
+  sort: SortOption;
+  ordering: Ordering;
+  search: PreparedSearch | null;
+  /** The cards read (one more than the page when there is a next page), each with its segment and sort values. */
+  rows: (SummaryWithDistance & { segment: number })[];
+  sponsored: SummaryWithDistance[];
+  counted: number | null;
+  isFirstPage: boolean;
+}
+
+/** The answer for the cards read: the page, whether there is more and its cursor, and on an empty first page what else to try. */
+async function browseResult(deps: DealReadDeps, db: Tx, query: BrowseQuery, read: ReadPage): Promise<BrowseResult> {
+  const { now, origin, sort, ordering, search, rows, counted, isFirstPage } = read;
   const page = rows.slice(0, query.pageSize);
   const last = page.at(-1);
   const hasMore = rows.length > query.pageSize;
-  const card = ({ distance: miles, ...r }: SummaryWithDistance) => ({
-    ...toSummary(r, deps.storage.publicUrl, now),
-    ...(origin ? { distanceMiles: miles === null ? null : Number(miles) } : {}),
-  });
+  // A row's extras (its distance, and in the listing its segment and sort value: orderingOf() has one key) are not the card's.
+  const card = ({ distance: miles, segment: _s, k0: _k, ...r }: SummaryWithDistance & { segment?: number; k0?: string }) => {
+    const summary: BrowseResult['deals'][number] = toSummary(r, deps.storage.publicUrl, now);
+    if (origin) summary.distanceMiles = miles === null ? null : Number(miles);
+    return summary;
+  };
   const result: BrowseResult = {
-    deals: page.map(({ segment: _s, ...r }) => {
-      for (const key of Object.keys(keyColumns)) delete (r as Record<string, unknown>)[key];
-      return card(r);
-    }),
-    sponsored: sponsoring ? (await sponsoring).map(card) : [],
+    deals: page.map(card),
+    sponsored: read.sponsored.map(card),
     total: counted === null ? null : Math.min(counted, COUNT_CAP),
     totalIsCapped: counted !== null && counted > COUNT_CAP,
     page: query.page,
