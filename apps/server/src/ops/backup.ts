@@ -286,7 +286,9 @@ export async function restoreBackup(opts: {
       fs.mkdirSync(opts.dataDir, { recursive: true });
       const { PGlite } = await import('@electric-sql/pglite');
       const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-      const pglite = await PGlite.create(opts.dataDir, { extensions: { pg_trgm }, loadDataDir: new Blob([fs.readFileSync(source)]) });
+      const { cube } = await import('@electric-sql/pglite/contrib/cube');
+      // The extensions the app opens it with (db/client.ts): its places and their indexes need cube's functions.
+      const pglite = await PGlite.create(opts.dataDir, { extensions: { pg_trgm, cube }, loadDataDir: new Blob([fs.readFileSync(source)]) });
       try {
         restored = await summarize(async (text) => (await pglite.query<Record<string, unknown>>(text)).rows);
       } finally {

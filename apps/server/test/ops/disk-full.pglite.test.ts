@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
+import { cube } from '@electric-sql/pglite/contrib/cube';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/app';
@@ -128,8 +129,8 @@ describe(`the disk full under the embedded database (${disk.kind})`, () => {
     await first.database.close();
 
     // The data directory opens again with every row and sum as they were, and no index was left corrupt by the
-    // failed writes (amcheck's B-tree check on every index).
-    const reopened = await PGlite.create(dataDir, { extensions: { amcheck, pg_trgm } });
+    // failed writes (amcheck's B-tree check on every index; a B-tree on a place compares with cube's functions).
+    const reopened = await PGlite.create(dataDir, { extensions: { amcheck, pg_trgm, cube } });
     try {
       expect(await fingerprint((text) => reopened.query(text))).toEqual(saved);
       await reopened.exec('create extension if not exists amcheck');

@@ -103,6 +103,9 @@ export const merchants = pgTable(
     // The console's merchants table, newest first (docs/decisions/0074-console-tables-at-scale.md).
     index('merchants_created_idx').on(t.createdAt, t.id),
     index('merchants_place_idx').on(t.state, t.city),
+    // The businesses within a radius, by a box of latitudes and longitudes around it: browse counts a radius's deals
+    // through them (decision 0050, seventh round).
+    index('merchants_lat_lng_idx').on(t.lat, t.lng),
     index('merchants_name_trgm_idx').using('gin', sql`lower(${t.businessName}) gin_trgm_ops`),
     // Business search matches descriptions too; home's "Featured businesses" reads the running boosts.
     index('merchants_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
@@ -247,7 +250,8 @@ export const deals = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('deals_merchant_idx').on(t.merchantId),
+    // A business's deals, and its live ones without reading the table (a radius's count goes business by business).
+    index('deals_merchant_listed_idx').on(t.merchantId, t.listedUntil),
     index('deals_browse_idx').on(t.status, t.expirationDate),
     index('deals_newest_idx').on(sql`(${t.type} = 'perkboost')`, t.createdAt, t.id),
     index('deals_listed_idx').on(t.listedUntil),
@@ -262,6 +266,8 @@ export const deals = pgTable(
     index('deals_price_idx').on(t.dealPriceCents, t.id),
     index('deals_discount_idx').on(t.discountPercentage, t.id),
     index('deals_earth_idx').using('gist', t.earth),
+    // The deals at one point in id order: nearest first, the deals tied at the page's edge (decision 0050, seventh round).
+    index('deals_earth_id_idx').on(t.earth, t.id),
     index('deals_search_vector_idx').using('gin', t.searchVector),
     // The console's deals table searches titles and cities (docs/decisions/0074-console-tables-at-scale.md).
     index('deals_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),

@@ -42,7 +42,7 @@ function listingColumns(now: Date) {
     >`(select max(${merchantCharges.currentPeriodEnd}) from ${merchantCharges} where ${merchantCharges.merchantId} = ${sql.identifier('merchants')}.${sql.identifier('id')} and ${merchantCharges.kind} = 'subscription' and ${merchantCharges.status} = 'paid')`,
     logoUrl: merchants.logoUrl,
     isBoosted: boostedAt(now),
-    // One index lookup per listed business (deals_merchant_idx), never a scan of all deals. The outer
+    // One index lookup per listed business (deals_merchant_listed_idx), never a scan of all deals. The outer
     // row is named in full: in the select list of a one-table query Drizzle writes bare column names.
     liveDealCount: sql<number>`(select count(*)::int from ${deals} where ${deals.merchantId} = ${sql.identifier('merchants')}.${sql.identifier('id')} and ${visibleNow(now)})`,
   };

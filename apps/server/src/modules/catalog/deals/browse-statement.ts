@@ -1,9 +1,16 @@
 import { Column, getTableName, is, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { BROWSE_SPONSORED_DEALS, DISCOUNT_BANDS, METERS_PER_MILE, PRICE_BANDS, type SortOption } from '@localperks/shared';
+import {
+  BROWSE_SPONSORED_DEALS,
+  DISCOUNT_BANDS,
+  METERS_PER_MILE,
+  PRICE_BANDS,
+  type SortOption,
+  type browseQuerySchema,
+} from '@localperks/shared';
+import type { z } from 'zod';
 import type { Tx } from '../../../db/client';
 import { sqlRows } from '../../../lib/sql-rows';
-import type { BrowseQuery, Origin } from './browse.service';
 import { COUNT_CAP, summaryColumns } from './deals.service';
 
 /*
@@ -16,6 +23,8 @@ import { COUNT_CAP, summaryColumns } from './deals.service';
  * per connection. The filters mean what browseFilters() means; browse-statement.test.ts compares the two
  * answers across filters, orders and pages.
  */
+
+type BrowseQuery = z.output<typeof browseQuerySchema>;
 
 /** What a plain browse is: no search, and an order an index walks without a distance. */
 export const isPlainBrowse = (query: BrowseQuery, sort: SortOption): boolean =>
@@ -44,7 +53,8 @@ export interface PlainBrowse {
   query: BrowseQuery;
   sort: 'newest' | 'price-low' | 'price-high' | 'discount';
   now: Date;
-  origin: Origin | null;
+  /** Where distances are measured from (browse.service's originOf()), or null. */
+  origin: { lat: number; lng: number } | null;
   /** The last card of the previous page ("after this card"), or null. */
   after: { k: string; id: string } | null;
   /** Cards to skip (a numbered page); 0 with a cursor. */
@@ -77,17 +87,23 @@ export function plainBrowseStatement(b: PlainBrowse): { text: string; values: un
   const discount = DISCOUNT_BANDS.find((d) => d.id === query.discount);
   if (discount) filters.push(`"deals"."discount_percentage" >= ${$(discount.min, '::int')}`);
   const point = b.origin ? `geo_point(${$(b.origin.lat, '::float8')}, ${$(b.origin.lng, '::float8')})` : null;
-  if (query.radius && point) {
-    const metres = $(query.radius * METERS_PER_MILE, '::float8');
-    filters.push(`geo_box(${point}, ${metres}) @> "deals"."earth"`, `geo_metres(${point}, "deals"."earth") <= ${metres}`);
-  }
   if (query.open) {
     filters.push(`coalesce("merchants"."open_week_minutes" @> local_week_minute(${now}, "merchants"."time_zone"), false)`);
   }
-  const where = filters.join(' and ');
   const from = `"deals" inner join "merchants" on "merchants"."id" = "deals"."merchant_id"`;
   // As countedRows(): the business is joined only when a filter reads it, so the count can stay in the deals' indexes.
-  const counted = query.open ? from : '"deals"';
+  const dealRows = query.open ? from : '"deals"';
+  let counted = dealRows;
+  let countWhere = filters.join(' and ');
+  if (query.radius && point) {
+    const metres = $(query.radius * METERS_PER_MILE, '::float8');
+    const business = 'geo_point("merchants"."lat", "merchants"."lng")';
+    // As countedWithin(): counted through the businesses within the radius, whose point their deals carry.
+    counted = `"merchants" inner join "deals" on "deals"."merchant_id" = "merchants"."id"`;
+    countWhere += ` and geo_box(${point}, ${metres}) @> ${business} and geo_metres(${point}, ${business}) <= ${metres}`;
+    filters.push(`geo_box(${point}, ${metres}) @> "deals"."earth"`, `geo_metres(${point}, "deals"."earth") <= ${metres}`);
+  }
+  const where = filters.join(' and ');
   const distance = point ? `geo_metres("deals"."earth", ${point}) / ${$(METERS_PER_MILE, '::float8')}` : 'null::float8';
   const o = ORDER[b.sort];
   const orderBy = `${o.key} ${o.dir}, "deals"."id" ${o.dir}`;
@@ -97,7 +113,7 @@ export function plainBrowseStatement(b: PlainBrowse): { text: string; values: un
   }
   if (b.skip > 0) {
     // A numbered page: the ids past the skipped cards, found by the order's index alone (decision 0050, sixth round).
-    rowsWhere += ` and "deals"."id" in (select "deals"."id" from ${counted} where ${where} order by ${orderBy} limit ${$(b.limit, '::int')} offset ${$(b.skip, '::int')})`;
+    rowsWhere += ` and "deals"."id" in (select "deals"."id" from ${dealRows} where ${where} order by ${orderBy} limit ${$(b.limit, '::int')} offset ${$(b.skip, '::int')})`;
   }
   const rows = `select ${CARD_COLUMNS}, ${distance} as "distance", (${o.key})::text as "k0" from ${from} where ${rowsWhere} order by ${orderBy} limit ${$(b.limit, '::int')}`;
   const parts = [`(select coalesce(json_agg(r), '[]') from (${rows}) r)::text as rows`];
@@ -105,7 +121,7 @@ export function plainBrowseStatement(b: PlainBrowse): { text: string; values: un
     const hour = $(String(Math.floor(b.now.getTime() / 3_600_000)), '::text');
     const sponsored = `select ${CARD_COLUMNS}, ${distance} as "distance" from ${from} where ${where} and "deals"."boosted_until" > ${now} order by md5("deals"."id"::text || ${hour}) limit ${BROWSE_SPONSORED_DEALS}`;
     parts.push(
-      `(select count(*)::int from (select 1 from ${counted} where ${where} limit ${COUNT_CAP + 1}) capped) as total`,
+      `(select count(*)::int from (select 1 from ${counted} where ${countWhere} limit ${COUNT_CAP + 1}) capped) as total`,
       `(select coalesce(json_agg(s), '[]') from (${sponsored}) s)::text as sponsored`,
     );
   }

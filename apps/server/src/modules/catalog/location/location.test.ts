@@ -224,9 +224,22 @@ describe('distance pages', () => {
       lat: 40.7128,
       lng: -74.0061,
     });
+    // And a second business at the very same point (one ZIP centre, two businesses): its deals tie with the first's.
+    const { merchant: neighbour } = await createMerchant(db, {
+      businessName: 'Ties neighbour',
+      addressLine1: '4 Test St',
+      zip: '11201',
+      city: 'Brooklyn',
+      state: 'NY',
+      timeZone: 'America/New_York',
+      lat: 40.7128,
+      lng: -74.0061,
+    });
     const tied: string[] = [];
     for (let i = 0; i < 5; i++)
       tied.push((await createDeal(db, merchant.id, { title: `Tied deal ${i}`, city: 'Brooklyn', state: 'NY' })).id);
+    for (let i = 0; i < 2; i++)
+      tied.push((await createDeal(db, neighbour.id, { title: `Tied neighbour deal ${i}`, city: 'Brooklyn', state: 'NY' })).id);
     const expected = [ids.heights!, ids.manhattan!, ...tied.sort(), ids.queens!];
     for (const pageSize of [1, 2, 3, 4]) {
       const seen: string[] = [];
@@ -235,11 +248,40 @@ describe('distance pages', () => {
         const qs: string = `zip=11201&radius=25&sort=distance&pageSize=${pageSize}${after ? `&after=${after}` : ''}`;
         const res = await t.request({ method: 'GET', url: `/api/deals?${qs}` });
         expect(res.statusCode, res.body).toBe(200);
-        const page = res.json<{ deals: { id: string }[]; nextCursor: string | null }>();
+        const page = res.json<{ deals: { id: string }[]; nextCursor: string | null; total: number | null }>();
+        // The first page counts the deals within the radius (through the businesses there): exactly these.
+        if (!after) expect(page.total, `pageSize ${pageSize}`).toBe(expected.length);
         seen.push(...page.deals.map((d) => d.id));
         after = page.nextCursor;
       } while (after && seen.length < 20);
       expect(seen, `pageSize ${pageSize}`).toEqual(expected);
+    }
+  });
+
+  it('breaks a tie between two places at the very same distance by the id, across page edges', async () => {
+    // Mirror images across the origin's meridian: (0, 1) and (0, -1) are exactly as far from (0, 0).
+    const at = async (name: string, lat: number, lng: number, n: number) => {
+      const { merchant } = await createMerchant(db, { businessName: name, city: 'Null Island', state: 'NY', lat, lng });
+      const made: string[] = [];
+      for (let i = 0; i < n; i++) made.push((await createDeal(db, merchant.id, { title: `${name} ${i}`, categoryId: 6 })).id);
+      return made;
+    };
+    const nearest = await at('Half east', 0, 0.5, 1);
+    const tied = [...(await at('One east', 0, 1, 3)), ...(await at('One west', 0, -1, 3))].sort();
+    const farther = await at('Two east', 0, 2, 1);
+    const expected = [...nearest, ...tied, ...farther];
+    for (const pageSize of [2, 3, 5]) {
+      const seen: string[] = [];
+      let after: string | null = null;
+      do {
+        const qs: string = `near=0,0&sort=distance&category=6&pageSize=${pageSize}${after ? `&after=${after}` : ''}`;
+        const res = await t.request({ method: 'GET', url: `/api/deals?${qs}` });
+        expect(res.statusCode, res.body).toBe(200);
+        const page = res.json<{ deals: { id: string }[]; nextCursor: string | null }>();
+        seen.push(...page.deals.map((d) => d.id));
+        after = page.nextCursor;
+      } while (after && seen.length < expected.length);
+      expect(seen.slice(0, expected.length), `pageSize ${pageSize}`).toEqual(expected);
     }
   });
 });

@@ -89,7 +89,7 @@ export const adminCustomersTable: TableDefinition = {
 /**
  * Merchants: every business, approved or waiting, with its owner's e-mail, plan and sales; its deals counted as the
  * Overview's Merchants with Deals counts them (removed ones apart, "active" on sale at `now`), each count one
- * subquery on `deals_merchant_idx` per row of the page; its suspension's reason, its public page's slug and its
+ * subquery on `deals_merchant_listed_idx` per row of the page; its suspension's reason, its public page's slug and its
  * latest registration (the thread of messages with the admins) for the row's actions. The owner is a left join
  * on its key (never missing: a NOT NULL foreign key, and `email` is NOT NULL, so never null here): PostgreSQL drops it
  * from a page's ids and count unless they search or sort by the e-mail (a strict condition, so that search is an
