@@ -260,7 +260,9 @@ export const deals = pgTable(
     index('deals_place_category_created_idx').on(t.state, t.city, t.categoryId, t.createdAt, t.id),
     // Newest first with the id breaking ties (the browse order and its keyset cursor): an index without the id made the
     // planner read and sort every deal sharing the newest timestamps before the first card (decision 0050, sixth round).
-    index('deals_created_id_idx').on(t.createdAt, t.id),
+    // With the end of its listing beside it (INCLUDE (listed_until), written in migration 0053: drizzle-kit declares no
+    // INCLUDE), so a numbered page's skipped deals are counted from the index alone (decision 0050, seventh round).
+    index('deals_created_live_idx').on(t.createdAt, t.id),
     index('deals_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('deals_category_created_idx').on(t.categoryId, t.createdAt, t.id),
     index('deals_price_idx').on(t.dealPriceCents, t.id),

@@ -204,7 +204,7 @@ function orderingOf(sort: SortOption, origin: Origin | null): Ordering {
       // The chord through the earth (cube's `<->`) orders as the distance does, and walks deals_earth_idx nearest first.
       return { keys: [{ expr: sql`(${deals.earth} <-> ${pointOf(origin!)})`, cast: 'float8' }], dir: 'asc' };
     default:
-      // Newest means newest (docs/decisions/0041; deals_created_id_idx); relevance orders so within a band.
+      // Newest means newest (docs/decisions/0041; deals_created_live_idx); relevance orders so within a band.
       return { keys: [{ expr: sql`${deals.createdAt}`, cast: 'timestamptz' }], dir: 'desc' };
   }
 }
