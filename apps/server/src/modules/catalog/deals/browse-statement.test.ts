@@ -3,6 +3,7 @@ import { browseQuerySchema } from '@localperks/shared';
 import { build } from '../../../../test/build';
 import { fixedClock } from '../../../../test/clock';
 import { createDeal, createDealWithOptions, createMerchant } from '../../../../test/factories';
+import { dealFacets } from '../search/facets.service';
 import { listDeals } from './browse.service';
 import { isPlainBrowse, plainBrowseStatement } from './browse-statement';
 
@@ -126,6 +127,17 @@ describe('a plain browse in one statement', () => {
     expect(all.plain.deals.length).toBeGreaterThan(25);
     expect(all.plain.sponsored.length).toBeGreaterThan(0);
     expect(all.plain.deals.some((d) => d.optionCount > 1)).toBe(true);
+  });
+
+  it('counts the same facets as the query builder for every filter', async () => {
+    for (const filter of [...QUERIES.filter((q) => !q.includes('radius')), 'type=standard&discount=25&price=100-plus']) {
+      const query = parse(filter);
+      const [plain, general] = await Promise.all([dealFacets(deps, query), dealFacets(deps, query, { plain: false })]);
+      expect(plain, filter).toEqual(general);
+    }
+    // Not all zero: the catalogue above is counted.
+    const all = await dealFacets(deps, parse(''));
+    expect(all.categories.reduce((n, c) => n + c.count, 0)).toBeGreaterThan(25);
   });
 
   it('writes one text per shape: the values never enter it, so PostgreSQL parses it once per connection', () => {

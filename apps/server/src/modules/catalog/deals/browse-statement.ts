@@ -65,31 +65,64 @@ export interface PlainBrowse {
   isFirstPage: boolean;
 }
 
-/** The statement's text and values; the text names no value, so it is the same for every request of its shape. */
-export function plainBrowseStatement(b: PlainBrowse): { text: string; values: unknown[] } {
+/** Adds a value to a statement's values and names it there (`$n`, with a cast when given). */
+export type Bind = (value: unknown, cast?: string) => string;
+
+/** A statement's values, bound as its text is written. */
+export function binder(): { values: unknown[]; $: Bind } {
   const values: unknown[] = [];
-  const $ = (value: unknown, cast = '') => {
-    values.push(value);
-    return `$${values.length}${cast}`;
+  return {
+    values,
+    $: (value, cast = '') => {
+      values.push(value);
+      return `$${values.length}${cast}`;
+    },
   };
-  const { query } = b;
-  const now = $(b.now.toISOString(), '::timestamptz');
+}
+
+/** What the four facets may leave out (a facet's own dimension), as browseFilters()'s `omit`. */
+export interface OmitFacets {
+  category?: boolean;
+  place?: boolean;
+  price?: boolean;
+  discount?: boolean;
+}
+
+/**
+ * The filters of browseFilters() but the radius, as text: listed now, type, category, place, price and discount bands,
+ * open now (which reads the business). `now` is the bound timestamp's name.
+ */
+export function filterText(query: BrowseQuery, $: Bind, now: string, omit: OmitFacets = {}): string[] {
   const filters = [`"deals"."listed_until" > ${now}`];
   if (query.type !== 'all') filters.push(`"deals"."type" = ${$(query.type)}`);
-  if (query.category) filters.push(`"deals"."category_id" = ${$(query.category)}`);
-  if (query.state) filters.push(`"deals"."state" = ${$(query.state)}`);
-  if (query.city) filters.push(`"deals"."city" = ${$(query.city)}`);
-  const price = PRICE_BANDS.find((p) => p.id === query.price);
-  if (price) {
-    filters.push(`"deals"."deal_price_cents" >= ${$(price.min, '::int')}`);
-    if (price.max !== null) filters.push(`"deals"."deal_price_cents" < ${$(price.max, '::int')}`);
+  if (query.category && !omit.category) filters.push(`"deals"."category_id" = ${$(query.category)}`);
+  if (!omit.place) {
+    if (query.state) filters.push(`"deals"."state" = ${$(query.state)}`);
+    if (query.city) filters.push(`"deals"."city" = ${$(query.city)}`);
   }
+  const price = PRICE_BANDS.find((p) => p.id === query.price);
+  if (price && !omit.price) filters.push(priceBandText(price, $));
   const discount = DISCOUNT_BANDS.find((d) => d.id === query.discount);
-  if (discount) filters.push(`"deals"."discount_percentage" >= ${$(discount.min, '::int')}`);
-  const point = b.origin ? `geo_point(${$(b.origin.lat, '::float8')}, ${$(b.origin.lng, '::float8')})` : null;
+  if (discount && !omit.discount) filters.push(`"deals"."discount_percentage" >= ${$(discount.min, '::int')}`);
   if (query.open) {
     filters.push(`coalesce("merchants"."open_week_minutes" @> local_week_minute(${now}, "merchants"."time_zone"), false)`);
   }
+  return filters;
+}
+
+/** A price band, as priceBandFilter() writes it. */
+export const priceBandText = (band: (typeof PRICE_BANDS)[number], $: Bind): string =>
+  band.max === null
+    ? `"deals"."deal_price_cents" >= ${$(band.min, '::int')}`
+    : `"deals"."deal_price_cents" >= ${$(band.min, '::int')} and "deals"."deal_price_cents" < ${$(band.max, '::int')}`;
+
+/** The statement's text and values; the text names no value, so it is the same for every request of its shape. */
+export function plainBrowseStatement(b: PlainBrowse): { text: string; values: unknown[] } {
+  const { values, $ } = binder();
+  const { query } = b;
+  const now = $(b.now.toISOString(), '::timestamptz');
+  const filters = filterText(query, $, now);
+  const point = b.origin ? `geo_point(${$(b.origin.lat, '::float8')}, ${$(b.origin.lng, '::float8')})` : null;
   const from = `"deals" inner join "merchants" on "merchants"."id" = "deals"."merchant_id"`;
   // As countedRows(): the business is joined only when a filter reads it, so the count can stay in the deals' indexes.
   const dealRows = query.open ? from : '"deals"';
@@ -150,11 +183,11 @@ interface PgPool {
   query(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
-async function runStatement(db: Tx, text: string, values: unknown[]): Promise<Record<string, unknown>> {
+export async function runStatement(db: Tx, text: string, values: unknown[]): Promise<Record<string, unknown>> {
   const client = (db as { $client?: unknown }).$client as PgPool | undefined;
   if (client && typeof client.totalCount === 'number') {
     let name = named.get(text);
-    if (!name && named.size < NAMED_STATEMENTS) named.set(text, (name = `browse_${named.size + 1}`));
+    if (!name && named.size < NAMED_STATEMENTS) named.set(text, (name = `plain_${named.size + 1}`));
     return (await client.query({ name, text, values })).rows[0]!;
   }
   // Embedded PGlite, or an open transaction: the same text and values through the query builder's session.
