@@ -121,6 +121,20 @@ describe('a plain browse in one statement', () => {
         compared += 4;
       }
     }
+    // Nearest first (ties of twelve deals at each business's point), from a ZIP centre and a position, within a radius.
+    for (const qs of ['zip=60606&sort=distance', 'zip=60606&radius=5&sort=distance', 'near=41.9,-87.64&sort=distance&category=2']) {
+      const pageSized = `${qs}&pageSize=5`;
+      const first = await both(pageSized);
+      expect(first.plain, pageSized).toEqual(first.general);
+      expect(first.plain.deals.length).toBeGreaterThan(0);
+      let next = first.plain.nextCursor;
+      while (next) {
+        const step = await both(`${pageSized}&after=${next}`);
+        expect(step.plain, `${pageSized} after ${next}`).toEqual(step.general);
+        next = step.plain.nextCursor;
+        compared++;
+      }
+    }
     // The catalogue is big enough that the pages above were not all empty.
     expect(compared).toBeGreaterThan(QUERIES.length * SORTS.length * 4);
     const all = await both('pageSize=48');
@@ -140,7 +154,7 @@ describe('a plain browse in one statement', () => {
     expect(all.categories.reduce((n, c) => n + c.count, 0)).toBeGreaterThan(25);
   });
 
-  it('writes one text per shape: the values never enter it, so PostgreSQL parses it once per connection', () => {
+  it('writes our filters into its text and binds the values of the request; a value not ours is bound and not shared', () => {
     const statement = (qs: string, at = now) =>
       plainBrowseStatement({
         query: parse(qs),
@@ -152,17 +166,25 @@ describe('a plain browse in one statement', () => {
         limit: 13,
         isFirstPage: true,
       });
-    const a = statement('category=1&state=IL&city=Chicago');
-    const b = statement('category=3&state=TX&city=Austin', new Date(now.getTime() + DAY));
-    expect(b.text).toBe(a.text);
-    expect(b.values).not.toEqual(a.values);
-    expect(a.text).not.toContain('Chicago');
-    expect(statement('category=1').text).not.toBe(a.text);
+    const chicago = statement('category=1&state=IL&city=Chicago');
+    const tomorrow = statement('category=1&state=IL&city=Chicago', new Date(now.getTime() + DAY));
+    // The same filters an hour or a day later: the same text (PostgreSQL parses it once per connection), other values.
+    expect(tomorrow.text).toBe(chicago.text);
+    expect(tomorrow.values).not.toEqual(chicago.values);
+    expect(chicago.isShareable).toBe(true);
+    expect(chicago.text).toContain(`"deals"."city" = 'Chicago'`);
+    // Other filters of ours: another text, planned for its own values.
+    expect(statement('category=3&state=TX&city=Austin').text).not.toBe(chicago.text);
+    // A place we do not serve is bound, never written: the statement is then planned anew each time.
+    const elsewhere = statement(`state=ZZ&city=${encodeURIComponent("O'Hare'); drop table deals; --")}`);
+    expect(elsewhere.isShareable).toBe(false);
+    expect(elsewhere.text).not.toContain('Hare');
+    expect(elsewhere.values).toContain("O'Hare'); drop table deals; --");
   });
 
-  it('is not taken for a search or a distance order', () => {
+  it('is not taken for a search', () => {
     expect(isPlainBrowse(parse('search=pizza'), 'relevance')).toBe(false);
     expect(isPlainBrowse(parse('search=pizza&sort=newest'), 'newest')).toBe(false);
-    expect(isPlainBrowse(parse('zip=60606&sort=distance'), 'distance')).toBe(false);
+    expect(isPlainBrowse(parse('search=pizza&zip=60606&sort=distance'), 'distance')).toBe(false);
   });
 });

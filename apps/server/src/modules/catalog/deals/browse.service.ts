@@ -17,7 +17,7 @@ import { sqlRows } from '../../../lib/sql-rows';
 import { deals, merchants } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { geocodeZip } from '../location/geocode';
-import { isPlainBrowse, plainBrowse, type PlainBrowse } from './browse-statement';
+import { arcOfChord, boxAround, isPlainBrowse, plainBrowse } from './browse-statement';
 import { matchesQuery, nearestWords, prepareSearch, tsQueryText, type PreparedSearch } from '../search/search-query';
 import {
   COUNT_CAP,
@@ -115,25 +115,12 @@ export const countedRows = (query: BrowseQuery): SQL =>
 /** A business's point, computed as a deal's is (the deals trigger). */
 const businessPoint = sql`geo_point(${merchants.lat}, ${merchants.lng})`;
 
-/** Degrees of latitude per metre on the sphere geo_point() uses (mean radius 6,371,008.8 m). */
-const DEGREES_PER_METRE = 180 / Math.PI / 6_371_008.8;
-
-/**
- * The businesses in a box of latitudes and longitudes holding every point within `metres` of `o` (merchants_lat_lng_idx),
- * a little larger than needed: the exact distance is checked after it.
- */
+/** The businesses in boxAround() (merchants_lat_lng_idx). */
 export function businessesAround(o: Origin, metres: number): SQL {
-  const dLat = (metres * 1.01 + 10) * DEGREES_PER_METRE;
-  const cos = Math.cos((Math.min(90, Math.abs(o.lat) + dLat) * Math.PI) / 180);
-  const dLng = cos > 0.01 ? dLat / cos : 360;
-  const lat = sql`${merchants.lat} between ${o.lat - dLat}::float8 and ${o.lat + dLat}::float8`;
-  // A box across the 180th meridian (or over a pole) is bounded by latitude alone.
-  if (o.lng - dLng < -180 || o.lng + dLng > 180) return lat;
-  return sql`${lat} and ${merchants.lng} between ${o.lng - dLng}::float8 and ${o.lng + dLng}::float8`;
+  const box = boxAround(o, metres);
+  const lat = sql`${merchants.lat} between ${box.lat[0]}::float8 and ${box.lat[1]}::float8`;
+  return box.lng ? sql`${lat} and ${merchants.lng} between ${box.lng[0]}::float8 and ${box.lng[1]}::float8` : lat;
 }
-
-/** The distance along the surface between two points `chord` metres apart in a straight line (cube's `<->`). */
-const arcOfChord = (chord: number) => 2 * 6_371_008.8 * Math.asin(Math.min(1, chord / (2 * 6_371_008.8)));
 
 /**
  * Within a radius, the deals are counted through the businesses there (a box of latitudes and longitudes, then each one's
@@ -260,13 +247,14 @@ export async function listDeals(deps: DealReadDeps, query: BrowseQuery, how: { p
   const sort: SortOption = query.sort && !(query.sort === 'relevance' && !search) ? query.sort : search ? 'relevance' : 'newest';
   const ordering = orderingOf(sort, origin);
   const need = query.pageSize + 1;
-  if (how.plain !== false && isPlainBrowse(query, sort)) {
-    // One prepared statement, written as text (browse-statement.ts): the cheapest path, and the most asked for.
+  // One prepared statement, written as text (browse-statement.ts): the cheapest path, and the most asked for. Nearest
+  // first takes it for the first page and "after this card"; its numbered pages go the general way.
+  if (how.plain !== false && isPlainBrowse(query, sort) && (sort !== 'distance' || query.after || query.page === 1)) {
     const cursor = query.after ? decodeCursor(query.after, ordering, 1) : null;
     const isFirstPage = !cursor && query.page === 1;
     const plain = await plainBrowse(db, {
       query,
-      sort: sort as PlainBrowse['sort'],
+      sort,
       now,
       origin,
       after: cursor ? { k: cursor.k[0]!, id: cursor.id } : null,

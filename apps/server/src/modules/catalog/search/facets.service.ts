@@ -6,7 +6,7 @@ import { sqlRows } from '../../../lib/sql-rows';
 import { browseFilters, countedRows, originOf, priceBandFilter, searchFilter, type BrowseQuery } from '../deals/browse.service';
 import type { DealReadDeps } from '../deals/deals.service';
 import { prepareSearch } from './search-query';
-import { binder, filterText, priceBandText, runStatement, type OmitFacets } from '../deals/browse-statement';
+import { binder, filterText, priceBandText, runStatement, type OmitFacets, type Statement } from '../deals/browse-statement';
 
 /*
  * Facet counts (GET /api/deals/facets; docs/decisions/0050-search.md): for each category, city, price
@@ -33,8 +33,7 @@ export async function dealFacets(deps: DealReadDeps, query: BrowseQuery, how: { 
 
   if (!search && !query.radius && how.plain !== false) {
     // The catalogue's facets, in one prepared statement written as text (as a plain browse: browse-statement.ts).
-    const { text, values } = plainFacetsStatement(query, now);
-    return facetsOf(await runStatement(db, text, values));
+    return facetsOf(await runStatement(db, plainFacetsStatement(query, now)));
   }
   if (!search) {
     // Each value's own capped count: index-only walks of (dimension, listed_until) for the plain catalogue.
@@ -99,22 +98,24 @@ function facetsOf(row: Record<string, unknown> | undefined): DealFacets {
 
 /**
  * The catalogue's facets (no search, no radius) as one statement's text: the same capped counts as below, written
- * without the query builder (which cost 2.4 ms of CPU a request for the 28 counts at 1M deals), and the same text for
- * every request of the same filters, so PostgreSQL parses and plans it once per connection.
+ * without the query builder (which cost 2.4 ms of CPU a request for the 28 counts at 1M deals),  and with the filters' values
+ * in its text when they are ours, the same text for every request of the same filters, so PostgreSQL parses it once per
+ * connection (runStatement()).
  */
-export function plainFacetsStatement(query: BrowseQuery, now: Date): { text: string; values: unknown[] } {
-  const { values, $ } = binder();
-  const at = $(now.toISOString(), '::timestamptz');
+export function plainFacetsStatement(query: BrowseQuery, now: Date): Statement {
+  const bind = binder();
+  const at = bind.$(now.toISOString(), '::timestamptz');
   const from = query.open ? `"deals" inner join "merchants" on "merchants"."id" = "deals"."merchant_id"` : '"deals"';
   const count = (omit: OmitFacets, value: string) =>
-    `(select count(*)::int from (select 1 from ${from} where ${[...filterText(query, $, at, omit), value].join(' and ')} limit ${FACET_COUNT_CAP + 1}) capped)`;
+    `(select count(*)::int from (select 1 from ${from} where ${[...filterText(query, bind, at, omit), value].join(' and ')} limit ${FACET_COUNT_CAP + 1}) capped)`;
+  const ours = (v: string | number) => bind.filter(v, true);
   const counts = [
-    ...CATEGORIES.map((c) => count({ category: true }, `"deals"."category_id" = ${$(c.id, '::int')}`)),
-    ...LOCATIONS.map((l) => count({ place: true }, `"deals"."state" = ${$(l.state)} and "deals"."city" = ${$(l.city)}`)),
-    ...PRICE_BANDS.map((b) => count({ price: true }, priceBandText(b, $))),
-    ...DISCOUNT_BANDS.map((b) => count({ discount: true }, `"deals"."discount_percentage" >= ${$(b.min, '::int')}`)),
+    ...CATEGORIES.map((c) => count({ category: true }, `"deals"."category_id" = ${ours(c.id)}`)),
+    ...LOCATIONS.map((l) => count({ place: true }, `"deals"."state" = ${ours(l.state)} and "deals"."city" = ${ours(l.city)}`)),
+    ...PRICE_BANDS.map((b) => count({ price: true }, priceBandText(b, bind))),
+    ...DISCOUNT_BANDS.map((b) => count({ discount: true }, `"deals"."discount_percentage" >= ${ours(b.min)}`)),
   ];
-  return { text: `select ${counts.map((c, i) => `${c} as c${i}`).join(', ')}`, values };
+  return { text: `select ${counts.map((c, i) => `${c} as c${i}`).join(', ')}`, values: bind.values, isShareable: bind.isShareable() };
 }
 
 /** Matching deals counted up to one past the cap, as a scalar subquery. */
