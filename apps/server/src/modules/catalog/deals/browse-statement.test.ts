@@ -121,6 +121,25 @@ describe('a plain browse in one statement', () => {
         compared += 4;
       }
     }
+    // A radius holding more deals than the cap walks its order's index instead of the box (three make it dense here).
+    for (const sortBy of SORTS) {
+      const qs = ['zip=60606&radius=5', sortBy, 'pageSize=5'].filter(Boolean).join('&');
+      const query = parse(qs);
+      const [dense, general] = await Promise.all([listDeals(deps, query, { denseAbove: 3 }), listDeals(deps, query, { plain: false })]);
+      expect(dense, `${qs} (dense)`).toEqual(general);
+      expect(dense.deals.length).toBe(5);
+      let next = dense.nextCursor;
+      while (next) {
+        const after = parse(`${qs}&after=${next}`);
+        const [step, stepGeneral] = await Promise.all([
+          listDeals(deps, after, { denseAbove: 3 }),
+          listDeals(deps, after, { plain: false }),
+        ]);
+        expect(step, `${qs} after ${next} (dense)`).toEqual(stepGeneral);
+        next = step.nextCursor;
+        compared++;
+      }
+    }
     // Nearest first (ties of twelve deals at each business's point), from a ZIP centre and a position, within a radius.
     for (const qs of ['zip=60606&sort=distance', 'zip=60606&radius=5&sort=distance', 'near=41.9,-87.64&sort=distance&category=2']) {
       const pageSized = `${qs}&pageSize=5`;

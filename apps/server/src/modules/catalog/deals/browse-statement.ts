@@ -47,6 +47,9 @@ const ORDER: Record<Exclude<PlainSort, 'distance'>, { key: string; cast: string;
 
 const dialect = new PgDialect();
 
+/** A dense radius's page is looked for among this many deals in the order's index before its box is read. */
+const WALKED_IN_ORDER = 4000;
+
 /** A card's columns, named as the summary names them, from the same summaryColumns the other listings select. */
 const CARD_COLUMNS = Object.entries(summaryColumns)
   .map(([name, value]) => {
@@ -71,6 +74,8 @@ export interface PlainBrowse {
   limit: number;
   /** The first page also counts (capped) and reads the Sponsored row. */
   isFirstPage: boolean;
+  /** A radius with more deals than this is dense (its order's index is walked): COUNT_CAP, smaller in a test. */
+  denseAbove?: number;
 }
 
 /** Degrees of latitude per metre on the sphere geo_point() uses (mean radius 6,371,008.8 m). */
@@ -212,9 +217,11 @@ export function plainBrowseStatement(b: PlainBrowse): Statement {
   // Nearest first places only deals whose business has a point (counted so too, but within a radius: implied there).
   const countFilters = [...filters, ...(b.sort === 'distance' && !query.radius ? ['"deals"."earth" is not null'] : [])];
   let metres: string | null = null;
+  let box: string | null = null;
   if (query.radius && point) {
     metres = bind.filter(query.radius * METERS_PER_MILE, (RADIUS_MILES as readonly number[]).includes(query.radius), '::float8');
-    filters.push(`geo_box(${point}, ${metres}) @> "deals"."earth"`, `geo_metres(${point}, "deals"."earth") <= ${metres}`);
+    box = `geo_box(${point}, ${metres}) @> "deals"."earth" and geo_metres(${point}, "deals"."earth") <= ${metres}`;
+    filters.push(box);
   }
   /** The capped count's rows (only the first page binds its values: a value the text does not name has no type). */
   const countedText = () => {
@@ -238,17 +245,40 @@ export function plainBrowseStatement(b: PlainBrowse): Statement {
     // A numbered page: the ids past the skipped cards, found by the order's index alone (decision 0050, sixth round).
     rowsWhere += ` and "deals"."id" in (select "deals"."id" from ${dealRows} where ${where} order by ${orderBy} limit ${$(b.limit, '::int')} offset ${$(b.skip, '::int')})`;
   }
-  const rows = `select ${CARD_COLUMNS}, ${distance} as "distance", (${o.key})::text as "k0" from ${from} where ${rowsWhere} order by ${orderBy} limit ${$(b.limit, '::int')}`;
-  const parts = [`(select coalesce(json_agg(r), '[]') from (${rows}) r)::text as rows`];
+  const limit = $(b.limit, '::int');
+  const rowsOf = (w: string) =>
+    `(select coalesce(json_agg(r), '[]') from (select ${CARD_COLUMNS}, ${distance} as "distance", (${o.key})::text as "k0" from ${from} where ${w} order by ${orderBy} limit ${limit}) r)::text`;
+  /*
+   * Within a radius in another order than the nearest, the planner, misjudging the box (308 deals estimated where
+   * 75,000 were, 1M deals within 25 miles of 60606), took every deal in it and sorted them (600 ms). Where the radius
+   * holds more deals than the cap (its capped count, read first through the businesses), the order's index is walked
+   * instead, at most WALKED_IN_ORDER deals, each one's distance checked: when that finds the whole page, it is the page
+   * (the first matches in order); when not (a sparse radius, or one whose deals sit late in the order), the box is read.
+   */
+  const isDense = box !== null && b.sort !== 'distance' && b.skip === 0;
+  const parts = [`${rowsOf(rowsWhere)} as rows`];
+  let within = '';
+  if (isDense) {
+    const inOrder = rowsWhere.replace(box!, 'true');
+    within = `with within as materialized (select count(*)::int as n from (select 1 from ${countedText()} limit ${COUNT_CAP + 1}) capped),
+      walked as materialized (select w.id from (select "deals"."id" as id, "deals"."earth" as earth, ${o.key} as k from ${dealRows}
+        where ${inOrder} order by ${orderBy} limit ${WALKED_IN_ORDER}) w
+        where geo_metres(${point}, w.earth) <= ${metres} order by w.k ${o.dir}, w.id ${o.dir} limit ${limit}) `;
+    parts[0] = `case when (select n from within) <= ${b.denseAbove ?? COUNT_CAP} then ${rowsOf(rowsWhere)}
+      when (select count(*) from walked) = ${limit} then ${rowsOf(`"deals"."id" in (select id from walked)`)}
+      else ${rowsOf(rowsWhere)} end as rows`;
+  }
   if (b.isFirstPage) {
     const hour = $(String(Math.floor(b.now.getTime() / 3_600_000)), '::text');
     const sponsored = `select ${CARD_COLUMNS}, ${distance} as "distance" from ${from} where ${where} and "deals"."boosted_until" > ${now} order by md5("deals"."id"::text || ${hour}) limit ${BROWSE_SPONSORED_DEALS}`;
     parts.push(
-      `(select count(*)::int from (select 1 from ${countedText()} limit ${COUNT_CAP + 1}) capped) as total`,
+      isDense
+        ? '(select n from within) as total'
+        : `(select count(*)::int from (select 1 from ${countedText()} limit ${COUNT_CAP + 1}) capped) as total`,
       `(select coalesce(json_agg(s), '[]') from (${sponsored}) s)::text as sponsored`,
     );
   }
-  return { text: `select ${parts.join(', ')}`, values, isShareable: bind.isShareable() };
+  return { text: `${within}select ${parts.join(', ')}`, values, isShareable: bind.isShareable() };
 }
 
 /** A statement's text and values, and whether every filter value is in its text (binder()). */

@@ -234,9 +234,14 @@ function afterCursor(ordering: Ordering, c: Cursor): SQL {
 const ONE_PASS_MATCHES = COUNT_CAP;
 
 /**
- * `how.plain: false` keeps a plain browse on the general path: browse-statement.test.ts compares the two.
+ * `how.plain: false` keeps a plain browse on the general path, and `how.denseAbove` makes a smaller radius dense (the
+ * plain statement then walks its order's index): browse-statement.test.ts compares the paths.
  */
-export async function listDeals(deps: DealReadDeps, query: BrowseQuery, how: { plain?: boolean } = {}): Promise<BrowseResult> {
+export async function listDeals(
+  deps: DealReadDeps,
+  query: BrowseQuery,
+  how: { plain?: boolean; denseAbove?: number } = {},
+): Promise<BrowseResult> {
   const { db } = deps;
   const now = deps.clock.now();
   const origin = originOf(query);
@@ -261,6 +266,7 @@ export async function listDeals(deps: DealReadDeps, query: BrowseQuery, how: { p
       skip: cursor ? 0 : (query.page - 1) * query.pageSize,
       limit: need,
       isFirstPage,
+      denseAbove: how.denseAbove,
     });
     const rows = plain.rows as unknown as (SummaryWithDistance & { k0: string })[];
     return browseResult(deps, db, query, {
