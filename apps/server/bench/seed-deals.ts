@@ -7,7 +7,9 @@ import { sqlRows } from '../src/lib/sql-rows';
  * Inserts `count` synthetic deals. Their businesses (one per 200 deals, at least 50) are spread over the
  * 12 cities, each with a street address and a point a few miles around its city's centre, its state's
  * time zone and opening hours (some past midnight, some closed on Sundays); titles and descriptions are
- * made of real deal words, so full-text, typo and synonym searches find realistic shares of them.
+ * made of real deal words, so full-text, typo and synonym searches find realistic shares of them. A deal's
+ * word, price, discount, age (41 days, to the second) and end are each drawn by a hash of its own, so none
+ * follows from another or from its business; its category follows from its word.
  */
 export async function seedBenchDeals(db: Db, count: number) {
   const merchantsCount = Math.max(50, Math.round(count / 200));
@@ -51,26 +53,35 @@ export async function seedBenchDeals(db: Db, count: number) {
   await db.execute(sql`
     with m as (select array_agg(id order by substring(business_name from 'bench([0-9]+)@')::int) ids from merchants where business_name like 'Bench Merchant %'),
     words as (select array['spa','sushi','yoga','pizza','massage','bowling','tacos','facial','kayak','museum','brunch','climbing','pilates','barber','wine','concert'] w,
+                     -- Each word's category: Beauty, Restaurants, Fitness, Restaurants, Beauty, Entertainment, …
+                     array[5,1,4,1,5,3,1,5,6,3,1,4,4,7,1,3] category,
                      array['Deluxe','Classic','Weekend','Sunset','Family','Signature','Express','Private','Seasonal','Twilight'] adj,
                      array['for Two','for Four','for One','Night Out','Package','Session','Class Pack','Tasting','Experience','Voucher'] tail),
     cities as (select ${arr(cities)}::text[] c, ${arr(states)}::text[] s)
     insert into deals (merchant_id, title, description, type, status, category_id, city, state, original_price_cents, deal_price_cents,
                        discount_percentage, expiration_date, votes_required, current_votes, voting_end_date, search_text, created_at)
     select m.ids[1 + g % ${merchantsCount}],
-           words.adj[1 + (g / 16) % 10] || ' ' || initcap(words.w[1 + g % 16]) || ' ' || words.tail[1 + (g / 160) % 10],
-           'Enjoy ' || words.w[1 + (g * 7) % 16] || ' and ' || words.w[1 + (g * 3) % 16] || ' at a local favourite, ' ||
-             lower(words.adj[1 + (g * 11) % 10]) || ' and friendly, a short walk from the station.',
-           case when g % 20 = 0 then 'perkboost' else 'standard' end,
-           case when g % 20 = 0 then 'pending' else 'active' end,
-           1 + g % 8, cities.c[1 + (g % ${merchantsCount}) % 12], cities.s[1 + (g % ${merchantsCount}) % 12],
-           10000 + (g % 50) * 100, 4000 + (g % 40) * 100,
-           round(100.0 * ((10000 + (g % 50) * 100) - (4000 + (g % 40) * 100)) / (10000 + (g % 50) * 100))::int,
-           now() + ((g % 80) - 5) * interval '1 day',
-           case when g % 20 = 0 then 100 end, case when g % 20 = 0 then g % 90 else 0 end,
-           case when g % 20 = 0 then now() + interval '7 days' end,
+           words.adj[1 + h.adj] || ' ' || initcap(words.w[1 + h.w]) || ' ' || words.tail[1 + h.tail],
+           'Enjoy ' || words.w[1 + h.d1] || ' and ' || words.w[1 + h.d2] || ' at a local favourite, ' ||
+             lower(words.adj[1 + h.d3]) || ' and friendly, a short walk from the station.',
+           case when h.boost = 0 then 'perkboost' else 'standard' end,
+           case when h.boost = 0 then 'pending' else 'active' end,
+           words.category[1 + h.w], cities.c[1 + (g % ${merchantsCount}) % 12], cities.s[1 + (g % ${merchantsCount}) % 12],
+           10000 + h.orig * 100, 4000 + h.price * 100,
+           round(100.0 * ((10000 + h.orig * 100) - (4000 + h.price * 100)) / (10000 + h.orig * 100))::int,
+           now() + (h.days - 5) * interval '1 day',
+           case when h.boost = 0 then 100 end, case when h.boost = 0 then h.votes else 0 end,
+           case when h.boost = 0 then now() + interval '7 days' end,
            '',
-           now() - (g % 1000) * interval '1 hour'
-    from generate_series(1, ${count}) g, m, words, cities`);
+           now() - h.age * interval '1 second'
+    from generate_series(1, ${count}) g, m, words, cities,
+      -- Each of a deal's attributes drawn by its own hash of its number: none follows from another or from its business
+      -- (with g % n for each, every business had one category and one price, and the newest deals no "spa").
+      lateral (select (abs(hashint8(g * 31 + 1)::bigint) % 16)::int as w, (abs(hashint8(g * 31 + 2)::bigint) % 10)::int as adj, (abs(hashint8(g * 31 + 3)::bigint) % 10)::int as tail,
+                      (abs(hashint8(g * 31 + 4)::bigint) % 16)::int as d1, (abs(hashint8(g * 31 + 5)::bigint) % 16)::int as d2, (abs(hashint8(g * 31 + 6)::bigint) % 10)::int as d3,
+                      (abs(hashint8(g * 31 + 7)::bigint) % 20)::int as boost, (abs(hashint8(g * 31 + 8)::bigint) % 50)::int as orig, (abs(hashint8(g * 31 + 9)::bigint) % 40)::int as price,
+                      (abs(hashint8(g * 31 + 10)::bigint) % 80)::int as days, (abs(hashint8(g * 31 + 11)::bigint) % 90)::int as votes,
+                      (abs(hashint8(g * 31 + 12)::bigint) % 3600000)::int as age) h`);
   for (const { definition } of indexes) await db.execute(sql.raw(definition));
   // Vacuum now rather than let autovacuum start on the fresh rows in the middle of a measurement.
   await db.execute(sql`vacuum (analyze)`);
