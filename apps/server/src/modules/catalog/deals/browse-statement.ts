@@ -362,12 +362,22 @@ export function tiesStatement(b: PlainBrowse, edge: string, k: number): Statemen
 }
 
 /** Nearest first, the id breaking ties: the walked rows nearer than the last, then the ties at its distance (as nearestFirst() in browse.service). */
+/**
+ * Rows walked nearest first by the chord alone (`k0`, as the database wrote it: float8 text reads back exactly), put in
+ * the order of the distance then the id's bytes. Fewer than `n`: they are all there is (`edge` null). Else the rows
+ * nearer than the last one are the page's first, and the places left go to the deals tied at its distance, `edge`.
+ */
+export function nearerThanEdge<R extends { id: string }>(walked: R[], n: number): { nearer: R[]; edge: string | null } {
+  const d = (r: R) => Number((r as unknown as { k0: string }).k0);
+  const inOrder = (x: R, y: R) => d(x) - d(y) || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
+  if (walked.length < n) return { nearer: walked.sort(inOrder), edge: null };
+  const edge = (walked.at(-1) as unknown as { k0: string }).k0;
+  return { nearer: walked.filter((r) => d(r) < Number(edge)).sort(inOrder), edge };
+}
+
 async function nearestPage(db: Tx, b: PlainBrowse, walked: PlainCard[]): Promise<PlainCard[]> {
-  const d = (r: PlainCard) => Number(r.k0);
-  const inOrder = (x: PlainCard, y: PlainCard) => d(x) - d(y) || (String(x.id) < String(y.id) ? -1 : String(x.id) > String(y.id) ? 1 : 0);
-  if (walked.length < b.limit) return walked.sort(inOrder);
-  const edge = String(walked.at(-1)!.k0);
-  const nearer = walked.filter((r) => d(r) < Number(edge)).sort(inOrder);
+  const { nearer, edge } = nearerThanEdge(walked as (PlainCard & { id: string })[], b.limit);
+  if (edge === null) return nearer;
   const row = await runStatement(db, tiesStatement(b, edge, b.limit - nearer.length));
   return [...nearer, ...(JSON.parse(row.rows as string) as PlainCard[]).map(withDates)];
 }

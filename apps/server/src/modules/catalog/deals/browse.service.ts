@@ -17,7 +17,7 @@ import { sqlRows } from '../../../lib/sql-rows';
 import { deals, merchants } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { geocodeZip } from '../location/geocode';
-import { arcOfChord, boxAround, isPlainBrowse, plainBrowse } from './browse-statement';
+import { arcOfChord, boxAround, isPlainBrowse, nearerThanEdge, plainBrowse } from './browse-statement';
 import { matchesQuery, nearestWords, prepareSearch, tsQueryText, type PreparedSearch } from '../search/search-query';
 import {
   COUNT_CAP,
@@ -252,6 +252,8 @@ export async function listDeals(
   const sort: SortOption = query.sort && !(query.sort === 'relevance' && !search) ? query.sort : search ? 'relevance' : 'newest';
   const ordering = orderingOf(sort, origin);
   const need = query.pageSize + 1;
+  /** What every path's answer is built with (browseResult()). */
+  const read = { now, origin, sort, ordering, search };
   // One prepared statement, written as text (browse-statement.ts): the cheapest path, and the most asked for. Nearest
   // first takes it for the first page and "after this card"; its numbered pages go the general way.
   if (how.plain !== false && isPlainBrowse(query, sort) && (sort !== 'distance' || query.after || query.page === 1)) {
@@ -270,11 +272,7 @@ export async function listDeals(
     });
     const rows = plain.rows as unknown as (SummaryWithDistance & { k0: string })[];
     return browseResult(deps, db, query, {
-      now,
-      origin,
-      sort,
-      ordering,
-      search,
+      ...read,
       rows: rows.map((r) => ({ ...r, segment: 0 })),
       sponsored: (plain.sponsored ?? []) as unknown as SummaryWithDistance[],
       counted: plain.total,
@@ -316,12 +314,8 @@ export async function listDeals(
       .where(and(base, where))
       .orderBy(byDistance)
       .limit(n);
-    // The database's order: the distance as it wrote it (float8 text reads back exactly), then the id's bytes.
-    const d = (r: { id: string }) => Number((r as unknown as Record<string, string>).k0);
-    const inOrder = (a: { id: string }, b: { id: string }) => d(a) - d(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-    if (walked.length < n) return walked.sort(inOrder);
-    const edge = (walked.at(-1) as unknown as Record<string, string>).k0!;
-    const nearer = walked.filter((r) => d(r) < Number(edge)).sort(inOrder);
+    const { nearer, edge } = nearerThanEdge(walked, n);
+    if (edge === null) return nearer;
     // The ties are the deals at the points at that distance: with ZIP-centre places, often one point shared by many
     // businesses. Read by point in id order (deals_earth_id_idx), they stop at the page's end; read through the box, every
     // deal at the point was read and sorted (2,000 at 1M deals, 20 ms; decision 0050, seventh round).
@@ -428,11 +422,7 @@ export async function listDeals(
   }
 
   return browseResult(deps, db, query, {
-    now,
-    origin,
-    sort,
-    ordering,
-    search,
+    ...read,
     rows,
     sponsored: sponsoring ? await sponsoring : [],
     counted: counting ? await counting : null,
