@@ -11,19 +11,15 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:55432/bench BENCH_DEALS=1000000 npm run bench
  *                                            (a server that keeps its data: seeded only when it has fewer deals than BENCH_DEALS)
  */
-import type autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { browseQuerySchema, suggestQuerySchema } from '@localperks/shared';
 import { sql } from 'drizzle-orm';
 import { startPostgresServer } from '../../../test/postgres-server';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { sqlRows } from '../src/lib/sql-rows';
 import { dealFacets, listDeals, searchSuggestions } from '../src/modules/catalog';
+import { benchApi, runAutocannon } from './autocannon';
 import { API_PATH, SCENARIOS } from './scenarios';
 import { seedBenchDeals } from './seed-deals';
 
@@ -31,26 +27,7 @@ const DEALS = Number(process.env.BENCH_DEALS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 
-/**
- * One autocannon run in its own process: a load generator in the server's process would take turns
- * with the server on the same event loop and add its own work to every measured latency.
- */
-function run(url: string, seconds = SECONDS): Promise<{ rps: number; p99: number; errors: number }> {
-  const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, '--json', '-c', String(CONNECTIONS), '-d', String(seconds), '-p', '1', url], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      const r = JSON.parse(out.trim().split('\n').at(-1)!) as autocannon.Result;
-      resolve({ rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx });
-    });
-  });
-}
+const run = (url: string, seconds = SECONDS) => runAutocannon(url, seconds, CONNECTIONS);
 
 async function main() {
   // A server of one's own (BENCH_DATABASE_URL) keeps its catalogue between runs, like bench:tables; else a throwaway one.
@@ -64,23 +41,9 @@ async function main() {
   } else console.log(`BENCH_DATABASE_URL has ${Number(had!.n).toLocaleString()} deals: not seeding`);
 
   // The API as deployed (default micro-cache) and with the cache off, so the raw query path shows too.
-  const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000' }),
-    database,
-    logger: false,
-  });
+  const app = await benchApi(database);
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const uncached = await buildApp({
-    config: loadConfig({
-      NODE_ENV: 'production',
-      PAYMENT_PROVIDER: 'sandbox',
-      LOG_LEVEL: 'silent',
-      APP_URL: 'http://localhost:3000',
-      BROWSE_CACHE_MS: '0',
-    }),
-    database,
-    logger: false,
-  });
+  const uncached = await benchApi(database, '0');
   await uncached.listen({ port: 0, host: '127.0.0.1' });
   const uncachedPort = (uncached.server.address() as AddressInfo).port;
   const floor = Fastify();

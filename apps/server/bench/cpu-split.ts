@@ -5,13 +5,9 @@
  * scenario, divided by the requests answered.
  */
 import fs from 'node:fs';
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import type autocannon from 'autocannon';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
+import { benchApi, runAutocannon } from './autocannon';
 import { API_PATH, SCENARIOS } from './scenarios';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -40,37 +36,13 @@ function machineTicks(): { busy: number; all: number } {
   return { busy: all - f[3]! - f[4]!, all };
 }
 
-function run(url: string, seconds = SECONDS): Promise<{ rps: number; p99: number; requests: number; errors: number }> {
-  const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, '--json', '-c', String(CONNECTIONS), '-d', String(seconds), '-p', '1', url], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('error', reject);
-    child.on('close', () => {
-      const r = JSON.parse(out.trim().split('\n').at(-1)!) as autocannon.Result;
-      resolve({ rps: r.requests.average, p99: r.latency.p99, requests: r.requests.total, errors: r.errors + r.non2xx });
-    });
-  });
-}
+const run = (url: string, seconds = SECONDS) => runAutocannon(url, seconds, CONNECTIONS);
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) throw new Error('Set BENCH_DATABASE_URL');
   const database = await openDatabase({ url, poolSize: Number(process.env.BENCH_POOL ?? 10) });
-  const app = await buildApp({
-    config: loadConfig({
-      NODE_ENV: 'production',
-      PAYMENT_PROVIDER: 'sandbox',
-      LOG_LEVEL: 'silent',
-      APP_URL: 'http://localhost:3000',
-      BROWSE_CACHE_MS: '0',
-    }),
-    database,
-    logger: false,
-  });
+  const app = await benchApi(database, '0');
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   await run(`http://127.0.0.1:${port}/api/deals`, 2);
