@@ -91,10 +91,24 @@ const QUERIES = [
 const SORTS = ['', 'sort=price-low', 'sort=price-high', 'sort=discount', 'sort=newest'];
 
 const parse = (qs: string) => browseQuerySchema.parse(Object.fromEntries(new URLSearchParams(qs)));
-const both = async (qs: string) => {
+const both = (qs: string) => bothWith(qs, {});
+/** The query asked on the plain path (with `how`) and on the general one. */
+const bothWith = async (qs: string, how: { denseAbove?: number }) => {
   const query = parse(qs);
-  const [plain, general] = await Promise.all([listDeals(deps, query), listDeals(deps, query, { plain: false })]);
+  const [plain, general] = await Promise.all([listDeals(deps, query, how), listDeals(deps, query, { plain: false })]);
   return { plain, general };
+};
+/** Cursor after cursor to the end from `first`, each step the same both ways (cards and next cursor); the steps taken. */
+const cursorChain = async (qs: string, first: string | null, how: { denseAbove?: number } = {}) => {
+  let steps = 0;
+  let next = first;
+  while (next) {
+    const step = await bothWith(`${qs}&after=${next}`, how);
+    expect(step.plain, `${qs} after ${next}`).toEqual(step.general);
+    next = step.plain.nextCursor;
+    steps++;
+  }
+  return steps;
 };
 
 describe('a plain browse in one statement', () => {
@@ -111,34 +125,16 @@ describe('a plain browse in one statement', () => {
           expect(numbered.plain, `${qs}&page=${page}`).toEqual(numbered.general);
         }
         // Cursor after cursor to the end: the same cards, and the same next cursor, each step.
-        let next = first.plain.nextCursor;
-        while (next) {
-          const step = await both(`${qs}&after=${next}`);
-          expect(step.plain, `${qs} after ${next}`).toEqual(step.general);
-          next = step.plain.nextCursor;
-          compared++;
-        }
-        compared += 4;
+        compared += (await cursorChain(qs, first.plain.nextCursor)) + 4;
       }
     }
     // A radius holding more deals than the cap walks its order's index instead of the box (three make it dense here).
     for (const sortBy of SORTS) {
       const qs = ['zip=60606&radius=5', sortBy, 'pageSize=5'].filter(Boolean).join('&');
-      const query = parse(qs);
-      const [dense, general] = await Promise.all([listDeals(deps, query, { denseAbove: 3 }), listDeals(deps, query, { plain: false })]);
-      expect(dense, `${qs} (dense)`).toEqual(general);
-      expect(dense.deals.length).toBe(5);
-      let next = dense.nextCursor;
-      while (next) {
-        const after = parse(`${qs}&after=${next}`);
-        const [step, stepGeneral] = await Promise.all([
-          listDeals(deps, after, { denseAbove: 3 }),
-          listDeals(deps, after, { plain: false }),
-        ]);
-        expect(step, `${qs} after ${next} (dense)`).toEqual(stepGeneral);
-        next = step.nextCursor;
-        compared++;
-      }
+      const dense = await bothWith(qs, { denseAbove: 3 });
+      expect(dense.plain, `${qs} (dense)`).toEqual(dense.general);
+      expect(dense.plain.deals.length).toBe(5);
+      compared += await cursorChain(qs, dense.plain.nextCursor, { denseAbove: 3 });
     }
     // Nearest first (ties of twelve deals at each business's point), from a ZIP centre and a position, within a radius.
     for (const qs of ['zip=60606&sort=distance', 'zip=60606&radius=5&sort=distance', 'near=41.9,-87.64&sort=distance&category=2']) {
@@ -146,13 +142,7 @@ describe('a plain browse in one statement', () => {
       const first = await both(pageSized);
       expect(first.plain, pageSized).toEqual(first.general);
       expect(first.plain.deals.length).toBeGreaterThan(0);
-      let next = first.plain.nextCursor;
-      while (next) {
-        const step = await both(`${pageSized}&after=${next}`);
-        expect(step.plain, `${pageSized} after ${next}`).toEqual(step.general);
-        next = step.plain.nextCursor;
-        compared++;
-      }
+      compared += await cursorChain(pageSized, first.plain.nextCursor);
     }
     // The catalogue is big enough that the pages above were not all empty.
     expect(compared).toBeGreaterThan(QUERIES.length * SORTS.length * 4);

@@ -213,28 +213,23 @@ describe('the database’s category names', () => {
 // Last: its business would show in the listings the tests above compare.
 describe('distance pages', () => {
   it('pages nearest first through deals at one distance: each once, the id breaking ties, across page edges', async () => {
-    // Five deals of one business share its point (~1.5 mi from 11201's centre), between two other businesses.
-    const { merchant } = await createMerchant(db, {
-      businessName: 'Ties business',
-      addressLine1: '2 Test St',
-      zip: '11201',
-      city: 'Brooklyn',
-      state: 'NY',
-      timeZone: 'America/New_York',
-      lat: 40.7128,
-      lng: -74.0061,
-    });
-    // And a second business at the very same point (one ZIP centre, two businesses): its deals tie with the first's.
-    const { merchant: neighbour } = await createMerchant(db, {
-      businessName: 'Ties neighbour',
-      addressLine1: '4 Test St',
-      zip: '11201',
-      city: 'Brooklyn',
-      state: 'NY',
-      timeZone: 'America/New_York',
-      lat: 40.7128,
-      lng: -74.0061,
-    });
+    // Five deals of one business share its point (~1.5 mi from 11201's centre), between two other businesses; and a
+    // second business at the very same point (one ZIP centre, two businesses): its deals tie with the first's.
+    const atTiesPoint = async (businessName: string, addressLine1: string) =>
+      (
+        await createMerchant(db, {
+          businessName,
+          addressLine1,
+          zip: '11201',
+          city: 'Brooklyn',
+          state: 'NY',
+          timeZone: 'America/New_York',
+          lat: 40.7128,
+          lng: -74.0061,
+        })
+      ).merchant;
+    const merchant = await atTiesPoint('Ties business', '2 Test St');
+    const neighbour = await atTiesPoint('Ties neighbour', '4 Test St');
     const tied: string[] = [];
     for (let i = 0; i < 5; i++)
       tied.push((await createDeal(db, merchant.id, { title: `Tied deal ${i}`, city: 'Brooklyn', state: 'NY' })).id);
